@@ -1,0 +1,57 @@
+#include "sim/simoptions.h"
+#include "sim/simserver.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+int signalPipe[2] = {-1, -1};
+
+void onTerminate(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(signalPipe[1], &byte, 1);
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sfsim"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SFDESK_VERSION));
+
+    const auto parsed = parseSimOptions(QCoreApplication::arguments());
+    if (!parsed.options) {
+        std::fprintf(stderr, "sfsim: %s\n", qPrintable(parsed.error));
+        return 2;
+    }
+
+    SimServer server(*parsed.options);
+    QString error;
+    if (!server.start(&error)) {
+        std::fprintf(stderr, "sfsim: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("sfsim listening on %s\n", qPrintable(server.baseUrl().toString()));
+    std::fflush(stdout);
+
+    // SIGTERM and SIGINT end the event loop, so the store closes cleanly.
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) == 0) {
+        auto* notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
+        struct sigaction action = {};
+        action.sa_handler = onTerminate;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        sigaction(SIGTERM, &action, nullptr);
+        sigaction(SIGINT, &action, nullptr);
+    }
+    return QCoreApplication::exec();
+}

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+#include <QVariant>
+
+#include <memory>
+
+class QSettings;
+
+// Typed access to the user's settings. Writes only when a value changes. Secrets never go here.
+class Settings final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Settings)
+
+public:
+    enum class ColorScheme
+    {
+        System,
+        Light,
+        Dark
+    };
+    Q_ENUM(ColorScheme)
+
+    // Uses the application's default settings location.
+    explicit Settings(QObject* parent = nullptr);
+    // Backs the settings by an INI file (tests, portable setups).
+    explicit Settings(const QString& iniFile, QObject* parent = nullptr);
+    ~Settings() override;
+
+    QByteArray mainWindowGeometry() const;
+    void setMainWindowGeometry(const QByteArray& geometry);
+    QByteArray mainWindowState() const;
+    void setMainWindowState(const QByteArray& state);
+
+    QString currentSection() const;
+    void setCurrentSection(const QString& section);
+
+    QByteArray headerState(const QString& view) const;
+    void setHeaderState(const QString& view, const QByteArray& state);
+
+    ColorScheme colorScheme() const;
+    void setColorScheme(ColorScheme scheme);
+
+    // Empty means: follow the system.
+    QString language() const;
+    void setLanguage(const QString& language);
+
+    QString fileName() const;
+    void sync();
+
+Q_SIGNALS:
+    void colorSchemeChanged(Settings::ColorScheme scheme);
+    void languageChanged(const QString& language);
+
+private:
+    QVariant value(const QString& key, const QVariant& fallback = {}) const;
+    bool setValue(const QString& key, const QVariant& value);
+
+    std::unique_ptr<QSettings> m_settings;
+};

@@ -1,0 +1,212 @@
+#include "gui/mainwindow/mainwindow.h"
+
+#include "core/settings/settings.h"
+#include "gui/mainwindow/aboutdialog.h"
+#include "gui/mainwindow/startpage.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace {
+
+constexpr int SectionIdRole = Qt::UserRole + 1;
+
+} // namespace
+
+MainWindow::MainWindow(Settings* settings, QWidget* parent)
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_sectionToRestore(settings->currentSection())
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("sfdesk"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/sfdesk.svg")));
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_sidebar = new QListWidget(splitter);
+    m_sidebar->setObjectName(QStringLiteral("sidebar"));
+    m_sidebar->setIconSize(QSize(20, 20));
+    m_sidebar->setMinimumWidth(170);
+    m_sidebar->setMaximumWidth(260);
+    m_sidebar->setFrameShape(QFrame::NoFrame);
+    m_sidebar->setSpacing(1);
+    m_pages = new QStackedWidget(splitter);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    splitter->addWidget(m_sidebar);
+    splitter->addWidget(m_pages);
+    splitter->setStretchFactor(1, 1);
+    splitter->setCollapsible(1, false);
+    setCentralWidget(splitter);
+
+    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        const QString id = m_sidebar->item(row)->data(SectionIdRole).toString();
+        m_pages->setCurrentWidget(m_sections.value(id));
+        m_settings->setCurrentSection(id);
+    });
+
+    m_connectionLabel = new QLabel(tr("Not connected"), this);
+    m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
+    statusBar()->setObjectName(QStringLiteral("statusBar"));
+    statusBar()->addPermanentWidget(m_connectionLabel);
+
+    createMenus();
+    addSection(QStringLiteral("start"), QIcon(QStringLiteral(":/icons/sfdesk.svg")), tr("Start"),
+               new StartPage(this));
+    restoreFromSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::addSection(const QString& id, const QIcon& icon, const QString& title, QWidget* page)
+{
+    Q_ASSERT(!m_sections.contains(id));
+    page->setParent(m_pages);
+    m_pages->addWidget(page);
+    m_sections.insert(id, page);
+    auto* item = new QListWidgetItem(icon, title, m_sidebar);
+    item->setData(SectionIdRole, id);
+    if (m_sidebar->currentRow() < 0 || id == m_sectionToRestore)
+        m_sidebar->setCurrentItem(item);
+}
+
+QString MainWindow::currentSection() const
+{
+    const auto* item = m_sidebar->currentItem();
+    return item ? item->data(SectionIdRole).toString() : QString();
+}
+
+bool MainWindow::setCurrentSection(const QString& id)
+{
+    for (int row = 0; row < m_sidebar->count(); ++row) {
+        if (m_sidebar->item(row)->data(SectionIdRole).toString() == id) {
+            m_sidebar->setCurrentRow(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+QStringList MainWindow::sectionIds() const
+{
+    QStringList ids;
+    for (int row = 0; row < m_sidebar->count(); ++row)
+        ids << m_sidebar->item(row)->data(SectionIdRole).toString();
+    return ids;
+}
+
+void MainWindow::setConnectionText(const QString& text, const QString& toolTip)
+{
+    m_connectionLabel->setText(text);
+    m_connectionLabel->setToolTip(toolTip);
+}
+
+void MainWindow::createMenus()
+{
+    auto* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    auto* quitAction = fileMenu->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"));
+    quitAction->setObjectName(QStringLiteral("actionQuit"));
+    quitAction->setShortcut(QKeySequence::Quit);
+    quitAction->setMenuRole(QAction::QuitRole);
+    connect(quitAction, &QAction::triggered, this, &QWidget::close);
+
+    auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    auto* sidebarAction = viewMenu->addAction(tr("Show &Sidebar"));
+    sidebarAction->setObjectName(QStringLiteral("actionToggleSidebar"));
+    sidebarAction->setCheckable(true);
+    sidebarAction->setChecked(true);
+    sidebarAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    connect(sidebarAction, &QAction::toggled, m_sidebar, &QWidget::setVisible);
+
+    auto* schemeMenu = viewMenu->addMenu(tr("&Color Scheme"));
+    schemeMenu->setObjectName(QStringLiteral("colorSchemeMenu"));
+    m_colorSchemeGroup = new QActionGroup(this);
+    const struct
+    {
+        Settings::ColorScheme scheme;
+        QString text;
+        const char* name;
+    } schemes[] = {
+        {Settings::ColorScheme::System, tr("Follow &System"), "actionSchemeSystem"},
+        {Settings::ColorScheme::Light, tr("&Light"), "actionSchemeLight"},
+        {Settings::ColorScheme::Dark, tr("&Dark"), "actionSchemeDark"},
+    };
+    for (const auto& s : schemes) {
+        auto* action = schemeMenu->addAction(s.text);
+        action->setObjectName(QLatin1StringView(s.name));
+        action->setCheckable(true);
+        action->setData(static_cast<int>(s.scheme));
+        m_colorSchemeGroup->addAction(action);
+        connect(action, &QAction::triggered, this,
+                [this, scheme = s.scheme] { m_settings->setColorScheme(scheme); });
+    }
+    updateColorSchemeActions();
+    connect(m_settings, &Settings::colorSchemeChanged, this, &MainWindow::updateColorSchemeActions);
+
+    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    auto* shortcutsAction = helpMenu->addAction(tr("&Keyboard Shortcuts"));
+    shortcutsAction->setObjectName(QStringLiteral("actionShortcuts"));
+    shortcutsAction->setShortcut(QKeySequence::HelpContents);
+    connect(shortcutsAction, &QAction::triggered, this, [this] {
+        QStringList rows;
+        for (QAction* action : findChildren<QAction*>()) {
+            if (!action->shortcut().isEmpty())
+                rows << tr("<tr><td>%1</td><td>%2</td></tr>")
+                            .arg(action->text().remove(u'&'),
+                                 action->shortcut().toString(QKeySequence::NativeText));
+        }
+        rows.sort();
+        QMessageBox::information(this, tr("Keyboard Shortcuts"),
+                                 tr("<table cellpadding=\"3\">%1</table>").arg(rows.join(QString())));
+    });
+    auto* aboutAction = helpMenu->addAction(QIcon(QStringLiteral(":/icons/sfdesk.svg")), tr("&About sfdesk"));
+    aboutAction->setObjectName(QStringLiteral("actionAbout"));
+    aboutAction->setMenuRole(QAction::AboutRole);
+    connect(aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    auto* aboutQtAction = helpMenu->addAction(tr("About &Qt"));
+    aboutQtAction->setObjectName(QStringLiteral("actionAboutQt"));
+    aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::updateColorSchemeActions()
+{
+    const int current = static_cast<int>(m_settings->colorScheme());
+    for (QAction* action : m_colorSchemeGroup->actions())
+        action->setChecked(action->data().toInt() == current);
+}
+
+void MainWindow::showAbout()
+{
+    auto* dialog = new AboutDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::restoreFromSettings()
+{
+    if (!restoreGeometry(m_settings->mainWindowGeometry()))
+        resize(1180, 760);
+    restoreState(m_settings->mainWindowState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_settings->setMainWindowGeometry(saveGeometry());
+    m_settings->setMainWindowState(saveState());
+    m_settings->sync();
+    QMainWindow::closeEvent(event);
+}

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QHash>
+#include <QMainWindow>
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QListWidget;
+class QStackedWidget;
+class Settings;
+
+// The application shell: a sidebar of sections, a page per section, menus and a status bar.
+// Feature views register themselves as sections.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(Settings* settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Adds a page to the sidebar under a stable id (used for settings and tests).
+    void addSection(const QString& id, const QIcon& icon, const QString& title, QWidget* page);
+    QString currentSection() const;
+    bool setCurrentSection(const QString& id);
+    QStringList sectionIds() const;
+
+    // What the window is connected to, always visible in the status bar.
+    void setConnectionText(const QString& text, const QString& toolTip = {});
+
+    void showAbout();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createMenus();
+    void restoreFromSettings();
+    void updateColorSchemeActions();
+
+    Settings* m_settings;
+    QListWidget* m_sidebar = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    QLabel* m_connectionLabel = nullptr;
+    QHash<QString, QWidget*> m_sections;
+    QActionGroup* m_colorSchemeGroup = nullptr;
+    // The section the user last had open; selected again when it is added.
+    QString m_sectionToRestore;
+};

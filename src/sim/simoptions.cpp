@@ -1,0 +1,93 @@
+#include "sim/simoptions.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+SimOptionsResult parseSimOptions(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "sfsim: a local simulator of the SF Compute API (/preview/v2): market, pools, instances,\n"
+        "InfiniBand fabrics and partitions, auth. Listens on loopback unless told otherwise."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption host(QStringLiteral("host"),
+                                  QStringLiteral("Address to listen on (default 127.0.0.1)."),
+                                  QStringLiteral("address"), QStringLiteral("127.0.0.1"));
+    const QCommandLineOption port(QStringLiteral("port"),
+                                  QStringLiteral("Port to listen on; 0 picks a free one."),
+                                  QStringLiteral("port"), QStringLiteral("0"));
+    const QCommandLineOption db(QStringLiteral("db"),
+                                QStringLiteral("SQLite file holding the world (default: in memory)."),
+                                QStringLiteral("file"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("Seed of the generated world (default 1)."),
+                                  QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption timeScale(QStringLiteral("time-scale"),
+                                       QStringLiteral("Virtual seconds per real second (default 1)."),
+                                       QStringLiteral("x"), QStringLiteral("1"));
+    const QCommandLineOption control(QStringLiteral("control"),
+                                     QStringLiteral("Enable the /_sim control routes (loopback only)."));
+    const QCommandLineOption tokensFile(QStringLiteral("tokens-file"),
+                                        QStringLiteral("Write the seeded API tokens to this JSON file."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption ibRelease(
+        QStringLiteral("ib-release-seconds"),
+        QStringLiteral("Delay before a terminated instance's node releases its "
+                       "InfiniBand partition (default 30)."),
+        QStringLiteral("s"), QStringLiteral("30"));
+    const QCommandLineOption faults(
+        QStringLiteral("faults"),
+        QStringLiteral("Fault injection, e.g. latency=300ms,errors=0.2,drop=0.1,truncate=0.05"),
+        QStringLiteral("spec"));
+    const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
+                                         QStringLiteral("Allow listening on a non-loopback address."));
+    parser.addOptions({host, port, db, seed, timeScale, control, tokensFile, ibRelease, faults, allowRemote});
+    parser.process(arguments);
+
+    SimOptions o;
+    SimOptionsResult result;
+    if (!o.host.setAddress(parser.value(host))) {
+        result.error = QStringLiteral("--host: not an IP address: %1").arg(parser.value(host));
+        return result;
+    }
+    bool ok = false;
+    const uint p = parser.value(port).toUInt(&ok);
+    if (!ok || p > 65535) {
+        result.error = QStringLiteral("--port: expected 0 to 65535, got %1").arg(parser.value(port));
+        return result;
+    }
+    o.port = static_cast<quint16>(p);
+    o.seed = parser.value(seed).toULongLong(&ok);
+    if (!ok) {
+        result.error =
+            QStringLiteral("--seed: expected a non-negative integer, got %1").arg(parser.value(seed));
+        return result;
+    }
+    o.timeScale = parser.value(timeScale).toDouble(&ok);
+    if (!ok || o.timeScale <= 0) {
+        result.error =
+            QStringLiteral("--time-scale: expected a positive number, got %1").arg(parser.value(timeScale));
+        return result;
+    }
+    o.ibReleaseSeconds = parser.value(ibRelease).toInt(&ok);
+    if (!ok || o.ibReleaseSeconds < 0) {
+        result.error = QStringLiteral("--ib-release-seconds: expected a non-negative integer, got %1")
+                           .arg(parser.value(ibRelease));
+        return result;
+    }
+    o.dbFile = parser.value(db);
+    o.control = parser.isSet(control);
+    o.tokensFile = parser.value(tokensFile);
+    o.faults = parser.value(faults);
+    o.allowRemote = parser.isSet(allowRemote);
+    if (!o.host.isLoopback() && !o.allowRemote) {
+        result.error =
+            QStringLiteral("refusing to listen on %1: it is not a loopback address; pass --allow-remote "
+                           "to serve other machines")
+                .arg(o.host.toString());
+        return result;
+    }
+    result.options = o;
+    return result;
+}

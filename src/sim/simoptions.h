@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QCoreApplication;
+
+// The command line of sfsim. Tests and tools depend on these names exactly.
+struct SimOptions
+{
+    QHostAddress host = QHostAddress::LocalHost;
+    quint16 port = 0;
+    QString dbFile;
+    quint64 seed = 1;
+    double timeScale = 1.0;
+    bool control = false;
+    QString tokensFile;
+    int ibReleaseSeconds = 30;
+    QString faults;
+    bool allowRemote = false;
+};
+
+struct SimOptionsResult
+{
+    std::optional<SimOptions> options;
+    QString error;
+};
+
+// Parses and validates arguments; --help and --version are handled by the parser (they exit).
+SimOptionsResult parseSimOptions(const QStringList& arguments);

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QString>
+
+namespace TestEnv {
+
+// Keeps tests away from the user's files: QStandardPaths test mode and a stable locale.
+void init();
+
+// Absolute path of a file under tests/data.
+QString dataFile(const QString& relative);
+
+} // namespace TestEnv
