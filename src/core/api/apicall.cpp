@@ -1,0 +1,171 @@
+#include "core/api/apicall.h"
+
+#include "core/api/apiclient.h"
+#include "core/api/resourcejson.h"
+
+#include <QNetworkReply>
+#include <QRandomGenerator>
+#include <QRestReply>
+#include <QSslError>
+#include <QTimer>
+
+ApiCall::ApiCall(ApiClient* client, ApiRequest request)
+    : QObject(client)
+    , m_client(client)
+    , m_request(std::move(request))
+    , m_retryTimer(new QTimer(this))
+{
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &ApiCall::sendAttempt);
+}
+
+ApiCall::~ApiCall()
+{
+    // A handle that goes away takes its request with it; nobody is left to report to.
+    m_finished = true;
+    if (m_reply)
+        m_reply->abort();
+}
+
+QString ApiCall::description() const
+{
+    return QString::fromLatin1(m_request.method) + u' ' + m_request.path;
+}
+
+void ApiCall::start()
+{
+    sendAttempt();
+}
+
+void ApiCall::sendAttempt()
+{
+    if (m_finished)
+        return;
+    if (!m_client) {
+        fail(ApiError::configuration(tr("the connection was closed")));
+        return;
+    }
+    ++m_attempts;
+    m_tlsErrors.clear();
+    m_reply = m_client->dispatch(this);
+    if (m_reply) {
+        connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError>& errors) {
+            for (const QSslError& error : errors)
+                m_tlsErrors.append(error.errorString());
+        });
+    }
+}
+
+void ApiCall::cancel()
+{
+    if (m_finished)
+        return;
+    m_cancelled = true;
+    m_retryTimer->stop();
+    if (m_reply)
+        m_reply->abort(); // may call handleReply() at once, which reports
+    if (!m_finished)
+        fail(ApiError::cancelled());
+}
+
+void ApiCall::handleReply(QRestReply& reply)
+{
+    m_reply = nullptr;
+    if (m_finished)
+        return;
+    if (m_cancelled) {
+        fail(ApiError::cancelled());
+        return;
+    }
+    const int status = reply.httpStatus();
+    if (!reply.isSuccess()) {
+        // An aborted reply has no body to read.
+        const QByteArray body = status > 0 ? reply.readBody() : QByteArray();
+        ApiError error = ApiError::fromReply(reply, body, m_tlsErrors);
+        // Our own cancel() is handled above; an abort we did not ask for is the transfer timeout.
+        if (error.kind() == ApiError::Kind::Cancelled)
+            error = ApiError::transport(QNetworkReply::TimeoutError, reply.errorString());
+        retryOrFail(error);
+        return;
+    }
+    if (!m_request.parse) {
+        succeed({});
+        return;
+    }
+    QJsonParseError parseError{};
+    const std::optional<QJsonDocument> document = reply.readJson(&parseError);
+    if (!document) {
+        retryOrFail(ApiError::invalidResponse(
+            status, parseError.error == QJsonParseError::NoError
+                        ? tr("the body is empty")
+                        : tr("%1 at byte %2").arg(parseError.errorString()).arg(parseError.offset)));
+        return;
+    }
+    if (!m_request.allPages) {
+        QString problem;
+        std::optional<QVariant> result = m_request.parse(*document, &problem);
+        if (!result)
+            fail(ApiError::invalidResponse(status, problem));
+        else
+            succeed(*result);
+        return;
+    }
+    QString problem;
+    const std::optional<ListEnvelope> page = parseListEnvelope(document->object(), &problem);
+    if (!page) {
+        fail(ApiError::invalidResponse(status, problem));
+        return;
+    }
+    for (const QJsonValue& item : page->data)
+        m_items.append(item);
+    Q_EMIT progress(static_cast<int>(m_items.size()));
+    // Stop on has_more=false, and also on a missing or repeated cursor (a server bug would loop).
+    if (page->hasMore && !page->cursor.isEmpty() && page->cursor != m_cursor) {
+        m_cursor = page->cursor;
+        m_request.query.removeAllQueryItems(QStringLiteral("starting_after"));
+        m_request.query.addQueryItem(QStringLiteral("starting_after"), m_cursor);
+        m_attempts = 0;
+        sendAttempt();
+        return;
+    }
+    std::optional<QVariant> result = m_request.parse(QJsonDocument(m_items), &problem);
+    if (!result)
+        fail(ApiError::invalidResponse(status, problem));
+    else
+        succeed(*result);
+}
+
+void ApiCall::retryOrFail(const ApiError& error)
+{
+    const ClientOptions options = m_client ? m_client->options() : ClientOptions{};
+    if (m_request.idempotent && error.isTransient() && m_attempts < options.maxAttempts) {
+        // Exponential backoff with jitter, so that clients do not retry in step.
+        const qint64 base = options.retryBaseDelay.count() << (m_attempts - 1);
+        const qint64 jitter = base > 1 ? QRandomGenerator::global()->bounded(base / 2) : 0;
+        m_retryTimer->start(std::chrono::milliseconds(base + jitter));
+        return;
+    }
+    fail(error);
+}
+
+void ApiCall::succeed(const QVariant& result)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    Q_EMIT succeeded(result);
+    Q_EMIT finished();
+    deleteLater();
+}
+
+void ApiCall::fail(const ApiError& error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (error.httpStatus() == 401 && m_client)
+        Q_EMIT m_client->unauthorized();
+    Q_EMIT failed(error);
+    Q_EMIT finished();
+    deleteLater();
+}

@@ -1,0 +1,139 @@
+#pragma once
+
+#include "core/api/apierror.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QUrlQuery>
+#include <QVariant>
+
+#include <functional>
+#include <optional>
+
+class ApiClient;
+class QNetworkReply;
+class QRestReply;
+class QTimer;
+
+// What one API call sends. Built by ApiClient.
+struct ApiRequest
+{
+    QByteArray method = "GET";
+    QString path; // relative to the API base, e.g. "/instances"
+    QUrlQuery query;
+    std::optional<QJsonDocument> body;
+    QList<std::pair<QByteArray, QByteArray>> headers;
+    // Safe to send again after a transport failure or a 5xx.
+    bool idempotent = true;
+    // Follow the cursor until has_more is false and hand the parser every item at once.
+    bool allPages = false;
+    // Turns the response into the result; empty for calls without a body (204).
+    std::function<std::optional<QVariant>(const QJsonDocument&, QString* error)> parse;
+
+    static ApiRequest make(const QByteArray& method, const QString& path)
+    {
+        ApiRequest request;
+        request.method = method;
+        request.path = path;
+        // Only reads and replays are safe to repeat; writes opt in.
+        request.idempotent = method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE";
+        return request;
+    }
+    ApiRequest&& withQuery(const QUrlQuery& value) &&
+    {
+        query = value;
+        return std::move(*this);
+    }
+    ApiRequest&& withBody(const QJsonDocument& value) &&
+    {
+        body = value;
+        return std::move(*this);
+    }
+    ApiRequest&& withHeader(const QByteArray& name, const QByteArray& value) &&
+    {
+        headers.append({name, value});
+        return std::move(*this);
+    }
+    ApiRequest&& withIdempotent(bool value) &&
+    {
+        idempotent = value;
+        return std::move(*this);
+    }
+    ApiRequest&& withAllPages() &&
+    {
+        allPages = true;
+        return std::move(*this);
+    }
+    template <typename Fn> ApiRequest&& parsedBy(Fn&& fn) &&
+    {
+        parse = std::forward<Fn>(fn);
+        return std::move(*this);
+    }
+};
+
+// The handle of one call: reports exactly once, with succeeded() or failed(), then deletes itself.
+// cancel() aborts the request and reports failed() with Kind::Cancelled. Retries and pages happen
+// inside the handle; the caller sees one outcome.
+class ApiCall final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiCall)
+
+public:
+    ~ApiCall() override;
+
+    void cancel();
+    bool isFinished() const { return m_finished; }
+    // "GET /instances", for an activity list.
+    QString description() const;
+    int attempts() const { return m_attempts; }
+    const ApiRequest& request() const { return m_request; }
+
+    // Typed helpers: connect with a context object; T is the result type the call documents.
+    template <typename T, typename Fn> ApiCall* onSuccess(QObject* context, Fn&& fn)
+    {
+        connect(this, &ApiCall::succeeded, context,
+                [fn = std::forward<Fn>(fn)](const QVariant& value) { fn(value.value<T>()); });
+        return this;
+    }
+    template <typename Fn> ApiCall* onFailure(QObject* context, Fn&& fn)
+    {
+        connect(this, &ApiCall::failed, context, std::forward<Fn>(fn));
+        return this;
+    }
+
+Q_SIGNALS:
+    void succeeded(const QVariant& result);
+    void failed(const ApiError& error);
+    // Emitted after either of the above.
+    void finished();
+    // Paginated calls: items received so far.
+    void progress(int items);
+
+private:
+    friend class ApiClient;
+    ApiCall(ApiClient* client, ApiRequest request);
+
+    void start();
+    void sendAttempt();
+    void handleReply(QRestReply& reply);
+    void retryOrFail(const ApiError& error);
+    void succeed(const QVariant& result);
+    void fail(const ApiError& error);
+
+    QPointer<ApiClient> m_client;
+    ApiRequest m_request;
+    QPointer<QNetworkReply> m_reply;
+    QTimer* m_retryTimer = nullptr;
+    QStringList m_tlsErrors;
+    QJsonArray m_items;
+    QString m_cursor;
+    int m_attempts = 0;
+    bool m_cancelled = false;
+    bool m_finished = false;
+};

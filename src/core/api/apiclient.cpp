@@ -1,0 +1,467 @@
+#include "core/api/apiclient.h"
+
+#include "core/api/resourcejson.h"
+
+#include <QHostAddress>
+#include <QHttpHeaders>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRestAccessManager>
+#include <QRestReply>
+#include <QUuid>
+
+namespace {
+
+const auto apiPrefix = QStringLiteral("/preview/v2");
+
+template <typename T> auto listParser(ItemParser<T> parser)
+{
+    return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+        // Paginated calls hand over the collected items as an array; others the list envelope.
+        QJsonArray data = document.array();
+        if (document.isObject()) {
+            const auto envelope = parseListEnvelope(document.object(), error);
+            if (!envelope)
+                return std::nullopt;
+            data = envelope->data;
+        }
+        auto items = parseItems<T>(data, parser, error);
+        if (!items)
+            return std::nullopt;
+        return QVariant::fromValue(*items);
+    };
+}
+
+template <typename T> auto objectParser(ItemParser<T> parser)
+{
+    return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+        if (!document.isObject()) {
+            *error = QStringLiteral("expected a JSON object");
+            return std::nullopt;
+        }
+        auto item = parser(document.object(), error);
+        if (!item)
+            return std::nullopt;
+        return QVariant::fromValue(*item);
+    };
+}
+
+QString encoded(const QString& idOrReference)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(idOrReference));
+}
+
+QUrlQuery workspaceQuery(const QString& workspace, QUrlQuery query = {})
+{
+    if (!workspace.isEmpty())
+        query.addQueryItem(QStringLiteral("workspace"), workspace);
+    return query;
+}
+
+} // namespace
+
+ApiClient::ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObject* parent)
+    : QObject(parent)
+    , m_serverUrl(serverUrl)
+    , m_factory(apiBaseUrl(serverUrl))
+    , m_rest(std::make_unique<QRestAccessManager>(network))
+{
+    Q_ASSERT(network);
+    if (!isAllowedServerUrl(serverUrl, &m_refusal) && m_refusal.isEmpty())
+        m_refusal = serverUrl.toDisplayString();
+    QHttpHeaders headers;
+    headers.append(QHttpHeaders::WellKnownHeader::Accept, "application/json");
+    headers.append(QHttpHeaders::WellKnownHeader::UserAgent, userAgent());
+    m_factory.setCommonHeaders(headers);
+    m_factory.setTransferTimeout(m_options.transferTimeout);
+    // Qt's default already refuses https -> http redirects; say it so nobody loosens it by accident.
+    m_factory.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                           QNetworkRequest::NoLessSafeRedirectPolicy);
+}
+
+ApiClient::~ApiClient()
+{
+    // Abort calls in flight while the REST manager that carries them still exists.
+    qDeleteAll(findChildren<ApiCall*>(Qt::FindDirectChildrenOnly));
+}
+
+QUrl ApiClient::apiBaseUrl(const QUrl& serverUrl)
+{
+    QUrl url = serverUrl.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment);
+    QString path = url.path();
+    while (path.endsWith(u'/'))
+        path.chop(1);
+    if (!path.endsWith(apiPrefix))
+        path += apiPrefix;
+    url.setPath(path);
+    return url;
+}
+
+bool ApiClient::isAllowedServerUrl(const QUrl& url, QString* why)
+{
+    const auto refuse = [why](const QString& reason) {
+        if (why)
+            *why = reason;
+        return false;
+    };
+    if (!url.isValid() || url.host().isEmpty())
+        return refuse(tr("\"%1\" is not a valid server address.").arg(url.toDisplayString()));
+    if (url.scheme() == u"https")
+        return true;
+    if (url.scheme() != u"http")
+        return refuse(tr("Only https:// server addresses are supported."));
+    const QHostAddress address(url.host());
+    const bool loopback = url.host() == u"localhost" || (!address.isNull() && address.isLoopback());
+    if (!loopback)
+        return refuse(
+            tr("Plain http is allowed only to this computer (localhost); use https for %1.").arg(url.host()));
+    return true;
+}
+
+QByteArray ApiClient::userAgent()
+{
+    return "sfdesk/" SFDESK_VERSION " Qt/" + QByteArray(qVersion());
+}
+
+QUrl ApiClient::baseUrl() const
+{
+    return m_factory.baseUrl();
+}
+
+void ApiClient::setToken(const QString& token)
+{
+    if (token.isEmpty())
+        m_factory.clearBearerToken();
+    else
+        m_factory.setBearerToken(token.toUtf8());
+}
+
+bool ApiClient::hasToken() const
+{
+    return !m_factory.bearerToken().isEmpty();
+}
+
+void ApiClient::setOptions(const ClientOptions& options)
+{
+    m_options = options;
+    m_factory.setTransferTimeout(options.transferTimeout);
+}
+
+ApiCall* ApiClient::send(ApiRequest request)
+{
+    auto* call = new ApiCall(this, std::move(request));
+    Q_EMIT callStarted(call);
+    if (!m_refusal.isEmpty()) {
+        const ApiError error = m_serverUrl.scheme() == u"http" ? ApiError::insecureUrl(m_serverUrl)
+                                                               : ApiError::configuration(m_refusal);
+        // Report later, so that the caller can connect first.
+        QMetaObject::invokeMethod(call, [call, error] { call->fail(error); }, Qt::QueuedConnection);
+        return call;
+    }
+    call->start();
+    return call;
+}
+
+QNetworkReply* ApiClient::dispatch(ApiCall* call)
+{
+    const ApiRequest& spec = call->request();
+    QUrlQuery query = spec.query;
+    if (spec.allPages && !query.hasQueryItem(QStringLiteral("limit")))
+        query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
+    QNetworkRequest request = m_factory.createRequest(spec.path, query);
+    for (const auto& [name, value] : spec.headers)
+        request.setRawHeader(name, value);
+    const auto callback = [call](QRestReply& reply) { call->handleReply(reply); };
+    if (spec.body) {
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        const QByteArray data = spec.body->toJson(QJsonDocument::Compact);
+        if (spec.method == "POST")
+            return m_rest->post(request, data, call, callback);
+        if (spec.method == "PATCH")
+            return m_rest->patch(request, data, call, callback);
+        if (spec.method == "PUT")
+            return m_rest->put(request, data, call, callback);
+        return m_rest->sendCustomRequest(request, spec.method, data, call, callback);
+    }
+    if (spec.method == "GET")
+        return m_rest->get(request, call, callback);
+    if (spec.method == "DELETE")
+        return m_rest->deleteResource(request, call, callback);
+    return m_rest->sendCustomRequest(request, spec.method, QByteArray(), call, callback);
+}
+
+ApiCall* ApiClient::me()
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/me")).parsedBy(objectParser<Account>(parseAccount)));
+}
+
+ApiCall* ApiClient::workspaces()
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/workspaces"))
+                    .withAllPages()
+                    .parsedBy(listParser<Workspace>(parseWorkspace)));
+}
+
+ApiCall* ApiClient::featureFlags()
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/feature_flags"))
+                    .withAllPages()
+                    .parsedBy(listParser<FeatureFlag>(parseFeatureFlag)));
+}
+
+ApiCall* ApiClient::setFeatureFlagEnrolled(const QString& flag, bool enrolled)
+{
+    // Setting the same value twice is harmless.
+    return send(ApiRequest::make("POST", QStringLiteral("/feature_flags/") + encoded(flag))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("enrolled"), enrolled}}))
+                    .withIdempotent(true)
+                    .parsedBy(objectParser<FeatureFlag>(parseFeatureFlag)));
+}
+
+ApiCall* ApiClient::instanceSkus()
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/instance_skus"))
+                    .withAllPages()
+                    .parsedBy(listParser<InstanceSku>(parseInstanceSku)));
+}
+
+ApiCall* ApiClient::skuAvailability(const QUrlQuery& filters)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/instance_skus/availability"))
+                    .withQuery(filters)
+                    .withAllPages()
+                    .parsedBy(listParser<SkuAvailability>(parseSkuAvailability)));
+}
+
+ApiCall* ApiClient::orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt)
+{
+    QUrlQuery query;
+    if (!requirements.isEmpty())
+        query.addQueryItem(QStringLiteral("requirements"), requirements);
+    query.addQueryItem(QStringLiteral("start_at"), QString::number(startAt));
+    query.addQueryItem(QStringLiteral("end_at"), QString::number(endAt));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/quote"))
+                    .withQuery(query)
+                    .parsedBy(objectParser<OrderbookQuote>(parseOrderbookQuote)));
+}
+
+ApiCall* ApiClient::orderbookWindows(const QString& requirements, qint64 rangeStartAt, qint64 rangeEndAt)
+{
+    QUrlQuery query;
+    if (!requirements.isEmpty())
+        query.addQueryItem(QStringLiteral("requirements"), requirements);
+    query.addQueryItem(QStringLiteral("range_start_at"), QString::number(rangeStartAt));
+    query.addQueryItem(QStringLiteral("range_end_at"), QString::number(rangeEndAt));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/windows"))
+                    .withQuery(query)
+                    .withAllPages()
+                    .parsedBy(listParser<OrderbookWindow>(parseOrderbookWindow)));
+}
+
+ApiCall* ApiClient::orderPreview(const OrderPreviewRequest& request)
+{
+    QJsonObject requirements;
+    for (auto it = request.requirements.cbegin(); it != request.requirements.cend(); ++it)
+        requirements.insert(it.key(), QJsonArray::fromStringList(it.value()));
+    QJsonObject body{{QStringLiteral("side"), request.side},
+                     {QStringLiteral("requirements"), requirements},
+                     {QStringLiteral("start_at"), request.startAt},
+                     {QStringLiteral("duration_seconds"), request.durationSeconds},
+                     {QStringLiteral("node_count"), request.nodeCount}};
+    if (!request.pool.isEmpty())
+        body.insert(QStringLiteral("pool"), request.pool);
+    // A preview changes nothing, so it may be retried.
+    return send(ApiRequest::make("POST", QStringLiteral("/order_preview"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(true)
+                    .parsedBy(objectParser<OrderPreview>(parseOrderPreview)));
+}
+
+ApiCall* ApiClient::instances(const QString& workspace, const QUrlQuery& filters)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/instances"))
+                    .withQuery(workspaceQuery(workspace, filters))
+                    .withAllPages()
+                    .parsedBy(listParser<Instance>(parseInstance)));
+}
+
+ApiCall* ApiClient::instancesPage(const QString& workspace, const QString& startingAfter)
+{
+    QUrlQuery query = workspaceQuery(workspace);
+    query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
+    if (!startingAfter.isEmpty())
+        query.addQueryItem(QStringLiteral("starting_after"), startingAfter);
+    return send(ApiRequest::make("GET", QStringLiteral("/instances"))
+                    .withQuery(query)
+                    .parsedBy([](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+                        const auto envelope = parseListEnvelope(document.object(), error);
+                        if (!envelope)
+                            return std::nullopt;
+                        auto items = parseItems<Instance>(envelope->data, parseInstance, error);
+                        if (!items)
+                            return std::nullopt;
+                        return QVariant::fromValue(
+                            Page<Instance>{*items, envelope->hasMore, envelope->cursor});
+                    }));
+}
+
+ApiCall* ApiClient::instance(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/instances/") + encoded(id))
+                    .parsedBy(objectParser<Instance>(parseInstance)));
+}
+
+ApiCall* ApiClient::createInstance(const NewInstance& instance)
+{
+    QJsonObject body{{QStringLiteral("pool"), instance.pool},
+                     {QStringLiteral("image"), instance.image},
+                     {QStringLiteral("instance_sku"), instance.sku}};
+    if (!instance.name.isEmpty())
+        body.insert(QStringLiteral("name"), instance.name);
+    if (!instance.cloudInitUserData.isEmpty())
+        body.insert(QStringLiteral("cloud_init_user_data"),
+                    QString::fromLatin1(instance.cloudInitUserData.toBase64()));
+    if (instance.enablePublicIpv4)
+        body.insert(QStringLiteral("enable_public_ipv4"), true);
+    if (!instance.priority.isEmpty())
+        body.insert(QStringLiteral("priority_level"), instance.priority);
+    if (!instance.infinibandPartition.isEmpty()) {
+        body.insert(QLatin1StringView(InfinibandAdapter::instancePartitionField),
+                    instance.infinibandPartition);
+        body.insert(QStringLiteral("_preview_enable_infiniband"), true);
+    }
+    if (!instance.tags.isEmpty()) {
+        QJsonObject tags;
+        for (auto it = instance.tags.cbegin(); it != instance.tags.cend(); ++it)
+            tags.insert(it.key(), it.value());
+        body.insert(QStringLiteral("tags"), tags);
+    }
+    return send(ApiRequest::make("POST", QStringLiteral("/instances"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(false)
+                    .parsedBy(objectParser<Instance>(parseInstance)));
+}
+
+ApiCall* ApiClient::terminateInstance(const QString& id)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/instances/%1/terminate").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{}))
+                    .withIdempotent(false)
+                    .parsedBy(objectParser<Instance>(parseInstance)));
+}
+
+ApiCall* ApiClient::deleteInstance(const QString& id)
+{
+    return send(ApiRequest::make("DELETE", QStringLiteral("/instances/") + encoded(id)));
+}
+
+ApiCall* ApiClient::pools(const QString& workspace)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/pools"))
+                    .withQuery(workspaceQuery(workspace))
+                    .withAllPages()
+                    .parsedBy(listParser<Pool>(parsePool)));
+}
+
+ApiCall* ApiClient::pool(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/pools/") + encoded(id))
+                    .parsedBy(objectParser<Pool>(parsePool)));
+}
+
+ApiCall* ApiClient::createPool(const QString& workspace, const QString& name)
+{
+    QJsonObject body{{QStringLiteral("workspace"), workspace}};
+    if (!name.isEmpty())
+        body.insert(QStringLiteral("name"), name);
+    return send(ApiRequest::make("POST", QStringLiteral("/pools"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(false)
+                    .parsedBy(objectParser<Pool>(parsePool)));
+}
+
+ApiCall* ApiClient::renamePool(const QString& id, const QString& name)
+{
+    return send(ApiRequest::make("PATCH", QStringLiteral("/pools/") + encoded(id))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("name"), name}}))
+                    .withIdempotent(true)
+                    .parsedBy(objectParser<Pool>(parsePool)));
+}
+
+ApiCall* ApiClient::deletePool(const QString& id)
+{
+    return send(ApiRequest::make("DELETE", QStringLiteral("/pools/") + encoded(id)));
+}
+
+ApiCall* ApiClient::orders(const QString& workspace, const QUrlQuery& filters)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/orders"))
+                    .withQuery(workspaceQuery(workspace, filters))
+                    .withAllPages()
+                    .parsedBy(listParser<Order>(parseOrder)));
+}
+
+ApiCall* ApiClient::order(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/orders/") + encoded(id))
+                    .parsedBy(objectParser<Order>(parseOrder)));
+}
+
+ApiCall* ApiClient::createOrder(const OrderRequest& request)
+{
+    const QByteArray key = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+    // The key makes a repeat return the first order instead of placing another.
+    return send(ApiRequest::make("POST", QStringLiteral("/orders"))
+                    .withBody(QJsonDocument(orderRequestToJson(request)))
+                    .withHeader(QByteArrayLiteral("Idempotency-Key"), key)
+                    .withIdempotent(true)
+                    .parsedBy(objectParser<Order>(parseOrder)));
+}
+
+ApiCall* ApiClient::cancelOrder(const QString& id)
+{
+    return send(ApiRequest::make("DELETE", QStringLiteral("/orders/") + encoded(id)));
+}
+
+ApiCall* ApiClient::images(const QString& workspace)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/images"))
+                    .withQuery(workspaceQuery(workspace))
+                    .withAllPages()
+                    .parsedBy(listParser<Image>(parseImage)));
+}
+
+ApiCall* ApiClient::infinibandFabrics()
+{
+    return send(ApiRequest::make("GET", InfinibandAdapter::fabricsPath())
+                    .withAllPages()
+                    .parsedBy(listParser<InfinibandFabric>(InfinibandAdapter::parseFabric)));
+}
+
+ApiCall* ApiClient::infinibandPartitions(const InfinibandAdapter::PartitionFilter& filter)
+{
+    return send(ApiRequest::make("GET", InfinibandAdapter::partitionsPath())
+                    .withQuery(InfinibandAdapter::partitionQuery(filter))
+                    .withAllPages()
+                    .parsedBy(listParser<InfinibandPartition>(InfinibandAdapter::parsePartition)));
+}
+
+ApiCall* ApiClient::createInfinibandPartition(const InfinibandAdapter::NewPartition& partition)
+{
+    return send(ApiRequest::make("POST", InfinibandAdapter::partitionsPath())
+                    .withBody(QJsonDocument(InfinibandAdapter::createPartitionBody(partition)))
+                    .withIdempotent(false)
+                    .parsedBy(objectParser<InfinibandPartition>(InfinibandAdapter::parsePartition)));
+}
+
+ApiCall* ApiClient::deleteInfinibandPartition(const QString& reference)
+{
+    return send(ApiRequest::make("DELETE", InfinibandAdapter::partitionPath(reference)));
+}
+
+ApiCall* ApiClient::infinibandPartitionInstances(const QString& reference)
+{
+    return send(ApiRequest::make("GET", InfinibandAdapter::partitionInstancesPath(reference))
+                    .withAllPages()
+                    .parsedBy(listParser<Instance>(parseInstance)));
+}

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "core/api/apicall.h"
+#include "core/api/infinibandadapter.h"
+#include "core/model/resources.h"
+
+#include <QNetworkRequestFactory>
+#include <QObject>
+#include <QUrl>
+
+#include <chrono>
+#include <memory>
+
+class QNetworkAccessManager;
+class QRestAccessManager;
+
+struct ClientOptions
+{
+    std::chrono::milliseconds transferTimeout{30000};
+    // Attempts in all, for idempotent requests that fail transiently.
+    int maxAttempts = 4;
+    std::chrono::milliseconds retryBaseDelay{500};
+    int pageSize = 200;
+};
+
+struct NewInstance
+{
+    QString pool;
+    QString image;
+    QString sku;
+    QString name;
+    QByteArray cloudInitUserData; // raw bytes; sent base64-encoded
+    bool enablePublicIpv4 = false;
+    QString priority; // yield, normal, preferred, critical; empty: server default
+    QString infinibandPartition;
+    QMap<QString, QString> tags;
+};
+
+struct OrderPreviewRequest
+{
+    QString side = QStringLiteral("buy");
+    QMap<QString, QStringList> requirements;
+    qint64 startAt = 0;
+    qint64 durationSeconds = 0;
+    int nodeCount = 0;
+    QString pool;
+};
+
+// The SF Compute preview API for one connection. Every call returns an ApiCall handle that reports
+// once; results are the value types of core/model/resources.h, wrapped in the QVariant of
+// ApiCall::succeeded (the comment on each call names the type).
+//
+// Requests go through the given QNetworkAccessManager (tests inject a fake), wrapped in a
+// QRestAccessManager, built by one QNetworkRequestFactory: base URL with /preview/v2, bearer
+// token, Accept: application/json, a User-Agent with the version, a transfer timeout. TLS errors
+// are never ignored, plain http is refused except to loopback, and redirects may not downgrade.
+class ApiClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiClient)
+
+public:
+    // serverUrl is the server root (https://api.sfcompute.com) or already ends in /preview/v2.
+    ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObject* parent = nullptr);
+    ~ApiClient() override;
+
+    static QUrl apiBaseUrl(const QUrl& serverUrl);
+    // https anywhere; http only to loopback. *why gets a translated reason when refused.
+    static bool isAllowedServerUrl(const QUrl& url, QString* why = nullptr);
+    static QByteArray userAgent();
+
+    QUrl serverUrl() const { return m_serverUrl; }
+    QUrl baseUrl() const;
+    void setToken(const QString& token);
+    bool hasToken() const;
+    void setOptions(const ClientOptions& options);
+    const ClientOptions& options() const { return m_options; }
+
+    // --- Account ----------------------------------------------------------------------------
+    ApiCall* me();                                                       // Account
+    ApiCall* workspaces();                                               // QList<Workspace>
+    ApiCall* featureFlags();                                             // QList<FeatureFlag>
+    ApiCall* setFeatureFlagEnrolled(const QString& flag, bool enrolled); // FeatureFlag
+
+    // --- Market data ------------------------------------------------------------------------
+    ApiCall* instanceSkus();                                 // QList<InstanceSku>
+    ApiCall* skuAvailability(const QUrlQuery& filters = {}); // QList<SkuAvailability>
+    ApiCall* orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt); // OrderbookQuote
+    ApiCall* orderbookWindows(const QString& requirements, qint64 rangeStartAt,
+                              qint64 rangeEndAt);              // QList<OrderbookWindow>
+    ApiCall* orderPreview(const OrderPreviewRequest& request); // OrderPreview
+
+    // --- Workspace resources; an empty workspace means every readable workspace ---------------
+    ApiCall* instances(const QString& workspace = {}, const QUrlQuery& filters = {}); // QList<Instance>
+    ApiCall* instancesPage(const QString& workspace, const QString& startingAfter);   // Page<Instance>
+    ApiCall* instance(const QString& id);                                             // Instance
+    ApiCall* createInstance(const NewInstance& instance);                             // Instance
+    ApiCall* terminateInstance(const QString& id);                                    // Instance
+    ApiCall* deleteInstance(const QString& id);                                       // nothing
+
+    ApiCall* pools(const QString& workspace = {});                      // QList<Pool>
+    ApiCall* pool(const QString& id);                                   // Pool
+    ApiCall* createPool(const QString& workspace, const QString& name); // Pool
+    ApiCall* renamePool(const QString& id, const QString& name);        // Pool
+    ApiCall* deletePool(const QString& id);                             // nothing
+
+    ApiCall* orders(const QString& workspace = {}, const QUrlQuery& filters = {}); // QList<Order>
+    ApiCall* order(const QString& id);                                             // Order
+    // Sends an Idempotency-Key, the same on every retry: a dropped response never doubles an order.
+    ApiCall* createOrder(const OrderRequest& request); // Order
+    ApiCall* cancelOrder(const QString& id);           // nothing
+
+    ApiCall* images(const QString& workspace = {}); // QList<Image>
+
+    // --- InfiniBand (through InfinibandAdapter) -----------------------------------------------
+    ApiCall* infinibandFabrics(); // QList<InfinibandFabric>
+    ApiCall*
+    infinibandPartitions(const InfinibandAdapter::PartitionFilter& filter = {}); // QList<InfinibandPartition>
+    ApiCall*
+    createInfinibandPartition(const InfinibandAdapter::NewPartition& partition); // InfinibandPartition
+    ApiCall* deleteInfinibandPartition(const QString& reference);                // nothing
+    ApiCall* infinibandPartitionInstances(const QString& reference);             // QList<Instance>
+
+    // Any request; for what has no typed call yet.
+    ApiCall* send(ApiRequest request);
+
+Q_SIGNALS:
+    // Every call's start and end, for an activity panel.
+    void callStarted(ApiCall* call);
+    // 401 from any call: the token is wrong or expired.
+    void unauthorized();
+
+private:
+    friend class ApiCall;
+    QNetworkReply* dispatch(ApiCall* call);
+
+    QUrl m_serverUrl;
+    QString m_refusal; // why the URL is refused, empty when allowed
+    QNetworkRequestFactory m_factory;
+    std::unique_ptr<QRestAccessManager> m_rest;
+    ClientOptions m_options;
+};
+
+Q_DECLARE_METATYPE(Page<Instance>)

@@ -1,0 +1,255 @@
+#include "core/api/apierror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRestReply>
+#include <QUrl>
+
+namespace {
+
+bool isTimeout(QNetworkReply::NetworkError error)
+{
+    return error == QNetworkReply::TimeoutError || error == QNetworkReply::ProxyTimeoutError;
+}
+
+bool isTls(QNetworkReply::NetworkError error)
+{
+    return error == QNetworkReply::SslHandshakeFailedError;
+}
+
+} // namespace
+
+void ApiError::readEnvelope(const QByteArray& body)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    const QJsonValue error = document.object().value(u"error");
+    if (error.isObject()) {
+        const QJsonObject object = error.toObject();
+        m_type = object.value(u"type").toString();
+        m_serverMessage = object.value(u"message").toString();
+        const QJsonArray details = object.value(u"details").toArray();
+        for (const QJsonValue& detail : details) {
+            const QJsonObject d = detail.toObject();
+            m_details.append(
+                {d.value(u"field").toString(), d.value(u"code").toString(), d.value(u"message").toString()});
+        }
+    } else if (document.isObject() && document.object().value(u"message").isString()) {
+        // The v0 shape: {code, message}.
+        m_type = document.object().value(u"code").toString();
+        m_serverMessage = document.object().value(u"message").toString();
+    }
+}
+
+ApiError ApiError::fromStatus(int httpStatus, const QByteArray& body)
+{
+    ApiError error;
+    error.m_kind = Kind::Http;
+    error.m_httpStatus = httpStatus;
+    error.readEnvelope(body);
+    return error;
+}
+
+ApiError ApiError::fromReply(QRestReply& reply, const QByteArray& body, const QStringList& tlsErrors)
+{
+    // A transport failure after a 2xx status line (a cut-off body) is still a transport failure.
+    const int status = reply.httpStatus();
+    if (reply.hasError() && (status == 0 || (status >= 200 && status < 300))) {
+        ApiError error = transport(reply.error(), reply.errorString(), tlsErrors);
+        error.m_httpStatus = status;
+        return error;
+    }
+    ApiError error = fromStatus(reply.httpStatus(), body);
+    if (reply.hasError()) {
+        error.m_networkError = reply.error();
+        error.m_networkErrorString = reply.errorString();
+    }
+    return error;
+}
+
+ApiError ApiError::transport(QNetworkReply::NetworkError networkError, const QString& errorString,
+                             const QStringList& tlsErrors)
+{
+    ApiError error;
+    error.m_kind = isTimeout(networkError)                                 ? Kind::Timeout
+                   : (isTls(networkError) || !tlsErrors.isEmpty())         ? Kind::Tls
+                   : networkError == QNetworkReply::OperationCanceledError ? Kind::Cancelled
+                                                                           : Kind::Transport;
+    error.m_networkError = networkError;
+    error.m_networkErrorString = errorString;
+    error.m_tlsErrors = tlsErrors;
+    return error;
+}
+
+ApiError ApiError::cancelled()
+{
+    ApiError error;
+    error.m_kind = Kind::Cancelled;
+    error.m_networkError = QNetworkReply::OperationCanceledError;
+    return error;
+}
+
+ApiError ApiError::invalidResponse(int httpStatus, const QString& problem)
+{
+    ApiError error;
+    error.m_kind = Kind::InvalidResponse;
+    error.m_httpStatus = httpStatus;
+    error.m_problem = problem;
+    return error;
+}
+
+ApiError ApiError::insecureUrl(const QUrl& url)
+{
+    ApiError error;
+    error.m_kind = Kind::InsecureUrl;
+    error.m_problem = url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    return error;
+}
+
+ApiError ApiError::configuration(const QString& problem)
+{
+    ApiError error;
+    error.m_kind = Kind::Configuration;
+    error.m_problem = problem;
+    return error;
+}
+
+bool ApiError::isFeatureNotEnabled() const
+{
+    return m_httpStatus == 403 && m_serverMessage.contains(u"Feature not enabled", Qt::CaseInsensitive);
+}
+
+bool ApiError::isTransient() const
+{
+    switch (m_kind) {
+    case Kind::Timeout:
+        return true;
+    case Kind::Transport:
+        switch (m_networkError) {
+        case QNetworkReply::ConnectionRefusedError:
+        case QNetworkReply::RemoteHostClosedError:
+        case QNetworkReply::TemporaryNetworkFailureError:
+        case QNetworkReply::NetworkSessionFailedError:
+        case QNetworkReply::UnknownNetworkError:
+        case QNetworkReply::ProxyConnectionClosedError:
+        case QNetworkReply::ProxyConnectionRefusedError:
+        case QNetworkReply::UnknownProxyError:
+        case QNetworkReply::InternalServerError:
+        case QNetworkReply::ServiceUnavailableError:
+        case QNetworkReply::UnknownServerError:
+        case QNetworkReply::ProtocolFailure:
+            return true;
+        default:
+            return false;
+        }
+    case Kind::Http:
+        return m_httpStatus == 429 || m_httpStatus == 500 || m_httpStatus == 502 || m_httpStatus == 503
+               || m_httpStatus == 504;
+    default:
+        return false;
+    }
+}
+
+QString ApiError::message() const
+{
+    // The server's message is data, not a fragment: it goes in as an argument.
+    QString server = m_serverMessage;
+    if (!m_details.isEmpty()) {
+        QStringList parts;
+        for (const ApiErrorDetail& detail : m_details)
+            parts.append(detail.field.isEmpty() ? detail.message : detail.field + u": " + detail.message);
+        server = server.isEmpty() ? parts.join(u"; ") : server + u" (" + parts.join(u"; ") + u')';
+    }
+    switch (m_kind) {
+    case Kind::None:
+        return {};
+    case Kind::Cancelled:
+        return tr("The request was cancelled.");
+    case Kind::Timeout:
+        return tr("The server did not answer in time. Check the connection and try again.");
+    case Kind::Tls:
+        return tr("The secure connection to the server could not be verified: %1")
+            .arg(m_tlsErrors.isEmpty() ? m_networkErrorString : m_tlsErrors.join(u"; "));
+    case Kind::Transport:
+        switch (m_networkError) {
+        case QNetworkReply::ConnectionRefusedError:
+            return tr("The server refused the connection. Is it running?");
+        case QNetworkReply::HostNotFoundError:
+            return tr("The server's address could not be found. Check the connection's URL.");
+        case QNetworkReply::RemoteHostClosedError:
+            return tr("The server closed the connection before answering.");
+        case QNetworkReply::TooManyRedirectsError:
+        case QNetworkReply::InsecureRedirectError:
+            return tr("The server redirected the request somewhere the app will not follow.");
+        default:
+            return tr("The request could not be sent: %1").arg(m_networkErrorString);
+        }
+    case Kind::InvalidResponse:
+        return tr("The server sent a response the app cannot read: %1").arg(m_problem);
+    case Kind::InsecureUrl:
+        return tr("The app refuses plain http to %1; use https (plain http is allowed only to this "
+                  "computer).")
+            .arg(m_problem);
+    case Kind::Configuration:
+        return tr("The connection is not set up: %1").arg(m_problem);
+    case Kind::Http:
+        break;
+    }
+    switch (m_httpStatus) {
+    case 400:
+        return server.isEmpty() ? tr("The server rejected the request as malformed.")
+                                : tr("The server rejected the request as malformed: %1").arg(server);
+    case 401:
+        return tr("The server did not accept the token. Check the token of this connection.");
+    case 402:
+        return server.isEmpty() ? tr("The balance is too low for this order.")
+                                : tr("The balance is too low for this order: %1").arg(server);
+    case 403:
+        if (isFeatureNotEnabled())
+            return tr("This is a preview feature the account is not enrolled in.");
+        return server.isEmpty() ? tr("The token is not allowed to do this.")
+                                : tr("The token is not allowed to do this: %1").arg(server);
+    case 404:
+        return server.isEmpty() ? tr("Not found.") : tr("Not found: %1").arg(server);
+    case 409:
+        return server.isEmpty() ? tr("The request conflicts with the current state.")
+                                : tr("The request conflicts with the current state: %1").arg(server);
+    case 422:
+        return server.isEmpty() ? tr("The server could not process the request.")
+                                : tr("The server could not process the request: %1").arg(server);
+    case 429:
+        return tr("Too many requests; the app will try again shortly.");
+    case 503:
+        return server.isEmpty() ? tr("The service is unavailable. Try again later.")
+                                : tr("The service is unavailable: %1").arg(server);
+    default:
+        if (m_httpStatus >= 500)
+            return server.isEmpty() ? tr("The server failed (HTTP %1).").arg(m_httpStatus)
+                                    : tr("The server failed (HTTP %1): %2").arg(m_httpStatus).arg(server);
+        return server.isEmpty() ? tr("The request failed (HTTP %1).").arg(m_httpStatus)
+                                : tr("The request failed (HTTP %1): %2").arg(m_httpStatus).arg(server);
+    }
+}
+
+QString ApiError::technicalDetails() const
+{
+    QStringList lines;
+    if (m_httpStatus)
+        lines << QStringLiteral("HTTP %1").arg(m_httpStatus);
+    if (!m_type.isEmpty())
+        lines << QStringLiteral("type: %1").arg(m_type);
+    if (!m_serverMessage.isEmpty())
+        lines << QStringLiteral("message: %1").arg(m_serverMessage);
+    for (const ApiErrorDetail& detail : m_details)
+        lines << QStringLiteral("detail: %1 %2 %3").arg(detail.code, detail.field, detail.message);
+    if (m_networkError != QNetworkReply::NoError)
+        lines << QStringLiteral("network error %1: %2")
+                     .arg(static_cast<int>(m_networkError))
+                     .arg(m_networkErrorString);
+    for (const QString& tls : m_tlsErrors)
+        lines << QStringLiteral("tls: %1").arg(tls);
+    if (!m_problem.isEmpty())
+        lines << m_problem;
+    return lines.join(u'\n');
+}

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QMetaType>
+#include <QNetworkReply>
+#include <QString>
+
+class QRestReply;
+
+// One entry of the error envelope's "details".
+struct ApiErrorDetail
+{
+    QString field;
+    QString code;
+    QString message;
+    bool operator==(const ApiErrorDetail&) const = default;
+};
+
+// Every way a call can fail, as one value: the kind, the raw parts (transport error, HTTP status,
+// the envelope's type, message and details) and one translated sentence for the user.
+class ApiError final
+{
+    Q_DECLARE_TR_FUNCTIONS(ApiError)
+
+public:
+    enum class Kind
+    {
+        None,
+        Cancelled,
+        Transport,       // connection refused, reset, host not found, ...
+        Timeout,         // no data within the transfer timeout
+        Tls,             // certificate or handshake problem; never ignored
+        Http,            // a non-2xx status, with or without an envelope
+        InvalidResponse, // 2xx whose body the app cannot read
+        InsecureUrl,     // plain http to a host that is not loopback
+        Configuration,   // no token, bad URL, ...
+    };
+
+    ApiError() = default;
+    static ApiError fromReply(QRestReply& reply, const QByteArray& body, const QStringList& tlsErrors = {});
+    static ApiError fromStatus(int httpStatus, const QByteArray& body);
+    static ApiError transport(QNetworkReply::NetworkError error, const QString& errorString,
+                              const QStringList& tlsErrors = {});
+    static ApiError cancelled();
+    static ApiError invalidResponse(int httpStatus, const QString& problem);
+    static ApiError insecureUrl(const QUrl& url);
+    static ApiError configuration(const QString& problem);
+
+    bool isError() const { return m_kind != Kind::None; }
+    Kind kind() const { return m_kind; }
+    int httpStatus() const { return m_httpStatus; }
+    QNetworkReply::NetworkError networkError() const { return m_networkError; }
+    QString networkErrorString() const { return m_networkErrorString; }
+    // The envelope's error.type and error.message, empty without an envelope.
+    QString type() const { return m_type; }
+    QString serverMessage() const { return m_serverMessage; }
+    QList<ApiErrorDetail> details() const { return m_details; }
+    QStringList tlsErrors() const { return m_tlsErrors; }
+
+    // One translated sentence, for a dialog or the status bar.
+    QString message() const;
+    // The raw parts, for a details pane or a bug report (never holds the token).
+    QString technicalDetails() const;
+
+    // Whether trying again later can help (transport trouble, timeouts, 5xx, 429).
+    bool isTransient() const;
+    // 403 "Feature not enabled.": the account is not enrolled in a preview.
+    bool isFeatureNotEnabled() const;
+
+private:
+    void readEnvelope(const QByteArray& body);
+
+    Kind m_kind = Kind::None;
+    int m_httpStatus = 0;
+    QNetworkReply::NetworkError m_networkError = QNetworkReply::NoError;
+    QString m_networkErrorString;
+    QString m_type;
+    QString m_serverMessage;
+    QList<ApiErrorDetail> m_details;
+    QStringList m_tlsErrors;
+    QString m_problem;
+};
+
+Q_DECLARE_METATYPE(ApiError)

@@ -1,0 +1,315 @@
+#include "core/api/jsonreader.h"
+
+#include <QRegularExpression>
+
+#include <limits>
+
+JsonReader::JsonReader(const QJsonObject& object, const QString& path)
+    : m_object(object)
+    , m_path(path)
+{}
+
+QString JsonReader::pathOf(const QString& key) const
+{
+    return m_path.isEmpty() ? key : m_path + u'.' + key;
+}
+
+void JsonReader::fail(const QString& key, const QString& problem)
+{
+    if (m_error.isEmpty())
+        m_error = key.isEmpty() ? problem : pathOf(key) + u": " + problem;
+}
+
+void JsonReader::absorb(const JsonReader& inner)
+{
+    if (!inner.ok())
+        fail(QString(), inner.error());
+}
+
+bool JsonReader::finish(QString* error) const
+{
+    if (error && !m_error.isEmpty())
+        *error = m_error;
+    return m_error.isEmpty();
+}
+
+void JsonReader::expectObjectType(const QString& type)
+{
+    const QJsonValue value = m_object.value(u"object");
+    // Absent is tolerated (older shapes omit it); a different type is not.
+    if (!value.isUndefined() && !value.isNull() && value.toString() != type)
+        fail(QStringLiteral("object"), QStringLiteral("expected \"%1\", got %2")
+                                           .arg(type, value.isString() ? u'"' + value.toString() + u'"'
+                                                                       : QStringLiteral("a non-string")));
+}
+
+std::optional<QJsonValue> JsonReader::present(const QString& key) const
+{
+    const QJsonValue value = m_object.value(key);
+    if (value.isUndefined() || value.isNull())
+        return std::nullopt;
+    return value;
+}
+
+std::optional<QJsonValue> JsonReader::required(const QString& key)
+{
+    auto value = present(key);
+    if (!value)
+        fail(key, QStringLiteral("missing"));
+    return value;
+}
+
+QString JsonReader::string(const QString& key)
+{
+    const auto value = required(key);
+    if (!value)
+        return {};
+    if (!value->isString()) {
+        fail(key, QStringLiteral("expected a string"));
+        return {};
+    }
+    return value->toString();
+}
+
+QString JsonReader::optString(const QString& key)
+{
+    const auto value = present(key);
+    if (!value)
+        return {};
+    if (!value->isString()) {
+        fail(key, QStringLiteral("expected a string"));
+        return {};
+    }
+    return value->toString();
+}
+
+qint64 JsonReader::integer(const QString& key)
+{
+    const auto value = required(key);
+    if (!value)
+        return 0;
+    constexpr qint64 invalid = std::numeric_limits<qint64>::min();
+    const qint64 number = value->isDouble() ? value->toInteger(invalid) : invalid;
+    if (number == invalid) {
+        fail(key, QStringLiteral("expected an integer"));
+        return 0;
+    }
+    return number;
+}
+
+qint64 JsonReader::optInteger(const QString& key, qint64 fallback)
+{
+    return present(key) ? integer(key) : fallback;
+}
+
+qint64 JsonReader::epoch(const QString& key)
+{
+    const qint64 value = integer(key);
+    if (value < 0)
+        fail(key, QStringLiteral("expected a Unix time in seconds"));
+    return value;
+}
+
+std::optional<qint64> JsonReader::optEpoch(const QString& key)
+{
+    if (!present(key))
+        return std::nullopt;
+    return epoch(key);
+}
+
+bool JsonReader::boolean(const QString& key)
+{
+    const auto value = required(key);
+    if (!value)
+        return false;
+    if (!value->isBool()) {
+        fail(key, QStringLiteral("expected true or false"));
+        return false;
+    }
+    return value->toBool();
+}
+
+bool JsonReader::optBoolean(const QString& key, bool fallback)
+{
+    return present(key) ? boolean(key) : fallback;
+}
+
+std::optional<ObjectRef> JsonReader::optRef(const QString& key, const QString& nameKey)
+{
+    const auto value = present(key);
+    if (!value)
+        return std::nullopt;
+    // Some servers send a bare id instead of {id, name}.
+    if (value->isString())
+        return ObjectRef{value->toString(), {}};
+    if (!value->isObject()) {
+        fail(key, QStringLiteral("expected an object"));
+        return std::nullopt;
+    }
+    const QJsonObject object = value->toObject();
+    JsonReader inner(object, pathOf(key));
+    ObjectRef ref{inner.string(QStringLiteral("id")), inner.optString(nameKey)};
+    if (!inner.ok()) {
+        absorb(inner);
+        return std::nullopt;
+    }
+    return ref;
+}
+
+ObjectRef JsonReader::ref(const QString& key, const QString& nameKey)
+{
+    if (!present(key)) {
+        fail(key, QStringLiteral("missing"));
+        return {};
+    }
+    return optRef(key, nameKey).value_or(ObjectRef{});
+}
+
+QList<ObjectRef> JsonReader::refList(const QString& key, const QString& nameKey)
+{
+    QList<ObjectRef> refs;
+    const QJsonArray array = optArray(key);
+    for (qsizetype i = 0; i < array.size() && ok(); ++i) {
+        const QJsonValue item = array.at(i);
+        const QString itemPath = pathOf(key) + u'[' + QString::number(i) + u']';
+        if (!item.isObject()) {
+            fail(QString(), itemPath + QStringLiteral(": expected an object"));
+            break;
+        }
+        const QJsonObject object = item.toObject();
+        JsonReader inner(object, itemPath);
+        refs.append({inner.string(QStringLiteral("id")), inner.optString(nameKey)});
+        absorb(inner);
+    }
+    return refs;
+}
+
+std::optional<Price> parsePrice(const QJsonValue& value)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(-?)(\\d+)\\.(\\d+)$"));
+    if (!value.isString())
+        return std::nullopt;
+    const QString text = value.toString();
+    const auto match = pattern.match(text);
+    if (!match.hasMatch() || match.capturedLength(2) > 12)
+        return std::nullopt;
+    QString fraction = match.captured(3);
+    const bool roundUp = fraction.size() > 6 && fraction.at(6) >= u'5';
+    fraction = fraction.left(6).leftJustified(6, u'0');
+    qint64 micros = match.captured(2).toLongLong() * 1000000 + fraction.toLongLong() + (roundUp ? 1 : 0);
+    if (!match.captured(1).isEmpty())
+        micros = -micros;
+    return Price{text, micros};
+}
+
+std::optional<Price> JsonReader::optPrice(const QString& key)
+{
+    const auto value = present(key);
+    if (!value)
+        return std::nullopt;
+    auto parsed = parsePrice(*value);
+    if (!parsed)
+        fail(key, QStringLiteral("expected a decimal string such as \"2.500000\""));
+    return parsed;
+}
+
+Price JsonReader::price(const QString& key)
+{
+    if (!present(key)) {
+        fail(key, QStringLiteral("missing"));
+        return {};
+    }
+    return optPrice(key).value_or(Price{});
+}
+
+std::optional<Schedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error)
+{
+    if (!value.isArray()) {
+        if (error)
+            *error = path + QStringLiteral(": expected a list of schedule entries");
+        return std::nullopt;
+    }
+    const QJsonArray array = value.toArray();
+    Schedule schedule;
+    schedule.reserve(array.size());
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString itemPath = path + u'[' + QString::number(i) + u']';
+        if (!array.at(i).isObject()) {
+            if (error)
+                *error = itemPath + QStringLiteral(": expected an object");
+            return std::nullopt;
+        }
+        const QJsonObject object = array.at(i).toObject();
+        JsonReader entry(object, itemPath);
+        ScheduleEntry parsed;
+        parsed.startAt = entry.epoch(QStringLiteral("start_at"));
+        parsed.endAt = entry.optEpoch(QStringLiteral("end_at"));
+        parsed.nodeCount = static_cast<int>(entry.integer(QStringLiteral("node_count")));
+        if (entry.ok() && parsed.endAt && *parsed.endAt <= parsed.startAt)
+            entry.fail(QStringLiteral("end_at"), QStringLiteral("must be after start_at"));
+        if (!entry.finish(error))
+            return std::nullopt;
+        schedule.append(parsed);
+    }
+    return schedule;
+}
+
+Schedule JsonReader::schedule(const QString& key)
+{
+    const auto value = required(key);
+    if (!value)
+        return {};
+    QString error;
+    auto parsed = parseScheduleValue(*value, pathOf(key), &error);
+    if (!parsed) {
+        if (m_error.isEmpty())
+            m_error = error;
+        return {};
+    }
+    return *parsed;
+}
+
+QMap<QString, QString> JsonReader::tags(const QString& key)
+{
+    QMap<QString, QString> result;
+    const auto value = present(key);
+    if (!value)
+        return result;
+    if (!value->isObject()) {
+        fail(key, QStringLiteral("expected an object of tags"));
+        return result;
+    }
+    const QJsonObject object = value->toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!it.value().isString()) {
+            fail(key, QStringLiteral("tag \"%1\" is not a string").arg(it.key()));
+            return {};
+        }
+        result.insert(it.key(), it.value().toString());
+    }
+    return result;
+}
+
+QJsonObject JsonReader::object(const QString& key)
+{
+    const auto value = required(key);
+    if (!value)
+        return {};
+    if (!value->isObject()) {
+        fail(key, QStringLiteral("expected an object"));
+        return {};
+    }
+    return value->toObject();
+}
+
+QJsonArray JsonReader::optArray(const QString& key)
+{
+    const auto value = present(key);
+    if (!value)
+        return {};
+    if (!value->isArray()) {
+        fail(key, QStringLiteral("expected a list"));
+        return {};
+    }
+    return value->toArray();
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "core/model/resources.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+// JSON -> value types for the preview API. Each parser tolerates unknown fields and unknown
+// statuses (kept as text), and rejects malformed input with an error naming the field.
+std::optional<Account> parseAccount(const QJsonObject& json, QString* error);
+std::optional<Workspace> parseWorkspace(const QJsonObject& json, QString* error);
+std::optional<FeatureFlag> parseFeatureFlag(const QJsonObject& json, QString* error);
+std::optional<InstanceSku> parseInstanceSku(const QJsonObject& json, QString* error);
+std::optional<SkuAvailability> parseSkuAvailability(const QJsonObject& json, QString* error);
+std::optional<Instance> parseInstance(const QJsonObject& json, QString* error);
+std::optional<Pool> parsePool(const QJsonObject& json, QString* error);
+std::optional<Order> parseOrder(const QJsonObject& json, QString* error);
+std::optional<Image> parseImage(const QJsonObject& json, QString* error);
+std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
+std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
+std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error);
+std::optional<Schedule> parseSchedule(const QJsonArray& json, QString* error);
+
+Instance::Status instanceStatusFromString(const QString& status);
+Order::Status orderStatusFromString(const QString& status);
+Image::UploadStatus imageStatusFromString(const QString& status);
+
+// Value types -> request bodies.
+QJsonArray scheduleToJson(const Schedule& schedule);
+QJsonObject orderRequestToJson(const OrderRequest& request);
+
+// The envelope of cursor lists: {object: "list", data, has_more, cursor}.
+struct ListEnvelope
+{
+    QJsonArray data;
+    bool hasMore = false;
+    QString cursor;
+};
+std::optional<ListEnvelope> parseListEnvelope(const QJsonObject& json, QString* error);
+
+template <typename T> using ItemParser = std::optional<T> (*)(const QJsonObject&, QString*);
+
+// Parses every item; the first bad item fails the whole list, naming its index.
+template <typename T>
+std::optional<QList<T>> parseItems(const QJsonArray& data, ItemParser<T> parser, QString* error)
+{
+    QList<T> items;
+    items.reserve(data.size());
+    for (qsizetype i = 0; i < data.size(); ++i) {
+        const QJsonValue value = data.at(i);
+        QString itemError;
+        std::optional<T> item = value.isObject() ? parser(value.toObject(), &itemError) : std::nullopt;
+        if (!item) {
+            if (error)
+                *error = QStringLiteral("data[%1]: %2")
+                             .arg(i)
+                             .arg(value.isObject() ? itemError : QStringLiteral("expected an object"));
+            return std::nullopt;
+        }
+        items.append(std::move(*item));
+    }
+    return items;
+}

@@ -1,0 +1,352 @@
+#pragma once
+
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+// Value types for what the SF Compute preview API returns. Plain data, compared by value, so that a
+// model can tell a changed row from an unchanged one. Statuses are kept raw as well as classified:
+// the server may add statuses, and the client shows those as they come.
+
+// A reference to another object: {id, name}.
+struct ObjectRef
+{
+    QString id;
+    QString name;
+    bool operator==(const ObjectRef&) const = default;
+};
+
+// A price in dollars per node-hour. The API sends a decimal string; micros is that value in
+// millionths of a dollar, for sorting and arithmetic.
+struct Price
+{
+    QString text;
+    qint64 micros = 0;
+    bool operator==(const Price&) const = default;
+};
+
+// One entry of a schedule: node_count nodes over [startAt, endAt). No end means an unbounded tail.
+struct ScheduleEntry
+{
+    qint64 startAt = 0;
+    std::optional<qint64> endAt;
+    int nodeCount = 0;
+    bool operator==(const ScheduleEntry&) const = default;
+};
+using Schedule = QList<ScheduleEntry>;
+
+// Nodes a schedule holds at a moment (entries without an end last until the next one starts).
+int scheduleNodesAt(const Schedule& schedule, qint64 at);
+
+struct Account
+{
+    QString accountId;
+    qint64 createdAt = 0;
+    QString entityType;
+    QString userId;
+    QString userEmail;
+    bool operator==(const Account&) const = default;
+};
+
+struct Workspace
+{
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString name;
+    qint64 createdAt = 0;
+    bool operator==(const Workspace&) const = default;
+};
+
+struct FeatureFlag
+{
+    QString name;
+    QString description;
+    bool userEnroll = false;
+    bool enrolled = false;
+    bool operator==(const FeatureFlag&) const = default;
+};
+
+// One property of a SKU: the machine value and the text the server suggests for display.
+struct SkuProperty
+{
+    QString value;
+    QString displayValue;
+    bool operator==(const SkuProperty&) const = default;
+};
+
+struct InstanceSku
+{
+    QString id;
+    QString alias;
+    // Keys as the API names them (region, availability_zone, accelerator, form_factor, rdma_type,
+    // num_accelerators, num_vcpus, memory, local_storage, supports_public_ipv4, infiniband_fabric,
+    // and any the server adds). Null properties are absent.
+    QMap<QString, SkuProperty> properties;
+    QString audienceHint;
+    // Filled from /instance_skus/availability; empty when nothing is published.
+    Schedule availability;
+
+    QString property(const QString& key) const { return properties.value(key).value; }
+    QString displayProperty(const QString& key) const { return properties.value(key).displayValue; }
+    bool isInfiniband() const { return property(QStringLiteral("rdma_type")) == u"infiniband"; }
+    bool operator==(const InstanceSku&) const = default;
+};
+
+struct SkuAvailability
+{
+    ObjectRef sku; // name holds the alias
+    Schedule schedule;
+    bool operator==(const SkuAvailability&) const = default;
+};
+
+struct InfinibandFabric
+{
+    QString id;
+    QString name;
+    QString region;
+    QString availabilityZone;
+    QList<ObjectRef> instanceSkus;
+    bool operator==(const InfinibandFabric&) const = default;
+};
+
+struct InfinibandPartition
+{
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    ObjectRef fabric;
+    QString region;
+    QString availabilityZone;
+    int instanceCount = 0;
+    qint64 createdAt = 0;
+    QMap<QString, QString> tags;
+    bool operator==(const InfinibandPartition&) const = default;
+};
+
+struct Instance
+{
+    enum class Status
+    {
+        AwaitingAllocation,
+        Running,
+        Terminated,
+        Failed,
+        Unknown
+    };
+
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    Status status = Status::Unknown;
+    QString statusText; // as the server sent it
+    ObjectRef sku;      // name holds the alias
+    ObjectRef pool;
+    ObjectRef image;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    bool cloudInitUsed = false;
+    bool publicIpv4 = false;
+    QString publicIp;
+    QString priority;
+    std::optional<qint64> expectedShutdownAt;
+    QMap<QString, QString> tags;
+    std::optional<ObjectRef> infinibandPartition;
+    std::optional<qint64> infinibandReleasedAt;
+    bool operator==(const Instance&) const = default;
+};
+
+struct Pool
+{
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    QString kind;
+    Schedule total;
+    QMap<QString, Schedule> bySku;
+    QList<ObjectRef> procurements;
+    QList<ObjectRef> deployments;
+    qint64 createdAt = 0;
+    QMap<QString, QString> tags;
+
+    // Nodes allocated at a moment, over all SKUs.
+    int nodesAt(qint64 at) const;
+    bool operator==(const Pool&) const = default;
+};
+
+struct OrderFill
+{
+    QString contract;
+    qint64 filledAt = 0;
+    Schedule delta;
+    Price price;
+    bool operator==(const OrderFill&) const = default;
+};
+
+struct Order
+{
+    enum class Status
+    {
+        Pending,
+        Standing,
+        PartiallyFilled,
+        Filled,
+        Cancelled,
+        Rejected,
+        Unknown
+    };
+
+    QString id;
+    ObjectRef pool;
+    QString side; // "buy" or "sell"
+    bool allowStanding = false;
+    bool allowPartial = false;
+    ObjectRef sku;
+    Schedule delta;
+    Schedule filledDelta;
+    Price limitPrice;
+    Status status = Status::Unknown;
+    QString statusText;
+    qint64 createdAt = 0;
+    QString createdBy;
+    std::optional<qint64> filledAt;
+    std::optional<Price> filledAveragePrice;
+    QList<OrderFill> fills;
+    std::optional<qint64> cancelledAt;
+
+    // Window and size of the order's single rectangle (the API accepts exactly one).
+    qint64 startAt() const { return delta.isEmpty() ? 0 : delta.first().startAt; }
+    qint64 endAt() const { return delta.isEmpty() ? 0 : delta.first().endAt.value_or(0); }
+    int nodeCount() const { return delta.isEmpty() ? 0 : delta.first().nodeCount; }
+    bool operator==(const Order&) const = default;
+};
+
+struct Image
+{
+    enum class UploadStatus
+    {
+        Started,
+        Uploading,
+        Completed,
+        Failed,
+        Revoked,
+        Unknown
+    };
+
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    bool isPublic = false;
+    UploadStatus status = UploadStatus::Unknown;
+    QString statusText;
+    qint64 createdAt = 0;
+    QString provider;
+    QString sha256;
+    bool operator==(const Image&) const = default;
+};
+
+struct PriceLevel
+{
+    QString sku;
+    Price price;
+    Schedule delta;
+    bool operator==(const PriceLevel&) const = default;
+};
+
+struct OrderbookQuote
+{
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    qint64 requestedAt = 0;
+    std::optional<PriceLevel> bestBid;
+    std::optional<PriceLevel> bestAsk;
+    bool operator==(const OrderbookQuote&) const = default;
+};
+
+struct OrderbookWindow
+{
+    QString sku;
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    qint64 durationHours = 0;
+    qint64 bidOrderCount = 0;
+    qint64 askOrderCount = 0;
+    std::optional<PriceLevel> bestBid;
+    std::optional<PriceLevel> bestAsk;
+    bool operator==(const OrderbookWindow&) const = default;
+};
+
+// What POST /orders would take, and what POST /order_preview proposes.
+struct OrderRequest
+{
+    QString pool;
+    QString side = QStringLiteral("buy");
+    QString sku;
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    int nodeCount = 0;
+    QString limitPrice; // decimal string, dollars per node-hour
+    bool allowStanding = false;
+    bool allowPartial = false;
+    bool operator==(const OrderRequest&) const = default;
+};
+
+struct MaintenanceNotice
+{
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    QString maintenanceType;
+    QString title;
+    QString description;
+    QString actionMessage;
+    bool operator==(const MaintenanceNotice&) const = default;
+};
+
+struct OrderPreview
+{
+    bool quoted = false;
+    OrderRequest postOrderBody; // when quoted
+    QString unavailableReason;  // when not quoted
+    std::optional<Price> feeFlatPerNodeHour;
+    int feePercentageBps = 0;
+    QList<MaintenanceNotice> notices;
+    bool operator==(const OrderPreview&) const = default;
+};
+
+// One page of a cursor list.
+template <typename T> struct Page
+{
+    QList<T> items;
+    bool hasMore = false;
+    QString cursor;
+};
+
+Q_DECLARE_METATYPE(Account)
+Q_DECLARE_METATYPE(Workspace)
+Q_DECLARE_METATYPE(FeatureFlag)
+Q_DECLARE_METATYPE(InstanceSku)
+Q_DECLARE_METATYPE(SkuAvailability)
+Q_DECLARE_METATYPE(InfinibandFabric)
+Q_DECLARE_METATYPE(InfinibandPartition)
+Q_DECLARE_METATYPE(Instance)
+Q_DECLARE_METATYPE(Pool)
+Q_DECLARE_METATYPE(Order)
+Q_DECLARE_METATYPE(Image)
+Q_DECLARE_METATYPE(OrderbookQuote)
+Q_DECLARE_METATYPE(OrderbookWindow)
+Q_DECLARE_METATYPE(OrderPreview)

@@ -1,0 +1,72 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+#include <deque>
+#include <vector>
+
+// A network for tests: records every request and answers from a queue of canned replies, each
+// finishing asynchronously (queued), as a real reply would. Without a canned reply it answers
+// with a network error, so a test that forgets one fails loudly.
+class FakeNetworkAccessManager final : public QNetworkAccessManager
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FakeNetworkAccessManager)
+
+public:
+    struct Request
+    {
+        Operation operation;
+        QByteArray verb;
+        QNetworkRequest request;
+        QByteArray body;
+    };
+
+    struct Reply
+    {
+        int status = 200;
+        QByteArray body;
+        QNetworkReply::NetworkError error = QNetworkReply::NoError;
+        QList<std::pair<QByteArray, QByteArray>> headers;
+        // Never finishes unless aborted (for cancel and destruction tests).
+        bool hang = false;
+    };
+
+    explicit FakeNetworkAccessManager(QObject* parent = nullptr);
+
+    void enqueue(const Reply& reply) { m_replies.push_back(reply); }
+    void enqueueJson(int status, const QByteArray& json)
+    {
+        Reply reply;
+        reply.status = status;
+        reply.body = json;
+        enqueue(reply);
+    }
+    void enqueueError(QNetworkReply::NetworkError error)
+    {
+        Reply reply;
+        reply.status = 0;
+        reply.error = error;
+        enqueue(reply);
+    }
+    void enqueueHang()
+    {
+        Reply reply;
+        reply.hang = true;
+        enqueue(reply);
+    }
+
+    std::vector<Request> requests;
+    qsizetype pendingReplies() const { return static_cast<qsizetype>(m_replies.size()); }
+
+protected:
+    QNetworkReply* createRequest(Operation op, const QNetworkRequest& request,
+                                 QIODevice* outgoingData) override;
+
+private:
+    std::deque<Reply> m_replies;
+};
