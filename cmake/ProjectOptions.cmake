@@ -30,7 +30,9 @@ target_compile_definitions(sfdesk_options INTERFACE
 target_compile_options(sfdesk_options INTERFACE
     -Wall -Wextra -Wpedantic -Wold-style-cast -Wnon-virtual-dtor -Woverloaded-virtual
     -Wshadow=local -Wcast-qual -Wformat=2 -Wimplicit-fallthrough
-    $<$<BOOL:${SFDESK_WERROR}>:-Werror>)
+    $<$<BOOL:${SFDESK_WERROR}>:-Werror>
+    # GCC reports std::optional members as maybe-uninitialized at -O2 where they are not.
+    $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
 if(SFDESK_SANITIZE)
     target_compile_options(sfdesk_options INTERFACE
         -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
