@@ -209,6 +209,8 @@ QSqlQuery& SimStore::exec(const QString& sql, const QVariantList& binds)
     QSqlQuery*& q = m_statements[sql];
     if (!q) {
         q = new QSqlQuery(QSqlDatabase::database(m_connection, false));
+        // Rows are read once, in order; no client-side cache of the result.
+        q->setForwardOnly(true);
         if (!q->prepare(sql)) {
             const QString message = q->lastError().text();
             delete q;

@@ -38,12 +38,20 @@ bool SimProcess::start(const QStringList& extraArguments, int timeoutMs)
         out += m_process.readAllStandardOutput();
         const auto match = listening.match(QString::fromUtf8(out));
         if (match.hasMatch()) {
+            m_stdout = out;
             m_baseUrl = QUrl(match.captured(1));
             return true;
         }
     }
     m_stderr = QString::fromUtf8(m_process.readAllStandardError());
     return false;
+}
+
+QByteArray SimProcess::standardOutput()
+{
+    m_process.waitForReadyRead(200);
+    m_stdout += m_process.readAllStandardOutput();
+    return m_stdout;
 }
 
 void SimProcess::stop()

@@ -27,6 +27,8 @@ public:
     QString token(const QString& name) const;
     QString dbFile() const;
     QString errorOutput() const { return m_stderr; }
+    // Everything sfsim printed on stdout since the last start().
+    QByteArray standardOutput();
     QProcess& process() { return m_process; }
 
 private:
@@ -34,4 +36,5 @@ private:
     QProcess m_process;
     QUrl m_baseUrl;
     QString m_stderr;
+    QByteArray m_stdout;
 };

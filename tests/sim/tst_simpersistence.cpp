@@ -1,0 +1,186 @@
+#include "support/simclient.h"
+#include "support/simprocess.h"
+#include "support/testenv.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QNetworkReply>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// The store: restarts keep the world, kill -9 during writes leaves a database that opens and
+// serves, the world is the same for the same seed, and the virtual clock runs at --time-scale.
+class TestSimPersistence final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void restartKeepsTheWorld()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        QVERIFY(sim.standardOutput().contains("shown once"));
+        const QJsonObject tokens = sim.tokens();
+        SimClient api(sim.baseUrl());
+        api.setToken(sim.token(u"acme-owner"_s));
+        const QString pool =
+            api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"research"_s}, {u"name"_s, u"kept"_s}}).id();
+        QVERIFY(!pool.isEmpty());
+        const auto inst = api.post(u"/preview/v2/instances"_s, {{u"pool"_s, pool},
+                                                                {u"instance_sku"_s, u"sea-3-h100"_s},
+                                                                {u"image"_s, u"ubuntu-24.04-cuda-13.2"_s},
+                                                                {u"name"_s, u"kept-1"_s}});
+        QCOMPARE(inst.status, 201);
+        QCOMPARE(api.post(u"/preview/v2/feature_flags/infiniband-preview"_s, {{u"enrolled"_s, true}}).status,
+                 200);
+        const QJsonObject skusBefore = api.get(u"/preview/v2/instance_skus"_s).json;
+        sim.stop();
+        QCOMPARE(sim.process().exitCode(), 0);
+
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        QVERIFY(!sim.standardOutput().contains("shown once"));
+        QVERIFY(!sim.standardOutput().contains("sk_live_"));
+        QCOMPARE(sim.tokens(), tokens);
+        api.setBaseUrl(sim.baseUrl());
+        QCOMPARE(api.get(u"/preview/v2/pools/"_s + pool).json.value(u"name").toString(), u"kept"_s);
+        QCOMPARE(api.get(u"/preview/v2/instances/"_s + inst.id()).json.value(u"name").toString(),
+                 u"kept-1"_s);
+        QCOMPARE(api.get(u"/preview/v2/infiniband_fabrics"_s).status, 200); // enrolment survived
+        QCOMPARE(api.get(u"/preview/v2/instance_skus"_s).json, skusBefore);
+        sim.stop();
+
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"inspect-restart"_s);
+        db.setDatabaseName(sim.dbFile());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
+        QCOMPARE(q.value(0).toString(), u"wal"_s);
+        q.finish();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(u"inspect-restart"_s);
+    }
+
+    void sameSeedSameWorld()
+    {
+        const auto world = [](const QStringList& args) {
+            SimProcess sim;
+            if (!sim.start(args))
+                return QStringList();
+            SimClient api(sim.baseUrl());
+            api.setToken(sim.token(u"acme-owner"_s));
+            QStringList ids;
+            for (const auto& path :
+                 {u"/preview/v2/instance_skus"_s, u"/preview/v2/workspaces"_s, u"/preview/v2/images"_s}) {
+                for (const auto& v : api.get(path).data())
+                    ids.append(v.toObject().value(u"id").toString());
+            }
+            return ids;
+        };
+        const QStringList a = world({u"--seed"_s, u"7"_s});
+        const QStringList b = world({u"--seed"_s, u"7"_s});
+        const QStringList c = world({u"--seed"_s, u"8"_s});
+        QVERIFY(a.size() > 10);
+        QCOMPARE(a, b);
+        QVERIFY(a != c);
+    }
+
+    // kill -9 while writes are in flight: the store opens, passes its integrity check and serves
+    // every write that was acknowledged.
+    void killDuringBurstOfWrites()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        const QString token = sim.token(u"acme-owner"_s);
+        QNetworkAccessManager nam;
+        QStringList acknowledged;
+        int finished = 0;
+        const int total = 400;
+        for (int i = 0; i < total; ++i) {
+            QNetworkRequest request(sim.baseUrl().resolved(QUrl(u"/preview/v2/pools"_s)));
+            request.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+            const QByteArray body =
+                QJsonDocument(QJsonObject{{u"workspace"_s, u"default"_s}, {u"name"_s, u"burst-%1"_s.arg(i)}})
+                    .toJson(QJsonDocument::Compact);
+            QNetworkReply* reply = nam.post(request, body);
+            connect(reply, &QNetworkReply::finished, this, [reply, &acknowledged, &finished] {
+                ++finished;
+                if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 201)
+                    acknowledged.append(
+                        QJsonDocument::fromJson(reply->readAll()).object().value(u"id").toString());
+                reply->deleteLater();
+            });
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(acknowledged.size() >= 60, 20000);
+        sim.kill();
+        QTRY_COMPARE_WITH_TIMEOUT(finished, total, 10000);
+        QVERIFY(acknowledged.size() < total);
+
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        SimClient api(sim.baseUrl());
+        api.setToken(token);
+        QStringList stored;
+        QString cursor;
+        for (int page = 0; page < 10; ++page) {
+            const auto r = api.get(u"/preview/v2/pools?workspace=default&limit=200"_s
+                                   + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
+            QCOMPARE(r.status, 200);
+            for (const auto& v : r.data())
+                stored.append(v.toObject().value(u"id").toString());
+            cursor = r.json.value(u"cursor").toString();
+            if (!r.json.value(u"has_more").toBool())
+                break;
+        }
+        for (const auto& id : std::as_const(acknowledged))
+            QVERIFY2(stored.contains(id), qPrintable(id));
+        QVERIFY(stored.size() <= total);
+        // It still takes writes.
+        QCOMPARE(
+            api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"after-crash"_s}})
+                .status,
+            201);
+        sim.stop();
+
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"inspect-crash"_s);
+        db.setDatabaseName(sim.dbFile());
+        QVERIFY(db.open());
+        {
+            QSqlQuery q(db);
+            QVERIFY(q.exec(u"PRAGMA integrity_check"_s) && q.next());
+            QCOMPARE(q.value(0).toString(), u"ok"_s);
+            QVERIFY(q.exec(u"PRAGMA foreign_key_check"_s));
+            QVERIFY(!q.next());
+        }
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(u"inspect-crash"_s);
+    }
+
+    void virtualClock()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--control"_s, u"--time-scale"_s, u"3600"_s}), qPrintable(sim.errorOutput()));
+        SimClient api(sim.baseUrl());
+        const qint64 first = api.send("GET", u"/_sim/clock"_s, {}, {}, false).json.value(u"now").toInteger();
+        QTest::qWait(1100);
+        const qint64 second = api.send("GET", u"/_sim/clock"_s, {}, {}, false).json.value(u"now").toInteger();
+        QVERIFY2(second - first >= 3000, qPrintable(QString::number(second - first)));
+        const auto advanced = api.send("POST", u"/_sim/clock/advance"_s, R"({"seconds":86400})", {}, false);
+        QCOMPARE(advanced.status, 200);
+        QVERIFY(advanced.json.value(u"now").toInteger() >= second + 86400);
+        QCOMPARE(api.send("POST", u"/_sim/clock/advance"_s, R"({"seconds":-5})", {}, false).status, 422);
+        QCOMPARE(api.send("POST", u"/_sim/clock/advance"_s, R"({"seconds":"soon"})", {}, false).status, 422);
+        QCOMPARE(api.send("POST", u"/_sim/clock/advance"_s, "{", {}, false).status, 400);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimPersistence)
+#include "tst_simpersistence.moc"
