@@ -529,10 +529,11 @@ std::optional<MarketEngine::PlaceResult> MarketEngine::placeOrder(const NewOrder
         "limit_rate, allow_standing, allow_partial, status, created_at, created_by) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)"_s);
     for (const QVariant& value :
-         {QVariant(id), QVariant(order.poolId), QVariant(order.poolName), QVariant(orderSideName(order.side)),
-          QVariant(order.skuId), QVariant(order.startAt), QVariant(order.endAt), QVariant(order.nodeCount),
-          QVariant(order.limitRate), QVariant(order.allowStanding), QVariant(order.allowPartial),
-          QVariant(now),
+         {QVariant(id), QVariant(order.poolId),
+          QVariant(order.poolName.isEmpty() ? order.poolId : order.poolName),
+          QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
+          QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
+          QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(now),
           order.createdBy.isEmpty()
               ? QVariant()
               : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact)))})
@@ -659,6 +660,8 @@ QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocatio
     const std::optional<qint64> last = lastAdvancedAt();
     if (last && now <= *last)
         return settlements;
+    // The caller settles after this returns, so what sells sold counts until then.
+    m_soldInPass.clear();
     if (last) {
         for (qint64 t = floorHour(*last) + Hour; t < now; t += Hour)
             stepTo(t, owned, &settlements);
@@ -676,7 +679,6 @@ bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSe
     expire.addBindValue(t);
     if (!exec(expire))
         return false;
-    m_soldInPass.clear();
     QSqlQuery active(m_db);
     active.prepare(
         u"SELECT id FROM market_orders WHERE status IN ('pending', 'standing', 'partially_filled') "

@@ -149,7 +149,7 @@ private:
     Config m_config;
     SyntheticMarket m_synthetic;
     mutable QString m_error;
-    // What sells sold within one placement or step, per pool and SKU, which the caller's
+    // What sells sold within one placement or advance, per pool and SKU, which the caller's
     // allocation does not show yet.
     QHash<QString, Schedule> m_soldInPass;
 };
