@@ -1,4 +1,5 @@
 #include "core/cloudinit/cloudconfigschema.h"
+#include "core/cloudinit/templates.h"
 #include "core/cloudinit/validator.h"
 #include "core/cloudinit/yaml11resolver.h"
 #include "support/testenv.h"
@@ -353,6 +354,21 @@ private Q_SLOTS:
         QVERIFY(!pwauth->description.isEmpty());
         QVERIFY(!schema.keyAt({u"no_such_key"_s}));
         QVERIFY(descriptionToHtml(u"Use **x** and ``y``"_s).contains(u"<b>x</b>"_s));
+    }
+
+    void templatesAreValid()
+    {
+        const QList<Template> all = templates();
+        QCOMPARE(all.size(), 3);
+        for (const Template& t : all) {
+            const QString text = templateText(t.id);
+            QVERIFY2(text.startsWith(u"#cloud-config\n"_s), qPrintable(t.id));
+            const ValidationResult result = validateUserData(text.toUtf8());
+            QVERIFY2(result.valid(), qPrintable(t.id));
+            QCOMPARE(result.count(Severity::Warning), t.id == u"ssh-bootstrap" ? 1 : 0);
+        }
+        QVERIFY(templateText(u"nope"_s).isEmpty());
+        QVERIFY(templateText(u"infiniband-check"_s).contains(u"ibv_devinfo"_s));
     }
 
     // The real cloud-init as the reference: the same verdicts and the same failing paths.
