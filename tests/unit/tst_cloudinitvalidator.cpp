@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <unistd.h>
@@ -386,8 +387,25 @@ private Q_SLOTS:
             files.append(u"examples/"_s + name);
         QVERIFY(files.size() > 50);
 
+        // The reference runs as an unprivileged user who may not be able to read this checkout:
+        // give it a world-readable copy.
+        QTemporaryDir copy;
+        QVERIFY(copy.isValid());
+        const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                              | QFileDevice::ReadOther;
+        const auto traversable =
+            readable | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther;
+        QVERIFY(QFile::setPermissions(copy.path(), traversable));
+        for (const QString& sub : {u"cases"_s, u"examples"_s}) {
+            QVERIFY(QDir(copy.path()).mkdir(sub));
+            QVERIFY(QFile::setPermissions(copy.filePath(sub), traversable));
+        }
+        for (const QString& file : QStringList{u"oracle.py"_s, u"instance-data.json"_s} + files) {
+            QVERIFY(QFile::copy(data.filePath(file), copy.filePath(file)));
+            QVERIFY(QFile::setPermissions(copy.filePath(file), readable));
+        }
         QProcess oracle;
-        oracle.setWorkingDirectory(data.absolutePath());
+        oracle.setWorkingDirectory(copy.path());
         QStringList arguments{u"oracle.py"_s};
         arguments += files;
         // cloud-init's schema command writes instance data under /run when run as root: never as root.

@@ -238,8 +238,8 @@ void CloudInitPage::validateNow()
     if (errors == 0 && warnings == 0)
         m_summary->setText(result.valid() ? tr("✓ Valid") : QString());
     else
-        m_summary->setText(tr("%n error(s)", nullptr, int(errors)) + u", "_s
-                           + tr("%n warning(s)", nullptr, int(warnings)));
+        m_summary->setText((errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors)) + u", "_s
+                           + (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings)));
     Q_EMIT validated(result.valid());
 }
 
