@@ -1,5 +1,6 @@
 #include "core/appinfo.h"
 #include "core/settings/settings.h"
+#include "gui/cloudinit/cloudinitpage.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/theme/theme.h"
 
@@ -101,6 +102,8 @@ int main(int argc, char* argv[])
     theme.apply();
 
     MainWindow window(&settings);
+    window.addSection(QStringLiteral("cloudinit"), QIcon::fromTheme(QStringLiteral("text-x-script")),
+                      QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
     if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
         std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
                      qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));

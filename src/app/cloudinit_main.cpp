@@ -1,0 +1,163 @@
+#include "core/appinfo.h"
+#include "core/cloudinit/bootstrap.h"
+#include "core/cloudinit/validator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+enum ExitCode
+{
+    AllValid = 0,
+    SomeInvalid = 1,
+    UsageError = 2
+};
+
+QTextStream& out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+QTextStream& err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+int usage(const QCommandLineParser& parser, const QString& problem)
+{
+    err() << "sfdesk-cloudinit: " << problem << "\n\n" << parser.helpText();
+    err().flush();
+    return UsageError;
+}
+
+int validate(const QStringList& files, bool json)
+{
+    bool allValid = true;
+    QJsonArray report;
+    for (const QString& path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            err() << "sfdesk-cloudinit: cannot read " << path << ": " << file.errorString() << '\n';
+            err().flush();
+            return UsageError;
+        }
+        const CloudInit::ValidationResult result = CloudInit::validateUserData(file.readAll());
+        allValid = allValid && result.valid();
+        QJsonArray diagnostics;
+        for (const CloudInit::Diagnostic& diagnostic : result.diagnostics) {
+            const int line = diagnostic.range.start.line + 1;
+            const int column = diagnostic.range.start.column + 1;
+            if (json) {
+                diagnostics.append(QJsonObject{
+                    {u"line"_s, line},
+                    {u"column"_s, column},
+                    {u"end_line"_s, diagnostic.range.end.line + 1},
+                    {u"end_column"_s, diagnostic.range.end.column + 1},
+                    {u"severity"_s, CloudInit::severityName(diagnostic.severity)},
+                    {u"path"_s, diagnostic.path},
+                    {u"message"_s, diagnostic.message},
+                });
+            } else {
+                out() << path << ':' << line << ':' << column << ": "
+                      << CloudInit::severityName(diagnostic.severity) << ": " << diagnostic.message << '\n';
+            }
+        }
+        if (json)
+            report.append(QJsonObject{
+                {u"file"_s, path}, {u"valid"_s, result.valid()}, {u"diagnostics"_s, diagnostics}});
+    }
+    if (json)
+        out() << QJsonDocument(report).toJson(QJsonDocument::Indented);
+    out().flush();
+    return allValid ? AllValid : SomeInvalid;
+}
+
+int bootstrap(const QString& user, const QString& keyPath, bool gpuCheck)
+{
+    QFile file(keyPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        err() << "sfdesk-cloudinit: cannot read " << keyPath << ": " << file.errorString() << '\n';
+        return UsageError;
+    }
+    // A .pub file is one short line; refuse to slurp anything large (a private key or a wrong file).
+    const QByteArray content = file.read(16 * 1024);
+    CloudInit::BootstrapOptions options;
+    options.userName = user;
+    options.publicKey = QString::fromUtf8(content).section(u'\n', 0, 0);
+    options.gpuInfinibandCheck = gpuCheck;
+    QString problem;
+    const QString config = CloudInit::sshBootstrapConfig(options, &problem);
+    if (config.isEmpty()) {
+        err() << "sfdesk-cloudinit: " << problem << '\n';
+        return UsageError;
+    }
+    out() << config;
+    out().flush();
+    return AllValid;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    AppInfo::applyIdentity(app);
+    QCoreApplication::setApplicationName(u"sfdesk-cloudinit"_s);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Checks cloud-init user data as cloud-init %1 does and writes SSH-key bootstraps.\n\n"
+        u"  validate FILE... [--json]   exit 0 when all files are valid, 1 when any is not, 2 on usage "
+        u"errors\n"
+        u"  bootstrap --user NAME --key FILE.pub [--gpu-ib-check]   print a cloud-config"_s.arg(u"25.1.4"_s));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(u"command"_s, u"validate or bootstrap"_s);
+    const QCommandLineOption json(u"json"_s, u"validate: print a JSON report."_s);
+    const QCommandLineOption user(u"user"_s, u"bootstrap: the user to create."_s, u"name"_s);
+    const QCommandLineOption key(u"key"_s, u"bootstrap: the public key file (.pub)."_s, u"file"_s);
+    const QCommandLineOption gpuCheck(
+        u"gpu-ib-check"_s, u"bootstrap: list GPUs and InfiniBand devices on the console at boot."_s);
+    parser.addOptions({json, user, key, gpuCheck});
+    if (!parser.parse(QCoreApplication::arguments()))
+        return usage(parser, parser.errorText());
+    if (parser.isSet(u"help"_s)) {
+        out() << parser.helpText();
+        return AllValid;
+    }
+    if (parser.isSet(u"version"_s)) {
+        out() << QCoreApplication::applicationName() << ' ' << QCoreApplication::applicationVersion() << '\n';
+        return AllValid;
+    }
+    const QStringList arguments = parser.positionalArguments();
+    if (arguments.isEmpty())
+        return usage(parser, u"a command is required"_s);
+    const QString command = arguments.constFirst();
+    if (command == u"validate") {
+        if (arguments.size() < 2)
+            return usage(parser, u"validate needs at least one file"_s);
+        if (parser.isSet(user) || parser.isSet(key) || parser.isSet(gpuCheck))
+            return usage(parser, u"--user, --key and --gpu-ib-check belong to bootstrap"_s);
+        return validate(arguments.mid(1), parser.isSet(json));
+    }
+    if (command == u"bootstrap") {
+        if (arguments.size() > 1)
+            return usage(parser, u"bootstrap takes no file arguments"_s);
+        if (!parser.isSet(user) || !parser.isSet(key))
+            return usage(parser, u"bootstrap needs --user and --key"_s);
+        if (parser.isSet(json))
+            return usage(parser, u"--json belongs to validate"_s);
+        return bootstrap(parser.value(user), parser.value(key), parser.isSet(gpuCheck));
+    }
+    return usage(parser, u"unknown command '%1'"_s.arg(command));
+}

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+
+namespace CloudInit {
+
+// The user-data formats cloud-init tells apart by the first line (cloudinit/handlers/__init__.py).
+enum class UserDataType
+{
+    Unknown,
+    CloudConfig,
+    Jinja,
+    ShellScript,
+    Boothook,
+    Include,
+    IncludeOnce,
+    CloudConfigArchive,
+    CloudConfigJsonp,
+    PartHandler,
+    MultipartMime,
+    Gzip
+};
+
+// Detects the type as cloud-init does: content lower-cased and left-stripped, longest prefix wins.
+UserDataType detectUserDataType(QByteArrayView data);
+// The MIME type cloud-init uses for the type ("text/cloud-config"), empty for Unknown.
+QString mimeTypeOf(UserDataType type);
+// The headers cloud-init accepts, in the order its error message lists them.
+QString knownHeadersText();
+
+// The payload's size as sent: raw bytes and the length of its base64 encoding.
+struct PayloadSize
+{
+    qint64 raw = 0;
+    qint64 base64 = 0;
+    // The limit SF Compute states for cloud_init_user_data.
+    static constexpr qint64 limit = 64 * 1024;
+
+    bool rawExceeds() const { return raw > limit; }
+    bool base64Exceeds() const { return base64 > limit; }
+};
+
+PayloadSize payloadSize(QByteArrayView data);
+
+} // namespace CloudInit

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "core/cloudinit/diagnostic.h"
+
+#include <QByteArrayView>
+#include <QStringList>
+
+namespace CloudInit {
+
+// Validates user data the way `cloud-init schema --config-file` does (header, YAML 1.1, the bundled
+// schema with cloud-init's oneOf/anyOf best match and deprecations), then adds checks cloud-init does
+// not make: duplicate keys, unquoted values that change type, `users` without `default`, keys that do
+// not parse as public keys, passwords with password login, and the payload size.
+ValidationResult validateUserData(QByteArrayView utf8);
+
+// The schema path of the mapping the cursor is in, for completion: mapping keys, "[]" for sequence
+// items. Works on text that does not parse (while typing) by following indentation.
+QStringList keyPathAt(const QString& text, int line, int column);
+
+} // namespace CloudInit

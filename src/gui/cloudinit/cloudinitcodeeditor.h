@@ -1,0 +1,87 @@
+#pragma once
+
+#include "core/cloudinit/diagnostic.h"
+
+#include <QPlainTextEdit>
+
+namespace KSyntaxHighlighting {
+class Repository;
+class SyntaxHighlighter;
+class Theme;
+} // namespace KSyntaxHighlighting
+
+class QCompleter;
+class QStringListModel;
+class CloudInitCodeEditorSidebar;
+
+// A YAML editor in the structure of KSyntaxHighlighting's example code editor: line numbers and fold
+// markers in a sidebar, the current line, a theme that follows the palette. It adds diagnostics
+// underlined in place, folding from the YAML structure, schema key completion and hover help.
+class CloudInitCodeEditor final : public QPlainTextEdit
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CloudInitCodeEditor)
+
+public:
+    explicit CloudInitCodeEditor(QWidget* parent = nullptr);
+    ~CloudInitCodeEditor() override;
+
+    // The one repository of the application (loading one is costly).
+    static KSyntaxHighlighting::Repository& repository();
+
+    void setDiagnostics(const QList<CloudInit::Diagnostic>& diagnostics);
+    const QList<CloudInit::Diagnostic>& diagnostics() const { return m_diagnostics; }
+    // Line ranges (0-based, inclusive) that can fold, from the last text that parsed.
+    QList<QPair<int, int>> foldRanges() const { return m_foldRanges; }
+    bool isFolded(int line) const;
+    void toggleFold(int line);
+
+    // Text positions for engine marks (line and column in characters).
+    int positionOf(const CloudInit::Mark& mark) const;
+    void moveTo(const CloudInit::Mark& mark);
+    // Applies a quick fix as one undoable edit.
+    void applyFix(const CloudInit::QuickFix& fix);
+    // The diagnostic under a text position, if any (errors first).
+    const CloudInit::Diagnostic* diagnosticAt(int position) const;
+    // Opens the completion popup for the schema keys that fit at the cursor.
+    void complete();
+    QCompleter* completer() const { return m_completer; }
+    // The hover text for a text position: a diagnostic's message or the schema's help for a key.
+    QString helpAt(int position) const;
+    QString syntaxName() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    friend class CloudInitCodeEditorSidebar;
+
+    int sidebarWidth() const;
+    void sidebarPaintEvent(QPaintEvent* event);
+    void updateSidebarGeometry();
+    void updateSidebarArea(const QRect& rect, int dy);
+    void updateExtraSelections();
+    void applyThemeForPalette();
+    void updateDefinition();
+    void updateFoldRanges();
+    void insertCompletion(const QString& key);
+    QString wordBeforeCursor() const;
+    void unfoldAll();
+
+    KSyntaxHighlighting::SyntaxHighlighter* m_highlighter;
+    CloudInitCodeEditorSidebar* m_sidebar;
+    QCompleter* m_completer;
+    QStringListModel* m_completionModel;
+    QList<CloudInit::Diagnostic> m_diagnostics;
+    QList<QPair<int, int>> m_foldRanges;
+    QList<int> m_folded;
+    QColor m_errorColor;
+    QColor m_warningColor;
+    QColor m_infoColor;
+    QColor m_currentLineColor;
+    bool m_applyingTheme = false;
+};

@@ -1,0 +1,165 @@
+#include "core/cloudinit/validator.h"
+#include "support/testenv.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(SFDESK_CLOUDINIT_EXECUTABLE), arguments);
+    Run result;
+    if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit)
+        return result;
+    result.exitCode = process.exitCode();
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QString caseFile(const QString& name)
+{
+    return TestEnv::dataFile(u"cloudinit/cases/"_s + name);
+}
+
+} // namespace
+
+class TestCloudInitCli final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void validFileExitsZero()
+    {
+        const Run r = run({u"validate"_s, caseFile(u"valid-bootstrap.yaml"_s)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void invalidFileListsProblemsAndExitsOne()
+    {
+        const QString file = caseFile(u"invalid-mixed.yaml"_s);
+        const Run r = run({u"validate"_s, caseFile(u"valid-bootstrap.yaml"_s), file});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+        static const QRegularExpression format(u"^(.+):(\\d+):(\\d+): (error|warning|info): (.+)$"_s);
+        for (const QString& line : lines)
+            QVERIFY2(format.match(line).hasMatch(), qPrintable(line));
+        QVERIFY(lines.contains(file + u":8:11: error: 'curl' is not of type 'array'"_s));
+        QVERIFY(lines.contains(
+            file + u":4:5: warning: Deprecated in version 18.3. Use ssh_authorized_keys instead."_s));
+    }
+
+    void jsonReport()
+    {
+        const QString good = caseFile(u"valid-deprecated-apt.yaml"_s);
+        const QString bad = caseFile(u"invalid-unquoted-date.yaml"_s);
+        const Run r = run({u"validate"_s, u"--json"_s, good, bad});
+        QCOMPARE(r.exitCode, 1);
+        QJsonParseError error{};
+        const QJsonArray report = QJsonDocument::fromJson(r.out.toUtf8(), &error).array();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(report.size(), 2);
+        QCOMPARE(report.at(0)[u"file"_s].toString(), good);
+        QCOMPARE(report.at(0)[u"valid"_s].toBool(), true);
+        QCOMPARE(report.at(0)[u"diagnostics"_s].toArray().size(), 2);
+        QCOMPARE(report.at(1)[u"valid"_s].toBool(), false);
+        const QJsonObject date = report.at(1)[u"diagnostics"_s].toArray().at(0).toObject();
+        QCOMPARE(date[u"line"_s].toInt(), 5);
+        QCOMPARE(date[u"column"_s].toInt(), 17);
+        QCOMPARE(date[u"end_line"_s].toInt(), 5);
+        QCOMPARE(date[u"end_column"_s].toInt(), 27);
+        QCOMPARE(date[u"severity"_s].toString(), u"error"_s);
+        QCOMPARE(date[u"path"_s].toString(), u"users.1.expiredate"_s);
+        QCOMPARE(date[u"message"_s].toString(), u"datetime.date(2030, 1, 1) is not of type 'string'"_s);
+    }
+
+    void usageErrorsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("no command") << QStringList();
+        QTest::newRow("unknown command") << QStringList{u"lint"_s};
+        QTest::newRow("validate without files") << QStringList{u"validate"_s};
+        QTest::newRow("unknown option") << QStringList{u"validate"_s, u"--frobnicate"_s, u"x"_s};
+        QTest::newRow("missing file") << QStringList{u"validate"_s, u"/nonexistent/user-data"_s};
+        QTest::newRow("bootstrap without key") << QStringList{u"bootstrap"_s, u"--user"_s, u"bob"_s};
+        QTest::newRow("bootstrap bad user")
+            << QStringList{u"bootstrap"_s, u"--user"_s, u"Bob Smith"_s, u"--key"_s,
+                           TestEnv::dataFile(u"cloudinit/test-key.pub"_s)};
+        QTest::newRow("bootstrap with a non-key") << QStringList{
+            u"bootstrap"_s, u"--user"_s, u"bob"_s, u"--key"_s, caseFile(u"valid-bootstrap.yaml"_s)};
+        QTest::newRow("json on bootstrap")
+            << QStringList{u"bootstrap"_s, u"--json"_s, u"--user"_s,
+                           u"bob"_s,       u"--key"_s,  TestEnv::dataFile(u"cloudinit/test-key.pub"_s)};
+    }
+
+    void usageErrorsExitTwo()
+    {
+        QFETCH(QStringList, arguments);
+        const Run r = run(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.startsWith(u"sfdesk-cloudinit: "_s));
+    }
+
+    void bootstrapPrintsAValidCloudConfig_data()
+    {
+        QTest::addColumn<bool>("gpuCheck");
+        QTest::newRow("ssh only") << false;
+        QTest::newRow("with GPU and InfiniBand check") << true;
+    }
+
+    void bootstrapPrintsAValidCloudConfig()
+    {
+        QFETCH(bool, gpuCheck);
+        const QString keyFile = TestEnv::dataFile(u"cloudinit/test-key.pub"_s);
+        QFile key(keyFile);
+        QVERIFY(key.open(QIODevice::ReadOnly));
+        const QString keyLine = QString::fromUtf8(key.readAll()).trimmed();
+        QStringList arguments{u"bootstrap"_s, u"--user"_s, u"trainer"_s, u"--key"_s, keyFile};
+        if (gpuCheck)
+            arguments.append(u"--gpu-ib-check"_s);
+        const Run r = run(arguments);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith(u"#cloud-config\n"_s));
+        QVERIFY(r.out.contains(u"  - default\n"_s));
+        QVERIFY(r.out.contains(u"  - name: trainer\n"_s));
+        QVERIFY(r.out.contains(keyLine));
+        QVERIFY(r.out.contains(u"ssh_pwauth: false\n"_s));
+        QVERIFY(r.out.contains(u"disable_root: true\n"_s));
+        QCOMPARE(r.out.contains(u"ibv_devinfo"_s), gpuCheck);
+        const CloudInit::ValidationResult result = CloudInit::validateUserData(r.out.toUtf8());
+        QVERIFY(result.valid());
+        QVERIFY(result.diagnostics.isEmpty());
+
+        // The printed file passes the command's own validate.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"user-data.yaml"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(r.out.toUtf8());
+        out.close();
+        QCOMPARE(run({u"validate"_s, file}).exitCode, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCloudInitCli)
+#include "tst_cloudinitcli.moc"
