@@ -16,7 +16,7 @@ const QStringList BothSkus{MarketFixture::H100, MarketFixture::H200};
 
 QString contractPath()
 {
-    return QStringLiteral(SFDESK_SOURCE_DIR "/../shared/contracts/sfcompute-preview-v2.openapi.json");
+    return QStringLiteral(SFDESK_TEST_DATA_DIR "/contracts/sfcompute-preview-v2.openapi.json");
 }
 } // namespace
 
