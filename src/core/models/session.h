@@ -20,7 +20,7 @@ class WorkspaceModel;
 
 // The live data of one connection: a model per resource, each kept fresh by its own poller, all
 // reporting to one ConnectionStatus. Views take the models from here (through a
-// ResourceFilterProxy) and never talk to the client for lists.
+// ResourceProxyModel) and never talk to the client for lists.
 class Session final : public QObject
 {
     Q_OBJECT

@@ -1,11 +1,11 @@
 #include "core/models/instancemodel.h"
-#include "core/models/resourcefilterproxy.h"
+#include "core/models/resourceproxymodel.h"
 #include "support/fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
 
-class TestResourceFilterProxy final : public QObject
+class TestResourceProxyModel final : public QObject
 {
     Q_OBJECT
 
@@ -24,7 +24,7 @@ private Q_SLOTS:
             rows.append(base);
         }
         model.refresh(rows);
-        ResourceFilterProxy proxy;
+        ResourceProxyModel proxy;
         proxy.setSourceModel(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.sort(InstanceModel::NameColumn);
@@ -67,7 +67,7 @@ private Q_SLOTS:
         QFETCH(int, rows);
         InstanceModel model;
         model.refresh(Fixtures::list<Instance>(QStringLiteral("instances.json"), parseInstance));
-        ResourceFilterProxy proxy;
+        ResourceProxyModel proxy;
         proxy.setSourceModel(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setFilterText(text);
@@ -81,5 +81,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestResourceFilterProxy)
-#include "tst_resourcefilterproxy.moc"
+QTEST_GUILESS_MAIN(TestResourceProxyModel)
+#include "tst_resourceproxymodel.moc"

@@ -7,13 +7,13 @@
 // Filters and sorts any resource model: free text over the displayed columns, a set of statuses,
 // one workspace. Sorts on ResourceRole::RawRole; text compares with a numeric-aware collator, so
 // that "node-10" sorts after "node-9".
-class ResourceFilterProxy final : public QSortFilterProxyModel
+class ResourceProxyModel final : public QSortFilterProxyModel
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(ResourceFilterProxy)
+    Q_DISABLE_COPY_MOVE(ResourceProxyModel)
 
 public:
-    explicit ResourceFilterProxy(QObject* parent = nullptr);
+    explicit ResourceProxyModel(QObject* parent = nullptr);
 
     QString filterText() const { return m_text; }
     void setFilterText(const QString& text);

@@ -1,17 +1,19 @@
-#include "core/models/resourcefilterproxy.h"
+#include "core/models/resourceproxymodel.h"
 
 #include "core/models/resourcetablemodel.h"
 
-ResourceFilterProxy::ResourceFilterProxy(QObject* parent)
+ResourceProxyModel::ResourceProxyModel(QObject* parent)
     : QSortFilterProxyModel(parent)
 {
     m_collator.setNumericMode(true);
     m_collator.setCaseSensitivity(Qt::CaseInsensitive);
     setSortRole(ResourceRole::RawRole);
     setDynamicSortFilter(true);
+    setFilterKeyColumn(-1);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
 }
 
-void ResourceFilterProxy::setFilterText(const QString& text)
+void ResourceProxyModel::setFilterText(const QString& text)
 {
     if (text == m_text)
         return;
@@ -19,7 +21,7 @@ void ResourceFilterProxy::setFilterText(const QString& text)
     invalidateRowsFilter();
 }
 
-void ResourceFilterProxy::setStatuses(const QStringList& statuses)
+void ResourceProxyModel::setStatuses(const QStringList& statuses)
 {
     if (statuses == m_statuses)
         return;
@@ -27,7 +29,7 @@ void ResourceFilterProxy::setStatuses(const QStringList& statuses)
     invalidateRowsFilter();
 }
 
-void ResourceFilterProxy::setWorkspace(const QString& workspaceId)
+void ResourceProxyModel::setWorkspace(const QString& workspaceId)
 {
     if (workspaceId == m_workspace)
         return;
@@ -35,7 +37,7 @@ void ResourceFilterProxy::setWorkspace(const QString& workspaceId)
     invalidateRowsFilter();
 }
 
-bool ResourceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+bool ResourceProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QAbstractItemModel* model = sourceModel();
     const QModelIndex first = model->index(sourceRow, 0, sourceParent);
@@ -43,6 +45,9 @@ bool ResourceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sou
         return false;
     if (!m_statuses.isEmpty()
         && !m_statuses.contains(model->data(first, ResourceRole::StatusRole).toString()))
+        return false;
+    // A filter set through the base class (setFilterFixedString and friends) applies as well.
+    if (!QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent))
         return false;
     if (m_text.isEmpty())
         return true;
@@ -56,7 +61,7 @@ bool ResourceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sou
     return false;
 }
 
-bool ResourceFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
+bool ResourceProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
     const QVariant a = left.data(sortRole());
     const QVariant b = right.data(sortRole());
