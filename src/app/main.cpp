@@ -1,8 +1,14 @@
+#include "core/api/apiclient.h"
 #include "core/appinfo.h"
+#include "core/models/connectionstatus.h"
+#include "core/models/session.h"
+#include "core/settings/credentials.h"
+#include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/theme/theme.h"
+#include "sim/simserver.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,6 +16,9 @@
 #include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkProxyFactory>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QTranslator>
 #include <QWindow>
@@ -108,6 +117,60 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
                      qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));
         return 2;
+    }
+    // The connection: the profile in settings, or on first start the embedded simulator.
+    QNetworkProxyFactory::setUseSystemConfiguration(true);
+    QNetworkAccessManager network;
+    KeychainSecretStore secrets(QStringLiteral("sfdesk"));
+    if (settings.profiles().isEmpty())
+        settings.saveProfile(ConnectionProfile::localSimulator());
+    const ConnectionProfile profile = settings.currentProfile();
+    // Declared in this order so that they go away in reverse: session, client, then the simulator.
+    std::unique_ptr<SimServer> simulator;
+    std::unique_ptr<ApiClient> client;
+    std::unique_ptr<Session> session;
+    if (profile.kind == ConnectionProfile::Kind::LocalSimulator) {
+        const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir().mkpath(dataDir);
+        SimOptions options;
+        options.port = 0;
+        options.dbFile = QDir(dataDir).filePath(QStringLiteral("sfsim.db"));
+        options.tokensFile = QDir(dataDir).filePath(QStringLiteral("sfsim-tokens.json"));
+        simulator = std::make_unique<SimServer>(options);
+        QString error;
+        if (simulator->start(&error)) {
+            client = std::make_unique<ApiClient>(simulator->baseUrl(), &network);
+            client->setToken(simulator->tokens().value(u"acme-owner").toString());
+            window.setConnectionText(profile.name, simulator->baseUrl().toString());
+        } else {
+            window.setConnectionText(
+                QCoreApplication::translate("main", "%1 (not running)").arg(profile.name), error);
+            simulator.reset();
+        }
+    } else {
+        client = std::make_unique<ApiClient>(profile.url, &network);
+        window.setConnectionText(profile.name, profile.url.toString());
+    }
+    if (client) {
+        session = std::make_unique<Session>(client.get());
+        Session* live = session.get();
+        QObject::connect(live->status(), &ConnectionStatus::changed, &window, [&window, live, profile] {
+            window.setConnectionText(profile.name, live->status()->summary());
+        });
+        if (profile.kind == ConnectionProfile::Kind::LocalSimulator) {
+            live->start();
+        } else {
+            ApiClient* api = client.get();
+            Credentials::tokenFor(
+                profile, &secrets, QProcessEnvironment::systemEnvironment(), &window,
+                [&window, &secrets, api, live, profile](const Credentials::Token& token) {
+                    api->setToken(token.value);
+                    if (!token.error.isEmpty() || !secrets.isPersistent())
+                        window.setConnectionText(
+                            profile.name, token.error.isEmpty() ? secrets.unavailableReason() : token.error);
+                    live->start();
+                });
+        }
     }
     window.show();
 

@@ -93,7 +93,7 @@ bool SimApi::initialize(QString* error, bool* seededNow)
         }
         m_store.setMeta(u"clock"_s, QString::number(m_clockHighWater));
         m_store.commit();
-    } catch (const ApiError&) {
+    } catch (const SimApiError&) {
         m_store.rollback();
         *error = u"cannot seed the world in the store"_s;
         return false;
@@ -105,12 +105,12 @@ QJsonObject SimApi::tokens()
 {
     try {
         return world::tokens(m_store);
-    } catch (const ApiError&) {
+    } catch (const SimApiError&) {
         return {};
     }
 }
 
-ApiResponse SimApi::handle(const ApiRequest& request)
+ApiResponse SimApi::handle(const SimApiRequest& request)
 {
     try {
         m_store.begin();
@@ -119,19 +119,19 @@ ApiResponse SimApi::handle(const ApiRequest& request)
         ApiResponse response = request.path.startsWith(u"/_sim/"_s) ? control(request) : route(request);
         m_store.commit();
         return response;
-    } catch (const ApiError& error) {
+    } catch (const SimApiError& error) {
         m_store.rollback();
         m_nextReconcileAt = 0;
         return {error.status(), error.toJson(), false};
     }
 }
 
-ApiResponse SimApi::route(const ApiRequest& request)
+ApiResponse SimApi::route(const SimApiRequest& request)
 {
     QString path = request.path;
     if (path == u"/v1/_healthz"_s || path == u"/v0/ping"_s) {
         if (request.method != u"GET"_s)
-            throw ApiError(405, u"invalid_request_error"_s, u"Use GET on %1."_s.arg(path));
+            throw SimApiError(405, u"invalid_request_error"_s, u"Use GET on %1."_s.arg(path));
         return ApiResponse::ok({{u"status"_s, u"ok"_s}});
     }
     if (path.startsWith(u"/preview/v2/"_s))
@@ -139,7 +139,7 @@ ApiResponse SimApi::route(const ApiRequest& request)
     else if (path.startsWith(u"/v2/"_s))
         path = path.mid(3);
     else
-        throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+        throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
 
     const QStringList parts = segments(path);
     QStringList allowed;
@@ -164,23 +164,23 @@ ApiResponse SimApi::route(const ApiRequest& request)
         return (this->*r.handler)(request, params);
     }
     if (!allowed.isEmpty())
-        throw ApiError(405, u"invalid_request_error"_s,
-                       u"Method %1 is not allowed on %2; use %3."_s.arg(request.method, request.path,
-                                                                        allowed.join(u", "_s)));
-    throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+        throw SimApiError(405, u"invalid_request_error"_s,
+                          u"Method %1 is not allowed on %2; use %3."_s.arg(request.method, request.path,
+                                                                           allowed.join(u", "_s)));
+    throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
 }
 
-Caller SimApi::authenticate(const ApiRequest& request)
+Caller SimApi::authenticate(const SimApiRequest& request)
 {
     const QByteArray header = request.authorization.trimmed();
     if (header.isEmpty())
-        throw ApiError::unauthorized(u"Missing bearer token: send Authorization: Bearer <token>."_s);
+        throw SimApiError::unauthorized(u"Missing bearer token: send Authorization: Bearer <token>."_s);
     if (!header.startsWith("Bearer ") && !header.startsWith("bearer "))
-        throw ApiError::unauthorized(u"The Authorization header must use the Bearer scheme."_s);
+        throw SimApiError::unauthorized(u"The Authorization header must use the Bearer scheme."_s);
     const QString token = QString::fromUtf8(header.mid(7).trimmed());
     const auto row = m_store.row(u"SELECT account_id, user_id FROM tokens WHERE token = ?"_s, {token});
     if (!row)
-        throw ApiError::unauthorized(u"Invalid or expired token."_s);
+        throw SimApiError::unauthorized(u"Invalid or expired token."_s);
     Caller caller;
     caller.token = token;
     caller.account = row->value(0).toString();
@@ -264,12 +264,12 @@ void SimApi::reconcile(const QString& poolId, const QString& skuId)
 // ---------------------------------------------------------------------------------------------
 // Control routes: only with --control, only from loopback, no token.
 
-ApiResponse SimApi::control(const ApiRequest& request)
+ApiResponse SimApi::control(const SimApiRequest& request)
 {
     if (!m_options.control)
-        throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+        throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
     if (!request.fromLoopback)
-        throw ApiError::forbidden(u"Control routes answer only on loopback."_s);
+        throw SimApiError::forbidden(u"Control routes answer only on loopback."_s);
     const QStringList parts = segments(request.path);
     if (parts == QStringList{u"_sim"_s, u"clock"_s} && request.method == u"GET"_s)
         return ApiResponse::ok(
@@ -301,7 +301,7 @@ ApiResponse SimApi::control(const ApiRequest& request)
                 {account, workspace, name});
         }
         if (!pool)
-            throw ApiError::notFound(u"Pool not found."_s);
+            throw SimApiError::notFound(u"Pool not found."_s);
         BodyReader body = BodyReader::parse(request.body);
         const auto skuRef = body.string(u"instance_sku"_s, true);
         QList<allocation::Rectangle> rects;
@@ -357,7 +357,7 @@ ApiResponse SimApi::control(const ApiRequest& request)
                         {pool->value(0)});
         return ApiResponse::ok(poolJson(*full, 0));
     }
-    throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+    throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,19 +373,19 @@ bool SimApi::flagEnrolled(const QString& account, const QString& flag)
 void SimApi::requireFlag(const QString& flag)
 {
     if (!flagEnrolled(m_caller.account, flag))
-        throw ApiError::forbidden(u"Feature not enabled."_s);
+        throw SimApiError::forbidden(u"Feature not enabled."_s);
 }
 
 void SimApi::requireAccountWrite()
 {
     if (m_caller.accountLevel < 2)
-        throw ApiError::forbidden(u"This token has no account-wide write permission."_s);
+        throw SimApiError::forbidden(u"This token has no account-wide write permission."_s);
 }
 
 void SimApi::requireWrite(const QString& workspaceId)
 {
     if (m_caller.level(workspaceId) < 2)
-        throw ApiError::forbidden(u"This token has no write permission in this workspace."_s);
+        throw SimApiError::forbidden(u"This token has no write permission in this workspace."_s);
 }
 
 std::optional<std::tuple<QString, QString, QString>>
@@ -423,8 +423,8 @@ QSqlRecord SimApi::readableWorkspace(const QString& ref, const QString& field)
         || m_caller.level(row->value(u"id"_s).toString()) < 1) {
         const QString what = u"Workspace %1 not found."_s.arg(ref);
         if (field.isEmpty())
-            throw ApiError::notFound(what);
-        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+            throw SimApiError::notFound(what);
+        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
     }
     return *row;
 }

@@ -12,7 +12,7 @@
 
 class SimStore;
 
-struct ApiRequest
+struct SimApiRequest
 {
     QString method;
     QString path;
@@ -56,7 +56,7 @@ public:
     // Seeds the world on first start; returns false with a message on failure.
     bool initialize(QString* error, bool* seededNow);
     QJsonObject tokens();
-    ApiResponse handle(const ApiRequest& request);
+    ApiResponse handle(const SimApiRequest& request);
     SimClock& clock() { return m_clock; }
 
     // Extra reasons a pool cannot be deleted (the market adds active orders); each returns
@@ -66,7 +66,7 @@ public:
 
 private:
     using Params = QStringList;
-    using Handler = ApiResponse (SimApi::*)(const ApiRequest&, const Params&);
+    using Handler = ApiResponse (SimApi::*)(const SimApiRequest&, const Params&);
     struct Route
     {
         QString method;
@@ -74,9 +74,9 @@ private:
         Handler handler;
     };
 
-    ApiResponse route(const ApiRequest& request);
-    ApiResponse control(const ApiRequest& request);
-    Caller authenticate(const ApiRequest& request);
+    ApiResponse route(const SimApiRequest& request);
+    ApiResponse control(const SimApiRequest& request);
+    Caller authenticate(const SimApiRequest& request);
     void advanceWorld();
     void reconcile(const QString& poolId = {}, const QString& skuId = {});
 
@@ -115,44 +115,44 @@ private:
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
 
     // Routes.
-    ApiResponse getMe(const ApiRequest&, const Params&);
-    ApiResponse listUsers(const ApiRequest&, const Params&);
-    ApiResponse getUser(const ApiRequest&, const Params&);
-    ApiResponse listWorkspaces(const ApiRequest&, const Params&);
-    ApiResponse createWorkspace(const ApiRequest&, const Params&);
-    ApiResponse getWorkspace(const ApiRequest&, const Params&);
-    ApiResponse patchWorkspace(const ApiRequest&, const Params&);
-    ApiResponse deleteWorkspace(const ApiRequest&, const Params&);
-    ApiResponse listFeatureFlags(const ApiRequest&, const Params&);
-    ApiResponse setFeatureFlag(const ApiRequest&, const Params&);
-    ApiResponse listSkus(const ApiRequest&, const Params&);
-    ApiResponse getSku(const ApiRequest&, const Params&);
-    ApiResponse listAvailability(const ApiRequest&, const Params&);
-    ApiResponse getAvailability(const ApiRequest&, const Params&);
-    ApiResponse propertyCatalog(const ApiRequest&, const Params&);
-    ApiResponse listImages(const ApiRequest&, const Params&);
-    ApiResponse getImage(const ApiRequest&, const Params&);
-    ApiResponse createPool(const ApiRequest&, const Params&);
-    ApiResponse listPools(const ApiRequest&, const Params&);
-    ApiResponse getPool(const ApiRequest&, const Params&);
-    ApiResponse patchPool(const ApiRequest&, const Params&);
-    ApiResponse deletePool(const ApiRequest&, const Params&);
-    ApiResponse createInstance(const ApiRequest&, const Params&);
-    ApiResponse listInstances(const ApiRequest&, const Params&);
-    ApiResponse getInstance(const ApiRequest&, const Params&);
-    ApiResponse patchInstance(const ApiRequest&, const Params&);
-    ApiResponse terminateInstance(const ApiRequest&, const Params&);
-    ApiResponse deleteInstance(const ApiRequest&, const Params&);
-    ApiResponse instanceLogs(const ApiRequest&, const Params&);
-    ApiResponse instanceSsh(const ApiRequest&, const Params&);
-    ApiResponse listFabrics(const ApiRequest&, const Params&);
-    ApiResponse getFabric(const ApiRequest&, const Params&);
-    ApiResponse createPartition(const ApiRequest&, const Params&);
-    ApiResponse listPartitions(const ApiRequest&, const Params&);
-    ApiResponse getPartition(const ApiRequest&, const Params&);
-    ApiResponse patchPartition(const ApiRequest&, const Params&);
-    ApiResponse partitionInstances(const ApiRequest&, const Params&);
-    ApiResponse deletePartition(const ApiRequest&, const Params&);
+    ApiResponse getMe(const SimApiRequest&, const Params&);
+    ApiResponse listUsers(const SimApiRequest&, const Params&);
+    ApiResponse getUser(const SimApiRequest&, const Params&);
+    ApiResponse listWorkspaces(const SimApiRequest&, const Params&);
+    ApiResponse createWorkspace(const SimApiRequest&, const Params&);
+    ApiResponse getWorkspace(const SimApiRequest&, const Params&);
+    ApiResponse patchWorkspace(const SimApiRequest&, const Params&);
+    ApiResponse deleteWorkspace(const SimApiRequest&, const Params&);
+    ApiResponse listFeatureFlags(const SimApiRequest&, const Params&);
+    ApiResponse setFeatureFlag(const SimApiRequest&, const Params&);
+    ApiResponse listSkus(const SimApiRequest&, const Params&);
+    ApiResponse getSku(const SimApiRequest&, const Params&);
+    ApiResponse listAvailability(const SimApiRequest&, const Params&);
+    ApiResponse getAvailability(const SimApiRequest&, const Params&);
+    ApiResponse propertyCatalog(const SimApiRequest&, const Params&);
+    ApiResponse listImages(const SimApiRequest&, const Params&);
+    ApiResponse getImage(const SimApiRequest&, const Params&);
+    ApiResponse createPool(const SimApiRequest&, const Params&);
+    ApiResponse listPools(const SimApiRequest&, const Params&);
+    ApiResponse getPool(const SimApiRequest&, const Params&);
+    ApiResponse patchPool(const SimApiRequest&, const Params&);
+    ApiResponse deletePool(const SimApiRequest&, const Params&);
+    ApiResponse createInstance(const SimApiRequest&, const Params&);
+    ApiResponse listInstances(const SimApiRequest&, const Params&);
+    ApiResponse getInstance(const SimApiRequest&, const Params&);
+    ApiResponse patchInstance(const SimApiRequest&, const Params&);
+    ApiResponse terminateInstance(const SimApiRequest&, const Params&);
+    ApiResponse deleteInstance(const SimApiRequest&, const Params&);
+    ApiResponse instanceLogs(const SimApiRequest&, const Params&);
+    ApiResponse instanceSsh(const SimApiRequest&, const Params&);
+    ApiResponse listFabrics(const SimApiRequest&, const Params&);
+    ApiResponse getFabric(const SimApiRequest&, const Params&);
+    ApiResponse createPartition(const SimApiRequest&, const Params&);
+    ApiResponse listPartitions(const SimApiRequest&, const Params&);
+    ApiResponse getPartition(const SimApiRequest&, const Params&);
+    ApiResponse patchPartition(const SimApiRequest&, const Params&);
+    ApiResponse partitionInstances(const SimApiRequest&, const Params&);
+    ApiResponse deletePartition(const SimApiRequest&, const Params&);
 
     QJsonObject instancesPage(QueryReader& query, QStringList where, QVariantList binds,
                               bool includeUserData);

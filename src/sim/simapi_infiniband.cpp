@@ -28,8 +28,8 @@ QSqlRecord SimApi::findFabric(const QString& ref, const QString& field)
     if (!row) {
         const QString what = u"InfiniBand fabric %1 not found."_s.arg(ref);
         if (field.isEmpty())
-            throw ApiError::notFound(what);
-        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+            throw SimApiError::notFound(what);
+        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
     }
     return *row;
 }
@@ -63,7 +63,7 @@ QSqlRecord SimApi::findPartition(const QString& ref, const QString& workspaceRef
     }
     if (!row || row->value(u"account_id"_s).toString() != m_caller.account
         || m_caller.level(row->value(u"workspace_id"_s).toString()) < 1)
-        throw ApiError::notFound(u"InfiniBand partition %1 not found."_s.arg(ref));
+        throw SimApiError::notFound(u"InfiniBand partition %1 not found."_s.arg(ref));
     return *row;
 }
 
@@ -115,7 +115,7 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r)
     return o;
 }
 
-ApiResponse SimApi::listFabrics(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listFabrics(const SimApiRequest& request, const Params&)
 {
     requireFlag(flag);
     QueryReader query(request.query);
@@ -133,13 +133,13 @@ ApiResponse SimApi::listFabrics(const ApiRequest& request, const Params&)
                                 50, 200, [this](const QSqlRecord& r) { return fabricJson(r); }));
 }
 
-ApiResponse SimApi::getFabric(const ApiRequest&, const Params& params)
+ApiResponse SimApi::getFabric(const SimApiRequest&, const Params& params)
 {
     requireFlag(flag);
     return ApiResponse::ok(fabricJson(findFabric(params.at(0))));
 }
 
-ApiResponse SimApi::createPartition(const ApiRequest& request, const Params&)
+ApiResponse SimApi::createPartition(const SimApiRequest& request, const Params&)
 {
     requireFlag(flag);
     BodyReader body = BodyReader::parse(request.body);
@@ -156,11 +156,12 @@ ApiResponse SimApi::createPartition(const ApiRequest& request, const Params&)
 
     const bool hasLocation = region || zone;
     if (fabricRef && hasLocation)
-        throw ApiError::unprocessable(u"Give either fabric or region and availability_zone, not both."_s,
-                                      {{u"fabric"_s, u"fabric_and_location"_s,
-                                        u"Give either fabric or region and availability_zone, not both."_s}});
+        throw SimApiError::unprocessable(
+            u"Give either fabric or region and availability_zone, not both."_s,
+            {{u"fabric"_s, u"fabric_and_location"_s,
+              u"Give either fabric or region and availability_zone, not both."_s}});
     if (!fabricRef && !(region && zone))
-        throw ApiError::unprocessable(
+        throw SimApiError::unprocessable(
             u"Give fabric, or region and availability_zone."_s,
             {{!hasLocation ? u"fabric"_s : (region ? u"availability_zone"_s : u"region"_s),
               u"missing_location"_s, u"Give fabric, or region and availability_zone."_s}});
@@ -171,9 +172,9 @@ ApiResponse SimApi::createPartition(const ApiRequest& request, const Params&)
         const auto fabrics = m_store.rows(
             u"SELECT * FROM fabrics WHERE region = ? AND zone = ? ORDER BY seq"_s, {*region, *zone});
         if (fabrics.isEmpty())
-            throw ApiError(404, u"not_found"_s, u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone),
-                           {{u"availability_zone"_s, u"not_found"_s,
-                             u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone)}});
+            throw SimApiError(404, u"not_found"_s, u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone),
+                              {{u"availability_zone"_s, u"not_found"_s,
+                                u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone)}});
         if (fabrics.size() > 1) {
             QList<ErrorDetail> details;
             for (const auto& f : fabrics) {
@@ -186,7 +187,7 @@ ApiResponse SimApi::createPartition(const ApiRequest& request, const Params&)
                                 u"%1 (%2): SKUs %3"_s.arg(f.value(u"name"_s).toString(),
                                                           f.value(u"id"_s).toString(), skus.join(u", "_s))});
             }
-            throw ApiError::unprocessable(
+            throw SimApiError::unprocessable(
                 u"Zone %1-%2 holds %3 fabrics; choose one with fabric."_s.arg(*region, *zone)
                     .arg(fabrics.size()),
                 details);
@@ -196,10 +197,11 @@ ApiResponse SimApi::createPartition(const ApiRequest& request, const Params&)
     if (m_store.row(
             u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
             {workspaceId, *name}))
-        throw ApiError::conflict(u"A partition named %1 already exists in workspace %2."_s.arg(
-                                     *name, ws.value(u"name"_s).toString()),
-                                 {{u"name"_s, u"name_taken"_s,
-                                   u"A partition named %1 already exists in this workspace."_s.arg(*name)}});
+        throw SimApiError::conflict(
+            u"A partition named %1 already exists in workspace %2."_s.arg(*name,
+                                                                          ws.value(u"name"_s).toString()),
+            {{u"name"_s, u"name_taken"_s,
+              u"A partition named %1 already exists in this workspace."_s.arg(*name)}});
     const QString id = m_ids.make(u"ibpart"_s);
     m_store.exec(
         u"INSERT INTO infiniband_partitions(id, workspace_id, name, fabric_id, created_at, tags) VALUES(?, ?, ?, ?, ?, ?)"_s,
@@ -207,7 +209,7 @@ ApiResponse SimApi::createPartition(const ApiRequest& request, const Params&)
     return ApiResponse::created(partitionJson(*m_store.row(partitionSelect + u" WHERE ip.id = ?"_s, {id})));
 }
 
-ApiResponse SimApi::listPartitions(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listPartitions(const SimApiRequest& request, const Params&)
 {
     requireFlag(flag);
     QueryReader query(request.query);
@@ -241,7 +243,7 @@ ApiResponse SimApi::listPartitions(const ApiRequest& request, const Params&)
             marks.append(u"?"_s);
             try {
                 binds.append(findPartition(ref, workspace.value_or(QString())).value(u"id"_s));
-            } catch (const ApiError&) {
+            } catch (const SimApiError&) {
                 binds.append(QString());
             }
         }
@@ -251,7 +253,7 @@ ApiResponse SimApi::listPartitions(const ApiRequest& request, const Params&)
                                 200, [this](const QSqlRecord& r) { return partitionJson(r); }));
 }
 
-ApiResponse SimApi::getPartition(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::getPartition(const SimApiRequest& request, const Params& params)
 {
     requireFlag(flag);
     QueryReader query(request.query);
@@ -259,7 +261,7 @@ ApiResponse SimApi::getPartition(const ApiRequest& request, const Params& params
         partitionJson(findPartition(params.at(0), query.string(u"workspace"_s).value_or(QString()))));
 }
 
-ApiResponse SimApi::patchPartition(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::patchPartition(const SimApiRequest& request, const Params& params)
 {
     requireFlag(flag);
     QueryReader query(request.query);
@@ -275,7 +277,7 @@ ApiResponse SimApi::patchPartition(const ApiRequest& request, const Params& para
         if (m_store.row(
                 u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                 {partition.value(u"workspace_id"_s), *name}))
-            throw ApiError::conflict(
+            throw SimApiError::conflict(
                 u"A partition named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A partition named %1 already exists."_s.arg(*name)}});
         m_store.exec(u"UPDATE infiniband_partitions SET name = ? WHERE id = ?"_s, {*name, id});
@@ -285,7 +287,7 @@ ApiResponse SimApi::patchPartition(const ApiRequest& request, const Params& para
     return ApiResponse::ok(partitionJson(*m_store.row(partitionSelect + u" WHERE ip.id = ?"_s, {id})));
 }
 
-ApiResponse SimApi::partitionInstances(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::partitionInstances(const SimApiRequest& request, const Params& params)
 {
     requireFlag(flag);
     QueryReader query(request.query);
@@ -298,7 +300,7 @@ ApiResponse SimApi::partitionInstances(const ApiRequest& request, const Params& 
     return ApiResponse::ok(instancesPage(query, where, binds, false));
 }
 
-ApiResponse SimApi::deletePartition(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::deletePartition(const SimApiRequest& request, const Params& params)
 {
     requireFlag(flag);
     QueryReader query(request.query);
@@ -328,7 +330,7 @@ ApiResponse SimApi::deletePartition(const ApiRequest& request, const Params& par
         details.append(
             {{}, u"unreadable_instance"_s, u"%1 attached instances you cannot read"_s.arg(unreadable)});
     if (!details.isEmpty())
-        throw ApiError::conflict(u"Partition has attached instances."_s, details);
+        throw SimApiError::conflict(u"Partition has attached instances."_s, details);
     m_store.exec(u"UPDATE infiniband_partitions SET deleted_at = ? WHERE id = ?"_s,
                  {m_now, partition.value(u"id"_s)});
     return ApiResponse::noContent();

@@ -106,11 +106,11 @@ QSqlRecord SimApi::findInstance(const QString& ref)
     }
     if (!row || row->value(u"account_id"_s).toString() != m_caller.account
         || m_caller.level(row->value(u"workspace_id"_s).toString()) < 1)
-        throw ApiError::notFound(u"Instance %1 not found."_s.arg(ref));
+        throw SimApiError::notFound(u"Instance %1 not found."_s.arg(ref));
     return *row;
 }
 
-ApiResponse SimApi::createInstance(const ApiRequest& request, const Params&)
+ApiResponse SimApi::createInstance(const SimApiRequest& request, const Params&)
 {
     BodyReader body = BodyReader::parse(request.body);
     const auto poolRef = body.string(u"pool"_s, true, 512);
@@ -156,8 +156,8 @@ ApiResponse SimApi::createInstance(const ApiRequest& request, const Params&)
     const QSqlRecord sku = findSku(*skuRef, u"instance_sku"_s);
     const QSqlRecord image = findImage(*imageRef, u"image"_s);
     if (firewall)
-        throw ApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
-                       {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
+        throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
+                          {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
     const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
     QList<ErrorDetail> problems;
     if (publicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
@@ -188,7 +188,7 @@ ApiResponse SimApi::createInstance(const ApiRequest& request, const Params&)
                      sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
     }
     if (!problems.isEmpty())
-        throw ApiError::unprocessable(problems.first().message, problems);
+        throw SimApiError::unprocessable(problems.first().message, problems);
 
     const QString id = m_ids.make(u"inst"_s);
     QString instanceName = name.value_or(QString());
@@ -196,7 +196,7 @@ ApiResponse SimApi::createInstance(const ApiRequest& request, const Params&)
         instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
     if (m_store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                     {workspaceId, instanceName}))
-        throw ApiError::unprocessable(
+        throw SimApiError::unprocessable(
             u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
             {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});
     m_store.exec(u"INSERT INTO instances(id, workspace_id, pool_id, instance_sku_id, image_id, name, status, "
@@ -221,7 +221,7 @@ QJsonObject SimApi::instancesPage(QueryReader& query, QStringList where, QVarian
                 [this, includeUserData](const QSqlRecord& r) { return instanceJson(r, includeUserData); });
 }
 
-ApiResponse SimApi::listInstances(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     QStringList where{u"i.deleted_at IS NULL"_s};
@@ -251,7 +251,7 @@ ApiResponse SimApi::listInstances(const ApiRequest& request, const Params&)
     for (const auto& ref : query.list(u"pool"_s)) {
         try {
             pools.append(findPool(ref).value(u"id"_s).toString());
-        } catch (const ApiError&) {
+        } catch (const SimApiError&) {
             pools.append(QString()); // an unknown pool matches nothing
         }
     }
@@ -301,7 +301,7 @@ ApiResponse SimApi::listInstances(const ApiRequest& request, const Params&)
                 resolved.append(findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
                                     .value(u"id"_s)
                                     .toString());
-            } catch (const ApiError&) {
+            } catch (const SimApiError&) {
                 resolved.append(QString());
             }
         }
@@ -315,14 +315,14 @@ ApiResponse SimApi::listInstances(const ApiRequest& request, const Params&)
     return ApiResponse::ok(instancesPage(query, where, binds, !include.isEmpty()));
 }
 
-ApiResponse SimApi::getInstance(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::getInstance(const SimApiRequest& request, const Params& params)
 {
     QueryReader query(request.query);
     const bool include = query.list(u"include"_s).contains(u"cloud_init_user_data"_s);
     return ApiResponse::ok(instanceJson(findInstance(params.at(0)), include));
 }
 
-ApiResponse SimApi::patchInstance(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::patchInstance(const SimApiRequest& request, const Params& params)
 {
     const QSqlRecord instance = findInstance(params.at(0));
     BodyReader body = BodyReader::parse(request.body);
@@ -339,7 +339,7 @@ ApiResponse SimApi::patchInstance(const ApiRequest& request, const Params& param
         if (m_store.row(
                 u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                 {instance.value(u"workspace_id"_s), *name}))
-            throw ApiError::badRequest(
+            throw SimApiError::badRequest(
                 u"An instance named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(*name)}});
         m_store.exec(u"UPDATE instances SET name = ?, updated_at = ? WHERE id = ?"_s, {*name, m_now, id});
@@ -355,13 +355,13 @@ ApiResponse SimApi::patchInstance(const ApiRequest& request, const Params& param
     return ApiResponse::ok(instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false));
 }
 
-ApiResponse SimApi::terminateInstance(const ApiRequest&, const Params& params)
+ApiResponse SimApi::terminateInstance(const SimApiRequest&, const Params& params)
 {
     const QSqlRecord instance = findInstance(params.at(0));
     requireWrite(instance.value(u"workspace_id"_s).toString());
     const QString status = instance.value(u"status"_s).toString();
     if (status == u"terminated"_s || status == u"failed"_s)
-        throw ApiError::notFound(u"Instance not found or already terminated."_s);
+        throw SimApiError::notFound(u"Instance not found or already terminated."_s);
     const QString id = instance.value(u"id"_s).toString();
     m_store.exec(
         u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, public_ip = NULL "
@@ -376,18 +376,18 @@ ApiResponse SimApi::terminateInstance(const ApiRequest&, const Params& params)
     return ApiResponse::ok(instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false));
 }
 
-ApiResponse SimApi::deleteInstance(const ApiRequest&, const Params& params)
+ApiResponse SimApi::deleteInstance(const SimApiRequest&, const Params& params)
 {
     const QSqlRecord instance = findInstance(params.at(0));
     requireWrite(instance.value(u"workspace_id"_s).toString());
     const QString status = instance.value(u"status"_s).toString();
     if (status != u"terminated"_s && status != u"failed"_s)
-        throw ApiError::conflict(u"Instance must be terminated before deletion."_s);
+        throw SimApiError::conflict(u"Instance must be terminated before deletion."_s);
     m_store.exec(u"UPDATE instances SET deleted_at = ? WHERE id = ?"_s, {m_now, instance.value(u"id"_s)});
     return ApiResponse::noContent();
 }
 
-ApiResponse SimApi::instanceLogs(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::instanceLogs(const SimApiRequest& request, const Params& params)
 {
     const QSqlRecord r = findInstance(params.at(0));
     QueryReader query(request.query);
@@ -451,11 +451,11 @@ ApiResponse SimApi::instanceLogs(const ApiRequest& request, const Params& params
     return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}});
 }
 
-ApiResponse SimApi::instanceSsh(const ApiRequest&, const Params& params)
+ApiResponse SimApi::instanceSsh(const SimApiRequest&, const Params& params)
 {
     const QSqlRecord r = findInstance(params.at(0));
     if (r.value(u"status"_s).toString() != u"running"_s)
-        throw ApiError::notFound(u"SSH details not available."_s);
+        throw SimApiError::notFound(u"SSH details not available."_s);
     // An Ed25519 host key in the SSH wire format, derived from the instance so it stays stable.
     const QByteArray secret =
         QCryptographicHash::hash(r.value(u"id"_s).toString().toUtf8(), QCryptographicHash::Sha256);

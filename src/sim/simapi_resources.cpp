@@ -58,8 +58,8 @@ QSqlRecord SimApi::findSku(const QString& ref, const QString& field)
     if (!row) {
         const QString what = u"Instance SKU %1 not found."_s.arg(ref);
         if (field.isEmpty())
-            throw ApiError::notFound(what);
-        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+            throw SimApiError::notFound(what);
+        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
     }
     return *row;
 }
@@ -88,8 +88,8 @@ QSqlRecord SimApi::findImage(const QString& ref, const QString& field)
     if (!visible) {
         const QString what = u"Image %1 not found."_s.arg(ref);
         if (field.isEmpty())
-            throw ApiError::notFound(what);
-        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+            throw SimApiError::notFound(what);
+        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
     }
     return *row;
 }
@@ -124,8 +124,8 @@ QSqlRecord SimApi::findPool(const QString& ref, const QString& field)
         || m_caller.level(row->value(u"workspace_id"_s).toString()) < 1) {
         const QString what = u"Pool %1 not found."_s.arg(ref);
         if (field.isEmpty())
-            throw ApiError::notFound(what);
-        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+            throw SimApiError::notFound(what);
+        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
     }
     return *row;
 }
@@ -237,11 +237,11 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
 // ---------------------------------------------------------------------------------------------
 // Account and users.
 
-ApiResponse SimApi::getMe(const ApiRequest&, const Params&)
+ApiResponse SimApi::getMe(const SimApiRequest&, const Params&)
 {
     const auto account = m_store.row(u"SELECT * FROM accounts WHERE id = ?"_s, {m_caller.account});
     if (!account)
-        throw ApiError::notFound(u"Account not found."_s);
+        throw SimApiError::notFound(u"Account not found."_s);
     QJsonObject me{{u"object"_s, u"account"_s},
                    {u"account_id"_s, m_caller.account},
                    {u"created_at"_s, account->value(u"created_at"_s).toLongLong()},
@@ -254,7 +254,7 @@ ApiResponse SimApi::getMe(const ApiRequest&, const Params&)
     return ApiResponse::ok(me);
 }
 
-ApiResponse SimApi::listUsers(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listUsers(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     QStringList where{u"account_id = ?"_s};
@@ -276,20 +276,20 @@ ApiResponse SimApi::listUsers(const ApiRequest& request, const Params&)
                                 200, [this](const QSqlRecord& r) { return userJson(r); }));
 }
 
-ApiResponse SimApi::getUser(const ApiRequest&, const Params& params)
+ApiResponse SimApi::getUser(const SimApiRequest&, const Params& params)
 {
     const QString id = params.at(0).startsWith(u"sfc:user:"_s) ? params.at(0).mid(9) : params.at(0);
     const auto row =
         m_store.row(u"SELECT * FROM users WHERE id = ? AND account_id = ?"_s, {id, m_caller.account});
     if (!row)
-        throw ApiError::notFound(u"User %1 not found."_s.arg(params.at(0)));
+        throw SimApiError::notFound(u"User %1 not found."_s.arg(params.at(0)));
     return ApiResponse::ok(userJson(*row));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Workspaces.
 
-ApiResponse SimApi::listWorkspaces(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listWorkspaces(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     const QStringList refs = query.list(u"id"_s);
@@ -309,7 +309,7 @@ ApiResponse SimApi::listWorkspaces(const ApiRequest& request, const Params&)
     return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
 }
 
-ApiResponse SimApi::createWorkspace(const ApiRequest& request, const Params&)
+ApiResponse SimApi::createWorkspace(const SimApiRequest& request, const Params&)
 {
     BodyReader body = BodyReader::parse(request.body);
     auto name = body.name(u"name"_s, false);
@@ -320,7 +320,7 @@ ApiResponse SimApi::createWorkspace(const ApiRequest& request, const Params&)
             u"workspace-"_s + m_ids.make(u"w"_s).mid(2, 6).toLower().replace(u'_', u'0').replace(u'-', u'1');
     if (m_store.row(u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
                     {m_caller.account, *name}))
-        throw ApiError::badRequest(
+        throw SimApiError::badRequest(
             u"A workspace named %1 already exists."_s.arg(*name),
             {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
     const QString id = m_ids.make(u"wksp"_s);
@@ -330,12 +330,12 @@ ApiResponse SimApi::createWorkspace(const ApiRequest& request, const Params&)
         workspaceJson(*m_store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {id})));
 }
 
-ApiResponse SimApi::getWorkspace(const ApiRequest&, const Params& params)
+ApiResponse SimApi::getWorkspace(const SimApiRequest&, const Params& params)
 {
     return ApiResponse::ok(workspaceJson(readableWorkspace(params.at(0))));
 }
 
-ApiResponse SimApi::patchWorkspace(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::patchWorkspace(const SimApiRequest& request, const Params& params)
 {
     const QSqlRecord ws = readableWorkspace(params.at(0));
     BodyReader body = BodyReader::parse(request.body);
@@ -344,11 +344,11 @@ ApiResponse SimApi::patchWorkspace(const ApiRequest& request, const Params& para
     requireWrite(ws.value(u"id"_s).toString());
     if (name && *name != ws.value(u"name"_s).toString()) {
         if (ws.value(u"name"_s).toString() == u"default"_s)
-            throw ApiError::badRequest(u"The default workspace cannot be renamed."_s);
+            throw SimApiError::badRequest(u"The default workspace cannot be renamed."_s);
         if (m_store.row(
                 u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
                 {m_caller.account, *name}))
-            throw ApiError::badRequest(
+            throw SimApiError::badRequest(
                 u"A workspace named %1 already exists."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
         m_store.exec(u"UPDATE workspaces SET name = ? WHERE id = ?"_s, {*name, ws.value(u"id"_s)});
@@ -357,7 +357,7 @@ ApiResponse SimApi::patchWorkspace(const ApiRequest& request, const Params& para
         workspaceJson(*m_store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {ws.value(u"id"_s)})));
 }
 
-ApiResponse SimApi::deleteWorkspace(const ApiRequest&, const Params& params)
+ApiResponse SimApi::deleteWorkspace(const SimApiRequest&, const Params& params)
 {
     const QSqlRecord ws = readableWorkspace(params.at(0));
     const QString id = ws.value(u"id"_s).toString();
@@ -389,7 +389,7 @@ ApiResponse SimApi::deleteWorkspace(const ApiRequest&, const Params& params)
     if (images > 0)
         details.append({{}, u"has_images"_s, u"%1 images remain."_s.arg(images)});
     if (!details.isEmpty())
-        throw ApiError::unprocessable(u"Workspace is not empty."_s, details);
+        throw SimApiError::unprocessable(u"Workspace is not empty."_s, details);
     m_store.exec(u"UPDATE workspaces SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
     return ApiResponse::noContent();
 }
@@ -397,7 +397,7 @@ ApiResponse SimApi::deleteWorkspace(const ApiRequest&, const Params& params)
 // ---------------------------------------------------------------------------------------------
 // Feature flags.
 
-ApiResponse SimApi::listFeatureFlags(const ApiRequest&, const Params&)
+ApiResponse SimApi::listFeatureFlags(const SimApiRequest&, const Params&)
 {
     QJsonArray data;
     for (const auto& r :
@@ -413,19 +413,19 @@ ApiResponse SimApi::listFeatureFlags(const ApiRequest&, const Params&)
     return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
 }
 
-ApiResponse SimApi::setFeatureFlag(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::setFeatureFlag(const SimApiRequest& request, const Params& params)
 {
     const QString flag = params.at(0);
     const auto row =
         m_store.row(u"SELECT user_enroll, enrolled FROM flag_enrollments WHERE flag = ? AND account_id = ?"_s,
                     {flag, m_caller.account});
     if (!row)
-        throw ApiError::notFound(u"Feature flag %1 doesn't exist or is unavailable."_s.arg(flag));
+        throw SimApiError::notFound(u"Feature flag %1 doesn't exist or is unavailable."_s.arg(flag));
     BodyReader body = BodyReader::parse(request.body);
     const auto enrolled = body.boolean(u"enrolled"_s, true);
     body.finish();
     if (!row->value(0).toBool())
-        throw ApiError::forbidden(u"Feature flag is not self-enrollable"_s);
+        throw SimApiError::forbidden(u"Feature flag is not self-enrollable"_s);
     requireAccountWrite();
     m_store.exec(u"UPDATE flag_enrollments SET enrolled = ? WHERE flag = ? AND account_id = ?"_s,
                  {*enrolled, flag, m_caller.account});
@@ -436,14 +436,14 @@ ApiResponse SimApi::setFeatureFlag(const ApiRequest& request, const Params& para
 // ---------------------------------------------------------------------------------------------
 // Instance SKUs, availability, catalog.
 
-ApiResponse SimApi::listSkus(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listSkus(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     return ApiResponse::ok(page(skuSelect, {}, {}, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
                                 [this](const QSqlRecord& r) { return skuJson(r); }));
 }
 
-ApiResponse SimApi::getSku(const ApiRequest&, const Params& params)
+ApiResponse SimApi::getSku(const SimApiRequest&, const Params& params)
 {
     return ApiResponse::ok(skuJson(findSku(params.at(0))));
 }
@@ -471,7 +471,7 @@ QJsonObject availabilityJson(SimStore& store, const QSqlRecord& sku, qint64 now)
 
 } // namespace
 
-ApiResponse SimApi::listAvailability(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listAvailability(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     QStringList where;
@@ -520,12 +520,12 @@ ApiResponse SimApi::listAvailability(const ApiRequest& request, const Params&)
                                 [this](const QSqlRecord& r) { return availabilityJson(m_store, r, m_now); }));
 }
 
-ApiResponse SimApi::getAvailability(const ApiRequest&, const Params& params)
+ApiResponse SimApi::getAvailability(const SimApiRequest&, const Params& params)
 {
     return ApiResponse::ok(availabilityJson(m_store, findSku(params.at(0)), m_now));
 }
 
-ApiResponse SimApi::propertyCatalog(const ApiRequest& request, const Params&)
+ApiResponse SimApi::propertyCatalog(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     query.limit(50, 200);
@@ -587,7 +587,7 @@ ApiResponse SimApi::propertyCatalog(const ApiRequest& request, const Params&)
 // ---------------------------------------------------------------------------------------------
 // Images.
 
-ApiResponse SimApi::listImages(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listImages(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     QStringList where;
@@ -618,7 +618,7 @@ ApiResponse SimApi::listImages(const ApiRequest& request, const Params&)
                                 [this](const QSqlRecord& r) { return imageJson(r); }));
 }
 
-ApiResponse SimApi::getImage(const ApiRequest&, const Params& params)
+ApiResponse SimApi::getImage(const SimApiRequest&, const Params& params)
 {
     return ApiResponse::ok(imageJson(findImage(params.at(0))));
 }
@@ -626,7 +626,7 @@ ApiResponse SimApi::getImage(const ApiRequest&, const Params& params)
 // ---------------------------------------------------------------------------------------------
 // Pools.
 
-ApiResponse SimApi::createPool(const ApiRequest& request, const Params&)
+ApiResponse SimApi::createPool(const SimApiRequest& request, const Params&)
 {
     BodyReader body = BodyReader::parse(request.body);
     const auto workspace = body.string(u"workspace"_s, true, 512);
@@ -640,7 +640,7 @@ ApiResponse SimApi::createPool(const ApiRequest& request, const Params&)
         name = u"pool-"_s + m_ids.make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
     if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                     {wsId, *name}))
-        throw ApiError::unprocessable(
+        throw SimApiError::unprocessable(
             u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
             {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
     const QString id = m_ids.make(u"pool"_s);
@@ -650,7 +650,7 @@ ApiResponse SimApi::createPool(const ApiRequest& request, const Params&)
     return ApiResponse::created(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
 }
 
-ApiResponse SimApi::listPools(const ApiRequest& request, const Params&)
+ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
     QStringList where{u"p.deleted_at IS NULL"_s};
@@ -668,7 +668,7 @@ ApiResponse SimApi::listPools(const ApiRequest& request, const Params&)
             marks.append(u"?"_s);
             try {
                 binds.append(findPool(ref).value(u"id"_s));
-            } catch (const ApiError&) {
+            } catch (const SimApiError&) {
                 binds.append(QString()); // an unknown reference matches nothing
             }
         }
@@ -692,7 +692,7 @@ ApiResponse SimApi::listPools(const ApiRequest& request, const Params&)
                                 [this, history](const QSqlRecord& r) { return poolJson(r, history); }));
 }
 
-ApiResponse SimApi::getPool(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::getPool(const SimApiRequest& request, const Params& params)
 {
     QueryReader query(request.query);
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
@@ -700,7 +700,7 @@ ApiResponse SimApi::getPool(const ApiRequest& request, const Params& params)
     return ApiResponse::ok(poolJson(findPool(params.at(0)), history));
 }
 
-ApiResponse SimApi::patchPool(const ApiRequest& request, const Params& params)
+ApiResponse SimApi::patchPool(const SimApiRequest& request, const Params& params)
 {
     const QSqlRecord pool = findPool(params.at(0));
     BodyReader body = BodyReader::parse(request.body);
@@ -712,7 +712,7 @@ ApiResponse SimApi::patchPool(const ApiRequest& request, const Params& params)
     if (name && *name != pool.value(u"name"_s).toString()) {
         if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                         {pool.value(u"workspace_id"_s), *name}))
-            throw ApiError::unprocessable(
+            throw SimApiError::unprocessable(
                 u"A pool named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
         m_store.exec(u"UPDATE pools SET name = ? WHERE id = ?"_s, {*name, id});
@@ -722,7 +722,7 @@ ApiResponse SimApi::patchPool(const ApiRequest& request, const Params& params)
     return ApiResponse::ok(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
 }
 
-ApiResponse SimApi::deletePool(const ApiRequest&, const Params& params)
+ApiResponse SimApi::deletePool(const SimApiRequest&, const Params& params)
 {
     const QSqlRecord pool = findPool(params.at(0));
     const QString id = pool.value(u"id"_s).toString();
@@ -741,7 +741,7 @@ ApiResponse SimApi::deletePool(const ApiRequest&, const Params& params)
     for (const auto& guard : std::as_const(m_poolDeleteGuards))
         details += guard(m_store, id, m_now);
     if (!details.isEmpty())
-        throw ApiError::unprocessable(u"Pool has active dependencies."_s, details);
+        throw SimApiError::unprocessable(u"Pool has active dependencies."_s, details);
     m_store.exec(u"UPDATE pools SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
     return ApiResponse::noContent();
 }

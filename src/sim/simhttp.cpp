@@ -13,49 +13,49 @@ QJsonObject ErrorDetail::toJson() const
             {u"message"_s, message}};
 }
 
-ApiError::ApiError(int status, QString type, QString message, QList<ErrorDetail> details)
+SimApiError::SimApiError(int status, QString type, QString message, QList<ErrorDetail> details)
     : m_status(status)
     , m_type(std::move(type))
     , m_message(std::move(message))
     , m_details(std::move(details))
 {}
 
-ApiError ApiError::badRequest(const QString& message, QList<ErrorDetail> details)
+SimApiError SimApiError::badRequest(const QString& message, QList<ErrorDetail> details)
 {
     return {400, u"invalid_request_error"_s, message, std::move(details)};
 }
 
-ApiError ApiError::unauthorized(const QString& message)
+SimApiError SimApiError::unauthorized(const QString& message)
 {
     return {401, u"authentication_error"_s, message};
 }
 
-ApiError ApiError::forbidden(const QString& message)
+SimApiError SimApiError::forbidden(const QString& message)
 {
     return {403, u"forbidden"_s, message};
 }
 
-ApiError ApiError::notFound(const QString& message)
+SimApiError SimApiError::notFound(const QString& message)
 {
     return {404, u"not_found"_s, message};
 }
 
-ApiError ApiError::conflict(const QString& message, QList<ErrorDetail> details)
+SimApiError SimApiError::conflict(const QString& message, QList<ErrorDetail> details)
 {
     return {409, u"conflict"_s, message, std::move(details)};
 }
 
-ApiError ApiError::unprocessable(const QString& message, QList<ErrorDetail> details)
+SimApiError SimApiError::unprocessable(const QString& message, QList<ErrorDetail> details)
 {
     return {422, u"unprocessable_entity"_s, message, std::move(details)};
 }
 
-ApiError ApiError::tooLarge(const QString& message)
+SimApiError SimApiError::tooLarge(const QString& message)
 {
     return {413, u"invalid_request_error"_s, message};
 }
 
-QJsonObject ApiError::toJson() const
+QJsonObject SimApiError::toJson() const
 {
     QJsonObject error{{u"type"_s, m_type}, {u"message"_s, m_message}};
     if (!m_details.isEmpty()) {
@@ -138,7 +138,7 @@ void QueryReader::addError(const QString& field, const QString& code, const QStr
 void QueryReader::finish() const
 {
     if (!m_errors.isEmpty())
-        throw ApiError::unprocessable(m_errors.first().message, m_errors);
+        throw SimApiError::unprocessable(m_errors.first().message, m_errors);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,18 +186,18 @@ std::pair<int, int> lineColumn(const QByteArray& body, int offset)
 BodyReader BodyReader::parse(const QByteArray& body)
 {
     if (body.trimmed().isEmpty())
-        throw ApiError::badRequest(u"Request body is empty; expected a JSON object."_s);
+        throw SimApiError::badRequest(u"Request body is empty; expected a JSON object."_s);
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError) {
         const auto [line, column] = lineColumn(body, error.offset);
-        throw ApiError::badRequest(u"Malformed JSON at line %1, column %2 (byte %3): %4."_s.arg(line)
-                                       .arg(column)
-                                       .arg(error.offset)
-                                       .arg(error.errorString()));
+        throw SimApiError::badRequest(u"Malformed JSON at line %1, column %2 (byte %3): %4."_s.arg(line)
+                                          .arg(column)
+                                          .arg(error.offset)
+                                          .arg(error.errorString()));
     }
     if (!doc.isObject())
-        throw ApiError::badRequest(u"Request body must be a JSON object, got %1."_s.arg(
+        throw SimApiError::badRequest(u"Request body must be a JSON object, got %1."_s.arg(
             doc.isArray() ? u"an array"_s : u"a scalar"_s));
     BodyReader reader;
     reader.m_object = doc.object();
@@ -217,7 +217,7 @@ void BodyReader::addError(const QString& field, const QString& code, const QStri
 void BodyReader::finish() const
 {
     if (!m_errors.isEmpty())
-        throw ApiError::unprocessable(m_errors.first().message, m_errors);
+        throw SimApiError::unprocessable(m_errors.first().message, m_errors);
 }
 
 std::optional<QString> BodyReader::string(const QString& key, bool required, int maxLength)

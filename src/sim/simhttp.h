@@ -25,18 +25,18 @@ struct ErrorDetail
 
 // Thrown by route code; the dispatcher rolls the request's transaction back and answers with the
 // API's error envelope. Exceptions keep each handler a straight line of checks.
-class ApiError final : public std::exception
+class SimApiError final : public std::exception
 {
 public:
-    ApiError(int status, QString type, QString message, QList<ErrorDetail> details = {});
+    SimApiError(int status, QString type, QString message, QList<ErrorDetail> details = {});
 
-    static ApiError badRequest(const QString& message, QList<ErrorDetail> details = {});
-    static ApiError unauthorized(const QString& message);
-    static ApiError forbidden(const QString& message);
-    static ApiError notFound(const QString& message);
-    static ApiError conflict(const QString& message, QList<ErrorDetail> details = {});
-    static ApiError unprocessable(const QString& message, QList<ErrorDetail> details = {});
-    static ApiError tooLarge(const QString& message);
+    static SimApiError badRequest(const QString& message, QList<ErrorDetail> details = {});
+    static SimApiError unauthorized(const QString& message);
+    static SimApiError forbidden(const QString& message);
+    static SimApiError notFound(const QString& message);
+    static SimApiError conflict(const QString& message, QList<ErrorDetail> details = {});
+    static SimApiError unprocessable(const QString& message, QList<ErrorDetail> details = {});
+    static SimApiError tooLarge(const QString& message);
 
     int status() const { return m_status; }
     QJsonObject toJson() const;

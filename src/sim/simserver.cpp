@@ -129,19 +129,19 @@ void SimServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
     if (request.body().size() > maxBodyBytes) {
         send(responder,
              {413,
-              ApiError::tooLarge(u"Request body is %1 bytes; the limit is 1 MiB (1048576 bytes)."_s.arg(
-                                     request.body().size()))
+              SimApiError::tooLarge(u"Request body is %1 bytes; the limit is 1 MiB (1048576 bytes)."_s.arg(
+                                        request.body().size()))
                   .toJson(),
               false});
         return;
     }
     if (!m_api) {
         send(responder,
-             {503, ApiError(503, u"service_unavailable"_s, u"The simulator is not started."_s).toJson(),
+             {503, SimApiError(503, u"service_unavailable"_s, u"The simulator is not started."_s).toJson(),
               false});
         return;
     }
-    ApiRequest r;
+    SimApiRequest r;
     r.method = methodName(request.method());
     r.path = request.url().path(QUrl::FullyEncoded);
     r.query = request.query();

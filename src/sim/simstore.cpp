@@ -216,7 +216,7 @@ QSqlQuery& SimStore::exec(const QString& sql, const QVariantList& binds)
             delete q;
             m_statements.remove(sql);
             qWarning("sfsim: cannot prepare statement: %s", qPrintable(message));
-            throw ApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+            throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
         }
     }
     q->finish();
@@ -224,7 +224,7 @@ QSqlQuery& SimStore::exec(const QString& sql, const QVariantList& binds)
         q->bindValue(i, binds.at(i));
     if (!q->exec()) {
         qWarning("sfsim: statement failed: %s", qPrintable(q->lastError().text()));
-        throw ApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+        throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
     }
     return *q;
 }

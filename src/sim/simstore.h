@@ -30,7 +30,7 @@ public:
     void rollback();
     bool inTransaction() const { return m_inTransaction; }
 
-    // Statement helpers; a failing statement throws ApiError 500 (and is logged), which rolls
+    // Statement helpers; a failing statement throws SimApiError 500 (and is logged), which rolls
     // the request back.
     QSqlQuery& exec(const QString& sql, const QVariantList& binds = {});
     QList<QSqlRecord> rows(const QString& sql, const QVariantList& binds = {});

@@ -222,7 +222,7 @@ Price JsonReader::price(const QString& key)
     return optPrice(key).value_or(Price{});
 }
 
-std::optional<Schedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error)
+std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error)
 {
     if (!value.isArray()) {
         if (error)
@@ -230,7 +230,7 @@ std::optional<Schedule> parseScheduleValue(const QJsonValue& value, const QStrin
         return std::nullopt;
     }
     const QJsonArray array = value.toArray();
-    Schedule schedule;
+    NodeSchedule schedule;
     schedule.reserve(array.size());
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString itemPath = path + u'[' + QString::number(i) + u']';
@@ -241,7 +241,7 @@ std::optional<Schedule> parseScheduleValue(const QJsonValue& value, const QStrin
         }
         const QJsonObject object = array.at(i).toObject();
         JsonReader entry(object, itemPath);
-        ScheduleEntry parsed;
+        NodeScheduleEntry parsed;
         parsed.startAt = entry.epoch(QStringLiteral("start_at"));
         parsed.endAt = entry.optEpoch(QStringLiteral("end_at"));
         parsed.nodeCount = static_cast<int>(entry.integer(QStringLiteral("node_count")));
@@ -254,7 +254,7 @@ std::optional<Schedule> parseScheduleValue(const QJsonValue& value, const QStrin
     return schedule;
 }
 
-Schedule JsonReader::schedule(const QString& key)
+NodeSchedule JsonReader::schedule(const QString& key)
 {
     const auto value = required(key);
     if (!value)

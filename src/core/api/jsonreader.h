@@ -42,7 +42,7 @@ public:
     QList<ObjectRef> refList(const QString& key, const QString& nameKey = QStringLiteral("name"));
     Price price(const QString& key);
     std::optional<Price> optPrice(const QString& key);
-    Schedule schedule(const QString& key);
+    NodeSchedule schedule(const QString& key);
     QMap<QString, QString> tags(const QString& key);
     QJsonObject object(const QString& key);
     QJsonArray optArray(const QString& key);
@@ -62,4 +62,4 @@ private:
 
 // Free helpers shared by the parsers.
 std::optional<Price> parsePrice(const QJsonValue& value);
-std::optional<Schedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error);
+std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error);

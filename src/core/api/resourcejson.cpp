@@ -392,7 +392,7 @@ std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* 
             request.limitPrice = bodyReader.price(QStringLiteral("limit_price_dollars_per_node_hour")).text;
             request.allowStanding = bodyReader.optBoolean(QStringLiteral("allow_standing"), false);
             request.allowPartial = bodyReader.optBoolean(QStringLiteral("allow_partial"), false);
-            const Schedule delta = bodyReader.schedule(QStringLiteral("allocation_schedule_delta"));
+            const NodeSchedule delta = bodyReader.schedule(QStringLiteral("allocation_schedule_delta"));
             if (bodyReader.ok() && (delta.size() != 1 || !delta.first().endAt))
                 bodyReader.fail(QStringLiteral("allocation_schedule_delta"),
                                 QStringLiteral("expected exactly one bounded entry"));
@@ -438,15 +438,15 @@ std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* 
     return preview;
 }
 
-std::optional<Schedule> parseSchedule(const QJsonArray& json, QString* error)
+std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error)
 {
     return parseScheduleValue(json, QStringLiteral("schedule"), error);
 }
 
-QJsonArray scheduleToJson(const Schedule& schedule)
+QJsonArray scheduleToJson(const NodeSchedule& schedule)
 {
     QJsonArray array;
-    for (const ScheduleEntry& entry : schedule) {
+    for (const NodeScheduleEntry& entry : schedule) {
         QJsonObject object{{QStringLiteral("start_at"), entry.startAt},
                            {QStringLiteral("node_count"), entry.nodeCount}};
         object.insert(QStringLiteral("end_at"), entry.endAt ? QJsonValue(*entry.endAt) : QJsonValue());
@@ -462,7 +462,7 @@ QJsonObject orderRequestToJson(const OrderRequest& request)
         {QStringLiteral("side"), request.side},
         {QStringLiteral("instance_sku"), request.sku},
         {QStringLiteral("allocation_schedule_delta"),
-         scheduleToJson({ScheduleEntry{request.startAt, request.endAt, request.nodeCount}})},
+         scheduleToJson({NodeScheduleEntry{request.startAt, request.endAt, request.nodeCount}})},
         {QStringLiteral("limit_price_dollars_per_node_hour"), request.limitPrice},
         {QStringLiteral("allow_standing"), request.allowStanding},
         {QStringLiteral("allow_partial"), request.allowPartial},

@@ -22,14 +22,14 @@ std::optional<Image> parseImage(const QJsonObject& json, QString* error);
 std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
 std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
 std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error);
-std::optional<Schedule> parseSchedule(const QJsonArray& json, QString* error);
+std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error);
 
 Instance::Status instanceStatusFromString(const QString& status);
 Order::Status orderStatusFromString(const QString& status);
 Image::UploadStatus imageStatusFromString(const QString& status);
 
 // Value types -> request bodies.
-QJsonArray scheduleToJson(const Schedule& schedule);
+QJsonArray scheduleToJson(const NodeSchedule& schedule);
 QJsonObject orderRequestToJson(const OrderRequest& request);
 
 // The envelope of cursor lists: {object: "list", data, has_more, cursor}.

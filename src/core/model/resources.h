@@ -29,17 +29,17 @@ struct Price
 };
 
 // One entry of a schedule: node_count nodes over [startAt, endAt). No end means an unbounded tail.
-struct ScheduleEntry
+struct NodeScheduleEntry
 {
     qint64 startAt = 0;
     std::optional<qint64> endAt;
     int nodeCount = 0;
-    bool operator==(const ScheduleEntry&) const = default;
+    bool operator==(const NodeScheduleEntry&) const = default;
 };
-using Schedule = QList<ScheduleEntry>;
+using NodeSchedule = QList<NodeScheduleEntry>;
 
 // Nodes a schedule holds at a moment (entries without an end last until the next one starts).
-int scheduleNodesAt(const Schedule& schedule, qint64 at);
+int scheduleNodesAt(const NodeSchedule& schedule, qint64 at);
 
 struct Account
 {
@@ -88,7 +88,7 @@ struct InstanceSku
     QMap<QString, SkuProperty> properties;
     QString audienceHint;
     // Filled from /instance_skus/availability; empty when nothing is published.
-    Schedule availability;
+    NodeSchedule availability;
 
     QString property(const QString& key) const { return properties.value(key).value; }
     QString displayProperty(const QString& key) const { return properties.value(key).displayValue; }
@@ -99,7 +99,7 @@ struct InstanceSku
 struct SkuAvailability
 {
     ObjectRef sku; // name holds the alias
-    Schedule schedule;
+    NodeSchedule schedule;
     bool operator==(const SkuAvailability&) const = default;
 };
 
@@ -174,8 +174,8 @@ struct Pool
     QString workspaceId;
     QString name;
     QString kind;
-    Schedule total;
-    QMap<QString, Schedule> bySku;
+    NodeSchedule total;
+    QMap<QString, NodeSchedule> bySku;
     QList<ObjectRef> procurements;
     QList<ObjectRef> deployments;
     qint64 createdAt = 0;
@@ -190,7 +190,7 @@ struct OrderFill
 {
     QString contract;
     qint64 filledAt = 0;
-    Schedule delta;
+    NodeSchedule delta;
     Price price;
     bool operator==(const OrderFill&) const = default;
 };
@@ -214,8 +214,8 @@ struct Order
     bool allowStanding = false;
     bool allowPartial = false;
     ObjectRef sku;
-    Schedule delta;
-    Schedule filledDelta;
+    NodeSchedule delta;
+    NodeSchedule filledDelta;
     Price limitPrice;
     Status status = Status::Unknown;
     QString statusText;
@@ -264,7 +264,7 @@ struct PriceLevel
 {
     QString sku;
     Price price;
-    Schedule delta;
+    NodeSchedule delta;
     bool operator==(const PriceLevel&) const = default;
 };
 

@@ -3,6 +3,8 @@
 #include <QMetaEnum>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace {
 
 const auto keyGeometry = QStringLiteral("MainWindow/Geometry");
@@ -10,6 +12,8 @@ const auto keyState = QStringLiteral("MainWindow/State");
 const auto keySection = QStringLiteral("MainWindow/CurrentSection");
 const auto keyColorScheme = QStringLiteral("Appearance/ColorScheme");
 const auto keyLanguage = QStringLiteral("Appearance/Language");
+const auto keyProfiles = QStringLiteral("Connections/Profiles");
+const auto keyCurrentProfile = QStringLiteral("Connections/Current");
 
 QString headerKey(const QString& view)
 {
@@ -108,6 +112,83 @@ void Settings::setLanguage(const QString& language)
 {
     if (setValue(keyLanguage, language))
         Q_EMIT languageChanged(language);
+}
+
+QList<ConnectionProfile> Settings::profiles() const
+{
+    QList<ConnectionProfile> result;
+    const int count = m_settings->beginReadArray(keyProfiles);
+    for (int i = 0; i < count; ++i) {
+        m_settings->setArrayIndex(i);
+        ConnectionProfile profile;
+        profile.id = m_settings->value(QStringLiteral("id")).toString();
+        profile.name = m_settings->value(QStringLiteral("name")).toString();
+        const auto kind =
+            ConnectionProfile::kindFromName(m_settings->value(QStringLiteral("kind")).toString());
+        profile.url = QUrl(m_settings->value(QStringLiteral("url")).toString());
+        // Entries edited by hand into nonsense are skipped rather than half-used.
+        if (profile.id.isEmpty() || !kind)
+            continue;
+        profile.kind = *kind;
+        result.append(profile);
+    }
+    m_settings->endArray();
+    return result;
+}
+
+void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
+{
+    if (profiles == this->profiles())
+        return;
+    m_settings->remove(keyProfiles);
+    m_settings->beginWriteArray(keyProfiles, static_cast<int>(profiles.size()));
+    for (int i = 0; i < profiles.size(); ++i) {
+        m_settings->setArrayIndex(i);
+        const ConnectionProfile& profile = profiles.at(i);
+        m_settings->setValue(QStringLiteral("id"), profile.id);
+        m_settings->setValue(QStringLiteral("name"), profile.name);
+        m_settings->setValue(QStringLiteral("kind"), ConnectionProfile::kindName(profile.kind));
+        // The simulator's URL changes every run; it is not stored.
+        m_settings->setValue(QStringLiteral("url"), profile.kind == ConnectionProfile::Kind::LocalSimulator
+                                                        ? QString()
+                                                        : profile.url.toString());
+    }
+    m_settings->endArray();
+    Q_EMIT profilesChanged();
+}
+
+QString Settings::currentProfileId() const
+{
+    return value(keyCurrentProfile).toString();
+}
+
+void Settings::setCurrentProfileId(const QString& id)
+{
+    if (setValue(keyCurrentProfile, id))
+        Q_EMIT profilesChanged();
+}
+
+ConnectionProfile Settings::currentProfile() const
+{
+    const QString id = currentProfileId();
+    for (const ConnectionProfile& profile : profiles()) {
+        if (profile.id == id)
+            return profile;
+    }
+    return ConnectionProfile::localSimulator();
+}
+
+void Settings::saveProfile(const ConnectionProfile& profile)
+{
+    QList<ConnectionProfile> all = profiles();
+    const auto it = std::find_if(all.begin(), all.end(),
+                                 [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+    if (it != all.end())
+        *it = profile;
+    else
+        all.append(profile);
+    setProfiles(all);
+    setCurrentProfileId(profile.id);
 }
 
 QString Settings::fileName() const

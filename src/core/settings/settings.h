@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/settings/connectionprofile.h"
+
 #include <QByteArray>
 #include <QObject>
 #include <QString>
@@ -48,12 +50,23 @@ public:
     QString language() const;
     void setLanguage(const QString& language);
 
+    // Connection profiles. Empty until the user (or the first start) saves one.
+    QList<ConnectionProfile> profiles() const;
+    void setProfiles(const QList<ConnectionProfile>& profiles);
+    QString currentProfileId() const;
+    void setCurrentProfileId(const QString& id);
+    // The current profile; the local simulator when none is saved or the saved id is gone.
+    ConnectionProfile currentProfile() const;
+    // Adds or replaces (by id) one profile and makes it current.
+    void saveProfile(const ConnectionProfile& profile);
+
     QString fileName() const;
     void sync();
 
 Q_SIGNALS:
     void colorSchemeChanged(Settings::ColorScheme scheme);
     void languageChanged(const QString& language);
+    void profilesChanged();
 
 private:
     QVariant value(const QString& key, const QVariant& fallback = {}) const;

@@ -1,0 +1,44 @@
+#include "core/settings/credentials.h"
+
+#include "core/settings/secretstore.h"
+
+namespace Credentials {
+
+QString environmentToken(const QProcessEnvironment& environment, QString* variable)
+{
+    for (const auto* name : {"SF_BEARER_TOKEN", "SF_API_KEY"}) {
+        const QString value = environment.value(QLatin1StringView(name)).trimmed();
+        if (!value.isEmpty()) {
+            if (variable)
+                *variable = QLatin1StringView(name);
+            return value;
+        }
+    }
+    return {};
+}
+
+void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProcessEnvironment& environment,
+              QObject* context, std::function<void(const Token&)> done)
+{
+    if (profile.kind != ConnectionProfile::Kind::LocalSimulator) {
+        QString variable;
+        const QString fromEnvironment = environmentToken(environment, &variable);
+        if (!fromEnvironment.isEmpty()) {
+            const Token token{fromEnvironment, variable, {}};
+            QMetaObject::invokeMethod(context, [done, token] { done(token); }, Qt::QueuedConnection);
+            return;
+        }
+    }
+    store->read(profile.secretKey(), context, [done](const SecretResult& result) {
+        Token token;
+        if (result.status == SecretResult::Status::Ok) {
+            token.value = result.secret;
+            token.source = result.persistent ? QStringLiteral("keychain") : QStringLiteral("memory");
+        } else if (result.status == SecretResult::Status::Error) {
+            token.error = result.error;
+        }
+        done(token);
+    });
+}
+
+} // namespace Credentials

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/settings/connectionprofile.h"
+
+#include <QObject>
+#include <QProcessEnvironment>
+
+#include <functional>
+
+class SecretStore;
+
+// Finds the token for a profile, in the order the sf CLI uses: SF_BEARER_TOKEN, then SF_API_KEY
+// (not for the local simulator, whose token is its own), then the secret store.
+namespace Credentials {
+
+struct Token
+{
+    QString value;
+    // Where it came from, for the status bar: "SF_API_KEY", "keychain", "memory", or empty.
+    QString source;
+    QString error;
+};
+
+QString environmentToken(const QProcessEnvironment& environment, QString* variable = nullptr);
+
+void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProcessEnvironment& environment,
+              QObject* context, std::function<void(const Token&)> done);
+
+} // namespace Credentials
