@@ -1,6 +1,13 @@
+#include "core/api/apiclient.h"
 #include "core/appinfo.h"
 #include "core/settings/settings.h"
+#include "gui/availability/availabilityview.h"
+#include "gui/common/viewcontext.h"
+#include "gui/images/imagesview.h"
+#include "gui/instances/instancesview.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/partitions/partitionsview.h"
+#include "gui/pools/poolsview.h"
 #include "gui/theme/theme.h"
 
 #include <QApplication>
@@ -9,6 +16,8 @@
 #include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QNetworkAccessManager>
+#include <QStatusBar>
 #include <QTimer>
 #include <QTranslator>
 #include <QWindow>
@@ -80,7 +89,12 @@ int main(int argc, char* argv[])
                                                                      "Use a light or dark palette for "
                                                                      "this run (system, light, dark)."),
                                          QStringLiteral("scheme"));
-    parser.addOptions({selfTest, screenshot, section, colorScheme});
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    QCoreApplication::translate("main", "Connect to this SF Compute API server; the "
+                                                                        "token comes from SF_API_KEY or "
+                                                                        "SF_BEARER_TOKEN."),
+                                    QStringLiteral("url"));
+    parser.addOptions({selfTest, screenshot, section, colorScheme, server});
     parser.process(app);
 
     Settings settings;
@@ -101,6 +115,37 @@ int main(int argc, char* argv[])
     theme.apply();
 
     MainWindow window(&settings);
+    ViewContext context(&settings);
+    QObject::connect(&context, &ViewContext::statusMessage, &window,
+                     [&window](const QString& message) { window.statusBar()->showMessage(message, 15000); });
+    window.addSection(QStringLiteral("availability"), QIcon::fromTheme(QStringLiteral("view-statistics")),
+                      QCoreApplication::translate("main", "Availability"), new AvailabilityView(&context));
+    window.addSection(QStringLiteral("pools"), QIcon::fromTheme(QStringLiteral("folder")),
+                      QCoreApplication::translate("main", "Pools"), new PoolsView(&context));
+    window.addSection(QStringLiteral("instances"), QIcon::fromTheme(QStringLiteral("computer")),
+                      QCoreApplication::translate("main", "Instances"), new InstancesView(&context));
+    window.addSection(QStringLiteral("partitions"), QIcon::fromTheme(QStringLiteral("network-wired")),
+                      QCoreApplication::translate("main", "InfiniBand Partitions"), new PartitionsView(&context));
+    window.addSection(QStringLiteral("images"), QIcon::fromTheme(QStringLiteral("media-optical")),
+                      QCoreApplication::translate("main", "Images"), new ImagesView(&context));
+
+    QNetworkAccessManager network;
+    std::unique_ptr<ApiClient> client;
+    if (parser.isSet(server)) {
+        const QUrl url = QUrl::fromUserInput(parser.value(server));
+        QString why;
+        if (!ApiClient::isAllowedServerUrl(url, &why)) {
+            std::fprintf(stderr, "sfdesk: --server: %s\n", qPrintable(why));
+            return 2;
+        }
+        client = std::make_unique<ApiClient>(url, &network);
+        QString token = qEnvironmentVariable("SF_API_KEY");
+        if (token.isEmpty())
+            token = qEnvironmentVariable("SF_BEARER_TOKEN");
+        client->setToken(token);
+        context.setClient(client.get());
+        window.setConnectionText(url.toDisplayString(), ApiClient::apiBaseUrl(url).toDisplayString());
+    }
     if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
         std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
                      qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));

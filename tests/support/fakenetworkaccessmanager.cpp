@@ -30,7 +30,7 @@ public:
             return;
         QNetworkReply::NetworkError error = canned.error;
         if (error == QNetworkReply::NoError && canned.status >= 400)
-            error = canned.status >= 500 ? QNetworkReply::InternalServerError
+            error = canned.status >= 500   ? QNetworkReply::InternalServerError
                     : canned.status == 404 ? QNetworkReply::ContentNotFoundError
                     : canned.status == 401 ? QNetworkReply::AuthenticationRequiredError
                     : canned.status == 403 ? QNetworkReply::ContentAccessDenied
@@ -87,6 +87,16 @@ FakeNetworkAccessManager::FakeNetworkAccessManager(QObject* parent)
     : QNetworkAccessManager(parent)
 {}
 
+QStringList FakeNetworkAccessManager::paths() const
+{
+    QStringList result;
+    for (const Request& request : requests) {
+        const QUrl url = request.request.url();
+        result.append(url.path() + (url.hasQuery() ? u'?' + url.query() : QString()));
+    }
+    return result;
+}
+
 QNetworkReply* FakeNetworkAccessManager::createRequest(Operation op, const QNetworkRequest& request,
                                                        QIODevice* outgoingData)
 {
@@ -94,7 +104,14 @@ QNetworkReply* FakeNetworkAccessManager::createRequest(Operation op, const QNetw
                      outgoingData ? outgoingData->readAll() : QByteArray()};
     requests.push_back(recorded);
     Reply canned;
-    if (m_replies.empty()) {
+    QString route;
+    for (auto it = m_routes.cbegin(); it != m_routes.cend(); ++it) {
+        if (request.url().path().endsWith(it.key()) && it.key().size() > route.size())
+            route = it.key();
+    }
+    if (!route.isEmpty()) {
+        canned = m_routes.value(route);
+    } else if (m_replies.empty()) {
         canned.status = 0;
         canned.error = QNetworkReply::ProtocolFailure;
     } else {

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QStringList>
 
 #include <deque>
 #include <vector>
@@ -60,12 +62,26 @@ public:
         enqueue(reply);
     }
 
+    // Answers every request whose URL path ends with pathSuffix with this reply (before the queue).
+    void setRoute(const QString& pathSuffix, const Reply& reply) { m_routes.insert(pathSuffix, reply); }
+    void setRouteJson(const QString& pathSuffix, int status, const QByteArray& json)
+    {
+        Reply reply;
+        reply.status = status;
+        reply.body = json;
+        setRoute(pathSuffix, reply);
+    }
+
     std::vector<Request> requests;
+    // Paths (with query) requested so far, in order.
+    QStringList paths() const;
     qsizetype pendingReplies() const { return static_cast<qsizetype>(m_replies.size()); }
 
 protected:
-    QNetworkReply* createRequest(Operation op, const QNetworkRequest& request, QIODevice* outgoingData) override;
+    QNetworkReply* createRequest(Operation op, const QNetworkRequest& request,
+                                 QIODevice* outgoingData) override;
 
 private:
     std::deque<Reply> m_replies;
+    QHash<QString, Reply> m_routes;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/models/resourcefilterproxy.h"
+
 #include <QSortFilterProxyModel>
 #include <QWidget>
 
@@ -11,19 +13,6 @@ class QMenu;
 class QTableView;
 class QTimer;
 class Settings;
-
-// Sorts names the way people count ("worker-9" before "worker-10") and filters on every column.
-class ResourceFilterProxy final : public QSortFilterProxyModel
-{
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(ResourceFilterProxy)
-
-public:
-    explicit ResourceFilterProxy(QObject* parent = nullptr);
-
-protected:
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
-};
 
 // The table every resource view uses: a filter box, sorting, a column chooser on the header,
 // header state remembered per view, and a context menu filled by the owner.

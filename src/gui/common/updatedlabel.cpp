@@ -1,6 +1,5 @@
 #include "gui/common/updatedlabel.h"
 
-#include "gui/common/format.h"
 
 #include <QTimer>
 
@@ -29,10 +28,17 @@ void UpdatedLabel::markFailed(const QString& reason)
     refreshText();
 }
 
+QString UpdatedLabel::agoText(qint64 seconds)
+{
+    if (seconds < 60)
+        return tr("updated %n s ago", nullptr, static_cast<int>(seconds));
+    return tr("updated %n min ago", nullptr, static_cast<int>(seconds / 60));
+}
+
 void UpdatedLabel::refreshText()
 {
     QString text =
-        m_since.isValid() ? tr("updated %1").arg(Format::ago(m_since.elapsed() / 1000)) : QString();
+        m_since.isValid() ? agoText(m_since.elapsed() / 1000) : QString();
     if (!m_failure.isEmpty())
         text = text.isEmpty() ? tr("refresh failed") : tr("%1; refresh failed").arg(text);
     setText(text);

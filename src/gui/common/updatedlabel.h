@@ -19,6 +19,7 @@ public:
     void markFailed(const QString& reason);
 
 private:
+    static QString agoText(qint64 seconds);
     void refreshText();
 
     QElapsedTimer m_since;

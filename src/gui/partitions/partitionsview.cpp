@@ -5,16 +5,16 @@
 #include "core/cli/sfcommand.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
-#include "gui/common/format.h"
+#include "core/models/format.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
-#include "gui/instances/instancetablemodel.h"
+#include "core/models/instancemodel.h"
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
-#include "gui/partitions/partitiontablemodel.h"
+#include "core/models/partitionmodel.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -55,7 +55,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_deleteButton(
           new QPushButton(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), m_content))
     , m_updated(new UpdatedLabel(m_content))
-    , m_model(new PartitionTableModel(this))
+    , m_model(new PartitionModel(this))
     , m_table(new ResourceTableView(QStringLiteral("partitions"), context->settings(), m_content))
     , m_details(new QWidget(m_content))
     , m_detailTitle(new QLabel(m_details))
@@ -64,7 +64,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_detailPath(selectableLabel(m_details, QStringLiteral("partitionDetailPath")))
     , m_detailCreated(selectableLabel(m_details, QStringLiteral("partitionDetailCreated")))
     , m_detailId(selectableLabel(m_details, QStringLiteral("partitionDetailId")))
-    , m_instancesModel(new InstanceTableModel(this))
+    , m_instancesModel(new InstanceModel(this))
     , m_instancesTable(
           new ResourceTableView(QStringLiteral("partitionInstances"), context->settings(), m_details))
 {
@@ -109,8 +109,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     toolbar->addWidget(m_deleteButton);
 
     m_table->setSourceModel(m_model);
-    m_table->proxy()->setSortRole(ResourceRoles::Sort);
-    m_table->setDefaultHiddenColumns({PartitionTableModel::Id});
+    m_table->proxy()->setSortRole(ResourceRole::RawRole);
+    m_table->setDefaultHiddenColumns({PartitionModel::IdColumn});
     m_table->setPlaceholderText(
         tr("No partitions here yet. A partition is an isolated InfiniBand network: create "
            "one on the fabric of your SKU, then attach instances when you create them."));
@@ -129,8 +129,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     form->addRow(tr("Created:"), m_detailCreated);
     form->addRow(tr("ID:"), m_detailId);
     m_instancesTable->setSourceModel(m_instancesModel);
-    m_instancesTable->proxy()->setSortRole(ResourceRoles::Sort);
-    m_instancesTable->setDefaultHiddenColumns({InstanceTableModel::Partition, InstanceTableModel::Id});
+    m_instancesTable->proxy()->setSortRole(ResourceRole::RawRole);
+    m_instancesTable->setDefaultHiddenColumns({InstanceModel::PartitionColumn, InstanceModel::IdColumn});
     m_instancesTable->setPlaceholderText(
         tr("No instances attached. Attach instances by choosing this partition "
            "when you create them."));
@@ -264,7 +264,7 @@ void PartitionsView::refresh()
             [this, generation](const QList<InfinibandPartition>& partitions) {
                 if (generation != m_listGeneration)
                     return; // a newer scope answered or will answer
-                m_model->setItems(partitions);
+                m_model->refresh(partitions);
                 m_updated->markUpdated();
                 if (!m_selectAfterRefresh.isEmpty())
                     selectPartition(m_selectAfterRefresh);
@@ -286,7 +286,7 @@ std::optional<InfinibandPartition> PartitionsView::currentPartition() const
     const QModelIndex row = m_table->currentSourceRow();
     if (!row.isValid() || row.row() >= m_model->rowCount())
         return std::nullopt;
-    return m_model->item(row.row());
+    return m_model->at(row.row());
 }
 
 void PartitionsView::selectPartition(const QString& id)
@@ -311,7 +311,7 @@ void PartitionsView::showDetails()
         m_detailTitle->setText(tr("Select a partition to see its details."));
         for (QLabel* label : {m_detailFabric, m_detailZone, m_detailPath, m_detailCreated, m_detailId})
             label->clear();
-        m_instancesModel->setItems({});
+        m_instancesModel->refresh({});
         updateActions();
         return;
     }
@@ -322,10 +322,10 @@ void PartitionsView::showDetails()
     m_detailFabric->setToolTip(partition->fabric.id);
     m_detailZone->setText(QStringLiteral("%1 / %2").arg(partition->region, partition->availabilityZone));
     m_detailPath->setText(partition->resourcePath);
-    m_detailCreated->setText(Format::time(partition->createdAt));
+    m_detailCreated->setText(Format::dateTime(partition->createdAt));
     m_detailId->setText(partition->id);
     if (m_instancesModel->property("partitionId").toString() != partition->id) {
-        m_instancesModel->setItems({});
+        m_instancesModel->refresh({});
         m_instancesModel->setProperty("partitionId", partition->id);
         loadDetailInstances();
     }
@@ -344,7 +344,7 @@ void PartitionsView::loadDetailInstances()
                                      [this, generation](const QList<Instance>& instances) {
                                          if (generation != m_detailGeneration)
                                              return;
-                                         m_instancesModel->setItems(instances);
+                                         m_instancesModel->refresh(instances);
                                          Q_EMIT refreshed();
                                      })
         ->onFailure(this, [this, generation](const ApiError& error) {
@@ -365,7 +365,7 @@ void PartitionsView::updateActions()
 QStringList PartitionsView::namesInWorkspace(const QString& workspace) const
 {
     QStringList names;
-    for (const InfinibandPartition& partition : m_model->items())
+    for (const InfinibandPartition& partition : m_model->rows())
         if (partition.workspace == workspace || partition.workspace.isEmpty())
             names << partition.name;
     return names;
@@ -442,7 +442,7 @@ void PartitionsView::fillMenu(QMenu* menu, const QModelIndexList& rows)
 {
     if (rows.isEmpty())
         return;
-    const InfinibandPartition partition = m_model->item(rows.first().row());
+    const InfinibandPartition partition = m_model->at(rows.first().row());
     menu->addAction(tr("Re&name…"), this, &PartitionsView::renameCurrent);
     menu->addAction(tr("&Delete…"), this, &PartitionsView::deleteCurrent);
     const QString ref = partition.resourcePath.isEmpty() ? partition.id : partition.resourcePath;

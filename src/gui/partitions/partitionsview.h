@@ -6,8 +6,8 @@
 #include <QModelIndexList>
 #include <QWidget>
 
-class InstanceTableModel;
-class PartitionTableModel;
+class InstanceModel;
+class PartitionModel;
 class QComboBox;
 class QFrame;
 class QLabel;
@@ -31,8 +31,8 @@ public:
     ~PartitionsView() override;
 
     void refresh();
-    PartitionTableModel* model() const { return m_model; }
-    InstanceTableModel* instancesModel() const { return m_instancesModel; }
+    PartitionModel* model() const { return m_model; }
+    InstanceModel* instancesModel() const { return m_instancesModel; }
     QList<InfinibandFabric> fabrics() const { return m_fabrics; }
     std::optional<InfinibandPartition> currentPartition() const;
 
@@ -66,7 +66,7 @@ private:
     QPushButton* m_renameButton;
     QPushButton* m_deleteButton;
     UpdatedLabel* m_updated;
-    PartitionTableModel* m_model;
+    PartitionModel* m_model;
     ResourceTableView* m_table;
     QWidget* m_details;
     QLabel* m_detailTitle;
@@ -75,7 +75,7 @@ private:
     QLabel* m_detailPath;
     QLabel* m_detailCreated;
     QLabel* m_detailId;
-    InstanceTableModel* m_instancesModel;
+    InstanceModel* m_instancesModel;
     ResourceTableView* m_instancesTable;
     QList<InfinibandFabric> m_fabrics;
     QString m_selectAfterRefresh;

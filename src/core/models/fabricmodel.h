@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "core/models/resourcetablemodel.h"
+
+// InfinibandFabric rows for the views; see ResourceTableModel for the refresh rules.
+class FabricModel final : public ResourceTableModel<InfinibandFabric>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FabricModel)
+
+public:
+    enum Column
+    {
+        NameColumn,
+        RegionColumn,
+        ZoneColumn,
+        SkusColumn,
+        IdColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    explicit FabricModel(QObject* parent = nullptr);
+
+protected:
+    int columns() const override { return ColumnCount; }
+    QString header(int column) const override;
+    QVariant cell(const InfinibandFabric& item, int column, int role) const override;
+};

@@ -1,0 +1,94 @@
+#include "core/models/format.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+QString Format::dateTime(qint64 secs)
+{
+    if (secs <= 0)
+        return {};
+    return QLocale().toString(QDateTime::fromSecsSinceEpoch(secs), QLocale::ShortFormat);
+}
+
+QString Format::optionalDateTime(const std::optional<qint64>& secs)
+{
+    return secs ? dateTime(*secs) : QString();
+}
+
+QString Format::pricePerNodeHour(const Price& price)
+{
+    if (price.text.isEmpty())
+        return {};
+    return tr("$%1/node-hour").arg(QLocale().toString(static_cast<double>(price.micros) / 1e6, 'f', 2));
+}
+
+QString Format::bytes(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+QString Format::instanceStatus(const Instance& instance)
+{
+    switch (instance.status) {
+    case Instance::Status::AwaitingAllocation:
+        return tr("Awaiting allocation");
+    case Instance::Status::Running:
+        return tr("Running");
+    case Instance::Status::Terminated:
+        return tr("Terminated");
+    case Instance::Status::Failed:
+        return tr("Failed");
+    case Instance::Status::Unknown:
+        break;
+    }
+    return instance.statusText; // a status this version does not know yet, shown as sent
+}
+
+QString Format::orderStatus(const Order& order)
+{
+    switch (order.status) {
+    case Order::Status::Pending:
+        return tr("Pending");
+    case Order::Status::Standing:
+        return tr("Standing");
+    case Order::Status::PartiallyFilled:
+        return tr("Partially filled");
+    case Order::Status::Filled:
+        return tr("Filled");
+    case Order::Status::Cancelled:
+        return tr("Cancelled");
+    case Order::Status::Rejected:
+        return tr("Rejected");
+    case Order::Status::Unknown:
+        break;
+    }
+    return order.statusText;
+}
+
+QString Format::imageStatus(const Image& image)
+{
+    switch (image.status) {
+    case Image::UploadStatus::Started:
+        return tr("Started");
+    case Image::UploadStatus::Uploading:
+        return tr("Uploading");
+    case Image::UploadStatus::Completed:
+        return tr("Ready");
+    case Image::UploadStatus::Failed:
+        return tr("Failed");
+    case Image::UploadStatus::Revoked:
+        return tr("Revoked");
+    case Image::UploadStatus::Unknown:
+        break;
+    }
+    return image.statusText;
+}
+
+QString Format::side(const QString& side)
+{
+    if (side == u"buy")
+        return tr("Buy");
+    if (side == u"sell")
+        return tr("Sell");
+    return side;
+}

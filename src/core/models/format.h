@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/model/resources.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+// Display text shared by the models: translated, locale-aware.
+class Format final
+{
+    Q_DECLARE_TR_FUNCTIONS(Format)
+
+public:
+    static QString dateTime(qint64 secs);
+    static QString optionalDateTime(const std::optional<qint64>& secs);
+    // "$2.50/node-hour"
+    static QString pricePerNodeHour(const Price& price);
+    static QString bytes(qint64 bytes);
+    static QString instanceStatus(const Instance& instance);
+    static QString orderStatus(const Order& order);
+    static QString imageStatus(const Image& image);
+    static QString side(const QString& side);
+};

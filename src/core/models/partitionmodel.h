@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "core/models/resourcetablemodel.h"
+
+// InfinibandPartition rows for the views; see ResourceTableModel for the refresh rules.
+class PartitionModel final : public ResourceTableModel<InfinibandPartition>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PartitionModel)
+
+public:
+    enum Column
+    {
+        NameColumn,
+        WorkspaceColumn,
+        FabricColumn,
+        ZoneColumn,
+        InstancesColumn,
+        CreatedColumn,
+        IdColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    explicit PartitionModel(QObject* parent = nullptr);
+
+protected:
+    int columns() const override { return ColumnCount; }
+    QString header(int column) const override;
+    QVariant cell(const InfinibandPartition& item, int column, int role) const override;
+};

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "core/models/resourcetablemodel.h"
+#include "core/util/clock.h"
+
+// Pool rows for the views; see ResourceTableModel for the refresh rules.
+class PoolModel final : public ResourceTableModel<Pool>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PoolModel)
+
+public:
+    enum Column
+    {
+        NameColumn,
+        WorkspaceColumn,
+        KindColumn,
+        NodesNowColumn,
+        SkusColumn,
+        CreatedColumn,
+        IdColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    explicit PoolModel(QObject* parent = nullptr);
+    // Columns that depend on "now" read this clock (tests fix it).
+    void setClock(const Clock* clock);
+
+protected:
+    int columns() const override { return ColumnCount; }
+    QString header(int column) const override;
+    QVariant cell(const Pool& item, int column, int role) const override;
+
+private:
+    const Clock* m_clock = Clock::system();
+};

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QCollator>
+#include <QSortFilterProxyModel>
+#include <QStringList>
+
+// Filters and sorts any resource model: free text over the displayed columns, a set of statuses,
+// one workspace. Sorts on ResourceRole::RawRole; text compares with a numeric-aware collator, so
+// that "node-10" sorts after "node-9".
+class ResourceFilterProxy final : public QSortFilterProxyModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceFilterProxy)
+
+public:
+    explicit ResourceFilterProxy(QObject* parent = nullptr);
+
+    QString filterText() const { return m_text; }
+    void setFilterText(const QString& text);
+    // Raw statuses to keep; empty keeps all.
+    void setStatuses(const QStringList& statuses);
+    // A workspace id to keep; empty keeps all.
+    void setWorkspace(const QString& workspaceId);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    QString m_text;
+    QStringList m_statuses;
+    QString m_workspace;
+    QCollator m_collator;
+};

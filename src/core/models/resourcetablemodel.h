@@ -1,0 +1,192 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <algorithm>
+#include <vector>
+
+// Roles every resource model answers, beyond Qt's.
+namespace ResourceRole {
+enum : int
+{
+    IdRole = Qt::UserRole + 1,
+    RawRole,       // numbers and dates for sorting; names as text
+    ObjectRole,    // the whole value type in a QVariant
+    StatusRole,    // the status as the server sent it, if the resource has one
+    WorkspaceRole, // the workspace id, if the resource belongs to one
+};
+}
+
+// A table of one resource type, kept by id. refresh() diffs the new list against the rows: rows
+// that are gone are removed, new rows are inserted at the end, changed rows emit dataChanged.
+// Nothing is reset, so a view keeps its selection and scroll position across polls.
+template <typename T> class ResourceTableModel : public QAbstractTableModel
+{
+public:
+    using QAbstractTableModel::QAbstractTableModel;
+
+    int rowCount(const QModelIndex& parent = {}) const override
+    {
+        return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    }
+    int columnCount(const QModelIndex& parent = {}) const override
+    {
+        return parent.isValid() ? 0 : columns();
+    }
+
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override
+    {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+            return {};
+        const T& item = m_rows[static_cast<size_t>(index.row())];
+        switch (role) {
+        case ResourceRole::IdRole:
+            return idOf(item);
+        case ResourceRole::ObjectRole:
+            return QVariant::fromValue(item);
+        default:
+            return cell(item, index.column(), role);
+        }
+    }
+
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override
+    {
+        if (orientation != Qt::Horizontal || section < 0 || section >= columns())
+            return {};
+        if (role == Qt::DisplayRole)
+            return header(section);
+        return {};
+    }
+
+    QHash<int, QByteArray> roleNames() const override
+    {
+        QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+        names.insert(ResourceRole::IdRole, "id");
+        names.insert(ResourceRole::RawRole, "raw");
+        names.insert(ResourceRole::ObjectRole, "object");
+        names.insert(ResourceRole::StatusRole, "status");
+        names.insert(ResourceRole::WorkspaceRole, "workspace");
+        return names;
+    }
+
+    // Makes the rows equal to items (matched by id) with the fewest signals.
+    void refresh(const QList<T>& items)
+    {
+        QHash<QString, qsizetype> incoming;
+        incoming.reserve(items.size());
+        for (qsizetype i = 0; i < items.size(); ++i)
+            incoming.insert(idOf(items.at(i)), i);
+
+        // Removals, bottom up, in contiguous ranges.
+        for (int row = static_cast<int>(m_rows.size()) - 1; row >= 0;) {
+            if (incoming.contains(idOf(m_rows[static_cast<size_t>(row)]))) {
+                --row;
+                continue;
+            }
+            int first = row;
+            while (first > 0 && !incoming.contains(idOf(m_rows[static_cast<size_t>(first - 1)])))
+                --first;
+            beginRemoveRows({}, first, row);
+            m_rows.erase(m_rows.begin() + first, m_rows.begin() + row + 1);
+            endRemoveRows();
+            row = first - 1;
+        }
+        reindex();
+
+        // Changes in place.
+        std::vector<int> changed;
+        for (const T& item : items) {
+            const auto it = m_index.constFind(idOf(item));
+            if (it == m_index.cend())
+                continue;
+            T& current = m_rows[static_cast<size_t>(*it)];
+            if (!(current == item)) {
+                current = item;
+                changed.push_back(*it);
+            }
+        }
+        emitChanged(changed);
+
+        // New rows at the end, in one batch.
+        QList<const T*> added;
+        for (const T& item : items) {
+            if (!m_index.contains(idOf(item)))
+                added.append(&item);
+        }
+        if (!added.isEmpty()) {
+            const int first = static_cast<int>(m_rows.size());
+            beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
+            for (const T* item : added) {
+                m_index.insert(idOf(*item), static_cast<int>(m_rows.size()));
+                m_rows.push_back(*item);
+            }
+            endInsertRows();
+        }
+    }
+
+    // Drops every row with a reset; only for a change of account or connection.
+    void clear()
+    {
+        beginResetModel();
+        m_rows.clear();
+        m_index.clear();
+        endResetModel();
+    }
+
+    const std::vector<T>& rows() const { return m_rows; }
+    int rowOf(const QString& id) const { return m_index.value(id, -1); }
+    const T* find(const QString& id) const
+    {
+        const int row = rowOf(id);
+        return row < 0 ? nullptr : &m_rows[static_cast<size_t>(row)];
+    }
+    const T& at(int row) const { return m_rows.at(static_cast<size_t>(row)); }
+
+protected:
+    virtual int columns() const = 0;
+    virtual QString header(int column) const = 0;
+    virtual QVariant cell(const T& item, int column, int role) const = 0;
+    virtual QString idOf(const T& item) const { return item.id; }
+
+    // Re-emits every row's data (e.g. when a time-dependent column such as "available now" moved).
+    void touchAll()
+    {
+        if (!m_rows.empty())
+            Q_EMIT dataChanged(index(0, 0), index(static_cast<int>(m_rows.size()) - 1, columns() - 1));
+    }
+
+private:
+    void reindex()
+    {
+        m_index.clear();
+        m_index.reserve(static_cast<qsizetype>(m_rows.size()));
+        for (size_t i = 0; i < m_rows.size(); ++i)
+            m_index.insert(idOf(m_rows[i]), static_cast<int>(i));
+    }
+
+    void emitChanged(std::vector<int>& rows)
+    {
+        if (rows.empty())
+            return;
+        std::sort(rows.begin(), rows.end());
+        const int last = columns() - 1;
+        // Many changes: one range is cheaper for views than many small ones.
+        if (rows.size() * 2 > m_rows.size()) {
+            Q_EMIT dataChanged(index(rows.front(), 0), index(rows.back(), last));
+            return;
+        }
+        size_t start = 0;
+        for (size_t i = 1; i <= rows.size(); ++i) {
+            if (i == rows.size() || rows[i] != rows[i - 1] + 1) {
+                Q_EMIT dataChanged(index(rows[start], 0), index(rows[i - 1], last));
+                start = i;
+            }
+        }
+    }
+
+    std::vector<T> m_rows;
+    QHash<QString, int> m_index;
+};

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "core/models/resourcetablemodel.h"
+#include "core/util/clock.h"
+
+// InstanceSku rows for the views; see ResourceTableModel for the refresh rules.
+class SkuModel final : public ResourceTableModel<InstanceSku>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SkuModel)
+
+public:
+    enum Column
+    {
+        NameColumn,
+        AcceleratorColumn,
+        VcpusColumn,
+        MemoryColumn,
+        StorageColumn,
+        RegionColumn,
+        ZoneColumn,
+        InterconnectColumn,
+        FabricColumn,
+        AvailableNowColumn,
+        IdColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    explicit SkuModel(QObject* parent = nullptr);
+    // Columns that depend on "now" read this clock (tests fix it).
+    void setClock(const Clock* clock);
+    // Availability comes from its own route; it is merged into the SKU rows by id.
+    void setAvailability(const QList<SkuAvailability>& availability);
+    // The SKU list without availability; rows keep the availability last set.
+    void refreshSkus(const QList<InstanceSku>& skus);
+
+protected:
+    int columns() const override { return ColumnCount; }
+    QString header(int column) const override;
+    QVariant cell(const InstanceSku& item, int column, int role) const override;
+
+private:
+    const Clock* m_clock = Clock::system();
+    QHash<QString, Schedule> m_availability;
+    QList<InstanceSku> m_skus;
+};

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "core/models/resourcetablemodel.h"
+
+// Workspace rows for the views; see ResourceTableModel for the refresh rules.
+class WorkspaceModel final : public ResourceTableModel<Workspace>
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WorkspaceModel)
+
+public:
+    enum Column
+    {
+        NameColumn,
+        CreatedColumn,
+        IdColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    explicit WorkspaceModel(QObject* parent = nullptr);
+
+protected:
+    int columns() const override { return ColumnCount; }
+    QString header(int column) const override;
+    QVariant cell(const Workspace& item, int column, int role) const override;
+};

@@ -1,0 +1,131 @@
+#include "core/api/apiclient.h"
+#include "core/models/connectionstatus.h"
+#include "core/models/fabricmodel.h"
+#include "core/models/imagemodel.h"
+#include "core/models/instancemodel.h"
+#include "core/models/ordermodel.h"
+#include "core/models/partitionmodel.h"
+#include "core/models/poolmodel.h"
+#include "core/models/session.h"
+#include "core/models/skumodel.h"
+#include "core/models/workspacemodel.h"
+#include "support/fakenetworkaccessmanager.h"
+#include "support/fixtures.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace std::chrono_literals;
+
+namespace {
+
+void routeEverything(FakeNetworkAccessManager& network, bool enrolled)
+{
+    network.setRouteJson(QStringLiteral("/workspaces"), 200,
+                         Fixtures::bytes(QStringLiteral("workspaces.json")));
+    network.setRouteJson(QStringLiteral("/instance_skus"), 200,
+                         Fixtures::bytes(QStringLiteral("instance_skus.json")));
+    network.setRouteJson(QStringLiteral("/instance_skus/availability"), 200,
+                         Fixtures::bytes(QStringLiteral("sku_availability.json")));
+    network.setRouteJson(QStringLiteral("/instances"), 200,
+                         Fixtures::bytes(QStringLiteral("instances.json")));
+    network.setRouteJson(QStringLiteral("/pools"), 200, Fixtures::bytes(QStringLiteral("pools.json")));
+    network.setRouteJson(QStringLiteral("/orders"), 200, Fixtures::bytes(QStringLiteral("orders.json")));
+    network.setRouteJson(QStringLiteral("/images"), 200, Fixtures::bytes(QStringLiteral("images.json")));
+    QByteArray flags = Fixtures::bytes(QStringLiteral("feature_flags.json"));
+    if (enrolled)
+        flags.replace(R"("enrolled": false)", R"("enrolled": true)");
+    network.setRouteJson(QStringLiteral("/feature_flags"), 200, flags);
+    const QByteArray forbidden = R"({"error":{"type":"forbidden","message":"Feature not enabled."}})";
+    network.setRouteJson(QStringLiteral("/infiniband_fabrics"), enrolled ? 200 : 403,
+                         enrolled ? Fixtures::bytes(QStringLiteral("infiniband_fabrics.json")) : forbidden);
+    network.setRouteJson(QStringLiteral("/infiniband_partitions"), enrolled ? 200 : 403,
+                         enrolled ? Fixtures::bytes(QStringLiteral("infiniband_partitions.json"))
+                                  : forbidden);
+}
+
+} // namespace
+
+class TestSession final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void loadsEveryModel()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, true);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        Session session(&client);
+        QAbstractItemModelTester t1(session.instances(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(session.partitions(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(session.skus(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setInterval(1h);
+        session.start();
+        QTRY_COMPARE(session.workspaces()->rowCount(), 3);
+        QTRY_COMPARE(session.instances()->rowCount(), 4);
+        QTRY_COMPARE(session.pools()->rowCount(), 2);
+        QTRY_COMPARE(session.orders()->rowCount(), 3);
+        QTRY_COMPARE(session.images()->rowCount(), 2);
+        QTRY_COMPARE(session.skus()->rowCount(), 2);
+        QTRY_VERIFY(session.infinibandEnabled());
+        QTRY_COMPARE(session.fabrics()->rowCount(), 2);
+        QTRY_COMPARE(session.partitions()->rowCount(), 2);
+        QTRY_VERIFY(!session.status()->isBusy());
+        QVERIFY(session.status()->lastUpdated().isValid());
+        QVERIFY(!session.status()->hasError());
+        const auto sku = session.skus()->find(QStringLiteral("isku_cxcwpDW93MaaBelmnLaez"));
+        QVERIFY(sku);
+        QTRY_COMPARE(session.skus()->find(QStringLiteral("isku_cxcwpDW93MaaBelmnLaez"))->availability.size(),
+                     2);
+        session.stop();
+    }
+
+    void partitionsWaitForEnrolment()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, false);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        Session session(&client);
+        session.setInterval(1h);
+        QSignalSpy flags(&session, &Session::featureFlagsChanged);
+        session.start();
+        QVERIFY(flags.wait());
+        QTRY_COMPARE(session.instances()->rowCount(), 4);
+        QVERIFY(!session.infinibandEnabled());
+        for (const QString& path : network.paths())
+            QVERIFY2(!path.contains(u"infiniband"), qPrintable(path));
+        QCOMPARE(session.partitions()->rowCount(), 0);
+        session.stop();
+    }
+
+    void workspaceScopeGoesIntoTheQuery()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, true);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        Session session(&client);
+        session.setInterval(1h);
+        session.start();
+        QTRY_COMPARE(session.instances()->rowCount(), 4);
+        QTRY_VERIFY(!session.status()->isBusy());
+        QSignalSpy changed(&session, &Session::workspaceChanged);
+        network.requests.clear();
+        session.setWorkspace(QStringLiteral("wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7"));
+        QCOMPARE(changed.size(), 1);
+        QTRY_VERIFY(network.paths().contains(
+            QStringLiteral("/preview/v2/instances?workspace=wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7&limit=200")));
+        QVERIFY(network.paths().contains(
+            QStringLiteral("/preview/v2/pools?workspace=wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7&limit=200")));
+        QVERIFY(network.paths().contains(QStringLiteral("/preview/v2/workspaces?limit=200")));
+        session.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "tst_session.moc"
