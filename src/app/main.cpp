@@ -90,9 +90,10 @@ int main(int argc, char* argv[])
                                                                      "this run (system, light, dark)."),
                                          QStringLiteral("scheme"));
     const QCommandLineOption server(QStringLiteral("server"),
-                                    QCoreApplication::translate("main", "Connect to this SF Compute API server; the "
-                                                                        "token comes from SF_API_KEY or "
-                                                                        "SF_BEARER_TOKEN."),
+                                    QCoreApplication::translate("main",
+                                                                "Connect to this SF Compute API server; the "
+                                                                "token comes from SF_API_KEY or "
+                                                                "SF_BEARER_TOKEN."),
                                     QStringLiteral("url"));
     parser.addOptions({selfTest, screenshot, section, colorScheme, server});
     parser.process(app);
@@ -125,7 +126,8 @@ int main(int argc, char* argv[])
     window.addSection(QStringLiteral("instances"), QIcon::fromTheme(QStringLiteral("computer")),
                       QCoreApplication::translate("main", "Instances"), new InstancesView(&context));
     window.addSection(QStringLiteral("partitions"), QIcon::fromTheme(QStringLiteral("network-wired")),
-                      QCoreApplication::translate("main", "InfiniBand Partitions"), new PartitionsView(&context));
+                      QCoreApplication::translate("main", "InfiniBand Partitions"),
+                      new PartitionsView(&context));
     window.addSection(QStringLiteral("images"), QIcon::fromTheme(QStringLiteral("media-optical")),
                       QCoreApplication::translate("main", "Images"), new ImagesView(&context));
 

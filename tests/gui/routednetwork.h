@@ -76,8 +76,10 @@ protected:
         Seen s{method, path, QUrlQuery(request.url()), outgoing ? outgoing->readAll() : QByteArray()};
         seen.append(s);
         const auto handler = m_routes.value(method + ' ' + path.toUtf8());
-        const Answer answer = handler ? handler(s)
-                                      : Answer{404, QByteArrayLiteral(R"({"error":{"type":"not_found","message":"No route."}})")};
+        const Answer answer =
+            handler
+                ? handler(s)
+                : Answer{404, QByteArrayLiteral(R"({"error":{"type":"not_found","message":"No route."}})")};
         return new Reply(request, op, method, answer, this);
     }
 
@@ -85,7 +87,8 @@ private:
     class Reply final : public QNetworkReply
     {
     public:
-        Reply(const QNetworkRequest& request, Operation op, const QByteArray& verb, const Answer& answer, QObject* parent)
+        Reply(const QNetworkRequest& request, Operation op, const QByteArray& verb, const Answer& answer,
+              QObject* parent)
             : QNetworkReply(parent)
             , m_data(answer.body)
         {
@@ -127,7 +130,10 @@ private:
             setFinished(true);
             Q_EMIT finished();
         }
-        qint64 bytesAvailable() const override { return m_data.size() - m_offset + QIODevice::bytesAvailable(); }
+        qint64 bytesAvailable() const override
+        {
+            return m_data.size() - m_offset + QIODevice::bytesAvailable();
+        }
         bool isSequential() const override { return true; }
 
     protected:

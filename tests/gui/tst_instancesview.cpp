@@ -24,6 +24,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -60,9 +61,10 @@ struct Fixture
     {
         client.setToken(u"t"_s);
         network.on("GET", u"/workspaces"_s, 200, fixture(u"workspaces.json"_s));
-        network.on("GET", u"/feature_flags"_s, 200,
-                   R"({"object":"list","has_more":false,"data":[{"object":"feature_flag","feature_flag":"infiniband-preview",)"
-                   R"("description":"IB","user_enroll":true,"enrolled":true}]})");
+        network.on(
+            "GET", u"/feature_flags"_s, 200,
+            R"({"object":"list","has_more":false,"data":[{"object":"feature_flag","feature_flag":"infiniband-preview",)"
+            R"("description":"IB","user_enroll":true,"enrolled":true}]})");
         network.on("GET", u"/instances"_s, 200, fixture(u"instances.json"_s));
         network.on("GET", u"/pools"_s, 200, fixture(u"pools.json"_s));
         network.on("GET", u"/images"_s, 200, fixture(u"images.json"_s));
@@ -127,7 +129,8 @@ private Q_SLOTS:
         // Only partitions on the SKU's fabric, in this workspace.
         bool askedForFabric = false;
         for (const auto& s : f.network.seen)
-            if (s.path == u"/infiniband_partitions" && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab1"
+            if (s.path == u"/infiniband_partitions"
+                && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab1"
                 && s.query.queryItemValue(u"workspace"_s) == u"default")
                 askedForFabric = true;
         QVERIFY(askedForFabric);
@@ -144,8 +147,10 @@ private Q_SLOTS:
         QCOMPARE(f.createdBodies.size(), 2);
         QCOMPARE(f.createdBodies.at(0).value(u"name"_s).toString(), u"worker-1"_s);
         QCOMPARE(f.createdBodies.at(1).value(u"name"_s).toString(), u"worker-2"_s);
-        QCOMPARE(f.createdBodies.at(0).value(u"infiniband_partition"_s).toString(), u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
-        QCOMPARE(QByteArray::fromBase64(f.createdBodies.at(0).value(u"cloud_init_user_data"_s).toString().toLatin1()),
+        QCOMPARE(f.createdBodies.at(0).value(u"infiniband_partition"_s).toString(),
+                 u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
+        QCOMPARE(QByteArray::fromBase64(
+                     f.createdBodies.at(0).value(u"cloud_init_user_data"_s).toString().toLatin1()),
                  QByteArray("#cloud-config\nusers: []\n"));
         QCOMPARE(wizard.findChild<QTreeWidget*>(u"resultTree"_s)->topLevelItemCount(), 2);
         QCOMPARE(wizard.findChild<QProgressBar*>(u"progressBar"_s)->value(), 2);
@@ -177,7 +182,8 @@ private Q_SLOTS:
     void terminateAsksAndSends()
     {
         Fixture f;
-        f.network.on("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s, 200, fixture(u"instance.json"_s));
+        f.network.on("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s, 200,
+                     fixture(u"instance.json"_s));
         InstancesView view(&f.context);
         view.resize(1100, 700);
         view.show();
@@ -202,15 +208,24 @@ private Q_SLOTS:
     void consoleLogSearches()
     {
         Fixture f;
-        const QByteArray logs = QJsonDocument(QJsonObject{
-            {u"object"_s, u"list"_s},
-            {u"data"_s, QJsonArray{QJsonObject{{u"seqnum"_s, 1}, {u"timestamp_realtime"_s, 1},
-                                               {u"data"_s, QString::fromLatin1(QByteArray("Booting\n").toBase64())}},
-                                   QJsonObject{{u"seqnum"_s, 2}, {u"timestamp_realtime"_s, 2},
-                                               {u"data"_s, QString::fromLatin1(QByteArray("cloud-init ok\n").toBase64())}},
-                                   QJsonObject{{u"seqnum"_s, 3}, {u"timestamp_realtime"_s, 3},
-                                               {u"data"_s, QString::fromLatin1(QByteArray("cloud-init done\n").toBase64())}}}}})
-                                    .toJson();
+        const QByteArray logs =
+            QJsonDocument(
+                QJsonObject{
+                    {u"object"_s, u"list"_s},
+                    {u"data"_s,
+                     QJsonArray{
+                         QJsonObject{{u"seqnum"_s, 1},
+                                     {u"timestamp_realtime"_s, 1},
+                                     {u"data"_s, QString::fromLatin1(QByteArray("Booting\n").toBase64())}},
+                         QJsonObject{
+                             {u"seqnum"_s, 2},
+                             {u"timestamp_realtime"_s, 2},
+                             {u"data"_s, QString::fromLatin1(QByteArray("cloud-init ok\n").toBase64())}},
+                         QJsonObject{
+                             {u"seqnum"_s, 3},
+                             {u"timestamp_realtime"_s, 3},
+                             {u"data"_s, QString::fromLatin1(QByteArray("cloud-init done\n").toBase64())}}}}})
+                .toJson();
         f.network.on("GET", u"/instances/inst_1/logs"_s, 200, logs);
         f.context.setClient(&f.client);
         ConsoleLogDialog dialog(&f.context, u"inst_1"_s, u"worker-1"_s);
@@ -226,10 +241,11 @@ private Q_SLOTS:
     void poolDeleteShowsTheServerReasons()
     {
         Fixture f;
-        f.network.on("DELETE", u"/pools/pool_k3R-nX9vLm7Qp2Yw5Jd8F"_s, 422,
-                     R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted.","details":[)"
-                     R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
-                     R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
+        f.network.on(
+            "DELETE", u"/pools/pool_k3R-nX9vLm7Qp2Yw5Jd8F"_s, 422,
+            R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted.","details":[)"
+            R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
+            R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
         PoolsView view(&f.context);
         view.resize(1000, 600);
         view.show();
@@ -237,10 +253,11 @@ private Q_SLOTS:
         f.context.setClient(&f.client);
         QTRY_VERIFY(view.model()->rowCount() > 0);
         const QString id = view.model()->at(0).id;
-        f.network.on("DELETE", u"/pools/"_s + id, 422,
-                     R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted.","details":[)"
-                     R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
-                     R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
+        f.network.on(
+            "DELETE", u"/pools/"_s + id, 422,
+            R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted.","details":[)"
+            R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
+            R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
         view.selectPool(id);
         ConfirmDialog::setNextAnswer(true);
         QSignalSpy done(&view, &PoolsView::actionFinished);

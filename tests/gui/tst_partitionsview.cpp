@@ -12,6 +12,7 @@
 #include "support/testenv.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
@@ -40,10 +41,13 @@ QByteArray fixture(const QString& name)
 
 QByteArray flags(bool enrolled, bool userEnroll)
 {
-    QJsonObject flag{{u"object"_s, u"feature_flag"_s},      {u"feature_flag"_s, u"infiniband-preview"_s},
-                     {u"description"_s, u"InfiniBand"_s},    {u"user_enroll"_s, userEnroll},
+    QJsonObject flag{{u"object"_s, u"feature_flag"_s},
+                     {u"feature_flag"_s, u"infiniband-preview"_s},
+                     {u"description"_s, u"InfiniBand"_s},
+                     {u"user_enroll"_s, userEnroll},
                      {u"enrolled"_s, enrolled}};
-    return QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{flag}}, {u"has_more"_s, false}})
+    return QJsonDocument(
+               QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{flag}}, {u"has_more"_s, false}})
         .toJson();
 }
 
@@ -177,7 +181,8 @@ private Q_SLOTS:
         QTRY_VERIFY(f.network.seen.size() > before);
         bool unscoped = false;
         for (qsizetype i = before; i < f.network.seen.size(); ++i)
-            if (f.network.seen[i].path == u"/infiniband_partitions" && !f.network.seen[i].query.hasQueryItem(u"workspace"_s))
+            if (f.network.seen[i].path == u"/infiniband_partitions"
+                && !f.network.seen[i].query.hasQueryItem(u"workspace"_s))
                 unscoped = true;
         QVERIFY(unscoped);
     }
@@ -187,7 +192,10 @@ private Q_SLOTS:
         Fixture f;
         f.context.setClient(&f.client);
         QTRY_VERIFY(f.context.infinibandEnabled());
-        InfinibandFabric one{u"ibfab_1"_s, u"europe-north1-a.fab1"_s, u"europe-north1"_s, u"a"_s,
+        InfinibandFabric one{u"ibfab_1"_s,
+                             u"europe-north1-a.fab1"_s,
+                             u"europe-north1"_s,
+                             u"a"_s,
                              {ObjectRef{u"isku_1"_s, u"h100-ib"_s}}};
         InfinibandFabric two{u"ibfab_2"_s, u"us-west1-a.fab1"_s, u"us-west1"_s, u"a"_s, {}};
         InfinibandFabric three{u"ibfab_3"_s, u"us-west1-a.fab2"_s, u"us-west1"_s, u"a"_s, {}};
@@ -231,9 +239,10 @@ private Q_SLOTS:
     void createSendsAndShowsServerRefusal()
     {
         Fixture f;
-        f.network.on("POST", u"/infiniband_partitions"_s, 422,
-                     R"({"error":{"type":"unprocessable_entity","message":"Zone has several fabrics.",)"
-                     R"("details":[{"code":"ambiguous_zone","field":"availability_zone","message":"us-west1-a.fab1, us-west1-a.fab2"}]}})");
+        f.network.on(
+            "POST", u"/infiniband_partitions"_s, 422,
+            R"({"error":{"type":"unprocessable_entity","message":"Zone has several fabrics.",)"
+            R"("details":[{"code":"ambiguous_zone","field":"availability_zone","message":"us-west1-a.fab1, us-west1-a.fab2"}]}})");
         f.context.setClient(&f.client);
         QTRY_VERIFY(f.context.infinibandEnabled());
         InfinibandFabric one{u"ibfab_1"_s, u"us-west1-a.fab1"_s, u"us-west1"_s, u"a"_s, {}};
@@ -256,12 +265,14 @@ private Q_SLOTS:
     void blockedDeleteListsEveryBlockerAndTerminates()
     {
         Fixture f;
-        f.network.on("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 409,
-                     R"({"error":{"type":"conflict","message":"Partition has attached instances.","details":[)"
-                     R"({"code":"attached_instance","field":null,"message":"inst_AAAAAAAAAAAAAAAAAAAAA is attached"},)"
-                     R"({"code":"unreadable_instance","field":null,"message":"2 attached instances you cannot read"},)"
-                     R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
-        f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200, fixture(u"instance.json"_s));
+        f.network.on(
+            "DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 409,
+            R"({"error":{"type":"conflict","message":"Partition has attached instances.","details":[)"
+            R"({"code":"attached_instance","field":null,"message":"inst_AAAAAAAAAAAAAAAAAAAAA is attached"},)"
+            R"({"code":"unreadable_instance","field":null,"message":"2 attached instances you cannot read"},)"
+            R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
+        f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200,
+                     fixture(u"instance.json"_s));
         PartitionsView view(&f.context);
         view.resize(1000, 700);
         view.show();
@@ -310,9 +321,11 @@ private Q_SLOTS:
         auto* filter = view.findChild<QComboBox*>(u"partitionsFabricFilter"_s);
         QTRY_COMPARE(filter->count(), 3);
         filter->setCurrentIndex(filter->findText(u"us-west1-a.fab2"_s));
-        QTRY_VERIFY(std::any_of(f.network.seen.cbegin(), f.network.seen.cend(), [](const RoutedNetwork::Seen& s) {
-            return s.path == u"/infiniband_partitions" && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab2";
-        }));
+        QTRY_VERIFY(
+            std::any_of(f.network.seen.cbegin(), f.network.seen.cend(), [](const RoutedNetwork::Seen& s) {
+                return s.path == u"/infiniband_partitions"
+                       && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab2";
+            }));
     }
 };
 

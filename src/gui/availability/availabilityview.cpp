@@ -2,8 +2,8 @@
 
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
-#include "gui/common/copyactions.h"
 #include "core/models/format.h"
+#include "gui/common/copyactions.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
@@ -36,7 +36,8 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* refreshButton = new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
+    auto* refreshButton =
+        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
     refreshButton->setObjectName(QStringLiteral("availabilityRefreshButton"));
 
     auto* toolbar = new QHBoxLayout;
@@ -89,17 +90,18 @@ void AvailabilityView::refresh()
             this,
             [this, client, generation](const QList<InstanceSku>& skus) {
                 client->skuAvailability()
-                    ->onSuccess<QList<SkuAvailability>>(this,
-                                                        [this, skus, generation](const QList<SkuAvailability>& all) {
-                                                            if (generation != m_generation)
-                                                                return;
-                                                            m_all = skus;
-                                                            m_availability = all;
-                                                            applyInfinibandFilter();
-                                                            m_updated->markUpdated();
-                                                            updateDetails();
-                                                            Q_EMIT refreshed();
-                                                        })
+                    ->onSuccess<QList<SkuAvailability>>(
+                        this,
+                        [this, skus, generation](const QList<SkuAvailability>& all) {
+                            if (generation != m_generation)
+                                return;
+                            m_all = skus;
+                            m_availability = all;
+                            applyInfinibandFilter();
+                            m_updated->markUpdated();
+                            updateDetails();
+                            Q_EMIT refreshed();
+                        })
                     ->onFailure(this, [this, skus, generation](const ApiError& error) {
                         if (generation != m_generation)
                             return;
@@ -132,8 +134,9 @@ void AvailabilityView::updateDetails()
 {
     const QModelIndex row = m_table->currentSourceRow();
     if (!row.isValid() || row.row() >= m_model->rowCount()) {
-        m_details->setText(tr("Select a SKU to see what the market offers over time. A SKU supports InfiniBand when "
-                              "its RDMA type is infiniband; each such SKU sits on one fabric."));
+        m_details->setText(
+            tr("Select a SKU to see what the market offers over time. A SKU supports InfiniBand when "
+               "its RDMA type is infiniband; each such SKU sits on one fabric."));
         return;
     }
     const InstanceSku& sku = m_model->at(row.row());
@@ -146,9 +149,10 @@ void AvailabilityView::updateDetails()
         lines << tr("%1 → %2: %n node(s)", nullptr, entry.nodeCount)
                      .arg(Format::dateTime(entry.startAt),
                           entry.endAt ? Format::dateTime(*entry.endAt) : tr("onwards"));
-    m_details->setText(tr("<b>%1</b> (%2)<br>%3")
-                           .arg(sku.alias.toHtmlEscaped(), sku.id,
-                                lines.isEmpty() ? tr("Nothing published for sale.") : lines.join(QStringLiteral("<br>"))));
+    m_details->setText(
+        tr("<b>%1</b> (%2)<br>%3")
+            .arg(sku.alias.toHtmlEscaped(), sku.id,
+                 lines.isEmpty() ? tr("Nothing published for sale.") : lines.join(QStringLiteral("<br>"))));
 }
 
 void AvailabilityView::fillMenu(QMenu* menu, const QModelIndexList& rows)
@@ -156,7 +160,8 @@ void AvailabilityView::fillMenu(QMenu* menu, const QModelIndexList& rows)
     if (rows.isEmpty())
         return;
     const InstanceSku sku = m_model->at(rows.first().row());
-    CopyActions::add(menu, QStringLiteral("availability"), sku.id, {},
-                     {{tr("Copy as sf command: availability"), SfCommand::availability(m_infinibandOnly->isChecked()),
-                       QStringLiteral("availabilityCopyCommand")}});
+    CopyActions::add(
+        menu, QStringLiteral("availability"), sku.id, {},
+        {{tr("Copy as sf command: availability"), SfCommand::availability(m_infinibandOnly->isChecked()),
+          QStringLiteral("availabilityCopyCommand")}});
 }

@@ -1,6 +1,5 @@
 #include "gui/common/updatedlabel.h"
 
-
 #include <QTimer>
 
 UpdatedLabel::UpdatedLabel(QWidget* parent)
@@ -37,8 +36,7 @@ QString UpdatedLabel::agoText(qint64 seconds)
 
 void UpdatedLabel::refreshText()
 {
-    QString text =
-        m_since.isValid() ? agoText(m_since.elapsed() / 1000) : QString();
+    QString text = m_since.isValid() ? agoText(m_since.elapsed() / 1000) : QString();
     if (!m_failure.isEmpty())
         text = text.isEmpty() ? tr("refresh failed") : tr("%1; refresh failed").arg(text);
     setText(text);

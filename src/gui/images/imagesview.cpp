@@ -1,8 +1,8 @@
 #include "gui/images/imagesview.h"
 
 #include "core/api/apiclient.h"
-#include "gui/common/copyactions.h"
 #include "core/models/format.h"
+#include "gui/common/copyactions.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
@@ -23,7 +23,8 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
 {
     setObjectName(QStringLiteral("imagesPage"));
     m_updated->setObjectName(QStringLiteral("imagesUpdatedLabel"));
-    auto* refreshButton = new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
+    auto* refreshButton =
+        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
     refreshButton->setObjectName(QStringLiteral("imagesRefreshButton"));
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(new WorkspaceBar(QStringLiteral("images"), context, this));
@@ -37,9 +38,10 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     m_table->setPlaceholderText(tr("No images."));
     m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
 
-    auto* note = new QLabel(tr("The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, "
-                               "perftest, nvidia-peermem); other images and older builds do not."),
-                            this);
+    auto* note =
+        new QLabel(tr("The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, "
+                      "perftest, nvidia-peermem); other images and older builds do not."),
+                   this);
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
     auto* layout = new QVBoxLayout(this);

@@ -8,8 +8,8 @@
 #include <QFontDatabase>
 #include <QPushButton>
 
-ConsoleLogDialog::ConsoleLogDialog(ViewContext* context, const QString& instanceId, const QString& instanceName,
-                                   QWidget* parent)
+ConsoleLogDialog::ConsoleLogDialog(ViewContext* context, const QString& instanceId,
+                                   const QString& instanceName, QWidget* parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::ConsoleLogDialog>())
     , m_context(context)
@@ -40,20 +40,20 @@ void ConsoleLogDialog::reload()
         return;
     m_ui->statusLabel->setText(tr("Loading…"));
     ExtraCalls::consoleLogs(m_context->client(), m_instanceId)
-        ->onSuccess<QList<ConsoleLine>>(this,
-                                        [this](const QList<ConsoleLine>& lines) {
-                                            QStringList text;
-                                            for (const ConsoleLine& line : lines)
-                                                text << line.text;
-                                            m_ui->logText->setPlainText(text.join(u'\n'));
-                                            m_ui->statusLabel->setText(
-                                                lines.isEmpty() ? tr("No console output yet: the instance may still "
-                                                                     "be waiting for allocation or booting.")
-                                                                : tr("%n line(s)", nullptr,
-                                                                     static_cast<int>(lines.size())));
-                                            updateMatches();
-                                            Q_EMIT loaded();
-                                        })
+        ->onSuccess<QList<ConsoleLine>>(
+            this,
+            [this](const QList<ConsoleLine>& lines) {
+                QStringList text;
+                for (const ConsoleLine& line : lines)
+                    text << line.text;
+                m_ui->logText->setPlainText(text.join(u'\n'));
+                m_ui->statusLabel->setText(lines.isEmpty()
+                                               ? tr("No console output yet: the instance may still "
+                                                    "be waiting for allocation or booting.")
+                                               : tr("%n line(s)", nullptr, static_cast<int>(lines.size())));
+                updateMatches();
+                Q_EMIT loaded();
+            })
         ->onFailure(this, [this](const ApiError& error) {
             m_ui->statusLabel->setText(error.message());
             Q_EMIT loaded();
@@ -63,8 +63,9 @@ void ConsoleLogDialog::reload()
 void ConsoleLogDialog::updateMatches()
 {
     const QString needle = m_ui->searchEdit->text();
-    m_matches = needle.isEmpty() ? 0
-                                 : static_cast<int>(m_ui->logText->toPlainText().count(needle, Qt::CaseInsensitive));
+    m_matches = needle.isEmpty()
+                    ? 0
+                    : static_cast<int>(m_ui->logText->toPlainText().count(needle, Qt::CaseInsensitive));
     m_ui->matchLabel->setText(needle.isEmpty() ? QString() : tr("%n match(es)", nullptr, m_matches));
     m_ui->nextButton->setEnabled(m_matches > 0);
     m_ui->previousButton->setEnabled(m_matches > 0);
@@ -75,7 +76,8 @@ void ConsoleLogDialog::find(bool backward)
     const QString needle = m_ui->searchEdit->text();
     if (needle.isEmpty())
         return;
-    const QTextDocument::FindFlags flags = backward ? QTextDocument::FindBackward : QTextDocument::FindFlags();
+    const QTextDocument::FindFlags flags =
+        backward ? QTextDocument::FindBackward : QTextDocument::FindFlags();
     if (!m_ui->logText->find(needle, flags)) {
         // Wrap around.
         m_ui->logText->moveCursor(backward ? QTextCursor::End : QTextCursor::Start);

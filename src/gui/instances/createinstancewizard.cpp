@@ -56,14 +56,15 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     connect(m_ui->patternEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateNames);
     connect(m_ui->cloudInitEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateCloudInitNote);
     connect(m_ui->cloudInitBrowseButton, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Cloud-init User Data"), {},
-                                                          tr("Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)"));
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Cloud-init User Data"), {}, tr("Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)"));
         if (!file.isEmpty())
             m_ui->cloudInitEdit->setText(file);
     });
     for (auto* radio : {m_ui->pickPartitionRadio, m_ui->newPartitionRadio, m_ui->noPartitionRadio})
         connect(radio, &QRadioButton::toggled, this, &CreateInstanceWizard::updatePartitionNote);
-    connect(m_ui->partitionCombo, &QComboBox::currentIndexChanged, this, &CreateInstanceWizard::updatePartitionNote);
+    connect(m_ui->partitionCombo, &QComboBox::currentIndexChanged, this,
+            &CreateInstanceWizard::updatePartitionNote);
     connect(m_ui->newPartitionButton, &QPushButton::clicked, this, [this] {
         const auto sku = currentSku();
         if (!sku)
@@ -166,11 +167,13 @@ void CreateInstanceWizard::updateSkuNote()
     const auto sku = currentSku();
     QString note;
     if (sku && sku->isInfiniband())
-        note = m_context->infinibandEnabled()
-                   ? tr("InfiniBand SKU: the next steps let you attach the instances to a partition on fabric %1.")
-                         .arg(sku->property(QStringLiteral("infiniband_fabric")))
-                   : tr("InfiniBand SKU. Enrol in the InfiniBand preview (InfiniBand Partitions view) to attach "
-                        "instances to a partition; without one they have no InfiniBand.");
+        note =
+            m_context->infinibandEnabled()
+                ? tr("InfiniBand SKU: the next steps let you attach the instances to a partition on fabric "
+                     "%1.")
+                      .arg(sku->property(QStringLiteral("infiniband_fabric")))
+                : tr("InfiniBand SKU. Enrol in the InfiniBand preview (InfiniBand Partitions view) to attach "
+                     "instances to a partition; without one they have no InfiniBand.");
     else if (sku)
         note = tr("No InfiniBand on this SKU (RDMA: %1).")
                    .arg(sku->displayProperty(QStringLiteral("rdma_type")).isEmpty()
@@ -206,14 +209,14 @@ void CreateInstanceWizard::updateNames()
     if (!problem.isEmpty())
         m_ui->namesPreviewLabel->setText(problem);
     else if (single)
-        m_ui->namesPreviewLabel->setText(names.first().isEmpty() ? tr("Leave empty and the server picks a name.")
-                                                                 : QString());
+        m_ui->namesPreviewLabel->setText(
+            names.first().isEmpty() ? tr("Leave empty and the server picks a name.") : QString());
     else {
         QStringList shown = names.mid(0, 4);
         if (names.size() > 4)
             shown << QStringLiteral("…") << names.last();
-        m_ui->namesPreviewLabel->setText(tr("Creates %n instance(s): %1", nullptr, static_cast<int>(names.size()))
-                                             .arg(shown.join(u", ")));
+        m_ui->namesPreviewLabel->setText(
+            tr("Creates %n instance(s): %1", nullptr, static_cast<int>(names.size())).arg(shown.join(u", ")));
     }
 }
 
@@ -221,8 +224,9 @@ void CreateInstanceWizard::updateCloudInitNote()
 {
     const QString path = m_ui->cloudInitEdit->text();
     if (path.isEmpty()) {
-        m_ui->cloudInitNoteLabel->setText(tr("Without user data you cannot log in: public images ship without a "
-                                             "password or SSH key. Add your SSH public key in a cloud-init file."));
+        m_ui->cloudInitNoteLabel->setText(
+            tr("Without user data you cannot log in: public images ship without a "
+               "password or SSH key. Add your SSH public key in a cloud-init file."));
         return;
     }
     const QFileInfo info(path);
@@ -245,20 +249,20 @@ void CreateInstanceWizard::loadPartitions()
     m_ui->partitionCombo->clear();
     m_context->client()
         ->infinibandPartitions(filter)
-        ->onSuccess<QList<InfinibandPartition>>(this,
-                                                [this](const QList<InfinibandPartition>& partitions) {
-                                                    m_partitions = partitions;
-                                                    m_ui->partitionCombo->clear();
-                                                    for (const InfinibandPartition& partition : partitions)
-                                                        m_ui->partitionCombo->addItem(
-                                                            tr("%1 (%n instance(s))", nullptr, partition.instanceCount)
-                                                                .arg(partition.name),
-                                                            partition.id);
-                                                    if (partitions.isEmpty())
-                                                        m_ui->newPartitionRadio->setChecked(true);
-                                                    updatePartitionNote();
-                                                    Q_EMIT loaded();
-                                                })
+        ->onSuccess<QList<InfinibandPartition>>(
+            this,
+            [this](const QList<InfinibandPartition>& partitions) {
+                m_partitions = partitions;
+                m_ui->partitionCombo->clear();
+                for (const InfinibandPartition& partition : partitions)
+                    m_ui->partitionCombo->addItem(
+                        tr("%1 (%n instance(s))", nullptr, partition.instanceCount).arg(partition.name),
+                        partition.id);
+                if (partitions.isEmpty())
+                    m_ui->newPartitionRadio->setChecked(true);
+                updatePartitionNote();
+                Q_EMIT loaded();
+            })
         ->onFailure(this, [this](const ApiError& error) {
             m_ui->partitionNoteLabel->setText(error.message());
             Q_EMIT loaded();
@@ -288,15 +292,18 @@ void CreateInstanceWizard::updatePartitionNote()
     m_ui->partitionCombo->setEnabled(m_ui->pickPartitionRadio->isChecked());
     m_ui->newPartitionButton->setEnabled(m_ui->newPartitionRadio->isChecked());
     if (m_ui->noPartitionRadio->isChecked())
-        m_ui->partitionNoteLabel->setText(tr("Without a partition these instances have no InfiniBand connectivity, "
-                                             "even though the SKU supports it. Membership cannot be added later: "
-                                             "you would have to terminate and create them again."));
+        m_ui->partitionNoteLabel->setText(
+            tr("Without a partition these instances have no InfiniBand connectivity, "
+               "even though the SKU supports it. Membership cannot be added later: "
+               "you would have to terminate and create them again."));
     else if (m_ui->partitionCombo->count() == 0)
         m_ui->partitionNoteLabel->setText(
-            tr("Workspace \"%1\" has no partition on fabric %2 yet: create one.").arg(m_context->workspace(), fabric));
+            tr("Workspace \"%1\" has no partition on fabric %2 yet: create one.")
+                .arg(m_context->workspace(), fabric));
     else
-        m_ui->partitionNoteLabel->setText(tr("Partitions of workspace \"%1\" on fabric %2, the fabric of this SKU.")
-                                              .arg(m_context->workspace(), fabric));
+        m_ui->partitionNoteLabel->setText(
+            tr("Partitions of workspace \"%1\" on fabric %2, the fabric of this SKU.")
+                .arg(m_context->workspace(), fabric));
 }
 
 int CreateInstanceWizard::nextId() const
@@ -403,18 +410,18 @@ void CreateInstanceWizard::startCreating()
     m_succeeded = m_failed = 0;
     button(QWizard::FinishButton)->setEnabled(false);
     for (const QString& name : names) {
-        auto* item = new QTreeWidgetItem(m_ui->resultTree, {name.isEmpty() ? tr("(named by the server)") : name,
-                                                            tr("Creating…")});
+        auto* item = new QTreeWidgetItem(
+            m_ui->resultTree, {name.isEmpty() ? tr("(named by the server)") : name, tr("Creating…")});
         NewInstance instance = base;
         instance.name = name;
         auto done = [this] {
             --m_pending;
             m_ui->progressBar->setValue(m_succeeded + m_failed);
             if (m_pending == 0) {
-                m_ui->resultPage->setTitle(m_failed == 0 ? tr("Created %n instance(s)", nullptr, m_succeeded)
-                                                         : tr("Created %1 of %2 instances")
-                                                               .arg(m_succeeded)
-                                                               .arg(m_succeeded + m_failed));
+                m_ui->resultPage->setTitle(
+                    m_failed == 0
+                        ? tr("Created %n instance(s)", nullptr, m_succeeded)
+                        : tr("Created %1 of %2 instances").arg(m_succeeded).arg(m_succeeded + m_failed));
                 button(QWizard::FinishButton)->setEnabled(true);
                 Q_EMIT creationFinished(m_succeeded, m_failed);
             }
@@ -426,7 +433,8 @@ void CreateInstanceWizard::startCreating()
                                       ++m_succeeded;
                                       m_created.append(created);
                                       item->setText(0, created.name);
-                                      item->setText(1, tr("Created %1, %2").arg(created.id, created.statusText));
+                                      item->setText(1,
+                                                    tr("Created %1, %2").arg(created.id, created.statusText));
                                       done();
                                   })
             ->onFailure(this, [this, item, done](const ApiError& error) {

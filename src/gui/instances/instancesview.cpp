@@ -2,16 +2,16 @@
 
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
+#include "core/models/format.h"
+#include "core/models/instancemodel.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
-#include "core/models/format.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
 #include "gui/instances/consolelogdialog.h"
 #include "gui/instances/createinstancewizard.h"
-#include "core/models/instancemodel.h"
 #include "gui/instances/sshdetailsdialog.h"
 
 #include <QHBoxLayout>
@@ -48,7 +48,8 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    auto* refreshButton = new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
+    auto* refreshButton =
+        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
     refreshButton->setObjectName(QStringLiteral("instancesRefreshButton"));
 
     auto* toolbar = new QHBoxLayout;
@@ -65,8 +66,9 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     m_table->setSourceModel(m_model);
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({InstanceModel::IdColumn});
-    m_table->setPlaceholderText(tr("No instances here. Create instances into a pool; they run while the pool has "
-                                   "compute allocated for their SKU."));
+    m_table->setPlaceholderText(
+        tr("No instances here. Create instances into a pool; they run while the pool has "
+           "compute allocated for their SKU."));
     m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -150,8 +152,9 @@ void InstancesView::selectInstance(const QString& id)
     const int row = m_model->rowOf(id);
     if (row < 0)
         return;
-    m_table->table()->selectionModel()->setCurrentIndex(m_table->proxy()->mapFromSource(m_model->index(row, 0)),
-                                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    m_table->table()->selectionModel()->setCurrentIndex(
+        m_table->proxy()->mapFromSource(m_model->index(row, 0)),
+        QItemSelectionModel::Select | QItemSelectionModel::Rows);
 }
 
 void InstancesView::updateActions()
@@ -178,8 +181,9 @@ void InstancesView::updateDetails()
 {
     const auto selected = selectedInstances();
     if (selected.size() != 1) {
-        m_details->setText(selected.isEmpty() ? tr("Select an instance to see its details.")
-                                              : tr("%n instances selected.", nullptr, static_cast<int>(selected.size())));
+        m_details->setText(selected.isEmpty()
+                               ? tr("Select an instance to see its details.")
+                               : tr("%n instances selected.", nullptr, static_cast<int>(selected.size())));
         return;
     }
     const Instance& i = selected.first();
@@ -192,10 +196,11 @@ void InstancesView::updateDetails()
                                        ? tr(" (its node has not released the partition yet)")
                                        : QString())
                         : tr("<br>InfiniBand: none (created without a partition)");
-    m_details->setText(tr("<b>%1</b> · %2 · %3<br>SKU %4 in pool %5, image %6<br>Resource path: %7<br>Created %8%9")
-                           .arg(i.name.toHtmlEscaped(), Format::instanceStatus(i).toHtmlEscaped(), i.id,
-                                i.sku.name.toHtmlEscaped(), i.pool.name.toHtmlEscaped(), i.image.name.toHtmlEscaped(),
-                                i.resourcePath.toHtmlEscaped(), Format::dateTime(i.createdAt), partition));
+    m_details->setText(
+        tr("<b>%1</b> · %2 · %3<br>SKU %4 in pool %5, image %6<br>Resource path: %7<br>Created %8%9")
+            .arg(i.name.toHtmlEscaped(), Format::instanceStatus(i).toHtmlEscaped(), i.id,
+                 i.sku.name.toHtmlEscaped(), i.pool.name.toHtmlEscaped(), i.image.name.toHtmlEscaped(),
+                 i.resourcePath.toHtmlEscaped(), Format::dateTime(i.createdAt), partition));
 }
 
 void InstancesView::createInstances()
@@ -215,8 +220,8 @@ void InstancesView::runOnEach(const QList<Instance>& instances, bool terminate)
         ApiCall* call = terminate ? m_context->client()->terminateInstance(instance.id)
                                   : m_context->client()->deleteInstance(instance.id);
         connect(call, &ApiCall::failed, this, [this, instance, terminate](const ApiError& error) {
-            m_context->reportError(
-                (terminate ? tr("Terminating %1") : tr("Deleting %1")).arg(instance.name), error);
+            m_context->reportError((terminate ? tr("Terminating %1") : tr("Deleting %1")).arg(instance.name),
+                                   error);
         });
         connect(call, &ApiCall::finished, this, [this, remaining] {
             if (--*remaining == 0) {

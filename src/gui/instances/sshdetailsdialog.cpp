@@ -9,8 +9,8 @@
 
 #include <QPushButton>
 
-SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instanceId, const QString& instanceName,
-                                   QWidget* parent)
+SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instanceId,
+                                   const QString& instanceName, QWidget* parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::SshDetailsDialog>())
 {
@@ -24,23 +24,24 @@ SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instance
     if (!context->client())
         return;
     ExtraCalls::sshDetails(context->client(), instanceId)
-        ->onSuccess<SshDetails>(this,
-                                [this, instanceId](const SshDetails& details) {
-                                    QStringList words{QStringLiteral("ssh")};
-                                    if (details.port != 22)
-                                        words << QStringLiteral("-p") << QString::number(details.port);
-                                    words << QStringLiteral("root@") + details.hostname;
-                                    m_ui->commandEdit->setText(SfCommand::join(words));
-                                    m_ui->introLabel->setText(
-                                        tr("Log in with the key your cloud-init user data installed (or use %1):")
-                                            .arg(SfCommand::instanceSsh(instanceId)));
-                                    QStringList keys;
-                                    for (const SshHostKey& key : details.hostKeys)
-                                        keys << key.keyType + u' ' + key.key;
-                                    m_ui->hostKeysText->setPlainText(keys.join(u'\n'));
-                                    m_ui->copyButton->setEnabled(true);
-                                    Q_EMIT loaded();
-                                })
+        ->onSuccess<SshDetails>(
+            this,
+            [this, instanceId](const SshDetails& details) {
+                QStringList words{QStringLiteral("ssh")};
+                if (details.port != 22)
+                    words << QStringLiteral("-p") << QString::number(details.port);
+                words << QStringLiteral("root@") + details.hostname;
+                m_ui->commandEdit->setText(SfCommand::join(words));
+                m_ui->introLabel->setText(
+                    tr("Log in with the key your cloud-init user data installed (or use %1):")
+                        .arg(SfCommand::instanceSsh(instanceId)));
+                QStringList keys;
+                for (const SshHostKey& key : details.hostKeys)
+                    keys << key.keyType + u' ' + key.key;
+                m_ui->hostKeysText->setPlainText(keys.join(u'\n'));
+                m_ui->copyButton->setEnabled(true);
+                Q_EMIT loaded();
+            })
         ->onFailure(this, [this](const ApiError& error) {
             m_ui->introLabel->setText(
                 tr("No SSH details yet (%1). A running instance can take up to ten minutes to boot.")

@@ -45,6 +45,8 @@ void DeleteBlockersDialog::showBlockers(const ApiError& error)
     for (const PartitionBlocker& blocker : std::as_const(m_blockers)) {
         auto* item = new QTreeWidgetItem(m_ui->blockerTree);
         item->setText(0, blocker.message);
+        // Only readable attached instances can be terminated from here.
+        item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
         switch (blocker.kind) {
         case PartitionBlocker::Kind::Attached:
             item->setText(1, tr("Terminate it"));

@@ -3,18 +3,18 @@
 #include "core/api/apiclient.h"
 #include "core/api/extracalls.h"
 #include "core/cli/sfcommand.h"
+#include "core/models/format.h"
+#include "core/models/instancemodel.h"
+#include "core/models/partitionmodel.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
-#include "core/models/format.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
-#include "core/models/instancemodel.h"
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
-#include "core/models/partitionmodel.h"
 
 #include <QComboBox>
 #include <QFormLayout>

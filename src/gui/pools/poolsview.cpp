@@ -2,9 +2,9 @@
 
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
+#include "core/models/format.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
-#include "core/models/format.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
@@ -40,7 +40,8 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->hide();
-    auto* refreshButton = new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
+    auto* refreshButton =
+        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
     refreshButton->setObjectName(QStringLiteral("poolsRefreshButton"));
 
     auto* toolbar = new QHBoxLayout;
@@ -55,8 +56,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     m_table->setSourceModel(m_model);
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({PoolModel::IdColumn});
-    m_table->setPlaceholderText(tr("No pools here. A pool holds the compute you buy; every order and instance "
-                                   "needs one."));
+    m_table->setPlaceholderText(
+        tr("No pools here. A pool holds the compute you buy; every order and instance "
+           "needs one."));
     m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
 
     auto* layout = new QVBoxLayout(this);
@@ -155,7 +157,8 @@ void PoolsView::createPool()
         tr("Name of the new pool in workspace \"%1\" (the same as %2).")
             .arg(workspace, SfCommand::poolCreate(QStringLiteral("NAME"))),
         {}, names(),
-        [this, workspace](const QString& name) { return m_context->client()->createPool(workspace, name); }, this);
+        [this, workspace](const QString& name) { return m_context->client()->createPool(workspace, name); },
+        this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &PoolsView::refresh);
     dialog->open();
@@ -180,11 +183,12 @@ void PoolsView::deleteCurrent()
     const auto pool = currentPool();
     if (!pool || !m_context->client())
         return;
-    if (!ConfirmDialog::ask(this, tr("Delete Pool"),
-                            tr("Delete pool \"%1\" (%2) in workspace \"%3\"? SF Compute refuses while it has active "
-                               "orders, future allocation, nodes or deployments.")
-                                .arg(pool->name, pool->id, pool->workspace),
-                            tr("&Delete Pool")))
+    if (!ConfirmDialog::ask(
+            this, tr("Delete Pool"),
+            tr("Delete pool \"%1\" (%2) in workspace \"%3\"? SF Compute refuses while it has active "
+               "orders, future allocation, nodes or deployments.")
+                .arg(pool->name, pool->id, pool->workspace),
+            tr("&Delete Pool")))
         return;
     const Pool target = *pool;
     m_error->hide();
