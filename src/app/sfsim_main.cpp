@@ -2,6 +2,7 @@
 #include "sim/simserver.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QSocketNotifier>
 
 #include <csignal>
@@ -40,6 +41,13 @@ int main(int argc, char* argv[])
         return 1;
     }
     std::printf("sfsim listening on %s\n", qPrintable(server.baseUrl().toString()));
+    // The tokens are shown once, when the world is created; afterwards only the tokens file has them.
+    if (server.seededOnStart()) {
+        const QJsonObject tokens = server.tokens();
+        std::printf("sfsim created a new world; API tokens (shown once):\n");
+        for (auto it = tokens.begin(); it != tokens.end(); ++it)
+            std::printf("  %-22s %s\n", qPrintable(it.key()), qPrintable(it.value().toString()));
+    }
     std::fflush(stdout);
 
     // SIGTERM and SIGINT end the event loop, so the store closes cleanly.

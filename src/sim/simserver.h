@@ -2,7 +2,7 @@
 
 #include "sim/simoptions.h"
 
-#include <QJsonValue>
+#include <QJsonObject>
 #include <QObject>
 #include <QUrl>
 
@@ -12,9 +12,13 @@ class QHttpServer;
 class QHttpServerRequest;
 class QHttpServerResponder;
 class QTcpServer;
+class SimApi;
+class SimStore;
 
 // The HTTP face of sfsim. Every request goes through one dispatcher, so that every failure,
-// unknown routes included, answers with the API's error envelope.
+// unknown routes included, answers with the API's error envelope. Runs on the thread that owns
+// it and never blocks its event loop for longer than one request's transaction, so it can live
+// inside a GUI application.
 class SimServer final : public QObject
 {
     Q_OBJECT
@@ -27,11 +31,20 @@ public:
     bool start(QString* error);
     QUrl baseUrl() const;
     quint16 port() const;
+    // The seeded API tokens by label (acme-owner, acme-viewer, acme-research-writer, globex-owner).
+    QJsonObject tokens() const;
+    // True when this start created the world (the first start of a store).
+    bool seededOnStart() const { return m_seededOnStart; }
+
+    static constexpr qint64 maxBodyBytes = 1024 * 1024;
 
 private:
     void dispatch(const QHttpServerRequest& request, QHttpServerResponder& responder);
 
     SimOptions m_options;
+    std::unique_ptr<SimStore> m_store;
+    std::unique_ptr<SimApi> m_api;
     std::unique_ptr<QHttpServer> m_http;
     QTcpServer* m_tcp = nullptr;
+    bool m_seededOnStart = false;
 };

@@ -203,3 +203,14 @@ void ResourceTableView::saveHeaderState()
     m_saveDebounce->stop();
     m_settings->setHeaderState(m_viewName, m_table->horizontalHeader()->saveState());
 }
+
+void ResourceTableView::fitColumnsOnce()
+{
+    if (m_fitted || m_restoredHeader || m_proxy->rowCount() == 0)
+        return;
+    m_fitted = true;
+    m_table->resizeColumnsToContents();
+    auto* header = m_table->horizontalHeader();
+    for (int column = 0; column < header->count(); ++column)
+        header->resizeSection(column, qMin(header->sectionSize(column) + 12, 320));
+}

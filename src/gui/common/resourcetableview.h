@@ -41,6 +41,9 @@ public:
     void setPlaceholderText(const QString& text);
     // Hides columns that the user has not chosen yet (first run only).
     void setDefaultHiddenColumns(const QList<int>& columns);
+    // Sizes the columns to their contents the first time there are rows, unless the user's own
+    // header state was restored.
+    void fitColumnsOnce();
 
 Q_SIGNALS:
     void currentSourceRowChanged(const QModelIndex& sourceRow);
@@ -63,4 +66,5 @@ private:
     MenuProvider m_menuProvider;
     QString m_placeholderText;
     bool m_restoredHeader = false;
+    bool m_fitted = false;
 };

@@ -72,6 +72,7 @@ void ImagesView::refresh()
                                           return;
                                       m_model->refresh(images);
                                       m_updated->markUpdated();
+                                      m_table->fitColumnsOnce();
                                       Q_EMIT refreshed();
                                   })
         ->onFailure(this, [this, generation](const ApiError& error) {

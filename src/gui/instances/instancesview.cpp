@@ -126,6 +126,7 @@ void InstancesView::refresh()
                                              return;
                                          m_model->refresh(instances);
                                          m_updated->markUpdated();
+                                         m_table->fitColumnsOnce();
                                          updateActions();
                                          Q_EMIT refreshed();
                                      })

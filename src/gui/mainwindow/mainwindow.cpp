@@ -3,6 +3,7 @@
 #include "core/settings/settings.h"
 #include "gui/mainwindow/aboutdialog.h"
 #include "gui/mainwindow/startpage.h"
+#include "gui/settings/preferencesdialog.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -115,6 +116,17 @@ void MainWindow::createMenus()
 {
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    auto* preferencesAction =
+        fileMenu->addAction(QIcon::fromTheme(QStringLiteral("preferences-system")), tr("&Preferences…"));
+    preferencesAction->setObjectName(QStringLiteral("actionPreferences"));
+    preferencesAction->setShortcut(QKeySequence::Preferences);
+    preferencesAction->setMenuRole(QAction::PreferencesRole);
+    connect(preferencesAction, &QAction::triggered, this, [this] {
+        auto* dialog = new PreferencesDialog(m_settings, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    fileMenu->addSeparator();
     auto* quitAction = fileMenu->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"));
     quitAction->setObjectName(QStringLiteral("actionQuit"));
     quitAction->setShortcut(QKeySequence::Quit);

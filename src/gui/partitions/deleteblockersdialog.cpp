@@ -70,7 +70,8 @@ void DeleteBlockersDialog::showBlockers(const ApiError& error)
         item->setToolTip(0, blocker.message);
         item->setToolTip(1, item->text(1));
     }
-    m_ui->blockerTree->resizeColumnToContents(0);
+    m_ui->blockerTree->setWordWrap(true);
+    m_ui->blockerTree->setColumnWidth(0, m_ui->blockerTree->viewport()->width() / 2);
     updateButtons();
 }
 

@@ -266,6 +266,7 @@ void PartitionsView::refresh()
                     return; // a newer scope answered or will answer
                 m_model->refresh(partitions);
                 m_updated->markUpdated();
+                m_table->fitColumnsOnce();
                 if (!m_selectAfterRefresh.isEmpty())
                     selectPartition(m_selectAfterRefresh);
                 loadDetailInstances();

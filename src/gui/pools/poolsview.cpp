@@ -100,6 +100,7 @@ void PoolsView::refresh()
                                          return;
                                      m_model->refresh(pools);
                                      m_updated->markUpdated();
+                                     m_table->fitColumnsOnce();
                                      updateActions();
                                      Q_EMIT refreshed();
                                  })

@@ -1,0 +1,56 @@
+#include "gui/settings/preferencesdialog.h"
+
+#include "core/settings/settings.h"
+#include "ui_preferencesdialog.h"
+
+#include <QDirIterator>
+#include <QLocale>
+
+PreferencesDialog::PreferencesDialog(Settings* settings, QWidget* parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::PreferencesDialog>())
+    , m_settings(settings)
+{
+    m_ui->setupUi(this);
+    m_ui->colorSchemeCombo->addItem(tr("Follow the system"),
+                                    QVariant::fromValue(Settings::ColorScheme::System));
+    m_ui->colorSchemeCombo->addItem(tr("Light"), QVariant::fromValue(Settings::ColorScheme::Light));
+    m_ui->colorSchemeCombo->addItem(tr("Dark"), QVariant::fromValue(Settings::ColorScheme::Dark));
+    m_ui->colorSchemeCombo->setCurrentIndex(
+        m_ui->colorSchemeCombo->findData(QVariant::fromValue(m_settings->colorScheme())));
+
+    for (const auto& [code, name] : availableLanguages())
+        m_ui->languageCombo->addItem(name, code);
+    const int current = m_ui->languageCombo->findData(m_settings->language());
+    m_ui->languageCombo->setCurrentIndex(current >= 0 ? current : 0);
+}
+
+PreferencesDialog::~PreferencesDialog() = default;
+
+QList<QPair<QString, QString>> PreferencesDialog::availableLanguages()
+{
+    QList<QPair<QString, QString>> languages{{QString(), tr("System language")}};
+    QStringList codes{QStringLiteral("en")};
+    QDirIterator it(QStringLiteral(":/i18n"), {QStringLiteral("sfdesk_*.qm")});
+    while (it.hasNext()) {
+        const QString code = it.nextFileInfo().completeBaseName().section(u'_', 1);
+        if (!codes.contains(code))
+            codes << code;
+    }
+    codes.sort();
+    for (const QString& code : codes) {
+        const QLocale locale(code);
+        QString name = locale.nativeLanguageName();
+        if (!name.isEmpty())
+            name[0] = name[0].toUpper();
+        languages.append({code, name.isEmpty() ? code : name});
+    }
+    return languages;
+}
+
+void PreferencesDialog::accept()
+{
+    m_settings->setColorScheme(m_ui->colorSchemeCombo->currentData().value<Settings::ColorScheme>());
+    m_settings->setLanguage(m_ui->languageCombo->currentData().toString());
+    QDialog::accept();
+}

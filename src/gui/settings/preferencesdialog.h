@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDialog>
+
+#include <memory>
+
+namespace Ui {
+class PreferencesDialog;
+}
+class Settings;
+
+// Appearance and language. Applies to the settings on OK only.
+class PreferencesDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PreferencesDialog)
+
+public:
+    explicit PreferencesDialog(Settings* settings, QWidget* parent = nullptr);
+    ~PreferencesDialog() override;
+
+    void accept() override;
+
+    // Languages with a translation, as (code, native name); an empty code means "the system's".
+    static QList<QPair<QString, QString>> availableLanguages();
+
+private:
+    std::unique_ptr<Ui::PreferencesDialog> m_ui;
+    Settings* m_settings;
+};

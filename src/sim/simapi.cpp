@@ -1,0 +1,503 @@
+#include "sim/simapi.h"
+
+#include "sim/simallocation.h"
+#include "sim/simstore.h"
+#include "sim/simworld.h"
+
+#include <QJsonDocument>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Path segments, each percent-decoded on its own so that an encoded '/' stays inside its segment.
+QStringList segments(const QString& path)
+{
+    QStringList out = path.split(u'/', Qt::SkipEmptyParts);
+    for (auto& segment : out)
+        segment = QUrl::fromPercentEncoding(segment.toUtf8());
+    return out;
+}
+
+// Legacy prefixes are accepted on reads and mapped to the canonical one.
+QString canonicalId(const QString& ref, const QString& canonical, const QString& legacy)
+{
+    if (!legacy.isEmpty() && ref.startsWith(legacy + u'_'))
+        return canonical + ref.mid(legacy.size());
+    return ref;
+}
+
+} // namespace
+
+SimApi::SimApi(SimStore& store, const SimOptions& options)
+    : m_store(store)
+    , m_options(options)
+    , m_clock(options.timeScale)
+{
+    const auto add = [this](const char* method, const char* pattern, Handler handler) {
+        m_routes.append({QString::fromLatin1(method), segments(QString::fromLatin1(pattern)), handler});
+    };
+    add("GET", "me", &SimApi::getMe);
+    add("GET", "users", &SimApi::listUsers);
+    add("GET", "users/{}", &SimApi::getUser);
+    add("GET", "workspaces", &SimApi::listWorkspaces);
+    add("POST", "workspaces", &SimApi::createWorkspace);
+    add("GET", "workspaces/{}", &SimApi::getWorkspace);
+    add("PATCH", "workspaces/{}", &SimApi::patchWorkspace);
+    add("DELETE", "workspaces/{}", &SimApi::deleteWorkspace);
+    add("GET", "feature_flags", &SimApi::listFeatureFlags);
+    add("POST", "feature_flags/{}", &SimApi::setFeatureFlag);
+    add("GET", "instance_skus", &SimApi::listSkus);
+    add("GET", "instance_skus/availability", &SimApi::listAvailability);
+    add("GET", "instance_skus/{}", &SimApi::getSku);
+    add("GET", "instance_skus/{}/availability", &SimApi::getAvailability);
+    add("GET", "instance_sku_property_catalog", &SimApi::propertyCatalog);
+    add("GET", "images", &SimApi::listImages);
+    add("GET", "images/{}", &SimApi::getImage);
+    add("POST", "pools", &SimApi::createPool);
+    add("GET", "pools", &SimApi::listPools);
+    add("GET", "pools/{}", &SimApi::getPool);
+    add("PATCH", "pools/{}", &SimApi::patchPool);
+    add("DELETE", "pools/{}", &SimApi::deletePool);
+    add("POST", "instances", &SimApi::createInstance);
+    add("GET", "instances", &SimApi::listInstances);
+    add("GET", "instances/{}", &SimApi::getInstance);
+    add("PATCH", "instances/{}", &SimApi::patchInstance);
+    add("DELETE", "instances/{}", &SimApi::deleteInstance);
+    add("POST", "instances/{}/terminate", &SimApi::terminateInstance);
+    add("GET", "instances/{}/logs", &SimApi::instanceLogs);
+    add("GET", "instances/{}/ssh", &SimApi::instanceSsh);
+    add("GET", "infiniband_fabrics", &SimApi::listFabrics);
+    add("GET", "infiniband_fabrics/{}", &SimApi::getFabric);
+    add("POST", "infiniband_partitions", &SimApi::createPartition);
+    add("GET", "infiniband_partitions", &SimApi::listPartitions);
+    add("GET", "infiniband_partitions/{}", &SimApi::getPartition);
+    add("PATCH", "infiniband_partitions/{}", &SimApi::patchPartition);
+    add("DELETE", "infiniband_partitions/{}", &SimApi::deletePartition);
+    add("GET", "infiniband_partitions/{}/instances", &SimApi::partitionInstances);
+}
+
+bool SimApi::initialize(QString* error, bool* seededNow)
+{
+    *seededNow = false;
+    try {
+        m_store.begin();
+        const QString clock = m_store.meta(u"clock"_s);
+        if (!clock.isEmpty())
+            m_clock.resumeFrom(clock.toLongLong());
+        m_clockHighWater = m_clock.now();
+        if (!world::isSeeded(m_store)) {
+            world::seed(m_store, m_options.seed, m_clock.now());
+            *seededNow = true;
+        }
+        m_store.setMeta(u"clock"_s, QString::number(m_clockHighWater));
+        m_store.commit();
+    } catch (const ApiError&) {
+        m_store.rollback();
+        *error = u"cannot seed the world in the store"_s;
+        return false;
+    }
+    return true;
+}
+
+QJsonObject SimApi::tokens()
+{
+    try {
+        return world::tokens(m_store);
+    } catch (const ApiError&) {
+        return {};
+    }
+}
+
+ApiResponse SimApi::handle(const ApiRequest& request)
+{
+    try {
+        m_store.begin();
+        m_now = m_clock.now();
+        advanceWorld();
+        ApiResponse response = request.path.startsWith(u"/_sim/"_s) ? control(request) : route(request);
+        m_store.commit();
+        return response;
+    } catch (const ApiError& error) {
+        m_store.rollback();
+        m_nextReconcileAt = 0;
+        return {error.status(), error.toJson(), false};
+    }
+}
+
+ApiResponse SimApi::route(const ApiRequest& request)
+{
+    QString path = request.path;
+    if (path == u"/v1/_healthz"_s || path == u"/v0/ping"_s) {
+        if (request.method != u"GET"_s)
+            throw ApiError(405, u"invalid_request_error"_s, u"Use GET on %1."_s.arg(path));
+        return ApiResponse::ok({{u"status"_s, u"ok"_s}});
+    }
+    if (path.startsWith(u"/preview/v2/"_s))
+        path = path.mid(11);
+    else if (path.startsWith(u"/v2/"_s))
+        path = path.mid(3);
+    else
+        throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+
+    const QStringList parts = segments(path);
+    QStringList allowed;
+    for (const auto& r : std::as_const(m_routes)) {
+        if (r.pattern.size() != parts.size())
+            continue;
+        Params params;
+        bool match = true;
+        for (int i = 0; i < parts.size() && match; ++i) {
+            if (r.pattern.at(i) == u"{}"_s)
+                params.append(parts.at(i));
+            else
+                match = r.pattern.at(i) == parts.at(i);
+        }
+        if (!match)
+            continue;
+        if (r.method != request.method) {
+            allowed.append(r.method);
+            continue;
+        }
+        m_caller = authenticate(request);
+        return (this->*r.handler)(request, params);
+    }
+    if (!allowed.isEmpty())
+        throw ApiError(405, u"invalid_request_error"_s,
+                       u"Method %1 is not allowed on %2; use %3."_s.arg(request.method, request.path,
+                                                                        allowed.join(u", "_s)));
+    throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+}
+
+Caller SimApi::authenticate(const ApiRequest& request)
+{
+    const QByteArray header = request.authorization.trimmed();
+    if (header.isEmpty())
+        throw ApiError::unauthorized(u"Missing bearer token: send Authorization: Bearer <token>."_s);
+    if (!header.startsWith("Bearer ") && !header.startsWith("bearer "))
+        throw ApiError::unauthorized(u"The Authorization header must use the Bearer scheme."_s);
+    const QString token = QString::fromUtf8(header.mid(7).trimmed());
+    const auto row = m_store.row(u"SELECT account_id, user_id FROM tokens WHERE token = ?"_s, {token});
+    if (!row)
+        throw ApiError::unauthorized(u"Invalid or expired token."_s);
+    Caller caller;
+    caller.token = token;
+    caller.account = row->value(0).toString();
+    caller.userId = row->value(1).toString();
+    for (const auto& g : m_store.rows(u"SELECT workspace_id, level FROM grants WHERE token = ?"_s, {token})) {
+        if (g.value(0).isNull())
+            caller.accountLevel = qMax(caller.accountLevel, g.value(1).toInt());
+        else
+            caller.workspaceLevels[g.value(0).toString()] =
+                qMax(caller.workspaceLevels.value(g.value(0).toString()), g.value(1).toInt());
+    }
+    return caller;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time: releases of InfiniBand partitions and the allocation of pools follow the virtual clock.
+
+void SimApi::advanceWorld()
+{
+    if (m_now >= m_clockHighWater + 60 || m_now < m_clockHighWater) {
+        m_clockHighWater = qMax(m_now, m_clockHighWater);
+        m_store.setMeta(u"clock"_s, QString::number(m_clockHighWater));
+    }
+    m_store.exec(
+        u"UPDATE instances SET infiniband_released_at = terminated_at + ? "
+        "WHERE partition_id IS NOT NULL AND infiniband_released_at IS NULL AND terminated_at IS NOT NULL "
+        "AND terminated_at <= ?"_s,
+        {m_options.ibReleaseSeconds, m_now - m_options.ibReleaseSeconds});
+    if (m_now >= m_nextReconcileAt)
+        reconcile();
+}
+
+void SimApi::reconcile(const QString& poolId, const QString& skuId)
+{
+    static const QString rank =
+        u"CASE priority_level WHEN 'yield' THEN 0 WHEN 'normal' THEN 1 WHEN 'preferred' THEN 2 ELSE 3 END"_s;
+    QList<std::tuple<QString, QString, qint64, qint64>> groups;
+    if (poolId.isEmpty()) {
+        for (
+            const auto& r : m_store.rows(
+                u"SELECT pool_id, instance_sku_id, SUM(status = 'running'), SUM(status = "
+                u"'awaiting_allocation') "
+                "FROM instances WHERE status IN ('running', 'awaiting_allocation') GROUP BY pool_id, instance_sku_id"_s))
+            groups.append({r.value(0).toString(), r.value(1).toString(), r.value(2).toLongLong(),
+                           r.value(3).toLongLong()});
+    } else {
+        const auto r =
+            m_store.row(u"SELECT SUM(status = 'running'), SUM(status = 'awaiting_allocation') FROM instances "
+                        "WHERE pool_id = ? AND instance_sku_id = ? AND status IN ('running', "
+                        "'awaiting_allocation')"_s,
+                        {poolId, skuId});
+        groups.append({poolId, skuId, r ? r->value(0).toLongLong() : 0, r ? r->value(1).toLongLong() : 0});
+    }
+    for (const auto& [pool, sku, running, waiting] : groups) {
+        const qint64 allocated = allocation::allocatedNow(m_store, pool, sku, m_now);
+        if (running > allocated) {
+            // Allocation ran out: the lowest priority goes first, newest first within a level.
+            m_store.exec(u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, "
+                         u"public_ip = NULL "
+                         "WHERE id IN (SELECT id FROM instances WHERE pool_id = ? AND instance_sku_id = ? "
+                         "AND status = "
+                         "'running' ORDER BY "_s
+                             + rank + u" ASC, seq DESC LIMIT ?)"_s,
+                         {m_now, m_now, pool, sku, running - allocated});
+        } else if (waiting > 0 && running < allocated) {
+            m_store.exec(
+                u"UPDATE instances SET status = 'running', running_at = ?, updated_at = ?, "
+                "public_ip = CASE WHEN enable_public_ipv4 THEN '203.0.113.' || (seq % 250 + 1) ELSE NULL END "
+                "WHERE id IN (SELECT id FROM instances WHERE pool_id = ? AND instance_sku_id = ? AND status "
+                "= "
+                "'awaiting_allocation' ORDER BY "_s
+                    + rank + u" DESC, seq ASC LIMIT ?)"_s,
+                {m_now, m_now, pool, sku, qMin(waiting, allocated - running)});
+        }
+    }
+    if (poolId.isEmpty())
+        m_nextReconcileAt =
+            allocation::nextBoundary(m_store, m_now).value_or(std::numeric_limits<qint64>::max());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control routes: only with --control, only from loopback, no token.
+
+ApiResponse SimApi::control(const ApiRequest& request)
+{
+    if (!m_options.control)
+        throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+    if (!request.fromLoopback)
+        throw ApiError::forbidden(u"Control routes answer only on loopback."_s);
+    const QStringList parts = segments(request.path);
+    if (parts == QStringList{u"_sim"_s, u"clock"_s} && request.method == u"GET"_s)
+        return ApiResponse::ok(
+            {{u"object"_s, u"clock"_s}, {u"now"_s, m_now}, {u"time_scale"_s, m_clock.scale()}});
+    if (parts == QStringList{u"_sim"_s, u"clock"_s, u"advance"_s} && request.method == u"POST"_s) {
+        BodyReader body = BodyReader::parse(request.body);
+        const auto seconds = body.integer(u"seconds"_s, true, 0, 10ll * 365 * 86400);
+        body.finish();
+        m_clock.advance(*seconds);
+        m_now = m_clock.now();
+        advanceWorld();
+        reconcile();
+        return ApiResponse::ok(
+            {{u"object"_s, u"clock"_s}, {u"now"_s, m_now}, {u"time_scale"_s, m_clock.scale()}});
+    }
+    if (parts.size() == 4 && parts.at(1) == u"pools"_s && parts.at(3) == u"allocation"_s
+        && request.method == u"POST"_s) {
+        const QString ref = canonicalId(parts.at(2), u"pool"_s, u"cap"_s);
+        std::optional<QSqlRecord> pool;
+        if (ref.startsWith(u"pool_"_s)) {
+            pool = m_store.row(u"SELECT id, workspace_id FROM pools WHERE id = ? AND deleted_at IS NULL"_s,
+                               {ref});
+        } else if (const auto path = splitPath(u"pool"_s, ref, true)) {
+            const auto& [account, workspace, name] = *path;
+            pool = m_store.row(
+                u"SELECT p.id, p.workspace_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
+                "WHERE w.account_id = ? AND w.name = ? AND p.name = ? AND p.deleted_at IS NULL AND "
+                "w.deleted_at IS NULL"_s,
+                {account, workspace, name});
+        }
+        if (!pool)
+            throw ApiError::notFound(u"Pool not found."_s);
+        BodyReader body = BodyReader::parse(request.body);
+        const auto skuRef = body.string(u"instance_sku"_s, true);
+        QList<allocation::Rectangle> rects;
+        if (body.has(u"schedule"_s)) {
+            const auto entries = body.array(u"schedule"_s, true);
+            for (qsizetype i = 0; entries && i < entries->size(); ++i) {
+                const QJsonObject e = entries->at(i).toObject();
+                const QString field = u"schedule[%1]"_s.arg(i);
+                if (!e.value(u"start_at"_s).isDouble() || !e.value(u"node_count"_s).isDouble()
+                    || !(e.value(u"end_at"_s).isDouble() || e.value(u"end_at"_s).isNull()
+                         || e.value(u"end_at"_s).isUndefined())) {
+                    body.addError(
+                        field, u"invalid_type"_s,
+                        u"%1 needs integer start_at and node_count, and end_at integer or null."_s.arg(
+                            field));
+                    continue;
+                }
+                allocation::Rectangle r;
+                r.startAt = e.value(u"start_at"_s).toInteger();
+                if (e.value(u"end_at"_s).isDouble())
+                    r.endAt = e.value(u"end_at"_s).toInteger();
+                r.nodeCount = e.value(u"node_count"_s).toInteger();
+                if (r.endAt && *r.endAt <= r.startAt)
+                    body.addError(field, u"invalid_range"_s,
+                                  u"%1: end_at must be after start_at."_s.arg(field));
+                if (r.nodeCount < 0)
+                    body.addError(field, u"out_of_range"_s,
+                                  u"%1: node_count must not be negative."_s.arg(field));
+                rects.append(r);
+            }
+        } else {
+            allocation::Rectangle r;
+            const auto nodes = body.integer(u"node_count"_s, true, 0, 100000);
+            r.startAt = body.integer(u"start_at"_s, false, 0, std::numeric_limits<qint32>::max() * 4ll)
+                            .value_or(m_now);
+            const auto end = body.integer(u"end_at"_s, false, 0, std::numeric_limits<qint32>::max() * 4ll);
+            if (end)
+                r.endAt = *end;
+            if (end && *end <= r.startAt)
+                body.addError(u"end_at"_s, u"invalid_range"_s, u"end_at must be after start_at."_s);
+            r.nodeCount = nodes.value_or(0);
+            rects.append(r);
+        }
+        body.finish();
+        const QString skuId = findSku(*skuRef, u"instance_sku"_s).value(u"id"_s).toString();
+        for (auto& r : rects)
+            r.instanceSkuId = skuId;
+        allocation::replaceRectangles(m_store, pool->value(0).toString(), skuId, u"control"_s, rects);
+        reconcile();
+        const auto full =
+            m_store.row(u"SELECT p.*, w.name AS workspace, w.account_id FROM pools p JOIN workspaces w "
+                        "ON w.id = p.workspace_id WHERE p.id = ?"_s,
+                        {pool->value(0)});
+        return ApiResponse::ok(poolJson(*full, 0));
+    }
+    throw ApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access rules.
+
+bool SimApi::flagEnrolled(const QString& account, const QString& flag)
+{
+    return m_store
+        .scalar(u"SELECT enrolled FROM flag_enrollments WHERE flag = ? AND account_id = ?"_s, {flag, account})
+        .toBool();
+}
+
+void SimApi::requireFlag(const QString& flag)
+{
+    if (!flagEnrolled(m_caller.account, flag))
+        throw ApiError::forbidden(u"Feature not enabled."_s);
+}
+
+void SimApi::requireAccountWrite()
+{
+    if (m_caller.accountLevel < 2)
+        throw ApiError::forbidden(u"This token has no account-wide write permission."_s);
+}
+
+void SimApi::requireWrite(const QString& workspaceId)
+{
+    if (m_caller.level(workspaceId) < 2)
+        throw ApiError::forbidden(u"This token has no write permission in this workspace."_s);
+}
+
+std::optional<std::tuple<QString, QString, QString>>
+SimApi::splitPath(const QString& type, const QString& ref, bool allowSlash) const
+{
+    const QString head = u"sfc:"_s + type + u':';
+    if (ref.startsWith(head)) {
+        const QStringList p = ref.mid(head.size()).split(u':');
+        if (p.size() == 3 && !p.contains(QString()))
+            return std::tuple{p.at(0), p.at(1), p.at(2)};
+        return std::nullopt;
+    }
+    if (allowSlash && ref.count(u'/') == 2) {
+        const QStringList p = ref.split(u'/');
+        if (!p.contains(QString()))
+            return std::tuple{p.at(0), p.at(1), p.at(2)};
+    }
+    return std::nullopt;
+}
+
+QSqlRecord SimApi::readableWorkspace(const QString& ref, const QString& field)
+{
+    std::optional<QSqlRecord> row;
+    static const QString select = u"SELECT * FROM workspaces WHERE deleted_at IS NULL AND "_s;
+    if (ref.startsWith(u"wksp_"_s)) {
+        row = m_store.row(select + u"id = ?"_s, {ref});
+    } else if (ref.startsWith(u"sfc:workspace:"_s)) {
+        const QStringList p = ref.mid(14).split(u':');
+        if (p.size() == 2)
+            row = m_store.row(select + u"account_id = ? AND name = ?"_s, {p.at(0), p.at(1)});
+    } else if (isValidName(ref)) {
+        row = m_store.row(select + u"account_id = ? AND name = ?"_s, {m_caller.account, ref});
+    }
+    if (!row || row->value(u"account_id"_s).toString() != m_caller.account
+        || m_caller.level(row->value(u"id"_s).toString()) < 1) {
+        const QString what = u"Workspace %1 not found."_s.arg(ref);
+        if (field.isEmpty())
+            throw ApiError::notFound(what);
+        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    }
+    return *row;
+}
+
+QString SimApi::readableWorkspacesCondition(const QString& column, QVariantList& binds) const
+{
+    if (m_caller.accountLevel >= 1) {
+        binds.append(m_caller.account);
+        return column + u" IN (SELECT id FROM workspaces WHERE account_id = ? AND deleted_at IS NULL)"_s;
+    }
+    QStringList marks;
+    for (auto it = m_caller.workspaceLevels.cbegin(); it != m_caller.workspaceLevels.cend(); ++it) {
+        if (it.value() >= 1) {
+            marks.append(u"?"_s);
+            binds.append(it.key());
+        }
+    }
+    if (marks.isEmpty())
+        return u"0"_s;
+    return column + u" IN ("_s + marks.join(u", "_s) + u')';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists.
+
+QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList binds,
+                         const QString& seqColumn, bool newestFirst, QueryReader& query,
+                         const QString& cursorPrefix, int defaultLimit, int maxLimit,
+                         const std::function<QJsonObject(const QSqlRecord&)>& toJson)
+{
+    const int limit = query.limit(defaultLimit, maxLimit);
+    const auto after = query.string(u"starting_after"_s);
+    const auto before = query.string(u"ending_before"_s);
+    if (after && before)
+        query.addError(u"ending_before"_s, u"conflicting_cursors"_s,
+                       u"Pass starting_after or ending_before, not both."_s);
+    bool backwards = false;
+    for (const auto& [key, value] :
+         {std::pair{u"starting_after"_s, after}, std::pair{u"ending_before"_s, before}}) {
+        if (!value)
+            continue;
+        const auto seq = decodeCursor(cursorPrefix, *value);
+        if (!seq) {
+            query.addError(key, u"invalid_cursor"_s,
+                           u"%1 is not a cursor of this list (expected %2_...)."_s.arg(key, cursorPrefix));
+            continue;
+        }
+        backwards = key == u"ending_before"_s;
+        // Forward means older rows when newest first; backwards is the other direction.
+        const bool lower = newestFirst != backwards;
+        where.append(seqColumn + (lower ? u" < ?"_s : u" > ?"_s));
+        binds.append(*seq);
+    }
+    query.finish();
+    const bool descending = newestFirst != backwards;
+    QString sql = select;
+    if (!where.isEmpty())
+        sql += u" WHERE "_s + where.join(u" AND "_s);
+    sql += u" ORDER BY "_s + seqColumn + (descending ? u" DESC"_s : u" ASC"_s) + u" LIMIT ?"_s;
+    binds.append(limit + 1);
+    QList<QSqlRecord> rows = m_store.rows(sql, binds);
+    const bool hasMore = rows.size() > limit;
+    if (hasMore)
+        rows.removeLast();
+    if (backwards)
+        std::reverse(rows.begin(), rows.end());
+    QJsonArray data;
+    for (const auto& r : std::as_const(rows))
+        data.append(toJson(r));
+    QJsonValue cursor(QJsonValue::Null);
+    if (!rows.isEmpty()) {
+        const auto& edge = backwards ? rows.first() : rows.last();
+        cursor = encodeCursor(cursorPrefix, edge.value(u"seq"_s).toLongLong());
+    }
+    return {{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, hasMore}, {u"cursor"_s, cursor}};
+}

@@ -1,0 +1,747 @@
+// Account, workspaces, users, feature flags, instance SKUs, images and pools.
+#include "sim/simallocation.h"
+#include "sim/simapi.h"
+#include "sim/simstore.h"
+
+#include <QJsonDocument>
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString skuSelect =
+    u"SELECT s.*, f.name AS fabric_name FROM instance_skus s LEFT JOIN fabrics f ON f.id = s.fabric_id"_s;
+const QString poolSelect =
+    u"SELECT p.*, w.name AS workspace, w.account_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id"_s;
+const QString imageSelect =
+    u"SELECT im.*, w.name AS workspace, w.account_id FROM images im JOIN workspaces w ON w.id = im.workspace_id"_s;
+
+QJsonObject property(const QJsonValue& value, const QString& display)
+{
+    return {{u"value"_s, value}, {u"display_value"_s, display}};
+}
+
+QString bytesDisplay(qint64 bytes)
+{
+    const qint64 gib = bytes / (1024ll * 1024 * 1024);
+    if (gib >= 1024 && gib % 1024 != 0 && gib % 512 == 0)
+        return QLocale::c().toString(static_cast<double>(gib) / 1024.0, 'f', 1) + u" TiB"_s;
+    if (gib >= 1024 && gib % 1024 == 0)
+        return QString::number(gib / 1024) + u" TiB"_s;
+    return QLocale(QLocale::English).toString(gib) + u" GiB"_s;
+}
+
+QJsonValue tagsValue(const QVariant& stored)
+{
+    if (stored.isNull() || stored.toString().isEmpty())
+        return QJsonValue::Null;
+    return QJsonDocument::fromJson(stored.toString().toUtf8()).object();
+}
+
+QVariant tagsColumn(const std::optional<QJsonObject>& tags)
+{
+    if (!tags)
+        return QVariant(QMetaType(QMetaType::QString));
+    return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// References.
+
+QSqlRecord SimApi::findSku(const QString& ref, const QString& field)
+{
+    const QString id = ref.startsWith(u"clus_"_s) ? u"isku"_s + ref.mid(4) : ref;
+    auto row = m_store.row(skuSelect + u" WHERE s.id = ? OR s.alias = ?"_s, {id, ref});
+    if (!row) {
+        const QString what = u"Instance SKU %1 not found."_s.arg(ref);
+        if (field.isEmpty())
+            throw ApiError::notFound(what);
+        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    }
+    return *row;
+}
+
+QSqlRecord SimApi::findImage(const QString& ref, const QString& field)
+{
+    const QString id = ref.startsWith(u"vmi_"_s) ? u"image"_s + ref.mid(3) : ref;
+    std::optional<QSqlRecord> row;
+    if (id.startsWith(u"image_"_s)) {
+        row = m_store.row(imageSelect + u" WHERE im.id = ?"_s, {id});
+    } else if (const auto path = splitPath(u"image"_s, ref, false)) {
+        const auto& [account, workspace, name] = *path;
+        row = m_store.row(imageSelect + u" WHERE w.account_id = ? AND w.name = ? AND im.name = ?"_s,
+                          {account, workspace, name});
+    } else {
+        // A bare name: the public images first, then the caller's.
+        row = m_store.row(imageSelect
+                              + u" WHERE im.name = ? AND (im.is_public = 1 OR w.account_id = ?) "
+                                "ORDER BY im.is_public DESC LIMIT 1"_s,
+                          {ref, m_caller.account});
+    }
+    const bool visible = row
+                         && (row->value(u"is_public"_s).toBool()
+                             || (row->value(u"account_id"_s).toString() == m_caller.account
+                                 && m_caller.level(row->value(u"workspace_id"_s).toString()) >= 1));
+    if (!visible) {
+        const QString what = u"Image %1 not found."_s.arg(ref);
+        if (field.isEmpty())
+            throw ApiError::notFound(what);
+        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    }
+    return *row;
+}
+
+QSqlRecord SimApi::findPool(const QString& ref, const QString& field)
+{
+    const QString id = ref.startsWith(u"cap_"_s) ? u"pool"_s + ref.mid(3) : ref;
+    std::optional<QSqlRecord> row;
+    static const QString live = u" AND p.deleted_at IS NULL"_s;
+    if (id.startsWith(u"pool_"_s)) {
+        row = m_store.row(poolSelect + u" WHERE p.id = ?"_s + live, {id});
+    } else if (const auto path = splitPath(u"pool"_s, ref, true)) {
+        const auto& [account, workspace, name] = *path;
+        row = m_store.row(
+            poolSelect + u" WHERE w.account_id = ? AND w.name = ? AND p.name = ? AND w.deleted_at IS NULL"_s
+                + live,
+            {account, workspace, name});
+    } else if (const auto legacy = splitPath(u"capacity"_s, ref, false)) {
+        const auto& [account, workspace, name] = *legacy;
+        row = m_store.row(
+            poolSelect + u" WHERE w.account_id = ? AND w.name = ? AND p.name = ? AND w.deleted_at IS NULL"_s
+                + live,
+            {account, workspace, name});
+    } else if (isValidName(ref)) {
+        row = m_store.row(poolSelect
+                              + u" WHERE w.account_id = ? AND w.name = 'default' AND p.name = ? AND "
+                                "w.deleted_at IS NULL"_s
+                              + live,
+                          {m_caller.account, ref});
+    }
+    if (!row || row->value(u"account_id"_s).toString() != m_caller.account
+        || m_caller.level(row->value(u"workspace_id"_s).toString()) < 1) {
+        const QString what = u"Pool %1 not found."_s.arg(ref);
+        if (field.isEmpty())
+            throw ApiError::notFound(what);
+        throw ApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    }
+    return *row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON.
+
+QJsonObject SimApi::workspaceJson(const QSqlRecord& r) const
+{
+    const QString account = r.value(u"account_id"_s).toString();
+    const QString name = r.value(u"name"_s).toString();
+    return {{u"object"_s, u"workspace"_s},
+            {u"id"_s, r.value(u"id"_s).toString()},
+            {u"resource_path"_s, u"sfc:workspace:%1:%2"_s.arg(account, name)},
+            {u"owner"_s, account},
+            {u"name"_s, name},
+            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()}};
+}
+
+QJsonObject SimApi::userJson(const QSqlRecord& r) const
+{
+    const QString id = r.value(u"id"_s).toString();
+    return {{u"object"_s, u"user"_s},
+            {u"id"_s, id},
+            {u"resource_path"_s, QString(u"sfc:user:"_s + id)},
+            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+            {u"email"_s, r.value(u"email"_s).toString()},
+            {u"first_name"_s, r.value(u"first_name"_s).toString()},
+            {u"last_name"_s, r.value(u"last_name"_s).toString()}};
+}
+
+QJsonObject SimApi::skuJson(const QSqlRecord& r) const
+{
+    const QString rdma = r.value(u"rdma_type"_s).toString();
+    const qint64 accelerators = r.value(u"num_accelerators"_s).toLongLong();
+    const bool ipv4 = r.value(u"supports_public_ipv4"_s).toBool();
+    QJsonObject o{
+        {u"object"_s, u"instance_sku"_s},
+        {u"id"_s, r.value(u"id"_s).toString()},
+        {u"alias"_s, r.value(u"alias"_s).toString()},
+        {u"region"_s, property(r.value(u"region"_s).toString(), r.value(u"region"_s).toString())},
+        {u"availability_zone"_s, property(r.value(u"zone"_s).toString(), r.value(u"zone"_s).toString())},
+        {u"accelerator"_s,
+         property(r.value(u"accelerator"_s).toString(), r.value(u"accelerator_display"_s).toString())},
+        {u"form_factor"_s,
+         property(r.value(u"form_factor"_s).toString(), r.value(u"form_factor"_s).toString().toUpper())},
+        {u"rdma_type"_s,
+         rdma.isEmpty() ? QJsonValue(QJsonValue::Null)
+                        : QJsonValue(property(rdma, rdma == u"infiniband"_s ? u"InfiniBand"_s : u"RoCE"_s))},
+        {u"num_accelerators"_s, property(accelerators, QString::number(accelerators))},
+        {u"num_vcpus"_s, property(r.value(u"num_vcpus"_s).toLongLong(),
+                                  QString::number(r.value(u"num_vcpus"_s).toLongLong()))},
+        {u"memory"_s,
+         property(r.value(u"memory"_s).toLongLong(), bytesDisplay(r.value(u"memory"_s).toLongLong()))},
+        {u"local_storage"_s, property(r.value(u"local_storage"_s).toLongLong(),
+                                      bytesDisplay(r.value(u"local_storage"_s).toLongLong()))},
+        {u"supports_public_ipv4"_s, property(ipv4, ipv4 ? u"Yes"_s : u"No"_s)},
+        {u"audience_hint"_s, r.value(u"audience_hint"_s).isNull()
+                                 ? QJsonValue(QJsonValue::Null)
+                                 : QJsonValue(r.value(u"audience_hint"_s).toString())},
+    };
+    const QString fabric = r.value(u"fabric_name"_s).toString();
+    o.insert(u"infiniband_fabric"_s,
+             fabric.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(property(fabric, fabric)));
+    return o;
+}
+
+QJsonObject SimApi::imageJson(const QSqlRecord& r) const
+{
+    const QString account = r.value(u"account_id"_s).toString();
+    const QString workspace = r.value(u"workspace"_s).toString();
+    const QString name = r.value(u"name"_s).toString();
+    return {{u"object"_s, u"image"_s},
+            {u"id"_s, r.value(u"id"_s).toString()},
+            {u"resource_path"_s, u"sfc:image:%1:%2:%3"_s.arg(account, workspace, name)},
+            {u"owner"_s, account},
+            {u"workspace"_s, workspace},
+            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
+            {u"name"_s, name},
+            {u"is_public"_s, r.value(u"is_public"_s).toBool()},
+            {u"upload_status"_s, r.value(u"upload_status"_s).toString()},
+            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+            {u"provider"_s, r.value(u"provider"_s).toString()},
+            {u"sha256"_s, r.value(u"sha256"_s).toString()}};
+}
+
+QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
+{
+    const QString account = r.value(u"account_id"_s).toString();
+    const QString workspace = r.value(u"workspace"_s).toString();
+    const QString name = r.value(u"name"_s).toString();
+    const qint64 from = m_now - m_now % 60 - historyMinutes * 60;
+    return {{u"object"_s, u"pool"_s},
+            {u"id"_s, r.value(u"id"_s).toString()},
+            {u"resource_path"_s, u"sfc:pool:%1:%2:%3"_s.arg(account, workspace, name)},
+            {u"owner"_s, account},
+            {u"workspace"_s, workspace},
+            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
+            {u"name"_s, name},
+            {u"kind"_s, r.value(u"kind"_s).toString()},
+            {u"allocation_schedule"_s,
+             allocation::allocationSchedule(m_store, r.value(u"id"_s).toString(), from)},
+            {u"procurements"_s, QJsonArray()},
+            {u"deployments"_s, QJsonArray()},
+            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+            {u"tags"_s, tagsValue(r.value(u"tags"_s))}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account and users.
+
+ApiResponse SimApi::getMe(const ApiRequest&, const Params&)
+{
+    const auto account = m_store.row(u"SELECT * FROM accounts WHERE id = ?"_s, {m_caller.account});
+    if (!account)
+        throw ApiError::notFound(u"Account not found."_s);
+    QJsonObject me{{u"object"_s, u"account"_s},
+                   {u"account_id"_s, m_caller.account},
+                   {u"created_at"_s, account->value(u"created_at"_s).toLongLong()},
+                   {u"entity_type"_s, account->value(u"entity_type"_s).toString()},
+                   {u"user"_s, QJsonValue::Null}};
+    if (!m_caller.userId.isEmpty()) {
+        if (const auto user = m_store.row(u"SELECT * FROM users WHERE id = ?"_s, {m_caller.userId}))
+            me.insert(u"user"_s, userJson(*user));
+    }
+    return ApiResponse::ok(me);
+}
+
+ApiResponse SimApi::listUsers(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    QStringList where{u"account_id = ?"_s};
+    QVariantList binds{m_caller.account};
+    const QStringList ids = query.list(u"id"_s);
+    if (!ids.isEmpty()) {
+        QStringList marks;
+        for (const auto& id : ids) {
+            marks.append(u"?"_s);
+            binds.append(id.startsWith(u"sfc:user:"_s) ? id.mid(9) : id);
+        }
+        where.append(u"id IN ("_s + marks.join(u", "_s) + u')');
+    }
+    if (const auto email = query.string(u"email"_s)) {
+        where.append(u"lower(email) = lower(?)"_s);
+        binds.append(*email);
+    }
+    return ApiResponse::ok(page(u"SELECT * FROM users"_s, where, binds, u"seq"_s, false, query, u"usrc"_s, 50,
+                                200, [this](const QSqlRecord& r) { return userJson(r); }));
+}
+
+ApiResponse SimApi::getUser(const ApiRequest&, const Params& params)
+{
+    const QString id = params.at(0).startsWith(u"sfc:user:"_s) ? params.at(0).mid(9) : params.at(0);
+    const auto row =
+        m_store.row(u"SELECT * FROM users WHERE id = ? AND account_id = ?"_s, {id, m_caller.account});
+    if (!row)
+        throw ApiError::notFound(u"User %1 not found."_s.arg(params.at(0)));
+    return ApiResponse::ok(userJson(*row));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspaces.
+
+ApiResponse SimApi::listWorkspaces(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    const QStringList refs = query.list(u"id"_s);
+    query.finish();
+    QVariantList binds;
+    const QString readable = readableWorkspacesCondition(u"id"_s, binds);
+    QJsonArray data;
+    QSet<QString> wanted;
+    for (const auto& ref : refs)
+        wanted.insert(readableWorkspace(ref).value(u"id"_s).toString());
+    for (const auto& r : m_store.rows(u"SELECT * FROM workspaces WHERE deleted_at IS NULL AND "_s + readable
+                                          + u" ORDER BY seq DESC"_s,
+                                      binds)) {
+        if (wanted.isEmpty() || wanted.contains(r.value(u"id"_s).toString()))
+            data.append(workspaceJson(r));
+    }
+    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
+}
+
+ApiResponse SimApi::createWorkspace(const ApiRequest& request, const Params&)
+{
+    BodyReader body = BodyReader::parse(request.body);
+    auto name = body.name(u"name"_s, false);
+    body.finish();
+    requireAccountWrite();
+    if (!name)
+        name =
+            u"workspace-"_s + m_ids.make(u"w"_s).mid(2, 6).toLower().replace(u'_', u'0').replace(u'-', u'1');
+    if (m_store.row(u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                    {m_caller.account, *name}))
+        throw ApiError::badRequest(
+            u"A workspace named %1 already exists."_s.arg(*name),
+            {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
+    const QString id = m_ids.make(u"wksp"_s);
+    m_store.exec(u"INSERT INTO workspaces(id, account_id, name, created_at) VALUES(?, ?, ?, ?)"_s,
+                 {id, m_caller.account, *name, m_now});
+    return ApiResponse::created(
+        workspaceJson(*m_store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {id})));
+}
+
+ApiResponse SimApi::getWorkspace(const ApiRequest&, const Params& params)
+{
+    return ApiResponse::ok(workspaceJson(readableWorkspace(params.at(0))));
+}
+
+ApiResponse SimApi::patchWorkspace(const ApiRequest& request, const Params& params)
+{
+    const QSqlRecord ws = readableWorkspace(params.at(0));
+    BodyReader body = BodyReader::parse(request.body);
+    const auto name = body.name(u"name"_s, false);
+    body.finish();
+    requireWrite(ws.value(u"id"_s).toString());
+    if (name && *name != ws.value(u"name"_s).toString()) {
+        if (ws.value(u"name"_s).toString() == u"default"_s)
+            throw ApiError::badRequest(u"The default workspace cannot be renamed."_s);
+        if (m_store.row(
+                u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                {m_caller.account, *name}))
+            throw ApiError::badRequest(
+                u"A workspace named %1 already exists."_s.arg(*name),
+                {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
+        m_store.exec(u"UPDATE workspaces SET name = ? WHERE id = ?"_s, {*name, ws.value(u"id"_s)});
+    }
+    return ApiResponse::ok(
+        workspaceJson(*m_store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {ws.value(u"id"_s)})));
+}
+
+ApiResponse SimApi::deleteWorkspace(const ApiRequest&, const Params& params)
+{
+    const QSqlRecord ws = readableWorkspace(params.at(0));
+    const QString id = ws.value(u"id"_s).toString();
+    requireAccountWrite();
+    QList<ErrorDetail> details;
+    if (ws.value(u"name"_s).toString() == u"default"_s)
+        details.append({{}, u"default_workspace"_s, u"The default workspace cannot be deleted."_s});
+    const struct
+    {
+        const char* table;
+        const char* code;
+        const char* noun;
+    } contents[] = {{"pools", "has_pools", "pools"},
+                    {"instances", "has_instances", "instances"},
+                    {"infiniband_partitions", "has_infiniband_partitions", "InfiniBand partitions"}};
+    for (const auto& c : contents) {
+        const qint64 n =
+            m_store
+                .scalar(u"SELECT COUNT(*) FROM %1 WHERE workspace_id = ? AND deleted_at IS NULL"_s.arg(
+                            QLatin1StringView(c.table)),
+                        {id})
+                .toLongLong();
+        if (n > 0)
+            details.append(
+                {{}, QString::fromLatin1(c.code), u"%1 %2 remain."_s.arg(n).arg(QLatin1StringView(c.noun))});
+    }
+    const qint64 images =
+        m_store.scalar(u"SELECT COUNT(*) FROM images WHERE workspace_id = ?"_s, {id}).toLongLong();
+    if (images > 0)
+        details.append({{}, u"has_images"_s, u"%1 images remain."_s.arg(images)});
+    if (!details.isEmpty())
+        throw ApiError::unprocessable(u"Workspace is not empty."_s, details);
+    m_store.exec(u"UPDATE workspaces SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
+    return ApiResponse::noContent();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feature flags.
+
+ApiResponse SimApi::listFeatureFlags(const ApiRequest&, const Params&)
+{
+    QJsonArray data;
+    for (const auto& r :
+         m_store.rows(u"SELECT f.name, f.description, e.user_enroll, e.enrolled FROM feature_flags f "
+                      "JOIN flag_enrollments e ON e.flag = f.name WHERE e.account_id = ? ORDER BY f.name"_s,
+                      {m_caller.account})) {
+        data.append(QJsonObject{{u"object"_s, u"feature_flag"_s},
+                                {u"feature_flag"_s, r.value(0).toString()},
+                                {u"description"_s, r.value(1).toString()},
+                                {u"user_enroll"_s, r.value(2).toBool()},
+                                {u"enrolled"_s, r.value(3).toBool()}});
+    }
+    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
+}
+
+ApiResponse SimApi::setFeatureFlag(const ApiRequest& request, const Params& params)
+{
+    const QString flag = params.at(0);
+    const auto row =
+        m_store.row(u"SELECT user_enroll, enrolled FROM flag_enrollments WHERE flag = ? AND account_id = ?"_s,
+                    {flag, m_caller.account});
+    if (!row)
+        throw ApiError::notFound(u"Feature flag %1 doesn't exist or is unavailable."_s.arg(flag));
+    BodyReader body = BodyReader::parse(request.body);
+    const auto enrolled = body.boolean(u"enrolled"_s, true);
+    body.finish();
+    if (!row->value(0).toBool())
+        throw ApiError::forbidden(u"Feature flag is not self-enrollable"_s);
+    requireAccountWrite();
+    m_store.exec(u"UPDATE flag_enrollments SET enrolled = ? WHERE flag = ? AND account_id = ?"_s,
+                 {*enrolled, flag, m_caller.account});
+    return ApiResponse::ok(
+        {{u"object"_s, u"feature_flag"_s}, {u"feature_flag"_s, flag}, {u"enrolled"_s, *enrolled}});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instance SKUs, availability, catalog.
+
+ApiResponse SimApi::listSkus(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    return ApiResponse::ok(page(skuSelect, {}, {}, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
+                                [this](const QSqlRecord& r) { return skuJson(r); }));
+}
+
+ApiResponse SimApi::getSku(const ApiRequest&, const Params& params)
+{
+    return ApiResponse::ok(skuJson(findSku(params.at(0))));
+}
+
+namespace {
+
+QJsonObject availabilityJson(SimStore& store, const QSqlRecord& sku, qint64 now)
+{
+    const qint64 from = now - now % 60;
+    QJsonArray schedule;
+    for (const auto& r :
+         store.rows(u"SELECT start_at, end_at, node_count FROM sku_offers WHERE instance_sku_id = ? "
+                    "AND end_at > ? ORDER BY start_at"_s,
+                    {sku.value(u"id"_s), from})) {
+        schedule.append(QJsonObject{{u"start_at"_s, qMax(from, r.value(0).toLongLong())},
+                                    {u"end_at"_s, r.value(1).toLongLong()},
+                                    {u"node_count"_s, r.value(2).toLongLong()}});
+    }
+    return {{u"object"_s, u"instance_sku_availability"_s},
+            {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
+                                            {u"id"_s, sku.value(u"id"_s).toString()},
+                                            {u"alias"_s, sku.value(u"alias"_s).toString()}}},
+            {u"schedule"_s, schedule}};
+}
+
+} // namespace
+
+ApiResponse SimApi::listAvailability(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    QStringList where;
+    QVariantList binds;
+    const struct
+    {
+        const char* param;
+        const char* column;
+    } text[] = {{"id", "s.id"},
+                {"region", "s.region"},
+                {"availability_zone", "s.zone"},
+                {"accelerator", "s.accelerator"},
+                {"form_factor", "s.form_factor"},
+                {"rdma_type", "s.rdma_type"}};
+    for (const auto& t : text) {
+        if (const auto v = query.string(QString::fromLatin1(t.param))) {
+            if (QLatin1StringView(t.param) == "rdma_type"_L1 && *v != u"infiniband"_s && *v != u"roce"_s)
+                query.addError(u"rdma_type"_s, u"invalid_value"_s,
+                               u"rdma_type must be infiniband or roce."_s);
+            where.append(QString::fromLatin1(t.column) + u" = ?"_s);
+            binds.append(QLatin1StringView(t.param) == "id"_L1 && v->startsWith(u"clus_"_s)
+                             ? u"isku"_s + v->mid(4)
+                             : *v);
+        }
+    }
+    const struct
+    {
+        const char* param;
+        const char* column;
+    } numbers[] = {{"num_accelerators", "s.num_accelerators"},
+                   {"num_vcpus", "s.num_vcpus"},
+                   {"memory", "s.memory"},
+                   {"local_storage", "s.local_storage"}};
+    for (const auto& n : numbers) {
+        if (const auto v =
+                query.integer(QString::fromLatin1(n.param), 0, std::numeric_limits<qint64>::max())) {
+            where.append(QString::fromLatin1(n.column) + u" = ?"_s);
+            binds.append(*v);
+        }
+    }
+    if (const auto v = query.boolean(u"supports_public_ipv4"_s)) {
+        where.append(u"s.supports_public_ipv4 = ?"_s);
+        binds.append(*v ? 1 : 0);
+    }
+    return ApiResponse::ok(page(skuSelect, where, binds, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
+                                [this](const QSqlRecord& r) { return availabilityJson(m_store, r, m_now); }));
+}
+
+ApiResponse SimApi::getAvailability(const ApiRequest&, const Params& params)
+{
+    return ApiResponse::ok(availabilityJson(m_store, findSku(params.at(0)), m_now));
+}
+
+ApiResponse SimApi::propertyCatalog(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    query.limit(50, 200);
+    query.finish();
+    const qint64 stableAt = m_store.meta(u"seeded_at"_s).toLongLong() - 86400 * 365;
+    const auto skus = m_store.rows(skuSelect + u" ORDER BY s.seq"_s);
+    const struct
+    {
+        const char* key;
+        const char* display;
+        const char* description;
+    } keys[] = {
+        {"region", "Region", "Geographic region of the hardware."},
+        {"availability_zone", "Availability zone", "Zone within the region."},
+        {"accelerator", "Accelerator", "GPU model."},
+        {"form_factor", "Form factor", "How the accelerators are attached (SXM or PCIe)."},
+        {"rdma_type", "RDMA type", "Interconnect for RDMA between nodes: infiniband or roce."},
+        {"num_accelerators", "Accelerators", "Number of accelerators per node."},
+        {"num_vcpus", "vCPUs", "Number of virtual CPUs per node."},
+        {"memory", "Memory", "Memory per node, in bytes."},
+        {"local_storage", "Local storage", "Local NVMe storage per node, in bytes."},
+        {"supports_public_ipv4", "Public IPv4", "Whether instances can have a public IPv4 address."},
+        {"infiniband_fabric", "InfiniBand fabric", "The InfiniBand fabric the nodes are on."},
+    };
+    QJsonArray data;
+    for (const auto& k : keys) {
+        const QString key = QString::fromLatin1(k.key);
+        QMap<QString, QString> values;
+        for (const auto& r : skus) {
+            const QJsonValue p = skuJson(r).value(key);
+            if (!p.isObject())
+                continue;
+            const QJsonValue v = p.toObject().value(u"value"_s);
+            const QString name = v.isBool()     ? (v.toBool() ? u"true"_s : u"false"_s)
+                                 : v.isDouble() ? QString::number(v.toInteger())
+                                                : v.toString();
+            values.insert(name, p.toObject().value(u"display_value"_s).toString());
+        }
+        QJsonArray valueArray;
+        for (auto it = values.cbegin(); it != values.cend(); ++it)
+            valueArray.append(
+                QJsonObject{{u"name"_s, it.key()},
+                            {u"display_name"_s, it.value()},
+                            {u"description"_s, u"%1: %2"_s.arg(QString::fromLatin1(k.display), it.value())},
+                            {u"stable_at"_s, stableAt}});
+        data.append(QJsonObject{{u"type"_s, u"enumeration"_s},
+                                {u"key"_s, QJsonObject{{u"name"_s, key},
+                                                       {u"display_name"_s, QString::fromLatin1(k.display)},
+                                                       {u"description"_s, QString::fromLatin1(k.description)},
+                                                       {u"stable_at"_s, stableAt}}},
+                                {u"values"_s, valueArray}});
+    }
+    return ApiResponse::ok({{u"object"_s, u"list"_s},
+                            {u"data"_s, data},
+                            {u"has_more"_s, false},
+                            {u"cursor"_s, QJsonValue::Null}});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images.
+
+ApiResponse SimApi::listImages(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    QStringList where;
+    QVariantList binds;
+    if (const auto ws = query.string(u"workspace"_s)) {
+        if (*ws == u"sfc:workspace:sfcompute:public"_s) {
+            where.append(u"im.is_public = 1"_s);
+        } else {
+            where.append(u"im.workspace_id = ?"_s);
+            binds.append(readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+        }
+    } else {
+        QVariantList inner;
+        where.append(u"(im.is_public = 1 OR "_s + readableWorkspacesCondition(u"im.workspace_id"_s, inner)
+                     + u')');
+        binds += inner;
+    }
+    const QStringList ids = query.list(u"id"_s);
+    if (!ids.isEmpty()) {
+        QStringList marks;
+        for (const auto& id : ids) {
+            marks.append(u"?"_s);
+            binds.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
+        }
+        where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
+    }
+    return ApiResponse::ok(page(imageSelect, where, binds, u"im.seq"_s, false, query, u"imagec"_s, 50, 200,
+                                [this](const QSqlRecord& r) { return imageJson(r); }));
+}
+
+ApiResponse SimApi::getImage(const ApiRequest&, const Params& params)
+{
+    return ApiResponse::ok(imageJson(findImage(params.at(0))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pools.
+
+ApiResponse SimApi::createPool(const ApiRequest& request, const Params&)
+{
+    BodyReader body = BodyReader::parse(request.body);
+    const auto workspace = body.string(u"workspace"_s, true, 512);
+    auto name = body.name(u"name"_s, false);
+    const auto tags = body.tags(u"tags"_s);
+    body.finish();
+    const QSqlRecord ws = readableWorkspace(*workspace, u"workspace"_s);
+    const QString wsId = ws.value(u"id"_s).toString();
+    requireWrite(wsId);
+    if (!name)
+        name = u"pool-"_s + m_ids.make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
+    if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                    {wsId, *name}))
+        throw ApiError::unprocessable(
+            u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
+            {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
+    const QString id = m_ids.make(u"pool"_s);
+    m_store.exec(
+        u"INSERT INTO pools(id, workspace_id, name, kind, created_at, tags) VALUES(?, ?, ?, 'market', ?, ?)"_s,
+        {id, wsId, *name, m_now, tagsColumn(tags)});
+    return ApiResponse::created(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
+}
+
+ApiResponse SimApi::listPools(const ApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    QStringList where{u"p.deleted_at IS NULL"_s};
+    QVariantList binds;
+    if (const auto ws = query.string(u"workspace"_s)) {
+        where.append(u"p.workspace_id = ?"_s);
+        binds.append(readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+    } else {
+        where.append(readableWorkspacesCondition(u"p.workspace_id"_s, binds));
+    }
+    const QStringList ids = query.list(u"id"_s);
+    if (!ids.isEmpty()) {
+        QStringList marks;
+        for (const auto& ref : ids) {
+            marks.append(u"?"_s);
+            try {
+                binds.append(findPool(ref).value(u"id"_s));
+            } catch (const ApiError&) {
+                binds.append(QString()); // an unknown reference matches nothing
+            }
+        }
+        where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
+    }
+    for (const auto& tag : query.list(u"tag"_s)) {
+        const qsizetype eq = tag.indexOf(u'=');
+        if (eq <= 0) {
+            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
+            continue;
+        }
+        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
+        binds << tag.left(eq) << tag.mid(eq + 1);
+    }
+    for (const auto& key : query.list(u"tag_key"_s)) {
+        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
+        binds << key;
+    }
+    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
+    return ApiResponse::ok(page(poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200,
+                                [this, history](const QSqlRecord& r) { return poolJson(r, history); }));
+}
+
+ApiResponse SimApi::getPool(const ApiRequest& request, const Params& params)
+{
+    QueryReader query(request.query);
+    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
+    query.finish();
+    return ApiResponse::ok(poolJson(findPool(params.at(0)), history));
+}
+
+ApiResponse SimApi::patchPool(const ApiRequest& request, const Params& params)
+{
+    const QSqlRecord pool = findPool(params.at(0));
+    BodyReader body = BodyReader::parse(request.body);
+    const auto name = body.name(u"name"_s, false);
+    const auto tags = body.tags(u"tags"_s);
+    body.finish();
+    const QString id = pool.value(u"id"_s).toString();
+    requireWrite(pool.value(u"workspace_id"_s).toString());
+    if (name && *name != pool.value(u"name"_s).toString()) {
+        if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                        {pool.value(u"workspace_id"_s), *name}))
+            throw ApiError::unprocessable(
+                u"A pool named %1 already exists in this workspace."_s.arg(*name),
+                {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
+        m_store.exec(u"UPDATE pools SET name = ? WHERE id = ?"_s, {*name, id});
+    }
+    if (body.has(u"tags"_s))
+        m_store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
+    return ApiResponse::ok(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
+}
+
+ApiResponse SimApi::deletePool(const ApiRequest&, const Params& params)
+{
+    const QSqlRecord pool = findPool(params.at(0));
+    const QString id = pool.value(u"id"_s).toString();
+    requireWrite(pool.value(u"workspace_id"_s).toString());
+    QList<ErrorDetail> details;
+    const qint64 active =
+        m_store
+            .scalar(u"SELECT COUNT(*) FROM instances WHERE pool_id = ? AND status IN ('running', "
+                    "'awaiting_allocation') AND deleted_at IS NULL"_s,
+                    {id})
+            .toLongLong();
+    if (active > 0)
+        details.append({{}, u"active_instances"_s, u"%1 instances are not terminated."_s.arg(active)});
+    if (allocation::hasCurrentOrFutureAllocation(m_store, id, m_now))
+        details.append({{}, u"allocation"_s, u"The pool holds current or future allocation."_s});
+    for (const auto& guard : std::as_const(m_poolDeleteGuards))
+        details += guard(m_store, id, m_now);
+    if (!details.isEmpty())
+        throw ApiError::unprocessable(u"Pool has active dependencies."_s, details);
+    m_store.exec(u"UPDATE pools SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
+    return ApiResponse::noContent();
+}

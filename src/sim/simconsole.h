@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+// The serial console of a simulated instance: a plausible boot, cloud-init applying the user data
+// it was given, and what `ibv_devinfo` reports. Generated from the instance, so it needs no storage
+// and is the same on every read.
+struct ConsoleContext
+{
+    QString instanceId;
+    QString hostname;
+    QString imageName;
+    QString accelerator;
+    int accelerators = 8;
+    bool imageHasInfiniband = false;
+    bool skuIsInfiniband = false;
+    QString partitionName; // empty: not attached
+    QString fabricName;
+    QByteArray userData; // decoded
+};
+
+struct ConsoleLine
+{
+    qint64 offsetMs; // since the node started booting
+    QString text;
+};
+
+QList<ConsoleLine> bootConsole(const ConsoleContext& context);
+QList<ConsoleLine> shutdownConsole(const ConsoleContext& context);

@@ -1,0 +1,114 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QUrlQuery>
+
+#include <exception>
+#include <optional>
+
+// Request and response values of the API layer, independent of the HTTP server, so that routes
+// can be exercised without sockets and the dispatcher owns every byte that leaves sfsim.
+
+struct ErrorDetail
+{
+    QString field; // empty means null
+    QString code;
+    QString message;
+    QJsonObject toJson() const;
+};
+
+// Thrown by route code; the dispatcher rolls the request's transaction back and answers with the
+// API's error envelope. Exceptions keep each handler a straight line of checks.
+class ApiError final : public std::exception
+{
+public:
+    ApiError(int status, QString type, QString message, QList<ErrorDetail> details = {});
+
+    static ApiError badRequest(const QString& message, QList<ErrorDetail> details = {});
+    static ApiError unauthorized(const QString& message);
+    static ApiError forbidden(const QString& message);
+    static ApiError notFound(const QString& message);
+    static ApiError conflict(const QString& message, QList<ErrorDetail> details = {});
+    static ApiError unprocessable(const QString& message, QList<ErrorDetail> details = {});
+    static ApiError tooLarge(const QString& message);
+
+    int status() const { return m_status; }
+    QJsonObject toJson() const;
+    const char* what() const noexcept override { return "sfsim api error"; }
+
+private:
+    int m_status;
+    QString m_type;
+    QString m_message;
+    QList<ErrorDetail> m_details;
+};
+
+struct ApiResponse
+{
+    int status = 200;
+    QJsonObject body;
+    bool empty = false; // 204
+
+    static ApiResponse ok(const QJsonObject& body) { return {200, body, false}; }
+    static ApiResponse created(const QJsonObject& body) { return {201, body, false}; }
+    static ApiResponse noContent() { return {204, {}, true}; }
+};
+
+// Query string access with the API's conventions: repeatable parameters may be written `id` or
+// `id[]`, integers are checked and reported as 422 details.
+class QueryReader final
+{
+public:
+    explicit QueryReader(const QUrlQuery& query);
+
+    std::optional<QString> string(const QString& key) const;
+    QStringList list(const QString& key) const;
+    std::optional<qint64> integer(const QString& key, qint64 minimum, qint64 maximum);
+    std::optional<bool> boolean(const QString& key);
+    int limit(int defaultLimit, int maximum);
+    // Throws 422 with every problem found so far.
+    void finish() const;
+    void addError(const QString& field, const QString& code, const QString& message);
+
+private:
+    QUrlQuery m_query;
+    QList<ErrorDetail> m_errors;
+};
+
+// JSON body access that collects every problem as a 422 detail: wrong types, missing fields,
+// values out of range. Malformed JSON is a 400 raised by parse().
+class BodyReader final
+{
+public:
+    static BodyReader parse(const QByteArray& body);
+
+    bool has(const QString& key) const { return m_object.contains(key); }
+    bool isNull(const QString& key) const;
+    QJsonValue raw(const QString& key) const { return m_object.value(key); }
+
+    // nullable: absent or null gives nullopt without an error.
+    std::optional<QString> string(const QString& key, bool required, int maxLength = 255);
+    std::optional<QString> name(const QString& key, bool required);
+    std::optional<qint64> integer(const QString& key, bool required, qint64 minimum, qint64 maximum);
+    std::optional<bool> boolean(const QString& key, bool required);
+    std::optional<QJsonObject> tags(const QString& key);
+    std::optional<QJsonArray> array(const QString& key, bool required);
+    void addError(const QString& field, const QString& code, const QString& message);
+    bool hasErrors() const { return !m_errors.isEmpty(); }
+    void finish() const;
+
+private:
+    QJsonObject m_object;
+    QList<ErrorDetail> m_errors;
+};
+
+// Names of the API: 1 to 255 characters, [a-zA-Z0-9][a-zA-Z0-9._-]*.
+bool isValidName(const QString& name);
+// Tags: at most 50, keys 1-128 characters not starting with _ , = or space, values up to 256.
+QString tagsProblem(const QJsonObject& tags);

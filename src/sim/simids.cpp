@@ -1,0 +1,59 @@
+#include "sim/simids.h"
+
+#include <QByteArray>
+#include <QtEndian>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-";
+}
+
+IdGenerator::IdGenerator(quint64 seed)
+    : m_random(static_cast<quint32>(seed ^ (seed >> 32)) ^ 0x5f3759dfu)
+{}
+
+IdGenerator::IdGenerator()
+    : m_random(QRandomGenerator::securelySeeded())
+{}
+
+QString IdGenerator::suffix(int length)
+{
+    QString out(length, Qt::Uninitialized);
+    for (int i = 0; i < length; ++i)
+        out[i] = QLatin1Char(alphabet[m_random.bounded(64)]);
+    return out;
+}
+
+QString IdGenerator::make(const QString& prefix)
+{
+    return prefix + u'_' + suffix(21);
+}
+
+QString IdGenerator::token()
+{
+    return u"sk_live_"_s + suffix(40).replace(u'-', u'x').replace(u'_', u'y');
+}
+
+QString encodeCursor(const QString& prefix, qint64 seq)
+{
+    QByteArray raw(8, Qt::Uninitialized);
+    qToBigEndian(static_cast<quint64>(seq) ^ 0x5a5a5a5a5a5a5a5aull, raw.data());
+    return prefix + u'_'
+           + QString::fromLatin1(
+               raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+std::optional<qint64> decodeCursor(const QString& prefix, const QString& cursor)
+{
+    const QString head = prefix + u'_';
+    if (!cursor.startsWith(head))
+        return std::nullopt;
+    const auto decoded = QByteArray::fromBase64Encoding(cursor.mid(head.size()).toLatin1(),
+                                                        QByteArray::Base64UrlEncoding
+                                                            | QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded || decoded.decoded.size() != 8)
+        return std::nullopt;
+    const quint64 value = qFromBigEndian<quint64>(decoded.decoded.constData()) ^ 0x5a5a5a5a5a5a5a5aull;
+    return static_cast<qint64>(value);
+}

@@ -1,0 +1,269 @@
+#include "sim/simstore.h"
+
+#include "sim/simhttp.h"
+
+#include <QSqlError>
+#include <QUuid>
+#include <QtLogging>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Each entry moves the schema from version N to N+1. Never edit a released entry; append.
+const char* const migrations[] = {
+    R"SQL(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE accounts (
+    id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, entity_type TEXT,
+    balance_micros INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE users (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL REFERENCES accounts(id), email TEXT, first_name TEXT, last_name TEXT,
+    created_at INTEGER NOT NULL);
+CREATE TABLE workspaces (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL REFERENCES accounts(id), name TEXT NOT NULL,
+    created_at INTEGER NOT NULL, deleted_at INTEGER);
+CREATE UNIQUE INDEX workspaces_name ON workspaces(account_id, name) WHERE deleted_at IS NULL;
+CREATE TABLE tokens (
+    token TEXT PRIMARY KEY, label TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL REFERENCES accounts(id),
+    user_id TEXT REFERENCES users(id));
+-- A grant without workspace is account-wide. level: 1 read, 2 write.
+CREATE TABLE grants (
+    token TEXT NOT NULL REFERENCES tokens(token), workspace_id TEXT REFERENCES workspaces(id),
+    level INTEGER NOT NULL);
+CREATE TABLE feature_flags (name TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE flag_enrollments (
+    flag TEXT NOT NULL REFERENCES feature_flags(name), account_id TEXT NOT NULL REFERENCES accounts(id),
+    user_enroll INTEGER NOT NULL, enrolled INTEGER NOT NULL, PRIMARY KEY (flag, account_id));
+CREATE TABLE fabrics (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL UNIQUE,
+    region TEXT NOT NULL, zone TEXT NOT NULL);
+CREATE TABLE instance_skus (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, alias TEXT NOT NULL UNIQUE,
+    region TEXT NOT NULL, zone TEXT NOT NULL, accelerator TEXT NOT NULL, accelerator_display TEXT NOT NULL,
+    form_factor TEXT NOT NULL, rdma_type TEXT, num_accelerators INTEGER NOT NULL,
+    num_vcpus INTEGER NOT NULL, memory INTEGER NOT NULL, local_storage INTEGER NOT NULL,
+    supports_public_ipv4 INTEGER NOT NULL, fabric_id TEXT REFERENCES fabrics(id), audience_hint TEXT);
+-- What synthetic sellers offer per SKU over time, independent of any pool.
+CREATE TABLE sku_offers (
+    instance_sku_id TEXT NOT NULL REFERENCES instance_skus(id), start_at INTEGER NOT NULL,
+    end_at INTEGER NOT NULL, node_count INTEGER NOT NULL);
+CREATE INDEX sku_offers_sku ON sku_offers(instance_sku_id, start_at);
+CREATE TABLE images (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), name TEXT NOT NULL, is_public INTEGER NOT NULL,
+    upload_status TEXT NOT NULL, created_at INTEGER NOT NULL, provider TEXT, sha256 TEXT,
+    infiniband_stack INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE pools (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), name TEXT NOT NULL, kind TEXT NOT NULL,
+    created_at INTEGER NOT NULL, tags TEXT, deleted_at INTEGER);
+CREATE UNIQUE INDEX pools_name ON pools(workspace_id, name) WHERE deleted_at IS NULL;
+-- A pool's allocation is a sum of rectangles: node_count nodes of one SKU over [start_at, end_at)
+-- (end_at NULL is unbounded). Buy fills add positive rectangles, sell fills negative ones.
+CREATE TABLE pool_allocations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, pool_id TEXT NOT NULL REFERENCES pools(id) ON DELETE CASCADE,
+    instance_sku_id TEXT NOT NULL REFERENCES instance_skus(id), start_at INTEGER NOT NULL,
+    end_at INTEGER, node_count INTEGER NOT NULL, source TEXT NOT NULL, source_id TEXT);
+CREATE INDEX pool_allocations_pool ON pool_allocations(pool_id, instance_sku_id);
+CREATE TABLE infiniband_partitions (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), name TEXT NOT NULL,
+    fabric_id TEXT NOT NULL REFERENCES fabrics(id), created_at INTEGER NOT NULL, tags TEXT, deleted_at INTEGER);
+CREATE UNIQUE INDEX partitions_name ON infiniband_partitions(workspace_id, name) WHERE deleted_at IS NULL;
+CREATE TABLE instances (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), pool_id TEXT NOT NULL REFERENCES pools(id),
+    instance_sku_id TEXT NOT NULL REFERENCES instance_skus(id), image_id TEXT NOT NULL REFERENCES images(id),
+    name TEXT NOT NULL, status TEXT NOT NULL, priority_level TEXT NOT NULL,
+    created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, running_at INTEGER, terminated_at INTEGER,
+    cloud_init_user_data TEXT, enable_public_ipv4 INTEGER NOT NULL, public_ip TEXT, tags TEXT,
+    partition_id TEXT REFERENCES infiniband_partitions(id), infiniband_released_at INTEGER,
+    deleted_at INTEGER);
+CREATE INDEX instances_status ON instances(status);
+CREATE INDEX instances_workspace ON instances(workspace_id, seq);
+CREATE INDEX instances_pool ON instances(pool_id, instance_sku_id, status);
+CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at);
+CREATE UNIQUE INDEX instances_name ON instances(workspace_id, name) WHERE deleted_at IS NULL;
+CREATE INDEX instances_unreleased ON instances(terminated_at)
+    WHERE partition_id IS NOT NULL AND infiniband_released_at IS NULL;
+)SQL",
+};
+
+} // namespace
+
+SimStore::SimStore()
+    : m_connection(u"sfsim-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{}
+
+SimStore::~SimStore()
+{
+    close();
+}
+
+bool SimStore::open(const QString& file, QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_connection);
+    db.setDatabaseName(file.isEmpty() ? u":memory:"_s : file);
+    if (!db.open()) {
+        *error = u"cannot open the store %1: %2"_s.arg(file, db.lastError().text());
+        return false;
+    }
+    QSqlQuery q(db);
+    for (const auto* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL",
+                               "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=5000"}) {
+        if (!q.exec(QString::fromLatin1(pragma))) {
+            *error = u"cannot configure the store: %1"_s.arg(q.lastError().text());
+            return false;
+        }
+    }
+    return migrate(error);
+}
+
+void SimStore::close()
+{
+    qDeleteAll(m_statements);
+    m_statements.clear();
+    if (QSqlDatabase::contains(m_connection)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+            if (db.isOpen())
+                db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+int SimStore::schemaVersion()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(u"PRAGMA user_version"_s) || !q.next())
+        return -1;
+    return q.value(0).toInt();
+}
+
+bool SimStore::migrate(QString* error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const int current = schemaVersion();
+    const int target = static_cast<int>(std::size(migrations));
+    if (current > target) {
+        *error = u"the store has schema version %1, newer than this sfsim (%2)"_s.arg(current).arg(target);
+        return false;
+    }
+    for (int version = current; version < target; ++version) {
+        if (!db.transaction()) {
+            *error = db.lastError().text();
+            return false;
+        }
+        const QStringList statements = QString::fromUtf8(migrations[version]).split(u';', Qt::SkipEmptyParts);
+        QSqlQuery q(db);
+        for (const auto& statement : statements) {
+            QString sql;
+            for (const auto& line : statement.split(u'\n')) {
+                if (!line.trimmed().startsWith(u"--"_s))
+                    sql += line + u'\n';
+            }
+            if (sql.trimmed().isEmpty())
+                continue;
+            if (!q.exec(sql)) {
+                *error = u"migration %1 failed: %2"_s.arg(version + 1).arg(q.lastError().text());
+                db.rollback();
+                return false;
+            }
+        }
+        if (!q.exec(u"PRAGMA user_version = %1"_s.arg(version + 1)) || !db.commit()) {
+            *error = u"migration %1 failed: %2"_s.arg(version + 1).arg(db.lastError().text());
+            db.rollback();
+            return false;
+        }
+    }
+    return true;
+}
+
+void SimStore::begin()
+{
+    exec(u"BEGIN IMMEDIATE"_s);
+    m_inTransaction = true;
+}
+
+void SimStore::commit()
+{
+    m_inTransaction = false;
+    exec(u"COMMIT"_s);
+}
+
+void SimStore::rollback()
+{
+    if (!m_inTransaction)
+        return;
+    m_inTransaction = false;
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.exec(u"ROLLBACK"_s);
+}
+
+QSqlQuery& SimStore::exec(const QString& sql, const QVariantList& binds)
+{
+    QSqlQuery*& q = m_statements[sql];
+    if (!q) {
+        q = new QSqlQuery(QSqlDatabase::database(m_connection, false));
+        if (!q->prepare(sql)) {
+            const QString message = q->lastError().text();
+            delete q;
+            m_statements.remove(sql);
+            qWarning("sfsim: cannot prepare statement: %s", qPrintable(message));
+            throw ApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+        }
+    }
+    q->finish();
+    for (int i = 0; i < binds.size(); ++i)
+        q->bindValue(i, binds.at(i));
+    if (!q->exec()) {
+        qWarning("sfsim: statement failed: %s", qPrintable(q->lastError().text()));
+        throw ApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+    }
+    return *q;
+}
+
+QList<QSqlRecord> SimStore::rows(const QString& sql, const QVariantList& binds)
+{
+    QSqlQuery& q = exec(sql, binds);
+    QList<QSqlRecord> out;
+    while (q.next())
+        out.append(q.record());
+    q.finish();
+    return out;
+}
+
+std::optional<QSqlRecord> SimStore::row(const QString& sql, const QVariantList& binds)
+{
+    QSqlQuery& q = exec(sql, binds);
+    std::optional<QSqlRecord> out;
+    if (q.next())
+        out = q.record();
+    q.finish();
+    return out;
+}
+
+QVariant SimStore::scalar(const QString& sql, const QVariantList& binds)
+{
+    QSqlQuery& q = exec(sql, binds);
+    QVariant out;
+    if (q.next())
+        out = q.value(0);
+    q.finish();
+    return out;
+}
+
+QString SimStore::meta(const QString& key)
+{
+    return scalar(u"SELECT value FROM meta WHERE key = ?"_s, {key}).toString();
+}
+
+void SimStore::setMeta(const QString& key, const QString& value)
+{
+    exec(u"INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"_s,
+         {key, value});
+}

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QString>
+#include <QUrl>
+
+// One HTTP exchange with sfsim.
+struct SimReply
+{
+    int status = 0;
+    QByteArray raw;
+    QJsonObject json;
+
+    QJsonObject error() const { return json.value(u"error").toObject(); }
+    QString errorType() const { return error().value(u"type").toString(); }
+    QJsonArray details() const { return error().value(u"details").toArray(); }
+    QJsonArray data() const { return json.value(u"data").toArray(); }
+    QString id() const { return json.value(u"id").toString(); }
+    // The `code` of every detail, in order.
+    QStringList detailCodes() const;
+};
+
+// A blocking client for tests. Every exchange is appended to a JSONL file that the contract test
+// (tests/contracts/validate_responses.py) checks against the OpenAPI document and the InfiniBand
+// schema, so every response a test receives is validated.
+class SimClient final
+{
+    Q_DISABLE_COPY_MOVE(SimClient)
+
+public:
+    explicit SimClient(const QUrl& baseUrl = {});
+
+    void setBaseUrl(const QUrl& url) { m_base = url; }
+    void setToken(const QString& token) { m_token = token; }
+
+    SimReply get(const QString& path, const QString& token = {});
+    SimReply post(const QString& path, const QJsonObject& body, const QString& token = {});
+    SimReply patch(const QString& path, const QJsonObject& body, const QString& token = {});
+    SimReply del(const QString& path, const QString& token = {});
+    // Raw bytes, for malformed and oversized bodies; an empty token sends no Authorization.
+    SimReply send(const QByteArray& method, const QString& path, const QByteArray& body, const QString& token,
+                  bool authorize = true);
+
+    // Control routes of a sfsim started with --control.
+    void advanceClock(qint64 seconds);
+    void setAllocation(const QString& pool, const QString& sku, qint64 nodes);
+
+private:
+    void record(const QByteArray& method, const QString& path, const SimReply& reply);
+
+    QNetworkAccessManager m_nam;
+    QUrl m_base;
+    QString m_token;
+};
