@@ -187,6 +187,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
             showDetails();
     });
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &PartitionsView::showDetails);
+    showDetails();
     updateEnrolment();
 }
 
