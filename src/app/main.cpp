@@ -5,8 +5,14 @@
 #include "core/settings/credentials.h"
 #include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
+#include "gui/availability/availabilityview.h"
 #include "gui/cloudinit/cloudinitpage.h"
+#include "gui/common/viewcontext.h"
+#include "gui/images/imagesview.h"
+#include "gui/instances/instancesview.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/partitions/partitionsview.h"
+#include "gui/pools/poolsview.h"
 #include "gui/theme/theme.h"
 #include "sim/simserver.h"
 
@@ -19,6 +25,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTimer>
 #include <QTranslator>
 #include <QWindow>
@@ -90,7 +97,13 @@ int main(int argc, char* argv[])
                                                                      "Use a light or dark palette for "
                                                                      "this run (system, light, dark)."),
                                          QStringLiteral("scheme"));
-    parser.addOptions({selfTest, screenshot, section, colorScheme});
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    QCoreApplication::translate("main",
+                                                                "Connect to this SF Compute API server; the "
+                                                                "token comes from SF_API_KEY or "
+                                                                "SF_BEARER_TOKEN."),
+                                    QStringLiteral("url"));
+    parser.addOptions({selfTest, screenshot, section, colorScheme, server});
     parser.process(app);
 
     Settings settings;
@@ -110,7 +123,22 @@ int main(int argc, char* argv[])
     }
     theme.apply();
 
+    // Outlives the window, whose views hold it.
+    ViewContext context(&settings);
     MainWindow window(&settings);
+    QObject::connect(&context, &ViewContext::statusMessage, &window,
+                     [&window](const QString& message) { window.statusBar()->showMessage(message, 15000); });
+    window.addSection(QStringLiteral("availability"), QIcon::fromTheme(QStringLiteral("view-statistics")),
+                      QCoreApplication::translate("main", "Availability"), new AvailabilityView(&context));
+    window.addSection(QStringLiteral("pools"), QIcon::fromTheme(QStringLiteral("folder")),
+                      QCoreApplication::translate("main", "Pools"), new PoolsView(&context));
+    window.addSection(QStringLiteral("instances"), QIcon::fromTheme(QStringLiteral("computer")),
+                      QCoreApplication::translate("main", "Instances"), new InstancesView(&context));
+    window.addSection(QStringLiteral("partitions"), QIcon::fromTheme(QStringLiteral("network-wired")),
+                      QCoreApplication::translate("main", "InfiniBand Partitions"),
+                      new PartitionsView(&context));
+    window.addSection(QStringLiteral("images"), QIcon::fromTheme(QStringLiteral("media-optical")),
+                      QCoreApplication::translate("main", "Images"), new ImagesView(&context));
     window.addSection(QStringLiteral("cloudinit"), QIcon::fromTheme(QStringLiteral("text-x-script")),
                       QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
     if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
@@ -124,7 +152,16 @@ int main(int argc, char* argv[])
     KeychainSecretStore secrets(QStringLiteral("sfdesk"));
     if (settings.profiles().isEmpty())
         settings.saveProfile(ConnectionProfile::localSimulator());
-    const ConnectionProfile profile = settings.currentProfile();
+    ConnectionProfile profile = settings.currentProfile();
+    if (parser.isSet(server)) {
+        const QUrl url = QUrl::fromUserInput(parser.value(server));
+        QString why;
+        if (!ApiClient::isAllowedServerUrl(url, &why)) {
+            std::fprintf(stderr, "sfdesk: --server: %s\n", qPrintable(why));
+            return 2;
+        }
+        profile = ConnectionProfile::custom(url.toDisplayString(), url);
+    }
     // Declared in this order so that they go away in reverse: session, client, then the simulator.
     std::unique_ptr<SimServer> simulator;
     std::unique_ptr<ApiClient> client;
@@ -158,13 +195,15 @@ int main(int argc, char* argv[])
             window.setConnectionText(profile.name, live->status()->summary());
         });
         if (profile.kind == ConnectionProfile::Kind::LocalSimulator) {
+            context.setClient(client.get());
             live->start();
         } else {
             ApiClient* api = client.get();
             Credentials::tokenFor(
                 profile, &secrets, QProcessEnvironment::systemEnvironment(), &window,
-                [&window, &secrets, api, live, profile](const Credentials::Token& token) {
+                [&window, &secrets, &context, api, live, profile](const Credentials::Token& token) {
                     api->setToken(token.value);
+                    context.setClient(api);
                     if (!token.error.isEmpty() || !secrets.isPersistent())
                         window.setConnectionText(
                             profile.name, token.error.isEmpty() ? secrets.unavailableReason() : token.error);

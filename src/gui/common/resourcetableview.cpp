@@ -1,5 +1,6 @@
 #include "gui/common/resourcetableview.h"
 
+#include "core/models/resourcetablemodel.h"
 #include "core/settings/settings.h"
 
 #include <QCollator>
@@ -11,30 +12,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-ResourceFilterProxy::ResourceFilterProxy(QObject* parent)
-    : QSortFilterProxyModel(parent)
-{
-    setFilterCaseSensitivity(Qt::CaseInsensitive);
-    setFilterKeyColumn(-1);
-    setSortCaseSensitivity(Qt::CaseInsensitive);
-}
-
-bool ResourceFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
-{
-    const QVariant l = left.data(sortRole());
-    const QVariant r = right.data(sortRole());
-    if (l.typeId() == QMetaType::QString && r.typeId() == QMetaType::QString) {
-        static thread_local QCollator collator = [] {
-            QCollator c;
-            c.setNumericMode(true);
-            c.setCaseSensitivity(Qt::CaseInsensitive);
-            return c;
-        }();
-        return collator.compare(l.toString(), r.toString()) < 0;
-    }
-    return QSortFilterProxyModel::lessThan(left, right);
-}
-
 ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings, QWidget* parent)
     : QWidget(parent)
     , m_viewName(viewName)
@@ -42,7 +19,7 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     , m_filter(new QLineEdit(this))
     , m_table(new QTableView(this))
     , m_placeholder(new QLabel(m_table))
-    , m_proxy(new ResourceFilterProxy(this))
+    , m_proxy(new ResourceProxyModel(this))
     , m_filterDebounce(new QTimer(this))
     , m_saveDebounce(new QTimer(this))
 {
@@ -79,7 +56,7 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     m_filterDebounce->setInterval(200);
     connect(m_filter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
     connect(m_filterDebounce, &QTimer::timeout, this, [this] {
-        m_proxy->setFilterFixedString(m_filter->text().trimmed());
+        m_proxy->setFilterText(m_filter->text().trimmed());
         updatePlaceholder();
     });
 
@@ -105,6 +82,9 @@ ResourceTableView::~ResourceTableView()
 
 void ResourceTableView::setSourceModel(QAbstractItemModel* model)
 {
+    // Resource models sort by their raw values; any other model by what it shows.
+    const bool hasRaw = model && model->roleNames().contains(ResourceRole::RawRole);
+    m_proxy->setSortRole(hasRaw ? int(ResourceRole::RawRole) : int(Qt::DisplayRole));
     m_proxy->setSourceModel(model);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -222,4 +202,15 @@ void ResourceTableView::saveHeaderState()
 {
     m_saveDebounce->stop();
     m_settings->setHeaderState(m_viewName, m_table->horizontalHeader()->saveState());
+}
+
+void ResourceTableView::fitColumnsOnce()
+{
+    if (m_fitted || m_restoredHeader || m_proxy->rowCount() == 0)
+        return;
+    m_fitted = true;
+    m_table->resizeColumnsToContents();
+    auto* header = m_table->horizontalHeader();
+    for (int column = 0; column < header->count(); ++column)
+        header->resizeSection(column, qMin(header->sectionSize(column) + 12, 320));
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/models/resourceproxymodel.h"
+
 #include <QSortFilterProxyModel>
 #include <QWidget>
 
@@ -11,19 +13,6 @@ class QMenu;
 class QTableView;
 class QTimer;
 class Settings;
-
-// Sorts names the way people count ("worker-9" before "worker-10") and filters on every column.
-class ResourceFilterProxy final : public QSortFilterProxyModel
-{
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(ResourceFilterProxy)
-
-public:
-    explicit ResourceFilterProxy(QObject* parent = nullptr);
-
-protected:
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
-};
 
 // The table every resource view uses: a filter box, sorting, a column chooser on the header,
 // header state remembered per view, and a context menu filled by the owner.
@@ -41,7 +30,7 @@ public:
 
     void setSourceModel(QAbstractItemModel* model);
     QAbstractItemModel* sourceModel() const;
-    ResourceFilterProxy* proxy() const { return m_proxy; }
+    ResourceProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     QLineEdit* filterEdit() const { return m_filter; }
 
@@ -52,6 +41,9 @@ public:
     void setPlaceholderText(const QString& text);
     // Hides columns that the user has not chosen yet (first run only).
     void setDefaultHiddenColumns(const QList<int>& columns);
+    // Sizes the columns to their contents the first time there are rows, unless the user's own
+    // header state was restored.
+    void fitColumnsOnce();
 
 Q_SIGNALS:
     void currentSourceRowChanged(const QModelIndex& sourceRow);
@@ -68,10 +60,11 @@ private:
     QLineEdit* m_filter;
     QTableView* m_table;
     QLabel* m_placeholder;
-    ResourceFilterProxy* m_proxy;
+    ResourceProxyModel* m_proxy;
     QTimer* m_filterDebounce;
     QTimer* m_saveDebounce;
     MenuProvider m_menuProvider;
     QString m_placeholderText;
     bool m_restoredHeader = false;
+    bool m_fitted = false;
 };

@@ -1,0 +1,36 @@
+#include "gui/common/copyactions.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QMenu>
+
+namespace CopyActions {
+
+void copy(const QString& text)
+{
+    QGuiApplication::clipboard()->setText(text);
+}
+
+void add(QMenu* menu, const QString& viewName, const QString& id, const QString& resourcePath,
+         const QList<Command>& commands)
+{
+    if (!menu->isEmpty())
+        menu->addSeparator();
+    auto* copyId = menu->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), QMenu::tr("Copy &ID"));
+    copyId->setObjectName(viewName + QStringLiteral("CopyId"));
+    copyId->setEnabled(!id.isEmpty());
+    QObject::connect(copyId, &QAction::triggered, menu, [id] { copy(id); });
+    auto* copyPath = menu->addAction(QMenu::tr("Copy &Resource Path"));
+    copyPath->setObjectName(viewName + QStringLiteral("CopyPath"));
+    copyPath->setEnabled(!resourcePath.isEmpty());
+    QObject::connect(copyPath, &QAction::triggered, menu, [resourcePath] { copy(resourcePath); });
+    for (const Command& command : commands) {
+        auto* action = menu->addAction(command.label);
+        action->setObjectName(command.objectName);
+        action->setToolTip(command.line);
+        action->setStatusTip(command.line);
+        QObject::connect(action, &QAction::triggered, menu, [line = command.line] { copy(line); });
+    }
+}
+
+} // namespace CopyActions

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QLabel>
+
+class QTimer;
+
+// "updated 12 s ago", ticking by itself; or what went wrong with the last refresh.
+class UpdatedLabel final : public QLabel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UpdatedLabel)
+
+public:
+    explicit UpdatedLabel(QWidget* parent = nullptr);
+    ~UpdatedLabel() override;
+
+    void markUpdated();
+    void markFailed(const QString& reason);
+
+private:
+    static QString agoText(qint64 seconds);
+    void refreshText();
+
+    QElapsedTimer m_since;
+    QTimer* m_tick;
+    QString m_failure;
+};

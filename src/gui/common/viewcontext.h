@@ -1,0 +1,88 @@
+#pragma once
+
+#include "core/api/apiclient.h"
+#include "core/api/apierror.h"
+#include "core/model/resources.h"
+
+#include <QDateTime>
+#include <QObject>
+#include <QPointer>
+
+class QTimer;
+class Settings;
+
+// What every resource view shares: the connection's client, the workspace the user works in (or
+// "all workspaces"), the account's workspaces and preview enrolment, a poll clock, and one place
+// to report errors and what happened. Views hold a pointer; main wires it to the window.
+class ViewContext final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ViewContext)
+
+public:
+    enum class Enrolment
+    {
+        Unknown,           // not asked yet, or the question failed
+        Enrolled,          // infiniband-preview is on
+        NotEnrolled,       // off, and the account can turn it on
+        NotSelfEnrollable, // off, and only SF Compute can turn it on
+    };
+    Q_ENUM(Enrolment)
+
+    explicit ViewContext(Settings* settings, QObject* parent = nullptr);
+    ~ViewContext() override;
+
+    Settings* settings() const { return m_settings; }
+    ApiClient* client() const { return m_client; }
+    // Takes no ownership. Null means not connected.
+    void setClient(ApiClient* client);
+
+    QList<Workspace> workspaces() const { return m_workspaces; }
+    QString workspace() const { return m_workspace; }
+    void setWorkspace(const QString& name);
+    bool allWorkspaces() const { return m_allWorkspaces; }
+    void setAllWorkspaces(bool all);
+    // The workspace filter of a list call: empty when listing every readable workspace.
+    QString listWorkspace() const { return m_allWorkspaces ? QString() : m_workspace; }
+
+    Enrolment infinibandEnrolment() const { return m_enrolment; }
+    bool infinibandEnabled() const { return m_enrolment == Enrolment::Enrolled; }
+    // Asks the server to enrol the account in infiniband-preview; reports through enrolmentChanged
+    // or enrolmentFailed.
+    void enrolInfiniband();
+
+    // Reloads workspaces and feature flags.
+    void refreshAccount();
+
+    void setPollInterval(int milliseconds);
+    int pollInterval() const;
+
+    // A failed call: shown in the status bar with what the user was doing.
+    void reportError(const QString& action, const ApiError& error);
+    void reportMessage(const QString& message);
+
+    // A view that reacts to the server telling it the preview is off.
+    void noteFeatureNotEnabled();
+
+Q_SIGNALS:
+    void clientChanged();
+    void workspacesChanged();
+    // The workspace or the "all workspaces" toggle changed.
+    void scopeChanged();
+    void enrolmentChanged();
+    void enrolmentFailed(const QString& reason);
+    // Time to refresh what is on screen.
+    void pollTick();
+    void statusMessage(const QString& message);
+
+private:
+    void setEnrolment(Enrolment enrolment);
+
+    Settings* m_settings;
+    QPointer<ApiClient> m_client;
+    QList<Workspace> m_workspaces;
+    QString m_workspace = QStringLiteral("default");
+    bool m_allWorkspaces = false;
+    Enrolment m_enrolment = Enrolment::Unknown;
+    QTimer* m_poll;
+};

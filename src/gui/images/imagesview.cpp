@@ -1,0 +1,93 @@
+#include "gui/images/imagesview.h"
+
+#include "core/api/apiclient.h"
+#include "core/models/format.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/resourcetableview.h"
+#include "gui/common/updatedlabel.h"
+#include "gui/common/viewcontext.h"
+#include "gui/common/workspacebar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+ImagesView::ImagesView(ViewContext* context, QWidget* parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_model(new ImageModel(this))
+    , m_table(new ResourceTableView(QStringLiteral("images"), context->settings(), this))
+    , m_updated(new UpdatedLabel(this))
+{
+    setObjectName(QStringLiteral("imagesPage"));
+    m_updated->setObjectName(QStringLiteral("imagesUpdatedLabel"));
+    auto* refreshButton =
+        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
+    refreshButton->setObjectName(QStringLiteral("imagesRefreshButton"));
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(new WorkspaceBar(QStringLiteral("images"), context, this));
+    toolbar->addStretch(1);
+    toolbar->addWidget(m_updated);
+    toolbar->addWidget(refreshButton);
+
+    m_table->setSourceModel(m_model);
+    m_table->proxy()->setSortRole(ResourceRole::RawRole);
+    m_table->setDefaultHiddenColumns({ImageModel::IdColumn});
+    m_table->setPlaceholderText(tr("No images."));
+    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
+
+    auto* note =
+        new QLabel(tr("The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, "
+                      "perftest, nvidia-peermem); other images and older builds do not."),
+                   this);
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(toolbar);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(note);
+
+    connect(refreshButton, &QPushButton::clicked, this, &ImagesView::refresh);
+    connect(m_context, &ViewContext::scopeChanged, this, &ImagesView::refresh);
+    connect(m_context, &ViewContext::clientChanged, this, &ImagesView::refresh);
+    refresh();
+}
+
+ImagesView::~ImagesView() = default;
+
+void ImagesView::refresh()
+{
+    if (!m_context->client()) {
+        m_model->refresh({});
+        return;
+    }
+    const quint64 generation = ++m_generation;
+    m_context->client()
+        ->images(m_context->listWorkspace())
+        ->onSuccess<QList<Image>>(this,
+                                  [this, generation](const QList<Image>& images) {
+                                      if (generation != m_generation)
+                                          return;
+                                      m_model->refresh(images);
+                                      m_updated->markUpdated();
+                                      m_table->fitColumnsOnce();
+                                      Q_EMIT refreshed();
+                                  })
+        ->onFailure(this, [this, generation](const ApiError& error) {
+            if (generation != m_generation)
+                return;
+            m_updated->markFailed(error.message());
+            m_context->reportError(tr("Loading images"), error);
+            Q_EMIT refreshed();
+        });
+}
+
+void ImagesView::fillMenu(QMenu* menu, const QModelIndexList& rows)
+{
+    if (rows.isEmpty())
+        return;
+    const Image image = m_model->at(rows.first().row());
+    CopyActions::add(menu, QStringLiteral("images"), image.id, image.resourcePath, {});
+}

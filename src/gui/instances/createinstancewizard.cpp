@@ -1,0 +1,451 @@
+#include "gui/instances/createinstancewizard.h"
+
+#include "ui_createinstancewizard.h"
+
+#include "core/api/apiclient.h"
+#include "core/cli/sfcommand.h"
+#include "core/model/names.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/viewcontext.h"
+#include "gui/partitions/createpartitiondialog.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QPushButton>
+
+namespace {
+
+constexpr qint64 maxUserData = 64 * 1024;
+
+QString skuLabel(const InstanceSku& sku)
+{
+    QString label = sku.alias.isEmpty() ? sku.id : sku.alias;
+    QStringList parts;
+    if (!sku.displayProperty(QStringLiteral("accelerator")).isEmpty())
+        parts << sku.displayProperty(QStringLiteral("accelerator"));
+    parts << QStringLiteral("%1-%2").arg(sku.property(QStringLiteral("region")),
+                                         sku.property(QStringLiteral("availability_zone")));
+    if (sku.isInfiniband())
+        parts << CreateInstanceWizard::tr("InfiniBand, fabric %1")
+                     .arg(sku.displayProperty(QStringLiteral("infiniband_fabric")).isEmpty()
+                              ? sku.property(QStringLiteral("infiniband_fabric"))
+                              : sku.displayProperty(QStringLiteral("infiniband_fabric")));
+    return QStringLiteral("%1 (%2)").arg(label, parts.join(u", "));
+}
+
+} // namespace
+
+CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent)
+    : QWizard(parent)
+    , m_ui(std::make_unique<Ui::CreateInstanceWizard>())
+    , m_context(context)
+{
+    m_ui->setupUi(this);
+    setObjectName(QStringLiteral("createInstanceWizard"));
+    setOption(QWizard::NoBackButtonOnLastPage);
+    setOption(QWizard::NoCancelButtonOnLastPage);
+    m_ui->machineErrorLabel->hide();
+    m_ui->namesPreviewLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_ui->cloudInitNoteLabel->setForegroundRole(QPalette::PlaceholderText);
+
+    connect(m_ui->skuCombo, &QComboBox::currentIndexChanged, this, &CreateInstanceWizard::updateSkuNote);
+    connect(m_ui->singleRadio, &QRadioButton::toggled, this, &CreateInstanceWizard::updateNames);
+    connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateNames);
+    connect(m_ui->countSpin, &QSpinBox::valueChanged, this, &CreateInstanceWizard::updateNames);
+    connect(m_ui->patternEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateNames);
+    connect(m_ui->cloudInitEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateCloudInitNote);
+    connect(m_ui->cloudInitBrowseButton, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Cloud-init User Data"), {}, tr("Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)"));
+        if (!file.isEmpty())
+            m_ui->cloudInitEdit->setText(file);
+    });
+    for (auto* radio : {m_ui->pickPartitionRadio, m_ui->newPartitionRadio, m_ui->noPartitionRadio})
+        connect(radio, &QRadioButton::toggled, this, &CreateInstanceWizard::updatePartitionNote);
+    connect(m_ui->partitionCombo, &QComboBox::currentIndexChanged, this,
+            &CreateInstanceWizard::updatePartitionNote);
+    connect(m_ui->newPartitionButton, &QPushButton::clicked, this, [this] {
+        const auto sku = currentSku();
+        if (!sku)
+            return;
+        QStringList taken;
+        for (const InfinibandPartition& partition : std::as_const(m_partitions))
+            taken << partition.name;
+        auto* dialog = new CreatePartitionDialog(m_context, m_fabrics, taken, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->restrictToFabric(sku->property(QStringLiteral("infiniband_fabric")));
+        connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            const InfinibandPartition created = dialog->createdPartition();
+            m_partitions.append(created);
+            m_ui->partitionCombo->addItem(created.name, created.id);
+            m_ui->partitionCombo->setCurrentIndex(m_ui->partitionCombo->count() - 1);
+            m_ui->pickPartitionRadio->setChecked(true);
+        });
+        dialog->open();
+    });
+    connect(m_ui->copyCommandButton, &QPushButton::clicked, this,
+            [this] { CopyActions::copy(m_ui->commandEdit->text()); });
+    updateNames();
+    updateCloudInitNote();
+    load();
+}
+
+CreateInstanceWizard::~CreateInstanceWizard() = default;
+
+void CreateInstanceWizard::load()
+{
+    ApiClient* client = m_context->client();
+    if (!client)
+        return;
+    const QString workspace = m_context->workspace();
+    auto fail = [this](const ApiError& error) {
+        m_ui->machineErrorLabel->setText(error.message());
+        m_ui->machineErrorLabel->show();
+        Q_EMIT loaded();
+    };
+    client->pools(workspace)
+        ->onSuccess<QList<Pool>>(this,
+                                 [this](const QList<Pool>& pools) {
+                                     m_pools = pools;
+                                     m_ui->poolCombo->clear();
+                                     for (const Pool& pool : pools)
+                                         m_ui->poolCombo->addItem(pool.name, pool.id);
+                                     Q_EMIT loaded();
+                                 })
+        ->onFailure(this, fail);
+    client->instanceSkus()
+        ->onSuccess<QList<InstanceSku>>(this,
+                                        [this](const QList<InstanceSku>& skus) {
+                                            m_skus = skus;
+                                            m_ui->skuCombo->clear();
+                                            for (const InstanceSku& sku : skus)
+                                                m_ui->skuCombo->addItem(skuLabel(sku), sku.id);
+                                            updateSkuNote();
+                                            Q_EMIT loaded();
+                                        })
+        ->onFailure(this, fail);
+    client->images(workspace)
+        ->onSuccess<QList<Image>>(this,
+                                  [this](const QList<Image>& images) {
+                                      m_images = images;
+                                      m_ui->imageCombo->clear();
+                                      for (const Image& image : images)
+                                          if (image.status == Image::UploadStatus::Completed
+                                              || image.status == Image::UploadStatus::Unknown)
+                                              m_ui->imageCombo->addItem(image.name, image.id);
+                                      Q_EMIT loaded();
+                                  })
+        ->onFailure(this, fail);
+    if (m_context->infinibandEnabled())
+        client->infinibandFabrics()
+            ->onSuccess<QList<InfinibandFabric>>(this,
+                                                 [this](const QList<InfinibandFabric>& fabrics) {
+                                                     m_fabrics = fabrics;
+                                                     Q_EMIT loaded();
+                                                 })
+            ->onFailure(this, fail);
+}
+
+std::optional<InstanceSku> CreateInstanceWizard::currentSku() const
+{
+    const QString id = m_ui->skuCombo->currentData().toString();
+    for (const InstanceSku& sku : m_skus)
+        if (sku.id == id)
+            return sku;
+    return std::nullopt;
+}
+
+bool CreateInstanceWizard::partitionStepApplies() const
+{
+    const auto sku = currentSku();
+    return sku && sku->isInfiniband() && m_context->infinibandEnabled();
+}
+
+void CreateInstanceWizard::updateSkuNote()
+{
+    const auto sku = currentSku();
+    QString note;
+    if (sku && sku->isInfiniband())
+        note =
+            m_context->infinibandEnabled()
+                ? tr("InfiniBand SKU: the next steps let you attach the instances to a partition on fabric "
+                     "%1.")
+                      .arg(sku->property(QStringLiteral("infiniband_fabric")))
+                : tr("InfiniBand SKU. Enrol in the InfiniBand preview (InfiniBand Partitions view) to attach "
+                     "instances to a partition; without one they have no InfiniBand.");
+    else if (sku)
+        note = tr("No InfiniBand on this SKU (RDMA: %1).")
+                   .arg(sku->displayProperty(QStringLiteral("rdma_type")).isEmpty()
+                            ? tr("none")
+                            : sku->displayProperty(QStringLiteral("rdma_type")));
+    m_ui->skuNoteLabel->setText(note);
+}
+
+QStringList CreateInstanceWizard::instanceNames() const
+{
+    if (m_ui->singleRadio->isChecked())
+        return {m_ui->nameEdit->text()};
+    return Names::expand(m_ui->patternEdit->text(), m_ui->countSpin->value());
+}
+
+void CreateInstanceWizard::updateNames()
+{
+    const bool single = m_ui->singleRadio->isChecked();
+    m_ui->nameEdit->setEnabled(single);
+    m_ui->countSpin->setEnabled(!single);
+    m_ui->patternEdit->setEnabled(!single);
+    const QStringList names = instanceNames();
+    QString problem;
+    for (const QString& name : names) {
+        if (single && name.isEmpty())
+            break; // the server names it
+        problem = Names::problem(name);
+        if (!problem.isEmpty()) {
+            problem = tr("\"%1\": %2").arg(name, problem);
+            break;
+        }
+    }
+    if (!problem.isEmpty())
+        m_ui->namesPreviewLabel->setText(problem);
+    else if (single)
+        m_ui->namesPreviewLabel->setText(
+            names.first().isEmpty() ? tr("Leave empty and the server picks a name.") : QString());
+    else {
+        QStringList shown = names.mid(0, 4);
+        if (names.size() > 4)
+            shown << QStringLiteral("…") << names.last();
+        m_ui->namesPreviewLabel->setText(
+            tr("Creates %n instance(s): %1", nullptr, static_cast<int>(names.size())).arg(shown.join(u", ")));
+    }
+}
+
+void CreateInstanceWizard::updateCloudInitNote()
+{
+    const QString path = m_ui->cloudInitEdit->text();
+    if (path.isEmpty()) {
+        m_ui->cloudInitNoteLabel->setText(
+            tr("Without user data you cannot log in: public images ship without a "
+               "password or SSH key. Add your SSH public key in a cloud-init file."));
+        return;
+    }
+    const QFileInfo info(path);
+    if (!info.isFile())
+        m_ui->cloudInitNoteLabel->setText(tr("No such file."));
+    else if (info.size() > maxUserData)
+        m_ui->cloudInitNoteLabel->setText(tr("%1 bytes: user data may be at most 64 KiB.").arg(info.size()));
+    else
+        m_ui->cloudInitNoteLabel->setText(tr("%1 bytes of user data.").arg(info.size()));
+}
+
+void CreateInstanceWizard::loadPartitions()
+{
+    const auto sku = currentSku();
+    if (!sku || !m_context->client())
+        return;
+    InfinibandAdapter::PartitionFilter filter;
+    filter.workspace = m_context->workspace();
+    filter.fabric = sku->property(QStringLiteral("infiniband_fabric"));
+    m_ui->partitionCombo->clear();
+    m_context->client()
+        ->infinibandPartitions(filter)
+        ->onSuccess<QList<InfinibandPartition>>(
+            this,
+            [this](const QList<InfinibandPartition>& partitions) {
+                m_partitions = partitions;
+                m_ui->partitionCombo->clear();
+                for (const InfinibandPartition& partition : partitions)
+                    m_ui->partitionCombo->addItem(
+                        tr("%1 (%n instance(s))", nullptr, partition.instanceCount).arg(partition.name),
+                        partition.id);
+                if (partitions.isEmpty())
+                    m_ui->newPartitionRadio->setChecked(true);
+                updatePartitionNote();
+                Q_EMIT loaded();
+            })
+        ->onFailure(this, [this](const ApiError& error) {
+            m_ui->partitionNoteLabel->setText(error.message());
+            Q_EMIT loaded();
+        });
+}
+
+QString CreateInstanceWizard::chosenPartitionId() const
+{
+    if (!partitionStepApplies() || !m_ui->pickPartitionRadio->isChecked())
+        return {};
+    return m_ui->partitionCombo->currentData().toString();
+}
+
+QString CreateInstanceWizard::chosenPartitionName() const
+{
+    const QString id = chosenPartitionId();
+    for (const InfinibandPartition& partition : m_partitions)
+        if (partition.id == id)
+            return partition.name;
+    return {};
+}
+
+void CreateInstanceWizard::updatePartitionNote()
+{
+    const auto sku = currentSku();
+    const QString fabric = sku ? sku->property(QStringLiteral("infiniband_fabric")) : QString();
+    m_ui->partitionCombo->setEnabled(m_ui->pickPartitionRadio->isChecked());
+    m_ui->newPartitionButton->setEnabled(m_ui->newPartitionRadio->isChecked());
+    if (m_ui->noPartitionRadio->isChecked())
+        m_ui->partitionNoteLabel->setText(
+            tr("Without a partition these instances have no InfiniBand connectivity, "
+               "even though the SKU supports it. Membership cannot be added later: "
+               "you would have to terminate and create them again."));
+    else if (m_ui->partitionCombo->count() == 0)
+        m_ui->partitionNoteLabel->setText(
+            tr("Workspace \"%1\" has no partition on fabric %2 yet: create one.")
+                .arg(m_context->workspace(), fabric));
+    else
+        m_ui->partitionNoteLabel->setText(
+            tr("Partitions of workspace \"%1\" on fabric %2, the fabric of this SKU.")
+                .arg(m_context->workspace(), fabric));
+}
+
+int CreateInstanceWizard::nextId() const
+{
+    switch (currentId()) {
+    case MachinePage:
+        return NamesPage;
+    case NamesPage:
+        return partitionStepApplies() ? PartitionPage : ResultPage;
+    case PartitionPage:
+        return ResultPage;
+    default:
+        return -1;
+    }
+}
+
+void CreateInstanceWizard::initializePage(int id)
+{
+    QWizard::initializePage(id);
+    if (id == NamesPage)
+        m_ui->namesPage->setButtonText(QWizard::NextButton,
+                                       partitionStepApplies() ? tr("&Next >") : tr("&Create"));
+    if (id == PartitionPage) {
+        m_ui->partitionPage->setButtonText(QWizard::NextButton, tr("&Create"));
+        loadPartitions();
+        updatePartitionNote();
+    }
+    if (id == ResultPage)
+        startCreating();
+}
+
+bool CreateInstanceWizard::validateCurrentPage()
+{
+    switch (currentId()) {
+    case MachinePage:
+        if (m_ui->poolCombo->currentIndex() < 0 || m_ui->skuCombo->currentIndex() < 0
+            || m_ui->imageCombo->currentIndex() < 0) {
+            m_ui->machineErrorLabel->setText(tr("Choose a pool, a SKU and an image."));
+            m_ui->machineErrorLabel->show();
+            return false;
+        }
+        return true;
+    case NamesPage: {
+        const QStringList names = instanceNames();
+        for (const QString& name : names)
+            if (!(m_ui->singleRadio->isChecked() && name.isEmpty()) && !Names::isValid(name))
+                return false;
+        const QString path = m_ui->cloudInitEdit->text();
+        if (!path.isEmpty()) {
+            const QFileInfo info(path);
+            if (!info.isFile() || info.size() > maxUserData)
+                return false;
+        }
+        return true;
+    }
+    case PartitionPage:
+        if (m_ui->newPartitionRadio->isChecked())
+            return false; // create it first; the new one is then picked
+        return !m_ui->pickPartitionRadio->isChecked() || m_ui->partitionCombo->currentIndex() >= 0;
+    default:
+        return true;
+    }
+}
+
+QString CreateInstanceWizard::sfCommand() const
+{
+    SfCommand::InstanceCreate create;
+    create.pool = m_ui->poolCombo->currentText();
+    const auto sku = currentSku();
+    create.sku = sku ? (sku->alias.isEmpty() ? sku->id : sku->alias) : QString();
+    create.image = m_ui->imageCombo->currentText();
+    create.cloudInitFile = m_ui->cloudInitEdit->text();
+    create.partition = chosenPartitionName();
+    QStringList lines;
+    for (const QString& name : instanceNames()) {
+        create.name = name;
+        lines << SfCommand::instanceCreate(create);
+    }
+    return lines.join(u" && ");
+}
+
+void CreateInstanceWizard::startCreating()
+{
+    m_ui->commandEdit->setText(sfCommand());
+    const QStringList names = instanceNames();
+    QByteArray userData;
+    if (!m_ui->cloudInitEdit->text().isEmpty()) {
+        QFile file(m_ui->cloudInitEdit->text());
+        if (file.open(QIODevice::ReadOnly))
+            userData = file.read(maxUserData + 1);
+    }
+    NewInstance base;
+    base.pool = m_ui->poolCombo->currentData().toString();
+    base.sku = m_ui->skuCombo->currentData().toString();
+    base.image = m_ui->imageCombo->currentData().toString();
+    base.cloudInitUserData = userData;
+    base.infinibandPartition = chosenPartitionId();
+
+    m_ui->resultTree->clear();
+    m_ui->progressBar->setRange(0, static_cast<int>(names.size()));
+    m_ui->progressBar->setValue(0);
+    m_created.clear();
+    m_pending = static_cast<int>(names.size());
+    m_succeeded = m_failed = 0;
+    button(QWizard::FinishButton)->setEnabled(false);
+    for (const QString& name : names) {
+        auto* item = new QTreeWidgetItem(
+            m_ui->resultTree, {name.isEmpty() ? tr("(named by the server)") : name, tr("Creating…")});
+        NewInstance instance = base;
+        instance.name = name;
+        auto done = [this] {
+            --m_pending;
+            m_ui->progressBar->setValue(m_succeeded + m_failed);
+            if (m_pending == 0) {
+                m_ui->resultPage->setTitle(
+                    m_failed == 0
+                        ? tr("Created %n instance(s)", nullptr, m_succeeded)
+                        : tr("Created %1 of %2 instances").arg(m_succeeded).arg(m_succeeded + m_failed));
+                button(QWizard::FinishButton)->setEnabled(true);
+                Q_EMIT creationFinished(m_succeeded, m_failed);
+            }
+        };
+        m_context->client()
+            ->createInstance(instance)
+            ->onSuccess<Instance>(this,
+                                  [this, item, done](const Instance& created) {
+                                      ++m_succeeded;
+                                      m_created.append(created);
+                                      item->setText(0, created.name);
+                                      item->setText(1,
+                                                    tr("Created %1, %2").arg(created.id, created.statusText));
+                                      done();
+                                  })
+            ->onFailure(this, [this, item, done](const ApiError& error) {
+                ++m_failed;
+                QString text = error.message();
+                for (const ApiErrorDetail& detail : error.details())
+                    text += QStringLiteral(" ") + detail.message;
+                item->setText(1, tr("Failed: %1").arg(text));
+                item->setToolTip(1, text);
+                done();
+            });
+    }
+    m_ui->resultTree->resizeColumnToContents(0);
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/model/resources.h"
+
+#include <QWizard>
+
+#include <memory>
+
+namespace Ui {
+class CreateInstanceWizard;
+}
+class ViewContext;
+
+// Creates one instance or several from a name pattern: pool, SKU (InfiniBand SKUs marked), image,
+// names, cloud-init user data from a file, and on an InfiniBand SKU the partition step (pick one on
+// the SKU's fabric, create one in place, or none, which means no InfiniBand). The last page shows
+// progress and one result per instance.
+class CreateInstanceWizard final : public QWizard
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CreateInstanceWizard)
+
+public:
+    enum PageId
+    {
+        MachinePage,
+        NamesPage,
+        PartitionPage,
+        ResultPage,
+    };
+
+    explicit CreateInstanceWizard(ViewContext* context, QWidget* parent = nullptr);
+    ~CreateInstanceWizard() override;
+
+    int nextId() const override;
+    bool validateCurrentPage() override;
+    void initializePage(int id) override;
+
+    QStringList instanceNames() const;
+    QString sfCommand() const;
+    // Instances created, in the order of instanceNames().
+    QList<Instance> created() const { return m_created; }
+
+Q_SIGNALS:
+    // Pools, SKUs, images or partitions finished loading (tests wait for it).
+    void loaded();
+    void creationFinished(int succeeded, int failed);
+
+private:
+    void load();
+    void loadPartitions();
+    void updateSkuNote();
+    void updateNames();
+    void updateCloudInitNote();
+    void updatePartitionNote();
+    void startCreating();
+    std::optional<InstanceSku> currentSku() const;
+    bool partitionStepApplies() const;
+    QString chosenPartitionId() const;
+    QString chosenPartitionName() const;
+
+    std::unique_ptr<Ui::CreateInstanceWizard> m_ui;
+    ViewContext* m_context;
+    QList<Pool> m_pools;
+    QList<InstanceSku> m_skus;
+    QList<Image> m_images;
+    QList<InfinibandFabric> m_fabrics;
+    QList<InfinibandPartition> m_partitions;
+    QList<Instance> m_created;
+    int m_pending = 0;
+    int m_succeeded = 0;
+    int m_failed = 0;
+};

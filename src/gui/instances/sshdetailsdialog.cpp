@@ -1,0 +1,58 @@
+#include "gui/instances/sshdetailsdialog.h"
+
+#include "ui_sshdetailsdialog.h"
+
+#include "core/api/extracalls.h"
+#include "core/cli/sfcommand.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/viewcontext.h"
+
+#include <QPushButton>
+
+SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instanceId,
+                                   const QString& instanceName, QWidget* parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SshDetailsDialog>())
+{
+    m_ui->setupUi(this);
+    setObjectName(QStringLiteral("sshDetailsDialog"));
+    setWindowTitle(tr("SSH to %1").arg(instanceName));
+    m_ui->introLabel->setText(tr("Loading…"));
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_ui->copyButton, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
+    m_ui->copyButton->setEnabled(false);
+    if (!context->client())
+        return;
+    ExtraCalls::sshDetails(context->client(), instanceId)
+        ->onSuccess<SshDetails>(
+            this,
+            [this, instanceId](const SshDetails& details) {
+                QStringList words{QStringLiteral("ssh")};
+                if (details.port != 22)
+                    words << QStringLiteral("-p") << QString::number(details.port);
+                words << QStringLiteral("root@") + details.hostname;
+                m_ui->commandEdit->setText(SfCommand::join(words));
+                m_ui->introLabel->setText(
+                    tr("Log in with the key your cloud-init user data installed (or use %1):")
+                        .arg(SfCommand::instanceSsh(instanceId)));
+                QStringList keys;
+                for (const SshHostKey& key : details.hostKeys)
+                    keys << key.keyType + u' ' + key.key;
+                m_ui->hostKeysText->setPlainText(keys.join(u'\n'));
+                m_ui->copyButton->setEnabled(true);
+                Q_EMIT loaded();
+            })
+        ->onFailure(this, [this](const ApiError& error) {
+            m_ui->introLabel->setText(
+                tr("No SSH details yet (%1). A running instance can take up to ten minutes to boot.")
+                    .arg(error.message()));
+            Q_EMIT loaded();
+        });
+}
+
+SshDetailsDialog::~SshDetailsDialog() = default;
+
+QString SshDetailsDialog::command() const
+{
+    return m_ui->commandEdit->text();
+}

@@ -1,0 +1,227 @@
+#include "gui/partitions/createpartitiondialog.h"
+
+#include "ui_createpartitiondialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/model/names.h"
+#include "gui/common/viewcontext.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QPushButton>
+
+namespace {
+
+constexpr int FabricIdRole = Qt::UserRole;
+
+} // namespace
+
+CreatePartitionDialog::CreatePartitionDialog(ViewContext* context, const QList<InfinibandFabric>& fabrics,
+                                             const QStringList& takenNames, QWidget* parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::CreatePartitionDialog>())
+    , m_context(context)
+    , m_fabrics(fabrics)
+    , m_takenNames(takenNames)
+{
+    m_ui->setupUi(this);
+    setObjectName(QStringLiteral("createPartitionDialog"));
+    m_ui->workspaceLabel->setText(context->workspace());
+    m_ui->nameProblemLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_ui->errorLabel->hide();
+    fillFabrics();
+
+    connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &CreatePartitionDialog::updateState);
+    connect(m_ui->byFabricRadio, &QRadioButton::toggled, this, &CreatePartitionDialog::updateState);
+    connect(m_ui->fabricTree, &QTreeWidget::currentItemChanged, this, &CreatePartitionDialog::updateState);
+    connect(m_ui->regionCombo, &QComboBox::currentIndexChanged, this, [this] {
+        fillZones();
+        updateState();
+    });
+    connect(m_ui->zoneCombo, &QComboBox::currentIndexChanged, this, &CreatePartitionDialog::updateState);
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &CreatePartitionDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &CreatePartitionDialog::reject);
+    connect(m_ui->copyCommandButton, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_ui->commandEdit->text()); });
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setText(tr("&Create Partition"));
+    updateState();
+}
+
+CreatePartitionDialog::~CreatePartitionDialog() = default;
+
+void CreatePartitionDialog::fillFabrics()
+{
+    m_ui->fabricTree->clear();
+    QStringList regions;
+    for (const InfinibandFabric& fabric : std::as_const(m_fabrics)) {
+        auto* item =
+            new QTreeWidgetItem(m_ui->fabricTree, {fabric.name, fabric.region, fabric.availabilityZone});
+        item->setData(0, FabricIdRole, fabric.id);
+        if (fabric.instanceSkus.isEmpty()) {
+            auto* none = new QTreeWidgetItem(item, {tr("(no SKUs on this fabric yet)")});
+            none->setData(0, FabricIdRole, fabric.id);
+            none->setDisabled(true);
+        }
+        for (const ObjectRef& sku : fabric.instanceSkus) {
+            auto* child = new QTreeWidgetItem(item, {sku.name.isEmpty() ? sku.id : sku.name});
+            child->setData(0, FabricIdRole, fabric.id);
+            child->setToolTip(0, sku.id);
+        }
+        if (!regions.contains(fabric.region))
+            regions << fabric.region;
+    }
+    m_ui->fabricTree->expandAll();
+    m_ui->fabricTree->resizeColumnToContents(0);
+    if (m_ui->fabricTree->topLevelItemCount() > 0)
+        m_ui->fabricTree->setCurrentItem(m_ui->fabricTree->topLevelItem(0));
+    regions.sort();
+    m_ui->regionCombo->clear();
+    m_ui->regionCombo->addItems(regions);
+    fillZones();
+}
+
+void CreatePartitionDialog::fillZones()
+{
+    const QString region = m_ui->regionCombo->currentText();
+    QStringList zones;
+    for (const InfinibandFabric& fabric : std::as_const(m_fabrics))
+        if (fabric.region == region && !zones.contains(fabric.availabilityZone))
+            zones << fabric.availabilityZone;
+    zones.sort();
+    m_ui->zoneCombo->clear();
+    m_ui->zoneCombo->addItems(zones);
+}
+
+void CreatePartitionDialog::restrictToFabric(const QString& fabricId)
+{
+    QList<InfinibandFabric> only;
+    for (const InfinibandFabric& fabric : std::as_const(m_fabrics))
+        if (fabric.id == fabricId || fabric.name == fabricId)
+            only << fabric;
+    m_fabrics = only;
+    fillFabrics();
+    m_ui->byFabricRadio->setChecked(true);
+    m_ui->byZoneRadio->setEnabled(false);
+    m_ui->fabricTree->setEnabled(false);
+    updateState();
+}
+
+void CreatePartitionDialog::setName(const QString& name)
+{
+    m_ui->nameEdit->setText(name);
+}
+
+QList<InfinibandFabric> CreatePartitionDialog::fabricsInZone(const QString& region, const QString& zone) const
+{
+    QList<InfinibandFabric> found;
+    for (const InfinibandFabric& fabric : m_fabrics)
+        if (fabric.region == region && fabric.availabilityZone == zone)
+            found << fabric;
+    return found;
+}
+
+QString CreatePartitionDialog::selectedFabricId() const
+{
+    const auto* item = m_ui->fabricTree->currentItem();
+    return item ? item->data(0, FabricIdRole).toString() : QString();
+}
+
+SfCommand::PartitionCreate CreatePartitionDialog::request() const
+{
+    SfCommand::PartitionCreate request;
+    request.name = m_ui->nameEdit->text();
+    if (m_ui->byFabricRadio->isChecked()) {
+        const QString id = selectedFabricId();
+        for (const InfinibandFabric& fabric : m_fabrics)
+            if (fabric.id == id)
+                request.fabric = fabric.name;
+    } else {
+        request.region = m_ui->regionCombo->currentText();
+        request.availabilityZone = m_ui->zoneCombo->currentText();
+    }
+    return request;
+}
+
+void CreatePartitionDialog::updateState()
+{
+    const QString name = m_ui->nameEdit->text();
+    QString nameProblem = name.isEmpty() ? QString() : Names::problem(name);
+    if (nameProblem.isEmpty() && m_takenNames.contains(name))
+        nameProblem = tr("Workspace \"%1\" already has a partition named \"%2\" (names are unique across all "
+                         "fabrics).")
+                          .arg(m_context->workspace(), name);
+    m_ui->nameProblemLabel->setText(nameProblem);
+    m_ui->nameProblemLabel->setVisible(!nameProblem.isEmpty());
+
+    const bool byFabric = m_ui->byFabricRadio->isChecked();
+    m_ui->fabricTree->setEnabled(byFabric && m_ui->byZoneRadio->isEnabled());
+    m_ui->regionCombo->setEnabled(!byFabric);
+    m_ui->zoneCombo->setEnabled(!byFabric);
+
+    bool locationOk = false;
+    QString zoneNote;
+    if (byFabric) {
+        locationOk = !selectedFabricId().isEmpty();
+    } else {
+        const auto inZone = fabricsInZone(m_ui->regionCombo->currentText(), m_ui->zoneCombo->currentText());
+        QStringList names;
+        for (const InfinibandFabric& fabric : inZone)
+            names << fabric.name;
+        if (inZone.size() == 1) {
+            locationOk = true;
+            zoneNote = tr("This zone has one fabric: %1.").arg(names.first());
+        } else if (inZone.size() > 1) {
+            zoneNote = tr("This zone has %n fabrics (%1): a region and zone cannot say which one. Pick the "
+                          "fabric of your SKU above.",
+                          nullptr, static_cast<int>(inZone.size()))
+                           .arg(names.join(u", "));
+        } else {
+            zoneNote = tr("No InfiniBand fabric is known in this zone.");
+        }
+    }
+    m_ui->zoneNoteLabel->setText(zoneNote);
+    m_ui->zoneNoteLabel->setVisible(!zoneNote.isEmpty());
+
+    m_ui->commandEdit->setText(SfCommand::partitionCreate(request()));
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)
+        ->setEnabled(!m_sending && !name.isEmpty() && nameProblem.isEmpty() && locationOk
+                     && m_context->client());
+}
+
+void CreatePartitionDialog::accept()
+{
+    if (m_sending || !m_ui->buttonBox->button(QDialogButtonBox::Ok)->isEnabled())
+        return;
+    const auto wanted = request();
+    InfinibandAdapter::NewPartition partition;
+    partition.workspace = m_context->workspace();
+    partition.name = wanted.name;
+    partition.fabric = wanted.fabric;
+    partition.region = wanted.region;
+    partition.availabilityZone = wanted.availabilityZone;
+    m_sending = true;
+    m_ui->errorLabel->hide();
+    updateState();
+    m_context->client()
+        ->createInfinibandPartition(partition)
+        ->onSuccess<InfinibandPartition>(
+            this,
+            [this](const InfinibandPartition& created) {
+                m_sending = false;
+                m_created = created;
+                m_context->reportMessage(
+                    tr("Created partition %1 on %2.").arg(created.name, created.fabric.name));
+                QDialog::accept();
+            })
+        ->onFailure(this, [this](const ApiError& error) {
+            m_sending = false;
+            QString text = error.message();
+            for (const ApiErrorDetail& detail : error.details())
+                text += QStringLiteral("\n• ") + detail.message;
+            if (error.httpStatus() == 409)
+                m_takenNames << m_ui->nameEdit->text();
+            m_ui->errorLabel->setText(text);
+            m_ui->errorLabel->show();
+            updateState();
+        });
+}

@@ -1,0 +1,462 @@
+#include "gui/partitions/partitionsview.h"
+
+#include "core/api/apiclient.h"
+#include "core/api/extracalls.h"
+#include "core/cli/sfcommand.h"
+#include "core/models/format.h"
+#include "core/models/instancemodel.h"
+#include "core/models/partitionmodel.h"
+#include "gui/common/confirmdialog.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/namedialog.h"
+#include "gui/common/resourcetableview.h"
+#include "gui/common/updatedlabel.h"
+#include "gui/common/viewcontext.h"
+#include "gui/common/workspacebar.h"
+#include "gui/partitions/createpartitiondialog.h"
+#include "gui/partitions/deleteblockersdialog.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace {
+
+QLabel* selectableLabel(QWidget* parent, const QString& objectName)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+} // namespace
+
+PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_banner(new QFrame(this))
+    , m_bannerText(new QLabel(m_banner))
+    , m_enrolButton(new QPushButton(tr("&Enrol in the Preview"), m_banner))
+    , m_content(new QWidget(this))
+    , m_workspaceBar(new WorkspaceBar(QStringLiteral("partitions"), context, m_content))
+    , m_fabricFilter(new QComboBox(m_content))
+    , m_createButton(
+          new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Partition…"), m_content))
+    , m_renameButton(new QPushButton(tr("Re&name…"), m_content))
+    , m_deleteButton(
+          new QPushButton(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), m_content))
+    , m_updated(new UpdatedLabel(m_content))
+    , m_model(new PartitionModel(this))
+    , m_table(new ResourceTableView(QStringLiteral("partitions"), context->settings(), m_content))
+    , m_details(new QWidget(m_content))
+    , m_detailTitle(new QLabel(m_details))
+    , m_detailFabric(selectableLabel(m_details, QStringLiteral("partitionDetailFabric")))
+    , m_detailZone(selectableLabel(m_details, QStringLiteral("partitionDetailZone")))
+    , m_detailPath(selectableLabel(m_details, QStringLiteral("partitionDetailPath")))
+    , m_detailCreated(selectableLabel(m_details, QStringLiteral("partitionDetailCreated")))
+    , m_detailId(selectableLabel(m_details, QStringLiteral("partitionDetailId")))
+    , m_instancesModel(new InstanceModel(this))
+    , m_instancesTable(
+          new ResourceTableView(QStringLiteral("partitionInstances"), context->settings(), m_details))
+{
+    setObjectName(QStringLiteral("partitionsPage"));
+
+    m_banner->setObjectName(QStringLiteral("partitionsEnrolBanner"));
+    m_banner->setFrameShape(QFrame::StyledPanel);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setBackgroundRole(QPalette::AlternateBase);
+    m_bannerText->setObjectName(QStringLiteral("partitionsEnrolText"));
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_enrolButton->setObjectName(QStringLiteral("partitionsEnrolButton"));
+    m_enrolButton->setToolTip(SfCommand::previewEnroll(QStringLiteral("infiniband-preview")));
+    auto* bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(m_enrolButton, 0, Qt::AlignTop);
+
+    m_content->setObjectName(QStringLiteral("partitionsContent"));
+    m_fabricFilter->setObjectName(QStringLiteral("partitionsFabricFilter"));
+    m_fabricFilter->setToolTip(tr("Show the partitions on one fabric"));
+    m_fabricFilter->addItem(tr("All fabrics"), QString());
+    m_fabricFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_createButton->setObjectName(QStringLiteral("partitionsCreateButton"));
+    m_renameButton->setObjectName(QStringLiteral("partitionsRenameButton"));
+    m_deleteButton->setObjectName(QStringLiteral("partitionsDeleteButton"));
+    auto* refreshButton =
+        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), m_content);
+    refreshButton->setObjectName(QStringLiteral("partitionsRefreshButton"));
+    refreshButton->setShortcut(QKeySequence::Refresh);
+    m_updated->setObjectName(QStringLiteral("partitionsUpdatedLabel"));
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(m_workspaceBar);
+    toolbar->addWidget(new QLabel(tr("Fabric:"), m_content));
+    toolbar->addWidget(m_fabricFilter);
+    toolbar->addStretch(1);
+    toolbar->addWidget(m_updated);
+    toolbar->addWidget(refreshButton);
+    toolbar->addWidget(m_createButton);
+    toolbar->addWidget(m_renameButton);
+    toolbar->addWidget(m_deleteButton);
+
+    m_table->setSourceModel(m_model);
+    m_table->proxy()->setSortRole(ResourceRole::RawRole);
+    m_table->setDefaultHiddenColumns({PartitionModel::IdColumn});
+    m_table->setPlaceholderText(
+        tr("No partitions here yet. A partition is an isolated InfiniBand network: create "
+           "one on the fabric of your SKU, then attach instances when you create them."));
+    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
+
+    m_details->setObjectName(QStringLiteral("partitionDetails"));
+    m_detailTitle->setObjectName(QStringLiteral("partitionDetailName"));
+    QFont titleFont = m_detailTitle->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_detailTitle->setFont(titleFont);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Fabric:"), m_detailFabric);
+    form->addRow(tr("Region and zone:"), m_detailZone);
+    form->addRow(tr("Resource path:"), m_detailPath);
+    form->addRow(tr("Created:"), m_detailCreated);
+    form->addRow(tr("ID:"), m_detailId);
+    m_instancesTable->setSourceModel(m_instancesModel);
+    m_instancesTable->proxy()->setSortRole(ResourceRole::RawRole);
+    m_instancesTable->setDefaultHiddenColumns({InstanceModel::PartitionColumn, InstanceModel::IdColumn});
+    m_instancesTable->setPlaceholderText(
+        tr("No instances attached. Attach instances by choosing this partition "
+           "when you create them."));
+    auto* detailsLayout = new QVBoxLayout(m_details);
+    detailsLayout->setContentsMargins(0, 6, 0, 0);
+    detailsLayout->addWidget(m_detailTitle);
+    detailsLayout->addLayout(form);
+    detailsLayout->addWidget(
+        new QLabel(tr("Attached instances (a terminated instance drops out once its node releases "
+                      "the partition):"),
+                   m_details));
+    detailsLayout->addWidget(m_instancesTable, 1);
+
+    auto* splitter = new QSplitter(Qt::Vertical, m_content);
+    splitter->setObjectName(QStringLiteral("partitionsSplitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto* contentLayout = new QVBoxLayout(m_content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addLayout(toolbar);
+    contentLayout->addWidget(splitter, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_content, 1);
+
+    connect(m_enrolButton, &QPushButton::clicked, this, [this] {
+        m_enrolButton->setEnabled(false);
+        m_context->enrolInfiniband();
+    });
+    connect(m_context, &ViewContext::enrolmentFailed, this, [this](const QString& reason) {
+        m_enrolButton->setEnabled(true);
+        m_bannerText->setText(reason);
+    });
+    connect(m_context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
+    connect(m_context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
+    connect(m_context, &ViewContext::scopeChanged, this, &PartitionsView::refresh);
+    connect(m_context, &ViewContext::pollTick, this, [this] {
+        if (isVisible())
+            refresh();
+    });
+    connect(refreshButton, &QPushButton::clicked, this, &PartitionsView::refresh);
+    connect(m_fabricFilter, &QComboBox::currentIndexChanged, this, &PartitionsView::refresh);
+    connect(m_createButton, &QPushButton::clicked, this, &PartitionsView::createPartition);
+    connect(m_renameButton, &QPushButton::clicked, this, &PartitionsView::renameCurrent);
+    connect(m_deleteButton, &QPushButton::clicked, this, &PartitionsView::deleteCurrent);
+    connect(m_table, &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
+    // A refresh that changes the current row's values updates the details in place.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& topLeft) {
+        if (m_table->currentSourceRow().row() == topLeft.row())
+            showDetails();
+    });
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &PartitionsView::showDetails);
+    showDetails();
+    updateEnrolment();
+}
+
+PartitionsView::~PartitionsView() = default;
+
+void PartitionsView::updateEnrolment()
+{
+    using E = ViewContext::Enrolment;
+    const E enrolment = m_context->infinibandEnrolment();
+    const bool connected = m_context->client() != nullptr;
+    m_enrolButton->setEnabled(true);
+    m_enrolButton->setVisible(connected && enrolment == E::NotEnrolled);
+    m_banner->setVisible(!connected || enrolment != E::Enrolled);
+    m_content->setVisible(connected && enrolment == E::Enrolled);
+    if (!connected) {
+        m_bannerText->setText(tr("Not connected. Choose a connection to see InfiniBand partitions."));
+    } else if (enrolment == E::Unknown) {
+        m_bannerText->setText(tr("Checking whether this account is in the InfiniBand preview…"));
+    } else if (enrolment == E::NotEnrolled) {
+        m_bannerText->setText(
+            tr("<b>InfiniBand partitions are in public preview.</b> Enrol this account to create isolated "
+               "RDMA "
+               "networks for your instances and to choose a partition when you create an instance. Until "
+               "then "
+               "partitions and the partition field stay hidden. (The same as <code>%1</code>.)")
+                .arg(SfCommand::previewEnroll(QStringLiteral("infiniband-preview")).toHtmlEscaped()));
+    } else if (enrolment == E::NotSelfEnrollable) {
+        m_bannerText->setText(
+            tr("<b>InfiniBand partitions are in public preview</b>, and this account cannot enrol "
+               "itself: the preview is not self-enrollable here. Contact SF Compute and they will "
+               "set you up."));
+    }
+    if (connected && enrolment == E::Enrolled) {
+        loadFabrics();
+        refresh();
+    }
+}
+
+void PartitionsView::loadFabrics()
+{
+    if (!m_context->client())
+        return;
+    m_context->client()
+        ->infinibandFabrics()
+        ->onSuccess<QList<InfinibandFabric>>(
+            this,
+            [this](const QList<InfinibandFabric>& fabrics) {
+                m_fabrics = fabrics;
+                const QString current = m_fabricFilter->currentData().toString();
+                const QSignalBlocker block(m_fabricFilter);
+                m_fabricFilter->clear();
+                m_fabricFilter->addItem(tr("All fabrics"), QString());
+                for (const InfinibandFabric& fabric : fabrics)
+                    m_fabricFilter->addItem(fabric.name, fabric.name);
+                m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
+                Q_EMIT refreshed();
+            })
+        ->onFailure(this,
+                    [this](const ApiError& error) { m_context->reportError(tr("Loading fabrics"), error); });
+}
+
+void PartitionsView::refresh()
+{
+    if (!m_context->client() || !m_context->infinibandEnabled())
+        return;
+    InfinibandAdapter::PartitionFilter filter;
+    filter.workspace = m_context->listWorkspace();
+    filter.fabric = m_fabricFilter->currentData().toString();
+    const quint64 generation = ++m_listGeneration;
+    m_model->setProperty("scopeWorkspace", filter.workspace);
+    m_context->client()
+        ->infinibandPartitions(filter)
+        ->onSuccess<QList<InfinibandPartition>>(
+            this,
+            [this, generation](const QList<InfinibandPartition>& partitions) {
+                if (generation != m_listGeneration)
+                    return; // a newer scope answered or will answer
+                m_model->refresh(partitions);
+                m_updated->markUpdated();
+                m_table->fitColumnsOnce();
+                if (!m_selectAfterRefresh.isEmpty())
+                    selectPartition(m_selectAfterRefresh);
+                loadDetailInstances();
+                updateActions();
+                Q_EMIT refreshed();
+            })
+        ->onFailure(this, [this, generation](const ApiError& error) {
+            if (generation != m_listGeneration)
+                return;
+            m_updated->markFailed(error.message());
+            m_context->reportError(tr("Loading partitions"), error);
+            Q_EMIT refreshed();
+        });
+}
+
+std::optional<InfinibandPartition> PartitionsView::currentPartition() const
+{
+    const QModelIndex row = m_table->currentSourceRow();
+    if (!row.isValid() || row.row() >= m_model->rowCount())
+        return std::nullopt;
+    return m_model->at(row.row());
+}
+
+void PartitionsView::selectPartition(const QString& id)
+{
+    const int row = m_model->rowOf(id);
+    if (row < 0) {
+        m_selectAfterRefresh = id;
+        return;
+    }
+    m_selectAfterRefresh.clear();
+    const QModelIndex proxyIndex = m_table->proxy()->mapFromSource(m_model->index(row, 0));
+    m_table->table()->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect
+                                                                        | QItemSelectionModel::Rows);
+    showDetails();
+}
+
+void PartitionsView::showDetails()
+{
+    const auto partition = currentPartition();
+    m_details->setEnabled(partition.has_value());
+    if (!partition) {
+        m_detailTitle->setText(tr("Select a partition to see its details."));
+        for (QLabel* label : {m_detailFabric, m_detailZone, m_detailPath, m_detailCreated, m_detailId})
+            label->clear();
+        m_instancesModel->refresh({});
+        updateActions();
+        return;
+    }
+    m_detailTitle->setText(partition->workspace.isEmpty()
+                               ? partition->name
+                               : tr("%1 (workspace %2)").arg(partition->name, partition->workspace));
+    m_detailFabric->setText(partition->fabric.name);
+    m_detailFabric->setToolTip(partition->fabric.id);
+    m_detailZone->setText(QStringLiteral("%1 / %2").arg(partition->region, partition->availabilityZone));
+    m_detailPath->setText(partition->resourcePath);
+    m_detailCreated->setText(Format::dateTime(partition->createdAt));
+    m_detailId->setText(partition->id);
+    if (m_instancesModel->property("partitionId").toString() != partition->id) {
+        m_instancesModel->refresh({});
+        m_instancesModel->setProperty("partitionId", partition->id);
+        loadDetailInstances();
+    }
+    updateActions();
+}
+
+void PartitionsView::loadDetailInstances()
+{
+    const auto partition = currentPartition();
+    if (!partition || !m_context->client())
+        return;
+    const quint64 generation = ++m_detailGeneration;
+    m_context->client()
+        ->infinibandPartitionInstances(partition->id)
+        ->onSuccess<QList<Instance>>(this,
+                                     [this, generation](const QList<Instance>& instances) {
+                                         if (generation != m_detailGeneration)
+                                             return;
+                                         m_instancesModel->refresh(instances);
+                                         Q_EMIT refreshed();
+                                     })
+        ->onFailure(this, [this, generation](const ApiError& error) {
+            if (generation != m_detailGeneration)
+                return;
+            m_context->reportError(tr("Loading the partition's instances"), error);
+        });
+}
+
+void PartitionsView::updateActions()
+{
+    const bool selected = currentPartition().has_value();
+    m_renameButton->setEnabled(selected);
+    m_deleteButton->setEnabled(selected);
+    m_createButton->setEnabled(m_context->client() != nullptr);
+}
+
+QStringList PartitionsView::namesInWorkspace(const QString& workspace) const
+{
+    QStringList names;
+    for (const InfinibandPartition& partition : m_model->rows())
+        if (partition.workspace == workspace || partition.workspace.isEmpty())
+            names << partition.name;
+    return names;
+}
+
+void PartitionsView::createPartition()
+{
+    if (!m_context->client())
+        return;
+    auto* dialog =
+        new CreatePartitionDialog(m_context, m_fabrics, namesInWorkspace(m_context->workspace()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_selectAfterRefresh = dialog->createdPartition().id;
+        refresh();
+    });
+    dialog->open();
+}
+
+void PartitionsView::renameCurrent()
+{
+    const auto partition = currentPartition();
+    if (!partition)
+        return;
+    const QString id = partition->id;
+    auto* dialog = new NameDialog(
+        tr("Rename Partition"),
+        tr("New name for partition \"%1\" in workspace \"%2\". Instances stay attached; its resource path "
+           "changes with the name.")
+            .arg(partition->name, partition->workspace),
+        partition->name, namesInWorkspace(partition->workspace),
+        [this, id](const QString& name) {
+            return ExtraCalls::renameInfinibandPartition(m_context->client(), id, name);
+        },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, &PartitionsView::refresh);
+    dialog->open();
+}
+
+void PartitionsView::deleteCurrent()
+{
+    const auto partition = currentPartition();
+    if (!partition || !m_context->client())
+        return;
+    const QString question =
+        tr("Delete InfiniBand partition \"%1\" (%2) in workspace \"%3\" on fabric %4? Instances still "
+           "attached "
+           "to it block the deletion.")
+            .arg(partition->name, partition->id, partition->workspace, partition->fabric.name);
+    if (!ConfirmDialog::ask(this, tr("Delete Partition"), question, tr("&Delete Partition")))
+        return;
+    const InfinibandPartition target = *partition;
+    auto* call = m_context->client()->deleteInfinibandPartition(target.id);
+    connect(call, &ApiCall::succeeded, this, [this, target] {
+        m_context->reportMessage(tr("Deleted partition %1.").arg(target.name));
+        refresh();
+    });
+    call->onFailure(this, [this, target](const ApiError& error) {
+        if (error.httpStatus() == 409 && !error.details().isEmpty()) {
+            auto* dialog = new DeleteBlockersDialog(m_context, target, error, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::finished, this, &PartitionsView::refresh);
+            dialog->open();
+            Q_EMIT refreshed();
+            return;
+        }
+        m_context->reportError(tr("Deleting partition %1").arg(target.name), error);
+        Q_EMIT refreshed();
+    });
+}
+
+void PartitionsView::fillMenu(QMenu* menu, const QModelIndexList& rows)
+{
+    if (rows.isEmpty())
+        return;
+    const InfinibandPartition partition = m_model->at(rows.first().row());
+    menu->addAction(tr("Re&name…"), this, &PartitionsView::renameCurrent);
+    menu->addAction(tr("&Delete…"), this, &PartitionsView::deleteCurrent);
+    const QString ref = partition.resourcePath.isEmpty() ? partition.id : partition.resourcePath;
+    CopyActions::add(
+        menu, QStringLiteral("partitions"), partition.id, partition.resourcePath,
+        {{tr("Copy as sf command: get"), SfCommand::partitionGet(ref),
+          QStringLiteral("partitionsCopyGetCommand")},
+         {tr("Copy as sf command: instances"), SfCommand::partitionInstances(ref),
+          QStringLiteral("partitionsCopyInstancesCommand")},
+         {tr("Copy as sf command: delete"), SfCommand::partitionDelete(ref),
+          QStringLiteral("partitionsCopyDeleteCommand")},
+         {tr("Copy as sf command: list"),
+          SfCommand::partitionList(m_context->allWorkspaces(), m_fabricFilter->currentData().toString()),
+          QStringLiteral("partitionsCopyListCommand")}});
+}

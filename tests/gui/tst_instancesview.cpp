@@ -1,0 +1,275 @@
+#include "core/api/apiclient.h"
+#include "core/models/instancemodel.h"
+#include "core/models/poolmodel.h"
+#include "core/settings/settings.h"
+#include "gui/common/confirmdialog.h"
+#include "gui/common/viewcontext.h"
+#include "gui/instances/consolelogdialog.h"
+#include "gui/instances/createinstancewizard.h"
+#include "gui/instances/instancesview.h"
+#include "gui/pools/poolsview.h"
+#include "routednetwork.h"
+#include "support/testenv.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray fixture(const QString& name)
+{
+    QFile file(TestEnv::dataFile(u"api/"_s + name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void screenshot(QWidget* widget, const QString& name)
+{
+    const QString dir = QCoreApplication::applicationDirPath() + u"/../screenshots"_s;
+    QDir().mkpath(dir);
+    widget->grab().save(dir + u'/' + name + u".png"_s);
+}
+
+struct Fixture
+{
+    QTemporaryDir dir;
+    Settings settings{dir.filePath(u"s.ini"_s)};
+    RoutedNetwork network;
+    ApiClient client{QUrl(u"http://127.0.0.1:1"_s), &network};
+    ViewContext context{&settings};
+    QList<QJsonObject> createdBodies;
+
+    Fixture()
+    {
+        client.setToken(u"t"_s);
+        network.on("GET", u"/workspaces"_s, 200, fixture(u"workspaces.json"_s));
+        network.on(
+            "GET", u"/feature_flags"_s, 200,
+            R"({"object":"list","has_more":false,"data":[{"object":"feature_flag","feature_flag":"infiniband-preview",)"
+            R"("description":"IB","user_enroll":true,"enrolled":true}]})");
+        network.on("GET", u"/instances"_s, 200, fixture(u"instances.json"_s));
+        network.on("GET", u"/pools"_s, 200, fixture(u"pools.json"_s));
+        network.on("GET", u"/images"_s, 200, fixture(u"images.json"_s));
+        network.on("GET", u"/instance_skus"_s, 200, fixture(u"instance_skus.json"_s));
+        network.on("GET", u"/infiniband_fabrics"_s, 200, fixture(u"infiniband_fabrics.json"_s));
+        network.on("GET", u"/infiniband_partitions"_s, 200, fixture(u"infiniband_partitions.json"_s));
+        network.on("POST", u"/instances"_s, [this](const RoutedNetwork::Seen& seen) {
+            const QJsonObject body = QJsonDocument::fromJson(seen.body).object();
+            createdBodies << body;
+            QJsonObject instance = QJsonDocument::fromJson(fixture(u"instance.json"_s)).object();
+            instance[u"name"_s] = body.value(u"name"_s);
+            instance[u"id"_s] = u"inst_created%1xxxxxxxxxxxx"_s.arg(createdBodies.size());
+            return RoutedNetwork::Answer{201, QJsonDocument(instance).toJson()};
+        });
+    }
+};
+
+} // namespace
+
+class TestInstancesView final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void wizardCreatesWorkersIntoAPartition()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        QTemporaryDir dir;
+        const QString cloudInit = dir.filePath(u"init.yaml"_s);
+        {
+            QFile file(cloudInit);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("#cloud-config\nusers: []\n");
+        }
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* sku = wizard.findChild<QComboBox*>(u"skuCombo"_s);
+        auto* pool = wizard.findChild<QComboBox*>(u"poolCombo"_s);
+        auto* image = wizard.findChild<QComboBox*>(u"imageCombo"_s);
+        QTRY_VERIFY(sku->count() == 2 && pool->count() > 0 && image->count() > 0);
+        QVERIFY(sku->itemText(0).contains(u"InfiniBand"_s));
+        QVERIFY(!sku->itemText(1).contains(u"InfiniBand"_s));
+        // Only images that finished uploading.
+        QCOMPARE(image->count(), 1);
+        sku->setCurrentIndex(0);
+        screenshot(&wizard, u"create-instances-machine"_s);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+        wizard.findChild<QRadioButton*>(u"countRadio"_s)->setChecked(true);
+        wizard.findChild<QSpinBox*>(u"countSpin"_s)->setValue(2);
+        QCOMPARE(wizard.instanceNames(), (QStringList{u"worker-1"_s, u"worker-2"_s}));
+        wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->setText(cloudInit);
+        screenshot(&wizard, u"create-instances-names"_s);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::PartitionPage));
+        auto* partition = wizard.findChild<QComboBox*>(u"partitionCombo"_s);
+        QTRY_COMPARE(partition->count(), 2);
+        // Only partitions on the SKU's fabric, in this workspace.
+        bool askedForFabric = false;
+        for (const auto& s : f.network.seen)
+            if (s.path == u"/infiniband_partitions"
+                && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab1"
+                && s.query.queryItemValue(u"workspace"_s) == u"default")
+                askedForFabric = true;
+        QVERIFY(askedForFabric);
+        wizard.findChild<QRadioButton*>(u"noPartitionRadio"_s)->setChecked(true);
+        QVERIFY(wizard.findChild<QLabel*>(u"partitionNoteLabel"_s)->text().contains(u"no InfiniBand"_s));
+        wizard.findChild<QRadioButton*>(u"pickPartitionRadio"_s)->setChecked(true);
+        partition->setCurrentIndex(0);
+        screenshot(&wizard, u"create-instances-partition"_s);
+        QSignalSpy finished(&wizard, &CreateInstanceWizard::creationFinished);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::ResultPage));
+        QTRY_COMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().at(0).toInt(), 2);
+        QCOMPARE(f.createdBodies.size(), 2);
+        QCOMPARE(f.createdBodies.at(0).value(u"name"_s).toString(), u"worker-1"_s);
+        QCOMPARE(f.createdBodies.at(1).value(u"name"_s).toString(), u"worker-2"_s);
+        QCOMPARE(f.createdBodies.at(0).value(u"infiniband_partition"_s).toString(),
+                 u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
+        QCOMPARE(QByteArray::fromBase64(
+                     f.createdBodies.at(0).value(u"cloud_init_user_data"_s).toString().toLatin1()),
+                 QByteArray("#cloud-config\nusers: []\n"));
+        QCOMPARE(wizard.findChild<QTreeWidget*>(u"resultTree"_s)->topLevelItemCount(), 2);
+        QCOMPARE(wizard.findChild<QProgressBar*>(u"progressBar"_s)->value(), 2);
+        QVERIFY(wizard.sfCommand().contains(u"--infiniband-partition train"_s));
+        QVERIFY(wizard.sfCommand().contains(u"--name worker-2"_s));
+        screenshot(&wizard, u"create-instances-result"_s);
+    }
+
+    void nonInfinibandSkuSkipsThePartitionStep()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* sku = wizard.findChild<QComboBox*>(u"skuCombo"_s);
+        QTRY_COMPARE(sku->count(), 2);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"imageCombo"_s)->count() > 0);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"poolCombo"_s)->count() > 0);
+        sku->setCurrentIndex(1);
+        wizard.next();
+        wizard.findChild<QLineEdit*>(u"nameEdit"_s)->setText(u"solo"_s);
+        QCOMPARE(wizard.nextId(), int(CreateInstanceWizard::ResultPage));
+        wizard.next();
+        QTRY_COMPARE(f.createdBodies.size(), 1);
+        QVERIFY(!f.createdBodies.first().contains(u"infiniband_partition"_s));
+    }
+
+    void terminateAsksAndSends()
+    {
+        Fixture f;
+        f.network.on("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s, 200,
+                     fixture(u"instance.json"_s));
+        InstancesView view(&f.context);
+        view.resize(1100, 700);
+        view.show();
+        QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 4);
+        screenshot(&view, u"instances"_s);
+        const int row = view.model()->rowOf(u"inst_k3R-nX9vLm7Qp2Yw5J001"_s);
+        QVERIFY(row >= 0);
+        view.selectInstance(u"inst_k3R-nX9vLm7Qp2Yw5J001"_s);
+        auto* terminate = view.findChild<QPushButton*>(u"instancesTerminateButton"_s);
+        if (!terminate->isEnabled())
+            QSKIP("fixture instance is already terminated");
+        ConfirmDialog::setNextAnswer(true);
+        QSignalSpy done(&view, &InstancesView::actionFinished);
+        terminate->click();
+        QVERIFY(ConfirmDialog::lastText().contains(view.model()->at(row).name));
+        QTRY_COMPARE(done.size(), 1);
+        QCOMPARE(f.network.count("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s), 1);
+    }
+
+    void consoleLogSearches()
+    {
+        Fixture f;
+        const QByteArray logs =
+            QJsonDocument(
+                QJsonObject{
+                    {u"object"_s, u"list"_s},
+                    {u"data"_s,
+                     QJsonArray{
+                         QJsonObject{{u"seqnum"_s, 1},
+                                     {u"timestamp_realtime"_s, 1},
+                                     {u"data"_s, QString::fromLatin1(QByteArray("Booting\n").toBase64())}},
+                         QJsonObject{
+                             {u"seqnum"_s, 2},
+                             {u"timestamp_realtime"_s, 2},
+                             {u"data"_s, QString::fromLatin1(QByteArray("cloud-init ok\n").toBase64())}},
+                         QJsonObject{
+                             {u"seqnum"_s, 3},
+                             {u"timestamp_realtime"_s, 3},
+                             {u"data"_s, QString::fromLatin1(QByteArray("cloud-init done\n").toBase64())}}}}})
+                .toJson();
+        f.network.on("GET", u"/instances/inst_1/logs"_s, 200, logs);
+        f.context.setClient(&f.client);
+        ConsoleLogDialog dialog(&f.context, u"inst_1"_s, u"worker-1"_s);
+        dialog.show();
+        auto* text = dialog.findChild<QPlainTextEdit*>(u"logText"_s);
+        QTRY_COMPARE(text->toPlainText(), u"Booting\ncloud-init ok\ncloud-init done"_s);
+        dialog.findChild<QLineEdit*>(u"searchEdit"_s)->setText(u"CLOUD-INIT"_s);
+        QCOMPARE(dialog.matchCount(), 2);
+        QCOMPARE(text->textCursor().selectedText(), u"cloud-init"_s);
+        screenshot(&dialog, u"console-log"_s);
+    }
+
+    void poolDeleteShowsTheServerReasons()
+    {
+        Fixture f;
+        f.network.on(
+            "DELETE", u"/pools/pool_k3R-nX9vLm7Qp2Yw5Jd8F"_s, 422,
+            R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted.","details":[)"
+            R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
+            R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
+        PoolsView view(&f.context);
+        view.resize(1000, 600);
+        view.show();
+        QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(view.model()->rowCount() > 0);
+        const QString id = view.model()->at(0).id;
+        f.network.on(
+            "DELETE", u"/pools/"_s + id, 422,
+            R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted.","details":[)"
+            R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
+            R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
+        view.selectPool(id);
+        ConfirmDialog::setNextAnswer(true);
+        QSignalSpy done(&view, &PoolsView::actionFinished);
+        view.findChild<QPushButton*>(u"poolsDeleteButton"_s)->click();
+        QTRY_COMPARE(done.size(), 1);
+        auto* error = view.findChild<QLabel*>(u"poolsErrorLabel"_s);
+        QVERIFY(error->isVisible());
+        QVERIFY(error->text().contains(u"1 active order"_s));
+        QVERIFY(error->text().contains(u"2 running instances"_s));
+        screenshot(&view, u"pools-delete-refused"_s);
+    }
+};
+
+QTEST_MAIN(TestInstancesView)
+#include "tst_instancesview.moc"

@@ -1,0 +1,333 @@
+#include "core/api/apiclient.h"
+#include "core/models/instancemodel.h"
+#include "core/models/partitionmodel.h"
+#include "core/settings/settings.h"
+#include "gui/common/confirmdialog.h"
+#include "gui/common/resourcetableview.h"
+#include "gui/common/viewcontext.h"
+#include "gui/partitions/createpartitiondialog.h"
+#include "gui/partitions/deleteblockersdialog.h"
+#include "gui/partitions/partitionsview.h"
+#include "routednetwork.h"
+#include "support/testenv.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray fixture(const QString& name)
+{
+    QFile file(TestEnv::dataFile(u"api/"_s + name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray flags(bool enrolled, bool userEnroll)
+{
+    QJsonObject flag{{u"object"_s, u"feature_flag"_s},
+                     {u"feature_flag"_s, u"infiniband-preview"_s},
+                     {u"description"_s, u"InfiniBand"_s},
+                     {u"user_enroll"_s, userEnroll},
+                     {u"enrolled"_s, enrolled}};
+    return QJsonDocument(
+               QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{flag}}, {u"has_more"_s, false}})
+        .toJson();
+}
+
+// Saves a picture of a widget next to the test binary, for a person to look at.
+void screenshot(QWidget* widget, const QString& name)
+{
+    const QString dir = QCoreApplication::applicationDirPath() + u"/../screenshots"_s;
+    QDir().mkpath(dir);
+    widget->grab().save(dir + u'/' + name + u".png"_s);
+}
+
+struct Fixture
+{
+    QTemporaryDir dir;
+    Settings settings{dir.filePath(u"s.ini"_s)};
+    RoutedNetwork network;
+    ApiClient client{QUrl(u"http://127.0.0.1:1"_s), &network};
+    ViewContext context{&settings};
+
+    explicit Fixture(bool enrolled = true, bool userEnroll = true)
+    {
+        client.setToken(u"t"_s);
+        network.on("GET", u"/workspaces"_s, 200, fixture(u"workspaces.json"_s));
+        network.on("GET", u"/feature_flags"_s, 200, flags(enrolled, userEnroll));
+        network.on("GET", u"/infiniband_fabrics"_s, 200, fixture(u"infiniband_fabrics.json"_s));
+        network.on("GET", u"/infiniband_partitions"_s, 200, fixture(u"infiniband_partitions.json"_s));
+        network.on("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s, 200,
+                   fixture(u"instances.json"_s));
+    }
+};
+
+} // namespace
+
+class TestPartitionsView final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void bannerHidesPartitionsUntilEnrolled()
+    {
+        Fixture f(false, true);
+        f.network.on("POST", u"/feature_flags/infiniband-preview"_s, 200,
+                     R"({"object":"feature_flag","feature_flag":"infiniband-preview","enrolled":true})");
+        PartitionsView view(&f.context);
+        view.resize(1000, 700);
+        view.show();
+        f.context.setClient(&f.client);
+        auto* banner = view.findChild<QWidget*>(u"partitionsEnrolBanner"_s);
+        auto* content = view.findChild<QWidget*>(u"partitionsContent"_s);
+        auto* enrol = view.findChild<QPushButton*>(u"partitionsEnrolButton"_s);
+        QVERIFY(banner && content && enrol);
+        QTRY_COMPARE(f.context.infinibandEnrolment(), ViewContext::Enrolment::NotEnrolled);
+        QVERIFY(banner->isVisible());
+        QVERIFY(!content->isVisible());
+        QVERIFY(enrol->isVisible());
+        QCOMPARE(f.network.count("GET", u"/infiniband_partitions"_s), 0);
+        screenshot(&view, u"partitions-enrol-banner"_s);
+
+        QSignalSpy refreshed(&view, &PartitionsView::refreshed);
+        enrol->click();
+        QTRY_VERIFY(content->isVisible());
+        QVERIFY(!banner->isVisible());
+        QCOMPARE(f.network.seen.last().method, "GET");
+        QCOMPARE(f.network.count("POST", u"/feature_flags/infiniband-preview"_s), 1);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+    }
+
+    void notSelfEnrollableIsExplained()
+    {
+        Fixture f(false, false);
+        PartitionsView view(&f.context);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(f.context.infinibandEnrolment(), ViewContext::Enrolment::NotSelfEnrollable);
+        auto* text = view.findChild<QLabel*>(u"partitionsEnrolText"_s);
+        QVERIFY(text->text().contains(u"not self-enrollable"_s));
+        QVERIFY(text->text().contains(u"Contact SF Compute"_s));
+        QVERIFY(!view.findChild<QPushButton*>(u"partitionsEnrolButton"_s)->isVisible());
+        QVERIFY(!view.findChild<QWidget*>(u"partitionsContent"_s)->isVisible());
+    }
+
+    void refusedEnrolmentIsExplained()
+    {
+        Fixture f(false, true);
+        f.network.on("POST", u"/feature_flags/infiniband-preview"_s, 403,
+                     R"({"error":{"type":"forbidden","message":"Feature flag is not self-enrollable"}})");
+        PartitionsView view(&f.context);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(f.context.infinibandEnrolment(), ViewContext::Enrolment::NotEnrolled);
+        view.findChild<QPushButton*>(u"partitionsEnrolButton"_s)->click();
+        auto* text = view.findChild<QLabel*>(u"partitionsEnrolText"_s);
+        QTRY_VERIFY(text->text().contains(u"Feature flag is not self-enrollable"_s));
+        QVERIFY(text->text().contains(u"Contact SF Compute"_s));
+    }
+
+    void listsAndShowsDetailsWithInstances()
+    {
+        Fixture f;
+        PartitionsView view(&f.context);
+        view.resize(1100, 760);
+        view.show();
+        QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        // This workspace only: the list asks for workspace=default.
+        QTRY_VERIFY(f.network.count("GET", u"/infiniband_partitions"_s) >= 1);
+        bool scoped = false;
+        for (const auto& s : f.network.seen)
+            if (s.path == u"/infiniband_partitions" && s.query.queryItemValue(u"workspace"_s) == u"default")
+                scoped = true;
+        QVERIFY(scoped);
+
+        view.selectPartition(u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
+        QCOMPARE(view.findChild<QLabel*>(u"partitionDetailFabric"_s)->text(), u"us-west1-a.fab1"_s);
+        QCOMPARE(view.findChild<QLabel*>(u"partitionDetailZone"_s)->text(), u"us-west1 / a"_s);
+        QCOMPARE(view.findChild<QLabel*>(u"partitionDetailPath"_s)->text(),
+                 u"sfc:infiniband_partition:acme-corp:default:train"_s);
+        QVERIFY(!view.findChild<QLabel*>(u"partitionDetailCreated"_s)->text().isEmpty());
+        QTRY_VERIFY(view.instancesModel()->rowCount() > 0);
+        // The same columns as the Instances view: it is the same model class.
+        InstanceModel reference;
+        QCOMPARE(view.instancesModel()->columnCount(), reference.columnCount());
+        screenshot(&view, u"partitions"_s);
+
+        // "All workspaces" drops the workspace filter.
+        const int before = static_cast<int>(f.network.seen.size());
+        f.context.setAllWorkspaces(true);
+        QTRY_VERIFY(f.network.seen.size() > before);
+        bool unscoped = false;
+        for (qsizetype i = before; i < f.network.seen.size(); ++i)
+            if (f.network.seen[i].path == u"/infiniband_partitions"
+                && !f.network.seen[i].query.hasQueryItem(u"workspace"_s))
+                unscoped = true;
+        QVERIFY(unscoped);
+    }
+
+    void createDialogChecksNamesAndLocation()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        InfinibandFabric one{u"ibfab_1"_s,
+                             u"europe-north1-a.fab1"_s,
+                             u"europe-north1"_s,
+                             u"a"_s,
+                             {ObjectRef{u"isku_1"_s, u"h100-ib"_s}}};
+        InfinibandFabric two{u"ibfab_2"_s, u"us-west1-a.fab1"_s, u"us-west1"_s, u"a"_s, {}};
+        InfinibandFabric three{u"ibfab_3"_s, u"us-west1-a.fab2"_s, u"us-west1"_s, u"a"_s, {}};
+        CreatePartitionDialog dialog(&f.context, {one, two, three}, {u"training"_s});
+        dialog.show();
+        auto* name = dialog.findChild<QLineEdit*>(u"nameEdit"_s);
+        auto* problem = dialog.findChild<QLabel*>(u"nameProblemLabel"_s);
+        auto* ok = dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok);
+        auto* tree = dialog.findChild<QTreeWidget*>(u"fabricTree"_s);
+        QCOMPARE(tree->topLevelItemCount(), 3);
+        QCOMPARE(tree->topLevelItem(0)->child(0)->text(0), u"h100-ib"_s);
+
+        QTest::keyClicks(name, u"-bad"_s);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(problem->isVisible());
+        name->clear();
+        QTest::keyClicks(name, u"training"_s);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(problem->text().contains(u"already"_s));
+        name->setText(u"training-2"_s);
+        QVERIFY(problem->text().isEmpty());
+        QVERIFY(ok->isEnabled());
+        QCOMPARE(dialog.findChild<QLineEdit*>(u"commandEdit"_s)->text(),
+                 u"sf infiniband-partitions create --name training-2 --fabric europe-north1-a.fab1"_s);
+
+        // By region and zone: fine where the zone has one fabric, refused where it has two.
+        dialog.findChild<QRadioButton*>(u"byZoneRadio"_s)->setChecked(true);
+        auto* region = dialog.findChild<QComboBox*>(u"regionCombo"_s);
+        region->setCurrentIndex(region->findText(u"europe-north1"_s));
+        QVERIFY(ok->isEnabled());
+        QCOMPARE(dialog.request().region, u"europe-north1"_s);
+        QCOMPARE(dialog.request().availabilityZone, u"a"_s);
+        region->setCurrentIndex(region->findText(u"us-west1"_s));
+        QVERIFY(!ok->isEnabled());
+        auto* note = dialog.findChild<QLabel*>(u"zoneNoteLabel"_s);
+        QVERIFY(note->text().contains(u"us-west1-a.fab1"_s));
+        QVERIFY(note->text().contains(u"us-west1-a.fab2"_s));
+        screenshot(&dialog, u"create-partition-ambiguous-zone"_s);
+    }
+
+    void createSendsAndShowsServerRefusal()
+    {
+        Fixture f;
+        f.network.on(
+            "POST", u"/infiniband_partitions"_s, 422,
+            R"({"error":{"type":"unprocessable_entity","message":"Zone has several fabrics.",)"
+            R"("details":[{"code":"ambiguous_zone","field":"availability_zone","message":"us-west1-a.fab1, us-west1-a.fab2"}]}})");
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        InfinibandFabric one{u"ibfab_1"_s, u"us-west1-a.fab1"_s, u"us-west1"_s, u"a"_s, {}};
+        CreatePartitionDialog dialog(&f.context, {one}, {});
+        dialog.show();
+        dialog.setName(u"training"_s);
+        dialog.findChild<QRadioButton*>(u"byZoneRadio"_s)->setChecked(true);
+        dialog.accept();
+        auto* error = dialog.findChild<QLabel*>(u"errorLabel"_s);
+        QTRY_VERIFY(error->isVisible());
+        QVERIFY(error->text().contains(u"us-west1-a.fab2"_s));
+        QVERIFY(dialog.isVisible());
+        const auto body = QJsonDocument::fromJson(f.network.seen.last().body).object();
+        QCOMPARE(body.value(u"workspace"_s).toString(), u"default"_s);
+        QCOMPARE(body.value(u"region"_s).toString(), u"us-west1"_s);
+        QCOMPARE(body.value(u"availability_zone"_s).toString(), u"a"_s);
+        QVERIFY(!body.contains(u"fabric"_s));
+    }
+
+    void blockedDeleteListsEveryBlockerAndTerminates()
+    {
+        Fixture f;
+        f.network.on(
+            "DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 409,
+            R"({"error":{"type":"conflict","message":"Partition has attached instances.","details":[)"
+            R"({"code":"attached_instance","field":null,"message":"inst_AAAAAAAAAAAAAAAAAAAAA is attached"},)"
+            R"({"code":"unreadable_instance","field":null,"message":"2 attached instances you cannot read"},)"
+            R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
+        f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200,
+                     fixture(u"instance.json"_s));
+        PartitionsView view(&f.context);
+        view.resize(1000, 700);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        view.selectPartition(u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
+
+        ConfirmDialog::setNextAnswer(false);
+        view.findChild<QPushButton*>(u"partitionsDeleteButton"_s)->click();
+        QVERIFY(ConfirmDialog::lastText().contains(u"\"train\""_s));
+        QCOMPARE(f.network.count("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s), 0);
+
+        ConfirmDialog::setNextAnswer(true);
+        view.findChild<QPushButton*>(u"partitionsDeleteButton"_s)->click();
+        DeleteBlockersDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s)));
+        auto* tree = dialog->findChild<QTreeWidget*>(u"blockerTree"_s);
+        QCOMPARE(tree->topLevelItemCount(), 3);
+        QCOMPARE(dialog->blockers().at(0).kind, PartitionBlocker::Kind::Attached);
+        QCOMPARE(dialog->blockers().at(1).kind, PartitionBlocker::Kind::Unreadable);
+        QCOMPARE(dialog->blockers().at(1).count, 2);
+        QCOMPARE(dialog->blockers().at(2).kind, PartitionBlocker::Kind::PendingRelease);
+        QCOMPARE(dialog->blockers().at(2).instanceId, u"inst_BBBBBBBBBBBBBBBBBBBBB"_s);
+        // Only the readable attached instance can be terminated from here.
+        QVERIFY(tree->topLevelItem(0)->flags() & Qt::ItemIsUserCheckable);
+        QVERIFY(!(tree->topLevelItem(1)->flags() & Qt::ItemIsUserCheckable));
+        QVERIFY(!(tree->topLevelItem(2)->flags() & Qt::ItemIsUserCheckable));
+        screenshot(dialog, u"delete-partition-blockers"_s);
+
+        dialog->findChild<QPushButton*>(u"terminateButton"_s)->click();
+        QTRY_COMPARE(f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s), 1);
+        QTRY_VERIFY(tree->topLevelItem(0)->text(1).contains(u"release"_s));
+
+        // Once released, deleting again succeeds and closes the dialog.
+        f.network.on("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 204, {});
+        dialog->findChild<QPushButton*>(u"retryButton"_s)->click();
+        QTRY_VERIFY(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s));
+    }
+
+    void fabricFilterAsksTheServer()
+    {
+        Fixture f;
+        PartitionsView view(&f.context);
+        view.show();
+        f.context.setClient(&f.client);
+        auto* filter = view.findChild<QComboBox*>(u"partitionsFabricFilter"_s);
+        QTRY_COMPARE(filter->count(), 3);
+        filter->setCurrentIndex(filter->findText(u"us-west1-a.fab2"_s));
+        QTRY_VERIFY(
+            std::any_of(f.network.seen.cbegin(), f.network.seen.cend(), [](const RoutedNetwork::Seen& s) {
+                return s.path == u"/infiniband_partitions"
+                       && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab2";
+            }));
+    }
+};
+
+QTEST_MAIN(TestPartitionsView)
+#include "tst_partitionsview.moc"
