@@ -1,0 +1,174 @@
+#include "core/cli/sfcommand.h"
+
+#include <QDateTime>
+#include <QRegularExpression>
+#include <QTimeZone>
+
+namespace SfCommand {
+
+QString shellQuote(const QString& argument)
+{
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (!argument.isEmpty() && safe.match(argument).hasMatch())
+        return argument;
+    QString quoted = argument;
+    quoted.replace(u'\'', QStringLiteral("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+QString join(const QStringList& words)
+{
+    QStringList quoted;
+    quoted.reserve(words.size());
+    for (const QString& word : words)
+        quoted << shellQuote(word);
+    return quoted.join(u' ');
+}
+
+namespace {
+
+QStringList sf(std::initializer_list<QString> words)
+{
+    QStringList all{QStringLiteral("sf")};
+    all.append(QStringList(words));
+    return all;
+}
+
+} // namespace
+
+QString partitionCreate(const PartitionCreate& create)
+{
+    QStringList words = sf({QStringLiteral("infiniband-partitions"), QStringLiteral("create"),
+                            QStringLiteral("--name"), create.name});
+    if (!create.fabric.isEmpty())
+        words << QStringLiteral("--fabric") << create.fabric;
+    else
+        words << QStringLiteral("--region") << create.region << QStringLiteral("--zone")
+              << create.availabilityZone;
+    return join(words);
+}
+
+QString partitionList(bool allWorkspaces, const QString& fabric)
+{
+    QStringList words = sf({QStringLiteral("infiniband-partitions"), QStringLiteral("list")});
+    if (allWorkspaces)
+        words << QStringLiteral("--all");
+    if (!fabric.isEmpty())
+        words << QStringLiteral("--fabric") << fabric;
+    return join(words);
+}
+
+QString partitionGet(const QString& reference)
+{
+    return join(sf({QStringLiteral("infiniband-partitions"), QStringLiteral("get"), reference}));
+}
+
+QString partitionInstances(const QString& reference)
+{
+    return join(sf({QStringLiteral("infiniband-partitions"), QStringLiteral("instances"), reference}));
+}
+
+QString partitionDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("infiniband-partitions"), QStringLiteral("delete"), reference}));
+}
+
+QString instanceCreate(const InstanceCreate& create)
+{
+    QStringList words =
+        sf({QStringLiteral("instances"), QStringLiteral("create"), QStringLiteral("--pool"), create.pool,
+            QStringLiteral("--sku"), create.sku, QStringLiteral("--image"), create.image});
+    if (!create.cloudInitFile.isEmpty())
+        words << QStringLiteral("--cloud-init") << create.cloudInitFile;
+    if (!create.name.isEmpty())
+        words << QStringLiteral("--name") << create.name;
+    if (!create.partition.isEmpty())
+        words << QStringLiteral("--infiniband-partition") << create.partition;
+    return join(words);
+}
+
+QString instanceTerminate(const QString& reference)
+{
+    return join(sf({QStringLiteral("instances"), QStringLiteral("terminate"), reference}));
+}
+
+QString instanceDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("instances"), QStringLiteral("delete"), reference}));
+}
+
+QString instanceLogs(const QString& reference)
+{
+    return join(sf({QStringLiteral("instances"), QStringLiteral("logs"), reference}));
+}
+
+QString instanceSsh(const QString& reference)
+{
+    return join(sf({QStringLiteral("instances"), QStringLiteral("ssh"), reference}));
+}
+
+QString availability(bool infinibandOnly)
+{
+    QStringList words = sf({QStringLiteral("availability")});
+    if (infinibandOnly)
+        words << QStringLiteral("--rdma-type") << QStringLiteral("infiniband");
+    return join(words);
+}
+
+QString previewEnroll(const QString& flag)
+{
+    return join(sf({QStringLiteral("preview"), QStringLiteral("set"), flag + QStringLiteral("=true")}));
+}
+
+QString poolCreate(const QString& name)
+{
+    return join(sf({QStringLiteral("pools"), QStringLiteral("create"), QStringLiteral("--name"), name}));
+}
+
+QString poolDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("pools"), QStringLiteral("delete"), reference}));
+}
+
+QString cliDuration(qint64 seconds)
+{
+    struct Unit
+    {
+        qint64 seconds;
+        char16_t suffix;
+    };
+    static constexpr Unit units[] = {{7 * 86400, u'w'}, {86400, u'd'}, {3600, u'h'}, {60, u'm'}};
+    for (const auto& unit : units) {
+        if (seconds > 0 && seconds % unit.seconds == 0)
+            return QString::number(seconds / unit.seconds) + QChar(unit.suffix);
+    }
+    return QString::number(seconds) + u's';
+}
+
+QString cliTime(qint64 unixSeconds)
+{
+    return QDateTime::fromSecsSinceEpoch(unixSeconds, QTimeZone::UTC).toString(Qt::ISODate);
+}
+
+QString orderCreate(const OrderCreate& order)
+{
+    QStringList words =
+        sf({QStringLiteral("orders"), QStringLiteral("create"), QStringLiteral("--side"),
+            order.buy ? QStringLiteral("buy") : QStringLiteral("sell"), QStringLiteral("--pool"), order.pool,
+            QStringLiteral("--count"), QString::number(order.nodes), QStringLiteral("--start"),
+            cliTime(order.startAt), QStringLiteral("--duration"), cliDuration(order.durationSeconds),
+            order.buy ? QStringLiteral("--max-rate") : QStringLiteral("--min-rate"), order.rate,
+            QStringLiteral("--sku"), order.sku});
+    if (order.allowStanding)
+        words << QStringLiteral("--allow-standing");
+    if (order.quoteOnly)
+        words << QStringLiteral("--quote");
+    return join(words);
+}
+
+QString orderCancel(const QString& id)
+{
+    return join(sf({QStringLiteral("orders"), QStringLiteral("cancel"), id}));
+}
+
+} // namespace SfCommand

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// Builds the exact `sf` command line for what a selection or a dialog would do, for
+// "Copy as sf command". Pure functions: no I/O, no state.
+namespace SfCommand {
+
+// Quotes one argument for a POSIX shell only when it needs it.
+QString shellQuote(const QString& argument);
+// Joins program and arguments into one line, quoting each argument as needed.
+QString join(const QStringList& words);
+
+struct PartitionCreate
+{
+    QString name;
+    QString fabric; // either a fabric...
+    QString region; // ...or region and zone
+    QString availabilityZone;
+};
+QString partitionCreate(const PartitionCreate& create);
+QString partitionList(bool allWorkspaces, const QString& fabric = {});
+QString partitionGet(const QString& reference);
+QString partitionInstances(const QString& reference);
+QString partitionDelete(const QString& reference);
+
+struct InstanceCreate
+{
+    QString pool;
+    QString sku;
+    QString image;
+    QString cloudInitFile;
+    QString name;
+    QString partition; // empty: no InfiniBand
+};
+QString instanceCreate(const InstanceCreate& create);
+QString instanceTerminate(const QString& reference);
+QString instanceDelete(const QString& reference);
+QString instanceLogs(const QString& reference);
+QString instanceSsh(const QString& reference);
+
+QString availability(bool infinibandOnly);
+QString previewEnroll(const QString& flag);
+
+QString poolCreate(const QString& name);
+QString poolDelete(const QString& reference);
+
+struct OrderCreate
+{
+    bool buy = true;
+    QString pool;
+    QString sku;
+    int nodes = 1;
+    qint64 startAt = 0; // Unix seconds
+    qint64 durationSeconds = 0;
+    QString rate; // dollars per node-hour, as the API's decimal string
+    bool allowStanding = false;
+    bool quoteOnly = false;
+};
+QString orderCreate(const OrderCreate& order);
+QString orderCancel(const QString& id);
+
+// A duration as the CLI takes it: the largest whole unit (2w, 7d, 24h, 90m, 45s).
+QString cliDuration(qint64 seconds);
+// A Unix time as the CLI takes it: ISO 8601 in UTC.
+QString cliTime(qint64 unixSeconds);
+
+} // namespace SfCommand

@@ -1,0 +1,172 @@
+#include "core/settings/settings.h"
+#include "gui/common/resourcetableview.h"
+#include "support/testenv.h"
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::unique_ptr<QStandardItemModel> makeModel(const QStringList& names)
+{
+    auto model = std::make_unique<QStandardItemModel>(0, 3);
+    model->setHorizontalHeaderLabels({u"Name"_s, u"Status"_s, u"ID"_s});
+    int n = 0;
+    for (const QString& name : names) {
+        model->appendRow({new QStandardItem(name), new QStandardItem(n % 2 ? u"running"_s : u"terminated"_s),
+                          new QStandardItem(u"inst_%1"_s.arg(n))});
+        ++n;
+    }
+    return model;
+}
+
+QStringList column0(const QAbstractItemModel* model)
+{
+    QStringList values;
+    for (int row = 0; row < model->rowCount(); ++row)
+        values << model->index(row, 0).data().toString();
+    return values;
+}
+
+} // namespace
+
+class TestResourceTableView final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void sortsNamesNaturally()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({u"worker-10"_s, u"worker-9"_s, u"Worker-1"_s, u"alpha"_s});
+        ResourceTableView view(u"instances"_s, &settings);
+        view.setSourceModel(model.get());
+        QAbstractItemModelTester tester(view.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(column0(view.proxy()),
+                 (QStringList{u"alpha"_s, u"Worker-1"_s, u"worker-9"_s, u"worker-10"_s}));
+    }
+
+    void filterMatchesAnyColumnAfterADebounce()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({u"a"_s, u"b"_s, u"c"_s, u"d"_s});
+        ResourceTableView view(u"instances"_s, &settings);
+        view.setPlaceholderText(u"No instances"_s);
+        view.setSourceModel(model.get());
+        auto* filter = view.findChild<QLineEdit*>(u"instancesFilter"_s);
+        QVERIFY(filter);
+        QTest::keyClicks(filter, u"RUNNING"_s);
+        QCOMPARE(view.proxy()->rowCount(), 4); // not yet: debounced
+        QTRY_COMPARE(view.proxy()->rowCount(), 2);
+        QCOMPARE(column0(view.proxy()), (QStringList{u"b"_s, u"d"_s}));
+        filter->setText(u"inst_2"_s);
+        QTRY_COMPARE(view.proxy()->rowCount(), 1);
+        filter->setText(u"nothing-like-this"_s);
+        QTRY_COMPARE(view.proxy()->rowCount(), 0);
+        auto* placeholder = view.findChild<QLabel*>(u"instancesPlaceholder"_s);
+        QVERIFY(placeholder);
+        QCOMPARE(placeholder->text(), u"Nothing matches the filter."_s);
+    }
+
+    void placeholderWhenEmpty()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({});
+        ResourceTableView view(u"partitions"_s, &settings);
+        view.setPlaceholderText(u"No partitions in this workspace."_s);
+        view.setSourceModel(model.get());
+        view.show();
+        auto* placeholder = view.findChild<QLabel*>(u"partitionsPlaceholder"_s);
+        QVERIFY(placeholder->isVisible());
+        QCOMPARE(placeholder->text(), u"No partitions in this workspace."_s);
+        model->appendRow({new QStandardItem(u"training"_s), new QStandardItem(), new QStandardItem()});
+        QVERIFY(!placeholder->isVisible());
+    }
+
+    void selectionMapsThroughTheProxy()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({u"c"_s, u"a"_s, u"b"_s});
+        ResourceTableView view(u"pools"_s, &settings);
+        view.setSourceModel(model.get());
+        // View order is a, b, c; select the first two visible rows.
+        view.table()->selectRow(0);
+        view.table()->selectionModel()->select(view.proxy()->index(1, 0),
+                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const QModelIndexList rows = view.selectedSourceRows();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[0].model(), model.get());
+        QCOMPARE(rows[0].data().toString(), u"a"_s);
+        QCOMPARE(rows[0].row(), 1);
+        QCOMPARE(rows[1].data().toString(), u"b"_s);
+        QCOMPARE(rows[1].row(), 2);
+    }
+
+    void hiddenColumnsAndOrderAreRemembered()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"s.ini"_s);
+        auto model = makeModel({u"a"_s});
+        {
+            Settings settings(file);
+            ResourceTableView view(u"pools"_s, &settings);
+            view.setSourceModel(model.get());
+            view.setDefaultHiddenColumns({2});
+            QVERIFY(view.table()->isColumnHidden(2));
+            view.table()->setColumnHidden(2, false);
+            view.table()->setColumnHidden(1, true);
+            view.table()->horizontalHeader()->moveSection(2, 0);
+            view.table()->sortByColumn(2, Qt::DescendingOrder);
+        } // destruction flushes the pending save
+        Settings settings(file);
+        ResourceTableView view(u"pools"_s, &settings);
+        view.setSourceModel(model.get());
+        view.setDefaultHiddenColumns({2}); // ignored: the user already chose
+        QVERIFY(view.table()->isColumnHidden(1));
+        QVERIFY(!view.table()->isColumnHidden(2));
+        QCOMPARE(view.table()->horizontalHeader()->visualIndex(2), 0);
+        QCOMPARE(view.table()->horizontalHeader()->sortIndicatorSection(), 2);
+        QCOMPARE(view.table()->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+    }
+
+    void contextMenuReceivesTheSelectedSourceRows()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({u"b"_s, u"a"_s});
+        ResourceTableView view(u"orders"_s, &settings);
+        view.setSourceModel(model.get());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.table()->selectRow(0);
+        QStringList seen;
+        view.setMenuProvider([&seen](QMenu* menu, const QModelIndexList& rows) {
+            for (const QModelIndex& row : rows)
+                seen << row.data().toString();
+            menu->addAction(u"Copy ID"_s);
+            // Close the menu as soon as it opens.
+            QTimer::singleShot(0, menu, &QMenu::close);
+        });
+        QMetaObject::invokeMethod(view.table(), "customContextMenuRequested", Q_ARG(QPoint, QPoint(5, 5)));
+        QCOMPARE(seen, QStringList{u"a"_s});
+    }
+};
+
+QTEST_MAIN(TestResourceTableView)
+#include "tst_resourcetableview.moc"
