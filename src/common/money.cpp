@@ -1,0 +1,145 @@
+#include "common/money.h"
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+__extension__ using Int128 = __int128;
+
+constexpr qint64 SecondsPerHour = 3600;
+
+qint64 saturate(Int128 value)
+{
+    if (value > std::numeric_limits<qint64>::max())
+        return std::numeric_limits<qint64>::max();
+    if (value < std::numeric_limits<qint64>::min())
+        return std::numeric_limits<qint64>::min();
+    return static_cast<qint64>(value);
+}
+
+Int128 divideHalfUp(Int128 numerator, Int128 denominator)
+{
+    const bool negative = numerator < 0;
+    const Int128 magnitude = negative ? -numerator : numerator;
+    const Int128 rounded = (magnitude + denominator / 2) / denominator;
+    return negative ? -rounded : rounded;
+}
+
+void setError(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+}
+
+} // namespace
+
+namespace Money {
+
+std::optional<qint64> parseRate(QStringView text, QString* error)
+{
+    const qsizetype dot = text.indexOf(u'.');
+    if (text.isEmpty() || dot <= 0 || dot == text.size() - 1) {
+        setError(error, u"must be a decimal string with a decimal point, such as \"2.500000\""_s);
+        return std::nullopt;
+    }
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (i != dot && !text[i].isDigit()) {
+            setError(error, u"must contain only digits and one decimal point"_s);
+            return std::nullopt;
+        }
+        if (i != dot && text[i].unicode() > u'9') {
+            setError(error, u"must contain only ASCII digits"_s);
+            return std::nullopt;
+        }
+    }
+    const QStringView whole = text.first(dot);
+    const QStringView fraction = text.sliced(dot + 1);
+    qint64 dollars = 0;
+    for (const QChar c : whole) {
+        dollars = dollars * 10 + (c.unicode() - u'0');
+        if (dollars > MaxDollars) {
+            setError(error, u"is too large"_s);
+            return std::nullopt;
+        }
+    }
+    qint64 micros = 0;
+    for (qsizetype i = 0; i < 6; ++i)
+        micros = micros * 10 + (i < fraction.size() ? fraction[i].unicode() - u'0' : 0);
+    if (fraction.size() > 6 && fraction[6].unicode() >= u'5')
+        ++micros;
+    return dollars * MicrosPerDollar + micros;
+}
+
+QString format(qint64 micros)
+{
+    const bool negative = micros < 0;
+    // Work in unsigned so that the most negative value formats too.
+    const quint64 magnitude = negative ? 0 - static_cast<quint64>(micros) : static_cast<quint64>(micros);
+    const quint64 dollars = magnitude / MicrosPerDollar;
+    const quint64 fraction = magnitude % MicrosPerDollar;
+    return (negative ? u"-"_s : QString()) + QString::number(dollars) + u'.'
+           + QString::number(fraction).rightJustified(6, u'0');
+}
+
+qint64 divideRoundHalfUp(qint64 numerator, qint64 denominator)
+{
+    Q_ASSERT(denominator > 0);
+    return saturate(divideHalfUp(numerator, denominator));
+}
+
+qint64 roundToMinutePrecision(qint64 rate)
+{
+    return divideRoundHalfUp(rate, MinutePrecision) * MinutePrecision;
+}
+
+qint64 roundUpToMinutePrecision(qint64 rate)
+{
+    const qint64 remainder = rate % MinutePrecision;
+    if (remainder == 0)
+        return rate;
+    return remainder > 0 ? rate + (MinutePrecision - remainder) : rate - remainder;
+}
+
+qint64 roundDownToMinutePrecision(qint64 rate)
+{
+    const qint64 remainder = rate % MinutePrecision;
+    if (remainder == 0)
+        return rate;
+    return remainder > 0 ? rate - remainder : rate - (MinutePrecision + remainder);
+}
+
+qint64 total(qint64 rate, qint64 nodes, qint64 seconds)
+{
+    return saturate(divideHalfUp(Int128(rate) * nodes * seconds, SecondsPerHour));
+}
+
+qint64 totalForNodeSeconds(qint64 rate, qint64 nodeSeconds)
+{
+    return saturate(divideHalfUp(Int128(rate) * nodeSeconds, SecondsPerHour));
+}
+
+qint64 averageRate(qint64 amount, qint64 nodeSeconds)
+{
+    if (nodeSeconds <= 0)
+        return 0;
+    return saturate(divideHalfUp(Int128(amount) * SecondsPerHour, nodeSeconds));
+}
+
+qint64 rateWithinTotal(qint64 amount, qint64 nodes, qint64 seconds)
+{
+    if (nodes <= 0 || seconds <= 0 || amount <= 0)
+        return 0;
+    const Int128 rate = Int128(amount) * SecondsPerHour / (Int128(nodes) * seconds);
+    return roundDownToMinutePrecision(saturate(rate));
+}
+
+qint64 fee(qint64 flatRate, int percentageBps, qint64 nodeSeconds, qint64 executionTotal)
+{
+    const Int128 flat = divideHalfUp(Int128(flatRate) * nodeSeconds, SecondsPerHour);
+    const Int128 percentage = divideHalfUp(Int128(percentageBps) * executionTotal, 10'000);
+    return saturate(flat + percentage);
+}
+
+} // namespace Money
