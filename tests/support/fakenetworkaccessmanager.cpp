@@ -30,7 +30,7 @@ public:
             return;
         QNetworkReply::NetworkError error = canned.error;
         if (error == QNetworkReply::NoError && canned.status >= 400)
-            error = canned.status >= 500 ? QNetworkReply::InternalServerError
+            error = canned.status >= 500   ? QNetworkReply::InternalServerError
                     : canned.status == 404 ? QNetworkReply::ContentNotFoundError
                     : canned.status == 401 ? QNetworkReply::AuthenticationRequiredError
                     : canned.status == 403 ? QNetworkReply::ContentAccessDenied

@@ -64,7 +64,8 @@ public:
     qsizetype pendingReplies() const { return static_cast<qsizetype>(m_replies.size()); }
 
 protected:
-    QNetworkReply* createRequest(Operation op, const QNetworkRequest& request, QIODevice* outgoingData) override;
+    QNetworkReply* createRequest(Operation op, const QNetworkRequest& request,
+                                 QIODevice* outgoingData) override;
 
 private:
     std::deque<Reply> m_replies;

@@ -22,16 +22,14 @@ QJsonDocument load(const QString& name)
 // Parses a fixture as one object or as a list of objects; returns the item count, or -1 and an error.
 using Runner = std::function<int(const QJsonDocument&, QString*)>;
 
-template <typename T>
-Runner object(ItemParser<T> parser)
+template <typename T> Runner object(ItemParser<T> parser)
 {
     return [parser](const QJsonDocument& document, QString* error) {
         return parser(document.object(), error) ? 1 : -1;
     };
 }
 
-template <typename T>
-Runner list(ItemParser<T> parser)
+template <typename T> Runner list(ItemParser<T> parser)
 {
     return [parser](const QJsonDocument& document, QString* error) {
         const auto envelope = parseListEnvelope(document.object(), error);
@@ -93,8 +91,8 @@ private Q_SLOTS:
         QTest::newRow("availability") << "sku_availability.json" << "availability" << 2 << QString();
         QTest::newRow("instances") << "instances.json" << "instances" << 4 << QString();
         QTest::newRow("instance") << "instance.json" << "instance" << 1 << QString();
-        QTest::newRow("instance with capacity only") << "instance_legacy_capacity.json" << "instance" << 1
-                                                     << QString();
+        QTest::newRow("instance with capacity only")
+            << "instance_legacy_capacity.json" << "instance" << 1 << QString();
         QTest::newRow("pools") << "pools.json" << "pools" << 2 << QString();
         QTest::newRow("orders") << "orders.json" << "orders" << 3 << QString();
         QTest::newRow("order") << "order.json" << "order" << 1 << QString();
@@ -103,30 +101,34 @@ private Q_SLOTS:
         QTest::newRow("quote, May shape") << "orderbook_quote_may.json" << "quote" << 1 << QString();
         QTest::newRow("windows") << "orderbook_windows.json" << "windows" << 2 << QString();
         QTest::newRow("preview quoted") << "order_preview_quoted.json" << "preview" << 1 << QString();
-        QTest::newRow("preview unavailable") << "order_preview_unavailable.json" << "preview" << 1 << QString();
+        QTest::newRow("preview unavailable")
+            << "order_preview_unavailable.json" << "preview" << 1 << QString();
         QTest::newRow("fabrics") << "infiniband_fabrics.json" << "fabrics" << 2 << QString();
         QTest::newRow("partitions") << "infiniband_partitions.json" << "partitions" << 2 << QString();
 
-        QTest::newRow("instance without id") << "bad_instance_missing_id.json" << "instance" << -1
-                                             << "instance.id: missing";
+        QTest::newRow("instance without id")
+            << "bad_instance_missing_id.json" << "instance" << -1 << "instance.id: missing";
         QTest::newRow("created_at as text") << "bad_instance_created_at_string.json" << "instance" << -1
                                             << "instance.created_at: expected an integer";
-        QTest::newRow("price as number") << "bad_order_price_number.json" << "order" << -1
-                                         << "order.limit_price_dollars_per_node_hour: expected a decimal string";
-        QTest::newRow("schedule backwards") << "bad_order_schedule_backwards.json" << "order" << -1
-                                            << "order.allocation_schedule_delta[0].end_at: must be after start_at";
-        QTest::newRow("pool schedule not a list") << "bad_pool_schedule.json" << "pool" << -1
-                                                  << "pool.allocation_schedule.total: expected a list";
+        QTest::newRow("price as number")
+            << "bad_order_price_number.json" << "order" << -1
+            << "order.limit_price_dollars_per_node_hour: expected a decimal string";
+        QTest::newRow("schedule backwards")
+            << "bad_order_schedule_backwards.json" << "order" << -1
+            << "order.allocation_schedule_delta[0].end_at: must be after start_at";
+        QTest::newRow("pool schedule not a list")
+            << "bad_pool_schedule.json" << "pool" << -1 << "pool.allocation_schedule.total: expected a list";
         QTest::newRow("sku property flat") << "bad_sku_property_not_object.json" << "sku" << -1
                                            << "instance_sku.rdma_type: expected a property object";
-        QTest::newRow("partition is a fabric") << "bad_partition_wrong_object.json" << "partition" << -1
-                                               << "infiniband_partition.object: expected \"infiniband_partition\"";
+        QTest::newRow("partition is a fabric")
+            << "bad_partition_wrong_object.json" << "partition" << -1
+            << "infiniband_partition.object: expected \"infiniband_partition\"";
         QTest::newRow("negative instance count") << "bad_partition_negative_count.json" << "partition" << -1
                                                  << "instance_count: must not be negative";
-        QTest::newRow("unknown preview type") << "bad_preview_type.json" << "preview" << -1
-                                              << "unknown preview type \"maybe\"";
-        QTest::newRow("name is a number") << "bad_workspace_name_number.json" << "workspace" << -1
-                                          << "workspace.name: expected a string";
+        QTest::newRow("unknown preview type")
+            << "bad_preview_type.json" << "preview" << -1 << "unknown preview type \"maybe\"";
+        QTest::newRow("name is a number")
+            << "bad_workspace_name_number.json" << "workspace" << -1 << "workspace.name: expected a string";
     }
 
     void fixtures()
@@ -179,7 +181,8 @@ private Q_SLOTS:
         QCOMPARE(instances->at(3).status, Instance::Status::Unknown);
         QCOMPARE(instances->at(3).statusText, QStringLiteral("hibernating"));
 
-        const auto legacy = parseInstance(load(QStringLiteral("instance_legacy_capacity.json")).object(), &error);
+        const auto legacy =
+            parseInstance(load(QStringLiteral("instance_legacy_capacity.json")).object(), &error);
         QVERIFY(legacy);
         QCOMPARE(legacy->pool.id, QStringLiteral("pool_nuO4nVSM8O3NnsRE7udBe"));
         QCOMPARE(legacy->image.id, QStringLiteral("image_TQiHEBzCA18ToAQqBtOr_"));
@@ -189,7 +192,8 @@ private Q_SLOTS:
     {
         QString error;
         const auto skus = parseItems<InstanceSku>(
-            load(QStringLiteral("instance_skus.json")).object().value(u"data").toArray(), parseInstanceSku, &error);
+            load(QStringLiteral("instance_skus.json")).object().value(u"data").toArray(), parseInstanceSku,
+            &error);
         QVERIFY2(skus, qPrintable(error));
         QCOMPARE(skus->at(0).alias, QStringLiteral("sea-3-h100"));
         QVERIFY(skus->at(0).isInfiniband());
@@ -197,7 +201,8 @@ private Q_SLOTS:
         QCOMPARE(skus->at(0).property(QStringLiteral("memory")), QStringLiteral("2164663517184"));
         QCOMPARE(skus->at(0).displayProperty(QStringLiteral("memory")), QStringLiteral("2,016 GiB"));
         QCOMPARE(skus->at(0).property(QStringLiteral("supports_public_ipv4")), QStringLiteral("true"));
-        QCOMPARE(skus->at(0).property(QStringLiteral("infiniband_fabric")), QStringLiteral("us-west1-a.fab1"));
+        QCOMPARE(skus->at(0).property(QStringLiteral("infiniband_fabric")),
+                 QStringLiteral("us-west1-a.fab1"));
         QVERIFY(!skus->at(1).isInfiniband());
         QVERIFY(!skus->at(1).properties.contains(QStringLiteral("memory")));
         QCOMPARE(skus->at(1).audienceHint, QStringLiteral("Early access"));
@@ -225,8 +230,8 @@ private Q_SLOTS:
     void poolSchedule()
     {
         QString error;
-        const auto pools = parseItems<Pool>(load(QStringLiteral("pools.json")).object().value(u"data").toArray(),
-                                            parsePool, &error);
+        const auto pools = parseItems<Pool>(
+            load(QStringLiteral("pools.json")).object().value(u"data").toArray(), parsePool, &error);
         QVERIFY2(pools, qPrintable(error));
         const qint64 t = 1784592000;
         QCOMPARE(pools->at(0).nodesAt(t - 1), 0);
@@ -240,7 +245,8 @@ private Q_SLOTS:
     void preview()
     {
         QString error;
-        const auto quoted = parseOrderPreview(load(QStringLiteral("order_preview_quoted.json")).object(), &error);
+        const auto quoted =
+            parseOrderPreview(load(QStringLiteral("order_preview_quoted.json")).object(), &error);
         QVERIFY2(quoted, qPrintable(error));
         QVERIFY(quoted->quoted);
         QCOMPARE(quoted->postOrderBody.nodeCount, 2);
@@ -289,14 +295,15 @@ private Q_SLOTS:
 
     void partitionAdapter()
     {
-        InfinibandAdapter::NewPartition partition{QStringLiteral("default"), QStringLiteral("train"), {},
-                                                  QStringLiteral("us-west1"), QStringLiteral("a"), {}};
+        InfinibandAdapter::NewPartition partition{QStringLiteral("default"),  QStringLiteral("train"), {},
+                                                  QStringLiteral("us-west1"), QStringLiteral("a"),     {}};
         const QJsonObject body = InfinibandAdapter::createPartitionBody(partition);
         QCOMPARE(body.value(u"region").toString(), QStringLiteral("us-west1"));
         QVERIFY(!body.contains(u"fabric"));
         QCOMPARE(InfinibandAdapter::partitionPath(QStringLiteral("sfc:infiniband_partition:a:b:c")),
                  QStringLiteral("/infiniband_partitions/sfc%3Ainfiniband_partition%3Aa%3Ab%3Ac"));
-        const QUrlQuery query = InfinibandAdapter::partitionQuery({QString(), QStringLiteral("fab1"), {}, {}});
+        const QUrlQuery query =
+            InfinibandAdapter::partitionQuery({QString(), QStringLiteral("fab1"), {}, {}});
         QCOMPARE(query.toString(), QStringLiteral("fabric=fab1"));
     }
 };

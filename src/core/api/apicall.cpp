@@ -79,7 +79,9 @@ void ApiCall::handleReply(QRestReply& reply)
     }
     const int status = reply.httpStatus();
     if (!reply.isSuccess()) {
-        ApiError error = ApiError::fromReply(reply, reply.readBody(), m_tlsErrors);
+        // An aborted reply has no body to read.
+        const QByteArray body = status > 0 ? reply.readBody() : QByteArray();
+        ApiError error = ApiError::fromReply(reply, body, m_tlsErrors);
         // Our own cancel() is handled above; an abort we did not ask for is the transfer timeout.
         if (error.kind() == ApiError::Kind::Cancelled)
             error = ApiError::transport(QNetworkReply::TimeoutError, reply.errorString());

@@ -79,13 +79,21 @@ ApiClient::ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObj
                            QNetworkRequest::NoLessSafeRedirectPolicy);
 }
 
-ApiClient::~ApiClient() = default;
+ApiClient::~ApiClient()
+{
+    // Abort calls in flight while the REST manager that carries them still exists.
+    qDeleteAll(findChildren<ApiCall*>(Qt::FindDirectChildrenOnly));
+}
 
 QUrl ApiClient::apiBaseUrl(const QUrl& serverUrl)
 {
-    QUrl url = serverUrl.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
-    if (!url.path().endsWith(apiPrefix))
-        url.setPath(url.path() + apiPrefix);
+    QUrl url = serverUrl.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment);
+    QString path = url.path();
+    while (path.endsWith(u'/'))
+        path.chop(1);
+    if (!path.endsWith(apiPrefix))
+        path += apiPrefix;
+    url.setPath(path);
     return url;
 }
 

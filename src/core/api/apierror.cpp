@@ -53,8 +53,13 @@ ApiError ApiError::fromStatus(int httpStatus, const QByteArray& body)
 
 ApiError ApiError::fromReply(QRestReply& reply, const QByteArray& body, const QStringList& tlsErrors)
 {
-    if (reply.hasError() && reply.httpStatus() == 0)
-        return transport(reply.error(), reply.errorString(), tlsErrors);
+    // A transport failure after a 2xx status line (a cut-off body) is still a transport failure.
+    const int status = reply.httpStatus();
+    if (reply.hasError() && (status == 0 || (status >= 200 && status < 300))) {
+        ApiError error = transport(reply.error(), reply.errorString(), tlsErrors);
+        error.m_httpStatus = status;
+        return error;
+    }
     ApiError error = fromStatus(reply.httpStatus(), body);
     if (reply.hasError()) {
         error.m_networkError = reply.error();

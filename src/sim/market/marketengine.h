@@ -1,0 +1,155 @@
+#pragma once
+
+#include "common/fielderror.h"
+#include "sim/market/markettypes.h"
+#include "sim/market/syntheticmarket.h"
+
+#include <QHash>
+#include <QSqlDatabase>
+
+class QSqlQuery;
+
+// The market of sfsim: synthetic sellers and buyers per SKU, the user's orders, and the matching
+// between them. All state lives in tables prefixed `market_` of the database it is given; every
+// call reads and writes through that connection and never opens or commits a transaction, so the
+// caller's request transaction covers it. The synthetic part is derived from (seed, time); only
+// what was taken from it is stored.
+//
+// Time is the caller's virtual clock. Call advanceTo(now) before serving a request: it expires
+// orders and lets resting orders fill hour by hour as the market moves.
+class MarketEngine final
+{
+public:
+    struct Config
+    {
+        quint64 seed = 1;
+        // How far ahead synthetic sellers and buyers trade.
+        qint64 horizonSeconds = 21 * 86400;
+        // The resale fee on sell fills (the order preview states it): flat per node-hour plus a
+        // percentage of the execution total. Buys pay no fee.
+        qint64 sellFlatFee = 20'000;
+        int sellFeeBps = 300;
+        // Require hour-aligned order windows, as the Feb 2026 API did; otherwise 60 s alignment.
+        bool strictHours = false;
+    };
+
+    MarketEngine(QSqlDatabase db, Config config);
+
+    // Creates the market_ tables when missing and records the seed. A database created with
+    // another seed is refused, since its stored state would not match the derived market.
+    bool createSchema(QString* error = nullptr);
+    QString lastError() const { return m_error; }
+
+    // SKUs the market trades. Registering again replaces the parameters.
+    bool registerSku(const MarketSku& sku);
+    QList<MarketSku> skus() const;
+    std::optional<MarketSku> sku(const QString& id) const;
+
+    // --- Orders ---
+    // Validates a POST /orders body (except resolving `pool`, which the caller does and writes
+    // into the result's poolId/poolName). Details use the API's {field, code, message}.
+    std::optional<NewOrder> validateOrder(const QJsonObject& body, qint64 now, FieldErrors* errors) const;
+    // A sell needs the pool to own the nodes in every hour of its window, beyond what the pool's
+    // other resting sells already offer. Returns the 422 details, empty when the sell may go on.
+    FieldErrors checkSellAllocation(const NewOrder& order, const Schedule& owned) const;
+    // What a buy can cost at most (limit × nodes × duration): the 402 threshold.
+    static qint64 requiredFunds(const NewOrder& order);
+
+    struct PlaceResult
+    {
+        MarketOrder order;
+        QList<MarketSettlement> settlements;
+    };
+    // Stores the order and matches it at `now` at once. A buy takes the cheapest offers (all
+    // or nothing unless allowPartial); a sell is lifted by bids at or above its limit (partly by
+    // default). IOC orders that do not fill (or fill partly) end `cancelled`; standing ones rest.
+    std::optional<PlaceResult> placeOrder(const NewOrder& order, qint64 now, const OwnedAllocation& owned);
+    std::optional<MarketOrder> order(const QString& id) const;
+    OrderPage orders(const OrderQuery& query) const;
+
+    enum class CancelResult
+    {
+        Cancelled,
+        NotFound,
+        NotCancellable
+    };
+    CancelResult cancelOrder(const QString& id, qint64 now);
+
+    // Moves the market to `now`: at every hour boundary since the last call (and at `now`) orders
+    // past their end expire, then resting orders match in the order they were placed. Returns the
+    // fills to settle. The first call only records the time.
+    QList<MarketSettlement> advanceTo(qint64 now, const OwnedAllocation& owned);
+    std::optional<qint64> lastAdvancedAt() const;
+
+    // --- Book (read only) ---
+    // Best bid and ask over [start, end) across the SKUs: the price of the first node for the
+    // whole window, averaged over its hours.
+    BookQuote quote(const QStringList& skuIds, qint64 start, qint64 end, qint64 now) const;
+    BookDepth depth(const QStringList& skuIds, qint64 start, qint64 end, qint64 now, int levels) const;
+    // Windows with resting orders (synthetic hourly ones and the users'), sorted by
+    // (start, end, SKU), overlapping [rangeStart, rangeEnd).
+    BookWindowPage windows(const QStringList& skuIds, qint64 rangeStart, qint64 rangeEnd, qint64 now,
+                           int limit, const QString& startingAfter) const;
+    // Fills of user orders, newest first, whose delivery overlaps [start, end), filled in [since, now].
+    BookFillPage fills(const QStringList& skuIds, qint64 start, qint64 end, qint64 since, qint64 now,
+                       int limit, const QString& startingAfter) const;
+    // Nodes on offer for purchase over time (what sellers offer and has not been taken).
+    Schedule availability(const QString& skuId, qint64 now) const;
+
+    // --- Order preview ---
+    static std::optional<PreviewRequest> validatePreview(const QJsonObject& body, FieldErrors* errors);
+    // `skuIds` are the SKUs matching the request's requirements; `pool` goes into the body (a
+    // placeholder when empty). For a sell with a pool, only SKUs the pool owns enough of count.
+    OrderPreview preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,
+                         const QString& pool, const OwnedAllocation& owned) const;
+    MarketFee fee(OrderSide side) const;
+    static inline const QString PlaceholderPool = QStringLiteral("pool_replace-with-your-pool");
+
+    const SyntheticMarket& synthetic() const { return m_synthetic; }
+
+private:
+    friend class BookView;
+    struct Piece
+    {
+        qint64 slot;
+        qint64 from;
+        qint64 to;
+        qint64 needed;
+    };
+    struct Take
+    {
+        int piece;
+        qint64 rate;
+        qint64 nodes;
+        int level;      // synthetic offer level, or -1
+        int orderIndex; // counterparty user order, or -1
+    };
+
+    bool exec(QSqlQuery& query) const;
+    QString nextId(const QString& prefix);
+    QString meta(const QString& key) const;
+    void setMeta(const QString& key, const QString& value);
+    QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds) const;
+    QList<MarketOrderFill> loadFills(const QString& orderId) const;
+    bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
+                    QList<MarketSettlement>* settlements);
+    bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
+                    bool userCounterparty, QList<MarketSettlement>* settlements);
+    bool saveStatus(MarketOrder& order, qint64 now, bool initial);
+    bool stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements);
+    // Per-node prices over [start, end): element k of each piece's list is the k-th best node.
+    std::vector<std::vector<qint64>> piecePrices(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
+                                                 OrderSide offerSide, bool withOrders,
+                                                 const QString& excludePool,
+                                                 std::vector<qint64>* seconds) const;
+    QList<PriceLevel> ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
+                             OrderSide offerSide) const;
+
+    QSqlDatabase m_db;
+    Config m_config;
+    SyntheticMarket m_synthetic;
+    mutable QString m_error;
+    // What sells sold within one placement or step, per pool and SKU, which the caller's
+    // allocation does not show yet.
+    QHash<QString, Schedule> m_soldInPass;
+};

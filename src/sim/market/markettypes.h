@@ -1,0 +1,221 @@
+#pragma once
+
+#include "common/schedule.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+enum class OrderSide
+{
+    Buy,
+    Sell
+};
+enum class OrderStatus
+{
+    Pending,
+    Standing,
+    PartiallyFilled,
+    Filled,
+    Cancelled,
+    Rejected
+};
+
+QString orderSideName(OrderSide side);
+std::optional<OrderSide> orderSideFromName(QStringView name);
+QString orderStatusName(OrderStatus status);
+std::optional<OrderStatus> orderStatusFromName(QStringView name);
+
+// A SKU as the market trades it. baseRate is the typical price in µ$ per node-hour; nodesPerHour
+// the typical number of nodes synthetic sellers offer in one hour.
+struct MarketSku
+{
+    QString id;
+    QString alias;
+    qint64 baseRate = 0;
+    qint64 nodesPerHour = 0;
+};
+
+// One contract of an order: nodes over time at one price. amount = what the nodes cost at that
+// price; fee = what the seller pays out of it (zero on buys).
+struct MarketOrderFill
+{
+    QString contractId;
+    qint64 filledAt = 0;
+    Schedule schedule;
+    qint64 rate = 0;
+    qint64 amount = 0;
+    qint64 fee = 0;
+};
+
+struct MarketOrder
+{
+    QString id;
+    QString poolId;
+    QString poolName;
+    OrderSide side = OrderSide::Buy;
+    QString skuId;
+    QString skuAlias;
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    qint64 nodeCount = 0;
+    qint64 limitRate = 0;
+    bool allowStanding = false;
+    bool allowPartial = false;
+    OrderStatus status = OrderStatus::Pending;
+    qint64 createdAt = 0;
+    QJsonObject createdBy; // the OrderPrincipal; empty means null
+    std::optional<qint64> filledAt;
+    std::optional<qint64> cancelledAt;
+    QList<MarketOrderFill> fills;
+
+    Schedule requested() const { return Schedule::rectangle(startAt, endAt, nodeCount); }
+    Schedule filled() const;
+    Schedule remaining() const { return requested().minus(filled()); }
+    bool isActive() const;
+    // Weighted average price of all fills; nullopt without fills.
+    std::optional<qint64> averageFillRate() const;
+};
+
+// A new order, validated, before the market has seen it. `pool` is what the caller resolved.
+struct NewOrder
+{
+    QString poolId;
+    QString poolName;
+    OrderSide side = OrderSide::Buy;
+    QString skuId;
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    qint64 nodeCount = 0;
+    qint64 limitRate = 0;
+    bool allowStanding = false;
+    bool allowPartial = false;
+    QJsonObject createdBy;
+};
+
+// What one fill means for the caller's books. Buy: the pool's allocation of the SKU grows by
+// `schedule` and the balance drops by `amount`. Sell: the allocation shrinks by `schedule` and the
+// balance grows by `amount - fee`.
+struct MarketSettlement
+{
+    QString orderId;
+    QString contractId;
+    QString poolId;
+    QString skuId;
+    OrderSide side = OrderSide::Buy;
+    Schedule schedule;
+    qint64 rate = 0;
+    qint64 amount = 0;
+    qint64 fee = 0;
+    qint64 filledAt = 0;
+};
+
+// The pool's allocation schedule of one SKU, as the caller's store holds it.
+using OwnedAllocation = std::function<Schedule(const QString& poolId, const QString& skuId)>;
+
+// Resting nodes of one SKU at one price over a window (the API's PriceLevel).
+struct PriceLevel
+{
+    QString skuId;
+    qint64 rate = 0;
+    Schedule schedule;
+};
+
+struct BookQuote
+{
+    std::optional<PriceLevel> bestBid;
+    std::optional<PriceLevel> bestAsk;
+};
+
+struct BookDepth
+{
+    QList<PriceLevel> bids; // best (highest) first
+    QList<PriceLevel> asks; // best (lowest) first
+};
+
+struct BookWindow
+{
+    QString skuId;
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    qint64 bidOrderCount = 0;
+    qint64 askOrderCount = 0;
+    std::optional<PriceLevel> bestBid;
+    std::optional<PriceLevel> bestAsk;
+};
+
+struct BookWindowPage
+{
+    QList<BookWindow> windows;
+    bool hasMore = false;
+    QString cursor; // mwin_…, empty when there is no next page
+};
+
+struct BookFill
+{
+    QString skuId;
+    qint64 rate = 0;
+    Schedule schedule;
+    qint64 filledAt = 0;
+};
+
+struct BookFillPage
+{
+    QList<BookFill> fills;
+    bool hasMore = false;
+    QString cursor; // mfilc_…
+};
+
+struct OrderQuery
+{
+    QStringList ids;
+    std::optional<QStringList> poolIds; // nullopt: every pool
+    std::optional<OrderSide> side;
+    QList<OrderStatus> statuses;
+    std::optional<qint64> createdAfter;
+    std::optional<qint64> createdBefore;
+    QString sortBy = QStringLiteral("-created_at"); // created_at, -created_at, start_at, -start_at
+    int limit = 50;
+    QString startingAfter; // ordrc_… cursor
+    QString endingBefore;  // ordrc_… cursor
+};
+
+struct OrderPage
+{
+    QList<MarketOrder> orders;
+    bool hasMore = false;
+    QString cursor;
+};
+
+struct PreviewRequest
+{
+    OrderSide side = OrderSide::Buy;
+    qint64 startAt = 0;
+    qint64 durationSeconds = 0;
+    qint64 nodeCount = 0;
+};
+
+struct MarketFee
+{
+    qint64 flatRate = 0;
+    int percentageBps = 0;
+};
+
+struct OrderPreview
+{
+    bool quoted = false;
+    QString unavailableReason; // no_matching_instance_skus | no_availability
+    std::optional<MarketFee> fee;
+    // The postable body (quoted only).
+    QString skuId;
+    qint64 limitRate = 0;
+    qint64 startAt = 0;
+    qint64 endAt = 0;
+    qint64 nodeCount = 0;
+    OrderSide side = OrderSide::Buy;
+    QString pool;
+};

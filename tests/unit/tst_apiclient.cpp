@@ -1,0 +1,521 @@
+#include "core/api/apiclient.h"
+#include "support/fakenetworkaccessmanager.h"
+#include "support/testenv.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QRestAccessManager>
+#include <QRestReply>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+namespace {
+
+QByteArray fixture(const QString& name)
+{
+    QFile file(TestEnv::dataFile(QStringLiteral("api/") + name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(name));
+    return file.readAll();
+}
+
+QByteArray envelope(const QByteArray& type, const QByteArray& message, const QByteArray& details = "[]")
+{
+    return "{\"error\":{\"type\":\"" + type + "\",\"message\":\"" + message + "\",\"details\":" + details
+           + "}}";
+}
+
+QByteArray instancePage(int first, int count, bool hasMore, const QByteArray& cursor)
+{
+    QJsonObject one = QJsonDocument::fromJson(fixture(QStringLiteral("instance.json"))).object();
+    QJsonArray data;
+    for (int i = first; i < first + count; ++i) {
+        one.insert(QStringLiteral("id"), QStringLiteral("inst_%1").arg(i));
+        data.append(one);
+    }
+    QJsonObject page{{QStringLiteral("object"), QStringLiteral("list")},
+                     {QStringLiteral("data"), data},
+                     {QStringLiteral("has_more"), hasMore}};
+    page.insert(QStringLiteral("cursor"),
+                cursor.isEmpty() ? QJsonValue() : QJsonValue(QString::fromLatin1(cursor)));
+    return QJsonDocument(page).toJson(QJsonDocument::Compact);
+}
+
+ClientOptions fastOptions()
+{
+    ClientOptions options;
+    options.retryBaseDelay = std::chrono::milliseconds(5);
+    options.maxAttempts = 3;
+    return options;
+}
+
+} // namespace
+
+class TestApiClient final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    // The premise of the fake: QRestAccessManager callbacks fire for its replies.
+    void restCallbacksFireForFakeReplies()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, R"({"ok":true})");
+        QRestAccessManager rest(&network);
+        bool called = false;
+        QObject context;
+        rest.get(QNetworkRequest(QUrl(QStringLiteral("https://example.test/x"))), &context,
+                 [&called](QRestReply& reply) {
+                     called = true;
+                     QVERIFY(reply.isSuccess());
+                     QCOMPARE(reply.httpStatus(), 200);
+                     const auto json = reply.readJson();
+                     QVERIFY(json);
+                     QCOMPARE(json->object().value(u"ok").toBool(), true);
+                 });
+        QVERIFY(!called); // finished is queued, as for a real reply
+        QTRY_VERIFY(called);
+    }
+
+    void requestCarriesHeadersAndBaseUrl()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, fixture(QStringLiteral("me.json")));
+        ApiClient client(QUrl(QStringLiteral("https://api.sfcompute.com")), &network);
+        client.setToken(QStringLiteral("sk_live_secret"));
+        Account account;
+        QSignalSpy failed(&client, &ApiClient::unauthorized);
+        client.me()->onSuccess<Account>(this, [&account](const Account& a) { account = a; });
+        QTRY_COMPARE(account.accountId, QStringLiteral("acme-corp"));
+        QCOMPARE(network.requests.size(), size_t(1));
+        const QNetworkRequest& request = network.requests.front().request;
+        QCOMPARE(request.url(), QUrl(QStringLiteral("https://api.sfcompute.com/preview/v2/me")));
+        QCOMPARE(request.rawHeader("Authorization"), QByteArray("Bearer sk_live_secret"));
+        QCOMPARE(request.rawHeader("Accept"), QByteArray("application/json"));
+        QVERIFY(request.rawHeader("User-Agent").startsWith("sfdesk/" SFDESK_VERSION));
+        QCOMPARE(request.transferTimeoutAsDuration(), std::chrono::milliseconds(30000));
+        QCOMPARE(account.userEmail, QStringLiteral("jane@acme.example"));
+    }
+
+    void baseUrls_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("base");
+        QTest::newRow("root") << "https://api.sfcompute.com" << "https://api.sfcompute.com/preview/v2";
+        QTest::newRow("trailing slash")
+            << "https://api.sfcompute.com/" << "https://api.sfcompute.com/preview/v2";
+        QTest::newRow("already there")
+            << "http://127.0.0.1:8080/preview/v2" << "http://127.0.0.1:8080/preview/v2";
+    }
+
+    void baseUrls()
+    {
+        QFETCH(QString, server);
+        QFETCH(QString, base);
+        QCOMPARE(ApiClient::apiBaseUrl(QUrl(server)), QUrl(base));
+    }
+
+    void allowedUrls_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("allowed");
+        QTest::newRow("https") << "https://api.sfcompute.com" << true;
+        QTest::newRow("http loopback v4") << "http://127.0.0.1:4000" << true;
+        QTest::newRow("http loopback v6") << "http://[::1]:4000" << true;
+        QTest::newRow("http localhost") << "http://localhost:4000" << true;
+        QTest::newRow("http remote") << "http://api.sfcompute.com" << false;
+        QTest::newRow("http lan") << "http://192.168.1.5:4000" << false;
+        QTest::newRow("ftp") << "ftp://127.0.0.1" << false;
+        QTest::newRow("garbage") << "not a url" << false;
+    }
+
+    void allowedUrls()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, allowed);
+        QString why;
+        QCOMPARE(ApiClient::isAllowedServerUrl(QUrl(url), &why), allowed);
+        QCOMPARE(why.isEmpty(), allowed);
+    }
+
+    void plainHttpToARemoteHostIsRefusedWithoutSending()
+    {
+        FakeNetworkAccessManager network;
+        ApiClient client(QUrl(QStringLiteral("http://api.sfcompute.com")), &network);
+        ApiCall* call = client.workspaces();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(error.kind(), ApiError::Kind::InsecureUrl);
+        QVERIFY(error.message().contains(u"api.sfcompute.com"));
+        QVERIFY(network.requests.empty());
+    }
+
+    void paginationFollowsTheCursor()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, instancePage(0, 2, true, "nodec_a"));
+        network.enqueueJson(200, instancePage(2, 2, true, "nodec_b"));
+        network.enqueueJson(200, instancePage(4, 1, false, {}));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        ApiCall* call = client.instances(QStringLiteral("default"));
+        QSignalSpy progress(call, &ApiCall::progress);
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QVERIFY(succeeded.wait());
+        const auto instances = succeeded.first().first().value<QList<Instance>>();
+        QCOMPARE(instances.size(), 5);
+        QCOMPARE(instances.last().id, QStringLiteral("inst_4"));
+        QCOMPARE(progress.size(), 3);
+        QCOMPARE(network.requests.size(), size_t(3));
+        const QUrlQuery first(network.requests.at(0).request.url());
+        QCOMPARE(first.queryItemValue(QStringLiteral("workspace")), QStringLiteral("default"));
+        QCOMPARE(first.queryItemValue(QStringLiteral("limit")), QStringLiteral("200"));
+        QVERIFY(!first.hasQueryItem(QStringLiteral("starting_after")));
+        QCOMPARE(
+            QUrlQuery(network.requests.at(1).request.url()).queryItemValue(QStringLiteral("starting_after")),
+            QStringLiteral("nodec_a"));
+        QCOMPARE(
+            QUrlQuery(network.requests.at(2).request.url()).queryItemValue(QStringLiteral("starting_after")),
+            QStringLiteral("nodec_b"));
+    }
+
+    void paginationStopsOnARepeatedCursor()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, instancePage(0, 1, true, "nodec_a"));
+        network.enqueueJson(200, instancePage(1, 1, true, "nodec_a"));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        ApiCall* call = client.instances();
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QVERIFY(succeeded.wait());
+        QCOMPARE(succeeded.first().first().value<QList<Instance>>().size(), 2);
+        QCOMPARE(network.requests.size(), size_t(2));
+    }
+
+    void pageByPage()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, instancePage(0, 3, true, "nodec_next"));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        ApiCall* call = client.instancesPage({}, QStringLiteral("nodec_prev"));
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QVERIFY(succeeded.wait());
+        const auto page = succeeded.first().first().value<Page<Instance>>();
+        QCOMPARE(page.items.size(), 3);
+        QVERIFY(page.hasMore);
+        QCOMPARE(page.cursor, QStringLiteral("nodec_next"));
+        QCOMPARE(
+            QUrlQuery(network.requests.at(0).request.url()).queryItemValue(QStringLiteral("starting_after")),
+            QStringLiteral("nodec_prev"));
+    }
+
+    void getIsRetriedAfterTransientFailures()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(503, envelope("service_unavailable", "Try again later."));
+        network.enqueueError(QNetworkReply::RemoteHostClosedError);
+        network.enqueueJson(200, fixture(QStringLiteral("workspaces.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(fastOptions());
+        ApiCall* call = client.workspaces();
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(succeeded.wait());
+        QCOMPARE(succeeded.first().first().value<QList<Workspace>>().size(), 3);
+        QCOMPARE(failed.size(), 0);
+        QCOMPARE(network.requests.size(), size_t(3));
+    }
+
+    void retriesGiveUpAfterMaxAttempts()
+    {
+        FakeNetworkAccessManager network;
+        for (int i = 0; i < 5; ++i)
+            network.enqueueJson(500, envelope("api_error", "boom"));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(fastOptions());
+        ApiCall* call = client.workspaces();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(network.requests.size(), size_t(3));
+        QCOMPARE(failed.first().first().value<ApiError>().httpStatus(), 500);
+    }
+
+    void nonIdempotentPostIsNotRetried()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueError(QNetworkReply::RemoteHostClosedError);
+        network.enqueueJson(201, fixture(QStringLiteral("instance.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(fastOptions());
+        NewInstance instance;
+        instance.pool = QStringLiteral("dev");
+        instance.image = QStringLiteral("ubuntu");
+        instance.sku = QStringLiteral("isku_x");
+        instance.cloudInitUserData = "#!/bin/sh\necho hi\n";
+        instance.infinibandPartition = QStringLiteral("train");
+        ApiCall* call = client.createInstance(instance);
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(network.requests.size(), size_t(1));
+        const QJsonObject body = QJsonDocument::fromJson(network.requests.front().body).object();
+        QCOMPARE(body.value(u"cloud_init_user_data").toString(),
+                 QString::fromLatin1(QByteArray("#!/bin/sh\necho hi\n").toBase64()));
+        QCOMPARE(body.value(u"infiniband_partition").toString(), QStringLiteral("train"));
+        QCOMPARE(body.value(u"_preview_enable_infiniband").toBool(), true);
+        QVERIFY(network.requests.front().request.rawHeader("Idempotency-Key").isEmpty());
+    }
+
+    // A dropped response must not place a second order: the retry carries the same key.
+    void orderCreationReusesItsIdempotencyKey()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueError(QNetworkReply::RemoteHostClosedError);
+        network.enqueueJson(503, envelope("service_unavailable", "Try again later."));
+        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(fastOptions());
+        OrderRequest request;
+        request.pool = QStringLiteral("pool_nuO4nVSM8O3NnsRE7udBe");
+        request.sku = QStringLiteral("isku_cxcwpDW93MaaBelmnLaez");
+        request.startAt = 1784592000;
+        request.endAt = 1784592000 + 7200;
+        request.nodeCount = 2;
+        request.limitPrice = QStringLiteral("2.500000");
+        ApiCall* call = client.createOrder(request);
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(succeeded.wait());
+        QCOMPARE(failed.size(), 0);
+        QCOMPARE(succeeded.size(), 1);
+        QCOMPARE(network.requests.size(), size_t(3));
+        const QByteArray key = network.requests.at(0).request.rawHeader("Idempotency-Key");
+        QVERIFY(!key.isEmpty());
+        for (const auto& sent : network.requests) {
+            QCOMPARE(sent.request.rawHeader("Idempotency-Key"), key);
+            QCOMPARE(sent.body, network.requests.at(0).body);
+        }
+        const QJsonObject body = QJsonDocument::fromJson(network.requests.at(0).body).object();
+        QCOMPARE(body.value(u"allocation_schedule_delta")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(u"node_count")
+                     .toInt(),
+                 2);
+        // A second order gets its own key.
+        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        QSignalSpy second(client.createOrder(request), &ApiCall::succeeded);
+        QVERIFY(second.wait());
+        QVERIFY(network.requests.back().request.rawHeader("Idempotency-Key") != key);
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("networkError");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("sentence");
+        QTest::addColumn<int>("details");
+
+        const auto http = static_cast<int>(ApiError::Kind::Http);
+        QTest::newRow("401") << 401 << envelope("authentication_error", "Invalid token") << 0 << http
+                             << "The server did not accept the token. Check the token of this connection."
+                             << 0;
+        QTest::newRow("403 missing grant")
+            << 403 << envelope("forbidden", "Missing grant instance:write on production") << 0 << http
+            << "The token is not allowed to do this: Missing grant instance:write on production" << 0;
+        QTest::newRow("403 flag not enrolled")
+            << 403 << envelope("forbidden", "Feature not enabled.") << 0 << http
+            << "This is a preview feature the account is not enrolled in." << 0;
+        QTest::newRow("404") << 404 << envelope("not_found", "Instance not found") << 0 << http
+                             << "Not found: Instance not found" << 0;
+        QTest::newRow("409 with details")
+            << 409
+            << envelope("conflict", "Partition has attached instances.",
+                        R"([{"code":"attached_instance","field":null,"message":"inst_a is attached"},)"
+                        R"({"code":"pending_release","message":"inst_b is terminated"}])")
+            << 0 << http
+            << "The request conflicts with the current state: Partition has attached instances. "
+               "(inst_a is attached; inst_b is terminated)"
+            << 2;
+        QTest::newRow("422 with details")
+            << 422
+            << envelope("unprocessable_entity", "Invalid order",
+                        R"([{"field":"node_count","code":"too_small","message":"must be at least 1"}])")
+            << 0 << http
+            << "The server could not process the request: Invalid order (node_count: must be at least 1)"
+            << 1;
+        QTest::newRow("500 without envelope")
+            << 500 << QByteArray("<html>oops</html>") << 0 << http << "The server failed (HTTP 500)." << 0;
+        QTest::newRow("timeout") << 0 << QByteArray() << static_cast<int>(QNetworkReply::TimeoutError)
+                                 << static_cast<int>(ApiError::Kind::Timeout)
+                                 << "The server did not answer in time. Check the connection and try again."
+                                 << 0;
+        QTest::newRow("refused") << 0 << QByteArray()
+                                 << static_cast<int>(QNetworkReply::ConnectionRefusedError)
+                                 << static_cast<int>(ApiError::Kind::Transport)
+                                 << "The server refused the connection. Is it running?" << 0;
+        QTest::newRow("tls")
+            << 0 << QByteArray() << static_cast<int>(QNetworkReply::SslHandshakeFailedError)
+            << static_cast<int>(ApiError::Kind::Tls)
+            << "The secure connection to the server could not be verified: fake network error 6" << 0;
+        QTest::newRow("truncated body") << 200 << QByteArray(R"({"object":"list","data":[{"id":)") << 0
+                                        << static_cast<int>(ApiError::Kind::InvalidResponse)
+                                        << "The server sent a response the app cannot read:" << 0;
+        QTest::newRow("wrong shape")
+            << 200 << QByteArray(R"({"object":"list","data":{}})") << 0
+            << static_cast<int>(ApiError::Kind::InvalidResponse)
+            << "The server sent a response the app cannot read: list.data: expected a list" << 0;
+    }
+
+    void errors()
+    {
+        QFETCH(int, status);
+        QFETCH(QByteArray, body);
+        QFETCH(int, networkError);
+        QFETCH(int, kind);
+        QFETCH(QString, sentence);
+        QFETCH(int, details);
+
+        FakeNetworkAccessManager network;
+        ClientOptions options = fastOptions();
+        options.maxAttempts = 1;
+        FakeNetworkAccessManager::Reply reply;
+        reply.status = status;
+        reply.body = body;
+        reply.error = static_cast<QNetworkReply::NetworkError>(networkError);
+        network.enqueue(reply);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(options);
+        QSignalSpy unauthorized(&client, &ApiClient::unauthorized);
+        ApiCall* call = client.workspaces();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QVERIFY(failed.wait());
+        QCOMPARE(succeeded.size(), 0);
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(static_cast<int>(error.kind()), kind);
+        QVERIFY2(error.message().startsWith(sentence), qPrintable(error.message()));
+        QCOMPARE(error.details().size(), details);
+        if (status >= 400)
+            QCOMPARE(error.httpStatus(), status);
+        QCOMPARE(unauthorized.size(), status == 401 ? 1 : 0);
+        QVERIFY(!error.technicalDetails().isEmpty());
+    }
+
+    void cancelReportsOnce()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueHang();
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        QPointer<ApiCall> call = client.instances();
+        QSignalSpy failed(call.data(), &ApiCall::failed);
+        QSignalSpy succeeded(call.data(), &ApiCall::succeeded);
+        QSignalSpy finished(call.data(), &ApiCall::finished);
+        call->cancel();
+        call->cancel();
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::Cancelled);
+        QTRY_VERIFY(call.isNull()); // deletes itself
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(succeeded.size(), 0);
+        QCOMPARE(finished.size(), 1);
+    }
+
+    void destroyingTheClientAbortsItsCalls()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueHang();
+        auto client = std::make_unique<ApiClient>(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        QPointer<ApiCall> call = client->instances();
+        int reports = 0;
+        connect(call, &ApiCall::finished, this, [&reports] { ++reports; });
+        client.reset();
+        QVERIFY(call.isNull());
+        QTest::qWait(20);
+        QCOMPARE(reports, 0);
+    }
+
+    // --- Real sockets on loopback: what the fake cannot show. ---
+
+    void realTimeout()
+    {
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QList<QTcpSocket*> held;
+        connect(&silent, &QTcpServer::newConnection, this, [&] {
+            while (auto* socket = silent.nextPendingConnection())
+                held.append(socket); // accept, read nothing, answer nothing
+        });
+        QNetworkAccessManager network;
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort())), &network);
+        ClientOptions options = fastOptions();
+        options.maxAttempts = 1;
+        options.transferTimeout = std::chrono::milliseconds(300);
+        client.setOptions(options);
+        ApiCall* call = client.me();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::Timeout);
+    }
+
+    void realConnectionRefused()
+    {
+        quint16 port = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress::LocalHost));
+            port = probe.serverPort();
+        }
+        QNetworkAccessManager network;
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), &network);
+        ClientOptions options = fastOptions();
+        client.setOptions(options);
+        ApiCall* call = client.me();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait(5000));
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(error.kind(), ApiError::Kind::Transport);
+        QCOMPARE(error.networkError(), QNetworkReply::ConnectionRefusedError);
+        QVERIFY(error.isTransient());
+    }
+
+    void realTruncatedBody()
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        connect(&server, &QTcpServer::newConnection, this, [&server] {
+            while (QTcpSocket* socket = server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    socket->readAll();
+                    socket->write(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n"
+                        "\r\n{\"object\":\"account\",\"acc");
+                    socket->flush();
+                    socket->disconnectFromHost();
+                });
+            }
+        });
+        QNetworkAccessManager network;
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())), &network);
+        ClientOptions options = fastOptions();
+        options.maxAttempts = 1;
+        client.setOptions(options);
+        ApiCall* call = client.me();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait(5000));
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(error.kind(), ApiError::Kind::Transport);
+        QCOMPARE(error.networkError(), QNetworkReply::RemoteHostClosedError);
+        QCOMPARE(error.message(), QStringLiteral("The server closed the connection before answering."));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApiClient)
+#include "tst_apiclient.moc"
