@@ -1,6 +1,8 @@
 #include "core/appinfo.h"
 #include "core/settings/settings.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/orders/orderspage.h"
+#include "gui/reservations/reservationspage.h"
 #include "gui/theme/theme.h"
 
 #include <QApplication>
@@ -101,6 +103,11 @@ int main(int argc, char* argv[])
     theme.apply();
 
     MainWindow window(&settings);
+    // No connection yet: the pages say so until a market backend is handed to them.
+    window.addSection(QStringLiteral("reservations"), QIcon::fromTheme(QStringLiteral("view-calendar")),
+                      QCoreApplication::translate("main", "Reservations"), new ReservationsPage(nullptr));
+    window.addSection(QStringLiteral("orders"), QIcon::fromTheme(QStringLiteral("view-list-details")),
+                      QCoreApplication::translate("main", "Orders"), new OrdersPage(nullptr, &settings));
     if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
         std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
                      qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));
