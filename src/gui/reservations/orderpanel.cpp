@@ -84,6 +84,9 @@ OrderPanel::OrderPanel(QWidget* parent)
     for (QDateTimeEdit* edit : {m_start, m_end}) {
         edit->setDisplayFormat(u"yyyy-MM-dd HH:mm t"_s);
         edit->setCalendarPopup(true);
+        // Blank until a window is chosen.
+        edit->setMinimumDateTime(QDateTime::fromSecsSinceEpoch(0));
+        edit->setSpecialValueText(tr("—"));
     }
     m_nodes->setRange(1, 10000);
     m_nodes->setValue(1);
@@ -236,6 +239,12 @@ void OrderPanel::setWindow(qint64 start, qint64 end)
 void OrderPanel::clearWindow()
 {
     m_hasWindow = false;
+    {
+        QSignalBlocker startBlocker(m_start);
+        QSignalBlocker endBlocker(m_end);
+        m_start->setDateTime(m_start->minimumDateTime());
+        m_end->setDateTime(m_end->minimumDateTime());
+    }
     m_start->setEnabled(false);
     m_end->setEnabled(false);
     inputChanged();

@@ -1,5 +1,6 @@
 #include "gui/reservations/plannerchart.h"
 
+#include "common/clitime.h"
 #include "common/money.h"
 #include "gui/reservations/planmath.h"
 
@@ -195,8 +196,16 @@ public:
             const QRectF window(QPointF(axis.xOf(d->selection->start), top),
                                 QPointF(axis.xOf(d->selection->end), area.bottom()));
             painter->fillRect(window, fill);
-            painter->setPen(QPen(d->colors.selection, 2));
+            painter->setPen(QPen(d->colors.selection, 2, Qt::DashLine));
             painter->drawRect(window);
+            const QString label = QObject::tr("Selected: %1")
+                                      .arg(CliTime::formatDuration(d->selection->end - d->selection->start));
+            if (metrics.horizontalAdvance(label) + 6 < window.width()) {
+                painter->setPen(d->colors.text);
+                painter->drawText(QRectF(window.left() + 3, window.top() - metrics.height() - 2,
+                                         window.width() - 6, metrics.height()),
+                                  Qt::AlignLeft | Qt::AlignBottom, label);
+            }
         }
 
         if (d->snapshot.now >= d->from && d->snapshot.now < d->to) {
@@ -496,7 +505,17 @@ void PlannerChart::Private::updateAxes()
 {
     timeAxis->setRange(QDateTime::fromSecsSinceEpoch(from), QDateTime::fromSecsSinceEpoch(to));
     const qint64 span = to - from;
-    timeAxis->setFormat(span <= 2 * Day ? u"HH:mm"_s : span <= 10 * Day ? u"ddd d HH:mm"_s : u"d MMM"_s);
+    timeAxis->setFormat(span <= 2 * Day ? u"HH:mm"_s : span <= 10 * Day ? u"ddd d"_s : u"d MMM"_s);
+    // Ticks on round intervals when the span allows it (it does for the preset ranges).
+    int ticks = 9;
+    for (const qint64 interval :
+         {Hour, 2 * Hour, 3 * Hour, 6 * Hour, 12 * Hour, Day, 2 * Day, 3 * Day, 7 * Day}) {
+        if (span % interval == 0 && span / interval <= 12) {
+            ticks = int(span / interval) + 1;
+            break;
+        }
+    }
+    timeAxis->setTickCount(ticks);
     nodeAxis->setRange(0, double(nodeMax));
     nodeAxis->setTickCount(int(std::min<qint64>(nodeMax, 10)) + 1);
     nodeAxis->applyNiceNumbers();
@@ -552,8 +571,7 @@ void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
     d->snapshot = snapshot;
     if (firstNow) {
         const qint64 span = d->to - d->from;
-        d->from = floorHour(snapshot.now) - span / 8;
-        d->to = d->from + span;
+        setRange(span <= Day ? Range::Day : span <= 7 * Day ? Range::Week : Range::Month);
     }
     d->rebuildSeries();
 }
@@ -577,10 +595,21 @@ void PlannerChart::setHighlightedSku(const QString& sku)
 
 void PlannerChart::setRange(Range range)
 {
-    const qint64 span = range == Range::Day ? Day : range == Range::Week ? 7 * Day : 30 * Day;
     const qint64 now = d->snapshot.now != 0 ? d->snapshot.now : QDateTime::currentSecsSinceEpoch();
-    const qint64 start = floorHour(now) - span / 8;
-    d->setRangeAndNotify(start, start + span);
+    // Starts on whole hours (a day) or local midnights (a week, a month), a little before now, so
+    // that the ticks fall on round times.
+    const qint64 midnight = QDateTime::fromSecsSinceEpoch(now).date().startOfDay().toSecsSinceEpoch();
+    switch (range) {
+    case Range::Day:
+        d->setRangeAndNotify(floorHour(now) - 3 * Hour, floorHour(now) + 21 * Hour);
+        break;
+    case Range::Week:
+        d->setRangeAndNotify(midnight - Day, midnight + 6 * Day);
+        break;
+    case Range::Month:
+        d->setRangeAndNotify(midnight - 3 * Day, midnight + 27 * Day);
+        break;
+    }
 }
 
 void PlannerChart::setVisibleRange(qint64 from, qint64 to)
