@@ -282,6 +282,27 @@ private Q_SLOTS:
         QCOMPARE(market.reload(sell.id).filled(), sell.filled());
     }
 
+    void pendingOrdersMatchAtTheNextAdvance()
+    {
+        MarketFixture market;
+        const qint64 start = T0 + 3 * H;
+        const qint64 limit = market.askFor(MarketFixture::H100, start, start + 2 * H, 2, T0);
+        const std::optional<MarketOrder> fills = market.engine->insertOrder(
+            MarketFixture::order(OrderSide::Buy, PoolA, MarketFixture::H100, start, start + 2 * H, 2, limit),
+            T0);
+        const std::optional<MarketOrder> misses = market.engine->insertOrder(
+            MarketFixture::order(OrderSide::Buy, PoolB, MarketFixture::H100, start, start + 2 * H, 2, 60),
+            T0);
+        QVERIFY(fills && misses);
+        QCOMPARE(fills->status, OrderStatus::Pending);
+        QVERIFY(market.engine->order(misses->id)->isActive());
+        market.advance(T0 + 60);
+        QCOMPARE(market.reload(fills->id).status, OrderStatus::Filled);
+        // Immediate-or-cancel applies at its first match.
+        QCOMPARE(market.reload(misses->id).status, OrderStatus::Cancelled);
+        QCOMPARE(market.reload(misses->id).cancelledAt, T0 + 60);
+    }
+
     void validation_data()
     {
         QTest::addColumn<QByteArray>("body");

@@ -38,15 +38,26 @@ QString sideColumn(OrderSide offerSide)
     return offerSide == OrderSide::Sell ? u"ask"_s : u"bid"_s;
 }
 
+// Fill schedules are stored as "start,end,count;…": bounded ranges only, quick to read back.
 QString scheduleText(const Schedule& schedule)
 {
-    return QString::fromUtf8(QJsonDocument(schedule.toJson()).toJson(QJsonDocument::Compact));
+    QStringList parts;
+    for (const ScheduleEntry& entry : schedule.entries())
+        parts.append(
+            u"%1,%2,%3"_s.arg(entry.startAt).arg(entry.endAt.value_or(entry.startAt)).arg(entry.nodeCount));
+    return parts.join(u';');
 }
 
 Schedule scheduleFromText(const QString& text)
 {
-    return Schedule::fromJson(QJsonDocument::fromJson(text.toUtf8()).array(), QString(), nullptr)
-        .value_or(Schedule());
+    Schedule schedule;
+    for (const QStringView part : QStringView(text).split(u';', Qt::SkipEmptyParts)) {
+        const QList<QStringView> fields = part.split(u',');
+        if (fields.size() == 3)
+            schedule = schedule.plus(
+                Schedule::rectangle(fields[0].toLongLong(), fields[1].toLongLong(), fields[2].toLongLong()));
+    }
+    return schedule;
 }
 
 QString encodeCursor(const QString& prefix, const QString& payload)
@@ -263,8 +274,11 @@ void MarketEngine::setMeta(const QString& key, const QString& value)
 QString MarketEngine::nextId(const QString& prefix)
 {
     // Deterministic ids: the same seed and requests give the same ids.
-    const qint64 counter = meta(u"id_counter"_s).toLongLong() + 1;
-    setMeta(u"id_counter"_s, QString::number(counter));
+    QSqlQuery query(m_db);
+    query.prepare(u"INSERT INTO market_meta (key, value) VALUES ('id_counter', '1') ON CONFLICT (key) "
+                  "DO UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value"_s);
+    const qint64 counter = exec(query) && query.next() ? query.value(0).toLongLong() : 0;
+    query.finish();
     quint64 h = SyntheticMarket::mix(m_config.seed ^ SyntheticMarket::mix(static_cast<quint64>(counter)));
     QString id = prefix;
     for (int i = 0; i < 21; ++i) {
@@ -286,6 +300,7 @@ bool MarketEngine::registerSku(const MarketSku& sku)
     query.addBindValue(sku.alias);
     query.addBindValue(sku.baseRate);
     query.addBindValue(sku.nodesPerHour);
+    m_skuCache.remove(sku.id);
     return exec(query);
 }
 
@@ -304,13 +319,18 @@ QList<MarketSku> MarketEngine::skus() const
 
 std::optional<MarketSku> MarketEngine::sku(const QString& id) const
 {
+    const QString key = skuIdOf(id);
+    if (const auto cached = m_skuCache.constFind(key); cached != m_skuCache.constEnd())
+        return *cached;
     QSqlQuery query(m_db);
     query.prepare(u"SELECT id, alias, base_rate, nodes_per_hour FROM market_skus WHERE id = ?"_s);
-    query.addBindValue(skuIdOf(id));
+    query.addBindValue(key);
     if (!exec(query) || !query.next())
         return std::nullopt;
-    return MarketSku{query.value(0).toString(), query.value(1).toString(), query.value(2).toLongLong(),
-                     query.value(3).toLongLong()};
+    const MarketSku found{query.value(0).toString(), query.value(1).toString(), query.value(2).toLongLong(),
+                          query.value(3).toLongLong()};
+    m_skuCache.insert(key, found);
+    return found;
 }
 
 QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariantList& binds) const
@@ -343,32 +363,37 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
         order.allowPartial = query.value(11).toBool();
         order.status = orderStatusFromName(query.value(12).toString()).value_or(OrderStatus::Rejected);
         order.createdAt = query.value(13).toLongLong();
-        order.createdBy = QJsonDocument::fromJson(query.value(14).toString().toUtf8()).object();
+        if (!query.value(14).isNull())
+            order.createdBy = QJsonDocument::fromJson(query.value(14).toString().toUtf8()).object();
         if (!query.value(15).isNull())
             order.filledAt = query.value(15).toLongLong();
         if (!query.value(16).isNull())
             order.cancelledAt = query.value(16).toLongLong();
         result.append(order);
     }
-    for (MarketOrder& order : result)
-        order.fills = loadFills(order.id);
-    return result;
-}
-
-QList<MarketOrderFill> MarketEngine::loadFills(const QString& orderId) const
-{
-    QList<MarketOrderFill> result;
-    QSqlQuery query(m_db);
-    query.prepare(u"SELECT contract_id, filled_at, schedule, rate, amount, fee FROM market_fills "
-                  "WHERE order_id = ? ORDER BY seq"_s);
-    query.addBindValue(orderId);
-    if (!exec(query))
+    if (result.isEmpty())
         return result;
-    while (query.next())
-        result.append(MarketOrderFill{query.value(0).toString(), query.value(1).toLongLong(),
-                                      scheduleFromText(query.value(2).toString()),
-                                      query.value(3).toLongLong(), query.value(4).toLongLong(),
-                                      query.value(5).toLongLong()});
+    // All their fills in one query rather than one per order.
+    QHash<QString, qsizetype> index;
+    for (qsizetype i = 0; i < result.size(); ++i)
+        index.insert(result[i].id, i);
+    QSqlQuery fills(m_db);
+    fills.prepare(u"SELECT f.order_id, f.contract_id, f.filled_at, f.schedule, f.rate, f.amount, f.fee "
+                  "FROM market_orders o JOIN market_fills f ON f.order_id = o.id WHERE "_s
+                  + where + u" ORDER BY f.seq"_s);
+    for (const QVariant& bind : binds)
+        fills.addBindValue(bind);
+    if (!exec(fills))
+        return result;
+    while (fills.next()) {
+        const auto it = index.constFind(fills.value(0).toString());
+        if (it == index.constEnd())
+            continue;
+        result[*it].fills.append(MarketOrderFill{fills.value(1).toString(), fills.value(2).toLongLong(),
+                                                 scheduleFromText(fills.value(3).toString()),
+                                                 fills.value(4).toLongLong(), fills.value(5).toLongLong(),
+                                                 fills.value(6).toLongLong()});
+    }
     return result;
 }
 
@@ -519,8 +544,7 @@ qint64 MarketEngine::requiredFunds(const NewOrder& order)
     return Money::total(order.limitRate, order.nodeCount, order.endAt - order.startAt);
 }
 
-std::optional<MarketEngine::PlaceResult> MarketEngine::placeOrder(const NewOrder& order, qint64 now,
-                                                                  const OwnedAllocation& owned)
+std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint64 now)
 {
     QSqlQuery query(m_db);
     const QString id = nextId(u"ordr_"_s);
@@ -529,20 +553,43 @@ std::optional<MarketEngine::PlaceResult> MarketEngine::placeOrder(const NewOrder
         "limit_rate, allow_standing, allow_partial, status, created_at, created_by) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)"_s);
     for (const QVariant& value :
-         {QVariant(id), QVariant(order.poolId), QVariant(order.poolName), QVariant(orderSideName(order.side)),
-          QVariant(order.skuId), QVariant(order.startAt), QVariant(order.endAt), QVariant(order.nodeCount),
-          QVariant(order.limitRate), QVariant(order.allowStanding), QVariant(order.allowPartial),
-          QVariant(now),
+         {QVariant(id), QVariant(order.poolId),
+          QVariant(order.poolName.isEmpty() ? order.poolId : order.poolName),
+          QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
+          QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
+          QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(now),
           order.createdBy.isEmpty()
               ? QVariant()
               : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact)))})
         query.addBindValue(value);
     if (!exec(query))
         return std::nullopt;
-    QList<MarketOrder> stored = loadOrders(u"o.id = ?"_s, {id});
-    if (stored.isEmpty())
+    MarketOrder stored;
+    stored.id = id;
+    stored.poolId = order.poolId;
+    stored.poolName = order.poolName.isEmpty() ? order.poolId : order.poolName;
+    stored.side = order.side;
+    stored.skuId = order.skuId;
+    stored.skuAlias = sku(order.skuId).value_or(MarketSku()).alias;
+    stored.startAt = order.startAt;
+    stored.endAt = order.endAt;
+    stored.nodeCount = order.nodeCount;
+    stored.limitRate = order.limitRate;
+    stored.allowStanding = order.allowStanding;
+    stored.allowPartial = order.allowPartial;
+    stored.status = OrderStatus::Pending;
+    stored.createdAt = now;
+    stored.createdBy = order.createdBy;
+    return stored;
+}
+
+std::optional<MarketEngine::PlaceResult> MarketEngine::placeOrder(const NewOrder& order, qint64 now,
+                                                                  const OwnedAllocation& owned)
+{
+    std::optional<MarketOrder> stored = insertOrder(order, now);
+    if (!stored)
         return std::nullopt;
-    PlaceResult result{stored.first(), {}};
+    PlaceResult result{*stored, {}};
     m_soldInPass.clear();
     if (!matchOrder(result.order, now, true, owned, &result.settlements))
         return std::nullopt;
@@ -659,6 +706,8 @@ QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocatio
     const std::optional<qint64> last = lastAdvancedAt();
     if (last && now <= *last)
         return settlements;
+    // The caller settles after this returns, so what sells sold counts until then.
+    m_soldInPass.clear();
     if (last) {
         for (qint64 t = floorHour(*last) + Hour; t < now; t += Hour)
             stepTo(t, owned, &settlements);
@@ -676,7 +725,6 @@ bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSe
     expire.addBindValue(t);
     if (!exec(expire))
         return false;
-    m_soldInPass.clear();
     QSqlQuery active(m_db);
     active.prepare(
         u"SELECT id FROM market_orders WHERE status IN ('pending', 'standing', 'partially_filled') "
@@ -689,7 +737,8 @@ bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSe
     for (const QString& id : std::as_const(ids)) {
         // Reloaded: an earlier order in this step may have taken from this one.
         std::optional<MarketOrder> current = order(id);
-        if (current && current->isActive() && !matchOrder(*current, t, false, owned, settlements))
+        const bool first = current && current->status == OrderStatus::Pending;
+        if (current && current->isActive() && !matchOrder(*current, t, first, owned, settlements))
             return false;
     }
     return true;

@@ -64,6 +64,9 @@ public:
     // or nothing unless allowPartial); a sell is lifted by bids at or above its limit (partly by
     // default). IOC orders that do not fill (or fill partly) end `cancelled`; standing ones rest.
     std::optional<PlaceResult> placeOrder(const NewOrder& order, qint64 now, const OwnedAllocation& owned);
+    // Stores the order as `pending` without matching it; the next advanceTo() gives it its first
+    // match (for routes that answer 201 before the order is processed, as the API allows).
+    std::optional<MarketOrder> insertOrder(const NewOrder& order, qint64 now);
     std::optional<MarketOrder> order(const QString& id) const;
     OrderPage orders(const OrderQuery& query) const;
 
@@ -130,7 +133,6 @@ private:
     QString meta(const QString& key) const;
     void setMeta(const QString& key, const QString& value);
     QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds) const;
-    QList<MarketOrderFill> loadFills(const QString& orderId) const;
     bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
                     QList<MarketSettlement>* settlements);
     bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
@@ -149,7 +151,9 @@ private:
     Config m_config;
     SyntheticMarket m_synthetic;
     mutable QString m_error;
-    // What sells sold within one placement or step, per pool and SKU, which the caller's
+    // SKUs change only through registerSku(), which keeps this current.
+    mutable QHash<QString, MarketSku> m_skuCache;
+    // What sells sold within one placement or advance, per pool and SKU, which the caller's
     // allocation does not show yet.
     QHash<QString, Schedule> m_soldInPass;
 };
