@@ -11,8 +11,11 @@
 #include "gui/images/imagesview.h"
 #include "gui/instances/instancesview.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
+#include "gui/reservations/apimarketbackend.h"
+#include "gui/reservations/reservationspage.h"
 #include "gui/theme/theme.h"
 #include "sim/simserver.h"
 
@@ -126,26 +129,6 @@ int main(int argc, char* argv[])
     // Outlives the window, whose views hold it.
     ViewContext context(&settings);
     MainWindow window(&settings);
-    QObject::connect(&context, &ViewContext::statusMessage, &window,
-                     [&window](const QString& message) { window.statusBar()->showMessage(message, 15000); });
-    window.addSection(QStringLiteral("availability"), QIcon::fromTheme(QStringLiteral("view-statistics")),
-                      QCoreApplication::translate("main", "Availability"), new AvailabilityView(&context));
-    window.addSection(QStringLiteral("pools"), QIcon::fromTheme(QStringLiteral("folder")),
-                      QCoreApplication::translate("main", "Pools"), new PoolsView(&context));
-    window.addSection(QStringLiteral("instances"), QIcon::fromTheme(QStringLiteral("computer")),
-                      QCoreApplication::translate("main", "Instances"), new InstancesView(&context));
-    window.addSection(QStringLiteral("partitions"), QIcon::fromTheme(QStringLiteral("network-wired")),
-                      QCoreApplication::translate("main", "InfiniBand Partitions"),
-                      new PartitionsView(&context));
-    window.addSection(QStringLiteral("images"), QIcon::fromTheme(QStringLiteral("media-optical")),
-                      QCoreApplication::translate("main", "Images"), new ImagesView(&context));
-    window.addSection(QStringLiteral("cloudinit"), QIcon::fromTheme(QStringLiteral("text-x-script")),
-                      QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
-    if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
-        std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
-                     qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));
-        return 2;
-    }
     // The connection: the profile in settings, or on first start the embedded simulator.
     QNetworkProxyFactory::setUseSystemConfiguration(true);
     QNetworkAccessManager network;
@@ -187,6 +170,32 @@ int main(int argc, char* argv[])
     } else {
         client = std::make_unique<ApiClient>(profile.url, &network);
         window.setConnectionText(profile.name, profile.url.toString());
+    }
+    QObject::connect(&context, &ViewContext::statusMessage, &window,
+                     [&window](const QString& message) { window.statusBar()->showMessage(message, 15000); });
+    window.addSection(QStringLiteral("availability"), QIcon::fromTheme(QStringLiteral("view-statistics")),
+                      QCoreApplication::translate("main", "Availability"), new AvailabilityView(&context));
+    window.addSection(QStringLiteral("pools"), QIcon::fromTheme(QStringLiteral("folder")),
+                      QCoreApplication::translate("main", "Pools"), new PoolsView(&context));
+    window.addSection(QStringLiteral("instances"), QIcon::fromTheme(QStringLiteral("computer")),
+                      QCoreApplication::translate("main", "Instances"), new InstancesView(&context));
+    window.addSection(QStringLiteral("partitions"), QIcon::fromTheme(QStringLiteral("network-wired")),
+                      QCoreApplication::translate("main", "InfiniBand Partitions"),
+                      new PartitionsView(&context));
+    // Null without a connection: the pages say so.
+    auto* market = client ? new ApiMarketBackend(client.get(), &window) : nullptr;
+    window.addSection(QStringLiteral("reservations"), QIcon::fromTheme(QStringLiteral("view-calendar")),
+                      QCoreApplication::translate("main", "Reservations"), new ReservationsPage(market));
+    window.addSection(QStringLiteral("orders"), QIcon::fromTheme(QStringLiteral("view-list-details")),
+                      QCoreApplication::translate("main", "Orders"), new OrdersPage(market, &settings));
+    window.addSection(QStringLiteral("images"), QIcon::fromTheme(QStringLiteral("media-optical")),
+                      QCoreApplication::translate("main", "Images"), new ImagesView(&context));
+    window.addSection(QStringLiteral("cloudinit"), QIcon::fromTheme(QStringLiteral("text-x-script")),
+                      QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
+    if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
+        std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
+                     qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));
+        return 2;
     }
     if (client) {
         session = std::make_unique<Session>(client.get());

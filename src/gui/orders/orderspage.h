@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+
+class MarketBackend;
+class OrdersModel;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class ResourceTableView;
+class Settings;
+struct Order;
+
+// The orders of the workspace: side, status, window, nodes, limit, fills, pool and creation, with
+// filters for status and side, cancelling of open orders and "copy as sf command".
+class OrdersPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(OrdersPage)
+
+public:
+    using Confirmer = std::function<bool(QWidget* parent, const QString& text)>;
+
+    OrdersPage(MarketBackend* backend, Settings* settings, QWidget* parent = nullptr);
+    ~OrdersPage() override;
+
+    void setConfirmer(Confirmer confirmer);
+    OrdersModel* model() const { return m_model; }
+    ResourceTableView* table() const { return m_table; }
+
+    // The sf command that places the same order.
+    static QString sfCommand(const Order& order);
+
+private:
+    void reload();
+    void updateActions();
+    void cancelSelected();
+    void copySelected();
+
+    QPointer<MarketBackend> m_backend;
+    OrdersModel* m_model;
+    ResourceTableView* m_table;
+    QComboBox* m_status;
+    QComboBox* m_side;
+    QPushButton* m_cancel;
+    QPushButton* m_copy;
+    QLabel* m_message;
+    Confirmer m_confirmer;
+};

@@ -1,0 +1,169 @@
+#include "gui/reservations/apimarketbackend.h"
+
+#include "core/api/apiclient.h"
+#include "gui/reservations/plannerconversion.h"
+
+#include <QDateTime>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QStringList RequirementKeys = {u"region"_s, u"availability_zone"_s, u"accelerator"_s};
+
+} // namespace
+
+ApiMarketBackend::ApiMarketBackend(ApiClient* client, QObject* parent)
+    : MarketBackend(parent)
+    , m_client(client)
+    , m_poll(new QTimer(this))
+{
+    m_poll->setInterval(10000);
+    connect(m_poll, &QTimer::timeout, this, &ApiMarketBackend::refresh);
+    m_poll->start();
+}
+
+ApiMarketBackend::~ApiMarketBackend() = default;
+
+void ApiMarketBackend::setPollInterval(int milliseconds)
+{
+    m_poll->setInterval(milliseconds);
+}
+
+qint64 ApiMarketBackend::now() const
+{
+    return QDateTime::currentSecsSinceEpoch();
+}
+
+void ApiMarketBackend::refresh()
+{
+    if (!m_client)
+        return;
+    const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
+    m_client->pools()
+        ->onSuccess<QList<Pool>>(this,
+                                 [this](const QList<Pool>& pools) {
+                                     if (pools != m_pools) {
+                                         m_pools = pools;
+                                         Q_EMIT changed();
+                                     }
+                                 })
+        ->onFailure(this, failed);
+    m_client->orders()
+        ->onSuccess<QList<Order>>(this,
+                                  [this](const QList<Order>& orders) {
+                                      if (orders != m_orders) {
+                                          m_orders = orders;
+                                          Q_EMIT changed();
+                                      }
+                                  })
+        ->onFailure(this, failed);
+    m_client->instanceSkus()
+        ->onSuccess<QList<InstanceSku>>(this,
+                                        [this](const QList<InstanceSku>& skus) {
+                                            if (skus != m_skus) {
+                                                m_skus = skus;
+                                                Q_EMIT changed();
+                                            }
+                                        })
+        ->onFailure(this, failed);
+}
+
+QMap<QString, QStringList> ApiMarketBackend::requirementsOf(const QString& sku) const
+{
+    QMap<QString, QStringList> requirements;
+    for (const InstanceSku& candidate : m_skus) {
+        if (candidate.id != sku)
+            continue;
+        for (const QString& key : RequirementKeys) {
+            const QString value = candidate.property(key);
+            if (!value.isEmpty())
+                requirements.insert(key, {value});
+        }
+    }
+    return requirements;
+}
+
+QString ApiMarketBackend::requirementsQuery(const QString& sku) const
+{
+    QStringList parts;
+    const auto requirements = requirementsOf(sku);
+    for (auto it = requirements.cbegin(); it != requirements.cend(); ++it)
+        parts << it.key() + u':' + it.value().join(u',');
+    return parts.join(u';');
+}
+
+void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
+{
+    if (!m_client || to <= from)
+        return;
+    const qint64 start = from - ((from % 60) + 60) % 60;
+    const qint64 end = to + (60 - ((to % 60) + 60) % 60) % 60;
+    m_client->orderbookWindows(requirementsQuery(sku), start, end)
+        ->onSuccess<QList<OrderbookWindow>>(
+            this,
+            [this, sku, from, to](const QList<OrderbookWindow>& windows) {
+                Q_EMIT quotesReady(sku, from, to, PlannerConversion::hourQuotes(windows, sku, from, to));
+            })
+        ->onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
+}
+
+void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
+                               std::function<void(const OrderPreview&)> done, Failed failed)
+{
+    if (!m_client) {
+        failed(tr("Not connected."));
+        return;
+    }
+    OrderPreviewRequest previewRequest;
+    previewRequest.side = request.side;
+    previewRequest.requirements = requirementsOf(request.sku);
+    previewRequest.startAt = request.startAt;
+    previewRequest.durationSeconds = request.endAt - request.startAt;
+    previewRequest.nodeCount = request.nodeCount;
+    previewRequest.pool = request.pool;
+    m_client->orderPreview(previewRequest)
+        ->onSuccess<OrderPreview>(context, std::move(done))
+        ->onFailure(context,
+                    [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}
+
+void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
+                             std::function<void(const Order&)> done, Failed failed)
+{
+    if (!m_client) {
+        failed(tr("Not connected."));
+        return;
+    }
+    QPointer<QObject> guard(context);
+    m_client->createOrder(request)
+        ->onSuccess<Order>(this,
+                           [this, guard, done = std::move(done)](const Order& order) {
+                               m_orders.prepend(order);
+                               Q_EMIT changed();
+                               if (guard)
+                                   done(order);
+                           })
+        ->onFailure(context,
+                    [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}
+
+void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::function<void()> done,
+                              Failed failed)
+{
+    if (!m_client) {
+        failed(tr("Not connected."));
+        return;
+    }
+    QPointer<QObject> guard(context);
+    m_client->cancelOrder(orderId)
+        ->onSuccess<QVariant>(this,
+                              [this, guard, done = std::move(done)](const QVariant&) {
+                                  refresh();
+                                  if (guard)
+                                      done();
+                              })
+        ->onFailure(context,
+                    [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "gui/reservations/marketbackend.h"
+
+#include <QPointer>
+
+class ApiClient;
+class QTimer;
+
+// MarketBackend over the API client: polls pools, orders and SKUs, reads best prices from the
+// orderbook's windows and sends previews, orders and cancellations.
+class ApiMarketBackend final : public MarketBackend
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiMarketBackend)
+
+public:
+    explicit ApiMarketBackend(ApiClient* client, QObject* parent = nullptr);
+    ~ApiMarketBackend() override;
+
+    void setPollInterval(int milliseconds);
+
+    qint64 now() const override;
+    QList<Pool> pools() const override { return m_pools; }
+    QList<Order> orders() const override { return m_orders; }
+    QList<InstanceSku> skus() const override { return m_skus; }
+
+    void refresh() override;
+    void requestQuotes(const QString& sku, qint64 from, qint64 to) override;
+    void preview(const OrderRequest& request, QObject* context, std::function<void(const OrderPreview&)> done,
+                 Failed failed) override;
+    void place(const OrderRequest& request, QObject* context, std::function<void(const Order&)> done,
+               Failed failed) override;
+    void cancel(const QString& orderId, QObject* context, std::function<void()> done, Failed failed) override;
+
+private:
+    // The SKU's region, zone and accelerator, as the orderbook and the preview filter by.
+    QMap<QString, QStringList> requirementsOf(const QString& sku) const;
+    QString requirementsQuery(const QString& sku) const;
+
+    QPointer<ApiClient> m_client;
+    QTimer* m_poll;
+    QList<Pool> m_pools;
+    QList<Order> m_orders;
+    QList<InstanceSku> m_skus;
+};

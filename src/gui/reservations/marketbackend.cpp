@@ -1,0 +1,16 @@
+#include "gui/reservations/marketbackend.h"
+
+MarketBackend::MarketBackend(QObject* parent)
+    : QObject(parent)
+{}
+
+MarketBackend::~MarketBackend() = default;
+
+std::optional<Pool> MarketBackend::pool(const QString& id) const
+{
+    for (const Pool& candidate : pools()) {
+        if (candidate.id == id)
+            return candidate;
+    }
+    return std::nullopt;
+}

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "gui/reservations/plannerdata.h"
+
+#include <QObject>
+
+#include <functional>
+
+// What the planner and the orders view need of the market: the pools, orders and SKUs of the
+// workspace, best prices per hour, the order preview, placing and cancelling. The views depend on
+// this interface only; ApiMarketBackend is the one that talks to a server.
+class MarketBackend : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MarketBackend)
+
+public:
+    using Failed = std::function<void(const QString& message)>;
+
+    explicit MarketBackend(QObject* parent = nullptr);
+    ~MarketBackend() override;
+
+    // Unix seconds by the server's clock as far as it is known.
+    virtual qint64 now() const = 0;
+    virtual QList<Pool> pools() const = 0;
+    virtual QList<Order> orders() const = 0;
+    virtual QList<InstanceSku> skus() const = 0;
+
+    // Reads everything again; emits changed() when something differs.
+    virtual void refresh() = 0;
+    // Best ask and bid per hour for a SKU over [from, to); answers with quotesReady().
+    virtual void requestQuotes(const QString& sku, qint64 from, qint64 to) = 0;
+
+    // Each answers exactly once through one of its callbacks, called in `context`'s thread and
+    // never after `context` is gone.
+    virtual void preview(const OrderRequest& request, QObject* context,
+                         std::function<void(const OrderPreview&)> done, Failed failed) = 0;
+    // A placed order is in orders() (and changed() emitted) before `done` runs.
+    virtual void place(const OrderRequest& request, QObject* context, std::function<void(const Order&)> done,
+                       Failed failed) = 0;
+    virtual void cancel(const QString& orderId, QObject* context, std::function<void()> done,
+                        Failed failed) = 0;
+
+    // A pool by id, or nullptr.
+    std::optional<Pool> pool(const QString& id) const;
+
+Q_SIGNALS:
+    void changed();
+    void quotesReady(const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes);
+    // A background refresh failed.
+    void refreshFailed(const QString& message);
+};

@@ -1,0 +1,458 @@
+#include "gui/reservations/orderpanel.h"
+
+#include "common/clitime.h"
+#include "common/money.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString dollars(qint64 micros)
+{
+    return u"$"_s + Money::format(micros);
+}
+
+QString when(qint64 t)
+{
+    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
+}
+
+QString unavailableText(const QString& reason)
+{
+    if (reason == u"no_availability")
+        return OrderPanel::tr("No availability for this window.");
+    if (reason == u"no_matching_instance_skus")
+        return OrderPanel::tr("No SKU matches this order.");
+    return reason.isEmpty() ? OrderPanel::tr("The market gave no reason.") : reason;
+}
+
+} // namespace
+
+OrderPanel::OrderPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_side(new QComboBox(this))
+    , m_start(new QDateTimeEdit(this))
+    , m_end(new QDateTimeEdit(this))
+    , m_duration(new QLabel(this))
+    , m_nodes(new QSpinBox(this))
+    , m_sku(new QComboBox(this))
+    , m_limit(new QLineEdit(this))
+    , m_standing(new QCheckBox(tr("Standing (rest on the book until filled)"), this))
+    , m_partial(new QCheckBox(tr("Allow partial fills"), this))
+    , m_owned(new QLabel(this))
+    , m_previewLabel(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_quote(new QPushButton(tr("&Quote"), this))
+    , m_place(new QPushButton(tr("&Place order…"), this))
+    , m_sellLastDay(new QPushButton(tr("Last day"), this))
+    , m_sellWholeFuture(new QPushButton(tr("All from now"), this))
+    , m_debounce(new QTimer(this))
+{
+    setObjectName(u"orderPanel"_s);
+    m_side->setObjectName(u"orderSide"_s);
+    m_start->setObjectName(u"orderStart"_s);
+    m_end->setObjectName(u"orderEnd"_s);
+    m_duration->setObjectName(u"orderDuration"_s);
+    m_nodes->setObjectName(u"orderNodes"_s);
+    m_sku->setObjectName(u"orderSku"_s);
+    m_limit->setObjectName(u"orderLimit"_s);
+    m_standing->setObjectName(u"orderStanding"_s);
+    m_partial->setObjectName(u"orderPartial"_s);
+    m_owned->setObjectName(u"orderSellable"_s);
+    m_previewLabel->setObjectName(u"orderPreview"_s);
+    m_status->setObjectName(u"orderStatus"_s);
+    m_quote->setObjectName(u"orderQuote"_s);
+    m_place->setObjectName(u"orderPlace"_s);
+    m_sellLastDay->setObjectName(u"sellLastDay"_s);
+    m_sellWholeFuture->setObjectName(u"sellWholeFuture"_s);
+
+    m_side->addItem(tr("Buy"), u"buy"_s);
+    m_side->addItem(tr("Sell"), u"sell"_s);
+    for (QDateTimeEdit* edit : {m_start, m_end}) {
+        edit->setDisplayFormat(u"yyyy-MM-dd HH:mm t"_s);
+        edit->setCalendarPopup(true);
+        // Blank until a window is chosen.
+        edit->setMinimumDateTime(QDateTime::fromSecsSinceEpoch(0));
+        edit->setSpecialValueText(tr("—"));
+    }
+    m_nodes->setRange(1, 10000);
+    m_nodes->setValue(1);
+    m_limit->setPlaceholderText(tr("dollars per node-hour, e.g. 2.50"));
+    m_limit->setClearButtonEnabled(true);
+    for (QLabel* label : {m_duration, m_owned, m_previewLabel, m_status}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_previewLabel->setMinimumHeight(3 * fontMetrics().height());
+    m_previewLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Side:"), m_side);
+    form->addRow(tr("Start:"), m_start);
+    form->addRow(tr("End:"), m_end);
+    form->addRow(tr("Duration:"), m_duration);
+    form->addRow(tr("Nodes:"), m_nodes);
+    form->addRow(tr("SKU:"), m_sku);
+    form->addRow(tr("Limit:"), m_limit);
+    auto* sellRow = new QHBoxLayout;
+    sellRow->addWidget(m_sellLastDay);
+    sellRow->addWidget(m_sellWholeFuture);
+    form->addRow(tr("Sell window:"), sellRow);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_quote);
+    buttons->addStretch();
+    buttons->addWidget(m_place);
+
+    auto* layout = new QVBoxLayout(this);
+    auto* hint = new QLabel(tr("Drag across the chart to choose a window."), this);
+    hint->setWordWrap(true);
+    layout->addWidget(hint);
+    layout->addLayout(form);
+    layout->addWidget(m_standing);
+    layout->addWidget(m_partial);
+    layout->addWidget(m_owned);
+    auto* previewTitle = new QLabel(tr("<b>Preview</b>"), this);
+    layout->addWidget(previewTitle);
+    layout->addWidget(m_previewLabel);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addStretch();
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(PreviewDelayMs);
+    connect(m_debounce, &QTimer::timeout, this, &OrderPanel::requestPreviewNow);
+
+    connect(m_side, &QComboBox::currentIndexChanged, this, [this] {
+        const bool sell = isSell();
+        // Selling: standing and partial by default, so a slice finds buyers over time.
+        m_standing->setChecked(sell);
+        m_partial->setChecked(sell);
+        m_limit->setPlaceholderText(sell ? tr("minimum dollars per node-hour")
+                                         : tr("dollars per node-hour, e.g. 2.50"));
+        Q_EMIT sideChanged(sell);
+        inputChanged();
+    });
+    const auto windowEditedHandler = [this] {
+        if (!m_hasWindow)
+            return;
+        Q_EMIT windowEdited(m_start->dateTime().toSecsSinceEpoch(), m_end->dateTime().toSecsSinceEpoch());
+        inputChanged();
+    };
+    connect(m_start, &QDateTimeEdit::dateTimeChanged, this, windowEditedHandler);
+    connect(m_end, &QDateTimeEdit::dateTimeChanged, this, windowEditedHandler);
+    connect(m_nodes, &QSpinBox::valueChanged, this, [this](int value) {
+        Q_EMIT nodesChanged(value);
+        inputChanged();
+    });
+    connect(m_sku, &QComboBox::currentIndexChanged, this, [this] {
+        Q_EMIT skuChanged(currentSku());
+        inputChanged();
+    });
+    connect(m_limit, &QLineEdit::textChanged, this, &OrderPanel::updateValidity);
+    connect(m_standing, &QCheckBox::toggled, this, &OrderPanel::updateValidity);
+    connect(m_partial, &QCheckBox::toggled, this, &OrderPanel::updateValidity);
+    connect(m_quote, &QPushButton::clicked, this, &OrderPanel::requestPreviewNow);
+    connect(m_place, &QPushButton::clicked, this, [this] {
+        if (const auto order = request())
+            Q_EMIT placeRequested(*order);
+    });
+    connect(m_sellLastDay, &QPushButton::clicked, this, &OrderPanel::sellLastDayRequested);
+    connect(m_sellWholeFuture, &QPushButton::clicked, this, &OrderPanel::sellWholeFutureRequested);
+
+    clearWindow();
+}
+
+OrderPanel::~OrderPanel() = default;
+
+void OrderPanel::setPool(const QString& poolId)
+{
+    m_pool = poolId;
+    inputChanged();
+}
+
+void OrderPanel::setSkus(const QList<std::pair<QString, QString>>& idsAndNames)
+{
+    const QString current = currentSku();
+    QSignalBlocker blocker(m_sku);
+    m_sku->clear();
+    for (const auto& [id, name] : idsAndNames)
+        m_sku->addItem(name, id);
+    const int index = m_sku->findData(current);
+    m_sku->setCurrentIndex(index >= 0 ? index : 0);
+    blocker.unblock();
+    if (currentSku() != current) {
+        Q_EMIT skuChanged(currentSku());
+        inputChanged();
+    }
+}
+
+void OrderPanel::setSellableProvider(SellableProvider provider)
+{
+    m_sellable = std::move(provider);
+    updateValidity();
+}
+
+void OrderPanel::setNow(qint64 now)
+{
+    m_now = now;
+    updateValidity();
+}
+
+void OrderPanel::setSell(bool sell)
+{
+    m_side->setCurrentIndex(sell ? 1 : 0);
+}
+
+bool OrderPanel::isSell() const
+{
+    return m_side->currentData().toString() == u"sell";
+}
+
+void OrderPanel::setWindow(qint64 start, qint64 end)
+{
+    {
+        QSignalBlocker startBlocker(m_start);
+        QSignalBlocker endBlocker(m_end);
+        m_start->setDateTime(QDateTime::fromSecsSinceEpoch(start));
+        m_end->setDateTime(QDateTime::fromSecsSinceEpoch(end));
+    }
+    m_hasWindow = true;
+    m_start->setEnabled(true);
+    m_end->setEnabled(true);
+    inputChanged();
+}
+
+void OrderPanel::clearWindow()
+{
+    m_hasWindow = false;
+    {
+        QSignalBlocker startBlocker(m_start);
+        QSignalBlocker endBlocker(m_end);
+        m_start->setDateTime(m_start->minimumDateTime());
+        m_end->setDateTime(m_end->minimumDateTime());
+    }
+    m_start->setEnabled(false);
+    m_end->setEnabled(false);
+    inputChanged();
+}
+
+void OrderPanel::setNodes(int nodes)
+{
+    m_nodes->setValue(nodes);
+}
+
+void OrderPanel::setSku(const QString& sku)
+{
+    const int index = m_sku->findData(sku);
+    if (index >= 0)
+        m_sku->setCurrentIndex(index);
+}
+
+void OrderPanel::setLimit(const QString& dollarsPerNodeHour)
+{
+    m_limit->setText(dollarsPerNodeHour);
+}
+
+QString OrderPanel::currentSku() const
+{
+    return m_sku->currentData().toString();
+}
+
+int OrderPanel::nodes() const
+{
+    return m_nodes->value();
+}
+
+std::optional<OrderRequest> OrderPanel::request(QString* why) const
+{
+    const auto refuse = [why](const QString& reason) {
+        if (why)
+            *why = reason;
+        return std::nullopt;
+    };
+    if (m_pool.isEmpty())
+        return refuse(tr("Choose a pool."));
+    if (!m_hasWindow)
+        return refuse(tr("Drag across the chart to choose a window."));
+    if (currentSku().isEmpty())
+        return refuse(tr("Choose a SKU."));
+    OrderRequest order;
+    order.pool = m_pool;
+    order.side = isSell() ? u"sell"_s : u"buy"_s;
+    order.sku = currentSku();
+    order.startAt = m_start->dateTime().toSecsSinceEpoch();
+    order.endAt = m_end->dateTime().toSecsSinceEpoch();
+    order.nodeCount = m_nodes->value();
+    order.allowStanding = m_standing->isChecked();
+    order.allowPartial = m_partial->isChecked();
+    if (order.endAt <= order.startAt)
+        return refuse(tr("The end must come after the start."));
+    if (m_now != 0 && order.startAt < CliTime::snapStartToHour(m_now, m_now))
+        return refuse(tr("The window starts in the past."));
+    const QString limitText = m_limit->text().trimmed();
+    if (!limitText.isEmpty()) {
+        QString error;
+        const auto rate =
+            Money::parseRate(limitText.contains(u'.') ? limitText : limitText + u".0"_s, &error);
+        if (!rate)
+            return refuse(tr("Limit: %1").arg(error));
+        order.limitPrice = Money::format(Money::roundToMinutePrecision(*rate));
+    }
+    return order;
+}
+
+void OrderPanel::inputChanged()
+{
+    const qint64 seconds =
+        m_hasWindow ? m_end->dateTime().toSecsSinceEpoch() - m_start->dateTime().toSecsSinceEpoch() : 0;
+    m_duration->setText(
+        m_hasWindow
+            ? (seconds > 0 ? tr("%1 (%2 node-hours)")
+                                 .arg(CliTime::formatDuration(seconds))
+                                 .arg(QLocale().toString(double(seconds) * m_nodes->value() / 3600.0, 'f', 2))
+                           : tr("empty"))
+            : tr("none selected"));
+    m_preview.reset();
+    m_previewed.reset();
+    m_previewLabel->clear();
+    updateValidity();
+    if (request())
+        m_debounce->start();
+    else
+        m_debounce->stop();
+}
+
+void OrderPanel::updateValidity()
+{
+    const bool sell = isSell();
+    m_sellLastDay->setEnabled(sell);
+    m_sellWholeFuture->setEnabled(sell);
+    QString why;
+    const auto order = request(&why);
+    bool placeable = order.has_value();
+    if (placeable && order->limitPrice.isEmpty()) {
+        placeable = false;
+        why = sell ? tr("Set the minimum rate to sell at.") : tr("Set the limit price to buy at.");
+    }
+    m_owned->clear();
+    if (sell && order && m_sellable) {
+        const qint64 sellable = m_sellable(order->sku, order->startAt, order->endAt);
+        m_owned->setText(
+            sellable == 1
+                ? tr("The pool can sell at most 1 node of this SKU over the whole window.")
+                : tr("The pool can sell at most %1 nodes of this SKU over the whole window.").arg(sellable));
+        if (order->nodeCount > sellable) {
+            placeable = false;
+            why = tr("You cannot sell more than the pool owns (and has not listed) over this window.");
+        }
+    }
+    m_place->setEnabled(placeable);
+    m_quote->setEnabled(order.has_value());
+    m_place->setToolTip(placeable ? QString() : why);
+    if (!placeable && !why.isEmpty())
+        showStatus(why, order.has_value());
+    else
+        showStatus({}, false);
+}
+
+void OrderPanel::requestPreviewNow()
+{
+    m_debounce->stop();
+    const auto order = request();
+    if (!order)
+        return;
+    m_previewed = order;
+    m_previewLabel->setText(tr("Asking the market…"));
+    Q_EMIT previewWanted(*order);
+}
+
+void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview& preview)
+{
+    if (!m_previewed || *m_previewed != forRequest)
+        return;
+    m_preview = preview;
+    if (!preview.quoted) {
+        m_previewLabel->setText(tr("Unavailable: %1").arg(unavailableText(preview.unavailableReason)));
+        return;
+    }
+    const qint64 seconds = forRequest.endAt - forRequest.startAt;
+    const qint64 nodeSeconds = qint64(forRequest.nodeCount) * seconds;
+    const auto rate = Money::parseRate(preview.postOrderBody.limitPrice);
+    if (!rate) {
+        m_previewLabel->setText(tr("The market's estimate could not be read."));
+        return;
+    }
+    const qint64 total = Money::totalForNodeSeconds(*rate, nodeSeconds);
+    const qint64 fee = Money::fee(preview.feeFlatPerNodeHour ? preview.feeFlatPerNodeHour->micros : 0,
+                                  preview.feePercentageBps, nodeSeconds, total);
+    QStringList lines;
+    lines << tr("Estimated rate: %1 per node-hour").arg(dollars(*rate));
+    lines << tr("Total: %1").arg(dollars(total));
+    lines << tr("Fee: %1").arg(dollars(fee));
+    for (const MaintenanceNotice& notice : preview.notices)
+        lines << tr("Notice: %1").arg(notice.title);
+    m_previewLabel->setText(lines.join(u'\n'));
+    if (m_limit->text().trimmed().isEmpty())
+        m_limit->setText(Money::format(*rate));
+}
+
+void OrderPanel::showPreviewError(const OrderRequest& forRequest, const QString& message)
+{
+    if (!m_previewed || *m_previewed != forRequest)
+        return;
+    m_previewLabel->setText(tr("No preview: %1").arg(message));
+}
+
+void OrderPanel::showStatus(const QString& message, bool error)
+{
+    m_status->setText(message);
+    m_status->setForegroundRole(error ? QPalette::BrightText : QPalette::WindowText);
+}
+
+QString OrderPanel::confirmationText(const OrderRequest& request) const
+{
+    const qint64 seconds = request.endAt - request.startAt;
+    const qint64 limit = Money::parseRate(request.limitPrice).value_or(0);
+    const qint64 atLimit = Money::total(limit, request.nodeCount, seconds);
+    const bool sell = request.side == u"sell";
+    QString text =
+        (sell ? tr("Sell %1 × %2") : tr("Buy %1 × %2")).arg(request.nodeCount).arg(m_sku->currentText());
+    text += u"\n"_s
+            + tr("from %1 to %2 (%3)")
+                  .arg(when(request.startAt), when(request.endAt), CliTime::formatDuration(seconds));
+    text += u"\n\n"_s
+            + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
+                    : tr("Total at the limit of %1 per node-hour: at most %2"))
+                  .arg(dollars(limit), dollars(atLimit));
+    const auto sameOrder = [&request](OrderRequest other) {
+        other.limitPrice = request.limitPrice;
+        return other == request;
+    };
+    if (m_preview && m_preview->quoted && m_previewed && sameOrder(*m_previewed)) {
+        if (const auto rate = Money::parseRate(m_preview->postOrderBody.limitPrice))
+            text +=
+                u"\n"_s
+                + tr("Estimated total now: %1").arg(dollars(Money::total(*rate, request.nodeCount, seconds)));
+    }
+    text += u"\n\n"_s
+            + (request.allowStanding ? tr("The order stands on the book until it fills or ends.")
+                                     : tr("The order is cancelled unless it fills at once."));
+    text += u" "_s
+            + (request.allowPartial ? tr("Partial fills are allowed.")
+                                    : tr("It fills completely or not at all."));
+    return text;
+}

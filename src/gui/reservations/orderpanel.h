@@ -1,0 +1,102 @@
+#pragma once
+
+#include "core/model/resources.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+// The planner's side panel: the order being drawn (side, window, nodes, SKU, limit, standing and
+// partial), its live preview, and Quote and Place. Pure UI: the page sends previews and orders.
+class OrderPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(OrderPanel)
+
+public:
+    // How many nodes of a SKU can be sold over [start, end).
+    using SellableProvider = std::function<qint64(const QString& sku, qint64 start, qint64 end)>;
+
+    explicit OrderPanel(QWidget* parent = nullptr);
+    ~OrderPanel() override;
+
+    void setPool(const QString& poolId);
+    void setSkus(const QList<std::pair<QString, QString>>& idsAndNames);
+    void setSellableProvider(SellableProvider provider);
+    void setNow(qint64 now);
+
+    void setSell(bool sell);
+    bool isSell() const;
+    void setWindow(qint64 start, qint64 end);
+    void clearWindow();
+    void setNodes(int nodes);
+    void setSku(const QString& sku);
+    void setLimit(const QString& dollarsPerNodeHour);
+
+    // The order as the panel describes it; nullopt (and *why) when it is incomplete or invalid.
+    std::optional<OrderRequest> request(QString* why = nullptr) const;
+    QString currentSku() const;
+    int nodes() const;
+
+    // Results of the preview of `forRequest`; ignored when the panel has moved on since.
+    void showPreview(const OrderRequest& forRequest, const OrderPreview& preview);
+    void showPreviewError(const OrderRequest& forRequest, const QString& message);
+    void showStatus(const QString& message, bool error);
+
+    // The text the confirmation before placing shows: what, when, and the total.
+    QString confirmationText(const OrderRequest& request) const;
+
+    // The debounce of the live preview.
+    static constexpr int PreviewDelayMs = 400;
+
+Q_SIGNALS:
+    void previewWanted(const OrderRequest& request);
+    void placeRequested(const OrderRequest& request);
+    void windowEdited(qint64 start, qint64 end);
+    void nodesChanged(int nodes);
+    void skuChanged(const QString& sku);
+    void sideChanged(bool sell);
+    // Ready-made sell windows: the pool's last day of the SKU, or all it owns from now on.
+    void sellLastDayRequested();
+    void sellWholeFutureRequested();
+
+private:
+    void inputChanged();
+    void updateValidity();
+    void requestPreviewNow();
+
+    QString m_pool;
+    qint64 m_now = 0;
+    SellableProvider m_sellable;
+    std::optional<OrderRequest> m_previewed;
+    std::optional<OrderPreview> m_preview;
+
+    QComboBox* m_side;
+    QDateTimeEdit* m_start;
+    QDateTimeEdit* m_end;
+    QLabel* m_duration;
+    QSpinBox* m_nodes;
+    QComboBox* m_sku;
+    QLineEdit* m_limit;
+    QCheckBox* m_standing;
+    QCheckBox* m_partial;
+    QLabel* m_owned;
+    QLabel* m_previewLabel;
+    QLabel* m_status;
+    QPushButton* m_quote;
+    QPushButton* m_place;
+    QPushButton* m_sellLastDay;
+    QPushButton* m_sellWholeFuture;
+    QTimer* m_debounce;
+    bool m_hasWindow = false;
+};

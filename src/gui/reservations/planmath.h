@@ -1,0 +1,33 @@
+#pragma once
+
+#include "gui/reservations/plannerdata.h"
+
+#include <QList>
+#include <QPair>
+
+// Schedule arithmetic of the planner, done with the exact schedules of src/common.
+namespace PlanMath {
+
+// (time, count from then on) change points of a schedule, clipped to [from, to): starts with the
+// count at `from`, ends with (to, count before to).
+using Steps = QList<QPair<qint64, qint64>>;
+
+Steps steps(const TimeSpans& spans, qint64 from, qint64 to);
+// The stacked outline of several schedules: entry i is the sum of schedules 0..i.
+QList<Steps> stackedSteps(const QList<TimeSpans>& layers, qint64 from, qint64 to);
+
+qint64 nodesAt(const TimeSpans& spans, qint64 at);
+// The least the pool owns of a SKU at any time of [start, end).
+qint64 ownedMinimum(const PlannerSnapshot& snapshot, const QString& sku, qint64 start, qint64 end);
+// What the open sell orders of a SKU still list, as spans (the order windows minus their fills).
+TimeSpans listedForSale(const PlannerSnapshot& snapshot, const QString& sku);
+// The most nodes of a SKU that can still be sold over the whole of [start, end): owned minus what
+// is already listed, at its lowest point. Never negative.
+qint64 sellableNodes(const PlannerSnapshot& snapshot, const QString& sku, qint64 start, qint64 end);
+// Owned nodes of the SKU minus what is listed: what remains if every listing fills.
+TimeSpans remainingAfterListings(const PlannerSnapshot& snapshot, const QString& sku);
+
+// The end of the last non-zero span, or nullopt for none.
+std::optional<qint64> lastOwnedEnd(const TimeSpans& spans);
+
+} // namespace PlanMath

@@ -1,0 +1,740 @@
+#include "gui/reservations/plannerchart.h"
+
+#include "common/clitime.h"
+#include "common/money.h"
+#include "gui/reservations/planmath.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QEvent>
+#include <QGraphicsItem>
+#include <QImageWriter>
+#include <QKeyEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 Hour = 3600;
+constexpr qint64 Day = 24 * Hour;
+
+qint64 floorHour(qint64 t)
+{
+    return t - ((t % Hour) + Hour) % Hour;
+}
+
+QString formatTime(qint64 t)
+{
+    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
+}
+
+QString nodeCount(qint64 nodes)
+{
+    return nodes == 1 ? PlannerChart::tr("1 node") : PlannerChart::tr("%1 nodes").arg(nodes);
+}
+
+QString formatRate(qint64 micros)
+{
+    return u"$"_s + Money::format(micros);
+}
+
+bool isDarkPalette(const QPalette& palette)
+{
+    return palette.color(QPalette::Base).lightness() < 128;
+}
+
+// Colours derived from the palette: SKU hues keep their identity in both schemes and get lighter
+// on dark backgrounds so that they stay readable.
+struct ChartColors
+{
+    QColor background, text, grid, now, selection, buy, sell, ask, bid;
+    QList<QColor> skus;
+
+    static ChartColors from(const QPalette& palette)
+    {
+        const bool dark = isDarkPalette(palette);
+        ChartColors c;
+        c.background = palette.color(QPalette::Base);
+        c.text = palette.color(QPalette::Text);
+        c.grid = palette.color(QPalette::Text);
+        c.grid.setAlpha(dark ? 40 : 30);
+        c.now = palette.color(QPalette::Highlight);
+        c.selection = palette.color(QPalette::Highlight);
+        const int saturation = dark ? 150 : 190;
+        const int value = dark ? 235 : 200;
+        c.buy = QColor::fromHsv(150, saturation, dark ? 220 : 150);
+        c.sell = QColor::fromHsv(28, saturation + 40, dark ? 250 : 215);
+        c.ask = QColor::fromHsv(355, saturation, value);
+        c.bid = QColor::fromHsv(120, saturation, dark ? 220 : 150);
+        for (const int hue : {212, 265, 175, 45, 310, 95, 195, 0, 235, 140, 330, 60})
+            c.skus.append(QColor::fromHsv(hue, dark ? 120 : 140, dark ? 215 : 215));
+        return c;
+    }
+    QColor sku(qsizetype index) const { return skus.at(index % skus.size()); }
+};
+
+} // namespace
+
+class PlannerChart::Private
+{
+public:
+    class View;
+    class Overlay;
+
+    explicit Private(PlannerChart* q);
+
+    void rebuildSeries();
+    void applyColors();
+    void updateAxes();
+    void setRangeAndNotify(qint64 from, qint64 to);
+    QRectF plotArea() const { return chart->plotArea(); }
+    double yOfNodes(double nodes) const;
+    QString skuName(const QString& id) const { return skuNames.value(id, id); }
+    void updatePendingSelection(qint64 a, qint64 b);
+
+    PlannerChart* q;
+    QChart* chart = nullptr;
+    View* view = nullptr;
+    Overlay* overlay = nullptr;
+    QDateTimeAxis* timeAxis = nullptr;
+    QValueAxis* nodeAxis = nullptr;
+    QValueAxis* priceAxis = nullptr;
+    QLineSeries* askSeries = nullptr;
+    QLineSeries* bidSeries = nullptr;
+    QList<QAreaSeries*> ownedSeries;
+    QStringList ownedSkus;
+
+    PlannerSnapshot snapshot;
+    QMap<QString, QString> skuNames;
+    QString highlightedSku;
+    ChartColors colors;
+    qint64 from = 0;
+    qint64 to = Day;
+    qint64 nodeMax = 1;
+    std::optional<TimeAxis::Window> selection;
+    qint64 selectionNodes = 0;
+};
+
+// Draws what Qt Charts has no series for (order windows, the now line, the selection) straight
+// onto the scene, in the chart's coordinates: a thousand orders stay one item.
+class PlannerChart::Private::Overlay final : public QGraphicsItem
+{
+public:
+    explicit Overlay(Private* d)
+        : d(d)
+    {
+        setZValue(100);
+        setAcceptedMouseButtons(Qt::NoButton);
+    }
+    QRectF boundingRect() const override { return d->plotArea(); }
+    void refresh()
+    {
+        prepareGeometryChange();
+        update();
+    }
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
+    {
+        const QRectF area = d->plotArea();
+        if (area.isEmpty())
+            return;
+        const TimeAxis axis(d->from, d->to, area.left(), area.width());
+        painter->save();
+        painter->setClipRect(area);
+        painter->setRenderHint(QPainter::Antialiasing, false);
+
+        const QFontMetrics metrics(painter->font());
+        for (const PlannerOrder& order : d->snapshot.orders) {
+            if (!order.isOpen() || order.end <= d->from || order.start >= d->to)
+                continue;
+            const QColor base = order.buy ? d->colors.buy : d->colors.sell;
+            const QRectF window(QPointF(axis.xOf(order.start), d->yOfNodes(double(order.nodes))),
+                                QPointF(axis.xOf(order.end), d->yOfNodes(0)));
+            QColor fill = base;
+            fill.setAlpha(45);
+            painter->fillRect(window, fill);
+            // What has filled so far, solid.
+            QColor filled = base;
+            filled.setAlpha(120);
+            for (const TimeSpan& span : order.filled)
+                painter->fillRect(QRectF(QPointF(axis.xOf(span.start), d->yOfNodes(double(span.nodes))),
+                                         QPointF(axis.xOf(span.end), d->yOfNodes(0))),
+                                  filled);
+            QPen pen(base, 1.5,
+                     order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
+            painter->setPen(pen);
+            painter->drawRect(window);
+            const QString label = (order.buy ? QObject::tr("Buy %1 @ %2") : QObject::tr("Sell %1 @ %2"))
+                                      .arg(order.nodes)
+                                      .arg(formatRate(order.limitMicros));
+            if (metrics.horizontalAdvance(label) + 6 < window.width()
+                && metrics.height() + 4 < window.height()) {
+                painter->setPen(d->colors.text);
+                painter->drawText(window.adjusted(3, 2, -3, -2), Qt::AlignLeft | Qt::AlignTop, label);
+            }
+        }
+
+        if (d->selection) {
+            QColor fill = d->colors.selection;
+            fill.setAlpha(50);
+            const double top = d->selectionNodes > 0 ? d->yOfNodes(double(d->selectionNodes)) : area.top();
+            const QRectF window(QPointF(axis.xOf(d->selection->start), top),
+                                QPointF(axis.xOf(d->selection->end), area.bottom()));
+            painter->fillRect(window, fill);
+            painter->setPen(QPen(d->colors.selection, 2, Qt::DashLine));
+            painter->drawRect(window);
+            const QString label = QObject::tr("Selected: %1")
+                                      .arg(CliTime::formatDuration(d->selection->end - d->selection->start));
+            if (metrics.horizontalAdvance(label) + 6 < window.width()) {
+                painter->setPen(d->colors.text);
+                painter->drawText(QRectF(window.left() + 3, window.top() - metrics.height() - 2,
+                                         window.width() - 6, metrics.height()),
+                                  Qt::AlignLeft | Qt::AlignBottom, label);
+            }
+        }
+
+        if (d->snapshot.now >= d->from && d->snapshot.now < d->to) {
+            const double x = axis.xOf(d->snapshot.now);
+            painter->setPen(QPen(d->colors.now, 2));
+            painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+            painter->setPen(d->colors.now);
+            painter->drawText(QPointF(x + 4, area.top() + metrics.ascent() + 2), QObject::tr("now"));
+        }
+        painter->restore();
+    }
+
+private:
+    Private* d;
+};
+
+class PlannerChart::Private::View final : public QChartView
+{
+public:
+    View(QChart* chart, Private* d)
+        : QChartView(chart)
+        , d(d)
+    {
+        setRenderHint(QPainter::Antialiasing);
+        setMouseTracking(true);
+        viewport()->setMouseTracking(true);
+        setFocusPolicy(Qt::StrongFocus);
+        setRubberBand(QChartView::NoRubberBand);
+        setDragMode(QGraphicsView::NoDrag);
+    }
+
+    TimeAxis axis() const
+    {
+        const QRectF area = d->plotArea();
+        const QPointF left = mapFromScene(area.topLeft());
+        return TimeAxis(d->from, d->to, left.x(), area.width());
+    }
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override
+    {
+        setFocus(Qt::MouseFocusReason);
+        const bool panModifier = event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier);
+        if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && panModifier)) {
+            m_panning = true;
+            m_lastPanX = event->position().x();
+            viewport()->setCursor(Qt::ClosedHandCursor);
+        } else if (event->button() == Qt::LeftButton && insidePlot(event->position())) {
+            m_selecting = true;
+            m_anchor = axis().timeAt(event->position().x());
+            d->updatePendingSelection(m_anchor, m_anchor);
+        }
+        event->accept();
+    }
+    void mouseMoveEvent(QMouseEvent* event) override
+    {
+        const TimeAxis current = axis();
+        if (m_panning) {
+            const double dx = event->position().x() - m_lastPanX;
+            m_lastPanX = event->position().x();
+            const qint64 seconds =
+                std::llround(-dx * double(current.span()) / std::max(1.0, current.width()));
+            d->setRangeAndNotify(d->from + seconds, d->to + seconds);
+        } else if (m_selecting) {
+            d->updatePendingSelection(m_anchor, current.timeAt(clampedX(event->position().x())));
+        } else {
+            const QString text = d->q->toolTipAt(event->position().toPoint());
+            if (text.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(event->globalPosition().toPoint(), text, viewport());
+        }
+        event->accept();
+    }
+    void mouseReleaseEvent(QMouseEvent* event) override
+    {
+        if (m_panning) {
+            m_panning = false;
+            viewport()->unsetCursor();
+        } else if (m_selecting && event->button() == Qt::LeftButton) {
+            m_selecting = false;
+            d->updatePendingSelection(m_anchor, axis().timeAt(clampedX(event->position().x())));
+            if (d->selection)
+                Q_EMIT d->q->selectionChanged(d->selection->start, d->selection->end);
+        }
+        event->accept();
+    }
+    void wheelEvent(QWheelEvent* event) override
+    {
+        const double steps = event->angleDelta().y() / 120.0;
+        if (steps == 0) {
+            event->ignore();
+            return;
+        }
+        const TimeAxis current = axis();
+        const TimeAxis zoomed = current.zoomed(std::pow(0.8, steps), current.timeAt(event->position().x()));
+        d->setRangeAndNotify(zoomed.from(), zoomed.to());
+        event->accept();
+    }
+    void keyPressEvent(QKeyEvent* event) override
+    {
+        const TimeAxis current = axis();
+        const qint64 step = std::max<qint64>(Hour, current.span() / 8);
+        const qint64 centre = d->from + current.span() / 2;
+        switch (event->key()) {
+        case Qt::Key_Left:
+            d->setRangeAndNotify(d->from - step, d->to - step);
+            break;
+        case Qt::Key_Right:
+            d->setRangeAndNotify(d->from + step, d->to + step);
+            break;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal: {
+            const TimeAxis zoomed = current.zoomed(0.8, centre);
+            d->setRangeAndNotify(zoomed.from(), zoomed.to());
+            break;
+        }
+        case Qt::Key_Minus: {
+            const TimeAxis zoomed = current.zoomed(1.25, centre);
+            d->setRangeAndNotify(zoomed.from(), zoomed.to());
+            break;
+        }
+        case Qt::Key_Escape:
+            d->q->clearSelection();
+            break;
+        default:
+            QChartView::keyPressEvent(event);
+            return;
+        }
+        event->accept();
+    }
+
+private:
+    bool insidePlot(const QPointF& pos) const
+    {
+        return mapFromScene(d->plotArea()).boundingRect().contains(pos.toPoint());
+    }
+    double clampedX(double x) const
+    {
+        const TimeAxis current = axis();
+        return std::clamp(x, current.left(), current.left() + current.width());
+    }
+
+    Private* d;
+    bool m_selecting = false;
+    bool m_panning = false;
+    qint64 m_anchor = 0;
+    double m_lastPanX = 0;
+};
+
+PlannerChart::Private::Private(PlannerChart* owner)
+    : q(owner)
+{
+    chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+
+    timeAxis = new QDateTimeAxis;
+    timeAxis->setTickCount(9);
+    nodeAxis = new QValueAxis;
+    nodeAxis->setTitleText(QObject::tr("Nodes"));
+    nodeAxis->setLabelFormat(u"%d"_s);
+    priceAxis = new QValueAxis;
+    priceAxis->setTitleText(QObject::tr("$ per node-hour"));
+    priceAxis->setLabelFormat(u"%.2f"_s);
+    chart->addAxis(timeAxis, Qt::AlignBottom);
+    chart->addAxis(nodeAxis, Qt::AlignLeft);
+    chart->addAxis(priceAxis, Qt::AlignRight);
+
+    askSeries = new QLineSeries;
+    askSeries->setName(QObject::tr("Best ask"));
+    bidSeries = new QLineSeries;
+    bidSeries->setName(QObject::tr("Best bid"));
+    for (QLineSeries* series : {askSeries, bidSeries}) {
+        chart->addSeries(series);
+        series->attachAxis(timeAxis);
+        series->attachAxis(priceAxis);
+    }
+
+    view = new View(chart, this);
+    view->setObjectName(u"plannerChartView"_s);
+    view->viewport()->setObjectName(u"plannerChartViewport"_s);
+    overlay = new Overlay(this);
+    chart->scene()->addItem(overlay);
+    QObject::connect(chart, &QChart::plotAreaChanged, q, [this] { overlay->refresh(); });
+}
+
+double PlannerChart::Private::yOfNodes(double nodes) const
+{
+    const QRectF area = plotArea();
+    return area.bottom() - nodes * area.height() / double(std::max<qint64>(1, nodeMax));
+}
+
+void PlannerChart::Private::updatePendingSelection(qint64 a, qint64 b)
+{
+    selection = TimeAxis::snapWindow(a, b, snapshot.now);
+    overlay->update();
+}
+
+void PlannerChart::Private::setRangeAndNotify(qint64 newFrom, qint64 newTo)
+{
+    if (newTo <= newFrom || (newFrom == from && newTo == to))
+        return;
+    from = newFrom;
+    to = newTo;
+    rebuildSeries();
+    Q_EMIT q->visibleRangeChanged(from, to);
+}
+
+void PlannerChart::Private::rebuildSeries()
+{
+    for (QAreaSeries* series : std::as_const(ownedSeries)) {
+        chart->removeSeries(series);
+        delete series;
+    }
+    ownedSeries.clear();
+    ownedSkus = snapshot.ownedBySku.keys();
+
+    // Owned nodes, stacked per SKU; each step drawn as a vertical edge.
+    QList<TimeSpans> layers;
+    for (const QString& sku : std::as_const(ownedSkus))
+        layers.append(snapshot.ownedBySku.value(sku));
+    const QList<PlanMath::Steps> stacked = PlanMath::stackedSteps(layers, from, to);
+    qint64 top = 1;
+    QLineSeries* previous = nullptr;
+    for (qsizetype i = 0; i < stacked.size(); ++i) {
+        auto* upper = new QLineSeries;
+        QList<QPointF> points;
+        qint64 last = 0;
+        for (qsizetype s = 0; s < stacked.at(i).size(); ++s) {
+            const auto& [time, count] = stacked.at(i).at(s);
+            const double x = double(time) * 1000.0;
+            if (s > 0)
+                points.append(QPointF(x, double(last)));
+            points.append(QPointF(x, double(count)));
+            last = count;
+            top = std::max(top, count);
+        }
+        upper->replace(points);
+        QLineSeries* lower = nullptr;
+        if (previous) {
+            lower = new QLineSeries;
+            lower->replace(previous->points());
+        }
+        auto* area = new QAreaSeries(upper, lower);
+        upper->setParent(area);
+        if (lower)
+            lower->setParent(area);
+        area->setName(skuName(ownedSkus.at(i)));
+        chart->addSeries(area);
+        area->attachAxis(timeAxis);
+        area->attachAxis(nodeAxis);
+        ownedSeries.append(area);
+        previous = upper;
+    }
+    for (const PlannerOrder& order : std::as_const(snapshot.orders)) {
+        if (order.isOpen() && order.end > from && order.start < to)
+            top = std::max(top, order.nodes);
+    }
+    top = std::max(top, selectionNodes);
+    nodeMax = top + std::max<qint64>(1, top / 5);
+
+    // Best prices per hour as steps.
+    QList<QPointF> asks;
+    QList<QPointF> bids;
+    qint64 priceMax = 0;
+    for (const HourQuote& quote : std::as_const(snapshot.quotes)) {
+        if (quote.hourStart + Hour <= from || quote.hourStart >= to)
+            continue;
+        const double x0 = double(quote.hourStart) * 1000.0;
+        const double x1 = double(quote.hourStart + Hour) * 1000.0;
+        if (quote.bestAsk) {
+            const double y = double(*quote.bestAsk) / double(Money::MicrosPerDollar);
+            asks << QPointF(x0, y) << QPointF(x1, y);
+            priceMax = std::max(priceMax, *quote.bestAsk);
+        }
+        if (quote.bestBid) {
+            const double y = double(*quote.bestBid) / double(Money::MicrosPerDollar);
+            bids << QPointF(x0, y) << QPointF(x1, y);
+            priceMax = std::max(priceMax, *quote.bestBid);
+        }
+    }
+    askSeries->replace(asks);
+    bidSeries->replace(bids);
+    const double priceTop = std::max(1.0, std::ceil(double(priceMax) * 1.2 / double(Money::MicrosPerDollar)));
+    priceAxis->setRange(0, priceTop);
+    priceAxis->setVisible(true);
+
+    applyColors();
+    updateAxes();
+    overlay->refresh();
+}
+
+void PlannerChart::Private::updateAxes()
+{
+    timeAxis->setRange(QDateTime::fromSecsSinceEpoch(from), QDateTime::fromSecsSinceEpoch(to));
+    const qint64 span = to - from;
+    timeAxis->setFormat(span <= 2 * Day ? u"HH:mm"_s : span <= 10 * Day ? u"ddd d"_s : u"d MMM"_s);
+    // Ticks on round intervals when the span allows it (it does for the preset ranges).
+    int ticks = 9;
+    for (const qint64 interval :
+         {Hour, 2 * Hour, 3 * Hour, 6 * Hour, 12 * Hour, Day, 2 * Day, 3 * Day, 7 * Day}) {
+        if (span % interval == 0 && span / interval <= 12) {
+            ticks = int(span / interval) + 1;
+            break;
+        }
+    }
+    timeAxis->setTickCount(ticks);
+    nodeAxis->setRange(0, double(nodeMax));
+    nodeAxis->setTickCount(int(std::min<qint64>(nodeMax, 10)) + 1);
+    nodeAxis->applyNiceNumbers();
+}
+
+void PlannerChart::Private::applyColors()
+{
+    colors = ChartColors::from(q->palette());
+    chart->setBackgroundBrush(colors.background);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->legend()->setLabelColor(colors.text);
+    for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(timeAxis), static_cast<QAbstractAxis*>(nodeAxis),
+                                static_cast<QAbstractAxis*>(priceAxis)}) {
+        axis->setLabelsColor(colors.text);
+        axis->setTitleBrush(colors.text);
+        axis->setGridLineColor(colors.grid);
+        axis->setLinePenColor(colors.grid);
+    }
+    for (qsizetype i = 0; i < ownedSeries.size(); ++i) {
+        QColor fill = colors.sku(i);
+        const bool strong = highlightedSku.isEmpty() || ownedSkus.at(i) == highlightedSku;
+        fill.setAlpha(strong ? 170 : 70);
+        ownedSeries.at(i)->setBrush(fill);
+        ownedSeries.at(i)->setPen(QPen(colors.sku(i).darker(isDarkPalette(q->palette()) ? 100 : 130), 1));
+    }
+    askSeries->setPen(QPen(colors.ask, 2));
+    bidSeries->setPen(QPen(colors.bid, 2, Qt::DashLine));
+    overlay->update();
+}
+
+PlannerChart::PlannerChart(QWidget* parent)
+    : QWidget(parent)
+    , d(std::make_unique<Private>(this))
+{
+    setObjectName(u"plannerChart"_s);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+    setFocusProxy(d->view);
+    setRange(Range::Week);
+}
+
+PlannerChart::~PlannerChart()
+{
+    // The overlay points back at Private; take it off the scene before Private goes.
+    d->chart->scene()->removeItem(d->overlay);
+    delete d->overlay;
+}
+
+void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
+{
+    const bool firstNow = d->snapshot.now == 0 && snapshot.now != 0;
+    d->snapshot = snapshot;
+    if (firstNow) {
+        const qint64 span = d->to - d->from;
+        setRange(span <= Day ? Range::Day : span <= 7 * Day ? Range::Week : Range::Month);
+    }
+    d->rebuildSeries();
+}
+
+const PlannerSnapshot& PlannerChart::snapshot() const
+{
+    return d->snapshot;
+}
+
+void PlannerChart::setSkuNames(const QMap<QString, QString>& names)
+{
+    d->skuNames = names;
+    d->rebuildSeries();
+}
+
+void PlannerChart::setHighlightedSku(const QString& sku)
+{
+    d->highlightedSku = sku;
+    d->applyColors();
+}
+
+void PlannerChart::setRange(Range range)
+{
+    const qint64 now = d->snapshot.now != 0 ? d->snapshot.now : QDateTime::currentSecsSinceEpoch();
+    // Starts on whole hours (a day) or local midnights (a week, a month), a little before now, so
+    // that the ticks fall on round times.
+    const qint64 midnight = QDateTime::fromSecsSinceEpoch(now).date().startOfDay().toSecsSinceEpoch();
+    switch (range) {
+    case Range::Day:
+        d->setRangeAndNotify(floorHour(now) - 3 * Hour, floorHour(now) + 21 * Hour);
+        break;
+    case Range::Week:
+        d->setRangeAndNotify(midnight - Day, midnight + 6 * Day);
+        break;
+    case Range::Month:
+        d->setRangeAndNotify(midnight - 3 * Day, midnight + 27 * Day);
+        break;
+    }
+}
+
+void PlannerChart::setVisibleRange(qint64 from, qint64 to)
+{
+    d->setRangeAndNotify(from, to);
+}
+
+qint64 PlannerChart::visibleFrom() const
+{
+    return d->from;
+}
+
+qint64 PlannerChart::visibleTo() const
+{
+    return d->to;
+}
+
+std::optional<TimeAxis::Window> PlannerChart::selection() const
+{
+    return d->selection;
+}
+
+void PlannerChart::setSelection(const TimeAxis::Window& window)
+{
+    if (window.end <= window.start)
+        return;
+    if (d->selection == window)
+        return;
+    d->selection = window;
+    d->overlay->update();
+    Q_EMIT selectionChanged(window.start, window.end);
+}
+
+void PlannerChart::clearSelection()
+{
+    if (!d->selection)
+        return;
+    d->selection.reset();
+    d->overlay->update();
+    Q_EMIT selectionCleared();
+}
+
+void PlannerChart::setSelectionNodes(qint64 nodes)
+{
+    if (d->selectionNodes == nodes)
+        return;
+    d->selectionNodes = nodes;
+    d->rebuildSeries();
+}
+
+QWidget* PlannerChart::viewport() const
+{
+    return d->view->viewport();
+}
+
+TimeAxis PlannerChart::axis() const
+{
+    return d->view->axis();
+}
+
+QPoint PlannerChart::viewportPointAt(qint64 time) const
+{
+    const QPointF centre = d->view->mapFromScene(d->plotArea().center());
+    return QPoint(int(std::lround(axis().xOf(time))), int(centre.y()));
+}
+
+QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
+{
+    if (!d->view->mapFromScene(d->plotArea()).boundingRect().contains(viewportPos))
+        return {};
+    const qint64 t = axis().timeAt(viewportPos.x());
+    QStringList lines;
+    lines << u"<b>%1</b>"_s.arg(formatTime(t).toHtmlEscaped());
+    qint64 total = 0;
+    for (const QString& sku : d->snapshot.ownedBySku.keys()) {
+        const qint64 nodes = PlanMath::nodesAt(d->snapshot.ownedBySku.value(sku), t);
+        total += nodes;
+        if (nodes != 0)
+            lines << tr("%1: %2 owned").arg(d->skuName(sku).toHtmlEscaped(), nodeCount(nodes));
+    }
+    if (total == 0)
+        lines << tr("No nodes owned");
+    for (const PlannerOrder& order : d->snapshot.orders) {
+        if (!order.isOpen() || t < order.start || t >= order.end)
+            continue;
+        const QString what = order.buy ? tr("Buy") : tr("Sell");
+        lines << tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
+                     .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
+                          formatTime(order.start), formatTime(order.end), formatRate(order.limitMicros),
+                          order.statusText.isEmpty() ? order.id : order.statusText,
+                          QString::number(PlanMath::nodesAt(order.filled, t)));
+    }
+    const qint64 hour = floorHour(t);
+    for (const HourQuote& quote : d->snapshot.quotes) {
+        if (quote.hourStart != hour)
+            continue;
+        const QString sku = d->skuName(d->snapshot.quoteSku).toHtmlEscaped();
+        lines << tr("Best ask for %1 at %2: %3")
+                     .arg(sku, QLocale().toString(QDateTime::fromSecsSinceEpoch(hour), u"HH:mm"_s),
+                          quote.bestAsk ? formatRate(*quote.bestAsk) : tr("none"));
+        lines << tr("Best bid: %1").arg(quote.bestBid ? formatRate(*quote.bestBid) : tr("none"));
+    }
+    if (d->selection && t >= d->selection->start && t < d->selection->end)
+        lines << tr("Selected: %1 to %2").arg(formatTime(d->selection->start), formatTime(d->selection->end));
+    return lines.join(u"<br>"_s);
+}
+
+QImage PlannerChart::image() const
+{
+    return d->view->grab().toImage();
+}
+
+bool PlannerChart::exportPng(const QString& fileName, QString* error) const
+{
+    QImageWriter writer(fileName, "png");
+    if (writer.write(image()))
+        return true;
+    if (error)
+        *error = writer.errorString();
+    return false;
+}
+
+void PlannerChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        d->applyColors();
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "gui/reservations/plannerdata.h"
+#include "gui/reservations/timeaxis.h"
+
+#include <QMap>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QGraphicsView;
+
+// The reservation planner's chart of one pool: owned nodes per SKU over time (stacked steps), the
+// pool's open buy and sell orders as windows, the market's best ask and bid per hour on a price
+// axis, and a line for now. Drag to select an order window (snapped to hours, never starting in
+// the past); wheel to zoom; drag with Shift or Ctrl (or the middle button) to pan; the arrow keys,
+// + and - do the same from the keyboard; Escape clears the selection.
+//
+// Every use of Qt Charts stays inside this class's implementation, so the chart can move to
+// another rendering library without touching the rest of the planner.
+class PlannerChart final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PlannerChart)
+
+public:
+    enum class Range
+    {
+        Day,
+        Week,
+        Month
+    };
+
+    explicit PlannerChart(QWidget* parent = nullptr);
+    ~PlannerChart() override;
+
+    void setSnapshot(const PlannerSnapshot& snapshot);
+    const PlannerSnapshot& snapshot() const;
+    // Display names of SKU ids; ids show as they are without one.
+    void setSkuNames(const QMap<QString, QString>& names);
+    // The SKU whose prices the price axis shows; its area is drawn stronger.
+    void setHighlightedSku(const QString& sku);
+
+    // Shows the range starting shortly before now.
+    void setRange(Range range);
+    void setVisibleRange(qint64 from, qint64 to);
+    qint64 visibleFrom() const;
+    qint64 visibleTo() const;
+
+    std::optional<TimeAxis::Window> selection() const;
+    void setSelection(const TimeAxis::Window& window);
+    void clearSelection();
+    // Nodes of the selected window, drawn as its height.
+    void setSelectionNodes(qint64 nodes);
+
+    // The chart view's viewport (where the mouse goes) and the mapping of its x coordinate.
+    QWidget* viewport() const;
+    TimeAxis axis() const;
+    // A point of the viewport inside the plot area at `time`.
+    QPoint viewportPointAt(qint64 time) const;
+    // What the tooltip says at a viewport position; empty outside the plot area.
+    QString toolTipAt(const QPoint& viewportPos) const;
+
+    // The chart as it is on screen, at the device pixel ratio.
+    QImage image() const;
+    bool exportPng(const QString& fileName, QString* error = nullptr) const;
+
+Q_SIGNALS:
+    void selectionChanged(qint64 start, qint64 end);
+    void selectionCleared();
+    void visibleRangeChanged(qint64 from, qint64 to);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};

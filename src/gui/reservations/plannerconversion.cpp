@@ -1,0 +1,106 @@
+#include "gui/reservations/plannerconversion.h"
+
+#include "core/model/resources.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <limits>
+
+namespace {
+
+// Entries without an end last until the next entry starts, or (the last one) up to the horizon.
+TimeSpans spansOf(const QList<NodeScheduleEntry>& schedule, qint64 horizon)
+{
+    TimeSpans spans;
+    for (qsizetype i = 0; i < schedule.size(); ++i) {
+        const NodeScheduleEntry& entry = schedule.at(i);
+        const qint64 end =
+            entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt : horizon);
+        if (entry.nodeCount != 0 && end > entry.startAt)
+            spans.append(TimeSpan{entry.startAt, end, entry.nodeCount});
+    }
+    return spans;
+}
+
+PlannerOrder::Status statusOf(Order::Status status)
+{
+    switch (status) {
+    case Order::Status::Pending:
+        return PlannerOrder::Status::Pending;
+    case Order::Status::Standing:
+        return PlannerOrder::Status::Standing;
+    case Order::Status::PartiallyFilled:
+        return PlannerOrder::Status::PartiallyFilled;
+    case Order::Status::Filled:
+        return PlannerOrder::Status::Filled;
+    case Order::Status::Cancelled:
+        return PlannerOrder::Status::Cancelled;
+    case Order::Status::Rejected:
+        return PlannerOrder::Status::Rejected;
+    case Order::Status::Unknown:
+        break;
+    }
+    return PlannerOrder::Status::Unknown;
+}
+
+} // namespace
+
+namespace PlannerConversion {
+
+PlannerOrder order(const Order& order)
+{
+    PlannerOrder result;
+    result.id = order.id;
+    result.poolId = order.pool.id;
+    result.buy = order.side != u"sell";
+    result.sku = order.sku.id;
+    result.start = order.startAt();
+    result.end = order.endAt();
+    result.nodes = order.nodeCount();
+    result.limitMicros = order.limitPrice.micros;
+    result.status = statusOf(order.status);
+    result.statusText = order.statusText;
+    result.filled = spansOf(order.filledDelta, result.end);
+    return result;
+}
+
+PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now)
+{
+    PlannerSnapshot result;
+    result.poolId = pool.id;
+    result.poolName = pool.name;
+    result.now = now;
+    const qint64 horizon = now + PlannerHorizonSeconds;
+    for (auto it = pool.bySku.cbegin(); it != pool.bySku.cend(); ++it)
+        result.ownedBySku.insert(it.key(), spansOf(it.value(), horizon));
+    for (const Order& candidate : orders) {
+        if (candidate.pool.id == pool.id)
+            result.orders.append(order(candidate));
+    }
+    return result;
+}
+
+QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString& sku, qint64 from, qint64 to)
+{
+    constexpr qint64 Hour = 3600;
+    const qint64 first = from - ((from % Hour) + Hour) % Hour;
+    QMap<qint64, HourQuote> byHour;
+    for (const OrderbookWindow& window : windows) {
+        if (window.sku != sku || window.endAt <= window.startAt)
+            continue;
+        const qint64 windowStart = std::max(first, window.startAt - ((window.startAt % Hour) + Hour) % Hour);
+        for (qint64 hour = windowStart; hour < std::min(window.endAt, to); hour += Hour) {
+            HourQuote& quote = byHour[hour];
+            quote.hourStart = hour;
+            if (window.bestAsk)
+                quote.bestAsk = std::min(quote.bestAsk.value_or(std::numeric_limits<qint64>::max()),
+                                         window.bestAsk->price.micros);
+            if (window.bestBid)
+                quote.bestBid = std::max(quote.bestBid.value_or(0), window.bestBid->price.micros);
+        }
+    }
+    return byHour.values();
+}
+
+} // namespace PlannerConversion

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "gui/reservations/plannerdata.h"
+
+struct Order;
+struct Pool;
+struct OrderbookWindow;
+
+// Turns the API value types into the planner's own (see plannerdata.h for why they are separate).
+namespace PlannerConversion {
+
+PlannerOrder order(const Order& order);
+// The pool's allocation per SKU and its orders (orders of other pools are left out).
+PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now);
+// Best ask and bid per hour of [from, to) for one SKU, from the orderbook's windows: each window's
+// price is a per-node-hour rate for every hour it covers; the lowest ask and highest bid win.
+QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString& sku, qint64 from,
+                            qint64 to);
+
+} // namespace PlannerConversion

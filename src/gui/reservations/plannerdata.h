@@ -1,0 +1,87 @@
+#pragma once
+
+#include <QList>
+#include <QMap>
+#include <QString>
+
+#include <optional>
+
+// What the planner draws, in plain types of its own, free of both the API value types
+// (core/model/resources.h) and the exact schedules of src/common: the conversion from the one
+// (plannerconversion.cpp) and the arithmetic on the other (planmath.cpp) meet only here.
+
+// nodes over [start, end).
+struct TimeSpan
+{
+    qint64 start = 0;
+    qint64 end = 0;
+    qint64 nodes = 0;
+    bool operator==(const TimeSpan&) const = default;
+};
+using TimeSpans = QList<TimeSpan>;
+
+struct PlannerOrder
+{
+    enum class Status
+    {
+        Pending,
+        Standing,
+        PartiallyFilled,
+        Filled,
+        Cancelled,
+        Rejected,
+        Unknown
+    };
+
+    QString id;
+    QString poolId;
+    bool buy = true;
+    QString sku;
+    qint64 start = 0;
+    qint64 end = 0;
+    qint64 nodes = 0;
+    qint64 limitMicros = 0; // µ$ per node-hour
+    Status status = Status::Unknown;
+    QString statusText;
+    TimeSpans filled;
+    bool operator==(const PlannerOrder&) const = default;
+
+    // Still on the book: may yet fill, may be cancelled.
+    bool isOpen() const
+    {
+        return status == Status::Pending || status == Status::Standing || status == Status::PartiallyFilled;
+    }
+};
+
+// The market's best prices for one hour of one SKU, in µ$ per node-hour.
+struct HourQuote
+{
+    qint64 hourStart = 0;
+    std::optional<qint64> bestAsk;
+    std::optional<qint64> bestBid;
+    bool operator==(const HourQuote&) const = default;
+};
+
+struct PlannerSku
+{
+    QString id;
+    QString name;
+    bool operator==(const PlannerSku&) const = default;
+};
+
+// One pool as the chart shows it.
+struct PlannerSnapshot
+{
+    QString poolId;
+    QString poolName;
+    // Owned nodes per SKU id; an unbounded tail is cut at `horizon`.
+    QMap<QString, TimeSpans> ownedBySku;
+    QList<PlannerOrder> orders; // of this pool only
+    QList<HourQuote> quotes;    // for `quoteSku`
+    QString quoteSku;
+    qint64 now = 0;
+    bool operator==(const PlannerSnapshot&) const = default;
+};
+
+// How far an unbounded allocation is drawn and counted.
+inline constexpr qint64 PlannerHorizonSeconds = qint64(400) * 24 * 3600;

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "gui/reservations/plannerdata.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+
+class MarketBackend;
+class OrderPanel;
+class PlannerChart;
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QTimer;
+
+// The reservation planner: a pool's chart with the order panel beside it.
+class ReservationsPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReservationsPage)
+
+public:
+    // Asked before an order is placed, with the text to show; true places it.
+    using Confirmer = std::function<bool(QWidget* parent, const QString& text)>;
+
+    explicit ReservationsPage(MarketBackend* backend, QWidget* parent = nullptr);
+    ~ReservationsPage() override;
+
+    void setConfirmer(Confirmer confirmer);
+    void setCurrentPool(const QString& poolId);
+    QString currentPool() const;
+    bool exportChart(const QString& fileName, QString* error = nullptr) const;
+
+    PlannerChart* chart() const { return m_chart; }
+    OrderPanel* panel() const { return m_panel; }
+
+private:
+    void reload();
+    void requestQuotes();
+    void placeOrder(const OrderRequest& request);
+    void selectSellWindow(bool lastDayOnly);
+    void exportWithDialog();
+
+    QPointer<MarketBackend> m_backend;
+    PlannerChart* m_chart;
+    OrderPanel* m_panel;
+    QComboBox* m_pool;
+    QButtonGroup* m_ranges;
+    QLabel* m_message;
+    QTimer* m_quoteDebounce;
+    Confirmer m_confirmer;
+    PlannerSnapshot m_snapshot;
+    QList<HourQuote> m_quotes;
+    QString m_quotesSku;
+};

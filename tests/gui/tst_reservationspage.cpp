@@ -1,0 +1,458 @@
+#include "fakemarketbackend.h"
+#include "gui/reservations/orderpanel.h"
+#include "gui/reservations/plannerchart.h"
+#include "gui/reservations/reservationspage.h"
+#include "gui/theme/theme.h"
+#include "support/testenv.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 H = 3600;
+// 20 minutes into an hour.
+constexpr qint64 Now = 1'800'001'200;
+constexpr qint64 Hour0 = 1'800'000'000;
+
+Pool makePool()
+{
+    Pool pool;
+    pool.id = u"pool_train"_s;
+    pool.name = u"training"_s;
+    // 8 nodes of H100 from two hours ago for three days, 2 of H200 for a day from tomorrow.
+    pool.bySku.insert(u"isku_h100"_s, {NodeScheduleEntry{Hour0 - 2 * H, Hour0 + 72 * H, 8}});
+    pool.bySku.insert(u"isku_h200"_s, {NodeScheduleEntry{Hour0 + 24 * H, Hour0 + 48 * H, 2}});
+    return pool;
+}
+
+InstanceSku makeSku(const QString& id, const QString& alias)
+{
+    InstanceSku sku;
+    sku.id = id;
+    sku.alias = alias;
+    return sku;
+}
+
+} // namespace
+
+class TstReservationsPage final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<FakeMarketBackend> m_backend;
+    std::unique_ptr<ReservationsPage> m_page;
+    QString m_confirmation;
+    bool m_confirm = true;
+
+    template <typename T> T* child(const QString& name) const
+    {
+        auto* widget = m_page->findChild<T*>(name);
+        if (!widget)
+            qFatal("no child %s", qPrintable(name));
+        return widget;
+    }
+
+    void drag(qint64 from, qint64 to)
+    {
+        PlannerChart* chart = m_page->chart();
+        const QPoint a = chart->viewportPointAt(from);
+        const QPoint b = chart->viewportPointAt(to);
+        QWidget* viewport = chart->viewport();
+        QTest::mousePress(viewport, Qt::LeftButton, {}, a);
+        for (int step = 1; step <= 4; ++step)
+            QTest::mouseMove(viewport, a + (b - a) * step / 4);
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
+    }
+
+private Q_SLOTS:
+    void initTestCase() { TestEnv::init(); }
+
+    void init()
+    {
+        m_backend = std::make_unique<FakeMarketBackend>();
+        m_backend->clock = Now;
+        m_backend->poolList = {makePool()};
+        m_backend->skuList = {makeSku(u"isku_h100"_s, u"sea-3-h100"_s),
+                              makeSku(u"isku_h200"_s, u"iad-12-h200"_s)};
+        for (qint64 hour = Hour0 - 24 * H; hour < Hour0 + 40 * 24 * H; hour += H)
+            m_backend->hourQuotes.append(
+                HourQuote{hour, 2'500'000 + (hour / H % 24) * 20'000, 2'000'000 + (hour / H % 12) * 10'000});
+        m_backend->previewAnswer.quoted = true;
+        m_backend->previewAnswer.postOrderBody.limitPrice = u"2.500000"_s;
+        m_backend->previewAnswer.feePercentageBps = 0;
+        m_page = std::make_unique<ReservationsPage>(m_backend.get());
+        m_page->setConfirmer([this](QWidget*, const QString& text) {
+            m_confirmation = text;
+            return m_confirm;
+        });
+        m_page->resize(1200, 700);
+        m_page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+        m_confirmation.clear();
+        m_confirm = true;
+    }
+
+    void cleanup()
+    {
+        m_page.reset();
+        m_backend.reset();
+    }
+
+    void showsThePoolItsSkusAndPrices()
+    {
+        QCOMPARE(child<QComboBox>(u"plannerPool"_s)->currentText(), u"training"_s);
+        QTRY_COMPARE(m_page->chart()->snapshot().quotes.size(), m_backend->hourQuotes.size());
+        const PlannerSnapshot& snapshot = m_page->chart()->snapshot();
+        QCOMPARE(snapshot.ownedBySku.size(), 2);
+        QCOMPARE(snapshot.now, Now);
+        QVERIFY(m_page->chart()->visibleFrom() < Now);
+        QVERIFY(m_page->chart()->visibleTo() > Now);
+    }
+
+    void aMouseDragSelectsTheDraggedWindow()
+    {
+        QSignalSpy selected(m_page->chart(), &PlannerChart::selectionChanged);
+        // Mid-hour points: a pixel is about a quarter of an hour at a week's range, so the snap is exact.
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        QCOMPARE(selected.count(), 1);
+        const auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, Hour0 + 26 * H);
+        QCOMPARE(window->end, Hour0 + 32 * H);
+        QCOMPARE(child<QDateTimeEdit>(u"orderStart"_s)->dateTime().toSecsSinceEpoch(), Hour0 + 26 * H);
+        QCOMPARE(child<QDateTimeEdit>(u"orderEnd"_s)->dateTime().toSecsSinceEpoch(), Hour0 + 32 * H);
+        QVERIFY(child<QLabel>(u"orderDuration"_s)->text().startsWith(u"6h"_s));
+    }
+
+    void aDragRightToLeftIntoThePastStartsNow()
+    {
+        drag(Hour0 + 3 * H + 1800, Hour0 - 5 * H);
+        const auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, Now); // Now is on a minute: the next minute after now is now itself
+        QCOMPARE(window->end, Hour0 + 4 * H);
+    }
+
+    void previewIsDebouncedAndShown()
+    {
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QSpinBox>(u"orderNodes"_s)->setValue(4);
+        QCOMPARE(m_backend->previews.size(), 0); // still waiting out the debounce
+        auto* preview = child<QLabel>(u"orderPreview"_s);
+        QTRY_VERIFY(preview->text().contains(u"Estimated rate: $2.500000"_s));
+        QCOMPARE(m_backend->previews.size(), 1);
+        const OrderRequest asked = m_backend->previews.first();
+        QCOMPARE(asked.nodeCount, 4);
+        QCOMPARE(asked.startAt, Hour0 + 26 * H);
+        QCOMPARE(asked.endAt, Hour0 + 32 * H);
+        QCOMPARE(asked.sku, u"isku_h100"_s);
+        // 4 nodes × 6 h × $2.50
+        QVERIFY(preview->text().contains(u"Total: $60.000000"_s));
+        QVERIFY(preview->text().contains(u"Fee: $0.000000"_s));
+        // The estimate becomes the limit when none was typed.
+        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.500000"_s);
+    }
+
+    void unavailablePreviewSaysWhy()
+    {
+        m_backend->previewAnswer = OrderPreview{};
+        m_backend->previewAnswer.unavailableReason = u"no_availability"_s;
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QPushButton>(u"orderQuote"_s)->click();
+        QTRY_VERIFY(child<QLabel>(u"orderPreview"_s)->text().contains(u"No availability for this window."_s));
+        QCOMPARE(m_backend->previews.size(), 1);
+        QVERIFY(m_backend->placed.isEmpty()); // a quote never places
+    }
+
+    void placingConfirmsTheTotalAndShowsTheOrder()
+    {
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QSpinBox>(u"orderNodes"_s)->setValue(2);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"3"_s);
+        child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        auto* place = child<QPushButton>(u"orderPlace"_s);
+        QVERIFY(place->isEnabled());
+
+        m_confirm = false;
+        place->click();
+        QVERIFY(m_confirmation.contains(u"at most $36.000000"_s)); // 2 × 6 h × $3
+        QVERIFY(m_backend->placed.isEmpty());
+
+        m_confirm = true;
+        place->click();
+        QCOMPARE(m_backend->placed.size(), 1);
+        const OrderRequest order = m_backend->placed.first();
+        QCOMPARE(order.side, u"buy"_s);
+        QCOMPARE(order.pool, u"pool_train"_s);
+        QCOMPARE(order.startAt, Hour0 + 26 * H);
+        QCOMPARE(order.endAt, Hour0 + 32 * H);
+        QCOMPARE(order.nodeCount, 2);
+        QCOMPARE(order.limitPrice, u"3.000000"_s);
+        QVERIFY(order.allowStanding);
+        QVERIFY(!order.allowPartial);
+        // On the chart at once.
+        QCOMPARE(m_page->chart()->snapshot().orders.size(), 1);
+        QCOMPARE(m_page->chart()->snapshot().orders.first().start, Hour0 + 26 * H);
+        QTRY_VERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"ordr_fake1"_s));
+    }
+
+    void theServersRefusalIsShown()
+    {
+        m_backend->placeRefusal = u"Insufficient balance."_s;
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"3.00"_s);
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QTRY_VERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"Insufficient balance."_s));
+    }
+
+    void fillsShowOnTheChartAndInTheAllocation()
+    {
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"3"_s);
+        child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QCOMPARE(m_backend->orderList.size(), 1);
+
+        // The market fills it: the order records the fill and the pool gains the nodes.
+        Order& order = m_backend->orderList.first();
+        order.status = Order::Status::Filled;
+        order.statusText = u"filled"_s;
+        order.filledDelta = {NodeScheduleEntry{Hour0 + 26 * H, Hour0 + 32 * H, 1}};
+        Pool& pool = m_backend->poolList.first();
+        pool.bySku[u"isku_h100"_s] = {NodeScheduleEntry{Hour0 - 2 * H, Hour0 + 26 * H, 8},
+                                      NodeScheduleEntry{Hour0 + 26 * H, Hour0 + 32 * H, 9},
+                                      NodeScheduleEntry{Hour0 + 32 * H, Hour0 + 72 * H, 8}};
+        m_backend->notifyChanged();
+        const PlannerSnapshot& snapshot = m_page->chart()->snapshot();
+        QCOMPARE(snapshot.orders.first().status, PlannerOrder::Status::Filled);
+        const TimeSpans filled{TimeSpan{Hour0 + 26 * H, Hour0 + 32 * H, 1}};
+        QCOMPARE(snapshot.orders.first().filled, filled);
+        const QString tip =
+            m_page->chart()->toolTipAt(m_page->chart()->viewportPointAt(Hour0 + 27 * H + 1800));
+        QVERIFY2(tip.contains(u"sea-3-h100: 9 nodes owned"_s), qPrintable(tip));
+    }
+
+    void sellingTheLastDay()
+    {
+        child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
+        QVERIFY(child<QCheckBox>(u"orderStanding"_s)->isChecked());
+        QVERIFY(child<QCheckBox>(u"orderPartial"_s)->isChecked());
+        child<QPushButton>(u"sellLastDay"_s)->click();
+        const auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, Hour0 + 48 * H);
+        QCOMPARE(window->end, Hour0 + 72 * H);
+        QCOMPARE(child<QSpinBox>(u"orderNodes"_s)->value(), 8);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"4.5"_s);
+        QVERIFY(child<QPushButton>(u"orderPlace"_s)->isEnabled());
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QVERIFY(m_confirmation.contains(u"at least $864.000000"_s)); // 8 × 24 h × $4.50
+        QCOMPARE(m_backend->placed.size(), 1);
+        QCOMPARE(m_backend->placed.first().side, u"sell"_s);
+        QVERIFY(m_backend->placed.first().allowStanding);
+        QVERIFY(m_backend->placed.first().allowPartial);
+
+        // Now listed: the same window cannot be sold twice.
+        child<QPushButton>(u"sellLastDay"_s)->click();
+        child<QSpinBox>(u"orderNodes"_s)->setValue(1);
+        QVERIFY(!child<QPushButton>(u"orderPlace"_s)->isEnabled());
+        QVERIFY2(child<QLabel>(u"orderSellable"_s)->text().contains(u"at most 0 nodes"_s),
+                 qPrintable(child<QLabel>(u"orderStatus"_s)->text()));
+    }
+
+    void sellingAGapInTheMiddleAndNeverMoreThanOwned()
+    {
+        child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
+        drag(Hour0 + 30 * H + 1800, Hour0 + 35 * H + 1800);
+        const auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, Hour0 + 30 * H);
+        QCOMPARE(window->end, Hour0 + 36 * H);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2"_s);
+        auto* nodes = child<QSpinBox>(u"orderNodes"_s);
+        auto* place = child<QPushButton>(u"orderPlace"_s);
+        nodes->setValue(9);
+        QVERIFY(!place->isEnabled());
+        QVERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"cannot sell more"_s));
+        nodes->setValue(8);
+        QVERIFY(place->isEnabled());
+        nodes->setValue(3);
+        place->click();
+        QCOMPARE(m_backend->placed.size(), 1);
+        QCOMPARE(m_backend->placed.first().startAt, Hour0 + 30 * H);
+        QCOMPARE(m_backend->placed.first().endAt, Hour0 + 36 * H);
+        // What remains after the listing: 5 over the gap.
+        nodes->setValue(6);
+        QVERIFY(!place->isEnabled());
+        nodes->setValue(5);
+        QVERIFY(place->isEnabled());
+    }
+
+    void wheelZoomsAroundTheCursorAndKeysPan()
+    {
+        PlannerChart* chart = m_page->chart();
+        const qint64 span = chart->visibleTo() - chart->visibleFrom();
+        const qint64 anchor = Hour0 + 48 * H;
+        const QPoint at = chart->viewportPointAt(anchor);
+        const double xBefore = chart->axis().xOf(anchor);
+        QWheelEvent wheel(at, chart->viewport()->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(chart->viewport(), &wheel);
+        QVERIFY(chart->visibleTo() - chart->visibleFrom() < span);
+        QVERIFY(qAbs(chart->axis().xOf(anchor) - xBefore) < 2.0);
+
+        const qint64 from = chart->visibleFrom();
+        QTest::keyClick(chart->viewport()->parentWidget(), Qt::Key_Right);
+        QVERIFY(chart->visibleFrom() > from);
+
+        // Shift-drag pans instead of selecting.
+        const qint64 panFrom = chart->visibleFrom();
+        const QPoint start = chart->viewportPointAt(Hour0 + 40 * H);
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, Qt::ShiftModifier, start);
+        QTest::mouseMove(chart->viewport(), start + QPoint(100, 0));
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, Qt::ShiftModifier, start + QPoint(100, 0));
+        QVERIFY(chart->visibleFrom() < panFrom);
+        QVERIFY(!chart->selection());
+    }
+
+    void rangesAndTooltip()
+    {
+        child<QToolButton>(u"rangeDay"_s)->click();
+        QCOMPARE(m_page->chart()->visibleTo() - m_page->chart()->visibleFrom(), 24 * H);
+        child<QToolButton>(u"rangeMonth"_s)->click();
+        QCOMPARE(m_page->chart()->visibleTo() - m_page->chart()->visibleFrom(), 30 * 24 * H);
+        QTRY_VERIFY(!m_page->chart()->snapshot().quotes.isEmpty());
+        const QString tip =
+            m_page->chart()->toolTipAt(m_page->chart()->viewportPointAt(Hour0 + 30 * H + 1800));
+        QVERIFY2(tip.contains(u"sea-3-h100: 8 nodes owned"_s), qPrintable(tip));
+        QVERIFY2(tip.contains(u"iad-12-h200: 2 nodes owned"_s), qPrintable(tip));
+        QVERIFY2(tip.contains(u"Best ask for sea-3-h100"_s), qPrintable(tip));
+        QVERIFY2(tip.contains(u"$2.780000"_s), qPrintable(tip)); // hour index 14: 2.5 + 14 × 0.02
+        QVERIFY(m_page->chart()->toolTipAt(QPoint(-5, -5)).isEmpty());
+    }
+
+    void exportsPng()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"chart.png"_s);
+        QString error;
+        QVERIFY2(m_page->exportChart(file, &error), qPrintable(error));
+        QImage image(file);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() > 300);
+        QVERIFY(!m_page->exportChart(dir.filePath(u"missing/dir/chart.png"_s), &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    // Screenshots for people to look at: SFDESK_SCREENSHOT_DIR=/tmp/shots.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("SFDESK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("SFDESK_SCREENSHOT_DIR not set");
+        QDir().mkpath(dir);
+        Order standing;
+        standing.id = u"ordr_standing"_s;
+        standing.pool = ObjectRef{u"pool_train"_s, u"training"_s};
+        standing.side = u"buy"_s;
+        standing.sku = ObjectRef{u"isku_h100"_s, u"sea-3-h100"_s};
+        standing.delta = {NodeScheduleEntry{Hour0 + 80 * H, Hour0 + 110 * H, 4}};
+        standing.filledDelta = {NodeScheduleEntry{Hour0 + 80 * H, Hour0 + 90 * H, 2}};
+        standing.limitPrice = Price{u"2.400000"_s, 2'400'000};
+        standing.status = Order::Status::PartiallyFilled;
+        standing.statusText = u"partially_filled"_s;
+        Order sell = standing;
+        sell.id = u"ordr_sell"_s;
+        sell.side = u"sell"_s;
+        sell.delta = {NodeScheduleEntry{Hour0 + 50 * H, Hour0 + 72 * H, 3}};
+        sell.filledDelta = {};
+        sell.limitPrice = Price{u"3.100000"_s, 3'100'000};
+        sell.status = Order::Status::Standing;
+        sell.statusText = u"standing"_s;
+        m_backend->orderList = {standing, sell};
+        m_backend->notifyChanged();
+        drag(Hour0 + 26 * H + 1800, Hour0 + 40 * H + 1800);
+        child<QSpinBox>(u"orderNodes"_s)->setValue(3);
+        QTRY_VERIFY(child<QLabel>(u"orderPreview"_s)->text().contains(u"Total"_s));
+        for (const bool dark : {false, true}) {
+            QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
+            QTest::qWait(100);
+            QVERIFY(m_page->grab().save(dir + (dark ? u"/planner-dark.png"_s : u"/planner-light.png"_s)));
+        }
+        QApplication::setPalette(Theme::lightPalette());
+    }
+
+    // Rendering cost: a month with 20 SKUs and 1,000 orders against the same chart empty.
+    void benchmarkRendering()
+    {
+        PlannerChart chart;
+        chart.resize(1200, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        PlannerSnapshot empty;
+        empty.now = Now;
+        chart.setSnapshot(empty);
+        chart.setRange(PlannerChart::Range::Month);
+        const auto time = [&chart] {
+            QElapsedTimer timer;
+            timer.start();
+            for (int i = 0; i < 5; ++i)
+                (void)chart.image();
+            return double(timer.nsecsElapsed()) / 5e6;
+        };
+        const double emptyMs = time();
+
+        PlannerSnapshot full = empty;
+        for (int sku = 0; sku < 20; ++sku) {
+            TimeSpans spans;
+            for (int day = -5; day < 35; ++day)
+                spans.append(TimeSpan{Hour0 + day * 24 * H, Hour0 + (day + 1) * 24 * H, 1 + (sku + day) % 4});
+            full.ownedBySku.insert(u"isku_%1"_s.arg(sku, 2, 10, QLatin1Char('0')), spans);
+        }
+        for (int i = 0; i < 1000; ++i) {
+            PlannerOrder order;
+            order.id = u"ordr_%1"_s.arg(i);
+            order.buy = i % 3 != 0;
+            order.sku = u"isku_%1"_s.arg(i % 20, 2, 10, QLatin1Char('0'));
+            order.start = Hour0 + (i % 700) * H;
+            order.end = order.start + (4 + i % 30) * H;
+            order.nodes = 1 + i % 6;
+            order.limitMicros = 2'000'000 + i * 1000;
+            order.status = PlannerOrder::Status::Standing;
+            full.orders.append(order);
+        }
+        for (qint64 hour = Hour0 - 5 * 24 * H; hour < Hour0 + 35 * 24 * H; hour += H)
+            full.quotes.append(HourQuote{hour, 2'500'000 + hour % 7 * 10'000, 2'000'000});
+        QElapsedTimer change;
+        change.start();
+        chart.setSnapshot(full);
+        (void)chart.image();
+        const double changeMs = double(change.nsecsElapsed()) / 1e6;
+        const double fullMs = time();
+        qInfo("planner chart, month: empty %.2f ms, 20 SKUs + 1000 orders %.2f ms, ratio %.2f; "
+              "change to shown %.2f ms",
+              emptyMs, fullMs, fullMs / std::max(0.001, emptyMs), changeMs);
+        QVERIFY(fullMs > 0);
+    }
+};
+
+QTEST_MAIN(TstReservationsPage)
+#include "tst_reservationspage.moc"
