@@ -62,6 +62,10 @@ std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error)
             return std::nullopt;
         }
     }
+    if (spec.error + spec.drop + spec.truncate > 1) {
+        *error = u"error, drop and truncate add up to more than 1"_s;
+        return std::nullopt;
+    }
     return spec;
 }
 
@@ -71,15 +75,15 @@ FaultInjector::FaultInjector(quint64 seed)
 
 FaultDecision FaultInjector::next()
 {
-    const double errorDraw = m_random.generateDouble();
-    const double dropDraw = m_random.generateDouble();
-    const double truncateDraw = m_random.generateDouble();
+    // One draw picks at most one fault, so each happens to its stated share of requests.
+    const double draw = m_random.generateDouble();
     const quint32 jitterDraw = m_random.generate();
     FaultDecision decision;
     decision.delayMs =
         m_spec.latencyMs + (m_spec.jitterMs > 0 ? int(jitterDraw % quint32(m_spec.jitterMs + 1)) : 0);
-    decision.error = errorDraw < m_spec.error;
-    decision.drop = !decision.error && dropDraw < m_spec.drop;
-    decision.truncate = !decision.error && !decision.drop && truncateDraw < m_spec.truncate;
+    decision.error = draw < m_spec.error;
+    decision.drop = !decision.error && draw < m_spec.error + m_spec.drop;
+    decision.truncate =
+        !decision.error && !decision.drop && draw < m_spec.error + m_spec.drop + m_spec.truncate;
     return decision;
 }

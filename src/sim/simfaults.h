@@ -47,8 +47,8 @@ public:
 
     void setSpec(const FaultSpec& spec) { m_spec = spec; }
     const FaultSpec& spec() const { return m_spec; }
-    // Draws the faults of the next request (always the same number of draws, so that changing
-    // one rate does not shift the others' sequence).
+    // Draws the faults of the next request: at most one of error, drop and truncate (always the
+    // same number of draws, so that changing a rate does not shift the sequence).
     FaultDecision next();
 
 private:

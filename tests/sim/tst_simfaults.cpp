@@ -121,6 +121,7 @@ private Q_SLOTS:
         QTest::newRow("unknown") << u"slow=1"_s << u"unknown fault"_s;
         QTest::newRow("rate") << u"error=1.5"_s << u"between 0 and 1"_s;
         QTest::newRow("duration") << u"latency=fast"_s << u"duration"_s;
+        QTest::newRow("more than all") << u"error=0.6,drop=0.5"_s << u"more than 1"_s;
     }
 
     void badSpecsAreRefused()
