@@ -179,6 +179,37 @@ private Q_SLOTS:
         QVERIFY(!f.createdBodies.first().contains(u"infiniband_partition"_s));
     }
 
+    // The empty table says why it is empty: no connection, an error, or simply no instances.
+    void placeholderFollowsTheConnection()
+    {
+        Fixture f;
+        f.network.on("GET", u"/instances"_s, 200, R"({"object":"list","data":[],"has_more":false})");
+        InstancesView view(&f.context);
+        view.resize(1000, 600);
+        view.show();
+        auto* placeholder = view.findChild<QLabel*>(u"instancesPlaceholder"_s);
+        QVERIFY(placeholder);
+        QTRY_VERIFY(placeholder->isVisible());
+        QCOMPARE(placeholder->text(), u"Not connected."_s);
+        QVERIFY(!view.findChild<QPushButton*>(u"instancesCreateButton"_s)->isEnabled());
+
+        QSignalSpy refreshed(&view, &InstancesView::refreshed);
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(refreshed.size() >= 1);
+        QCOMPARE(view.model()->rowCount(), 0);
+        QVERIFY2(placeholder->text().startsWith(u"No instances here."_s), qPrintable(placeholder->text()));
+        QVERIFY(placeholder->text().contains(u"Create"_s));
+        QVERIFY(view.findChild<QPushButton*>(u"instancesCreateButton"_s)->isEnabled());
+        screenshot(&view, u"instances-empty"_s);
+
+        f.network.on("GET", u"/instances"_s, 500,
+                     R"({"error":{"type":"internal_error","message":"The database is away."}})");
+        const qsizetype before = refreshed.size();
+        view.refresh();
+        QTRY_VERIFY(refreshed.size() > before);
+        QVERIFY2(placeholder->text().contains(u"The database is away."_s), qPrintable(placeholder->text()));
+    }
+
     void terminateAsksAndSends()
     {
         Fixture f;

@@ -61,8 +61,11 @@ void ImagesView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
         return;
     }
+    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
+        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     const quint64 generation = ++m_generation;
     m_context->client()
         ->images(m_context->listWorkspace())
@@ -71,13 +74,14 @@ void ImagesView::refresh()
                                       if (generation != m_generation)
                                           return;
                                       m_model->refresh(images);
+                                      m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                                       m_updated->markUpdated();
-                                      m_table->fitColumnsOnce();
                                       Q_EMIT refreshed();
                                   })
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_generation)
                 return;
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_updated->markFailed(error.message());
             m_context->reportError(tr("Loading images"), error);
             Q_EMIT refreshed();
