@@ -6,6 +6,7 @@
 #include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
 #include "gui/availability/availabilityview.h"
+#include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/viewcontext.h"
 #include "gui/images/imagesview.h"
@@ -24,12 +25,15 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
+#include <QPointer>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTextDocument>
 #include <QTimer>
 #include <QTranslator>
 #include <QWindow>
@@ -191,8 +195,22 @@ int main(int argc, char* argv[])
                       QCoreApplication::translate("main", "Orders"), new OrdersPage(market, &settings));
     window.addSection(QStringLiteral("images"), SectionIcons::icon(QStringLiteral("images")),
                       QCoreApplication::translate("main", "Images"), new ImagesView(&context));
+    auto* cloudInit = new CloudInitPage(&window);
     window.addSection(QStringLiteral("cloudinit"), SectionIcons::icon(QStringLiteral("cloudinit")),
-                      QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
+                      QCoreApplication::translate("main", "Cloud-init"), cloudInit);
+    // The instance wizard can take its user data from the editor.
+    context.setCloudInitSource([page = QPointer<CloudInitPage>(cloudInit)] {
+        ViewContext::CloudInitDraft draft;
+        if (!page)
+            return draft;
+        const bool saved = !page->fileName().isEmpty() && !page->editor()->document()->isModified();
+        draft.title = page->fileName().isEmpty()
+                          ? QCoreApplication::translate("main", "the Cloud-init editor")
+                          : QFileInfo(page->fileName()).fileName();
+        draft.savedFile = saved ? page->fileName() : QString();
+        draft.userData = page->userData().toUtf8();
+        return draft;
+    });
     if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
         std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
                      qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));

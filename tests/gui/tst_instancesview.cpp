@@ -2,6 +2,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
 #include "core/settings/settings.h"
+#include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
 #include "gui/instances/consolelogdialog.h"
@@ -202,12 +203,84 @@ private Q_SLOTS:
         QVERIFY(view.findChild<QPushButton*>(u"instancesCreateButton"_s)->isEnabled());
         screenshot(&view, u"instances-empty"_s);
 
-        f.network.on("GET", u"/instances"_s, 500,
-                     R"({"error":{"type":"internal_error","message":"The database is away."}})");
+        f.network.on("GET", u"/instances"_s, 403,
+                     R"({"error":{"type":"forbidden","message":"The database is away."}})");
         const qsizetype before = refreshed.size();
         view.refresh();
         QTRY_VERIFY(refreshed.size() > before);
         QVERIFY2(placeholder->text().contains(u"The database is away."_s), qPrintable(placeholder->text()));
+    }
+
+    // Issue 6 item 4 / issue 8 item 5: the user data can come from the Cloud-init editor, checked
+    // by its validator before it is used.
+    void wizardTakesUserDataFromTheEditor()
+    {
+        Fixture f;
+        QTemporaryDir recovery;
+        CloudInitPage page(nullptr, recovery.path(), recovery.path());
+        page.replaceText(u"#cloud-config\npackage_update: maybe\n"_s);
+        f.context.setCloudInitSource([&page] {
+            return ViewContext::CloudInitDraft{u"Untitled"_s, QString(), page.userData().toUtf8()};
+        });
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* sku = wizard.findChild<QComboBox*>(u"skuCombo"_s);
+        QTRY_VERIFY(sku->count() == 2);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"imageCombo"_s)->count() > 0);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"poolCombo"_s)->count() > 0);
+        sku->setCurrentIndex(1);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+        wizard.findChild<QLineEdit*>(u"nameEdit"_s)->setText(u"solo"_s);
+        auto* source = wizard.findChild<QComboBox*>(u"cloudInitSourceCombo"_s);
+        auto* note = wizard.findChild<QLabel*>(u"cloudInitNoteLabel"_s);
+        QVERIFY(source && note);
+        QCOMPARE(source->count(), 3);
+        QCOMPARE(wizard.userDataSource(), CreateInstanceWizard::UserDataSource::None);
+        source->setCurrentIndex(
+            source->findData(QVariant::fromValue(CreateInstanceWizard::UserDataSource::Editor)));
+        QVERIFY(!wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->isVisible());
+
+        // Invalid: said so, with the line, and the wizard does not go on.
+        QVERIFY2(note->text().contains(u"Not valid"_s), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(u"Line 2"_s), qPrintable(note->text()));
+        QVERIFY(!wizard.userData().has_value());
+        screenshot(&wizard, u"create-instances-editor-invalid"_s);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+        QCOMPARE(f.createdBodies.size(), 0);
+
+        // Fixed in the editor: the wizard takes the new text when it goes on.
+        const QString fixed = u"#cloud-config\npackage_update: true\n"_s;
+        page.replaceText(fixed);
+        wizard.reloadEditorUserData();
+        QVERIFY2(note->text().contains(u"Valid"_s) && !note->text().contains(u"Not valid"_s),
+                 qPrintable(note->text()));
+        screenshot(&wizard, u"create-instances-editor-valid"_s);
+        QVERIFY(wizard.sfCommand().contains(u"--cloud-init user-data.yaml"_s));
+        wizard.next();
+        QTRY_COMPARE(f.createdBodies.size(), 1);
+        QCOMPARE(QByteArray::fromBase64(
+                     f.createdBodies.first().value(u"cloud_init_user_data"_s).toString().toLatin1()),
+                 fixed.toUtf8());
+    }
+
+    void wizardWithoutTheEditorOffersFilesOnly()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        auto* source = wizard.findChild<QComboBox*>(u"cloudInitSourceCombo"_s);
+        QCOMPARE(source->count(), 2);
+        QVERIFY(source->findData(QVariant::fromValue(CreateInstanceWizard::UserDataSource::Editor)) < 0);
+        // Naming a file chooses the file.
+        wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->setText(u"/nonexistent/init.yaml"_s);
+        QCOMPARE(wizard.userDataSource(), CreateInstanceWizard::UserDataSource::File);
+        QString problem;
+        QVERIFY(!wizard.userData(&problem).has_value());
+        QCOMPARE(problem, u"No such file."_s);
     }
 
     void terminateAsksAndSends()
