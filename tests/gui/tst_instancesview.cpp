@@ -1,10 +1,12 @@
 #include "core/api/apiclient.h"
+#include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
 #include "core/settings/settings.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
+#include "gui/images/imagesview.h"
 #include "gui/instances/consolelogdialog.h"
 #include "gui/instances/createinstancewizard.h"
 #include "gui/instances/instancesview.h"
@@ -281,6 +283,21 @@ private Q_SLOTS:
         QString problem;
         QVERIFY(!wizard.userData(&problem).has_value());
         QCOMPARE(problem, u"No such file."_s);
+    }
+
+    // Public images boot in every workspace: a workspace's list shows them beside its own.
+    void imagesOfAWorkspaceIncludeThePublicOnes()
+    {
+        Fixture f;
+        ImagesView view(&f.context);
+        QSignalSpy refreshed(&view, &ImagesView::refreshed);
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(refreshed.size() >= 1);
+        QTRY_COMPARE(view.findChild<QTableView*>(u"imagesTable"_s)->model()->rowCount(), 2);
+        f.context.setWorkspace(u"production"_s);
+        QTRY_COMPARE(view.findChild<QTableView*>(u"imagesTable"_s)->model()->rowCount(), 1);
+        QCOMPARE(view.findChild<QTableView*>(u"imagesTable"_s)->model()->index(0, 0).data().toString(),
+                 u"ubuntu-22.04.5-cuda-12.7"_s);
     }
 
     void terminateAsksAndSends()

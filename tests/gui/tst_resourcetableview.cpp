@@ -165,6 +165,22 @@ private Q_SLOTS:
             QVERIFY(view.table()->columnWidth(0) > emptyWidth);
             QTest::qWait(400); // longer than the save debounce
         }
+        {
+            // Rows that arrive before the table is on screen (a page not shown yet) are fitted
+            // once it is laid out, not against the headers alone.
+            QTemporaryDir other;
+            Settings settings(other.filePath(u"s.ini"_s));
+            ResourceTableView view(u"availability"_s, &settings);
+            view.setSourceModel(model.get());
+            view.setDefaultHiddenColumns({2});
+            view.resize(1000, 400);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QTRY_VERIFY(view.table()->columnWidth(0)
+                        >= view.table()->fontMetrics().horizontalAdvance(longName));
+            QTest::qWait(400);
+            QVERIFY(settings.headerState(u"availability-chosen"_s).isEmpty());
+        }
         // The table's own sizing is not remembered: the next start fits again.
         QVERIFY(Settings(file).headerState(u"availability-chosen"_s).isEmpty());
         int userWidth = 0;
@@ -172,7 +188,11 @@ private Q_SLOTS:
             Settings settings(file);
             ResourceTableView view(u"availability"_s, &settings);
             view.setSourceModel(model.get());
-            QVERIFY(view.table()->columnWidth(0) >= view.table()->fontMetrics().horizontalAdvance(longName));
+            view.resize(1000, 400);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QTRY_VERIFY(view.table()->columnWidth(0)
+                        >= view.table()->fontMetrics().horizontalAdvance(longName));
             userWidth = 90;
             view.table()->horizontalHeader()->resizeSection(0, userWidth);
         } // destruction flushes the pending save

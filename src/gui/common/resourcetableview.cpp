@@ -71,6 +71,9 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     auto* header = m_table->horizontalHeader();
     connect(header, &QHeaderView::sectionMoved, this, &ResourceTableView::rememberHeaderSoon);
     connect(header, &QHeaderView::sectionResized, this, [this, header](int logicalIndex) {
+        // A hidden section "resized" to nothing is a hide, which the column menu saves itself.
+        if (header->isSectionHidden(logicalIndex))
+            return;
         // The last section stretches with the window; that is not the user sizing it.
         for (int visual = header->count() - 1; visual >= 0; --visual) {
             const int logical = header->logicalIndex(visual);
@@ -140,6 +143,12 @@ void ResourceTableView::setDefaultHiddenColumns(const QList<int>& columns)
     const QScopedValueRollback adjusting(m_adjusting, true);
     for (int column : columns)
         m_table->setColumnHidden(column, true);
+}
+
+void ResourceTableView::setColumnAvailable(int column, bool available)
+{
+    const QScopedValueRollback adjusting(m_adjusting, true);
+    m_table->setColumnHidden(column, !available);
 }
 
 QModelIndexList ResourceTableView::selectedSourceRows() const
@@ -212,8 +221,13 @@ void ResourceTableView::updatePlaceholder()
 bool ResourceTableView::eventFilter(QObject* watched, QEvent* event)
 {
     // The viewport's size is only known once the table is laid out; the placeholder follows it.
-    if (watched == m_table->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+    if (watched == m_table->viewport()
+        && (event->type() == QEvent::Resize || event->type() == QEvent::Move
+            || event->type() == QEvent::Show)) {
         m_placeholder->setGeometry(m_table->viewport()->geometry());
+        if (m_fitPending)
+            QTimer::singleShot(0, this, &ResourceTableView::fitColumnsOnce);
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -280,6 +294,14 @@ void ResourceTableView::fitColumnsOnce()
 {
     if (m_fitted || m_restoredHeader || m_proxy->rowCount() == 0)
         return;
+    // Contents are measured over the rows the viewport shows: a table not laid out yet (a page
+    // not shown yet) would fit its headers only. The viewport's resize brings it back here.
+    if (!m_table->isVisible()
+        || m_table->viewport()->height() < m_table->verticalHeader()->defaultSectionSize()) {
+        m_fitPending = true;
+        return;
+    }
+    m_fitPending = false;
     m_fitted = true;
     const QScopedValueRollback adjusting(m_adjusting, true);
     m_table->resizeColumnsToContents();

@@ -56,6 +56,8 @@ public:
     QString placeholderShown() const;
     // Hides columns that the user has not chosen yet (first run only).
     void setDefaultHiddenColumns(const QList<int>& columns);
+    // Shows or hides a column the data decides about (not the user), without remembering it.
+    void setColumnAvailable(int column, bool available);
     // Sizes the columns to their contents the first time there are rows, unless the user's own
     // header state was restored. Called by the table itself when rows first arrive.
     void fitColumnsOnce();
@@ -91,4 +93,5 @@ private:
     bool m_restoredHeader = false;
     bool m_adjusting = false;
     bool m_fitted = false;
+    bool m_fitPending = false;
 };

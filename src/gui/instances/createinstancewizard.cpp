@@ -15,6 +15,8 @@
 #include <QFileInfo>
 #include <QPushButton>
 
+#include <algorithm>
+
 namespace {
 
 constexpr qint64 maxUserData = 64 * 1024;
@@ -139,17 +141,26 @@ void CreateInstanceWizard::load()
                                             Q_EMIT loaded();
                                         })
         ->onFailure(this, fail);
-    client->images(workspace)
-        ->onSuccess<QList<Image>>(this,
-                                  [this](const QList<Image>& images) {
-                                      m_images = images;
-                                      m_ui->imageCombo->clear();
-                                      for (const Image& image : images)
-                                          if (image.status == Image::UploadStatus::Completed
-                                              || image.status == Image::UploadStatus::Unknown)
-                                              m_ui->imageCombo->addItem(image.name, image.id);
-                                      Q_EMIT loaded();
-                                  })
+    // Every readable image: asking for one workspace would leave out the public images, which
+    // every workspace can boot.
+    client->images()
+        ->onSuccess<QList<Image>>(
+            this,
+            [this, workspace](const QList<Image>& images) {
+                m_images.clear();
+                for (const Image& image : images)
+                    if (image.isPublic || image.workspace == workspace)
+                        m_images << image;
+                // The workspace's own images first.
+                std::stable_sort(m_images.begin(), m_images.end(),
+                                 [](const Image& a, const Image& b) { return !a.isPublic && b.isPublic; });
+                m_ui->imageCombo->clear();
+                for (const Image& image : std::as_const(m_images))
+                    if (image.status == Image::UploadStatus::Completed
+                        || image.status == Image::UploadStatus::Unknown)
+                        m_ui->imageCombo->addItem(image.name, image.id);
+                Q_EMIT loaded();
+            })
         ->onFailure(this, fail);
     if (m_context->infinibandEnabled())
         client->infinibandFabrics()

@@ -99,7 +99,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     });
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
-        m_table->table()->setColumnHidden(InstanceModel::PartitionColumn, !m_context->infinibandEnabled());
+        m_table->setColumnAvailable(InstanceModel::PartitionColumn, m_context->infinibandEnabled());
     };
     connect(m_context, &ViewContext::enrolmentChanged, this, showPartitionColumn);
     showPartitionColumn();

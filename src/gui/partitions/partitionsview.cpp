@@ -152,10 +152,12 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     detailsLayout->setContentsMargins(0, 6, 0, 0);
     detailsLayout->addWidget(m_detailTitle);
     detailsLayout->addLayout(form);
-    detailsLayout->addWidget(
+    auto* attachedCaption =
         new QLabel(tr("Attached instances (a terminated instance drops out once its node releases "
                       "the partition):"),
-                   m_details));
+                   m_details);
+    attachedCaption->setObjectName(QStringLiteral("partitionAttachedCaption"));
+    detailsLayout->addWidget(attachedCaption);
     detailsLayout->addWidget(m_instancesTable, 1);
 
     auto* splitter = new QSplitter(Qt::Vertical, m_content);
@@ -333,6 +335,10 @@ void PartitionsView::showDetails()
 {
     const auto partition = currentPartition();
     m_details->setEnabled(partition.has_value());
+    // Nothing selected: no empty instance list that would read as "no instances attached".
+    m_instancesTable->setVisible(partition.has_value());
+    if (auto* caption = m_details->findChild<QLabel*>(QStringLiteral("partitionAttachedCaption")))
+        caption->setVisible(partition.has_value());
     if (!partition) {
         m_detailTitle->setText(tr("Select a partition to see its details."));
         for (QLabel* label : {m_detailFabric, m_detailZone, m_detailPath, m_detailCreated, m_detailId})
