@@ -7,12 +7,14 @@
 #include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
 #include "gui/availability/availabilityview.h"
+#include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/viewcontext.h"
 #include "gui/images/imagesview.h"
 #include "gui/instances/instancesview.h"
 #include "gui/mainwindow/activitypanel.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/mainwindow/sectionicons.h"
 #include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
@@ -25,12 +27,15 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
+#include <QPointer>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTextDocument>
 #include <QTimer>
 #include <QTranslator>
 #include <QWindow>
@@ -176,25 +181,39 @@ int main(int argc, char* argv[])
     }
     QObject::connect(&context, &ViewContext::statusMessage, &window,
                      [&window](const QString& message) { window.statusBar()->showMessage(message, 15000); });
-    window.addSection(QStringLiteral("availability"), QIcon::fromTheme(QStringLiteral("view-statistics")),
+    window.addSection(QStringLiteral("availability"), SectionIcons::icon(QStringLiteral("availability")),
                       QCoreApplication::translate("main", "Availability"), new AvailabilityView(&context));
-    window.addSection(QStringLiteral("pools"), QIcon::fromTheme(QStringLiteral("folder")),
+    window.addSection(QStringLiteral("pools"), SectionIcons::icon(QStringLiteral("pools")),
                       QCoreApplication::translate("main", "Pools"), new PoolsView(&context));
-    window.addSection(QStringLiteral("instances"), QIcon::fromTheme(QStringLiteral("computer")),
+    window.addSection(QStringLiteral("instances"), SectionIcons::icon(QStringLiteral("instances")),
                       QCoreApplication::translate("main", "Instances"), new InstancesView(&context));
-    window.addSection(QStringLiteral("partitions"), QIcon::fromTheme(QStringLiteral("network-wired")),
+    window.addSection(QStringLiteral("partitions"), SectionIcons::icon(QStringLiteral("partitions")),
                       QCoreApplication::translate("main", "InfiniBand Partitions"),
                       new PartitionsView(&context));
     // Null without a connection: the pages say so.
     auto* market = client ? new ApiMarketBackend(client.get(), &window) : nullptr;
-    window.addSection(QStringLiteral("reservations"), QIcon::fromTheme(QStringLiteral("view-calendar")),
+    window.addSection(QStringLiteral("reservations"), SectionIcons::icon(QStringLiteral("reservations")),
                       QCoreApplication::translate("main", "Reservations"), new ReservationsPage(market));
-    window.addSection(QStringLiteral("orders"), QIcon::fromTheme(QStringLiteral("view-list-details")),
+    window.addSection(QStringLiteral("orders"), SectionIcons::icon(QStringLiteral("orders")),
                       QCoreApplication::translate("main", "Orders"), new OrdersPage(market, &settings));
-    window.addSection(QStringLiteral("images"), QIcon::fromTheme(QStringLiteral("media-optical")),
+    window.addSection(QStringLiteral("images"), SectionIcons::icon(QStringLiteral("images")),
                       QCoreApplication::translate("main", "Images"), new ImagesView(&context));
-    window.addSection(QStringLiteral("cloudinit"), QIcon::fromTheme(QStringLiteral("text-x-script")),
-                      QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
+    auto* cloudInit = new CloudInitPage(&window);
+    window.addSection(QStringLiteral("cloudinit"), SectionIcons::icon(QStringLiteral("cloudinit")),
+                      QCoreApplication::translate("main", "Cloud-init"), cloudInit);
+    // The instance wizard can take its user data from the editor.
+    context.setCloudInitSource([page = QPointer<CloudInitPage>(cloudInit)] {
+        ViewContext::CloudInitDraft draft;
+        if (!page)
+            return draft;
+        const bool saved = !page->fileName().isEmpty() && !page->editor()->document()->isModified();
+        draft.title = page->fileName().isEmpty()
+                          ? QCoreApplication::translate("main", "the Cloud-init editor")
+                          : QFileInfo(page->fileName()).fileName();
+        draft.savedFile = saved ? page->fileName() : QString();
+        draft.userData = page->userData().toUtf8();
+        return draft;
+    });
     activity.setClient(client.get());
     window.addPanel(QStringLiteral("activityPanel"), QCoreApplication::translate("main", "Activity"),
                     new ActivityPanel(&activity), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
@@ -206,9 +225,22 @@ int main(int argc, char* argv[])
     if (client) {
         session = std::make_unique<Session>(client.get());
         Session* live = session.get();
-        QObject::connect(live->status(), &ConnectionStatus::changed, &window, [&window, live, profile] {
-            window.setConnectionText(profile.name, live->status()->summary());
-        });
+        const QString serverUrl = client->baseUrl().toDisplayString();
+        QObject::connect(
+            live->status(), &ConnectionStatus::changed, &window, [&window, live, profile, serverUrl] {
+                const ConnectionStatus* status = live->status();
+                // Says what state the connection is in; the tooltip has the server and the details.
+                QString state;
+                if (status->hasError())
+                    state =
+                        QCoreApplication::translate("main", "%1 · %2").arg(profile.name, status->summary());
+                else if (status->lastUpdated().isValid())
+                    state = QCoreApplication::translate("main", "%1 · connected").arg(profile.name);
+                else
+                    state = QCoreApplication::translate("main", "%1 · connecting…").arg(profile.name);
+                window.setConnectionText(
+                    state, QCoreApplication::translate("main", "%1\n%2").arg(serverUrl, status->summary()));
+            });
         if (profile.kind == ConnectionProfile::Kind::LocalSimulator) {
             context.setClient(client.get());
             live->start();

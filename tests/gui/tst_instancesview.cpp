@@ -1,9 +1,12 @@
 #include "core/api/apiclient.h"
+#include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
 #include "core/settings/settings.h"
+#include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
+#include "gui/images/imagesview.h"
 #include "gui/instances/consolelogdialog.h"
 #include "gui/instances/createinstancewizard.h"
 #include "gui/instances/instancesview.h"
@@ -177,6 +180,124 @@ private Q_SLOTS:
         wizard.next();
         QTRY_COMPARE(f.createdBodies.size(), 1);
         QVERIFY(!f.createdBodies.first().contains(u"infiniband_partition"_s));
+    }
+
+    // The empty table says why it is empty: no connection, an error, or simply no instances.
+    void placeholderFollowsTheConnection()
+    {
+        Fixture f;
+        f.network.on("GET", u"/instances"_s, 200, R"({"object":"list","data":[],"has_more":false})");
+        InstancesView view(&f.context);
+        view.resize(1000, 600);
+        view.show();
+        auto* placeholder = view.findChild<QLabel*>(u"instancesPlaceholder"_s);
+        QVERIFY(placeholder);
+        QTRY_VERIFY(placeholder->isVisible());
+        QCOMPARE(placeholder->text(), u"Not connected."_s);
+        QVERIFY(!view.findChild<QPushButton*>(u"instancesCreateButton"_s)->isEnabled());
+
+        QSignalSpy refreshed(&view, &InstancesView::refreshed);
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(refreshed.size() >= 1);
+        QCOMPARE(view.model()->rowCount(), 0);
+        QVERIFY2(placeholder->text().startsWith(u"No instances here."_s), qPrintable(placeholder->text()));
+        QVERIFY(placeholder->text().contains(u"Create"_s));
+        QVERIFY(view.findChild<QPushButton*>(u"instancesCreateButton"_s)->isEnabled());
+        screenshot(&view, u"instances-empty"_s);
+
+        f.network.on("GET", u"/instances"_s, 403,
+                     R"({"error":{"type":"forbidden","message":"The database is away."}})");
+        const qsizetype before = refreshed.size();
+        view.refresh();
+        QTRY_VERIFY(refreshed.size() > before);
+        QVERIFY2(placeholder->text().contains(u"The database is away."_s), qPrintable(placeholder->text()));
+    }
+
+    // Issue 6 item 4 / issue 8 item 5: the user data can come from the Cloud-init editor, checked
+    // by its validator before it is used.
+    void wizardTakesUserDataFromTheEditor()
+    {
+        Fixture f;
+        QTemporaryDir recovery;
+        CloudInitPage page(nullptr, recovery.path(), recovery.path());
+        page.replaceText(u"#cloud-config\npackage_update: maybe\n"_s);
+        f.context.setCloudInitSource([&page] {
+            return ViewContext::CloudInitDraft{u"Untitled"_s, QString(), page.userData().toUtf8()};
+        });
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* sku = wizard.findChild<QComboBox*>(u"skuCombo"_s);
+        QTRY_VERIFY(sku->count() == 2);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"imageCombo"_s)->count() > 0);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"poolCombo"_s)->count() > 0);
+        sku->setCurrentIndex(1);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+        wizard.findChild<QLineEdit*>(u"nameEdit"_s)->setText(u"solo"_s);
+        auto* source = wizard.findChild<QComboBox*>(u"cloudInitSourceCombo"_s);
+        auto* note = wizard.findChild<QLabel*>(u"cloudInitNoteLabel"_s);
+        QVERIFY(source && note);
+        QCOMPARE(source->count(), 3);
+        QCOMPARE(wizard.userDataSource(), CreateInstanceWizard::UserDataSource::None);
+        source->setCurrentIndex(
+            source->findData(QVariant::fromValue(CreateInstanceWizard::UserDataSource::Editor)));
+        QVERIFY(!wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->isVisible());
+
+        // Invalid: said so, with the line, and the wizard does not go on.
+        QVERIFY2(note->text().contains(u"Not valid"_s), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(u"Line 2"_s), qPrintable(note->text()));
+        QVERIFY(!wizard.userData().has_value());
+        screenshot(&wizard, u"create-instances-editor-invalid"_s);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+        QCOMPARE(f.createdBodies.size(), 0);
+
+        // Fixed in the editor: the wizard takes the new text when it goes on.
+        const QString fixed = u"#cloud-config\npackage_update: true\n"_s;
+        page.replaceText(fixed);
+        wizard.reloadEditorUserData();
+        QVERIFY2(note->text().contains(u"Valid"_s) && !note->text().contains(u"Not valid"_s),
+                 qPrintable(note->text()));
+        screenshot(&wizard, u"create-instances-editor-valid"_s);
+        QVERIFY(wizard.sfCommand().contains(u"--cloud-init user-data.yaml"_s));
+        wizard.next();
+        QTRY_COMPARE(f.createdBodies.size(), 1);
+        QCOMPARE(QByteArray::fromBase64(
+                     f.createdBodies.first().value(u"cloud_init_user_data"_s).toString().toLatin1()),
+                 fixed.toUtf8());
+    }
+
+    void wizardWithoutTheEditorOffersFilesOnly()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        auto* source = wizard.findChild<QComboBox*>(u"cloudInitSourceCombo"_s);
+        QCOMPARE(source->count(), 2);
+        QVERIFY(source->findData(QVariant::fromValue(CreateInstanceWizard::UserDataSource::Editor)) < 0);
+        // Naming a file chooses the file.
+        wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->setText(u"/nonexistent/init.yaml"_s);
+        QCOMPARE(wizard.userDataSource(), CreateInstanceWizard::UserDataSource::File);
+        QString problem;
+        QVERIFY(!wizard.userData(&problem).has_value());
+        QCOMPARE(problem, u"No such file."_s);
+    }
+
+    // Public images boot in every workspace: a workspace's list shows them beside its own.
+    void imagesOfAWorkspaceIncludeThePublicOnes()
+    {
+        Fixture f;
+        ImagesView view(&f.context);
+        QSignalSpy refreshed(&view, &ImagesView::refreshed);
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(refreshed.size() >= 1);
+        QTRY_COMPARE(view.findChild<QTableView*>(u"imagesTable"_s)->model()->rowCount(), 2);
+        f.context.setWorkspace(u"production"_s);
+        QTRY_COMPARE(view.findChild<QTableView*>(u"imagesTable"_s)->model()->rowCount(), 1);
+        QCOMPARE(view.findChild<QTableView*>(u"imagesTable"_s)->model()->index(0, 0).data().toString(),
+                 u"ubuntu-22.04.5-cuda-12.7"_s);
     }
 
     void terminateAsksAndSends()

@@ -1,11 +1,13 @@
 #include "core/settings/settings.h"
 #include "gui/mainwindow/aboutdialog.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/mainwindow/sectionicons.h"
 #include "gui/theme/theme.h"
 #include "support/testenv.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QImage>
 #include <QLabel>
 #include <QListWidget>
 #include <QStackedWidget>
@@ -115,6 +117,46 @@ private Q_SLOTS:
         QVERIFY(!theme.isDark());
         QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 128);
         QCOMPARE(settings.colorScheme(), Settings::ColorScheme::Light);
+    }
+
+    // Without any icon theme (the build root, many desktops) every section still has an icon, and
+    // it stands out against the window in light and dark.
+    void everySectionHasAnIconWithoutATheme()
+    {
+        const QStringList searchPaths = QIcon::themeSearchPaths();
+        const QString themeName = QIcon::themeName();
+        QIcon::setThemeSearchPaths({});
+        QIcon::setThemeName(QStringLiteral("no-such-theme"));
+        const QStringList ids = SectionIcons::sectionIds();
+        QCOMPARE(ids.size(), 8);
+        for (const QString& id : ids) {
+            const QIcon icon = SectionIcons::icon(id);
+            QVERIFY2(!icon.isNull(), qPrintable(id));
+            const QImage image = icon.pixmap(QSize(20, 20)).toImage().convertToFormat(QImage::Format_ARGB32);
+            QVERIFY2(!image.isNull(), qPrintable(id));
+            long long red = 0, green = 0, blue = 0, opaque = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (c.alpha() > 200) {
+                        red += c.red();
+                        green += c.green();
+                        blue += c.blue();
+                        ++opaque;
+                    }
+                }
+            QVERIFY2(opaque > 20, qPrintable(id));
+            const QColor ink(int(red / opaque), int(green / opaque), int(blue / opaque));
+            for (const QPalette& palette : {Theme::lightPalette(), Theme::darkPalette()}) {
+                const QColor window = palette.color(QPalette::Window);
+                const int distance = qAbs(ink.red() - window.red()) + qAbs(ink.green() - window.green())
+                                     + qAbs(ink.blue() - window.blue());
+                QVERIFY2(distance > 150, qPrintable(id + QStringLiteral(" blends into the window")));
+            }
+        }
+        QVERIFY(SectionIcons::icon(QStringLiteral("nope")).isNull());
+        QIcon::setThemeSearchPaths(searchPaths);
+        QIcon::setThemeName(themeName);
     }
 };
 

@@ -106,12 +106,32 @@ private Q_SLOTS:
         QVERIFY(!content->isVisible());
         QVERIFY(enrol->isVisible());
         QCOMPARE(f.network.count("GET", u"/infiniband_partitions"_s), 0);
+        // A compact bar at the top: message and button on one line, the page below explains.
+        auto* text = view.findChild<QLabel*>(u"partitionsEnrolText"_s);
+        auto* intro = view.findChild<QLabel*>(u"partitionsIntro"_s);
+        QVERIFY(text && intro);
+        QVERIFY(intro->isVisible());
+        QVERIFY(intro->text().contains(u"isolated InfiniBand network"_s));
+        QVERIFY2(banner->height() <= 3 * text->fontMetrics().height() + 24,
+                 qPrintable(QString::number(banner->height())));
+        QVERIFY(banner->y() < 20);
+        QVERIFY(intro->y() >= banner->geometry().bottom());
+        const int buttonMiddle = enrol->mapTo(&view, enrol->rect().center()).y();
+        const int textMiddle = text->mapTo(&view, text->rect().center()).y();
+        QVERIFY2(qAbs(buttonMiddle - textMiddle) <= 4,
+                 qPrintable(u"%1 vs %2"_s.arg(buttonMiddle).arg(textMiddle)));
+        QVERIFY(enrol->mapTo(&view, QPoint(0, 0)).x()
+                > text->mapTo(&view, QPoint(0, 0)).x() + text->width() - 1);
         screenshot(&view, u"partitions-enrol-banner"_s);
 
         QSignalSpy refreshed(&view, &PartitionsView::refreshed);
         enrol->click();
         QTRY_VERIFY(content->isVisible());
         QVERIFY(!banner->isVisible());
+        QVERIFY(!intro->isVisible());
+        // Enrolled, the list takes the page from the top.
+        QTRY_VERIFY(content->y() < 20);
+        QTRY_VERIFY(content->height() > 600);
         QCOMPARE(f.network.seen.last().method, "GET");
         QCOMPARE(f.network.count("POST", u"/feature_flags/infiniband-preview"_s), 1);
         QTRY_COMPARE(view.model()->rowCount(), 2);

@@ -98,6 +98,113 @@ private Q_SLOTS:
         QVERIFY(!placeholder->isVisible());
     }
 
+    void placeholderFollowsTheLoadState_data()
+    {
+        QTest::addColumn<ResourceTableView::LoadState>("state");
+        QTest::addColumn<QString>("detail");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not connected")
+            << ResourceTableView::LoadState::NotConnected << QString() << u"Not connected."_s;
+        QTest::newRow("loading") << ResourceTableView::LoadState::Loading << QString() << u"Loading…"_s;
+        QTest::newRow("failed") << ResourceTableView::LoadState::Failed
+                                << u"Forbidden: Feature not enabled."_s
+                                << u"Could not load the list: Forbidden: Feature not enabled."_s;
+        QTest::newRow("loaded and empty")
+            << ResourceTableView::LoadState::Loaded << QString() << u"No instances here. Create one."_s;
+    }
+
+    void placeholderFollowsTheLoadState()
+    {
+        QFETCH(ResourceTableView::LoadState, state);
+        QFETCH(QString, detail);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({});
+        ResourceTableView view(u"instances"_s, &settings);
+        view.setSourceModel(model.get());
+        view.setPlaceholderText(u"No instances here. Create one."_s);
+        view.setLoadState(ResourceTableView::LoadState::NotConnected);
+        view.setLoadState(state, detail);
+        view.resize(600, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* placeholder = view.findChild<QLabel*>(u"instancesPlaceholder"_s);
+        QCOMPARE(view.placeholderShown(), expected);
+        QCOMPARE(placeholder->text(), expected);
+        QVERIFY(placeholder->isVisible());
+        // The placeholder covers the viewport, whatever size the table got after it was set.
+        QTRY_COMPARE(placeholder->geometry(), view.table()->viewport()->geometry());
+        view.resize(800, 500);
+        QTRY_COMPARE(placeholder->geometry(), view.table()->viewport()->geometry());
+        // Rows hide it, whatever the state.
+        model->appendRow({new QStandardItem(u"a"_s), new QStandardItem(), new QStandardItem()});
+        QVERIFY(!placeholder->isVisible());
+        QVERIFY(view.placeholderShown().isEmpty());
+    }
+
+    void columnsFitTheFirstRowsUntilTheUserSizesThem()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"s.ini"_s);
+        const QString longName = u"europe-north1-a-h100-infiniband-reserved"_s;
+        auto model = makeModel({});
+        {
+            Settings settings(file);
+            ResourceTableView view(u"availability"_s, &settings);
+            view.setSourceModel(model.get());
+            view.resize(1000, 400);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            const int emptyWidth = view.table()->columnWidth(0);
+            model->appendRow({new QStandardItem(longName), new QStandardItem(u"running"_s),
+                              new QStandardItem(u"sku_1"_s)});
+            const int needed = view.table()->fontMetrics().horizontalAdvance(longName);
+            QVERIFY2(view.table()->columnWidth(0) >= needed,
+                     qPrintable(u"%1 < %2"_s.arg(view.table()->columnWidth(0)).arg(needed)));
+            QVERIFY(view.table()->columnWidth(0) > emptyWidth);
+            QTest::qWait(400); // longer than the save debounce
+        }
+        {
+            // Rows that arrive before the table is on screen (a page not shown yet) are fitted
+            // once it is laid out, not against the headers alone.
+            QTemporaryDir other;
+            Settings settings(other.filePath(u"s.ini"_s));
+            ResourceTableView view(u"availability"_s, &settings);
+            view.setSourceModel(model.get());
+            view.setDefaultHiddenColumns({2});
+            view.resize(1000, 400);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QTRY_VERIFY(view.table()->columnWidth(0)
+                        >= view.table()->fontMetrics().horizontalAdvance(longName));
+            QTest::qWait(400);
+            QVERIFY(settings.headerState(u"availability-chosen"_s).isEmpty());
+        }
+        // The table's own sizing is not remembered: the next start fits again.
+        QVERIFY(Settings(file).headerState(u"availability-chosen"_s).isEmpty());
+        int userWidth = 0;
+        {
+            Settings settings(file);
+            ResourceTableView view(u"availability"_s, &settings);
+            view.setSourceModel(model.get());
+            view.resize(1000, 400);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QTRY_VERIFY(view.table()->columnWidth(0)
+                        >= view.table()->fontMetrics().horizontalAdvance(longName));
+            userWidth = 90;
+            view.table()->horizontalHeader()->resizeSection(0, userWidth);
+        } // destruction flushes the pending save
+        QVERIFY(!Settings(file).headerState(u"availability-chosen"_s).isEmpty());
+        Settings settings(file);
+        ResourceTableView view(u"availability"_s, &settings);
+        auto fresh = makeModel({});
+        view.setSourceModel(fresh.get());
+        fresh->appendRow({new QStandardItem(longName), new QStandardItem(), new QStandardItem()});
+        QCOMPARE(view.table()->columnWidth(0), userWidth);
+    }
+
     void selectionMapsThroughTheProxy()
     {
         QTemporaryDir dir;

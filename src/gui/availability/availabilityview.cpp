@@ -82,8 +82,11 @@ void AvailabilityView::refresh()
     if (!client) {
         m_all.clear();
         m_model->clear();
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
         return;
     }
+    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
+        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     const quint64 generation = ++m_generation;
     client->instanceSkus()
         ->onSuccess<QList<InstanceSku>>(
@@ -98,6 +101,7 @@ void AvailabilityView::refresh()
                             m_all = skus;
                             m_availability = all;
                             applyInfinibandFilter();
+                            m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                             m_updated->markUpdated();
                             updateDetails();
                             Q_EMIT refreshed();
@@ -108,12 +112,16 @@ void AvailabilityView::refresh()
                         // The SKUs are still worth showing without their availability.
                         m_all = skus;
                         applyInfinibandFilter();
+                        m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                         m_updated->markFailed(error.message());
                         m_context->reportError(tr("Loading availability"), error);
                         Q_EMIT refreshed();
                     });
             })
-        ->onFailure(this, [this](const ApiError& error) {
+        ->onFailure(this, [this, generation](const ApiError& error) {
+            if (generation != m_generation)
+                return;
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_updated->markFailed(error.message());
             m_context->reportError(tr("Loading SKUs"), error);
             Q_EMIT refreshed();

@@ -4,10 +4,12 @@
 #include "core/settings/settings.h"
 
 #include <QCollator>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScopedValueRollback>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -45,7 +47,10 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_placeholder->setContentsMargins(24, 24, 24, 24);
+    m_placeholder->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_placeholder->hide();
+    m_table->viewport()->installEventFilter(this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -64,9 +69,22 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     m_saveDebounce->setInterval(300);
     connect(m_saveDebounce, &QTimer::timeout, this, &ResourceTableView::saveHeaderState);
     auto* header = m_table->horizontalHeader();
-    connect(header, &QHeaderView::sectionMoved, m_saveDebounce, qOverload<>(&QTimer::start));
-    connect(header, &QHeaderView::sectionResized, m_saveDebounce, qOverload<>(&QTimer::start));
-    connect(header, &QHeaderView::sortIndicatorChanged, m_saveDebounce, qOverload<>(&QTimer::start));
+    connect(header, &QHeaderView::sectionMoved, this, &ResourceTableView::rememberHeaderSoon);
+    connect(header, &QHeaderView::sectionResized, this, [this, header](int logicalIndex) {
+        // A hidden section "resized" to nothing is a hide, which the column menu saves itself.
+        if (header->isSectionHidden(logicalIndex))
+            return;
+        // The last section stretches with the window; that is not the user sizing it.
+        for (int visual = header->count() - 1; visual >= 0; --visual) {
+            const int logical = header->logicalIndex(visual);
+            if (!header->isSectionHidden(logical)) {
+                if (logical != logicalIndex)
+                    rememberHeaderSoon();
+                return;
+            }
+        }
+    });
+    connect(header, &QHeaderView::sortIndicatorChanged, this, &ResourceTableView::rememberHeaderSoon);
     connect(header, &QHeaderView::customContextMenuRequested, this, &ResourceTableView::showHeaderMenu);
     connect(m_table, &QTableView::customContextMenuRequested, this, &ResourceTableView::showContextMenu);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
@@ -78,6 +96,10 @@ ResourceTableView::~ResourceTableView()
 {
     if (m_saveDebounce->isActive())
         saveHeaderState();
+    // Tearing down the children resizes and resets them; this object no longer listens.
+    m_table->horizontalHeader()->disconnect(this);
+    m_table->viewport()->removeEventFilter(this);
+    m_proxy->disconnect(this);
 }
 
 void ResourceTableView::setSourceModel(QAbstractItemModel* model)
@@ -94,14 +116,19 @@ void ResourceTableView::setSourceModel(QAbstractItemModel* model)
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &ResourceTableView::updatePlaceholder);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResourceTableView::updatePlaceholder);
+    // The first rows decide the column widths: an empty table only knows its headers.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &ResourceTableView::fitColumnsOnce);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResourceTableView::fitColumnsOnce);
 
-    const QByteArray state = m_settings->headerState(m_viewName);
+    const QScopedValueRollback adjusting(m_adjusting, true);
+    const QByteArray state = m_settings->headerState(headerKey());
     m_restoredHeader = !state.isEmpty() && m_table->horizontalHeader()->restoreState(state);
     if (!m_restoredHeader) {
         m_table->sortByColumn(0, Qt::AscendingOrder);
         m_table->resizeColumnsToContents();
     }
     updatePlaceholder();
+    fitColumnsOnce();
 }
 
 QAbstractItemModel* ResourceTableView::sourceModel() const
@@ -113,8 +140,15 @@ void ResourceTableView::setDefaultHiddenColumns(const QList<int>& columns)
 {
     if (m_restoredHeader)
         return;
+    const QScopedValueRollback adjusting(m_adjusting, true);
     for (int column : columns)
         m_table->setColumnHidden(column, true);
+}
+
+void ResourceTableView::setColumnAvailable(int column, bool available)
+{
+    const QScopedValueRollback adjusting(m_adjusting, true);
+    m_table->setColumnHidden(column, !available);
 }
 
 QModelIndexList ResourceTableView::selectedSourceRows() const
@@ -147,15 +181,67 @@ void ResourceTableView::setPlaceholderText(const QString& text)
     updatePlaceholder();
 }
 
+void ResourceTableView::setLoadState(LoadState state, const QString& detail)
+{
+    m_loadState = state;
+    m_failure = state == LoadState::Failed ? detail : QString();
+    updatePlaceholder();
+}
+
+QString ResourceTableView::placeholderShown() const
+{
+    if (m_proxy->rowCount() > 0)
+        return {};
+    if (m_proxy->sourceModel() && m_proxy->sourceModel()->rowCount() > 0)
+        return tr("Nothing matches the filter.");
+    switch (m_loadState) {
+    case LoadState::NotConnected:
+        return tr("Not connected.");
+    case LoadState::Loading:
+        return tr("Loading…");
+    case LoadState::Failed:
+        return m_failure.isEmpty() ? tr("Could not load the list.")
+                                   : tr("Could not load the list: %1").arg(m_failure);
+    case LoadState::Loaded:
+        break;
+    }
+    return m_placeholderText;
+}
+
 void ResourceTableView::updatePlaceholder()
 {
-    const bool empty = m_proxy->rowCount() == 0 && !m_placeholderText.isEmpty();
-    if (empty) {
-        const bool filteredOut = m_proxy->sourceModel() && m_proxy->sourceModel()->rowCount() > 0;
-        m_placeholder->setText(filteredOut ? tr("Nothing matches the filter.") : m_placeholderText);
+    const QString text = placeholderShown();
+    if (!text.isEmpty()) {
+        m_placeholder->setText(text);
         m_placeholder->setGeometry(m_table->viewport()->geometry());
     }
-    m_placeholder->setVisible(empty);
+    m_placeholder->setVisible(!text.isEmpty());
+}
+
+bool ResourceTableView::eventFilter(QObject* watched, QEvent* event)
+{
+    // The viewport's size is only known once the table is laid out; the placeholder follows it.
+    if (watched == m_table->viewport()
+        && (event->type() == QEvent::Resize || event->type() == QEvent::Move
+            || event->type() == QEvent::Show)) {
+        m_placeholder->setGeometry(m_table->viewport()->geometry());
+        if (m_fitPending)
+            QTimer::singleShot(0, this, &ResourceTableView::fitColumnsOnce);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+QString ResourceTableView::headerKey() const
+{
+    // Header states stored under the bare view name were also written when the table sized
+    // itself, before any rows had arrived; they are not the user's choice, so they are not read.
+    return m_viewName + QStringLiteral("-chosen");
+}
+
+void ResourceTableView::rememberHeaderSoon()
+{
+    if (!m_adjusting)
+        m_saveDebounce->start();
 }
 
 void ResourceTableView::showHeaderMenu(const QPoint& pos)
@@ -201,14 +287,23 @@ void ResourceTableView::showContextMenu(const QPoint& pos)
 void ResourceTableView::saveHeaderState()
 {
     m_saveDebounce->stop();
-    m_settings->setHeaderState(m_viewName, m_table->horizontalHeader()->saveState());
+    m_settings->setHeaderState(headerKey(), m_table->horizontalHeader()->saveState());
 }
 
 void ResourceTableView::fitColumnsOnce()
 {
     if (m_fitted || m_restoredHeader || m_proxy->rowCount() == 0)
         return;
+    // Contents are measured over the rows the viewport shows: a table not laid out yet (a page
+    // not shown yet) would fit its headers only. The viewport's resize brings it back here.
+    if (!m_table->isVisible()
+        || m_table->viewport()->height() < m_table->verticalHeader()->defaultSectionSize()) {
+        m_fitPending = true;
+        return;
+    }
+    m_fitPending = false;
     m_fitted = true;
+    const QScopedValueRollback adjusting(m_adjusting, true);
     m_table->resizeColumnsToContents();
     auto* header = m_table->horizontalHeader();
     for (int column = 0; column < header->count(); ++column)

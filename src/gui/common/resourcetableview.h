@@ -24,6 +24,16 @@ class ResourceTableView final : public QWidget
 public:
     using MenuProvider = std::function<void(QMenu* menu, const QModelIndexList& sourceRows)>;
 
+    // Where the rows come from, so that an empty table says why it is empty.
+    enum class LoadState
+    {
+        NotConnected, // no client: nothing can be listed
+        Loading,      // the first answer has not come yet
+        Loaded,       // the rows are the server's answer; empty means there are none
+        Failed,       // the last answer was an error (rows from an earlier answer stay)
+    };
+    Q_ENUM(LoadState)
+
     // viewName keys the remembered header state and prefixes the children's object names.
     ResourceTableView(const QString& viewName, Settings* settings, QWidget* parent = nullptr);
     ~ResourceTableView() override;
@@ -38,12 +48,22 @@ public:
     QModelIndexList selectedSourceRows() const;
     QModelIndex currentSourceRow() const;
     void setMenuProvider(MenuProvider provider);
+    // What an empty, loaded table says: that there is nothing and how to make something.
     void setPlaceholderText(const QString& text);
+    void setLoadState(LoadState state, const QString& detail = {});
+    LoadState loadState() const { return m_loadState; }
+    // What the empty table says right now (empty when rows are shown).
+    QString placeholderShown() const;
     // Hides columns that the user has not chosen yet (first run only).
     void setDefaultHiddenColumns(const QList<int>& columns);
+    // Shows or hides a column the data decides about (not the user), without remembering it.
+    void setColumnAvailable(int column, bool available);
     // Sizes the columns to their contents the first time there are rows, unless the user's own
-    // header state was restored.
+    // header state was restored. Called by the table itself when rows first arrive.
     void fitColumnsOnce();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 Q_SIGNALS:
     void currentSourceRowChanged(const QModelIndex& sourceRow);
@@ -54,6 +74,9 @@ private:
     void showContextMenu(const QPoint& pos);
     void saveHeaderState();
     void updatePlaceholder();
+    // Header changes the table makes itself are not the user's choice and are not remembered.
+    void rememberHeaderSoon();
+    QString headerKey() const;
 
     QString m_viewName;
     Settings* m_settings;
@@ -65,6 +88,10 @@ private:
     QTimer* m_saveDebounce;
     MenuProvider m_menuProvider;
     QString m_placeholderText;
+    LoadState m_loadState = LoadState::Loaded;
+    QString m_failure;
     bool m_restoredHeader = false;
+    bool m_adjusting = false;
     bool m_fitted = false;
+    bool m_fitPending = false;
 };

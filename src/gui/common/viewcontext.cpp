@@ -150,3 +150,15 @@ void ViewContext::setEnrolment(Enrolment enrolment)
     m_enrolment = enrolment;
     Q_EMIT enrolmentChanged();
 }
+
+void ViewContext::setCloudInitSource(CloudInitSource source)
+{
+    m_cloudInitSource = std::move(source);
+}
+
+std::optional<ViewContext::CloudInitDraft> ViewContext::cloudInitDraft() const
+{
+    if (!m_cloudInitSource)
+        return std::nullopt;
+    return m_cloudInitSource();
+}

@@ -8,6 +8,9 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+#include <optional>
+
 class QTimer;
 class Settings;
 
@@ -20,6 +23,17 @@ class ViewContext final : public QObject
     Q_DISABLE_COPY_MOVE(ViewContext)
 
 public:
+    // The text in the Cloud-init editor, for the instance wizard's user data.
+    struct CloudInitDraft
+    {
+        // What the user calls it: the file's name, or "Untitled".
+        QString title;
+        // The saved file the text matches, empty while it has unsaved changes (for the sf command).
+        QString savedFile;
+        QByteArray userData;
+    };
+    using CloudInitSource = std::function<CloudInitDraft()>;
+
     enum class Enrolment
     {
         Unknown,           // not asked yet, or the question failed
@@ -54,6 +68,11 @@ public:
     // Reloads workspaces and feature flags.
     void refreshAccount();
 
+    // Where the Cloud-init editor's text comes from; without one the wizard offers files only.
+    void setCloudInitSource(CloudInitSource source);
+    bool hasCloudInitSource() const { return bool(m_cloudInitSource); }
+    std::optional<CloudInitDraft> cloudInitDraft() const;
+
     void setPollInterval(int milliseconds);
     int pollInterval() const;
 
@@ -85,4 +104,5 @@ private:
     bool m_allWorkspaces = false;
     Enrolment m_enrolment = Enrolment::Unknown;
     QTimer* m_poll;
+    CloudInitSource m_cloudInitSource;
 };

@@ -35,7 +35,7 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     m_table->setSourceModel(m_model);
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({ImageModel::IdColumn});
-    m_table->setPlaceholderText(tr("No images."));
+    m_table->setPlaceholderText(tr("No images in this workspace, and no public images."));
     m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
 
     auto* note =
@@ -61,23 +61,35 @@ void ImagesView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
         return;
     }
+    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
+        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     const quint64 generation = ++m_generation;
+    // Public images boot in every workspace, so a workspace's list shows them too; the server
+    // leaves them out when asked for one workspace.
+    const QString workspace = m_context->listWorkspace();
     m_context->client()
-        ->images(m_context->listWorkspace())
+        ->images()
         ->onSuccess<QList<Image>>(this,
-                                  [this, generation](const QList<Image>& images) {
+                                  [this, generation, workspace](const QList<Image>& images) {
                                       if (generation != m_generation)
                                           return;
-                                      m_model->refresh(images);
+                                      QList<Image> shown;
+                                      for (const Image& image : images)
+                                          if (workspace.isEmpty() || image.isPublic
+                                              || image.workspace == workspace)
+                                              shown << image;
+                                      m_model->refresh(shown);
+                                      m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                                       m_updated->markUpdated();
-                                      m_table->fitColumnsOnce();
                                       Q_EMIT refreshed();
                                   })
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_generation)
                 return;
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_updated->markFailed(error.message());
             m_context->reportError(tr("Loading images"), error);
             Q_EMIT refreshed();

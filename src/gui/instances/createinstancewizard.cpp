@@ -4,6 +4,7 @@
 
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
+#include "core/cloudinit/validator.h"
 #include "core/model/names.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/viewcontext.h"
@@ -13,6 +14,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QPushButton>
+
+#include <algorithm>
 
 namespace {
 
@@ -54,7 +57,20 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateNames);
     connect(m_ui->countSpin, &QSpinBox::valueChanged, this, &CreateInstanceWizard::updateNames);
     connect(m_ui->patternEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateNames);
-    connect(m_ui->cloudInitEdit, &QLineEdit::textChanged, this, &CreateInstanceWizard::updateCloudInitNote);
+    m_ui->cloudInitSourceCombo->addItem(tr("None (you will not be able to log in)"),
+                                        QVariant::fromValue(UserDataSource::None));
+    m_ui->cloudInitSourceCombo->addItem(tr("From a file"), QVariant::fromValue(UserDataSource::File));
+    if (m_context->hasCloudInitSource())
+        m_ui->cloudInitSourceCombo->addItem(tr("From the Cloud-init editor"),
+                                            QVariant::fromValue(UserDataSource::Editor));
+    connect(m_ui->cloudInitSourceCombo, &QComboBox::currentIndexChanged, this,
+            &CreateInstanceWizard::updateCloudInitSource);
+    connect(m_ui->cloudInitEdit, &QLineEdit::textChanged, this, [this](const QString& path) {
+        // A path typed or picked means the user wants that file.
+        if (!path.isEmpty())
+            setUserDataSource(UserDataSource::File);
+        updateCloudInitNote();
+    });
     connect(m_ui->cloudInitBrowseButton, &QPushButton::clicked, this, [this] {
         const QString file = QFileDialog::getOpenFileName(
             this, tr("Cloud-init User Data"), {}, tr("Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)"));
@@ -87,7 +103,7 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     connect(m_ui->copyCommandButton, &QPushButton::clicked, this,
             [this] { CopyActions::copy(m_ui->commandEdit->text()); });
     updateNames();
-    updateCloudInitNote();
+    updateCloudInitSource();
     load();
 }
 
@@ -125,17 +141,26 @@ void CreateInstanceWizard::load()
                                             Q_EMIT loaded();
                                         })
         ->onFailure(this, fail);
-    client->images(workspace)
-        ->onSuccess<QList<Image>>(this,
-                                  [this](const QList<Image>& images) {
-                                      m_images = images;
-                                      m_ui->imageCombo->clear();
-                                      for (const Image& image : images)
-                                          if (image.status == Image::UploadStatus::Completed
-                                              || image.status == Image::UploadStatus::Unknown)
-                                              m_ui->imageCombo->addItem(image.name, image.id);
-                                      Q_EMIT loaded();
-                                  })
+    // Every readable image: asking for one workspace would leave out the public images, which
+    // every workspace can boot.
+    client->images()
+        ->onSuccess<QList<Image>>(
+            this,
+            [this, workspace](const QList<Image>& images) {
+                m_images.clear();
+                for (const Image& image : images)
+                    if (image.isPublic || image.workspace == workspace)
+                        m_images << image;
+                // The workspace's own images first.
+                std::stable_sort(m_images.begin(), m_images.end(),
+                                 [](const Image& a, const Image& b) { return !a.isPublic && b.isPublic; });
+                m_ui->imageCombo->clear();
+                for (const Image& image : std::as_const(m_images))
+                    if (image.status == Image::UploadStatus::Completed
+                        || image.status == Image::UploadStatus::Unknown)
+                        m_ui->imageCombo->addItem(image.name, image.id);
+                Q_EMIT loaded();
+            })
         ->onFailure(this, fail);
     if (m_context->infinibandEnabled())
         client->infinibandFabrics()
@@ -220,22 +245,128 @@ void CreateInstanceWizard::updateNames()
     }
 }
 
+CreateInstanceWizard::UserDataSource CreateInstanceWizard::userDataSource() const
+{
+    return m_ui->cloudInitSourceCombo->currentData().value<UserDataSource>();
+}
+
+void CreateInstanceWizard::setUserDataSource(UserDataSource source)
+{
+    const int index = m_ui->cloudInitSourceCombo->findData(QVariant::fromValue(source));
+    if (index >= 0)
+        m_ui->cloudInitSourceCombo->setCurrentIndex(index);
+}
+
+void CreateInstanceWizard::updateCloudInitSource()
+{
+    const bool file = userDataSource() == UserDataSource::File;
+    m_ui->cloudInitEdit->setVisible(file);
+    m_ui->cloudInitBrowseButton->setVisible(file);
+    if (userDataSource() == UserDataSource::Editor)
+        reloadEditorUserData();
+    updateCloudInitNote();
+}
+
+void CreateInstanceWizard::reloadEditorUserData()
+{
+    const auto draft = m_context->cloudInitDraft();
+    m_editorTitle = draft ? draft->title : QString();
+    m_editorFile = draft ? draft->savedFile : QString();
+    m_editorData = draft ? draft->userData : QByteArray();
+    m_editorCheck = CloudInit::validateUserData(m_editorData);
+    updateCloudInitNote();
+}
+
+std::optional<QByteArray> CreateInstanceWizard::userData(QString* problem) const
+{
+    const auto fail = [problem](const QString& why) -> std::optional<QByteArray> {
+        if (problem)
+            *problem = why;
+        return std::nullopt;
+    };
+    switch (userDataSource()) {
+    case UserDataSource::None:
+        return QByteArray();
+    case UserDataSource::File: {
+        const QString path = m_ui->cloudInitEdit->text();
+        if (path.isEmpty())
+            return fail(tr("Choose a cloud-init file."));
+        const QFileInfo info(path);
+        if (!info.isFile())
+            return fail(tr("No such file."));
+        if (info.size() > maxUserData)
+            return fail(tr("%1 bytes: user data may be at most 64 KiB.").arg(info.size()));
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(tr("Cannot read the file: %1").arg(file.errorString()));
+        return file.read(maxUserData + 1);
+    }
+    case UserDataSource::Editor: {
+        if (m_editorData.trimmed().isEmpty())
+            return fail(tr("The Cloud-init editor is empty."));
+        if (!m_editorCheck.valid()) {
+            for (const CloudInit::Diagnostic& d : m_editorCheck.diagnostics)
+                if (d.severity == CloudInit::Severity::Error)
+                    return fail(tr("Line %1: %2").arg(d.range.start.line + 1).arg(d.message));
+            return fail(tr("The editor's text is not valid user data."));
+        }
+        if (m_editorData.size() > maxUserData)
+            return fail(tr("%1 bytes: user data may be at most 64 KiB.").arg(m_editorData.size()));
+        return m_editorData;
+    }
+    }
+    return QByteArray();
+}
+
 void CreateInstanceWizard::updateCloudInitNote()
 {
-    const QString path = m_ui->cloudInitEdit->text();
-    if (path.isEmpty()) {
-        m_ui->cloudInitNoteLabel->setText(
-            tr("Without user data you cannot log in: public images ship without a "
-               "password or SSH key. Add your SSH public key in a cloud-init file."));
-        return;
+    // Marks that read on light and dark backgrounds.
+    const QString bad = QStringLiteral("<span style=\"color:#d93f3f\"><b>✗</b></span> ");
+    const QString good = QStringLiteral("<span style=\"color:#2fb37a\"><b>✓</b></span> ");
+    QString problem;
+    const auto data = userData(&problem);
+    const UserDataSource source = userDataSource();
+    QString note;
+    if (source == UserDataSource::None) {
+        note = tr("Without user data you cannot log in: public images ship without a password or SSH "
+                  "key. Add your SSH public key with a cloud-init file or the Cloud-init editor.");
+    } else if (source == UserDataSource::File) {
+        note = data ? tr("%1 bytes of user data.").arg(data->size()) : bad + problem.toHtmlEscaped();
+    } else {
+        const qsizetype errors = m_editorCheck.count(CloudInit::Severity::Error);
+        const qsizetype warnings = m_editorCheck.count(CloudInit::Severity::Warning);
+        const QString title = m_editorTitle.toHtmlEscaped();
+        if (!data && errors == 1) {
+            note = bad
+                   + tr("<b>Not valid</b> (%1). %2. Fix it in the Cloud-init section.")
+                         .arg(title, problem.toHtmlEscaped());
+        } else if (!data && errors > 1) {
+            note = bad
+                   + tr("<b>Not valid</b> (%1, %2 errors). First: %3. Fix them in the Cloud-init section.")
+                         .arg(title)
+                         .arg(errors)
+                         .arg(problem.toHtmlEscaped());
+        } else if (!data) {
+            note = bad + problem.toHtmlEscaped();
+        } else if (warnings > 0) {
+            QString first;
+            for (const CloudInit::Diagnostic& d : m_editorCheck.diagnostics)
+                if (d.severity == CloudInit::Severity::Warning) {
+                    first = tr("line %1: %2").arg(d.range.start.line + 1).arg(d.message);
+                    break;
+                }
+            const QString warned =
+                warnings == 1 ? tr("with a warning: %1").arg(first.toHtmlEscaped())
+                              : tr("with %1 warnings; first: %2").arg(warnings).arg(first.toHtmlEscaped());
+            note = good + tr("<b>Valid</b>, %1 bytes from %2, %3.").arg(data->size()).arg(title, warned);
+        } else {
+            note = good + tr("<b>Valid</b>: %1 bytes from %2.").arg(data->size()).arg(title);
+        }
     }
-    const QFileInfo info(path);
-    if (!info.isFile())
-        m_ui->cloudInitNoteLabel->setText(tr("No such file."));
-    else if (info.size() > maxUserData)
-        m_ui->cloudInitNoteLabel->setText(tr("%1 bytes: user data may be at most 64 KiB.").arg(info.size()));
-    else
-        m_ui->cloudInitNoteLabel->setText(tr("%1 bytes of user data.").arg(info.size()));
+    // A problem is read in full colour; the rest is a quiet note.
+    m_ui->cloudInitNoteLabel->setForegroundRole(
+        source != UserDataSource::None && !data ? QPalette::WindowText : QPalette::PlaceholderText);
+    m_ui->cloudInitNoteLabel->setText(note);
 }
 
 void CreateInstanceWizard::loadPartitions()
@@ -351,13 +482,9 @@ bool CreateInstanceWizard::validateCurrentPage()
         for (const QString& name : names)
             if (!(m_ui->singleRadio->isChecked() && name.isEmpty()) && !Names::isValid(name))
                 return false;
-        const QString path = m_ui->cloudInitEdit->text();
-        if (!path.isEmpty()) {
-            const QFileInfo info(path);
-            if (!info.isFile() || info.size() > maxUserData)
-                return false;
-        }
-        return true;
+        if (userDataSource() == UserDataSource::Editor)
+            reloadEditorUserData(); // send what the editor holds now, checked
+        return userData().has_value();
     }
     case PartitionPage:
         if (m_ui->newPartitionRadio->isChecked())
@@ -375,7 +502,11 @@ QString CreateInstanceWizard::sfCommand() const
     const auto sku = currentSku();
     create.sku = sku ? (sku->alias.isEmpty() ? sku->id : sku->alias) : QString();
     create.image = m_ui->imageCombo->currentText();
-    create.cloudInitFile = m_ui->cloudInitEdit->text();
+    if (userDataSource() == UserDataSource::File)
+        create.cloudInitFile = m_ui->cloudInitEdit->text();
+    else if (userDataSource() == UserDataSource::Editor)
+        // The CLI reads a file: the editor's, once saved.
+        create.cloudInitFile = m_editorFile.isEmpty() ? QStringLiteral("user-data.yaml") : m_editorFile;
     create.partition = chosenPartitionName();
     QStringList lines;
     for (const QString& name : instanceNames()) {
@@ -389,17 +520,12 @@ void CreateInstanceWizard::startCreating()
 {
     m_ui->commandEdit->setText(sfCommand());
     const QStringList names = instanceNames();
-    QByteArray userData;
-    if (!m_ui->cloudInitEdit->text().isEmpty()) {
-        QFile file(m_ui->cloudInitEdit->text());
-        if (file.open(QIODevice::ReadOnly))
-            userData = file.read(maxUserData + 1);
-    }
+    const QByteArray data = userData().value_or(QByteArray());
     NewInstance base;
     base.pool = m_ui->poolCombo->currentData().toString();
     base.sku = m_ui->skuCombo->currentData().toString();
     base.image = m_ui->imageCombo->currentData().toString();
-    base.cloudInitUserData = userData;
+    base.cloudInitUserData = data;
     base.infinibandPartition = chosenPartitionId();
 
     m_ui->resultTree->clear();

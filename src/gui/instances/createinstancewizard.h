@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/cloudinit/diagnostic.h"
 #include "core/model/resources.h"
 
 #include <QWizard>
@@ -12,9 +13,9 @@ class CreateInstanceWizard;
 class ViewContext;
 
 // Creates one instance or several from a name pattern: pool, SKU (InfiniBand SKUs marked), image,
-// names, cloud-init user data from a file, and on an InfiniBand SKU the partition step (pick one on
-// the SKU's fabric, create one in place, or none, which means no InfiniBand). The last page shows
-// progress and one result per instance.
+// names, cloud-init user data from a file or the Cloud-init editor, and on an InfiniBand SKU the partition
+// step (pick one on the SKU's fabric, create one in place, or none, which means no InfiniBand). The last page
+// shows progress and one result per instance.
 class CreateInstanceWizard final : public QWizard
 {
     Q_OBJECT
@@ -28,6 +29,13 @@ public:
         PartitionPage,
         ResultPage,
     };
+    enum class UserDataSource
+    {
+        None,
+        File,
+        Editor, // offered when the context has the Cloud-init editor
+    };
+    Q_ENUM(UserDataSource)
 
     explicit CreateInstanceWizard(ViewContext* context, QWidget* parent = nullptr);
     ~CreateInstanceWizard() override;
@@ -38,6 +46,12 @@ public:
 
     QStringList instanceNames() const;
     QString sfCommand() const;
+    UserDataSource userDataSource() const;
+    void setUserDataSource(UserDataSource source);
+    // Takes the editor's text again and validates it (done whenever the editor is chosen).
+    void reloadEditorUserData();
+    // The user data that would be sent, or nothing with the reason when it cannot be.
+    std::optional<QByteArray> userData(QString* problem = nullptr) const;
     // Instances created, in the order of instanceNames().
     QList<Instance> created() const { return m_created; }
 
@@ -52,6 +66,7 @@ private:
     void updateSkuNote();
     void updateNames();
     void updateCloudInitNote();
+    void updateCloudInitSource();
     void updatePartitionNote();
     void startCreating();
     std::optional<InstanceSku> currentSku() const;
@@ -67,6 +82,11 @@ private:
     QList<InfinibandFabric> m_fabrics;
     QList<InfinibandPartition> m_partitions;
     QList<Instance> m_created;
+    // The editor's text as taken when it was chosen, and what the validator said of it.
+    QString m_editorTitle;
+    QString m_editorFile;
+    QByteArray m_editorData;
+    CloudInit::ValidationResult m_editorCheck;
     int m_pending = 0;
     int m_succeeded = 0;
     int m_failed = 0;

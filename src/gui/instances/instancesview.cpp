@@ -99,7 +99,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     });
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
-        m_table->table()->setColumnHidden(InstanceModel::PartitionColumn, !m_context->infinibandEnabled());
+        m_table->setColumnAvailable(InstanceModel::PartitionColumn, m_context->infinibandEnabled());
     };
     connect(m_context, &ViewContext::enrolmentChanged, this, showPartitionColumn);
     showPartitionColumn();
@@ -114,9 +114,12 @@ void InstancesView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
-        m_table->setPlaceholderText(tr("Not connected."));
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+        updateActions();
         return;
     }
+    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
+        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     const quint64 generation = ++m_generation;
     m_context->client()
         ->instances(m_context->listWorkspace())
@@ -125,14 +128,15 @@ void InstancesView::refresh()
                                          if (generation != m_generation)
                                              return;
                                          m_model->refresh(instances);
+                                         m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                                          m_updated->markUpdated();
-                                         m_table->fitColumnsOnce();
                                          updateActions();
                                          Q_EMIT refreshed();
                                      })
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_generation)
                 return;
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_updated->markFailed(error.message());
             m_context->reportError(tr("Loading instances"), error);
             Q_EMIT refreshed();

@@ -58,7 +58,10 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
 
     m_table->setSourceModel(m_model);
     m_table->proxy()->setSortRole(OrdersModel::SortRole);
-    m_table->setPlaceholderText(backend ? tr("No orders.") : tr("Not connected."));
+    m_table->setPlaceholderText(tr("No orders. Place one from Reservations: drag across the chart to "
+                                   "choose a window."));
+    if (!backend)
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
     m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList&) {
         menu->addAction(m_cancel->text(), this, &OrdersPage::cancelSelected)
             ->setEnabled(m_cancel->isEnabled());

@@ -8,6 +8,7 @@
 #include "core/models/partitionmodel.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/messagebar.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
@@ -18,7 +19,6 @@
 
 #include <QComboBox>
 #include <QFormLayout>
-#include <QFrame>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -43,8 +43,9 @@ QLabel* selectableLabel(QWidget* parent, const QString& objectName)
 PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
-    , m_banner(new QFrame(this))
-    , m_bannerText(new QLabel(m_banner))
+    , m_banner(new MessageBar(this))
+    , m_bannerText(m_banner->label())
+    , m_intro(new QLabel(this))
     , m_enrolButton(new QPushButton(tr("&Enrol in the Preview"), m_banner))
     , m_content(new QWidget(this))
     , m_workspaceBar(new WorkspaceBar(QStringLiteral("partitions"), context, m_content))
@@ -71,17 +72,30 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     setObjectName(QStringLiteral("partitionsPage"));
 
     m_banner->setObjectName(QStringLiteral("partitionsEnrolBanner"));
-    m_banner->setFrameShape(QFrame::StyledPanel);
-    m_banner->setAutoFillBackground(true);
-    m_banner->setBackgroundRole(QPalette::AlternateBase);
     m_bannerText->setObjectName(QStringLiteral("partitionsEnrolText"));
-    m_bannerText->setWordWrap(true);
-    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_enrolButton->setObjectName(QStringLiteral("partitionsEnrolButton"));
     m_enrolButton->setToolTip(SfCommand::previewEnroll(QStringLiteral("infiniband-preview")));
-    auto* bannerLayout = new QHBoxLayout(m_banner);
-    bannerLayout->addWidget(m_bannerText, 1);
-    bannerLayout->addWidget(m_enrolButton, 0, Qt::AlignTop);
+    m_banner->addButton(m_enrolButton);
+    m_intro->setObjectName(QStringLiteral("partitionsIntro"));
+    m_intro->setWordWrap(true);
+    m_intro->setTextFormat(Qt::RichText);
+    m_intro->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_intro->setContentsMargins(4, 8, 4, 0);
+    // Long lines are hard to read on a wide window.
+    m_intro->setMaximumWidth(m_intro->fontMetrics().averageCharWidth() * 100);
+    m_intro->setText(
+        tr("<h3>InfiniBand partitions</h3>"
+           "<p>A partition is an isolated InfiniBand network for RDMA between your instances. It lives on "
+           "one fabric, a physical InfiniBand network in one availability zone; separate partitions and "
+           "separate fabrics cannot reach each other.</p>"
+           "<p>An instance joins a partition only when it is created, on an InfiniBand SKU whose fabric "
+           "is the partition's, and stays in it for its whole life. An instance created without a "
+           "partition has no InfiniBand, even on an InfiniBand SKU.</p>"
+           "<p>Creating a partition buys nothing and starts nothing. It can be deleted once no instance "
+           "is attached, including terminated instances whose node has not released it yet.</p>"
+           "<p>Until the account is in the preview, the partition list and the partition step of the "
+           "instance wizard stay hidden.</p>"));
 
     m_content->setObjectName(QStringLiteral("partitionsContent"));
     m_fabricFilter->setObjectName(QStringLiteral("partitionsFabricFilter"));
@@ -138,10 +152,12 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     detailsLayout->setContentsMargins(0, 6, 0, 0);
     detailsLayout->addWidget(m_detailTitle);
     detailsLayout->addLayout(form);
-    detailsLayout->addWidget(
+    auto* attachedCaption =
         new QLabel(tr("Attached instances (a terminated instance drops out once its node releases "
                       "the partition):"),
-                   m_details));
+                   m_details);
+    attachedCaption->setObjectName(QStringLiteral("partitionAttachedCaption"));
+    detailsLayout->addWidget(attachedCaption);
     detailsLayout->addWidget(m_instancesTable, 1);
 
     auto* splitter = new QSplitter(Qt::Vertical, m_content);
@@ -158,6 +174,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
+    layout->addWidget(m_intro);
+    layout->addStretch(1);
     layout->addWidget(m_content, 1);
 
     connect(m_enrolButton, &QPushButton::clicked, this, [this] {
@@ -166,6 +184,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     });
     connect(m_context, &ViewContext::enrolmentFailed, this, [this](const QString& reason) {
         m_enrolButton->setEnabled(true);
+        m_banner->setKind(MessageBar::Kind::Warning);
         m_bannerText->setText(reason);
     });
     connect(m_context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
@@ -200,21 +219,25 @@ void PartitionsView::updateEnrolment()
     const bool connected = m_context->client() != nullptr;
     m_enrolButton->setEnabled(true);
     m_enrolButton->setVisible(connected && enrolment == E::NotEnrolled);
-    m_banner->setVisible(!connected || enrolment != E::Enrolled);
-    m_content->setVisible(connected && enrolment == E::Enrolled);
+    const bool enrolled = connected && enrolment == E::Enrolled;
+    m_banner->setVisible(!enrolled);
+    m_intro->setVisible(!enrolled);
+    m_content->setVisible(enrolled);
+    // Without the content the stretch keeps the banner and the explanation at the top.
+    static_cast<QVBoxLayout*>(layout())->setStretch(2, enrolled ? 0 : 1);
+    m_banner->setKind(MessageBar::Kind::Information);
     if (!connected) {
+        m_banner->setKind(MessageBar::Kind::Warning);
         m_bannerText->setText(tr("Not connected. Choose a connection to see InfiniBand partitions."));
     } else if (enrolment == E::Unknown) {
         m_bannerText->setText(tr("Checking whether this account is in the InfiniBand preview…"));
     } else if (enrolment == E::NotEnrolled) {
         m_bannerText->setText(
-            tr("<b>InfiniBand partitions are in public preview.</b> Enrol this account to create isolated "
-               "RDMA "
-               "networks for your instances and to choose a partition when you create an instance. Until "
-               "then "
-               "partitions and the partition field stay hidden. (The same as <code>%1</code>.)")
+            tr("<b>InfiniBand partitions are in public preview.</b> Enrol this account to use them "
+               "(the same as <code>%1</code>).")
                 .arg(SfCommand::previewEnroll(QStringLiteral("infiniband-preview")).toHtmlEscaped()));
     } else if (enrolment == E::NotSelfEnrollable) {
+        m_banner->setKind(MessageBar::Kind::Warning);
         m_bannerText->setText(
             tr("<b>InfiniBand partitions are in public preview</b>, and this account cannot enrol "
                "itself: the preview is not self-enrollable here. Contact SF Compute and they will "
@@ -257,6 +280,8 @@ void PartitionsView::refresh()
     filter.workspace = m_context->listWorkspace();
     filter.fabric = m_fabricFilter->currentData().toString();
     const quint64 generation = ++m_listGeneration;
+    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
+        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     m_model->setProperty("scopeWorkspace", filter.workspace);
     m_context->client()
         ->infinibandPartitions(filter)
@@ -266,8 +291,8 @@ void PartitionsView::refresh()
                 if (generation != m_listGeneration)
                     return; // a newer scope answered or will answer
                 m_model->refresh(partitions);
+                m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                 m_updated->markUpdated();
-                m_table->fitColumnsOnce();
                 if (!m_selectAfterRefresh.isEmpty())
                     selectPartition(m_selectAfterRefresh);
                 loadDetailInstances();
@@ -277,6 +302,7 @@ void PartitionsView::refresh()
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_listGeneration)
                 return;
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_updated->markFailed(error.message());
             m_context->reportError(tr("Loading partitions"), error);
             Q_EMIT refreshed();
@@ -309,6 +335,10 @@ void PartitionsView::showDetails()
 {
     const auto partition = currentPartition();
     m_details->setEnabled(partition.has_value());
+    // Nothing selected: no empty instance list that would read as "no instances attached".
+    m_instancesTable->setVisible(partition.has_value());
+    if (auto* caption = m_details->findChild<QLabel*>(QStringLiteral("partitionAttachedCaption")))
+        caption->setVisible(partition.has_value());
     if (!partition) {
         m_detailTitle->setText(tr("Select a partition to see its details."));
         for (QLabel* label : {m_detailFabric, m_detailZone, m_detailPath, m_detailCreated, m_detailId})
@@ -328,6 +358,7 @@ void PartitionsView::showDetails()
     m_detailId->setText(partition->id);
     if (m_instancesModel->property("partitionId").toString() != partition->id) {
         m_instancesModel->refresh({});
+        m_instancesTable->setLoadState(ResourceTableView::LoadState::Loading);
         m_instancesModel->setProperty("partitionId", partition->id);
         loadDetailInstances();
     }
@@ -347,11 +378,13 @@ void PartitionsView::loadDetailInstances()
                                          if (generation != m_detailGeneration)
                                              return;
                                          m_instancesModel->refresh(instances);
+                                         m_instancesTable->setLoadState(ResourceTableView::LoadState::Loaded);
                                          Q_EMIT refreshed();
                                      })
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_detailGeneration)
                 return;
+            m_instancesTable->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_context->reportError(tr("Loading the partition's instances"), error);
         });
 }

@@ -7,9 +7,9 @@
 #include <QWidget>
 
 class InstanceModel;
+class MessageBar;
 class PartitionModel;
 class QComboBox;
-class QFrame;
 class QLabel;
 class QMenu;
 class QPushButton;
@@ -56,8 +56,10 @@ private:
     QStringList namesInWorkspace(const QString& workspace) const;
 
     ViewContext* m_context;
-    QFrame* m_banner;
+    MessageBar* m_banner;
     QLabel* m_bannerText;
+    // What partitions are, shown below the banner until the account is enrolled.
+    QLabel* m_intro;
     QPushButton* m_enrolButton;
     QWidget* m_content;
     WorkspaceBar* m_workspaceBar;

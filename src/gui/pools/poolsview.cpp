@@ -88,9 +88,12 @@ void PoolsView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
         updateActions();
         return;
     }
+    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
+        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     const quint64 generation = ++m_generation;
     m_context->client()
         ->pools(m_context->listWorkspace())
@@ -99,14 +102,15 @@ void PoolsView::refresh()
                                      if (generation != m_generation)
                                          return;
                                      m_model->refresh(pools);
+                                     m_table->setLoadState(ResourceTableView::LoadState::Loaded);
                                      m_updated->markUpdated();
-                                     m_table->fitColumnsOnce();
                                      updateActions();
                                      Q_EMIT refreshed();
                                  })
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_generation)
                 return;
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             m_updated->markFailed(error.message());
             m_context->reportError(tr("Loading pools"), error);
             Q_EMIT refreshed();
