@@ -296,6 +296,8 @@ private Q_SLOTS:
         QVERIFY(place->isEnabled());
         nodes->setValue(3);
         place->click();
+        QVERIFY(!place->isEnabled()); // until the order has answered
+        QTRY_VERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s));
         QCOMPARE(m_backend->placed.size(), 1);
         QCOMPARE(m_backend->placed.first().startAt, Hour0 + 30 * H);
         QCOMPARE(m_backend->placed.first().endAt, Hour0 + 36 * H);

@@ -123,6 +123,8 @@ void OrdersPage::reload()
 {
     if (m_backend)
         m_model->setOrders(m_backend->orders());
+    // Columns fit the first real rows (times, prices, ids) instead of the empty table's headers.
+    m_table->fitColumnsOnce();
     updateActions();
 }
 

@@ -4,13 +4,40 @@
 #include "gui/reservations/plannerconversion.h"
 
 #include <QDateTime>
+#include <QJsonValue>
 #include <QTimer>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
-const QStringList RequirementKeys = {u"region"_s, u"availability_zone"_s, u"accelerator"_s};
+// The properties of the SKU property catalog: together they single a SKU out, where region, zone
+// and accelerator alone can match two (an InfiniBand SKU and its twin on another fabric).
+const QStringList RequirementKeys = {
+    u"region"_s,        u"availability_zone"_s,    u"accelerator"_s,      u"form_factor"_s,
+    u"rdma_type"_s,     u"num_accelerators"_s,     u"num_vcpus"_s,        u"memory"_s,
+    u"local_storage"_s, u"supports_public_ipv4"_s, u"infiniband_fabric"_s};
+
+// What went wrong placing an order, in the words the panel shows after "The order was not placed."
+QString placeFailure(const ApiError& error)
+{
+    const bool shortfall =
+        std::any_of(error.details().cbegin(), error.details().cend(),
+                    [](const ApiErrorDetail& d) { return d.code == u"insufficient_allocation"; });
+    if (error.kind() == ApiError::Kind::Http && error.httpStatus() == 402)
+        return ApiMarketBackend::tr("The balance is too low: %1")
+            .arg(error.serverMessage().isEmpty()
+                     ? ApiMarketBackend::tr("the order could cost more than is available.")
+                     : error.serverMessage());
+    if (shortfall)
+        return ApiMarketBackend::tr(
+            "The pool does not own these nodes (unsold) over the whole window any more; "
+            "another order may have sold or listed them. The chart now shows what it "
+            "owns.");
+    return error.message();
+}
 
 } // namespace
 
@@ -33,7 +60,7 @@ void ApiMarketBackend::setPollInterval(int milliseconds)
 
 qint64 ApiMarketBackend::now() const
 {
-    return QDateTime::currentSecsSinceEpoch();
+    return QDateTime::currentSecsSinceEpoch() + m_clockOffset;
 }
 
 void ApiMarketBackend::refresh()
@@ -41,6 +68,22 @@ void ApiMarketBackend::refresh()
     if (!m_client)
         return;
     const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
+    // The server's time: the now line, and which windows are in the past, go by it.
+    const qint64 minute = now() - ((now() % 60) + 60) % 60;
+    m_client->orderbookQuote(QString(), minute, minute + 3600)
+        ->onSuccess<OrderbookQuote>(this,
+                                    [this](const OrderbookQuote& quote) {
+                                        if (quote.requestedAt <= 0)
+                                            return;
+                                        const qint64 offset =
+                                            quote.requestedAt - QDateTime::currentSecsSinceEpoch();
+                                        // A second either way is the round trip, not a change.
+                                        if (qAbs(offset - m_clockOffset) > 1) {
+                                            m_clockOffset = offset;
+                                            Q_EMIT changed();
+                                        }
+                                    })
+        ->onFailure(this, failed);
     m_client->pools()
         ->onSuccess<QList<Pool>>(this,
                                  [this](const QList<Pool>& pools) {
@@ -142,11 +185,17 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
                            [this, guard, done = std::move(done)](const Order& order) {
                                m_orders.prepend(order);
                                Q_EMIT changed();
+                               // A fill changes the pool's allocation at once.
+                               refresh();
                                if (guard)
                                    done(order);
                            })
-        ->onFailure(context,
-                    [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        ->onFailure(this, [this, guard, failed = std::move(failed)](const ApiError& error) {
+            // Whatever happened (a refusal may mean the app's picture is stale), show the server's.
+            refresh();
+            if (guard)
+                failed(placeFailure(error));
+        });
 }
 
 void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::function<void()> done,

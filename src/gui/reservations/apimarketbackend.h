@@ -38,6 +38,8 @@ private:
     QMap<QString, QStringList> requirementsOf(const QString& sku) const;
     QString requirementsQuery(const QString& sku) const;
 
+    // The server's clock minus this computer's, learnt from the orderbook's requested_at.
+    qint64 m_clockOffset = 0;
     QPointer<ApiClient> m_client;
     QTimer* m_poll;
     QList<Pool> m_pools;

@@ -180,6 +180,9 @@ OrderPanel::~OrderPanel() = default;
 
 void OrderPanel::setPool(const QString& poolId)
 {
+    // A refresh that keeps the pool keeps the preview too.
+    if (m_pool == poolId)
+        return;
     m_pool = poolId;
     inputChanged();
 }
@@ -329,6 +332,9 @@ void OrderPanel::inputChanged()
     m_preview.reset();
     m_previewed.reset();
     m_previewLabel->clear();
+    // Another order now: what placing the last one reported no longer applies.
+    m_shownHint.clear();
+    showStatus({}, false);
     updateValidity();
     if (request())
         m_debounce->start();
@@ -360,13 +366,22 @@ void OrderPanel::updateValidity()
             why = tr("You cannot sell more than the pool owns (and has not listed) over this window.");
         }
     }
-    m_place->setEnabled(placeable);
+    m_place->setEnabled(placeable && !m_placing);
     m_quote->setEnabled(order.has_value());
     m_place->setToolTip(placeable ? QString() : why);
-    if (!placeable && !why.isEmpty())
-        showStatus(why, order.has_value());
-    else
-        showStatus({}, false);
+    // Only a change of the reason touches the status line, so that what placing reported stays
+    // until the user changes the order.
+    const QString hint = placeable ? QString() : why;
+    if (hint != m_shownHint) {
+        m_shownHint = hint;
+        showStatus(hint, order.has_value());
+    }
+}
+
+void OrderPanel::setPlacing(bool placing)
+{
+    m_placing = placing;
+    updateValidity();
 }
 
 void OrderPanel::requestPreviewNow()

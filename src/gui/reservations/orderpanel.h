@@ -52,6 +52,9 @@ public:
     void showPreview(const OrderRequest& forRequest, const OrderPreview& preview);
     void showPreviewError(const OrderRequest& forRequest, const QString& message);
     void showStatus(const QString& message, bool error);
+    // While an order is being placed, Place is disabled so that it is never sent twice.
+    void setPlacing(bool placing);
+    bool isPlacing() const { return m_placing; }
 
     // The text the confirmation before placing shows: what, when, and the total.
     QString confirmationText(const OrderRequest& request) const;
@@ -99,4 +102,7 @@ private:
     QPushButton* m_sellWholeFuture;
     QTimer* m_debounce;
     bool m_hasWindow = false;
+    bool m_placing = false;
+    // Why Place is disabled, as last shown in the status line.
+    QString m_shownHint;
 };

@@ -567,7 +567,11 @@ PlannerChart::~PlannerChart()
 
 void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
 {
-    const bool firstNow = d->snapshot.now == 0 && snapshot.now != 0;
+    // The range follows now when it is first known, and when the server's clock turns out to be
+    // far from the one the range was drawn around.
+    const bool firstNow = (d->snapshot.now == 0 && snapshot.now != 0)
+                          || (snapshot.now != 0 && (snapshot.now < d->from || snapshot.now >= d->to)
+                              && qAbs(snapshot.now - d->snapshot.now) > Day);
     d->snapshot = snapshot;
     if (firstNow) {
         const qint64 span = d->to - d->from;

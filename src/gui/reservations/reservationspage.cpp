@@ -228,7 +228,8 @@ void ReservationsPage::requestQuotes()
 
 void ReservationsPage::placeOrder(const OrderRequest& request)
 {
-    if (!m_backend)
+    // One order at a time: a second click (or a double click) while one is on its way places nothing.
+    if (!m_backend || m_panel->isPlacing())
         return;
     if (request.side == u"sell"
         && request.nodeCount
@@ -236,16 +237,21 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
         m_panel->showStatus(tr("You cannot sell more than the pool owns over this window."), true);
         return;
     }
-    if (!m_confirmer(this, m_panel->confirmationText(request)))
+    m_panel->setPlacing(true);
+    if (!m_confirmer(this, m_panel->confirmationText(request))) {
+        m_panel->setPlacing(false);
         return;
+    }
     m_panel->showStatus(tr("Placing the order…"), false);
     m_backend->place(
         request, this,
         [this](const Order& order) {
+            m_panel->setPlacing(false);
             m_panel->showStatus(tr("Order %1 placed: %2.").arg(order.id, order.statusText), false);
         },
         [this](const QString& message) {
-            m_panel->showStatus(tr("The order was refused: %1").arg(message), true);
+            m_panel->setPlacing(false);
+            m_panel->showStatus(tr("The order was not placed. %1").arg(message), true);
         });
 }
 

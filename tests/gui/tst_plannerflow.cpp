@@ -1,0 +1,559 @@
+// The reservation planner and the orders view driven through their widgets against the real sfsim:
+// drag a window on the chart, preview, place, watch fills arrive as the virtual clock moves, sell
+// slices of a reservation, see the server's refusals, cancel a standing order.
+#include "common/money.h"
+#include "core/api/apiclient.h"
+#include "core/settings/settings.h"
+#include "gui/common/resourcetableview.h"
+#include "gui/orders/ordersmodel.h"
+#include "gui/orders/orderspage.h"
+#include "gui/reservations/apimarketbackend.h"
+#include "gui/reservations/orderpanel.h"
+#include "gui/reservations/plannerchart.h"
+#include "gui/reservations/reservationspage.h"
+#include "gui/theme/theme.h"
+#include "support/simclient.h"
+#include "support/simprocess.h"
+#include "support/testenv.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 H = 3600;
+constexpr qint64 D = 24 * H;
+const QString Orders = u"/preview/v2/orders"_s;
+// Not the real time: the app has to go by the server's clock, not its own.
+constexpr qint64 StartTime = 1'790'001'200;
+
+qint64 floorHour(qint64 t)
+{
+    return t - t % H;
+}
+
+// One connection to the sim as the app has it: client, market backend, planner and orders page.
+struct App
+{
+    QTemporaryDir dir;
+    std::unique_ptr<Settings> settings;
+    QNetworkAccessManager network;
+    std::unique_ptr<ApiClient> client;
+    std::unique_ptr<ApiMarketBackend> backend;
+    std::unique_ptr<ReservationsPage> page;
+    std::unique_ptr<OrdersPage> orders;
+    QStringList confirmations;
+
+    App(const QUrl& url, const QString& token)
+    {
+        settings = std::make_unique<Settings>(dir.filePath(u"s.ini"_s));
+        client = std::make_unique<ApiClient>(url, &network);
+        client->setToken(token);
+        backend = std::make_unique<ApiMarketBackend>(client.get());
+        // The tests refresh when they want to see the server; no polling in between.
+        backend->setPollInterval(3'600'000);
+        page = std::make_unique<ReservationsPage>(backend.get());
+        page->setConfirmer([this](QWidget*, const QString& text) {
+            confirmations.append(text);
+            return true;
+        });
+        page->resize(1300, 760);
+        page->show();
+        orders = std::make_unique<OrdersPage>(backend.get(), settings.get());
+        orders->setConfirmer([this](QWidget*, const QString& text) {
+            confirmations.append(text);
+            return true;
+        });
+        orders->resize(1200, 500);
+        orders->show();
+    }
+    ~App()
+    {
+        orders.reset();
+        page.reset();
+        backend.reset();
+    }
+
+    template <typename T> T* child(const QString& name) const
+    {
+        auto* widget = page->findChild<T*>(name);
+        if (!widget)
+            widget = orders->findChild<T*>(name);
+        if (!widget)
+            qFatal("no child %s", qPrintable(name));
+        return widget;
+    }
+
+    // The mouse across the chart from one time to another.
+    void drag(qint64 from, qint64 to) const
+    {
+        PlannerChart* chart = page->findChild<PlannerChart*>(u"plannerChart"_s);
+        const QPoint a = chart->viewportPointAt(from);
+        const QPoint b = chart->viewportPointAt(to);
+        QWidget* viewport = chart->viewport();
+        QTest::mousePress(viewport, Qt::LeftButton, {}, a);
+        for (int step = 1; step <= 4; ++step)
+            QTest::mouseMove(viewport, a + (b - a) * step / 4);
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
+    }
+
+    // Reads the server again and waits until `ready` holds.
+    bool refreshUntil(const std::function<bool()>& ready) const
+    {
+        backend->refresh();
+        return QTest::qWaitFor(ready, 10000);
+    }
+
+    bool choosePool(const QString& id) const
+    {
+        if (!refreshUntil([this, id] { return backend->pool(id).has_value(); }))
+            return false;
+        page->setCurrentPool(id);
+        return page->currentPool() == id;
+    }
+
+    bool chooseSku(const QString& id) const
+    {
+        auto* sku = child<QComboBox>(u"orderSku"_s);
+        if (!QTest::qWaitFor([sku, id] { return sku->findData(id) >= 0; }, 10000))
+            return false;
+        sku->setCurrentIndex(sku->findData(id));
+        return true;
+    }
+
+    const PlannerSnapshot& snapshot() const { return page->chart()->snapshot(); }
+};
+
+} // namespace
+
+class TstPlannerFlow final : public QObject
+{
+    Q_OBJECT
+
+private:
+    SimProcess m_sim;
+    SimClient m_api;
+    QHash<QString, QString> m_skus; // alias -> id
+    QString m_h100;
+
+    std::unique_ptr<App> app()
+    {
+        return std::make_unique<App>(m_sim.baseUrl(), m_sim.token(u"acme-owner"_s));
+    }
+
+    QString createPool(const QString& name)
+    {
+        return m_api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, name}}).id();
+    }
+
+    static QJsonObject orderBody(const QString& pool, const QString& side, const QString& sku, qint64 start,
+                                 qint64 end, qint64 nodes, const QString& limit, bool standing)
+    {
+        return {
+            {u"pool"_s, pool},
+            {u"side"_s, side},
+            {u"instance_sku"_s, sku},
+            {u"allocation_schedule_delta"_s,
+             QJsonArray{QJsonObject{{u"start_at"_s, start}, {u"end_at"_s, end}, {u"node_count"_s, nodes}}}},
+            {u"limit_price_dollars_per_node_hour"_s, limit},
+            {u"allow_standing"_s, standing}};
+    }
+
+    // The market's rate for a buy, as the server previews it.
+    QString quotedRate(const QString& sku, qint64 start, qint64 end, qint64 nodes)
+    {
+        const SimReply r = m_api.post(u"/preview/v2/order_preview"_s,
+                                      {{u"side"_s, u"buy"_s},
+                                       {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{sku}}}},
+                                       {u"start_at"_s, start},
+                                       {u"duration_seconds"_s, end - start},
+                                       {u"node_count"_s, nodes}});
+        return r.json.value(u"post_order_body"_s)
+            .toObject()
+            .value(u"limit_price_dollars_per_node_hour"_s)
+            .toString();
+    }
+
+    QJsonArray ordersOf(const QString& pool) { return m_api.get(Orders + u"?pool="_s + pool).data(); }
+
+    QJsonArray poolSchedule(const QString& pool, const QString& sku)
+    {
+        return m_api.get(u"/preview/v2/pools/"_s + pool)
+            .json.value(u"allocation_schedule"_s)
+            .toObject()
+            .value(u"by_instance_sku"_s)
+            .toObject()
+            .value(sku)
+            .toArray();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        TestEnv::init();
+        QVERIFY2(m_sim.start({u"--control"_s, u"--start-time"_s, QString::number(StartTime)}),
+                 qPrintable(m_sim.errorOutput()));
+        m_api.setBaseUrl(m_sim.baseUrl());
+        m_api.setToken(m_sim.token(u"acme-owner"_s));
+        for (const auto& v : m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data())
+            m_skus.insert(v.toObject().value(u"alias").toString(), v.toObject().value(u"id").toString());
+        m_h100 = m_skus.value(u"sea-3-h100"_s);
+        QVERIFY(!m_h100.isEmpty());
+    }
+
+    // A fresh account has no pools; the market's prices show all the same, and on the server's clock.
+    void pricesShowWithoutAPool()
+    {
+        QVERIFY(m_api.get(u"/preview/v2/pools"_s).data().isEmpty());
+        const auto a = app();
+        QVERIFY(a->chooseSku(m_h100));
+        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().quoteSku == m_h100 && !a->snapshot().quotes.isEmpty(), 10000);
+        QVERIFY(a->page->currentPool().isEmpty());
+        QVERIFY(qAbs(a->snapshot().now - m_api.now()) <= 5);
+
+        // Each hour's best ask is the book's for that hour and that SKU alone.
+        const qint64 hour = floorHour(m_api.now()) + 5 * H;
+        const SimReply book = m_api.get(
+            u"/preview/v2/orderbook/quote?requirements=instance_sku:%1&start_at=%2&end_at=%3"_s.arg(m_h100)
+                .arg(hour)
+                .arg(hour + H));
+        const QString ask =
+            book.json.value(u"best_ask"_s).toObject().value(u"dollars_per_node_hour"_s).toString();
+        QVERIFY(!ask.isEmpty());
+        bool found = false;
+        for (const HourQuote& quote : a->snapshot().quotes) {
+            if (quote.hourStart == hour) {
+                found = true;
+                QVERIFY(quote.bestAsk);
+                QCOMPARE(Money::format(*quote.bestAsk), ask);
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void dragPreviewPlaceOnce()
+    {
+        const QString pool = createPool(u"planned"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        const qint64 base = floorHour(m_api.now());
+        QSignalSpy selected(a->page->chart(), &PlannerChart::selectionChanged);
+        a->drag(base + 26 * H + 1800, base + 31 * H + 1800);
+        QCOMPARE(selected.count(), 1);
+        const auto window = a->page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, base + 26 * H);
+        QCOMPARE(window->end, base + 32 * H);
+        QCOMPARE(a->child<QDateTimeEdit>(u"orderStart"_s)->dateTime().toSecsSinceEpoch(), base + 26 * H);
+        QCOMPARE(a->child<QDateTimeEdit>(u"orderEnd"_s)->dateTime().toSecsSinceEpoch(), base + 32 * H);
+
+        a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
+        const QString rate = quotedRate(m_h100, base + 26 * H, base + 32 * H, 2);
+        QVERIFY(!rate.isEmpty());
+        auto* preview = a->child<QLabel>(u"orderPreview"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(preview->text().contains(u"Estimated rate: $"_s + rate), 10000);
+        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), rate);
+
+        // Two quick clicks place one order.
+        auto* place = a->child<QPushButton>(u"orderPlace"_s);
+        QVERIFY(place->isEnabled());
+        place->click();
+        place->click();
+        QTest::mouseDClick(place, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s), 10000);
+        QCOMPARE(a->confirmations.size(), 1);
+        QVERIFY(a->confirmations.first().contains(u"Buy 2"_s));
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 1);
+        const QJsonObject order = onServer.first().toObject();
+        QCOMPARE(order.value(u"side"_s).toString(), u"buy"_s);
+        QCOMPARE(order.value(u"status"_s).toString(), u"filled"_s);
+        QCOMPARE(order.value(u"allocation_schedule_delta"_s).toArray(),
+                 (QJsonArray{QJsonObject{
+                     {u"end_at"_s, base + 32 * H}, {u"node_count"_s, 2}, {u"start_at"_s, base + 26 * H}}}));
+        // Filled at once: the pool owns the nodes on the chart without waiting for a poll.
+        const TimeSpans bought{TimeSpan{base + 26 * H, base + 32 * H, 2}};
+        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().ownedBySku.value(m_h100) == bought, 10000);
+        QVERIFY(a->orders->model()->rowCount() >= 1);
+    }
+
+    void standingOrderFillsAsTheClockAdvances()
+    {
+        const QString pool = createPool(u"patient"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        const qint64 start = floorHour(m_api.now()) + 80 * H;
+        a->drag(start + 1800, start + H + 1800);
+        QCOMPARE(a->page->chart()->selection()->start, start);
+        QCOMPARE(a->page->chart()->selection()->end, start + 2 * H);
+        const QString rate = quotedRate(m_h100, start, start + 2 * H, 1);
+        const QString limit = QString::number(rate.toDouble() * 0.93, 'f', 2);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(limit);
+        a->child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderStatus"_s)->text().contains(u"standing"_s), 10000);
+        QCOMPARE(ordersOf(pool).size(), 1);
+        const QString id = ordersOf(pool).first().toObject().value(u"id"_s).toString();
+        // On the chart and in the orders view as an open order, owning nothing yet.
+        QCOMPARE(a->snapshot().orders.size(), 1);
+        QCOMPARE(a->snapshot().orders.first().status, PlannerOrder::Status::Standing);
+        QVERIFY(a->snapshot().ownedBySku.value(m_h100).isEmpty());
+        QTRY_VERIFY(a->orders->model()->rowCount() >= 1);
+
+        QString status;
+        for (int step = 0; step < 14 && status != u"filled"_s; ++step) {
+            m_api.advanceClock(6 * H);
+            status = m_api.get(Orders + u'/' + id).json.value(u"status"_s).toString();
+        }
+        QCOMPARE(status, u"filled"_s);
+        QVERIFY(a->refreshUntil([&] {
+            return !a->snapshot().orders.isEmpty()
+                   && a->snapshot().orders.first().status == PlannerOrder::Status::Filled;
+        }));
+        QCOMPARE(a->snapshot().orders.first().filled, (TimeSpans{TimeSpan{start, start + 2 * H, 1}}));
+        QCOMPARE(a->snapshot().ownedBySku.value(m_h100), (TimeSpans{TimeSpan{start, start + 2 * H, 1}}));
+        QCOMPARE(a->backend->pool(pool)->bySku.value(m_h100).size(), 1);
+        // The now line follows the server's clock.
+        QVERIFY(qAbs(a->snapshot().now - m_api.now()) <= 5);
+        const QString tip = a->page->chart()->toolTipAt(a->page->chart()->viewportPointAt(start + 1800));
+        QVERIFY2(tip.contains(u"1 node owned"_s), qPrintable(tip));
+    }
+
+    void sellTheLastDayAndAMiddleGap()
+    {
+        const QString pool = createPool(u"seller"_s);
+        const qint64 start = floorHour(m_api.now()) + 3 * H;
+        const qint64 end = start + 3 * D;
+        const QString rate = quotedRate(m_h100, start, end, 4);
+        QCOMPARE(m_api.post(Orders, orderBody(pool, u"buy"_s, m_h100, start, end, 4, rate, false))
+                     .json.value(u"status"_s)
+                     .toString(),
+                 u"filled"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        QTRY_VERIFY(!a->snapshot().ownedBySku.value(m_h100).isEmpty());
+
+        // The last day, at a minimum rate no bid reaches: it stands on the book.
+        a->child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
+        a->child<QPushButton>(u"sellLastDay"_s)->click();
+        QCOMPARE(a->page->chart()->selection()->start, end - D);
+        QCOMPARE(a->page->chart()->selection()->end, end);
+        QCOMPARE(a->child<QSpinBox>(u"orderNodes"_s)->value(), 4);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(u"90"_s);
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s), 10000);
+        QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 2);
+        QJsonObject sell = onServer.first().toObject();
+        QCOMPARE(sell.value(u"side"_s).toString(), u"sell"_s);
+        QCOMPARE(sell.value(u"status"_s).toString(), u"standing"_s);
+        QVERIFY(sell.value(u"allow_partial"_s).toBool());
+        QCOMPARE(sell.value(u"allocation_schedule_delta"_s)
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(u"start_at"_s)
+                     .toInteger(),
+                 end - D);
+        // Listed on the chart; the whole last day is spoken for.
+        QTRY_VERIFY(a->snapshot().orders.size() == 2);
+        a->child<QPushButton>(u"sellLastDay"_s)->click();
+        a->child<QSpinBox>(u"orderNodes"_s)->setValue(1);
+        QVERIFY(!a->child<QPushButton>(u"orderPlace"_s)->isEnabled());
+
+        // A gap in the middle, at the lowest rate: bids lift it at once and the pool keeps the rest.
+        const qint64 gapStart = start + 30 * H;
+        a->drag(gapStart + 1800, gapStart + 5 * H + 1800);
+        QCOMPARE(a->page->chart()->selection()->start, gapStart);
+        QCOMPARE(a->page->chart()->selection()->end, gapStart + 6 * H);
+        a->child<QSpinBox>(u"orderNodes"_s)->setValue(3);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(u"0.06"_s);
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(ordersOf(pool).size() == 3, 10000);
+        QCOMPARE(ordersOf(pool).first().toObject().value(u"status"_s).toString(), u"filled"_s);
+        const QJsonArray kept = poolSchedule(pool, m_h100);
+        QCOMPARE(kept.size(), 3);
+        QCOMPARE(kept.at(1).toObject().value(u"node_count"_s).toInteger(), 1);
+        // The chart shows what remains: 1 node over the gap, 4 around it.
+        QVERIFY(a->refreshUntil([&] {
+            const TimeSpans owned = a->snapshot().ownedBySku.value(m_h100);
+            return owned.size() == 3 && owned.at(1) == TimeSpan{gapStart, gapStart + 6 * H, 1};
+        }));
+
+        // Sold elsewhere since the app last looked: the app lets it through, the server refuses.
+        const qint64 slice = start + 40 * H;
+        QCOMPARE(m_api
+                     .post(Orders,
+                           orderBody(pool, u"sell"_s, m_h100, slice, slice + 2 * H, 4, u"95.000000"_s, true))
+                     .status,
+                 201);
+        a->drag(slice + 1800, slice + H + 1800);
+        a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(u"80"_s);
+        QVERIFY(a->child<QPushButton>(u"orderPlace"_s)->isEnabled());
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        auto* status = a->child<QLabel>(u"orderStatus"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"does not own"_s), 10000);
+        QVERIFY2(!status->text().contains(u"422"_s), qPrintable(status->text()));
+        QCOMPARE(ordersOf(pool).size(), 4);
+    }
+
+    void insufficientBalanceIsShownInPlainWords()
+    {
+        const QString pool = createPool(u"broke"_s);
+        const qint64 balance = m_api.balanceMicros(u"acme"_s);
+        QCOMPARE(
+            m_api.post(u"/_sim/accounts/acme/balance"_s, {{u"balance_dollars"_s, u"10.000000"_s}}).status,
+            200);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        const qint64 base = floorHour(m_api.now());
+        a->drag(base + 10 * H + 1800, base + 20 * H + 1800);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(u"40"_s);
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        auto* status = a->child<QLabel>(u"orderStatus"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"Insufficient balance"_s), 10000);
+        QVERIFY2(!status->text().contains(u"402"_s), qPrintable(status->text()));
+        QVERIFY(ordersOf(pool).isEmpty());
+        QCOMPARE(
+            m_api.post(u"/_sim/accounts/acme/balance"_s, {{u"balance_dollars"_s, Money::format(balance)}})
+                .status,
+            200);
+    }
+
+    void ordersPageListsTheServersOrdersAndCancels()
+    {
+        const QString pool = createPool(u"orders-view"_s);
+        const qint64 start = floorHour(m_api.now()) + 40 * H;
+        const SimReply standing = m_api.post(
+            Orders, orderBody(pool, u"buy"_s, m_h100, start, start + 2 * H, 1, u"0.060000"_s, true));
+        QCOMPARE(standing.json.value(u"status"_s).toString(), u"standing"_s);
+        const auto a = app();
+        OrdersModel* model = a->orders->model();
+        const int all = int(m_api.get(Orders + u"?limit=200"_s).data().size());
+        QVERIFY(a->refreshUntil([&] { return model->rowCount() == all; }));
+
+        // Each filter shows what the server lists for it.
+        const auto ids = [model] {
+            QStringList out;
+            for (int row = 0; row < model->rowCount(); ++row)
+                out << model->index(row, 0).data(OrdersModel::OrderIdRole).toString();
+            out.sort();
+            return out;
+        };
+        const auto serverIds = [this](const QString& query) {
+            QStringList out;
+            for (const auto& o : m_api.get(Orders + u"?limit=200&"_s + query).data())
+                out << o.toObject().value(u"id"_s).toString();
+            out.sort();
+            return out;
+        };
+        auto* statusFilter = a->child<QComboBox>(u"ordersStatusFilter"_s);
+        auto* sideFilter = a->child<QComboBox>(u"ordersSideFilter"_s);
+        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersModel::StatusFilter::Open)));
+        QCOMPARE(ids(), serverIds(u"status=pending&status=standing&status=partially_filled"_s));
+        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersModel::StatusFilter::Filled)));
+        QCOMPARE(ids(), serverIds(u"status=filled"_s));
+        sideFilter->setCurrentIndex(sideFilter->findData(int(OrdersModel::SideFilter::Sell)));
+        QCOMPARE(ids(), serverIds(u"status=filled&side=sell"_s));
+        QVERIFY(!ids().isEmpty());
+        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersModel::StatusFilter::All)));
+        sideFilter->setCurrentIndex(sideFilter->findData(int(OrdersModel::SideFilter::Buy)));
+        QCOMPARE(ids(), serverIds(u"side=buy"_s));
+
+        // Cancel the standing one from the view.
+        QTableView* table = a->orders->table()->table();
+        bool selected = false;
+        for (int row = 0; row < table->model()->rowCount() && !selected; ++row) {
+            const QModelIndex index = table->model()->index(row, 0);
+            if (index.data(OrdersModel::OrderIdRole).toString() == standing.id()) {
+                table->setCurrentIndex(index);
+                selected = true;
+            }
+        }
+        QVERIFY(selected);
+        auto* cancel = a->child<QPushButton>(u"ordersCancel"_s);
+        QVERIFY(cancel->isEnabled());
+        cancel->click();
+        QVERIFY(a->confirmations.last().contains(standing.id()));
+        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"ordersMessage"_s)->text().contains(u"cancelled"_s),
+                                 10000);
+        QCOMPARE(m_api.get(Orders + u'/' + standing.id()).json.value(u"status"_s).toString(), u"cancelled"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(!cancel->isEnabled(), 10000);
+    }
+
+    // Screenshots of the planner and the orders view with real data, for people to look at:
+    // SFDESK_SCREENSHOT_DIR=/tmp/shots.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("SFDESK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("SFDESK_SCREENSHOT_DIR not set");
+        QDir().mkpath(dir);
+        const QString pool = createPool(u"training"_s);
+        const qint64 start = floorHour(m_api.now()) + 2 * H;
+        const qint64 end = start + 4 * D;
+        QCOMPARE(m_api
+                     .post(Orders, orderBody(pool, u"buy"_s, m_h100, start, end, 4,
+                                             quotedRate(m_h100, start, end, 4), false))
+                     .json.value(u"status"_s)
+                     .toString(),
+                 u"filled"_s);
+        const qint64 later = start + 5 * D;
+        const QString rate = quotedRate(m_h100, later, later + D, 2);
+        QCOMPARE(m_api
+                     .post(Orders, orderBody(pool, u"buy"_s, m_h100, later, later + D, 2,
+                                             QString::number(rate.toDouble() * 0.9, 'f', 2), true))
+                     .status,
+                 201);
+        QCOMPARE(m_api.post(Orders, orderBody(pool, u"sell"_s, m_h100, end - D, end, 2, u"60.000000"_s, true))
+                     .status,
+                 201);
+        QCOMPARE(m_api
+                     .post(Orders, orderBody(pool, u"sell"_s, m_h100, start + D, start + D + 8 * H, 3,
+                                             u"0.060000"_s, false))
+                     .status,
+                 201);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().quotes.isEmpty(), 10000);
+        a->drag(start + 2 * D + 1800, start + 2 * D + 10 * H + 1800);
+        a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
+        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderPreview"_s)->text().contains(u"Total"_s), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(a->orders->model()->rowCount() >= 4, 10000);
+        for (const bool dark : {false, true}) {
+            QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
+            QTest::qWait(200);
+            const QString scheme = dark ? u"dark"_s : u"light"_s;
+            QVERIFY(a->page->grab().save(dir + u"/planner-real-"_s + scheme + u".png"_s));
+            QVERIFY(a->orders->grab().save(dir + u"/orders-real-"_s + scheme + u".png"_s));
+        }
+        QApplication::setPalette(Theme::lightPalette());
+    }
+};
+
+QTEST_MAIN(TstPlannerFlow)
+#include "tst_plannerflow.moc"
