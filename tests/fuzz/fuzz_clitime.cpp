@@ -2,13 +2,14 @@
 // parser accepts formats back to text that parses to the same number of seconds.
 #include "common/clitime.h"
 #include "fuzzsupport.h"
+#include "fuzztargets.h"
 
 #include <QString>
 
 #include <cstddef>
 #include <cstdint>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+void FuzzTargets::clitime(const uint8_t* data, size_t size)
 {
     const QString text = QString::fromUtf8(reinterpret_cast<const char*>(data), qsizetype(size));
     constexpr qint64 now = 1'741'946'400; // 2025-03-14T10:00:00Z
@@ -36,5 +37,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     } else if (error.isEmpty()) {
         FuzzSupport::fail("parseTime refused input without an error");
     }
+}
+
+#ifndef SFDESK_FUZZ_REPLAY
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    FuzzTargets::clitime(data, size);
     return 0;
 }
+#endif

@@ -4,6 +4,7 @@
 #include "core/cloudinit/yaml11resolver.h"
 #include "core/cloudinit/yamltree.h"
 #include "fuzzsupport.h"
+#include "fuzztargets.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -43,9 +44,9 @@ void resolveScalars(const CloudInit::YamlNode& node, int depth)
 
 } // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+void FuzzTargets::cloudinit(const uint8_t* data, size_t size)
 {
-    FuzzSupport::application();
+    FuzzSupport::ensureApplication();
     const QByteArrayView bytes(reinterpret_cast<const char*>(data), qsizetype(size));
 
     const CloudInit::YamlDocument document = CloudInit::parseYaml(bytes);
@@ -67,5 +68,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const int column = int(text.size() - lastBreak - 1);
     (void)CloudInit::keyPathAt(text, line, column);
     (void)CloudInit::keyPathAt(text, line + 1, 0);
+}
+
+#ifndef SFDESK_FUZZ_REPLAY
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    FuzzTargets::cloudinit(data, size);
     return 0;
 }
+#endif

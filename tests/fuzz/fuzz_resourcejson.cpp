@@ -3,6 +3,7 @@
 // must never fail without saying why.
 #include "core/api/resourcejson.h"
 #include "fuzzsupport.h"
+#include "fuzztargets.h"
 
 #include <QJsonDocument>
 
@@ -56,7 +57,7 @@ void parseObject(const QJsonObject& object)
 
 } // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+void FuzzTargets::resourcejson(const uint8_t* data, size_t size)
 {
     const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
     QJsonParseError parseError;
@@ -75,5 +76,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 FuzzSupport::fail("scheduleToJson wrote a schedule parseSchedule refuses");
         }
     }
+}
+
+#ifndef SFDESK_FUZZ_REPLAY
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    FuzzTargets::resourcejson(data, size);
     return 0;
 }
+#endif

@@ -5,6 +5,7 @@
 // globex-owner) or anything else for a request without a valid token. Every answer must be a
 // status the API documents, with the error envelope on failures.
 #include "fuzzsupport.h"
+#include "fuzztargets.h"
 #include "sim/simapi.h"
 #include "sim/simserver.h"
 #include "sim/simstore.h"
@@ -43,9 +44,18 @@ std::unique_ptr<World> makeWorld()
     return world;
 }
 
+std::unique_ptr<World> current;
+
+void dropWorld()
+{
+    current.reset();
+}
+
 World& world()
 {
-    static std::unique_ptr<World> current;
+    // The store's SQL connection must close before the application object goes.
+    static const bool dropsWithTheApplication = (qAddPostRoutine(dropWorld), true);
+    Q_UNUSED(dropsWithTheApplication);
     // Requests change the world; start afresh now and then so the state stays small and an input's
     // effect depends on few predecessors.
     if (!current || current->requests >= 2000) {
@@ -58,11 +68,11 @@ World& world()
 
 } // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+void FuzzTargets::simrequest(const uint8_t* data, size_t size)
 {
     if (size > size_t(SimServer::maxBodyBytes))
-        return 0; // the HTTP layer answers 413 before the API sees the body
-    FuzzSupport::application();
+        return; // the HTTP layer answers 413 before the API sees the body
+    FuzzSupport::ensureApplication();
     const QByteArray input(reinterpret_cast<const char*>(data), qsizetype(size));
     const qsizetype lineEnd = input.indexOf('\n');
     const QByteArray line = lineEnd < 0 ? input : input.left(lineEnd);
@@ -91,5 +101,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         FuzzSupport::fail("a server error: a request reached a state the routes do not handle");
     if (w.store.inTransaction())
         FuzzSupport::fail("a request left its transaction open");
+}
+
+#ifndef SFDESK_FUZZ_REPLAY
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    FuzzTargets::simrequest(data, size);
     return 0;
 }
+#endif
