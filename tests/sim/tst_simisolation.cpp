@@ -1,3 +1,4 @@
+#include "sim/simoptions.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
@@ -143,6 +144,38 @@ private Q_SLOTS:
         for (const QString& id : std::as_const(m_ids))
             QVERIFY(!r.raw.contains(id.toUtf8()));
         QVERIFY(!r.raw.contains("acme"));
+    }
+
+    // Without --allow-remote, sfsim listens on loopback only: any other address is refused with a
+    // message naming it (the smoke test smoke_sfsim_refuses_remote runs the executable).
+    void nonLoopbackHostsAreRefusedByDefault_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<bool>("loopback");
+        QTest::newRow("default") << QString() << true;
+        QTest::newRow("127.0.0.1") << u"127.0.0.1"_s << true;
+        QTest::newRow("::1") << u"::1"_s << true;
+        QTest::newRow("any v4") << u"0.0.0.0"_s << false;
+        QTest::newRow("any v6") << u"::"_s << false;
+        QTest::newRow("lan") << u"192.168.1.5"_s << false;
+        QTest::newRow("public v6") << u"2001:db8::1"_s << false;
+    }
+
+    void nonLoopbackHostsAreRefusedByDefault()
+    {
+        QFETCH(QString, host);
+        QFETCH(bool, loopback);
+        QStringList arguments{u"sfsim"_s};
+        if (!host.isEmpty())
+            arguments << u"--host"_s << host;
+        const SimOptionsResult result = parseSimOptions(arguments);
+        QCOMPARE(result.options.has_value(), loopback);
+        if (loopback) {
+            QVERIFY(result.options->host.isLoopback());
+        } else {
+            QVERIFY(result.error.contains(u"refusing to listen on %1"_s.arg(host)));
+            QVERIFY(parseSimOptions(arguments << u"--allow-remote"_s).options.has_value());
+        }
     }
 
 private:
