@@ -122,5 +122,5 @@ print("| Measure | Figure | Baseline (same run) | Baseline | Ratio |")
 print("|---|---:|---|---:|---:|")
 for measure, figure, unit, baseline, base in rows:
     ratio = figure / base if base else float("inf")
-    print(f"| {measure} | {fmt(figure)} {unit} | {baseline} | {fmt(base)} {unit} | {ratio:.2f}x |")
+    print(f"| {measure} | {fmt(figure)} {unit} | {baseline} | {fmt(base)} {unit} | {ratio:.3g}x |")
 PY
