@@ -3,6 +3,7 @@ include_guard(GLOBAL)
 
 option(SFDESK_WERROR "Treat warnings as errors" OFF)
 option(SFDESK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(SFDESK_FUZZ "Build the libFuzzer targets of tests/fuzz (clang only)" OFF)
 option(BUILD_TESTING "Build the tests" ON)
 
 if(BUILD_TESTING)
@@ -37,4 +38,13 @@ if(SFDESK_SANITIZE)
     target_compile_options(sfdesk_options INTERFACE
         -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
     target_link_options(sfdesk_options INTERFACE -fsanitize=address,undefined)
+endif()
+# The fuzz targets need coverage feedback from the code they call, so every target of a fuzz build
+# carries libFuzzer's instrumentation; only the fuzzers themselves link its main.
+if(SFDESK_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+        message(FATAL_ERROR "SFDESK_FUZZ needs clang (libFuzzer); use the asan-ubsan preset")
+    endif()
+    target_compile_options(sfdesk_options INTERFACE -fsanitize=fuzzer-no-link)
+    target_link_options(sfdesk_options INTERFACE -fsanitize=fuzzer-no-link)
 endif()

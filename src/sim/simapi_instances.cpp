@@ -164,7 +164,7 @@ ApiResponse SimApi::createInstance(const SimApiRequest& request, const Params&)
         problems.append(
             {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,
              u"Instance SKU %1 does not offer public IPv4."_s.arg(sku.value(u"alias"_s).toString())});
-    QVariant partitionId(QMetaType(QMetaType::QString));
+    QVariant partitionId{QMetaType(QMetaType::QString)};
     if (partitionRef || wantsInfiniband) {
         if (!skuIsInfiniband)
             problems.append(

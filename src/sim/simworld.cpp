@@ -137,8 +137,8 @@ QJsonObject seed(SimStore& store, quint64 seedValue, qint64 now)
                        {token, workspace, level});
         tokens.insert(label, token);
     };
-    const QVariant noUser(QMetaType(QMetaType::QString));
-    const QVariant accountWide(QMetaType(QMetaType::QString));
+    const QVariant noUser{QMetaType(QMetaType::QString)};
+    const QVariant accountWide{QMetaType(QMetaType::QString)};
     addToken(u"acme-owner"_s, u"acme"_s, u"alice-acme"_s, {{accountWide, 2}});
     addToken(u"acme-viewer"_s, u"acme"_s, noUser, {{ws.value(u"acme/production"_s), 1}});
     addToken(u"acme-research-writer"_s, u"acme"_s, noUser, {{ws.value(u"acme/research"_s), 2}});

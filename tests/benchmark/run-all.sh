@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The performance report: builds the benchmarks (a RelWithDebInfo tree with
+# -DSFDESK_BENCHMARKS=ON in build/bench), runs every benchmark of the project and prints one table,
+# each figure next to its baseline measured in the same run and the ratio of the two.
+#   installer/sfdesk-env exec tests/benchmark/run-all.sh [BUILD_DIR]
+# With BUILD_DIR it uses that build as it is (the targets must be built). Prints numbers; asserts
+# nothing about speed. Takes two to four minutes on two cores.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source_dir=$(cd "$here/../.." && pwd)
+targets=(sfdesk sfsim bench_market bench_barewindow tst_instancerefreshbenchmark tst_cloudinitvalidator
+    tst_reservationspage)
+
+if [ $# -ge 1 ]; then
+    build=$(cd "$1" && pwd)
+else
+    build="$source_dir/build/bench"
+    cmake --preset ci -B "$build" -DSFDESK_BENCHMARKS=ON >/dev/null
+    cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
+fi
+bin="$build/bin"
+for t in "${targets[@]}"; do
+    [ -x "$bin/$t" ] || { echo "run-all: $bin/$t is missing; build it first" >&2; exit 2; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export QT_QPA_PLATFORM=offscreen LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_LOGGING_RULES='qt.qpa.*=false'
+export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache"
+
+step() { printf 'run-all: %s\n' "$*" >&2; }
+
+step "model refresh (tst_instancerefreshbenchmark)"
+"$bin/tst_instancerefreshbenchmark" >"$work/refresh.txt" 2>&1
+step "cloud-init validation (tst_cloudinitvalidator)"
+"$bin/tst_cloudinitvalidator" benchmarkValidationAgainstParsing >"$work/validator.txt" 2>&1
+step "planner chart (tst_reservationspage)"
+"$bin/tst_reservationspage" benchmarkRendering >"$work/chart.txt" 2>&1
+step "market matching (bench_market 20000 orders, 5000 offers)"
+"$bin/bench_market" 20000 5000 >"$work/market.txt" 2>&1
+step "sfsim routes (sim_benchmark.sh: wrk, 10,000 instances, 5 s per route)"
+bash "$here/sim_benchmark.sh" "$bin/sfsim" 10000 5 8 >"$work/sim.txt" 2>&1
+step "cold start (sfdesk --self-test against a bare window, 5 runs each)"
+python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
+import os, shutil, statistics, subprocess, sys, time
+sfdesk, bare, work = sys.argv[1:4]
+def run(command, fresh):
+    env = dict(os.environ)
+    home = os.path.join(work, "start-home")
+    if fresh:
+        shutil.rmtree(home, ignore_errors=True)
+    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")):
+        env[var] = os.path.join(home, sub)
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+    elapsed = (time.perf_counter() - start) * 1000
+    if done.returncode != 0:
+        sys.exit("%s failed: %s" % (command[0], done.stderr.decode(errors="replace")))
+    return elapsed
+run([bare], True)  # warms the file cache for both: the first start of any Qt app loads the libraries
+times = {"app": [], "bare": []}
+for _ in range(5):
+    times["bare"].append(run([bare], True))
+    times["app"].append(run([sfdesk, "--self-test"], True))
+print("startup app %.1f bare %.1f" % (statistics.median(times["app"]), statistics.median(times["bare"])))
+PY
+
+python3 - "$work" <<'PY'
+import re, sys
+work = sys.argv[1]
+def read(name):
+    return open(f"{work}/{name}", encoding="utf-8", errors="replace").read()
+def find(pattern, text, what):
+    m = re.search(pattern, text)
+    if not m:
+        sys.exit(f"run-all: no {what} in the benchmark output:\n{text}")
+    return [float(g) for g in m.groups()]
+rows = []  # (measure, figure, unit, baseline, baseline figure, lower is better)
+
+refresh = read("refresh.txt")
+(parse,) = find(r"fromJson only:\s*([\d.]+) ms", refresh, "fromJson time")
+(first,) = find(r"first refresh \(parse\+diff\):\s*([\d.]+) ms", refresh, "first refresh time")
+(again,) = find(r"unchanged refresh:\s*([\d.]+) ms", refresh, "unchanged refresh time")
+rows.append(("Model refresh, 10,000 instances (parse + diff)", first, "ms",
+             "QJsonDocument::fromJson of the same bytes", parse))
+rows.append(("Model refresh, unchanged poll", again, "ms", "QJsonDocument::fromJson of the same bytes", parse))
+
+sim = read("sim.txt")
+def sim_row(label):
+    return find(label + r"\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", sim, label)
+me_rps, me_p50, me_p99 = sim_row("get_me")
+for label, text in (("get_instances_200", "sfsim GET /instances?limit=200 (10,000 in the world), p50"),
+                    ("post_instances", "sfsim POST /instances, p50")):
+    rps, p50, p99 = sim_row(label)
+    rows.append((text, p50, "ms", "GET /me, p50", me_p50))
+    rows.append((text.replace(", p50", ", throughput"), rps, "req/s", "GET /me, throughput", me_rps))
+
+market = read("market.txt")
+(match_rate,) = find(r"matching: \d+ orders, \d+ with fills: \d+ orders/s wall \([\d.]+ s\), (\d+) orders/s cpu",
+                     market, "matching rate")
+(insert_rate,) = find(r"inserts:\s+\d+ orders: \d+ orders/s wall \([\d.]+ s\), (\d+) orders/s cpu", market,
+                      "insert rate")
+rows.append(("Market: orders matched against 5,000 offers (cpu)", match_rate, "orders/s",
+             "plain order inserts (cpu)", insert_rate))
+
+chart = read("chart.txt")
+empty, full, _, change = find(r"empty ([\d.]+) ms, 20 SKUs \+ 1000 orders ([\d.]+) ms, ratio ([\d.]+); "
+                              r"change to shown ([\d.]+) ms", chart, "chart timing")
+rows.append(("Planner chart, month, 20 SKUs + 1,000 orders: render", full, "ms", "empty chart render", empty))
+rows.append(("Planner chart: new snapshot to shown", change, "ms", "empty chart render", empty))
+
+validator = read("validator.txt")
+parse_ms, validate_ms = find(r"parse ([\d.]+) ms, validate ([\d.]+) ms", validator, "validator timing")
+rows.append(("cloud-init: validate 60 KiB of user data", validate_ms, "ms", "YAML parse of the same text", parse_ms))
+
+app, bare = find(r"startup app ([\d.]+) bare ([\d.]+)", read("startup.txt"), "startup timing")
+rows.append(("Cold start: sfdesk --self-test (median of 5)", app, "ms", "bare Qt window, same check", bare))
+
+def fmt(v):
+    return f"{v:,.0f}" if v >= 100 else f"{v:.2f}"
+print("| Measure | Figure | Baseline (same run) | Baseline | Ratio |")
+print("|---|---:|---|---:|---:|")
+for measure, figure, unit, baseline, base in rows:
+    ratio = figure / base if base else float("inf")
+    print(f"| {measure} | {fmt(figure)} {unit} | {baseline} | {fmt(base)} {unit} | {ratio:.3g}x |")
+PY

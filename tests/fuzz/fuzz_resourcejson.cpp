@@ -1,0 +1,87 @@
+// The client's JSON parsers: any response body goes through every parser of the preview API, the
+// list envelope and the schedule reader. Bad input must give an error, never a crash, and a parser
+// must never fail without saying why.
+#include "core/api/resourcejson.h"
+#include "fuzzsupport.h"
+#include "fuzztargets.h"
+
+#include <QJsonDocument>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace {
+
+template <typename T> void parseWith(ItemParser<T> parser, const QJsonObject& object)
+{
+    QString error;
+    if (!parser(object, &error) && error.isEmpty())
+        FuzzSupport::fail("a parser refused an object without an error");
+}
+
+template <typename T> void parseList(ItemParser<T> parser, const QJsonArray& data)
+{
+    QString error;
+    if (!parseItems<T>(data, parser, &error) && error.isEmpty())
+        FuzzSupport::fail("parseItems refused a list without an error");
+}
+
+void parseObject(const QJsonObject& object)
+{
+    parseWith<Account>(parseAccount, object);
+    parseWith<Workspace>(parseWorkspace, object);
+    parseWith<FeatureFlag>(parseFeatureFlag, object);
+    parseWith<InstanceSku>(parseInstanceSku, object);
+    parseWith<SkuAvailability>(parseSkuAvailability, object);
+    parseWith<Instance>(parseInstance, object);
+    parseWith<Pool>(parsePool, object);
+    parseWith<Order>(parseOrder, object);
+    parseWith<Image>(parseImage, object);
+    parseWith<OrderbookQuote>(parseOrderbookQuote, object);
+    parseWith<OrderbookWindow>(parseOrderbookWindow, object);
+    parseWith<OrderPreview>(parseOrderPreview, object);
+
+    QString error;
+    const std::optional<ListEnvelope> list = parseListEnvelope(object, &error);
+    if (!list) {
+        if (error.isEmpty())
+            FuzzSupport::fail("parseListEnvelope refused an object without an error");
+        return;
+    }
+    parseList<Instance>(parseInstance, list->data);
+    parseList<Pool>(parsePool, list->data);
+    parseList<Order>(parseOrder, list->data);
+    parseList<Workspace>(parseWorkspace, list->data);
+    parseList<Image>(parseImage, list->data);
+}
+
+} // namespace
+
+void FuzzTargets::resourcejson(const uint8_t* data, size_t size)
+{
+    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (document.isObject()) {
+        parseObject(document.object());
+    } else if (document.isArray()) {
+        QString error;
+        const std::optional<NodeSchedule> schedule = parseSchedule(document.array(), &error);
+        if (!schedule && error.isEmpty())
+            FuzzSupport::fail("parseSchedule refused an array without an error");
+        if (schedule) {
+            // A schedule that parsed writes back to JSON that parses to the same schedule.
+            const std::optional<NodeSchedule> again = parseSchedule(scheduleToJson(*schedule), &error);
+            if (!again)
+                FuzzSupport::fail("scheduleToJson wrote a schedule parseSchedule refuses");
+        }
+    }
+}
+
+#ifndef SFDESK_FUZZ_REPLAY
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    FuzzTargets::resourcejson(data, size);
+    return 0;
+}
+#endif
