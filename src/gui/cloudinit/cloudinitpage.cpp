@@ -238,8 +238,8 @@ void CloudInitPage::validateNow()
     if (errors == 0 && warnings == 0)
         m_summary->setText(result.valid() ? tr("✓ Valid") : QString());
     else
-        m_summary->setText((errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors)) + u", "_s
-                           + (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings)));
+        m_summary->setText(tr("%1, %2").arg(tr("%n error(s)", nullptr, int(errors)),
+                                            tr("%n warning(s)", nullptr, int(warnings))));
     Q_EMIT validated(result.valid());
 }
 
@@ -251,8 +251,7 @@ void CloudInitPage::showDiagnostics(const QList<CloudInit::Diagnostic>& diagnost
         auto* item = new QTreeWidgetItem(m_problems);
         item->setText(0, QString::number(d.range.start.line + 1));
         item->setText(1, CloudInit::severityName(d.severity));
-        item->setText(2, d.fix ? d.message + u"  ["_s + tr("quick fix: %1").arg(d.fix->title) + u']'
-                               : d.message);
+        item->setText(2, d.fix ? tr("%1  [quick fix: %2]").arg(d.message, d.fix->title) : d.message);
         item->setText(3, d.path);
         item->setToolTip(2, d.message);
         item->setData(0, DiagnosticRole, int(i));

@@ -233,9 +233,10 @@ void CreateInstanceWizard::updateCloudInitNote()
     if (!info.isFile())
         m_ui->cloudInitNoteLabel->setText(tr("No such file."));
     else if (info.size() > maxUserData)
-        m_ui->cloudInitNoteLabel->setText(tr("%1 bytes: user data may be at most 64 KiB.").arg(info.size()));
+        m_ui->cloudInitNoteLabel->setText(
+            tr("%n byte(s): user data may be at most 64 KiB.", nullptr, int(info.size())));
     else
-        m_ui->cloudInitNoteLabel->setText(tr("%1 bytes of user data.").arg(info.size()));
+        m_ui->cloudInitNoteLabel->setText(tr("%n byte(s) of user data.", nullptr, int(info.size())));
 }
 
 void CreateInstanceWizard::loadPartitions()
