@@ -432,6 +432,18 @@
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Hinweis</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionProfile</name>
@@ -2414,6 +2426,49 @@
     <message>
         <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
         <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
+    </message>
+</context>
+<context>
+    <name>SshKeys</name>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 already exists; choose another file name</source>
+        <translation>%1 existiert bereits; wählen Sie einen anderen Dateinamen</translation>
+    </message>
+    <message>
+        <source>No file name given for the private key</source>
+        <translation>Kein Dateiname für den privaten Schlüssel angegeben</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>libssh could not generate an Ed25519 key</source>
+        <translation>libssh konnte keinen Ed25519-Schlüssel erzeugen</translation>
+    </message>
+    <message>
+        <source>libssh could not export the private key</source>
+        <translation>libssh konnte den privaten Schlüssel nicht exportieren</translation>
+    </message>
+    <message>
+        <source>libssh could not export the public key</source>
+        <translation>libssh konnte den öffentlichen Schlüssel nicht exportieren</translation>
+    </message>
+    <message>
+        <source>libssh could not hash the public key</source>
+        <translation>libssh konnte den Hash des öffentlichen Schlüssels nicht bilden</translation>
+    </message>
+    <message>
+        <source>%1 is readable by others</source>
+        <translation>%1 ist für andere lesbar</translation>
     </message>
 </context>
 <context>

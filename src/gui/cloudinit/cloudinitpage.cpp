@@ -35,6 +35,20 @@ namespace {
 
 constexpr int DiagnosticRole = Qt::UserRole + 1;
 
+// The severity column in the user's language; the messages themselves are cloud-init's, in English.
+QString severityText(CloudInit::Severity severity)
+{
+    switch (severity) {
+    case CloudInit::Severity::Error:
+        return CloudInitPage::tr("error");
+    case CloudInit::Severity::Warning:
+        return CloudInitPage::tr("warning");
+    case CloudInit::Severity::Info:
+        return CloudInitPage::tr("info");
+    }
+    return {};
+}
+
 QString kib(qint64 bytes)
 {
     return QLocale().toString(double(bytes) / 1024.0, 'f', 1);
@@ -250,7 +264,7 @@ void CloudInitPage::showDiagnostics(const QList<CloudInit::Diagnostic>& diagnost
         const CloudInit::Diagnostic& d = diagnostics.at(i);
         auto* item = new QTreeWidgetItem(m_problems);
         item->setText(0, QString::number(d.range.start.line + 1));
-        item->setText(1, CloudInit::severityName(d.severity));
+        item->setText(1, severityText(d.severity));
         item->setText(2, d.fix ? tr("%1  [quick fix: %2]").arg(d.message, d.fix->title) : d.message);
         item->setText(3, d.path);
         item->setToolTip(2, d.message);
