@@ -88,7 +88,8 @@ QJsonArray schedule(const QList<Rectangle>& rects, qint64 from)
             if (last.value(u"end_at"_s).toInteger() == start
                 && last.value(u"node_count"_s).toInteger() == count) {
                 last.insert(u"end_at"_s, entry.value(u"end_at"_s));
-                out.last() = last;
+                // QJsonArray::last() is a copy; write through the index.
+                out[out.size() - 1] = last;
                 continue;
             }
         }

@@ -35,6 +35,8 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     , m_options(options)
     , m_clock(options.timeScale)
 {
+    if (options.startTime)
+        m_clock.startAt(*options.startTime);
     const auto add = [this](const char* method, const char* pattern, Handler handler) {
         m_routes.append({QString::fromLatin1(method), segments(QString::fromLatin1(pattern)), handler});
     };
@@ -76,6 +78,15 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     add("PATCH", "infiniband_partitions/{}", &SimApi::patchPartition);
     add("DELETE", "infiniband_partitions/{}", &SimApi::deletePartition);
     add("GET", "infiniband_partitions/{}/instances", &SimApi::partitionInstances);
+    add("GET", "orderbook/quote", &SimApi::orderbookQuote);
+    add("GET", "orderbook/depth", &SimApi::orderbookDepth);
+    add("GET", "orderbook/windows", &SimApi::orderbookWindows);
+    add("GET", "orderbook/fills", &SimApi::orderbookFills);
+    add("POST", "order_preview", &SimApi::orderPreview);
+    add("POST", "orders", &SimApi::createOrder);
+    add("GET", "orders", &SimApi::listOrders);
+    add("GET", "orders/{}", &SimApi::getOrder);
+    add("DELETE", "orders/{}", &SimApi::cancelOrder);
 }
 
 bool SimApi::initialize(QString* error, bool* seededNow)
@@ -91,11 +102,14 @@ bool SimApi::initialize(QString* error, bool* seededNow)
             world::seed(m_store, m_options.seed, m_clock.now());
             *seededNow = true;
         }
+        m_now = m_clock.now();
+        initializeMarket();
         m_store.setMeta(u"clock"_s, QString::number(m_clockHighWater));
         m_store.commit();
     } catch (const SimApiError&) {
         m_store.rollback();
-        *error = u"cannot seed the world in the store"_s;
+        m_market.reset();
+        *error = u"cannot seed the world or start the market in the store"_s;
         return false;
     }
     return true;
@@ -209,6 +223,8 @@ void SimApi::advanceWorld()
         "WHERE partition_id IS NOT NULL AND infiniband_released_at IS NULL AND terminated_at IS NOT NULL "
         "AND terminated_at <= ?"_s,
         {m_options.ibReleaseSeconds, m_now - m_options.ibReleaseSeconds});
+    // Fills change allocations, so the market moves before instances follow them.
+    advanceMarket();
     if (m_now >= m_nextReconcileAt)
         reconcile();
 }
@@ -357,6 +373,8 @@ ApiResponse SimApi::control(const SimApiRequest& request)
                         {pool->value(0)});
         return ApiResponse::ok(poolJson(*full, 0));
     }
+    if (parts.size() >= 3 && parts.at(1) == u"accounts"_s)
+        return marketControl(request, parts);
     throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/schedule.h"
+#include "sim/market/marketengine.h"
 #include "sim/simclock.h"
 #include "sim/simhttp.h"
 #include "sim/simids.h"
@@ -9,6 +11,7 @@
 #include <QSqlRecord>
 
 #include <functional>
+#include <memory>
 
 class SimStore;
 
@@ -19,6 +22,7 @@ struct SimApiRequest
     QUrlQuery query;
     QByteArray body;
     QByteArray authorization;
+    QByteArray idempotencyKey; // empty: none
     bool fromLoopback = false;
 };
 
@@ -157,12 +161,45 @@ private:
     QJsonObject instancesPage(QueryReader& query, QStringList where, QVariantList binds,
                               bool includeUserData);
 
+    // Market (simapi_market.cpp).
+    ApiResponse orderbookQuote(const SimApiRequest&, const Params&);
+    ApiResponse orderbookDepth(const SimApiRequest&, const Params&);
+    ApiResponse orderbookWindows(const SimApiRequest&, const Params&);
+    ApiResponse orderbookFills(const SimApiRequest&, const Params&);
+    ApiResponse orderPreview(const SimApiRequest&, const Params&);
+    ApiResponse createOrder(const SimApiRequest&, const Params&);
+    ApiResponse listOrders(const SimApiRequest&, const Params&);
+    ApiResponse getOrder(const SimApiRequest&, const Params&);
+    ApiResponse cancelOrder(const SimApiRequest&, const Params&);
+    ApiResponse marketControl(const SimApiRequest& request, const QStringList& parts);
+
+    // Creates the market's tables and registers every SKU of the world with it.
+    void initializeMarket();
+    // Lets the market catch up with the clock and books the fills.
+    void advanceMarket();
+    // Applies fills: allocation rectangles of the pools and the accounts' balances.
+    void settle(const QList<MarketSettlement>& settlements);
+    // The pool's allocation of one SKU as the market sees it (what the pool owns over time).
+    Schedule ownedAllocation(const QString& poolId, const QString& skuId);
+    OwnedAllocation ownedAllocationFunction();
+    // SKU ids matching a requirements object {key: [values]}; problems go to `errors`.
+    QStringList skusMatching(const QJsonObject& requirements, const QString& field,
+                             QList<ErrorDetail>* errors);
+    // The orderbook's query form "key:value[,value][;key:value]" as a requirements object.
+    QJsonObject parseRequirements(const QString& text, QueryReader& query);
+    // The order when the caller may see it (its pool is in a readable workspace), else 404.
+    MarketOrder visibleOrder(const QString& id);
+    qint64 committedFunds(const QString& account);
+    QJsonObject orderPrincipal() const;
+    MarketEngine& market();
+
     SimStore& m_store;
     SimOptions m_options;
     SimClock m_clock;
     IdGenerator m_ids;
     QList<Route> m_routes;
     QList<PoolDeleteGuard> m_poolDeleteGuards;
+    std::unique_ptr<MarketEngine> m_market;
     Caller m_caller;  // of the request being handled
     qint64 m_now = 0; // virtual time of the request being handled
     qint64 m_nextReconcileAt = 0;

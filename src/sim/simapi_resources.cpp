@@ -1,4 +1,5 @@
 // Account, workspaces, users, feature flags, instance SKUs, images and pools.
+#include "sim/market/marketjson.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
 #include "sim/simstore.h"
@@ -448,29 +449,6 @@ ApiResponse SimApi::getSku(const SimApiRequest&, const Params& params)
     return ApiResponse::ok(skuJson(findSku(params.at(0))));
 }
 
-namespace {
-
-QJsonObject availabilityJson(SimStore& store, const QSqlRecord& sku, qint64 now)
-{
-    const qint64 from = now - now % 60;
-    QJsonArray schedule;
-    for (const auto& r :
-         store.rows(u"SELECT start_at, end_at, node_count FROM sku_offers WHERE instance_sku_id = ? "
-                    "AND end_at > ? ORDER BY start_at"_s,
-                    {sku.value(u"id"_s), from})) {
-        schedule.append(QJsonObject{{u"start_at"_s, qMax(from, r.value(0).toLongLong())},
-                                    {u"end_at"_s, r.value(1).toLongLong()},
-                                    {u"node_count"_s, r.value(2).toLongLong()}});
-    }
-    return {{u"object"_s, u"instance_sku_availability"_s},
-            {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
-                                            {u"id"_s, sku.value(u"id"_s).toString()},
-                                            {u"alias"_s, sku.value(u"alias"_s).toString()}}},
-            {u"schedule"_s, schedule}};
-}
-
-} // namespace
-
 ApiResponse SimApi::listAvailability(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
@@ -517,12 +495,21 @@ ApiResponse SimApi::listAvailability(const SimApiRequest& request, const Params&
         binds.append(*v ? 1 : 0);
     }
     return ApiResponse::ok(page(skuSelect, where, binds, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
-                                [this](const QSqlRecord& r) { return availabilityJson(m_store, r, m_now); }));
+                                [this](const QSqlRecord& r) {
+                                    const QString id = r.value(u"id"_s).toString();
+                                    return MarketJson::availability(id, r.value(u"alias"_s).toString(),
+                                                                    market().availability(id, m_now));
+                                }));
 }
 
 ApiResponse SimApi::getAvailability(const SimApiRequest&, const Params& params)
 {
-    return ApiResponse::ok(availabilityJson(m_store, findSku(params.at(0)), m_now));
+    // What the market offers for purchase: synthetic sellers and users' resting sells, less
+    // what has been bought.
+    const QSqlRecord sku = findSku(params.at(0));
+    const QString id = sku.value(u"id"_s).toString();
+    return ApiResponse::ok(
+        MarketJson::availability(id, sku.value(u"alias"_s).toString(), market().availability(id, m_now)));
 }
 
 ApiResponse SimApi::propertyCatalog(const SimApiRequest& request, const Params&)

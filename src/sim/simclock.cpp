@@ -16,6 +16,13 @@ void SimClock::resumeFrom(qint64 virtualSeconds)
         m_startVirtualMs = stored;
 }
 
+void SimClock::startAt(qint64 virtualSeconds)
+{
+    m_startVirtualMs = virtualSeconds * 1000;
+    m_advancedMs = 0;
+    m_elapsed.restart();
+}
+
 qint64 SimClock::now() const
 {
     const auto scaled = static_cast<qint64>(static_cast<double>(m_elapsed.elapsed()) * m_scale);

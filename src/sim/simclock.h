@@ -13,6 +13,8 @@ public:
 
     // Resumes from a stored point: the clock never goes below it.
     void resumeFrom(qint64 virtualSeconds);
+    // Starts the clock at a given virtual time instead of real time.
+    void startAt(qint64 virtualSeconds);
     qint64 now() const;
     void advance(qint64 seconds);
     double scale() const { return m_scale; }

@@ -26,6 +26,11 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
     const QCommandLineOption timeScale(QStringLiteral("time-scale"),
                                        QStringLiteral("Virtual seconds per real second (default 1)."),
                                        QStringLiteral("x"), QStringLiteral("1"));
+    const QCommandLineOption startTime(
+        QStringLiteral("start-time"),
+        QStringLiteral("Virtual time to start at, in Unix seconds (default: now). A stored world "
+                       "never goes back in time."),
+        QStringLiteral("t"));
     const QCommandLineOption control(QStringLiteral("control"),
                                      QStringLiteral("Enable the /_sim control routes (loopback only)."));
     const QCommandLineOption tokensFile(QStringLiteral("tokens-file"),
@@ -42,7 +47,8 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         QStringLiteral("spec"));
     const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
                                          QStringLiteral("Allow listening on a non-loopback address."));
-    parser.addOptions({host, port, db, seed, timeScale, control, tokensFile, ibRelease, faults, allowRemote});
+    parser.addOptions(
+        {host, port, db, seed, timeScale, startTime, control, tokensFile, ibRelease, faults, allowRemote});
     parser.process(arguments);
 
     SimOptions o;
@@ -69,6 +75,14 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         result.error =
             QStringLiteral("--time-scale: expected a positive number, got %1").arg(parser.value(timeScale));
         return result;
+    }
+    if (parser.isSet(startTime)) {
+        o.startTime = parser.value(startTime).toLongLong(&ok);
+        if (!ok || *o.startTime < 0) {
+            result.error =
+                QStringLiteral("--start-time: expected Unix seconds, got %1").arg(parser.value(startTime));
+            return result;
+        }
     }
     o.ibReleaseSeconds = parser.value(ibRelease).toInt(&ok);
     if (!ok || o.ibReleaseSeconds < 0) {

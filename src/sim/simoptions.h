@@ -16,6 +16,8 @@ struct SimOptions
     QString dbFile;
     quint64 seed = 1;
     double timeScale = 1.0;
+    // Virtual time at the first start of a world (Unix seconds); default: real time.
+    std::optional<qint64> startTime;
     bool control = false;
     QString tokensFile;
     int ibReleaseSeconds = 30;

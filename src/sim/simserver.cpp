@@ -147,6 +147,7 @@ void SimServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
     r.query = request.query();
     r.body = request.body();
     r.authorization = request.headers().value(QHttpHeaders::WellKnownHeader::Authorization).toByteArray();
+    r.idempotencyKey = request.headers().value("Idempotency-Key").toByteArray();
     r.fromLoopback = request.remoteAddress().isLoopback();
     send(responder, m_api->handle(r));
 }

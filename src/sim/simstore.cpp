@@ -90,6 +90,12 @@ CREATE UNIQUE INDEX instances_name ON instances(workspace_id, name) WHERE delete
 CREATE INDEX instances_unreleased ON instances(terminated_at)
     WHERE partition_id IS NOT NULL AND infiniband_released_at IS NULL;
 )SQL",
+    // Idempotency-Key of POST /orders: per token, the first request's body and the order it placed.
+    R"SQL(
+CREATE TABLE idempotency_keys (
+    token TEXT NOT NULL, route TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL,
+    resource_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (token, route, key));
+)SQL",
 };
 
 } // namespace
@@ -134,6 +140,11 @@ void SimStore::close()
         }
         QSqlDatabase::removeDatabase(m_connection);
     }
+}
+
+QSqlDatabase SimStore::database() const
+{
+    return QSqlDatabase::database(m_connection, false);
 }
 
 int SimStore::schemaVersion()

@@ -24,6 +24,9 @@ public:
     bool open(const QString& file, QString* error);
     void close();
     int schemaVersion();
+    // The connection, for components that run their own statements inside the request's
+    // transaction (the market).
+    QSqlDatabase database() const;
 
     void begin();
     void commit();

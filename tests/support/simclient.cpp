@@ -40,10 +40,20 @@ SimReply SimClient::del(const QString& path, const QString& token)
     return send("DELETE", path, {}, token);
 }
 
+SimReply SimClient::postIdempotent(const QString& path, const QJsonObject& body, const QString& key,
+                                   const QString& token)
+{
+    return send("POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact), token, true,
+                {{QByteArrayLiteral("Idempotency-Key"), key.toUtf8()}});
+}
+
 SimReply SimClient::send(const QByteArray& method, const QString& path, const QByteArray& body,
-                         const QString& token, bool authorize)
+                         const QString& token, bool authorize,
+                         const QList<std::pair<QByteArray, QByteArray>>& headers)
 {
     QNetworkRequest request(m_base.resolved(QUrl(path)));
+    for (const auto& [name, value] : headers)
+        request.setRawHeader(name, value);
     const QString bearer = token.isEmpty() ? m_token : token;
     if (authorize && !bearer.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + bearer.toUtf8());
@@ -79,6 +89,18 @@ void SimClient::setAllocation(const QString& pool, const QString& sku, qint64 no
              QJsonObject{{QStringLiteral("instance_sku"), sku}, {QStringLiteral("node_count"), nodes}})
              .toJson(QJsonDocument::Compact),
          {}, false);
+}
+
+qint64 SimClient::now()
+{
+    return send("GET", QStringLiteral("/_sim/clock"), {}, {}, false).json.value(u"now").toInteger();
+}
+
+qint64 SimClient::balanceMicros(const QString& account)
+{
+    return send("GET", QStringLiteral("/_sim/accounts/%1").arg(account), {}, {}, false)
+        .json.value(u"balance_micros")
+        .toInteger(-1);
 }
 
 void SimClient::record(const QByteArray& method, const QString& path, const SimReply& reply)

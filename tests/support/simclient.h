@@ -7,6 +7,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <utility>
+
 // One HTTP exchange with sfsim.
 struct SimReply
 {
@@ -42,11 +44,18 @@ public:
     SimReply del(const QString& path, const QString& token = {});
     // Raw bytes, for malformed and oversized bodies; an empty token sends no Authorization.
     SimReply send(const QByteArray& method, const QString& path, const QByteArray& body, const QString& token,
-                  bool authorize = true);
+                  bool authorize = true, const QList<std::pair<QByteArray, QByteArray>>& headers = {});
+    // POST with an Idempotency-Key header.
+    SimReply postIdempotent(const QString& path, const QJsonObject& body, const QString& key,
+                            const QString& token = {});
 
     // Control routes of a sfsim started with --control.
     void advanceClock(qint64 seconds);
     void setAllocation(const QString& pool, const QString& sku, qint64 nodes);
+    // The virtual time of the simulated world.
+    qint64 now();
+    // An account's balance in micro-dollars (control route).
+    qint64 balanceMicros(const QString& account);
 
 private:
     void record(const QByteArray& method, const QString& path, const SimReply& reply);

@@ -59,28 +59,27 @@ std::optional<QJsonValue> JsonReader::required(const QString& key)
     return value;
 }
 
+std::optional<QJsonValue> JsonReader::typed(const QString& key, Need need, QJsonValue::Type type,
+                                            const QString& expected)
+{
+    const auto value = need == Need::Required ? required(key) : present(key);
+    if (value && value->type() != type) {
+        fail(key, expected);
+        return std::nullopt;
+    }
+    return value;
+}
+
 QString JsonReader::string(const QString& key)
 {
-    const auto value = required(key);
-    if (!value)
-        return {};
-    if (!value->isString()) {
-        fail(key, QStringLiteral("expected a string"));
-        return {};
-    }
-    return value->toString();
+    const auto value = typed(key, Need::Required, QJsonValue::String, QStringLiteral("expected a string"));
+    return value ? value->toString() : QString();
 }
 
 QString JsonReader::optString(const QString& key)
 {
-    const auto value = present(key);
-    if (!value)
-        return {};
-    if (!value->isString()) {
-        fail(key, QStringLiteral("expected a string"));
-        return {};
-    }
-    return value->toString();
+    const auto value = typed(key, Need::Optional, QJsonValue::String, QStringLiteral("expected a string"));
+    return value ? value->toString() : QString();
 }
 
 qint64 JsonReader::integer(const QString& key)
@@ -119,14 +118,8 @@ std::optional<qint64> JsonReader::optEpoch(const QString& key)
 
 bool JsonReader::boolean(const QString& key)
 {
-    const auto value = required(key);
-    if (!value)
-        return false;
-    if (!value->isBool()) {
-        fail(key, QStringLiteral("expected true or false"));
-        return false;
-    }
-    return value->toBool();
+    const auto value = typed(key, Need::Required, QJsonValue::Bool, QStringLiteral("expected true or false"));
+    return value && value->toBool();
 }
 
 bool JsonReader::optBoolean(const QString& key, bool fallback)
@@ -292,24 +285,12 @@ QMap<QString, QString> JsonReader::tags(const QString& key)
 
 QJsonObject JsonReader::object(const QString& key)
 {
-    const auto value = required(key);
-    if (!value)
-        return {};
-    if (!value->isObject()) {
-        fail(key, QStringLiteral("expected an object"));
-        return {};
-    }
-    return value->toObject();
+    const auto value = typed(key, Need::Required, QJsonValue::Object, QStringLiteral("expected an object"));
+    return value ? value->toObject() : QJsonObject();
 }
 
 QJsonArray JsonReader::optArray(const QString& key)
 {
-    const auto value = present(key);
-    if (!value)
-        return {};
-    if (!value->isArray()) {
-        fail(key, QStringLiteral("expected a list"));
-        return {};
-    }
-    return value->toArray();
+    const auto value = typed(key, Need::Optional, QJsonValue::Array, QStringLiteral("expected a list"));
+    return value ? value->toArray() : QJsonArray();
 }

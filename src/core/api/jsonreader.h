@@ -54,6 +54,14 @@ private:
     // Null or absent: nullopt and no error. Present: the value.
     std::optional<QJsonValue> present(const QString& key) const;
     std::optional<QJsonValue> required(const QString& key);
+    enum class Need
+    {
+        Required,
+        Optional
+    };
+    // present() or required(), and then of the given type; otherwise the error `expected`.
+    std::optional<QJsonValue> typed(const QString& key, Need need, QJsonValue::Type type,
+                                    const QString& expected);
 
     const QJsonObject& m_object;
     QString m_path;

@@ -2,6 +2,8 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
 namespace {
 
 QString skuNames(const QList<ObjectRef>& skus)
@@ -12,64 +14,31 @@ QString skuNames(const QList<ObjectRef>& skus)
     return names.join(QStringLiteral(", "));
 }
 
+using Column = ResourceColumn<FabricModel, InfinibandFabric>;
+
+const std::array<Column, FabricModel::ColumnCount> columnTable{{
+    // NameColumn
+    {QT_TRANSLATE_NOOP("FabricModel", "Name"),
+     [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.name; }},
+    // RegionColumn
+    {QT_TRANSLATE_NOOP("FabricModel", "Region"),
+     [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.region; }},
+    // ZoneColumn
+    {QT_TRANSLATE_NOOP("FabricModel", "Zone"),
+     [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.availabilityZone; }},
+    // SkusColumn
+    {QT_TRANSLATE_NOOP("FabricModel", "SKUs"),
+     [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return skuNames(item.instanceSkus); },
+     [](const FabricModel&, const InfinibandFabric& item) -> QVariant {
+         return static_cast<qint64>(item.instanceSkus.size());
+     }},
+    // IdColumn
+    {QT_TRANSLATE_NOOP("FabricModel", "ID"),
+     [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.id; }},
+}};
+
 } // namespace
 
 FabricModel::FabricModel(QObject* parent)
-    : ResourceTableModel<InfinibandFabric>(parent)
+    : ColumnTableModel<FabricModel, InfinibandFabric>(columnTable, parent)
 {}
-
-QString FabricModel::header(int column) const
-{
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Fabric");
-    case RegionColumn:
-        return tr("Region");
-    case ZoneColumn:
-        return tr("Zone");
-    case SkusColumn:
-        return tr("SKUs");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant FabricModel::cell(const InfinibandFabric& item, int column, int role) const
-{
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.name;
-        case RegionColumn:
-            return item.region;
-        case ZoneColumn:
-            return item.availabilityZone;
-        case SkusColumn:
-            return skuNames(item.instanceSkus);
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.name);
-        case RegionColumn:
-            return QVariant::fromValue(item.region);
-        case ZoneColumn:
-            return QVariant::fromValue(item.availabilityZone);
-        case SkusColumn:
-            return QVariant::fromValue(static_cast<qint64>(item.instanceSkus.size()));
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
-}

@@ -4,7 +4,7 @@
 #include "core/models/resourcetablemodel.h"
 
 // InfinibandFabric rows for the views; see ResourceTableModel for the refresh rules.
-class FabricModel final : public ResourceTableModel<InfinibandFabric>
+class FabricModel final : public ColumnTableModel<FabricModel, InfinibandFabric>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FabricModel)
@@ -22,9 +22,4 @@ public:
     Q_ENUM(Column)
 
     explicit FabricModel(QObject* parent = nullptr);
-
-protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const InfinibandFabric& item, int column, int role) const override;
 };

@@ -2,72 +2,49 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
+namespace {
+
+using Column = ResourceColumn<ImageModel, Image>;
+
+const std::array<Column, ImageModel::ColumnCount> columnTable{{
+    // NameColumn
+    {QT_TRANSLATE_NOOP("ImageModel", "Name"),
+     [](const ImageModel&, const Image& item) -> QVariant { return item.name; }},
+    // WorkspaceColumn
+    {QT_TRANSLATE_NOOP("ImageModel", "Workspace"),
+     [](const ImageModel&, const Image& item) -> QVariant { return item.workspace; }},
+    // VisibilityColumn
+    {QT_TRANSLATE_NOOP("ImageModel", "Visibility"),
+     [](const ImageModel&, const Image& item) -> QVariant {
+         return item.isPublic ? ImageModel::tr("Public") : ImageModel::tr("Private");
+     },
+     [](const ImageModel&, const Image& item) -> QVariant { return item.isPublic; }},
+    // StatusColumn
+    {QT_TRANSLATE_NOOP("ImageModel", "Status"),
+     [](const ImageModel&, const Image& item) -> QVariant { return Format::imageStatus(item); },
+     [](const ImageModel&, const Image& item) -> QVariant { return item.statusText; }},
+    // CreatedColumn
+    {QT_TRANSLATE_NOOP("ImageModel", "Created"),
+     [](const ImageModel&, const Image& item) -> QVariant { return Format::dateTime(item.createdAt); },
+     [](const ImageModel&, const Image& item) -> QVariant { return item.createdAt; }},
+    // IdColumn
+    {QT_TRANSLATE_NOOP("ImageModel", "ID"),
+     [](const ImageModel&, const Image& item) -> QVariant { return item.id; }},
+}};
+
+} // namespace
+
 ImageModel::ImageModel(QObject* parent)
-    : ResourceTableModel<Image>(parent)
+    : ColumnTableModel<ImageModel, Image>(columnTable, parent)
 {}
 
-QString ImageModel::header(int column) const
-{
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Name");
-    case WorkspaceColumn:
-        return tr("Workspace");
-    case VisibilityColumn:
-        return tr("Visibility");
-    case StatusColumn:
-        return tr("Status");
-    case CreatedColumn:
-        return tr("Created");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant ImageModel::cell(const Image& item, int column, int role) const
+QVariant ImageModel::otherRole(const Image& item, int role) const
 {
     if (role == ResourceRole::StatusRole)
         return item.statusText;
     if (role == ResourceRole::WorkspaceRole)
         return item.workspaceId;
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.name;
-        case WorkspaceColumn:
-            return item.workspace;
-        case VisibilityColumn:
-            return item.isPublic ? tr("Public") : tr("Private");
-        case StatusColumn:
-            return Format::imageStatus(item);
-        case CreatedColumn:
-            return Format::dateTime(item.createdAt);
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.name);
-        case WorkspaceColumn:
-            return QVariant::fromValue(item.workspace);
-        case VisibilityColumn:
-            return QVariant::fromValue(item.isPublic);
-        case StatusColumn:
-            return QVariant::fromValue(item.statusText);
-        case CreatedColumn:
-            return QVariant::fromValue(item.createdAt);
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
     return {};
 }

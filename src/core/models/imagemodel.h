@@ -4,7 +4,7 @@
 #include "core/models/resourcetablemodel.h"
 
 // Image rows for the views; see ResourceTableModel for the refresh rules.
-class ImageModel final : public ResourceTableModel<Image>
+class ImageModel final : public ColumnTableModel<ImageModel, Image>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ImageModel)
@@ -25,7 +25,5 @@ public:
     explicit ImageModel(QObject* parent = nullptr);
 
 protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const Image& item, int column, int role) const override;
+    QVariant otherRole(const Image& item, int role) const override;
 };

@@ -2,96 +2,72 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
+namespace {
+
+using Column = ResourceColumn<InstanceModel, Instance>;
+
+const std::array<Column, InstanceModel::ColumnCount> columnTable{{
+    // NameColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Name"),
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return item.name.isEmpty() ? item.id : item.name;
+     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.name; }},
+    // StatusColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Status"),
+     [](const InstanceModel&, const Instance& item) -> QVariant { return Format::instanceStatus(item); },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.statusText; }},
+    // WorkspaceColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Workspace"),
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.workspace; }},
+    // SkuColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "SKU"),
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return item.sku.name.isEmpty() ? item.sku.id : item.sku.name;
+     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.sku.name; }},
+    // PoolColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Pool"),
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return item.pool.name.isEmpty() ? item.pool.id : item.pool.name;
+     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.pool.name; }},
+    // ImageColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Image"),
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return item.image.name.isEmpty() ? item.image.id : item.image.name;
+     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.image.name; }},
+    // PartitionColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Partition"),
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return item.infinibandPartition ? item.infinibandPartition->name : QString();
+     }},
+    // PriorityColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Priority"),
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.priority; }},
+    // CreatedColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "Created"),
+     [](const InstanceModel&, const Instance& item) -> QVariant { return Format::dateTime(item.createdAt); },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.createdAt; }},
+    // IdColumn
+    {QT_TRANSLATE_NOOP("InstanceModel", "ID"),
+     [](const InstanceModel&, const Instance& item) -> QVariant { return item.id; }},
+}};
+
+} // namespace
+
 InstanceModel::InstanceModel(QObject* parent)
-    : ResourceTableModel<Instance>(parent)
+    : ColumnTableModel<InstanceModel, Instance>(columnTable, parent)
 {}
 
-QString InstanceModel::header(int column) const
-{
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Name");
-    case StatusColumn:
-        return tr("Status");
-    case WorkspaceColumn:
-        return tr("Workspace");
-    case SkuColumn:
-        return tr("SKU");
-    case PoolColumn:
-        return tr("Pool");
-    case ImageColumn:
-        return tr("Image");
-    case PartitionColumn:
-        return tr("Partition");
-    case PriorityColumn:
-        return tr("Priority");
-    case CreatedColumn:
-        return tr("Created");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant InstanceModel::cell(const Instance& item, int column, int role) const
+QVariant InstanceModel::otherRole(const Instance& item, int role) const
 {
     if (role == ResourceRole::StatusRole)
         return item.statusText;
     if (role == ResourceRole::WorkspaceRole)
         return item.workspaceId;
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.name.isEmpty() ? item.id : item.name;
-        case StatusColumn:
-            return Format::instanceStatus(item);
-        case WorkspaceColumn:
-            return item.workspace;
-        case SkuColumn:
-            return item.sku.name.isEmpty() ? item.sku.id : item.sku.name;
-        case PoolColumn:
-            return item.pool.name.isEmpty() ? item.pool.id : item.pool.name;
-        case ImageColumn:
-            return item.image.name.isEmpty() ? item.image.id : item.image.name;
-        case PartitionColumn:
-            return item.infinibandPartition ? item.infinibandPartition->name : QString();
-        case PriorityColumn:
-            return item.priority;
-        case CreatedColumn:
-            return Format::dateTime(item.createdAt);
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.name);
-        case StatusColumn:
-            return QVariant::fromValue(item.statusText);
-        case WorkspaceColumn:
-            return QVariant::fromValue(item.workspace);
-        case SkuColumn:
-            return QVariant::fromValue(item.sku.name);
-        case PoolColumn:
-            return QVariant::fromValue(item.pool.name);
-        case ImageColumn:
-            return QVariant::fromValue(item.image.name);
-        case PartitionColumn:
-            return QVariant::fromValue(item.infinibandPartition ? item.infinibandPartition->name : QString());
-        case PriorityColumn:
-            return QVariant::fromValue(item.priority);
-        case CreatedColumn:
-            return QVariant::fromValue(item.createdAt);
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
     return {};
 }

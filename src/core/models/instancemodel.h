@@ -4,7 +4,7 @@
 #include "core/models/resourcetablemodel.h"
 
 // Instance rows for the views; see ResourceTableModel for the refresh rules.
-class InstanceModel final : public ResourceTableModel<Instance>
+class InstanceModel final : public ColumnTableModel<InstanceModel, Instance>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InstanceModel)
@@ -29,7 +29,5 @@ public:
     explicit InstanceModel(QObject* parent = nullptr);
 
 protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const Instance& item, int column, int role) const override;
+    QVariant otherRole(const Instance& item, int role) const override;
 };

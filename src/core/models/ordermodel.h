@@ -4,7 +4,7 @@
 #include "core/models/resourcetablemodel.h"
 
 // Order rows for the views; see ResourceTableModel for the refresh rules.
-class OrderModel final : public ResourceTableModel<Order>
+class OrderModel final : public ColumnTableModel<OrderModel, Order>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(OrderModel)
@@ -30,7 +30,5 @@ public:
     explicit OrderModel(QObject* parent = nullptr);
 
 protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const Order& item, int column, int role) const override;
+    QVariant otherRole(const Order& item, int role) const override;
 };

@@ -2,6 +2,8 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
 namespace {
 
 QString zoneText(const QString& region, const QString& zone)
@@ -9,78 +11,50 @@ QString zoneText(const QString& region, const QString& zone)
     return zone.isEmpty() ? region : region + u'-' + zone;
 }
 
+using Column = ResourceColumn<PartitionModel, InfinibandPartition>;
+
+const std::array<Column, PartitionModel::ColumnCount> columnTable{{
+    // NameColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "Name"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.name; }},
+    // WorkspaceColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "Workspace"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.workspace; }},
+    // FabricColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "Fabric"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
+         return item.fabric.name.isEmpty() ? item.fabric.id : item.fabric.name;
+     },
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.fabric.name; }},
+    // ZoneColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "Zone"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
+         return zoneText(item.region, item.availabilityZone);
+     }},
+    // InstancesColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "Instances"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
+         return QString::number(item.instanceCount);
+     },
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.instanceCount; }},
+    // CreatedColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "Created"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
+         return Format::dateTime(item.createdAt);
+     },
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.createdAt; }},
+    // IdColumn
+    {QT_TRANSLATE_NOOP("PartitionModel", "ID"),
+     [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.id; }},
+}};
+
 } // namespace
 
 PartitionModel::PartitionModel(QObject* parent)
-    : ResourceTableModel<InfinibandPartition>(parent)
+    : ColumnTableModel<PartitionModel, InfinibandPartition>(columnTable, parent)
 {}
 
-QString PartitionModel::header(int column) const
+QVariant PartitionModel::otherRole(const InfinibandPartition& item, int role) const
 {
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Name");
-    case WorkspaceColumn:
-        return tr("Workspace");
-    case FabricColumn:
-        return tr("Fabric");
-    case ZoneColumn:
-        return tr("Zone");
-    case InstancesColumn:
-        return tr("Instances");
-    case CreatedColumn:
-        return tr("Created");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant PartitionModel::cell(const InfinibandPartition& item, int column, int role) const
-{
-    if (role == ResourceRole::WorkspaceRole)
-        return item.workspaceId;
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.name;
-        case WorkspaceColumn:
-            return item.workspace;
-        case FabricColumn:
-            return item.fabric.name.isEmpty() ? item.fabric.id : item.fabric.name;
-        case ZoneColumn:
-            return zoneText(item.region, item.availabilityZone);
-        case InstancesColumn:
-            return QString::number(item.instanceCount);
-        case CreatedColumn:
-            return Format::dateTime(item.createdAt);
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.name);
-        case WorkspaceColumn:
-            return QVariant::fromValue(item.workspace);
-        case FabricColumn:
-            return QVariant::fromValue(item.fabric.name);
-        case ZoneColumn:
-            return QVariant::fromValue(zoneText(item.region, item.availabilityZone));
-        case InstancesColumn:
-            return QVariant::fromValue(item.instanceCount);
-        case CreatedColumn:
-            return QVariant::fromValue(item.createdAt);
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
+    return role == ResourceRole::WorkspaceRole ? QVariant(item.workspaceId) : QVariant();
 }

@@ -4,7 +4,7 @@
 #include "core/models/resourcetablemodel.h"
 
 // InfinibandPartition rows for the views; see ResourceTableModel for the refresh rules.
-class PartitionModel final : public ResourceTableModel<InfinibandPartition>
+class PartitionModel final : public ColumnTableModel<PartitionModel, InfinibandPartition>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PartitionModel)
@@ -26,7 +26,5 @@ public:
     explicit PartitionModel(QObject* parent = nullptr);
 
 protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const InfinibandPartition& item, int column, int role) const override;
+    QVariant otherRole(const InfinibandPartition& item, int role) const override;
 };

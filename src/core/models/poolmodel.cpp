@@ -2,78 +2,43 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
+namespace {
+
+using Column = ResourceColumn<PoolModel, Pool>;
+
+const std::array<Column, PoolModel::ColumnCount> columnTable{{
+    {QT_TRANSLATE_NOOP("PoolModel", "Name"),
+     [](const PoolModel&, const Pool& item) -> QVariant { return item.name; }},
+    {QT_TRANSLATE_NOOP("PoolModel", "Workspace"),
+     [](const PoolModel&, const Pool& item) -> QVariant { return item.workspace; }},
+    {QT_TRANSLATE_NOOP("PoolModel", "Kind"),
+     [](const PoolModel&, const Pool& item) -> QVariant { return item.kind; }},
+    {QT_TRANSLATE_NOOP("PoolModel", "Nodes now"),
+     [](const PoolModel& model, const Pool& item) -> QVariant {
+         return QString::number(item.nodesAt(model.nowSecs()));
+     },
+     [](const PoolModel& model, const Pool& item) -> QVariant { return item.nodesAt(model.nowSecs()); }},
+    {QT_TRANSLATE_NOOP("PoolModel", "SKUs"),
+     [](const PoolModel&, const Pool& item) -> QVariant { return QString::number(item.bySku.size()); },
+     [](const PoolModel&, const Pool& item) -> QVariant { return static_cast<qint64>(item.bySku.size()); }},
+    {QT_TRANSLATE_NOOP("PoolModel", "Created"),
+     [](const PoolModel&, const Pool& item) -> QVariant { return Format::dateTime(item.createdAt); },
+     [](const PoolModel&, const Pool& item) -> QVariant { return item.createdAt; }},
+    {QT_TRANSLATE_NOOP("PoolModel", "ID"),
+     [](const PoolModel&, const Pool& item) -> QVariant { return item.id; }},
+}};
+
+} // namespace
+
 PoolModel::PoolModel(QObject* parent)
-    : ResourceTableModel<Pool>(parent)
+    : ColumnTableModel<PoolModel, Pool>(columnTable, parent)
 {}
 
-QString PoolModel::header(int column) const
+QVariant PoolModel::otherRole(const Pool& item, int role) const
 {
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Name");
-    case WorkspaceColumn:
-        return tr("Workspace");
-    case KindColumn:
-        return tr("Kind");
-    case NodesNowColumn:
-        return tr("Nodes now");
-    case SkusColumn:
-        return tr("SKUs");
-    case CreatedColumn:
-        return tr("Created");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant PoolModel::cell(const Pool& item, int column, int role) const
-{
-    if (role == ResourceRole::WorkspaceRole)
-        return item.workspaceId;
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.name;
-        case WorkspaceColumn:
-            return item.workspace;
-        case KindColumn:
-            return item.kind;
-        case NodesNowColumn:
-            return QString::number(item.nodesAt(m_clock->nowSecs()));
-        case SkusColumn:
-            return QString::number(item.bySku.size());
-        case CreatedColumn:
-            return Format::dateTime(item.createdAt);
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.name);
-        case WorkspaceColumn:
-            return QVariant::fromValue(item.workspace);
-        case KindColumn:
-            return QVariant::fromValue(item.kind);
-        case NodesNowColumn:
-            return QVariant::fromValue(item.nodesAt(m_clock->nowSecs()));
-        case SkusColumn:
-            return QVariant::fromValue(static_cast<qint64>(item.bySku.size()));
-        case CreatedColumn:
-            return QVariant::fromValue(item.createdAt);
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
+    return role == ResourceRole::WorkspaceRole ? QVariant(item.workspaceId) : QVariant();
 }
 
 void PoolModel::setClock(const Clock* clock)

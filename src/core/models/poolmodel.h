@@ -5,7 +5,7 @@
 #include "core/util/clock.h"
 
 // Pool rows for the views; see ResourceTableModel for the refresh rules.
-class PoolModel final : public ResourceTableModel<Pool>
+class PoolModel final : public ColumnTableModel<PoolModel, Pool>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PoolModel)
@@ -27,11 +27,10 @@ public:
     explicit PoolModel(QObject* parent = nullptr);
     // Columns that depend on "now" read this clock (tests fix it).
     void setClock(const Clock* clock);
+    qint64 nowSecs() const { return m_clock->nowSecs(); }
 
 protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const Pool& item, int column, int role) const override;
+    QVariant otherRole(const Pool& item, int role) const override;
 
 private:
     const Clock* m_clock = Clock::system();

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QString>
 
 #include <algorithm>
+#include <span>
 #include <vector>
 
 // Roles every resource model answers, beyond Qt's.
@@ -189,4 +191,54 @@ private:
 
     std::vector<T> m_rows;
     QHash<QString, int> m_index;
+};
+
+// One column of a resource table: its title (marked with QT_TRANSLATE_NOOP in the model's class
+// context), the text shown, and the value sorting and filters compare (the shown text when null).
+template <typename Model, typename T> struct ResourceColumn
+{
+    const char* title;
+    QVariant (*shown)(const Model& model, const T& item);
+    QVariant (*raw)(const Model& model, const T& item) = nullptr;
+};
+
+// A ResourceTableModel described by a table of columns, so a model lists each column once instead
+// of switching over the column for every role.
+template <typename Model, typename T> class ColumnTableModel : public ResourceTableModel<T>
+{
+public:
+    using Column = ResourceColumn<Model, T>;
+
+    ColumnTableModel(std::span<const Column> columns, QObject* parent)
+        : ResourceTableModel<T>(parent)
+        , m_columns(columns)
+    {}
+
+protected:
+    int columns() const override { return static_cast<int>(m_columns.size()); }
+    QString header(int column) const override
+    {
+        return QCoreApplication::translate(Model::staticMetaObject.className(),
+                                           m_columns[static_cast<size_t>(column)].title);
+    }
+    QVariant cell(const T& item, int column, int role) const override
+    {
+        const Column& spec = m_columns[static_cast<size_t>(column)];
+        const Model& model = static_cast<const Model&>(*this);
+        if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+            return spec.shown(model, item);
+        if (role == ResourceRole::RawRole)
+            return spec.raw ? spec.raw(model, item) : spec.shown(model, item);
+        return otherRole(item, role);
+    }
+    // Roles that do not depend on the column, such as the status or the workspace.
+    virtual QVariant otherRole(const T& item, int role) const
+    {
+        Q_UNUSED(item);
+        Q_UNUSED(role);
+        return {};
+    }
+
+private:
+    std::span<const Column> m_columns;
 };

@@ -2,6 +2,10 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
+using namespace Qt::StringLiterals;
+
 namespace {
 
 QString acceleratorText(const InstanceSku& sku)
@@ -13,103 +17,71 @@ QString acceleratorText(const InstanceSku& sku)
     return SkuModel::tr("%1 × %2").arg(count, name);
 }
 
+using Column = ResourceColumn<SkuModel, InstanceSku>;
+
+const std::array<Column, SkuModel::ColumnCount> columnTable{{
+    {QT_TRANSLATE_NOOP("SkuModel", "Name"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.alias; }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Accelerator"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return acceleratorText(item); },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.property(u"accelerator"_s); }},
+    {QT_TRANSLATE_NOOP("SkuModel", "vCPUs"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.displayProperty(u"num_vcpus"_s);
+     },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.property(u"num_vcpus"_s).toLongLong();
+     }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Memory"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.displayProperty(u"memory"_s); },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.property(u"memory"_s).toLongLong();
+     }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Storage"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.displayProperty(u"local_storage"_s);
+     },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.property(u"local_storage"_s).toLongLong();
+     }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Region"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.displayProperty(u"region"_s); },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.property(u"region"_s); }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Zone"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.displayProperty(u"availability_zone"_s);
+     },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.property(u"availability_zone"_s);
+     }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Interconnect"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.displayProperty(u"rdma_type"_s);
+     },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.property(u"rdma_type"_s); }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Fabric"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.displayProperty(u"infiniband_fabric"_s);
+     },
+     [](const SkuModel&, const InstanceSku& item) -> QVariant {
+         return item.property(u"infiniband_fabric"_s);
+     }},
+    {QT_TRANSLATE_NOOP("SkuModel", "Available now"),
+     [](const SkuModel& model, const InstanceSku& item) -> QVariant {
+         return QString::number(scheduleNodesAt(item.availability, model.nowSecs()));
+     },
+     [](const SkuModel& model, const InstanceSku& item) -> QVariant {
+         return scheduleNodesAt(item.availability, model.nowSecs());
+     }},
+    {QT_TRANSLATE_NOOP("SkuModel", "ID"),
+     [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.id; }},
+}};
+
 } // namespace
 
 SkuModel::SkuModel(QObject* parent)
-    : ResourceTableModel<InstanceSku>(parent)
+    : ColumnTableModel<SkuModel, InstanceSku>(columnTable, parent)
 {}
-
-QString SkuModel::header(int column) const
-{
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Name");
-    case AcceleratorColumn:
-        return tr("Accelerator");
-    case VcpusColumn:
-        return tr("vCPUs");
-    case MemoryColumn:
-        return tr("Memory");
-    case StorageColumn:
-        return tr("Storage");
-    case RegionColumn:
-        return tr("Region");
-    case ZoneColumn:
-        return tr("Zone");
-    case InterconnectColumn:
-        return tr("Interconnect");
-    case FabricColumn:
-        return tr("Fabric");
-    case AvailableNowColumn:
-        return tr("Available now");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant SkuModel::cell(const InstanceSku& item, int column, int role) const
-{
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.alias;
-        case AcceleratorColumn:
-            return acceleratorText(item);
-        case VcpusColumn:
-            return item.displayProperty(QStringLiteral("num_vcpus"));
-        case MemoryColumn:
-            return item.displayProperty(QStringLiteral("memory"));
-        case StorageColumn:
-            return item.displayProperty(QStringLiteral("local_storage"));
-        case RegionColumn:
-            return item.displayProperty(QStringLiteral("region"));
-        case ZoneColumn:
-            return item.displayProperty(QStringLiteral("availability_zone"));
-        case InterconnectColumn:
-            return item.displayProperty(QStringLiteral("rdma_type"));
-        case FabricColumn:
-            return item.displayProperty(QStringLiteral("infiniband_fabric"));
-        case AvailableNowColumn:
-            return QString::number(scheduleNodesAt(item.availability, m_clock->nowSecs()));
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.alias);
-        case AcceleratorColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("accelerator")));
-        case VcpusColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("num_vcpus")).toLongLong());
-        case MemoryColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("memory")).toLongLong());
-        case StorageColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("local_storage")).toLongLong());
-        case RegionColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("region")));
-        case ZoneColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("availability_zone")));
-        case InterconnectColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("rdma_type")));
-        case FabricColumn:
-            return QVariant::fromValue(item.property(QStringLiteral("infiniband_fabric")));
-        case AvailableNowColumn:
-            return QVariant::fromValue(scheduleNodesAt(item.availability, m_clock->nowSecs()));
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
-}
 
 void SkuModel::setClock(const Clock* clock)
 {

@@ -5,7 +5,7 @@
 #include "core/util/clock.h"
 
 // InstanceSku rows for the views; see ResourceTableModel for the refresh rules.
-class SkuModel final : public ResourceTableModel<InstanceSku>
+class SkuModel final : public ColumnTableModel<SkuModel, InstanceSku>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkuModel)
@@ -31,15 +31,11 @@ public:
     explicit SkuModel(QObject* parent = nullptr);
     // Columns that depend on "now" read this clock (tests fix it).
     void setClock(const Clock* clock);
+    qint64 nowSecs() const { return m_clock->nowSecs(); }
     // Availability comes from its own route; it is merged into the SKU rows by id.
     void setAvailability(const QList<SkuAvailability>& availability);
     // The SKU list without availability; rows keep the availability last set.
     void refreshSkus(const QList<InstanceSku>& skus);
-
-protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const InstanceSku& item, int column, int role) const override;
 
 private:
     const Clock* m_clock = Clock::system();

@@ -2,52 +2,34 @@
 
 #include "core/models/format.h"
 
+#include <array>
+
+namespace {
+
+using Column = ResourceColumn<WorkspaceModel, Workspace>;
+
+const std::array<Column, WorkspaceModel::ColumnCount> columnTable{{
+    // NameColumn
+    {QT_TRANSLATE_NOOP("WorkspaceModel", "Name"),
+     [](const WorkspaceModel&, const Workspace& item) -> QVariant { return item.name; }},
+    // CreatedColumn
+    {QT_TRANSLATE_NOOP("WorkspaceModel", "Created"),
+     [](const WorkspaceModel&, const Workspace& item) -> QVariant {
+         return Format::dateTime(item.createdAt);
+     },
+     [](const WorkspaceModel&, const Workspace& item) -> QVariant { return item.createdAt; }},
+    // IdColumn
+    {QT_TRANSLATE_NOOP("WorkspaceModel", "ID"),
+     [](const WorkspaceModel&, const Workspace& item) -> QVariant { return item.id; }},
+}};
+
+} // namespace
+
 WorkspaceModel::WorkspaceModel(QObject* parent)
-    : ResourceTableModel<Workspace>(parent)
+    : ColumnTableModel<WorkspaceModel, Workspace>(columnTable, parent)
 {}
 
-QString WorkspaceModel::header(int column) const
+QVariant WorkspaceModel::otherRole(const Workspace& item, int role) const
 {
-    switch (static_cast<Column>(column)) {
-    case NameColumn:
-        return tr("Name");
-    case CreatedColumn:
-        return tr("Created");
-    case IdColumn:
-        return tr("ID");
-    case ColumnCount:
-        break;
-    }
-    return {};
-}
-
-QVariant WorkspaceModel::cell(const Workspace& item, int column, int role) const
-{
-    if (role == ResourceRole::StatusRole)
-        return item.id;
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return item.name;
-        case CreatedColumn:
-            return Format::dateTime(item.createdAt);
-        case IdColumn:
-            return item.id;
-        case ColumnCount:
-            break;
-        }
-    }
-    if (role == ResourceRole::RawRole) {
-        switch (static_cast<Column>(column)) {
-        case NameColumn:
-            return QVariant::fromValue(item.name);
-        case CreatedColumn:
-            return QVariant::fromValue(item.createdAt);
-        case IdColumn:
-            return QVariant::fromValue(item.id);
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
+    return role == ResourceRole::StatusRole ? QVariant(item.id) : QVariant();
 }

@@ -4,7 +4,7 @@
 #include "core/models/resourcetablemodel.h"
 
 // Workspace rows for the views; see ResourceTableModel for the refresh rules.
-class WorkspaceModel final : public ResourceTableModel<Workspace>
+class WorkspaceModel final : public ColumnTableModel<WorkspaceModel, Workspace>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(WorkspaceModel)
@@ -22,7 +22,5 @@ public:
     explicit WorkspaceModel(QObject* parent = nullptr);
 
 protected:
-    int columns() const override { return ColumnCount; }
-    QString header(int column) const override;
-    QVariant cell(const Workspace& item, int column, int role) const override;
+    QVariant otherRole(const Workspace& item, int role) const override;
 };

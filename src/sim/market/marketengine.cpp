@@ -672,9 +672,12 @@ OrderPage MarketEngine::orders(const OrderQuery& query) const
     if (!query.endingBefore.isEmpty() && end - begin > limit)
         begin = end - limit;
     page.orders = all.mid(begin, std::min<qsizetype>(limit, std::max<qsizetype>(0, end - begin)));
-    page.hasMore = begin + page.orders.size() < end;
+    // Paging backwards, "more" lies before the page and the cursor is its first order, so that
+    // passing it as ending_before again goes on in the same direction.
+    const bool backwards = !query.endingBefore.isEmpty();
+    page.hasMore = backwards ? begin > 0 : begin + page.orders.size() < end;
     if (!page.orders.isEmpty())
-        page.cursor = encodeCursor(prefix, page.orders.last().id);
+        page.cursor = encodeCursor(prefix, backwards ? page.orders.first().id : page.orders.last().id);
     return page;
 }
 

@@ -1,0 +1,638 @@
+// The market's routes: orderbook, order preview, orders; and the books the market keeps true
+// (pool allocations, balances) when orders fill.
+#include "common/money.h"
+#include "sim/market/marketjson.h"
+#include "sim/simallocation.h"
+#include "sim/simapi.h"
+#include "sim/simstore.h"
+
+#include <QCryptographicHash>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString skuRows = u"SELECT s.*, f.name AS fabric_name FROM instance_skus s "
+                        "LEFT JOIN fabrics f ON f.id = s.fabric_id ORDER BY s.seq"_s;
+const QString activeStatuses = u"'pending', 'standing', 'partially_filled'"_s;
+constexpr qint64 Day = 86400;
+// Far enough for any window the market trades, small enough to keep arithmetic exact.
+constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
+
+// Typical price of one accelerator-hour; a node's base rate is this times its accelerators.
+qint64 acceleratorRate(const QString& accelerator)
+{
+    if (accelerator == u"h100"_s)
+        return 1'900'000;
+    if (accelerator == u"h200"_s)
+        return 2'400'000;
+    if (accelerator == u"b200"_s)
+        return 3'600'000;
+    if (accelerator == u"l40s"_s)
+        return 950'000;
+    return 1'500'000;
+}
+
+// Legacy requirement keys of the docs, mapped to the catalog's.
+QString canonicalRequirementKey(const QString& key)
+{
+    if (key == u"accelerator_type"_s)
+        return u"accelerator"_s;
+    if (key == u"interconnect_type"_s)
+        return u"rdma_type"_s;
+    if (key == u"zone"_s)
+        return u"availability_zone"_s;
+    return key;
+}
+
+const QStringList requirementKeys = {
+    u"instance_sku"_s, u"region"_s,        u"availability_zone"_s,    u"accelerator"_s,
+    u"form_factor"_s,  u"rdma_type"_s,     u"num_accelerators"_s,     u"num_vcpus"_s,
+    u"memory"_s,       u"local_storage"_s, u"supports_public_ipv4"_s, u"infiniband_fabric"_s};
+
+QString propertyText(const QJsonValue& property)
+{
+    const QJsonValue v = property.toObject().value(u"value"_s);
+    if (v.isBool())
+        return v.toBool() ? u"true"_s : u"false"_s;
+    if (v.isDouble())
+        return QString::number(v.toInteger());
+    return v.toString();
+}
+
+QList<ErrorDetail> toDetails(const FieldErrors& errors)
+{
+    QList<ErrorDetail> out;
+    for (const FieldError& e : errors)
+        out.append({e.field, e.code, e.message});
+    return out;
+}
+
+bool isCursor(const QString& prefix, const QString& value)
+{
+    if (!value.startsWith(prefix) || value.size() == prefix.size())
+        return false;
+    return static_cast<bool>(QByteArray::fromBase64Encoding(value.sliced(prefix.size()).toLatin1(),
+                                                            QByteArray::Base64UrlEncoding
+                                                                | QByteArray::AbortOnBase64DecodingErrors));
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The market and the books it keeps.
+
+MarketEngine& SimApi::market()
+{
+    if (!m_market)
+        throw SimApiError(503, u"service_unavailable"_s, u"The market is not started. Try again later."_s);
+    return *m_market;
+}
+
+void SimApi::initializeMarket()
+{
+    MarketEngine::Config config;
+    // The world's seed, not this start's --seed: the stored market was derived from it.
+    config.seed = m_store.meta(u"seed"_s).toULongLong();
+    m_market = std::make_unique<MarketEngine>(m_store.database(), config);
+    QString error;
+    if (!m_market->createSchema(&error)) {
+        qWarning("sfsim: market: %s", qPrintable(error));
+        throw SimApiError(500, u"api_error"_s, error);
+    }
+    for (const auto& r : m_store.rows(
+             u"SELECT s.id, s.alias, s.accelerator, s.num_accelerators, "
+             "(SELECT CAST(AVG(node_count) AS INTEGER) FROM sku_offers o WHERE o.instance_sku_id = s.id) "
+             "FROM instance_skus s ORDER BY s.seq"_s)) {
+        MarketSku sku;
+        sku.id = r.value(0).toString();
+        sku.alias = r.value(1).toString();
+        sku.baseRate = acceleratorRate(r.value(2).toString()) * r.value(3).toLongLong();
+        sku.nodesPerHour = qMax<qint64>(4, r.value(4).toLongLong());
+        if (!m_market->registerSku(sku))
+            throw SimApiError(500, u"api_error"_s, m_market->lastError());
+    }
+    m_market->advanceTo(m_now, ownedAllocationFunction());
+    addPoolDeleteGuard([](SimStore& store, const QString& poolId, qint64) {
+        const qint64 active =
+            store
+                .scalar(u"SELECT COUNT(*) FROM market_orders WHERE pool_id = ? AND status IN ("_s
+                            + activeStatuses + u')',
+                        {poolId})
+                .toLongLong();
+        if (active == 0)
+            return QList<ErrorDetail>{};
+        return QList<ErrorDetail>{
+            {{},
+             u"active_orders"_s,
+             u"%1 orders of the pool are still active; cancel them first."_s.arg(active)}};
+    });
+}
+
+Schedule SimApi::ownedAllocation(const QString& poolId, const QString& skuId)
+{
+    Schedule owned;
+    for (const auto& r : allocation::rectangles(m_store, poolId, skuId))
+        owned = owned.plus(r.endAt ? Schedule::rectangle(r.startAt, *r.endAt, r.nodeCount)
+                                   : Schedule::tail(r.startAt, r.nodeCount));
+    return owned;
+}
+
+OwnedAllocation SimApi::ownedAllocationFunction()
+{
+    return [this](const QString& poolId, const QString& skuId) { return ownedAllocation(poolId, skuId); };
+}
+
+void SimApi::advanceMarket()
+{
+    if (!m_market)
+        return;
+    const QList<MarketSettlement> settlements = m_market->advanceTo(m_now, ownedAllocationFunction());
+    if (!settlements.isEmpty()) {
+        settle(settlements);
+        m_nextReconcileAt = 0;
+    }
+}
+
+void SimApi::settle(const QList<MarketSettlement>& settlements)
+{
+    for (const MarketSettlement& s : settlements) {
+        const bool buy = s.side == OrderSide::Buy;
+        // Buys add nodes to the pool; sells take them away, as negative rectangles.
+        for (const ScheduleEntry& entry : s.schedule.entries()) {
+            allocation::Rectangle rect;
+            rect.instanceSkuId = s.skuId;
+            rect.startAt = entry.startAt;
+            rect.endAt = entry.endAt;
+            rect.nodeCount = buy ? entry.nodeCount : -entry.nodeCount;
+            allocation::addRectangle(m_store, s.poolId, rect, u"order"_s, s.contractId);
+        }
+        const qint64 change = buy ? -s.amount : s.amount - s.fee;
+        m_store.exec(u"UPDATE accounts SET balance_micros = balance_micros + ? WHERE id = "
+                     "(SELECT w.account_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
+                     "WHERE p.id = ?)"_s,
+                     {change, s.poolId});
+    }
+}
+
+qint64 SimApi::committedFunds(const QString& account)
+{
+    // What the account's resting buys may still cost: a new buy must fit beside them.
+    qint64 committed = 0;
+    for (const auto& r :
+         m_store.rows(u"SELECT o.id FROM market_orders o JOIN pools p ON p.id = o.pool_id "
+                      "JOIN workspaces w ON w.id = p.workspace_id WHERE w.account_id = ? AND o.side = 'buy' "
+                      "AND o.status IN ("_s
+                          + activeStatuses + u')',
+                      {account})) {
+        if (const auto order = market().order(r.value(0).toString()))
+            committed +=
+                Money::totalForNodeSeconds(order->limitRate, order->remaining().nodeSeconds().value_or(0));
+    }
+    return committed;
+}
+
+QJsonObject SimApi::orderPrincipal() const
+{
+    if (!m_caller.userId.isEmpty()) {
+        QJsonObject principal{{u"id"_s, m_caller.userId}, {u"type"_s, u"user"_s}};
+        if (const auto user = m_store.row(u"SELECT email FROM users WHERE id = ?"_s, {m_caller.userId});
+            user && !user->value(0).isNull())
+            principal.insert(u"email"_s, user->value(0).toString());
+        return principal;
+    }
+    const QString label =
+        m_store.scalar(u"SELECT label FROM tokens WHERE token = ?"_s, {m_caller.token}).toString();
+    // A stable id that does not reveal the secret.
+    const QByteArray digest = QCryptographicHash::hash(m_caller.token.toUtf8(), QCryptographicHash::Sha256)
+                                  .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+    return {{u"id"_s, QString(u"tokn_"_s + QString::fromLatin1(digest.left(21)))},
+            {u"type"_s, u"token"_s},
+            {u"name"_s, label}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requirements.
+
+QJsonObject SimApi::parseRequirements(const QString& text, QueryReader& query)
+{
+    QJsonObject requirements;
+    for (const QString& part : text.split(u';', Qt::SkipEmptyParts)) {
+        QStringList fields = part.split(u':');
+        // field:value or field:op:value; the only operators are equality and membership.
+        if (fields.size() == 3) {
+            if (fields.at(1) != u"eq"_s && fields.at(1) != u"in"_s) {
+                query.addError(u"requirements"_s, u"invalid_operator"_s,
+                               u"requirements: operator %1 of %2 is not supported; use eq or in."_s.arg(
+                                   fields.at(1), fields.at(0)));
+                continue;
+            }
+            fields.removeAt(1);
+        }
+        if (fields.size() != 2 || fields.at(0).isEmpty() || fields.at(1).isEmpty()) {
+            query.addError(u"requirements"_s, u"invalid_value"_s,
+                           u"requirements: \"%1\" is not key:value[,value]."_s.arg(part));
+            continue;
+        }
+        QJsonArray values = requirements.value(fields.at(0)).toArray();
+        for (const QString& value : fields.at(1).split(u',', Qt::SkipEmptyParts))
+            values.append(value);
+        requirements.insert(fields.at(0), values);
+    }
+    return requirements;
+}
+
+QStringList SimApi::skusMatching(const QJsonObject& requirements, const QString& field,
+                                 QList<ErrorDetail>* errors)
+{
+    bool valid = true;
+    for (auto it = requirements.begin(); it != requirements.end(); ++it) {
+        const QString where = field + u'.' + it.key();
+        if (!requirementKeys.contains(canonicalRequirementKey(it.key()))) {
+            errors->append(
+                {where, u"unknown_property"_s,
+                 u"%1 is not an instance SKU property; see GET /v2/instance_sku_property_catalog."_s.arg(
+                     it.key())});
+            valid = false;
+            continue;
+        }
+        const QJsonArray values = it.value().toArray();
+        if (values.isEmpty()) {
+            errors->append({where, u"invalid_value"_s, u"%1 needs at least one value."_s.arg(where)});
+            valid = false;
+        }
+        for (const QJsonValue& v : values) {
+            if (!v.isString() || !isValidName(v.toString())) {
+                errors->append({where, u"invalid_value"_s,
+                                u"%1: values are names ([a-zA-Z0-9][a-zA-Z0-9._-]*)."_s.arg(where)});
+                valid = false;
+                break;
+            }
+        }
+    }
+    QStringList ids;
+    if (!valid)
+        return ids;
+    for (const auto& r : m_store.rows(skuRows)) {
+        const QJsonObject sku = skuJson(r);
+        bool matches = true;
+        for (auto it = requirements.begin(); it != requirements.end() && matches; ++it) {
+            const QString key = canonicalRequirementKey(it.key());
+            QStringList have;
+            if (key == u"instance_sku"_s)
+                have = {sku.value(u"id"_s).toString(), sku.value(u"alias"_s).toString()};
+            else if (sku.value(key).isObject())
+                have = {propertyText(sku.value(key)),
+                        sku.value(key).toObject().value(u"display_value"_s).toString()};
+            matches = false;
+            for (const QJsonValue& wanted : it.value().toArray()) {
+                for (const QString& h : std::as_const(have))
+                    matches = matches || h.compare(wanted.toString(), Qt::CaseInsensitive) == 0;
+            }
+        }
+        if (matches)
+            ids.append(sku.value(u"id"_s).toString());
+    }
+    return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orderbook.
+
+namespace {
+
+// A required, minute-aligned time of the query.
+std::optional<qint64> alignedTime(QueryReader& query, const QString& key, bool required)
+{
+    const auto value = query.integer(key, 0, MaxTime);
+    if (!value && required && !query.string(key))
+        query.addError(key, u"required"_s, u"%1 is required (Unix seconds)."_s.arg(key));
+    if (value && !Schedule::isAligned(*value))
+        query.addError(key, u"not_aligned"_s, u"%1 must be a multiple of 60 seconds."_s.arg(key));
+    return value;
+}
+
+void checkRange(QueryReader& query, const std::optional<qint64>& start, const std::optional<qint64>& end,
+                const QString& endKey)
+{
+    if (start && end && *end <= *start)
+        query.addError(endKey, u"invalid_range"_s, u"%1 must be after the start."_s.arg(endKey));
+}
+
+} // namespace
+
+ApiResponse SimApi::orderbookQuote(const SimApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    const QJsonObject requirements =
+        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
+    QList<ErrorDetail> problems;
+    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
+    for (const auto& p : std::as_const(problems))
+        query.addError(p.field, p.code, p.message);
+    const auto start = alignedTime(query, u"start_at"_s, true);
+    const auto end = alignedTime(query, u"end_at"_s, true);
+    checkRange(query, start, end, u"end_at"_s);
+    query.finish();
+    return ApiResponse::ok(
+        MarketJson::quote(market().quote(skus, *start, *end, m_now), requirements, *start, *end, m_now));
+}
+
+ApiResponse SimApi::orderbookDepth(const SimApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    const QJsonObject requirements =
+        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
+    QList<ErrorDetail> problems;
+    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
+    for (const auto& p : std::as_const(problems))
+        query.addError(p.field, p.code, p.message);
+    const auto start = alignedTime(query, u"start_at"_s, true);
+    const auto end = alignedTime(query, u"end_at"_s, true);
+    checkRange(query, start, end, u"end_at"_s);
+    const int levels = static_cast<int>(query.integer(u"depth"_s, 1, 100).value_or(20));
+    query.finish();
+    return ApiResponse::ok(MarketJson::depth(market().depth(skus, *start, *end, m_now, levels), requirements,
+                                             *start, *end, m_now));
+}
+
+ApiResponse SimApi::orderbookWindows(const SimApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    const QJsonObject requirements =
+        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
+    QList<ErrorDetail> problems;
+    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
+    for (const auto& p : std::as_const(problems))
+        query.addError(p.field, p.code, p.message);
+    const auto start = alignedTime(query, u"range_start_at"_s, true);
+    const auto end = alignedTime(query, u"range_end_at"_s, true);
+    checkRange(query, start, end, u"range_end_at"_s);
+    const int limit = query.limit(50, 200);
+    const QString after = query.string(u"starting_after"_s).value_or(QString());
+    if (!after.isEmpty() && !isCursor(u"mwin_"_s, after))
+        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
+                       u"starting_after is not a cursor of this list (expected mwin_...)."_s);
+    query.finish();
+    return ApiResponse::ok(MarketJson::windowList(market().windows(skus, *start, *end, m_now, limit, after),
+                                                  requirements, *start, *end));
+}
+
+ApiResponse SimApi::orderbookFills(const SimApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    const QJsonObject requirements =
+        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
+    QList<ErrorDetail> problems;
+    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
+    for (const auto& p : std::as_const(problems))
+        query.addError(p.field, p.code, p.message);
+    const auto start = alignedTime(query, u"start_at"_s, true);
+    const auto end = alignedTime(query, u"end_at"_s, true);
+    checkRange(query, start, end, u"end_at"_s);
+    const auto since = query.integer(u"since_at"_s, 0, MaxTime);
+    if (since && *since < m_now - 30 * Day)
+        query.addError(u"since_at"_s, u"out_of_range"_s, u"since_at must be no more than 30 days ago."_s);
+    const int limit = query.limit(50, 200);
+    const QString after = query.string(u"starting_after"_s).value_or(QString());
+    if (!after.isEmpty() && !isCursor(u"mfilc_"_s, after))
+        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
+                       u"starting_after is not a cursor of this list (expected mfilc_...)."_s);
+    query.finish();
+    return ApiResponse::ok(MarketJson::fillList(
+        market().fills(skus, *start, *end, since.value_or(m_now - 7 * Day), m_now, limit, after),
+        requirements, *start, *end, m_now));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order preview.
+
+ApiResponse SimApi::orderPreview(const SimApiRequest& request, const Params&)
+{
+    BodyReader::parse(request.body); // malformed JSON is a 400
+    const QJsonObject body = QJsonDocument::fromJson(request.body).object();
+    FieldErrors errors;
+    const std::optional<PreviewRequest> preview = MarketEngine::validatePreview(body, &errors);
+    QList<ErrorDetail> details = toDetails(errors);
+    QStringList skus;
+    if (body.value(u"requirements"_s).isObject())
+        skus = skusMatching(body.value(u"requirements"_s).toObject(), u"requirements"_s, &details);
+    if (preview && preview->startAt < Schedule::floorTo(m_now, Schedule::Alignment))
+        details.append({u"start_at"_s, u"in_past"_s, u"start_at must not be in the past."_s});
+    if (!details.isEmpty())
+        throw SimApiError::unprocessable(details.first().message, details);
+    QString poolId;
+    if (body.value(u"pool"_s).isString())
+        poolId = findPool(body.value(u"pool"_s).toString(), u"pool"_s).value(u"id"_s).toString();
+    return ApiResponse::ok(
+        MarketJson::preview(market().preview(*preview, skus, m_now, poolId, ownedAllocationFunction())));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders.
+
+MarketOrder SimApi::visibleOrder(const QString& id)
+{
+    const auto order = market().order(id);
+    const auto pool = order ? m_store.row(u"SELECT p.workspace_id, w.account_id FROM pools p "
+                                          "JOIN workspaces w ON w.id = p.workspace_id WHERE p.id = ?"_s,
+                                          {order->poolId})
+                            : std::nullopt;
+    if (!pool || pool->value(1).toString() != m_caller.account
+        || m_caller.level(pool->value(0).toString()) < 1)
+        throw SimApiError::notFound(u"Order %1 not found."_s.arg(id));
+    return *order;
+}
+
+ApiResponse SimApi::createOrder(const SimApiRequest& request, const Params&)
+{
+    BodyReader::parse(request.body); // malformed JSON is a 400
+    const QJsonObject body = QJsonDocument::fromJson(request.body).object();
+    const QString canonicalBody = QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact));
+
+    // A repeated key answers with the order the first request placed, as it stands now.
+    const QString key = QString::fromUtf8(request.idempotencyKey).trimmed();
+    if (key.size() > 255)
+        throw SimApiError::unprocessable(
+            u"Idempotency-Key must be at most 255 characters."_s,
+            {{u"Idempotency-Key"_s, u"too_long"_s, u"Idempotency-Key must be at most 255 characters."_s}});
+    if (!key.isEmpty()) {
+        m_store.exec(u"DELETE FROM idempotency_keys WHERE created_at < ?"_s, {m_now - Day});
+        if (const auto seen = m_store.row(
+                u"SELECT body, resource_id FROM idempotency_keys WHERE token = ? AND route = 'orders' AND key = ?"_s,
+                {m_caller.token, key})) {
+            if (seen->value(0).toString() != canonicalBody)
+                throw SimApiError::unprocessable(
+                    u"This Idempotency-Key was used with a different request body."_s,
+                    {{u"Idempotency-Key"_s, u"idempotency_key_reused"_s,
+                      u"The key %1 already placed order %2 with another body; use a new key for a new order."_s
+                          .arg(key, seen->value(1).toString())}});
+            if (const auto original = market().order(seen->value(1).toString()))
+                return ApiResponse::created(MarketJson::order(*original));
+        }
+    }
+
+    FieldErrors errors;
+    std::optional<NewOrder> order = market().validateOrder(body, m_now, &errors);
+    if (!order)
+        throw SimApiError::unprocessable(errors.first().message.isEmpty()
+                                             ? u"Invalid order."_s
+                                             : errors.first().field + u": "_s + errors.first().message,
+                                         toDetails(errors));
+    const QSqlRecord pool = findPool(order->poolId, u"pool"_s);
+    requireWrite(pool.value(u"workspace_id"_s).toString());
+    order->poolId = pool.value(u"id"_s).toString();
+    order->poolName = pool.value(u"name"_s).toString();
+    order->createdBy = orderPrincipal();
+
+    if (order->side == OrderSide::Sell) {
+        const FieldErrors shortfall =
+            market().checkSellAllocation(*order, ownedAllocation(order->poolId, order->skuId));
+        if (!shortfall.isEmpty())
+            throw SimApiError::unprocessable(u"The pool does not own the nodes it would sell."_s,
+                                             toDetails(shortfall));
+    } else {
+        const QString account = pool.value(u"account_id"_s).toString();
+        const qint64 balance =
+            m_store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
+        const qint64 available = balance - committedFunds(account);
+        const qint64 required = MarketEngine::requiredFunds(*order);
+        if (required > available)
+            throw SimApiError(
+                402, u"payment_required"_s,
+                u"Insufficient balance: the order may cost up to $%1 and $%2 is available."_s.arg(
+                    Money::format(required), Money::format(qMax<qint64>(0, available))));
+    }
+
+    const auto placed = market().placeOrder(*order, m_now, ownedAllocationFunction());
+    if (!placed)
+        throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
+    settle(placed->settlements);
+    reconcile();
+    if (!key.isEmpty())
+        m_store.exec(u"INSERT INTO idempotency_keys(token, route, key, body, resource_id, created_at) "
+                     "VALUES(?, 'orders', ?, ?, ?, ?)"_s,
+                     {m_caller.token, key, canonicalBody, placed->order.id, m_now});
+    return ApiResponse::created(MarketJson::order(market().order(placed->order.id).value_or(placed->order)));
+}
+
+ApiResponse SimApi::listOrders(const SimApiRequest& request, const Params&)
+{
+    QueryReader query(request.query);
+    OrderQuery q;
+    q.ids = query.list(u"id"_s);
+    QStringList poolIds;
+    if (const auto pool = query.string(u"pool"_s)) {
+        poolIds.append(findPool(*pool, u"pool"_s).value(u"id"_s).toString());
+    } else if (const auto ws = query.string(u"workspace"_s)) {
+        const QString wsId = readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
+        for (const auto& r : m_store.rows(u"SELECT id FROM pools WHERE workspace_id = ?"_s, {wsId}))
+            poolIds.append(r.value(0).toString());
+    } else {
+        if (m_caller.accountLevel < 1)
+            throw SimApiError::forbidden(
+                u"Listing orders across the account needs an account-wide grant; pass workspace or pool."_s);
+        for (const auto& r :
+             m_store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
+                          "WHERE w.account_id = ?"_s,
+                          {m_caller.account}))
+            poolIds.append(r.value(0).toString());
+    }
+    q.poolIds = poolIds;
+    if (const auto procurement = query.string(u"procurement"_s))
+        throw SimApiError(
+            404, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement),
+            {{u"procurement"_s, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement)}});
+    if (const auto side = query.string(u"side"_s)) {
+        q.side = orderSideFromName(*side);
+        if (!q.side)
+            query.addError(u"side"_s, u"invalid_value"_s, u"side must be buy or sell."_s);
+    }
+    for (const QString& status : query.list(u"status"_s)) {
+        if (const auto parsed = orderStatusFromName(status))
+            q.statuses.append(*parsed);
+        else
+            query.addError(u"status"_s, u"invalid_value"_s,
+                           u"status %1 is not one of pending, standing, partially_filled, filled, cancelled, "
+                           "rejected."_s.arg(status));
+    }
+    q.createdAfter = query.integer(u"created_after"_s, 0, MaxTime);
+    q.createdBefore = query.integer(u"created_before"_s, 0, MaxTime);
+    q.sortBy = query.string(u"sort_by"_s).value_or(u"-created_at"_s);
+    static const QStringList sorts{u"created_at"_s, u"-created_at"_s, u"start_at"_s, u"-start_at"_s};
+    if (!sorts.contains(q.sortBy))
+        query.addError(u"sort_by"_s, u"invalid_value"_s,
+                       u"sort_by must be created_at, -created_at, start_at or -start_at."_s);
+    q.limit = query.limit(50, 200);
+    q.startingAfter = query.string(u"starting_after"_s).value_or(QString());
+    q.endingBefore = query.string(u"ending_before"_s).value_or(QString());
+    if (!q.startingAfter.isEmpty() && !q.endingBefore.isEmpty())
+        query.addError(u"ending_before"_s, u"conflicting_cursors"_s,
+                       u"Pass starting_after or ending_before, not both."_s);
+    for (const auto& [name, value] :
+         {std::pair{u"starting_after"_s, q.startingAfter}, std::pair{u"ending_before"_s, q.endingBefore}}) {
+        if (!value.isEmpty() && !isCursor(u"ordrc_"_s, value))
+            query.addError(name, u"invalid_cursor"_s,
+                           u"%1 is not a cursor of this list (expected ordrc_...)."_s.arg(name));
+    }
+    query.finish();
+    return ApiResponse::ok(MarketJson::orderList(market().orders(q)));
+}
+
+ApiResponse SimApi::getOrder(const SimApiRequest&, const Params& params)
+{
+    return ApiResponse::ok(MarketJson::order(visibleOrder(params.at(0))));
+}
+
+ApiResponse SimApi::cancelOrder(const SimApiRequest&, const Params& params)
+{
+    const MarketOrder order = visibleOrder(params.at(0));
+    const QString workspace =
+        m_store.scalar(u"SELECT workspace_id FROM pools WHERE id = ?"_s, {order.poolId}).toString();
+    requireWrite(workspace);
+    switch (market().cancelOrder(order.id, m_now)) {
+    case MarketEngine::CancelResult::Cancelled:
+        return ApiResponse::noContent();
+    case MarketEngine::CancelResult::NotFound:
+        throw SimApiError::notFound(u"Order %1 not found."_s.arg(order.id));
+    case MarketEngine::CancelResult::NotCancellable:
+        break;
+    }
+    const QString status = orderStatusName(order.status);
+    throw SimApiError::unprocessable(
+        u"Order cannot be cancelled."_s,
+        {{{},
+          u"order_"_s + status,
+          u"The order is %1; only pending, standing and partially filled orders can be cancelled."_s.arg(
+              status)}});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control: balances, which the public API does not show.
+
+ApiResponse SimApi::marketControl(const SimApiRequest& request, const QStringList& parts)
+{
+    const QString account = parts.at(2);
+    if (!m_store.row(u"SELECT 1 FROM accounts WHERE id = ?"_s, {account}))
+        throw SimApiError::notFound(u"Account %1 not found."_s.arg(account));
+    if (parts.size() == 4 && parts.at(3) == u"balance"_s && request.method == u"POST"_s) {
+        BodyReader body = BodyReader::parse(request.body);
+        const auto dollars = body.string(u"balance_dollars"_s, true);
+        QString problem;
+        const auto micros = dollars ? Money::parseRate(*dollars, &problem) : std::nullopt;
+        if (dollars && !micros)
+            body.addError(u"balance_dollars"_s, u"invalid_value"_s, problem);
+        body.finish();
+        m_store.exec(u"UPDATE accounts SET balance_micros = ? WHERE id = ?"_s, {*micros, account});
+    } else if (parts.size() != 3 || request.method != u"GET"_s) {
+        throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+    }
+    const qint64 balance =
+        m_store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
+    return ApiResponse::ok({{u"object"_s, u"account_balance"_s},
+                            {u"account"_s, account},
+                            {u"balance_micros"_s, balance},
+                            {u"balance_dollars"_s, Money::format(balance)},
+                            {u"committed_dollars"_s, Money::format(committedFunds(account))}});
+}
