@@ -937,10 +937,6 @@
 <context>
     <name>FabricModel</name>
     <message>
-        <source>Fabric</source>
-        <translation>Fabric</translation>
-    </message>
-    <message>
         <source>Region</source>
         <translation>Region</translation>
     </message>
@@ -955,6 +951,10 @@
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
     </message>
 </context>
 <context>
