@@ -1,5 +1,6 @@
 #include "core/api/apiclient.h"
 #include "core/appinfo.h"
+#include "core/models/activitymodel.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/session.h"
 #include "core/settings/credentials.h"
@@ -10,6 +11,7 @@
 #include "gui/common/viewcontext.h"
 #include "gui/images/imagesview.h"
 #include "gui/instances/instancesview.h"
+#include "gui/mainwindow/activitypanel.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
@@ -126,8 +128,9 @@ int main(int argc, char* argv[])
     }
     theme.apply();
 
-    // Outlives the window, whose views hold it.
+    // Outlive the window, whose views and panels hold them.
     ViewContext context(&settings);
+    ActivityModel activity;
     MainWindow window(&settings);
     // The connection: the profile in settings, or on first start the embedded simulator.
     QNetworkProxyFactory::setUseSystemConfiguration(true);
@@ -192,6 +195,9 @@ int main(int argc, char* argv[])
                       QCoreApplication::translate("main", "Images"), new ImagesView(&context));
     window.addSection(QStringLiteral("cloudinit"), QIcon::fromTheme(QStringLiteral("text-x-script")),
                       QCoreApplication::translate("main", "Cloud-init"), new CloudInitPage(&window));
+    activity.setClient(client.get());
+    window.addPanel(QStringLiteral("activityPanel"), QCoreApplication::translate("main", "Activity"),
+                    new ActivityPanel(&activity), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     if (parser.isSet(section) && !window.setCurrentSection(parser.value(section))) {
         std::fprintf(stderr, "sfdesk: --section: unknown section '%s' (known: %s)\n",
                      qPrintable(parser.value(section)), qPrintable(window.sectionIds().join(u", ")));

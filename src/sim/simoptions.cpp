@@ -1,5 +1,7 @@
 #include "sim/simoptions.h"
 
+#include "sim/simfaults.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -43,7 +45,11 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         QStringLiteral("s"), QStringLiteral("30"));
     const QCommandLineOption faults(
         QStringLiteral("faults"),
-        QStringLiteral("Fault injection, e.g. latency=300ms,errors=0.2,drop=0.1,truncate=0.05"),
+        QStringLiteral(
+            "Fault injection on API routes (never on /_sim), as comma-separated key=value: "
+            "latency=300ms (delay), jitter=100ms (random extra delay), error=0.2 (share answered "
+            "503 without effect), drop=0.1 (share handled, then the connection closed unanswered), "
+            "truncate=0.05 (share handled, then the body cut off). Draws follow --seed."),
         QStringLiteral("spec"));
     const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
                                          QStringLiteral("Allow listening on a non-loopback address."));
@@ -94,6 +100,11 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
     o.control = parser.isSet(control);
     o.tokensFile = parser.value(tokensFile);
     o.faults = parser.value(faults);
+    QString faultError;
+    if (!FaultSpec::parse(o.faults, &faultError)) {
+        result.error = QStringLiteral("--faults: %1").arg(faultError);
+        return result;
+    }
     o.allowRemote = parser.isSet(allowRemote);
     if (!o.host.isLoopback() && !o.allowRemote) {
         result.error =

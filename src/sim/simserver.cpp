@@ -11,6 +11,10 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -57,7 +61,13 @@ SimServer::SimServer(const SimOptions& options, QObject* parent)
     , m_options(options)
     , m_store(std::make_unique<SimStore>())
     , m_http(std::make_unique<QHttpServer>())
+    , m_faults(options.seed)
 {
+    QString error;
+    if (const auto spec = FaultSpec::parse(options.faults, &error))
+        m_faults.setSpec(*spec);
+    else
+        qWarning("sfsim: --faults ignored: %s", qPrintable(error));
     m_http->setMissingHandler(this,
                               [this](const QHttpServerRequest& request, QHttpServerResponder& responder) {
                                   dispatch(request, responder);
@@ -149,5 +159,100 @@ void SimServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
     r.authorization = request.headers().value(QHttpHeaders::WellKnownHeader::Authorization).toByteArray();
     r.idempotencyKey = request.headers().value("Idempotency-Key").toByteArray();
     r.fromLoopback = request.remoteAddress().isLoopback();
-    send(responder, m_api->handle(r));
+    const bool control = r.path.startsWith(u"/_sim/"_s);
+    if (control && r.path == u"/_sim/faults"_s && m_options.control && r.fromLoopback) {
+        faultsControl(r, responder);
+        return;
+    }
+    if (control || m_faults.spec().isEmpty()) {
+        send(responder, m_api->handle(r));
+        return;
+    }
+    const FaultDecision faults = m_faults.next();
+    const quint16 port = request.remotePort();
+    if (faults.delayMs > 0) {
+        // The event loop goes on serving others meanwhile; the answer leaves after the delay.
+        auto later = std::make_shared<QHttpServerResponder>(std::move(responder));
+        QTimer::singleShot(faults.delayMs, this,
+                           [this, r, faults, later, port] { respond(r, faults, *later, port); });
+        return;
+    }
+    respond(r, faults, responder, port);
+}
+
+void SimServer::respond(const SimApiRequest& request, const FaultDecision& faults,
+                        QHttpServerResponder& responder, quint16 remotePort)
+{
+    if (faults.error) {
+        send(responder, {503,
+                         SimApiError(503, u"service_unavailable"_s,
+                                     u"The service is unavailable (injected fault). Try again later."_s)
+                             .toJson(),
+                         false});
+        return;
+    }
+    const ApiResponse response = m_api->handle(request);
+    if (faults.drop) {
+        abortConnection(remotePort);
+        return;
+    }
+    if (faults.truncate && !response.empty) {
+        const QByteArray body = QJsonDocument(response.body).toJson(QJsonDocument::Compact);
+        QHttpHeaders headers;
+        headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json");
+        responder.writeBeginChunked(headers, static_cast<QHttpServerResponder::StatusCode>(response.status));
+        responder.writeChunk(body.left(body.size() / 2));
+        abortConnection(remotePort);
+        return;
+    }
+    send(responder, response);
+}
+
+void SimServer::abortConnection(quint16 remotePort)
+{
+    QList<QTcpSocket*> sockets = m_tcp->findChildren<QTcpSocket*>();
+    sockets += m_http->findChildren<QTcpSocket*>();
+    for (QTcpSocket* socket : std::as_const(sockets)) {
+        if (socket->peerPort() == remotePort && socket->peerAddress().isLoopback()) {
+            socket->flush();
+            socket->abort();
+            return;
+        }
+    }
+}
+
+void SimServer::faultsControl(const SimApiRequest& request, QHttpServerResponder& responder)
+{
+    if (request.method == u"POST"_s) {
+        QJsonParseError parseError;
+        const QJsonObject body = QJsonDocument::fromJson(request.body, &parseError).object();
+        QString error;
+        const auto spec = body.value(u"spec"_s).isString()
+                              ? FaultSpec::parse(body.value(u"spec"_s).toString(), &error)
+                              : std::nullopt;
+        if (!spec) {
+            const QString message =
+                error.isEmpty() ? u"Send {\"spec\": \"latency=300ms,error=0.2\"}."_s : error;
+            send(responder,
+                 {422,
+                  SimApiError::unprocessable(message, {{u"spec"_s, u"invalid_value"_s, message}}).toJson(),
+                  false});
+            return;
+        }
+        m_faults.setSpec(*spec);
+    } else if (request.method != u"GET"_s) {
+        send(responder,
+             {405,
+              SimApiError(405, u"invalid_request_error"_s, u"Use GET or POST on /_sim/faults."_s).toJson(),
+              false});
+        return;
+    }
+    const FaultSpec& s = m_faults.spec();
+    send(responder, ApiResponse::ok({{u"object"_s, u"faults"_s},
+                                     {u"spec"_s, s.toString()},
+                                     {u"latency_ms"_s, s.latencyMs},
+                                     {u"jitter_ms"_s, s.jitterMs},
+                                     {u"error"_s, s.error},
+                                     {u"drop"_s, s.drop},
+                                     {u"truncate"_s, s.truncate}}));
 }

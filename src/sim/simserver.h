@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/simfaults.h"
 #include "sim/simoptions.h"
 
 #include <QJsonObject>
@@ -13,6 +14,7 @@ class QHttpServerRequest;
 class QHttpServerResponder;
 class QTcpServer;
 class SimApi;
+struct SimApiRequest;
 class SimStore;
 
 // The HTTP face of sfsim. Every request goes through one dispatcher, so that every failure,
@@ -40,6 +42,14 @@ public:
 
 private:
     void dispatch(const QHttpServerRequest& request, QHttpServerResponder& responder);
+    // Handles a request under its faults: an error instead of an answer, or the answer lost or
+    // cut off after the request took effect.
+    void respond(const SimApiRequest& request, const FaultDecision& faults, QHttpServerResponder& responder,
+                 quint16 remotePort);
+    // GET or POST /_sim/faults: the faults in force, and changing them at run time.
+    void faultsControl(const SimApiRequest& request, QHttpServerResponder& responder);
+    // Closes the client's connection at once (a dropped connection).
+    void abortConnection(quint16 remotePort);
 
     SimOptions m_options;
     std::unique_ptr<SimStore> m_store;
@@ -47,4 +57,5 @@ private:
     std::unique_ptr<QHttpServer> m_http;
     QTcpServer* m_tcp = nullptr;
     bool m_seededOnStart = false;
+    FaultInjector m_faults;
 };

@@ -186,8 +186,9 @@ QJsonObject seed(SimStore& store, quint64 seedValue, qint64 now)
              s(k.formFactor), k.rdma ? QVariant(s(k.rdma)) : QVariant(QMetaType(QMetaType::QString)),
              k.accelerators, k.vcpus, k.memoryGiB * GiB, k.storageGiB * GiB, k.publicIpv4,
              k.fabric ? QVariant(fabricIds.value(s(k.fabric))) : QVariant(QMetaType(QMetaType::QString))});
-        // What synthetic sellers offer over the next two weeks, in six-hour blocks with a daily
-        // shape (fewer nodes during the working day) and seeded noise.
+        // Typical offers over the next two weeks, in six-hour blocks with a daily shape (fewer
+        // nodes during the working day) and seeded noise; the market sizes its synthetic sellers
+        // by their average.
         for (int block = 0; block < 14 * 4; ++block) {
             const qint64 start = firstHour + block * 6 * hour;
             const double daily = 0.75 + 0.25 * std::cos(2 * M_PI * ((block % 4) / 4.0));

@@ -8,6 +8,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -106,6 +107,23 @@ QStringList MainWindow::sectionIds() const
     return ids;
 }
 
+QDockWidget* MainWindow::addPanel(const QString& id, const QString& title, QWidget* panel,
+                                  const QKeySequence& shortcut)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(id);
+    dock->setWidget(panel);
+    dock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    dock->hide();
+    restoreDockWidget(dock);
+    QAction* toggle = dock->toggleViewAction();
+    toggle->setObjectName(QStringLiteral("actionToggle") + id);
+    toggle->setShortcut(shortcut);
+    m_viewMenu->addAction(toggle);
+    return dock;
+}
+
 void MainWindow::setConnectionText(const QString& text, const QString& toolTip)
 {
     m_connectionLabel->setText(text);
@@ -134,6 +152,7 @@ void MainWindow::createMenus()
     connect(quitAction, &QAction::triggered, this, &QWidget::close);
 
     auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = viewMenu;
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
     auto* sidebarAction = viewMenu->addAction(tr("Show &Sidebar"));
     sidebarAction->setObjectName(QStringLiteral("actionToggleSidebar"));
@@ -166,6 +185,7 @@ void MainWindow::createMenus()
     }
     updateColorSchemeActions();
     connect(m_settings, &Settings::colorSchemeChanged, this, &MainWindow::updateColorSchemeActions);
+    viewMenu->addSeparator();
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));

@@ -4,9 +4,11 @@
 #include <QMainWindow>
 
 class QAction;
+class QDockWidget;
 class QActionGroup;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QStackedWidget;
 class Settings;
 
@@ -27,6 +29,11 @@ public:
     bool setCurrentSection(const QString& id);
     QStringList sectionIds() const;
 
+    // Adds a panel docked at the bottom, hidden until the user shows it from the View menu (the
+    // window remembers where it was and whether it was shown). The id names it in tests and settings.
+    QDockWidget* addPanel(const QString& id, const QString& title, QWidget* panel,
+                          const QKeySequence& shortcut);
+
     // What the window is connected to, always visible in the status bar.
     void setConnectionText(const QString& text, const QString& toolTip = {});
 
@@ -46,6 +53,7 @@ private:
     QLabel* m_connectionLabel = nullptr;
     QHash<QString, QWidget*> m_sections;
     QActionGroup* m_colorSchemeGroup = nullptr;
+    QMenu* m_viewMenu = nullptr;
     // The section the user last had open; selected again when it is added.
     QString m_sectionToRestore;
 };

@@ -712,8 +712,16 @@ QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocatio
     // The caller settles after this returns, so what sells sold counts until then.
     m_soldInPass.clear();
     if (last) {
-        for (qint64 t = floorHour(*last) + Hour; t < now; t += Hour)
+        // Hour by hour while orders are active; a long jump over an empty book costs one step.
+        QSqlQuery active(m_db);
+        active.prepare(u"SELECT 1 FROM market_orders WHERE status IN ('pending', 'standing', "
+                       "'partially_filled') LIMIT 1"_s);
+        for (qint64 t = floorHour(*last) + Hour; t < now; t += Hour) {
+            if (!exec(active) || !active.next())
+                break;
+            active.finish();
             stepTo(t, owned, &settlements);
+        }
     }
     stepTo(now, owned, &settlements);
     setMeta(u"advanced_at"_s, QString::number(now));
