@@ -33,6 +33,71 @@
     </message>
 </context>
 <context>
+    <name>ActivityModel</name>
+    <message>
+        <source>In flight</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityPanel</name>
+    <message>
+        <source>&amp;Cancel Request</source>
+        <translation>Anfrage &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Finished</source>
+        <translation>&amp;Erledigte entfernen</translation>
+    </message>
+    <message>
+        <source>Nothing in flight.</source>
+        <translation>Keine laufenden Anfragen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in flight.</source>
+        <translation>
+            <numerusform>%n Anfrage läuft.</numerusform>
+            <numerusform>%n Anfragen laufen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ApiCall</name>
     <message>
         <source>the connection was closed</source>
@@ -2629,6 +2694,10 @@
     <message>
         <source>Cloud-init</source>
         <translation>Cloud-init</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
     </message>
 </context>
 </TS>

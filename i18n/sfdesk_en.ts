@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ActivityPanel</name>
+    <message numerus="yes">
+        <source>%n request(s) in flight.</source>
+        <translation>
+            <numerusform>%n request in flight.</numerusform>
+            <numerusform>%n requests in flight.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AvailabilityView</name>
     <message numerus="yes">
         <source>%1 → %2: %n node(s)</source>
