@@ -231,6 +231,33 @@ private Q_SLOTS:
         QCOMPARE(network.requests.size(), size_t(3));
     }
 
+    void unreadableBodyIsRepeatedButAWrongShapeIsNot()
+    {
+        FakeNetworkAccessManager network;
+        FakeNetworkAccessManager::Reply cut;
+        cut.status = 200;
+        cut.body = QByteArray(R"({"object":"list","data":[{"id":)");
+        network.enqueue(cut);
+        network.enqueueJson(200, fixture(QStringLiteral("workspaces.json")));
+        FakeNetworkAccessManager::Reply wrongShape;
+        wrongShape.status = 200;
+        wrongShape.body = QByteArray(R"({"object":"list","data":{}})");
+        network.enqueue(wrongShape);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(fastOptions());
+
+        ApiCall* call = client.workspaces();
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QVERIFY(succeeded.wait());
+        QCOMPARE(network.requests.size(), size_t(2));
+
+        call = client.workspaces();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::InvalidResponse);
+        QCOMPARE(network.requests.size(), size_t(3));
+    }
+
     void retriesGiveUpAfterMaxAttempts()
     {
         FakeNetworkAccessManager network;

@@ -95,10 +95,14 @@ void ApiCall::handleReply(QRestReply& reply)
     QJsonParseError parseError{};
     const std::optional<QJsonDocument> document = reply.readJson(&parseError);
     if (!document) {
-        retryOrFail(ApiError::invalidResponse(
-            status, parseError.error == QJsonParseError::NoError
-                        ? tr("the body is empty")
-                        : tr("%1 at byte %2").arg(parseError.errorString()).arg(parseError.offset)));
+        // A body that is not JSON at all is usually a transfer cut short; an idempotent request
+        // may be repeated. A body of the wrong shape (below) would come back the same.
+        retryOrFail(
+            ApiError::invalidResponse(
+                status, parseError.error == QJsonParseError::NoError
+                            ? tr("the body is empty")
+                            : tr("%1 at byte %2").arg(parseError.errorString()).arg(parseError.offset)),
+            Retry::EvenIfNotTransient);
         return;
     }
     if (!m_request.allPages) {
@@ -135,10 +139,11 @@ void ApiCall::handleReply(QRestReply& reply)
         succeed(*result);
 }
 
-void ApiCall::retryOrFail(const ApiError& error)
+void ApiCall::retryOrFail(const ApiError& error, Retry retry)
 {
     const ClientOptions options = m_client ? m_client->options() : ClientOptions{};
-    if (m_request.idempotent && error.isTransient() && m_attempts < options.maxAttempts) {
+    const bool worthRepeating = error.isTransient() || retry == Retry::EvenIfNotTransient;
+    if (m_request.idempotent && worthRepeating && m_attempts < options.maxAttempts) {
         // Exponential backoff with jitter, so that clients do not retry in step.
         const qint64 base = options.retryBaseDelay.count() << (m_attempts - 1);
         const qint64 jitter = base > 1 ? QRandomGenerator::global()->bounded(base / 2) : 0;

@@ -122,7 +122,12 @@ private:
     void start();
     void sendAttempt();
     void handleReply(QRestReply& reply);
-    void retryOrFail(const ApiError& error);
+    enum class Retry
+    {
+        IfTransient,
+        EvenIfNotTransient,
+    };
+    void retryOrFail(const ApiError& error, Retry retry = Retry::IfTransient);
     void succeed(const QVariant& result);
     void fail(const ApiError& error);
 
