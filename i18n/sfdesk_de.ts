@@ -1,6 +1,2703 @@
 <?xml version="1.0" encoding="utf-8"?>
-<!--
-Run the update_translations CMake target to populate the source strings in this file.
--->
 <!DOCTYPE TS>
-<TS version="2.1" language="de" sourcelanguage="en"/>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About sfdesk</source>
+        <translation>Über sfdesk</translation>
+    </message>
+    <message>
+        <source>A desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
+        <translation>Ein Desktop-Client für SF Compute: InfiniBand-Partitionen, Reservierungsplanung und cloud-init.</translation>
+    </message>
+    <message>
+        <source>Libraries in use</source>
+        <translation>Verwendete Bibliotheken</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>&amp;Copy versions</source>
+        <translation>Versionen &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;sfdesk&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;sfdesk&lt;/b&gt; %1</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityModel</name>
+    <message>
+        <source>In flight</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityPanel</name>
+    <message>
+        <source>&amp;Cancel Request</source>
+        <translation>Anfrage &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Finished</source>
+        <translation>&amp;Erledigte entfernen</translation>
+    </message>
+    <message>
+        <source>Nothing in flight.</source>
+        <translation>Keine laufenden Anfragen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in flight.</source>
+        <translation>
+            <numerusform>%n Anfrage läuft.</numerusform>
+            <numerusform>%n Anfragen laufen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ApiCall</name>
+    <message>
+        <source>the connection was closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the body is empty</source>
+        <translation>der Inhalt ist leer</translation>
+    </message>
+    <message>
+        <source>%1 at byte %2</source>
+        <translation>%1 bei Byte %2</translation>
+    </message>
+</context>
+<context>
+    <name>ApiClient</name>
+    <message>
+        <source>&quot;%1&quot; is not a valid server address.</source>
+        <translation>„%1“ ist keine gültige Serveradresse.</translation>
+    </message>
+    <message>
+        <source>Only https:// server addresses are supported.</source>
+        <translation>Nur Serveradressen mit https:// werden unterstützt.</translation>
+    </message>
+    <message>
+        <source>Plain http is allowed only to this computer (localhost); use https for %1.</source>
+        <translation>Unverschlüsseltes http ist nur zu diesem Computer (localhost) erlaubt; verwenden Sie https für %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ApiError</name>
+    <message>
+        <source>The request was cancelled.</source>
+        <translation>Die Anfrage wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The server did not answer in time. Check the connection and try again.</source>
+        <translation>Der Server hat nicht rechtzeitig geantwortet. Prüfen Sie die Verbindung und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The secure connection to the server could not be verified: %1</source>
+        <translation>Die sichere Verbindung zum Server konnte nicht überprüft werden: %1</translation>
+    </message>
+    <message>
+        <source>The server refused the connection. Is it running?</source>
+        <translation>Der Server hat die Verbindung abgelehnt. Läuft er?</translation>
+    </message>
+    <message>
+        <source>The server&apos;s address could not be found. Check the connection&apos;s URL.</source>
+        <translation>Die Adresse des Servers wurde nicht gefunden. Prüfen Sie die URL der Verbindung.</translation>
+    </message>
+    <message>
+        <source>The server closed the connection before answering.</source>
+        <translation>Der Server hat die Verbindung vor der Antwort geschlossen.</translation>
+    </message>
+    <message>
+        <source>The server redirected the request somewhere the app will not follow.</source>
+        <translation>Der Server hat die Anfrage an ein Ziel umgeleitet, dem die App nicht folgt.</translation>
+    </message>
+    <message>
+        <source>The request could not be sent: %1</source>
+        <translation>Die Anfrage konnte nicht gesendet werden: %1</translation>
+    </message>
+    <message>
+        <source>The server sent a response the app cannot read: %1</source>
+        <translation>Der Server hat eine Antwort gesendet, die die App nicht lesen kann: %1</translation>
+    </message>
+    <message>
+        <source>The app refuses plain http to %1; use https (plain http is allowed only to this computer).</source>
+        <translation>Die App verweigert unverschlüsseltes http zu %1; verwenden Sie https (unverschlüsseltes http ist nur zu diesem Computer erlaubt).</translation>
+    </message>
+    <message>
+        <source>The connection is not set up: %1</source>
+        <translation>Die Verbindung ist nicht eingerichtet: %1</translation>
+    </message>
+    <message>
+        <source>The server rejected the request as malformed.</source>
+        <translation>Der Server hat die Anfrage als fehlerhaft abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The server rejected the request as malformed: %1</source>
+        <translation>Der Server hat die Anfrage als fehlerhaft abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>The server did not accept the token. Check the token of this connection.</source>
+        <translation>Der Server hat das Token nicht akzeptiert. Prüfen Sie das Token dieser Verbindung.</translation>
+    </message>
+    <message>
+        <source>The balance is too low for this order.</source>
+        <translation>Das Guthaben reicht für diese Order nicht aus.</translation>
+    </message>
+    <message>
+        <source>The balance is too low for this order: %1</source>
+        <translation>Das Guthaben reicht für diese Order nicht aus: %1</translation>
+    </message>
+    <message>
+        <source>This is a preview feature the account is not enrolled in.</source>
+        <translation>Dies ist eine Vorschaufunktion, für die das Konto nicht angemeldet ist.</translation>
+    </message>
+    <message>
+        <source>The token is not allowed to do this.</source>
+        <translation>Das Token hat dafür keine Berechtigung.</translation>
+    </message>
+    <message>
+        <source>The token is not allowed to do this: %1</source>
+        <translation>Das Token hat dafür keine Berechtigung: %1</translation>
+    </message>
+    <message>
+        <source>Not found.</source>
+        <translation>Nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>Not found: %1</source>
+        <translation>Nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>The request conflicts with the current state.</source>
+        <translation>Die Anfrage steht im Widerspruch zum aktuellen Zustand.</translation>
+    </message>
+    <message>
+        <source>The request conflicts with the current state: %1</source>
+        <translation>Die Anfrage steht im Widerspruch zum aktuellen Zustand: %1</translation>
+    </message>
+    <message>
+        <source>The server could not process the request.</source>
+        <translation>Der Server konnte die Anfrage nicht verarbeiten.</translation>
+    </message>
+    <message>
+        <source>The server could not process the request: %1</source>
+        <translation>Der Server konnte die Anfrage nicht verarbeiten: %1</translation>
+    </message>
+    <message>
+        <source>Too many requests; the app will try again shortly.</source>
+        <translation>Zu viele Anfragen; die App versucht es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The service is unavailable. Try again later.</source>
+        <translation>Der Dienst ist nicht verfügbar. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The service is unavailable: %1</source>
+        <translation>Der Dienst ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>The server failed (HTTP %1).</source>
+        <translation>Fehler auf dem Server (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The server failed (HTTP %1): %2</source>
+        <translation>Fehler auf dem Server (HTTP %1): %2</translation>
+    </message>
+    <message>
+        <source>The request failed (HTTP %1).</source>
+        <translation>Die Anfrage ist fehlgeschlagen (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The request failed (HTTP %1): %2</source>
+        <translation>Die Anfrage ist fehlgeschlagen (HTTP %1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>ApiMarketBackend</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+</context>
+<context>
+    <name>AvailabilityView</name>
+    <message>
+        <source>&amp;InfiniBand only</source>
+        <translation>Nur &amp;InfiniBand</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>No SKUs to show.</source>
+        <translation>Keine SKUs vorhanden.</translation>
+    </message>
+    <message>
+        <source>Loading availability</source>
+        <translation>Verfügbarkeit wird geladen</translation>
+    </message>
+    <message>
+        <source>Loading SKUs</source>
+        <translation>SKUs werden geladen</translation>
+    </message>
+    <message>
+        <source>Select a SKU to see what the market offers over time. A SKU supports InfiniBand when its RDMA type is infiniband; each such SKU sits on one fabric.</source>
+        <translation>Wählen Sie eine SKU, um zu sehen, was der Markt im Zeitverlauf anbietet. Eine SKU unterstützt InfiniBand, wenn ihr RDMA-Typ infiniband ist; jede solche SKU liegt auf genau einer Fabric.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n node(s)</source>
+        <translation>
+            <numerusform>%1 → %2: %n Knoten</numerusform>
+            <numerusform>%1 → %2: %n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>onwards</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>Nothing published for sale.</source>
+        <translation>Nichts zum Verkauf angeboten.</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: availability</source>
+        <translation>Als sf-Befehl kopieren: availability</translation>
+    </message>
+</context>
+<context>
+    <name>CloudInit</name>
+    <message>
+        <source>SSH bootstrap</source>
+        <translation>SSH-Bootstrap</translation>
+    </message>
+    <message>
+        <source>A user with your SSH key; no password or root login.</source>
+        <translation>Ein Benutzer mit Ihrem SSH-Schlüssel; keine Anmeldung per Passwort oder als root.</translation>
+    </message>
+    <message>
+        <source>InfiniBand check</source>
+        <translation>InfiniBand-Prüfung</translation>
+    </message>
+    <message>
+        <source>Prints GPUs and ibv_devinfo to the console at first boot.</source>
+        <translation>Gibt beim ersten Start die GPUs und ibv_devinfo auf der Konsole aus.</translation>
+    </message>
+    <message>
+        <source>Multi-node PyTorch</source>
+        <translation>PyTorch auf mehreren Knoten</translation>
+    </message>
+    <message>
+        <source>torchrun and NCCL environment for a training job.</source>
+        <translation>torchrun und NCCL-Umgebung für einen Trainingsjob.</translation>
+    </message>
+</context>
+<context>
+    <name>CloudInitCodeEditor</name>
+    <message>
+        <source>Quick fix: %1 (right-click)</source>
+        <translation>Schnellkorrektur: %1 (Rechtsklick)</translation>
+    </message>
+    <message>
+        <source>One of:</source>
+        <translation>Eines von:</translation>
+    </message>
+    <message>
+        <source>Quick fix: %1</source>
+        <translation>Schnellkorrektur: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CloudInitPage</name>
+    <message>
+        <source>Empty cloud-config</source>
+        <translation>Leere cloud-config</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>SSH Bootstrap…</source>
+        <translation>SSH-Bootstrap…</translation>
+    </message>
+    <message>
+        <source>Quick Fix</source>
+        <translation>Schnellkorrektur</translation>
+    </message>
+    <message>
+        <source>Discard Recovered Text</source>
+        <translation>Wiederhergestellten Text verwerfen</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>unknown format</source>
+        <translation>unbekanntes Format</translation>
+    </message>
+    <message>
+        <source>%1 · schema of cloud-init %2</source>
+        <translation>%1 · Schema von cloud-init %2</translation>
+    </message>
+    <message>
+        <source>✓ Valid</source>
+        <translation>✓ Gültig</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1  [quick fix: %2]</source>
+        <translation>%1  [Schnellkorrektur: %2]</translation>
+    </message>
+    <message>
+        <source>%1 KiB of 64 KiB (base64 %2 KiB)</source>
+        <translation>%1 KiB von 64 KiB (base64 %2 KiB)</translation>
+    </message>
+    <message>
+        <source>SF Compute accepts at most 64 KiB of user data; it is sent base64-encoded.</source>
+        <translation>SF Compute akzeptiert höchstens 64 KiB Benutzerdaten; sie werden base64-kodiert gesendet.</translation>
+    </message>
+    <message>
+        <source>Select a problem that has a quick fix</source>
+        <translation>Wählen Sie ein Problem mit Schnellkorrektur</translation>
+    </message>
+    <message>
+        <source>Recovered unsaved work from %1%2. Save it, or discard it.</source>
+        <translation>Ungespeicherte Arbeit vom %1%2 wiederhergestellt. Speichern oder verwerfen Sie sie.</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>The file is larger than 4 MiB; user data is limited to 64 KiB.</source>
+        <translation>Die Datei ist größer als 4 MiB; Benutzerdaten sind auf 64 KiB begrenzt.</translation>
+    </message>
+    <message>
+        <source>Open User Data</source>
+        <translation>Benutzerdaten öffnen</translation>
+    </message>
+    <message>
+        <source>User data (*.yaml *.yml *.cfg *.txt *.sh);;All files (*)</source>
+        <translation>Benutzerdaten (*.yaml *.yml *.cfg *.txt *.sh);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Save User Data</source>
+        <translation>Benutzerdaten speichern</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Cloud-config (*.yaml *.yml);;All files (*)</source>
+        <translation>Cloud-config (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Hinweis</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionProfile</name>
+    <message>
+        <source>Local simulator</source>
+        <translation>Lokaler Simulator</translation>
+    </message>
+    <message>
+        <source>SF Compute</source>
+        <translation>SF Compute</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionStatus</name>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Not updated yet</source>
+        <translation>Noch nicht aktualisiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>Updated %n second(s) ago</source>
+        <translation>
+            <numerusform>Vor %n Sekunde aktualisiert</numerusform>
+            <numerusform>Vor %n Sekunden aktualisiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Updated %n minute(s) ago</source>
+        <translation>
+            <numerusform>Vor %n Minute aktualisiert</numerusform>
+            <numerusform>Vor %n Minuten aktualisiert</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleLogDialog</name>
+    <message>
+        <source>Console Log</source>
+        <translation>Konsolenprotokoll</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>Protokoll durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Previous</source>
+        <translation>&amp;Vorheriger</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>&amp;Nächster</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>Neu &amp;laden</translation>
+    </message>
+    <message>
+        <source>Console Log of %1</source>
+        <translation>Konsolenprotokoll von %1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>No console output yet: the instance may still be waiting for allocation or booting.</source>
+        <translation>Noch keine Konsolenausgabe: Die Instanz wartet vielleicht noch auf die Zuteilung oder startet gerade.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CreateInstanceWizard</name>
+    <message>
+        <source>Create Instances</source>
+        <translation>Instanzen erstellen</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Maschine</translation>
+    </message>
+    <message>
+        <source>Where the instances run, on what hardware, and from which image.</source>
+        <translation>Wo die Instanzen laufen, auf welcher Hardware und mit welchem Image.</translation>
+    </message>
+    <message>
+        <source>&amp;Pool:</source>
+        <translation>&amp;Pool:</translation>
+    </message>
+    <message>
+        <source>&amp;SKU:</source>
+        <translation>&amp;SKU:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Names and Startup</source>
+        <translation>Namen und Start</translation>
+    </message>
+    <message>
+        <source>One named instance, or several from a name pattern; and the cloud-init user data that lets you in (public images ship without a password or SSH key).</source>
+        <translation>Eine Instanz mit Namen oder mehrere nach einem Namensmuster; dazu die cloud-init-Benutzerdaten, mit denen Sie sich anmelden können (öffentliche Images haben weder Passwort noch SSH-Schlüssel).</translation>
+    </message>
+    <message>
+        <source>One instance &amp;named</source>
+        <translation>Eine Instanz mit &amp;Namen</translation>
+    </message>
+    <message>
+        <source>worker-1</source>
+        <translation>worker-1</translation>
+    </message>
+    <message>
+        <source>&amp;Several instances:</source>
+        <translation>&amp;Mehrere Instanzen:</translation>
+    </message>
+    <message>
+        <source>worker-{n}</source>
+        <translation>worker-{n}</translation>
+    </message>
+    <message>
+        <source>{n} becomes 1, 2, 3, …</source>
+        <translation>{n} wird zu 1, 2, 3, …</translation>
+    </message>
+    <message>
+        <source>&amp;Cloud-init file:</source>
+        <translation>&amp;Cloud-init-Datei:</translation>
+    </message>
+    <message>
+        <source>init.yaml</source>
+        <translation>init.yaml</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>InfiniBand Partition</source>
+        <translation>InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>This SKU supports InfiniBand. Instances in the same partition reach each other over InfiniBand; an instance stays in its partition for its whole life.</source>
+        <translation>Diese SKU unterstützt InfiniBand. Instanzen in derselben Partition erreichen einander über InfiniBand; eine Instanz bleibt ihr ganzes Leben lang in ihrer Partition.</translation>
+    </message>
+    <message>
+        <source>&amp;Attach to</source>
+        <translation>&amp;Verbinden mit</translation>
+    </message>
+    <message>
+        <source>Create a &amp;new partition</source>
+        <translation>&amp;Neue Partition erstellen</translation>
+    </message>
+    <message>
+        <source>New Partition on This Fabric…</source>
+        <translation>Neue Partition auf dieser Fabric…</translation>
+    </message>
+    <message>
+        <source>N&amp;one: no InfiniBand for these instances, even though the SKU supports it</source>
+        <translation>&amp;Keine: kein InfiniBand für diese Instanzen, obwohl die SKU es unterstützt</translation>
+    </message>
+    <message>
+        <source>Creating</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>InfiniBand, fabric %1</source>
+        <translation>InfiniBand, Fabric %1</translation>
+    </message>
+    <message>
+        <source>Cloud-init User Data</source>
+        <translation>Cloud-init-Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)</source>
+        <translation>Cloud-init (*.yaml *.yml *.sh *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>InfiniBand SKU: the next steps let you attach the instances to a partition on fabric %1.</source>
+        <translation>InfiniBand-SKU: In den nächsten Schritten verbinden Sie die Instanzen mit einer Partition auf Fabric %1.</translation>
+    </message>
+    <message>
+        <source>InfiniBand SKU. Enrol in the InfiniBand preview (InfiniBand Partitions view) to attach instances to a partition; without one they have no InfiniBand.</source>
+        <translation>InfiniBand-SKU. Melden Sie sich für die InfiniBand-Vorschau an (Ansicht „InfiniBand-Partitionen“), um Instanzen mit einer Partition zu verbinden; ohne Partition haben sie kein InfiniBand.</translation>
+    </message>
+    <message>
+        <source>No InfiniBand on this SKU (RDMA: %1).</source>
+        <translation>Kein InfiniBand auf dieser SKU (RDMA: %1).</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>„%1“: %2</translation>
+    </message>
+    <message>
+        <source>Leave empty and the server picks a name.</source>
+        <translation>Leer lassen, dann wählt der Server einen Namen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Creates %n instance(s): %1</source>
+        <translation>
+            <numerusform>Erstellt %n Instanz: %1</numerusform>
+            <numerusform>Erstellt %n Instanzen: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Without user data you cannot log in: public images ship without a password or SSH key. Add your SSH public key in a cloud-init file.</source>
+        <translation>Ohne Benutzerdaten können Sie sich nicht anmelden: Öffentliche Images haben weder Passwort noch SSH-Schlüssel. Fügen Sie Ihren öffentlichen SSH-Schlüssel in einer cloud-init-Datei hinzu.</translation>
+    </message>
+    <message>
+        <source>No such file.</source>
+        <translation>Datei nicht gefunden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s): user data may be at most 64 KiB.</source>
+        <translation>
+            <numerusform>%n Byte: Benutzerdaten dürfen höchstens 64 KiB groß sein.</numerusform>
+            <numerusform>%n Bytes: Benutzerdaten dürfen höchstens 64 KiB groß sein.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s) of user data.</source>
+        <translation>
+            <numerusform>%n Byte Benutzerdaten.</numerusform>
+            <numerusform>%n Bytes Benutzerdaten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n instance(s))</source>
+        <translation>
+            <numerusform>%1 (%n Instanz)</numerusform>
+            <numerusform>%1 (%n Instanzen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Without a partition these instances have no InfiniBand connectivity, even though the SKU supports it. Membership cannot be added later: you would have to terminate and create them again.</source>
+        <translation>Ohne Partition haben diese Instanzen keine InfiniBand-Verbindung, obwohl die SKU sie unterstützt. Die Mitgliedschaft lässt sich später nicht hinzufügen: Sie müssten die Instanzen beenden und neu erstellen.</translation>
+    </message>
+    <message>
+        <source>Workspace &quot;%1&quot; has no partition on fabric %2 yet: create one.</source>
+        <translation>Arbeitsbereich „%1“ hat noch keine Partition auf Fabric %2: Erstellen Sie eine.</translation>
+    </message>
+    <message>
+        <source>Partitions of workspace &quot;%1&quot; on fabric %2, the fabric of this SKU.</source>
+        <translation>Partitionen des Arbeitsbereichs „%1“ auf Fabric %2, der Fabric dieser SKU.</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>&amp;Weiter &gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>&amp;Erstellen</translation>
+    </message>
+    <message>
+        <source>Choose a pool, a SKU and an image.</source>
+        <translation>Wählen Sie einen Pool, eine SKU und ein Image.</translation>
+    </message>
+    <message>
+        <source>(named by the server)</source>
+        <translation>(vom Server benannt)</translation>
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation>Wird erstellt…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Created %n instance(s)</source>
+        <translation>
+            <numerusform>%n Instanz erstellt</numerusform>
+            <numerusform>%n Instanzen erstellt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Created %1 of %2 instances</source>
+        <translation>%1 von %2 Instanzen erstellt</translation>
+    </message>
+    <message>
+        <source>Created %1, %2</source>
+        <translation>Erstellt: %1, %2</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CreatePartitionDialog</name>
+    <message>
+        <source>New InfiniBand Partition</source>
+        <translation>Neue InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>A partition is an isolated InfiniBand network on one fabric. Creating one buys no compute and starts no instance: it only sets up the network. Pick the fabric of the SKU you plan to create instances on.</source>
+        <translation>Eine Partition ist ein isoliertes InfiniBand-Netz auf einer Fabric. Das Erstellen kauft keine Rechenleistung und startet keine Instanz: Es richtet nur das Netz ein. Wählen Sie die Fabric der SKU, auf der Sie Instanzen erstellen wollen.</translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation>Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>training</translation>
+    </message>
+    <message>
+        <source>On a &amp;fabric (each fabric with the SKUs on it)</source>
+        <translation>Auf einer &amp;Fabric (jede Fabric mit ihren SKUs)</translation>
+    </message>
+    <message>
+        <source>Fabric / SKU</source>
+        <translation>Fabric / SKU</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>In a &amp;region and zone (only where the zone has one fabric)</source>
+        <translation>In einer &amp;Region und Zone (nur wenn die Zone genau eine Fabric hat)</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>Region:</translation>
+    </message>
+    <message>
+        <source>Zone:</source>
+        <translation>Zone:</translation>
+    </message>
+    <message>
+        <source>The sf command that does the same</source>
+        <translation>Der sf-Befehl, der dasselbe tut</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Create Partition</source>
+        <translation>Partition &amp;erstellen</translation>
+    </message>
+    <message>
+        <source>(no SKUs on this fabric yet)</source>
+        <translation>(noch keine SKUs auf dieser Fabric)</translation>
+    </message>
+    <message>
+        <source>Workspace &quot;%1&quot; already has a partition named &quot;%2&quot; (names are unique across all fabrics).</source>
+        <translation>Arbeitsbereich „%1“ hat bereits eine Partition namens „%2“ (Namen sind über alle Fabrics hinweg eindeutig).</translation>
+    </message>
+    <message>
+        <source>This zone has one fabric: %1.</source>
+        <translation>Diese Zone hat eine Fabric: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>This zone has %n fabrics (%1): a region and zone cannot say which one. Pick the fabric of your SKU above.</source>
+        <translation>
+            <numerusform>Diese Zone hat %n Fabric (%1): Region und Zone legen nicht fest, welche gemeint ist. Wählen Sie oben die Fabric Ihrer SKU.</numerusform>
+            <numerusform>Diese Zone hat %n Fabrics (%1): Region und Zone legen nicht fest, welche gemeint ist. Wählen Sie oben die Fabric Ihrer SKU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No InfiniBand fabric is known in this zone.</source>
+        <translation>In dieser Zone ist keine InfiniBand-Fabric bekannt.</translation>
+    </message>
+    <message>
+        <source>Created partition %1 on %2.</source>
+        <translation>Partition %1 auf %2 erstellt.</translation>
+    </message>
+</context>
+<context>
+    <name>DeleteBlockersDialog</name>
+    <message>
+        <source>Partition Still in Use</source>
+        <translation>Partition noch in Gebrauch</translation>
+    </message>
+    <message>
+        <source>Blocker</source>
+        <translation>Hindernis</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>Was zu tun ist</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate Checked Instances</source>
+        <translation>Markierte Instanzen &amp;beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Again</source>
+        <translation>Erneut &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Partition &quot;%1&quot; cannot be deleted yet: %2 Every instance attached to it has to be terminated, and each terminated instance&apos;s node has to release the partition.</source>
+        <translation>Partition „%1“ kann noch nicht gelöscht werden: %2 Jede verbundene Instanz muss beendet sein, und der Knoten jeder beendeten Instanz muss die Partition freigeben.</translation>
+    </message>
+    <message>
+        <source>Terminate it</source>
+        <translation>Beenden</translation>
+    </message>
+    <message numerus="yes">
+        <source>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate them</source>
+        <translation>
+            <numerusform>Sie können %n der verbundenen Instanzen nicht lesen: Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
+            <numerusform>Sie können %n der verbundenen Instanzen nicht lesen: Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Already terminated: wait for its node to release the partition</source>
+        <translation>Bereits beendet: Warten Sie, bis ihr Knoten die Partition freigibt</translation>
+    </message>
+    <message>
+        <source>Reported by the server</source>
+        <translation>Vom Server gemeldet</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n Instance(s)</source>
+        <translation>
+            <numerusform>%n Instanz &amp;beenden</numerusform>
+            <numerusform>%n Instanzen &amp;beenden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Terminating…</source>
+        <translation>Wird beendet…</translation>
+    </message>
+    <message>
+        <source>Terminated: wait for its node to release the partition</source>
+        <translation>Beendet: Warten Sie, bis ihr Knoten die Partition freigibt</translation>
+    </message>
+    <message>
+        <source>Could not terminate: %1</source>
+        <translation>Beenden fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminating %n instance(s)…</source>
+        <translation>
+            <numerusform>%n Instanz wird beendet…</numerusform>
+            <numerusform>%n Instanzen werden beendet…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting partition &quot;%1&quot;…</source>
+        <translation>Partition „%1“ wird gelöscht…</translation>
+    </message>
+    <message>
+        <source>Deleted partition %1.</source>
+        <translation>Partition %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Still blocked.</source>
+        <translation>Weiterhin blockiert.</translation>
+    </message>
+</context>
+<context>
+    <name>FabricModel</name>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>SKUs</source>
+        <translation>SKUs</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>$%1/node-hour</source>
+        <translation>%1 $/Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Awaiting allocation</source>
+        <translation>Wartet auf Zuteilung</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Terminated</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>Im Orderbuch</translation>
+    </message>
+    <message>
+        <source>Partially filled</source>
+        <translation>Teilweise ausgeführt</translation>
+    </message>
+    <message>
+        <source>Filled</source>
+        <translation>Ausgeführt</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>Wird hochgeladen</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Revoked</source>
+        <translation>Widerrufen</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+</context>
+<context>
+    <name>ImageModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Visibility</source>
+        <translation>Sichtbarkeit</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Public</source>
+        <translation>Öffentlich</translation>
+    </message>
+    <message>
+        <source>Private</source>
+        <translation>Privat</translation>
+    </message>
+</context>
+<context>
+    <name>ImagesView</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>No images.</source>
+        <translation>Keine Images.</translation>
+    </message>
+    <message>
+        <source>The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, perftest, nvidia-peermem); other images and older builds do not.</source>
+        <translation>Die Ubuntu-Images mit CUDA 13.1 oder 13.2 enthalten den InfiniBand-Stack (DOCA-OFED, perftest, nvidia-peermem); andere Images und ältere Builds nicht.</translation>
+    </message>
+    <message>
+        <source>Loading images</source>
+        <translation>Images werden geladen</translation>
+    </message>
+</context>
+<context>
+    <name>InstanceModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>InstancesView</name>
+    <message>
+        <source>&amp;Create…</source>
+        <translation>&amp;Erstellen…</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate…</source>
+        <translation>&amp;Beenden…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Console &amp;Log</source>
+        <translation>Konsolen&amp;protokoll</translation>
+    </message>
+    <message>
+        <source>SS&amp;H…</source>
+        <translation>SS&amp;H…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>No instances here. Create instances into a pool; they run while the pool has compute allocated for their SKU.</source>
+        <translation>Hier gibt es keine Instanzen. Erstellen Sie Instanzen in einem Pool; sie laufen, solange dem Pool Rechenleistung für ihre SKU zugeteilt ist.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Loading instances</source>
+        <translation>Instanzen werden geladen</translation>
+    </message>
+    <message>
+        <source>Select an instance to see its details.</source>
+        <translation>Wählen Sie eine Instanz, um ihre Details zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instances selected.</source>
+        <translation>
+            <numerusform>%n Instanz ausgewählt.</numerusform>
+            <numerusform>%n Instanzen ausgewählt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;InfiniBand partition: &lt;b&gt;%1&lt;/b&gt;%2</source>
+        <translation>&lt;br&gt;InfiniBand-Partition: &lt;b&gt;%1&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source> (its node has not released the partition yet)</source>
+        <translation> (ihr Knoten hat die Partition noch nicht freigegeben)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;InfiniBand: none (created without a partition)</source>
+        <translation>&lt;br&gt;InfiniBand: keines (ohne Partition erstellt)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;br&gt;SKU %4 in pool %5, image %6&lt;br&gt;Resource path: %7&lt;br&gt;Created %8%9</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;br&gt;SKU %4 in Pool %5, Image %6&lt;br&gt;Ressourcenpfad: %7&lt;br&gt;Erstellt %8%9</translation>
+    </message>
+    <message>
+        <source>Terminating %1</source>
+        <translation>%1 wird beendet</translation>
+    </message>
+    <message>
+        <source>Deleting %1</source>
+        <translation>%1 wird gelöscht</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n instance(s): %1? A terminated instance cannot be started again; an InfiniBand partition keeps it attached until its node releases it.</source>
+        <translation>
+            <numerusform>%n Instanz beenden: %1? Eine beendete Instanz lässt sich nicht wieder starten; eine InfiniBand-Partition bleibt mit ihr verbunden, bis ihr Knoten sie freigibt.</numerusform>
+            <numerusform>%n Instanzen beenden: %1? Eine beendete Instanz lässt sich nicht wieder starten; eine InfiniBand-Partition bleibt mit ihr verbunden, bis ihr Knoten sie freigibt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Terminate Instances</source>
+        <translation>Instanzen beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n terminated instance(s): %1? They disappear from every list.</source>
+        <translation>
+            <numerusform>%n beendete Instanz löschen: %1? Sie verschwindet aus allen Listen.</numerusform>
+            <numerusform>%n beendete Instanzen löschen: %1? Sie verschwinden aus allen Listen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete Instances</source>
+        <translation>Instanzen löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: terminate</source>
+        <translation>Als sf-Befehl kopieren: terminate</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: delete</source>
+        <translation>Als sf-Befehl kopieren: delete</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: logs</source>
+        <translation>Als sf-Befehl kopieren: logs</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: ssh</source>
+        <translation>Als sf-Befehl kopieren: ssh</translation>
+    </message>
+</context>
+<context>
+    <name>KeychainSecretStore</name>
+    <message>
+        <source>No system keychain is available (%1). Tokens are kept in memory for this run only.</source>
+        <translation>Kein Systemschlüsselbund verfügbar (%1). Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
+    </message>
+    <message>
+        <source>The keychain could not read the token: %1</source>
+        <translation>Der Schlüsselbund konnte das Token nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>The keychain could not store the token: %1</source>
+        <translation>Der Schlüsselbund konnte das Token nicht speichern: %1</translation>
+    </message>
+    <message>
+        <source>The keychain could not remove the token: %1</source>
+        <translation>Der Schlüsselbund konnte das Token nicht entfernen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>sfdesk</source>
+        <translation>sfdesk</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Show &amp;Sidebar</source>
+        <translation>&amp;Seitenleiste anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Color Scheme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>Follow &amp;System</source>
+        <translation>&amp;System folgen</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&lt;table cellpadding=&quot;3&quot;&gt;%1&lt;/table&gt;</source>
+        <translation>&lt;table cellpadding=&quot;3&quot;&gt;%1&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;About sfdesk</source>
+        <translation>Ü&amp;ber sfdesk</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+</context>
+<context>
+    <name>MemorySecretStore</name>
+    <message>
+        <source>Tokens are kept in memory for this run only.</source>
+        <translation>Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>NameDialog</name>
+    <message>
+        <source>&quot;%1&quot; is already taken here.</source>
+        <translation>„%1“ ist hier bereits vergeben.</translation>
+    </message>
+</context>
+<context>
+    <name>Names</name>
+    <message>
+        <source>Enter a name.</source>
+        <translation>Geben Sie einen Namen ein.</translation>
+    </message>
+    <message>
+        <source>A name has at most 255 characters.</source>
+        <translation>Ein Name hat höchstens 255 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A name starts with a letter or a digit.</source>
+        <translation>Ein Name beginnt mit einem Buchstaben oder einer Ziffer.</translation>
+    </message>
+    <message>
+        <source>A name may only contain letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>Ein Name darf nur Buchstaben, Ziffern, „.“, „_“ und „-“ enthalten.</translation>
+    </message>
+</context>
+<context>
+    <name>OrderModel</name>
+    <message>
+        <source>Side</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Limit</translation>
+    </message>
+    <message>
+        <source>Filled at</source>
+        <translation>Ausgeführt zu</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>OrderPanel</name>
+    <message>
+        <source>No availability for this window.</source>
+        <translation>Keine Verfügbarkeit in diesem Zeitfenster.</translation>
+    </message>
+    <message>
+        <source>No SKU matches this order.</source>
+        <translation>Keine SKU passt zu dieser Order.</translation>
+    </message>
+    <message>
+        <source>The market gave no reason.</source>
+        <translation>Der Markt hat keinen Grund genannt.</translation>
+    </message>
+    <message>
+        <source>Standing (rest on the book until filled)</source>
+        <translation>Stehend (bleibt bis zur Ausführung im Orderbuch)</translation>
+    </message>
+    <message>
+        <source>Allow partial fills</source>
+        <translation>Teilausführungen erlauben</translation>
+    </message>
+    <message>
+        <source>&amp;Quote</source>
+        <translation>&amp;Angebot einholen</translation>
+    </message>
+    <message>
+        <source>&amp;Place order…</source>
+        <translation>Order &amp;aufgeben…</translation>
+    </message>
+    <message>
+        <source>Last day</source>
+        <translation>Letzter Tag</translation>
+    </message>
+    <message>
+        <source>All from now</source>
+        <translation>Alles ab jetzt</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>dollars per node-hour, e.g. 2.50</source>
+        <translation>Dollar pro Knotenstunde, z. B. 2.50</translation>
+    </message>
+    <message>
+        <source>Side:</source>
+        <translation>Seite:</translation>
+    </message>
+    <message>
+        <source>Start:</source>
+        <translation>Beginn:</translation>
+    </message>
+    <message>
+        <source>End:</source>
+        <translation>Ende:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Dauer:</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>Knoten:</translation>
+    </message>
+    <message>
+        <source>SKU:</source>
+        <translation>SKU:</translation>
+    </message>
+    <message>
+        <source>Limit:</source>
+        <translation>Limit:</translation>
+    </message>
+    <message>
+        <source>Sell window:</source>
+        <translation>Verkaufsfenster:</translation>
+    </message>
+    <message>
+        <source>Drag across the chart to choose a window.</source>
+        <translation>Ziehen Sie über das Diagramm, um ein Zeitfenster zu wählen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preview&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Vorschau&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>minimum dollars per node-hour</source>
+        <translation>Mindestpreis in Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Choose a pool.</source>
+        <translation>Wählen Sie einen Pool.</translation>
+    </message>
+    <message>
+        <source>Choose a SKU.</source>
+        <translation>Wählen Sie eine SKU.</translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation>Das Ende muss nach dem Beginn liegen.</translation>
+    </message>
+    <message>
+        <source>The window starts in the past.</source>
+        <translation>Das Zeitfenster beginnt in der Vergangenheit.</translation>
+    </message>
+    <message>
+        <source>Limit: %1</source>
+        <translation>Limit: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 node-hours)</source>
+        <translation>%1 (%2 Knotenstunden)</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>none selected</source>
+        <translation>nichts ausgewählt</translation>
+    </message>
+    <message>
+        <source>Set the minimum rate to sell at.</source>
+        <translation>Legen Sie den Mindestpreis für den Verkauf fest.</translation>
+    </message>
+    <message>
+        <source>Set the limit price to buy at.</source>
+        <translation>Legen Sie den Limitpreis für den Kauf fest.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The pool can sell at most %n node(s) of this SKU over the whole window.</source>
+        <translation>
+            <numerusform>Der Pool kann über das ganze Zeitfenster höchstens %n Knoten dieser SKU verkaufen.</numerusform>
+            <numerusform>Der Pool kann über das ganze Zeitfenster höchstens %n Knoten dieser SKU verkaufen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You cannot sell more than the pool owns (and has not listed) over this window.</source>
+        <translation>Sie können in diesem Zeitfenster nicht mehr verkaufen, als der Pool besitzt (und noch nicht angeboten hat).</translation>
+    </message>
+    <message>
+        <source>Asking the market…</source>
+        <translation>Markt wird gefragt…</translation>
+    </message>
+    <message>
+        <source>Unavailable: %1</source>
+        <translation>Nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>The market&apos;s estimate could not be read.</source>
+        <translation>Die Schätzung des Markts konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Estimated rate: %1 per node-hour</source>
+        <translation>Geschätzter Preis: %1 pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Total: %1</source>
+        <translation>Gesamt: %1</translation>
+    </message>
+    <message>
+        <source>Fee: %1</source>
+        <translation>Gebühr: %1</translation>
+    </message>
+    <message>
+        <source>Notice: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation>Keine Vorschau: %1</translation>
+    </message>
+    <message>
+        <source>Sell %1 × %2</source>
+        <translation>Verkaufen: %1 × %2</translation>
+    </message>
+    <message>
+        <source>Buy %1 × %2</source>
+        <translation>Kaufen: %1 × %2</translation>
+    </message>
+    <message>
+        <source>from %1 to %2 (%3)</source>
+        <translation>von %1 bis %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Total at the minimum rate of %1 per node-hour: at least %2</source>
+        <translation>Gesamt zum Mindestpreis von %1 pro Knotenstunde: mindestens %2</translation>
+    </message>
+    <message>
+        <source>Total at the limit of %1 per node-hour: at most %2</source>
+        <translation>Gesamt zum Limit von %1 pro Knotenstunde: höchstens %2</translation>
+    </message>
+    <message>
+        <source>Estimated total now: %1</source>
+        <translation>Geschätzter Gesamtbetrag jetzt: %1</translation>
+    </message>
+    <message>
+        <source>The order stands on the book until it fills or ends.</source>
+        <translation>Die Order bleibt im Orderbuch, bis sie ausgeführt wird oder abläuft.</translation>
+    </message>
+    <message>
+        <source>The order is cancelled unless it fills at once.</source>
+        <translation>Die Order wird storniert, wenn sie nicht sofort ausgeführt wird.</translation>
+    </message>
+    <message>
+        <source>Partial fills are allowed.</source>
+        <translation>Teilausführungen sind erlaubt.</translation>
+    </message>
+    <message>
+        <source>It fills completely or not at all.</source>
+        <translation>Sie wird vollständig oder gar nicht ausgeführt.</translation>
+    </message>
+</context>
+<context>
+    <name>OrdersModel</name>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Limit $/node-h</source>
+        <translation>Limit $/Knoten-h</translation>
+    </message>
+    <message>
+        <source>Filled nodes</source>
+        <translation>Ausgeführte Knoten</translation>
+    </message>
+    <message>
+        <source>Avg fill $/node-h</source>
+        <translation>Ø Ausführung $/Knoten-h</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>OrdersPage</name>
+    <message>
+        <source>Cancel order</source>
+        <translation>Order stornieren</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel order</source>
+        <translation>Order &amp;stornieren</translation>
+    </message>
+    <message>
+        <source>Copy as sf command</source>
+        <translation>Als sf-Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Alle Status</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Offen</translation>
+    </message>
+    <message>
+        <source>Filled</source>
+        <translation>Ausgeführt</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Buy and sell</source>
+        <translation>Kaufen und Verkaufen</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>No orders.</source>
+        <translation>Keine Orders.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>Side:</source>
+        <translation>Seite:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel order %1 (%n node(s), limit $%2)?</source>
+        <translation>
+            <numerusform>Order %1 stornieren (%n Knoten, Limit %2 $)?</numerusform>
+            <numerusform>Order %1 stornieren (%n Knoten, Limit %2 $)?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling %1…</source>
+        <translation>%1 wird storniert…</translation>
+    </message>
+    <message>
+        <source>Order %1 cancelled.</source>
+        <translation>Order %1 storniert.</translation>
+    </message>
+    <message>
+        <source>Could not cancel %1: %2</source>
+        <translation>%1 konnte nicht storniert werden: %2</translation>
+    </message>
+    <message>
+        <source>Copied the sf command for %1.</source>
+        <translation>sf-Befehl für %1 kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>PartitionModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>PartitionsView</name>
+    <message>
+        <source>&amp;Enrol in the Preview</source>
+        <translation>Für die Vorschau &amp;anmelden</translation>
+    </message>
+    <message>
+        <source>&amp;New Partition…</source>
+        <translation>&amp;Neue Partition…</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Show the partitions on one fabric</source>
+        <translation>Die Partitionen auf einer Fabric anzeigen</translation>
+    </message>
+    <message>
+        <source>All fabrics</source>
+        <translation>Alle Fabrics</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Fabric:</source>
+        <translation>Fabric:</translation>
+    </message>
+    <message>
+        <source>No partitions here yet. A partition is an isolated InfiniBand network: create one on the fabric of your SKU, then attach instances when you create them.</source>
+        <translation>Hier gibt es noch keine Partitionen. Eine Partition ist ein isoliertes InfiniBand-Netz: Erstellen Sie eine auf der Fabric Ihrer SKU und verbinden Sie dann Instanzen beim Erstellen.</translation>
+    </message>
+    <message>
+        <source>Region and zone:</source>
+        <translation>Region und Zone:</translation>
+    </message>
+    <message>
+        <source>Resource path:</source>
+        <translation>Ressourcenpfad:</translation>
+    </message>
+    <message>
+        <source>Created:</source>
+        <translation>Erstellt:</translation>
+    </message>
+    <message>
+        <source>ID:</source>
+        <translation>ID:</translation>
+    </message>
+    <message>
+        <source>No instances attached. Attach instances by choosing this partition when you create them.</source>
+        <translation>Keine Instanzen verbunden. Verbinden Sie Instanzen, indem Sie beim Erstellen diese Partition wählen.</translation>
+    </message>
+    <message>
+        <source>Attached instances (a terminated instance drops out once its node releases the partition):</source>
+        <translation>Verbundene Instanzen (eine beendete Instanz fällt heraus, sobald ihr Knoten die Partition freigibt):</translation>
+    </message>
+    <message>
+        <source>Not connected. Choose a connection to see InfiniBand partitions.</source>
+        <translation>Nicht verbunden. Wählen Sie eine Verbindung, um InfiniBand-Partitionen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Checking whether this account is in the InfiniBand preview…</source>
+        <translation>Es wird geprüft, ob dieses Konto an der InfiniBand-Vorschau teilnimmt…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;InfiniBand partitions are in public preview.&lt;/b&gt; Enrol this account to create isolated RDMA networks for your instances and to choose a partition when you create an instance. Until then partitions and the partition field stay hidden. (The same as &lt;code&gt;%1&lt;/code&gt;.)</source>
+        <translation>&lt;b&gt;InfiniBand-Partitionen sind in der öffentlichen Vorschau.&lt;/b&gt; Melden Sie dieses Konto an, um isolierte RDMA-Netze für Ihre Instanzen zu erstellen und beim Erstellen einer Instanz eine Partition zu wählen. Bis dahin bleiben Partitionen und das Partitionsfeld ausgeblendet. (Entspricht &lt;code&gt;%1&lt;/code&gt;.)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;InfiniBand partitions are in public preview&lt;/b&gt;, and this account cannot enrol itself: the preview is not self-enrollable here. Contact SF Compute and they will set you up.</source>
+        <translation>&lt;b&gt;InfiniBand-Partitionen sind in der öffentlichen Vorschau&lt;/b&gt;, und dieses Konto kann sich nicht selbst anmelden: Die Vorschau ist hier nicht zur Selbstanmeldung freigegeben. Wenden Sie sich an SF Compute, dort wird sie für Sie eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Loading fabrics</source>
+        <translation>Fabrics werden geladen</translation>
+    </message>
+    <message>
+        <source>Loading partitions</source>
+        <translation>Partitionen werden geladen</translation>
+    </message>
+    <message>
+        <source>Select a partition to see its details.</source>
+        <translation>Wählen Sie eine Partition, um ihre Details zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 (workspace %2)</source>
+        <translation>%1 (Arbeitsbereich %2)</translation>
+    </message>
+    <message>
+        <source>Loading the partition&apos;s instances</source>
+        <translation>Instanzen der Partition werden geladen</translation>
+    </message>
+    <message>
+        <source>Rename Partition</source>
+        <translation>Partition umbenennen</translation>
+    </message>
+    <message>
+        <source>New name for partition &quot;%1&quot; in workspace &quot;%2&quot;. Instances stay attached; its resource path changes with the name.</source>
+        <translation>Neuer Name für Partition „%1“ im Arbeitsbereich „%2“. Die Instanzen bleiben verbunden; der Ressourcenpfad ändert sich mit dem Namen.</translation>
+    </message>
+    <message>
+        <source>Delete InfiniBand partition &quot;%1&quot; (%2) in workspace &quot;%3&quot; on fabric %4? Instances still attached to it block the deletion.</source>
+        <translation>InfiniBand-Partition „%1“ (%2) im Arbeitsbereich „%3“ auf Fabric %4 löschen? Noch verbundene Instanzen verhindern das Löschen.</translation>
+    </message>
+    <message>
+        <source>Delete Partition</source>
+        <translation>Partition löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Partition</source>
+        <translation>Partition &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Deleted partition %1.</source>
+        <translation>Partition %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Deleting partition %1</source>
+        <translation>Partition %1 wird gelöscht</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: get</source>
+        <translation>Als sf-Befehl kopieren: get</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: instances</source>
+        <translation>Als sf-Befehl kopieren: instances</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: delete</source>
+        <translation>Als sf-Befehl kopieren: delete</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: list</source>
+        <translation>Als sf-Befehl kopieren: list</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerChart</name>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 owned</source>
+        <translation>%1: %2 im Besitz</translation>
+    </message>
+    <message>
+        <source>No nodes owned</source>
+        <translation>Keine Knoten im Besitz</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now</source>
+        <translation>%1 %2 von %3, %4 bis %5, Limit %6 (%7), %8 jetzt ausgeführt</translation>
+    </message>
+    <message>
+        <source>Best ask for %1 at %2: %3</source>
+        <translation>Bestes Angebot für %1 um %2: %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Best bid: %1</source>
+        <translation>Bestes Gebot: %1</translation>
+    </message>
+    <message>
+        <source>Selected: %1 to %2</source>
+        <translation>Ausgewählt: %1 bis %2</translation>
+    </message>
+</context>
+<context>
+    <name>PoolModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Nodes now</source>
+        <translation>Knoten jetzt</translation>
+    </message>
+    <message>
+        <source>SKUs</source>
+        <translation>SKUs</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>PoolsView</name>
+    <message>
+        <source>&amp;New Pool…</source>
+        <translation>&amp;Neuer Pool…</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>No pools here. A pool holds the compute you buy; every order and instance needs one.</source>
+        <translation>Hier gibt es keine Pools. Ein Pool enthält die Rechenleistung, die Sie kaufen; jede Order und jede Instanz braucht einen.</translation>
+    </message>
+    <message>
+        <source>Loading pools</source>
+        <translation>Pools werden geladen</translation>
+    </message>
+    <message>
+        <source>New Pool</source>
+        <translation>Neuer Pool</translation>
+    </message>
+    <message>
+        <source>Name of the new pool in workspace &quot;%1&quot; (the same as %2).</source>
+        <translation>Name des neuen Pools im Arbeitsbereich „%1“ (entspricht %2).</translation>
+    </message>
+    <message>
+        <source>Rename Pool</source>
+        <translation>Pool umbenennen</translation>
+    </message>
+    <message>
+        <source>New name for pool &quot;%1&quot;:</source>
+        <translation>Neuer Name für Pool „%1“:</translation>
+    </message>
+    <message>
+        <source>Delete Pool</source>
+        <translation>Pool löschen</translation>
+    </message>
+    <message>
+        <source>Delete pool &quot;%1&quot; (%2) in workspace &quot;%3&quot;? SF Compute refuses while it has active orders, future allocation, nodes or deployments.</source>
+        <translation>Pool „%1“ (%2) im Arbeitsbereich „%3“ löschen? SF Compute verweigert das, solange er aktive Orders, künftige Zuteilungen, Knoten oder Deployments hat.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Pool</source>
+        <translation>Pool &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Deleted pool %1.</source>
+        <translation>Pool %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Pool &quot;%1&quot; was not deleted: %2</source>
+        <translation>Pool „%1“ wurde nicht gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>Deleting pool %1</source>
+        <translation>Pool %1 wird gelöscht</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: delete</source>
+        <translation>Als sf-Befehl kopieren: delete</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>&amp;Color scheme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>A new language applies when sfdesk starts again.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start von sfdesk.</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Dem System folgen</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+</context>
+<context>
+    <name>QMenu</name>
+    <message>
+        <source>Copy &amp;ID</source>
+        <translation>&amp;ID kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Resource Path</source>
+        <translation>&amp;Ressourcenpfad kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Buy %1 @ %2</source>
+        <translation>Kaufen %1 @ %2</translation>
+    </message>
+    <message>
+        <source>Sell %1 @ %2</source>
+        <translation>Verkaufen %1 @ %2</translation>
+    </message>
+    <message>
+        <source>Selected: %1</source>
+        <translation>Ausgewählt: %1</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>$ per node-hour</source>
+        <translation>$ pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Best ask</source>
+        <translation>Bestes Angebot</translation>
+    </message>
+    <message>
+        <source>Best bid</source>
+        <translation>Bestes Gebot</translation>
+    </message>
+</context>
+<context>
+    <name>ReservationsPage</name>
+    <message>
+        <source>Place order</source>
+        <translation>Order aufgeben</translation>
+    </message>
+    <message>
+        <source>Pool:</source>
+        <translation>Pool:</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>Week</source>
+        <translation>Woche</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Als PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Not connected: connect to a server to plan reservations.</source>
+        <translation>Nicht verbunden: Verbinden Sie sich mit einem Server, um Reservierungen zu planen.</translation>
+    </message>
+    <message>
+        <source>No pools yet: create one in Pools to hold what you buy.</source>
+        <translation>Noch keine Pools: Erstellen Sie unter „Pools“ einen, der aufnimmt, was Sie kaufen.</translation>
+    </message>
+    <message>
+        <source>You cannot sell more than the pool owns over this window.</source>
+        <translation>Sie können in diesem Zeitfenster nicht mehr verkaufen, als der Pool besitzt.</translation>
+    </message>
+    <message>
+        <source>Placing the order…</source>
+        <translation>Order wird aufgegeben…</translation>
+    </message>
+    <message>
+        <source>Order %1 placed: %2.</source>
+        <translation>Order %1 aufgegeben: %2.</translation>
+    </message>
+    <message>
+        <source>The order was refused: %1</source>
+        <translation>Die Order wurde abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>The pool owns nothing of this SKU from now on.</source>
+        <translation>Der Pool besitzt ab jetzt nichts von dieser SKU.</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceTableView</name>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Nothing matches the filter.</source>
+        <translation>Nichts passt zum Filter.</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>Resize Columns to Contents</source>
+        <translation>Spaltenbreite an Inhalt anpassen</translation>
+    </message>
+</context>
+<context>
+    <name>SkuModel</name>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>Beschleuniger</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPUs</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>Interconnect</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message>
+        <source>Available now</source>
+        <translation>Jetzt verfügbar</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>SshBootstrapDialog</name>
+    <message>
+        <source>SSH bootstrap</source>
+        <translation>SSH-Bootstrap</translation>
+    </message>
+    <message>
+        <source>SF Compute images have no password and no SSH key. This creates a user with your public key, keeps the image&apos;s default user, and turns off password and root login. Your private key never goes into the user data.</source>
+        <translation>Images von SF Compute haben weder Passwort noch SSH-Schlüssel. Dies legt einen Benutzer mit Ihrem öffentlichen Schlüssel an, behält den Standardbenutzer des Images und schaltet die Anmeldung per Passwort und als root ab. Ihr privater Schlüssel gelangt nie in die Benutzerdaten.</translation>
+    </message>
+    <message>
+        <source>&amp;User name:</source>
+        <translation>&amp;Benutzername:</translation>
+    </message>
+    <message>
+        <source>trainer</source>
+        <translation>trainer</translation>
+    </message>
+    <message>
+        <source>Public &amp;key:</source>
+        <translation>Öffentlicher &amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>Fingerabdruck:</translation>
+    </message>
+    <message>
+        <source>Also print GPUs and InfiniBand devices (ibv_devinfo) to the console at first boot</source>
+        <translation>Beim ersten Start außerdem GPUs und InfiniBand-Geräte (ibv_devinfo) auf der Konsole ausgeben</translation>
+    </message>
+    <message>
+        <source>Generate a new Ed25519 key</source>
+        <translation>Neuen Ed25519-Schlüssel erzeugen</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>&amp;Passphrase (optional):</source>
+        <translation>&amp;Passphrase (optional):</translation>
+    </message>
+    <message>
+        <source>&amp;Comment:</source>
+        <translation>&amp;Kommentar:</translation>
+    </message>
+    <message>
+        <source>&amp;Generate key</source>
+        <translation>Schlüssel &amp;erzeugen</translation>
+    </message>
+    <message>
+        <source>No public keys in %1: generate one below.</source>
+        <translation>Keine öffentlichen Schlüssel in %1: Erzeugen Sie unten einen.</translation>
+    </message>
+    <message>
+        <source>(no key)</source>
+        <translation>(kein Schlüssel)</translation>
+    </message>
+    <message>
+        <source>Generated %1 (private key, readable only by you) and %2.</source>
+        <translation>%1 (privater Schlüssel, nur für Sie lesbar) und %2 erzeugt.</translation>
+    </message>
+    <message>
+        <source>Choose a public key or generate one.</source>
+        <translation>Wählen Sie einen öffentlichen Schlüssel oder erzeugen Sie einen.</translation>
+    </message>
+</context>
+<context>
+    <name>SshDetailsDialog</name>
+    <message>
+        <source>SSH Details</source>
+        <translation>SSH-Details</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Host keys (compare them with what ssh shows on first connect):</source>
+        <translation>Host-Schlüssel (vergleichen Sie sie mit dem, was ssh beim ersten Verbinden anzeigt):</translation>
+    </message>
+    <message>
+        <source>SSH to %1</source>
+        <translation>SSH zu %1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Log in with the key your cloud-init user data installed (or use %1):</source>
+        <translation>Melden Sie sich mit dem Schlüssel an, den Ihre cloud-init-Benutzerdaten installiert haben (oder verwenden Sie %1):</translation>
+    </message>
+    <message>
+        <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
+        <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
+    </message>
+</context>
+<context>
+    <name>SshKeys</name>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 already exists; choose another file name</source>
+        <translation>%1 existiert bereits; wählen Sie einen anderen Dateinamen</translation>
+    </message>
+    <message>
+        <source>No file name given for the private key</source>
+        <translation>Kein Dateiname für den privaten Schlüssel angegeben</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>libssh could not generate an Ed25519 key</source>
+        <translation>libssh konnte keinen Ed25519-Schlüssel erzeugen</translation>
+    </message>
+    <message>
+        <source>libssh could not export the private key</source>
+        <translation>libssh konnte den privaten Schlüssel nicht exportieren</translation>
+    </message>
+    <message>
+        <source>libssh could not export the public key</source>
+        <translation>libssh konnte den öffentlichen Schlüssel nicht exportieren</translation>
+    </message>
+    <message>
+        <source>libssh could not hash the public key</source>
+        <translation>libssh konnte den Hash des öffentlichen Schlüssels nicht bilden</translation>
+    </message>
+    <message>
+        <source>%1 is readable by others</source>
+        <translation>%1 ist für andere lesbar</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>&lt;h1&gt;sfdesk %1&lt;/h1&gt;</source>
+        <translation>&lt;h1&gt;sfdesk %1&lt;/h1&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A desktop client for SF Compute, the market for GPU compute time.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;InfiniBand partitions&lt;/b&gt;: isolated RDMA networks per workspace, on a fabric.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Reservations&lt;/b&gt;: plan, buy and sell windows of compute on a chart.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Cloud-init&lt;/b&gt;: write and validate user data, with the SSH key bootstrap that new instances need.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a section on the left. Press F1 for keyboard shortcuts.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ein Desktop-Client für SF Compute, den Markt für GPU-Rechenzeit.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;InfiniBand-Partitionen&lt;/b&gt;: isolierte RDMA-Netze pro Arbeitsbereich, auf einer Fabric.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Reservierungen&lt;/b&gt;: Zeitfenster mit Rechenleistung in einem Diagramm planen, kaufen und verkaufen.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Cloud-init&lt;/b&gt;: Benutzerdaten schreiben und prüfen, mit dem SSH-Schlüssel-Bootstrap, den neue Instanzen brauchen.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Wählen Sie links einen Bereich. Drücken Sie F1 für die Tastenkürzel.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>UpdatedLabel</name>
+    <message numerus="yes">
+        <source>updated %n s ago</source>
+        <translation>
+            <numerusform>vor %n s aktualisiert</numerusform>
+            <numerusform>vor %n s aktualisiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>updated %n min ago</source>
+        <translation>
+            <numerusform>vor %n min aktualisiert</numerusform>
+            <numerusform>vor %n min aktualisiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>refresh failed</source>
+        <translation>Aktualisierung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1; refresh failed</source>
+        <translation>%1; Aktualisierung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>ViewContext</name>
+    <message>
+        <source>Loading workspaces</source>
+        <translation>Arbeitsbereiche werden geladen</translation>
+    </message>
+    <message>
+        <source>Loading preview features</source>
+        <translation>Vorschaufunktionen werden geladen</translation>
+    </message>
+    <message>
+        <source>Enrolled in the InfiniBand preview.</source>
+        <translation>Für die InfiniBand-Vorschau angemeldet.</translation>
+    </message>
+    <message>
+        <source>SF Compute has to enable the InfiniBand preview for this account: it cannot be turned on from here (%1). Contact SF Compute and they will set you up.</source>
+        <translation>SF Compute muss die InfiniBand-Vorschau für dieses Konto freischalten: Sie lässt sich nicht von hier aus einschalten (%1). Wenden Sie sich an SF Compute, dort wird sie für Sie eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Enrolling in the InfiniBand preview</source>
+        <translation>Anmeldung für die InfiniBand-Vorschau</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceBar</name>
+    <message>
+        <source>All workspaces</source>
+        <translation>Alle Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>The workspace this view shows and creates in</source>
+        <translation>Der Arbeitsbereich, den diese Ansicht zeigt und in dem sie erstellt</translation>
+    </message>
+    <message>
+        <source>List every workspace you can read (sf … list --all)</source>
+        <translation>Alle Arbeitsbereiche auflisten, die Sie lesen können (sf … list --all)</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace:</source>
+        <translation>&amp;Arbeitsbereich:</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
+        <translation>Desktop-Client für SF Compute: InfiniBand-Partitionen, Reservierungsplanung und cloud-init.</translation>
+    </message>
+    <message>
+        <source>Open the main window, check that it is shown and exit.</source>
+        <translation>Das Hauptfenster öffnen, prüfen, dass es angezeigt wird, und beenden.</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file and exit.</source>
+        <translation>Das Hauptfenster als PNG-Datei speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Open this section of the sidebar.</source>
+        <translation>Diesen Bereich der Seitenleiste öffnen.</translation>
+    </message>
+    <message>
+        <source>Use a light or dark palette for this run (system, light, dark).</source>
+        <translation>Für diesen Lauf eine helle oder dunkle Palette verwenden (system, light, dark).</translation>
+    </message>
+    <message>
+        <source>Connect to this SF Compute API server; the token comes from SF_API_KEY or SF_BEARER_TOKEN.</source>
+        <translation>Mit diesem SF-Compute-API-Server verbinden; das Token kommt aus SF_API_KEY oder SF_BEARER_TOKEN.</translation>
+    </message>
+    <message>
+        <source>%1 (not running)</source>
+        <translation>%1 (läuft nicht)</translation>
+    </message>
+    <message>
+        <source>Availability</source>
+        <translation>Verfügbarkeit</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>Pools</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>InfiniBand Partitions</source>
+        <translation>InfiniBand-Partitionen</translation>
+    </message>
+    <message>
+        <source>Reservations</source>
+        <translation>Reservierungen</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Orders</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Images</translation>
+    </message>
+    <message>
+        <source>Cloud-init</source>
+        <translation>Cloud-init</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+</context>
+</TS>

@@ -1,6 +1,218 @@
 <?xml version="1.0" encoding="utf-8"?>
-<!--
-Run the update_translations CMake target to populate the source strings in this file.
--->
 <!DOCTYPE TS>
-<TS version="2.1" language="en" sourcelanguage="en"/>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ActivityPanel</name>
+    <message numerus="yes">
+        <source>%n request(s) in flight.</source>
+        <translation>
+            <numerusform>%n request in flight.</numerusform>
+            <numerusform>%n requests in flight.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AvailabilityView</name>
+    <message numerus="yes">
+        <source>%1 → %2: %n node(s)</source>
+        <translation>
+            <numerusform>%1 → %2: %n node</numerusform>
+            <numerusform>%1 → %2: %n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CloudInitPage</name>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionStatus</name>
+    <message numerus="yes">
+        <source>Updated %n second(s) ago</source>
+        <translation>
+            <numerusform>Updated %n second ago</numerusform>
+            <numerusform>Updated %n seconds ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Updated %n minute(s) ago</source>
+        <translation>
+            <numerusform>Updated %n minute ago</numerusform>
+            <numerusform>Updated %n minutes ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleLogDialog</name>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n line</numerusform>
+            <numerusform>%n lines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CreateInstanceWizard</name>
+    <message numerus="yes">
+        <source>Creates %n instance(s): %1</source>
+        <translation>
+            <numerusform>Creates %n instance: %1</numerusform>
+            <numerusform>Creates %n instances: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s): user data may be at most 64 KiB.</source>
+        <translation>
+            <numerusform>%n byte: user data may be at most 64 KiB.</numerusform>
+            <numerusform>%n bytes: user data may be at most 64 KiB.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s) of user data.</source>
+        <translation>
+            <numerusform>%n byte of user data.</numerusform>
+            <numerusform>%n bytes of user data.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n instance(s))</source>
+        <translation>
+            <numerusform>%1 (%n instance)</numerusform>
+            <numerusform>%1 (%n instances)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Created %n instance(s)</source>
+        <translation>
+            <numerusform>Created %n instance</numerusform>
+            <numerusform>Created %n instances</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CreatePartitionDialog</name>
+    <message numerus="yes">
+        <source>This zone has %n fabrics (%1): a region and zone cannot say which one. Pick the fabric of your SKU above.</source>
+        <translation>
+            <numerusform>This zone has %n fabric (%1): a region and zone cannot say which one. Pick the fabric of your SKU above.</numerusform>
+            <numerusform>This zone has %n fabrics (%1): a region and zone cannot say which one. Pick the fabric of your SKU above.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DeleteBlockersDialog</name>
+    <message numerus="yes">
+        <source>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate them</source>
+        <translation>
+            <numerusform>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate it</numerusform>
+            <numerusform>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n Instance(s)</source>
+        <translation>
+            <numerusform>&amp;Terminate %n Instance</numerusform>
+            <numerusform>&amp;Terminate %n Instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminating %n instance(s)…</source>
+        <translation>
+            <numerusform>Terminating %n instance…</numerusform>
+            <numerusform>Terminating %n instances…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InstancesView</name>
+    <message numerus="yes">
+        <source>%n instances selected.</source>
+        <translation>
+            <numerusform>%n instance selected.</numerusform>
+            <numerusform>%n instances selected.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n instance(s): %1? A terminated instance cannot be started again; an InfiniBand partition keeps it attached until its node releases it.</source>
+        <translation>
+            <numerusform>Terminate %n instance: %1? A terminated instance cannot be started again; an InfiniBand partition keeps it attached until its node releases it.</numerusform>
+            <numerusform>Terminate %n instances: %1? A terminated instance cannot be started again; an InfiniBand partition keeps it attached until its node releases it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n terminated instance(s): %1? They disappear from every list.</source>
+        <translation>
+            <numerusform>Delete %n terminated instance: %1? It disappears from every list.</numerusform>
+            <numerusform>Delete %n terminated instances: %1? They disappear from every list.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OrderPanel</name>
+    <message numerus="yes">
+        <source>The pool can sell at most %n node(s) of this SKU over the whole window.</source>
+        <translation>
+            <numerusform>The pool can sell at most %n node of this SKU over the whole window.</numerusform>
+            <numerusform>The pool can sell at most %n nodes of this SKU over the whole window.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OrdersPage</name>
+    <message numerus="yes">
+        <source>Cancel order %1 (%n node(s), limit $%2)?</source>
+        <translation>
+            <numerusform>Cancel order %1 (%n node, limit $%2)?</numerusform>
+            <numerusform>Cancel order %1 (%n nodes, limit $%2)?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PlannerChart</name>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>UpdatedLabel</name>
+    <message numerus="yes">
+        <source>updated %n s ago</source>
+        <translation>
+            <numerusform>updated %n s ago</numerusform>
+            <numerusform>updated %n s ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>updated %n min ago</source>
+        <translation>
+            <numerusform>updated %n min ago</numerusform>
+            <numerusform>updated %n min ago</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -63,7 +63,7 @@ private Q_SLOTS:
 
         client.workspaces();
         client.me();
-        QCOMPARE(summary->text(), u"2 request(s) in flight."_s);
+        QCOMPARE(summary->text(), u"2 requests in flight."_s);
         table->selectRow(1);
         QVERIFY(cancel->isEnabled());
         QTest::mouseClick(cancel, Qt::LeftButton);

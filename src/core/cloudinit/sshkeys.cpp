@@ -2,6 +2,7 @@
 
 #include "core/cloudinit/authorizedkey.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -72,7 +73,7 @@ bool writePrivateFile(const QString& path, const char* data, size_t size, QStrin
     const QByteArray temporary = target + ".tmp-" + QByteArray::number(::getpid());
     const int fd = ::open(temporary.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) {
-        *error = u"Cannot create %1: %2"_s.arg(path, systemError(errno));
+        *error = QCoreApplication::translate("SshKeys", "Cannot create %1: %2").arg(path, systemError(errno));
         return false;
     }
     bool ok = ::fchmod(fd, 0600) == 0 && writeAll(fd, data, size) && ::fsync(fd) == 0;
@@ -80,14 +81,18 @@ bool writePrivateFile(const QString& path, const char* data, size_t size, QStrin
     ok = ::close(fd) == 0 && ok;
     if (!ok) {
         ::unlink(temporary.constData());
-        *error = u"Cannot write %1: %2"_s.arg(path, systemError(writeErrno));
+        *error =
+            QCoreApplication::translate("SshKeys", "Cannot write %1: %2").arg(path, systemError(writeErrno));
         return false;
     }
     if (::link(temporary.constData(), target.constData()) != 0) {
         const int linkErrno = errno;
         ::unlink(temporary.constData());
-        *error = linkErrno == EEXIST ? u"%1 already exists; choose another file name"_s.arg(path)
-                                     : u"Cannot create %1: %2"_s.arg(path, systemError(linkErrno));
+        *error = linkErrno == EEXIST
+                     ? QCoreApplication::translate("SshKeys", "%1 already exists; choose another file name")
+                           .arg(path)
+                     : QCoreApplication::translate("SshKeys", "Cannot create %1: %2")
+                           .arg(path, systemError(linkErrno));
         return false;
     }
     ::unlink(temporary.constData());
@@ -141,20 +146,22 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
     };
     const QFileInfo target(privateKeyPath);
     if (privateKeyPath.isEmpty() || target.fileName().isEmpty())
-        return fail(u"No file name given for the private key"_s);
+        return fail(QCoreApplication::translate("SshKeys", "No file name given for the private key"));
     if (target.exists() || QFileInfo::exists(privateKeyPath + u".pub"_s))
-        return fail(u"%1 already exists; choose another file name"_s.arg(privateKeyPath));
+        return fail(QCoreApplication::translate("SshKeys", "%1 already exists; choose another file name")
+                        .arg(privateKeyPath));
     QDir dir = target.absoluteDir();
     if (!dir.exists()) {
         if (!QDir().mkpath(dir.absolutePath()))
-            return fail(u"Cannot create the folder %1"_s.arg(dir.absolutePath()));
+            return fail(QCoreApplication::translate("SshKeys", "Cannot create the folder %1")
+                            .arg(dir.absolutePath()));
         QFile::setPermissions(dir.absolutePath(),
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     }
 
     ssh_key raw = nullptr;
     if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &raw) != SSH_OK || !raw)
-        return fail(u"libssh could not generate an Ed25519 key"_s);
+        return fail(QCoreApplication::translate("SshKeys", "libssh could not generate an Ed25519 key"));
     const KeyPointer generated(raw);
 
     SecretString privateText;
@@ -163,11 +170,11 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
                                              nullptr, nullptr, &privateText.text, SSH_FILE_FORMAT_OPENSSH)
             != SSH_OK
         || !privateText.text)
-        return fail(u"libssh could not export the private key"_s);
+        return fail(QCoreApplication::translate("SshKeys", "libssh could not export the private key"));
 
     SecretString publicBlob;
     if (ssh_pki_export_pubkey_base64(generated.get(), &publicBlob.text) != SSH_OK || !publicBlob.text)
-        return fail(u"libssh could not export the public key"_s);
+        return fail(QCoreApplication::translate("SshKeys", "libssh could not export the public key"));
     QString line = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(generated.get()))) + u' '
                    + QString::fromLatin1(publicBlob.text);
     const QString cleanComment = comment.simplified();
@@ -177,7 +184,7 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
     unsigned char* hash = nullptr;
     size_t hashLength = 0;
     if (ssh_get_publickey_hash(generated.get(), SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength) != 0)
-        return fail(u"libssh could not hash the public key"_s);
+        return fail(QCoreApplication::translate("SshKeys", "libssh could not hash the public key"));
     char* fingerprintText = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength);
     const QString fingerprint = QString::fromLatin1(fingerprintText);
     ssh_string_free_char(fingerprintText);
@@ -191,12 +198,14 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
     if (!publicFile.open(QIODevice::WriteOnly) || publicFile.write((line + u'\n').toUtf8()) < 0
         || !publicFile.commit()) {
         QFile::remove(target.absoluteFilePath());
-        return fail(u"Cannot write %1: %2"_s.arg(publicFile.fileName(), publicFile.errorString()));
+        return fail(QCoreApplication::translate("SshKeys", "Cannot write %1: %2")
+                        .arg(publicFile.fileName(), publicFile.errorString()));
     }
     if (QFileInfo(target.absoluteFilePath()).permissions()
         & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup
            | QFileDevice::WriteOther))
-        return fail(u"%1 is readable by others"_s.arg(target.absoluteFilePath()));
+        return fail(QCoreApplication::translate("SshKeys", "%1 is readable by others")
+                        .arg(target.absoluteFilePath()));
 
     if (key)
         *key = GeneratedSshKey{target.absoluteFilePath(), target.absoluteFilePath() + u".pub"_s, line,

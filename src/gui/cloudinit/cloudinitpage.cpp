@@ -35,6 +35,20 @@ namespace {
 
 constexpr int DiagnosticRole = Qt::UserRole + 1;
 
+// The severity column in the user's language; the messages themselves are cloud-init's, in English.
+QString severityText(CloudInit::Severity severity)
+{
+    switch (severity) {
+    case CloudInit::Severity::Error:
+        return CloudInitPage::tr("error");
+    case CloudInit::Severity::Warning:
+        return CloudInitPage::tr("warning");
+    case CloudInit::Severity::Info:
+        return CloudInitPage::tr("info");
+    }
+    return {};
+}
+
 QString kib(qint64 bytes)
 {
     return QLocale().toString(double(bytes) / 1024.0, 'f', 1);
@@ -238,8 +252,8 @@ void CloudInitPage::validateNow()
     if (errors == 0 && warnings == 0)
         m_summary->setText(result.valid() ? tr("✓ Valid") : QString());
     else
-        m_summary->setText((errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors)) + u", "_s
-                           + (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings)));
+        m_summary->setText(tr("%1, %2").arg(tr("%n error(s)", nullptr, int(errors)),
+                                            tr("%n warning(s)", nullptr, int(warnings))));
     Q_EMIT validated(result.valid());
 }
 
@@ -250,9 +264,8 @@ void CloudInitPage::showDiagnostics(const QList<CloudInit::Diagnostic>& diagnost
         const CloudInit::Diagnostic& d = diagnostics.at(i);
         auto* item = new QTreeWidgetItem(m_problems);
         item->setText(0, QString::number(d.range.start.line + 1));
-        item->setText(1, CloudInit::severityName(d.severity));
-        item->setText(2, d.fix ? d.message + u"  ["_s + tr("quick fix: %1").arg(d.fix->title) + u']'
-                               : d.message);
+        item->setText(1, severityText(d.severity));
+        item->setText(2, d.fix ? tr("%1  [quick fix: %2]").arg(d.message, d.fix->title) : d.message);
         item->setText(3, d.path);
         item->setToolTip(2, d.message);
         item->setData(0, DiagnosticRole, int(i));

@@ -141,10 +141,8 @@ void OrdersPage::cancelSelected()
     if (!order || !OrdersModel::isOpen(*order) || !m_backend)
         return;
     const QString id = order->id;
-    if (!m_confirmer(this, tr("Cancel order %1 (%2 nodes, limit $%3)?")
-                               .arg(id)
-                               .arg(order->nodeCount())
-                               .arg(order->limitPrice.text)))
+    if (!m_confirmer(this, tr("Cancel order %1 (%n node(s), limit $%2)?", nullptr, int(order->nodeCount()))
+                               .arg(id, order->limitPrice.text)))
         return;
     m_message->setText(tr("Cancelling %1…").arg(id));
     m_backend->cancel(

@@ -357,10 +357,8 @@ void OrderPanel::updateValidity()
     m_owned->clear();
     if (sell && order && m_sellable) {
         const qint64 sellable = m_sellable(order->sku, order->startAt, order->endAt);
-        m_owned->setText(
-            sellable == 1
-                ? tr("The pool can sell at most 1 node of this SKU over the whole window.")
-                : tr("The pool can sell at most %1 nodes of this SKU over the whole window.").arg(sellable));
+        m_owned->setText(tr("The pool can sell at most %n node(s) of this SKU over the whole window.",
+                            nullptr, int(sellable)));
         if (order->nodeCount > sellable) {
             placeable = false;
             why = tr("You cannot sell more than the pool owns (and has not listed) over this window.");

@@ -45,7 +45,7 @@ QString formatTime(qint64 t)
 
 QString nodeCount(qint64 nodes)
 {
-    return nodes == 1 ? PlannerChart::tr("1 node") : PlannerChart::tr("%1 nodes").arg(nodes);
+    return PlannerChart::tr("%n node(s)", nullptr, int(nodes));
 }
 
 QString formatRate(qint64 micros)
