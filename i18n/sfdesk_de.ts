@@ -264,6 +264,18 @@
         <source>Not connected.</source>
         <translation>Nicht verbunden.</translation>
     </message>
+    <message>
+        <source>The balance is too low: %1</source>
+        <translation>Das Guthaben reicht nicht aus: %1</translation>
+    </message>
+    <message>
+        <source>the order could cost more than is available.</source>
+        <translation>der Auftrag könnte mehr kosten, als verfügbar ist.</translation>
+    </message>
+    <message>
+        <source>The pool does not own these nodes (unsold) over the whole window any more; another order may have sold or listed them. The chart now shows what it owns.</source>
+        <translation>Der Pool besitzt diese Knoten (unverkauft) nicht mehr über das ganze Zeitfenster; ein anderer Auftrag hat sie vielleicht verkauft oder angeboten. Das Diagramm zeigt jetzt, was er besitzt.</translation>
+    </message>
 </context>
 <context>
     <name>AvailabilityView</name>
@@ -650,10 +662,6 @@
         <translation>{n} wird zu 1, 2, 3, …</translation>
     </message>
     <message>
-        <source>&amp;Cloud-init file:</source>
-        <translation>&amp;Cloud-init-Datei:</translation>
-    </message>
-    <message>
         <source>init.yaml</source>
         <translation>init.yaml</translation>
     </message>
@@ -745,26 +753,8 @@
         </translation>
     </message>
     <message>
-        <source>Without user data you cannot log in: public images ship without a password or SSH key. Add your SSH public key in a cloud-init file.</source>
-        <translation>Ohne Benutzerdaten können Sie sich nicht anmelden: Öffentliche Images haben weder Passwort noch SSH-Schlüssel. Fügen Sie Ihren öffentlichen SSH-Schlüssel in einer cloud-init-Datei hinzu.</translation>
-    </message>
-    <message>
         <source>No such file.</source>
         <translation>Datei nicht gefunden.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n byte(s): user data may be at most 64 KiB.</source>
-        <translation>
-            <numerusform>%n Byte: Benutzerdaten dürfen höchstens 64 KiB groß sein.</numerusform>
-            <numerusform>%n Bytes: Benutzerdaten dürfen höchstens 64 KiB groß sein.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n byte(s) of user data.</source>
-        <translation>
-            <numerusform>%n Byte Benutzerdaten.</numerusform>
-            <numerusform>%n Bytes Benutzerdaten.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n instance(s))</source>
@@ -823,6 +813,82 @@
     <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;User data:</source>
+        <translation>&amp;Benutzerdaten:</translation>
+    </message>
+    <message>
+        <source>None (you will not be able to log in)</source>
+        <translation>Keine (Sie können sich nicht anmelden)</translation>
+    </message>
+    <message>
+        <source>From a file</source>
+        <translation>Aus einer Datei</translation>
+    </message>
+    <message>
+        <source>From the Cloud-init editor</source>
+        <translation>Aus dem Cloud-init-Editor</translation>
+    </message>
+    <message>
+        <source>Choose a cloud-init file.</source>
+        <translation>Wählen Sie eine Cloud-init-Datei.</translation>
+    </message>
+    <message>
+        <source>%1 bytes: user data may be at most 64 KiB.</source>
+        <translation>%1 Bytes: Benutzerdaten dürfen höchstens 64 KiB groß sein.</translation>
+    </message>
+    <message>
+        <source>Cannot read the file: %1</source>
+        <translation>Die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The Cloud-init editor is empty.</source>
+        <translation>Der Cloud-init-Editor ist leer.</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>The editor&apos;s text is not valid user data.</source>
+        <translation>Der Text im Editor sind keine gültigen Benutzerdaten.</translation>
+    </message>
+    <message>
+        <source>Without user data you cannot log in: public images ship without a password or SSH key. Add your SSH public key with a cloud-init file or the Cloud-init editor.</source>
+        <translation>Ohne Benutzerdaten können Sie sich nicht anmelden: Öffentliche Images haben weder Passwort noch SSH-Schlüssel. Fügen Sie Ihren öffentlichen SSH-Schlüssel mit einer Cloud-init-Datei oder dem Cloud-init-Editor hinzu.</translation>
+    </message>
+    <message>
+        <source>%1 bytes of user data.</source>
+        <translation>%1 Bytes Benutzerdaten.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not valid&lt;/b&gt; (%1). %2. Fix it in the Cloud-init section.</source>
+        <translation>&lt;b&gt;Ungültig&lt;/b&gt; (%1). %2. Beheben Sie es im Bereich Cloud-init.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not valid&lt;/b&gt; (%1, %2 errors). First: %3. Fix them in the Cloud-init section.</source>
+        <translation>&lt;b&gt;Ungültig&lt;/b&gt; (%1, %2 Fehler). Erster: %3. Beheben Sie sie im Bereich Cloud-init.</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>with a warning: %1</source>
+        <translation>mit einer Warnung: %1</translation>
+    </message>
+    <message>
+        <source>with %1 warnings; first: %2</source>
+        <translation>mit %1 Warnungen; erste: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Valid&lt;/b&gt;, %1 bytes from %2, %3.</source>
+        <translation>&lt;b&gt;Gültig&lt;/b&gt;, %1 Bytes aus %2, %3.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Valid&lt;/b&gt;: %1 bytes from %2.</source>
+        <translation>&lt;b&gt;Gültig&lt;/b&gt;: %1 Bytes aus %2.</translation>
     </message>
 </context>
 <context>
@@ -1135,16 +1201,16 @@
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <source>No images.</source>
-        <translation>Keine Images.</translation>
-    </message>
-    <message>
         <source>The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, perftest, nvidia-peermem); other images and older builds do not.</source>
         <translation>Die Ubuntu-Images mit CUDA 13.1 oder 13.2 enthalten den InfiniBand-Stack (DOCA-OFED, perftest, nvidia-peermem); andere Images und ältere Builds nicht.</translation>
     </message>
     <message>
         <source>Loading images</source>
         <translation>Images werden geladen</translation>
+    </message>
+    <message>
+        <source>No images in this workspace, and no public images.</source>
+        <translation>Keine Images in diesem Arbeitsbereich und keine öffentlichen Images.</translation>
     </message>
 </context>
 <context>
@@ -1219,10 +1285,6 @@
     <message>
         <source>No instances here. Create instances into a pool; they run while the pool has compute allocated for their SKU.</source>
         <translation>Hier gibt es keine Instanzen. Erstellen Sie Instanzen in einem Pool; sie laufen, solange dem Pool Rechenleistung für ihre SKU zugeteilt ist.</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>Nicht verbunden.</translation>
     </message>
     <message>
         <source>Loading instances</source>
@@ -1812,14 +1874,6 @@
         <translation>Verkaufen</translation>
     </message>
     <message>
-        <source>No orders.</source>
-        <translation>Keine Orders.</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>Nicht verbunden.</translation>
-    </message>
-    <message>
         <source>Status:</source>
         <translation>Status:</translation>
     </message>
@@ -1849,6 +1903,10 @@
     <message>
         <source>Copied the sf command for %1.</source>
         <translation>sf-Befehl für %1 kopiert.</translation>
+    </message>
+    <message>
+        <source>No orders. Place one from Reservations: drag across the chart to choose a window.</source>
+        <translation>Keine Aufträge. Erteilen Sie einen unter Reservierungen: Ziehen Sie über das Diagramm, um ein Zeitfenster zu wählen.</translation>
     </message>
 </context>
 <context>
@@ -1953,10 +2011,6 @@
         <translation>Es wird geprüft, ob dieses Konto an der InfiniBand-Vorschau teilnimmt…</translation>
     </message>
     <message>
-        <source>&lt;b&gt;InfiniBand partitions are in public preview.&lt;/b&gt; Enrol this account to create isolated RDMA networks for your instances and to choose a partition when you create an instance. Until then partitions and the partition field stay hidden. (The same as &lt;code&gt;%1&lt;/code&gt;.)</source>
-        <translation>&lt;b&gt;InfiniBand-Partitionen sind in der öffentlichen Vorschau.&lt;/b&gt; Melden Sie dieses Konto an, um isolierte RDMA-Netze für Ihre Instanzen zu erstellen und beim Erstellen einer Instanz eine Partition zu wählen. Bis dahin bleiben Partitionen und das Partitionsfeld ausgeblendet. (Entspricht &lt;code&gt;%1&lt;/code&gt;.)</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;InfiniBand partitions are in public preview&lt;/b&gt;, and this account cannot enrol itself: the preview is not self-enrollable here. Contact SF Compute and they will set you up.</source>
         <translation>&lt;b&gt;InfiniBand-Partitionen sind in der öffentlichen Vorschau&lt;/b&gt;, und dieses Konto kann sich nicht selbst anmelden: Die Vorschau ist hier nicht zur Selbstanmeldung freigegeben. Wenden Sie sich an SF Compute, dort wird sie für Sie eingerichtet.</translation>
     </message>
@@ -2023,6 +2077,14 @@
     <message>
         <source>Copy as sf command: list</source>
         <translation>Als sf-Befehl kopieren: list</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;InfiniBand partitions&lt;/h3&gt;&lt;p&gt;A partition is an isolated InfiniBand network for RDMA between your instances. It lives on one fabric, a physical InfiniBand network in one availability zone; separate partitions and separate fabrics cannot reach each other.&lt;/p&gt;&lt;p&gt;An instance joins a partition only when it is created, on an InfiniBand SKU whose fabric is the partition&apos;s, and stays in it for its whole life. An instance created without a partition has no InfiniBand, even on an InfiniBand SKU.&lt;/p&gt;&lt;p&gt;Creating a partition buys nothing and starts nothing. It can be deleted once no instance is attached, including terminated instances whose node has not released it yet.&lt;/p&gt;&lt;p&gt;Until the account is in the preview, the partition list and the partition step of the instance wizard stay hidden.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;InfiniBand-Partitionen&lt;/h3&gt;&lt;p&gt;Eine Partition ist ein isoliertes InfiniBand-Netz für RDMA zwischen Ihren Instanzen. Sie liegt auf einer Fabric, einem physischen InfiniBand-Netz in einer Verfügbarkeitszone; getrennte Partitionen und getrennte Fabrics können einander nicht erreichen.&lt;/p&gt;&lt;p&gt;Eine Instanz tritt einer Partition nur bei ihrer Erstellung bei, auf einer InfiniBand-SKU, deren Fabric die der Partition ist, und bleibt ihr ganzes Leben darin. Eine ohne Partition erstellte Instanz hat kein InfiniBand, auch nicht auf einer InfiniBand-SKU.&lt;/p&gt;&lt;p&gt;Eine Partition zu erstellen kauft nichts und startet nichts. Sie kann gelöscht werden, sobald keine Instanz mehr angehängt ist, auch keine beendete Instanz, deren Knoten sie noch nicht freigegeben hat.&lt;/p&gt;&lt;p&gt;Solange das Konto nicht in der Vorschau ist, bleiben die Partitionsliste und der Partitionsschritt des Instanz-Assistenten verborgen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;InfiniBand partitions are in public preview.&lt;/b&gt; Enrol this account to use them (the same as &lt;code&gt;%1&lt;/code&gt;).</source>
+        <translation>&lt;b&gt;InfiniBand-Partitionen sind in der öffentlichen Vorschau.&lt;/b&gt; Melden Sie dieses Konto an, um sie zu nutzen (wie &lt;code&gt;%1&lt;/code&gt;).</translation>
     </message>
 </context>
 <context>
@@ -2305,10 +2367,6 @@
         <translation>Order %1 aufgegeben: %2.</translation>
     </message>
     <message>
-        <source>The order was refused: %1</source>
-        <translation>Die Order wurde abgelehnt: %1</translation>
-    </message>
-    <message>
         <source>The pool owns nothing of this SKU from now on.</source>
         <translation>Der Pool besitzt ab jetzt nichts von dieser SKU.</translation>
     </message>
@@ -2323,6 +2381,10 @@
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>The order was not placed. %1</source>
+        <translation>Der Auftrag wurde nicht erteilt. %1</translation>
     </message>
 </context>
 <context>
@@ -2342,6 +2404,22 @@
     <message>
         <source>Resize Columns to Contents</source>
         <translation>Spaltenbreite an Inhalt anpassen</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <source>Could not load the list.</source>
+        <translation>Die Liste konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>Could not load the list: %1</source>
+        <translation>Die Liste konnte nicht geladen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2698,6 +2776,28 @@
     <message>
         <source>Activity</source>
         <translation>Aktivität</translation>
+    </message>
+    <message>
+        <source>the Cloud-init editor</source>
+        <translation>dem Cloud-init-Editor</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · connected</source>
+        <translation>%1 · verbunden</translation>
+    </message>
+    <message>
+        <source>%1 · connecting…</source>
+        <translation>%1 · verbinde …</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
     </message>
 </context>
 </TS>

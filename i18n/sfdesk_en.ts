@@ -82,20 +82,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n byte(s): user data may be at most 64 KiB.</source>
-        <translation>
-            <numerusform>%n byte: user data may be at most 64 KiB.</numerusform>
-            <numerusform>%n bytes: user data may be at most 64 KiB.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n byte(s) of user data.</source>
-        <translation>
-            <numerusform>%n byte of user data.</numerusform>
-            <numerusform>%n bytes of user data.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 (%n instance(s))</source>
         <translation>
             <numerusform>%1 (%n instance)</numerusform>

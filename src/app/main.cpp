@@ -136,11 +136,16 @@ int main(int argc, char* argv[])
     // Outlive the window, whose views and panels hold them.
     ViewContext context(&settings);
     ActivityModel activity;
+    // Declared in this order so that they go away in reverse: the window and its views first (they
+    // hold the client), then the session, the client and last the simulator.
+    QNetworkAccessManager network;
+    KeychainSecretStore secrets(QStringLiteral("sfdesk"));
+    std::unique_ptr<SimServer> simulator;
+    std::unique_ptr<ApiClient> client;
+    std::unique_ptr<Session> session;
     MainWindow window(&settings);
     // The connection: the profile in settings, or on first start the embedded simulator.
     QNetworkProxyFactory::setUseSystemConfiguration(true);
-    QNetworkAccessManager network;
-    KeychainSecretStore secrets(QStringLiteral("sfdesk"));
     if (settings.profiles().isEmpty())
         settings.saveProfile(ConnectionProfile::localSimulator());
     ConnectionProfile profile = settings.currentProfile();
@@ -153,10 +158,6 @@ int main(int argc, char* argv[])
         }
         profile = ConnectionProfile::custom(url.toDisplayString(), url);
     }
-    // Declared in this order so that they go away in reverse: session, client, then the simulator.
-    std::unique_ptr<SimServer> simulator;
-    std::unique_ptr<ApiClient> client;
-    std::unique_ptr<Session> session;
     if (profile.kind == ConnectionProfile::Kind::LocalSimulator) {
         const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir().mkpath(dataDir);
