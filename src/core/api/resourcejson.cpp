@@ -1,5 +1,7 @@
 #include "core/api/resourcejson.h"
 
+#include <cmath>
+
 #include "core/api/jsonreader.h"
 
 namespace {
@@ -21,8 +23,13 @@ QString propertyText(const QJsonValue& value)
         return value.toString();
     if (value.isBool())
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isDouble())
-        return QString::number(value.toInteger(static_cast<qint64>(value.toDouble())));
+    if (value.isDouble()) {
+        // Whole numbers as integers; anything a qint64 cannot hold as the double it is.
+        const double number = value.toDouble();
+        if (std::isfinite(number) && std::abs(number) < 9.0e18)
+            return QString::number(static_cast<qint64>(number));
+        return QString::number(number, 'g', 17);
+    }
     return {};
 }
 
