@@ -105,7 +105,7 @@ private Q_SLOTS:
         derive.start(keygen, {u"-y"_s, u"-P"_s, QString::fromUtf8(passphrase), u"-f"_s, path});
         QVERIFY(derive.waitForFinished(20000));
         QCOMPARE(derive.exitCode(), 0);
-        QCOMPARE(QString::fromUtf8(derive.readAllStandardOutput()).section(u' ', 0, 1),
+        QCOMPARE(QString::fromUtf8(derive.readAllStandardOutput()).trimmed().section(u' ', 0, 1),
                  key.publicKeyLine.section(u' ', 0, 1));
         QProcess fingerprint;
         fingerprint.start(keygen, {u"-l"_s, u"-f"_s, key.publicKeyPath});
