@@ -51,7 +51,9 @@ void installTranslations(QApplication& app, const QString& language)
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     QLocale::setDefault(locale);
     auto* own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("sfdesk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    // A language without a catalogue, and the C locale, still get the English plural forms.
+    if (own->load(locale, QStringLiteral("sfdesk"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || own->load(QStringLiteral("sfdesk_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(own);
     auto* qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
