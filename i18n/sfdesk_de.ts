@@ -1012,10 +1012,10 @@
         <translation>Beenden</translation>
     </message>
     <message numerus="yes">
-        <source>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate them</source>
+        <source>Ask someone with access to workspace &quot;%1&quot; to terminate them</source>
         <translation>
-            <numerusform>Sie können %n der verbundenen Instanzen nicht lesen: Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
-            <numerusform>Sie können %n der verbundenen Instanzen nicht lesen: Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
+            <numerusform>Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
+            <numerusform>Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
         </translation>
     </message>
     <message>

@@ -109,10 +109,10 @@
 <context>
     <name>DeleteBlockersDialog</name>
     <message numerus="yes">
-        <source>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate them</source>
+        <source>Ask someone with access to workspace &quot;%1&quot; to terminate them</source>
         <translation>
-            <numerusform>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate it</numerusform>
-            <numerusform>You cannot read %n of the attached instances: ask someone with access to workspace &quot;%1&quot; to terminate them</numerusform>
+            <numerusform>Ask someone with access to workspace &quot;%1&quot; to terminate it</numerusform>
+            <numerusform>Ask someone with access to workspace &quot;%1&quot; to terminate them</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -13,6 +13,7 @@
 #include "gui/pools/poolsview.h"
 #include "routednetwork.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -42,13 +43,6 @@ QByteArray fixture(const QString& name)
 {
     QFile file(TestEnv::dataFile(u"api/"_s + name));
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void screenshot(QWidget* widget, const QString& name)
-{
-    const QString dir = QCoreApplication::applicationDirPath() + u"/../screenshots"_s;
-    QDir().mkpath(dir);
-    widget->grab().save(dir + u'/' + name + u".png"_s);
 }
 
 struct Fixture
@@ -117,14 +111,14 @@ private Q_SLOTS:
         // Only images that finished uploading.
         QCOMPARE(image->count(), 1);
         sku->setCurrentIndex(0);
-        screenshot(&wizard, u"create-instances-machine"_s);
+        saveWidgetScreenshot(&wizard, u"create-instances-machine"_s);
         wizard.next();
         QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
         wizard.findChild<QRadioButton*>(u"countRadio"_s)->setChecked(true);
         wizard.findChild<QSpinBox*>(u"countSpin"_s)->setValue(2);
         QCOMPARE(wizard.instanceNames(), (QStringList{u"worker-1"_s, u"worker-2"_s}));
         wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->setText(cloudInit);
-        screenshot(&wizard, u"create-instances-names"_s);
+        saveWidgetScreenshot(&wizard, u"create-instances-names"_s);
         wizard.next();
         QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::PartitionPage));
         auto* partition = wizard.findChild<QComboBox*>(u"partitionCombo"_s);
@@ -141,7 +135,7 @@ private Q_SLOTS:
         QVERIFY(wizard.findChild<QLabel*>(u"partitionNoteLabel"_s)->text().contains(u"no InfiniBand"_s));
         wizard.findChild<QRadioButton*>(u"pickPartitionRadio"_s)->setChecked(true);
         partition->setCurrentIndex(0);
-        screenshot(&wizard, u"create-instances-partition"_s);
+        saveWidgetScreenshot(&wizard, u"create-instances-partition"_s);
         QSignalSpy finished(&wizard, &CreateInstanceWizard::creationFinished);
         wizard.next();
         QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::ResultPage));
@@ -159,7 +153,7 @@ private Q_SLOTS:
         QCOMPARE(wizard.findChild<QProgressBar*>(u"progressBar"_s)->value(), 2);
         QVERIFY(wizard.sfCommand().contains(u"--infiniband-partition train"_s));
         QVERIFY(wizard.sfCommand().contains(u"--name worker-2"_s));
-        screenshot(&wizard, u"create-instances-result"_s);
+        saveWidgetScreenshot(&wizard, u"create-instances-result"_s);
     }
 
     void nonInfinibandSkuSkipsThePartitionStep()
@@ -203,7 +197,7 @@ private Q_SLOTS:
         QVERIFY2(placeholder->text().startsWith(u"No instances here."_s), qPrintable(placeholder->text()));
         QVERIFY(placeholder->text().contains(u"Create"_s));
         QVERIFY(view.findChild<QPushButton*>(u"instancesCreateButton"_s)->isEnabled());
-        screenshot(&view, u"instances-empty"_s);
+        saveWidgetScreenshot(&view, u"instances-empty"_s);
 
         f.network.on("GET", u"/instances"_s, 403,
                      R"({"error":{"type":"forbidden","message":"The database is away."}})");
@@ -249,7 +243,7 @@ private Q_SLOTS:
         QVERIFY2(note->text().contains(u"Not valid"_s), qPrintable(note->text()));
         QVERIFY2(note->text().contains(u"Line 2"_s), qPrintable(note->text()));
         QVERIFY(!wizard.userData().has_value());
-        screenshot(&wizard, u"create-instances-editor-invalid"_s);
+        saveWidgetScreenshot(&wizard, u"create-instances-editor-invalid"_s);
         wizard.next();
         QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
         QCOMPARE(f.createdBodies.size(), 0);
@@ -260,7 +254,7 @@ private Q_SLOTS:
         wizard.reloadEditorUserData();
         QVERIFY2(note->text().contains(u"Valid"_s) && !note->text().contains(u"Not valid"_s),
                  qPrintable(note->text()));
-        screenshot(&wizard, u"create-instances-editor-valid"_s);
+        saveWidgetScreenshot(&wizard, u"create-instances-editor-valid"_s);
         QVERIFY(wizard.sfCommand().contains(u"--cloud-init user-data.yaml"_s));
         wizard.next();
         QTRY_COMPARE(f.createdBodies.size(), 1);
@@ -311,7 +305,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         f.context.setClient(&f.client);
         QTRY_COMPARE(view.model()->rowCount(), 4);
-        screenshot(&view, u"instances"_s);
+        saveWidgetScreenshot(&view, u"instances"_s);
         const int row = view.model()->rowOf(u"inst_k3R-nX9vLm7Qp2Yw5J001"_s);
         QVERIFY(row >= 0);
         view.selectInstance(u"inst_k3R-nX9vLm7Qp2Yw5J001"_s);
@@ -356,7 +350,7 @@ private Q_SLOTS:
         dialog.findChild<QLineEdit*>(u"searchEdit"_s)->setText(u"CLOUD-INIT"_s);
         QCOMPARE(dialog.matchCount(), 2);
         QCOMPARE(text->textCursor().selectedText(), u"cloud-init"_s);
-        screenshot(&dialog, u"console-log"_s);
+        saveWidgetScreenshot(&dialog, u"console-log"_s);
     }
 
     void poolDeleteShowsTheServerReasons()
@@ -388,7 +382,7 @@ private Q_SLOTS:
         QVERIFY(error->isVisible());
         QVERIFY(error->text().contains(u"1 active order"_s));
         QVERIFY(error->text().contains(u"2 running instances"_s));
-        screenshot(&view, u"pools-delete-refused"_s);
+        saveWidgetScreenshot(&view, u"pools-delete-refused"_s);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "gui/partitions/partitionsview.h"
 #include "routednetwork.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -49,14 +50,6 @@ QByteArray flags(bool enrolled, bool userEnroll)
     return QJsonDocument(
                QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{flag}}, {u"has_more"_s, false}})
         .toJson();
-}
-
-// Saves a picture of a widget next to the test binary, for a person to look at.
-void screenshot(QWidget* widget, const QString& name)
-{
-    const QString dir = QCoreApplication::applicationDirPath() + u"/../screenshots"_s;
-    QDir().mkpath(dir);
-    widget->grab().save(dir + u'/' + name + u".png"_s);
 }
 
 struct Fixture
@@ -122,7 +115,7 @@ private Q_SLOTS:
                  qPrintable(u"%1 vs %2"_s.arg(buttonMiddle).arg(textMiddle)));
         QVERIFY(enrol->mapTo(&view, QPoint(0, 0)).x()
                 > text->mapTo(&view, QPoint(0, 0)).x() + text->width() - 1);
-        screenshot(&view, u"partitions-enrol-banner"_s);
+        saveWidgetScreenshot(&view, u"partitions-enrol-banner"_s);
 
         QSignalSpy refreshed(&view, &PartitionsView::refreshed);
         enrol->click();
@@ -193,7 +186,7 @@ private Q_SLOTS:
         // The same columns as the Instances view: it is the same model class.
         InstanceModel reference;
         QCOMPARE(view.instancesModel()->columnCount(), reference.columnCount());
-        screenshot(&view, u"partitions"_s);
+        saveWidgetScreenshot(&view, u"partitions"_s);
 
         // "All workspaces" drops the workspace filter.
         const int before = static_cast<int>(f.network.seen.size());
@@ -253,7 +246,7 @@ private Q_SLOTS:
         auto* note = dialog.findChild<QLabel*>(u"zoneNoteLabel"_s);
         QVERIFY(note->text().contains(u"us-west1-a.fab1"_s));
         QVERIFY(note->text().contains(u"us-west1-a.fab2"_s));
-        screenshot(&dialog, u"create-partition-ambiguous-zone"_s);
+        saveWidgetScreenshot(&dialog, u"create-partition-ambiguous-zone"_s);
     }
 
     void createSendsAndShowsServerRefusal()
@@ -320,7 +313,7 @@ private Q_SLOTS:
         QVERIFY(tree->topLevelItem(0)->flags() & Qt::ItemIsUserCheckable);
         QVERIFY(!(tree->topLevelItem(1)->flags() & Qt::ItemIsUserCheckable));
         QVERIFY(!(tree->topLevelItem(2)->flags() & Qt::ItemIsUserCheckable));
-        screenshot(dialog, u"delete-partition-blockers"_s);
+        saveWidgetScreenshot(dialog, u"delete-partition-blockers"_s);
 
         dialog->findChild<QPushButton*>(u"terminateButton"_s)->click();
         QTRY_COMPARE(f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s), 1);

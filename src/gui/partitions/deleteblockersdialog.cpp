@@ -7,6 +7,8 @@
 
 #include <QPushButton>
 
+#include <algorithm>
+
 namespace {
 
 constexpr int InstanceIdRole = Qt::UserRole;
@@ -55,10 +57,9 @@ void DeleteBlockersDialog::showBlockers(const ApiError& error)
             item->setCheckState(0, Qt::Checked);
             break;
         case PartitionBlocker::Kind::Unreadable:
-            item->setText(1, tr("You cannot read %n of the attached instances: ask someone with access to "
-                                "workspace \"%1\" to terminate them",
-                                nullptr, blocker.count)
-                                 .arg(m_partition.workspace));
+            item->setText(
+                1, tr("Ask someone with access to workspace \"%1\" to terminate them", nullptr, blocker.count)
+                       .arg(m_partition.workspace));
             break;
         case PartitionBlocker::Kind::PendingRelease:
             item->setText(1, tr("Already terminated: wait for its node to release the partition"));
@@ -70,8 +71,10 @@ void DeleteBlockersDialog::showBlockers(const ApiError& error)
         item->setToolTip(0, blocker.message);
         item->setToolTip(1, item->text(1));
     }
-    m_ui->blockerTree->setWordWrap(true);
-    m_ui->blockerTree->setColumnWidth(0, m_ui->blockerTree->viewport()->width() / 2);
+    // The blocker column fits its text up to about 60 characters; the advice takes the rest.
+    m_ui->blockerTree->resizeColumnToContents(0);
+    m_ui->blockerTree->setColumnWidth(0, std::min(m_ui->blockerTree->columnWidth(0),
+                                                  m_ui->blockerTree->fontMetrics().averageCharWidth() * 60));
     updateButtons();
 }
 

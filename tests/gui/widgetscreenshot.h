@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
+#include <QString>
+#include <QWidget>
+
+// Saves a picture of a widget in build/<preset>/screenshots, for a person to look at. Pending layout
+// requests run first, so the picture shows what the user would see once the event loop has turned.
+inline void saveWidgetScreenshot(QWidget* widget, const QString& name)
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/../screenshots");
+    QDir().mkpath(dir);
+    widget->grab().save(dir + u'/' + name + QStringLiteral(".png"));
+}
