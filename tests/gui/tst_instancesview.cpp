@@ -382,6 +382,8 @@ private Q_SLOTS:
         QVERIFY(error->isVisible());
         QVERIFY(error->text().contains(u"1 active order"_s));
         QVERIFY(error->text().contains(u"2 running instances"_s));
+        // Each reason once, as a list item.
+        QCOMPARE(error->text().count(u"1 active order"_s), 1);
         saveWidgetScreenshot(&view, u"pools-delete-refused"_s);
     }
 };

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScrollBar>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -203,6 +204,33 @@ private Q_SLOTS:
         view.setSourceModel(fresh.get());
         fresh->appendRow({new QStandardItem(longName), new QStandardItem(), new QStandardItem()});
         QCOMPARE(view.table()->columnWidth(0), userWidth);
+    }
+
+    void aColumnThatAppearsLaterIsFittedToo()
+    {
+        // The instances view shows its partition column only once enrolment is known, which is
+        // usually after the first rows have been fitted.
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        const QString longId = u"ibpart_a1B2c3D4e5F6g7H8i9J0k-training"_s;
+        auto model = makeModel({});
+        ResourceTableView view(u"instances"_s, &settings);
+        view.setSourceModel(model.get());
+        view.setColumnAvailable(1, false); // not the last column, which stretches anyway
+        view.resize(700, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString longName = u"europe-north1-a-h100-infiniband-node-1"_s;
+        model->appendRow({new QStandardItem(longName), new QStandardItem(longId),
+                          new QStandardItem(u"a last column as wide as the rest of the table, or wider"_s)});
+        QTRY_VERIFY(view.table()->columnWidth(0) >= view.table()->fontMetrics().horizontalAdvance(longName));
+        view.setColumnAvailable(1, true);
+        const int needed = view.table()->fontMetrics().horizontalAdvance(longId);
+        QVERIFY2(view.table()->columnWidth(1) >= needed,
+                 qPrintable(u"%1 < %2"_s.arg(view.table()->columnWidth(1)).arg(needed)));
+        // Columns that fit the view need no horizontal scrolling: the last one stretches to the edge.
+        QTRY_COMPARE(view.table()->horizontalScrollBar()->maximum(), 0);
+        QCOMPARE(view.table()->horizontalHeader()->length(), view.table()->viewport()->width());
     }
 
     void selectionMapsThroughTheProxy()

@@ -148,7 +148,25 @@ void ResourceTableView::setDefaultHiddenColumns(const QList<int>& columns)
 void ResourceTableView::setColumnAvailable(int column, bool available)
 {
     const QScopedValueRollback adjusting(m_adjusting, true);
+    const bool appears = available && m_table->isColumnHidden(column);
     m_table->setColumnHidden(column, !available);
+    // A column that appears after the others were fitted (the partition column once enrolment is
+    // known) is fitted the same way, unless the user's own header layout was restored.
+    if (appears && m_fitted && !m_restoredHeader)
+        fitColumn(column);
+}
+
+void ResourceTableView::fitColumn(int column)
+{
+    // The last column follows the view's right edge; sizing it by hand would stop that.
+    auto* header = m_table->horizontalHeader();
+    int lastVisible = header->count() - 1;
+    while (lastVisible >= 0 && header->isSectionHidden(header->logicalIndex(lastVisible)))
+        --lastVisible;
+    if (header->stretchLastSection() && header->visualIndex(column) == lastVisible)
+        return;
+    m_table->resizeColumnToContents(column);
+    header->resizeSection(column, qMin(header->sectionSize(column) + 12, 320));
 }
 
 QModelIndexList ResourceTableView::selectedSourceRows() const
@@ -304,8 +322,8 @@ void ResourceTableView::fitColumnsOnce()
     m_fitPending = false;
     m_fitted = true;
     const QScopedValueRollback adjusting(m_adjusting, true);
-    m_table->resizeColumnsToContents();
-    auto* header = m_table->horizontalHeader();
-    for (int column = 0; column < header->count(); ++column)
-        header->resizeSection(column, qMin(header->sectionSize(column) + 12, 320));
+    for (int column = 0; column < m_table->horizontalHeader()->count(); ++column) {
+        if (!m_table->isColumnHidden(column))
+            fitColumn(column);
+    }
 }

@@ -60,6 +60,7 @@ public:
     void setColumnAvailable(int column, bool available);
     // Sizes the columns to their contents the first time there are rows, unless the user's own
     // header state was restored. Called by the table itself when rows first arrive.
+    void fitColumn(int column);
     void fitColumnsOnce();
 
 protected:

@@ -204,7 +204,10 @@ void PoolsView::deleteCurrent()
         Q_EMIT actionFinished();
     });
     call->onFailure(this, [this, target](const ApiError& error) {
-        QString text = tr("Pool \"%1\" was not deleted: %2").arg(target.name, error.message());
+        // The reasons follow as a list, so the headline carries only the server's summary.
+        const bool listsReasons = !error.details().isEmpty() && !error.serverMessage().isEmpty();
+        QString text = tr("Pool \"%1\" was not deleted: %2")
+                           .arg(target.name, listsReasons ? error.serverMessage() : error.message());
         for (const ApiErrorDetail& detail : error.details())
             text += QStringLiteral("\n• ") + detail.message;
         m_error->setText(text);
