@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSysInfo>
 
@@ -22,13 +23,49 @@ SshBootstrapDialog::SshBootstrapDialog(const QString& sshDirectory, QWidget* par
     m_ui->commentEdit->setText(
         u"%1@%2"_s.arg(qEnvironmentVariable("USER", u"user"_s), QSysInfo::machineHostName()));
     connect(m_ui->keyCombo, &QComboBox::currentIndexChanged, this, &SshBootstrapDialog::updateFingerprint);
+    // The choices are checked as they change, so a problem shown is always the current one.
+    connect(m_ui->keyCombo, &QComboBox::currentIndexChanged, this, &SshBootstrapDialog::checkChoices);
+    connect(m_ui->userNameEdit, &QLineEdit::textChanged, this, &SshBootstrapDialog::checkChoices);
     connect(m_ui->generateButton, &QPushButton::clicked, this, &SshBootstrapDialog::generateKey);
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SshBootstrapDialog::accept);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     reloadKeys();
+    checkChoices();
 }
 
 SshBootstrapDialog::~SshBootstrapDialog() = default;
+
+namespace {
+
+// The engine's reasons are lower-case fragments (they also follow "sfdesk-cloudinit:"); here they
+// stand alone as a sentence.
+QString asSentence(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    if (!text.endsWith(u'.'))
+        text += u'.';
+    return text;
+}
+
+} // namespace
+
+void SshBootstrapDialog::checkChoices()
+{
+    QString problem;
+    if (selectedPublicKey().isEmpty())
+        problem = tr("Choose a public key or generate one.");
+    else if (!CloudInit::isValidUserName(m_ui->userNameEdit->text().trimmed(), &problem))
+        problem = asSentence(problem);
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
+    if (!problem.isEmpty()) {
+        m_ui->statusLabel->setText(problem);
+        m_showingProblem = true;
+    } else if (m_showingProblem) {
+        m_ui->statusLabel->clear();
+        m_showingProblem = false;
+    }
+}
 
 void SshBootstrapDialog::reloadKeys(const QString& select)
 {
@@ -41,8 +78,10 @@ void SshBootstrapDialog::reloadKeys(const QString& select)
         if (key.path == select)
             m_ui->keyCombo->setCurrentIndex(m_ui->keyCombo->count() - 1);
     }
-    if (m_ui->keyCombo->count() == 0)
+    if (m_ui->keyCombo->count() == 0) {
         m_ui->statusLabel->setText(tr("No public keys in %1: generate one below.").arg(m_sshDirectory));
+        m_showingProblem = true;
+    }
     updateFingerprint();
 }
 
@@ -67,9 +106,10 @@ bool SshBootstrapDialog::generateKey()
     passphrase.fill('\0');
     m_ui->passphraseEdit->clear();
     if (!ok) {
-        m_ui->statusLabel->setText(error);
+        m_ui->statusLabel->setText(asSentence(error));
         return false;
     }
+    m_showingProblem = false;
     m_ui->statusLabel->setText(
         tr("Generated %1 (private key, readable only by you) and %2.")
             .arg(QDir::toNativeSeparators(key.privateKeyPath), QFileInfo(key.publicKeyPath).fileName()));
@@ -94,8 +134,10 @@ QString SshBootstrapDialog::config()
     }
     QString problem;
     const QString text = CloudInit::sshBootstrapConfig(options, &problem);
-    if (text.isEmpty())
-        m_ui->statusLabel->setText(problem);
+    if (text.isEmpty()) {
+        m_ui->statusLabel->setText(asSentence(problem));
+        m_showingProblem = true;
+    }
     return text;
 }
 

@@ -32,7 +32,10 @@ public:
 private:
     void reloadKeys(const QString& select = {});
     void updateFingerprint();
+    // Shows what keeps OK disabled, or clears a problem that is gone.
+    void checkChoices();
 
     std::unique_ptr<Ui::SshBootstrapDialog> m_ui;
     QString m_sshDirectory;
+    bool m_showingProblem = false;
 };
