@@ -1,6 +1,7 @@
 #include "core/settings/settings.h"
 #include "gui/settings/preferencesdialog.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -45,6 +46,7 @@ private Q_SLOTS:
         QCOMPARE(language->currentData().toString(), QString());
         scheme->setCurrentIndex(scheme->findData(QVariant::fromValue(Settings::ColorScheme::Dark)));
         language->setCurrentIndex(language->findData(u"de"_s));
+        saveWidgetScreenshot(&dialog, u"preferences"_s);
         dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok)->click();
         QCOMPARE(settings.colorScheme(), Settings::ColorScheme::Dark);
         QCOMPARE(settings.language(), u"de"_s);
