@@ -187,6 +187,16 @@ private:
                              QList<ErrorDetail>* errors);
     // The orderbook's query form "key:value[,value][;key:value]" as a requirements object.
     QJsonObject parseRequirements(const QString& text, QueryReader& query);
+    // What every orderbook route reads: the requirements, the SKUs they match and a window whose
+    // bounds are the query keys startKey and endKey. Problems go to `query`.
+    struct BookWindow
+    {
+        QJsonObject requirements;
+        QStringList skus;
+        qint64 start = 0;
+        qint64 end = 0;
+    };
+    BookWindow readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey);
     // The order when the caller may see it (its pool is in a readable workspace), else 404.
     MarketOrder visibleOrder(const QString& id);
     qint64 committedFunds(const QString& account);

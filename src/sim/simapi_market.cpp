@@ -322,75 +322,61 @@ void checkRange(QueryReader& query, const std::optional<qint64>& start, const st
 
 } // namespace
 
+SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey)
+{
+    BookWindow book;
+    book.requirements = parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
+    QList<ErrorDetail> problems;
+    book.skus = skusMatching(book.requirements, u"requirements"_s, &problems);
+    for (const auto& p : std::as_const(problems))
+        query.addError(p.field, p.code, p.message);
+    const auto start = alignedTime(query, startKey, true);
+    const auto end = alignedTime(query, endKey, true);
+    checkRange(query, start, end, endKey);
+    // Required: when either is missing, query.finish() answers 400 before they are used.
+    book.start = start.value_or(0);
+    book.end = end.value_or(0);
+    return book;
+}
+
 ApiResponse SimApi::orderbookQuote(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
-    const QJsonObject requirements =
-        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
-    QList<ErrorDetail> problems;
-    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
-    for (const auto& p : std::as_const(problems))
-        query.addError(p.field, p.code, p.message);
-    const auto start = alignedTime(query, u"start_at"_s, true);
-    const auto end = alignedTime(query, u"end_at"_s, true);
-    checkRange(query, start, end, u"end_at"_s);
+    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
     query.finish();
-    return ApiResponse::ok(
-        MarketJson::quote(market().quote(skus, *start, *end, m_now), requirements, *start, *end, m_now));
+    return ApiResponse::ok(MarketJson::quote(market().quote(book.skus, book.start, book.end, m_now),
+                                             book.requirements, book.start, book.end, m_now));
 }
 
 ApiResponse SimApi::orderbookDepth(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
-    const QJsonObject requirements =
-        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
-    QList<ErrorDetail> problems;
-    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
-    for (const auto& p : std::as_const(problems))
-        query.addError(p.field, p.code, p.message);
-    const auto start = alignedTime(query, u"start_at"_s, true);
-    const auto end = alignedTime(query, u"end_at"_s, true);
-    checkRange(query, start, end, u"end_at"_s);
+    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
     const int levels = static_cast<int>(query.integer(u"depth"_s, 1, 100).value_or(20));
     query.finish();
-    return ApiResponse::ok(MarketJson::depth(market().depth(skus, *start, *end, m_now, levels), requirements,
-                                             *start, *end, m_now));
+    return ApiResponse::ok(MarketJson::depth(market().depth(book.skus, book.start, book.end, m_now, levels),
+                                             book.requirements, book.start, book.end, m_now));
 }
 
 ApiResponse SimApi::orderbookWindows(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
-    const QJsonObject requirements =
-        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
-    QList<ErrorDetail> problems;
-    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
-    for (const auto& p : std::as_const(problems))
-        query.addError(p.field, p.code, p.message);
-    const auto start = alignedTime(query, u"range_start_at"_s, true);
-    const auto end = alignedTime(query, u"range_end_at"_s, true);
-    checkRange(query, start, end, u"range_end_at"_s);
+    const BookWindow book = readBookWindow(query, u"range_start_at"_s, u"range_end_at"_s);
     const int limit = query.limit(50, 200);
     const QString after = query.string(u"starting_after"_s).value_or(QString());
     if (!after.isEmpty() && !isCursor(u"mwin_"_s, after))
         query.addError(u"starting_after"_s, u"invalid_cursor"_s,
                        u"starting_after is not a cursor of this list (expected mwin_...)."_s);
     query.finish();
-    return ApiResponse::ok(MarketJson::windowList(market().windows(skus, *start, *end, m_now, limit, after),
-                                                  requirements, *start, *end));
+    return ApiResponse::ok(
+        MarketJson::windowList(market().windows(book.skus, book.start, book.end, m_now, limit, after),
+                               book.requirements, book.start, book.end));
 }
 
 ApiResponse SimApi::orderbookFills(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
-    const QJsonObject requirements =
-        parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
-    QList<ErrorDetail> problems;
-    const QStringList skus = skusMatching(requirements, u"requirements"_s, &problems);
-    for (const auto& p : std::as_const(problems))
-        query.addError(p.field, p.code, p.message);
-    const auto start = alignedTime(query, u"start_at"_s, true);
-    const auto end = alignedTime(query, u"end_at"_s, true);
-    checkRange(query, start, end, u"end_at"_s);
+    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
     const auto since = query.integer(u"since_at"_s, 0, MaxTime);
     if (since && *since < m_now - 30 * Day)
         query.addError(u"since_at"_s, u"out_of_range"_s, u"since_at must be no more than 30 days ago."_s);
@@ -401,8 +387,8 @@ ApiResponse SimApi::orderbookFills(const SimApiRequest& request, const Params&)
                        u"starting_after is not a cursor of this list (expected mfilc_...)."_s);
     query.finish();
     return ApiResponse::ok(MarketJson::fillList(
-        market().fills(skus, *start, *end, since.value_or(m_now - 7 * Day), m_now, limit, after),
-        requirements, *start, *end, m_now));
+        market().fills(book.skus, book.start, book.end, since.value_or(m_now - 7 * Day), m_now, limit, after),
+        book.requirements, book.start, book.end, m_now));
 }
 
 // ---------------------------------------------------------------------------------------------
