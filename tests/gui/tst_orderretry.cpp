@@ -26,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -235,6 +236,18 @@ private Q_SLOTS:
         QVERIFY(a->child<QPushButton>(u"orderPlace"_s)->isEnabled());
         QVERIFY(setFaults(QString()));
         QCOMPARE(ordersOf(pool).size(), firstPlaced ? 1 : 0);
+        // The app learns of the placed order before the user places it again: the answer to that
+        // must not list it a second time.
+        if (firstPlaced) {
+            const QString placed = ordersOf(pool).first().toObject().value(u"id"_s).toString();
+            a->backend->refresh();
+            QTRY_COMPARE_WITH_TIMEOUT(a->listed(placed), 1, 10000);
+        }
+        int mostListed = 0;
+        QObject::connect(a->backend.get(), &MarketBackend::changed, a->page.get(), [&] {
+            for (const Order& order : a->backend->orders())
+                mostListed = std::max(mostListed, a->listed(order.id));
+        });
 
         a->place();
         QTRY_VERIFY_WITH_TIMEOUT(a->status().startsWith(u"Order "_s) && a->status().contains(u" placed: "_s),
@@ -248,6 +261,7 @@ private Q_SLOTS:
         QVERIFY(!a->backend->placeOutcomeUnknown(*a->page->panel()->request()));
         // Listed once, in the planner and in the orders view.
         QCOMPARE(a->listed(id), 1);
+        QCOMPARE(mostListed, 1);
         QTRY_VERIFY_WITH_TIMEOUT(a->ordersViewShows(id), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!a->page->chart()->snapshot().orders.isEmpty(), 10000);
         QCOMPARE(a->listed(id), 1);
