@@ -2386,6 +2386,10 @@
         <source>The order was not placed. %1</source>
         <translation>Der Auftrag wurde nicht erteilt. %1</translation>
     </message>
+    <message>
+        <source>The order may or may not have been placed. %1 Place the same order again to find out; it will not be placed twice.</source>
+        <translation>Ob die Order aufgegeben wurde, ist nicht bekannt. %1 Geben Sie dieselbe Order noch einmal auf, um es herauszufinden; sie wird nicht doppelt aufgegeben.</translation>
+    </message>
 </context>
 <context>
     <name>ResourceTableView</name>

@@ -341,6 +341,42 @@ private Q_SLOTS:
         QVERIFY(network.requests.back().request.rawHeader("Idempotency-Key") != key);
     }
 
+    // The caller's key goes out on every attempt; the server answering a repeated key with the
+    // order it placed before (201 and the order) is a success like any other.
+    void orderCreationSendsTheCallersKey()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueError(QNetworkReply::RemoteHostClosedError);
+        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(fastOptions());
+        OrderRequest request;
+        request.pool = QStringLiteral("pool_nuO4nVSM8O3NnsRE7udBe");
+        request.sku = QStringLiteral("isku_cxcwpDW93MaaBelmnLaez");
+        request.startAt = 1784592000;
+        request.endAt = 1784592000 + 3600;
+        request.nodeCount = 1;
+        request.limitPrice = QStringLiteral("2.500000");
+        const QByteArray key = "attempt-7f3c";
+        QSignalSpy first(client.createOrder(request, key), &ApiCall::succeeded);
+        QVERIFY(first.wait());
+        QSignalSpy again(client.createOrder(request, key), &ApiCall::succeeded);
+        QVERIFY(again.wait());
+        QCOMPARE(network.requests.size(), size_t(3));
+        for (const auto& sent : network.requests)
+            QCOMPARE(sent.request.rawHeader("Idempotency-Key"), key);
+        QCOMPARE(again.first().first().value<Order>().id, first.first().first().value<Order>().id);
+
+        // No key from the caller: one is made up, never none at all.
+        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        QSignalSpy unkeyed(client.createOrder(request, QByteArray(" ")), &ApiCall::succeeded);
+        QVERIFY(unkeyed.wait());
+        const QByteArray made = network.requests.back().request.rawHeader("Idempotency-Key");
+        QVERIFY(!made.trimmed().isEmpty());
+        QVERIFY(made != key);
+    }
+
     void errors_data()
     {
         QTest::addColumn<int>("status");

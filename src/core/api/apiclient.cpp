@@ -407,9 +407,20 @@ ApiCall* ApiClient::order(const QString& id)
                     .parsedBy(objectParser<Order>(parseOrder)));
 }
 
+QByteArray ApiClient::newIdempotencyKey()
+{
+    return QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+}
+
 ApiCall* ApiClient::createOrder(const OrderRequest& request)
 {
-    const QByteArray key = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+    return createOrder(request, newIdempotencyKey());
+}
+
+ApiCall* ApiClient::createOrder(const OrderRequest& request, const QByteArray& idempotencyKey)
+{
+    // An empty key would send no header, and a retry could then place the order twice.
+    const QByteArray key = idempotencyKey.trimmed().isEmpty() ? newIdempotencyKey() : idempotencyKey;
     // The key makes a repeat return the first order instead of placing another.
     return send(ApiRequest::make("POST", QStringLiteral("/orders"))
                     .withBody(QJsonDocument(orderRequestToJson(request)))

@@ -107,8 +107,13 @@ public:
     ApiCall* orders(const QString& workspace = {}, const QUrlQuery& filters = {}); // QList<Order>
     ApiCall* order(const QString& id);                                             // Order
     // Sends an Idempotency-Key, the same on every retry: a dropped response never doubles an order.
+    // A new key for each call; the server answers a repeated key with the order it already placed.
     ApiCall* createOrder(const OrderRequest& request); // Order
-    ApiCall* cancelOrder(const QString& id);           // nothing
+    // With the caller's key, so that the user's next attempt at an order whose outcome is unknown
+    // finds the first one instead of placing another (see OrderAttempts).
+    ApiCall* createOrder(const OrderRequest& request, const QByteArray& idempotencyKey); // Order
+    static QByteArray newIdempotencyKey();
+    ApiCall* cancelOrder(const QString& id); // nothing
 
     ApiCall* images(const QString& workspace = {}); // QList<Image>
 

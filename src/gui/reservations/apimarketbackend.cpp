@@ -180,17 +180,30 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
         return;
     }
     QPointer<QObject> guard(context);
-    m_client->createOrder(request)
+    // The key of an earlier attempt at the same order whose outcome is unknown, so that the server
+    // answers with that order if it did place it.
+    const QByteArray key = m_attempts.keyFor(request);
+    m_client->createOrder(request, key)
         ->onSuccess<Order>(this,
-                           [this, guard, done = std::move(done)](const Order& order) {
-                               m_orders.prepend(order);
+                           [this, guard, request, key, done = std::move(done)](const Order& order) {
+                               m_attempts.finished(request, key, ApiError());
+                               // A repeated key answers with the order placed before, which the
+                               // list may hold already.
+                               const auto known = std::find_if(
+                                   m_orders.begin(), m_orders.end(),
+                                   [&order](const Order& listed) { return listed.id == order.id; });
+                               if (known != m_orders.end())
+                                   *known = order;
+                               else
+                                   m_orders.prepend(order);
                                Q_EMIT changed();
                                // A fill changes the pool's allocation at once.
                                refresh();
                                if (guard)
                                    done(order);
                            })
-        ->onFailure(this, [this, guard, failed = std::move(failed)](const ApiError& error) {
+        ->onFailure(this, [this, guard, request, key, failed = std::move(failed)](const ApiError& error) {
+            m_attempts.finished(request, key, error);
             // Whatever happened (a refusal may mean the app's picture is stale), show the server's.
             refresh();
             if (guard)
@@ -215,4 +228,9 @@ void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::fun
                               })
         ->onFailure(context,
                     [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}
+
+bool ApiMarketBackend::placeOutcomeUnknown(const OrderRequest& request) const
+{
+    return m_attempts.isOutcomeUnknown(request);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/api/orderattempts.h"
 #include "gui/reservations/marketbackend.h"
 
 #include <QPointer>
@@ -32,6 +33,7 @@ public:
     void place(const OrderRequest& request, QObject* context, std::function<void(const Order&)> done,
                Failed failed) override;
     void cancel(const QString& orderId, QObject* context, std::function<void()> done, Failed failed) override;
+    bool placeOutcomeUnknown(const OrderRequest& request) const override;
 
 private:
     // The SKU's region, zone and accelerator, as the orderbook and the preview filter by.
@@ -45,4 +47,6 @@ private:
     QList<Pool> m_pools;
     QList<Order> m_orders;
     QList<InstanceSku> m_skus;
+    // Keys of orders whose placing ended without an answer, for the user's next attempt.
+    OrderAttempts m_attempts;
 };

@@ -14,3 +14,8 @@ std::optional<Pool> MarketBackend::pool(const QString& id) const
     }
     return std::nullopt;
 }
+
+bool MarketBackend::placeOutcomeUnknown(const OrderRequest&) const
+{
+    return false;
+}

@@ -39,6 +39,9 @@ public:
     // A placed order is in orders() (and changed() emitted) before `done` runs.
     virtual void place(const OrderRequest& request, QObject* context, std::function<void(const Order&)> done,
                        Failed failed) = 0;
+    // Whether the last attempt at placing exactly `request` failed without knowing whether the
+    // server placed it (checked when `failed` runs). Placing it again then cannot order it twice.
+    virtual bool placeOutcomeUnknown(const OrderRequest& request) const;
     virtual void cancel(const QString& orderId, QObject* context, std::function<void()> done,
                         Failed failed) = 0;
 

@@ -249,9 +249,15 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
             m_panel->setPlacing(false);
             m_panel->showStatus(tr("Order %1 placed: %2.").arg(order.id, order.statusText), false);
         },
-        [this](const QString& message) {
+        [this, request](const QString& message) {
             m_panel->setPlacing(false);
-            m_panel->showStatus(tr("The order was not placed. %1").arg(message), true);
+            if (m_backend && m_backend->placeOutcomeUnknown(request))
+                m_panel->showStatus(tr("The order may or may not have been placed. %1 Place the same "
+                                       "order again to find out; it will not be placed twice.")
+                                        .arg(message),
+                                    true);
+            else
+                m_panel->showStatus(tr("The order was not placed. %1").arg(message), true);
         });
 }
 

@@ -1,0 +1,167 @@
+#include "core/api/orderattempts.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+Q_DECLARE_METATYPE(OrderRequest)
+
+// Which keys the user's attempts at placing orders send: the same one again only for the identical
+// order after an attempt whose outcome nobody knows.
+class TestOrderAttempts final : public QObject
+{
+    Q_OBJECT
+
+private:
+    static OrderRequest order()
+    {
+        OrderRequest request;
+        request.pool = u"pool_a"_s;
+        request.sku = u"isku_h100"_s;
+        request.startAt = 1'790'006'400;
+        request.endAt = 1'790'006'400 + 4 * 3600;
+        request.nodeCount = 2;
+        request.limitPrice = u"2.500000"_s;
+        return request;
+    }
+
+private Q_SLOTS:
+    void outcome_data()
+    {
+        QTest::addColumn<ApiError>("error");
+        QTest::addColumn<bool>("unknown");
+        const QByteArray envelope = R"({"error":{"type":"x","message":"m"}})";
+        QTest::newRow("success") << ApiError() << false;
+        QTest::newRow("connection closed")
+            << ApiError::transport(QNetworkReply::RemoteHostClosedError, u"closed"_s) << true;
+        QTest::newRow("connection refused")
+            << ApiError::transport(QNetworkReply::ConnectionRefusedError, u"refused"_s) << true;
+        QTest::newRow("timeout") << ApiError::transport(QNetworkReply::TimeoutError, u"timeout"_s) << true;
+        QTest::newRow("tls") << ApiError::transport(QNetworkReply::SslHandshakeFailedError, u"tls"_s) << true;
+        QTest::newRow("cancelled") << ApiError::cancelled() << true;
+        QTest::newRow("unreadable body") << ApiError::invalidResponse(201, u"truncated"_s) << true;
+        QTest::newRow("500") << ApiError::fromStatus(500, envelope) << true;
+        QTest::newRow("502 without a body") << ApiError::fromStatus(502, {}) << true;
+        QTest::newRow("503") << ApiError::fromStatus(503, envelope) << true;
+        QTest::newRow("408") << ApiError::fromStatus(408, envelope) << true;
+        QTest::newRow("409 key in use") << ApiError::fromStatus(409, envelope) << true;
+        QTest::newRow("429") << ApiError::fromStatus(429, envelope) << true;
+        QTest::newRow("400") << ApiError::fromStatus(400, envelope) << false;
+        QTest::newRow("401") << ApiError::fromStatus(401, envelope) << false;
+        QTest::newRow("402 balance") << ApiError::fromStatus(402, envelope) << false;
+        QTest::newRow("403") << ApiError::fromStatus(403, envelope) << false;
+        QTest::newRow("404 pool") << ApiError::fromStatus(404, envelope) << false;
+        QTest::newRow("422 invalid") << ApiError::fromStatus(422, envelope) << false;
+        QTest::newRow("insecure url") << ApiError::insecureUrl(QUrl(u"http://example.com"_s)) << false;
+        QTest::newRow("no token") << ApiError::configuration(u"no token"_s) << false;
+    }
+
+    // After an attempt ends so, the identical order is sent again with the same key only when
+    // the outcome is unknown.
+    void outcome()
+    {
+        QFETCH(ApiError, error);
+        QFETCH(bool, unknown);
+        QCOMPARE(OrderAttempts::leavesOutcomeUnknown(error), unknown);
+
+        OrderAttempts attempts;
+        const QByteArray key = attempts.keyFor(order());
+        QVERIFY(!key.isEmpty());
+        attempts.finished(order(), key, error);
+        QCOMPARE(attempts.isOutcomeUnknown(order()), unknown);
+        QCOMPARE(attempts.keyFor(order()) == key, unknown);
+        QCOMPARE(attempts.unknownCount(), unknown ? 1 : 0);
+        // The retry's own outcome decides again: an answer settles it.
+        attempts.finished(order(), attempts.keyFor(order()), ApiError());
+        QVERIFY(!attempts.isOutcomeUnknown(order()));
+        QVERIFY(attempts.keyFor(order()) != key);
+        QCOMPARE(attempts.unknownCount(), 0);
+    }
+
+    void changedOrder_data()
+    {
+        QTest::addColumn<OrderRequest>("changed");
+        const OrderRequest base = order();
+        OrderRequest r = base;
+        r.side = u"sell"_s;
+        QTest::newRow("side") << r;
+        r = base;
+        r.nodeCount = 3;
+        QTest::newRow("nodes") << r;
+        r = base;
+        r.startAt += 3600;
+        QTest::newRow("start") << r;
+        r = base;
+        r.endAt += 3600;
+        QTest::newRow("end") << r;
+        r = base;
+        r.limitPrice = u"2.510000"_s;
+        QTest::newRow("limit") << r;
+        r = base;
+        r.pool = u"pool_b"_s;
+        QTest::newRow("pool") << r;
+        r = base;
+        r.sku = u"isku_h200"_s;
+        QTest::newRow("sku") << r;
+        r = base;
+        r.allowStanding = true;
+        QTest::newRow("standing") << r;
+        r = base;
+        r.allowPartial = true;
+        QTest::newRow("partial") << r;
+    }
+
+    // Another order after an unknown outcome gets its own key, and the first one's stays kept.
+    void changedOrder()
+    {
+        QFETCH(OrderRequest, changed);
+        OrderAttempts attempts;
+        const QByteArray key = attempts.keyFor(order());
+        attempts.finished(order(), key, ApiError::transport(QNetworkReply::RemoteHostClosedError, {}));
+        QVERIFY(!attempts.isOutcomeUnknown(changed));
+        const QByteArray other = attempts.keyFor(changed);
+        QVERIFY(other != key);
+        attempts.finished(changed, other, ApiError());
+        QCOMPARE(attempts.keyFor(order()), key);
+
+        // Both unknown: each keeps its own.
+        const QByteArray third = attempts.keyFor(changed);
+        attempts.finished(changed, third, ApiError::fromStatus(503, {}));
+        QCOMPARE(attempts.keyFor(order()), key);
+        QCOMPARE(attempts.keyFor(changed), third);
+        QCOMPARE(attempts.unknownCount(), 2);
+    }
+
+    // A new key for every attempt at an order that has none kept.
+    void freshKeysDiffer()
+    {
+        OrderAttempts attempts;
+        const QByteArray a = attempts.keyFor(order());
+        const QByteArray b = attempts.keyFor(order());
+        QVERIFY(a != b);
+        QVERIFY(a.size() <= 255);
+    }
+
+    // Only the most recent orders of unknown outcome are remembered.
+    void rememberedOrdersAreBounded()
+    {
+        OrderAttempts attempts;
+        QList<QByteArray> keys;
+        for (int i = 0; i < OrderAttempts::MaxUnknown + 3; ++i) {
+            OrderRequest request = order();
+            request.nodeCount = i + 1;
+            keys.append(attempts.keyFor(request));
+            attempts.finished(request, keys.last(), ApiError::fromStatus(500, {}));
+        }
+        QCOMPARE(attempts.unknownCount(), OrderAttempts::MaxUnknown);
+        OrderRequest oldest = order();
+        oldest.nodeCount = 1;
+        QVERIFY(!attempts.isOutcomeUnknown(oldest));
+        OrderRequest newest = order();
+        newest.nodeCount = OrderAttempts::MaxUnknown + 3;
+        QCOMPARE(attempts.keyFor(newest), keys.last());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOrderAttempts)
+#include "tst_orderattempts.moc"
