@@ -474,7 +474,8 @@ QString SimApi::readableWorkspacesCondition(const QString& column, QVariantList&
 QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList binds,
                          const QString& seqColumn, bool newestFirst, QueryReader& query,
                          const QString& cursorPrefix, int defaultLimit, int maxLimit,
-                         const std::function<QJsonObject(const QSqlRecord&)>& toJson)
+                         const std::function<QJsonObject(const QSqlRecord&)>& toJson,
+                         const PagePrefetch& prefetch)
 {
     const int limit = query.limit(defaultLimit, maxLimit);
     const auto after = query.string(u"starting_after"_s);
@@ -512,6 +513,8 @@ QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList 
         rows.removeLast();
     if (backwards)
         std::reverse(rows.begin(), rows.end());
+    if (prefetch && !rows.isEmpty())
+        prefetch(rows);
     QJsonArray data;
     for (const auto& r : std::as_const(rows))
         data.append(toJson(r));
