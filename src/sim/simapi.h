@@ -120,6 +120,15 @@ private:
     // Lists ordered by seq with cursors; `where` conditions are ANDed. `prefetch` sees the page's rows
     // before toJson does, so related rows of the whole page come in one query.
     using PagePrefetch = std::function<void(const QList<QSqlRecord>&)>;
+    struct PageRows
+    {
+        QList<QSqlRecord> rows; // in the order of the answer
+        bool hasMore = false;
+        QJsonValue cursor;
+    };
+    PageRows pageRows(const QString& select, QStringList where, QVariantList binds, const QString& seqColumn,
+                      bool newestFirst, QueryReader& query, const QString& cursorPrefix, int defaultLimit,
+                      int maxLimit);
     QJsonObject page(const QString& select, QStringList where, QVariantList binds, const QString& seqColumn,
                      bool newestFirst, QueryReader& query, const QString& cursorPrefix, int defaultLimit,
                      int maxLimit, const std::function<QJsonObject(const QSqlRecord&)>& toJson,
@@ -166,8 +175,8 @@ private:
     ApiResponse partitionInstances(const SimApiRequest&, const Params&);
     ApiResponse deletePartition(const SimApiRequest&, const Params&);
 
-    QJsonObject instancesPage(QueryReader& query, QStringList where, QVariantList binds,
-                              bool includeUserData);
+    // A page of instances as compact JSON, byte for byte what the object model would write.
+    QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
     // Market (simapi_market.cpp).
     ApiResponse orderbookQuote(const SimApiRequest&, const Params&);

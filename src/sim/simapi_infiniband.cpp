@@ -322,7 +322,7 @@ ApiResponse SimApi::partitionInstances(const SimApiRequest& request, const Param
     QStringList where{u"i.partition_id = ?"_s, u"i.infiniband_released_at IS NULL"_s,
                       u"i.deleted_at IS NULL"_s};
     where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    return ApiResponse::ok(instancesPage(query, where, binds, false));
+    return ApiResponse::okJson(instancesPage(query, where, binds, false));
 }
 
 ApiResponse SimApi::deletePartition(const SimApiRequest& request, const Params& params)

@@ -45,7 +45,7 @@ struct Bench
         const ApiResponse response = call(method, path, {}, body);
         if (response.status >= 300) {
             QTextStream(stderr) << method << u' ' << path << u": " << response.status << u' '
-                                << QJsonDocument(response.body).toJson(QJsonDocument::Compact) << Qt::endl;
+                                << response.bytes() << Qt::endl;
             std::exit(1);
         }
         return response.body;
@@ -77,7 +77,7 @@ Timing measure(Bench& bench, const QString& path, const QString& query, int roun
         timer.start();
         const double cpuStart = cpuMs();
         const ApiResponse response = bench.call(u"GET"_s, path, query);
-        const QByteArray bytes = QJsonDocument(response.body).toJson(QJsonDocument::Compact);
+        const QByteArray bytes = response.bytes();
         const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         const double cpu = cpuMs() - cpuStart;
         if (response.status != 200) {
@@ -90,7 +90,7 @@ Timing measure(Bench& bench, const QString& path, const QString& query, int roun
         times.append(ms);
         cpuTimes.append(cpu);
         t.bytes = bytes.size();
-        t.items = static_cast<int>(response.body.value(u"data"_s).toArray().size());
+        t.items = static_cast<int>(QJsonDocument::fromJson(bytes).object().value(u"data"_s).toArray().size());
     }
     std::sort(times.begin(), times.end());
     t.medianMs = times.at(times.size() / 2);
@@ -159,8 +159,10 @@ int main(int argc, char** argv)
         static_cast<double>(setup.elapsed()) / 1000.0, 0, 'f', 1)
         << Qt::endl;
 
-    const QString middle = bench.call(u"GET"_s, u"instances"_s, u"limit=200&pool=%1"_s.arg(pool))
-                               .body.value(u"cursor"_s)
+    const QString middle = QJsonDocument::fromJson(
+                               bench.call(u"GET"_s, u"instances"_s, u"limit=200&pool=%1"_s.arg(pool)).bytes())
+                               .object()
+                               .value(u"cursor"_s)
                                .toString();
     struct Case
     {
