@@ -2,6 +2,7 @@
 
 #include "sim/simstore.h"
 
+#include <QJsonDocument>
 #include <QMap>
 
 #include <limits>
@@ -98,11 +99,10 @@ QJsonArray schedule(const QList<Rectangle>& rects, qint64 from)
     return out;
 }
 
-QJsonObject allocationSchedule(SimStore& store, const QString& poolId, qint64 from)
+QJsonObject allocationSchedule(const QList<Rectangle>& rects, qint64 from)
 {
-    const auto all = rectangles(store, poolId);
     QMap<QString, QList<Rectangle>> bySku;
-    for (const auto& r : all)
+    for (const auto& r : rects)
         bySku[r.instanceSkuId].append(r);
     QJsonObject perSku;
     for (auto it = bySku.cbegin(); it != bySku.cend(); ++it) {
@@ -110,7 +110,29 @@ QJsonObject allocationSchedule(SimStore& store, const QString& poolId, qint64 fr
         if (!s.isEmpty())
             perSku.insert(it.key(), s);
     }
-    return {{u"total"_s, schedule(all, from)}, {u"by_instance_sku"_s, perSku}};
+    return {{u"total"_s, schedule(rects, from)}, {u"by_instance_sku"_s, perSku}};
+}
+
+QJsonObject allocationSchedule(SimStore& store, const QString& poolId, qint64 from)
+{
+    return allocationSchedule(rectangles(store, poolId), from);
+}
+
+QHash<QString, QJsonObject> allocationSchedules(SimStore& store, const QStringList& poolIds, qint64 from)
+{
+    QHash<QString, QList<Rectangle>> byPool;
+    // One statement for the whole page: the ids travel as one JSON array.
+    const auto rows =
+        store.rows(u"SELECT instance_sku_id, start_at, end_at, node_count, pool_id FROM pool_allocations "
+                   "WHERE pool_id IN (SELECT value FROM json_each(?))"_s,
+                   {QString::fromUtf8(
+                       QJsonDocument(QJsonArray::fromStringList(poolIds)).toJson(QJsonDocument::Compact))});
+    for (const auto& r : rows)
+        byPool[r.value(4).toString()].append(fromRecord(r));
+    QHash<QString, QJsonObject> out;
+    for (const auto& id : poolIds)
+        out.insert(id, allocationSchedule(byPool.value(id), from));
+    return out;
 }
 
 bool hasCurrentOrFutureAllocation(SimStore& store, const QString& poolId, qint64 now)

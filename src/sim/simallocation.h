@@ -1,9 +1,11 @@
 #pragma once
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -33,6 +35,9 @@ qint64 allocatedNow(SimStore& store, const QString& poolId, const QString& insta
 QJsonArray schedule(const QList<Rectangle>& rects, qint64 from);
 // {total, by_instance_sku} of a pool, from `from` on.
 QJsonObject allocationSchedule(SimStore& store, const QString& poolId, qint64 from);
+QJsonObject allocationSchedule(const QList<Rectangle>& rects, qint64 from);
+// The schedules of several pools (a page of a list) in one query, by pool id.
+QHash<QString, QJsonObject> allocationSchedules(SimStore& store, const QStringList& poolIds, qint64 from);
 
 // True when the pool holds nodes now or later (a delete blocker).
 bool hasCurrentOrFutureAllocation(SimStore& store, const QString& poolId, qint64 now);

@@ -471,10 +471,9 @@ QString SimApi::readableWorkspacesCondition(const QString& column, QVariantList&
 // ---------------------------------------------------------------------------------------------
 // Lists.
 
-QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList binds,
-                         const QString& seqColumn, bool newestFirst, QueryReader& query,
-                         const QString& cursorPrefix, int defaultLimit, int maxLimit,
-                         const std::function<QJsonObject(const QSqlRecord&)>& toJson)
+SimApi::PageRows SimApi::pageRows(const QString& select, QStringList where, QVariantList binds,
+                                  const QString& seqColumn, bool newestFirst, QueryReader& query,
+                                  const QString& cursorPrefix, int defaultLimit, int maxLimit)
 {
     const int limit = query.limit(defaultLimit, maxLimit);
     const auto after = query.string(u"starting_after"_s);
@@ -506,19 +505,36 @@ QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList 
         sql += u" WHERE "_s + where.join(u" AND "_s);
     sql += u" ORDER BY "_s + seqColumn + (descending ? u" DESC"_s : u" ASC"_s) + u" LIMIT ?"_s;
     binds.append(limit + 1);
-    QList<QSqlRecord> rows = m_store.rows(sql, binds);
-    const bool hasMore = rows.size() > limit;
-    if (hasMore)
-        rows.removeLast();
+    PageRows page;
+    page.rows = m_store.rows(sql, binds);
+    page.hasMore = page.rows.size() > limit;
+    if (page.hasMore)
+        page.rows.removeLast();
     if (backwards)
-        std::reverse(rows.begin(), rows.end());
-    QJsonArray data;
-    for (const auto& r : std::as_const(rows))
-        data.append(toJson(r));
-    QJsonValue cursor(QJsonValue::Null);
-    if (!rows.isEmpty()) {
-        const auto& edge = backwards ? rows.first() : rows.last();
-        cursor = encodeCursor(cursorPrefix, edge.value(u"seq"_s).toLongLong());
+        std::reverse(page.rows.begin(), page.rows.end());
+    page.cursor = QJsonValue(QJsonValue::Null);
+    if (!page.rows.isEmpty()) {
+        const auto& edge = backwards ? page.rows.first() : page.rows.last();
+        page.cursor = encodeCursor(cursorPrefix, edge.value(u"seq"_s).toLongLong());
     }
-    return {{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, hasMore}, {u"cursor"_s, cursor}};
+    return page;
+}
+
+QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList binds,
+                         const QString& seqColumn, bool newestFirst, QueryReader& query,
+                         const QString& cursorPrefix, int defaultLimit, int maxLimit,
+                         const std::function<QJsonObject(const QSqlRecord&)>& toJson,
+                         const PagePrefetch& prefetch)
+{
+    const PageRows found = pageRows(select, std::move(where), std::move(binds), seqColumn, newestFirst, query,
+                                    cursorPrefix, defaultLimit, maxLimit);
+    if (prefetch && !found.rows.isEmpty())
+        prefetch(found.rows);
+    QJsonArray data;
+    for (const auto& r : found.rows)
+        data.append(toJson(r));
+    return {{u"object"_s, u"list"_s},
+            {u"data"_s, data},
+            {u"has_more"_s, found.hasMore},
+            {u"cursor"_s, found.cursor}};
 }

@@ -105,17 +105,34 @@ private:
     // JSON.
     QJsonObject workspaceJson(const QSqlRecord& r) const;
     QJsonObject poolJson(const QSqlRecord& r, qint64 historyMinutes);
+    QJsonObject poolJson(const QSqlRecord& r, const QJsonObject& allocationSchedule) const;
+    qint64 scheduleFrom(qint64 historyMinutes) const;
     QJsonObject instanceJson(const QSqlRecord& r, bool includeUserData) const;
     QJsonObject partitionJson(const QSqlRecord& r);
+    QJsonObject partitionJson(const QSqlRecord& r, qint64 instanceCount) const;
+    // Attached, unreleased instances the caller can read, per partition, in one query.
+    QHash<QString, qint64> attachedInstanceCounts(const QStringList& partitionIds);
     QJsonObject fabricJson(const QSqlRecord& r);
     QJsonObject skuJson(const QSqlRecord& r) const;
     QJsonObject imageJson(const QSqlRecord& r) const;
     QJsonObject userJson(const QSqlRecord& r) const;
 
-    // Lists ordered by seq with cursors; `where` conditions are ANDed.
+    // Lists ordered by seq with cursors; `where` conditions are ANDed. `prefetch` sees the page's rows
+    // before toJson does, so related rows of the whole page come in one query.
+    using PagePrefetch = std::function<void(const QList<QSqlRecord>&)>;
+    struct PageRows
+    {
+        QList<QSqlRecord> rows; // in the order of the answer
+        bool hasMore = false;
+        QJsonValue cursor;
+    };
+    PageRows pageRows(const QString& select, QStringList where, QVariantList binds, const QString& seqColumn,
+                      bool newestFirst, QueryReader& query, const QString& cursorPrefix, int defaultLimit,
+                      int maxLimit);
     QJsonObject page(const QString& select, QStringList where, QVariantList binds, const QString& seqColumn,
                      bool newestFirst, QueryReader& query, const QString& cursorPrefix, int defaultLimit,
-                     int maxLimit, const std::function<QJsonObject(const QSqlRecord&)>& toJson);
+                     int maxLimit, const std::function<QJsonObject(const QSqlRecord&)>& toJson,
+                     const PagePrefetch& prefetch = {});
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
 
     // Routes.
@@ -158,8 +175,8 @@ private:
     ApiResponse partitionInstances(const SimApiRequest&, const Params&);
     ApiResponse deletePartition(const SimApiRequest&, const Params&);
 
-    QJsonObject instancesPage(QueryReader& query, QStringList where, QVariantList binds,
-                              bool includeUserData);
+    // A page of instances as compact JSON, byte for byte what the object model would write.
+    QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
     // Market (simapi_market.cpp).
     ApiResponse orderbookQuote(const SimApiRequest&, const Params&);

@@ -2,6 +2,7 @@
 #include "sim/simapi.h"
 #include "sim/simstore.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
@@ -83,20 +84,33 @@ QJsonObject SimApi::fabricJson(const QSqlRecord& r)
             {u"instance_skus"_s, skus}};
 }
 
+QHash<QString, qint64> SimApi::attachedInstanceCounts(const QStringList& partitionIds)
+{
+    // Attached and not yet released, counting only what the caller can read.
+    QHash<QString, qint64> counts;
+    for (const auto& g : m_store.rows(
+             u"SELECT partition_id, workspace_id, COUNT(*) FROM instances "
+             "WHERE partition_id IN (SELECT value FROM json_each(?)) AND infiniband_released_at IS NULL "
+             "AND deleted_at IS NULL GROUP BY partition_id, workspace_id"_s,
+             {QString::fromUtf8(
+                 QJsonDocument(QJsonArray::fromStringList(partitionIds)).toJson(QJsonDocument::Compact))})) {
+        if (m_caller.level(g.value(1).toString()) >= 1)
+            counts[g.value(0).toString()] += g.value(2).toLongLong();
+    }
+    return counts;
+}
+
 QJsonObject SimApi::partitionJson(const QSqlRecord& r)
+{
+    const QString id = r.value(u"id"_s).toString();
+    return partitionJson(r, attachedInstanceCounts({id}).value(id));
+}
+
+QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) const
 {
     const QString account = r.value(u"account_id"_s).toString();
     const QString workspace = r.value(u"workspace"_s).toString();
     const QString name = r.value(u"name"_s).toString();
-    // Attached and not yet released, counting only what the caller can read.
-    qint64 count = 0;
-    for (const auto& g :
-         m_store.rows(u"SELECT workspace_id, COUNT(*) FROM instances WHERE partition_id = ? AND "
-                      "infiniband_released_at IS NULL AND deleted_at IS NULL GROUP BY workspace_id"_s,
-                      {r.value(u"id"_s)})) {
-        if (m_caller.level(g.value(0).toString()) >= 1)
-            count += g.value(1).toLongLong();
-    }
     QJsonObject o{{u"object"_s, u"infiniband_partition"_s},
                   {u"id"_s, r.value(u"id"_s).toString()},
                   {u"resource_path"_s, u"sfc:infiniband_partition:%1:%2:%3"_s.arg(account, workspace, name)},
@@ -108,7 +122,7 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r)
                                             {u"name"_s, r.value(u"fabric_name"_s).toString()}}},
                   {u"region"_s, r.value(u"region"_s).toString()},
                   {u"availability_zone"_s, r.value(u"zone"_s).toString()},
-                  {u"instance_count"_s, count},
+                  {u"instance_count"_s, instanceCount},
                   {u"created_at"_s, r.value(u"created_at"_s).toLongLong()}};
     if (!r.value(u"tags"_s).isNull())
         o.insert(u"tags"_s, QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object());
@@ -249,8 +263,19 @@ ApiResponse SimApi::listPartitions(const SimApiRequest& request, const Params&)
         }
         where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    return ApiResponse::ok(page(partitionSelect, where, binds, u"ip.seq"_s, true, query, u"ibpartc"_s, 50,
-                                200, [this](const QSqlRecord& r) { return partitionJson(r); }));
+    QHash<QString, qint64> counts;
+    const auto prefetch = [this, &counts](const QList<QSqlRecord>& rows) {
+        QStringList pageIds;
+        for (const auto& r : rows)
+            pageIds.append(r.value(u"id"_s).toString());
+        counts = attachedInstanceCounts(pageIds);
+    };
+    return ApiResponse::ok(page(
+        partitionSelect, where, binds, u"ip.seq"_s, true, query, u"ibpartc"_s, 50, 200,
+        [this, &counts](const QSqlRecord& r) {
+            return partitionJson(r, counts.value(r.value(u"id"_s).toString()));
+        },
+        prefetch));
 }
 
 ApiResponse SimApi::getPartition(const SimApiRequest& request, const Params& params)
@@ -297,7 +322,7 @@ ApiResponse SimApi::partitionInstances(const SimApiRequest& request, const Param
     QStringList where{u"i.partition_id = ?"_s, u"i.infiniband_released_at IS NULL"_s,
                       u"i.deleted_at IS NULL"_s};
     where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    return ApiResponse::ok(instancesPage(query, where, binds, false));
+    return ApiResponse::okJson(instancesPage(query, where, binds, false));
 }
 
 ApiResponse SimApi::deletePartition(const SimApiRequest& request, const Params& params)

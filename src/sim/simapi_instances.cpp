@@ -5,6 +5,7 @@
 #include "sim/simstore.h"
 
 #include <QCryptographicHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QtEndian>
 
@@ -12,20 +13,162 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString instanceSelect =
-    u"SELECT i.*, w.name AS workspace, w.account_id, p.name AS pool_name, s.alias AS sku_alias, s.region AS "
-    u"sku_region, "
+// The columns of an instance row, in the order instanceSelect names them: the JSON of a list is
+// built by column index, so a page of rows costs no name lookups.
+enum InstanceColumn : int
+{
+    Seq,
+    Id,
+    WorkspaceId,
+    PoolId,
+    InstanceSkuId,
+    ImageId,
+    Name,
+    Status,
+    PriorityLevel,
+    CreatedAt,
+    UpdatedAt,
+    RunningAt,
+    TerminatedAt,
+    CloudInitUserData,
+    HasUserData,
+    EnablePublicIpv4,
+    PublicIp,
+    Tags,
+    PartitionId,
+    InfinibandReleasedAt,
+    DeletedAt,
+    Workspace,
+    AccountId,
+    PoolName,
+    SkuAlias,
+    SkuRegion,
+    AcceleratorDisplay,
+    NumAccelerators,
+    RdmaType,
+    ImageName,
+    InfinibandStack,
+    PartitionName,
+    FabricName,
+};
+
+// %1 is the user data column: the whole text, or NULL in lists that do not return it (up to 256 KiB
+// a row that nobody reads).
+const QString instanceColumns =
+    u"SELECT i.seq, i.id, i.workspace_id, i.pool_id, i.instance_sku_id, i.image_id, i.name, i.status, "
+    "i.priority_level, i.created_at, i.updated_at, i.running_at, i.terminated_at, %1 AS "
+    "cloud_init_user_data, "
+    "COALESCE(i.cloud_init_user_data <> '', 0) AS has_user_data, i.enable_public_ipv4, i.public_ip, i.tags, "
+    "i.partition_id, i.infiniband_released_at, i.deleted_at, "
+    "w.name AS workspace, w.account_id, p.name AS pool_name, s.alias AS sku_alias, s.region AS sku_region, "
     "s.accelerator_display, s.num_accelerators, s.rdma_type, im.name AS image_name, im.infiniband_stack, "
     "ip.name AS partition_name, f.name AS fabric_name "
     "FROM instances i JOIN workspaces w ON w.id = i.workspace_id JOIN pools p ON p.id = i.pool_id "
     "JOIN instance_skus s ON s.id = i.instance_sku_id JOIN images im ON im.id = i.image_id "
     "LEFT JOIN infiniband_partitions ip ON ip.id = i.partition_id LEFT JOIN fabrics f ON f.id = ip.fabric_id"_s;
+const QString instanceSelect = instanceColumns.arg(u"i.cloud_init_user_data"_s);
+const QString instanceListSelect = instanceColumns.arg(u"NULL"_s);
 
 constexpr qint64 maxUserDataBytes = 64 * 1024;
 
 QJsonValue optionalInt(const QVariant& v)
 {
     return v.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(v.toLongLong());
+}
+
+// Compact JSON written straight from the rows of a list: the object model (QJsonObject per
+// instance, then the document) took most of a page's time. The output is byte for byte what
+// QJsonDocument::toJson(Compact) writes for instanceJson(): keys in its sorted order, integers as
+// decimal, and every string Qt would escape (quotes, backslashes, control and non-ASCII
+// characters) escaped by Qt itself.
+void appendString(QByteArray& out, const QString& s)
+{
+    for (const QChar c : s) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\') {
+            const QByteArray escaped = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
+            out.append(escaped.constData() + 1, escaped.size() - 2); // without the brackets
+            return;
+        }
+    }
+    out.append('"').append(s.toLatin1()).append('"');
+}
+
+void appendIdName(QByteArray& out, const QString& id, const QString& name)
+{
+    out.append("{\"id\":");
+    appendString(out, id);
+    out.append(",\"name\":");
+    appendString(out, name);
+    out.append('}');
+}
+
+void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
+{
+    const QString account = r.value(AccountId).toString();
+    const QString workspace = r.value(Workspace).toString();
+    const QString name = r.value(Name).toString();
+    const QString poolId = r.value(PoolId).toString();
+    const QString poolName = r.value(PoolName).toString();
+    const bool hasUserData = r.value(HasUserData).toBool();
+    const auto optionalInteger = [&out](const QVariant& v) {
+        if (v.isNull())
+            out.append("null");
+        else
+            out.append(QByteArray::number(v.toLongLong()));
+    };
+    out.append("{\"capacity\":");
+    appendIdName(out, u"cap"_s + poolId.mid(4), poolName);
+    if (includeUserData && hasUserData) {
+        out.append(",\"cloud_init_user_data\":");
+        appendString(out, r.value(CloudInitUserData).toString());
+    }
+    out.append(",\"cloud_init_user_data_used\":").append(hasUserData ? "true" : "false");
+    out.append(",\"created_at\":").append(QByteArray::number(r.value(CreatedAt).toLongLong()));
+    out.append(",\"enable_public_ipv4\":").append(r.value(EnablePublicIpv4).toBool() ? "true" : "false");
+    out.append(",\"expected_shutdown_at\":null,\"firewall\":null,\"id\":");
+    appendString(out, r.value(Id).toString());
+    out.append(",\"image\":");
+    appendIdName(out, r.value(ImageId).toString(), r.value(ImageName).toString());
+    out.append(",\"infiniband_partition\":");
+    if (const QVariant partition = r.value(PartitionId); partition.isNull())
+        out.append("null");
+    else
+        appendIdName(out, partition.toString(), r.value(PartitionName).toString());
+    out.append(",\"infiniband_released_at\":");
+    optionalInteger(r.value(InfinibandReleasedAt));
+    out.append(",\"instance_sku\":{\"alias\":");
+    appendString(out, r.value(SkuAlias).toString());
+    out.append(",\"id\":");
+    appendString(out, r.value(InstanceSkuId).toString());
+    out.append(",\"object\":\"instance_sku\"},\"managed_by\":null,\"name\":");
+    appendString(out, name);
+    out.append(",\"object\":\"instance\",\"owner\":");
+    appendString(out, account);
+    out.append(",\"pool\":");
+    appendIdName(out, poolId, poolName);
+    out.append(",\"priority_level\":");
+    appendString(out, r.value(PriorityLevel).toString());
+    if (const QVariant ip = r.value(PublicIp); !ip.isNull()) {
+        out.append(",\"public_ip\":");
+        appendString(out, ip.toString());
+    }
+    out.append(",\"resource_path\":");
+    appendString(out, u"sfc:instance:%1:%2:%3"_s.arg(account, workspace, name));
+    out.append(",\"status\":");
+    appendString(out, r.value(Status).toString());
+    out.append(",\"tags\":");
+    if (const QVariant tags = r.value(Tags); tags.isNull())
+        out.append("null");
+    else
+        out.append(QJsonDocument(QJsonDocument::fromJson(tags.toString().toUtf8()).object())
+                       .toJson(QJsonDocument::Compact));
+    out.append(",\"updated_at\":").append(QByteArray::number(r.value(UpdatedAt).toLongLong()));
+    out.append(",\"workspace\":");
+    appendString(out, workspace);
+    out.append(",\"workspace_id\":");
+    appendString(out, r.value(WorkspaceId).toString());
+    out.append('}');
 }
 
 QString hostnameOf(const QSqlRecord& r)
@@ -38,51 +181,50 @@ QString hostnameOf(const QSqlRecord& r)
 
 QJsonObject SimApi::instanceJson(const QSqlRecord& r, bool includeUserData) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
-    const QString poolId = r.value(u"pool_id"_s).toString();
-    const QJsonObject pool{{u"id"_s, poolId}, {u"name"_s, r.value(u"pool_name"_s).toString()}};
+    const QString account = r.value(AccountId).toString();
+    const QString workspace = r.value(Workspace).toString();
+    const QString name = r.value(Name).toString();
+    const QString poolId = r.value(PoolId).toString();
+    const QString poolName = r.value(PoolName).toString();
+    const QVariant tags = r.value(Tags);
+    const QVariant partitionId = r.value(PartitionId);
+    const bool hasUserData = r.value(HasUserData).toBool();
     QJsonObject o{
         {u"object"_s, u"instance"_s},
-        {u"id"_s, r.value(u"id"_s).toString()},
+        {u"id"_s, r.value(Id).toString()},
         {u"resource_path"_s, u"sfc:instance:%1:%2:%3"_s.arg(account, workspace, name)},
         {u"owner"_s, account},
         {u"workspace"_s, workspace},
-        {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
+        {u"workspace_id"_s, r.value(WorkspaceId).toString()},
         {u"name"_s, name},
-        {u"status"_s, r.value(u"status"_s).toString()},
+        {u"status"_s, r.value(Status).toString()},
         {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
-                                        {u"id"_s, r.value(u"instance_sku_id"_s).toString()},
-                                        {u"alias"_s, r.value(u"sku_alias"_s).toString()}}},
-        {u"pool"_s, pool},
-        {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap"_s + poolId.mid(4))},
-                                    {u"name"_s, r.value(u"pool_name"_s).toString()}}},
-        {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-        {u"updated_at"_s, r.value(u"updated_at"_s).toLongLong()},
-        {u"image"_s, QJsonObject{{u"id"_s, r.value(u"image_id"_s).toString()},
-                                 {u"name"_s, r.value(u"image_name"_s).toString()}}},
+                                        {u"id"_s, r.value(InstanceSkuId).toString()},
+                                        {u"alias"_s, r.value(SkuAlias).toString()}}},
+        {u"pool"_s, QJsonObject{{u"id"_s, poolId}, {u"name"_s, poolName}}},
+        {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap"_s + poolId.mid(4))}, {u"name"_s, poolName}}},
+        {u"created_at"_s, r.value(CreatedAt).toLongLong()},
+        {u"updated_at"_s, r.value(UpdatedAt).toLongLong()},
+        {u"image"_s,
+         QJsonObject{{u"id"_s, r.value(ImageId).toString()}, {u"name"_s, r.value(ImageName).toString()}}},
         {u"managed_by"_s, QJsonValue::Null},
-        {u"cloud_init_user_data_used"_s, !r.value(u"cloud_init_user_data"_s).toString().isEmpty()},
-        {u"enable_public_ipv4"_s, r.value(u"enable_public_ipv4"_s).toBool()},
+        {u"cloud_init_user_data_used"_s, hasUserData},
+        {u"enable_public_ipv4"_s, r.value(EnablePublicIpv4).toBool()},
         {u"firewall"_s, QJsonValue::Null},
-        {u"tags"_s,
-         r.value(u"tags"_s).isNull()
-             ? QJsonValue(QJsonValue::Null)
-             : QJsonValue(QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object())},
+        {u"tags"_s, tags.isNull() ? QJsonValue(QJsonValue::Null)
+                                  : QJsonValue(QJsonDocument::fromJson(tags.toString().toUtf8()).object())},
         {u"expected_shutdown_at"_s, QJsonValue::Null},
-        {u"priority_level"_s, r.value(u"priority_level"_s).toString()},
+        {u"priority_level"_s, r.value(PriorityLevel).toString()},
         {u"infiniband_partition"_s,
-         r.value(u"partition_id"_s).isNull()
-             ? QJsonValue(QJsonValue::Null)
-             : QJsonValue(QJsonObject{{u"id"_s, r.value(u"partition_id"_s).toString()},
-                                      {u"name"_s, r.value(u"partition_name"_s).toString()}})},
-        {u"infiniband_released_at"_s, optionalInt(r.value(u"infiniband_released_at"_s))},
+         partitionId.isNull() ? QJsonValue(QJsonValue::Null)
+                              : QJsonValue(QJsonObject{{u"id"_s, partitionId.toString()},
+                                                       {u"name"_s, r.value(PartitionName).toString()}})},
+        {u"infiniband_released_at"_s, optionalInt(r.value(InfinibandReleasedAt))},
     };
-    if (!r.value(u"public_ip"_s).isNull())
-        o.insert(u"public_ip"_s, r.value(u"public_ip"_s).toString());
-    if (includeUserData && !r.value(u"cloud_init_user_data"_s).toString().isEmpty())
-        o.insert(u"cloud_init_user_data"_s, r.value(u"cloud_init_user_data"_s).toString());
+    if (const QVariant ip = r.value(PublicIp); !ip.isNull())
+        o.insert(u"public_ip"_s, ip.toString());
+    if (includeUserData && hasUserData)
+        o.insert(u"cloud_init_user_data"_s, r.value(CloudInitUserData).toString());
     return o;
 }
 
@@ -214,11 +356,26 @@ ApiResponse SimApi::createInstance(const SimApiRequest& request, const Params&)
         instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false));
 }
 
-QJsonObject SimApi::instancesPage(QueryReader& query, QStringList where, QVariantList binds,
-                                  bool includeUserData)
+QByteArray SimApi::instancesPage(QueryReader& query, QStringList where, QVariantList binds,
+                                 bool includeUserData)
 {
-    return page(instanceSelect, where, binds, u"i.seq"_s, true, query, u"nodec"_s, 50, 200,
-                [this, includeUserData](const QSqlRecord& r) { return instanceJson(r, includeUserData); });
+    const PageRows found = pageRows(includeUserData ? instanceSelect : instanceListSelect, std::move(where),
+                                    std::move(binds), u"i.seq"_s, true, query, u"nodec"_s, 50, 200);
+    QByteArray out;
+    out.reserve(64 + found.rows.size() * 900);
+    out.append("{\"cursor\":");
+    if (found.cursor.isNull())
+        out.append("null");
+    else
+        appendString(out, found.cursor.toString());
+    out.append(",\"data\":[");
+    for (qsizetype i = 0; i < found.rows.size(); ++i) {
+        if (i > 0)
+            out.append(',');
+        appendInstance(out, found.rows.at(i), includeUserData);
+    }
+    out.append("],\"has_more\":").append(found.hasMore ? "true" : "false").append(",\"object\":\"list\"}");
+    return out;
 }
 
 ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
@@ -312,7 +469,7 @@ ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
         if (i != u"cloud_init_user_data"_s)
             query.addError(u"include"_s, u"invalid_value"_s, u"include accepts only cloud_init_user_data."_s);
     }
-    return ApiResponse::ok(instancesPage(query, where, binds, !include.isEmpty()));
+    return ApiResponse::okJson(instancesPage(query, where, binds, !include.isEmpty()));
 }
 
 ApiResponse SimApi::getInstance(const SimApiRequest& request, const Params& params)

@@ -213,12 +213,22 @@ QJsonObject SimApi::imageJson(const QSqlRecord& r) const
             {u"sha256"_s, r.value(u"sha256"_s).toString()}};
 }
 
+qint64 SimApi::scheduleFrom(qint64 historyMinutes) const
+{
+    return m_now - m_now % 60 - historyMinutes * 60;
+}
+
 QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
+{
+    return poolJson(r, allocation::allocationSchedule(m_store, r.value(u"id"_s).toString(),
+                                                      scheduleFrom(historyMinutes)));
+}
+
+QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationSchedule) const
 {
     const QString account = r.value(u"account_id"_s).toString();
     const QString workspace = r.value(u"workspace"_s).toString();
     const QString name = r.value(u"name"_s).toString();
-    const qint64 from = m_now - m_now % 60 - historyMinutes * 60;
     return {{u"object"_s, u"pool"_s},
             {u"id"_s, r.value(u"id"_s).toString()},
             {u"resource_path"_s, u"sfc:pool:%1:%2:%3"_s.arg(account, workspace, name)},
@@ -227,8 +237,7 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
             {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
             {u"name"_s, name},
             {u"kind"_s, r.value(u"kind"_s).toString()},
-            {u"allocation_schedule"_s,
-             allocation::allocationSchedule(m_store, r.value(u"id"_s).toString(), from)},
+            {u"allocation_schedule"_s, allocationSchedule},
             {u"procurements"_s, QJsonArray()},
             {u"deployments"_s, QJsonArray()},
             {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
@@ -675,8 +684,19 @@ ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
         binds << key;
     }
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    return ApiResponse::ok(page(poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200,
-                                [this, history](const QSqlRecord& r) { return poolJson(r, history); }));
+    QHash<QString, QJsonObject> schedules;
+    const auto prefetch = [this, history, &schedules](const QList<QSqlRecord>& rows) {
+        QStringList pageIds;
+        for (const auto& r : rows)
+            pageIds.append(r.value(u"id"_s).toString());
+        schedules = allocation::allocationSchedules(m_store, pageIds, scheduleFrom(history));
+    };
+    return ApiResponse::ok(page(
+        poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200,
+        [this, &schedules](const QSqlRecord& r) {
+            return poolJson(r, schedules.value(r.value(u"id"_s).toString()));
+        },
+        prefetch));
 }
 
 ApiResponse SimApi::getPool(const SimApiRequest& request, const Params& params)

@@ -6,6 +6,11 @@
 
 using namespace Qt::StringLiterals;
 
+QByteArray ApiResponse::bytes() const
+{
+    return json.isEmpty() ? QJsonDocument(body).toJson(QJsonDocument::Compact) : json;
+}
+
 QJsonObject ErrorDetail::toJson() const
 {
     return {{u"field"_s, field.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(field)},

@@ -51,13 +51,28 @@ private:
 
 struct ApiResponse
 {
+    ApiResponse() = default;
+    ApiResponse(int status_, QJsonObject body_, bool empty_, QByteArray json_ = {})
+        : status(status_)
+        , body(std::move(body_))
+        , empty(empty_)
+        , json(std::move(json_))
+    {}
+
     int status = 200;
     QJsonObject body;
     bool empty = false; // 204
+    // The body already written as compact JSON (the instance lists, which skip the object model);
+    // when set, `body` is empty.
+    QByteArray json;
 
-    static ApiResponse ok(const QJsonObject& body) { return {200, body, false}; }
-    static ApiResponse created(const QJsonObject& body) { return {201, body, false}; }
-    static ApiResponse noContent() { return {204, {}, true}; }
+    // What goes on the wire: `json`, or `body` written compactly.
+    QByteArray bytes() const;
+
+    static ApiResponse ok(const QJsonObject& body) { return {200, body, false, {}}; }
+    static ApiResponse okJson(const QByteArray& json) { return {200, {}, false, json}; }
+    static ApiResponse created(const QJsonObject& body) { return {201, body, false, {}}; }
+    static ApiResponse noContent() { return {204, {}, true, {}}; }
 };
 
 // Query string access with the API's conventions: repeatable parameters may be written `id` or

@@ -3,6 +3,9 @@
 #include <QByteArray>
 #include <QtEndian>
 
+#include <algorithm>
+#include <iterator>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -27,7 +30,14 @@ QString IdGenerator::suffix(int length)
 
 QString IdGenerator::make(const QString& prefix)
 {
-    return prefix + u'_' + suffix(21);
+    // The API document accepts the legacy aliases as unanchored patterns next to the canonical
+    // ones (oneOf): an id whose random part spelled one, like inst_...vm_x, would match both.
+    static const QString legacy[] = {u"vm_"_s, u"vmi_"_s, u"cap_"_s, u"clus_"_s};
+    QString s = suffix(21);
+    while (
+        std::any_of(std::begin(legacy), std::end(legacy), [&s](const QString& l) { return s.contains(l); }))
+        s = suffix(21);
+    return prefix + u'_' + s;
 }
 
 QString IdGenerator::token()

@@ -51,7 +51,7 @@ void send(QHttpServerResponder& responder, const ApiResponse& response)
         return;
     }
     headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json");
-    responder.write(QJsonDocument(response.body).toJson(QJsonDocument::Compact), headers, status);
+    responder.write(response.bytes(), headers, status);
 }
 
 } // namespace
@@ -197,7 +197,7 @@ void SimServer::respond(const SimApiRequest& request, const FaultDecision& fault
         return;
     }
     if (faults.truncate && !response.empty) {
-        const QByteArray body = QJsonDocument(response.body).toJson(QJsonDocument::Compact);
+        const QByteArray body = response.bytes();
         QHttpHeaders headers;
         headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json");
         responder.writeBeginChunked(headers, static_cast<QHttpServerResponder::StatusCode>(response.status));

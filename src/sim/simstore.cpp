@@ -96,6 +96,16 @@ CREATE TABLE idempotency_keys (
     token TEXT NOT NULL, route TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL,
     resource_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (token, route, key));
 )SQL",
+    // Instance lists filtered by pool or partition walk these in seq order and stop at the page's
+    // limit, instead of sorting every instance of the pool (or partition) for each page. The
+    // partitions' instance counts read only the index that replaces instances_partition.
+    R"SQL(
+CREATE INDEX instances_pool_seq ON instances(pool_id, seq);
+CREATE INDEX instances_partition_seq ON instances(partition_id, seq);
+DROP INDEX instances_partition;
+CREATE INDEX instances_partition_attached
+    ON instances(partition_id, infiniband_released_at, deleted_at, workspace_id);
+)SQL",
 };
 
 } // namespace

@@ -8,7 +8,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
-targets=(sfdesk sfsim bench_market bench_barewindow tst_instancerefreshbenchmark tst_cloudinitvalidator
+targets=(sfdesk sfsim bench_market bench_simlist bench_barewindow tst_instancerefreshbenchmark tst_cloudinitvalidator
     tst_reservationspage)
 
 if [ $# -ge 1 ]; then
@@ -40,6 +40,8 @@ step "market matching (bench_market 20000 orders, 5000 offers)"
 "$bin/bench_market" 20000 5000 >"$work/market.txt" 2>&1
 step "sfsim routes (sim_benchmark.sh: wrk, 10,000 instances, 5 s per route)"
 bash "$here/sim_benchmark.sh" "$bin/sfsim" 10000 5 8 >"$work/sim.txt" 2>&1
+step "sfsim list routes in process (bench_simlist: 10,000 instances, 201 pools, 100 partitions)"
+"$bin/bench_simlist" 10000 40 >"$work/simlist.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each)"
 python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
@@ -90,10 +92,20 @@ def sim_row(label):
     return find(label + r"\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", sim, label)
 me_rps, me_p50, me_p99 = sim_row("get_me")
 for label, text in (("get_instances_200", "sfsim GET /instances?limit=200 (10,000 in the world), p50"),
+                    ("get_instances_200_pool", "sfsim GET /instances?limit=200&pool= (10,000 in the pool), p50"),
                     ("post_instances", "sfsim POST /instances, p50")):
     rps, p50, p99 = sim_row(label)
     rows.append((text, p50, "ms", "GET /me, p50", me_p50))
     rows.append((text.replace(", p50", ", throughput"), rps, "req/s", "GET /me, throughput", me_rps))
+
+simlist = read("simlist.txt")
+def simlist_cpu(label):
+    return find(r"\n" + label + r"\s+\d+\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", simlist, label)[0]
+list_me = simlist_cpu("me")
+for label, text in (("instances_200", "sfsim in process: GET /instances?limit=200 (10,000), cpu"),
+                    ("pools_200", "sfsim in process: GET /pools?limit=200 (201 pools), cpu"),
+                    ("partitions_200", "sfsim in process: GET /infiniband_partitions (100), cpu")):
+    rows.append((text, simlist_cpu(label), "ms", "GET /me in process, cpu", list_me))
 
 market = read("market.txt")
 (match_rate,) = find(r"matching: \d+ orders, \d+ with fills: \d+ orders/s wall \([\d.]+ s\), (\d+) orders/s cpu",

@@ -59,13 +59,76 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(0).toInt(), 3);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(u"inspect-restart"_s);
+    }
+
+    // A store written by the previous sfsim (schema version 2) takes the list indexes of version 3
+    // on the next start and serves the instances it held.
+    void upgradesAVersion2Store()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        SimClient api(sim.baseUrl());
+        api.setToken(sim.token(u"acme-owner"_s));
+        const QString pool =
+            api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"old"_s}}).id();
+        QStringList ids;
+        for (int i = 0; i < 5; ++i)
+            ids.prepend(api.post(u"/preview/v2/instances"_s, {{u"pool"_s, pool},
+                                                              {u"instance_sku"_s, u"sea-3-h100"_s},
+                                                              {u"image"_s, u"ubuntu-24.04-cuda-13.2"_s}})
+                            .id());
+        sim.stop();
+
+        const auto inspect = [&sim](const QStringList& statements) {
+            QStringList out;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"inspect-upgrade"_s);
+                db.setDatabaseName(sim.dbFile());
+                if (db.open()) {
+                    QSqlQuery q(db);
+                    for (const auto& sql : statements) {
+                        if (!q.exec(sql)) {
+                            out.append(u"failed: "_s + sql);
+                            continue;
+                        }
+                        while (q.next())
+                            out.append(q.value(0).toString());
+                    }
+                }
+                db.close();
+            }
+            QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
+            return out;
+        };
+        // Back to version 2 as the previous release left it.
+        QCOMPARE(
+            inspect({u"DROP INDEX instances_pool_seq"_s, u"DROP INDEX instances_partition_seq"_s,
+                     u"DROP INDEX instances_partition_attached"_s,
+                     u"CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at)"_s,
+                     u"PRAGMA user_version = 2"_s}),
+            QStringList());
+
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        api.setBaseUrl(sim.baseUrl());
+        const auto listed = api.get(u"/preview/v2/instances?limit=200&pool="_s + pool);
+        QCOMPARE(listed.status, 200);
+        QStringList got;
+        for (const auto& v : listed.data())
+            got.append(v.toObject().value(u"id").toString());
+        QCOMPARE(got, ids);
+        sim.stop();
+        QCOMPARE(inspect({u"PRAGMA user_version"_s,
+                          u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
+                          "ORDER BY name"_s}),
+                 (QStringList{u"3"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                              u"instances_pool"_s, u"instances_pool_seq"_s}));
     }
 
     void sameSeedSameWorld()
