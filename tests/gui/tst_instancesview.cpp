@@ -3,6 +3,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
 #include "core/settings/settings.h"
+#include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
@@ -12,7 +13,10 @@
 #include "gui/instances/instancesview.h"
 #include "gui/pools/poolsview.h"
 #include "routednetwork.h"
+#include "support/eventloopwatchdog.h"
 #include "support/testenv.h"
+#include "underfaults.h"
+#include "warmup.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -46,6 +50,8 @@ QByteArray fixture(const QString& name)
 
 void screenshot(QWidget* widget, const QString& name)
 {
+    // Encoding a PNG is the test's work, not the app's.
+    const EventLoopWatchdog::Pause pause;
     const QString dir = QCoreApplication::applicationDirPath() + u"/../screenshots"_s;
     QDir().mkpath(dir);
     widget->grab().save(dir + u'/' + name + u".png"_s);
@@ -92,7 +98,29 @@ class TestInstancesView final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { TestEnv::init(); }
+    void initTestCase()
+    {
+        TestEnv::init();
+        warmUpQt();
+        {
+            // The app loads the syntax definitions once, at start-up, when it builds the editor.
+            const EventLoopWatchdog::Pause pause;
+            CloudInitCodeEditor::repository();
+        }
+        m_watchdog.start();
+    }
+
+    // The UI thread's longest stall in each test function, and over the run.
+    void cleanup()
+    {
+        QString stall;
+        QVERIFY2(m_watchdog.checkFunction(&stall), qPrintable(stall));
+    }
+    void cleanupTestCase()
+    {
+        m_watchdog.report();
+        UnderFaults::report();
+    }
 
     void wizardCreatesWorkersIntoAPartition()
     {
@@ -390,6 +418,9 @@ private Q_SLOTS:
         QVERIFY(error->text().contains(u"2 running instances"_s));
         screenshot(&view, u"pools-delete-refused"_s);
     }
+
+private:
+    EventLoopWatchdog m_watchdog;
 };
 
 QTEST_MAIN(TestInstancesView)
