@@ -67,7 +67,7 @@ void ViewContext::refreshAccount()
         if (generation == m_clientGeneration)
             --m_accountCalls;
     };
-    ApiCall* workspaces =
+    ApiCall* workspacesCall =
         m_client->workspaces()
             ->onSuccess<QList<Workspace>>(
                 this,
@@ -86,25 +86,25 @@ void ViewContext::refreshAccount()
                 })
             ->onFailure(this,
                         [this](const ApiError& error) { reportError(tr("Loading workspaces"), error); });
-    connect(workspaces, &ApiCall::finished, this, answered);
-    ApiCall* flags = m_client->featureFlags()
-                         ->onSuccess<QList<FeatureFlag>>(
-                             this,
-                             [this](const QList<FeatureFlag>& flags) {
-                                 Enrolment enrolment = Enrolment::NotSelfEnrollable;
-                                 for (const FeatureFlag& flag : flags) {
-                                     if (flag.name != QLatin1StringView(InfinibandAdapter::featureFlag))
-                                         continue;
-                                     enrolment = flag.enrolled     ? Enrolment::Enrolled
-                                                 : flag.userEnroll ? Enrolment::NotEnrolled
-                                                                   : Enrolment::NotSelfEnrollable;
-                                 }
-                                 setEnrolment(enrolment);
-                             })
-                         ->onFailure(this, [this](const ApiError& error) {
-                             reportError(tr("Loading preview features"), error);
-                         });
-    connect(flags, &ApiCall::finished, this, answered);
+    connect(workspacesCall, &ApiCall::finished, this, answered);
+    ApiCall* flagsCall = m_client->featureFlags()
+                             ->onSuccess<QList<FeatureFlag>>(
+                                 this,
+                                 [this](const QList<FeatureFlag>& flags) {
+                                     Enrolment enrolment = Enrolment::NotSelfEnrollable;
+                                     for (const FeatureFlag& flag : flags) {
+                                         if (flag.name != QLatin1StringView(InfinibandAdapter::featureFlag))
+                                             continue;
+                                         enrolment = flag.enrolled     ? Enrolment::Enrolled
+                                                     : flag.userEnroll ? Enrolment::NotEnrolled
+                                                                       : Enrolment::NotSelfEnrollable;
+                                     }
+                                     setEnrolment(enrolment);
+                                 })
+                             ->onFailure(this, [this](const ApiError& error) {
+                                 reportError(tr("Loading preview features"), error);
+                             });
+    connect(flagsCall, &ApiCall::finished, this, answered);
 }
 
 void ViewContext::enrolInfiniband()
