@@ -234,6 +234,7 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         ApiClient client(sim.baseUrl(), &network);
         client.setToken(sim.token(u"acme-owner"_s));
+        UnderFaults::shortenTransferTimeout(client);
         ViewContext context(&settings);
         QStringList reported;
         connect(&context, &ViewContext::statusMessage, this,

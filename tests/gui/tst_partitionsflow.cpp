@@ -85,6 +85,7 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         ApiClient client(m_sim.baseUrl(), &network);
         client.setToken(m_sim.token(u"acme-owner"_s));
+        UnderFaults::shortenTransferTimeout(client);
         ViewContext context(&settings);
         PartitionsView view(&context);
         view.resize(1100, 760);

@@ -9,6 +9,7 @@
 
 #include <QTest>
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 
@@ -26,6 +27,18 @@ inline bool active()
 inline int timeout(int cleanMs)
 {
     return active() ? cleanMs * 4 : cleanMs;
+}
+
+// A cut-off answer leaves a request waiting for the rest until the transfer timeout (30 s by default,
+// per attempt). On loopback, 5 s without data is a lost answer; the fault runs say so, so that a
+// user's retry comes within the tests' timeouts.
+template <typename Client> void shortenTransferTimeout(Client& client)
+{
+    if (!active())
+        return;
+    auto options = client.options();
+    options.transferTimeout = std::chrono::seconds(5);
+    client.setOptions(options);
 }
 
 // Does `act` and waits until `done` holds or `failureShown` does (the failure of this attempt, on

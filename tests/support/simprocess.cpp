@@ -15,6 +15,8 @@ SimProcess::SimProcess() = default;
 
 SimProcess::~SimProcess()
 {
+    const EventLoopWatchdog::Pause pause;
+    m_control.reset();
     stop();
 }
 
@@ -108,11 +110,12 @@ QString SimProcess::token(const QString& name) const
 
 bool SimProcess::setFaults(const QString& spec)
 {
-    QNetworkAccessManager network;
+    if (!m_control)
+        m_control = std::make_unique<QNetworkAccessManager>();
     QNetworkRequest request(m_baseUrl.resolved(QUrl(QStringLiteral("/_sim/faults"))));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     QNetworkReply* reply =
-        network.post(request, QJsonDocument(QJsonObject{{QStringLiteral("spec"), spec}}).toJson());
+        m_control->post(request, QJsonDocument(QJsonObject{{QStringLiteral("spec"), spec}}).toJson());
     // A nested loop, not a blocking wait: the app's own requests go on meanwhile.
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);

@@ -6,6 +6,10 @@
 #include <QTemporaryDir>
 #include <QUrl>
 
+#include <memory>
+
+class QNetworkAccessManager;
+
 // Runs the real sfsim executable on a free loopback port for a test, over real HTTP.
 class SimProcess final
 {
@@ -62,4 +66,6 @@ private:
     QByteArray m_stdout;
     QString m_faults;
     int m_faultsOff = 0;
+    // For /_sim/faults; one for the whole run (a QNetworkAccessManager going away waits for its thread).
+    std::unique_ptr<QNetworkAccessManager> m_control;
 };
