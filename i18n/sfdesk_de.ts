@@ -890,6 +890,10 @@
         <source>&lt;b&gt;Valid&lt;/b&gt;: %1 bytes from %2.</source>
         <translation>&lt;b&gt;Gültig&lt;/b&gt;: %1 Bytes aus %2.</translation>
     </message>
+    <message>
+        <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
+        <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
+    </message>
 </context>
 <context>
     <name>CreatePartitionDialog</name>

@@ -3,6 +3,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
 #include "core/settings/settings.h"
+#include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
@@ -12,7 +13,12 @@
 #include "gui/instances/instancesview.h"
 #include "gui/pools/poolsview.h"
 #include "routednetwork.h"
+#include "support/eventloopwatchdog.h"
+#include "support/simclient.h"
+#include "support/simprocess.h"
 #include "support/testenv.h"
+#include "underfaults.h"
+#include "warmup.h"
 #include "widgetscreenshot.h"
 
 #include <QAbstractItemModelTester>
@@ -24,6 +30,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -86,7 +93,29 @@ class TestInstancesView final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { TestEnv::init(); }
+    void initTestCase()
+    {
+        TestEnv::init();
+        warmUpQt();
+        {
+            // The app loads the syntax definitions once, at start-up, when it builds the editor.
+            const EventLoopWatchdog::Pause pause;
+            CloudInitCodeEditor::repository();
+        }
+        m_watchdog.start();
+    }
+
+    // The UI thread's longest stall in each test function, and over the run.
+    void cleanup()
+    {
+        QString stall;
+        QVERIFY2(m_watchdog.checkFunction(&stall), qPrintable(stall));
+    }
+    void cleanupTestCase()
+    {
+        m_watchdog.report();
+        UnderFaults::report();
+    }
 
     void wizardCreatesWorkersIntoAPartition()
     {
@@ -176,6 +205,173 @@ private Q_SLOTS:
         QVERIFY(!f.createdBodies.first().contains(u"infiniband_partition"_s));
     }
 
+    // The wizard and the view against the real sfsim; tst_instancesview_faults runs it with sfsim
+    // failing a third of its answers. Creating is not idempotent: a create whose answer is lost says
+    // so, and the user looks in the list before creating again, so there is one instance in the end.
+    void createAndTerminateOnTheSimulator()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--control"_s}), qPrintable(sim.errorOutput()));
+        SimClient api(sim.baseUrl());
+        api.setToken(sim.token(u"acme-owner"_s));
+        api.setFaultsOffFor(&sim);
+        const QString pool =
+            api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"workers"_s}})
+                .id();
+        QVERIFY(!pool.isEmpty());
+        const int t = UnderFaults::timeout(10000);
+
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        QNetworkAccessManager network;
+        ApiClient client(sim.baseUrl(), &network);
+        client.setToken(sim.token(u"acme-owner"_s));
+        UnderFaults::shortenTransferTimeout(client);
+        ViewContext context(&settings);
+        QStringList reported;
+        connect(&context, &ViewContext::statusMessage, this,
+                [&reported](const QString& message) { reported << message; });
+        InstancesView view(&context);
+        view.resize(1100, 700);
+        view.show();
+        context.setClient(&client);
+        const auto named = [&view](const QString& name) {
+            for (const Instance& instance : view.model()->rows())
+                if (instance.name == name)
+                    return instance.id;
+            return QString();
+        };
+
+        // Create "solo" with the wizard; when it fails, the failure is on the result page.
+        int failures = 0;
+        for (int attempt = 0; attempt < 8 && named(u"solo"_s).isEmpty(); ++attempt) {
+            CreateInstanceWizard wizard(&context);
+            wizard.show();
+            auto* sku = wizard.findChild<QComboBox*>(u"skuCombo"_s);
+            auto* poolCombo = wizard.findChild<QComboBox*>(u"poolCombo"_s);
+            auto* image = wizard.findChild<QComboBox*>(u"imageCombo"_s);
+            auto* loadError = wizard.findChild<QLabel*>(u"machineErrorLabel"_s);
+            // A list that did not load says why; the user closes the wizard and opens it again.
+            QVERIFY(QTest::qWaitFor(
+                [&] {
+                    return (sku->count() > 0 && poolCombo->findData(pool) >= 0 && image->count() > 0)
+                           || loadError->isVisible();
+                },
+                t));
+            if (loadError->isVisible()) {
+                QVERIFY(UnderFaults::active());
+                QVERIFY(!loadError->text().isEmpty());
+                ++failures;
+                continue;
+            }
+            for (int i = 0; i < sku->count(); ++i)
+                if (!sku->itemText(i).contains(u"InfiniBand"_s))
+                    sku->setCurrentIndex(i);
+            poolCombo->setCurrentIndex(poolCombo->findData(pool));
+            wizard.next();
+            QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+            wizard.findChild<QLineEdit*>(u"nameEdit"_s)->setText(u"solo"_s);
+            QSignalSpy finished(&wizard, &CreateInstanceWizard::creationFinished);
+            wizard.next();
+            QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::ResultPage));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, t);
+            if (finished.first().at(0).toInt() == 1)
+                break;
+            QVERIFY(UnderFaults::active());
+            const QString result = wizard.findChild<QTreeWidget*>(u"resultTree"_s)->topLevelItem(0)->text(1);
+            QVERIFY2(result.startsWith(u"Failed: "_s), qPrintable(result));
+            ++failures;
+            // Lost or refused? The list tells.
+            if (result.contains(u"may exist"_s)) {
+                view.refresh();
+                [[maybe_unused]] const bool found =
+                    QTest::qWaitFor([&] { return !named(u"solo"_s).isEmpty(); }, t);
+            }
+        }
+        UnderFaults::shownFailures += failures;
+        QTRY_VERIFY_WITH_TIMEOUT(!named(u"solo"_s).isEmpty(), t);
+        const QString id = named(u"solo"_s);
+        {
+            const SimReply list = api.get(u"/preview/v2/instances?workspace=default"_s);
+            QCOMPARE(list.status, 200);
+            int solos = 0;
+            for (const auto& instance : list.data())
+                solos += instance.toObject().value(u"name"_s).toString() == u"solo";
+            QCOMPARE(solos, 1);
+        }
+
+        // Terminate it from the view; a failure is reported, and Terminate stays for another try.
+        view.selectInstance(id);
+        auto* terminate = view.findChild<QPushButton*>(u"instancesTerminateButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(terminate->isEnabled(), t);
+        QSignalSpy done(&view, &InstancesView::actionFinished);
+        const auto terminated = [&] {
+            const int row = view.model()->rowOf(id);
+            return row >= 0 && view.model()->at(row).status == Instance::Status::Terminated;
+        };
+        QVERIFY(UnderFaults::retry(
+            [&] {
+                reported.clear();
+                done.clear();
+                if (terminated())
+                    return;
+                view.selectInstance(id);
+                ConfirmDialog::setNextAnswer(true);
+                terminate->click();
+                if (!done.wait(t))
+                    return;
+                view.refresh();
+            },
+            terminated,
+            [&] {
+                return std::any_of(reported.cbegin(), reported.cend(),
+                                   [](const QString& m) { return m.contains(u"failed"_s); });
+            },
+            t));
+        QCOMPARE(api.get(u"/preview/v2/instances/"_s + id).json.value(u"status"_s).toString(),
+                 u"terminated"_s);
+    }
+
+    // Creating is not idempotent (no Idempotency-Key on POST /instances): an answer cut off on the
+    // way may follow a creation, and the result says to look before creating again; a refusal does not.
+    void lostAnswerOfACreateSaysTheInstanceMayExist_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("mayExist");
+        QTest::newRow("body cut off") << 201 << QByteArray("{\"object\":\"instance\",\"id\":\"inst_") << true;
+        QTest::newRow("refused")
+            << 422 << QByteArray(R"({"error":{"type":"unprocessable_entity","message":"No capacity."}})")
+            << false;
+    }
+
+    void lostAnswerOfACreateSaysTheInstanceMayExist()
+    {
+        QFETCH(int, status);
+        QFETCH(QByteArray, body);
+        QFETCH(bool, mayExist);
+        Fixture f;
+        f.network.on("POST", u"/instances"_s, status, body);
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* sku = wizard.findChild<QComboBox*>(u"skuCombo"_s);
+        QTRY_COMPARE(sku->count(), 2);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"imageCombo"_s)->count() > 0);
+        QTRY_VERIFY(wizard.findChild<QComboBox*>(u"poolCombo"_s)->count() > 0);
+        sku->setCurrentIndex(1);
+        wizard.next();
+        wizard.findChild<QLineEdit*>(u"nameEdit"_s)->setText(u"solo"_s);
+        QSignalSpy finished(&wizard, &CreateInstanceWizard::creationFinished);
+        wizard.next();
+        QTRY_COMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().at(1).toInt(), 1);
+        const QString result = wizard.findChild<QTreeWidget*>(u"resultTree"_s)->topLevelItem(0)->text(1);
+        QVERIFY2(result.startsWith(u"Failed: "_s), qPrintable(result));
+        QCOMPARE(result.contains(u"may exist all the same"_s), mayExist);
+        QCOMPARE(f.network.count("POST", u"/instances"_s), 1);
+    }
+
     // The empty table says why it is empty: no connection, an error, or simply no instances.
     void placeholderFollowsTheConnection()
     {
@@ -213,7 +409,11 @@ private Q_SLOTS:
     {
         Fixture f;
         QTemporaryDir recovery;
+        // The app builds the editor page once, at start-up (src/app/main.cpp): part of the cold
+        // start, not of using the wizard.
+        std::optional<EventLoopWatchdog::Pause> startUp(std::in_place);
         CloudInitPage page(nullptr, recovery.path(), recovery.path());
+        startUp.reset();
         page.replaceText(u"#cloud-config\npackage_update: maybe\n"_s);
         f.context.setCloudInitSource([&page] {
             return ViewContext::CloudInitDraft{u"Untitled"_s, QString(), page.userData().toUtf8()};
@@ -386,6 +586,9 @@ private Q_SLOTS:
         QCOMPARE(error->text().count(u"1 active order"_s), 1);
         saveWidgetScreenshot(&view, u"pools-delete-refused"_s);
     }
+
+private:
+    EventLoopWatchdog m_watchdog;
 };
 
 QTEST_MAIN(TestInstancesView)

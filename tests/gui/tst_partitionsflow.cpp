@@ -8,8 +8,11 @@
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
 #include "gui/partitions/partitionsview.h"
+#include "support/eventloopwatchdog.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
+#include "underfaults.h"
+#include "warmup.h"
 
 #include <QDialogButtonBox>
 #include <QJsonDocument>
@@ -18,6 +21,7 @@
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -58,6 +62,20 @@ private Q_SLOTS:
         TestEnv::init();
         QVERIFY2(m_sim.start({u"--control"_s, u"--ib-release-seconds"_s, u"60"_s}),
                  qPrintable(m_sim.errorOutput()));
+        warmUpQt();
+        m_watchdog.start();
+    }
+
+    // The UI thread's longest stall in each test function, and over the run.
+    void cleanup()
+    {
+        QString stall;
+        QVERIFY2(m_watchdog.checkFunction(&stall), qPrintable(stall));
+    }
+    void cleanupTestCase()
+    {
+        m_watchdog.report();
+        UnderFaults::report();
     }
 
     void enrolCreateAttachBlockTerminateReleaseDelete()
@@ -67,17 +85,31 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         ApiClient client(m_sim.baseUrl(), &network);
         client.setToken(m_sim.token(u"acme-owner"_s));
+        UnderFaults::shortenTransferTimeout(client);
         ViewContext context(&settings);
         PartitionsView view(&context);
         view.resize(1100, 760);
         view.show();
         context.setClient(&client);
 
+        // Failures the app reports to the window's message bar (ViewContext::statusMessage).
+        QStringList reported;
+        connect(&context, &ViewContext::statusMessage, this,
+                [&reported](const QString& message) { reported << message; });
+        const int t = UnderFaults::timeout(10000);
+
         auto* enrol = view.findChild<QPushButton*>(u"partitionsEnrolButton"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(enrol->isVisible(), 10000);
-        enrol->click();
-        QTRY_VERIFY_WITH_TIMEOUT(context.infinibandEnabled(), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(!view.fabrics().isEmpty(), 10000);
+        auto* bannerText = view.findChild<QLabel*>(u"partitionsEnrolText"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(enrol->isVisible(), t);
+        QVERIFY(UnderFaults::retry(
+            [&] {
+                bannerText->clear();
+                enrol->click();
+            },
+            [&] { return context.infinibandEnabled(); },
+            // The reason in the banner, and the button back to try again.
+            [&] { return enrol->isEnabled() && !bannerText->text().isEmpty(); }, t));
+        QTRY_VERIFY_WITH_TIMEOUT(!view.fabrics().isEmpty(), t);
 
         // Create by fabric: the first fabric with a SKU on it.
         InfinibandFabric fabric;
@@ -89,55 +121,109 @@ private Q_SLOTS:
         dialog.setName(u"training"_s);
         dialog.show();
         QSignalSpy accepted(&dialog, &QDialog::accepted);
-        dialog.accept();
-        QTRY_COMPARE_WITH_TIMEOUT(accepted.size(), 1, 10000);
-        const InfinibandPartition partition = dialog.createdPartition();
+        auto* createError = dialog.findChild<QLabel*>(u"errorLabel"_s);
+        int createFailures = 0;
+        const bool created =
+            UnderFaults::retry([&] { dialog.accept(); }, [&] { return accepted.size() == 1; },
+                               [&] { return createError->isVisible(); }, t, &createFailures);
+        InfinibandPartition partition;
+        if (created) {
+            partition = dialog.createdPartition();
+        } else {
+            // An answer lost after the server created it: the retry is refused, the name being
+            // taken, and says so; the partition is in the list.
+            QVERIFY(UnderFaults::active());
+            QVERIFY2(createError->text().contains(u"training"_s) || createError->text().contains(u"exists"_s),
+                     qPrintable(createError->text()));
+            dialog.reject();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    for (const InfinibandPartition& p : view.model()->rows())
+                        if (p.name == u"training")
+                            partition = p;
+                    return !partition.id.isEmpty();
+                }(),
+                t);
+        }
         QCOMPARE(partition.fabric.name, fabric.name);
 
-        // Two workers into it.
-        const auto pool = wait<Pool>(client.createPool(u"default"_s, u"training-cluster"_s));
-        QVERIFY(pool);
-        const auto images = wait<QList<Image>>(client.images());
-        QVERIFY(images && !images->isEmpty());
-        QString image = images->first().id;
-        for (const Image& i : *images)
-            if (i.name == u"ubuntu-24.04-cuda-13.2")
-                image = i.id;
-        for (const QString& name : {u"worker-1"_s, u"worker-2"_s}) {
-            NewInstance instance;
-            instance.pool = pool->id;
-            instance.sku = fabric.instanceSkus.first().id;
-            instance.image = image;
-            instance.name = name;
-            instance.infinibandPartition = partition.id;
-            QVERIFY(wait<Instance>(client.createInstance(instance)));
+        // Two workers into it: the test's own setup, not under test here.
+        {
+            const SimProcess::FaultsOff faultsOff(m_sim);
+            const auto pool = wait<Pool>(client.createPool(u"default"_s, u"training-cluster"_s));
+            QVERIFY(pool);
+            const auto images = wait<QList<Image>>(client.images());
+            QVERIFY(images && !images->isEmpty());
+            QString image = images->first().id;
+            for (const Image& i : *images)
+                if (i.name == u"ubuntu-24.04-cuda-13.2")
+                    image = i.id;
+            for (const QString& name : {u"worker-1"_s, u"worker-2"_s}) {
+                NewInstance instance;
+                instance.pool = pool->id;
+                instance.sku = fabric.instanceSkus.first().id;
+                instance.image = image;
+                instance.name = name;
+                instance.infinibandPartition = partition.id;
+                QVERIFY(wait<Instance>(client.createInstance(instance)));
+            }
         }
         view.refresh();
-        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowOf(partition.id) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowOf(partition.id) >= 0, t);
         view.selectPartition(partition.id);
-        QTRY_COMPARE_WITH_TIMEOUT(view.instancesModel()->rowCount(), 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(view.instancesModel()->rowCount(), 2, t);
 
         // Delete is blocked; the dialog lists both workers and terminates them.
-        ConfirmDialog::setNextAnswer(true);
-        view.deleteCurrent();
         DeleteBlockersDialog* blockers = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (blockers = view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s)), 10000);
+        QVERIFY(UnderFaults::retry(
+            [&] {
+                reported.clear();
+                ConfirmDialog::setNextAnswer(true);
+                view.deleteCurrent();
+            },
+            [&] { return (blockers = view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s)); },
+            [&] { return !reported.isEmpty() && reported.last().contains(u"failed"_s); }, t));
         QCOMPARE(blockers->blockers().size(), 2);
         for (const PartitionBlocker& b : blockers->blockers())
             QCOMPARE(b.kind, PartitionBlocker::Kind::Attached);
-        blockers->findChild<QPushButton*>(u"terminateButton"_s)->click();
         auto* tree = blockers->findChild<QTreeWidget*>(u"blockerTree"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(tree->topLevelItem(0)->text(1).contains(u"release"_s)
-                                     && tree->topLevelItem(1)->text(1).contains(u"release"_s),
-                                 10000);
+        auto* terminate = blockers->findChild<QPushButton*>(u"terminateButton"_s);
+        auto* retryDelete = blockers->findChild<QPushButton*>(u"retryButton"_s);
+        const auto rowsSay = [tree](const QString& text) {
+            return tree->topLevelItemCount() == 2 && tree->topLevelItem(0)->text(1).contains(text)
+                   && tree->topLevelItem(1)->text(1).contains(text);
+        };
+        const auto aRowSays = [tree](const QString& text) {
+            for (int i = 0; i < tree->topLevelItemCount(); ++i)
+                if (tree->topLevelItem(i)->text(1).contains(text))
+                    return true;
+            return false;
+        };
+        // A failed terminate says so in its row and stays checked, to terminate again.
+        const bool terminated = UnderFaults::retry(
+            [&] { terminate->click(); }, [&] { return rowsSay(u"release"_s); },
+            [&] { return terminate->isEnabled() && aRowSays(u"Could not terminate"_s); }, t);
+        if (!terminated) {
+            // A terminate whose answer was lost, then refused as already done: checking again shows
+            // where things stand.
+            QVERIFY(UnderFaults::active());
+        }
 
         // Terminated but not released: still blocked, now as pending release.
-        blockers->findChild<QPushButton*>(u"retryButton"_s)->click();
-        QTRY_VERIFY_WITH_TIMEOUT(!blockers->blockers().isEmpty()
-                                     && blockers->blockers().first().kind
-                                            == PartitionBlocker::Kind::PendingRelease,
-                                 10000);
+        auto* progress = blockers->findChild<QLabel*>(u"progressLabel"_s);
+        QVERIFY(UnderFaults::retry(
+            [&] {
+                progress->clear();
+                retryDelete->click();
+            },
+            [&] {
+                return !blockers->blockers().isEmpty()
+                       && std::all_of(blockers->blockers().cbegin(), blockers->blockers().cend(),
+                                      [](const PartitionBlocker& b) {
+                                          return b.kind == PartitionBlocker::Kind::PendingRelease;
+                                      });
+            },
+            [&] { return retryDelete->isEnabled() && !progress->text().isEmpty(); }, t));
 
         // Past the release delay the delete goes through.
         QNetworkRequest advance(m_sim.baseUrl().resolved(QUrl(u"/_sim/clock/advance"_s)));
@@ -146,9 +232,15 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
         QCOMPARE(reply->error(), QNetworkReply::NoError);
         reply->deleteLater();
-        blockers->findChild<QPushButton*>(u"retryButton"_s)->click();
-        QTRY_VERIFY_WITH_TIMEOUT(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowOf(partition.id) < 0, 10000);
+        QPointer<DeleteBlockersDialog> open(blockers);
+        QVERIFY(UnderFaults::retry(
+            [&] {
+                progress->clear();
+                retryDelete->click();
+            },
+            [&] { return !open; },
+            [&] { return open && retryDelete->isEnabled() && !progress->text().isEmpty(); }, t));
+        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowOf(partition.id) < 0, t);
     }
 
     void viewerSeesButWritesAreRefusedWithTheReason()
@@ -178,6 +270,7 @@ private Q_SLOTS:
 
 private:
     SimProcess m_sim;
+    EventLoopWatchdog m_watchdog;
 };
 
 QTEST_MAIN(TestPartitionsFlow)

@@ -130,6 +130,46 @@ private Q_SLOTS:
         QTRY_COMPARE(view.model()->rowCount(), 2);
     }
 
+    // The server was away when the view first asked (issue 10, under faults): the failure is
+    // reported, and the poll asks again for the enrolment and the fabrics until they come.
+    void failedFirstLoadsAreAskedForAgain()
+    {
+        Fixture f;
+        ClientOptions options;
+        options.maxAttempts = 1;
+        f.client.setOptions(options);
+        const QByteArray away = R"({"error":{"type":"service_unavailable","message":"Away for a moment."}})";
+        int flagCalls = 0;
+        int fabricCalls = 0;
+        f.network.on("GET", u"/feature_flags"_s, [&](const RoutedNetwork::Seen&) {
+            return ++flagCalls == 1 ? RoutedNetwork::Answer{503, away}
+                                    : RoutedNetwork::Answer{200, flags(true, true)};
+        });
+        f.network.on("GET", u"/infiniband_fabrics"_s, [&](const RoutedNetwork::Seen&) {
+            return ++fabricCalls == 1 ? RoutedNetwork::Answer{503, away}
+                                      : RoutedNetwork::Answer{200, fixture(u"infiniband_fabrics.json"_s)};
+        });
+        QStringList reported;
+        connect(&f.context, &ViewContext::statusMessage, this,
+                [&reported](const QString& message) { reported << message; });
+        f.context.setPollInterval(100);
+        PartitionsView view(&f.context);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(!reported.isEmpty());
+        QVERIFY2(reported.first().contains(u"Away for a moment."_s), qPrintable(reported.first()));
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        QTRY_VERIFY(!view.fabrics().isEmpty());
+        QCOMPARE(flagCalls, 2);
+        QVERIFY2(std::any_of(reported.cbegin(), reported.cend(),
+                             [](const QString& m) { return m.startsWith(u"Loading fabrics failed"_s); }),
+                 qPrintable(reported.join(u" | ")));
+        QCOMPARE(fabricCalls, 2);
+        // Loaded once, not asked for on every poll.
+        QTest::qWait(350);
+        QCOMPARE(fabricCalls, 2);
+    }
+
     void notSelfEnrollableIsExplained()
     {
         Fixture f(false, false);

@@ -12,9 +12,12 @@
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
 #include "gui/theme/theme.h"
+#include "support/eventloopwatchdog.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
+#include "underfaults.h"
+#include "warmup.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -42,6 +45,8 @@ namespace {
 constexpr qint64 H = 3600;
 constexpr qint64 D = 24 * H;
 const QString Orders = u"/preview/v2/orders"_s;
+// Longer under faults: 300 ms per request, failed reads retried with backoff.
+const int Timeout = UnderFaults::timeout(10000);
 // Not the real time: the app has to go by the server's clock, not its own.
 constexpr qint64 StartTime = 1'790'001'200;
 
@@ -67,6 +72,7 @@ struct App
         settings = std::make_unique<Settings>(dir.filePath(u"s.ini"_s));
         client = std::make_unique<ApiClient>(url, &network);
         client->setToken(token);
+        UnderFaults::shortenTransferTimeout(*client);
         backend = std::make_unique<ApiMarketBackend>(client.get());
         // The tests refresh when they want to see the server; no polling in between.
         backend->setPollInterval(3'600'000);
@@ -115,16 +121,66 @@ struct App
         QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
     }
 
-    // Reads the server again and waits until `ready` holds.
+    // Reads the server again and waits until `ready` holds. Under faults a refresh can fail (said in
+    // the planner's message line); the user refreshes again.
     bool refreshUntil(const std::function<bool()>& ready) const
     {
         backend->refresh();
-        return QTest::qWaitFor(ready, 10000);
+        if (!UnderFaults::active())
+            return QTest::qWaitFor(ready, 10000);
+        for (int attempt = 0; attempt < 8; ++attempt) {
+            if (QTest::qWaitFor(ready, 5000))
+                return true;
+            backend->refresh();
+        }
+        return ready();
     }
+
+    // After a click on Place: waits until the status line says `expected`. Under faults each failure
+    // in between must be on the status line, with Place enabled again, and the user clicks again;
+    // *failures counts them.
+    bool placeUntil(const QString& expected, int* failures = nullptr) const
+    {
+        return placeUntil(QStringList{expected}, failures);
+    }
+    // Any of these on the status line.
+    bool placeUntil(const QStringList& expected, int* failures = nullptr) const
+    {
+        auto* status = child<QLabel>(u"orderStatus"_s);
+        auto* place = child<QPushButton>(u"orderPlace"_s);
+        const bool placed = UnderFaults::retry(
+            [place, clicked = true]() mutable {
+                if (!clicked)
+                    place->click();
+                clicked = false;
+            },
+            // On the status line, or (a refusal by the panel itself) on the disabled button's tooltip.
+            [status, place, expected] {
+                return std::any_of(expected.cbegin(), expected.cend(), [status, place](const QString& text) {
+                    return status->text().contains(text)
+                           || (!place->isEnabled() && place->toolTip().contains(text));
+                });
+            },
+            [status, place] {
+                return place->isEnabled() && status->text().startsWith(u"The order was not placed"_s);
+            },
+            Timeout, failures);
+        if (!placed)
+            qWarning("the status line says: %s", qPrintable(status->text()));
+        return placed;
+    }
+
+    // The server's clock (a control route), to check the app goes by it.
+    std::function<qint64()> serverNow;
+
+    // Whether the app has the server's clock; under faults the request that reads it can fail.
+    bool clockSynced() const { return !serverNow || qAbs(snapshot().now - serverNow()) <= 5; }
 
     bool choosePool(const QString& id) const
     {
-        if (!refreshUntil([this, id] { return backend->pool(id).has_value(); }))
+        if (!refreshUntil([this, id] {
+                return backend->pool(id).has_value() && (!UnderFaults::active() || clockSynced());
+            }))
             return false;
         page->setCurrentPool(id);
         return page->currentPool() == id;
@@ -133,7 +189,9 @@ struct App
     bool chooseSku(const QString& id) const
     {
         auto* sku = child<QComboBox>(u"orderSku"_s);
-        if (!QTest::qWaitFor([sku, id] { return sku->findData(id) >= 0; }, 10000))
+        const auto listed = [sku, id] { return sku->findData(id) >= 0; };
+        if (UnderFaults::active() ? !refreshUntil([&] { return listed() && clockSynced(); })
+                                  : !QTest::qWaitFor(listed, 10000))
             return false;
         sku->setCurrentIndex(sku->findData(id));
         return true;
@@ -153,10 +211,13 @@ private:
     SimClient m_api;
     QHash<QString, QString> m_skus; // alias -> id
     QString m_h100;
+    EventLoopWatchdog m_watchdog;
 
     std::unique_ptr<App> app()
     {
-        return std::make_unique<App>(m_sim.baseUrl(), m_sim.token(u"acme-owner"_s));
+        auto a = std::make_unique<App>(m_sim.baseUrl(), m_sim.token(u"acme-owner"_s));
+        a->serverNow = [this] { return m_api.now(); };
+        return a;
     }
 
     QString createPool(const QString& name)
@@ -213,10 +274,25 @@ private Q_SLOTS:
                  qPrintable(m_sim.errorOutput()));
         m_api.setBaseUrl(m_sim.baseUrl());
         m_api.setToken(m_sim.token(u"acme-owner"_s));
+        m_api.setFaultsOffFor(&m_sim);
         for (const auto& v : m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data())
             m_skus.insert(v.toObject().value(u"alias").toString(), v.toObject().value(u"id").toString());
         m_h100 = m_skus.value(u"sea-3-h100"_s);
         QVERIFY(!m_h100.isEmpty());
+        warmUpQt();
+        m_watchdog.start();
+    }
+
+    // The UI thread's longest stall in each test function, and over the run.
+    void cleanup()
+    {
+        QString stall;
+        QVERIFY2(m_watchdog.checkFunction(&stall), qPrintable(stall));
+    }
+    void cleanupTestCase()
+    {
+        m_watchdog.report();
+        UnderFaults::report();
     }
 
     // A fresh account has no pools; the market's prices show all the same, and on the server's clock.
@@ -225,7 +301,8 @@ private Q_SLOTS:
         QVERIFY(m_api.get(u"/preview/v2/pools"_s).data().isEmpty());
         const auto a = app();
         QVERIFY(a->chooseSku(m_h100));
-        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().quoteSku == m_h100 && !a->snapshot().quotes.isEmpty(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().quoteSku == m_h100 && !a->snapshot().quotes.isEmpty(),
+                                 Timeout);
         QVERIFY(a->page->currentPool().isEmpty());
         QVERIFY(qAbs(a->snapshot().now - m_api.now()) <= 5);
 
@@ -270,7 +347,18 @@ private Q_SLOTS:
         const QString rate = quotedRate(m_h100, base + 26 * H, base + 32 * H, 2);
         QVERIFY(!rate.isEmpty());
         auto* preview = a->child<QLabel>(u"orderPreview"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(preview->text().contains(u"Estimated rate: $"_s + rate), 10000);
+        auto* nodes = a->child<QSpinBox>(u"orderNodes"_s);
+        // A preview that failed says so; asking again (another node count and back) asks the market again.
+        QVERIFY(UnderFaults::retry(
+            [&, first = true]() mutable {
+                if (!first) {
+                    nodes->setValue(1);
+                    nodes->setValue(2);
+                }
+                first = false;
+            },
+            [&] { return preview->text().contains(u"Estimated rate: $"_s + rate); },
+            [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
         QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), rate);
 
         // Two quick clicks place one order.
@@ -279,8 +367,9 @@ private Q_SLOTS:
         place->click();
         place->click();
         QTest::mouseDClick(place, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s), 10000);
-        QCOMPARE(a->confirmations.size(), 1);
+        int failures = 0;
+        QVERIFY(a->placeUntil(u"placed"_s, &failures));
+        QCOMPARE(a->confirmations.size(), 1 + failures);
         QVERIFY(a->confirmations.first().contains(u"Buy 2"_s));
         const QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 1);
@@ -292,7 +381,7 @@ private Q_SLOTS:
                      {u"end_at"_s, base + 32 * H}, {u"node_count"_s, 2}, {u"start_at"_s, base + 26 * H}}}));
         // Filled at once: the pool owns the nodes on the chart without waiting for a poll.
         const TimeSpans bought{TimeSpan{base + 26 * H, base + 32 * H, 2}};
-        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().ownedBySku.value(m_h100) == bought, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().ownedBySku.value(m_h100) == bought, Timeout);
         QVERIFY(a->orders->model()->rowCount() >= 1);
     }
 
@@ -311,14 +400,18 @@ private Q_SLOTS:
         a->child<QLineEdit>(u"orderLimit"_s)->setText(limit);
         a->child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
         a->child<QPushButton>(u"orderPlace"_s)->click();
-        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderStatus"_s)->text().contains(u"standing"_s), 10000);
-        QCOMPARE(ordersOf(pool).size(), 1);
+        QVERIFY(a->placeUntil(u"standing"_s));
+        // One placement, one order, even when a lost answer made the user click again.
+        QVERIFY2(ordersOf(pool).size() == 1,
+                 "the order was placed twice: the retry after a lost answer went with a new Idempotency-Key");
         const QString id = ordersOf(pool).first().toObject().value(u"id"_s).toString();
         // On the chart and in the orders view as an open order, owning nothing yet.
+        if (UnderFaults::active())
+            QVERIFY(a->refreshUntil([&] { return a->snapshot().orders.size() == 1; }));
         QCOMPARE(a->snapshot().orders.size(), 1);
         QCOMPARE(a->snapshot().orders.first().status, PlannerOrder::Status::Standing);
         QVERIFY(a->snapshot().ownedBySku.value(m_h100).isEmpty());
-        QTRY_VERIFY(a->orders->model()->rowCount() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(a->orders->model()->rowCount() >= 1, Timeout);
 
         QString status;
         for (int step = 0; step < 14 && status != u"filled"_s; ++step) {
@@ -326,9 +419,11 @@ private Q_SLOTS:
             status = m_api.get(Orders + u'/' + id).json.value(u"status"_s).toString();
         }
         QCOMPARE(status, u"filled"_s);
+        // The order and the pool come from two requests; under faults one of them may fail a refresh.
         QVERIFY(a->refreshUntil([&] {
             return !a->snapshot().orders.isEmpty()
-                   && a->snapshot().orders.first().status == PlannerOrder::Status::Filled;
+                   && a->snapshot().orders.first().status == PlannerOrder::Status::Filled
+                   && !a->snapshot().ownedBySku.value(m_h100).isEmpty() && a->clockSynced();
         }));
         QCOMPARE(a->snapshot().orders.first().filled, (TimeSpans{TimeSpan{start, start + 2 * H, 1}}));
         QCOMPARE(a->snapshot().ownedBySku.value(m_h100), (TimeSpans{TimeSpan{start, start + 2 * H, 1}}));
@@ -352,7 +447,7 @@ private Q_SLOTS:
         const auto a = app();
         QVERIFY(a->choosePool(pool));
         QVERIFY(a->chooseSku(m_h100));
-        QTRY_VERIFY(!a->snapshot().ownedBySku.value(m_h100).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().ownedBySku.value(m_h100).isEmpty(), Timeout);
 
         // The last day, at a minimum rate no bid reaches: it stands on the book.
         a->child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
@@ -362,7 +457,7 @@ private Q_SLOTS:
         QCOMPARE(a->child<QSpinBox>(u"orderNodes"_s)->value(), 4);
         a->child<QLineEdit>(u"orderLimit"_s)->setText(u"90"_s);
         a->child<QPushButton>(u"orderPlace"_s)->click();
-        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s), 10000);
+        QVERIFY(a->placeUntil(u"placed"_s));
         QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 2);
         QJsonObject sell = onServer.first().toObject();
@@ -377,7 +472,9 @@ private Q_SLOTS:
                      .toInteger(),
                  end - D);
         // Listed on the chart; the whole last day is spoken for.
-        QTRY_VERIFY(a->snapshot().orders.size() == 2);
+        if (UnderFaults::active())
+            QVERIFY(a->refreshUntil([&] { return a->snapshot().orders.size() == 2; }));
+        QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().orders.size() == 2, Timeout);
         a->child<QPushButton>(u"sellLastDay"_s)->click();
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(1);
         QVERIFY(!a->child<QPushButton>(u"orderPlace"_s)->isEnabled());
@@ -390,7 +487,8 @@ private Q_SLOTS:
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(3);
         a->child<QLineEdit>(u"orderLimit"_s)->setText(u"0.06"_s);
         a->child<QPushButton>(u"orderPlace"_s)->click();
-        QTRY_VERIFY_WITH_TIMEOUT(ordersOf(pool).size() == 3, 10000);
+        QVERIFY(a->placeUntil(u"placed"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(ordersOf(pool).size() == 3, Timeout);
         QCOMPARE(ordersOf(pool).first().toObject().value(u"status"_s).toString(), u"filled"_s);
         const QJsonArray kept = poolSchedule(pool, m_h100);
         QCOMPARE(kept.size(), 3);
@@ -414,7 +512,11 @@ private Q_SLOTS:
         QVERIFY(a->child<QPushButton>(u"orderPlace"_s)->isEnabled());
         a->child<QPushButton>(u"orderPlace"_s)->click();
         auto* status = a->child<QLabel>(u"orderStatus"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"does not own"_s), 10000);
+        // Under faults the first try may fail on the way; the refresh after it shows what the pool
+        // owns now, and the panel itself refuses to sell more than that.
+        QVERIFY(a->placeUntil(UnderFaults::active()
+                                  ? QStringList{u"does not own"_s, u"cannot sell more than"_s}
+                                  : QStringList{u"does not own"_s}));
         QVERIFY2(!status->text().contains(u"422"_s), qPrintable(status->text()));
         QCOMPARE(ordersOf(pool).size(), 4);
     }
@@ -434,7 +536,7 @@ private Q_SLOTS:
         a->child<QLineEdit>(u"orderLimit"_s)->setText(u"40"_s);
         a->child<QPushButton>(u"orderPlace"_s)->click();
         auto* status = a->child<QLabel>(u"orderStatus"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"Insufficient balance"_s), 10000);
+        QVERIFY(a->placeUntil(u"Insufficient balance"_s));
         QVERIFY2(!status->text().contains(u"402"_s), qPrintable(status->text()));
         QVERIFY(ordersOf(pool).isEmpty());
         QCOMPARE(
@@ -496,12 +598,14 @@ private Q_SLOTS:
         QVERIFY(selected);
         auto* cancel = a->child<QPushButton>(u"ordersCancel"_s);
         QVERIFY(cancel->isEnabled());
-        cancel->click();
+        auto* message = a->child<QLabel>(u"ordersMessage"_s);
+        // A failed cancel says why and leaves Cancel enabled to try again.
+        QVERIFY(UnderFaults::retry(
+            [&] { cancel->click(); }, [&] { return message->text().contains(u"cancelled"_s); },
+            [&] { return message->text().startsWith(u"Could not cancel"_s); }, Timeout));
         QVERIFY(a->confirmations.last().contains(standing.id()));
-        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"ordersMessage"_s)->text().contains(u"cancelled"_s),
-                                 10000);
         QCOMPARE(m_api.get(Orders + u'/' + standing.id()).json.value(u"status"_s).toString(), u"cancelled"_s);
-        QTRY_VERIFY_WITH_TIMEOUT(!cancel->isEnabled(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!cancel->isEnabled(), Timeout);
     }
 
     // Screenshots of the planner and the orders view with real data, for people to look at:
@@ -539,11 +643,11 @@ private Q_SLOTS:
         const auto a = app();
         QVERIFY(a->choosePool(pool));
         QVERIFY(a->chooseSku(m_h100));
-        QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().quotes.isEmpty(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().quotes.isEmpty(), Timeout);
         a->drag(start + 2 * D + 1800, start + 2 * D + 10 * H + 1800);
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
-        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderPreview"_s)->text().contains(u"Total"_s), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(a->orders->model()->rowCount() >= 4, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderPreview"_s)->text().contains(u"Total"_s), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(a->orders->model()->rowCount() >= 4, Timeout);
         for (const bool dark : {false, true}) {
             QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
             QTest::qWait(200);

@@ -1,5 +1,7 @@
 #include "support/simclient.h"
 
+#include "support/simprocess.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
@@ -7,6 +9,8 @@
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QTimer>
+
+#include <optional>
 
 QStringList SimReply::detailCodes() const
 {
@@ -59,6 +63,9 @@ SimReply SimClient::send(const QByteArray& method, const QString& path, const QB
         request.setRawHeader("Authorization", "Bearer " + bearer.toUtf8());
     if (!body.isEmpty())
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    std::optional<SimProcess::FaultsOff> faultsOff;
+    if (m_sim && !path.startsWith(QStringLiteral("/_sim/")))
+        faultsOff.emplace(*m_sim);
     QNetworkReply* reply = m_nam.sendCustomRequest(request, method, body);
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);

@@ -28,6 +28,8 @@ struct SimReply
 // A blocking client for tests. Every exchange is appended to a JSONL file that the contract test
 // (tests/contracts/validate_responses.py) checks against the OpenAPI document and the InfiniBand
 // schema, so every response a test receives is validated.
+class SimProcess;
+
 class SimClient final
 {
     Q_DISABLE_COPY_MOVE(SimClient)
@@ -37,6 +39,9 @@ public:
 
     void setBaseUrl(const QUrl& url) { m_base = url; }
     void setToken(const QString& token) { m_token = token; }
+    // The test's own requests to this sim go with its faults switched off (see SimProcess::FaultsOff):
+    // setup and checks on the server are not what a fault run tests.
+    void setFaultsOffFor(SimProcess* sim) { m_sim = sim; }
 
     SimReply get(const QString& path, const QString& token = {});
     SimReply post(const QString& path, const QJsonObject& body, const QString& token = {});
@@ -61,6 +66,7 @@ private:
     void record(const QByteArray& method, const QString& path, const SimReply& reply);
 
     QNetworkAccessManager m_nam;
+    SimProcess* m_sim = nullptr;
     QUrl m_base;
     QString m_token;
 };

@@ -1,14 +1,22 @@
 #include "support/simprocess.h"
 
+#include "support/eventloopwatchdog.h"
+
 #include <QDeadlineTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QRegularExpression>
+#include <QTimer>
 
 SimProcess::SimProcess() = default;
 
 SimProcess::~SimProcess()
 {
+    const EventLoopWatchdog::Pause pause;
+    m_control.reset();
     stop();
 }
 
@@ -17,14 +25,28 @@ QString SimProcess::dbFile() const
     return m_dir.filePath(QStringLiteral("sfsim.db"));
 }
 
+QString SimProcess::faultsFromEnvironment()
+{
+    return qEnvironmentVariable("SFDESK_SIM_FAULTS").trimmed();
+}
+
 bool SimProcess::start(const QStringList& extraArguments, int timeoutMs)
 {
+    // Waiting for sfsim blocks the GUI thread; that is the test's doing, not the app's.
+    const EventLoopWatchdog::Pause pause;
     QStringList args{QStringLiteral("--host"),        QStringLiteral("127.0.0.1"),
                      QStringLiteral("--port"),        QStringLiteral("0"),
                      QStringLiteral("--tokens-file"), m_dir.filePath(QStringLiteral("tokens.json"))};
     if (!extraArguments.contains(QStringLiteral("--db")))
         args << QStringLiteral("--db") << dbFile();
     args << extraArguments;
+    m_faults.clear();
+    if (extraArguments.contains(QStringLiteral("--faults"))) {
+        m_faults = extraArguments.value(extraArguments.indexOf(QStringLiteral("--faults")) + 1);
+    } else if (const QString faults = faultsFromEnvironment(); !faults.isEmpty()) {
+        m_faults = faults;
+        args << QStringLiteral("--faults") << faults;
+    }
     m_process.setProgram(QStringLiteral(SFSIM_EXECUTABLE));
     m_process.setArguments(args);
     m_process.start();
@@ -58,6 +80,7 @@ void SimProcess::stop()
 {
     if (m_process.state() == QProcess::NotRunning)
         return;
+    const EventLoopWatchdog::Pause pause;
     m_process.terminate();
     if (!m_process.waitForFinished(5000)) {
         m_process.kill();
@@ -83,4 +106,40 @@ QJsonObject SimProcess::tokens() const
 QString SimProcess::token(const QString& name) const
 {
     return tokens().value(name).toString();
+}
+
+bool SimProcess::setFaults(const QString& spec)
+{
+    if (!m_control)
+        m_control = std::make_unique<QNetworkAccessManager>();
+    QNetworkRequest request(m_baseUrl.resolved(QUrl(QStringLiteral("/_sim/faults"))));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply* reply =
+        m_control->post(request, QJsonDocument(QJsonObject{{QStringLiteral("spec"), spec}}).toJson());
+    // A nested loop, not a blocking wait: the app's own requests go on meanwhile.
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    const bool ok = reply->isFinished() && reply->error() == QNetworkReply::NoError;
+    if (!ok)
+        qWarning("sfsim did not take the faults \"%s\": %s", qPrintable(spec),
+                 qPrintable(reply->errorString()));
+    delete reply;
+    return ok;
+}
+
+SimProcess::FaultsOff::FaultsOff(SimProcess& sim)
+    : m_sim(sim)
+    , m_depth(sim.m_faultsOff++)
+{
+    if (m_depth == 0 && m_sim.hasFaults())
+        m_sim.setFaults(QString());
+}
+
+SimProcess::FaultsOff::~FaultsOff()
+{
+    if (--m_sim.m_faultsOff == 0 && m_sim.hasFaults())
+        m_sim.setFaults(m_sim.m_faults);
 }

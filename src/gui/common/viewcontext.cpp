@@ -13,8 +13,13 @@ ViewContext::ViewContext(Settings* settings, QObject* parent)
 {
     m_poll->setInterval(5000);
     connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_client)
-            Q_EMIT pollTick();
+        if (!m_client)
+            return;
+        // A first load that failed (the server was away) is tried again: until the workspaces and
+        // the preview enrolment are known, the views have nothing to show.
+        if (m_accountCalls == 0 && (m_enrolment == Enrolment::Unknown || m_workspaces.isEmpty()))
+            refreshAccount();
+        Q_EMIT pollTick();
     });
 }
 
@@ -23,6 +28,8 @@ ViewContext::~ViewContext() = default;
 void ViewContext::setClient(ApiClient* client)
 {
     m_client = client;
+    ++m_clientGeneration;
+    m_accountCalls = 0;
     m_workspaces.clear();
     m_enrolment = Enrolment::Unknown;
     if (client)
@@ -55,38 +62,49 @@ void ViewContext::refreshAccount()
 {
     if (!m_client)
         return;
-    m_client->workspaces()
-        ->onSuccess<QList<Workspace>>(this,
-                                      [this](const QList<Workspace>& workspaces) {
-                                          if (workspaces == m_workspaces)
-                                              return;
-                                          m_workspaces = workspaces;
-                                          const bool known = std::any_of(
-                                              workspaces.cbegin(), workspaces.cend(),
-                                              [this](const Workspace& w) { return w.name == m_workspace; });
-                                          if (!known && !workspaces.isEmpty()) {
-                                              m_workspace = workspaces.first().name;
-                                              Q_EMIT scopeChanged();
-                                          }
-                                          Q_EMIT workspacesChanged();
-                                      })
-        ->onFailure(this, [this](const ApiError& error) { reportError(tr("Loading workspaces"), error); });
-    m_client->featureFlags()
-        ->onSuccess<QList<FeatureFlag>>(this,
-                                        [this](const QList<FeatureFlag>& flags) {
-                                            Enrolment enrolment = Enrolment::NotSelfEnrollable;
-                                            for (const FeatureFlag& flag : flags) {
-                                                if (flag.name
-                                                    != QLatin1StringView(InfinibandAdapter::featureFlag))
-                                                    continue;
-                                                enrolment = flag.enrolled     ? Enrolment::Enrolled
-                                                            : flag.userEnroll ? Enrolment::NotEnrolled
-                                                                              : Enrolment::NotSelfEnrollable;
-                                            }
-                                            setEnrolment(enrolment);
-                                        })
-        ->onFailure(this,
-                    [this](const ApiError& error) { reportError(tr("Loading preview features"), error); });
+    m_accountCalls += 2;
+    const auto answered = [this, generation = m_clientGeneration] {
+        if (generation == m_clientGeneration)
+            --m_accountCalls;
+    };
+    ApiCall* workspacesCall =
+        m_client->workspaces()
+            ->onSuccess<QList<Workspace>>(
+                this,
+                [this](const QList<Workspace>& workspaces) {
+                    if (workspaces == m_workspaces)
+                        return;
+                    m_workspaces = workspaces;
+                    const bool known =
+                        std::any_of(workspaces.cbegin(), workspaces.cend(),
+                                    [this](const Workspace& w) { return w.name == m_workspace; });
+                    if (!known && !workspaces.isEmpty()) {
+                        m_workspace = workspaces.first().name;
+                        Q_EMIT scopeChanged();
+                    }
+                    Q_EMIT workspacesChanged();
+                })
+            ->onFailure(this,
+                        [this](const ApiError& error) { reportError(tr("Loading workspaces"), error); });
+    connect(workspacesCall, &ApiCall::finished, this, answered);
+    ApiCall* flagsCall = m_client->featureFlags()
+                             ->onSuccess<QList<FeatureFlag>>(
+                                 this,
+                                 [this](const QList<FeatureFlag>& flags) {
+                                     Enrolment enrolment = Enrolment::NotSelfEnrollable;
+                                     for (const FeatureFlag& flag : flags) {
+                                         if (flag.name != QLatin1StringView(InfinibandAdapter::featureFlag))
+                                             continue;
+                                         enrolment = flag.enrolled     ? Enrolment::Enrolled
+                                                     : flag.userEnroll ? Enrolment::NotEnrolled
+                                                                       : Enrolment::NotSelfEnrollable;
+                                     }
+                                     setEnrolment(enrolment);
+                                 })
+                             ->onFailure(this, [this](const ApiError& error) {
+                                 reportError(tr("Loading preview features"), error);
+                             });
+    connect(flagsCall, &ApiCall::finished, this, answered);
 }
 
 void ViewContext::enrolInfiniband()

@@ -104,5 +104,8 @@ private:
     bool m_allWorkspaces = false;
     Enrolment m_enrolment = Enrolment::Unknown;
     QTimer* m_poll;
+    // Account requests (workspaces, feature flags) of the current client on their way.
+    int m_accountCalls = 0;
+    quint64 m_clientGeneration = 0;
     CloudInitSource m_cloudInitSource;
 };

@@ -568,6 +568,12 @@ void CreateInstanceWizard::startCreating()
                 QString text = error.message();
                 for (const ApiErrorDetail& detail : error.details())
                     text += QStringLiteral(" ") + detail.message;
+                // Creating is not idempotent: when the answer is lost rather than refused, the server
+                // may have created the instance, and creating it again would make a second one.
+                if (error.kind() != ApiError::Kind::Http && error.kind() != ApiError::Kind::Cancelled)
+                    text += QStringLiteral(" ")
+                            + tr("The answer was lost: the instance may exist all the same. Look in "
+                                 "Instances before you create it again.");
                 item->setText(1, tr("Failed: %1").arg(text));
                 item->setToolTip(1, text);
                 done();

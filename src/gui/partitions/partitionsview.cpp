@@ -191,8 +191,12 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
     connect(m_context, &ViewContext::scopeChanged, this, &PartitionsView::refresh);
     connect(m_context, &ViewContext::pollTick, this, [this] {
-        if (isVisible())
-            refresh();
+        if (!isVisible())
+            return;
+        // Fabrics that failed to load are asked for again: without them nothing can be created.
+        if (!m_fabricsLoaded && !m_loadingFabrics && m_context->infinibandEnabled())
+            loadFabrics();
+        refresh();
     });
     connect(refreshButton, &QPushButton::clicked, this, &PartitionsView::refresh);
     connect(m_fabricFilter, &QComboBox::currentIndexChanged, this, &PartitionsView::refresh);
@@ -253,23 +257,27 @@ void PartitionsView::loadFabrics()
 {
     if (!m_context->client())
         return;
-    m_context->client()
-        ->infinibandFabrics()
-        ->onSuccess<QList<InfinibandFabric>>(
-            this,
-            [this](const QList<InfinibandFabric>& fabrics) {
-                m_fabrics = fabrics;
-                const QString current = m_fabricFilter->currentData().toString();
-                const QSignalBlocker block(m_fabricFilter);
-                m_fabricFilter->clear();
-                m_fabricFilter->addItem(tr("All fabrics"), QString());
-                for (const InfinibandFabric& fabric : fabrics)
-                    m_fabricFilter->addItem(fabric.name, fabric.name);
-                m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
-                Q_EMIT refreshed();
-            })
-        ->onFailure(this,
-                    [this](const ApiError& error) { m_context->reportError(tr("Loading fabrics"), error); });
+    m_loadingFabrics = true;
+    ApiCall* call = m_context->client()
+                        ->infinibandFabrics()
+                        ->onSuccess<QList<InfinibandFabric>>(
+                            this,
+                            [this](const QList<InfinibandFabric>& fabrics) {
+                                m_fabrics = fabrics;
+                                m_fabricsLoaded = true;
+                                const QString current = m_fabricFilter->currentData().toString();
+                                const QSignalBlocker block(m_fabricFilter);
+                                m_fabricFilter->clear();
+                                m_fabricFilter->addItem(tr("All fabrics"), QString());
+                                for (const InfinibandFabric& fabric : fabrics)
+                                    m_fabricFilter->addItem(fabric.name, fabric.name);
+                                m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
+                                Q_EMIT refreshed();
+                            })
+                        ->onFailure(this, [this](const ApiError& error) {
+                            m_context->reportError(tr("Loading fabrics"), error);
+                        });
+    connect(call, &ApiCall::finished, this, [this] { m_loadingFabrics = false; });
 }
 
 void PartitionsView::refresh()

@@ -80,6 +80,8 @@ private:
     InstanceModel* m_instancesModel;
     ResourceTableView* m_instancesTable;
     QList<InfinibandFabric> m_fabrics;
+    bool m_fabricsLoaded = false;
+    bool m_loadingFabrics = false;
     QString m_selectAfterRefresh;
     quint64 m_listGeneration = 0;
     quint64 m_detailGeneration = 0;

@@ -1,0 +1,208 @@
+#include "support/eventloopwatchdog.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <execinfo.h>
+#include <pthread.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr int TickMs = 10;
+EventLoopWatchdog* s_instance = nullptr;
+
+QString currentFunction()
+{
+    const char* function = QTest::currentTestFunction();
+    if (!function)
+        return QStringLiteral("(between test functions)");
+    QString where = QString::fromLatin1(function);
+    if (const char* tag = QTest::currentDataTag(); tag && *tag)
+        where += u'(' + QString::fromLatin1(tag) + u')';
+    return where;
+}
+
+pthread_t s_guiThread;
+
+void printStack(int)
+{
+    // Only async-signal-safe calls here.
+    void* frames[64];
+    const int count = backtrace(frames, 64);
+    static const char header[] = "--- UI thread stack during a stall:\n";
+    [[maybe_unused]] const auto written = write(STDERR_FILENO, header, sizeof header - 1);
+    backtrace_symbols_fd(frames, count, STDERR_FILENO);
+}
+
+} // namespace
+
+QString EventLoopWatchdog::Stall::describe() const
+{
+    if (where.isEmpty())
+        return QStringLiteral("longest UI stall: 0 ms");
+    return QStringLiteral("longest UI stall: %1 ms in %2 (tick %3 ms late, %4 ms of it waiting for a CPU)")
+        .arg(appMs)
+        .arg(where)
+        .arg(wallMs)
+        .arg(runQueueMs);
+}
+
+EventLoopWatchdog::EventLoopWatchdog(QObject* parent)
+    : QObject(parent)
+{
+    bool ok = false;
+    const int limit = qEnvironmentVariableIntValue("SFDESK_UI_STALL_LIMIT_MS", &ok);
+    if (ok && limit > 0)
+        m_limitMs = limit;
+    m_timer.setTimerType(Qt::PreciseTimer);
+    m_timer.setInterval(TickMs);
+    connect(&m_timer, &QTimer::timeout, this, &EventLoopWatchdog::sample);
+    m_hasSchedStat = runQueueNs() >= 0;
+}
+
+EventLoopWatchdog::~EventLoopWatchdog()
+{
+    m_stopTracer = true;
+    if (m_tracer.joinable())
+        m_tracer.join();
+    if (s_instance == this)
+        s_instance = nullptr;
+}
+
+EventLoopWatchdog* EventLoopWatchdog::instance()
+{
+    return s_instance;
+}
+
+void EventLoopWatchdog::start()
+{
+    s_instance = this;
+    m_clock.start();
+    resetBaseline();
+    m_timer.start();
+    bool ok = false;
+    const int traceMs = qEnvironmentVariableIntValue("SFDESK_UI_STALL_TRACE", &ok);
+    if (ok && traceMs > 0 && !m_tracer.joinable())
+        startTracer(traceMs);
+}
+
+void EventLoopWatchdog::startTracer(int afterMs)
+{
+    s_guiThread = pthread_self();
+    std::signal(SIGUSR2, printStack);
+    const qint64 afterNs = qint64(afterMs) * 1'000'000;
+    m_tracer = std::thread([this, afterNs] {
+        qint64 traced = -1;
+        while (!m_stopTracer) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            const qint64 seen = m_tickSeenNs.load();
+            // 0: paused.
+            if (seen > 0 && seen != traced && m_clock.nsecsElapsed() - seen > afterNs) {
+                traced = seen;
+                pthread_kill(s_guiThread, SIGUSR2);
+            }
+        }
+    });
+}
+
+qint64 EventLoopWatchdog::runQueueNs() const
+{
+    // "<ns on a CPU> <ns runnable but waiting for one> <time slices>", of the calling thread; the
+    // watchdog only reads it on the GUI thread.
+    QFile file(QStringLiteral("/proc/thread-self/schedstat"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QList<QByteArray> fields = file.readAll().simplified().split(' ');
+    if (fields.size() < 2)
+        return -1;
+    bool ok = false;
+    const qint64 waiting = fields.at(1).toLongLong(&ok);
+    return ok ? waiting : -1;
+}
+
+void EventLoopWatchdog::resetBaseline()
+{
+    m_lastTickNs = m_clock.nsecsElapsed();
+    m_tickSeenNs = m_lastTickNs;
+    m_lastRunQueueNs = m_hasSchedStat ? runQueueNs() : 0;
+}
+
+void EventLoopWatchdog::sample()
+{
+    if (m_paused > 0 || !m_clock.isValid())
+        return;
+    const qint64 now = m_clock.nsecsElapsed();
+    const qint64 runQueue = m_hasSchedStat ? runQueueNs() : 0;
+    const qint64 lateNs = now - m_lastTickNs - qint64(TickMs) * 1'000'000;
+    const qint64 waitedNs = qMax<qint64>(0, runQueue - m_lastRunQueueNs);
+    m_lastTickNs = now;
+    m_tickSeenNs = now;
+    m_lastRunQueueNs = runQueue;
+    ++m_ticks;
+    if (lateNs <= 0)
+        return;
+    Stall stall;
+    stall.wallMs = lateNs / 1'000'000;
+    stall.runQueueMs = qMin(lateNs, waitedNs) / 1'000'000;
+    stall.appMs = qMax<qint64>(0, lateNs - waitedNs) / 1'000'000;
+    stall.where = currentFunction();
+    if (m_function.where.isEmpty() || stall.appMs > m_function.appMs)
+        m_function = stall;
+    if (!stall.overloaded() && (m_functionHeld.where.isEmpty() || stall.appMs > m_functionHeld.appMs))
+        m_functionHeld = stall;
+    if (m_longest.where.isEmpty() || stall.appMs > m_longest.appMs)
+        m_longest = stall;
+}
+
+EventLoopWatchdog::Stall EventLoopWatchdog::takeFunctionStall(Stall* held)
+{
+    // The end of a test function (its locals going away) runs without the event loop turning.
+    sample();
+    const Stall stall = m_function;
+    if (held)
+        *held = m_functionHeld;
+    m_function = {};
+    m_functionHeld = {};
+    return stall;
+}
+
+bool EventLoopWatchdog::checkFunction(QString* message)
+{
+    Stall held;
+    const Stall stall = takeFunctionStall(&held);
+    const bool excused = stall.appMs > m_limitMs && stall.overloaded();
+    std::printf("%s%s\n", qPrintable(stall.describe()),
+                excused ? " (machine overloaded: not held against the app)" : "");
+    std::fflush(stdout);
+    if (held.appMs <= m_limitMs)
+        return true;
+    *message = QStringLiteral("the UI thread stalled beyond %1 ms: %2").arg(m_limitMs).arg(held.describe());
+    return false;
+}
+
+void EventLoopWatchdog::report() const
+{
+    std::printf("%s over the run%s\n", qPrintable(m_longest.describe()),
+                m_hasSchedStat ? "" : " (no run-queue figures on this system: wall time)");
+    std::fflush(stdout);
+}
+
+EventLoopWatchdog::Pause::Pause()
+    : m_watchdog(s_instance)
+{
+    if (m_watchdog) {
+        m_watchdog->sample();
+        ++m_watchdog->m_paused;
+        m_watchdog->m_tickSeenNs = 0;
+    }
+}
+
+EventLoopWatchdog::Pause::~Pause()
+{
+    if (m_watchdog && s_instance == m_watchdog && --m_watchdog->m_paused == 0)
+        m_watchdog->resetBaseline();
+}
