@@ -20,12 +20,12 @@ class Writer
 {
 public:
     void at(qint64 ms, const QString& text) { lines.append({ms, text}); }
-    QList<ConsoleLine> lines;
+    QList<SimConsoleLine> lines;
 };
 
 } // namespace
 
-QList<ConsoleLine> bootConsole(const ConsoleContext& c)
+QList<SimConsoleLine> bootConsole(const ConsoleContext& c)
 {
     Writer w;
     const QString kernel =
@@ -138,7 +138,7 @@ QList<ConsoleLine> bootConsole(const ConsoleContext& c)
     return w.lines;
 }
 
-QList<ConsoleLine> shutdownConsole(const ConsoleContext&)
+QList<SimConsoleLine> shutdownConsole(const ConsoleContext&)
 {
     return {{0, u"[  OK  ] Stopped target multi-user.target - Multi-User System."_s},
             {400, u"[  OK  ] Reached target shutdown.target - System Shutdown."_s},

@@ -21,11 +21,12 @@ struct ConsoleContext
     QByteArray userData; // decoded
 };
 
-struct ConsoleLine
+// Not ConsoleLine: that is the client's, and sfdesk links both (see BookLevel).
+struct SimConsoleLine
 {
     qint64 offsetMs; // since the node started booting
     QString text;
 };
 
-QList<ConsoleLine> bootConsole(const ConsoleContext& context);
-QList<ConsoleLine> shutdownConsole(const ConsoleContext& context);
+QList<SimConsoleLine> bootConsole(const ConsoleContext& context);
+QList<SimConsoleLine> shutdownConsole(const ConsoleContext& context);

@@ -1,45 +1,108 @@
 #!/usr/bin/env bash
-# Fuzzes every target of tests/fuzz for a bounded time each, starting from its seed corpus.
-# Usage: tests/fuzz/run-fuzzers.sh BUILD_DIR [SECONDS_PER_TARGET]   (default 20 s)
-# The build must be a fuzz build (-DSFDESK_FUZZ=ON; the asan-ubsan preset). New inputs go to a
-# working corpus in BUILD_DIR/fuzz, never into the checkout; a crash leaves its input in
-# BUILD_DIR/fuzz/artifacts and fails the run. Add such an input to tests/data/fuzz/<target>/ with
-# its fix so tst_fuzzregressions keeps it fixed.
+# Fuzzes every target of tests/fuzz (or the ones named) for a bounded time each, starting from its
+# seed corpus in tests/fuzz/corpus/<target>/.
+# Usage: tests/fuzz/run-fuzzers.sh BUILD_DIR [SECONDS_PER_TARGET [TARGET...]]   (default 20 s, all)
+#
+# SFDESK_FUZZ_SEED is libFuzzer's -seed. A number makes the run reproducible: the same seed, seeds
+# and build give the same sequence of inputs, and the run starts from the checked-in seeds alone
+# (a fresh working corpus). "random" lets libFuzzer draw one (printed) and keeps growing the working
+# corpus in BUILD_DIR/fuzz/corpus across runs, for exploring. Default: 1 when CI is set (the test
+# command sets it too), random otherwise. New inputs never go into the checkout: tests/fuzz/corpus
+# is the seed and changes only by hand.
+#
+# Each target stops after SECONDS_PER_TARGET (-max_total_time); an input running for over 10 s is
+# a hang (-timeout), and the whole process is killed 60 s past its budget whatever happens. A crash,
+# hang or out-of-memory leaves its input in BUILD_DIR/fuzz/artifacts/, printed here with the
+# commands that reproduce it, and fails the run. Keep such an input in tests/data/fuzz/<target>/
+# (target without the fuzz_ prefix) with its fix, so tst_fuzzreplay replays it in every build.
 set -euo pipefail
-build=${1:?usage: run-fuzzers.sh BUILD_DIR [SECONDS_PER_TARGET]}
+build=${1:?usage: run-fuzzers.sh BUILD_DIR [SECONDS_PER_TARGET [TARGET...]]}
 seconds=${2:-20}
+shift $(($# < 2 ? $# : 2))
 here=$(cd "$(dirname "$0")" && pwd)
+checkout=$(cd "$here/../.." && pwd)
 build=$(cd "$build" && pwd)
 work="$build/fuzz"
 mkdir -p "$work/artifacts"
 
+seed=${SFDESK_FUZZ_SEED:-$([ -n "${CI:-}" ] && echo 1 || echo random)}
+case "$seed" in
+    random) seed_option=() ;;
+    *[!0-9]* | '') echo "run-fuzzers: SFDESK_FUZZ_SEED must be a number or 'random', not '$seed'" >&2; exit 2 ;;
+    *) seed_option=(-seed="$seed") ;;
+esac
+
+targets=("$@")
+if [ ${#targets[@]} = 0 ]; then
+    for seeds in "$here"/corpus/*/; do targets+=("$(basename "$seeds")"); done
+fi
+
 export QT_QPA_PLATFORM=offscreen LANG=C.UTF-8 LC_ALL=C.UTF-8
+# The same seed must give the same inputs, and QHash's iteration order steers coverage.
+export QT_HASH_SEED=0
 # Qt keeps some allocations for the life of the process; leaks are not what these runs look for.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+# Reports with files and lines: llvm-symbolizer, or binutils' addr2line where LLVM is not installed.
+symbolizer=$(command -v llvm-symbolizer || command -v llvm-symbolizer-19 || command -v addr2line || true)
+if [ -n "$symbolizer" ]; then
+    export ASAN_SYMBOLIZER_PATH=${ASAN_SYMBOLIZER_PATH:-$symbolizer}
+    export UBSAN_SYMBOLIZER_PATH=${UBSAN_SYMBOLIZER_PATH:-$symbolizer}
+fi
+
+relative() { # a path as the reproduction commands, run from the checkout, need it
+    case "$1" in "$checkout"/*) echo "${1#"$checkout"/}" ;; *) echo "$1" ;; esac
+}
 
 status=0
+printf 'run-fuzzers: %s s per target, seed %s\n' "$seconds" "$seed"
 printf '%-20s %8s %10s %8s %s\n' target seconds executions corpus result
-for seeds in "$here"/corpus/*/; do
-    target=$(basename "$seeds")
+for target in "${targets[@]}"; do
+    seeds="$here/corpus/$target"
     binary="$build/bin/$target"
+    [ -d "$seeds" ] || { echo "run-fuzzers: no seed corpus $seeds" >&2; exit 2; }
     [ -x "$binary" ] || { echo "run-fuzzers: $binary is missing (configure with -DSFDESK_FUZZ=ON)" >&2; exit 2; }
     corpus="$work/corpus/$target"
+    [ "$seed" = random ] || rm -rf "$corpus"
     mkdir -p "$corpus"
     log="$work/$target.log"
     start=$(date +%s)
     result=clean
-    # -timeout: an input running for over 10 s counts as a hang; -rss_limit_mb bounds memory.
-    if ! "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" "$corpus" "$seeds" >"$log" 2>&1; then
-        result="FAILED (see $log)"
-        status=1
-    fi
+    # -rss_limit_mb bounds memory; -max_len bounds an input.
+    set +e
+    timeout --kill-after=10 $((seconds + 60)) \
+        "$binary" "${seed_option[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" \
+        "$corpus" "$seeds" >"$log" 2>&1
+    code=$?
+    set -e
+    case $code in
+        0) ;;
+        124 | 137) result="KILLED after $((seconds + 60)) s (see $(relative "$log"))" ;;
+        *) result="FAILED (see $(relative "$log"))" ;;
+    esac
     elapsed=$(($(date +%s) - start))
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    used_seed=$(sed -n 's/^INFO: Seed: *//p' "$log" | head -1)
     printf '%-20s %8s %10s %8s %s\n' "$target" "$elapsed" "${runs:-?}" "$(ls "$corpus" | wc -l)" "$result"
-    if [ "$result" != clean ]; then
-        grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|fuzz invariant|artifact_prefix|Test unit written)' "$log" | head -20 >&2 || true
+    [ "$result" = clean ] && continue
+    status=1
+    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|fuzz invariant|ALARM|.*out-of-memory)' "$log" | head -20 >&2 || true
+    artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    if [ -n "$artifact" ] && [ -f "$artifact" ]; then
+        rel=$(relative "$artifact")
+        {
+            printf 'run-fuzzers: %s failed on %s (%s bytes, seed %s); base64 of the input:\n' \
+                "$target" "$rel" "$(stat -c %s "$artifact")" "${used_seed:-$seed}"
+            head -c 4096 "$artifact" | base64
+            printf 'Reproduce the input:  installer/sfdesk-env exec %s %s\n' "$(relative "$binary")" "$rel"
+            printf 'Repeat the run:       SFDESK_FUZZ_SEED=%s installer/sfdesk-env exec tests/fuzz/run-fuzzers.sh %s %s %s\n' \
+                "${used_seed:-$seed}" "$(relative "$build")" "$seconds" "$target"
+            printf 'Keep it:              cp %s tests/data/fuzz/%s/<what-it-was>\n' "$rel" "${target#fuzz_}"
+        } >&2
+    else
+        printf 'run-fuzzers: %s left no input; the log is %s\n' "$target" "$(relative "$log")" >&2
+        tail -30 "$log" >&2
     fi
 done
 exit $status

@@ -104,7 +104,7 @@ public:
     // The limit at which the book sells `nodes` over the window right now (from the preview).
     qint64 askFor(const QString& sku, qint64 start, qint64 end, qint64 nodes, qint64 now)
     {
-        const OrderPreview preview = engine->preview(
+        const MarketPreview preview = engine->preview(
             PreviewRequest{OrderSide::Buy, start, end - start, nodes}, {sku}, now, {}, allocation());
         return preview.quoted ? preview.limitRate : -1;
     }

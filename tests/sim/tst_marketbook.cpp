@@ -93,7 +93,7 @@ private Q_SLOTS:
         QCOMPARE(market.engine->depth(BothSkus, start, end, T0, 3).asks.size(), 3);
         // The ask levels of one SKU add up to what a buyer can get over the whole window.
         qint64 h100Nodes = 0;
-        for (const PriceLevel& level : market.engine->depth({MarketFixture::H100}, start, end, T0, 100).asks)
+        for (const BookLevel& level : market.engine->depth({MarketFixture::H100}, start, end, T0, 100).asks)
             h100Nodes += level.schedule.at(start);
         QCOMPARE(h100Nodes, market.engine->availability(MarketFixture::H100, T0).minOver(start, end));
 
@@ -200,7 +200,8 @@ private Q_SLOTS:
     {
         MarketFixture market;
         const PreviewRequest request{OrderSide::Buy, T0 + 6 * H, 12 * H, 3};
-        const OrderPreview preview = market.engine->preview(request, BothSkus, T0, Pool, market.allocation());
+        const MarketPreview preview =
+            market.engine->preview(request, BothSkus, T0, Pool, market.allocation());
         QVERIFY(preview.quoted);
         QCOMPARE(preview.skuId, MarketFixture::H100);
         QCOMPARE(preview.fee->flatRate, 0);
@@ -222,14 +223,14 @@ private Q_SLOTS:
     void previewUnavailable()
     {
         MarketFixture market;
-        const OrderPreview none = market.engine->preview(PreviewRequest{OrderSide::Buy, T0 + H, H, 1}, {}, T0,
-                                                         {}, market.allocation());
+        const MarketPreview none = market.engine->preview(PreviewRequest{OrderSide::Buy, T0 + H, H, 1}, {},
+                                                          T0, {}, market.allocation());
         QVERIFY(!none.quoted);
         QCOMPARE(none.unavailableReason, u"no_matching_instance_skus"_s);
         QVERIFY(!none.fee);
         checkShape(MarketJson::preview(none), u"v2.OrderPreviewResponse"_s);
-        const OrderPreview tooMany = market.engine->preview(PreviewRequest{OrderSide::Buy, T0 + H, H, 5000},
-                                                            BothSkus, T0, {}, market.allocation());
+        const MarketPreview tooMany = market.engine->preview(PreviewRequest{OrderSide::Buy, T0 + H, H, 5000},
+                                                             BothSkus, T0, {}, market.allocation());
         QCOMPARE(tooMany.unavailableReason, u"no_availability"_s);
         QVERIFY(tooMany.fee);
         checkShape(MarketJson::preview(tooMany), u"v2.OrderPreviewResponse"_s);
@@ -248,7 +249,7 @@ private Q_SLOTS:
         // A pool that owns nothing cannot sell; without a pool the estimate is for any seller.
         QCOMPARE(market.engine->preview(request, BothSkus, T0, Pool, market.allocation()).unavailableReason,
                  u"no_availability"_s);
-        const OrderPreview anyone = market.engine->preview(request, BothSkus, T0, {}, market.allocation());
+        const MarketPreview anyone = market.engine->preview(request, BothSkus, T0, {}, market.allocation());
         QVERIFY(anyone.quoted);
         QCOMPARE(anyone.pool, MarketEngine::PlaceholderPool);
         QCOMPARE(anyone.fee->flatRate, 20'000);
@@ -258,7 +259,7 @@ private Q_SLOTS:
         QCOMPARE(json[u"fee"_s][u"flat_dollars_per_node_hour"_s].toString(), u"0.020000"_s);
 
         market.own(Pool, MarketFixture::H200, Schedule::rectangle(T0, T0 + D, 2));
-        const OrderPreview mine = market.engine->preview(request, BothSkus, T0, Pool, market.allocation());
+        const MarketPreview mine = market.engine->preview(request, BothSkus, T0, Pool, market.allocation());
         QVERIFY(mine.quoted);
         QCOMPARE(mine.skuId, MarketFixture::H200);
         std::optional<NewOrder> order = market.engine->validateOrder(

@@ -950,10 +950,10 @@ std::vector<std::vector<qint64>> MarketEngine::piecePrices(const MarketSku& sku,
     return prices;
 }
 
-QList<PriceLevel> MarketEngine::ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
-                                       OrderSide offerSide) const
+QList<BookLevel> MarketEngine::ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
+                                      OrderSide offerSide) const
 {
-    QList<PriceLevel> levels;
+    QList<BookLevel> levels;
     std::vector<qint64> seconds;
     const std::vector<std::vector<qint64>> prices =
         piecePrices(sku, start, end, now, offerSide, true, QString(), &seconds);
@@ -974,7 +974,7 @@ QList<PriceLevel> MarketEngine::ladder(const MarketSku& sku, qint64 start, qint6
         if (!levels.isEmpty() && levels.last().rate == rate)
             levels.last().schedule = levels.last().schedule.plus(Schedule::rectangle(start, end, 1));
         else
-            levels.append(PriceLevel{sku.id, rate, Schedule::rectangle(start, end, 1)});
+            levels.append(BookLevel{sku.id, rate, Schedule::rectangle(start, end, 1)});
     }
     return levels;
 }
@@ -1005,9 +1005,9 @@ BookDepth MarketEngine::depth(const QStringList& skuIds, qint64 start, qint64 en
     }
     // Ties go to the lowest SKU id, as the API documents for the best bid and ask.
     std::stable_sort(book.asks.begin(), book.asks.end(),
-                     [](const PriceLevel& a, const PriceLevel& b) { return a.rate < b.rate; });
+                     [](const BookLevel& a, const BookLevel& b) { return a.rate < b.rate; });
     std::stable_sort(book.bids.begin(), book.bids.end(),
-                     [](const PriceLevel& a, const PriceLevel& b) { return a.rate > b.rate; });
+                     [](const BookLevel& a, const BookLevel& b) { return a.rate > b.rate; });
     book.asks = book.asks.mid(0, levels);
     book.bids = book.bids.mid(0, levels);
     return book;
@@ -1070,8 +1070,8 @@ BookWindowPage MarketEngine::windows(const QStringList& skuIds, qint64 rangeStar
     for (; it != rows.end() && page.windows.size() < pageSize; ++it) {
         BookWindow row = it->second;
         if (const std::optional<MarketSku> marketSku = sku(row.skuId)) {
-            const QList<PriceLevel> asks = ladder(*marketSku, row.startAt, row.endAt, now, OrderSide::Sell);
-            const QList<PriceLevel> bids = ladder(*marketSku, row.startAt, row.endAt, now, OrderSide::Buy);
+            const QList<BookLevel> asks = ladder(*marketSku, row.startAt, row.endAt, now, OrderSide::Sell);
+            const QList<BookLevel> bids = ladder(*marketSku, row.startAt, row.endAt, now, OrderSide::Buy);
             if (!asks.isEmpty())
                 row.bestAsk = asks.first();
             if (!bids.isEmpty())
@@ -1223,10 +1223,10 @@ std::optional<PreviewRequest> MarketEngine::validatePreview(const QJsonObject& b
     return request;
 }
 
-OrderPreview MarketEngine::preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,
-                                   const QString& pool, const OwnedAllocation& owned) const
+MarketPreview MarketEngine::preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,
+                                    const QString& pool, const OwnedAllocation& owned) const
 {
-    OrderPreview result;
+    MarketPreview result;
     result.side = request.side;
     result.startAt = request.startAt;
     result.endAt = request.startAt + request.durationSeconds;

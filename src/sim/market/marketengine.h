@@ -103,8 +103,8 @@ public:
     static std::optional<PreviewRequest> validatePreview(const QJsonObject& body, FieldErrors* errors);
     // `skuIds` are the SKUs matching the request's requirements; `pool` goes into the body (a
     // placeholder when empty). For a sell with a pool, only SKUs the pool owns enough of count.
-    OrderPreview preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,
-                         const QString& pool, const OwnedAllocation& owned) const;
+    MarketPreview preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,
+                          const QString& pool, const OwnedAllocation& owned) const;
     MarketFee fee(OrderSide side) const;
     static inline const QString PlaceholderPool = QStringLiteral("pool_replace-with-your-pool");
 
@@ -144,8 +144,8 @@ private:
                                                  OrderSide offerSide, bool withOrders,
                                                  const QString& excludePool,
                                                  std::vector<qint64>* seconds) const;
-    QList<PriceLevel> ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
-                             OrderSide offerSide) const;
+    QList<BookLevel> ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
+                            OrderSide offerSide) const;
 
     QSqlDatabase m_db;
     Config m_config;

@@ -78,7 +78,7 @@ QJsonObject orderList(const OrderPage& page)
     };
 }
 
-QJsonObject priceLevel(const PriceLevel& level)
+QJsonObject priceLevel(const BookLevel& level)
 {
     return QJsonObject{
         {u"instance_sku"_s, level.skuId},
@@ -107,10 +107,10 @@ QJsonObject depth(const BookDepth& depth, const QJsonObject& requirements, qint6
                   qint64 requestedAt)
 {
     QJsonArray bids;
-    for (const PriceLevel& level : depth.bids)
+    for (const BookLevel& level : depth.bids)
         bids.append(priceLevel(level));
     QJsonArray asks;
-    for (const PriceLevel& level : depth.asks)
+    for (const BookLevel& level : depth.asks)
         asks.append(priceLevel(level));
     return QJsonObject{
         {u"requirements"_s, requirements}, {u"start_at"_s, start}, {u"end_at"_s, end},
@@ -188,7 +188,7 @@ QJsonObject fee(const MarketFee& fee)
     };
 }
 
-QJsonObject preview(const OrderPreview& preview)
+QJsonObject preview(const MarketPreview& preview)
 {
     if (!preview.quoted) {
         return QJsonObject{

@@ -16,7 +16,7 @@ QJsonObject order(const MarketOrder& order);
 // v2.ListOrdersResponse.
 QJsonObject orderList(const OrderPage& page);
 // PriceLevel.
-QJsonObject priceLevel(const PriceLevel& level);
+QJsonObject priceLevel(const BookLevel& level);
 // OrderbookQuoteResponse; best_bid / best_ask are omitted when that side is empty.
 QJsonObject quote(const BookQuote& quote, const QJsonObject& requirements, qint64 start, qint64 end,
                   qint64 requestedAt);
@@ -32,7 +32,7 @@ QJsonObject fill(const BookFill& fill);
 QJsonObject fillList(const BookFillPage& page, const QJsonObject& requirements, qint64 start, qint64 end,
                      qint64 requestedAt);
 // v2.OrderPreviewResponse: quoted (with the postable v2.CreateOrderRequest) or unavailable.
-QJsonObject preview(const OrderPreview& preview);
+QJsonObject preview(const MarketPreview& preview);
 // v2.OrderPreviewFee.
 QJsonObject fee(const MarketFee& fee);
 // InstanceSkuAvailability.

@@ -117,8 +117,11 @@ struct MarketSettlement
 // The pool's allocation schedule of one SKU, as the caller's store holds it.
 using OwnedAllocation = std::function<Schedule(const QString& poolId, const QString& skuId)>;
 
-// Resting nodes of one SKU at one price over a window (the API's PriceLevel).
-struct PriceLevel
+// Resting nodes of one SKU at one price over a window (the API's PriceLevel). sfdesk links the
+// client and the embedded sfsim into one program, where two classes of one name break the one
+// definition rule (the linker keeps one of their inline members for both), so the simulator's
+// types never take a name of the client's (PriceLevel, OrderPreview, ConsoleLine).
+struct BookLevel
 {
     QString skuId;
     qint64 rate = 0;
@@ -127,14 +130,14 @@ struct PriceLevel
 
 struct BookQuote
 {
-    std::optional<PriceLevel> bestBid;
-    std::optional<PriceLevel> bestAsk;
+    std::optional<BookLevel> bestBid;
+    std::optional<BookLevel> bestAsk;
 };
 
 struct BookDepth
 {
-    QList<PriceLevel> bids; // best (highest) first
-    QList<PriceLevel> asks; // best (lowest) first
+    QList<BookLevel> bids; // best (highest) first
+    QList<BookLevel> asks; // best (lowest) first
 };
 
 struct BookWindow
@@ -144,8 +147,8 @@ struct BookWindow
     qint64 endAt = 0;
     qint64 bidOrderCount = 0;
     qint64 askOrderCount = 0;
-    std::optional<PriceLevel> bestBid;
-    std::optional<PriceLevel> bestAsk;
+    std::optional<BookLevel> bestBid;
+    std::optional<BookLevel> bestAsk;
 };
 
 struct BookWindowPage
@@ -205,7 +208,8 @@ struct MarketFee
     int percentageBps = 0;
 };
 
-struct OrderPreview
+// The API's OrderPreview (see BookLevel for the name).
+struct MarketPreview
 {
     bool quoted = false;
     QString unavailableReason; // no_matching_instance_skus | no_availability

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Fails when two headers of src/ define a class or struct of the same name at file level. sfdesk
+# links the client, the GUI and the embedded sfsim into one program, where two classes of one name
+# break the one definition rule without a word from compiler or linker: the linker keeps one copy of
+# their inline members (constructors, QList's code for them) for both, and the other class is then
+# read with the wrong layout. AddressSanitizer found this once as a stack-buffer-overflow.
+set -euo pipefail
+src=${1:?usage: type-names-check.sh SOURCE_DIR}/src
+# A definition is a line of its own, not a forward declaration (no semicolon).
+definitions=$(grep -rHE '^(template <[^;]*> )?(struct|class) +[A-Za-z_][A-Za-z0-9_:]*( final)?( *:[^;]*)?$' \
+    --include='*.h' "$src" |
+    sed -E 's/^([^:]+):(template <[^;]*> )?(struct|class) +([A-Za-z0-9_:]+).*/\4 \1/')
+[ -n "$definitions" ] || { echo "no class definitions found under $src"; exit 1; }
+clashes=$(printf '%s\n' "$definitions" | sort -u | awk '{files[$1] = files[$1] " " $2; count[$1]++}
+    END {for (name in count) if (count[name] > 1) print name ":" files[name]}' | sort)
+if [ -n "$clashes" ]; then
+    echo "class names defined in more than one header (rename one):"
+    printf '%s\n' "$clashes" | sed "s|$src/||g"
+    exit 1
+fi
+echo "type names: $(printf '%s\n' "$definitions" | wc -l) classes, no name defined twice"
