@@ -284,10 +284,6 @@
         <translation>Nur &amp;InfiniBand</translation>
     </message>
     <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
         <source>No SKUs to show.</source>
         <translation>Keine SKUs vorhanden.</translation>
     </message>
@@ -1201,10 +1197,6 @@
 <context>
     <name>ImagesView</name>
     <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
         <source>The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, perftest, nvidia-peermem); other images and older builds do not.</source>
         <translation>Die Ubuntu-Images mit CUDA 13.1 oder 13.2 enthalten den InfiniBand-Stack (DOCA-OFED, perftest, nvidia-peermem); andere Images und ältere Builds nicht.</translation>
     </message>
@@ -1281,10 +1273,6 @@
     <message>
         <source>SS&amp;H…</source>
         <translation>SS&amp;H…</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
     </message>
     <message>
         <source>No instances here. Create instances into a pool; they run while the pool has compute allocated for their SKU.</source>
@@ -1393,6 +1381,13 @@
     <message>
         <source>The keychain could not remove the token: %1</source>
         <translation>Der Schlüsselbund konnte das Token nicht entfernen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ListRefresh</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
     </message>
 </context>
 <context>
@@ -1971,10 +1966,6 @@
         <translation>Alle Fabrics</translation>
     </message>
     <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
         <source>Fabric:</source>
         <translation>Fabric:</translation>
     </message>
@@ -2181,10 +2172,6 @@
     <message>
         <source>&amp;Delete…</source>
         <translation>&amp;Löschen…</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
     </message>
     <message>
         <source>No pools here. A pool holds the compute you buy; every order and instance needs one.</source>

@@ -4,6 +4,7 @@
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
@@ -25,26 +26,22 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     , m_model(new SkuModel(this))
     , m_table(new ResourceTableView(QStringLiteral("availability"), context->settings(), this))
     , m_infinibandOnly(new QCheckBox(tr("&InfiniBand only"), this))
-    , m_updated(new UpdatedLabel(this))
+    , m_refresh(new ListRefresh(QStringLiteral("availability"), tr("Loading SKUs"), context, m_table, this))
     , m_details(new QLabel(this))
 {
     setObjectName(QStringLiteral("availabilityPage"));
     m_infinibandOnly->setObjectName(QStringLiteral("availabilityInfinibandOnly"));
     m_infinibandOnly->setToolTip(SfCommand::availability(true));
-    m_updated->setObjectName(QStringLiteral("availabilityUpdatedLabel"));
     m_details->setObjectName(QStringLiteral("availabilityDetails"));
     m_details->setWordWrap(true);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* refreshButton =
-        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
-    refreshButton->setObjectName(QStringLiteral("availabilityRefreshButton"));
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(m_infinibandOnly);
     toolbar->addStretch(1);
-    toolbar->addWidget(m_updated);
-    toolbar->addWidget(refreshButton);
+    toolbar->addWidget(m_refresh->label());
+    toolbar->addWidget(m_refresh->button());
 
     m_table->setSourceModel(m_model);
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
@@ -61,7 +58,7 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     layout->addLayout(toolbar);
     layout->addWidget(splitter, 1);
 
-    connect(refreshButton, &QPushButton::clicked, this, &AvailabilityView::refresh);
+    connect(m_refresh, &ListRefresh::requested, this, &AvailabilityView::refresh);
     connect(m_infinibandOnly, &QCheckBox::toggled, this, &AvailabilityView::applyInfinibandFilter);
     connect(m_table->table()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &AvailabilityView::updateDetails);
@@ -82,48 +79,45 @@ void AvailabilityView::refresh()
     if (!client) {
         m_all.clear();
         m_model->clear();
-        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+        m_refresh->showNotConnected();
         return;
     }
-    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
-        m_table->setLoadState(ResourceTableView::LoadState::Loading);
-    const quint64 generation = ++m_generation;
+    const quint64 request = m_refresh->begin();
     client->instanceSkus()
         ->onSuccess<QList<InstanceSku>>(
             this,
-            [this, client, generation](const QList<InstanceSku>& skus) {
+            [this, client, request](const QList<InstanceSku>& skus) {
+                if (!m_refresh->isCurrent(request))
+                    return;
                 client->skuAvailability()
                     ->onSuccess<QList<SkuAvailability>>(
                         this,
-                        [this, skus, generation](const QList<SkuAvailability>& all) {
-                            if (generation != m_generation)
+                        [this, skus, request](const QList<SkuAvailability>& all) {
+                            if (!m_refresh->isCurrent(request))
                                 return;
                             m_all = skus;
                             m_availability = all;
                             applyInfinibandFilter();
-                            m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-                            m_updated->markUpdated();
+                            m_refresh->markLoaded();
                             updateDetails();
                             Q_EMIT refreshed();
                         })
-                    ->onFailure(this, [this, skus, generation](const ApiError& error) {
-                        if (generation != m_generation)
+                    ->onFailure(this, [this, skus, request](const ApiError& error) {
+                        if (!m_refresh->isCurrent(request))
                             return;
                         // The SKUs are still worth showing without their availability.
                         m_all = skus;
                         applyInfinibandFilter();
-                        m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-                        m_updated->markFailed(error.message());
+                        m_refresh->markLoaded();
+                        m_refresh->label()->markFailed(error.message());
                         m_context->reportError(tr("Loading availability"), error);
                         Q_EMIT refreshed();
                     });
             })
-        ->onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_generation)
+        ->onFailure(this, [this, request](const ApiError& error) {
+            if (!m_refresh->isCurrent(request))
                 return;
-            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-            m_updated->markFailed(error.message());
-            m_context->reportError(tr("Loading SKUs"), error);
+            m_refresh->markFailed(error);
             Q_EMIT refreshed();
         });
 }

@@ -9,8 +9,8 @@
 class QCheckBox;
 class QLabel;
 class QMenu;
+class ListRefresh;
 class ResourceTableView;
-class UpdatedLabel;
 class ViewContext;
 
 // SKUs with accelerator, place, fabric and RDMA type, and how many nodes the market offers now; the
@@ -40,9 +40,8 @@ private:
     SkuModel* m_model;
     ResourceTableView* m_table;
     QCheckBox* m_infinibandOnly;
-    UpdatedLabel* m_updated;
+    ListRefresh* m_refresh;
     QLabel* m_details;
     QList<InstanceSku> m_all;
     QList<SkuAvailability> m_availability;
-    quint64 m_generation = 0;
 };

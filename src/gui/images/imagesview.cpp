@@ -3,6 +3,7 @@
 #include "core/api/apiclient.h"
 #include "core/models/format.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
@@ -19,18 +20,14 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     , m_context(context)
     , m_model(new ImageModel(this))
     , m_table(new ResourceTableView(QStringLiteral("images"), context->settings(), this))
-    , m_updated(new UpdatedLabel(this))
+    , m_refresh(new ListRefresh(QStringLiteral("images"), tr("Loading images"), context, m_table, this))
 {
     setObjectName(QStringLiteral("imagesPage"));
-    m_updated->setObjectName(QStringLiteral("imagesUpdatedLabel"));
-    auto* refreshButton =
-        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
-    refreshButton->setObjectName(QStringLiteral("imagesRefreshButton"));
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(new WorkspaceBar(QStringLiteral("images"), context, this));
     toolbar->addStretch(1);
-    toolbar->addWidget(m_updated);
-    toolbar->addWidget(refreshButton);
+    toolbar->addWidget(m_refresh->label());
+    toolbar->addWidget(m_refresh->button());
 
     m_table->setSourceModel(m_model);
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
@@ -49,7 +46,7 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(note);
 
-    connect(refreshButton, &QPushButton::clicked, this, &ImagesView::refresh);
+    connect(m_refresh, &ListRefresh::requested, this, &ImagesView::refresh);
     connect(m_context, &ViewContext::scopeChanged, this, &ImagesView::refresh);
     connect(m_context, &ViewContext::clientChanged, this, &ImagesView::refresh);
     refresh();
@@ -61,39 +58,22 @@ void ImagesView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
-        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+        m_refresh->showNotConnected();
         return;
     }
-    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
-        m_table->setLoadState(ResourceTableView::LoadState::Loading);
-    const quint64 generation = ++m_generation;
     // Public images boot in every workspace, so a workspace's list shows them too; the server
     // leaves them out when asked for one workspace.
     const QString workspace = m_context->listWorkspace();
-    m_context->client()
-        ->images()
-        ->onSuccess<QList<Image>>(this,
-                                  [this, generation, workspace](const QList<Image>& images) {
-                                      if (generation != m_generation)
-                                          return;
-                                      QList<Image> shown;
-                                      for (const Image& image : images)
-                                          if (workspace.isEmpty() || image.isPublic
-                                              || image.workspace == workspace)
-                                              shown << image;
-                                      m_model->refresh(shown);
-                                      m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-                                      m_updated->markUpdated();
-                                      Q_EMIT refreshed();
-                                  })
-        ->onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_generation)
-                return;
-            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-            m_updated->markFailed(error.message());
-            m_context->reportError(tr("Loading images"), error);
-            Q_EMIT refreshed();
-        });
+    m_refresh->load<QList<Image>>(
+        m_context->client()->images(),
+        [this, workspace](const QList<Image>& images) {
+            QList<Image> shown;
+            for (const Image& image : images)
+                if (workspace.isEmpty() || image.isPublic || image.workspace == workspace)
+                    shown << image;
+            m_model->refresh(shown);
+        },
+        [this] { Q_EMIT refreshed(); });
 }
 
 void ImagesView::fillMenu(QMenu* menu, const QModelIndexList& rows)

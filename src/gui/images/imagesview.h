@@ -7,8 +7,8 @@
 #include <QWidget>
 
 class QMenu;
+class ListRefresh;
 class ResourceTableView;
-class UpdatedLabel;
 class ViewContext;
 
 // Images instances boot from: SF Compute's public ones and the workspace's own.
@@ -33,6 +33,5 @@ private:
     ViewContext* m_context;
     ImageModel* m_model;
     ResourceTableView* m_table;
-    UpdatedLabel* m_updated;
-    quint64 m_generation = 0;
+    ListRefresh* m_refresh;
 };

@@ -6,6 +6,7 @@
 #include "core/models/instancemodel.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
@@ -29,7 +30,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     , m_context(context)
     , m_model(new InstanceModel(this))
     , m_table(new ResourceTableView(QStringLiteral("instances"), context->settings(), this))
-    , m_updated(new UpdatedLabel(this))
+    , m_refresh(new ListRefresh(QStringLiteral("instances"), tr("Loading instances"), context, m_table, this))
     , m_details(new QLabel(this))
     , m_createButton(new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Create…"), this))
     , m_terminateButton(new QPushButton(tr("&Terminate…"), this))
@@ -43,20 +44,16 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     m_deleteButton->setObjectName(QStringLiteral("instancesDeleteButton"));
     m_logsButton->setObjectName(QStringLiteral("instancesLogsButton"));
     m_sshButton->setObjectName(QStringLiteral("instancesSshButton"));
-    m_updated->setObjectName(QStringLiteral("instancesUpdatedLabel"));
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    auto* refreshButton =
-        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
-    refreshButton->setObjectName(QStringLiteral("instancesRefreshButton"));
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(new WorkspaceBar(QStringLiteral("instances"), context, this));
     toolbar->addStretch(1);
-    toolbar->addWidget(m_updated);
-    toolbar->addWidget(refreshButton);
+    toolbar->addWidget(m_refresh->label());
+    toolbar->addWidget(m_refresh->button());
     toolbar->addWidget(m_createButton);
     toolbar->addWidget(m_terminateButton);
     toolbar->addWidget(m_deleteButton);
@@ -80,7 +77,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     layout->addLayout(toolbar);
     layout->addWidget(splitter, 1);
 
-    connect(refreshButton, &QPushButton::clicked, this, &InstancesView::refresh);
+    connect(m_refresh, &ListRefresh::requested, this, &InstancesView::refresh);
     connect(m_createButton, &QPushButton::clicked, this, &InstancesView::createInstances);
     connect(m_terminateButton, &QPushButton::clicked, this, &InstancesView::terminateSelected);
     connect(m_deleteButton, &QPushButton::clicked, this, &InstancesView::deleteSelected);
@@ -114,31 +111,15 @@ void InstancesView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
-        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+        m_refresh->showNotConnected();
         updateActions();
         return;
     }
-    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
-        m_table->setLoadState(ResourceTableView::LoadState::Loading);
-    const quint64 generation = ++m_generation;
-    m_context->client()
-        ->instances(m_context->listWorkspace())
-        ->onSuccess<QList<Instance>>(this,
-                                     [this, generation](const QList<Instance>& instances) {
-                                         if (generation != m_generation)
-                                             return;
-                                         m_model->refresh(instances);
-                                         m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-                                         m_updated->markUpdated();
-                                         updateActions();
-                                         Q_EMIT refreshed();
-                                     })
-        ->onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_generation)
-                return;
-            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-            m_updated->markFailed(error.message());
-            m_context->reportError(tr("Loading instances"), error);
+    m_refresh->load<QList<Instance>>(
+        m_context->client()->instances(m_context->listWorkspace()),
+        [this](const QList<Instance>& instances) { m_model->refresh(instances); },
+        [this] {
+            updateActions();
             Q_EMIT refreshed();
         });
 }

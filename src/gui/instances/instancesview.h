@@ -9,8 +9,8 @@ class InstanceModel;
 class QLabel;
 class QMenu;
 class QPushButton;
+class ListRefresh;
 class ResourceTableView;
-class UpdatedLabel;
 class ViewContext;
 
 // Instances of the current workspace (or all): create (wizard), terminate, delete, console log and
@@ -49,12 +49,11 @@ private:
     ViewContext* m_context;
     InstanceModel* m_model;
     ResourceTableView* m_table;
-    UpdatedLabel* m_updated;
+    ListRefresh* m_refresh;
     QLabel* m_details;
     QPushButton* m_createButton;
     QPushButton* m_terminateButton;
     QPushButton* m_deleteButton;
     QPushButton* m_logsButton;
     QPushButton* m_sshButton;
-    quint64 m_generation = 0;
 };

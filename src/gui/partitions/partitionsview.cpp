@@ -8,6 +8,7 @@
 #include "core/models/partitionmodel.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/listrefresh.h"
 #include "gui/common/messagebar.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
@@ -55,9 +56,10 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_renameButton(new QPushButton(tr("Re&name…"), m_content))
     , m_deleteButton(
           new QPushButton(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), m_content))
-    , m_updated(new UpdatedLabel(m_content))
     , m_model(new PartitionModel(this))
     , m_table(new ResourceTableView(QStringLiteral("partitions"), context->settings(), m_content))
+    , m_refresh(new ListRefresh(QStringLiteral("partitions"), tr("Loading partitions"), context, m_table,
+                                m_content))
     , m_details(new QWidget(m_content))
     , m_detailTitle(new QLabel(m_details))
     , m_detailFabric(selectableLabel(m_details, QStringLiteral("partitionDetailFabric")))
@@ -105,19 +107,14 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     m_createButton->setObjectName(QStringLiteral("partitionsCreateButton"));
     m_renameButton->setObjectName(QStringLiteral("partitionsRenameButton"));
     m_deleteButton->setObjectName(QStringLiteral("partitionsDeleteButton"));
-    auto* refreshButton =
-        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), m_content);
-    refreshButton->setObjectName(QStringLiteral("partitionsRefreshButton"));
-    refreshButton->setShortcut(QKeySequence::Refresh);
-    m_updated->setObjectName(QStringLiteral("partitionsUpdatedLabel"));
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(m_workspaceBar);
     toolbar->addWidget(new QLabel(tr("Fabric:"), m_content));
     toolbar->addWidget(m_fabricFilter);
     toolbar->addStretch(1);
-    toolbar->addWidget(m_updated);
-    toolbar->addWidget(refreshButton);
+    toolbar->addWidget(m_refresh->label());
+    toolbar->addWidget(m_refresh->button());
     toolbar->addWidget(m_createButton);
     toolbar->addWidget(m_renameButton);
     toolbar->addWidget(m_deleteButton);
@@ -198,7 +195,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
             loadFabrics();
         refresh();
     });
-    connect(refreshButton, &QPushButton::clicked, this, &PartitionsView::refresh);
+    connect(m_refresh, &ListRefresh::requested, this, &PartitionsView::refresh);
     connect(m_fabricFilter, &QComboBox::currentIndexChanged, this, &PartitionsView::refresh);
     connect(m_createButton, &QPushButton::clicked, this, &PartitionsView::createPartition);
     connect(m_renameButton, &QPushButton::clicked, this, &PartitionsView::renameCurrent);
@@ -287,32 +284,17 @@ void PartitionsView::refresh()
     InfinibandAdapter::PartitionFilter filter;
     filter.workspace = m_context->listWorkspace();
     filter.fabric = m_fabricFilter->currentData().toString();
-    const quint64 generation = ++m_listGeneration;
-    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
-        m_table->setLoadState(ResourceTableView::LoadState::Loading);
     m_model->setProperty("scopeWorkspace", filter.workspace);
-    m_context->client()
-        ->infinibandPartitions(filter)
-        ->onSuccess<QList<InfinibandPartition>>(
-            this,
-            [this, generation](const QList<InfinibandPartition>& partitions) {
-                if (generation != m_listGeneration)
-                    return; // a newer scope answered or will answer
-                m_model->refresh(partitions);
-                m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-                m_updated->markUpdated();
-                if (!m_selectAfterRefresh.isEmpty())
-                    selectPartition(m_selectAfterRefresh);
-                loadDetailInstances();
-                updateActions();
-                Q_EMIT refreshed();
-            })
-        ->onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_listGeneration)
-                return;
-            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-            m_updated->markFailed(error.message());
-            m_context->reportError(tr("Loading partitions"), error);
+    m_refresh->load<QList<InfinibandPartition>>(
+        m_context->client()->infinibandPartitions(filter),
+        [this](const QList<InfinibandPartition>& partitions) {
+            m_model->refresh(partitions);
+            if (!m_selectAfterRefresh.isEmpty())
+                selectPartition(m_selectAfterRefresh);
+            loadDetailInstances();
+        },
+        [this] {
+            updateActions();
             Q_EMIT refreshed();
         });
 }

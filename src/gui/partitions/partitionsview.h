@@ -13,8 +13,8 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QPushButton;
+class ListRefresh;
 class ResourceTableView;
-class UpdatedLabel;
 class ViewContext;
 class WorkspaceBar;
 
@@ -67,9 +67,9 @@ private:
     QPushButton* m_createButton;
     QPushButton* m_renameButton;
     QPushButton* m_deleteButton;
-    UpdatedLabel* m_updated;
     PartitionModel* m_model;
     ResourceTableView* m_table;
+    ListRefresh* m_refresh;
     QWidget* m_details;
     QLabel* m_detailTitle;
     QLabel* m_detailFabric;
@@ -83,6 +83,5 @@ private:
     bool m_fabricsLoaded = false;
     bool m_loadingFabrics = false;
     QString m_selectAfterRefresh;
-    quint64 m_listGeneration = 0;
     quint64 m_detailGeneration = 0;
 };

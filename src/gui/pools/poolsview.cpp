@@ -5,6 +5,7 @@
 #include "core/models/format.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/listrefresh.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
@@ -25,7 +26,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     , m_context(context)
     , m_model(new PoolModel(this))
     , m_table(new ResourceTableView(QStringLiteral("pools"), context->settings(), this))
-    , m_updated(new UpdatedLabel(this))
+    , m_refresh(new ListRefresh(QStringLiteral("pools"), tr("Loading pools"), context, m_table, this))
     , m_error(new QLabel(this))
     , m_createButton(new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Pool…"), this))
     , m_renameButton(new QPushButton(tr("Re&name…"), this))
@@ -35,20 +36,16 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     m_createButton->setObjectName(QStringLiteral("poolsCreateButton"));
     m_renameButton->setObjectName(QStringLiteral("poolsRenameButton"));
     m_deleteButton->setObjectName(QStringLiteral("poolsDeleteButton"));
-    m_updated->setObjectName(QStringLiteral("poolsUpdatedLabel"));
     m_error->setObjectName(QStringLiteral("poolsErrorLabel"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->hide();
-    auto* refreshButton =
-        new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), this);
-    refreshButton->setObjectName(QStringLiteral("poolsRefreshButton"));
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(new WorkspaceBar(QStringLiteral("pools"), context, this));
     toolbar->addStretch(1);
-    toolbar->addWidget(m_updated);
-    toolbar->addWidget(refreshButton);
+    toolbar->addWidget(m_refresh->label());
+    toolbar->addWidget(m_refresh->button());
     toolbar->addWidget(m_createButton);
     toolbar->addWidget(m_renameButton);
     toolbar->addWidget(m_deleteButton);
@@ -66,7 +63,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(m_error);
 
-    connect(refreshButton, &QPushButton::clicked, this, &PoolsView::refresh);
+    connect(m_refresh, &ListRefresh::requested, this, &PoolsView::refresh);
     connect(m_createButton, &QPushButton::clicked, this, &PoolsView::createPool);
     connect(m_renameButton, &QPushButton::clicked, this, &PoolsView::renameCurrent);
     connect(m_deleteButton, &QPushButton::clicked, this, &PoolsView::deleteCurrent);
@@ -88,31 +85,15 @@ void PoolsView::refresh()
 {
     if (!m_context->client()) {
         m_model->refresh({});
-        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+        m_refresh->showNotConnected();
         updateActions();
         return;
     }
-    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
-        m_table->setLoadState(ResourceTableView::LoadState::Loading);
-    const quint64 generation = ++m_generation;
-    m_context->client()
-        ->pools(m_context->listWorkspace())
-        ->onSuccess<QList<Pool>>(this,
-                                 [this, generation](const QList<Pool>& pools) {
-                                     if (generation != m_generation)
-                                         return;
-                                     m_model->refresh(pools);
-                                     m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-                                     m_updated->markUpdated();
-                                     updateActions();
-                                     Q_EMIT refreshed();
-                                 })
-        ->onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_generation)
-                return;
-            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-            m_updated->markFailed(error.message());
-            m_context->reportError(tr("Loading pools"), error);
+    m_refresh->load<QList<Pool>>(
+        m_context->client()->pools(m_context->listWorkspace()),
+        [this](const QList<Pool>& pools) { m_model->refresh(pools); },
+        [this] {
+            updateActions();
             Q_EMIT refreshed();
         });
 }

@@ -9,8 +9,8 @@
 class QLabel;
 class QMenu;
 class QPushButton;
+class ListRefresh;
 class ResourceTableView;
-class UpdatedLabel;
 class ViewContext;
 
 // Pools of the workspace: every order and instance needs one. Create, rename, and delete, which the
@@ -45,10 +45,9 @@ private:
     ViewContext* m_context;
     PoolModel* m_model;
     ResourceTableView* m_table;
-    UpdatedLabel* m_updated;
+    ListRefresh* m_refresh;
     QLabel* m_error;
     QPushButton* m_createButton;
     QPushButton* m_renameButton;
     QPushButton* m_deleteButton;
-    quint64 m_generation = 0;
 };
