@@ -1,5 +1,7 @@
 #pragma once
 
+#include "support/cannedreply.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QList>
@@ -28,15 +30,7 @@ public:
         QByteArray body;
     };
 
-    struct Reply
-    {
-        int status = 200;
-        QByteArray body;
-        QNetworkReply::NetworkError error = QNetworkReply::NoError;
-        QList<std::pair<QByteArray, QByteArray>> headers;
-        // Never finishes unless aborted (for cancel and destruction tests).
-        bool hang = false;
-    };
+    using Reply = CannedAnswer;
 
     explicit FakeNetworkAccessManager(QObject* parent = nullptr);
 
