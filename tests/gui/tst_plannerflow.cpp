@@ -66,12 +66,17 @@ struct App
     std::unique_ptr<ReservationsPage> page;
     std::unique_ptr<OrdersPage> orders;
     QStringList confirmations;
+    int callsInFlight = 0;
 
     App(const QUrl& url, const QString& token)
     {
         settings = std::make_unique<Settings>(dir.filePath(u"s.ini"_s));
         client = std::make_unique<ApiClient>(url, &network);
         client->setToken(token);
+        QObject::connect(client.get(), &ApiClient::callStarted, client.get(), [this](ApiCall* call) {
+            ++callsInFlight;
+            QObject::connect(call, &ApiCall::finished, call, [this] { --callsInFlight; });
+        });
         UnderFaults::shortenTransferTimeout(*client);
         backend = std::make_unique<ApiMarketBackend>(client.get());
         // The tests refresh when they want to see the server; no polling in between.
@@ -500,6 +505,8 @@ private Q_SLOTS:
         }));
 
         // Sold elsewhere since the app last looked: the app lets it through, the server refuses.
+        // No answer of the app's may still be on its way, or the app would see the sale.
+        QVERIFY(QTest::qWaitFor([&] { return a->callsInFlight == 0; }, Timeout));
         const qint64 slice = start + 40 * H;
         QCOMPARE(m_api
                      .post(Orders,

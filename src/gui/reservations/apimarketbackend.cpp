@@ -67,13 +67,21 @@ void ApiMarketBackend::refresh()
 {
     if (!m_client)
         return;
+    const quint64 refresh = ++m_refreshes;
+    // True once per list for an answer newer than the one it shows.
+    const auto newest = [refresh](quint64& shownFrom) {
+        if (refresh <= shownFrom)
+            return false;
+        shownFrom = refresh;
+        return true;
+    };
     const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
     // The server's time: the now line, and which windows are in the past, go by it.
     const qint64 minute = now() - ((now() % 60) + 60) % 60;
     m_client->orderbookQuote(QString(), minute, minute + 3600)
         ->onSuccess<OrderbookQuote>(this,
-                                    [this](const OrderbookQuote& quote) {
-                                        if (quote.requestedAt <= 0)
+                                    [this, newest](const OrderbookQuote& quote) {
+                                        if (quote.requestedAt <= 0 || !newest(m_clockFrom))
                                             return;
                                         const qint64 offset =
                                             quote.requestedAt - QDateTime::currentSecsSinceEpoch();
@@ -86,8 +94,8 @@ void ApiMarketBackend::refresh()
         ->onFailure(this, failed);
     m_client->pools()
         ->onSuccess<QList<Pool>>(this,
-                                 [this](const QList<Pool>& pools) {
-                                     if (pools != m_pools) {
+                                 [this, newest](const QList<Pool>& pools) {
+                                     if (newest(m_poolsFrom) && pools != m_pools) {
                                          m_pools = pools;
                                          Q_EMIT changed();
                                      }
@@ -95,8 +103,8 @@ void ApiMarketBackend::refresh()
         ->onFailure(this, failed);
     m_client->orders()
         ->onSuccess<QList<Order>>(this,
-                                  [this](const QList<Order>& orders) {
-                                      if (orders != m_orders) {
+                                  [this, newest](const QList<Order>& orders) {
+                                      if (newest(m_ordersFrom) && orders != m_orders) {
                                           m_orders = orders;
                                           Q_EMIT changed();
                                       }
@@ -104,8 +112,8 @@ void ApiMarketBackend::refresh()
         ->onFailure(this, failed);
     m_client->instanceSkus()
         ->onSuccess<QList<InstanceSku>>(this,
-                                        [this](const QList<InstanceSku>& skus) {
-                                            if (skus != m_skus) {
+                                        [this, newest](const QList<InstanceSku>& skus) {
+                                            if (newest(m_skusFrom) && skus != m_skus) {
                                                 m_skus = skus;
                                                 Q_EMIT changed();
                                             }

@@ -47,6 +47,13 @@ private:
     QList<Pool> m_pools;
     QList<Order> m_orders;
     QList<InstanceSku> m_skus;
+    // Refreshes overlap (the poll, the user, the refresh after an order) and their answers can come
+    // in any order: each list keeps the answer of the newest refresh it has seen, never an older one.
+    quint64 m_refreshes = 0;
+    quint64 m_poolsFrom = 0;
+    quint64 m_ordersFrom = 0;
+    quint64 m_skusFrom = 0;
+    quint64 m_clockFrom = 0;
     // Keys of orders whose placing ended without an answer, for the user's next attempt.
     OrderAttempts m_attempts;
 };
