@@ -80,42 +80,76 @@ void whenExposed(MainWindow& window, std::function<void(bool)> done)
     timer->start(20);
 }
 
+struct Options
+{
+    QCommandLineOption selfTest{QStringLiteral("self-test"),
+                                QCoreApplication::translate("main", "Open the main window, check that it is "
+                                                                    "shown and exit.")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QCoreApplication::translate("main", "Render the main window to a PNG file "
+                                                                      "and exit."),
+                                  QStringLiteral("file")};
+    QCommandLineOption section{QStringLiteral("section"),
+                               QCoreApplication::translate("main", "Open this section of the sidebar."),
+                               QStringLiteral("id")};
+    QCommandLineOption colorScheme{QStringLiteral("color-scheme"),
+                                   QCoreApplication::translate("main", "Use a light or dark palette for this "
+                                                                       "run (system, light, dark)."),
+                                   QStringLiteral("scheme")};
+    QCommandLineOption server{QStringLiteral("server"),
+                              QCoreApplication::translate("main",
+                                                          "Connect to this SF Compute API server; the "
+                                                          "token comes from SF_API_KEY or "
+                                                          "SF_BEARER_TOKEN."),
+                              QStringLiteral("url")};
+
+    explicit Options(QCommandLineParser& parser)
+    {
+        parser.setApplicationDescription(
+            QCoreApplication::translate("main", "Desktop client for SF Compute: InfiniBand partitions, "
+                                                "reservation planning and cloud-init."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({selfTest, screenshot, section, colorScheme, server});
+    }
+};
+
+// --help and --version only print; they work without a display (a terminal over ssh). --help-all
+// lists the GUI toolkit's options too, which only a GUI application object knows.
+bool onlyPrints(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "-?" || arg == "--version" || arg == "-v")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        AppInfo::applyIdentity(app);
+        QCommandLineParser parser;
+        const Options printed(parser);
+        parser.process(app); // prints and exits
+        return 0;
+    }
+
     QApplication app(argc, argv);
     AppInfo::applyIdentity(app);
     QGuiApplication::setDesktopFileName(QLatin1StringView(AppInfo::desktopFileName));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Desktop client for SF Compute: InfiniBand partitions, "
-                                            "reservation planning and cloud-init."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption selfTest(QStringLiteral("self-test"),
-                                      QCoreApplication::translate("main", "Open the main window, check that "
-                                                                          "it is shown and exit."));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QCoreApplication::translate("main", "Render the main window to a PNG "
-                                                                            "file and exit."),
-                                        QStringLiteral("file"));
-    const QCommandLineOption section(QStringLiteral("section"),
-                                     QCoreApplication::translate("main", "Open this section of the sidebar."),
-                                     QStringLiteral("id"));
-    const QCommandLineOption colorScheme(QStringLiteral("color-scheme"),
-                                         QCoreApplication::translate("main",
-                                                                     "Use a light or dark palette for "
-                                                                     "this run (system, light, dark)."),
-                                         QStringLiteral("scheme"));
-    const QCommandLineOption server(QStringLiteral("server"),
-                                    QCoreApplication::translate("main",
-                                                                "Connect to this SF Compute API server; the "
-                                                                "token comes from SF_API_KEY or "
-                                                                "SF_BEARER_TOKEN."),
-                                    QStringLiteral("url"));
-    parser.addOptions({selfTest, screenshot, section, colorScheme, server});
+    const Options commandLine(parser);
+    const QCommandLineOption& selfTest = commandLine.selfTest;
+    const QCommandLineOption& screenshot = commandLine.screenshot;
+    const QCommandLineOption& section = commandLine.section;
+    const QCommandLineOption& colorScheme = commandLine.colorScheme;
+    const QCommandLineOption& server = commandLine.server;
     parser.process(app);
 
     Settings settings;
