@@ -44,6 +44,10 @@ struct Fixture
     Fixture()
     {
         client.setToken(u"t"_s);
+        // The client retries a server error a few times; quickly here, where retries are not the point.
+        ClientOptions options = client.options();
+        options.retryBaseDelay = std::chrono::milliseconds(10);
+        client.setOptions(options);
         context.setClient(&client);
         auto* layout = new QHBoxLayout(&view);
         layout->addWidget(refresh->label());
