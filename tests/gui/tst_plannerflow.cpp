@@ -166,8 +166,12 @@ struct App
                            || (!place->isEnabled() && place->toolTip().contains(text));
                 });
             },
+            // A failure the user answers by placing again: refused, or lost on the way (the app then
+            // says to place the same order again; it goes with the same Idempotency-Key).
             [status, place] {
-                return place->isEnabled() && status->text().startsWith(u"The order was not placed"_s);
+                return place->isEnabled()
+                       && (status->text().startsWith(u"The order was not placed"_s)
+                           || status->text().startsWith(u"The order may or may not have been placed"_s));
             },
             Timeout, failures);
         if (!placed)
