@@ -1,9 +1,9 @@
 #include "core/api/apiclient.h"
 #include "gui/reservations/apimarketbackend.h"
 #include "routednetwork.h"
+#include "support/fixtures.h"
 #include "support/testenv.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,16 +14,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray fixture(const QString& name)
-{
-    QFile file(TestEnv::dataFile(u"api/"_s + name));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 // The pools fixture without its last pool.
 QByteArray fewerPools()
 {
-    QJsonObject list = QJsonDocument::fromJson(fixture(u"pools.json"_s)).object();
+    QJsonObject list = QJsonDocument::fromJson(Fixtures::bytes(u"pools.json"_s)).object();
     QJsonArray data = list.value(u"data"_s).toArray();
     data.removeLast();
     list[u"data"_s] = data;
@@ -56,13 +50,14 @@ private Q_SLOTS:
         // The first pools request (the older refresh) sees the account before a pool was created.
         int poolRequests = 0;
         network.on("GET", u"/pools"_s, [&](const RoutedNetwork::Seen&) {
-            RoutedNetwork::Answer answer{200, ++poolRequests == 1 ? fewerPools() : fixture(u"pools.json"_s)};
+            RoutedNetwork::Answer answer{200, ++poolRequests == 1 ? fewerPools()
+                                                                  : Fixtures::bytes(u"pools.json"_s)};
             if (poolRequests == 1)
                 answer.delayMs = olderAnswerDelayMs;
             return answer;
         });
-        network.on("GET", u"/orders"_s, 200, fixture(u"orders.json"_s));
-        network.on("GET", u"/instance_skus"_s, 200, fixture(u"instance_skus.json"_s));
+        network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
+        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
 
         ApiMarketBackend backend(&client);
         backend.setPollInterval(3'600'000);

@@ -14,6 +14,7 @@
 #include "gui/pools/poolsview.h"
 #include "routednetwork.h"
 #include "support/eventloopwatchdog.h"
+#include "support/fixtures.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
@@ -46,12 +47,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray fixture(const QString& name)
-{
-    QFile file(TestEnv::dataFile(u"api/"_s + name));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 struct Fixture
 {
     QTemporaryDir dir;
@@ -64,21 +59,21 @@ struct Fixture
     Fixture()
     {
         client.setToken(u"t"_s);
-        network.on("GET", u"/workspaces"_s, 200, fixture(u"workspaces.json"_s));
+        network.on("GET", u"/workspaces"_s, 200, Fixtures::bytes(u"workspaces.json"_s));
         network.on(
             "GET", u"/feature_flags"_s, 200,
             R"({"object":"list","has_more":false,"data":[{"object":"feature_flag","feature_flag":"infiniband-preview",)"
             R"("description":"IB","user_enroll":true,"enrolled":true}]})");
-        network.on("GET", u"/instances"_s, 200, fixture(u"instances.json"_s));
-        network.on("GET", u"/pools"_s, 200, fixture(u"pools.json"_s));
-        network.on("GET", u"/images"_s, 200, fixture(u"images.json"_s));
-        network.on("GET", u"/instance_skus"_s, 200, fixture(u"instance_skus.json"_s));
-        network.on("GET", u"/infiniband_fabrics"_s, 200, fixture(u"infiniband_fabrics.json"_s));
-        network.on("GET", u"/infiniband_partitions"_s, 200, fixture(u"infiniband_partitions.json"_s));
+        network.on("GET", u"/instances"_s, 200, Fixtures::bytes(u"instances.json"_s));
+        network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        network.on("GET", u"/images"_s, 200, Fixtures::bytes(u"images.json"_s));
+        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
+        network.on("GET", u"/infiniband_fabrics"_s, 200, Fixtures::bytes(u"infiniband_fabrics.json"_s));
+        network.on("GET", u"/infiniband_partitions"_s, 200, Fixtures::bytes(u"infiniband_partitions.json"_s));
         network.on("POST", u"/instances"_s, [this](const RoutedNetwork::Seen& seen) {
             const QJsonObject body = QJsonDocument::fromJson(seen.body).object();
             createdBodies << body;
-            QJsonObject instance = QJsonDocument::fromJson(fixture(u"instance.json"_s)).object();
+            QJsonObject instance = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
             instance[u"name"_s] = body.value(u"name"_s);
             instance[u"id"_s] = u"inst_created%1xxxxxxxxxxxx"_s.arg(createdBodies.size());
             return RoutedNetwork::Answer{201, QJsonDocument(instance).toJson()};
@@ -498,7 +493,7 @@ private Q_SLOTS:
     {
         Fixture f;
         f.network.on("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s, 200,
-                     fixture(u"instance.json"_s));
+                     Fixtures::bytes(u"instance.json"_s));
         InstancesView view(&f.context);
         view.resize(1100, 700);
         view.show();

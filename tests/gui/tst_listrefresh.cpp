@@ -6,9 +6,9 @@
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "routednetwork.h"
+#include "support/fixtures.h"
 #include "support/testenv.h"
 
-#include <QFile>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -18,12 +18,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray fixture(const QString& name)
-{
-    QFile file(TestEnv::dataFile(u"api/"_s + name));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 const QByteArray emptyList = R"({"object":"list","has_more":false,"data":[]})";
 
@@ -84,7 +78,7 @@ private Q_SLOTS:
     void loadsShowsAndMarksUpdated()
     {
         Fixture f;
-        f.network.on("GET", u"/pools"_s, 200, fixture(u"pools.json"_s));
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
         f.load();
         QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::Loading);
         QTRY_COMPARE(f.done, 1);
@@ -99,7 +93,7 @@ private Q_SLOTS:
         Fixture f;
         int calls = 0;
         f.network.on("GET", u"/pools"_s, [&calls](const RoutedNetwork::Seen&) {
-            return RoutedNetwork::Answer{200, ++calls == 1 ? fixture(u"pools.json"_s) : emptyList};
+            return RoutedNetwork::Answer{200, ++calls == 1 ? Fixtures::bytes(u"pools.json"_s) : emptyList};
         });
         f.load();
         f.load();
@@ -146,7 +140,7 @@ private Q_SLOTS:
     void aLoadedListKeepsItsRowsWhileRefreshing()
     {
         Fixture f;
-        f.network.on("GET", u"/pools"_s, 200, fixture(u"pools.json"_s));
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
         f.load();
         QTRY_COMPARE(f.done, 1);
         f.load();
@@ -157,7 +151,7 @@ private Q_SLOTS:
     void disconnectingDropsTheAnswerOnItsWay()
     {
         Fixture f;
-        f.network.on("GET", u"/pools"_s, 200, fixture(u"pools.json"_s));
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
         f.load();
         f.refresh->showNotConnected();
         QTRY_COMPARE(f.network.count("GET", u"/pools"_s), 1);

@@ -9,6 +9,7 @@
 #include "gui/partitions/deleteblockersdialog.h"
 #include "gui/partitions/partitionsview.h"
 #include "routednetwork.h"
+#include "support/fixtures.h"
 #include "support/testenv.h"
 #include "widgetscreenshot.h"
 
@@ -16,7 +17,6 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -33,12 +33,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray fixture(const QString& name)
-{
-    QFile file(TestEnv::dataFile(u"api/"_s + name));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 QByteArray flags(bool enrolled, bool userEnroll)
 {
@@ -63,12 +57,12 @@ struct Fixture
     explicit Fixture(bool enrolled = true, bool userEnroll = true)
     {
         client.setToken(u"t"_s);
-        network.on("GET", u"/workspaces"_s, 200, fixture(u"workspaces.json"_s));
+        network.on("GET", u"/workspaces"_s, 200, Fixtures::bytes(u"workspaces.json"_s));
         network.on("GET", u"/feature_flags"_s, 200, flags(enrolled, userEnroll));
-        network.on("GET", u"/infiniband_fabrics"_s, 200, fixture(u"infiniband_fabrics.json"_s));
-        network.on("GET", u"/infiniband_partitions"_s, 200, fixture(u"infiniband_partitions.json"_s));
+        network.on("GET", u"/infiniband_fabrics"_s, 200, Fixtures::bytes(u"infiniband_fabrics.json"_s));
+        network.on("GET", u"/infiniband_partitions"_s, 200, Fixtures::bytes(u"infiniband_partitions.json"_s));
         network.on("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s, 200,
-                   fixture(u"instances.json"_s));
+                   Fixtures::bytes(u"instances.json"_s));
     }
 };
 
@@ -146,8 +140,9 @@ private Q_SLOTS:
                                     : RoutedNetwork::Answer{200, flags(true, true)};
         });
         f.network.on("GET", u"/infiniband_fabrics"_s, [&](const RoutedNetwork::Seen&) {
-            return ++fabricCalls == 1 ? RoutedNetwork::Answer{503, away}
-                                      : RoutedNetwork::Answer{200, fixture(u"infiniband_fabrics.json"_s)};
+            return ++fabricCalls == 1
+                       ? RoutedNetwork::Answer{503, away}
+                       : RoutedNetwork::Answer{200, Fixtures::bytes(u"infiniband_fabrics.json"_s)};
         });
         QStringList reported;
         connect(&f.context, &ViewContext::statusMessage, this,
@@ -325,7 +320,7 @@ private Q_SLOTS:
             R"({"code":"unreadable_instance","field":null,"message":"2 attached instances you cannot read"},)"
             R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
         f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200,
-                     fixture(u"instance.json"_s));
+                     Fixtures::bytes(u"instance.json"_s));
         PartitionsView view(&f.context);
         view.resize(1000, 700);
         view.show();

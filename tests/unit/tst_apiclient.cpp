@@ -1,8 +1,8 @@
 #include "core/api/apiclient.h"
 #include "support/fakenetworkaccessmanager.h"
+#include "support/fixtures.h"
 #include "support/testenv.h"
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QRestAccessManager>
@@ -14,14 +14,6 @@
 
 namespace {
 
-QByteArray fixture(const QString& name)
-{
-    QFile file(TestEnv::dataFile(QStringLiteral("api/") + name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", qPrintable(name));
-    return file.readAll();
-}
-
 QByteArray envelope(const QByteArray& type, const QByteArray& message, const QByteArray& details = "[]")
 {
     return "{\"error\":{\"type\":\"" + type + "\",\"message\":\"" + message + "\",\"details\":" + details
@@ -30,7 +22,7 @@ QByteArray envelope(const QByteArray& type, const QByteArray& message, const QBy
 
 QByteArray instancePage(int first, int count, bool hasMore, const QByteArray& cursor)
 {
-    QJsonObject one = QJsonDocument::fromJson(fixture(QStringLiteral("instance.json"))).object();
+    QJsonObject one = QJsonDocument::fromJson(Fixtures::bytes(QStringLiteral("instance.json"))).object();
     QJsonArray data;
     for (int i = first; i < first + count; ++i) {
         one.insert(QStringLiteral("id"), QStringLiteral("inst_%1").arg(i));
@@ -85,7 +77,7 @@ private Q_SLOTS:
     void requestCarriesHeadersAndBaseUrl()
     {
         FakeNetworkAccessManager network;
-        network.enqueueJson(200, fixture(QStringLiteral("me.json")));
+        network.enqueueJson(200, Fixtures::bytes(QStringLiteral("me.json")));
         ApiClient client(QUrl(QStringLiteral("https://api.sfcompute.com")), &network);
         client.setToken(QStringLiteral("sk_live_secret"));
         Account account;
@@ -219,7 +211,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueJson(503, envelope("service_unavailable", "Try again later."));
         network.enqueueError(QNetworkReply::RemoteHostClosedError);
-        network.enqueueJson(200, fixture(QStringLiteral("workspaces.json")));
+        network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setOptions(fastOptions());
         ApiCall* call = client.workspaces();
@@ -238,7 +230,7 @@ private Q_SLOTS:
         cut.status = 200;
         cut.body = QByteArray(R"({"object":"list","data":[{"id":)");
         network.enqueue(cut);
-        network.enqueueJson(200, fixture(QStringLiteral("workspaces.json")));
+        network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
         FakeNetworkAccessManager::Reply wrongShape;
         wrongShape.status = 200;
         wrongShape.body = QByteArray(R"({"object":"list","data":{}})");
@@ -276,7 +268,7 @@ private Q_SLOTS:
     {
         FakeNetworkAccessManager network;
         network.enqueueError(QNetworkReply::RemoteHostClosedError);
-        network.enqueueJson(201, fixture(QStringLiteral("instance.json")));
+        network.enqueueJson(201, Fixtures::bytes(QStringLiteral("instance.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setOptions(fastOptions());
         NewInstance instance;
@@ -303,7 +295,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueError(QNetworkReply::RemoteHostClosedError);
         network.enqueueJson(503, envelope("service_unavailable", "Try again later."));
-        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setOptions(fastOptions());
         OrderRequest request;
@@ -335,7 +327,7 @@ private Q_SLOTS:
                      .toInt(),
                  2);
         // A second order gets its own key.
-        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         QSignalSpy second(client.createOrder(request), &ApiCall::succeeded);
         QVERIFY(second.wait());
         QVERIFY(network.requests.back().request.rawHeader("Idempotency-Key") != key);
@@ -347,8 +339,8 @@ private Q_SLOTS:
     {
         FakeNetworkAccessManager network;
         network.enqueueError(QNetworkReply::RemoteHostClosedError);
-        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
-        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
+        network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setOptions(fastOptions());
         OrderRequest request;
@@ -369,7 +361,7 @@ private Q_SLOTS:
         QCOMPARE(again.first().first().value<Order>().id, first.first().first().value<Order>().id);
 
         // No key from the caller: one is made up, never none at all.
-        network.enqueueJson(201, fixture(QStringLiteral("order.json")));
+        network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         QSignalSpy unkeyed(client.createOrder(request, QByteArray(" ")), &ApiCall::succeeded);
         QVERIFY(unkeyed.wait());
         const QByteArray made = network.requests.back().request.rawHeader("Idempotency-Key");
