@@ -53,8 +53,13 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         QStringLiteral("spec"));
     const QCommandLineOption allowRemote(QStringLiteral("allow-remote"),
                                          QStringLiteral("Allow listening on a non-loopback address."));
-    parser.addOptions(
-        {host, port, db, seed, timeScale, startTime, control, tokensFile, ibRelease, faults, allowRemote});
+    const QCommandLineOption requestLog(
+        QStringLiteral("request-log"),
+        QStringLiteral("Append every API request (method, path, query, body; whether it carried a "
+                       "token, never the token) to this JSON Lines file."),
+        QStringLiteral("file"));
+    parser.addOptions({host, port, db, seed, timeScale, startTime, control, tokensFile, ibRelease, faults,
+                       allowRemote, requestLog});
     parser.process(arguments);
 
     SimOptions o;
@@ -99,6 +104,7 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
     o.dbFile = parser.value(db);
     o.control = parser.isSet(control);
     o.tokensFile = parser.value(tokensFile);
+    o.requestLog = parser.value(requestLog);
     o.faults = parser.value(faults);
     QString faultError;
     if (!FaultSpec::parse(o.faults, &faultError)) {

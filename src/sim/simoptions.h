@@ -23,6 +23,9 @@ struct SimOptions
     int ibReleaseSeconds = 30;
     QString faults;
     bool allowRemote = false;
+    // Appends every API request (method, path, query, body; whether it carried a token, never the
+    // token) to this JSON Lines file, for checking clients against the API document.
+    QString requestLog;
 };
 
 struct SimOptionsResult

@@ -134,6 +134,27 @@ QJsonObject SimServer::tokens() const
     return m_api ? m_api->tokens() : QJsonObject();
 }
 
+void SimServer::logRequest(const QHttpServerRequest& request, const SimApiRequest& r)
+{
+    QFile log(m_options.requestLog);
+    if (!log.open(QIODevice::Append | QIODevice::WriteOnly))
+        return;
+    const QByteArray authorization = r.authorization.trimmed();
+    const QJsonObject line{
+        {u"method"_s, r.method},
+        {u"path"_s, r.path},
+        {u"query"_s, request.url().query(QUrl::FullyEncoded)},
+        {u"authorization"_s, authorization.isEmpty()                    ? u"none"_s
+                             : authorization.startsWith("Bearer ") ? u"bearer"_s
+                                                                   : u"other"_s},
+        {u"content_type"_s,
+         QString::fromLatin1(request.headers().value(QHttpHeaders::WellKnownHeader::ContentType).toByteArray())},
+        {u"idempotency_key"_s, !r.idempotencyKey.isEmpty()},
+        {u"body"_s, QString::fromUtf8(r.body)},
+    };
+    log.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+}
+
 void SimServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder& responder)
 {
     if (request.body().size() > maxBodyBytes) {
@@ -160,6 +181,8 @@ void SimServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
     r.idempotencyKey = request.headers().value("Idempotency-Key").toByteArray();
     r.fromLoopback = request.remoteAddress().isLoopback();
     const bool control = r.path.startsWith(u"/_sim/"_s);
+    if (!control && !m_options.requestLog.isEmpty())
+        logRequest(request, r);
     if (control && r.path == u"/_sim/faults"_s && m_options.control && r.fromLoopback) {
         faultsControl(r, responder);
         return;

@@ -42,6 +42,7 @@ public:
 
 private:
     void dispatch(const QHttpServerRequest& request, QHttpServerResponder& responder);
+    void logRequest(const QHttpServerRequest& request, const SimApiRequest& r);
     // Handles a request under its faults: an error instead of an answer, or the answer lost or
     // cut off after the request took effect.
     void respond(const SimApiRequest& request, const FaultDecision& faults, QHttpServerResponder& responder,

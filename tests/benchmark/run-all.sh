@@ -8,8 +8,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
-targets=(sfdesk sfsim bench_market bench_simlist bench_barewindow tst_instancerefreshbenchmark tst_cloudinitvalidator
-    tst_reservationspage)
+targets=(sfdesk sfsim bench_market bench_simlist bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
+    tst_cloudinitvalidator tst_reservationspage)
 
 if [ $# -ge 1 ]; then
     build=$(cd "$1" && pwd)
@@ -42,6 +42,8 @@ step "sfsim routes (sim_benchmark.sh: wrk, 10,000 instances, 5 s per route)"
 bash "$here/sim_benchmark.sh" "$bin/sfsim" 10000 5 8 >"$work/sim.txt" 2>&1
 step "sfsim list routes in process (bench_simlist: 10,000 instances, 201 pools, 100 partitions)"
 "$bin/bench_simlist" 10000 40 >"$work/simlist.txt" 2>&1
+step "idle requests per view (bench_idlepolling: the whole app against sfsim)"
+"$bin/bench_idlepolling" >"$work/idle.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each)"
 python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
@@ -127,6 +129,11 @@ rows.append(("cloud-init: validate 60 KiB of user data", validate_ms, "ms", "YAM
 
 app, bare = find(r"startup app ([\d.]+) bare ([\d.]+)", read("startup.txt"), "startup timing")
 rows.append(("Cold start: sfdesk --self-test (median of 5)", app, "ms", "bare Qt window, same check", bare))
+
+for section, lists, expected, measured in re.findall(
+        r"idle (\w+) lists (\d+) expected (\d+) measured ([\d.]+)", read("idle.txt")):
+    rows.append((f"Idle requests per poll interval, {section} shown", float(measured), "req",
+                 f"its {lists} shown list(s) + the account check", float(expected)))
 
 def fmt(v):
     return f"{v:,.0f}" if v >= 100 else f"{v:.2f}"

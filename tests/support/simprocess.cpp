@@ -2,7 +2,9 @@
 
 #include "support/eventloopwatchdog.h"
 
+#include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
@@ -40,6 +42,14 @@ bool SimProcess::start(const QStringList& extraArguments, int timeoutMs)
     if (!extraArguments.contains(QStringLiteral("--db")))
         args << QStringLiteral("--db") << dbFile();
     args << extraArguments;
+    // The GUI tests record what the app sends, for the request conformance check.
+    if (const QString dir = qEnvironmentVariable("SFDESK_REQUEST_LOG_DIR"); !dir.isEmpty()) {
+        QDir().mkpath(dir);
+        args << QStringLiteral("--request-log")
+             << QDir(dir).filePath(QStringLiteral("%1-%2.jsonl")
+                                       .arg(QCoreApplication::applicationName())
+                                       .arg(QCoreApplication::applicationPid()));
+    }
     m_faults.clear();
     if (extraArguments.contains(QStringLiteral("--faults"))) {
         m_faults = extraArguments.value(extraArguments.indexOf(QStringLiteral("--faults")) + 1);

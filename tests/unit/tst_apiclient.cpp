@@ -3,7 +3,9 @@
 #include "support/fixtures.h"
 #include "support/testenv.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QRestAccessManager>
 #include <QRestReply>
@@ -139,6 +141,7 @@ private Q_SLOTS:
     {
         FakeNetworkAccessManager network;
         ApiClient client(QUrl(QStringLiteral("http://api.sfcompute.com")), &network);
+        client.setToken(QStringLiteral("test-token"));
         ApiCall* call = client.workspaces();
         QSignalSpy failed(call, &ApiCall::failed);
         QVERIFY(failed.wait());
@@ -155,6 +158,7 @@ private Q_SLOTS:
         network.enqueueJson(200, instancePage(2, 2, true, "nodec_b"));
         network.enqueueJson(200, instancePage(4, 1, false, {}));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         ApiCall* call = client.instances(QStringLiteral("default"));
         QSignalSpy progress(call, &ApiCall::progress);
         QSignalSpy succeeded(call, &ApiCall::succeeded);
@@ -176,17 +180,157 @@ private Q_SLOTS:
             QStringLiteral("nodec_b"));
     }
 
-    void paginationStopsOnARepeatedCursor()
+    // A server bug that hands back a cursor already followed would loop for ever: the list fails
+    // with a clear error instead of showing a part as the whole.
+    void paginationFailsOnARepeatedCursor()
     {
         FakeNetworkAccessManager network;
         network.enqueueJson(200, instancePage(0, 1, true, "nodec_a"));
         network.enqueueJson(200, instancePage(1, 1, true, "nodec_a"));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         ApiCall* call = client.instances();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::InvalidResponse);
+        QCOMPARE(network.requests.size(), size_t(2));
+    }
+
+    void paginationFailsOnACursorCycle()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, instancePage(0, 1, true, "nodec_a"));
+        network.enqueueJson(200, instancePage(1, 1, true, "nodec_b"));
+        network.enqueueJson(200, instancePage(2, 1, true, "nodec_a"));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        ApiCall* call = client.instances();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(error.kind(), ApiError::Kind::InvalidResponse);
+        QVERIFY2(error.message().contains(u"page already read"), qPrintable(error.message()));
+        QCOMPARE(network.requests.size(), size_t(3));
+    }
+
+    void paginationFailsWhenPagesNeverEnd()
+    {
+        FakeNetworkAccessManager network;
+        for (int i = 0; i < 10; ++i)
+            network.enqueueJson(200, instancePage(i, 1, true, "nodec_" + QByteArray::number(i)));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        ClientOptions options = fastOptions();
+        options.maxPages = 4;
+        client.setOptions(options);
+        ApiCall* call = client.instances();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::InvalidResponse);
+        QCOMPARE(network.requests.size(), size_t(4));
+    }
+
+    // Nothing goes out before the token is known: the call fails at once, and says why.
+    void noRequestWithoutAToken()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, Fixtures::bytes(QStringLiteral("me.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        ApiCall* call = client.me();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::NotSignedIn);
+        QVERIFY(network.requests.empty());
+    }
+
+    // A DELETE whose first answer was lost may have done its work: the retry's 404 is success.
+    void repeatedDeleteFindsItsWorkDone()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueError(QNetworkReply::RemoteHostClosedError);
+        network.enqueueJson(404, envelope("not_found", "No such pool."));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        client.setOptions(fastOptions());
+        QSignalSpy wrote(&client, &ApiClient::wrote);
+        ApiCall* call = client.deletePool(QStringLiteral("pool_1"));
         QSignalSpy succeeded(call, &ApiCall::succeeded);
         QVERIFY(succeeded.wait());
-        QCOMPARE(succeeded.first().first().value<QList<Instance>>().size(), 2);
         QCOMPARE(network.requests.size(), size_t(2));
+        QCOMPARE(wrote.size(), 1);
+    }
+
+    // A cancel whose answer was lost, retried: "cannot be cancelled" because the first attempt
+    // cancelled it is success; the order's status tells.
+    void repeatedCancelFindsTheOrderCancelled()
+    {
+        QFETCH(QByteArray, status);
+        QFETCH(bool, success);
+        FakeNetworkAccessManager network;
+        network.enqueueError(QNetworkReply::RemoteHostClosedError);
+        network.enqueueJson(422, envelope("unprocessable_entity", "Order cannot be cancelled."));
+        QJsonObject order = QJsonDocument::fromJson(Fixtures::bytes(QStringLiteral("order.json"))).object();
+        order.insert(QStringLiteral("status"), QString::fromLatin1(status));
+        network.enqueueJson(200, QJsonDocument(order).toJson(QJsonDocument::Compact));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        client.setOptions(fastOptions());
+        ApiCall* call = client.cancelOrder(QStringLiteral("ordr_1"));
+        QSignalSpy succeeded(call, &ApiCall::succeeded);
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(QTest::qWaitFor([&] { return !succeeded.isEmpty() || !failed.isEmpty(); }, 5000));
+        QCOMPARE(succeeded.size(), success ? 1 : 0);
+        if (!success)
+            QCOMPARE(failed.first().first().value<ApiError>().httpStatus(), 422);
+        QCOMPARE(network.requests.size(), size_t(3));
+        QCOMPARE(network.requests.at(2).verb, QByteArray("GET"));
+        QVERIFY(network.requests.at(2).request.url().path().endsWith(u"/orders/ordr_1"));
+    }
+    void repeatedCancelFindsTheOrderCancelled_data()
+    {
+        QTest::addColumn<QByteArray>("status");
+        QTest::addColumn<bool>("success");
+        QTest::newRow("cancelled by the first attempt") << QByteArray("cancelled") << true;
+        QTest::newRow("filled meanwhile") << QByteArray("filled") << false;
+    }
+
+    // Without a lost answer a 404 is what it says.
+    void deleteOfSomethingMissingFails()
+    {
+        FakeNetworkAccessManager network;
+        network.enqueueJson(404, envelope("not_found", "No such pool."));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        client.setOptions(fastOptions());
+        ApiCall* call = client.deletePool(QStringLiteral("pool_1"));
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        QCOMPARE(failed.first().first().value<ApiError>().httpStatus(), 404);
+    }
+
+    // Reads and previews change nothing on the server; writes are announced so lists refresh.
+    void writesAreAnnounced()
+    {
+        FakeNetworkAccessManager network;
+        network.setRouteJson(QStringLiteral("/pools"), 200, Fixtures::bytes(QStringLiteral("pools.json")));
+        network.setRouteJson(QStringLiteral("/order_preview"), 200,
+                             Fixtures::bytes(QStringLiteral("order_preview_quoted.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        QSignalSpy wrote(&client, &ApiClient::wrote);
+        QSignalSpy listed(client.pools(), &ApiCall::finished);
+        QVERIFY(listed.wait());
+        QSignalSpy previewed(client.orderPreview({}), &ApiCall::finished);
+        QVERIFY(previewed.wait());
+        QCOMPARE(wrote.size(), 0);
+        QJsonObject pool =
+            QJsonDocument::fromJson(Fixtures::bytes(QStringLiteral("pools.json"))).object()[u"data"].toArray().first().toObject();
+        network.setRouteJson(QStringLiteral("/pools"), 201, QJsonDocument(pool).toJson());
+        QSignalSpy created(client.createPool(QStringLiteral("wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7"), QStringLiteral("p")),
+                           &ApiCall::succeeded);
+        QVERIFY(created.wait());
+        QCOMPARE(wrote.size(), 1);
+        QCOMPARE(wrote.first().first().toString(), QStringLiteral("/pools"));
     }
 
     void pageByPage()
@@ -194,6 +338,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueJson(200, instancePage(0, 3, true, "nodec_next"));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         ApiCall* call = client.instancesPage({}, QStringLiteral("nodec_prev"));
         QSignalSpy succeeded(call, &ApiCall::succeeded);
         QVERIFY(succeeded.wait());
@@ -213,6 +358,7 @@ private Q_SLOTS:
         network.enqueueError(QNetworkReply::RemoteHostClosedError);
         network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(fastOptions());
         ApiCall* call = client.workspaces();
         QSignalSpy succeeded(call, &ApiCall::succeeded);
@@ -236,6 +382,7 @@ private Q_SLOTS:
         wrongShape.body = QByteArray(R"({"object":"list","data":{}})");
         network.enqueue(wrongShape);
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(fastOptions());
 
         ApiCall* call = client.workspaces();
@@ -256,6 +403,7 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i)
             network.enqueueJson(500, envelope("api_error", "boom"));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(fastOptions());
         ApiCall* call = client.workspaces();
         QSignalSpy failed(call, &ApiCall::failed);
@@ -270,6 +418,7 @@ private Q_SLOTS:
         network.enqueueError(QNetworkReply::RemoteHostClosedError);
         network.enqueueJson(201, Fixtures::bytes(QStringLiteral("instance.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(fastOptions());
         NewInstance instance;
         instance.pool = QStringLiteral("dev");
@@ -297,6 +446,7 @@ private Q_SLOTS:
         network.enqueueJson(503, envelope("service_unavailable", "Try again later."));
         network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(fastOptions());
         OrderRequest request;
         request.pool = QStringLiteral("pool_nuO4nVSM8O3NnsRE7udBe");
@@ -342,6 +492,7 @@ private Q_SLOTS:
         network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         network.enqueueJson(201, Fixtures::bytes(QStringLiteral("order.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(fastOptions());
         OrderRequest request;
         request.pool = QStringLiteral("pool_nuO4nVSM8O3NnsRE7udBe");
@@ -447,6 +598,7 @@ private Q_SLOTS:
         reply.error = static_cast<QNetworkReply::NetworkError>(networkError);
         network.enqueue(reply);
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         client.setOptions(options);
         QSignalSpy unauthorized(&client, &ApiClient::unauthorized);
         ApiCall* call = client.workspaces();
@@ -469,6 +621,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueHang();
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         QPointer<ApiCall> call = client.instances();
         QSignalSpy failed(call.data(), &ApiCall::failed);
         QSignalSpy succeeded(call.data(), &ApiCall::succeeded);
@@ -510,6 +663,7 @@ private Q_SLOTS:
         });
         QNetworkAccessManager network;
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort())), &network);
+        client.setToken(QStringLiteral("test-token"));
         ClientOptions options = fastOptions();
         options.maxAttempts = 1;
         options.transferTimeout = std::chrono::milliseconds(300);
@@ -530,6 +684,7 @@ private Q_SLOTS:
         }
         QNetworkAccessManager network;
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), &network);
+        client.setToken(QStringLiteral("test-token"));
         ClientOptions options = fastOptions();
         client.setOptions(options);
         ApiCall* call = client.me();
@@ -559,6 +714,7 @@ private Q_SLOTS:
         });
         QNetworkAccessManager network;
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())), &network);
+        client.setToken(QStringLiteral("test-token"));
         ClientOptions options = fastOptions();
         options.maxAttempts = 1;
         client.setOptions(options);
@@ -569,6 +725,93 @@ private Q_SLOTS:
         QCOMPARE(error.kind(), ApiError::Kind::Transport);
         QCOMPARE(error.networkError(), QNetworkReply::RemoteHostClosedError);
         QCOMPARE(error.message(), QStringLiteral("The server closed the connection before answering."));
+    }
+
+    // An answer past the size cap is cut off and fails; it is not retried.
+    void realOversizedAnswer()
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        int connections = 0;
+        connect(&server, &QTcpServer::newConnection, this, [&server, &connections] {
+            while (QTcpSocket* socket = server.nextPendingConnection()) {
+                ++connections;
+                connect(socket, &QTcpSocket::readyRead, socket, [socket] {
+                    socket->readAll();
+                    const QByteArray body = "[" + QByteArray(200000, ' ') + "]";
+                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                                  + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                });
+            }
+        });
+        QNetworkAccessManager network;
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())), &network);
+        client.setToken(QStringLiteral("test-token"));
+        ClientOptions options = fastOptions();
+        options.maxResponseBytes = 64 * 1024;
+        client.setOptions(options);
+        ApiCall* call = client.me();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait(5000));
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(error.kind(), ApiError::Kind::InvalidResponse);
+        QCOMPARE(connections, 1);
+    }
+
+    // A server that redirects elsewhere never gets the token carried there: of two loopback
+    // servers, the second never sees Authorization. A redirect within the same origin is followed.
+    void redirectsNeverCarryTheTokenToAnotherOrigin()
+    {
+        QTcpServer second;
+        if (!second.listen(QHostAddress(QStringLiteral("127.0.0.2"))))
+            QSKIP("127.0.0.2 is not available here");
+        QByteArray secondSaw;
+        connect(&second, &QTcpServer::newConnection, this, [&second, &secondSaw] {
+            while (QTcpSocket* socket = second.nextPendingConnection())
+                connect(socket, &QTcpSocket::readyRead, socket, [socket, &secondSaw] {
+                    secondSaw += socket->readAll();
+                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+                });
+        });
+        QTcpServer first;
+        QVERIFY(first.listen(QHostAddress::LocalHost));
+        QList<QByteArray> firstSaw;
+        const QByteArray elsewhere = "http://127.0.0.2:" + QByteArray::number(second.serverPort());
+        const QByteArray me = Fixtures::bytes(QStringLiteral("me.json"));
+        connect(&first, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket* socket = first.nextPendingConnection())
+                connect(socket, &QTcpSocket::readyRead, socket, [&, socket] {
+                    const QByteArray request = socket->readAll();
+                    firstSaw << request;
+                    if (request.startsWith("GET /preview/v2/me "))
+                        socket->write("HTTP/1.1 302 Found\r\nLocation: /preview/v2/me-moved\r\nContent-Length: 0\r\n\r\n");
+                    else if (request.startsWith("GET /preview/v2/me-moved "))
+                        socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                                      + QByteArray::number(me.size()) + "\r\n\r\n" + me);
+                    else
+                        socket->write("HTTP/1.1 307 Temporary Redirect\r\nLocation: " + elsewhere
+                                      + "/preview/v2/workspaces\r\nContent-Length: 0\r\n\r\n");
+                });
+        });
+        QNetworkAccessManager network;
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(first.serverPort())), &network);
+        client.setToken(QStringLiteral("sk_live_redirect_secret"));
+        client.setOptions(fastOptions());
+
+        QSignalSpy followed(client.me(), &ApiCall::succeeded);
+        QVERIFY(followed.wait(5000));
+        QCOMPARE(firstSaw.size(), 2);
+        QVERIFY(firstSaw.at(1).contains("Bearer sk_live_redirect_secret"));
+
+        for (int i = 0; i < 5; ++i) {
+            QSignalSpy failed(client.workspaces(), &ApiCall::failed);
+            QVERIFY(failed.wait(5000));
+            const auto error = failed.first().first().value<ApiError>();
+            QVERIFY2(error.message().contains(u"redirect"), qPrintable(error.message()));
+        }
+        QTest::qWait(100);
+        QVERIFY2(!secondSaw.contains("sk_live_redirect_secret"), secondSaw.constData());
+        QVERIFY2(!secondSaw.toLower().contains("authorization"), secondSaw.constData());
     }
 };
 

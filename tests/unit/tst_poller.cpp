@@ -21,6 +21,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueHang();
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         int applied = 0;
         Poller poller([&client] { return client.workspaces(); }, [&applied](const QVariant&) { ++applied; });
         QVERIFY(poller.pollNow());
@@ -38,6 +39,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         ConnectionStatus status;
         QList<Workspace> received;
         Poller poller([&client] { return client.workspaces(); },
@@ -64,6 +66,7 @@ private Q_SLOTS:
         network.enqueueJson(403, boom);
         network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         ConnectionStatus status;
         Poller poller([&client] { return client.workspaces(); }, [](const QVariant&) {});
         poller.setStatus(&status);
@@ -92,6 +95,7 @@ private Q_SLOTS:
         for (int i = 0; i < 3; ++i)
             network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         Poller poller([&client] { return client.workspaces(); }, [](const QVariant&) {});
         poller.setInterval(10ms);
         QSignalSpy polled(&poller, &Poller::polled);

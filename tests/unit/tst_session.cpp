@@ -17,11 +17,13 @@
 #include <QTest>
 
 using namespace std::chrono_literals;
+using namespace Qt::StringLiterals;
 
 namespace {
 
 void routeEverything(FakeNetworkAccessManager& network, bool enrolled)
 {
+    network.setRouteJson(QStringLiteral("/me"), 200, Fixtures::bytes(QStringLiteral("me.json")));
     network.setRouteJson(QStringLiteral("/workspaces"), 200,
                          Fixtures::bytes(QStringLiteral("workspaces.json")));
     network.setRouteJson(QStringLiteral("/instance_skus"), 200,
@@ -59,7 +61,10 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         routeEverything(network, true);
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         Session session(&client);
+        for (const Session::Resource resource : Session::allResources())
+            session.watch(resource);
         QAbstractItemModelTester t1(session.instances(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t2(session.partitions(),
@@ -91,7 +96,10 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         routeEverything(network, false);
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         Session session(&client);
+        for (const Session::Resource resource : Session::allResources())
+            session.watch(resource);
         session.setInterval(1h);
         QSignalSpy flags(&session, &Session::featureFlagsChanged);
         session.start();
@@ -109,7 +117,10 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         routeEverything(network, true);
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
         Session session(&client);
+        for (const Session::Resource resource : Session::allResources())
+            session.watch(resource);
         session.setInterval(1h);
         session.start();
         QTRY_COMPARE(session.instances()->rowCount(), 4);
@@ -123,6 +134,36 @@ private Q_SLOTS:
         QVERIFY(network.paths().contains(
             QStringLiteral("/preview/v2/pools?workspace=wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7&limit=200")));
         QVERIFY(network.paths().contains(QStringLiteral("/preview/v2/workspaces?limit=200")));
+        session.stop();
+    }
+
+    // Only what something shows is polled: a session that shows pools asks for the account and
+    // the pools, nothing else; once nobody watches the pools, they are not asked for again.
+    void onlyWatchedListsPoll()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, true);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        Session session(&client);
+        session.setInterval(1h);
+        session.watch(Session::Resource::Pools);
+        session.start();
+        QTRY_COMPARE(session.pools()->rowCount(), 2);
+        QTRY_VERIFY(!session.status()->isBusy());
+        QStringList asked;
+        for (const QString& path : network.paths())
+            asked.append(QUrl(path).path());
+        asked.sort();
+        QCOMPARE(asked, (QStringList{u"/preview/v2/me"_s, u"/preview/v2/pools"_s}));
+        QVERIFY(!session.account().accountId.isEmpty());
+
+        session.unwatch(Session::Resource::Pools);
+        network.requests.clear();
+        session.refreshAll();
+        QTRY_VERIFY(!session.status()->isBusy());
+        for (const QString& path : network.paths())
+            QVERIFY2(!path.contains(u"/pools"), qPrintable(path));
         session.stop();
     }
 };

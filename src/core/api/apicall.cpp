@@ -3,6 +3,7 @@
 #include "core/api/apiclient.h"
 #include "core/api/resourcejson.h"
 
+#include <QJsonObject>
 #include <QNetworkReply>
 #include <QRandomGenerator>
 #include <QRestReply>
@@ -53,6 +54,14 @@ void ApiCall::sendAttempt()
             for (const QSslError& error : errors)
                 m_tlsErrors.append(error.errorString());
         });
+        // The transfer timeout only notices silence: a server that keeps sending is cut off here.
+        const qint64 limit = m_client->options().maxResponseBytes - m_bytes;
+        connect(m_reply, &QNetworkReply::downloadProgress, this, [this, limit](qint64 received, qint64) {
+            if (received > limit && m_reply && !m_tooLarge) {
+                m_tooLarge = true;
+                m_reply->abort();
+            }
+        });
     }
 }
 
@@ -78,6 +87,15 @@ void ApiCall::handleReply(QRestReply& reply)
         return;
     }
     const int status = reply.httpStatus();
+    if (m_tooLarge) {
+        fail(ApiError::invalidResponse(status, tr("the answer is larger than %n MiB", nullptr,
+                                                  int(m_client ? m_client->options().maxResponseBytes >> 20 : 0))));
+        return;
+    }
+    if (m_verifying) {
+        handleVerification(reply);
+        return;
+    }
     if (!reply.isSuccess()) {
         // An aborted reply has no body to read.
         const QByteArray body = status > 0 ? reply.readBody() : QByteArray();
@@ -85,6 +103,8 @@ void ApiCall::handleReply(QRestReply& reply)
         // Our own cancel() is handled above; an abort we did not ask for is the transfer timeout.
         if (error.kind() == ApiError::Kind::Cancelled)
             error = ApiError::transport(QNetworkReply::TimeoutError, reply.errorString());
+        if (settleRepeatedDelete(error))
+            return;
         retryOrFail(error);
         return;
     }
@@ -122,9 +142,22 @@ void ApiCall::handleReply(QRestReply& reply)
     }
     for (const QJsonValue& item : page->data)
         m_items.append(item);
+    m_bytes += reply.networkReply() ? reply.networkReply()->size() : 0;
+    ++m_pages;
     Q_EMIT progress(static_cast<int>(m_items.size()));
-    // Stop on has_more=false, and also on a missing or repeated cursor (a server bug would loop).
-    if (page->hasMore && !page->cursor.isEmpty() && page->cursor != m_cursor) {
+    // Stop on has_more=false. A cursor seen before, or pages without end, is a server bug that
+    // would loop for ever: that list fails rather than show a part as the whole.
+    if (page->hasMore && !page->cursor.isEmpty()) {
+        const ClientOptions options = m_client ? m_client->options() : ClientOptions{};
+        if (m_seenCursors.contains(page->cursor)) {
+            fail(ApiError::invalidResponse(status, tr("the list's pages lead back to a page already read")));
+            return;
+        }
+        if (m_pages >= options.maxPages || m_bytes >= options.maxResponseBytes) {
+            fail(ApiError::invalidResponse(status, tr("the list did not end after %n pages", nullptr, m_pages)));
+            return;
+        }
+        m_seenCursors.insert(page->cursor);
         m_cursor = page->cursor;
         m_request.query.removeAllQueryItems(QStringLiteral("starting_after"));
         m_request.query.addQueryItem(QStringLiteral("starting_after"), m_cursor);
@@ -139,8 +172,53 @@ void ApiCall::handleReply(QRestReply& reply)
         succeed(*result);
 }
 
+bool ApiCall::settleRepeatedDelete(const ApiError& error)
+{
+    if (m_request.method != "DELETE" || !m_answerLost || error.kind() != ApiError::Kind::Http)
+        return false;
+    if (error.httpStatus() == 404) {
+        succeed({});
+        return true;
+    }
+    if (error.httpStatus() != 409 && error.httpStatus() != 422)
+        return false;
+    // "Cannot be cancelled" may mean our first attempt cancelled it, or that it filled meanwhile:
+    // the object's status tells which.
+    m_verifying = error;
+    ApiRequest check = ApiRequest::make("GET", m_request.path);
+    check.parse = {};
+    check.changesState = true;
+    m_request = std::move(check);
+    m_attempts = 0;
+    sendAttempt();
+    return true;
+}
+
+void ApiCall::handleVerification(QRestReply& reply)
+{
+    const ApiError original = *m_verifying;
+    if (reply.httpStatus() == 404) {
+        succeed({});
+        return;
+    }
+    if (reply.isSuccess()) {
+        const QString status = reply.readJson().value_or(QJsonDocument()).object().value(u"status").toString();
+        if (status == u"cancelled" || status == u"deleted" || status == u"terminated") {
+            succeed({});
+            return;
+        }
+    }
+    fail(original);
+}
+
 void ApiCall::retryOrFail(const ApiError& error, Retry retry)
 {
+    const bool neverReached = error.networkError() == QNetworkReply::ConnectionRefusedError
+                              || error.networkError() == QNetworkReply::HostNotFoundError;
+    if (((error.kind() == ApiError::Kind::Transport || error.kind() == ApiError::Kind::Timeout) && !neverReached)
+        || error.kind() == ApiError::Kind::InvalidResponse || error.httpStatus() == 502
+        || error.httpStatus() == 504)
+        m_answerLost = true;
     const ClientOptions options = m_client ? m_client->options() : ClientOptions{};
     const bool worthRepeating = error.isTransient() || retry == Retry::EvenIfNotTransient;
     if (m_request.idempotent && worthRepeating && m_attempts < options.maxAttempts) {
@@ -159,6 +237,8 @@ void ApiCall::succeed(const QVariant& result)
         return;
     m_finished = true;
     Q_EMIT succeeded(result);
+    if (m_request.changesState && m_client)
+        Q_EMIT m_client->wrote(m_request.path);
     Q_EMIT finished();
     deleteLater();
 }
@@ -171,6 +251,9 @@ void ApiCall::fail(const ApiError& error)
     if (error.httpStatus() == 401 && m_client)
         Q_EMIT m_client->unauthorized();
     Q_EMIT failed(error);
+    // A write whose answer was lost may have taken effect: what shows it is read again.
+    if (m_request.changesState && m_client && (m_answerLost || error.isTransient()))
+        Q_EMIT m_client->wrote(m_request.path);
     Q_EMIT finished();
     deleteLater();
 }

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 #include <QUrlQuery>
 #include <QVariant>
@@ -30,6 +31,8 @@ struct ApiRequest
     QList<std::pair<QByteArray, QByteArray>> headers;
     // Safe to send again after a transport failure or a 5xx.
     bool idempotent = true;
+    // Changes what the server holds: lists that show it are read again once it is done.
+    bool changesState = false;
     // Follow the cursor until has_more is false and hand the parser every item at once.
     bool allPages = false;
     // Turns the response into the result; empty for calls without a body (204).
@@ -42,6 +45,7 @@ struct ApiRequest
         request.path = path;
         // Only reads and replays are safe to repeat; writes opt in.
         request.idempotent = method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE";
+        request.changesState = method != "GET" && method != "HEAD";
         return request;
     }
     ApiRequest&& withQuery(const QUrlQuery& value) &&
@@ -62,6 +66,11 @@ struct ApiRequest
     ApiRequest&& withIdempotent(bool value) &&
     {
         idempotent = value;
+        return std::move(*this);
+    }
+    ApiRequest&& withChangesState(bool value) &&
+    {
+        changesState = value;
         return std::move(*this);
     }
     ApiRequest&& withAllPages() &&
@@ -130,6 +139,9 @@ private:
     void retryOrFail(const ApiError& error, Retry retry = Retry::IfTransient);
     void succeed(const QVariant& result);
     void fail(const ApiError& error);
+    // A DELETE repeated after its answer was lost can find its own first attempt's work done.
+    bool settleRepeatedDelete(const ApiError& error);
+    void handleVerification(QRestReply& reply);
 
     QPointer<ApiClient> m_client;
     ApiRequest m_request;
@@ -138,6 +150,14 @@ private:
     QStringList m_tlsErrors;
     QJsonArray m_items;
     QString m_cursor;
+    QSet<QString> m_seenCursors;
+    int m_pages = 0;
+    qint64 m_bytes = 0;
+    bool m_tooLarge = false;
+    // An attempt ended without an answer: the server may have done the work.
+    bool m_answerLost = false;
+    // Checking with a GET whether a repeated DELETE's object is gone; the DELETE's error otherwise.
+    std::optional<ApiError> m_verifying;
     int m_attempts = 0;
     bool m_cancelled = false;
     bool m_finished = false;

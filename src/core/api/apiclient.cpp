@@ -62,21 +62,21 @@ QUrlQuery workspaceQuery(const QString& workspace, QUrlQuery query = {})
 
 ApiClient::ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObject* parent)
     : QObject(parent)
-    , m_serverUrl(serverUrl)
-    , m_factory(apiBaseUrl(serverUrl))
+    , m_serverUrl(withoutCredentials(serverUrl))
+    , m_factory(apiBaseUrl(m_serverUrl))
     , m_rest(std::make_unique<QRestAccessManager>(network))
 {
     Q_ASSERT(network);
-    if (!isAllowedServerUrl(serverUrl, &m_refusal) && m_refusal.isEmpty())
-        m_refusal = serverUrl.toDisplayString();
+    if (!isAllowedServerUrl(m_serverUrl, &m_refusal) && m_refusal.isEmpty())
+        m_refusal = m_serverUrl.toDisplayString();
     QHttpHeaders headers;
     headers.append(QHttpHeaders::WellKnownHeader::Accept, "application/json");
     headers.append(QHttpHeaders::WellKnownHeader::UserAgent, userAgent());
     m_factory.setCommonHeaders(headers);
     m_factory.setTransferTimeout(m_options.transferTimeout);
-    // Qt's default already refuses https -> http redirects; say it so nobody loosens it by accident.
-    m_factory.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                           QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Qt copies every header of the request into the redirected one, the bearer token included:
+    // only a redirect to the same scheme, host and port may be followed.
+    m_factory.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
 }
 
 ApiClient::~ApiClient()
@@ -118,6 +118,11 @@ bool ApiClient::isAllowedServerUrl(const QUrl& url, QString* why)
     return true;
 }
 
+QUrl ApiClient::withoutCredentials(const QUrl& url)
+{
+    return url.adjusted(QUrl::RemoveUserInfo);
+}
+
 QByteArray ApiClient::userAgent()
 {
     return "sfdesk/" SFDESK_VERSION " Qt/" + QByteArray(qVersion());
@@ -151,9 +156,11 @@ ApiCall* ApiClient::send(ApiRequest request)
 {
     auto* call = new ApiCall(this, std::move(request));
     Q_EMIT callStarted(call);
-    if (!m_refusal.isEmpty()) {
-        const ApiError error = m_serverUrl.scheme() == u"http" ? ApiError::insecureUrl(m_serverUrl)
-                                                               : ApiError::configuration(m_refusal);
+    if (!m_refusal.isEmpty() || !hasToken()) {
+        const ApiError error = !m_refusal.isEmpty()
+                                   ? (m_serverUrl.scheme() == u"http" ? ApiError::insecureUrl(m_serverUrl)
+                                                                      : ApiError::configuration(m_refusal))
+                                   : ApiError::notSignedIn();
         // Report later, so that the caller can connect first.
         QMetaObject::invokeMethod(call, [call, error] { call->fail(error); }, Qt::QueuedConnection);
         return call;
@@ -274,6 +281,7 @@ ApiCall* ApiClient::orderPreview(const OrderPreviewRequest& request)
     return send(ApiRequest::make("POST", QStringLiteral("/order_preview"))
                     .withBody(QJsonDocument(body))
                     .withIdempotent(true)
+                    .withChangesState(false)
                     .parsedBy(objectParser<OrderPreview>(parseOrderPreview)));
 }
 

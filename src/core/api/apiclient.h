@@ -21,6 +21,10 @@ struct ClientOptions
     int maxAttempts = 4;
     std::chrono::milliseconds retryBaseDelay{500};
     int pageSize = 200;
+    // A list whose pages never end (or whose cursors cycle) stops with an error past these.
+    int maxPages = 1000;
+    // No single answer, nor all pages of a list together, may be larger than this.
+    qint64 maxResponseBytes = qint64(64) << 20;
 };
 
 struct NewInstance
@@ -53,7 +57,9 @@ struct OrderPreviewRequest
 // Requests go through the given QNetworkAccessManager (tests inject a fake), wrapped in a
 // QRestAccessManager, built by one QNetworkRequestFactory: base URL with /preview/v2, bearer
 // token, Accept: application/json, a User-Agent with the version, a transfer timeout. TLS errors
-// are never ignored, plain http is refused except to loopback, and redirects may not downgrade.
+// are never ignored, plain http is refused except to loopback, redirects are followed only within
+// the server's origin (so the token never reaches another host), and nothing is sent before the
+// token is set.
 class ApiClient final : public QObject
 {
     Q_OBJECT
@@ -68,6 +74,8 @@ public:
     // https anywhere; http only to loopback. *why gets a translated reason when refused.
     static bool isAllowedServerUrl(const QUrl& url, QString* why = nullptr);
     static QByteArray userAgent();
+    // The address without user name and password, which are never sent, shown or stored.
+    static QUrl withoutCredentials(const QUrl& url);
 
     QUrl serverUrl() const { return m_serverUrl; }
     QUrl baseUrl() const;
@@ -134,6 +142,9 @@ Q_SIGNALS:
     void callStarted(ApiCall* call);
     // 401 from any call: the token is wrong or expired.
     void unauthorized();
+    // A call that changes what the server holds is done (or its answer was lost): lists that
+    // show it are read again at once. path is the call's, e.g. "/pools/pool_…".
+    void wrote(const QString& path);
 
 private:
     friend class ApiCall;

@@ -115,6 +115,13 @@ ApiError ApiError::configuration(const QString& problem)
     return error;
 }
 
+ApiError ApiError::notSignedIn()
+{
+    ApiError error;
+    error.m_kind = Kind::NotSignedIn;
+    return error;
+}
+
 bool ApiError::isFeatureNotEnabled() const
 {
     return m_httpStatus == 403 && m_serverMessage.contains(u"Feature not enabled", Qt::CaseInsensitive);
@@ -193,6 +200,8 @@ QString ApiError::message() const
             .arg(m_problem);
     case Kind::Configuration:
         return tr("The connection is not set up: %1").arg(m_problem);
+    case Kind::NotSignedIn:
+        return tr("Not signed in: sign in to this connection under File > Connections.");
     case Kind::Http:
         break;
     }

@@ -34,7 +34,8 @@ public:
         Http,            // a non-2xx status, with or without an envelope
         InvalidResponse, // 2xx whose body the app cannot read
         InsecureUrl,     // plain http to a host that is not loopback
-        Configuration,   // no token, bad URL, ...
+        Configuration,   // bad URL, ...
+        NotSignedIn,     // no token yet: nothing was sent
     };
 
     ApiError() = default;
@@ -46,6 +47,7 @@ public:
     static ApiError invalidResponse(int httpStatus, const QString& problem);
     static ApiError insecureUrl(const QUrl& url);
     static ApiError configuration(const QString& problem);
+    static ApiError notSignedIn();
 
     bool isError() const { return m_kind != Kind::None; }
     Kind kind() const { return m_kind; }

@@ -35,6 +35,7 @@ bool OrderAttempts::leavesOutcomeUnknown(const ApiError& error)
     // Refused before anything was sent.
     case ApiError::Kind::InsecureUrl:
     case ApiError::Kind::Configuration:
+    case ApiError::Kind::NotSignedIn:
         return false;
     // The request may have reached the server, and its answer got lost on the way back.
     case ApiError::Kind::Cancelled:

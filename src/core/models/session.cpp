@@ -25,36 +25,45 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
 {
-    addPoller([this] { return m_client->workspaces(); },
+    m_accountPoller = new Poller([this] { return m_client->me(); },
+                                 [this](const QVariant& v) {
+                                     const auto account = v.value<Account>();
+                                     if (account != m_account) {
+                                         m_account = account;
+                                         Q_EMIT accountChanged();
+                                     }
+                                 },
+                                 this);
+    m_accountPoller->setStatus(m_status);
+    addPoller(Resource::Workspaces, [this] { return m_client->workspaces(); },
               [this](const QVariant& v) { m_workspaces->refresh(v.value<QList<Workspace>>()); });
-    addPoller([this] { return m_client->instanceSkus(); },
+    addPoller(Resource::Skus, [this] { return m_client->instanceSkus(); },
               [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); });
-    addPoller([this] { return m_client->skuAvailability(); },
+    addPoller(Resource::Availability, [this] { return m_client->skuAvailability(); },
               [this](const QVariant& v) { m_skus->setAvailability(v.value<QList<SkuAvailability>>()); });
-    addPoller([this] { return m_client->instances(m_workspace); },
+    addPoller(Resource::Instances, [this] { return m_client->instances(m_workspace); },
               [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); });
-    addPoller([this] { return m_client->pools(m_workspace); },
+    addPoller(Resource::Pools, [this] { return m_client->pools(m_workspace); },
               [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); });
-    addPoller([this] { return m_client->orders(m_workspace); },
+    addPoller(Resource::Orders, [this] { return m_client->orders(m_workspace); },
               [this](const QVariant& v) { m_orders->refresh(v.value<QList<Order>>()); });
-    addPoller([this] { return m_client->images(m_workspace); },
+    addPoller(Resource::Images, [this] { return m_client->images(m_workspace); },
               [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); });
-    m_flagPoller = addPoller([this] { return m_client->featureFlags(); },
-                             [this](const QVariant& v) {
-                                 QHash<QString, bool> enrolled;
-                                 for (const FeatureFlag& flag : v.value<QList<FeatureFlag>>())
-                                     enrolled.insert(flag.name, flag.enrolled);
-                                 if (enrolled != m_enrolled) {
-                                     m_enrolled = enrolled;
-                                     updateInfinibandPolling();
-                                     Q_EMIT featureFlagsChanged();
-                                 }
-                             });
-    // Fabrics and partitions answer 403 until the account is enrolled: they poll only then.
-    m_fabricPoller =
-        addPoller([this] { return m_client->infinibandFabrics(); },
-                  [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); });
-    m_partitionPoller = addPoller(
+    addPoller(Resource::FeatureFlags, [this] { return m_client->featureFlags(); },
+              [this](const QVariant& v) {
+                  QHash<QString, bool> enrolled;
+                  for (const FeatureFlag& flag : v.value<QList<FeatureFlag>>())
+                      enrolled.insert(flag.name, flag.enrolled);
+                  if (enrolled != m_enrolled) {
+                      m_enrolled = enrolled;
+                      updatePolling();
+                      Q_EMIT featureFlagsChanged();
+                  }
+              });
+    addPoller(Resource::Fabrics, [this] { return m_client->infinibandFabrics(); },
+              [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); });
+    addPoller(
+        Resource::Partitions,
         [this] {
             InfinibandAdapter::PartitionFilter filter;
             filter.workspace = m_workspace;
@@ -65,11 +74,19 @@ Session::Session(ApiClient* client, QObject* parent)
 
 Session::~Session() = default;
 
-Poller* Session::addPoller(std::function<ApiCall*()> fetch, std::function<void(const QVariant&)> apply)
+QList<Session::Resource> Session::allResources()
+{
+    return {Resource::Workspaces, Resource::Skus,         Resource::Availability, Resource::Instances,
+            Resource::Pools,      Resource::Orders,       Resource::Images,       Resource::FeatureFlags,
+            Resource::Fabrics,    Resource::Partitions};
+}
+
+Poller* Session::addPoller(Resource resource, std::function<ApiCall*()> fetch,
+                           std::function<void(const QVariant&)> apply)
 {
     auto* poller = new Poller(std::move(fetch), std::move(apply), this);
     poller->setStatus(m_status);
-    m_pollers.append(poller);
+    m_pollers.insert(resource, poller);
     return poller;
 }
 
@@ -78,13 +95,27 @@ bool Session::infinibandEnabled() const
     return isEnrolled(QLatin1StringView(InfinibandAdapter::featureFlag));
 }
 
-void Session::updateInfinibandPolling()
+bool Session::shouldPoll(Resource resource) const
 {
-    for (Poller* poller : {m_fabricPoller, m_partitionPoller}) {
-        if (m_running && infinibandEnabled() && !poller->isActive())
-            poller->start();
-        else if ((!m_running || !infinibandEnabled()) && poller->isActive())
-            poller->stop();
+    if (!m_running || !isWatched(resource))
+        return false;
+    // Fabrics and partitions answer 403 until the account is enrolled: they poll only then, and
+    // the flags are read for them.
+    if (resource == Resource::Fabrics || resource == Resource::Partitions)
+        return infinibandEnabled();
+    return true;
+}
+
+void Session::updatePolling()
+{
+    for (auto it = m_pollers.cbegin(); it != m_pollers.cend(); ++it) {
+        const bool wanted = shouldPoll(it.key())
+                            || (it.key() == Resource::FeatureFlags && m_running
+                                && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)));
+        if (wanted && !it.value()->isActive())
+            it.value()->start();
+        else if (!wanted && it.value()->isActive())
+            it.value()->stop();
     }
     if (!infinibandEnabled()) {
         if (m_fabrics->rowCount() > 0)
@@ -92,6 +123,26 @@ void Session::updateInfinibandPolling()
         if (m_partitions->rowCount() > 0)
             m_partitions->clear();
     }
+}
+
+void Session::watch(Resource resource)
+{
+    ++m_watchers[resource];
+    updatePolling();
+}
+
+void Session::unwatch(Resource resource)
+{
+    if (m_watchers.value(resource) > 0)
+        --m_watchers[resource];
+    updatePolling();
+}
+
+void Session::refresh(Resource resource)
+{
+    Poller* poller = m_pollers.value(resource);
+    if (poller && poller->isActive())
+        poller->pollNow();
 }
 
 void Session::setWorkspace(const QString& workspace)
@@ -106,6 +157,7 @@ void Session::setWorkspace(const QString& workspace)
 
 void Session::setInterval(std::chrono::milliseconds interval)
 {
+    m_accountPoller->setInterval(interval);
     for (Poller* poller : std::as_const(m_pollers))
         poller->setInterval(interval);
 }
@@ -113,22 +165,21 @@ void Session::setInterval(std::chrono::milliseconds interval)
 void Session::start()
 {
     m_running = true;
-    for (Poller* poller : std::as_const(m_pollers)) {
-        if (poller != m_fabricPoller && poller != m_partitionPoller)
-            poller->start();
-    }
-    updateInfinibandPolling();
+    m_accountPoller->start();
+    updatePolling();
 }
 
 void Session::stop()
 {
     m_running = false;
+    m_accountPoller->stop();
     for (Poller* poller : std::as_const(m_pollers))
         poller->stop();
 }
 
 void Session::refreshAll()
 {
+    m_accountPoller->pollNow();
     for (Poller* poller : std::as_const(m_pollers)) {
         if (poller->isActive())
             poller->pollNow();

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/model/resources.h"
+
 #include <QHash>
+#include <QMap>
 #include <QObject>
 #include <QPointer>
 
@@ -18,17 +21,44 @@ class PoolModel;
 class SkuModel;
 class WorkspaceModel;
 
-// The live data of one connection: a model per resource, each kept fresh by its own poller, all
-// reporting to one ConnectionStatus. Views take the models from here (through a
-// ResourceProxyModel) and never talk to the client for lists.
+// The live data of one connection: a model per resource, each kept fresh by its own single-flight
+// poller, all reporting to one ConnectionStatus. The account check (GET /me) polls while the
+// session runs; every list polls only while something that shows it watches it (watch/unwatch),
+// so a hidden view costs no requests.
 class Session final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(Session)
 
 public:
+    enum class Resource
+    {
+        Workspaces,
+        Skus,
+        Availability,
+        Instances,
+        Pools,
+        Orders,
+        Images,
+        FeatureFlags,
+        Fabrics,
+        Partitions,
+    };
+    Q_ENUM(Resource)
+    static QList<Resource> allResources();
+
     explicit Session(ApiClient* client, QObject* parent = nullptr);
     ~Session() override;
+
+    // The account behind the token, from the last GET /me; empty until known.
+    Account account() const { return m_account; }
+
+    // Counted: a list polls while at least one watcher wants it (and the session runs).
+    void watch(Resource resource);
+    void unwatch(Resource resource);
+    bool isWatched(Resource resource) const { return m_watchers.value(resource) > 0; }
+    // Polls one list now, if it is watched (single-flight).
+    void refresh(Resource resource);
 
     ApiClient* client() const { return m_client; }
     ConnectionStatus* status() const { return m_status; }
@@ -59,10 +89,13 @@ public:
 Q_SIGNALS:
     void workspaceChanged(const QString& workspace);
     void featureFlagsChanged();
+    void accountChanged();
 
 private:
-    Poller* addPoller(std::function<class ApiCall*()> fetch, std::function<void(const QVariant&)> apply);
-    void updateInfinibandPolling();
+    Poller* addPoller(Resource resource, std::function<class ApiCall*()> fetch,
+                      std::function<void(const QVariant&)> apply);
+    bool shouldPoll(Resource resource) const;
+    void updatePolling();
 
     ApiClient* m_client;
     ConnectionStatus* m_status;
@@ -74,10 +107,10 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
-    QList<Poller*> m_pollers;
-    Poller* m_flagPoller = nullptr;
-    Poller* m_fabricPoller = nullptr;
-    Poller* m_partitionPoller = nullptr;
+    Poller* m_accountPoller = nullptr;
+    QMap<Resource, Poller*> m_pollers;
+    QMap<Resource, int> m_watchers;
+    Account m_account;
     QString m_workspace;
     QHash<QString, bool> m_enrolled;
     bool m_running = false;

@@ -20,7 +20,7 @@ QString environmentToken(const QProcessEnvironment& environment, QString* variab
 void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProcessEnvironment& environment,
               QObject* context, std::function<void(const Token&)> done)
 {
-    if (profile.kind != ConnectionProfile::Kind::LocalSimulator) {
+    if (profile.kind == ConnectionProfile::Kind::SfCompute) {
         QString variable;
         const QString fromEnvironment = environmentToken(environment, &variable);
         if (!fromEnvironment.isEmpty()) {

@@ -9,8 +9,9 @@
 
 class SecretStore;
 
-// Finds the token for a profile, in the order the sf CLI uses: SF_BEARER_TOKEN, then SF_API_KEY
-// (not for the local simulator, whose token is its own), then the secret store.
+// Finds the token for a profile. For the SF Compute profile in the order the sf CLI uses:
+// SF_BEARER_TOKEN, then SF_API_KEY, then the secret store. Every other profile only from the secret
+// store: an SF Compute key in the environment is never sent to another host.
 namespace Credentials {
 
 struct Token

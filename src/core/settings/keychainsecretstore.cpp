@@ -1,18 +1,34 @@
 #include "core/settings/keychainsecretstore.h"
 
 #include <QPointer>
+#include <QTimer>
 
 #include <qt6keychain/keychain.h>
 
 namespace {
+
+// A keychain that answered late or was busy (a D-Bus timeout, a keyring still unlocking) may answer
+// the next time: such an error is tried again a few times, and never taken for "no keychain".
+bool isTransient(const QKeychain::Job& job)
+{
+    if (job.error() != QKeychain::OtherError)
+        return false;
+    const QString why = job.errorString();
+    return why.contains(u"NoReply") || why.contains(u"Timeout", Qt::CaseInsensitive)
+           || why.contains(u"timed out", Qt::CaseInsensitive) || why.contains(u"LimitsExceeded");
+}
 
 // The keychain cannot be reached at all (as opposed to: this entry is missing, or the user denied
 // access). QtKeychain reports a missing Secret Service or session bus as NoBackendAvailable or, from
 // D-Bus, as OtherError ("Could not connect", "ServiceUnknown"); both mean: no keychain for this run.
 bool isUnavailable(const QKeychain::Job& job)
 {
-    return job.error() == QKeychain::NoBackendAvailable || job.error() == QKeychain::OtherError;
+    return job.error() == QKeychain::NoBackendAvailable
+           || (job.error() == QKeychain::OtherError && !isTransient(job));
 }
+
+constexpr int MaxAttempts = 3;
+constexpr int RetryDelayMs = 400;
 
 } // namespace
 
@@ -34,6 +50,11 @@ void KeychainSecretStore::markUnavailable(const QString& detail)
 
 void KeychainSecretStore::read(const QString& key, QObject* context, Callback done)
 {
+    readAttempt(key, context, std::move(done), 1);
+}
+
+void KeychainSecretStore::readAttempt(const QString& key, QObject* context, Callback done, int attempt)
+{
     if (!isPersistent()) {
         SecretResult result;
         result.persistent = false;
@@ -50,15 +71,21 @@ void KeychainSecretStore::read(const QString& key, QObject* context, Callback do
     job->setKey(key);
     QPointer<QObject> guard(context);
     connect(job, &QKeychain::Job::finished, context,
-            [this, key, guard, done = std::move(done), context](QKeychain::Job* finished) {
+            [this, key, guard, done = std::move(done), context, attempt](QKeychain::Job* finished) {
                 SecretResult result;
+                if (isTransient(*finished) && attempt < MaxAttempts) {
+                    QTimer::singleShot(RetryDelayMs, context, [this, key, context, done, attempt] {
+                        readAttempt(key, context, done, attempt + 1);
+                    });
+                    return;
+                }
                 if (finished->error() == QKeychain::NoError) {
                     result.secret = static_cast<QKeychain::ReadPasswordJob*>(finished)->textData();
                 } else if (finished->error() == QKeychain::EntryNotFound) {
                     result.status = SecretResult::Status::NotFound;
                 } else if (isUnavailable(*finished)) {
                     markUnavailable(finished->errorString());
-                    read(key, context, done);
+                    readAttempt(key, context, done, 1);
                     return;
                 } else {
                     result.status = SecretResult::Status::Error;
@@ -73,6 +100,12 @@ void KeychainSecretStore::read(const QString& key, QObject* context, Callback do
 
 void KeychainSecretStore::write(const QString& key, const QString& secret, QObject* context, Callback done)
 {
+    writeAttempt(key, secret, context, std::move(done), 1);
+}
+
+void KeychainSecretStore::writeAttempt(const QString& key, const QString& secret, QObject* context, Callback done,
+                                       int attempt)
+{
     if (!isPersistent()) {
         m_memory.insert(key, secret);
         SecretResult result;
@@ -86,15 +119,21 @@ void KeychainSecretStore::write(const QString& key, const QString& secret, QObje
     job->setKey(key);
     job->setTextData(secret);
     connect(job, &QKeychain::Job::finished, context,
-            [this, key, secret, done = std::move(done), context](QKeychain::Job* finished) {
+            [this, key, secret, done = std::move(done), context, attempt](QKeychain::Job* finished) {
                 SecretResult result;
                 if (finished->error() == QKeychain::NoError) {
                     done(result);
                     return;
                 }
+                if (isTransient(*finished) && attempt < MaxAttempts) {
+                    QTimer::singleShot(RetryDelayMs, context, [this, key, secret, context, done, attempt] {
+                        writeAttempt(key, secret, context, done, attempt + 1);
+                    });
+                    return;
+                }
                 if (isUnavailable(*finished)) {
                     markUnavailable(finished->errorString());
-                    write(key, secret, context, done);
+                    writeAttempt(key, secret, context, done, 1);
                     return;
                 }
                 result.status = SecretResult::Status::Error;
@@ -105,6 +144,11 @@ void KeychainSecretStore::write(const QString& key, const QString& secret, QObje
 }
 
 void KeychainSecretStore::remove(const QString& key, QObject* context, Callback done)
+{
+    removeAttempt(key, context, std::move(done), 1);
+}
+
+void KeychainSecretStore::removeAttempt(const QString& key, QObject* context, Callback done, int attempt)
 {
     const bool inMemory = m_memory.remove(key) > 0;
     if (!isPersistent()) {
@@ -120,8 +164,14 @@ void KeychainSecretStore::remove(const QString& key, QObject* context, Callback 
     job->setAutoDelete(true);
     job->setKey(key);
     connect(
-        job, &QKeychain::Job::finished, context, [this, done = std::move(done)](QKeychain::Job* finished) {
+        job, &QKeychain::Job::finished, context,
+        [this, key, context, done = std::move(done), attempt](QKeychain::Job* finished) {
             SecretResult result;
+            if (isTransient(*finished) && attempt < MaxAttempts) {
+                QTimer::singleShot(RetryDelayMs, context,
+                                   [this, key, context, done, attempt] { removeAttempt(key, context, done, attempt + 1); });
+                return;
+            }
             if (finished->error() == QKeychain::EntryNotFound) {
                 result.status = SecretResult::Status::NotFound;
             } else if (isUnavailable(*finished)) {

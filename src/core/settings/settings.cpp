@@ -125,7 +125,7 @@ QList<ConnectionProfile> Settings::profiles() const
         profile.name = m_settings->value(QStringLiteral("name")).toString();
         const auto kind =
             ConnectionProfile::kindFromName(m_settings->value(QStringLiteral("kind")).toString());
-        profile.url = QUrl(m_settings->value(QStringLiteral("url")).toString());
+        profile.url = QUrl(m_settings->value(QStringLiteral("url")).toString()).adjusted(QUrl::RemoveUserInfo);
         // Entries edited by hand into nonsense are skipped rather than half-used.
         if (profile.id.isEmpty() || !kind)
             continue;
@@ -151,7 +151,7 @@ void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
         // The simulator's URL changes every run; it is not stored.
         m_settings->setValue(QStringLiteral("url"), profile.kind == ConnectionProfile::Kind::LocalSimulator
                                                         ? QString()
-                                                        : profile.url.toString());
+                                                        : profile.url.toString(QUrl::RemoveUserInfo));
     }
     m_settings->endArray();
     Q_EMIT profilesChanged();

@@ -63,6 +63,8 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     connect(m_table->table()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &AvailabilityView::updateDetails);
     connect(m_context, &ViewContext::clientChanged, this, &AvailabilityView::refresh);
+    // What the app itself changed is shown at once, whichever view changed it.
+    connect(m_context, &ViewContext::dataWritten, this, &AvailabilityView::refresh);
     connect(m_context, &ViewContext::pollTick, this, [this] {
         if (isVisible())
             refresh();

@@ -28,9 +28,18 @@ ListRefresh::ListRefresh(const QString& objectNamePrefix, const QString& action,
 
 ListRefresh::~ListRefresh() = default;
 
+void ListRefresh::cancelInFlight()
+{
+    if (ApiCall* call = m_call.data()) {
+        m_call = nullptr;
+        call->cancel();
+    }
+}
+
 void ListRefresh::showNotConnected()
 {
     ++m_current;
+    cancelInFlight();
     m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
 }
 
@@ -39,7 +48,9 @@ quint64 ListRefresh::begin()
     // Once loaded, the table keeps its rows while a refresh runs rather than flashing "Loading…".
     if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
         m_table->setLoadState(ResourceTableView::LoadState::Loading);
-    return ++m_current;
+    const quint64 request = ++m_current;
+    cancelInFlight();
+    return request;
 }
 
 void ListRefresh::markLoaded()

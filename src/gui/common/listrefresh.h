@@ -4,6 +4,7 @@
 #include "core/api/apierror.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <utility>
@@ -16,7 +17,7 @@ class QWidget;
 
 // The refresh of one view's list: the Refresh button and the "updated … ago" label of its toolbar,
 // and the table's load state while a request runs. A newer request overtakes an older one (a scope
-// change during a poll), whose answer is then dropped. A failure is shown in the table and the label
+// change during a poll), which is cancelled and whose answer is dropped. A failure is shown in the table and the label
 // and reported under the view's action ("Loading pools").
 class ListRefresh final : public QObject
 {
@@ -40,6 +41,7 @@ public:
     template <typename T, typename Apply, typename Done> void load(ApiCall* call, Apply&& apply, Done&& done)
     {
         const quint64 request = begin();
+        m_call = call;
         call->onSuccess<T>(this,
                            [this, request, apply = std::forward<Apply>(apply), done](const T& result) {
                                if (!isCurrent(request))
@@ -66,10 +68,14 @@ Q_SIGNALS:
     void requested();
 
 private:
+    void cancelInFlight();
+
     ViewContext* m_context;
     ResourceTableView* m_table;
     QPushButton* m_button;
     UpdatedLabel* m_label;
     QString m_action;
     quint64 m_current = 0;
+    // The request of load() on its way: a newer one cancels it.
+    QPointer<ApiCall> m_call;
 };

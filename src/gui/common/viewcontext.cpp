@@ -25,9 +25,22 @@ ViewContext::ViewContext(Settings* settings, QObject* parent)
 
 ViewContext::~ViewContext() = default;
 
+QString ViewContext::workspaceReference() const
+{
+    for (const Workspace& workspace : m_workspaces) {
+        if (workspace.name == m_workspace)
+            return workspace.id.isEmpty() ? workspace.resourcePath : workspace.id;
+    }
+    return {};
+}
+
 void ViewContext::setClient(ApiClient* client)
 {
+    if (m_client)
+        disconnect(m_client, &ApiClient::wrote, this, &ViewContext::dataWritten);
     m_client = client;
+    if (client)
+        connect(client, &ApiClient::wrote, this, &ViewContext::dataWritten);
     ++m_clientGeneration;
     m_accountCalls = 0;
     m_workspaces.clear();

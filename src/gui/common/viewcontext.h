@@ -56,8 +56,13 @@ public:
     void setWorkspace(const QString& name);
     bool allWorkspaces() const { return m_allWorkspaces; }
     void setAllWorkspaces(bool all);
+    // How the API names the chosen workspace: its ID (the document accepts an ID or a resource
+    // path, never a bare name); empty while the account's workspaces are not known.
+    QString workspaceReference() const;
     // The workspace filter of a list call: empty when listing every readable workspace.
-    QString listWorkspace() const { return m_allWorkspaces ? QString() : m_workspace; }
+    QString listWorkspace() const { return m_allWorkspaces ? QString() : workspaceReference(); }
+    // Whether a list call can be scoped yet: all workspaces, or the chosen one's ID is known.
+    bool scopeKnown() const { return m_allWorkspaces || !workspaceReference().isEmpty(); }
 
     Enrolment infinibandEnrolment() const { return m_enrolment; }
     bool infinibandEnabled() const { return m_enrolment == Enrolment::Enrolled; }
@@ -92,6 +97,9 @@ Q_SIGNALS:
     void enrolmentFailed(const QString& reason);
     // Time to refresh what is on screen.
     void pollTick();
+    // The app changed something on the server (created, renamed, deleted, terminated, placed,
+    // cancelled, enrolled): every list reads itself again at once.
+    void dataWritten();
     void statusMessage(const QString& message);
 
 private:

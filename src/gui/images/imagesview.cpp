@@ -48,6 +48,8 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
 
     connect(m_refresh, &ListRefresh::requested, this, &ImagesView::refresh);
     connect(m_context, &ViewContext::scopeChanged, this, &ImagesView::refresh);
+    // What the app itself changed is shown at once, whichever view changed it.
+    connect(m_context, &ViewContext::dataWritten, this, &ImagesView::refresh);
     connect(m_context, &ViewContext::clientChanged, this, &ImagesView::refresh);
     refresh();
 }
@@ -63,7 +65,7 @@ void ImagesView::refresh()
     }
     // Public images boot in every workspace, so a workspace's list shows them too; the server
     // leaves them out when asked for one workspace.
-    const QString workspace = m_context->listWorkspace();
+    const QString workspace = m_context->allWorkspaces() ? QString() : m_context->workspace();
     m_refresh->load<QList<Image>>(
         m_context->client()->images(),
         [this, workspace](const QList<Image>& images) {

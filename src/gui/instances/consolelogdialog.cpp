@@ -16,6 +16,8 @@ ConsoleLogDialog::ConsoleLogDialog(ViewContext* context, const QString& instance
     , m_instanceId(instanceId)
 {
     m_ui->setupUi(this);
+    // Server text is data: never markup or a link.
+    m_ui->statusLabel->setTextFormat(Qt::PlainText);
     setObjectName(QStringLiteral("consoleLogDialog"));
     setWindowTitle(tr("Console Log of %1").arg(instanceName));
     m_ui->logText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

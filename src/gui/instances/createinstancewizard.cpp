@@ -45,6 +45,9 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     , m_context(context)
 {
     m_ui->setupUi(this);
+    // Server text is data: never markup or a link.
+    m_ui->machineErrorLabel->setTextFormat(Qt::PlainText);
+    m_ui->partitionNoteLabel->setTextFormat(Qt::PlainText);
     setObjectName(QStringLiteral("createInstanceWizard"));
     setOption(QWizard::NoBackButtonOnLastPage);
     setOption(QWizard::NoCancelButtonOnLastPage);
@@ -114,7 +117,7 @@ void CreateInstanceWizard::load()
     ApiClient* client = m_context->client();
     if (!client)
         return;
-    const QString workspace = m_context->workspace();
+    const QString workspace = m_context->workspaceReference();
     auto fail = [this](const ApiError& error) {
         m_ui->machineErrorLabel->setText(error.message());
         m_ui->machineErrorLabel->show();

@@ -89,6 +89,9 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
     connect(m_context, &ViewContext::scopeChanged, this, &InstancesView::refresh);
+    // What the app itself changed is shown at once, whichever view changed it.
+    connect(m_context, &ViewContext::dataWritten, this, &InstancesView::refresh);
+    connect(m_context, &ViewContext::workspacesChanged, this, &InstancesView::refresh);
     connect(m_context, &ViewContext::clientChanged, this, &InstancesView::refresh);
     connect(m_context, &ViewContext::pollTick, this, [this] {
         if (isVisible())
@@ -113,6 +116,10 @@ void InstancesView::refresh()
         m_model->refresh({});
         m_refresh->showNotConnected();
         updateActions();
+        return;
+    }
+    if (!m_context->scopeKnown()) {
+        m_refresh->begin(); // the workspace's ID comes with the account's workspaces
         return;
     }
     m_refresh->load<QList<Instance>>(
@@ -184,7 +191,7 @@ void InstancesView::updateDetails()
                         : tr("<br>InfiniBand: none (created without a partition)");
     m_details->setText(
         tr("<b>%1</b> · %2 · %3<br>SKU %4 in pool %5, image %6<br>Resource path: %7<br>Created %8%9")
-            .arg(i.name.toHtmlEscaped(), Format::instanceStatus(i).toHtmlEscaped(), i.id,
+            .arg(i.name.toHtmlEscaped(), Format::instanceStatus(i).toHtmlEscaped(), i.id.toHtmlEscaped(),
                  i.sku.name.toHtmlEscaped(), i.pool.name.toHtmlEscaped(), i.image.name.toHtmlEscaped(),
                  i.resourcePath.toHtmlEscaped(), Format::dateTime(i.createdAt), partition));
 }

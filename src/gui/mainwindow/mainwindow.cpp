@@ -134,6 +134,12 @@ void MainWindow::createMenus()
 {
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    auto* connectionsAction =
+        fileMenu->addAction(QIcon::fromTheme(QStringLiteral("network-server")), tr("&Connections…"));
+    connectionsAction->setObjectName(QStringLiteral("actionConnections"));
+    connectionsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connectionsAction->setStatusTip(tr("Choose the server, sign in or out"));
+    connect(connectionsAction, &QAction::triggered, this, &MainWindow::connectionsRequested);
     auto* preferencesAction =
         fileMenu->addAction(QIcon::fromTheme(QStringLiteral("preferences-system")), tr("&Preferences…"));
     preferencesAction->setObjectName(QStringLiteral("actionPreferences"));

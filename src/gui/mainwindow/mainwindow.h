@@ -39,6 +39,10 @@ public:
 
     void showAbout();
 
+Q_SIGNALS:
+    // File > Connections…
+    void connectionsRequested();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 

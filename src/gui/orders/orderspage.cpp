@@ -46,6 +46,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     m_cancel->setObjectName(u"ordersCancel"_s);
     m_copy->setObjectName(u"ordersCopyCommand"_s);
     m_message->setObjectName(u"ordersMessage"_s);
+    m_message->setTextFormat(Qt::PlainText); // quotes the server
 
     m_status->addItem(tr("All statuses"), int(OrdersModel::StatusFilter::All));
     m_status->addItem(tr("Open"), int(OrdersModel::StatusFilter::Open));
@@ -98,7 +99,11 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     updateActions();
 }
 
-OrdersPage::~OrdersPage() = default;
+OrdersPage::~OrdersPage()
+{
+    if (m_backend && m_watching)
+        m_backend->unwatch();
+}
 
 void OrdersPage::setConfirmer(Confirmer confirmer)
 {
@@ -159,4 +164,22 @@ void OrdersPage::copySelected()
         return;
     QApplication::clipboard()->setText(sfCommand(*order));
     m_message->setText(tr("Copied the sf command for %1.").arg(order->id));
+}
+
+void OrdersPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_backend && !m_watching) {
+        m_watching = true;
+        m_backend->watch();
+    }
+}
+
+void OrdersPage::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    if (m_backend && m_watching) {
+        m_watching = false;
+        m_backend->unwatch();
+    }
 }

@@ -34,6 +34,11 @@ public:
     // The sf command that places the same order.
     static QString sfCommand(const Order& order);
 
+protected:
+    // The market is polled while this page is on screen.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
 private:
     void reload();
     void updateActions();
@@ -41,6 +46,7 @@ private:
     void copySelected();
 
     QPointer<MarketBackend> m_backend;
+    bool m_watching = false;
     OrdersModel* m_model;
     ResourceTableView* m_table;
     QComboBox* m_status;

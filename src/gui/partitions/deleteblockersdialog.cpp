@@ -23,6 +23,8 @@ DeleteBlockersDialog::DeleteBlockersDialog(ViewContext* context, const Infiniban
     , m_partition(partition)
 {
     m_ui->setupUi(this);
+    // Server text is data: never markup or a link.
+    m_ui->progressLabel->setTextFormat(Qt::PlainText);
     setObjectName(QStringLiteral("deleteBlockersDialog"));
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_ui->terminateButton, &QPushButton::clicked, this, &DeleteBlockersDialog::terminateChecked);

@@ -182,11 +182,15 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_context, &ViewContext::enrolmentFailed, this, [this](const QString& reason) {
         m_enrolButton->setEnabled(true);
         m_banner->setKind(MessageBar::Kind::Warning);
-        m_bannerText->setText(reason);
+        // The reason quotes the server, whose text is data: never markup or a link.
+        m_bannerText->setText(reason.toHtmlEscaped());
     });
     connect(m_context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
     connect(m_context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
     connect(m_context, &ViewContext::scopeChanged, this, &PartitionsView::refresh);
+    // What the app itself changed is shown at once, whichever view changed it.
+    connect(m_context, &ViewContext::dataWritten, this, &PartitionsView::refresh);
+    connect(m_context, &ViewContext::workspacesChanged, this, &PartitionsView::refresh);
     connect(m_context, &ViewContext::pollTick, this, [this] {
         if (!isVisible())
             return;
@@ -281,6 +285,10 @@ void PartitionsView::refresh()
 {
     if (!m_context->client() || !m_context->infinibandEnabled())
         return;
+    if (!m_context->scopeKnown()) {
+        m_refresh->begin(); // the workspace's ID comes with the account's workspaces
+        return;
+    }
     InfinibandAdapter::PartitionFilter filter;
     filter.workspace = m_context->listWorkspace();
     filter.fabric = m_fabricFilter->currentData().toString();

@@ -70,6 +70,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     connect(m_table->table()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PoolsView::updateActions);
     connect(m_context, &ViewContext::scopeChanged, this, &PoolsView::refresh);
+    // What the app itself changed is shown at once, whichever view changed it.
+    connect(m_context, &ViewContext::dataWritten, this, &PoolsView::refresh);
+    connect(m_context, &ViewContext::workspacesChanged, this, &PoolsView::refresh);
     connect(m_context, &ViewContext::clientChanged, this, &PoolsView::refresh);
     connect(m_context, &ViewContext::pollTick, this, [this] {
         if (isVisible())
@@ -87,6 +90,10 @@ void PoolsView::refresh()
         m_model->refresh({});
         m_refresh->showNotConnected();
         updateActions();
+        return;
+    }
+    if (!m_context->scopeKnown()) {
+        m_refresh->begin(); // the workspace's ID comes with the account's workspaces
         return;
     }
     m_refresh->load<QList<Pool>>(
@@ -138,12 +145,15 @@ void PoolsView::createPool()
     if (!m_context->client())
         return;
     const QString workspace = m_context->workspace();
+    const QString reference = m_context->workspaceReference();
+    if (reference.isEmpty())
+        return;
     auto* dialog = new NameDialog(
         tr("New Pool"),
         tr("Name of the new pool in workspace \"%1\" (the same as %2).")
             .arg(workspace, SfCommand::poolCreate(QStringLiteral("NAME"))),
         {}, names(),
-        [this, workspace](const QString& name) { return m_context->client()->createPool(workspace, name); },
+        [this, reference](const QString& name) { return m_context->client()->createPool(reference, name); },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &PoolsView::refresh);

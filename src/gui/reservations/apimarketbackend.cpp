@@ -7,6 +7,8 @@
 #include <QJsonValue>
 #include <QTimer>
 
+#include <memory>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -48,7 +50,44 @@ ApiMarketBackend::ApiMarketBackend(ApiClient* client, QObject* parent)
 {
     m_poll->setInterval(10000);
     connect(m_poll, &QTimer::timeout, this, &ApiMarketBackend::refresh);
-    m_poll->start();
+    setClient(client);
+}
+
+void ApiMarketBackend::setClient(ApiClient* client)
+{
+    if (m_client)
+        disconnect(m_client, nullptr, this, nullptr);
+    m_client = client;
+    m_ordersPerWorkspace = false;
+    // Answers of the old client are older than anything the new one says.
+    m_poolsFrom = m_ordersFrom = m_skusFrom = m_clockFrom = ++m_refreshes;
+    m_clockOffset = 0;
+    m_pools.clear();
+    m_orders.clear();
+    m_skus.clear();
+    Q_EMIT changed();
+    if (!m_client)
+        return;
+    connect(m_client, &ApiClient::wrote, this, [this] {
+        if (isWatched())
+            refresh();
+    });
+    if (isWatched())
+        refresh();
+}
+
+void ApiMarketBackend::watch()
+{
+    if (m_watchers++ == 0) {
+        m_poll->start();
+        refresh();
+    }
+}
+
+void ApiMarketBackend::unwatch()
+{
+    if (m_watchers > 0 && --m_watchers == 0)
+        m_poll->stop();
 }
 
 ApiMarketBackend::~ApiMarketBackend() = default;
@@ -101,15 +140,7 @@ void ApiMarketBackend::refresh()
                                      }
                                  })
         ->onFailure(this, failed);
-    m_client->orders()
-        ->onSuccess<QList<Order>>(this,
-                                  [this, newest](const QList<Order>& orders) {
-                                      if (newest(m_ordersFrom) && orders != m_orders) {
-                                          m_orders = orders;
-                                          Q_EMIT changed();
-                                      }
-                                  })
-        ->onFailure(this, failed);
+    refreshOrders(refresh);
     m_client->instanceSkus()
         ->onSuccess<QList<InstanceSku>>(this,
                                         [this, newest](const QList<InstanceSku>& skus) {
@@ -119,6 +150,81 @@ void ApiMarketBackend::refresh()
                                             }
                                         })
         ->onFailure(this, failed);
+}
+
+void ApiMarketBackend::refreshOrders(quint64 refresh)
+{
+    const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
+    if (!m_ordersPerWorkspace) {
+        m_client->orders()
+            ->onSuccess<QList<Order>>(this,
+                                      [this, refresh](const QList<Order>& orders) { applyOrders(refresh, orders); })
+            ->onFailure(this, [this, refresh, failed](const ApiError& error) {
+                if (error.httpStatus() == 403 && !m_ordersPerWorkspace) {
+                    m_ordersPerWorkspace = true;
+                    refreshOrders(refresh);
+                    return;
+                }
+                failed(error);
+            });
+        return;
+    }
+    // Per workspace of the pools the token can read: that is where it may list orders. The pools
+    // of this refresh may not be in yet; those of the last one name the same workspaces.
+    auto workspaces = std::make_shared<QStringList>();
+    for (const Pool& pool : std::as_const(m_pools)) {
+        const QString workspace = pool.workspaceId.isEmpty() ? pool.workspace : pool.workspaceId;
+        if (!workspace.isEmpty() && !workspaces->contains(workspace))
+            workspaces->append(workspace);
+    }
+    if (workspaces->isEmpty()) {
+        // Nothing to list yet: ask again once the pools are known.
+        m_client->pools()
+            ->onSuccess<QList<Pool>>(this,
+                                     [this, refresh](const QList<Pool>& pools) {
+                                         bool any = false;
+                                         for (const Pool& pool : pools)
+                                             any = any || !pool.workspaceId.isEmpty() || !pool.workspace.isEmpty();
+                                         if (any) {
+                                             if (m_pools.isEmpty())
+                                                 m_pools = pools;
+                                             refreshOrders(refresh);
+                                         } else {
+                                             applyOrders(refresh, {});
+                                         }
+                                     })
+            ->onFailure(this, failed);
+        return;
+    }
+    auto collected = std::make_shared<QList<Order>>();
+    auto pending = std::make_shared<int>(static_cast<int>(workspaces->size()));
+    auto anyFailed = std::make_shared<bool>(false);
+    for (const QString& workspace : std::as_const(*workspaces)) {
+        m_client->orders(workspace)
+            ->onSuccess<QList<Order>>(this,
+                                      [this, refresh, collected, pending, anyFailed](const QList<Order>& orders) {
+                                          collected->append(orders);
+                                          if (--*pending == 0 && !*anyFailed)
+                                              applyOrders(refresh, *collected);
+                                      })
+            ->onFailure(this, [pending, anyFailed, failed](const ApiError& error) {
+                --*pending;
+                if (!*anyFailed)
+                    failed(error);
+                *anyFailed = true;
+            });
+    }
+}
+
+void ApiMarketBackend::applyOrders(quint64 refresh, const QList<Order>& orders)
+{
+    if (refresh <= m_ordersFrom)
+        return;
+    m_ordersFrom = refresh;
+    if (orders != m_orders) {
+        m_orders = orders;
+        Q_EMIT changed();
+    }
 }
 
 QMap<QString, QStringList> ApiMarketBackend::requirementsOf(const QString& sku) const

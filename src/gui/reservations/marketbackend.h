@@ -29,6 +29,10 @@ public:
 
     // Reads everything again; emits changed() when something differs.
     virtual void refresh() = 0;
+    // Counted by the pages that show the market while they are on screen: a backend that polls
+    // does so only while watched.
+    virtual void watch() {}
+    virtual void unwatch() {}
     // Best ask and bid per hour for a SKU over [from, to); answers with quotesReady().
     virtual void requestQuotes(const QString& sku, qint64 from, qint64 to) = 0;
 

@@ -74,6 +74,9 @@ OrderPanel::OrderPanel(QWidget* parent)
     m_owned->setObjectName(u"orderSellable"_s);
     m_previewLabel->setObjectName(u"orderPreview"_s);
     m_status->setObjectName(u"orderStatus"_s);
+    // Both quote the server: plain text, never markup or a link.
+    m_previewLabel->setTextFormat(Qt::PlainText);
+    m_status->setTextFormat(Qt::PlainText);
     m_quote->setObjectName(u"orderQuote"_s);
     m_place->setObjectName(u"orderPlace"_s);
     m_sellLastDay->setObjectName(u"sellLastDay"_s);

@@ -52,6 +52,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_pool->setObjectName(u"plannerPool"_s);
     m_pool->setMinimumContentsLength(16);
     m_message->setObjectName(u"plannerMessage"_s);
+    m_message->setTextFormat(Qt::PlainText); // quotes the server
 
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Pool:"), this));
@@ -147,7 +148,11 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     }
 }
 
-ReservationsPage::~ReservationsPage() = default;
+ReservationsPage::~ReservationsPage()
+{
+    if (m_backend && m_watching)
+        m_backend->unwatch();
+}
 
 void ReservationsPage::setConfirmer(Confirmer confirmer)
 {
@@ -292,4 +297,22 @@ void ReservationsPage::exportWithDialog()
     QString error;
     if (!exportChart(file, &error))
         QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1: %2").arg(file, error));
+}
+
+void ReservationsPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_backend && !m_watching) {
+        m_watching = true;
+        m_backend->watch();
+    }
+}
+
+void ReservationsPage::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    if (m_backend && m_watching) {
+        m_watching = false;
+        m_backend->unwatch();
+    }
 }

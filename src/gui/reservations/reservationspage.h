@@ -37,6 +37,11 @@ public:
     PlannerChart* chart() const { return m_chart; }
     OrderPanel* panel() const { return m_panel; }
 
+protected:
+    // The market is polled while this page is on screen.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
 private:
     void reload();
     void requestQuotes();
@@ -45,6 +50,7 @@ private:
     void exportWithDialog();
 
     QPointer<MarketBackend> m_backend;
+    bool m_watching = false;
     PlannerChart* m_chart;
     OrderPanel* m_panel;
     QComboBox* m_pool;

@@ -1,0 +1,35 @@
+#include "embeddedsimulator.h"
+
+#include "sim/simthread.h"
+
+#include <QDir>
+#include <QFile>
+
+EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
+    : LocalServer(parent)
+{
+    QDir().mkpath(dataDir);
+    // The simulator's database holds its tokens: the folder is the user's alone.
+    QFile::setPermissions(dataDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    SimOptions options;
+    options.port = 0;
+    options.dbFile = QDir(dataDir).filePath(QStringLiteral("sfsim.db"));
+    options.tokensFile = QDir(dataDir).filePath(QStringLiteral("sfsim-tokens.json"));
+    m_sim = std::make_unique<SimThread>(options);
+    connect(m_sim.get(), &SimThread::started, this, [this](const QUrl& baseUrl, const QJsonObject& tokens) {
+        Q_EMIT started(baseUrl, tokens.value(u"acme-owner").toString());
+    });
+    connect(m_sim.get(), &SimThread::failed, this, &LocalServer::failed);
+}
+
+EmbeddedSimulator::~EmbeddedSimulator() = default;
+
+void EmbeddedSimulator::start()
+{
+    m_sim->start();
+}
+
+LocalServerFactory EmbeddedSimulator::factory(const QString& dataDir)
+{
+    return [dataDir] { return std::make_unique<EmbeddedSimulator>(dataDir); };
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/connection/connection.h"
+
+#include <memory>
+
+class SimThread;
+
+// The local profile's server: sfsim on its own thread, its state in the user's data folder, signed
+// in as the simulated account's owner.
+class EmbeddedSimulator final : public LocalServer
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EmbeddedSimulator)
+
+public:
+    // dataDir holds the simulator's database and tokens file.
+    explicit EmbeddedSimulator(const QString& dataDir, QObject* parent = nullptr);
+    ~EmbeddedSimulator() override;
+
+    void start() override;
+
+    static LocalServerFactory factory(const QString& dataDir);
+
+private:
+    std::unique_ptr<SimThread> m_sim;
+};

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "core/model/resources.h"
+#include "core/settings/connectionprofile.h"
+
+#include <QObject>
+#include <QProcessEnvironment>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+
+class ApiClient;
+class QNetworkAccessManager;
+class SecretStore;
+class Session;
+
+// A server the app runs itself for the local profile (the embedded simulator). It starts off the
+// UI thread and reports its address and the token to use, or why it could not start.
+class LocalServer : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LocalServer)
+
+public:
+    using QObject::QObject;
+    ~LocalServer() override = default;
+    virtual void start() = 0;
+
+Q_SIGNALS:
+    void started(const QUrl& serverUrl, const QString& token);
+    void failed(const QString& reason);
+};
+using LocalServerFactory = std::function<std::unique_ptr<LocalServer>()>;
+
+// One connection to an SF Compute API server: its profile, its client, its token and its live
+// data (Session). The token is looked up (environment for the SF Compute profile, then the
+// keychain) and checked with GET /me before anything else is asked; without one the connection
+// waits signed out and sends nothing. A 401 at any time signs it out and asks once for a token.
+class Connection final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Connection)
+
+public:
+    enum class State
+    {
+        Starting,  // the local server starts, or the token is being looked up
+        SignedOut, // no token, or the server refused it: nothing is sent
+        Checking,  // a token is being checked with GET /me
+        Ready,     // signed in; the session runs
+        Failed,    // the local server could not start
+    };
+    Q_ENUM(State)
+
+    Connection(const ConnectionProfile& profile, SecretStore* secrets, QNetworkAccessManager* network,
+               LocalServerFactory localServer = {},
+               const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment(),
+               QObject* parent = nullptr);
+    ~Connection() override;
+
+    const ConnectionProfile& profile() const { return m_profile; }
+    State state() const { return m_state; }
+    // Null until the server's address is known (the local server has started).
+    ApiClient* client() const { return m_client.get(); }
+    Session* session() const { return m_session.get(); }
+    Account account() const;
+    QUrl serverUrl() const;
+    // Where the token came from: "keychain", "memory", "SF_API_KEY", "simulator"; empty without one.
+    QString tokenSource() const { return m_tokenSource; }
+    // Why it failed or is signed out, or a note on how the token is kept; empty otherwise.
+    QString problem() const { return m_problem; }
+    // Whether the token can be changed here (the local simulator signs in by itself).
+    bool acceptsTokens() const { return m_profile.kind != ConnectionProfile::Kind::LocalSimulator; }
+
+    // Starts the local server or looks up the token; reports through stateChanged.
+    void open();
+    // Checks the token with GET /me; kept in the keychain only when the server accepts it.
+    void signIn(const QString& token);
+    // Forgets the token and removes it from the keychain.
+    void signOut();
+
+Q_SIGNALS:
+    void stateChanged(Connection::State state);
+    void accountChanged();
+    void signedIn();
+    void signInFailed(const QString& reason);
+    // The server refused the token (401) during the session: once, until signed in again.
+    void signInRequired();
+
+private:
+    void setState(State state, const QString& problem = {});
+    void createClient(const QUrl& serverUrl);
+    void useToken(const QString& token, const QString& source);
+    void becomeReady();
+    void onUnauthorized();
+
+    ConnectionProfile m_profile;
+    SecretStore* m_secrets;
+    QNetworkAccessManager* m_network;
+    LocalServerFactory m_localServerFactory;
+    QProcessEnvironment m_environment;
+    std::unique_ptr<LocalServer> m_localServer;
+    std::unique_ptr<ApiClient> m_client;
+    std::unique_ptr<Session> m_session;
+    State m_state = State::Starting;
+    QString m_problem;
+    QString m_tokenSource;
+    Account m_checkedAccount;
+    bool m_signInAsked = false;
+    quint64 m_checks = 0;
+};

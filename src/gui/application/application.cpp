@@ -1,0 +1,277 @@
+#include "gui/application/application.h"
+
+#include "core/api/apiclient.h"
+#include "core/models/activitymodel.h"
+#include "core/models/connectionstatus.h"
+#include "core/models/session.h"
+#include "core/settings/secretstore.h"
+#include "core/settings/settings.h"
+#include "gui/availability/availabilityview.h"
+#include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/cloudinit/cloudinitpage.h"
+#include "gui/common/viewcontext.h"
+#include "gui/images/imagesview.h"
+#include "gui/instances/instancesview.h"
+#include "gui/mainwindow/activitypanel.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/mainwindow/sectionicons.h"
+#include "gui/orders/orderspage.h"
+#include "gui/partitions/partitionsview.h"
+#include "gui/pools/poolsview.h"
+#include "gui/reservations/apimarketbackend.h"
+#include "gui/reservations/reservationspage.h"
+#include "gui/settings/connectionsdialog.h"
+#include "gui/settings/signindialog.h"
+
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QStatusBar>
+#include <QTextDocument>
+
+#include <algorithm>
+
+Application::Application(const Services& services, QObject* parent)
+    : QObject(parent)
+    , m_services(services)
+    , m_context(std::make_unique<ViewContext>(services.settings))
+    , m_activity(std::make_unique<ActivityModel>())
+    , m_market(new ApiMarketBackend(nullptr, this))
+    , m_window(std::make_unique<MainWindow>(services.settings))
+{
+    Q_ASSERT(services.settings && services.secrets && services.network);
+    buildSections();
+    connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
+    connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
+            [this](const QString& message) { m_window->statusBar()->showMessage(message, 15000); });
+    updateConnectionText();
+}
+
+Application::~Application()
+{
+    // The sections hold the context, the market and the connection's client: they go first.
+    delete m_signIn;
+    m_window.reset();
+    m_context->setClient(nullptr);
+    m_market->setClient(nullptr);
+    m_activity->setClient(nullptr);
+    m_connection.reset();
+}
+
+ConnectionProfile Application::profile() const
+{
+    return m_connection ? m_connection->profile() : m_services.settings->currentProfile();
+}
+
+void Application::buildSections()
+{
+    MainWindow* window = m_window.get();
+    ViewContext* context = m_context.get();
+    window->addSection(QStringLiteral("availability"), SectionIcons::icon(QStringLiteral("availability")),
+                       tr("Availability"), new AvailabilityView(context));
+    window->addSection(QStringLiteral("pools"), SectionIcons::icon(QStringLiteral("pools")), tr("Pools"),
+                       new PoolsView(context));
+    window->addSection(QStringLiteral("instances"), SectionIcons::icon(QStringLiteral("instances")),
+                       tr("Instances"), new InstancesView(context));
+    window->addSection(QStringLiteral("partitions"), SectionIcons::icon(QStringLiteral("partitions")),
+                       tr("InfiniBand Partitions"), new PartitionsView(context));
+    window->addSection(QStringLiteral("reservations"), SectionIcons::icon(QStringLiteral("reservations")),
+                       tr("Reservations"), new ReservationsPage(m_market));
+    window->addSection(QStringLiteral("orders"), SectionIcons::icon(QStringLiteral("orders")), tr("Orders"),
+                       new OrdersPage(m_market, m_services.settings));
+    window->addSection(QStringLiteral("images"), SectionIcons::icon(QStringLiteral("images")), tr("Images"),
+                       new ImagesView(context));
+    auto* cloudInit = new CloudInitPage(window);
+    m_cloudInit = cloudInit;
+    window->addSection(QStringLiteral("cloudinit"), SectionIcons::icon(QStringLiteral("cloudinit")),
+                       tr("Cloud-init"), cloudInit);
+    // The instance wizard can take its user data from the editor.
+    context->setCloudInitSource([page = QPointer<CloudInitPage>(cloudInit)] {
+        ViewContext::CloudInitDraft draft;
+        if (!page)
+            return draft;
+        const bool saved = !page->fileName().isEmpty() && !page->editor()->document()->isModified();
+        draft.title = page->fileName().isEmpty() ? tr("the Cloud-init editor")
+                                                 : QFileInfo(page->fileName()).fileName();
+        draft.savedFile = saved ? page->fileName() : QString();
+        draft.userData = page->userData().toUtf8();
+        return draft;
+    });
+    window->addPanel(QStringLiteral("activityPanel"), tr("Activity"), new ActivityPanel(m_activity.get()),
+                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+}
+
+bool Application::setCurrentSection(const QString& id)
+{
+    return m_window->setCurrentSection(id);
+}
+
+void Application::ensureProfiles()
+{
+    // The local simulator and SF Compute are always there to choose.
+    Settings* settings = m_services.settings;
+    QList<ConnectionProfile> profiles = settings->profiles();
+    bool changed = false;
+    for (const ConnectionProfile& builtIn : {ConnectionProfile::localSimulator(), ConnectionProfile::sfCompute()}) {
+        const bool present = std::any_of(profiles.cbegin(), profiles.cend(),
+                                         [&builtIn](const ConnectionProfile& p) { return p.id == builtIn.id; });
+        if (!present) {
+            profiles.append(builtIn);
+            changed = true;
+        }
+    }
+    if (changed)
+        settings->setProfiles(profiles);
+}
+
+void Application::start()
+{
+    const bool firstStart = m_services.settings->profiles().isEmpty();
+    ensureProfiles();
+    if (firstStart)
+        m_services.settings->setCurrentProfileId(ConnectionProfile::localSimulator().id);
+    openConnection(m_services.settings->currentProfile(), false);
+}
+
+void Application::startWithServer(const QUrl& url)
+{
+    ensureProfiles();
+    const QUrl server = ApiClient::withoutCredentials(url);
+    openConnection(ConnectionProfile::custom(server.toDisplayString(), server), false);
+}
+
+void Application::connectTo(const ConnectionProfile& profile)
+{
+    if (profile.id.isEmpty() || (m_connection && m_connection->profile().id == profile.id))
+        return;
+    openConnection(profile, true);
+}
+
+void Application::openConnection(const ConnectionProfile& profile, bool remember)
+{
+    delete m_signIn;
+    // Nothing of the old connection may show, or answer, once the new one is chosen.
+    m_context->setClient(nullptr);
+    m_market->setClient(nullptr);
+    m_activity->setClient(nullptr);
+    m_connection.reset();
+    if (remember)
+        m_services.settings->setCurrentProfileId(profile.id);
+
+    m_connection = std::make_unique<Connection>(profile, m_services.secrets, m_services.network,
+                                                m_services.localServer, m_services.environment);
+    Connection* connection = m_connection.get();
+    connect(connection, &Connection::stateChanged, this, [this] {
+        bindConnection();
+        updateConnectionText();
+        Q_EMIT connectionStateChanged();
+    });
+    connect(connection, &Connection::accountChanged, this, [this] {
+        updateConnectionText();
+        Q_EMIT connectionStateChanged();
+    });
+    connect(connection, &Connection::signInRequired, this, [this, connection] {
+        showSignIn(connection->problem().isEmpty() ? QString() : connection->problem());
+    });
+    Q_EMIT connectionChanged();
+    updateConnectionText();
+    connection->open();
+}
+
+void Application::bindConnection()
+{
+    Connection* connection = m_connection.get();
+    ApiClient* client =
+        connection && connection->state() == Connection::State::Ready ? connection->client() : nullptr;
+    if (m_context->client() == client)
+        return;
+    m_context->setClient(client);
+    m_market->setClient(client);
+    m_activity->setClient(client);
+    if (client) {
+        connect(connection->session()->status(), &ConnectionStatus::changed, this,
+                &Application::updateConnectionText, Qt::UniqueConnection);
+    }
+}
+
+void Application::updateConnectionText()
+{
+    const ConnectionProfile current = profile();
+    Connection* connection = m_connection.get();
+    QString state;
+    QString who;
+    QString details = connection ? connection->serverUrl().toDisplayString() : QString();
+    if (connection) {
+        const Account account = connection->account();
+        who = !account.userEmail.isEmpty() ? account.userEmail : account.accountId;
+        switch (connection->state()) {
+        case Connection::State::Starting:
+            state = current.kind == ConnectionProfile::Kind::LocalSimulator ? tr("starting…") : tr("connecting…");
+            break;
+        case Connection::State::Checking:
+            state = tr("signing in…");
+            break;
+        case Connection::State::SignedOut:
+            state = tr("not signed in");
+            break;
+        case Connection::State::Failed:
+            state = tr("not running");
+            break;
+        case Connection::State::Ready: {
+            const ConnectionStatus* status = connection->session()->status();
+            state = status->hasError() ? status->summary() : who.isEmpty() ? tr("connected") : who;
+            if (status->hasError() && !who.isEmpty())
+                state = who + QStringLiteral(" · ") + state;
+            details += u'\n' + status->summary();
+            break;
+        }
+        }
+        if (!connection->problem().isEmpty())
+            details += u'\n' + connection->problem();
+    } else {
+        state = tr("not connected");
+    }
+    m_window->setConnectionText(tr("%1 · %2").arg(current.name, state), details.trimmed());
+    m_window->setWindowTitle(who.isEmpty() ? tr("sfdesk — %1").arg(current.name)
+                                           : tr("sfdesk — %1 · %2").arg(current.name, who));
+}
+
+void Application::showConnections()
+{
+    auto* dialog = m_window->findChild<ConnectionsDialog*>(QString(), Qt::FindDirectChildrenOnly);
+    if (!dialog) {
+        dialog = new ConnectionsDialog(this, m_window.get());
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void Application::showSignIn(const QString& reason)
+{
+    if (!m_connection || !m_connection->acceptsTokens())
+        return;
+    if (!m_signIn) {
+        m_signIn = new SignInDialog(m_connection.get(), reason, m_window.get());
+        m_signIn->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_signIn->open();
+    m_signIn->raise();
+    m_signIn->activateWindow();
+}
+
+void Application::signOut()
+{
+    if (m_connection)
+        m_connection->signOut();
+}
+
+void Application::forgetProfile(const ConnectionProfile& profile)
+{
+    if (profile.kind != ConnectionProfile::Kind::Custom || (m_connection && m_connection->profile().id == profile.id))
+        return;
+    QList<ConnectionProfile> profiles = m_services.settings->profiles();
+    profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+    m_services.settings->setProfiles(profiles);
+    m_services.secrets->remove(profile.secretKey(), this, [](const SecretResult&) {});
+}

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "core/connection/connection.h"
+#include "core/settings/connectionprofile.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QProcessEnvironment>
+
+#include <memory>
+#include <optional>
+
+class ActivityModel;
+class ApiMarketBackend;
+class CloudInitPage;
+class MainWindow;
+class QNetworkAccessManager;
+class SecretStore;
+class Settings;
+class SignInDialog;
+class ViewContext;
+
+// The composition root of the GUI: builds the main window and its sections once, owns the one
+// Connection, and rebinds every section when the connection changes (another profile, a sign-in,
+// a sign-out) without a restart. The window title and status bar always name the profile and
+// the account.
+class Application final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Application)
+
+public:
+    struct Services
+    {
+        Settings* settings = nullptr;
+        SecretStore* secrets = nullptr;
+        QNetworkAccessManager* network = nullptr;
+        // Starts the local profile's simulator; without one the local profile cannot start.
+        LocalServerFactory localServer;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    };
+
+    explicit Application(const Services& services, QObject* parent = nullptr);
+    ~Application() override;
+
+    MainWindow* window() const { return m_window.get(); }
+    Settings* settings() const { return m_services.settings; }
+    ViewContext* context() const { return m_context.get(); }
+    ApiMarketBackend* market() const { return m_market; }
+    Connection* connection() const { return m_connection.get(); }
+    ConnectionProfile profile() const;
+
+    // Connects to the profile saved as current (the local simulator on a first start).
+    void start();
+    // For one run, a server that is not saved as a profile (--server).
+    void startWithServer(const QUrl& url);
+    // Replaces the connection; every section shows the new one's data and nothing of the old.
+    void connectTo(const ConnectionProfile& profile);
+    // Removes a custom profile and its token.
+    void forgetProfile(const ConnectionProfile& profile);
+
+    void showConnections();
+    // Asks for a token for the current connection (non-modal).
+    void showSignIn(const QString& reason = {});
+    void signOut();
+
+    // The sidebar's sections in order, for --section.
+    bool setCurrentSection(const QString& id);
+
+Q_SIGNALS:
+    void connectionChanged();
+    void connectionStateChanged();
+
+private:
+    void buildSections();
+    void ensureProfiles();
+    void openConnection(const ConnectionProfile& profile, bool remember);
+    void bindConnection();
+    void updateConnectionText();
+
+    Services m_services;
+    std::unique_ptr<ViewContext> m_context;
+    std::unique_ptr<ActivityModel> m_activity;
+    ApiMarketBackend* m_market = nullptr;
+    // Declared after what its sections hold, so that it goes first.
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<Connection> m_connection;
+    QPointer<SignInDialog> m_signIn;
+    QPointer<CloudInitPage> m_cloudInit;
+};

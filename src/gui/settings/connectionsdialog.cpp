@@ -1,0 +1,228 @@
+#include "gui/settings/connectionsdialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/connection/connection.h"
+#include "core/settings/settings.h"
+#include "gui/application/application.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
+    : QDialog(parent)
+    , m_application(application)
+    , m_list(new QListWidget(this))
+    , m_details(new QLabel(this))
+    , m_connect(new QPushButton(tr("&Connect"), this))
+    , m_signIn(new QPushButton(tr("Sign &In…"), this))
+    , m_signOut(new QPushButton(tr("Sign &Out"), this))
+    , m_remove(new QPushButton(tr("&Remove"), this))
+    , m_customName(new QLineEdit(this))
+    , m_customUrl(new QLineEdit(this))
+    , m_add(new QPushButton(tr("&Add"), this))
+    , m_addProblem(new QLabel(this))
+{
+    setObjectName(QStringLiteral("connectionsDialog"));
+    setWindowTitle(tr("Connections"));
+
+    m_list->setObjectName(QStringLiteral("connectionsList"));
+    m_list->setAccessibleName(tr("Connections"));
+    m_details->setObjectName(QStringLiteral("connectionDetails"));
+    m_details->setWordWrap(true);
+    m_details->setTextFormat(Qt::PlainText);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_details->setFocusPolicy(Qt::TabFocus);
+    m_details->setAccessibleName(tr("Connection details"));
+    m_details->setMinimumHeight(5 * fontMetrics().lineSpacing());
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_connect->setObjectName(QStringLiteral("connectButton"));
+    m_signIn->setObjectName(QStringLiteral("signInButton"));
+    m_signOut->setObjectName(QStringLiteral("signOutButton"));
+    m_remove->setObjectName(QStringLiteral("removeConnectionButton"));
+    m_customName->setObjectName(QStringLiteral("customNameField"));
+    m_customName->setPlaceholderText(tr("Staging"));
+    m_customUrl->setObjectName(QStringLiteral("customUrlField"));
+    m_customUrl->setPlaceholderText(tr("https://api.example.com"));
+    m_add->setObjectName(QStringLiteral("addConnectionButton"));
+    m_addProblem->setObjectName(QStringLiteral("addConnectionProblem"));
+    m_addProblem->setWordWrap(true);
+    m_addProblem->setTextFormat(Qt::PlainText);
+    m_addProblem->hide();
+
+    auto* actions = new QVBoxLayout;
+    for (QPushButton* button : {m_connect, m_signIn, m_signOut, m_remove})
+        actions->addWidget(button);
+    actions->addStretch();
+
+    auto* top = new QHBoxLayout;
+    auto* left = new QVBoxLayout;
+    left->addWidget(m_list, 1);
+    left->addWidget(m_details);
+    top->addLayout(left, 1);
+    top->addLayout(actions);
+
+    auto* custom = new QGroupBox(tr("Add a custom server"), this);
+    auto* form = new QFormLayout(custom);
+    auto* nameLabel = new QLabel(tr("&Name:"), custom);
+    nameLabel->setBuddy(m_customName);
+    auto* urlLabel = new QLabel(tr("&Address:"), custom);
+    urlLabel->setBuddy(m_customUrl);
+    form->addRow(nameLabel, m_customName);
+    form->addRow(urlLabel, m_customUrl);
+    auto* addRow = new QHBoxLayout;
+    addRow->addWidget(m_addProblem, 1);
+    addRow->addWidget(m_add);
+    form->addRow(addRow);
+
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top, 1);
+    layout->addWidget(custom);
+    layout->addWidget(close);
+
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionsDialog::updateDetails);
+    connect(m_list, &QListWidget::itemActivated, this, [this] { m_connect->click(); });
+    connect(m_connect, &QPushButton::clicked, this, [this] { m_application->connectTo(selectedProfile()); });
+    connect(m_signIn, &QPushButton::clicked, this, [this] {
+        const ConnectionProfile profile = selectedProfile();
+        if (!selectedIsCurrent())
+            m_application->connectTo(profile);
+        m_application->showSignIn();
+    });
+    connect(m_signOut, &QPushButton::clicked, this, [this] { m_application->signOut(); });
+    connect(m_remove, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
+    connect(m_add, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
+    connect(m_customUrl, &QLineEdit::returnPressed, this, &ConnectionsDialog::addCustom);
+    connect(application, &Application::connectionChanged, this, &ConnectionsDialog::reload);
+    connect(application, &Application::connectionStateChanged, this, &ConnectionsDialog::updateDetails);
+    connect(application->settings(), &Settings::profilesChanged, this, &ConnectionsDialog::reload);
+    reload();
+    resize(560, 440);
+}
+
+ConnectionsDialog::~ConnectionsDialog() = default;
+
+void ConnectionsDialog::reload()
+{
+    const QString selected = m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString()
+                                                   : m_application->profile().id;
+    const QSignalBlocker block(m_list);
+    m_list->clear();
+    const QString current = m_application->profile().id;
+    for (const ConnectionProfile& profile : m_application->settings()->profiles()) {
+        const QString text = profile.id == current ? tr("%1 (current)").arg(profile.name) : profile.name;
+        auto* item = new QListWidgetItem(text, m_list);
+        item->setData(Qt::UserRole, profile.id);
+        item->setToolTip(profile.kind == ConnectionProfile::Kind::LocalSimulator
+                             ? tr("The simulator inside sfdesk")
+                             : profile.url.toDisplayString());
+        if (profile.id == selected)
+            m_list->setCurrentItem(item);
+    }
+    if (!m_list->currentItem() && m_list->count() > 0)
+        m_list->setCurrentRow(0);
+    updateDetails();
+}
+
+ConnectionProfile ConnectionsDialog::selectedProfile() const
+{
+    const QString id = m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
+    for (const ConnectionProfile& profile : m_application->settings()->profiles())
+        if (profile.id == id)
+            return profile;
+    return {};
+}
+
+bool ConnectionsDialog::selectedIsCurrent() const
+{
+    return !selectedProfile().id.isEmpty() && selectedProfile().id == m_application->profile().id;
+}
+
+void ConnectionsDialog::updateDetails()
+{
+    const ConnectionProfile profile = selectedProfile();
+    const bool current = selectedIsCurrent();
+    const bool local = profile.kind == ConnectionProfile::Kind::LocalSimulator;
+    Connection* connection = m_application->connection();
+    QStringList lines;
+    lines << (local ? tr("Server: the simulator inside sfdesk, with its own account")
+                    : tr("Server: %1").arg(profile.url.toDisplayString()));
+    bool signedIn = false;
+    if (current && connection) {
+        switch (connection->state()) {
+        case Connection::State::Starting:
+            lines << tr("Starting…");
+            break;
+        case Connection::State::Checking:
+            lines << tr("Signing in…");
+            break;
+        case Connection::State::SignedOut:
+            lines << tr("Not signed in.");
+            break;
+        case Connection::State::Failed:
+            lines << tr("Could not start.");
+            break;
+        case Connection::State::Ready: {
+            signedIn = true;
+            const Account account = connection->account();
+            const QString who = !account.userEmail.isEmpty() ? account.userEmail : account.accountId;
+            lines << (who.isEmpty() ? tr("Signed in.") : tr("Signed in as %1 (account %2).").arg(who, account.accountId));
+            if (connection->tokenSource() == u"SF_API_KEY" || connection->tokenSource() == u"SF_BEARER_TOKEN")
+                lines << tr("The token comes from %1.").arg(connection->tokenSource());
+            break;
+        }
+        }
+        if (!connection->problem().isEmpty())
+            lines << connection->problem();
+    } else if (!profile.id.isEmpty()) {
+        lines << tr("Not the current connection.");
+    }
+    m_details->setText(lines.join(u'\n'));
+    m_connect->setEnabled(!profile.id.isEmpty() && !current);
+    m_signIn->setEnabled(!profile.id.isEmpty() && !local);
+    m_signIn->setText(current && signedIn ? tr("Change &Token…") : tr("Sign &In…"));
+    m_signOut->setEnabled(current && !local && connection
+                          && (signedIn || connection->state() == Connection::State::Checking));
+    m_remove->setEnabled(profile.kind == ConnectionProfile::Kind::Custom && !current);
+}
+
+void ConnectionsDialog::addCustom()
+{
+    const QString name = m_customName->text().trimmed();
+    const QUrl url = QUrl::fromUserInput(m_customUrl->text().trimmed());
+    QString why;
+    if (name.isEmpty())
+        why = tr("Give the server a name.");
+    else if (!ApiClient::isAllowedServerUrl(url, &why) && why.isEmpty())
+        why = tr("That is not a server address.");
+    m_addProblem->setText(why);
+    m_addProblem->setVisible(!why.isEmpty());
+    if (!why.isEmpty())
+        return;
+    const ConnectionProfile profile = ConnectionProfile::custom(name, url);
+    QList<ConnectionProfile> all = m_application->settings()->profiles();
+    all.append(profile);
+    m_application->settings()->setProfiles(all);
+    m_customName->clear();
+    m_customUrl->clear();
+    reload();
+    for (int row = 0; row < m_list->count(); ++row)
+        if (m_list->item(row)->data(Qt::UserRole).toString() == profile.id)
+            m_list->setCurrentRow(row);
+}
+
+void ConnectionsDialog::removeSelected()
+{
+    const ConnectionProfile profile = selectedProfile();
+    if (profile.kind != ConnectionProfile::Kind::Custom || selectedIsCurrent())
+        return;
+    m_application->forgetProfile(profile);
+}

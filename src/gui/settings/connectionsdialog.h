@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/settings/connectionprofile.h"
+
+#include <QDialog>
+
+class Application;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+
+// File > Connections…: the servers the app knows (the local simulator, SF Compute and custom
+// addresses), which one it is on and as whom; connect to another, sign in or out, add and remove
+// custom servers. Every change applies at once, without a restart.
+class ConnectionsDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ConnectionsDialog)
+
+public:
+    explicit ConnectionsDialog(Application* application, QWidget* parent = nullptr);
+    ~ConnectionsDialog() override;
+
+private:
+    void reload();
+    void updateDetails();
+    ConnectionProfile selectedProfile() const;
+    bool selectedIsCurrent() const;
+    void addCustom();
+    void removeSelected();
+
+    Application* m_application;
+    QListWidget* m_list;
+    QLabel* m_details;
+    QPushButton* m_connect;
+    QPushButton* m_signIn;
+    QPushButton* m_signOut;
+    QPushButton* m_remove;
+    QLineEdit* m_customName;
+    QLineEdit* m_customUrl;
+    QPushButton* m_add;
+    QLabel* m_addProblem;
+};

@@ -1,0 +1,48 @@
+#include "sim/simthread.h"
+
+#include "sim/simserver.h"
+
+SimThread::SimThread(const SimOptions& options, QObject* parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_anchor(new QObject)
+{
+    m_thread.setObjectName(QStringLiteral("sfsim"));
+    m_anchor->moveToThread(&m_thread);
+}
+
+SimThread::~SimThread()
+{
+    if (m_thread.isRunning()) {
+        QMetaObject::invokeMethod(
+            m_anchor,
+            [this] {
+                delete m_server;
+                m_server = nullptr;
+                delete m_anchor;
+                m_anchor = nullptr;
+            },
+            Qt::BlockingQueuedConnection);
+        m_thread.quit();
+        m_thread.wait();
+    }
+    delete m_anchor;
+}
+
+void SimThread::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_thread.start();
+    QMetaObject::invokeMethod(m_anchor, [this] {
+        auto* server = new SimServer(m_options);
+        QString error;
+        if (!server->start(&error)) {
+            delete server;
+            Q_EMIT failed(error);
+            return;
+        }
+        m_server = server;
+        Q_EMIT started(server->baseUrl(), server->tokens());
+    });
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "sim/simoptions.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QThread>
+#include <QUrl>
+
+class SimServer;
+
+// Runs a SimServer on a thread of its own, so that seeding the world, SQLite and market matching
+// never block the thread that started it (the app's UI thread). started() and failed() arrive on
+// the owner's thread.
+class SimThread final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SimThread)
+
+public:
+    explicit SimThread(const SimOptions& options, QObject* parent = nullptr);
+    // Stops the server on its own thread, then the thread.
+    ~SimThread() override;
+
+    void start();
+
+Q_SIGNALS:
+    void started(const QUrl& baseUrl, const QJsonObject& tokens);
+    void failed(const QString& error);
+
+private:
+    SimOptions m_options;
+    QThread m_thread;
+    // Lives on m_thread: what runs there is invoked on it.
+    QObject* m_anchor;
+    SimServer* m_server = nullptr;
+};

@@ -1,0 +1,90 @@
+// Requests the app sends while it sits idle on one view, against what that view shows: every
+// shown list once per poll interval, plus the status bar's account check, and nothing for the
+// views that are hidden. Runs the whole application (all sections, the real connection) against
+// sfsim over HTTP, with the poll interval shortened so that a few seconds cover many intervals.
+// Prints one line per section: "idle SECTION lists N expected E measured M per interval".
+#include "core/api/apiclient.h"
+#include "core/connection/connection.h"
+#include "core/models/session.h"
+#include "core/settings/secretstore.h"
+#include "core/settings/settings.h"
+#include "gui/application/application.h"
+#include "gui/common/viewcontext.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/reservations/apimarketbackend.h"
+#include "support/simprocess.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication qtApp(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    constexpr int intervalMs = 400;
+    constexpr int intervals = 10;
+
+    SimProcess sim;
+    if (!sim.start()) {
+        std::fprintf(stderr, "bench_idlepolling: sfsim did not start: %s\n", qPrintable(sim.errorOutput()));
+        return 1;
+    }
+    QTemporaryDir dir;
+    Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    const ConnectionProfile profile = ConnectionProfile::custom(QStringLiteral("bench"), sim.baseUrl());
+    settings.saveProfile(profile);
+    MemorySecretStore secrets;
+    bool stored = false;
+    secrets.write(profile.secretKey(), sim.token(QStringLiteral("acme-owner")), &qtApp,
+                  [&stored](const SecretResult&) { stored = true; });
+    QTest::qWaitFor([&stored] { return stored; });
+
+    QNetworkAccessManager network;
+    Application::Services services;
+    services.settings = &settings;
+    services.secrets = &secrets;
+    services.network = &network;
+    services.environment = QProcessEnvironment();
+    Application app(services);
+    app.window()->resize(1200, 800);
+    app.window()->show();
+    app.start();
+    if (!QTest::qWaitFor([&app] { return app.connection()->state() == Connection::State::Ready; }, 20000)) {
+        std::fprintf(stderr, "bench_idlepolling: not signed in\n");
+        return 1;
+    }
+    app.context()->setPollInterval(intervalMs);
+    app.market()->setPollInterval(intervalMs);
+    app.connection()->session()->setInterval(std::chrono::milliseconds(intervalMs));
+
+    QStringList paths;
+    QObject::connect(app.connection()->client(), &ApiClient::callStarted, &qtApp,
+                     [&paths](ApiCall* call) { paths << call->request().path; });
+    // section, the lists it shows (the planner and the orders page: quote, pools, orders, SKUs)
+    const QList<std::pair<QString, int>> sections{{QStringLiteral("pools"), 1},
+                                                  {QStringLiteral("instances"), 1},
+                                                  {QStringLiteral("images"), 1},
+                                                  {QStringLiteral("availability"), 1},
+                                                  {QStringLiteral("reservations"), 4},
+                                                  {QStringLiteral("cloudinit"), 0}};
+    for (const auto& [section, lists] : sections) {
+        app.setCurrentSection(section);
+        QTest::qWait(3 * intervalMs);
+        paths.clear();
+        QElapsedTimer timer;
+        timer.start();
+        QTest::qWait(intervals * intervalMs);
+        const double measured = paths.size() * double(intervalMs) / double(timer.elapsed());
+        QStringList distinct = paths;
+        distinct.removeDuplicates();
+        std::printf("idle %s lists %d expected %d measured %.2f per interval (%s)\n", qPrintable(section), lists,
+                    lists + 1, measured, qPrintable(distinct.join(u' ')));
+    }
+    return 0;
+}
