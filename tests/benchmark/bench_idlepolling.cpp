@@ -43,7 +43,8 @@ int main(int argc, char** argv)
     bool stored = false;
     secrets.write(profile.secretKey(), sim.token(QStringLiteral("acme-owner")), &qtApp,
                   [&stored](const SecretResult&) { stored = true; });
-    QTest::qWaitFor([&stored] { return stored; });
+    if (!QTest::qWaitFor([&stored] { return stored; }))
+        return 1;
 
     QNetworkAccessManager network;
     Application::Services services;

@@ -203,11 +203,13 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         f.context.setClient(&f.client);
         QTRY_COMPARE(view.model()->rowCount(), 2);
-        // This workspace only: the list asks for workspace=default.
+        // This workspace only: the list names it by its ID.
         QTRY_VERIFY(f.network.count("GET", u"/infiniband_partitions"_s) >= 1);
+        const QString workspaceId = f.context.workspaceReference();
+        QVERIFY(workspaceId.startsWith(u"wksp_"));
         bool scoped = false;
         for (const auto& s : f.network.seen)
-            if (s.path == u"/infiniband_partitions" && s.query.queryItemValue(u"workspace"_s) == u"default")
+            if (s.path == u"/infiniband_partitions" && s.query.queryItemValue(u"workspace"_s) == workspaceId)
                 scoped = true;
         QVERIFY(scoped);
 

@@ -47,7 +47,8 @@ template <typename T> std::optional<T> wait(ApiCall* call)
         qWarning() << error.message();
         done = true;
     });
-    QTest::qWaitFor([&] { return done; }, 20000);
+    if (!QTest::qWaitFor([&] { return done; }, 20000))
+        qWarning("no answer within 20 s");
     return result;
 }
 
@@ -60,7 +61,8 @@ SecretResult waitFor(SecretStore& store, const QString& key)
         result = r;
         done = true;
     });
-    QTest::qWaitFor([&] { return done; }, 20000);
+    if (!QTest::qWaitFor([&] { return done; }, 20000))
+        qWarning("no answer within 20 s");
     return result;
 }
 

@@ -120,9 +120,10 @@ private Q_SLOTS:
         QVERIFY(!logs.contains(m_token));
     }
 
-    // The real app, given the token through the environment, with debug logging everywhere: what it
-    // prints on a normal run and when it crashes, and every file it writes into its config, data
-    // and cache folders, hold no trace of the token.
+    // The real app with an SF Compute key in its environment and a custom server (which never gets
+    // that key: it asks for a token of its own), with debug logging everywhere: what it prints on a
+    // normal run and when it crashes, and every file it writes into its config, data and cache
+    // folders, hold no trace of the key.
     void tokenNeverInAppOutputSettingsOrCrashOutput()
     {
         QTemporaryDir home;

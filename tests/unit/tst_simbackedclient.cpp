@@ -55,6 +55,8 @@ private Q_SLOTS:
         QAbstractItemModelTester t2(session.skus(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t3(session.images(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t4(session.pools(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (const Session::Resource resource : Session::allResources())
+            session.watch(resource);
         session.setInterval(1h);
         session.start();
         QTRY_VERIFY_WITH_TIMEOUT(session.workspaces()->rowCount() >= 3, 15000);

@@ -204,15 +204,15 @@ ApiCall* ApiClient::me()
 
 ApiCall* ApiClient::workspaces()
 {
+    // Not paginated in the API document: no limit or cursor may be sent.
     return send(ApiRequest::make("GET", QStringLiteral("/workspaces"))
-                    .withAllPages()
                     .parsedBy(listParser<Workspace>(parseWorkspace)));
 }
 
 ApiCall* ApiClient::featureFlags()
 {
+    // Not paginated in the API document: no limit or cursor may be sent.
     return send(ApiRequest::make("GET", QStringLiteral("/feature_flags"))
-                    .withAllPages()
                     .parsedBy(listParser<FeatureFlag>(parseFeatureFlag)));
 }
 

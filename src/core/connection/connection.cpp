@@ -27,6 +27,9 @@ Connection::~Connection()
 
 Account Connection::account() const
 {
+    // Signed out, the connection speaks for nobody.
+    if (m_state != State::Ready)
+        return {};
     if (m_session && !m_session->account().accountId.isEmpty())
         return m_session->account();
     return m_checkedAccount;

@@ -78,9 +78,9 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
         setBusy(false);
         QDialog::accept();
     });
-    connect(connection, &Connection::signInFailed, this, [this](const QString& reason) {
+    connect(connection, &Connection::signInFailed, this, [this](const QString& why) {
         setBusy(false);
-        m_status->setText(reason);
+        m_status->setText(why);
         m_status->show();
         m_token->selectAll();
         m_token->setFocus();
