@@ -93,6 +93,36 @@ private Q_SLOTS:
         QCOMPARE(date[u"message"_s].toString(), u"datetime.date(2030, 1, 1) is not of type 'string'"_s);
     }
 
+    // Input that once killed the process (SIGSEGV, exit 139) is reported like any other mistake.
+    void hostileInputIsReported_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("recursive alias")
+            << QByteArray("#cloud-config\na: &x [*x]\n")
+            << u":2:8: error: Recursive alias *x: it is inside its own anchor &x (line 2)"_s;
+        QTest::newRow("recursive merge") << QByteArray("#cloud-config\nb: &b {<<: *b}\n")
+                                         << u":2:12: error: Recursive alias *b"_s;
+        QTest::newRow("nesting") << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']')
+                                 << u":2:260: error: The document nests deeper than 256 levels"_s;
+        QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19) << u":2:4: error: The text contains a NUL byte"_s;
+    }
+
+    void hostileInputIsReported()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(QString, line);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"user-data.yaml"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(data);
+        out.close();
+        const Run r = run({u"validate"_s, file});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(file + line), qPrintable(r.out + r.err));
+    }
+
     void usageErrorsExitTwo_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -249,6 +249,121 @@ private Q_SLOTS:
             QVERIFY2(all.contains(want + u' '), qPrintable(u"missing %1 in\n%2"_s.arg(want, all)));
     }
 
+    // Input that once crashed, hung or exhausted the engine: each gets its own diagnostic, quickly.
+    void refusesHostileInput_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("recursive alias")
+            << QByteArray("#cloud-config\na: &x [*x]\n") << u"2:8:error:recursive-alias"_s
+            << u"Recursive alias *x"_s;
+        QTest::newRow("recursive merge") << QByteArray("#cloud-config\nb: &b {<<: *b}\n")
+                                         << u"2:12:error:recursive-alias"_s << u"Recursive alias *b"_s;
+        QTest::newRow("recursive alias in a block mapping")
+            << QByteArray("#cloud-config\nusers: &u\n  - name: bob\n    groups: *u\n")
+            << u"4:13:error:recursive-alias"_s << u"inside its own anchor &u (line 2)"_s;
+        {
+            // Nine anchors, each a list of nine aliases of the previous: 9^9 nodes once expanded.
+            QByteArray bomb("#cloud-config\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+            for (int level = 1; level <= 9; ++level) {
+                QByteArrayList aliases;
+                for (int i = 0; i < 9; ++i)
+                    aliases.append("*a" + QByteArray::number(level - 1));
+                bomb += "a" + QByteArray::number(level) + ": &a" + QByteArray::number(level) + " ["
+                        + aliases.join(", ") + "]\n";
+            }
+            QTest::newRow("alias bomb") << bomb << u"error:alias-expansion"_s << u"expanded nodes"_s;
+        }
+        QTest::newRow("100,000 nested lists")
+            << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '\n'
+            << u"2:260:error:too-deep"_s << u"deeper than 256 levels"_s;
+        QTest::newRow("100,000 nested block lists")
+            << "#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n" << u"error:too-deep"_s
+            << u"deeper than 256 levels"_s;
+        QTest::newRow("depth through an alias")
+            << "#cloud-config\nd0: &d0 " + QByteArray(200, '[') + QByteArray(200, ']') + "\nd1: &d1 "
+                   + QByteArray(100, '[') + "*d0" + QByteArray(100, ']') + '\n'
+            << u"3:109:error:too-deep"_s << u"alias *d0 nests the document deeper"_s;
+        {
+            QByteArray big("#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n");
+            const QByteArray line = "      " + QByteArray(73, 'x') + '\n';
+            big += line.repeated(5 * 1024 * 1024 / line.size() + 1);
+            QTest::newRow("5 MiB") << big << u"1:1:error:too-large"_s << u"documents over 2048 KiB"_s;
+        }
+        QTest::newRow("invalid UTF-8") << QByteArray("#cloud-config\nhostname: caf\xc3\xa9-\xff\n")
+                                       << u"2:16:error:encoding"_s << u"Invalid UTF-8 at line 2, column 16"_s;
+        QTest::newRow("overlong UTF-8") << QByteArray("#cloud-config\nhostname: \xc0\xaf\n")
+                                        << u"2:11:error:encoding"_s << u"(byte 0xc0)"_s;
+        QTest::newRow("surrogate in UTF-8") << QByteArray("#cloud-config\nhostname: \xed\xa0\x80\n")
+                                            << u"2:11:error:encoding"_s << u"(byte 0xed)"_s;
+        QTest::newRow("truncated UTF-8") << QByteArray("#cloud-config\nhostname: \xe2\x82")
+                                         << u"2:11:error:encoding"_s << u"Invalid UTF-8"_s;
+        QTest::newRow("NUL byte") << QByteArray("#cloud-config\nhostname: a\0b\n", 28)
+                                  << u"2:12:error:encoding"_s << u"NUL byte (line 2, column 12)"_s;
+        QTest::newRow("NUL in a shell script")
+            << QByteArray("#!/bin/sh\necho \0\n", 17) << u"2:6:error:encoding"_s << u"NUL byte"_s;
+    }
+
+    void refusesHostileInput()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(QString, expected);
+        QFETCH(QString, message);
+        QElapsedTimer timer;
+        timer.start();
+        const ValidationResult result = validateUserData(data);
+        QStringList found;
+        for (const Diagnostic& d : result.diagnostics)
+            found.append(describe(d) + u' ' + d.message);
+        const QString all = found.join(u'\n');
+        QVERIFY2(!result.valid(), qPrintable(all));
+        const auto match = std::find_if(found.cbegin(), found.cend(), [&](const QString& line) {
+            return (line.startsWith(expected + u' ') || line.contains(u':' + expected + u' '))
+                   && line.contains(message);
+        });
+        QVERIFY2(match != found.cend(), qPrintable(u"missing %1 (%2) in\n%3"_s.arg(expected, message, all)));
+        // Only a hang fails this: the machine may be busy.
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // The parser itself hands no cyclic or oversized tree to anyone (the editor's folding walks it).
+    void parserRefusesCycles_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<YamlError::Kind>("kind");
+        QTest::newRow("alias in its sequence") << QByteArray("a: &x [*x]\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("merge of itself") << QByteArray("b: &b {<<: *b}\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("alias in a nested anchor")
+            << QByteArray("a: &x [1, &y [*x]]\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("deep") << QByteArray(300, '[') + QByteArray(300, ']') << YamlError::Kind::TooDeep;
+        QTest::newRow("large") << QByteArray(3 * 1024 * 1024, '#') << YamlError::Kind::TooLarge;
+    }
+
+    void parserRefusesCycles()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(YamlError::Kind, kind);
+        const YamlDocument document = parseYaml(data);
+        QVERIFY(!document.root);
+        QVERIFY(document.error);
+        QCOMPARE(document.error->kind, kind);
+    }
+
+    // Aliases within the limits still expand as PyYAML expands them.
+    void aliasesWithinTheLimitsExpand()
+    {
+        const YamlDocument deep = parseYaml(QByteArray(250, '[') + QByteArray(250, ']'));
+        QVERIFY(deep.root);
+        const ValidationResult result =
+            validateUserData("#cloud-config\npackages: &p [curl, git]\nsnap:\n  commands: *p\n");
+        QVERIFY(std::none_of(result.diagnostics.cbegin(), result.diagnostics.cend(),
+                             [](const Diagnostic& d) { return d.code == u"alias-expansion"; }));
+        const ValidationResult sibling = validateUserData(
+            "#cloud-config\nusers:\n  - &u {name: a}\n  - {<<: *u, name: b}\n  - default\n");
+        QVERIFY2(sibling.valid(), qPrintable(sibling.diagnostics.value(0).message));
+    }
+
     void phrasesErrorsLikeCloudInit()
     {
         const ValidationResult result = validateUserData(readData(u"cases/invalid-mixed.yaml"_s));

@@ -630,6 +630,8 @@ public:
         m_result.size = payloadSize(utf8);
         m_result.type = detectUserDataType(utf8);
         checkSize();
+        if (m_result.type != UserDataType::Gzip && !checkEncoding(utf8))
+            return;
         const QString text = QString::fromUtf8(utf8);
         const QString firstLine = text.section(u'\n', 0, 0);
         switch (m_result.type) {
@@ -684,6 +686,110 @@ private:
                 u"size"_s);
     }
 
+    // cloud-init reads user data as UTF-8 text (gzip aside); a NUL byte or a broken sequence would stop
+    // it, and libyaml's own message names neither the line nor the cause. False when one was found.
+    bool checkEncoding(QByteArrayView utf8)
+    {
+        const qsizetype nul = utf8.indexOf('\0');
+        const qsizetype invalid = firstInvalidUtf8(utf8);
+        if (nul >= 0) {
+            const Mark mark = markAt(utf8, nul);
+            add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
+                u"The text contains a NUL byte (line %1, column %2); user data must be text"_s.arg(mark.line + 1)
+                    .arg(mark.column + 1),
+                u"encoding"_s);
+        }
+        if (invalid >= 0) {
+            const Mark mark = markAt(utf8, invalid);
+            add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
+                u"Invalid UTF-8 at line %1, column %2 (byte 0x%3); save the file as UTF-8"_s.arg(mark.line + 1)
+                    .arg(mark.column + 1)
+                    .arg(uint(static_cast<unsigned char>(utf8.at(invalid))), 2, 16, u'0'),
+                u"encoding"_s);
+        }
+        return nul < 0 && invalid < 0;
+    }
+
+    // The offset of the first byte that does not start a well-formed UTF-8 sequence (no overlong
+    // forms, surrogates or code points past U+10FFFF), or -1.
+    static qsizetype firstInvalidUtf8(QByteArrayView utf8)
+    {
+        const qsizetype size = utf8.size();
+        qsizetype i = 0;
+        while (i < size) {
+            const auto byte = [&](qsizetype at) { return static_cast<unsigned char>(utf8.at(at)); };
+            const unsigned char lead = byte(i);
+            if (lead < 0x80) {
+                ++i;
+                continue;
+            }
+            int length = 0;
+            unsigned char low = 0x80;
+            unsigned char high = 0xBF;
+            if (lead >= 0xC2 && lead <= 0xDF) {
+                length = 2;
+            } else if (lead >= 0xE0 && lead <= 0xEF) {
+                length = 3;
+                if (lead == 0xE0)
+                    low = 0xA0;
+                else if (lead == 0xED)
+                    high = 0x9F;
+            } else if (lead >= 0xF0 && lead <= 0xF4) {
+                length = 4;
+                if (lead == 0xF0)
+                    low = 0x90;
+                else if (lead == 0xF4)
+                    high = 0x8F;
+            } else {
+                return i;
+            }
+            if (i + length > size)
+                return i;
+            if (byte(i + 1) < low || byte(i + 1) > high)
+                return i;
+            for (int k = 2; k < length; ++k) {
+                if ((byte(i + k) & 0xC0) != 0x80)
+                    return i;
+            }
+            i += length;
+        }
+        return -1;
+    }
+
+    // The 0-based line and column (in UTF-16 units, as the editor counts) of a byte offset.
+    static Mark markAt(QByteArrayView utf8, qsizetype offset)
+    {
+        const QByteArrayView before = utf8.first(offset);
+        const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+        return Mark{int(before.count('\n')), int(QString::fromUtf8(before.sliced(lineStart)).size())};
+    }
+
+    void limitExceeded(const YamlError& error)
+    {
+        QString code;
+        switch (error.kind) {
+        case YamlError::Kind::RecursiveAlias:
+            code = u"recursive-alias"_s;
+            break;
+        case YamlError::Kind::AliasExpansion:
+            code = u"alias-expansion"_s;
+            break;
+        case YamlError::Kind::TooDeep:
+            code = u"too-deep"_s;
+            break;
+        case YamlError::Kind::TooLarge:
+            code = u"too-large"_s;
+            break;
+        case YamlError::Kind::Syntax:
+            return;
+        }
+        QString message = error.problem;
+        if (!message.isEmpty())
+            message[0] = message[0].toUpper();
+        const Mark mark = error.problemMark;
+        add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark), message, code);
+    }
+
     void unknownHeader(const QString& text, const QString& firstLine)
     {
         QString hint;
@@ -735,6 +841,10 @@ private:
                 u"Duplicate key '%1' (first on line %2): YAML keeps only this last value"_s.arg(duplicate.key)
                     .arg(duplicate.first.start.line + 1),
                 u"duplicate-key"_s);
+        }
+        if (document.error && document.error->kind != YamlError::Kind::Syntax) {
+            limitExceeded(*document.error);
+            return;
         }
         if (document.error) {
             const YamlError& error = *document.error;
