@@ -30,6 +30,14 @@ QByteArray readData(const QString& relative)
     return file.readAll();
 }
 
+QByteArray testKey()
+{
+    QFile file(TestEnv::dataFile(u"cloudinit/test-key.pub"_s));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing test-key.pub");
+    return file.readAll().trimmed();
+}
+
 QStringList errorPaths(const ValidationResult& result)
 {
     QStringList paths;
@@ -389,6 +397,17 @@ private Q_SLOTS:
                                            << u"deprecated"_s << u"#cloud-config\npackage_update: true\n"_s;
         QTest::newRow("insert header")
             << QByteArray("packages: [curl]\n") << u"header"_s << u"#cloud-config\npackages: [curl]\n"_s;
+        QTest::newRow("package for packages")
+            << QByteArray("#cloud-config\npackage: [curl]\n") << u"schema"_s << u"#cloud-config\npackages: [curl]\n"_s;
+        QTest::newRow("user given the users list")
+            << QByteArray("#cloud-config\nuser:\n  - default\n") << u"near-miss"_s
+            << u"#cloud-config\nusers:\n  - default\n"_s;
+        QTest::newRow("dashed ssh_authorized_keys at the top")
+            << "#cloud-config\nssh-authorized-keys:\n  - " + testKey() + '\n' << u"schema"_s
+            << u"#cloud-config\nssh_authorized_keys:\n  - "_s + QString::fromUtf8(testKey()) + u'\n';
+        QTest::newRow("typo in a user")
+            << QByteArray("#cloud-config\nusers:\n  - default\n  - name: bob\n    shel: /bin/bash\n")
+            << u"schema"_s << u"#cloud-config\nusers:\n  - default\n  - name: bob\n    shell: /bin/bash\n"_s;
     }
 
     void quickFixesRepair()
@@ -405,6 +424,40 @@ private Q_SLOTS:
         const ValidationResult after = validateUserData(repaired.toUtf8());
         QVERIFY(after.valid());
         QCOMPARE(after.count(Severity::Warning), 0);
+    }
+
+    void suggestsNearMissKeys_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("user") << QByteArray("#cloud-config\nuser:\n  - default\n  - name: bob\n")
+                              << u"2:1:info:near-miss Did you mean 'users'? The value fits 'users', not 'user'."_s;
+        QTest::newRow("package")
+            << QByteArray("#cloud-config\npackage:\n  - curl\n")
+            << u"2:1:error:schema Additional properties are not allowed ('package' was unexpected). Did you "
+               u"mean 'packages'?"_s;
+        QTest::newRow("ssh-authorized-keys")
+            << QByteArray("#cloud-config\nssh-authorized-keys: []\n")
+            << u"2:1:error:schema Additional properties are not allowed ('ssh-authorized-keys' was "
+               u"unexpected). Did you mean 'ssh_authorized_keys'?"_s;
+        QTest::newRow("key already there: no rename onto it")
+            << QByteArray("#cloud-config\npackages: [git]\npackage: [curl]\n")
+            << u"3:1:error:schema Additional properties are not allowed ('package' was unexpected)"_s;
+    }
+
+    void suggestsNearMissKeys()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        const ValidationResult result = validateUserData(text);
+        QStringList found;
+        for (const Diagnostic& d : result.diagnostics)
+            found.append(describe(d) + u' ' + d.message);
+        QVERIFY2(found.contains(message), qPrintable(found.join(u'\n')));
+        // A string of a user's name is what user takes: no hint there.
+        const ValidationResult plain = validateUserData("#cloud-config\nuser: bob\nbogus_key: 1\n");
+        for (const Diagnostic& d : plain.diagnostics)
+            QVERIFY2(!d.message.contains(u"Did you mean"_s), qPrintable(d.message));
     }
 
     void measuresThePayload()
@@ -425,6 +478,40 @@ private Q_SLOTS:
         QVERIFY(std::any_of(
             encodedOver.diagnostics.cbegin(), encodedOver.diagnostics.cend(),
             [](const Diagnostic& d) { return d.code == u"size" && d.severity == Severity::Warning; }));
+    }
+
+    // cloud-init reads gzip user data: what is inside is checked, the size is that of what is sent.
+    void checksGzipPayloads()
+    {
+        const QByteArray inner("#cloud-config\npackages: curl\n");
+        const QByteArray packed = gzipCompress(inner);
+        QVERIFY(packed.startsWith("\x1f\x8b"));
+        QCOMPARE(gzipDecompress(packed, 1024).value_or(QByteArray()), inner);
+        const ValidationResult result = validateUserData(packed);
+        QCOMPARE(result.type, UserDataType::CloudConfig);
+        QCOMPARE(result.size.raw, packed.size());
+        QCOMPARE(errorPaths(result), QStringList{u"packages"_s});
+        QVERIFY(std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(),
+                            [](const Diagnostic& d) { return d.code == u"gzip" && d.severity == Severity::Info; }));
+
+        // Damaged, or a bomb that inflates past what is parsed.
+        const QByteArray bomb = gzipCompress(QByteArray(3 * 1024 * 1024, ' '));
+        QVERIFY(bomb.size() < 64 * 1024);
+        for (const QByteArray& broken : {packed.left(packed.size() / 2), bomb}) {
+            const ValidationResult refused = validateUserData(broken);
+            QVERIFY(!refused.valid());
+            QCOMPARE(refused.diagnostics.constFirst().code, u"gzip"_s);
+        }
+
+        // Over the limit in plain text, within it compressed: the size problem says so.
+        QByteArray big("#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n");
+        while (big.size() < 70 * 1024)
+            big += "      the same line again and again\n";
+        const ValidationResult over = validateUserData(big);
+        QVERIFY(over.size.gzipBase64 > 0 && over.size.gzipBase64 < 64 * 1024);
+        QVERIFY2(over.diagnostics.constFirst().message.contains(u"gzip-compressed it is"_s),
+                 qPrintable(over.diagnostics.constFirst().message));
+        QVERIFY(validateUserData(gzipCompress(big)).valid());
     }
 
     void findsTheKeyPath_data()

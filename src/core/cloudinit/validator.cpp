@@ -70,6 +70,52 @@ QString parentPointer(const QString& pointer)
     return slash <= 0 ? QString() : pointer.left(slash);
 }
 
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+int editDistance(const QString& a, const QString& b)
+{
+    const qsizetype n = a.size();
+    const qsizetype m = b.size();
+    QList<QList<int>> d(n + 1, QList<int>(m + 1, 0));
+    for (qsizetype i = 0; i <= n; ++i)
+        d[i][0] = int(i);
+    for (qsizetype j = 0; j <= m; ++j)
+        d[0][j] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int cost = a.at(i - 1) == b.at(j - 1) ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a.at(i - 1) == b.at(j - 2) && a.at(i - 2) == b.at(j - 1))
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[n][m];
+}
+
+// The known key someone typing name most likely meant: the same but for case and - against _, or a
+// typo or two away (one for short keys). A deprecated spelling is offered only when nothing else is as
+// close. Keys in exclude (the name itself, keys already present) are not offered.
+std::optional<QString> nearMissKey(const QString& name, const QList<CloudConfigSchema::Key>& known,
+                                   const QSet<QString>& exclude)
+{
+    const auto normalized = [](const QString& key) { return key.toLower().replace(u'-', u'_'); };
+    const QString wanted = normalized(name);
+    if (wanted.size() < 3)
+        return std::nullopt;
+    const int limit = wanted.size() <= 4 ? 1 : wanted.size() <= 12 ? 2 : 3;
+    std::optional<QString> best;
+    std::pair<int, bool> bestRank{limit + 1, true};
+    for (const CloudConfigSchema::Key& key : known) {
+        if (exclude.contains(key.name))
+            continue;
+        const std::pair<int, bool> rank{editDistance(wanted, normalized(key.name)), key.deprecated};
+        if (rank.first <= limit && rank < bestRank) {
+            bestRank = rank;
+            best = key.name;
+        }
+    }
+    return best;
+}
+
 // Builds the JSON instance cloud-init would see, recording where every value came from.
 class Converter final
 {
@@ -625,11 +671,18 @@ public:
         : m_result(result)
     {}
 
-    void run(QByteArrayView utf8)
+    // inflated: the content of gzip-compressed user data, whose size as sent was already checked.
+    void run(QByteArrayView utf8, bool inflated = false)
     {
-        m_result.size = payloadSize(utf8);
+        if (!inflated) {
+            m_result.size = payloadSize(utf8);
+            checkSize();
+        }
         m_result.type = detectUserDataType(utf8);
-        checkSize();
+        if (m_result.type == UserDataType::Gzip && !inflated) {
+            validateGzip(utf8);
+            return;
+        }
         if (m_result.type != UserDataType::Gzip && !checkEncoding(utf8))
             return;
         const QString text = QString::fromUtf8(utf8);
@@ -676,14 +729,40 @@ private:
     {
         const PayloadSize& size = m_result.size;
         const auto kib = [](qint64 bytes) { return QString::number(double(bytes) / 1024.0, 'f', 1); };
+        QString gzip;
+        if (size.gzipBase64 > 0 && size.gzipBase64 <= PayloadSize::limit)
+            gzip = u"; gzip-compressed it is %1 KiB in base64, within the limit (cloud-init reads gzip user "
+                   u"data)"_s.arg(kib(size.gzipBase64));
         if (size.rawExceeds())
             add(Severity::Error, {}, u"format-l1.c1"_s,
-                u"User data is %1 KiB, over the 64 KiB limit"_s.arg(kib(size.raw)), u"size"_s);
+                u"User data is %1 KiB, over the 64 KiB limit%2"_s.arg(kib(size.raw), gzip), u"size"_s);
         else if (size.base64Exceeds())
             add(Severity::Warning, {}, u"format-l1.c1"_s,
-                u"User data is %1 KiB, %2 KiB in base64: over 64 KiB if the limit applies to the encoded form"_s
-                    .arg(kib(size.raw), kib(size.base64)),
+                u"User data is %1 KiB, %2 KiB in base64: over 64 KiB if the limit applies to the encoded form%3"_s
+                    .arg(kib(size.raw), kib(size.base64), gzip),
                 u"size"_s);
+    }
+
+    // cloud-init decompresses gzip user data, then reads what it finds like any other.
+    void validateGzip(QByteArrayView data)
+    {
+        const std::optional<QByteArray> content = gzipDecompress(data, YamlLimits::maxDocumentBytes);
+        if (!content) {
+            add(Severity::Error, {}, u"format-l1.c1"_s,
+                u"Gzip-compressed user data that does not decompress: damaged, or over %1 KiB decompressed"_s.arg(
+                    YamlLimits::maxDocumentBytes / 1024),
+                u"gzip"_s);
+            return;
+        }
+        ValidationResult inner;
+        Validation(inner).run(*content, true);
+        add(Severity::Info, {}, u"format-l1.c1"_s,
+            u"Gzip-compressed user data (%1 bytes, %2 decompressed), checked as decompressed"_s.arg(data.size())
+                .arg(content->size()),
+            u"gzip"_s);
+        m_result.type = inner.type;
+        m_result.schemaChecked = inner.schemaChecked;
+        m_result.diagnostics.append(inner.diagnostics);
     }
 
     // cloud-init reads user data as UTF-8 text (gzip aside); a NUL byte or a broken sequence would stop
@@ -704,7 +783,7 @@ private:
             add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
                 u"Invalid UTF-8 at line %1, column %2 (byte 0x%3); save the file as UTF-8"_s.arg(mark.line + 1)
                     .arg(mark.column + 1)
-                    .arg(uint(static_cast<unsigned char>(utf8.at(invalid))), 2, 16, u'0'),
+                    .arg(uint(static_cast<unsigned char>(utf8.at(invalid))), 2, 16, QChar(u'0')),
                 u"encoding"_s);
         }
         return nul < 0 && invalid < 0;
@@ -884,25 +963,32 @@ private:
         for (const SchemaError& error : errors) {
             QString path = dottedPath(error.pointer);
             TextRange range = rangeFor(error.pointer, error.keyword != u"required");
+            QString message = error.message;
+            std::optional<QuickFix> fix;
             if (error.keyword == u"additionalProperties") {
                 // cloud-init names the unexpected top-level key; elsewhere the object's path.
                 static const QRegularExpression single(u"\\('([^']*)' was unexpected\\)"_s);
                 const QRegularExpressionMatch match = single.match(error.message);
                 if (match.hasMatch()) {
-                    const QString child = error.pointer + u'/' + escapePointerToken(match.captured(1));
-                    if (const auto found = m_locations.constFind(child);
-                        found != m_locations.constEnd() && found->key)
+                    const QString name = match.captured(1);
+                    const auto found = m_locations.constFind(error.pointer + u'/' + escapePointerToken(name));
+                    if (found != m_locations.constEnd() && found->key)
                         range = *found->key;
                     if (error.pointer.isEmpty())
-                        path = match.captured(1);
+                        path = name;
+                    if (const auto meant = nearMiss(name, error.pointer, instance)) {
+                        message += u". Did you mean '%1'?"_s.arg(*meant);
+                        if (found != m_locations.constEnd() && found->key)
+                            fix = QuickFix{u"Rename to %1"_s.arg(*meant), {TextEdit{*found->key, *meant}}};
+                    }
                 }
             }
-            std::optional<QuickFix> fix;
-            if (const auto found = surprises.constFind(error.pointer); found != surprises.constEnd())
+            if (const auto found = surprises.constFind(error.pointer); !fix && found != surprises.constEnd())
                 fix = quoteFix(*found);
             failing.insert(error.pointer);
-            add(Severity::Error, range, path, error.message, u"schema"_s, fix);
+            add(Severity::Error, range, path, message, u"schema"_s, fix);
         }
+        suggestKeysTheValuesFit(instance, failing);
 
         for (const DeprecationWalker::Found& found : DeprecationWalker(schema).run(instance)) {
             QString label = found.kind;
@@ -925,6 +1011,72 @@ private:
         checkUsers(instance);
         checkKeys(instance);
         checkPasswords(instance);
+    }
+
+    // A key the schema knows next to the unknown key name in the object at pointer, not already there.
+    std::optional<QString> nearMiss(const QString& name, const QString& objectPointer, const Json& instance) const
+    {
+        QSet<QString> exclude{name};
+        if (const Json* object = instanceAt(instance, objectPointer); object && object->is_object()) {
+            for (const auto& member : object->object_range())
+                exclude.insert(fromStd(member.key()));
+        }
+        return nearMissKey(name, CloudConfigSchema::bundled().keysAt(pointerTokens(objectPointer)), exclude);
+    }
+
+    // A top-level key whose value is wrong for it but right for a key of a near spelling (user: [a, b]
+    // where users was meant) gets a hint and a rename.
+    void suggestKeysTheValuesFit(const Json& instance, const QSet<QString>& failing)
+    {
+        if (!instance.is_object())
+            return;
+        const CloudConfigSchema::Private& schema = CloudConfigSchema::bundled().d();
+        const QList<CloudConfigSchema::Key> known = CloudConfigSchema::bundled().keysAt({});
+        QSet<QString> present;
+        for (const auto& member : instance.object_range())
+            present.insert(fromStd(member.key()));
+        for (const auto& member : instance.object_range()) {
+            const QString name = fromStd(member.key());
+            const QString pointer = u'/' + escapePointerToken(name);
+            const bool keyFails = std::any_of(failing.cbegin(), failing.cend(), [&](const QString& p) {
+                return p == pointer || p.startsWith(pointer + u'/');
+            });
+            if (!keyFails || !std::any_of(known.cbegin(), known.cend(), [&](const auto& k) { return k.name == name; }))
+                continue;
+            QSet<QString> exclude = present;
+            const std::optional<QString> meant = nearMissKey(name, known, exclude);
+            if (!meant || !fitsTopLevelKey(schema, meant->toStdString(), member.value()))
+                continue;
+            const auto location = m_locations.constFind(pointer);
+            if (location == m_locations.constEnd() || !location->key)
+                continue;
+            add(Severity::Info, *location->key, name,
+                u"Did you mean '%1'? The value fits '%1', not '%2'."_s.arg(*meant, name), u"near-miss"_s,
+                QuickFix{u"Rename to %1"_s.arg(*meant), {TextEdit{*location->key, *meant}}});
+        }
+    }
+
+    // Whether value is valid for a top-level key: against every schema the root gives it (its
+    // properties entry and the module schemas of allOf).
+    static bool fitsTopLevelKey(const CloudConfigSchema::Private& schema, const std::string& key,
+                                const Json& value)
+    {
+        QList<const Json*> parts;
+        const auto collect = [&](const Json& owner) {
+            if (owner.is_object() && owner.contains("properties") && owner.at("properties").contains(key)) {
+                const Json& part = owner.at("properties").at(key);
+                if (!part.is_object() || !part.empty())
+                    parts.append(&part);
+            }
+        };
+        collect(schema.inlined);
+        if (schema.inlined.contains("allOf")) {
+            for (const auto& part : schema.inlined.at("allOf").array_range())
+                collect(part);
+        }
+        return !parts.isEmpty() && std::all_of(parts.cbegin(), parts.cend(), [&](const Json* part) {
+            return schema.isValid(*part, value);
+        });
     }
 
     // The range to underline for a problem at pointer: the value when it sits on the key's line
