@@ -159,7 +159,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption gpuCheck(
         u"gpu-ib-check"_s, u"bootstrap: list GPUs and InfiniBand devices on the console at boot."_s);
     const QCommandLineOption gzip(
-        u"gzip"_s, u"validate: gzip-compress the file (cloud-init reads gzip user data), check that and write it."_s,
+        u"gzip"_s,
+        u"validate: gzip-compress the file (cloud-init reads gzip user data), check that and write it."_s,
         u"out"_s);
     parser.addOptions({json, user, key, gpuCheck, gzip});
     if (!parser.parse(QCoreApplication::arguments()))

@@ -58,8 +58,7 @@ QTreeWidgetItem* problemContaining(CloudInitPage& page, const QString& text)
 }
 
 // Validation runs off the UI thread: runs action and waits until the page shows a result.
-template<typename Action>
-bool validatedAfter(CloudInitPage& page, Action action)
+template <typename Action> bool validatedAfter(CloudInitPage& page, Action action)
 {
     QSignalSpy spy(&page, &CloudInitPage::validated);
     action();
@@ -326,7 +325,8 @@ private Q_SLOTS:
 
         // About 1 MiB, with a mistake at its start, so that the run has work to do.
         QString big = u"#cloud-config\nwrite_files:\n  - path: /a\n    permissions: 0644\n    content: |\n"_s;
-        const QString line = u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
+        const QString line =
+            u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
         big += line.repeated(1024 * 1024 / line.size());
         QSignalSpy shown(&page, &CloudInitPage::validated);
         page.replaceText(big);
@@ -355,7 +355,8 @@ private Q_SLOTS:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QString big = u"#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n"_s;
-        const QString line = u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
+        const QString line =
+            u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
         big += line.repeated(1024 * 1024 / line.size());
         page.replaceText(big);
         QVERIFY(validated(page));
@@ -389,7 +390,8 @@ private Q_SLOTS:
         // Cancel keeps the text.
         page.findChild<QAction*>(u"template_ssh-bootstrap"_s)->trigger();
         QCOMPARE(answers.questions.size(), 1);
-        QVERIFY2(answers.questions.constFirst().contains(u"Untitled"_s), qPrintable(answers.questions.first()));
+        QVERIFY2(answers.questions.constFirst().contains(u"Untitled"_s),
+                 qPrintable(answers.questions.first()));
         QCOMPARE(page.userData(), mine);
         action(page, u"cloudInitNewAction"_s)->trigger();
         QCOMPARE(answers.questions.size(), 2);
@@ -591,7 +593,7 @@ private Q_SLOTS:
         QVERIFY(!three.recovered());
         const QSet<QString> texts{one.userData(), two.userData()};
         QCOMPARE(texts, (QSet<QString>{u"#cloud-config\nhostname: first\n"_s,
-                                        u"#cloud-config\nhostname: second\n"_s}));
+                                       u"#cloud-config\nhostname: second\n"_s}));
     }
 
     // Every action: in the page's menu, with a shortcut, and reachable with Tab in the toolbar.
@@ -668,7 +670,8 @@ private Q_SLOTS:
         dialog->accept();
         QFile file(gz);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(CloudInit::gzipDecompress(file.readAll(), 1024 * 1024).value_or(QByteArray()), text.toUtf8());
+        QCOMPARE(CloudInit::gzipDecompress(file.readAll(), 1024 * 1024).value_or(QByteArray()),
+                 text.toUtf8());
         // The document is still the text.
         QCOMPARE(page.userData(), text);
     }

@@ -102,11 +102,12 @@ private Q_SLOTS:
         QTest::newRow("recursive alias")
             << QByteArray("#cloud-config\na: &x [*x]\n")
             << u":2:8: error: Recursive alias *x: it is inside its own anchor &x (line 2)"_s;
-        QTest::newRow("recursive merge") << QByteArray("#cloud-config\nb: &b {<<: *b}\n")
-                                         << u":2:12: error: Recursive alias *b"_s;
+        QTest::newRow("recursive merge")
+            << QByteArray("#cloud-config\nb: &b {<<: *b}\n") << u":2:12: error: Recursive alias *b"_s;
         QTest::newRow("nesting") << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']')
                                  << u":2:260: error: The document nests deeper than 256 levels"_s;
-        QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19) << u":2:4: error: The text contains a NUL byte"_s;
+        QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19)
+                                  << u":2:4: error: The text contains a NUL byte"_s;
     }
 
     void hostileInputIsReported()
@@ -134,10 +135,12 @@ private Q_SLOTS:
         out.close();
         const Run r = run({u"validate"_s, file});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.out.contains(file + u":2:1: error: Additional properties are not allowed ('package' was "
-                                       u"unexpected). Did you mean 'packages'?\n"_s),
+        QVERIFY2(r.out.contains(file
+                                + u":2:1: error: Additional properties are not allowed ('package' was "
+                                  u"unexpected). Did you mean 'packages'?\n"_s),
                  qPrintable(r.out));
-        QVERIFY2(r.out.contains(file + u":3:1: info: Did you mean 'users'? The value fits 'users', not 'user'.\n"_s),
+        QVERIFY2(r.out.contains(
+                     file + u":3:1: info: Did you mean 'users'? The value fits 'users', not 'user'.\n"_s),
                  qPrintable(r.out));
     }
 
@@ -156,7 +159,8 @@ private Q_SLOTS:
 
         const Run plain = run({u"validate"_s, file});
         QCOMPARE(plain.exitCode, 1);
-        QVERIFY2(plain.out.contains(u"over the 64 KiB limit; gzip-compressed it is"_s), qPrintable(plain.out));
+        QVERIFY2(plain.out.contains(u"over the 64 KiB limit; gzip-compressed it is"_s),
+                 qPrintable(plain.out));
 
         const QString gz = dir.filePath(u"user-data.gz"_s);
         const Run packed = run({u"validate"_s, u"--gzip"_s, gz, file});
@@ -200,9 +204,13 @@ private Q_SLOTS:
         QTest::newRow("gzip of two files")
             << QStringList{u"validate"_s, u"--gzip"_s, u"out.gz"_s, caseFile(u"valid-bootstrap.yaml"_s),
                            caseFile(u"valid-bootstrap.yaml"_s)};
-        QTest::newRow("gzip on bootstrap")
-            << QStringList{u"bootstrap"_s, u"--gzip"_s, u"out.gz"_s, u"--user"_s,
-                           u"bob"_s,       u"--key"_s,  TestEnv::dataFile(u"cloudinit/test-key.pub"_s)};
+        QTest::newRow("gzip on bootstrap") << QStringList{u"bootstrap"_s,
+                                                          u"--gzip"_s,
+                                                          u"out.gz"_s,
+                                                          u"--user"_s,
+                                                          u"bob"_s,
+                                                          u"--key"_s,
+                                                          TestEnv::dataFile(u"cloudinit/test-key.pub"_s)};
         QTest::newRow("bootstrap without key") << QStringList{u"bootstrap"_s, u"--user"_s, u"bob"_s};
         QTest::newRow("bootstrap bad user")
             << QStringList{u"bootstrap"_s, u"--user"_s, u"Bob Smith"_s, u"--key"_s,

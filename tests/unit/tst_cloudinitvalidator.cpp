@@ -263,9 +263,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("data");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<QString>("message");
-        QTest::newRow("recursive alias")
-            << QByteArray("#cloud-config\na: &x [*x]\n") << u"2:8:error:recursive-alias"_s
-            << u"Recursive alias *x"_s;
+        QTest::newRow("recursive alias") << QByteArray("#cloud-config\na: &x [*x]\n")
+                                         << u"2:8:error:recursive-alias"_s << u"Recursive alias *x"_s;
         QTest::newRow("recursive merge") << QByteArray("#cloud-config\nb: &b {<<: *b}\n")
                                          << u"2:12:error:recursive-alias"_s << u"Recursive alias *b"_s;
         QTest::newRow("recursive alias in a block mapping")
@@ -287,8 +286,8 @@ private Q_SLOTS:
             << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '\n'
             << u"2:260:error:too-deep"_s << u"deeper than 256 levels"_s;
         QTest::newRow("100,000 nested block lists")
-            << "#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n" << u"error:too-deep"_s
-            << u"deeper than 256 levels"_s;
+            << "#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n"
+            << u"error:too-deep"_s << u"deeper than 256 levels"_s;
         QTest::newRow("depth through an alias")
             << "#cloud-config\nd0: &d0 " + QByteArray(200, '[') + QByteArray(200, ']') + "\nd1: &d1 "
                    + QByteArray(100, '[') + "*d0" + QByteArray(100, ']') + '\n'
@@ -340,7 +339,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("data");
         QTest::addColumn<YamlError::Kind>("kind");
-        QTest::newRow("alias in its sequence") << QByteArray("a: &x [*x]\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("alias in its sequence")
+            << QByteArray("a: &x [*x]\n") << YamlError::Kind::RecursiveAlias;
         QTest::newRow("merge of itself") << QByteArray("b: &b {<<: *b}\n") << YamlError::Kind::RecursiveAlias;
         QTest::newRow("alias in a nested anchor")
             << QByteArray("a: &x [1, &y [*x]]\n") << YamlError::Kind::RecursiveAlias;
@@ -367,8 +367,8 @@ private Q_SLOTS:
             validateUserData("#cloud-config\npackages: &p [curl, git]\nsnap:\n  commands: *p\n");
         QVERIFY(std::none_of(result.diagnostics.cbegin(), result.diagnostics.cend(),
                              [](const Diagnostic& d) { return d.code == u"alias-expansion"; }));
-        const ValidationResult sibling = validateUserData(
-            "#cloud-config\nusers:\n  - &u {name: a}\n  - {<<: *u, name: b}\n  - default\n");
+        const ValidationResult sibling =
+            validateUserData("#cloud-config\nusers:\n  - &u {name: a}\n  - {<<: *u, name: b}\n  - default\n");
         QVERIFY2(sibling.valid(), qPrintable(sibling.diagnostics.value(0).message));
     }
 
@@ -397,13 +397,14 @@ private Q_SLOTS:
                                            << u"deprecated"_s << u"#cloud-config\npackage_update: true\n"_s;
         QTest::newRow("insert header")
             << QByteArray("packages: [curl]\n") << u"header"_s << u"#cloud-config\npackages: [curl]\n"_s;
-        QTest::newRow("package for packages")
-            << QByteArray("#cloud-config\npackage: [curl]\n") << u"schema"_s << u"#cloud-config\npackages: [curl]\n"_s;
+        QTest::newRow("package for packages") << QByteArray("#cloud-config\npackage: [curl]\n") << u"schema"_s
+                                              << u"#cloud-config\npackages: [curl]\n"_s;
         QTest::newRow("user given the users list")
             << QByteArray("#cloud-config\nuser:\n  - default\n") << u"near-miss"_s
             << u"#cloud-config\nusers:\n  - default\n"_s;
         QTest::newRow("dashed ssh_authorized_keys at the top")
-            << "#cloud-config\nssh-authorized-keys:\n  - " + testKey() + '\n' << u"schema"_s
+            << "#cloud-config\nssh-authorized-keys:\n  - " + testKey() + '\n'
+            << u"schema"_s
             << u"#cloud-config\nssh_authorized_keys:\n  - "_s + QString::fromUtf8(testKey()) + u'\n';
         QTest::newRow("typo in a user")
             << QByteArray("#cloud-config\nusers:\n  - default\n  - name: bob\n    shel: /bin/bash\n")
@@ -430,8 +431,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("user") << QByteArray("#cloud-config\nuser:\n  - default\n  - name: bob\n")
-                              << u"2:1:info:near-miss Did you mean 'users'? The value fits 'users', not 'user'."_s;
+        QTest::newRow("user")
+            << QByteArray("#cloud-config\nuser:\n  - default\n  - name: bob\n")
+            << u"2:1:info:near-miss Did you mean 'users'? The value fits 'users', not 'user'."_s;
         QTest::newRow("package")
             << QByteArray("#cloud-config\npackage:\n  - curl\n")
             << u"2:1:error:schema Additional properties are not allowed ('package' was unexpected). Did you "
@@ -491,8 +493,9 @@ private Q_SLOTS:
         QCOMPARE(result.type, UserDataType::CloudConfig);
         QCOMPARE(result.size.raw, packed.size());
         QCOMPARE(errorPaths(result), QStringList{u"packages"_s});
-        QVERIFY(std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(),
-                            [](const Diagnostic& d) { return d.code == u"gzip" && d.severity == Severity::Info; }));
+        QVERIFY(std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(), [](const Diagnostic& d) {
+            return d.code == u"gzip" && d.severity == Severity::Info;
+        }));
 
         // Damaged, or a bomb that inflates past what is parsed.
         const QByteArray bomb = gzipCompress(QByteArray(3 * 1024 * 1024, ' '));

@@ -749,15 +749,16 @@ private:
         const std::optional<QByteArray> content = gzipDecompress(data, YamlLimits::maxDocumentBytes);
         if (!content) {
             add(Severity::Error, {}, u"format-l1.c1"_s,
-                u"Gzip-compressed user data that does not decompress: damaged, or over %1 KiB decompressed"_s.arg(
-                    YamlLimits::maxDocumentBytes / 1024),
+                u"Gzip-compressed user data that does not decompress: damaged, or over %1 KiB decompressed"_s
+                    .arg(YamlLimits::maxDocumentBytes / 1024),
                 u"gzip"_s);
             return;
         }
         ValidationResult inner;
         Validation(inner).run(*content, true);
         add(Severity::Info, {}, u"format-l1.c1"_s,
-            u"Gzip-compressed user data (%1 bytes, %2 decompressed), checked as decompressed"_s.arg(data.size())
+            u"Gzip-compressed user data (%1 bytes, %2 decompressed), checked as decompressed"_s
+                .arg(data.size())
                 .arg(content->size()),
             u"gzip"_s);
         m_result.type = inner.type;
@@ -774,14 +775,16 @@ private:
         if (nul >= 0) {
             const Mark mark = markAt(utf8, nul);
             add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
-                u"The text contains a NUL byte (line %1, column %2); user data must be text"_s.arg(mark.line + 1)
+                u"The text contains a NUL byte (line %1, column %2); user data must be text"_s
+                    .arg(mark.line + 1)
                     .arg(mark.column + 1),
                 u"encoding"_s);
         }
         if (invalid >= 0) {
             const Mark mark = markAt(utf8, invalid);
             add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
-                u"Invalid UTF-8 at line %1, column %2 (byte 0x%3); save the file as UTF-8"_s.arg(mark.line + 1)
+                u"Invalid UTF-8 at line %1, column %2 (byte 0x%3); save the file as UTF-8"_s
+                    .arg(mark.line + 1)
                     .arg(mark.column + 1)
                     .arg(uint(static_cast<unsigned char>(utf8.at(invalid))), 2, 16, QChar(u'0')),
                 u"encoding"_s);
@@ -866,7 +869,8 @@ private:
         if (!message.isEmpty())
             message[0] = message[0].toUpper();
         const Mark mark = error.problemMark;
-        add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark), message, code);
+        add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark), message,
+            code);
     }
 
     void unknownHeader(const QString& text, const QString& firstLine)
@@ -1014,7 +1018,8 @@ private:
     }
 
     // A key the schema knows next to the unknown key name in the object at pointer, not already there.
-    std::optional<QString> nearMiss(const QString& name, const QString& objectPointer, const Json& instance) const
+    std::optional<QString> nearMiss(const QString& name, const QString& objectPointer,
+                                    const Json& instance) const
     {
         QSet<QString> exclude{name};
         if (const Json* object = instanceAt(instance, objectPointer); object && object->is_object()) {
@@ -1041,7 +1046,8 @@ private:
             const bool keyFails = std::any_of(failing.cbegin(), failing.cend(), [&](const QString& p) {
                 return p == pointer || p.startsWith(pointer + u'/');
             });
-            if (!keyFails || !std::any_of(known.cbegin(), known.cend(), [&](const auto& k) { return k.name == name; }))
+            if (!keyFails
+                || !std::any_of(known.cbegin(), known.cend(), [&](const auto& k) { return k.name == name; }))
                 continue;
             QSet<QString> exclude = present;
             const std::optional<QString> meant = nearMissKey(name, known, exclude);

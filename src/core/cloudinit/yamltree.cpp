@@ -145,8 +145,9 @@ private:
         yaml_event_delete(&m_event);
         const auto found = m_anchors.constFind(anchor);
         if (found == m_anchors.constEnd()) {
-            m_document->error = YamlError{YamlError::Kind::Syntax, u"found undefined alias '%1'"_s.arg(anchor),
-                                          mark, QStringLiteral("while composing a node"), mark};
+            m_document->error =
+                YamlError{YamlError::Kind::Syntax, u"found undefined alias '%1'"_s.arg(anchor), mark,
+                          QStringLiteral("while composing a node"), mark};
             return nullptr;
         }
         const YamlNode* target = found->get();
@@ -160,9 +161,10 @@ private:
         }
         *cost = m_costs.value(target);
         if (depth - 1 + cost->height > YamlLimits::maxDepth) {
-            fail(YamlError::Kind::TooDeep,
-                 u"alias *%1 nests the document deeper than %2 levels"_s.arg(anchor).arg(YamlLimits::maxDepth),
-                 mark);
+            fail(
+                YamlError::Kind::TooDeep,
+                u"alias *%1 nests the document deeper than %2 levels"_s.arg(anchor).arg(YamlLimits::maxDepth),
+                mark);
             return nullptr;
         }
         m_aliasExpansion += cost->nodes;
@@ -367,9 +369,9 @@ YamlDocument parseYaml(QByteArrayView utf8)
         YamlDocument document;
         YamlError error;
         error.kind = YamlError::Kind::TooLarge;
-        error.problem = u"the document is %1 KiB; documents over %2 KiB are not parsed"_s
-                            .arg((utf8.size() + 1023) / 1024)
-                            .arg(YamlLimits::maxDocumentBytes / 1024);
+        error.problem =
+            u"the document is %1 KiB; documents over %2 KiB are not parsed"_s.arg((utf8.size() + 1023) / 1024)
+                .arg(YamlLimits::maxDocumentBytes / 1024);
         document.error = error;
         return document;
     }

@@ -21,8 +21,8 @@
 #include <QLockFile>
 #include <QMenu>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
@@ -160,18 +160,18 @@ void CloudInitPage::buildUi()
         addAction(action);
         return action;
     };
-    QAction* newAction = makeAction(tr("&New"), u"cloudInitNewAction"_s, QKeySequence::New,
-                                    &CloudInitPage::newDocument);
+    QAction* newAction =
+        makeAction(tr("&New"), u"cloudInitNewAction"_s, QKeySequence::New, &CloudInitPage::newDocument);
     newAction->setToolTip(tr("A new, empty cloud-config"));
-    QAction* openAction = makeAction(tr("&Open…"), u"cloudInitOpenAction"_s, QKeySequence::Open,
-                                     &CloudInitPage::open);
-    QAction* saveAction = makeAction(tr("&Save"), u"cloudInitSaveAction"_s, QKeySequence::Save,
-                                     &CloudInitPage::save);
-    QAction* saveAsAction = makeAction(tr("Save &As…"), u"cloudInitSaveAsAction"_s, QKeySequence::SaveAs,
-                                       &CloudInitPage::saveAs);
-    QAction* bootstrap = makeAction(tr("SSH &Bootstrap…"), u"cloudInitSshBootstrapAction"_s,
-                                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B),
-                                    &CloudInitPage::openSshBootstrap);
+    QAction* openAction =
+        makeAction(tr("&Open…"), u"cloudInitOpenAction"_s, QKeySequence::Open, &CloudInitPage::open);
+    QAction* saveAction =
+        makeAction(tr("&Save"), u"cloudInitSaveAction"_s, QKeySequence::Save, &CloudInitPage::save);
+    QAction* saveAsAction =
+        makeAction(tr("Save &As…"), u"cloudInitSaveAsAction"_s, QKeySequence::SaveAs, &CloudInitPage::saveAs);
+    QAction* bootstrap =
+        makeAction(tr("SSH &Bootstrap…"), u"cloudInitSshBootstrapAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), &CloudInitPage::openSshBootstrap);
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
     m_fixAction->setEnabled(false);
@@ -485,8 +485,7 @@ void CloudInitPage::claimRecoveryFile()
     };
     // Work left by a window that is gone (it crashed, or quit before the autosave was dealt with) is
     // taken over, newest first; the files of open windows are locked.
-    const QStringList left =
-        directory.entryList({u"unsaved-*.yaml"_s}, QDir::Files, QDir::Time);
+    const QStringList left = directory.entryList({u"unsaved-*.yaml"_s}, QDir::Files, QDir::Time);
     for (const QString& name : left) {
         if (auto lockFile = lock(directory.filePath(name))) {
             m_recoveryFile = directory.filePath(name);
@@ -681,9 +680,9 @@ void CloudInitPage::saveThen(std::function<void()> then)
 
 void CloudInitPage::saveAsThen(std::function<void()> then)
 {
-    auto* dialog = new QFileDialog(this, tr("Save User Data"),
-                                   m_fileName.isEmpty() ? u"user-data.yaml"_s : m_fileName,
-                                   tr("Cloud-config (*.yaml *.yml);;All files (*)"));
+    auto* dialog =
+        new QFileDialog(this, tr("Save User Data"), m_fileName.isEmpty() ? u"user-data.yaml"_s : m_fileName,
+                        tr("Cloud-config (*.yaml *.yml);;All files (*)"));
     dialog->setObjectName(u"cloudInitSaveDialog"_s);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -36,8 +36,8 @@ public:
     };
     // Asks what to do with unsaved text; calls answer once, possibly later (the default opens a
     // message box with open(), so no event loop nests inside the action that asked).
-    using UnsavedPrompt =
-        std::function<void(QWidget* parent, const QString& question, std::function<void(UnsavedAnswer)> answer)>;
+    using UnsavedPrompt = std::function<void(QWidget* parent, const QString& question,
+                                             std::function<void(UnsavedAnswer)> answer)>;
 
     // recoveryDirectory: where unsaved work is kept (the app's data folder unless a test says otherwise).
     explicit CloudInitPage(QWidget* parent = nullptr, const QString& recoveryDirectory = {},
