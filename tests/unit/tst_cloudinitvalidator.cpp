@@ -284,7 +284,7 @@ private Q_SLOTS:
         }
         QTest::newRow("100,000 nested lists")
             << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '\n'
-            << u"2:260:error:too-deep"_s << u"deeper than 256 levels"_s;
+            << u"2:259:error:too-deep"_s << u"deeper than 256 levels"_s;
         QTest::newRow("100,000 nested block lists")
             << "#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n"
             << u"error:too-deep"_s << u"deeper than 256 levels"_s;
