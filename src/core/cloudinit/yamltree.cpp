@@ -170,7 +170,7 @@ private:
         m_aliasExpansion += cost->nodes;
         if (m_aliasExpansion > YamlLimits::maxAliasExpansion) {
             fail(YamlError::Kind::AliasExpansion,
-                 u"alias *%1 takes the document's aliases past %L2 expanded nodes"_s.arg(anchor).arg(
+                 u"alias *%1 takes the document's aliases past %2 expanded nodes"_s.arg(anchor).arg(
                      YamlLimits::maxAliasExpansion),
                  mark);
             return nullptr;
