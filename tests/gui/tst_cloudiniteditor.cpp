@@ -440,7 +440,8 @@ private Q_SLOTS:
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
         dialog->selectFile(second);
-        dialog->accept();
+        // QFileDialog::accept() is protected; QDialog's is the same virtual.
+        static_cast<QDialog*>(dialog)->accept();
         QCOMPARE(page.userData(), u"#cloud-config\npackage_update: true\n"_s);
         QCOMPARE(page.fileName(), QFileInfo(second).absoluteFilePath());
         QVERIFY(!page.editor()->document()->isModified());
@@ -667,7 +668,8 @@ private Q_SLOTS:
         auto* dialog = page.findChild<QFileDialog*>(u"cloudInitGzipDialog"_s);
         QVERIFY(dialog);
         dialog->selectFile(gz);
-        dialog->accept();
+        // QFileDialog::accept() is protected; QDialog's is the same virtual.
+        static_cast<QDialog*>(dialog)->accept();
         QFile file(gz);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(CloudInit::gzipDecompress(file.readAll(), 1024 * 1024).value_or(QByteArray()),

@@ -104,7 +104,8 @@ private Q_SLOTS:
             << u":2:8: error: Recursive alias *x: it is inside its own anchor &x (line 2)"_s;
         QTest::newRow("recursive merge")
             << QByteArray("#cloud-config\nb: &b {<<: *b}\n") << u":2:12: error: Recursive alias *b"_s;
-        QTest::newRow("nesting") << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']')
+        QTest::newRow("nesting") << QByteArray("#cloud-config\na: " + QByteArray(100'000, '[')
+                                               + QByteArray(100'000, ']'))
                                  << u":2:259: error: The document nests deeper than 256 levels"_s;
         QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19)
                                   << u":2:4: error: The text contains a NUL byte"_s;

@@ -283,14 +283,14 @@ private Q_SLOTS:
             QTest::newRow("alias bomb") << bomb << u"error:alias-expansion"_s << u"expanded nodes"_s;
         }
         QTest::newRow("100,000 nested lists")
-            << "#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '\n'
+            << QByteArray("#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '\n')
             << u"2:259:error:too-deep"_s << u"deeper than 256 levels"_s;
         QTest::newRow("100,000 nested block lists")
-            << "#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n"
+            << QByteArray("#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n")
             << u"error:too-deep"_s << u"deeper than 256 levels"_s;
         QTest::newRow("depth through an alias")
-            << "#cloud-config\nd0: &d0 " + QByteArray(200, '[') + QByteArray(200, ']') + "\nd1: &d1 "
-                   + QByteArray(100, '[') + "*d0" + QByteArray(100, ']') + '\n'
+            << QByteArray("#cloud-config\nd0: &d0 " + QByteArray(200, '[') + QByteArray(200, ']')
+                          + "\nd1: &d1 " + QByteArray(100, '[') + "*d0" + QByteArray(100, ']') + '\n')
             << u"3:109:error:too-deep"_s << u"alias *d0 nests the document deeper"_s;
         {
             QByteArray big("#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n");
@@ -344,7 +344,8 @@ private Q_SLOTS:
         QTest::newRow("merge of itself") << QByteArray("b: &b {<<: *b}\n") << YamlError::Kind::RecursiveAlias;
         QTest::newRow("alias in a nested anchor")
             << QByteArray("a: &x [1, &y [*x]]\n") << YamlError::Kind::RecursiveAlias;
-        QTest::newRow("deep") << QByteArray(300, '[') + QByteArray(300, ']') << YamlError::Kind::TooDeep;
+        QTest::newRow("deep") << QByteArray(QByteArray(300, '[') + QByteArray(300, ']'))
+                              << YamlError::Kind::TooDeep;
         QTest::newRow("large") << QByteArray(3 * 1024 * 1024, '#') << YamlError::Kind::TooLarge;
     }
 
@@ -361,7 +362,7 @@ private Q_SLOTS:
     // Aliases within the limits still expand as PyYAML expands them.
     void aliasesWithinTheLimitsExpand()
     {
-        const YamlDocument deep = parseYaml(QByteArray(250, '[') + QByteArray(250, ']'));
+        const YamlDocument deep = parseYaml(QByteArray(QByteArray(250, '[') + QByteArray(250, ']')));
         QVERIFY(deep.root);
         const ValidationResult result =
             validateUserData("#cloud-config\npackages: &p [curl, git]\nsnap:\n  commands: *p\n");
@@ -403,9 +404,8 @@ private Q_SLOTS:
             << QByteArray("#cloud-config\nuser:\n  - default\n") << u"near-miss"_s
             << u"#cloud-config\nusers:\n  - default\n"_s;
         QTest::newRow("dashed ssh_authorized_keys at the top")
-            << "#cloud-config\nssh-authorized-keys:\n  - " + testKey() + '\n'
-            << u"schema"_s
-            << u"#cloud-config\nssh_authorized_keys:\n  - "_s + QString::fromUtf8(testKey()) + u'\n';
+            << QByteArray("#cloud-config\nssh-authorized-keys:\n  - " + testKey() + '\n') << u"schema"_s
+            << QString(u"#cloud-config\nssh_authorized_keys:\n  - "_s + QString::fromUtf8(testKey()) + u'\n');
         QTest::newRow("typo in a user")
             << QByteArray("#cloud-config\nusers:\n  - default\n  - name: bob\n    shel: /bin/bash\n")
             << u"schema"_s << u"#cloud-config\nusers:\n  - default\n  - name: bob\n    shell: /bin/bash\n"_s;
