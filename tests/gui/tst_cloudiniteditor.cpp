@@ -62,7 +62,8 @@ template <typename Action> bool validatedAfter(CloudInitPage& page, Action actio
 {
     QSignalSpy spy(&page, &CloudInitPage::validated);
     action();
-    return spy.wait(20000);
+    // A run that ended before its continuation was attached shows its result at once.
+    return !spy.isEmpty() || spy.wait(20000);
 }
 
 bool validated(CloudInitPage& page)
@@ -328,7 +329,13 @@ private Q_SLOTS:
         const QString line =
             u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
         big += line.repeated(1024 * 1024 / line.size());
-        QSignalSpy shown(&page, &CloudInitPage::validated);
+        // Every result shown from here on must be the newest text's.
+        int shown = 0;
+        bool staleShown = false;
+        connect(&page, &CloudInitPage::validated, &page, [&] {
+            ++shown;
+            staleShown = staleShown || problemContaining(page, u"420 is not of type"_s);
+        });
         page.replaceText(big);
         QElapsedTimer timer;
         timer.start();
@@ -339,8 +346,8 @@ private Q_SLOTS:
         page.validateNow();
         QVERIFY(page.isValidating());
         QTRY_VERIFY_WITH_TIMEOUT(!page.isValidating(), 30000);
-        // Only the newest text's result was shown.
-        QCOMPARE(shown.count(), 1);
+        QVERIFY(shown >= 1);
+        QVERIFY(!staleShown);
         QVERIFY(problemContaining(page, u"'curl' is not of type 'array'"_s));
         QVERIFY(!problemContaining(page, u"420 is not of type"_s));
         QVERIFY(page.editor()->diagnostics().size() == problems(page)->topLevelItemCount());

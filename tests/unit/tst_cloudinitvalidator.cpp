@@ -291,7 +291,7 @@ private Q_SLOTS:
         QTest::newRow("depth through an alias")
             << QByteArray("#cloud-config\nd0: &d0 " + QByteArray(200, '[') + QByteArray(200, ']')
                           + "\nd1: &d1 " + QByteArray(100, '[') + "*d0" + QByteArray(100, ']') + '\n')
-            << u"3:109:error:too-deep"_s << u"alias *d0 nests the document deeper"_s;
+            << u"3:109:error:too-deep"_s << u"Alias *d0 nests the document deeper"_s;
         {
             QByteArray big("#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n");
             const QByteArray line = "      " + QByteArray(73, 'x') + '\n';

@@ -1307,9 +1307,18 @@ ValidationResult validateUserData(QByteArrayView utf8)
 
 QStringList keyPathAt(const QString& text, int line, int column)
 {
-    const QStringList lines = text.split(u'\n');
-    if (line < 0 || line >= lines.size())
+    // Runs on every keystroke that may complete, so it walks up from the cursor's line and looks
+    // closely only at lines indented less than what it has found so far: a large document costs a
+    // scan for line breaks, not a regular expression per line.
+    if (line < 0)
         return {};
+    qsizetype lineStart = 0;
+    for (int i = 0; i < line; ++i) {
+        lineStart = text.indexOf(u'\n', lineStart);
+        if (lineStart < 0)
+            return {};
+        ++lineStart;
+    }
     static const QRegularExpression keyLine(
         u"^(\\s*)(-\\s+)?([^\\s#:'\"][^:#]*?|'[^']*'|\"[^\"]*\"):(\\s|$)"_s);
     static const QRegularExpression dashLine(u"^(\\s*)-(\\s|$)"_s);
@@ -1318,18 +1327,28 @@ QStringList keyPathAt(const QString& text, int line, int column)
     int limit = column;
     {
         // On the cursor's own line, a "- " before the cursor puts us inside a sequence item.
-        const QString current = lines.at(line).left(column);
+        const qsizetype lineEnd = text.indexOf(u'\n', lineStart);
+        const QString current =
+            text.mid(lineStart, (lineEnd < 0 ? text.size() : lineEnd) - lineStart).left(column);
         const QRegularExpressionMatch dash = dashLine.match(current);
         if (dash.hasMatch()) {
             limit = int(dash.capturedLength(1));
             path.prepend(u"[]"_s);
         }
     }
-    for (int i = line - 1; i >= 0 && limit > 0; --i) {
-        const QString& candidate = lines.at(i);
-        if (candidate.trimmed().isEmpty() || candidate.trimmed().startsWith(u'#'))
+    qsizetype end = lineStart - 1; // the line break before the line looked at
+    while (end >= 0 && limit > 0) {
+        const qsizetype start = end == 0 ? 0 : text.lastIndexOf(u'\n', end - 1) + 1;
+        const QStringView view = QStringView(text).sliced(start, end - start);
+        end = start - 1;
+        qsizetype indent = 0;
+        while (indent < view.size() && view.at(indent).isSpace())
+            ++indent;
+        // Blank, a comment, or indented too deep to hold what the cursor is in.
+        if (indent == view.size() || view.at(indent) == u'#' || indent >= limit)
             continue;
-        const int leading = int(candidate.indexOf(candidate.trimmed()));
+        const QString candidate = view.toString();
+        const int leading = int(indent);
         const QRegularExpressionMatch key = keyLine.match(candidate);
         if (key.hasMatch()) {
             const int keyColumn = int(key.capturedStart(3));
