@@ -205,6 +205,36 @@ private Q_SLOTS:
         QVERIFY(problemContaining(page, u"Deprecated in version 22.2"_s));
     }
 
+    // A key one typo away from a known one: "did you mean", and the quick fix renames it, from the
+    // problem list or from the keyboard with the cursor on the key.
+    void nearMissKeyQuickFix()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        CloudInitCodeEditor* editor = page.editor();
+        page.replaceText(u"#cloud-config\npackage: [curl]\nuser:\n  - default\n"_s);
+        QVERIFY(validated(page));
+        QTreeWidgetItem* package = problemContaining(page, u"Did you mean 'packages'?"_s);
+        QVERIFY(package);
+        QVERIFY(package->text(2).contains(u"[quick fix: Rename to packages]"_s));
+        problems(page)->setCurrentItem(package);
+        auto* fix = action(page, u"cloudInitQuickFixAction"_s);
+        QVERIFY(fix->isEnabled());
+        QVERIFY(validatedAfter(page, [fix] { fix->trigger(); }));
+        QVERIFY(editor->toPlainText().startsWith(u"#cloud-config\npackages: [curl]\n"_s));
+
+        // The cursor on "user", Ctrl+. applies its fix.
+        problems(page)->setCurrentItem(nullptr);
+        editor->moveTo({2, 1});
+        editor->setFocus();
+        QVERIFY(fix->isEnabled());
+        QVERIFY(
+            validatedAfter(page, [editor] { QTest::keyClick(editor, Qt::Key_Period, Qt::ControlModifier); }));
+        QCOMPARE(editor->toPlainText(), u"#cloud-config\npackages: [curl]\nusers:\n  - default\n"_s);
+        QCOMPARE(page.findChild<QLabel*>(u"cloudInitSummary"_s)->text(), u"✓ Valid"_s);
+    }
+
     void recoversUnsavedWorkAfterACrash()
     {
         QTemporaryDir dir;

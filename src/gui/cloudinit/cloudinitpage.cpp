@@ -448,9 +448,15 @@ const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
     const int index = item ? item->data(0, DiagnosticRole).toInt() : -1;
     if (index >= 0 && index < diagnostics.size() && diagnostics.at(index).fix)
         return &diagnostics.at(index);
-    // From the keyboard: the problem under the cursor.
-    const CloudInit::Diagnostic* atCursor = m_editor->diagnosticAt(m_editor->textCursor().position());
-    return atCursor && atCursor->fix ? atCursor : nullptr;
+    // From the keyboard: a problem with a fix under the cursor (an error there may have none).
+    const int position = m_editor->textCursor().position();
+    for (const CloudInit::Diagnostic& d : diagnostics) {
+        const int start = m_editor->positionOf(d.range.start);
+        const int end = qMax(start + 1, m_editor->positionOf(d.range.end));
+        if (d.fix && position >= start && position <= end)
+            return &d;
+    }
+    return nullptr;
 }
 
 void CloudInitPage::updateFixAction()
