@@ -1,6 +1,7 @@
 #include "sim/simserver.h"
 
 #include "sim/simapi.h"
+#include "sim/simlistener.h"
 #include "sim/simstore.h"
 
 #include <QFile>
@@ -88,7 +89,14 @@ bool SimServer::start(QString* error)
     m_api = std::make_unique<SimApi>(*m_store, m_options);
     if (!m_api->initialize(error, &m_seededOnStart))
         return false;
-    if (!m_options.tokensFile.isEmpty()) {
+    // The store keeps token digests only: a later start learns the tokens back from the file it
+    // wrote (and trusts only those whose digest matches).
+    if (m_api->tokens().isEmpty() && !m_options.tokensFile.isEmpty()) {
+        QFile file(m_options.tokensFile);
+        if (file.open(QIODevice::ReadOnly))
+            m_api->adoptTokens(QJsonDocument::fromJson(file.readAll()).object());
+    }
+    if (!m_options.tokensFile.isEmpty() && !m_api->tokens().isEmpty()) {
         QSaveFile file(m_options.tokensFile);
         if (!file.open(QIODevice::WriteOnly)) {
             *error = u"cannot write the tokens file %1: %2"_s.arg(m_options.tokensFile, file.errorString());
@@ -101,7 +109,11 @@ bool SimServer::start(QString* error)
             return false;
         }
     }
-    m_tcp = new QTcpServer(this);
+    SimListener::Limits limits;
+    limits.maxBodyBytes = maxBodyBytes;
+    limits.idleTimeoutMs = m_options.idleTimeoutSeconds * 1000;
+    limits.maxConnections = m_options.maxConnections;
+    m_tcp = new SimListener(limits, this);
     if (!m_tcp->listen(m_options.host, m_options.port)) {
         *error = u"cannot listen on %1:%2: %3"_s.arg(m_options.host.toString())
                      .arg(m_options.port)
