@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace demo {
@@ -64,7 +66,7 @@ public:
     // Buys (or sells) at the price the market quotes now, scaled by `priceFactor`; returns the order.
     std::optional<QJsonObject> order(const QString& token, const QString& pool, const QString& side,
                                      const QString& sku, qint64 start, qint64 end, qint64 nodes,
-                                     double priceFactor = 1.0, bool standing = false)
+                                     double priceFactor = 1.0, bool standing = false, bool required = true)
     {
         const auto preview = call(u"POST"_s, u"order_preview"_s, token,
                                   {{u"side"_s, side},
@@ -76,6 +78,8 @@ public:
         if (!preview)
             return std::nullopt;
         if (preview->value(u"type"_s).toString() != u"quoted"_s) {
+            if (!required)
+                return std::nullopt; // a trade of the background market; the next one will do
             error = u"the market quotes no %1 of %2 nodes of %3 from %4 to %5"_s.arg(side)
                         .arg(nodes)
                         .arg(sku)
@@ -149,7 +153,7 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
         s.advanceTo(day + 9 * Hour);
         const qint64 start = floorTo(s.now(), Hour) + Hour;
         s.order(s.globex(), batchId, u"buy"_s, globexSkus.at(index % globexSkus.size()), start,
-                start + (6 + 6 * (index % 3)) * Hour, 1 + index % 3);
+                start + (6 + 6 * (index % 3)) * Hour, 1 + index % 3, 1.0, false, false);
         if (index == 4 || index == 11)
             s.expectFilled(
                 s.order(s.acme(), trainingId, u"buy"_s, u"hel-a-h100-ib"_s, start, start + 12 * Hour, 4));
@@ -159,11 +163,19 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
     for (; day + 9 * Hour < recent - Hour; day += Day)
         trade(day);
 
-    // The holding of the last few days and the next few, the enrolment, the partition.
+    // The run of next week starts on a Monday at least three days away; 1970-01-01 was a
+    // Thursday, so Mondays are 4 days after a multiple of 7 days.
+    const qint64 today = floorTo(now, Day);
+    qint64 monday = today + ((4 - (today / Day) % 7) + 7) % 7 * Day;
+    if (monday - now < 3 * Day)
+        monday += 7 * Day;
+
+    // The holding of the last few days and the next few (up to the run), the enrolment, the
+    // partition.
     s.advanceTo(recent - Hour);
     const qint64 holdingStart = floorTo(s.now(), Hour) + Hour;
     s.expectFilled(s.order(s.acme(), trainingId, u"buy"_s, u"hel-a-h100-ib"_s, holdingStart,
-                           floorTo(now, Hour) + 4 * Day, 2));
+                           std::min(floorTo(now, Hour) + 4 * Day, monday), 2));
     s.call(u"POST"_s, u"feature_flags/infiniband-preview"_s, s.acme(), {{u"enrolled"_s, true}});
     const auto partition = s.call(u"POST"_s, u"infiniband_partitions"_s, s.acme(),
                                   {{u"workspace"_s, u"production"_s},
@@ -180,11 +192,6 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
 
     // The run of next week: 16 nodes for 5 days from Monday, and its last two days of four nodes
     // offered back at a price well above the market's bids, so the sell rests on the book.
-    const qint64 today = floorTo(now, Day);
-    // 1970-01-01 was a Thursday, so Monday is 4 days after a multiple of 7 days.
-    qint64 monday = today + ((4 - (today / Day) % 7) + 7) % 7 * Day;
-    if (monday - now < 2 * Day)
-        monday += 7 * Day;
     s.expectFilled(s.order(s.acme(), trainingId, u"buy"_s, u"hel-a-h100-ib"_s, monday, monday + 5 * Day, 16));
     s.order(s.acme(), trainingId, u"sell"_s, u"hel-a-h100-ib"_s, monday + 3 * Day, monday + 5 * Day, 4, 1.8,
             true);

@@ -73,7 +73,7 @@ private Q_SLOTS:
                                         .toArray();
         // Two nodes now and for the next few days.
         QCOMPARE(nodesAt(schedule, m_now), 2);
-        QCOMPARE(nodesAt(schedule, m_now + 3 * D - H), 2);
+        QCOMPARE(nodesAt(schedule, m_now + 2 * D), 2);
         // Sixteen for five days next week.
         qint64 runStart = 0;
         for (const auto& e : schedule) {
