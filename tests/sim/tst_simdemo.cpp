@@ -52,7 +52,7 @@ private Q_SLOTS:
     {
         bool enrolled = false;
         for (const auto& f : m_api.get(u"/preview/v2/feature_flags"_s).data()) {
-            if (f.toObject().value(u"name").toString() == u"infiniband-preview"_s)
+            if (f.toObject().value(u"feature_flag").toString() == u"infiniband-preview"_s)
                 enrolled = f.toObject().value(u"enrolled").toBool();
         }
         QVERIFY(enrolled);
@@ -119,7 +119,7 @@ private Q_SLOTS:
                     const QString sku = order.value(u"instance_sku").toObject().value(u"id").toString();
                     for (const auto& f : order.value(u"fills").toArray()) {
                         const QJsonArray delta = f.toObject().value(u"allocation_schedule_delta").toArray();
-                        for (qint64 t = m_now - m_now % H; t < m_now + 21 * D; t += H)
+                        for (qint64 t = m_now - m_now % H + H; t < m_now + 21 * D; t += H)
                             fromFills[sku][t] += sign * nodesAt(delta, t);
                     }
                 }
