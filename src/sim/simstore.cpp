@@ -2,7 +2,6 @@
 
 #include "sim/simhttp.h"
 
-#include <QDir>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QUuid>
@@ -142,11 +141,8 @@ bool prepareFile(const QString& file, QString* error)
 {
     const QFileInfo info(file);
     QStringList missing;
-    for (QDir dir = info.absoluteDir(); !dir.exists();) {
-        missing.prepend(dir.absolutePath());
-        if (!dir.cdUp())
-            break;
-    }
+    for (QString dir = info.absolutePath(); !QFileInfo::exists(dir); dir = QFileInfo(dir).absolutePath())
+        missing.prepend(dir);
     for (const QString& path : std::as_const(missing)) {
         if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST) {
             *error = u"cannot create the folder %1: %2"_s.arg(path, QString::fromLocal8Bit(strerror(errno)));

@@ -178,7 +178,10 @@ private Q_SLOTS:
             const SimReply logs =
                 m_api.get(u"/preview/v2/instances/%1/logs?limit=2500"_s.arg(worker.value(u"id").toString()));
             QCOMPARE(logs.status, 200);
-            QVERIFY2(logs.raw.contains("PORT_ACTIVE"), logs.raw.left(400).constData());
+            QByteArray console;
+            for (const auto& line : logs.data())
+                console += QByteArray::fromBase64(line.toObject().value(u"data").toString().toLatin1());
+            QVERIFY2(console.contains("PORT_ACTIVE"), console.right(600).constData());
         }
     }
 
