@@ -88,6 +88,9 @@ public:
             return std::nullopt;
         }
         QJsonObject body = preview->value(u"post_order_body"_s).toObject();
+        if (side == u"buy"_s && priceFactor == 1.0)
+            priceFactor =
+                1.05; // headroom for the hour that passes between quote and order; fills pay the asks
         if (priceFactor != 1.0) {
             const double limit = body.value(u"limit_price_dollars_per_node_hour"_s).toString().toDouble();
             body.insert(u"limit_price_dollars_per_node_hour"_s, QString::number(limit * priceFactor, 'f', 6));
