@@ -107,17 +107,20 @@ private:
         }
         touch();
         const qint64 available = m_socket->bytesAvailable();
+        const QByteArray unread = m_socket->peek(std::min(available, m_limits.maxHeaderBytes + 4));
         if (!m_socket->isTransactionStarted()) {
+            // A request's first bytes: its head so far can be read whole.
             m_requestBytes = available;
+            m_headBytes = available;
             m_drainTarget = -1;
-            const QByteArray head = m_socket->peek(std::min(available, m_limits.maxHeaderBytes + 4));
-            const qsizetype end = head.indexOf("\r\n\r\n");
-            if (end < 0) {
-                if (head.size() > m_limits.maxHeaderBytes)
+            const qsizetype end = unread.indexOf("\r\n\r\n");
+            m_headOpen = end < 0;
+            if (m_headOpen) {
+                if (m_headBytes > m_limits.maxHeaderBytes)
                     refuse(431, u"The request's headers are over %1 bytes."_s.arg(m_limits.maxHeaderBytes));
                 return;
             }
-            const QByteArray fields = head.left(end);
+            const QByteArray fields = unread.left(end);
             if (headerValue(fields, "transfer-encoding")) {
                 refuse(411, u"Send the body with a Content-Length; chunked requests are not accepted."_s);
                 return;
@@ -135,8 +138,23 @@ private:
                 }
             }
         } else {
-            // QHttpServer reads what arrives as it comes, so what is unread now is new.
+            // QHttpServer has read part of this request; what is unread now is new, or a header
+            // line it has not finished (counted again, which only errs towards the limit).
             m_requestBytes += available;
+            if (m_headOpen) {
+                // QHttpServer reads the head line by line, so its end shows in what is unread,
+                // or what is unread starts with the empty line that ends it.
+                if (unread.contains("\r\n\r\n") || unread.startsWith("\r\n")) {
+                    m_headOpen = false;
+                } else {
+                    m_headBytes += available;
+                    if (m_headBytes > m_limits.maxHeaderBytes) {
+                        refuse(431,
+                               u"The request's headers are over %1 bytes."_s.arg(m_limits.maxHeaderBytes));
+                        return;
+                    }
+                }
+            }
         }
         if (m_requestBytes > m_limits.maxHeaderBytes + m_limits.maxBodyBytes)
             refuse(413, u"The request is over the limit of 1 MiB (%1 bytes) for a body."_s.arg(
@@ -162,6 +180,8 @@ private:
     SimListener::Limits m_limits;
     QTimer m_idle;
     qint64 m_requestBytes = 0;
+    qint64 m_headBytes = 0;
+    bool m_headOpen = false;
     qint64 m_drainTarget = -1; // bytes of the refused request from its first byte, when known
     qint64 m_drained = 0;
     bool m_refused = false;

@@ -16,7 +16,7 @@ public:
     struct Limits
     {
         qint64 maxBodyBytes = 1024 * 1024;
-        qint64 maxHeaderBytes = 64 * 1024;
+        qint64 maxHeaderBytes = 32 * 1024;
         int idleTimeoutMs = 60'000; // 0: none
         int maxConnections = 256;
     };
