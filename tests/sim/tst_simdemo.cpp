@@ -1,9 +1,11 @@
+#include "sim/simserver.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <map>
@@ -229,6 +231,37 @@ private Q_SLOTS:
         const SimReply pools = client.get(u"/preview/v2/pools"_s);
         QCOMPARE(pools.status, 200);
         QVERIFY(pools.data().isEmpty());
+    }
+
+    // What the app offers: its local simulator reset to the demo, or to an empty account.
+    void resetSwitchesBetweenDemoAndPlain()
+    {
+        QTemporaryDir dir;
+        SimOptions options;
+        options.dbFile = dir.filePath(u"sfsim.db"_s);
+        options.tokensFile = dir.filePath(u"tokens.json"_s);
+        SimServer server(options);
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        SimClient client(server.baseUrl());
+        const QString plainToken = server.tokens().value(u"acme-owner"_s).toString();
+        QCOMPARE(client.get(u"/preview/v2/pools"_s, plainToken).data().size(), 0);
+
+        QVERIFY2(server.resetWorld(true, &error), qPrintable(error));
+        const QString demoToken = server.tokens().value(u"acme-owner"_s).toString();
+        QVERIFY(demoToken != plainToken);
+        QCOMPARE(client.get(u"/preview/v2/pools"_s, plainToken).status, 401);
+        const SimReply pools = client.get(u"/preview/v2/pools"_s, demoToken);
+        QCOMPARE(pools.status, 200);
+        QCOMPARE(pools.data().size(), 2);
+        QCOMPARE(client.get(u"/preview/v2/infiniband_partitions/training?workspace=production"_s, demoToken)
+                     .status,
+                 200);
+
+        QVERIFY2(server.resetWorld(false, &error), qPrintable(error));
+        const QString againToken = server.tokens().value(u"acme-owner"_s).toString();
+        QCOMPARE(client.get(u"/preview/v2/pools"_s, againToken).data().size(), 0);
+        QCOMPARE(client.get(u"/preview/v2/infiniband_fabrics"_s, againToken).status, 403); // not enrolled
     }
 
 private:
