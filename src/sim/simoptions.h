@@ -23,6 +23,12 @@ struct SimOptions
     int ibReleaseSeconds = 30;
     QString faults;
     bool allowRemote = false;
+    // A connection that sends nothing for this long is closed; 0 keeps idle connections.
+    int idleTimeoutSeconds = 60;
+    // Connections beyond this many are answered 503 and closed.
+    int maxConnections = 256;
+    // A new world gets the demo account of seedDemoWorld() (simdemo.h); a stored one is kept.
+    bool demo = false;
 };
 
 struct SimOptionsResult
