@@ -368,34 +368,6 @@
 <context>
     <name>CloudInitPage</name>
     <message>
-        <source>Empty cloud-config</source>
-        <translation>Leere cloud-config</translation>
-    </message>
-    <message>
-        <source>New</source>
-        <translation>Neu</translation>
-    </message>
-    <message>
-        <source>Open…</source>
-        <translation>Öffnen…</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>Save As…</source>
-        <translation>Speichern unter…</translation>
-    </message>
-    <message>
-        <source>SSH Bootstrap…</source>
-        <translation>SSH-Bootstrap…</translation>
-    </message>
-    <message>
-        <source>Quick Fix</source>
-        <translation>Schnellkorrektur</translation>
-    </message>
-    <message>
         <source>Discard Recovered Text</source>
         <translation>Wiederhergestellten Text verwerfen</translation>
     </message>
@@ -516,6 +488,82 @@
     <message>
         <source>info</source>
         <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
+    </message>
+    <message>
+        <source>A new, empty cloud-config</source>
+        <translation>Eine neue, leere cloud-config</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>SSH &amp;Bootstrap…</source>
+        <translation>SSH-&amp;Bootstrap…</translation>
+    </message>
+    <message>
+        <source>&amp;Quick Fix</source>
+        <translation>Schnell&amp;korrektur</translation>
+    </message>
+    <message>
+        <source>New from &amp;Template</source>
+        <translation>Neu aus &amp;Vorlage</translation>
+    </message>
+    <message>
+        <source>&amp;Cloud-init</source>
+        <translation>&amp;Cloud-init</translation>
+    </message>
+    <message>
+        <source>Save as gzip (%1 KiB in base64)…</source>
+        <translation>Als gzip speichern (%1 KiB in base64)…</translation>
+    </message>
+    <message>
+        <source>cloud-init reads gzip-compressed user data: compressed, this text fits the 64 KiB limit.</source>
+        <translation>cloud-init liest gzip-komprimierte Benutzerdaten: komprimiert passt dieser Text in die Grenze von 64 KiB.</translation>
+    </message>
+    <message>
+        <source>Save Gzip-Compressed User Data</source>
+        <translation>Gzip-komprimierte Benutzerdaten speichern</translation>
+    </message>
+    <message>
+        <source>Gzip-compressed user data (*.gz);;All files (*)</source>
+        <translation>Gzip-komprimierte Benutzerdaten (*.gz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before starting a new cloud-config?</source>
+        <translation>Die Änderungen an %1 speichern, bevor eine neue cloud-config beginnt?</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before replacing them with a template?</source>
+        <translation>Die Änderungen an %1 speichern, bevor eine Vorlage sie ersetzt?</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before opening another file?</source>
+        <translation>Die Änderungen an %1 speichern, bevor eine andere Datei geöffnet wird?</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before replacing them with the SSH bootstrap?</source>
+        <translation>Die Änderungen an %1 speichern, bevor der SSH-Bootstrap sie ersetzt?</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before closing?</source>
+        <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "core/appinfo.h"
 #include "core/cloudinit/bootstrap.h"
+#include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 
 #include <QCommandLineParser>
@@ -8,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QTextStream>
 
 using namespace Qt::StringLiterals;
@@ -40,7 +42,24 @@ int usage(const QCommandLineParser& parser, const QString& problem)
     return UsageError;
 }
 
-int validate(const QStringList& files, bool json)
+// Writes the gzip-compressed payload that was validated, and says what it weighs against the limit.
+bool writeGzip(const QString& path, const QByteArray& payload, qint64 plainSize)
+{
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(payload) != payload.size() || !out.commit()) {
+        err() << "sfdesk-cloudinit: cannot write " << path << ": " << out.errorString() << '\n';
+        return false;
+    }
+    const CloudInit::PayloadSize size = CloudInit::payloadSize(payload);
+    const auto kib = [](qint64 bytes) { return QString::number(double(bytes) / 1024.0, 'f', 1); };
+    err() << "sfdesk-cloudinit: wrote " << path << ": " << kib(plainSize) << " KiB gzip-compressed to "
+          << kib(size.raw) << " KiB, " << kib(size.base64) << " KiB in base64 (the limit is 64 KiB)\n";
+    return true;
+}
+
+// gzipPath: compress the one file, check the compressed payload (what would be sent) and, when it is
+// valid, write it there.
+int validate(const QStringList& files, bool json, const QString& gzipPath)
 {
     bool allValid = true;
     QJsonArray report;
@@ -51,7 +70,17 @@ int validate(const QStringList& files, bool json)
             err().flush();
             return UsageError;
         }
-        const CloudInit::ValidationResult result = CloudInit::validateUserData(file.readAll());
+        QByteArray payload = file.readAll();
+        const qint64 plainSize = payload.size();
+        if (!gzipPath.isEmpty() && CloudInit::detectUserDataType(payload) != CloudInit::UserDataType::Gzip)
+            payload = CloudInit::gzipCompress(payload);
+        const CloudInit::ValidationResult result = CloudInit::validateUserData(payload);
+        if (!gzipPath.isEmpty()) {
+            if (!result.valid())
+                err() << "sfdesk-cloudinit: " << gzipPath << " not written: " << path << " is not valid\n";
+            else if (!writeGzip(gzipPath, payload, plainSize))
+                return UsageError;
+        }
         allValid = allValid && result.valid();
         QJsonArray diagnostics;
         for (const CloudInit::Diagnostic& diagnostic : result.diagnostics) {
@@ -119,6 +148,7 @@ int main(int argc, char* argv[])
         u"Checks cloud-init user data as cloud-init %1 does and writes SSH-key bootstraps.\n\n"
         u"  validate FILE... [--json]   exit 0 when all files are valid, 1 when any is not, 2 on usage "
         u"errors\n"
+        u"  validate FILE --gzip OUT    compress FILE with gzip, check the result and write it to OUT\n"
         u"  bootstrap --user NAME --key FILE.pub [--gpu-ib-check]   print a cloud-config"_s.arg(u"25.1.4"_s));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -128,7 +158,11 @@ int main(int argc, char* argv[])
     const QCommandLineOption key(u"key"_s, u"bootstrap: the public key file (.pub)."_s, u"file"_s);
     const QCommandLineOption gpuCheck(
         u"gpu-ib-check"_s, u"bootstrap: list GPUs and InfiniBand devices on the console at boot."_s);
-    parser.addOptions({json, user, key, gpuCheck});
+    const QCommandLineOption gzip(
+        u"gzip"_s,
+        u"validate: gzip-compress the file (cloud-init reads gzip user data), check that and write it."_s,
+        u"out"_s);
+    parser.addOptions({json, user, key, gpuCheck, gzip});
     if (!parser.parse(QCoreApplication::arguments()))
         return usage(parser, parser.errorText());
     if (parser.isSet(u"help"_s)) {
@@ -148,15 +182,17 @@ int main(int argc, char* argv[])
             return usage(parser, u"validate needs at least one file"_s);
         if (parser.isSet(user) || parser.isSet(key) || parser.isSet(gpuCheck))
             return usage(parser, u"--user, --key and --gpu-ib-check belong to bootstrap"_s);
-        return validate(arguments.mid(1), parser.isSet(json));
+        if (parser.isSet(gzip) && arguments.size() != 2)
+            return usage(parser, u"--gzip compresses one file"_s);
+        return validate(arguments.mid(1), parser.isSet(json), parser.value(gzip));
     }
     if (command == u"bootstrap") {
         if (arguments.size() > 1)
             return usage(parser, u"bootstrap takes no file arguments"_s);
         if (!parser.isSet(user) || !parser.isSet(key))
             return usage(parser, u"bootstrap needs --user and --key"_s);
-        if (parser.isSet(json))
-            return usage(parser, u"--json belongs to validate"_s);
+        if (parser.isSet(json) || parser.isSet(gzip))
+            return usage(parser, u"--json and --gzip belong to validate"_s);
         return bootstrap(parser.value(user), parser.value(key), parser.isSet(gpuCheck));
     }
     return usage(parser, u"unknown command '%1'"_s.arg(command));

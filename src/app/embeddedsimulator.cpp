@@ -15,6 +15,8 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
     options.port = 0;
     options.dbFile = QDir(dataDir).filePath(QStringLiteral("sfsim.db"));
     options.tokensFile = QDir(dataDir).filePath(QStringLiteral("sfsim-tokens.json"));
+    // A first start shows what sfdesk is for: pools, orders, a partition with running workers.
+    options.demo = true;
     m_sim = std::make_unique<SimThread>(options);
     connect(m_sim.get(), &SimThread::started, this, [this](const QUrl& baseUrl, const QJsonObject& tokens) {
         Q_EMIT started(baseUrl, tokens.value(u"acme-owner").toString());

@@ -7,7 +7,7 @@
 class SimThread;
 
 // The local profile's server: sfsim on its own thread, its state in the user's data folder, signed
-// in as the simulated account's owner.
+// in as the simulated account's owner. A new store starts as the demo world.
 class EmbeddedSimulator final : public LocalServer
 {
     Q_OBJECT

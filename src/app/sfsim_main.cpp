@@ -44,7 +44,8 @@ int main(int argc, char* argv[])
     // The tokens are shown once, when the world is created; afterwards only the tokens file has them.
     if (server.seededOnStart()) {
         const QJsonObject tokens = server.tokens();
-        std::printf("sfsim created a new world; API tokens (shown once):\n");
+        std::printf("sfsim created a new %s; API tokens (shown once):\n",
+                    parsed.options->demo ? "demo world" : "world");
         for (auto it = tokens.begin(); it != tokens.end(); ++it)
             std::printf("  %-22s %s\n", qPrintable(it.key()), qPrintable(it.value().toString()));
     }

@@ -1,11 +1,15 @@
 #include "sim/simapi.h"
 
 #include "sim/simallocation.h"
+#include "sim/simdemo.h"
 #include "sim/simstore.h"
 #include "sim/simworld.h"
 
 #include <QJsonDocument>
 #include <QUrl>
+
+#include <new>
+#include <stdexcept>
 
 using namespace Qt::StringLiterals;
 
@@ -97,11 +101,17 @@ bool SimApi::initialize(QString* error, bool* seededNow)
         const QString clock = m_store.meta(u"clock"_s);
         if (!clock.isEmpty())
             m_clock.resumeFrom(clock.toLongLong());
-        m_clockHighWater = m_clock.now();
         if (!world::isSeeded(m_store)) {
-            world::seed(m_store, m_options.seed, m_clock.now());
+            // The demo's history happens on the clock: the world begins weeks ago and the demo
+            // lives through them up to now.
+            if (m_options.demo)
+                m_clock.startAt(m_clock.now() - demo::historySeconds);
+            m_tokens = world::seed(m_store, m_options.seed, m_clock.now());
             *seededNow = true;
+        } else {
+            m_tokens = world::hashStoredSecrets(m_store);
         }
+        m_clockHighWater = m_clock.now();
         m_now = m_clock.now();
         initializeMarket();
         m_store.setMeta(u"clock"_s, QString::number(m_clockHighWater));
@@ -112,41 +122,73 @@ bool SimApi::initialize(QString* error, bool* seededNow)
         *error = u"cannot seed the world or start the market in the store"_s;
         return false;
     }
+    if (*seededNow && m_options.demo) {
+        QString problem;
+        if (!demo::seed(*this, m_store, m_tokens, m_clock.now() + demo::historySeconds, &problem)) {
+            *error = u"cannot seed the demo world: %1"_s.arg(problem);
+            return false;
+        }
+    }
     return true;
 }
 
-QJsonObject SimApi::tokens()
+QJsonObject SimApi::tokens() const
+{
+    return m_tokens;
+}
+
+void SimApi::adoptTokens(const QJsonObject& candidates)
 {
     try {
-        return world::tokens(m_store);
+        m_tokens = world::verifiedTokens(m_store, candidates);
     } catch (const SimApiError&) {
-        return {};
+        m_tokens = {};
     }
 }
 
 ApiResponse SimApi::handle(const SimApiRequest& request)
 {
     try {
-        m_store.begin();
         m_now = m_clock.now();
+        const bool control = request.path.startsWith(u"/_sim/"_s);
+        // Routing and authentication only read, so a caller without a valid token never takes
+        // the store's write lock.
+        ResolvedRoute resolved;
+        if (!control) {
+            resolved = resolve(request);
+            if (resolved.immediate)
+                return *resolved.immediate;
+        }
+        m_store.begin();
         advanceWorld();
-        ApiResponse response = request.path.startsWith(u"/_sim/"_s) ? control(request) : route(request);
+        ApiResponse response =
+            control ? this->control(request) : (this->*resolved.handler)(request, resolved.params);
         m_store.commit();
         return response;
     } catch (const SimApiError& error) {
         m_store.rollback();
         m_nextReconcileAt = 0;
         return {error.status(), error.toJson(), false};
+    } catch (const std::exception& error) {
+        // Out of memory or a library failure in one request must not end the process (which may
+        // be the app's): that request fails, the store rolls back, the next is served.
+        m_store.rollback();
+        m_nextReconcileAt = 0;
+        qWarning("sfsim: %s %s failed: %s", qPrintable(request.method), qPrintable(request.path),
+                 error.what());
+        return {500, SimApiError(500, u"api_error"_s, u"Internal error in the simulator."_s).toJson(), false};
     }
 }
 
-ApiResponse SimApi::route(const SimApiRequest& request)
+SimApi::ResolvedRoute SimApi::resolve(const SimApiRequest& request)
 {
     QString path = request.path;
     if (path == u"/v1/_healthz"_s || path == u"/v0/ping"_s) {
         if (request.method != u"GET"_s)
             throw SimApiError(405, u"invalid_request_error"_s, u"Use GET on %1."_s.arg(path));
-        return ApiResponse::ok({{u"status"_s, u"ok"_s}});
+        ResolvedRoute health;
+        health.immediate = ApiResponse::ok({{u"status"_s, u"ok"_s}});
+        return health;
     }
     if (path.startsWith(u"/preview/v2/"_s))
         path = path.mid(11);
@@ -175,7 +217,10 @@ ApiResponse SimApi::route(const SimApiRequest& request)
             continue;
         }
         m_caller = authenticate(request);
-        return (this->*r.handler)(request, params);
+        ResolvedRoute found;
+        found.handler = r.handler;
+        found.params = params;
+        return found;
     }
     if (!allowed.isEmpty())
         throw SimApiError(405, u"invalid_request_error"_s,
@@ -191,7 +236,7 @@ Caller SimApi::authenticate(const SimApiRequest& request)
         throw SimApiError::unauthorized(u"Missing bearer token: send Authorization: Bearer <token>."_s);
     if (!header.startsWith("Bearer ") && !header.startsWith("bearer "))
         throw SimApiError::unauthorized(u"The Authorization header must use the Bearer scheme."_s);
-    const QString token = QString::fromUtf8(header.mid(7).trimmed());
+    const QString token = secretDigest(QString::fromUtf8(header.mid(7).trimmed()));
     const auto row = m_store.row(u"SELECT account_id, user_id FROM tokens WHERE token = ?"_s, {token});
     if (!row)
         throw SimApiError::unauthorized(u"Invalid or expired token."_s);
@@ -372,6 +417,20 @@ ApiResponse SimApi::control(const SimApiRequest& request)
                         "ON w.id = p.workspace_id WHERE p.id = ?"_s,
                         {pool->value(0)});
         return ApiResponse::ok(poolJson(*full, 0));
+    }
+    if (parts == QStringList{u"_sim"_s, u"raise"_s} && request.method == u"POST"_s) {
+        // A failure inside a handler, for resilience tests: what reaches the client is the
+        // envelope and the store rolls back, as for any exception a route might raise.
+        BodyReader body = BodyReader::parse(request.body);
+        const auto kind = body.string(u"exception"_s, true);
+        if (kind && *kind != u"bad_alloc"_s && *kind != u"runtime_error"_s)
+            body.addError(u"exception"_s, u"invalid_value"_s,
+                          u"exception must be bad_alloc or runtime_error."_s);
+        body.finish();
+        m_store.setMeta(u"raised"_s, *kind);
+        if (*kind == u"bad_alloc"_s)
+            throw std::bad_alloc();
+        throw std::runtime_error("raised on request");
     }
     if (parts.size() >= 3 && parts.at(1) == u"accounts"_s)
         return marketControl(request, parts);

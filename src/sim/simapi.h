@@ -29,7 +29,7 @@ struct SimApiRequest
 // Who is calling: the token's account and grants (1 read, 2 write), account-wide or per workspace.
 struct Caller
 {
-    QString token;
+    QString token; // its digest, as the store keeps it
     QString account;
     QString userId;
     int accountLevel = 0;
@@ -59,7 +59,11 @@ public:
 
     // Seeds the world on first start; returns false with a message on failure.
     bool initialize(QString* error, bool* seededNow);
-    QJsonObject tokens();
+    // The API tokens by label, when this start knows them: it seeded the world, hashed the
+    // secrets of an older store, or was given them (adoptTokens). The store keeps digests only.
+    QJsonObject tokens() const;
+    // Keeps the candidates (label: token) that match the store, e.g. from the tokens file.
+    void adoptTokens(const QJsonObject& candidates);
     ApiResponse handle(const SimApiRequest& request);
     SimClock& clock() { return m_clock; }
 
@@ -78,7 +82,14 @@ private:
         Handler handler;
     };
 
-    ApiResponse route(const SimApiRequest& request);
+    struct ResolvedRoute
+    {
+        Handler handler = nullptr;
+        Params params;
+        std::optional<ApiResponse> immediate; // answered without the store (health checks)
+    };
+    // The route and its caller (401, 404 and 405 are thrown), before any write.
+    ResolvedRoute resolve(const SimApiRequest& request);
     ApiResponse control(const SimApiRequest& request);
     Caller authenticate(const SimApiRequest& request);
     void advanceWorld();
@@ -213,7 +224,9 @@ private:
         qint64 start = 0;
         qint64 end = 0;
     };
-    BookWindow readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey);
+    // boundedWindow: the route prices every hour, so the window is at most an order's length.
+    BookWindow readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey,
+                              bool boundedWindow = false);
     // The order when the caller may see it (its pool is in a readable workspace), else 404.
     MarketOrder visibleOrder(const QString& id);
     qint64 committedFunds(const QString& account);
@@ -227,6 +240,7 @@ private:
     QList<Route> m_routes;
     QList<PoolDeleteGuard> m_poolDeleteGuards;
     std::unique_ptr<MarketEngine> m_market;
+    QJsonObject m_tokens;
     Caller m_caller;  // of the request being handled
     qint64 m_now = 0; // virtual time of the request being handled
     qint64 m_nextReconcileAt = 0;

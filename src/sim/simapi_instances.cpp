@@ -389,13 +389,11 @@ ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
     } else {
         where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
     }
+    // The values travel as one JSON array, so the SQL text does not change with their number.
     const auto inList = [&](const QString& column, const QStringList& values) {
-        QStringList marks;
-        for (const auto& v : values) {
-            marks.append(u"?"_s);
-            binds.append(v);
-        }
-        where.append(column + u" IN ("_s + marks.join(u", "_s) + u')');
+        binds.append(QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact)));
+        where.append(column + u" IN (SELECT value FROM json_each(?))"_s);
     };
     QStringList ids = query.list(u"id"_s);
     for (auto& id : ids) {

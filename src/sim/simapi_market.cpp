@@ -6,7 +6,7 @@
 #include "sim/simapi.h"
 #include "sim/simstore.h"
 
-#include <QCryptographicHash>
+#include <QDateTime>
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
@@ -205,7 +205,7 @@ QJsonObject SimApi::orderPrincipal() const
     const QString label =
         m_store.scalar(u"SELECT label FROM tokens WHERE token = ?"_s, {m_caller.token}).toString();
     // A stable id that does not reveal the secret.
-    const QByteArray digest = QCryptographicHash::hash(m_caller.token.toUtf8(), QCryptographicHash::Sha256)
+    const QByteArray digest = QByteArray::fromHex(m_caller.token.toLatin1())
                                   .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
     return {{u"id"_s, QString(u"tokn_"_s + QString::fromLatin1(digest.left(21)))},
             {u"type"_s, u"token"_s},
@@ -322,7 +322,8 @@ void checkRange(QueryReader& query, const std::optional<qint64>& start, const st
 
 } // namespace
 
-SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey)
+SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey,
+                                          bool boundedWindow)
 {
     BookWindow book;
     book.requirements = parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
@@ -333,6 +334,11 @@ SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& sta
     const auto start = alignedTime(query, startKey, true);
     const auto end = alignedTime(query, endKey, true);
     checkRange(query, start, end, endKey);
+    // Quotes and depth price every hour of the window: bounded like an order's.
+    if (boundedWindow && start && end && *end - *start > MarketEngine::MaxOrderAheadSeconds)
+        query.addError(
+            endKey, u"out_of_range"_s,
+            u"The window may be at most %1 days long."_s.arg(MarketEngine::MaxOrderAheadSeconds / Day));
     // Required: when either is missing, query.finish() answers 400 before they are used.
     book.start = start.value_or(0);
     book.end = end.value_or(0);
@@ -342,7 +348,7 @@ SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& sta
 ApiResponse SimApi::orderbookQuote(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
+    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
     query.finish();
     return ApiResponse::ok(MarketJson::quote(market().quote(book.skus, book.start, book.end, m_now),
                                              book.requirements, book.start, book.end, m_now));
@@ -351,7 +357,7 @@ ApiResponse SimApi::orderbookQuote(const SimApiRequest& request, const Params&)
 ApiResponse SimApi::orderbookDepth(const SimApiRequest& request, const Params&)
 {
     QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
+    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
     const int levels = static_cast<int>(query.integer(u"depth"_s, 1, 100).value_or(20));
     query.finish();
     return ApiResponse::ok(MarketJson::depth(market().depth(book.skus, book.start, book.end, m_now, levels),
@@ -406,6 +412,11 @@ ApiResponse SimApi::orderPreview(const SimApiRequest& request, const Params&)
         skus = skusMatching(body.value(u"requirements"_s).toObject(), u"requirements"_s, &details);
     if (preview && preview->startAt < Schedule::floorTo(m_now, Schedule::Alignment))
         details.append({u"start_at"_s, u"in_past"_s, u"start_at must not be in the past."_s});
+    else if (preview
+             && preview->startAt - m_now > MarketEngine::MaxOrderAheadSeconds - preview->durationSeconds)
+        details.append({u"start_at"_s, u"too_far_ahead"_s,
+                        u"The window must end at most %1 days from now."_s.arg(
+                            MarketEngine::MaxOrderAheadSeconds / Day)});
     if (!details.isEmpty())
         throw SimApiError::unprocessable(details.first().message, details);
     QString poolId;
@@ -443,11 +454,15 @@ ApiResponse SimApi::createOrder(const SimApiRequest& request, const Params&)
         throw SimApiError::unprocessable(
             u"Idempotency-Key must be at most 255 characters."_s,
             {{u"Idempotency-Key"_s, u"too_long"_s, u"Idempotency-Key must be at most 255 characters."_s}});
+    // Keys live a day of wall-clock time: a client retries after real time passes, however
+    // fast the simulated clock runs.
+    const qint64 wallNow = QDateTime::currentSecsSinceEpoch();
+    const QString keyDigest = key.isEmpty() ? QString() : secretDigest(key);
     if (!key.isEmpty()) {
-        m_store.exec(u"DELETE FROM idempotency_keys WHERE created_at < ?"_s, {m_now - Day});
+        m_store.exec(u"DELETE FROM idempotency_keys WHERE created_at < ?"_s, {wallNow - Day});
         if (const auto seen = m_store.row(
                 u"SELECT body, resource_id FROM idempotency_keys WHERE token = ? AND route = 'orders' AND key = ?"_s,
-                {m_caller.token, key})) {
+                {m_caller.token, keyDigest})) {
             if (seen->value(0).toString() != canonicalBody)
                 throw SimApiError::unprocessable(
                     u"This Idempotency-Key was used with a different request body."_s,
@@ -499,7 +514,7 @@ ApiResponse SimApi::createOrder(const SimApiRequest& request, const Params&)
     if (!key.isEmpty())
         m_store.exec(u"INSERT INTO idempotency_keys(token, route, key, body, resource_id, created_at) "
                      "VALUES(?, 'orders', ?, ?, ?, ?)"_s,
-                     {m_caller.token, key, canonicalBody, placed->order.id, m_now});
+                     {m_caller.token, keyDigest, canonicalBody, placed->order.id, wallNow});
     return ApiResponse::created(MarketJson::order(market().order(placed->order.id).value_or(placed->order)));
 }
 

@@ -278,6 +278,12 @@ std::optional<qint64> BodyReader::integer(const QString& key, bool required, qin
         return std::nullopt;
     }
     const double d = v.toDouble();
+    // Range first: casting a double beyond qint64 to an integer is undefined.
+    if (!(d >= -9.2e18 && d <= 9.2e18)) {
+        addError(key, u"out_of_range"_s,
+                 u"%1 must be between %2 and %3."_s.arg(key).arg(minimum).arg(maximum));
+        return std::nullopt;
+    }
     if (d != static_cast<double>(static_cast<qint64>(d))) {
         addError(key, u"invalid_type"_s, u"%1 must be an integer."_s.arg(key));
         return std::nullopt;
@@ -341,7 +347,9 @@ std::optional<QJsonArray> BodyReader::array(const QString& key, bool required)
 
 bool isValidName(const QString& name)
 {
-    static const QRegularExpression pattern(u"^[a-zA-Z0-9][a-zA-Z0-9._-]{0,254}$"_s);
+    // Anchored on both ends: with ^...$ PCRE2 also accepts a final newline ("p\n").
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(u"[a-zA-Z0-9][a-zA-Z0-9._-]{0,254}"_s));
     return pattern.match(name).hasMatch();
 }
 
@@ -349,8 +357,11 @@ QString tagsProblem(const QJsonObject& tags)
 {
     if (tags.size() > 50)
         return u"At most 50 tags are allowed, got %1."_s.arg(tags.size());
-    static const QRegularExpression key(u"^[^_,= ][^,= ]{0,127}$"_s);
-    static const QRegularExpression value(u"^[^,=]{0,256}$"_s);
+    // Control characters (a newline above all) would end up in commands copied from the app.
+    static const QRegularExpression key(
+        QRegularExpression::anchoredPattern(u"[^_,= \\x00-\\x1f\\x7f][^,= \\x00-\\x1f\\x7f]{0,127}"_s));
+    static const QRegularExpression value(
+        QRegularExpression::anchoredPattern(u"[^,=\\x00-\\x1f\\x7f]{0,256}"_s));
     for (auto it = tags.begin(); it != tags.end(); ++it) {
         if (!key.match(it.key()).hasMatch())
             return u"Tag key \"%1\" must be 1 to 128 characters, not start with '_', ',', '=' or a space, "
@@ -358,7 +369,8 @@ QString tagsProblem(const QJsonObject& tags)
         if (!it.value().isString())
             return u"Tag \"%1\" must have a string value."_s.arg(it.key());
         if (!value.match(it.value().toString()).hasMatch())
-            return u"Tag \"%1\" has a value over 256 characters or containing ',' or '='."_s.arg(it.key());
+            return u"Tag \"%1\" has a value over 256 characters or containing ',', '=' or a control character."_s
+                .arg(it.key());
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #include "sim/simids.h"
 
 #include <QByteArray>
+#include <QCryptographicHash>
 #include <QtEndian>
 
 #include <algorithm>
@@ -66,4 +67,9 @@ std::optional<qint64> decodeCursor(const QString& prefix, const QString& cursor)
         return std::nullopt;
     const quint64 value = qFromBigEndian<quint64>(decoded.decoded.constData()) ^ 0x5a5a5a5a5a5a5a5aull;
     return static_cast<qint64>(value);
+}
+
+QString secretDigest(const QString& secret)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(secret.toUtf8(), QCryptographicHash::Sha256).toHex());
 }

@@ -27,3 +27,7 @@ private:
 // while rows are added, since sequence numbers never move.
 QString encodeCursor(const QString& prefix, qint64 seq);
 std::optional<qint64> decodeCursor(const QString& prefix, const QString& cursor);
+
+// What the store keeps of a secret (a token, an idempotency key): its SHA-256 as hex, so that
+// reading the database file does not give away a token.
+QString secretDigest(const QString& secret);

@@ -58,8 +58,20 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         QStringLiteral("Append every API request (method, path, query, body; whether it carried a "
                        "token, never the token) to this JSON Lines file."),
         QStringLiteral("file"));
+    const QCommandLineOption idleTimeout(
+        QStringLiteral("idle-timeout"),
+        QStringLiteral("Close connections idle for this many seconds (default 60; 0: never)."),
+        QStringLiteral("s"), QStringLiteral("60"));
+    const QCommandLineOption maxConnections(
+        QStringLiteral("max-connections"),
+        QStringLiteral("Open connections at most; more are answered 503 (default 256)."), QStringLiteral("n"),
+        QStringLiteral("256"));
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QStringLiteral("Seed a new world with the demo account: pools, orders, a partition with running "
+                       "workers, a busy market (a stored world is kept as it is)."));
     parser.addOptions({host, port, db, seed, timeScale, startTime, control, tokensFile, ibRelease, faults,
-                       allowRemote, requestLog});
+                       allowRemote, idleTimeout, maxConnections, demo, requestLog});
     parser.process(arguments);
 
     SimOptions o;
@@ -101,6 +113,19 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
                            .arg(parser.value(ibRelease));
         return result;
     }
+    o.idleTimeoutSeconds = parser.value(idleTimeout).toInt(&ok);
+    if (!ok || o.idleTimeoutSeconds < 0 || o.idleTimeoutSeconds > 86400) {
+        result.error = QStringLiteral("--idle-timeout: expected 0 to 86400 seconds, got %1")
+                           .arg(parser.value(idleTimeout));
+        return result;
+    }
+    o.maxConnections = parser.value(maxConnections).toInt(&ok);
+    if (!ok || o.maxConnections < 1 || o.maxConnections > 100000) {
+        result.error = QStringLiteral("--max-connections: expected 1 to 100000, got %1")
+                           .arg(parser.value(maxConnections));
+        return result;
+    }
+    o.demo = parser.isSet(demo);
     o.dbFile = parser.value(db);
     o.control = parser.isSet(control);
     o.tokensFile = parser.value(tokensFile);

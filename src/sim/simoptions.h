@@ -26,6 +26,12 @@ struct SimOptions
     // Appends every API request (method, path, query, body; whether it carried a token, never the
     // token) to this JSON Lines file, for checking clients against the API document.
     QString requestLog;
+    // A connection that sends nothing for this long is closed; 0 keeps idle connections.
+    int idleTimeoutSeconds = 60;
+    // Connections beyond this many are answered 503 and closed.
+    int maxConnections = 256;
+    // A new world gets the demo account of seedDemoWorld() (simdemo.h); a stored one is kept.
+    bool demo = false;
 };
 
 struct SimOptionsResult

@@ -1,6 +1,7 @@
 #include "sim/simserver.h"
 
 #include "sim/simapi.h"
+#include "sim/simlistener.h"
 #include "sim/simstore.h"
 
 #include <QFile>
@@ -81,14 +82,23 @@ SimServer::~SimServer()
     m_store->close();
 }
 
-bool SimServer::start(QString* error)
+bool SimServer::openWorld(QString* error)
 {
     if (!m_store->open(m_options.dbFile, error))
         return false;
     m_api = std::make_unique<SimApi>(*m_store, m_options);
-    if (!m_api->initialize(error, &m_seededOnStart))
+    if (!m_api->initialize(error, &m_seededOnStart)) {
+        m_api.reset();
         return false;
-    if (!m_options.tokensFile.isEmpty()) {
+    }
+    // The store keeps token digests only: a later start learns the tokens back from the file it
+    // wrote (and trusts only those whose digest matches).
+    if (m_api->tokens().isEmpty() && !m_options.tokensFile.isEmpty()) {
+        QFile file(m_options.tokensFile);
+        if (file.open(QIODevice::ReadOnly))
+            m_api->adoptTokens(QJsonDocument::fromJson(file.readAll()).object());
+    }
+    if (!m_options.tokensFile.isEmpty() && !m_api->tokens().isEmpty()) {
         QSaveFile file(m_options.tokensFile);
         if (!file.open(QIODevice::WriteOnly)) {
             *error = u"cannot write the tokens file %1: %2"_s.arg(m_options.tokensFile, file.errorString());
@@ -101,7 +111,38 @@ bool SimServer::start(QString* error)
             return false;
         }
     }
-    m_tcp = new QTcpServer(this);
+    return true;
+}
+
+bool SimServer::resetWorld(bool demo, QString* error)
+{
+    // One request at a time runs on this thread, so none is inside the store now; answers held
+    // back by latency faults find the new world.
+    m_api.reset();
+    m_store->close();
+    if (!m_options.dbFile.isEmpty()) {
+        for (const QString& suffix : {QString(), u"-wal"_s, u"-shm"_s}) {
+            QFile file(m_options.dbFile + suffix);
+            if (file.exists() && !file.remove()) {
+                *error = u"cannot remove %1: %2"_s.arg(file.fileName(), file.errorString());
+                return false;
+            }
+        }
+    }
+    m_store = std::make_unique<SimStore>();
+    m_options.demo = demo;
+    return openWorld(error);
+}
+
+bool SimServer::start(QString* error)
+{
+    if (!openWorld(error))
+        return false;
+    SimListener::Limits limits;
+    limits.maxBodyBytes = maxBodyBytes;
+    limits.idleTimeoutMs = m_options.idleTimeoutSeconds * 1000;
+    limits.maxConnections = m_options.maxConnections;
+    m_tcp = new SimListener(limits, this);
     if (!m_tcp->listen(m_options.host, m_options.port)) {
         *error = u"cannot listen on %1:%2: %3"_s.arg(m_options.host.toString())
                      .arg(m_options.port)
@@ -212,6 +253,12 @@ void SimServer::respond(const SimApiRequest& request, const FaultDecision& fault
                                      u"The service is unavailable (injected fault). Try again later."_s)
                              .toJson(),
                          false});
+        return;
+    }
+    if (!m_api) {
+        send(responder,
+             {503, SimApiError(503, u"service_unavailable"_s, u"The simulator is not started."_s).toJson(),
+              false});
         return;
     }
     const ApiResponse response = m_api->handle(request);

@@ -37,10 +37,17 @@ public:
     QJsonObject tokens() const;
     // True when this start created the world (the first start of a store).
     bool seededOnStart() const { return m_seededOnStart; }
+    // Replaces the world by a new one, the demo world (SimOptions::demo) or the plain one, on the
+    // same address: the store is deleted and seeded again. The tokens change (tokens() has the new
+    // ones, and the tokens file when there is one). On failure the server answers 503 until a
+    // reset succeeds.
+    bool resetWorld(bool demo, QString* error);
 
     static constexpr qint64 maxBodyBytes = 1024 * 1024;
 
 private:
+    // Opens the store, seeds it when new and writes the tokens file.
+    bool openWorld(QString* error);
     void dispatch(const QHttpServerRequest& request, QHttpServerResponder& responder);
     void logRequest(const QHttpServerRequest& request, const SimApiRequest& r);
     // Handles a request under its faults: an error instead of an answer, or the answer lost or

@@ -2,9 +2,17 @@
 
 #include "sim/simhttp.h"
 
+#include <QFileInfo>
 #include <QSqlError>
 #include <QUuid>
 #include <QtLogging>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -106,6 +114,11 @@ DROP INDEX instances_partition;
 CREATE INDEX instances_partition_attached
     ON instances(partition_id, infiniband_released_at, deleted_at, workspace_id);
 )SQL",
+    // Tokens and idempotency keys are kept as SHA-256 digests (hex). Rows written before this
+    // version hold the secrets themselves (hashed = 0) until SimApi::initialize hashes them.
+    R"SQL(
+ALTER TABLE tokens ADD COLUMN hashed INTEGER NOT NULL DEFAULT 0;
+)SQL",
 };
 
 } // namespace
@@ -119,8 +132,47 @@ SimStore::~SimStore()
     close();
 }
 
+namespace {
+
+// The store holds the world's secrets' digests and every account's state: only its owner may read
+// it. A missing folder is created 0700 and the file 0600 before SQLite opens it; SQLite gives its
+// -wal and -shm files the database file's permissions.
+bool prepareFile(const QString& file, QString* error)
+{
+    const QFileInfo info(file);
+    QStringList missing;
+    for (QString dir = info.absolutePath(); !QFileInfo::exists(dir); dir = QFileInfo(dir).absolutePath())
+        missing.prepend(dir);
+    for (const QString& path : std::as_const(missing)) {
+        if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST) {
+            *error = u"cannot create the folder %1: %2"_s.arg(path, QString::fromLocal8Bit(strerror(errno)));
+            return false;
+        }
+    }
+    const QByteArray name = QFile::encodeName(info.absoluteFilePath());
+    const int fd = ::open(name.constData(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+        *error = u"cannot open the store %1: %2"_s.arg(file, QString::fromLocal8Bit(strerror(errno)));
+        return false;
+    }
+    // A store made by an earlier version may be readable by others.
+    const bool private_ = ::fchmod(fd, 0600) == 0;
+    ::close(fd);
+    if (!private_) {
+        *error = u"cannot make the store %1 private: %2"_s.arg(file, QString::fromLocal8Bit(strerror(errno)));
+        return false;
+    }
+    for (const char* suffix : {"-wal", "-shm"})
+        ::chmod(QByteArray(name + suffix).constData(), 0600);
+    return true;
+}
+
+} // namespace
+
 bool SimStore::open(const QString& file, QString* error)
 {
+    if (!file.isEmpty() && !prepareFile(file, error))
+        return false;
     QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_connection);
     db.setDatabaseName(file.isEmpty() ? u":memory:"_s : file);
     if (!db.open()) {
@@ -134,13 +186,20 @@ bool SimStore::open(const QString& file, QString* error)
             *error = u"cannot configure the store: %1"_s.arg(q.lastError().text());
             return false;
         }
+        // Without WAL a reader blocks the writer and a crash mid-request is not atomic in the
+        // same way; refuse rather than run on another journal.
+        if (QByteArray(pragma).contains("journal_mode") && !file.isEmpty()
+            && (!q.next() || q.value(0).toString().compare(u"wal"_s, Qt::CaseInsensitive) != 0)) {
+            *error = u"cannot switch the store %1 to WAL journaling"_s.arg(file);
+            return false;
+        }
     }
     return migrate(error);
 }
 
 void SimStore::close()
 {
-    qDeleteAll(m_statements);
+    m_statementIndex.clear();
     m_statements.clear();
     if (QSqlDatabase::contains(m_connection)) {
         {
@@ -212,8 +271,15 @@ void SimStore::begin()
 
 void SimStore::commit()
 {
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(u"COMMIT"_s)) {
+        // Still inside the transaction (SQLite keeps it open after a failed COMMIT): end it, or
+        // every later BEGIN fails.
+        qWarning("sfsim: commit failed: %s", qPrintable(q.lastError().text()));
+        rollback();
+        throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+    }
     m_inTransaction = false;
-    exec(u"COMMIT"_s);
 }
 
 void SimStore::rollback()
@@ -225,21 +291,31 @@ void SimStore::rollback()
     q.exec(u"ROLLBACK"_s);
 }
 
+QSqlQuery& SimStore::prepared(const QString& sql)
+{
+    if (const auto found = m_statementIndex.find(sql); found != m_statementIndex.end()) {
+        m_statements.splice(m_statements.begin(), m_statements, found->second);
+        return *found->second->query;
+    }
+    auto q = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connection, false));
+    // Rows are read once, in order; no client-side cache of the result.
+    q->setForwardOnly(true);
+    if (!q->prepare(sql)) {
+        qWarning("sfsim: cannot prepare statement: %s", qPrintable(q->lastError().text()));
+        throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+    }
+    if (m_statements.size() >= maxCachedStatements) {
+        m_statementIndex.erase(m_statements.back().sql);
+        m_statements.pop_back();
+    }
+    m_statements.push_front({sql, std::move(q)});
+    m_statementIndex.emplace(sql, m_statements.begin());
+    return *m_statements.front().query;
+}
+
 QSqlQuery& SimStore::exec(const QString& sql, const QVariantList& binds)
 {
-    QSqlQuery*& q = m_statements[sql];
-    if (!q) {
-        q = new QSqlQuery(QSqlDatabase::database(m_connection, false));
-        // Rows are read once, in order; no client-side cache of the result.
-        q->setForwardOnly(true);
-        if (!q->prepare(sql)) {
-            const QString message = q->lastError().text();
-            delete q;
-            m_statements.remove(sql);
-            qWarning("sfsim: cannot prepare statement: %s", qPrintable(message));
-            throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
-        }
-    }
+    QSqlQuery* q = &prepared(sql);
     q->finish();
     for (int i = 0; i < binds.size(); ++i)
         q->bindValue(i, binds.at(i));

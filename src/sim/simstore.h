@@ -7,7 +7,10 @@
 #include <QString>
 #include <QVariant>
 
+#include <list>
+#include <memory>
 #include <optional>
+#include <unordered_map>
 
 // The world of sfsim in one SQLite file: WAL journal, foreign keys, versioned migrations.
 // One connection per store, used from the thread that owns the server; each request runs in
@@ -29,6 +32,8 @@ public:
     QSqlDatabase database() const;
 
     void begin();
+    // On failure the transaction is rolled back and SimApiError 500 thrown, so the next begin()
+    // finds the connection usable.
     void commit();
     void rollback();
     bool inTransaction() const { return m_inTransaction; }
@@ -43,10 +48,23 @@ public:
     QString meta(const QString& key);
     void setMeta(const QString& key, const QString& value);
 
+    // At most this many prepared statements are kept, the least recently used go first: list
+    // filters make a new SQL text per number of values, and an unbounded cache grew with them.
+    static constexpr std::size_t maxCachedStatements = 128;
+    std::size_t cachedStatements() const { return m_statements.size(); }
+
 private:
     bool migrate(QString* error);
+    QSqlQuery& prepared(const QString& sql);
 
     QString m_connection;
-    QHash<QString, QSqlQuery*> m_statements;
+    struct Cached
+    {
+        QString sql;
+        std::unique_ptr<QSqlQuery> query;
+    };
+    // Most recently used first; the map points into the list.
+    std::list<Cached> m_statements;
+    std::unordered_map<QString, std::list<Cached>::iterator> m_statementIndex;
     bool m_inTransaction = false;
 };

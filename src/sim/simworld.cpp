@@ -130,11 +130,12 @@ QJsonObject seed(SimStore& store, quint64 seedValue, qint64 now)
     auto addToken = [&](const QString& label, const QString& account, const QVariant& user,
                         const QList<std::pair<QVariant, int>>& grants) {
         const QString token = secret.token();
-        store.exec(u"INSERT INTO tokens(token, label, account_id, user_id) VALUES(?, ?, ?, ?)"_s,
-                   {token, label, account, user});
+        const QString digest = secretDigest(token);
+        store.exec(u"INSERT INTO tokens(token, label, account_id, user_id, hashed) VALUES(?, ?, ?, ?, 1)"_s,
+                   {digest, label, account, user});
         for (const auto& [workspace, level] : grants)
             store.exec(u"INSERT INTO grants(token, workspace_id, level) VALUES(?, ?, ?)"_s,
-                       {token, workspace, level});
+                       {digest, workspace, level});
         tokens.insert(label, token);
     };
     const QVariant noUser{QMetaType(QMetaType::QString)};
@@ -221,11 +222,40 @@ QJsonObject seed(SimStore& store, quint64 seedValue, qint64 now)
     return tokens;
 }
 
-QJsonObject tokens(SimStore& store)
+QJsonObject hashStoredSecrets(SimStore& store)
+{
+    QJsonObject tokens;
+    const QList<QSqlRecord> plain = store.rows(u"SELECT label, token FROM tokens WHERE hashed = 0"_s);
+    if (plain.isEmpty())
+        return tokens;
+    // grants reference tokens(token); the check runs at COMMIT, when both sides are digests.
+    store.exec(u"PRAGMA defer_foreign_keys = ON"_s);
+    for (const auto& r : plain) {
+        const QString token = r.value(1).toString();
+        const QString digest = secretDigest(token);
+        store.exec(u"UPDATE grants SET token = ? WHERE token = ?"_s, {digest, token});
+        store.exec(u"UPDATE tokens SET token = ?, hashed = 1 WHERE token = ?"_s, {digest, token});
+        tokens.insert(r.value(0).toString(), token);
+    }
+    // Keys were stored as sent, by the token itself, before digests.
+    for (const auto& r : store.rows(u"SELECT token, route, key FROM idempotency_keys"_s)) {
+        store.exec(
+            u"UPDATE idempotency_keys SET token = ?, key = ? WHERE token = ? AND route = ? AND key = ?"_s,
+            {secretDigest(r.value(0).toString()), secretDigest(r.value(2).toString()), r.value(0), r.value(1),
+             r.value(2)});
+    }
+    return tokens;
+}
+
+QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates)
 {
     QJsonObject out;
-    for (const auto& r : store.rows(u"SELECT label, token FROM tokens"_s))
-        out.insert(r.value(0).toString(), r.value(1).toString());
+    for (const auto& r : store.rows(u"SELECT label, token FROM tokens WHERE hashed = 1"_s)) {
+        const QString label = r.value(0).toString();
+        const QString token = candidates.value(label).toString();
+        if (!token.isEmpty() && secretDigest(token) == r.value(1).toString())
+            out.insert(label, token);
+    }
     return out;
 }
 

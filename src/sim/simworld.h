@@ -12,8 +12,13 @@ namespace world {
 
 // True when the store already holds a world.
 bool isSeeded(SimStore& store);
-// Seeds the world inside the caller's transaction; returns the tokens by label.
+// Seeds the world inside the caller's transaction; returns the tokens by label. The store keeps
+// only their digests, so this is the one time they are known (besides the tokens file).
 QJsonObject seed(SimStore& store, quint64 seed, qint64 now);
-QJsonObject tokens(SimStore& store);
+// Replaces tokens and idempotency keys a store of an earlier version kept in the clear by their
+// digests; returns those tokens by label (empty when there were none).
+QJsonObject hashStoredSecrets(SimStore& store);
+// The candidates (label: token) whose digest is the stored token of that label.
+QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates);
 
 } // namespace world

@@ -2,6 +2,7 @@
 # Fuzzes every target of tests/fuzz (or the ones named) for a bounded time each, starting from its
 # seed corpus in tests/fuzz/corpus/<target>/.
 # Usage: tests/fuzz/run-fuzzers.sh BUILD_DIR [SECONDS_PER_TARGET [TARGET...]]   (default 20 s, all)
+# A target with a dictionary, tests/fuzz/<target>.dict, is fuzzed with it (-dict=).
 #
 # SFDESK_FUZZ_SEED is libFuzzer's -seed. A number makes the run reproducible: the same seed, seeds
 # and build give the same sequence of inputs, and the run starts from the checked-in seeds alone
@@ -66,12 +67,15 @@ for target in "${targets[@]}"; do
     [ "$seed" = random ] || rm -rf "$corpus"
     mkdir -p "$corpus"
     log="$work/$target.log"
+    # A target's dictionary (tests/fuzz/<target>.dict) gives libFuzzer the tokens of its grammar.
+    dict_option=()
+    [ -f "$here/$target.dict" ] && dict_option=(-dict="$here/$target.dict")
     start=$(date +%s)
     result=clean
     # -rss_limit_mb bounds memory; -max_len bounds an input.
     set +e
     timeout --kill-after=10 $((seconds + 60)) \
-        "$binary" "${seed_option[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        "$binary" "${seed_option[@]}" "${dict_option[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" \
         "$corpus" "$seeds" >"$log" 2>&1
     code=$?

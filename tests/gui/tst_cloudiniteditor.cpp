@@ -1,8 +1,13 @@
 #include "core/cloudinit/sshkeys.h"
+#include "core/cloudinit/templates.h"
+#include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
+#include "core/settings/settings.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "support/eventloopwatchdog.h"
 #include "support/testenv.h"
 #include "widgetscreenshot.h"
 
@@ -12,15 +17,23 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileDialog>
 #include <QFrame>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QToolBar>
 #include <QTreeWidget>
 
 #include <sys/stat.h>
@@ -42,6 +55,57 @@ QTreeWidgetItem* problemContaining(CloudInitPage& page, const QString& text)
             return list->topLevelItem(i);
     }
     return nullptr;
+}
+
+// Validation runs off the UI thread: runs action and waits until the page shows a result.
+template <typename Action> bool validatedAfter(CloudInitPage& page, Action action)
+{
+    QSignalSpy spy(&page, &CloudInitPage::validated);
+    action();
+    // A run that ended before its continuation was attached shows its result at once.
+    return !spy.isEmpty() || spy.wait(20000);
+}
+
+bool validated(CloudInitPage& page)
+{
+    return validatedAfter(page, [&page] { page.validateNow(); });
+}
+
+QString readFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+void writeFile(const QString& path, const QByteArray& data)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// Stands in for the Save/Discard/Cancel box: records each question and gives the next answer.
+struct Answers
+{
+    QStringList questions;
+    QList<CloudInitPage::UnsavedAnswer> next;
+
+    void install(CloudInitPage& page)
+    {
+        page.setUnsavedPrompt([this](QWidget*, const QString& question,
+                                     const std::function<void(CloudInitPage::UnsavedAnswer)>& answer) {
+            questions.append(question);
+            answer(next.isEmpty() ? CloudInitPage::UnsavedAnswer::Cancel : next.takeFirst());
+        });
+    }
+};
+
+QAction* action(CloudInitPage& page, const QString& name)
+{
+    auto* found = page.findChild<QAction*>(name);
+    if (!found)
+        qFatal("no action %s", qPrintable(name));
+    return found;
 }
 
 void typeInto(CloudInitCodeEditor* editor, const QString& text)
@@ -110,7 +174,7 @@ private Q_SLOTS:
         CloudInitCodeEditor* editor = page.editor();
         page.replaceText(u"#cloud-config\npackage_update: true\napt_upgrade: true\nwrite_files:\n"
                          u"  - path: /a\n    permissions: 0600\n"_s);
-        page.validateNow();
+        QVERIFY(validated(page));
         QTreeWidgetItem* octal = problemContaining(page, u"384 is not of type 'string'"_s);
         QVERIFY(octal);
         // Clicking a problem puts the cursor on it.
@@ -123,22 +187,52 @@ private Q_SLOTS:
         QVERIFY(fix);
         list->setCurrentItem(octal);
         QVERIFY(fix->isEnabled());
-        fix->trigger();
+        QVERIFY(validatedAfter(page, [fix] { fix->trigger(); }));
         QVERIFY(editor->toPlainText().contains(u"permissions: '0600'"_s));
         QVERIFY(!problemContaining(page, u"is not of type"_s));
 
         QTreeWidgetItem* deprecated = problemContaining(page, u"Deprecated in version 22.2"_s);
         QVERIFY(deprecated);
         list->setCurrentItem(deprecated);
-        fix->trigger();
+        QVERIFY(validatedAfter(page, [fix] { fix->trigger(); }));
         QVERIFY(editor->toPlainText().contains(u"\npackage_upgrade: true\n"_s));
         QCOMPARE(list->topLevelItemCount(), 0);
         QCOMPARE(page.findChild<QLabel*>(u"cloudInitSummary"_s)->text(), u"✓ Valid"_s);
 
         // Each fix is one undo step.
         editor->undo();
-        page.validateNow();
+        QVERIFY(validated(page));
         QVERIFY(problemContaining(page, u"Deprecated in version 22.2"_s));
+    }
+
+    // A key one typo away from a known one: "did you mean", and the quick fix renames it, from the
+    // problem list or from the keyboard with the cursor on the key.
+    void nearMissKeyQuickFix()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        CloudInitCodeEditor* editor = page.editor();
+        page.replaceText(u"#cloud-config\npackage: [curl]\nuser:\n  - default\n"_s);
+        QVERIFY(validated(page));
+        QTreeWidgetItem* package = problemContaining(page, u"Did you mean 'packages'?"_s);
+        QVERIFY(package);
+        QVERIFY(package->text(2).contains(u"[quick fix: Rename to packages]"_s));
+        problems(page)->setCurrentItem(package);
+        auto* fix = action(page, u"cloudInitQuickFixAction"_s);
+        QVERIFY(fix->isEnabled());
+        QVERIFY(validatedAfter(page, [fix] { fix->trigger(); }));
+        QVERIFY(editor->toPlainText().startsWith(u"#cloud-config\npackages: [curl]\n"_s));
+
+        // The cursor on "user", Ctrl+. applies its fix.
+        problems(page)->setCurrentItem(nullptr);
+        editor->moveTo({2, 1});
+        editor->setFocus();
+        QVERIFY(fix->isEnabled());
+        QVERIFY(
+            validatedAfter(page, [editor] { QTest::keyClick(editor, Qt::Key_Period, Qt::ControlModifier); }));
+        QCOMPARE(editor->toPlainText(), u"#cloud-config\npackages: [curl]\nusers:\n  - default\n"_s);
+        QCOMPARE(page.findChild<QLabel*>(u"cloudInitSummary"_s)->text(), u"✓ Valid"_s);
     }
 
     void recoversUnsavedWorkAfterACrash()
@@ -212,7 +306,7 @@ private Q_SLOTS:
         CloudInitCodeEditor* editor = page.editor();
         page.replaceText(
             u"#cloud-config\nusers:\n  - default\n  - name: bob\n    shell: /bin/bash\nssh_pwauth: false\n"_s);
-        page.validateNow();
+        QVERIFY(validated(page));
         const auto ranges = editor->foldRanges();
         QVERIFY(ranges.contains(qMakePair(1, 4)));
         QVERIFY(ranges.contains(qMakePair(3, 4)));
@@ -232,7 +326,7 @@ private Q_SLOTS:
         QCOMPARE(page.editor()->syntaxName(), u"YAML"_s);
         page.replaceText(u"#!/bin/bash\necho hello\n"_s);
         QCOMPARE(page.editor()->syntaxName(), u"Bash"_s);
-        page.validateNow();
+        QVERIFY(validated(page));
         QVERIFY(page.findChild<QLabel*>(u"cloudInitTypeLabel"_s)->text().contains(u"text/x-shellscript"_s));
     }
 
@@ -244,10 +338,381 @@ private Q_SLOTS:
         while (text.size() < 40 * 1024)
             text += u"      0123456789012345678901234567890123456789\n"_s;
         page.replaceText(text);
-        page.validateNow();
+        QVERIFY(validated(page));
         auto* meter = page.findChild<QProgressBar*>(u"cloudInitSizeMeter"_s);
         QCOMPARE(meter->value(), int(text.toUtf8().size()));
         QVERIFY(meter->text().contains(u"of 64 KiB"_s));
+    }
+
+    // Validation runs beside the UI thread, and a result for text that changed meanwhile is dropped.
+    void validationLeavesTheUiResponsiveAndDropsStaleResults()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.resize(900, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(validated(page));
+
+        // About 1 MiB, with a mistake at its start, so that the run has work to do.
+        QString big = u"#cloud-config\nwrite_files:\n  - path: /a\n    permissions: 0644\n    content: |\n"_s;
+        const QString line =
+            u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
+        big += line.repeated(1024 * 1024 / line.size());
+        // Every result shown from here on must be the newest text's.
+        int shown = 0;
+        bool staleShown = false;
+        connect(&page, &CloudInitPage::validated, &page, [&] {
+            ++shown;
+            staleShown = staleShown || problemContaining(page, u"420 is not of type"_s);
+        });
+        page.replaceText(big);
+        QElapsedTimer timer;
+        timer.start();
+        page.validateNow();
+        // Starting a run only copies the text.
+        QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+        page.replaceText(u"#cloud-config\npackages: curl\n"_s);
+        page.validateNow();
+        QVERIFY(page.isValidating());
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isValidating(), 30000);
+        QVERIFY(shown >= 1);
+        QVERIFY(!staleShown);
+        QVERIFY(problemContaining(page, u"'curl' is not of type 'array'"_s));
+        QVERIFY(!problemContaining(page, u"420 is not of type"_s));
+        QVERIFY(page.editor()->diagnostics().size() == problems(page)->topLevelItemCount());
+    }
+
+    // The measure: typing into a 1 MiB document, the UI thread never stalls on validation.
+    void typingIntoALargeDocumentDoesNotStall()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.resize(900, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QString big = u"#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n"_s;
+        const QString line =
+            u"      0123456789012345678901234567890123456789012345678901234567890123456789\n"_s;
+        big += line.repeated(1024 * 1024 / line.size());
+        page.replaceText(big);
+        QVERIFY(validated(page));
+        CloudInitCodeEditor* editor = page.editor();
+        QTextCursor cursor(editor->document());
+        cursor.movePosition(QTextCursor::End);
+        editor->setTextCursor(cursor);
+        editor->setFocus();
+        EventLoopWatchdog watchdog;
+        watchdog.start();
+        for (int i = 0; i < 6; ++i) {
+            typeInto(editor, u"      more\n"_s);
+            // Past the debounce, so that each pause validates the whole document.
+            QTest::qWait(300);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isValidating(), 30000);
+        QString stall;
+        QVERIFY2(watchdog.checkFunction(&stall), qPrintable(stall));
+    }
+
+    void replacingUnsavedTextAsksFirst()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        Answers answers;
+        answers.install(page);
+        const QString mine = u"#cloud-config\npackages: [htop]\n"_s;
+        page.replaceText(mine);
+        QVERIFY(page.editor()->document()->isModified());
+
+        // Cancel keeps the text.
+        page.findChild<QAction*>(u"template_ssh-bootstrap"_s)->trigger();
+        QCOMPARE(answers.questions.size(), 1);
+        QVERIFY2(answers.questions.constFirst().contains(u"Untitled"_s),
+                 qPrintable(answers.questions.first()));
+        QCOMPARE(page.userData(), mine);
+        action(page, u"cloudInitNewAction"_s)->trigger();
+        QCOMPARE(answers.questions.size(), 2);
+        QCOMPARE(page.userData(), mine);
+        // While the question is open the text is on disk.
+        QCOMPARE(readFile(page.recoveryFile()), mine);
+
+        // Discard replaces it and forgets the recovery copy.
+        answers.next = {CloudInitPage::UnsavedAnswer::Discard};
+        page.findChild<QAction*>(u"template_ssh-bootstrap"_s)->trigger();
+        QCOMPARE(page.userData(), CloudInit::templateText(u"ssh-bootstrap"_s));
+        QVERIFY(!page.editor()->document()->isModified());
+        QVERIFY(!QFile::exists(page.recoveryFile()));
+
+        // Unmodified text is replaced without a question.
+        action(page, u"cloudInitNewAction"_s)->trigger();
+        QCOMPARE(answers.questions.size(), 3);
+        QCOMPARE(page.userData(), u"#cloud-config\n"_s);
+    }
+
+    void openAsksAndSaveWritesFirst()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        Answers answers;
+        answers.install(page);
+        const QString first = dir.filePath(u"first.yaml"_s);
+        const QString second = dir.filePath(u"second.yaml"_s);
+        writeFile(second, "#cloud-config\npackage_update: true\n");
+        QVERIFY(page.saveTo(first));
+        page.replaceText(u"#cloud-config\nhostname: edited\n"_s);
+
+        // Cancel: no file dialog, nothing changes.
+        action(page, u"cloudInitOpenAction"_s)->trigger();
+        QCOMPARE(answers.questions.size(), 1);
+        QVERIFY(answers.questions.constFirst().contains(u"first.yaml"_s));
+        QVERIFY(!page.findChild<QFileDialog*>(u"cloudInitOpenDialog"_s));
+        QCOMPARE(page.userData(), u"#cloud-config\nhostname: edited\n"_s);
+
+        // Save writes the edits to the open file, then the file dialog opens (and returns at once).
+        answers.next = {CloudInitPage::UnsavedAnswer::Save};
+        action(page, u"cloudInitOpenAction"_s)->trigger();
+        QCOMPARE(readFile(first), u"#cloud-config\nhostname: edited\n"_s);
+        auto* dialog = page.findChild<QFileDialog*>(u"cloudInitOpenDialog"_s);
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->selectFile(second);
+        // QFileDialog::accept() is protected; QDialog's is the same virtual.
+        static_cast<QDialog*>(dialog)->accept();
+        QCOMPARE(page.userData(), u"#cloud-config\npackage_update: true\n"_s);
+        QCOMPARE(page.fileName(), QFileInfo(second).absoluteFilePath());
+        QVERIFY(!page.editor()->document()->isModified());
+    }
+
+    void sshBootstrapAsksBeforeReplacing()
+    {
+        QTemporaryDir dir;
+        QTemporaryDir ssh;
+        QVERIFY(QFile::copy(TestEnv::dataFile(u"cloudinit/test-key.pub"_s), ssh.filePath(u"id_test.pub"_s)));
+        CloudInitPage page(nullptr, dir.path(), ssh.path());
+        page.show();
+        Answers answers;
+        answers.install(page);
+        const QString mine = u"#cloud-config\nhostname: mine\n"_s;
+        page.replaceText(mine);
+
+        const auto runDialog = [&] {
+            action(page, u"cloudInitSshBootstrapAction"_s)->trigger();
+            auto* dialog = page.findChild<SshBootstrapDialog*>();
+            QVERIFY(dialog);
+            QTRY_VERIFY(dialog->isVisible());
+            dialog->findChild<QLineEdit*>(u"userNameEdit"_s)->setText(u"trainer"_s);
+            QVERIFY2(!dialog->config().isEmpty(), qPrintable(dialog->statusText()));
+            dialog->accept();
+        };
+        runDialog();
+        QCOMPARE(answers.questions.size(), 1);
+        QCOMPARE(page.userData(), mine);
+        QTRY_VERIFY(!page.findChild<SshBootstrapDialog*>());
+
+        answers.next = {CloudInitPage::UnsavedAnswer::Discard};
+        runDialog();
+        QCOMPARE(answers.questions.size(), 2);
+        QVERIFY(page.userData().contains(u"name: trainer"_s));
+    }
+
+    // The real question is a message box opened with open(): the action returns at once.
+    void theQuestionIsAWindowModalBox()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.replaceText(u"#cloud-config\nhostname: mine\n"_s);
+        action(page, u"cloudInitNewAction"_s)->trigger();
+        auto* box = page.findChild<QMessageBox*>(u"cloudInitUnsavedBox"_s);
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QCOMPARE(page.userData(), u"#cloud-config\nhostname: mine\n"_s);
+        box->button(QMessageBox::Discard)->click();
+        QCOMPARE(page.userData(), u"#cloud-config\n"_s);
+        QTRY_VERIFY(!page.findChild<QMessageBox*>(u"cloudInitUnsavedBox"_s));
+    }
+
+    void closingAsksAndFlushesTheAutosave()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        Answers answers;
+        answers.install(page);
+        page.replaceText(u"#cloud-config\nhostname: mine\n"_s);
+        QVERIFY(!page.close());
+        QVERIFY(page.isVisible());
+        QCOMPARE(answers.questions.size(), 1);
+        QCOMPARE(readFile(page.recoveryFile()), u"#cloud-config\nhostname: mine\n"_s);
+
+        answers.next = {CloudInitPage::UnsavedAnswer::Discard};
+        page.close();
+        QVERIFY(!page.isVisible());
+        QVERIFY(!QFile::exists(page.recoveryFile()));
+    }
+
+    void theMainWindowAsksBeforeQuitting()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        MainWindow window(&settings);
+        auto* page = new CloudInitPage(nullptr, dir.filePath(u"recovery"_s));
+        window.addSection(u"cloudinit"_s, {}, u"Cloud-init"_s, page);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // The page's menu is in the menu bar while the page is current.
+        QMenu* menu = page->menu();
+        QVERIFY(window.menuBar()->actions().contains(menu->menuAction()));
+        window.setCurrentSection(u"start"_s);
+        QVERIFY(!menu->menuAction()->isVisible());
+        window.setCurrentSection(u"cloudinit"_s);
+        QVERIFY(menu->menuAction()->isVisible());
+
+        Answers answers;
+        answers.install(*page);
+        page->replaceText(u"#cloud-config\nhostname: mine\n"_s);
+        window.setCurrentSection(u"start"_s);
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+        QCOMPARE(answers.questions.size(), 1);
+        // The window shows what it asks about.
+        QCOMPARE(window.currentSection(), u"cloudinit"_s);
+        answers.next = {CloudInitPage::UnsavedAnswer::Discard};
+        window.close();
+        QVERIFY(!window.isVisible());
+    }
+
+    void autosaveIsFlushedWhenThePageGoes()
+    {
+        QTemporaryDir dir;
+        QString file;
+        {
+            CloudInitPage page(nullptr, dir.path());
+            page.replaceText(u"#cloud-config\nhostname: last-second\n"_s);
+            file = page.recoveryFile();
+            // Destroyed before the autosave timer fired.
+            QVERIFY(!QFile::exists(file));
+        }
+        QCOMPARE(readFile(file), u"#cloud-config\nhostname: last-second\n"_s);
+        CloudInitPage again(nullptr, dir.path());
+        QVERIFY(again.recovered());
+        QCOMPARE(again.userData(), u"#cloud-config\nhostname: last-second\n"_s);
+    }
+
+    void eachWindowHasItsOwnRecoveryFile()
+    {
+        QTemporaryDir dir;
+        const QString saved = dir.filePath(u"saved.yaml"_s);
+        writeFile(saved, "#cloud-config\nhostname: saved\n");
+        {
+            CloudInitPage first(nullptr, dir.filePath(u"recovery"_s));
+            CloudInitPage second(nullptr, dir.filePath(u"recovery"_s));
+            QVERIFY(first.recoveryFile() != second.recoveryFile());
+            first.replaceText(u"#cloud-config\nhostname: first\n"_s);
+            second.replaceText(u"#cloud-config\nhostname: second\n"_s);
+            first.autosaveNow();
+            second.autosaveNow();
+            QCOMPARE(readFile(first.recoveryFile()), u"#cloud-config\nhostname: first\n"_s);
+            QCOMPARE(readFile(second.recoveryFile()), u"#cloud-config\nhostname: second\n"_s);
+            // Opening a file in one window leaves the other's recovery alone.
+            CloudInitPage third(nullptr, dir.filePath(u"recovery"_s));
+            QVERIFY(third.openFile(saved));
+            QCOMPARE(readFile(first.recoveryFile()), u"#cloud-config\nhostname: first\n"_s);
+            QCOMPARE(readFile(second.recoveryFile()), u"#cloud-config\nhostname: second\n"_s);
+        }
+        // Both windows went without saving: the next two take one each.
+        CloudInitPage one(nullptr, dir.filePath(u"recovery"_s));
+        CloudInitPage two(nullptr, dir.filePath(u"recovery"_s));
+        CloudInitPage three(nullptr, dir.filePath(u"recovery"_s));
+        QVERIFY(one.recovered() && two.recovered());
+        QVERIFY(!three.recovered());
+        const QSet<QString> texts{one.userData(), two.userData()};
+        QCOMPARE(texts, (QSet<QString>{u"#cloud-config\nhostname: first\n"_s,
+                                       u"#cloud-config\nhostname: second\n"_s}));
+    }
+
+    // Every action: in the page's menu, with a shortcut, and reachable with Tab in the toolbar.
+    void everyActionByKeyboard()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        const QStringList names{u"cloudInitNewAction"_s,          u"cloudInitOpenAction"_s,
+                                u"cloudInitSaveAction"_s,         u"cloudInitSaveAsAction"_s,
+                                u"cloudInitSshBootstrapAction"_s, u"cloudInitQuickFixAction"_s};
+        auto* toolBar = page.findChild<QToolBar*>(u"cloudInitToolBar"_s);
+        QSet<QWidget*> buttons;
+        QSet<QKeySequence> keys;
+        for (const QString& name : names) {
+            QAction* a = action(page, name);
+            QVERIFY2(page.menu()->actions().contains(a), qPrintable(name));
+            QVERIFY2(!a->shortcut().isEmpty(), qPrintable(name));
+            keys.insert(a->shortcut());
+            QWidget* button = name == u"cloudInitNewAction"
+                                  ? page.findChild<QWidget*>(u"cloudInitNewButton"_s)
+                                  : toolBar->widgetForAction(a);
+            QVERIFY2(button && (button->focusPolicy() & Qt::TabFocus), qPrintable(name));
+            if (a->isEnabled())
+                buttons.insert(button);
+        }
+        QCOMPARE(keys.size(), names.size());
+        QVERIFY(page.menu()->actions().contains(
+            page.findChild<QMenu*>(u"cloudInitTemplatesMenu"_s)->menuAction()));
+
+        // Tab walks through the enabled buttons.
+        page.findChild<QWidget*>(u"cloudInitNewButton"_s)->setFocus();
+        QSet<QWidget*> reached{QApplication::focusWidget()};
+        for (int i = 0; i < 12; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            reached.insert(QApplication::focusWidget());
+        }
+        for (QWidget* button : std::as_const(buttons))
+            QVERIFY2(reached.contains(button), qPrintable(button->objectName() + button->toolTip()));
+
+        // A shortcut works with the focus in the editor.
+        Answers answers;
+        answers.install(page);
+        page.replaceText(u"#cloud-config\nhostname: mine\n"_s);
+        page.editor()->setFocus();
+        QTest::keyClick(page.editor(), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(answers.questions.size(), 1);
+    }
+
+    void offersGzipWhenTheBase64IsOverTheLimit()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        auto* button = page.findChild<QPushButton*>(u"cloudInitGzipButton"_s);
+        QVERIFY(button);
+        QVERIFY(validated(page));
+        QVERIFY(button->isHidden());
+        // 60 KiB: within the limit as bytes, over it in base64.
+        QString text = u"#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n"_s;
+        while (text.size() < 60 * 1024)
+            text += u"      the same line again and again\n"_s;
+        page.replaceText(text);
+        QVERIFY(validated(page));
+        QVERIFY(!button->isHidden());
+        QVERIFY2(button->text().contains(u"gzip"_s), qPrintable(button->text()));
+
+        const QString gz = dir.filePath(u"user-data.gz"_s);
+        button->click();
+        auto* dialog = page.findChild<QFileDialog*>(u"cloudInitGzipDialog"_s);
+        QVERIFY(dialog);
+        dialog->selectFile(gz);
+        // QFileDialog::accept() is protected; QDialog's is the same virtual.
+        static_cast<QDialog*>(dialog)->accept();
+        QFile file(gz);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(CloudInit::gzipDecompress(file.readAll(), 1024 * 1024).value_or(QByteArray()),
+                 text.toUtf8());
+        // The document is still the text.
+        QCOMPARE(page.userData(), text);
     }
 
     void bootstrapDialogGeneratesAKeyAndAConfig()

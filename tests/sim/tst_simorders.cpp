@@ -285,7 +285,9 @@ private Q_SLOTS:
         QFETCH(QJsonValue, value);
         QFETCH(int, status);
         QFETCH(QString, code);
-        QJsonObject body = MarketSim::order(u"default-pool"_s, u"buy"_s, m_sku, 1'900'000'200, 1'900'003'800,
+        // A valid window (orders end at most 90 days ahead), so each row's problem is the only one.
+        const qint64 start = m.hourFromNow(2);
+        QJsonObject body = MarketSim::order(u"default-pool"_s, u"buy"_s, m_sku, start, start + MarketSim::H,
                                             1, u"0.060000"_s);
         body.insert(u"pool"_s, m.createPool(u"invalid-"_s + QString::number(++m_counter)));
         body.insert(key, value);

@@ -59,7 +59,7 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 3);
+        QCOMPARE(q.value(0).toInt(), 4);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
@@ -69,7 +69,7 @@ private Q_SLOTS:
     }
 
     // A store written by the previous sfsim (schema version 2) takes the list indexes of version 3
-    // on the next start and serves the instances it held.
+    // and the token digests of version 4 on the next start, and serves the instances it held.
     void upgradesAVersion2Store()
     {
         SimProcess sim;
@@ -107,13 +107,22 @@ private Q_SLOTS:
             QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
             return out;
         };
-        // Back to version 2 as the previous release left it.
-        QCOMPARE(
-            inspect({u"DROP INDEX instances_pool_seq"_s, u"DROP INDEX instances_partition_seq"_s,
-                     u"DROP INDEX instances_partition_attached"_s,
-                     u"CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at)"_s,
-                     u"PRAGMA user_version = 2"_s}),
-            QStringList());
+        // Back to version 2 as the previous release left it: without the list indexes, and with
+        // the tokens themselves in the store rather than their digests.
+        QStringList downgrade{
+            u"DROP INDEX instances_pool_seq"_s, u"DROP INDEX instances_partition_seq"_s,
+            u"DROP INDEX instances_partition_attached"_s,
+            u"CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at)"_s};
+        const QJsonObject tokens = sim.tokens();
+        for (auto it = tokens.begin(); it != tokens.end(); ++it) {
+            const QString label = it.key(), token = it.value().toString();
+            downgrade
+                << u"UPDATE grants SET token = '%1' WHERE token = (SELECT token FROM tokens WHERE label = '%2')"_s
+                       .arg(token, label)
+                << u"UPDATE tokens SET token = '%1' WHERE label = '%2'"_s.arg(token, label);
+        }
+        downgrade << u"ALTER TABLE tokens DROP COLUMN hashed"_s << u"PRAGMA user_version = 2"_s;
+        QCOMPARE(inspect(downgrade), QStringList());
 
         QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
         api.setBaseUrl(sim.baseUrl());
@@ -127,8 +136,14 @@ private Q_SLOTS:
         QCOMPARE(inspect({u"PRAGMA user_version"_s,
                           u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
                           "ORDER BY name"_s}),
-                 (QStringList{u"3"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                 (QStringList{u"4"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
                               u"instances_pool"_s, u"instances_pool_seq"_s}));
+        // The upgrade replaced the tokens by their digests, and the same tokens still work.
+        QCOMPARE(inspect({u"SELECT COUNT(*) FROM tokens WHERE hashed = 1 AND length(token) = 64"_s,
+                          u"SELECT COUNT(*) FROM grants WHERE length(token) = 64"_s,
+                          u"SELECT COUNT(*) FROM grants"_s}),
+                 (QStringList{QString::number(tokens.size()), u"4"_s, u"4"_s}));
+        QCOMPARE(sim.tokens(), tokens);
     }
 
     void sameSeedSameWorld()

@@ -1,3 +1,4 @@
+#include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "support/testenv.h"
 
@@ -93,6 +94,106 @@ private Q_SLOTS:
         QCOMPARE(date[u"message"_s].toString(), u"datetime.date(2030, 1, 1) is not of type 'string'"_s);
     }
 
+    // Input that once killed the process (SIGSEGV, exit 139) is reported like any other mistake.
+    void hostileInputIsReported_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("recursive alias")
+            << QByteArray("#cloud-config\na: &x [*x]\n")
+            << u":2:8: error: Recursive alias *x: it is inside its own anchor &x (line 2)"_s;
+        QTest::newRow("recursive merge")
+            << QByteArray("#cloud-config\nb: &b {<<: *b}\n") << u":2:12: error: Recursive alias *b"_s;
+        QTest::newRow("nesting") << QByteArray("#cloud-config\na: " + QByteArray(100'000, '[')
+                                               + QByteArray(100'000, ']'))
+                                 << u":2:259: error: The document nests deeper than 256 levels"_s;
+        QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19)
+                                  << u":2:4: error: The text contains a NUL byte"_s;
+    }
+
+    void hostileInputIsReported()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(QString, line);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"user-data.yaml"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(data);
+        out.close();
+        const Run r = run({u"validate"_s, file});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(file + line), qPrintable(r.out + r.err));
+    }
+
+    void nearMissKeysInTheOutput()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"user-data.yaml"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("#cloud-config\npackage: [curl]\nuser:\n  - default\n");
+        out.close();
+        const Run r = run({u"validate"_s, file});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(file
+                                + u":2:1: error: Additional properties are not allowed ('package' was "
+                                  u"unexpected). Did you mean 'packages'?\n"_s),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(
+                     file + u":3:1: info: Did you mean 'users'? The value fits 'users', not 'user'.\n"_s),
+                 qPrintable(r.out));
+    }
+
+    // A payload over the limit fits once gzip-compressed; --gzip checks and writes that.
+    void gzipFitsTheLimit()
+    {
+        QTemporaryDir dir;
+        QByteArray big("#cloud-config\nwrite_files:\n  - path: /etc/motd\n    content: |\n");
+        while (big.size() < 100 * 1024)
+            big += "      the same line of text, which compresses well\n";
+        const QString file = dir.filePath(u"user-data.yaml"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(big);
+        out.close();
+
+        const Run plain = run({u"validate"_s, file});
+        QCOMPARE(plain.exitCode, 1);
+        QVERIFY2(plain.out.contains(u"over the 64 KiB limit; gzip-compressed it is"_s),
+                 qPrintable(plain.out));
+
+        const QString gz = dir.filePath(u"user-data.gz"_s);
+        const Run packed = run({u"validate"_s, u"--gzip"_s, gz, file});
+        QCOMPARE(packed.exitCode, 0);
+        QVERIFY2(packed.err.contains(u"wrote "_s + gz), qPrintable(packed.err));
+        QVERIFY(packed.err.contains(u"KiB in base64 (the limit is 64 KiB)"_s));
+        QFile written(gz);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray payload = written.readAll();
+        // gzip's magic bytes, which cloud-init looks for (not zlib's, as qCompress writes).
+        QVERIFY(payload.startsWith("\x1f\x8b"));
+        QVERIFY(payload.size() < 64 * 1024 / 4 * 3);
+        QCOMPARE(CloudInit::gzipDecompress(payload, 1024 * 1024).value_or(QByteArray()), big);
+
+        // The compressed file is checked as cloud-init reads it.
+        const Run again = run({u"validate"_s, gz});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.out.contains(u"info: Gzip-compressed user data"_s), qPrintable(again.out));
+
+        // An invalid file is not written.
+        const QString bad = dir.filePath(u"bad.yaml"_s);
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("#cloud-config\npackages: curl\n");
+        badFile.close();
+        const QString badGz = dir.filePath(u"bad.gz"_s);
+        const Run refused = run({u"validate"_s, u"--gzip"_s, badGz, bad});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY(!QFile::exists(badGz));
+        QVERIFY(refused.out.contains(u"'curl' is not of type 'array'"_s));
+    }
+
     void usageErrorsExitTwo_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -101,6 +202,16 @@ private Q_SLOTS:
         QTest::newRow("validate without files") << QStringList{u"validate"_s};
         QTest::newRow("unknown option") << QStringList{u"validate"_s, u"--frobnicate"_s, u"x"_s};
         QTest::newRow("missing file") << QStringList{u"validate"_s, u"/nonexistent/user-data"_s};
+        QTest::newRow("gzip of two files")
+            << QStringList{u"validate"_s, u"--gzip"_s, u"out.gz"_s, caseFile(u"valid-bootstrap.yaml"_s),
+                           caseFile(u"valid-bootstrap.yaml"_s)};
+        QTest::newRow("gzip on bootstrap") << QStringList{u"bootstrap"_s,
+                                                          u"--gzip"_s,
+                                                          u"out.gz"_s,
+                                                          u"--user"_s,
+                                                          u"bob"_s,
+                                                          u"--key"_s,
+                                                          TestEnv::dataFile(u"cloudinit/test-key.pub"_s)};
         QTest::newRow("bootstrap without key") << QStringList{u"bootstrap"_s, u"--user"_s, u"bob"_s};
         QTest::newRow("bootstrap bad user")
             << QStringList{u"bootstrap"_s, u"--user"_s, u"Bob Smith"_s, u"--key"_s,

@@ -30,6 +30,14 @@ QByteArray readData(const QString& relative)
     return file.readAll();
 }
 
+QByteArray testKey()
+{
+    QFile file(TestEnv::dataFile(u"cloudinit/test-key.pub"_s));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing test-key.pub");
+    return file.readAll().trimmed();
+}
+
 QStringList errorPaths(const ValidationResult& result)
 {
     QStringList paths;
@@ -249,6 +257,122 @@ private Q_SLOTS:
             QVERIFY2(all.contains(want + u' '), qPrintable(u"missing %1 in\n%2"_s.arg(want, all)));
     }
 
+    // Input that once crashed, hung or exhausted the engine: each gets its own diagnostic, quickly.
+    void refusesHostileInput_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("recursive alias") << QByteArray("#cloud-config\na: &x [*x]\n")
+                                         << u"2:8:error:recursive-alias"_s << u"Recursive alias *x"_s;
+        QTest::newRow("recursive merge") << QByteArray("#cloud-config\nb: &b {<<: *b}\n")
+                                         << u"2:12:error:recursive-alias"_s << u"Recursive alias *b"_s;
+        QTest::newRow("recursive alias in a block mapping")
+            << QByteArray("#cloud-config\nusers: &u\n  - name: bob\n    groups: *u\n")
+            << u"4:13:error:recursive-alias"_s << u"inside its own anchor &u (line 2)"_s;
+        {
+            // Nine anchors, each a list of nine aliases of the previous: 9^9 nodes once expanded.
+            QByteArray bomb("#cloud-config\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+            for (int level = 1; level <= 9; ++level) {
+                QByteArrayList aliases;
+                for (int i = 0; i < 9; ++i)
+                    aliases.append("*a" + QByteArray::number(level - 1));
+                bomb += "a" + QByteArray::number(level) + ": &a" + QByteArray::number(level) + " ["
+                        + aliases.join(", ") + "]\n";
+            }
+            QTest::newRow("alias bomb") << bomb << u"error:alias-expansion"_s << u"expanded nodes"_s;
+        }
+        QTest::newRow("100,000 nested lists")
+            << QByteArray("#cloud-config\na: " + QByteArray(100'000, '[') + QByteArray(100'000, ']') + '\n')
+            << u"2:259:error:too-deep"_s << u"deeper than 256 levels"_s;
+        QTest::newRow("100,000 nested block lists")
+            << QByteArray("#cloud-config\na:\n" + QByteArray("- ").repeated(100'000) + "x\n")
+            << u"error:too-deep"_s << u"deeper than 256 levels"_s;
+        QTest::newRow("depth through an alias")
+            << QByteArray("#cloud-config\nd0: &d0 " + QByteArray(200, '[') + QByteArray(200, ']')
+                          + "\nd1: &d1 " + QByteArray(100, '[') + "*d0" + QByteArray(100, ']') + '\n')
+            << u"3:109:error:too-deep"_s << u"Alias *d0 nests the document deeper"_s;
+        {
+            QByteArray big("#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n");
+            const QByteArray line = "      " + QByteArray(73, 'x') + '\n';
+            big += line.repeated(5 * 1024 * 1024 / line.size() + 1);
+            QTest::newRow("5 MiB") << big << u"1:1:error:too-large"_s << u"documents over 2048 KiB"_s;
+        }
+        QTest::newRow("invalid UTF-8") << QByteArray("#cloud-config\nhostname: caf\xc3\xa9-\xff\n")
+                                       << u"2:16:error:encoding"_s << u"Invalid UTF-8 at line 2, column 16"_s;
+        QTest::newRow("overlong UTF-8") << QByteArray("#cloud-config\nhostname: \xc0\xaf\n")
+                                        << u"2:11:error:encoding"_s << u"(byte 0xc0)"_s;
+        QTest::newRow("surrogate in UTF-8") << QByteArray("#cloud-config\nhostname: \xed\xa0\x80\n")
+                                            << u"2:11:error:encoding"_s << u"(byte 0xed)"_s;
+        QTest::newRow("truncated UTF-8") << QByteArray("#cloud-config\nhostname: \xe2\x82")
+                                         << u"2:11:error:encoding"_s << u"Invalid UTF-8"_s;
+        QTest::newRow("NUL byte") << QByteArray("#cloud-config\nhostname: a\0b\n", 28)
+                                  << u"2:12:error:encoding"_s << u"NUL byte (line 2, column 12)"_s;
+        QTest::newRow("NUL in a shell script")
+            << QByteArray("#!/bin/sh\necho \0\n", 17) << u"2:6:error:encoding"_s << u"NUL byte"_s;
+    }
+
+    void refusesHostileInput()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(QString, expected);
+        QFETCH(QString, message);
+        QElapsedTimer timer;
+        timer.start();
+        const ValidationResult result = validateUserData(data);
+        QStringList found;
+        for (const Diagnostic& d : result.diagnostics)
+            found.append(describe(d) + u' ' + d.message);
+        const QString all = found.join(u'\n');
+        QVERIFY2(!result.valid(), qPrintable(all));
+        const auto match = std::find_if(found.cbegin(), found.cend(), [&](const QString& line) {
+            return (line.startsWith(expected + u' ') || line.contains(u':' + expected + u' '))
+                   && line.contains(message);
+        });
+        QVERIFY2(match != found.cend(), qPrintable(u"missing %1 (%2) in\n%3"_s.arg(expected, message, all)));
+        // Only a hang fails this: the machine may be busy.
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // The parser itself hands no cyclic or oversized tree to anyone (the editor's folding walks it).
+    void parserRefusesCycles_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<YamlError::Kind>("kind");
+        QTest::newRow("alias in its sequence")
+            << QByteArray("a: &x [*x]\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("merge of itself") << QByteArray("b: &b {<<: *b}\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("alias in a nested anchor")
+            << QByteArray("a: &x [1, &y [*x]]\n") << YamlError::Kind::RecursiveAlias;
+        QTest::newRow("deep") << QByteArray(QByteArray(300, '[') + QByteArray(300, ']'))
+                              << YamlError::Kind::TooDeep;
+        QTest::newRow("large") << QByteArray(3 * 1024 * 1024, '#') << YamlError::Kind::TooLarge;
+    }
+
+    void parserRefusesCycles()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(YamlError::Kind, kind);
+        const YamlDocument document = parseYaml(data);
+        QVERIFY(!document.root);
+        QVERIFY(document.error);
+        QCOMPARE(document.error->kind, kind);
+    }
+
+    // Aliases within the limits still expand as PyYAML expands them.
+    void aliasesWithinTheLimitsExpand()
+    {
+        const YamlDocument deep = parseYaml(QByteArray(QByteArray(250, '[') + QByteArray(250, ']')));
+        QVERIFY(deep.root);
+        const ValidationResult result =
+            validateUserData("#cloud-config\npackages: &p [curl, git]\nsnap:\n  commands: *p\n");
+        QVERIFY(std::none_of(result.diagnostics.cbegin(), result.diagnostics.cend(),
+                             [](const Diagnostic& d) { return d.code == u"alias-expansion"; }));
+        const ValidationResult sibling =
+            validateUserData("#cloud-config\nusers:\n  - &u {name: a}\n  - {<<: *u, name: b}\n  - default\n");
+        QVERIFY2(sibling.valid(), qPrintable(sibling.diagnostics.value(0).message));
+    }
+
     void phrasesErrorsLikeCloudInit()
     {
         const ValidationResult result = validateUserData(readData(u"cases/invalid-mixed.yaml"_s));
@@ -274,6 +398,17 @@ private Q_SLOTS:
                                            << u"deprecated"_s << u"#cloud-config\npackage_update: true\n"_s;
         QTest::newRow("insert header")
             << QByteArray("packages: [curl]\n") << u"header"_s << u"#cloud-config\npackages: [curl]\n"_s;
+        QTest::newRow("package for packages") << QByteArray("#cloud-config\npackage: [curl]\n") << u"schema"_s
+                                              << u"#cloud-config\npackages: [curl]\n"_s;
+        QTest::newRow("user given the users list")
+            << QByteArray("#cloud-config\nuser:\n  - default\n") << u"near-miss"_s
+            << u"#cloud-config\nusers:\n  - default\n"_s;
+        QTest::newRow("dashed ssh_authorized_keys at the top")
+            << QByteArray("#cloud-config\nssh-authorized-keys:\n  - " + testKey() + '\n') << u"schema"_s
+            << QString(u"#cloud-config\nssh_authorized_keys:\n  - "_s + QString::fromUtf8(testKey()) + u'\n');
+        QTest::newRow("typo in a user")
+            << QByteArray("#cloud-config\nusers:\n  - default\n  - name: bob\n    shel: /bin/bash\n")
+            << u"schema"_s << u"#cloud-config\nusers:\n  - default\n  - name: bob\n    shell: /bin/bash\n"_s;
     }
 
     void quickFixesRepair()
@@ -290,6 +425,41 @@ private Q_SLOTS:
         const ValidationResult after = validateUserData(repaired.toUtf8());
         QVERIFY(after.valid());
         QCOMPARE(after.count(Severity::Warning), 0);
+    }
+
+    void suggestsNearMissKeys_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("user")
+            << QByteArray("#cloud-config\nuser:\n  - default\n  - name: bob\n")
+            << u"2:1:info:near-miss Did you mean 'users'? The value fits 'users', not 'user'."_s;
+        QTest::newRow("package")
+            << QByteArray("#cloud-config\npackage:\n  - curl\n")
+            << u"2:1:error:schema Additional properties are not allowed ('package' was unexpected). Did you "
+               u"mean 'packages'?"_s;
+        QTest::newRow("ssh-authorized-keys")
+            << QByteArray("#cloud-config\nssh-authorized-keys: []\n")
+            << u"2:1:error:schema Additional properties are not allowed ('ssh-authorized-keys' was "
+               u"unexpected). Did you mean 'ssh_authorized_keys'?"_s;
+        QTest::newRow("key already there: no rename onto it")
+            << QByteArray("#cloud-config\npackages: [git]\npackage: [curl]\n")
+            << u"3:1:error:schema Additional properties are not allowed ('package' was unexpected)"_s;
+    }
+
+    void suggestsNearMissKeys()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        const ValidationResult result = validateUserData(text);
+        QStringList found;
+        for (const Diagnostic& d : result.diagnostics)
+            found.append(describe(d) + u' ' + d.message);
+        QVERIFY2(found.contains(message), qPrintable(found.join(u'\n')));
+        // A string of a user's name is what user takes: no hint there.
+        const ValidationResult plain = validateUserData("#cloud-config\nuser: bob\nbogus_key: 1\n");
+        for (const Diagnostic& d : plain.diagnostics)
+            QVERIFY2(!d.message.contains(u"Did you mean"_s), qPrintable(d.message));
     }
 
     void measuresThePayload()
@@ -310,6 +480,41 @@ private Q_SLOTS:
         QVERIFY(std::any_of(
             encodedOver.diagnostics.cbegin(), encodedOver.diagnostics.cend(),
             [](const Diagnostic& d) { return d.code == u"size" && d.severity == Severity::Warning; }));
+    }
+
+    // cloud-init reads gzip user data: what is inside is checked, the size is that of what is sent.
+    void checksGzipPayloads()
+    {
+        const QByteArray inner("#cloud-config\npackages: curl\n");
+        const QByteArray packed = gzipCompress(inner);
+        QVERIFY(packed.startsWith("\x1f\x8b"));
+        QCOMPARE(gzipDecompress(packed, 1024).value_or(QByteArray()), inner);
+        const ValidationResult result = validateUserData(packed);
+        QCOMPARE(result.type, UserDataType::CloudConfig);
+        QCOMPARE(result.size.raw, packed.size());
+        QCOMPARE(errorPaths(result), QStringList{u"packages"_s});
+        QVERIFY(std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(), [](const Diagnostic& d) {
+            return d.code == u"gzip" && d.severity == Severity::Info;
+        }));
+
+        // Damaged, or a bomb that inflates past what is parsed.
+        const QByteArray bomb = gzipCompress(QByteArray(3 * 1024 * 1024, ' '));
+        QVERIFY(bomb.size() < 64 * 1024);
+        for (const QByteArray& broken : {packed.left(packed.size() / 2), bomb}) {
+            const ValidationResult refused = validateUserData(broken);
+            QVERIFY(!refused.valid());
+            QCOMPARE(refused.diagnostics.constFirst().code, u"gzip"_s);
+        }
+
+        // Over the limit in plain text, within it compressed: the size problem says so.
+        QByteArray big("#cloud-config\nwrite_files:\n  - path: /a\n    content: |\n");
+        while (big.size() < 70 * 1024)
+            big += "      the same line again and again\n";
+        const ValidationResult over = validateUserData(big);
+        QVERIFY(over.size.gzipBase64 > 0 && over.size.gzipBase64 < 64 * 1024);
+        QVERIFY2(over.diagnostics.constFirst().message.contains(u"gzip-compressed it is"_s),
+                 qPrintable(over.diagnostics.constFirst().message));
+        QVERIFY(validateUserData(gzipCompress(big)).valid());
     }
 
     void findsTheKeyPath_data()

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include <zlib.h>
+
 namespace CloudInit {
 
 namespace {
@@ -86,10 +88,61 @@ QString knownHeadersText()
 
 PayloadSize payloadSize(QByteArrayView data)
 {
+    const auto base64 = [](qint64 bytes) { return (bytes + 2) / 3 * 4; };
     PayloadSize size;
     size.raw = data.size();
-    size.base64 = (data.size() + 2) / 3 * 4;
+    size.base64 = base64(data.size());
+    // Beyond 32 times the limit, text does not compress enough to fit; spare the work.
+    if (size.base64Exceeds() && size.raw <= 32 * PayloadSize::limit
+        && detectUserDataType(data) != UserDataType::Gzip)
+        size.gzipBase64 = base64(gzipCompress(data).size());
     return size;
+}
+
+QByteArray gzipCompress(QByteArrayView data)
+{
+    z_stream stream{};
+    // 16 + 15: a gzip header and trailer around the deflate stream, with the largest window.
+    if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 16 + 15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+        return {};
+    QByteArray out(qsizetype(deflateBound(&stream, uLong(data.size()))), Qt::Uninitialized);
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    stream.avail_in = uInt(data.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = uInt(out.size());
+    const int result = deflate(&stream, Z_FINISH);
+    const qsizetype written = qsizetype(stream.total_out);
+    deflateEnd(&stream);
+    if (result != Z_STREAM_END)
+        return {};
+    out.truncate(written);
+    return out;
+}
+
+std::optional<QByteArray> gzipDecompress(QByteArrayView data, qsizetype maxSize)
+{
+    z_stream stream{};
+    if (inflateInit2(&stream, 16 + 15) != Z_OK)
+        return std::nullopt;
+    QByteArray out;
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    stream.avail_in = uInt(data.size());
+    int result = Z_OK;
+    char buffer[16 * 1024];
+    while (result == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(buffer);
+        stream.avail_out = sizeof(buffer);
+        result = inflate(&stream, Z_NO_FLUSH);
+        if (result != Z_OK && result != Z_STREAM_END)
+            break;
+        out.append(buffer, qsizetype(sizeof(buffer) - stream.avail_out));
+        if (out.size() > maxSize)
+            result = Z_MEM_ERROR;
+    }
+    inflateEnd(&stream);
+    if (result != Z_STREAM_END)
+        return std::nullopt;
+    return out;
 }
 
 } // namespace CloudInit

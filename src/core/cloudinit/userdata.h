@@ -4,6 +4,8 @@
 #include <QByteArrayView>
 #include <QString>
 
+#include <optional>
+
 namespace CloudInit {
 
 // The user-data formats cloud-init tells apart by the first line (cloudinit/handlers/__init__.py).
@@ -35,6 +37,8 @@ struct PayloadSize
 {
     qint64 raw = 0;
     qint64 base64 = 0;
+    // The base64 length once gzip-compressed; measured only when base64 is over the limit (else 0).
+    qint64 gzipBase64 = 0;
     // The limit SF Compute states for cloud_init_user_data.
     static constexpr qint64 limit = 64 * 1024;
 
@@ -43,5 +47,11 @@ struct PayloadSize
 };
 
 PayloadSize payloadSize(QByteArrayView data);
+
+// gzip (RFC 1952), the compression cloud-init recognises by its magic bytes and undoes before it
+// looks at the content (zlib's own format, as qCompress writes it, is not recognised).
+QByteArray gzipCompress(QByteArrayView data);
+// The decompressed data, or nullopt when data is not whole gzip or inflates past maxSize bytes.
+std::optional<QByteArray> gzipDecompress(QByteArrayView data, qsizetype maxSize);
 
 } // namespace CloudInit

@@ -70,6 +70,52 @@ QString parentPointer(const QString& pointer)
     return slash <= 0 ? QString() : pointer.left(slash);
 }
 
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+int editDistance(const QString& a, const QString& b)
+{
+    const qsizetype n = a.size();
+    const qsizetype m = b.size();
+    QList<QList<int>> d(n + 1, QList<int>(m + 1, 0));
+    for (qsizetype i = 0; i <= n; ++i)
+        d[i][0] = int(i);
+    for (qsizetype j = 0; j <= m; ++j)
+        d[0][j] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int cost = a.at(i - 1) == b.at(j - 1) ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a.at(i - 1) == b.at(j - 2) && a.at(i - 2) == b.at(j - 1))
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[n][m];
+}
+
+// The known key someone typing name most likely meant: the same but for case and - against _, or a
+// typo or two away (one for short keys). A deprecated spelling is offered only when nothing else is as
+// close. Keys in exclude (the name itself, keys already present) are not offered.
+std::optional<QString> nearMissKey(const QString& name, const QList<CloudConfigSchema::Key>& known,
+                                   const QSet<QString>& exclude)
+{
+    const auto normalized = [](const QString& key) { return key.toLower().replace(u'-', u'_'); };
+    const QString wanted = normalized(name);
+    if (wanted.size() < 3)
+        return std::nullopt;
+    const int limit = wanted.size() <= 4 ? 1 : wanted.size() <= 12 ? 2 : 3;
+    std::optional<QString> best;
+    std::pair<int, bool> bestRank{limit + 1, true};
+    for (const CloudConfigSchema::Key& key : known) {
+        if (exclude.contains(key.name))
+            continue;
+        const std::pair<int, bool> rank{editDistance(wanted, normalized(key.name)), key.deprecated};
+        if (rank.first <= limit && rank < bestRank) {
+            bestRank = rank;
+            best = key.name;
+        }
+    }
+    return best;
+}
+
 // Builds the JSON instance cloud-init would see, recording where every value came from.
 class Converter final
 {
@@ -625,11 +671,20 @@ public:
         : m_result(result)
     {}
 
-    void run(QByteArrayView utf8)
+    // inflated: the content of gzip-compressed user data, whose size as sent was already checked.
+    void run(QByteArrayView utf8, bool inflated = false)
     {
-        m_result.size = payloadSize(utf8);
+        if (!inflated) {
+            m_result.size = payloadSize(utf8);
+            checkSize();
+        }
         m_result.type = detectUserDataType(utf8);
-        checkSize();
+        if (m_result.type == UserDataType::Gzip && !inflated) {
+            validateGzip(utf8);
+            return;
+        }
+        if (m_result.type != UserDataType::Gzip && !checkEncoding(utf8))
+            return;
         const QString text = QString::fromUtf8(utf8);
         const QString firstLine = text.section(u'\n', 0, 0);
         switch (m_result.type) {
@@ -674,14 +729,148 @@ private:
     {
         const PayloadSize& size = m_result.size;
         const auto kib = [](qint64 bytes) { return QString::number(double(bytes) / 1024.0, 'f', 1); };
+        QString gzip;
+        if (size.gzipBase64 > 0 && size.gzipBase64 <= PayloadSize::limit)
+            gzip = u"; gzip-compressed it is %1 KiB in base64, within the limit (cloud-init reads gzip user "
+                   u"data)"_s.arg(kib(size.gzipBase64));
         if (size.rawExceeds())
             add(Severity::Error, {}, u"format-l1.c1"_s,
-                u"User data is %1 KiB, over the 64 KiB limit"_s.arg(kib(size.raw)), u"size"_s);
+                u"User data is %1 KiB, over the 64 KiB limit%2"_s.arg(kib(size.raw), gzip), u"size"_s);
         else if (size.base64Exceeds())
             add(Severity::Warning, {}, u"format-l1.c1"_s,
-                u"User data is %1 KiB, %2 KiB in base64: over 64 KiB if the limit applies to the encoded form"_s
-                    .arg(kib(size.raw), kib(size.base64)),
+                u"User data is %1 KiB, %2 KiB in base64: over 64 KiB if the limit applies to the encoded form%3"_s
+                    .arg(kib(size.raw), kib(size.base64), gzip),
                 u"size"_s);
+    }
+
+    // cloud-init decompresses gzip user data, then reads what it finds like any other.
+    void validateGzip(QByteArrayView data)
+    {
+        const std::optional<QByteArray> content = gzipDecompress(data, YamlLimits::maxDocumentBytes);
+        if (!content) {
+            add(Severity::Error, {}, u"format-l1.c1"_s,
+                u"Gzip-compressed user data that does not decompress: damaged, or over %1 KiB decompressed"_s
+                    .arg(YamlLimits::maxDocumentBytes / 1024),
+                u"gzip"_s);
+            return;
+        }
+        ValidationResult inner;
+        Validation(inner).run(*content, true);
+        add(Severity::Info, {}, u"format-l1.c1"_s,
+            u"Gzip-compressed user data (%1 bytes, %2 decompressed), checked as decompressed"_s
+                .arg(data.size())
+                .arg(content->size()),
+            u"gzip"_s);
+        m_result.type = inner.type;
+        m_result.schemaChecked = inner.schemaChecked;
+        m_result.diagnostics.append(inner.diagnostics);
+    }
+
+    // cloud-init reads user data as UTF-8 text (gzip aside); a NUL byte or a broken sequence would stop
+    // it, and libyaml's own message names neither the line nor the cause. False when one was found.
+    bool checkEncoding(QByteArrayView utf8)
+    {
+        const qsizetype nul = utf8.indexOf('\0');
+        const qsizetype invalid = firstInvalidUtf8(utf8);
+        if (nul >= 0) {
+            const Mark mark = markAt(utf8, nul);
+            add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
+                u"The text contains a NUL byte (line %1, column %2); user data must be text"_s
+                    .arg(mark.line + 1)
+                    .arg(mark.column + 1),
+                u"encoding"_s);
+        }
+        if (invalid >= 0) {
+            const Mark mark = markAt(utf8, invalid);
+            add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark),
+                u"Invalid UTF-8 at line %1, column %2 (byte 0x%3); save the file as UTF-8"_s
+                    .arg(mark.line + 1)
+                    .arg(mark.column + 1)
+                    .arg(uint(static_cast<unsigned char>(utf8.at(invalid))), 2, 16, QChar(u'0')),
+                u"encoding"_s);
+        }
+        return nul < 0 && invalid < 0;
+    }
+
+    // The offset of the first byte that does not start a well-formed UTF-8 sequence (no overlong
+    // forms, surrogates or code points past U+10FFFF), or -1.
+    static qsizetype firstInvalidUtf8(QByteArrayView utf8)
+    {
+        const qsizetype size = utf8.size();
+        qsizetype i = 0;
+        while (i < size) {
+            const auto byte = [&](qsizetype at) { return static_cast<unsigned char>(utf8.at(at)); };
+            const unsigned char lead = byte(i);
+            if (lead < 0x80) {
+                ++i;
+                continue;
+            }
+            int length = 0;
+            unsigned char low = 0x80;
+            unsigned char high = 0xBF;
+            if (lead >= 0xC2 && lead <= 0xDF) {
+                length = 2;
+            } else if (lead >= 0xE0 && lead <= 0xEF) {
+                length = 3;
+                if (lead == 0xE0)
+                    low = 0xA0;
+                else if (lead == 0xED)
+                    high = 0x9F;
+            } else if (lead >= 0xF0 && lead <= 0xF4) {
+                length = 4;
+                if (lead == 0xF0)
+                    low = 0x90;
+                else if (lead == 0xF4)
+                    high = 0x8F;
+            } else {
+                return i;
+            }
+            if (i + length > size)
+                return i;
+            if (byte(i + 1) < low || byte(i + 1) > high)
+                return i;
+            for (int k = 2; k < length; ++k) {
+                if ((byte(i + k) & 0xC0) != 0x80)
+                    return i;
+            }
+            i += length;
+        }
+        return -1;
+    }
+
+    // The 0-based line and column (in UTF-16 units, as the editor counts) of a byte offset.
+    static Mark markAt(QByteArrayView utf8, qsizetype offset)
+    {
+        const QByteArrayView before = utf8.first(offset);
+        const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+        return Mark{int(before.count('\n')), int(QString::fromUtf8(before.sliced(lineStart)).size())};
+    }
+
+    void limitExceeded(const YamlError& error)
+    {
+        QString code;
+        switch (error.kind) {
+        case YamlError::Kind::RecursiveAlias:
+            code = u"recursive-alias"_s;
+            break;
+        case YamlError::Kind::AliasExpansion:
+            code = u"alias-expansion"_s;
+            break;
+        case YamlError::Kind::TooDeep:
+            code = u"too-deep"_s;
+            break;
+        case YamlError::Kind::TooLarge:
+            code = u"too-large"_s;
+            break;
+        case YamlError::Kind::Syntax:
+            return;
+        }
+        QString message = error.problem;
+        if (!message.isEmpty())
+            message[0] = message[0].toUpper();
+        const Mark mark = error.problemMark;
+        add(Severity::Error, {mark, {mark.line, mark.column + 1}}, Converter::formatPath(mark), message,
+            code);
     }
 
     void unknownHeader(const QString& text, const QString& firstLine)
@@ -736,6 +925,10 @@ private:
                     .arg(duplicate.first.start.line + 1),
                 u"duplicate-key"_s);
         }
+        if (document.error && document.error->kind != YamlError::Kind::Syntax) {
+            limitExceeded(*document.error);
+            return;
+        }
         if (document.error) {
             const YamlError& error = *document.error;
             const Mark mark = error.reportedMark();
@@ -774,25 +967,32 @@ private:
         for (const SchemaError& error : errors) {
             QString path = dottedPath(error.pointer);
             TextRange range = rangeFor(error.pointer, error.keyword != u"required");
+            QString message = error.message;
+            std::optional<QuickFix> fix;
             if (error.keyword == u"additionalProperties") {
                 // cloud-init names the unexpected top-level key; elsewhere the object's path.
                 static const QRegularExpression single(u"\\('([^']*)' was unexpected\\)"_s);
                 const QRegularExpressionMatch match = single.match(error.message);
                 if (match.hasMatch()) {
-                    const QString child = error.pointer + u'/' + escapePointerToken(match.captured(1));
-                    if (const auto found = m_locations.constFind(child);
-                        found != m_locations.constEnd() && found->key)
+                    const QString name = match.captured(1);
+                    const auto found = m_locations.constFind(error.pointer + u'/' + escapePointerToken(name));
+                    if (found != m_locations.constEnd() && found->key)
                         range = *found->key;
                     if (error.pointer.isEmpty())
-                        path = match.captured(1);
+                        path = name;
+                    if (const auto meant = nearMiss(name, error.pointer, instance)) {
+                        message += u". Did you mean '%1'?"_s.arg(*meant);
+                        if (found != m_locations.constEnd() && found->key)
+                            fix = QuickFix{u"Rename to %1"_s.arg(*meant), {TextEdit{*found->key, *meant}}};
+                    }
                 }
             }
-            std::optional<QuickFix> fix;
-            if (const auto found = surprises.constFind(error.pointer); found != surprises.constEnd())
+            if (const auto found = surprises.constFind(error.pointer); !fix && found != surprises.constEnd())
                 fix = quoteFix(*found);
             failing.insert(error.pointer);
-            add(Severity::Error, range, path, error.message, u"schema"_s, fix);
+            add(Severity::Error, range, path, message, u"schema"_s, fix);
         }
+        suggestKeysTheValuesFit(instance, failing);
 
         for (const DeprecationWalker::Found& found : DeprecationWalker(schema).run(instance)) {
             QString label = found.kind;
@@ -815,6 +1015,74 @@ private:
         checkUsers(instance);
         checkKeys(instance);
         checkPasswords(instance);
+    }
+
+    // A key the schema knows next to the unknown key name in the object at pointer, not already there.
+    std::optional<QString> nearMiss(const QString& name, const QString& objectPointer,
+                                    const Json& instance) const
+    {
+        QSet<QString> exclude{name};
+        if (const Json* object = instanceAt(instance, objectPointer); object && object->is_object()) {
+            for (const auto& member : object->object_range())
+                exclude.insert(fromStd(member.key()));
+        }
+        return nearMissKey(name, CloudConfigSchema::bundled().keysAt(pointerTokens(objectPointer)), exclude);
+    }
+
+    // A top-level key whose value is wrong for it but right for a key of a near spelling (user: [a, b]
+    // where users was meant) gets a hint and a rename.
+    void suggestKeysTheValuesFit(const Json& instance, const QSet<QString>& failing)
+    {
+        if (!instance.is_object())
+            return;
+        const CloudConfigSchema::Private& schema = CloudConfigSchema::bundled().d();
+        const QList<CloudConfigSchema::Key> known = CloudConfigSchema::bundled().keysAt({});
+        QSet<QString> present;
+        for (const auto& member : instance.object_range())
+            present.insert(fromStd(member.key()));
+        for (const auto& member : instance.object_range()) {
+            const QString name = fromStd(member.key());
+            const QString pointer = u'/' + escapePointerToken(name);
+            const bool keyFails = std::any_of(failing.cbegin(), failing.cend(), [&](const QString& p) {
+                return p == pointer || p.startsWith(pointer + u'/');
+            });
+            if (!keyFails
+                || !std::any_of(known.cbegin(), known.cend(), [&](const auto& k) { return k.name == name; }))
+                continue;
+            QSet<QString> exclude = present;
+            const std::optional<QString> meant = nearMissKey(name, known, exclude);
+            if (!meant || !fitsTopLevelKey(schema, meant->toStdString(), member.value()))
+                continue;
+            const auto location = m_locations.constFind(pointer);
+            if (location == m_locations.constEnd() || !location->key)
+                continue;
+            add(Severity::Info, *location->key, name,
+                u"Did you mean '%1'? The value fits '%1', not '%2'."_s.arg(*meant, name), u"near-miss"_s,
+                QuickFix{u"Rename to %1"_s.arg(*meant), {TextEdit{*location->key, *meant}}});
+        }
+    }
+
+    // Whether value is valid for a top-level key: against every schema the root gives it (its
+    // properties entry and the module schemas of allOf).
+    static bool fitsTopLevelKey(const CloudConfigSchema::Private& schema, const std::string& key,
+                                const Json& value)
+    {
+        QList<const Json*> parts;
+        const auto collect = [&](const Json& owner) {
+            if (owner.is_object() && owner.contains("properties") && owner.at("properties").contains(key)) {
+                const Json& part = owner.at("properties").at(key);
+                if (!part.is_object() || !part.empty())
+                    parts.append(&part);
+            }
+        };
+        collect(schema.inlined);
+        if (schema.inlined.contains("allOf")) {
+            for (const auto& part : schema.inlined.at("allOf").array_range())
+                collect(part);
+        }
+        return !parts.isEmpty() && std::all_of(parts.cbegin(), parts.cend(), [&](const Json* part) {
+            return schema.isValid(*part, value);
+        });
     }
 
     // The range to underline for a problem at pointer: the value when it sits on the key's line
@@ -1039,9 +1307,18 @@ ValidationResult validateUserData(QByteArrayView utf8)
 
 QStringList keyPathAt(const QString& text, int line, int column)
 {
-    const QStringList lines = text.split(u'\n');
-    if (line < 0 || line >= lines.size())
+    // Runs on every keystroke that may complete, so it walks up from the cursor's line and looks
+    // closely only at lines indented less than what it has found so far: a large document costs a
+    // scan for line breaks, not a regular expression per line.
+    if (line < 0)
         return {};
+    qsizetype lineStart = 0;
+    for (int i = 0; i < line; ++i) {
+        lineStart = text.indexOf(u'\n', lineStart);
+        if (lineStart < 0)
+            return {};
+        ++lineStart;
+    }
     static const QRegularExpression keyLine(
         u"^(\\s*)(-\\s+)?([^\\s#:'\"][^:#]*?|'[^']*'|\"[^\"]*\"):(\\s|$)"_s);
     static const QRegularExpression dashLine(u"^(\\s*)-(\\s|$)"_s);
@@ -1050,18 +1327,28 @@ QStringList keyPathAt(const QString& text, int line, int column)
     int limit = column;
     {
         // On the cursor's own line, a "- " before the cursor puts us inside a sequence item.
-        const QString current = lines.at(line).left(column);
+        const qsizetype lineEnd = text.indexOf(u'\n', lineStart);
+        const QString current =
+            text.mid(lineStart, (lineEnd < 0 ? text.size() : lineEnd) - lineStart).left(column);
         const QRegularExpressionMatch dash = dashLine.match(current);
         if (dash.hasMatch()) {
             limit = int(dash.capturedLength(1));
             path.prepend(u"[]"_s);
         }
     }
-    for (int i = line - 1; i >= 0 && limit > 0; --i) {
-        const QString& candidate = lines.at(i);
-        if (candidate.trimmed().isEmpty() || candidate.trimmed().startsWith(u'#'))
+    qsizetype end = lineStart - 1; // the line break before the line looked at
+    while (end >= 0 && limit > 0) {
+        const qsizetype start = end == 0 ? 0 : text.lastIndexOf(u'\n', end - 1) + 1;
+        const QStringView view = QStringView(text).sliced(start, end - start);
+        end = start - 1;
+        qsizetype indent = 0;
+        while (indent < view.size() && view.at(indent).isSpace())
+            ++indent;
+        // Blank, a comment, or indented too deep to hold what the cursor is in.
+        if (indent == view.size() || view.at(indent) == u'#' || indent >= limit)
             continue;
-        const int leading = int(candidate.indexOf(candidate.trimmed()));
+        const QString candidate = view.toString();
+        const int leading = int(indent);
         const QRegularExpressionMatch key = keyLine.match(candidate);
         if (key.hasMatch()) {
             const int keyColumn = int(key.capturedStart(3));

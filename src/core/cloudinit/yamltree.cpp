@@ -3,6 +3,9 @@
 #include "core/cloudinit/yaml11resolver.h"
 
 #include <QHash>
+#include <QSet>
+
+#include <algorithm>
 
 #include <yaml.h>
 
@@ -71,14 +74,15 @@ public:
                     firstDocument = mark;
                 if (documents == 2) {
                     document.error =
-                        YamlError{QStringLiteral("but found another document"), mark,
+                        YamlError{YamlError::Kind::Syntax, QStringLiteral("but found another document"), mark,
                                   QStringLiteral("expected a single document in the stream"), firstDocument};
                     document.root.reset();
                     break;
                 }
                 if (!next())
                     break;
-                auto root = buildNode();
+                Cost cost;
+                auto root = buildNode(1, &cost);
                 if (!root)
                     break;
                 document.root = root;
@@ -100,6 +104,7 @@ private:
         if (yaml_parser_parse(&m_parser, &m_event))
             return true;
         YamlError error;
+        error.kind = YamlError::Kind::Syntax;
         error.problem = QString::fromUtf8(m_parser.problem ? m_parser.problem : "unknown YAML error");
         error.problemMark = toMark(m_parser.problem_mark);
         if (m_parser.context) {
@@ -110,22 +115,101 @@ private:
         return false;
     }
 
-    // Builds the node whose start event is in m_event; consumes events up to its end.
-    std::shared_ptr<const YamlNode> buildNode()
+    // What a node costs once its aliases are expanded: nodes and levels, itself included.
+    struct Cost
     {
-        switch (m_event.type) {
-        case YAML_ALIAS_EVENT: {
-            const QString anchor = fromUtf8(m_event.data.alias.anchor);
+        qint64 nodes = 1;
+        int height = 1;
+
+        void add(const Cost& child)
+        {
+            // Saturates: a chain of aliases can describe more nodes than fit in 64 bits.
+            nodes = std::min(nodes + child.nodes, qint64(1) << 50);
+            height = std::max(height, child.height + 1);
+        }
+    };
+
+    void fail(YamlError::Kind kind, const QString& problem, const Mark& mark)
+    {
+        YamlError error;
+        error.kind = kind;
+        error.problem = problem;
+        error.problemMark = mark;
+        m_document->error = error;
+    }
+
+    std::shared_ptr<const YamlNode> buildAlias(int depth, Cost* cost)
+    {
+        const QString anchor = fromUtf8(m_event.data.alias.anchor);
+        const Mark mark = toMark(m_event.start_mark);
+        yaml_event_delete(&m_event);
+        const auto found = m_anchors.constFind(anchor);
+        if (found == m_anchors.constEnd()) {
+            m_document->error =
+                YamlError{YamlError::Kind::Syntax, u"found undefined alias '%1'"_s.arg(anchor), mark,
+                          QStringLiteral("while composing a node"), mark};
+            return nullptr;
+        }
+        const YamlNode* target = found->get();
+        // The anchored node is still being built: the alias would make it contain itself.
+        if (m_open.contains(target)) {
+            fail(YamlError::Kind::RecursiveAlias,
+                 u"recursive alias *%1: it is inside its own anchor &%1 (line %2)"_s.arg(anchor).arg(
+                     target->range.start.line + 1),
+                 mark);
+            return nullptr;
+        }
+        *cost = m_costs.value(target);
+        if (depth - 1 + cost->height > YamlLimits::maxDepth) {
+            fail(
+                YamlError::Kind::TooDeep,
+                u"alias *%1 nests the document deeper than %2 levels"_s.arg(anchor).arg(YamlLimits::maxDepth),
+                mark);
+            return nullptr;
+        }
+        m_aliasExpansion += cost->nodes;
+        if (m_aliasExpansion > YamlLimits::maxAliasExpansion) {
+            fail(YamlError::Kind::AliasExpansion,
+                 u"alias *%1 takes the document's aliases past %2 expanded nodes"_s.arg(anchor).arg(
+                     YamlLimits::maxAliasExpansion),
+                 mark);
+            return nullptr;
+        }
+        return *found;
+    }
+
+    // Registers an anchor before the node's children are built, as PyYAML does; the node stays open
+    // until its end event so that an alias to it from inside is recognised.
+    void openAnchor(const QString& anchor, const std::shared_ptr<const YamlNode>& node)
+    {
+        if (anchor.isEmpty())
+            return;
+        m_anchors.insert(anchor, node);
+        m_open.insert(node.get());
+    }
+
+    void closeAnchor(const YamlNode* node, const Cost& cost)
+    {
+        if (m_open.remove(node))
+            m_costs.insert(node, cost);
+    }
+
+    // Builds the node whose start event is in m_event; consumes events up to its end. depth is the
+    // node's level, 1 for the root.
+    std::shared_ptr<const YamlNode> buildNode(int depth, Cost* cost)
+    {
+        *cost = Cost{};
+        if ((m_event.type == YAML_SEQUENCE_START_EVENT || m_event.type == YAML_MAPPING_START_EVENT)
+            && depth > YamlLimits::maxDepth) {
             const Mark mark = toMark(m_event.start_mark);
             yaml_event_delete(&m_event);
-            const auto found = m_anchors.constFind(anchor);
-            if (found == m_anchors.constEnd()) {
-                m_document->error = YamlError{u"found undefined alias '%1'"_s.arg(anchor), mark,
-                                              QStringLiteral("while composing a node"), mark};
-                return nullptr;
-            }
-            return *found;
+            fail(YamlError::Kind::TooDeep,
+                 u"the document nests deeper than %1 levels"_s.arg(YamlLimits::maxDepth), mark);
+            return nullptr;
         }
+        switch (m_event.type) {
+        case YAML_ALIAS_EVENT:
+            return buildAlias(depth, cost);
         case YAML_SCALAR_EVENT: {
             auto node = std::make_shared<YamlNode>();
             node->kind = YamlNode::Kind::Scalar;
@@ -157,8 +241,10 @@ private:
             }
             const QString anchor = fromUtf8(m_event.data.scalar.anchor);
             yaml_event_delete(&m_event);
-            if (!anchor.isEmpty())
+            if (!anchor.isEmpty()) {
                 m_anchors.insert(anchor, node);
+                m_costs.insert(node.get(), *cost);
+            }
             return node;
         }
         case YAML_SEQUENCE_START_EVENT: {
@@ -169,10 +255,8 @@ private:
                               : YamlNode::Style::Block;
             node->range.start = toMark(m_event.start_mark);
             node->tag = fromUtf8(m_event.data.sequence_start.tag);
-            const QString anchor = fromUtf8(m_event.data.sequence_start.anchor);
+            openAnchor(fromUtf8(m_event.data.sequence_start.anchor), node);
             yaml_event_delete(&m_event);
-            if (!anchor.isEmpty())
-                m_anchors.insert(anchor, node);
             while (true) {
                 if (!next())
                     return nullptr;
@@ -181,13 +265,16 @@ private:
                     yaml_event_delete(&m_event);
                     break;
                 }
-                auto item = buildNode();
+                Cost itemCost;
+                auto item = buildNode(depth + 1, &itemCost);
                 if (!item)
                     return nullptr;
+                cost->add(itemCost);
                 node->items.append(item);
             }
             if (node->style == YamlNode::Style::Block && !node->items.isEmpty())
                 node->range.end = node->items.constLast()->range.end;
+            closeAnchor(node.get(), *cost);
             return node;
         }
         case YAML_MAPPING_START_EVENT: {
@@ -198,10 +285,8 @@ private:
                               : YamlNode::Style::Block;
             node->range.start = toMark(m_event.start_mark);
             node->tag = fromUtf8(m_event.data.mapping_start.tag);
-            const QString anchor = fromUtf8(m_event.data.mapping_start.anchor);
+            openAnchor(fromUtf8(m_event.data.mapping_start.anchor), node);
             yaml_event_delete(&m_event);
-            if (!anchor.isEmpty())
-                m_anchors.insert(anchor, node);
             QHash<QString, qsizetype> seen;
             while (true) {
                 if (!next())
@@ -211,12 +296,16 @@ private:
                     yaml_event_delete(&m_event);
                     break;
                 }
-                auto key = buildNode();
+                Cost keyCost;
+                auto key = buildNode(depth + 1, &keyCost);
                 if (!key || !next())
                     return nullptr;
-                auto value = buildNode();
+                Cost valueCost;
+                auto value = buildNode(depth + 1, &valueCost);
                 if (!value)
                     return nullptr;
+                cost->add(keyCost);
+                cost->add(valueCost);
                 const QString identity = keyIdentity(*key);
                 if (!identity.isEmpty()) {
                     const auto earlier = seen.constFind(identity);
@@ -234,12 +323,13 @@ private:
             }
             if (node->style == YamlNode::Style::Block && !node->entries.isEmpty())
                 node->range.end = node->entries.constLast().value->range.end;
+            closeAnchor(node.get(), *cost);
             return node;
         }
         default:
             yaml_event_delete(&m_event);
-            m_document->error = YamlError{QStringLiteral("unexpected YAML event"), toMark(m_parser.mark),
-                                          QString(), std::nullopt};
+            m_document->error = YamlError{YamlError::Kind::Syntax, QStringLiteral("unexpected YAML event"),
+                                          toMark(m_parser.mark), QString(), std::nullopt};
             return nullptr;
         }
     }
@@ -248,6 +338,11 @@ private:
     yaml_event_t m_event{};
     YamlDocument* m_document = nullptr;
     QHash<QString, std::shared_ptr<const YamlNode>> m_anchors;
+    // Anchored sequences and mappings whose end has not been read yet.
+    QSet<const YamlNode*> m_open;
+    // The expanded cost of every anchored node, for the aliases that name it.
+    QHash<const YamlNode*, Cost> m_costs;
+    qint64 m_aliasExpansion = 0;
 };
 
 } // namespace
@@ -270,6 +365,16 @@ QString YamlError::toString() const
 
 YamlDocument parseYaml(QByteArrayView utf8)
 {
+    if (utf8.size() > YamlLimits::maxDocumentBytes) {
+        YamlDocument document;
+        YamlError error;
+        error.kind = YamlError::Kind::TooLarge;
+        error.problem =
+            u"the document is %1 KiB; documents over %2 KiB are not parsed"_s.arg((utf8.size() + 1023) / 1024)
+                .arg(YamlLimits::maxDocumentBytes / 1024);
+        document.error = error;
+        return document;
+    }
     Builder builder(utf8);
     return builder.run();
 }

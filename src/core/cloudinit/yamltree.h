@@ -66,6 +66,16 @@ struct YamlNode
 
 struct YamlError
 {
+    // Syntax errors come from libyaml; the others are the limits that keep any input affordable.
+    enum class Kind
+    {
+        Syntax,
+        RecursiveAlias,
+        AliasExpansion,
+        TooDeep,
+        TooLarge
+    };
+    Kind kind = Kind::Syntax;
     QString problem;
     Mark problemMark;
     QString context;
@@ -92,8 +102,19 @@ struct YamlDocument
     QList<YamlDuplicateKey> duplicateKeys;
 };
 
+// What one document may cost. A cloud-config is at most 64 KiB and a few levels deep, so these only
+// stop hostile input: text far beyond the payload limit, nesting that would exhaust the stack, and
+// aliases whose expansion is exponential in the text ("billion laughs").
+namespace YamlLimits {
+inline constexpr qsizetype maxDocumentBytes = 2 * 1024 * 1024;
+inline constexpr int maxDepth = 256;
+// Nodes that aliases add to the document once expanded.
+inline constexpr qint64 maxAliasExpansion = 100'000;
+} // namespace YamlLimits
+
 // Parses one YAML 1.1 document with libyaml (the grammar PyYAML uses). More than one document is an
-// error, as it is for yaml.safe_load.
+// error, as it is for yaml.safe_load; so is an alias inside its own anchor and any input beyond
+// YamlLimits. On success the tree has no cycles and expands within the limits.
 YamlDocument parseYaml(QByteArrayView utf8);
 
 } // namespace CloudInit

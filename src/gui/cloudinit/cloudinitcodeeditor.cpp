@@ -19,6 +19,7 @@
 #include <QPainterPath>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QSet>
 #include <QStringListModel>
 #include <QTextBlock>
 #include <QToolTip>
@@ -297,21 +298,28 @@ void CloudInitCodeEditor::sidebarPaintEvent(QPaintEvent* event)
     }
 }
 
-void CloudInitCodeEditor::updateFoldRanges()
+std::optional<QList<QPair<int, int>>> CloudInitCodeEditor::foldRangesOf(QByteArrayView utf8)
 {
-    const CloudInit::YamlDocument parsed = CloudInit::parseYaml(toPlainText().toUtf8());
+    const CloudInit::YamlDocument parsed = CloudInit::parseYaml(utf8);
     if (!parsed.root)
-        return; // keep the last good structure while the text does not parse
+        return std::nullopt;
     QList<QPair<int, int>> ranges;
     collectFolds(*parsed.root, ranges);
     // One range per start line: the outermost.
     QList<QPair<int, int>> unique;
+    QSet<int> starts;
     for (const auto& range : std::as_const(ranges)) {
-        if (std::none_of(unique.cbegin(), unique.cend(),
-                         [&](const auto& r) { return r.first == range.first; }))
+        if (!starts.contains(range.first)) {
+            starts.insert(range.first);
             unique.append(range);
+        }
     }
-    m_foldRanges = unique;
+    return unique;
+}
+
+void CloudInitCodeEditor::setFoldRanges(const QList<QPair<int, int>>& ranges)
+{
+    m_foldRanges = ranges;
     m_sidebar->update();
 }
 
@@ -421,7 +429,6 @@ const CloudInit::Diagnostic* CloudInitCodeEditor::diagnosticAt(int position) con
 void CloudInitCodeEditor::setDiagnostics(const QList<CloudInit::Diagnostic>& diagnostics)
 {
     m_diagnostics = diagnostics;
-    updateFoldRanges();
     updateExtraSelections();
     m_sidebar->update();
 }

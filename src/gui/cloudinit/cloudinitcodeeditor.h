@@ -4,6 +4,8 @@
 
 #include <QPlainTextEdit>
 
+#include <optional>
+
 namespace KSyntaxHighlighting {
 class Repository;
 class SyntaxHighlighter;
@@ -31,6 +33,10 @@ public:
 
     void setDiagnostics(const QList<CloudInit::Diagnostic>& diagnostics);
     const QList<CloudInit::Diagnostic>& diagnostics() const { return m_diagnostics; }
+    // The line ranges (0-based, inclusive) that can fold in a text, nullopt when it does not parse.
+    // Thread-safe, so that the parse can run beside validation, off the UI thread.
+    static std::optional<QList<QPair<int, int>>> foldRangesOf(QByteArrayView utf8);
+    void setFoldRanges(const QList<QPair<int, int>>& ranges);
     // Line ranges (0-based, inclusive) that can fold, from the last text that parsed.
     QList<QPair<int, int>> foldRanges() const { return m_foldRanges; }
     bool isFolded(int line) const;
@@ -67,7 +73,6 @@ private:
     void updateExtraSelections();
     void applyThemeForPalette();
     void updateDefinition();
-    void updateFoldRanges();
     void insertCompletion(const QString& key);
     QString wordBeforeCursor() const;
     void unfoldAll();

@@ -2,11 +2,13 @@
 
 #include "core/cloudinit/cloudconfigschema.h"
 #include "core/cloudinit/templates.h"
+#include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -16,8 +18,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLockFile>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
@@ -27,7 +31,9 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QUuid>
 #include <QVBoxLayout>
+#include <QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -54,7 +60,39 @@ QString kib(qint64 bytes)
     return QLocale().toString(double(bytes) / 1024.0, 'f', 1);
 }
 
+void askWithMessageBox(QWidget* parent, const QString& question,
+                       std::function<void(CloudInitPage::UnsavedAnswer)> answer)
+{
+    auto* box = new QMessageBox(QMessageBox::Warning, CloudInitPage::tr("Unsaved Changes"), question,
+                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
+    box->setObjectName(u"cloudInitUnsavedBox"_s);
+    box->setDefaultButton(QMessageBox::Save);
+    box->setEscapeButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QObject::connect(box, &QDialog::finished, parent, [box, answer = std::move(answer)] {
+        switch (box->standardButton(box->clickedButton())) {
+        case QMessageBox::Save:
+            answer(CloudInitPage::UnsavedAnswer::Save);
+            break;
+        case QMessageBox::Discard:
+            answer(CloudInitPage::UnsavedAnswer::Discard);
+            break;
+        default:
+            answer(CloudInitPage::UnsavedAnswer::Cancel);
+            break;
+        }
+    });
+    box->open();
+}
+
 } // namespace
+
+// What one validation run computes off the UI thread.
+struct CloudInitPage::Check
+{
+    CloudInit::ValidationResult result;
+    std::optional<QList<QPair<int, int>>> folds;
+};
 
 CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, const QString& sshDirectory)
     : QWidget(parent)
@@ -65,6 +103,7 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
     , m_sshDirectory(sshDirectory)
 {
     setObjectName(u"cloudInitPage"_s);
+    m_unsavedPrompt = askWithMessageBox;
     buildUi();
 
     m_validateTimer = new QTimer(this);
@@ -76,12 +115,15 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
     m_autosaveTimer->setInterval(1500);
     connect(m_autosaveTimer, &QTimer::timeout, this, &CloudInitPage::autosaveNow);
     connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        ++m_textRevision;
         m_validateTimer->start();
         if (m_editor->document()->isModified())
             m_autosaveTimer->start();
     });
     connect(m_editor->document(), &QTextDocument::modificationChanged, this, &CloudInitPage::updateFileLabel);
+    connect(m_editor, &QPlainTextEdit::cursorPositionChanged, this, &CloudInitPage::updateFixAction);
 
+    claimRecoveryFile();
     if (QFile::exists(recoveryFile()))
         restoreRecovery();
     else
@@ -89,7 +131,16 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
     validateNow();
 }
 
-CloudInitPage::~CloudInitPage() = default;
+CloudInitPage::~CloudInitPage()
+{
+    if (m_autosaveTimer->isActive())
+        autosaveNow();
+}
+
+void CloudInitPage::setUnsavedPrompt(UnsavedPrompt prompt)
+{
+    m_unsavedPrompt = std::move(prompt);
+}
 
 void CloudInitPage::buildUi()
 {
@@ -97,30 +148,72 @@ void CloudInitPage::buildUi()
     toolBar->setObjectName(u"cloudInitToolBar"_s);
     toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
-    auto* newMenu = new QMenu(this);
+    // Every action has a shortcut that works while the focus is anywhere in the page (and only there,
+    // so other sections may use the same keys), sits in the toolbar and in the page's menu.
+    const auto makeAction = [this](const QString& text, const QString& name, const QKeySequence& shortcut,
+                                   auto slot) {
+        auto* action = new QAction(text, this);
+        action->setObjectName(name);
+        action->setShortcut(shortcut);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+        return action;
+    };
+    QAction* newAction =
+        makeAction(tr("&New"), u"cloudInitNewAction"_s, QKeySequence::New, &CloudInitPage::newDocument);
+    newAction->setToolTip(tr("A new, empty cloud-config"));
+    QAction* openAction =
+        makeAction(tr("&Open…"), u"cloudInitOpenAction"_s, QKeySequence::Open, &CloudInitPage::open);
+    QAction* saveAction =
+        makeAction(tr("&Save"), u"cloudInitSaveAction"_s, QKeySequence::Save, &CloudInitPage::save);
+    QAction* saveAsAction =
+        makeAction(tr("Save &As…"), u"cloudInitSaveAsAction"_s, QKeySequence::SaveAs, &CloudInitPage::saveAs);
+    QAction* bootstrap =
+        makeAction(tr("SSH &Bootstrap…"), u"cloudInitSshBootstrapAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), &CloudInitPage::openSshBootstrap);
+    m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
+                             QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
+    m_fixAction->setEnabled(false);
+
+    auto* newMenu = new QMenu(tr("New from &Template"), this);
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
-    newMenu->addAction(tr("Empty cloud-config"), this, [this] { replaceText(u"#cloud-config\n"_s); });
-    newMenu->addSeparator();
     for (const CloudInit::Template& t : CloudInit::templates()) {
-        QAction* action = newMenu->addAction(t.title, this, [this, id = t.id] { loadTemplate(id); });
+        QAction* action = newMenu->addAction(t.title, this, [this, id = t.id] { newFromTemplate(id); });
         action->setToolTip(t.description);
         action->setObjectName(u"template_"_s + t.id);
     }
+
     auto* newButton = new QToolButton(toolBar);
-    newButton->setText(tr("New"));
+    newButton->setDefaultAction(newAction);
     newButton->setMenu(newMenu);
-    newButton->setPopupMode(QToolButton::InstantPopup);
+    newButton->setPopupMode(QToolButton::MenuButtonPopup);
+    newButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     newButton->setObjectName(u"cloudInitNewButton"_s);
     toolBar->addWidget(newButton);
-    toolBar->addAction(tr("Open…"), this, &CloudInitPage::open)->setShortcut(QKeySequence::Open);
-    toolBar->addAction(tr("Save"), this, &CloudInitPage::save)->setShortcut(QKeySequence::Save);
-    toolBar->addAction(tr("Save As…"), this, &CloudInitPage::saveAs);
+    toolBar->addAction(openAction);
+    toolBar->addAction(saveAction);
+    toolBar->addAction(saveAsAction);
     toolBar->addSeparator();
-    QAction* bootstrap = toolBar->addAction(tr("SSH Bootstrap…"), this, &CloudInitPage::openSshBootstrap);
-    bootstrap->setObjectName(u"cloudInitSshBootstrapAction"_s);
-    m_fixAction = toolBar->addAction(tr("Quick Fix"), this, &CloudInitPage::applySelectedFix);
-    m_fixAction->setObjectName(u"cloudInitQuickFixAction"_s);
-    m_fixAction->setEnabled(false);
+    toolBar->addAction(bootstrap);
+    toolBar->addAction(m_fixAction);
+    // A toolbar's buttons take no focus by default; these are the page's commands, so Tab reaches them.
+    newButton->setFocusPolicy(Qt::TabFocus);
+    for (QAction* action : {openAction, saveAction, saveAsAction, bootstrap, m_fixAction})
+        toolBar->widgetForAction(action)->setFocusPolicy(Qt::TabFocus);
+
+    m_menu = new QMenu(tr("&Cloud-init"), this);
+    m_menu->setObjectName(u"cloudInitMenu"_s);
+    // The main window puts a page's menu marked so into its menu bar while the page is current.
+    m_menu->setProperty("sectionMenu", true);
+    m_menu->addAction(newAction);
+    m_menu->addMenu(newMenu);
+    m_menu->addAction(openAction);
+    m_menu->addAction(saveAction);
+    m_menu->addAction(saveAsAction);
+    m_menu->addSeparator();
+    m_menu->addAction(bootstrap);
+    m_menu->addAction(m_fixAction);
 
     m_recoveryBanner = new QFrame(this);
     m_recoveryBanner->setObjectName(u"cloudInitRecoveryBanner"_s);
@@ -138,6 +231,7 @@ void CloudInitPage::buildUi()
     discard->setObjectName(u"cloudInitDiscardRecovery"_s);
     connect(discard, &QPushButton::clicked, this, [this] {
         discardRecovery();
+        m_fileName.clear();
         loadTemplate(u"ssh-bootstrap"_s);
     });
     auto* keep = new QPushButton(tr("Keep"), m_recoveryBanner);
@@ -185,12 +279,19 @@ void CloudInitPage::buildUi()
     m_sizeMeter->setMaximumWidth(320);
     m_sizeMeter->setMinimumWidth(220);
 
+    // Offered when the payload is over the limit in base64 and gzip brings it within.
+    m_gzipButton = new QPushButton(this);
+    m_gzipButton->setObjectName(u"cloudInitGzipButton"_s);
+    m_gzipButton->hide();
+    connect(m_gzipButton, &QPushButton::clicked, this, &CloudInitPage::saveGzip);
+
     auto* status = new QHBoxLayout;
     status->addWidget(m_fileLabel);
     status->addWidget(m_typeLabel);
     status->addStretch(1);
     status->addWidget(m_summary);
     status->addWidget(m_sizeMeter);
+    status->addWidget(m_gzipButton);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -235,11 +336,46 @@ void CloudInitPage::loadTemplate(const QString& id)
 void CloudInitPage::validateNow()
 {
     m_validateTimer->stop();
+    // One run at a time: a request during a run starts the next run when it ends, on the text then.
+    m_validationPending = true;
+    if (!m_validationRunning)
+        startValidation();
+}
+
+bool CloudInitPage::isValidating() const
+{
+    return m_validationRunning || m_validateTimer->isActive() || m_shownRevision != m_textRevision;
+}
+
+void CloudInitPage::startValidation()
+{
+    m_validationPending = false;
+    m_validationRunning = true;
+    const quint64 revision = m_textRevision;
     const QByteArray data = m_editor->toPlainText().toUtf8();
-    const CloudInit::ValidationResult result = CloudInit::validateUserData(data);
+    QtConcurrent::run([data] {
+        return Check{CloudInit::validateUserData(data), CloudInitCodeEditor::foldRangesOf(data)};
+    }).then(this, [this, revision](const Check& check) {
+        m_validationRunning = false;
+        // Diagnostics of an older text would point at the wrong places.
+        if (revision == m_textRevision) {
+            m_shownRevision = revision;
+            showCheck(check);
+        }
+        if (m_validationPending)
+            startValidation();
+    });
+}
+
+void CloudInitPage::showCheck(const Check& check)
+{
+    const CloudInit::ValidationResult& result = check.result;
     m_editor->setDiagnostics(result.diagnostics);
+    // Text that does not parse keeps the last good structure.
+    if (check.folds)
+        m_editor->setFoldRanges(*check.folds);
     showDiagnostics(result.diagnostics);
-    updateSizeMeter(result.size.raw, result.size.base64);
+    updateSizeMeter(result.size);
     QString type = CloudInit::mimeTypeOf(result.type);
     if (type.isEmpty())
         type = tr("unknown format");
@@ -280,8 +416,10 @@ void CloudInitPage::showDiagnostics(const QList<CloudInit::Diagnostic>& diagnost
     updateFixAction();
 }
 
-void CloudInitPage::updateSizeMeter(qint64 raw, qint64 base64)
+void CloudInitPage::updateSizeMeter(const CloudInit::PayloadSize& size)
 {
+    const qint64 raw = size.raw;
+    const qint64 base64 = size.base64;
     m_sizeMeter->setValue(int(qMin(raw, CloudInit::PayloadSize::limit)));
     m_sizeMeter->setFormat(tr("%1 KiB of 64 KiB (base64 %2 KiB)").arg(kib(raw), kib(base64)));
     m_sizeMeter->setToolTip(tr("SF Compute accepts at most 64 KiB of user data; it is sent base64-encoded."));
@@ -291,33 +429,84 @@ void CloudInitPage::updateSizeMeter(qint64 raw, qint64 base64)
     else if (base64 > CloudInit::PayloadSize::limit)
         pal.setColor(QPalette::Highlight, QColor(0xe0, 0x9b, 0x1a));
     m_sizeMeter->setPalette(pal);
+    const bool gzipFits = size.gzipBase64 > 0 && size.gzipBase64 <= CloudInit::PayloadSize::limit;
+    m_gzipButton->setVisible(gzipFits);
+    if (gzipFits) {
+        m_gzipButton->setText(tr("Save as gzip (%1 KiB in base64)…").arg(kib(size.gzipBase64)));
+        m_gzipButton->setToolTip(
+            tr("cloud-init reads gzip-compressed user data: compressed, this text fits the 64 KiB limit."));
+    }
+}
+
+const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
+{
+    // Results are for the text they were computed from; a fix on edited text would land elsewhere.
+    if (m_shownRevision != m_textRevision)
+        return nullptr;
+    const QList<CloudInit::Diagnostic>& diagnostics = m_editor->diagnostics();
+    const QTreeWidgetItem* item = m_problems->currentItem();
+    const int index = item ? item->data(0, DiagnosticRole).toInt() : -1;
+    if (index >= 0 && index < diagnostics.size() && diagnostics.at(index).fix)
+        return &diagnostics.at(index);
+    // From the keyboard: a problem with a fix under the cursor (an error there may have none).
+    const int position = m_editor->textCursor().position();
+    for (const CloudInit::Diagnostic& d : diagnostics) {
+        const int start = m_editor->positionOf(d.range.start);
+        const int end = qMax(start + 1, m_editor->positionOf(d.range.end));
+        if (d.fix && position >= start && position <= end)
+            return &d;
+    }
+    return nullptr;
 }
 
 void CloudInitPage::updateFixAction()
 {
-    const QTreeWidgetItem* item = m_problems->currentItem();
-    const int index = item ? item->data(0, DiagnosticRole).toInt() : -1;
-    const bool available = index >= 0 && index < m_editor->diagnostics().size()
-                           && m_editor->diagnostics().at(index).fix.has_value();
-    m_fixAction->setEnabled(available);
-    m_fixAction->setToolTip(available ? m_editor->diagnostics().at(index).fix->title
-                                      : tr("Select a problem that has a quick fix"));
+    const CloudInit::Diagnostic* fixable = selectedFixable();
+    m_fixAction->setEnabled(fixable != nullptr);
+    m_fixAction->setToolTip(fixable ? fixable->fix->title : tr("Select a problem that has a quick fix"));
 }
 
 void CloudInitPage::applySelectedFix()
 {
-    const QTreeWidgetItem* item = m_problems->currentItem();
-    const int index = item ? item->data(0, DiagnosticRole).toInt() : -1;
-    if (index < 0 || index >= m_editor->diagnostics().size() || !m_editor->diagnostics().at(index).fix)
+    const CloudInit::Diagnostic* fixable = selectedFixable();
+    if (!fixable)
         return;
-    const CloudInit::QuickFix fix = *m_editor->diagnostics().at(index).fix;
+    const CloudInit::QuickFix fix = *fixable->fix;
     m_editor->applyFix(fix);
     validateNow();
 }
 
+void CloudInitPage::claimRecoveryFile()
+{
+    QDir directory(m_recoveryDirectory);
+    directory.mkpath(u"."_s);
+    // User data can hold password hashes: keep the copies private.
+    QFile::setPermissions(m_recoveryDirectory,
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const auto lock = [](const QString& file) {
+        auto lockFile = std::make_unique<QLockFile>(file + u".lock"_s);
+        // Stale only when its process is gone: a window may stay open for days.
+        lockFile->setStaleLockTime(0);
+        return lockFile->tryLock(0) ? std::move(lockFile) : nullptr;
+    };
+    // Work left by a window that is gone (it crashed, or quit before the autosave was dealt with) is
+    // taken over, newest first; the files of open windows are locked.
+    const QStringList left = directory.entryList({u"unsaved-*.yaml"_s}, QDir::Files, QDir::Time);
+    for (const QString& name : left) {
+        if (auto lockFile = lock(directory.filePath(name))) {
+            m_recoveryFile = directory.filePath(name);
+            m_recoveryLock = std::move(lockFile);
+            return;
+        }
+    }
+    m_recoveryFile =
+        directory.filePath(u"unsaved-%1.yaml"_s.arg(QUuid::createUuid().toString(QUuid::WithoutBraces)));
+    m_recoveryLock = lock(m_recoveryFile);
+}
+
 QString CloudInitPage::recoveryFile() const
 {
-    return QDir(m_recoveryDirectory).filePath(u"unsaved-user-data.yaml"_s);
+    return m_recoveryFile;
 }
 
 void CloudInitPage::autosaveNow()
@@ -394,6 +583,35 @@ bool CloudInitPage::openFile(const QString& path, QString* error)
     return true;
 }
 
+bool CloudInitPage::saveGzipTo(const QString& path, QString* error)
+{
+    const QByteArray payload = CloudInit::gzipCompress(m_editor->toPlainText().toUtf8());
+    QSaveFile file(path);
+    if (payload.isEmpty() || !file.open(QIODevice::WriteOnly) || file.write(payload) != payload.size()
+        || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void CloudInitPage::saveGzip()
+{
+    const QString base = m_fileName.isEmpty() ? u"user-data"_s : m_fileName;
+    auto* dialog = new QFileDialog(this, tr("Save Gzip-Compressed User Data"), base + u".gz"_s,
+                                   tr("Gzip-compressed user data (*.gz);;All files (*)"));
+    dialog->setObjectName(u"cloudInitGzipDialog"_s);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        QString error;
+        if (!saveGzipTo(path, &error))
+            showError(tr("Save Gzip-Compressed User Data"), tr("Cannot save %1: %2").arg(path, error));
+    });
+    dialog->open();
+}
+
 bool CloudInitPage::saveTo(const QString& path, QString* error)
 {
     QSaveFile file(path);
@@ -411,39 +629,165 @@ bool CloudInitPage::saveTo(const QString& path, QString* error)
     return true;
 }
 
+QString CloudInitPage::documentName() const
+{
+    return m_fileName.isEmpty() ? tr("Untitled") : QFileInfo(m_fileName).fileName();
+}
+
+void CloudInitPage::showError(const QString& title, const QString& text)
+{
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setObjectName(u"cloudInitErrorBox"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void CloudInitPage::whenUnsavedHandled(const QString& question, std::function<void()> then)
+{
+    if (!m_editor->document()->isModified()) {
+        then();
+        return;
+    }
+    // The text is on disk while the question is open, whatever happens to the process meanwhile.
+    autosaveNow();
+    m_unsavedPrompt(this, question, [page = QPointer<CloudInitPage>(this), then](UnsavedAnswer answer) {
+        if (!page)
+            return;
+        switch (answer) {
+        case UnsavedAnswer::Save:
+            page->saveThen(then);
+            return;
+        case UnsavedAnswer::Discard:
+            page->discardRecovery();
+            page->m_editor->document()->setModified(false);
+            page->m_autosaveTimer->stop();
+            then();
+            return;
+        case UnsavedAnswer::Cancel:
+            return;
+        }
+    });
+}
+
+void CloudInitPage::saveThen(std::function<void()> then)
+{
+    if (m_fileName.isEmpty()) {
+        saveAsThen(std::move(then));
+        return;
+    }
+    QString error;
+    if (!saveTo(m_fileName, &error)) {
+        showError(tr("Save User Data"), tr("Cannot save %1: %2").arg(m_fileName, error));
+        return;
+    }
+    if (then)
+        then();
+}
+
+void CloudInitPage::saveAsThen(std::function<void()> then)
+{
+    auto* dialog =
+        new QFileDialog(this, tr("Save User Data"), m_fileName.isEmpty() ? u"user-data.yaml"_s : m_fileName,
+                        tr("Cloud-config (*.yaml *.yml);;All files (*)"));
+    dialog->setObjectName(u"cloudInitSaveDialog"_s);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, then = std::move(then)](const QString& path) {
+        QString error;
+        if (!saveTo(path, &error)) {
+            showError(tr("Save User Data"), tr("Cannot save %1: %2").arg(path, error));
+            return;
+        }
+        if (then)
+            then();
+    });
+    dialog->open();
+}
+
+void CloudInitPage::newDocument()
+{
+    whenUnsavedHandled(tr("Save the changes to %1 before starting a new cloud-config?").arg(documentName()),
+                       [this] {
+                           replaceText(u"#cloud-config\n"_s);
+                           m_fileName.clear();
+                           m_editor->document()->setModified(false);
+                           m_autosaveTimer->stop();
+                           updateFileLabel();
+                           validateNow();
+                       });
+}
+
+void CloudInitPage::newFromTemplate(const QString& id)
+{
+    whenUnsavedHandled(
+        tr("Save the changes to %1 before replacing them with a template?").arg(documentName()), [this, id] {
+            // A template is a new document: Save must not write it over the file that was open.
+            m_fileName.clear();
+            loadTemplate(id);
+            updateFileLabel();
+        });
+}
+
 void CloudInitPage::open()
 {
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open User Data"), QFileInfo(m_fileName).absolutePath(),
-                                     tr("User data (*.yaml *.yml *.cfg *.txt *.sh);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!openFile(path, &error))
-        QMessageBox::warning(this, tr("Open User Data"), tr("Cannot open %1: %2").arg(path, error));
+    whenUnsavedHandled(tr("Save the changes to %1 before opening another file?").arg(documentName()), [this] {
+        auto* dialog = new QFileDialog(this, tr("Open User Data"), QFileInfo(m_fileName).absolutePath(),
+                                       tr("User data (*.yaml *.yml *.cfg *.txt *.sh);;All files (*)"));
+        dialog->setObjectName(u"cloudInitOpenDialog"_s);
+        dialog->setAcceptMode(QFileDialog::AcceptOpen);
+        dialog->setFileMode(QFileDialog::ExistingFile);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+            QString error;
+            if (!openFile(path, &error))
+                showError(tr("Open User Data"), tr("Cannot open %1: %2").arg(path, error));
+        });
+        dialog->open();
+    });
 }
 
 void CloudInitPage::save()
 {
-    if (m_fileName.isEmpty()) {
-        saveAs();
-        return;
-    }
-    QString error;
-    if (!saveTo(m_fileName, &error))
-        QMessageBox::warning(this, tr("Save User Data"), tr("Cannot save %1: %2").arg(m_fileName, error));
+    saveThen({});
 }
 
 void CloudInitPage::saveAs()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save User Data"),
-                                                      m_fileName.isEmpty() ? u"user-data.yaml"_s : m_fileName,
-                                                      tr("Cloud-config (*.yaml *.yml);;All files (*)"));
-    if (path.isEmpty())
+    saveAsThen({});
+}
+
+void CloudInitPage::openSshBootstrap()
+{
+    auto* dialog = new SshBootstrapDialog(m_sshDirectory, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString config = dialog->config();
+        whenUnsavedHandled(
+            tr("Save the changes to %1 before replacing them with the SSH bootstrap?").arg(documentName()),
+            [this, config] {
+                replaceText(config);
+                validateNow();
+            });
+    });
+    dialog->open();
+}
+
+void CloudInitPage::closeEvent(QCloseEvent* event)
+{
+    if (!m_editor->document()->isModified()) {
+        event->accept();
         return;
-    QString error;
-    if (!saveTo(path, &error))
-        QMessageBox::warning(this, tr("Save User Data"), tr("Cannot save %1: %2").arg(path, error));
+    }
+    m_inCloseEvent = true;
+    whenUnsavedHandled(tr("Save the changes to %1 before closing?").arg(documentName()),
+                       [page = QPointer<CloudInitPage>(this)] {
+                           // Answered later: ask the window to close again; the page agrees this time.
+                           if (page && !page->m_inCloseEvent)
+                               page->window()->close();
+                       });
+    m_inCloseEvent = false;
+    // Answered at once (or not yet): the text is saved or discarded, or the window stays.
+    event->setAccepted(!m_editor->document()->isModified());
 }
 
 void CloudInitPage::updateFileLabel()
@@ -451,13 +795,4 @@ void CloudInitPage::updateFileLabel()
     const QString name = m_fileName.isEmpty() ? tr("Untitled") : QFileInfo(m_fileName).fileName();
     m_fileLabel->setText(m_editor->document()->isModified() ? name + u" •"_s : name);
     m_fileLabel->setToolTip(m_fileName);
-}
-
-void CloudInitPage::openSshBootstrap()
-{
-    SshBootstrapDialog dialog(m_sshDirectory, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    replaceText(dialog.config());
-    validateNow();
 }

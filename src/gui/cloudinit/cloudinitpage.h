@@ -4,6 +4,9 @@
 
 #include <QWidget>
 
+#include <functional>
+#include <memory>
+
 class CloudInitCodeEditor;
 class QLabel;
 class QProgressBar;
@@ -12,9 +15,12 @@ class QTimer;
 class QTreeWidget;
 class QFrame;
 class QAction;
+class QLockFile;
+class QMenu;
 
 // The Cloud-init section: the editor, its problem list, the size meter, templates, open/save with
-// autosave and crash recovery, and the SSH bootstrap generator.
+// autosave and crash recovery, and the SSH bootstrap generator. Validation runs off the UI thread.
+// Nothing replaces or closes unsaved text without asking (Save, Discard or Cancel).
 class CloudInitPage final : public QWidget
 {
     Q_OBJECT
@@ -22,9 +28,27 @@ class CloudInitPage final : public QWidget
 
 public:
     // recoveryDirectory: where unsaved work is kept (the app's data folder unless a test says otherwise).
+    enum class UnsavedAnswer
+    {
+        Save,
+        Discard,
+        Cancel
+    };
+    // Asks what to do with unsaved text; calls answer once, possibly later (the default opens a
+    // message box with open(), so no event loop nests inside the action that asked).
+    using UnsavedPrompt = std::function<void(QWidget* parent, const QString& question,
+                                             std::function<void(UnsavedAnswer)> answer)>;
+
+    // recoveryDirectory: where unsaved work is kept (the app's data folder unless a test says otherwise).
     explicit CloudInitPage(QWidget* parent = nullptr, const QString& recoveryDirectory = {},
                            const QString& sshDirectory = {});
+    // Writes a pending autosave first, so that edits of the last moments survive quitting.
     ~CloudInitPage() override;
+
+    void setUnsavedPrompt(UnsavedPrompt prompt);
+    // The page's actions, in its toolbar and in this menu (which the main window shows while the page
+    // is current), each with a shortcut.
+    QMenu* menu() const { return m_menu; }
 
     CloudInitCodeEditor* editor() const { return m_editor; }
     // The user data as it would be sent (for the instance wizard).
@@ -33,31 +57,58 @@ public:
 
     bool openFile(const QString& path, QString* error = nullptr);
     bool saveTo(const QString& path, QString* error = nullptr);
+    // Writes the text gzip-compressed (cloud-init reads gzip user data): what to send when the text
+    // is over the limit. The document itself stays as it is.
+    bool saveGzipTo(const QString& path, QString* error = nullptr);
     void loadTemplate(const QString& id);
     // Replaces the text as one undoable edit.
     void replaceText(const QString& text);
 
-    // Run at once what the timers would run.
+    // Starts at once what the timer would start: a validation of the current text off the UI thread.
+    // validated() follows when its result is shown; a result for text that changed since is dropped.
     void validateNow();
+    bool isValidating() const;
     void autosaveNow();
     void discardRecovery();
+    // This page's own recovery file: each page (each window) has one, locked while the page lives.
     QString recoveryFile() const;
     bool recovered() const { return m_recovered; }
+
+    // The user's actions, as the toolbar and menu run them: each asks before it replaces unsaved text.
+    void newDocument();
+    void newFromTemplate(const QString& id);
+    void open();
+    void save();
+    void saveAs();
+    void openSshBootstrap();
+    void applySelectedFix();
+    void saveGzip();
 
 Q_SIGNALS:
     void validated(bool valid);
 
+protected:
+    // Refused while the text is unsaved and the user has not answered; the window closes once they do.
+    void closeEvent(QCloseEvent* event) override;
+
 private:
+    struct Check;
+
     void buildUi();
+    void startValidation();
+    void showCheck(const Check& check);
     void showDiagnostics(const QList<CloudInit::Diagnostic>& diagnostics);
-    void updateSizeMeter(qint64 raw, qint64 base64);
+    void updateSizeMeter(const CloudInit::PayloadSize& size);
+    void claimRecoveryFile();
     void restoreRecovery();
-    void applySelectedFix();
     void updateFixAction();
-    void openSshBootstrap();
-    void open();
-    void save();
-    void saveAs();
+    const CloudInit::Diagnostic* selectedFixable() const;
+    // Runs then once unsaved text is saved or discarded as the user answers; not at all on Cancel.
+    void whenUnsavedHandled(const QString& question, std::function<void()> then);
+    void saveThen(std::function<void()> then);
+    void saveAsThen(std::function<void()> then);
+    void showError(const QString& title, const QString& text);
+    QString documentName() const;
     void updateFileLabel();
 
     CloudInitCodeEditor* m_editor = nullptr;
@@ -66,13 +117,24 @@ private:
     QLabel* m_fileLabel = nullptr;
     QLabel* m_typeLabel = nullptr;
     QProgressBar* m_sizeMeter = nullptr;
+    QPushButton* m_gzipButton = nullptr;
     QFrame* m_recoveryBanner = nullptr;
     QLabel* m_recoveryLabel = nullptr;
     QAction* m_fixAction = nullptr;
+    QMenu* m_menu = nullptr;
     QTimer* m_validateTimer = nullptr;
     QTimer* m_autosaveTimer = nullptr;
+    UnsavedPrompt m_unsavedPrompt;
     QString m_recoveryDirectory;
+    QString m_recoveryFile;
+    std::unique_ptr<QLockFile> m_recoveryLock;
     QString m_sshDirectory;
     QString m_fileName;
     bool m_recovered = false;
+    // Counts edits; a validation result is shown only for the text it was computed from.
+    quint64 m_textRevision = 0;
+    quint64 m_shownRevision = 0;
+    bool m_validationRunning = false;
+    bool m_inCloseEvent = false;
+    bool m_validationPending = false;
 };

@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
@@ -55,6 +56,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
         const QString id = m_sidebar->item(row)->data(SectionIdRole).toString();
         m_pages->setCurrentWidget(m_sections.value(id));
         m_settings->setCurrentSection(id);
+        updateSectionMenus();
     });
 
     m_connectionLabel = new QLabel(tr("Not connected"), this);
@@ -76,6 +78,15 @@ void MainWindow::addSection(const QString& id, const QIcon& icon, const QString&
     page->setParent(m_pages);
     m_pages->addWidget(page);
     m_sections.insert(id, page);
+    // A page's own menu (a direct child QMenu with the property sectionMenu) joins the menu bar, before
+    // Help, and shows while the page is current.
+    for (QMenu* menu : page->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (!menu->property("sectionMenu").toBool())
+            continue;
+        menuBar()->insertMenu(m_helpMenu->menuAction(), menu);
+        m_sectionMenus.insert(menu, page);
+    }
+    updateSectionMenus();
     auto* item = new QListWidgetItem(icon, title, m_sidebar);
     item->setData(SectionIdRole, id);
     if (m_sidebar->currentRow() < 0 || id == m_sectionToRestore)
@@ -195,6 +206,7 @@ void MainWindow::createMenus()
 
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_helpMenu = helpMenu;
     auto* shortcutsAction = helpMenu->addAction(tr("&Keyboard Shortcuts"));
     shortcutsAction->setObjectName(QStringLiteral("actionShortcuts"));
     shortcutsAction->setShortcut(QKeySequence::HelpContents);
@@ -241,8 +253,24 @@ void MainWindow::restoreFromSettings()
     restoreState(m_settings->mainWindowState());
 }
 
+void MainWindow::updateSectionMenus()
+{
+    for (auto it = m_sectionMenus.cbegin(); it != m_sectionMenus.cend(); ++it)
+        it.key()->menuAction()->setVisible(m_pages->currentWidget() == it.value());
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // Each page may refuse (unsaved work it is asking about); the window then stays, on that page.
+    for (auto it = m_sections.cbegin(); it != m_sections.cend(); ++it) {
+        QCloseEvent pageClose;
+        QCoreApplication::sendEvent(it.value(), &pageClose);
+        if (!pageClose.isAccepted()) {
+            setCurrentSection(it.key());
+            event->ignore();
+            return;
+        }
+    }
     m_settings->setMainWindowGeometry(saveGeometry());
     m_settings->setMainWindowState(saveState());
     m_settings->sync();

@@ -50,6 +50,7 @@ private:
     void createMenus();
     void restoreFromSettings();
     void updateColorSchemeActions();
+    void updateSectionMenus();
 
     Settings* m_settings;
     QListWidget* m_sidebar = nullptr;
@@ -58,6 +59,9 @@ private:
     QHash<QString, QWidget*> m_sections;
     QActionGroup* m_colorSchemeGroup = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    // The menus pages bring, with the page each belongs to.
+    QHash<QMenu*, QWidget*> m_sectionMenus;
     // The section the user last had open; selected again when it is added.
     QString m_sectionToRestore;
 };

@@ -459,6 +459,13 @@ std::optional<NewOrder> MarketEngine::validateOrder(const QJsonObject& body, qin
                 if (order.startAt < now - Schedule::Alignment)
                     fail(u"allocation_schedule_delta[0].start_at"_s, u"in_past"_s,
                          u"must not be in the past"_s);
+                // Compared without adding to `now` first: the times may be anywhere in qint64.
+                if (order.startAt > now && order.startAt - now > MaxOrderAheadSeconds)
+                    fail(u"allocation_schedule_delta[0].start_at"_s, u"too_far_ahead"_s,
+                         u"must be at most %1 days from now"_s.arg(MaxOrderAheadSeconds / 86400));
+                else if (order.endAt > now && order.endAt - now > MaxOrderAheadSeconds)
+                    fail(u"allocation_schedule_delta[0].end_at"_s, u"too_far_ahead"_s,
+                         u"must be at most %1 days from now"_s.arg(MaxOrderAheadSeconds / 86400));
                 if (m_config.strictHours) {
                     if (order.startAt % Hour != 0 && order.startAt > now)
                         fail(u"allocation_schedule_delta[0].start_at"_s, u"not_hour_aligned"_s,
@@ -479,9 +486,12 @@ std::optional<NewOrder> MarketEngine::validateOrder(const QJsonObject& body, qin
              u"must be a decimal string such as \"2.500000\""_s);
     } else {
         QString message;
-        if (const std::optional<qint64> rate = Money::parseRate(limit.toString(), &message))
+        if (const std::optional<qint64> rate = Money::parseRate(limit.toString(), &message)) {
             order.limitRate = Money::roundToMinutePrecision(*rate);
-        else
+            // A zero limit would pass the balance check of a buy at no cost.
+            if (order.limitRate <= 0)
+                fail(u"limit_price_dollars_per_node_hour"_s, u"invalid_value"_s, u"must be greater than 0"_s);
+        } else
             fail(u"limit_price_dollars_per_node_hour"_s, u"invalid_value"_s, message);
     }
 
@@ -1206,6 +1216,10 @@ std::optional<PreviewRequest> MarketEngine::validatePreview(const QJsonObject& b
         request.durationSeconds = *duration;
         if (*duration <= 0 || !Schedule::isAligned(*duration))
             fail(u"duration_seconds"_s, u"invalid_value"_s, u"must be a positive multiple of 60"_s);
+        else if (*duration > MaxOrderAheadSeconds)
+            fail(u"duration_seconds"_s, u"out_of_range"_s,
+                 u"must be at most %1 (%2 days)"_s.arg(MaxOrderAheadSeconds)
+                     .arg(MaxOrderAheadSeconds / 86400));
     }
     if (const std::optional<qint64> nodes = integer(u"node_count"_s)) {
         request.nodeCount = *nodes;

@@ -33,6 +33,10 @@ public:
         bool strictHours = false;
     };
 
+    // Orders and previews end at most this far after now, so windows are at most this long and
+    // every sum of times stays far from overflow; the work of a match grows with the window's hours.
+    static constexpr qint64 MaxOrderAheadSeconds = 90 * 86400;
+
     MarketEngine(QSqlDatabase db, Config config);
 
     // Creates the market_ tables when missing and records the seed. A database created with

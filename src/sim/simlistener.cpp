@@ -1,0 +1,227 @@
+#include "sim/simlistener.h"
+
+#include "sim/simhttp.h"
+
+#include <QJsonDocument>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A refused request's body is read and thrown away until it ends (so the client, still sending,
+// reads the answer instead of a reset), but no more than this, and no longer than drainMs.
+constexpr qint64 maxDrainBytes = 64ll * 1024 * 1024;
+constexpr int drainMs = 2000;
+
+QByteArray reasonPhrase(int status)
+{
+    switch (status) {
+    case 413:
+        return "Payload Too Large";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 411:
+        return "Length Required";
+    default:
+        return "Service Unavailable";
+    }
+}
+
+QByteArray errorType(int status)
+{
+    return status == 503 ? "service_unavailable" : "invalid_request_error";
+}
+
+// The value of a header in a raw request head, or nullopt.
+std::optional<QByteArray> headerValue(const QByteArray& head, const QByteArray& lowerName)
+{
+    for (const QByteArray& line : head.split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0 && line.left(colon).trimmed().toLower() == lowerName)
+            return line.mid(colon + 1).trimmed();
+    }
+    return std::nullopt;
+}
+
+// Watches one connection from before QHttpServer sees it. Connected to readyRead first, so it
+// runs before QHttpServer's reader on every arrival. QHttpServer reads a request inside a
+// transaction of the socket that it commits when the request is complete: with no transaction
+// open the unread bytes start at a request's first byte, and its head can be peeked.
+class ConnectionGuard final : public QObject
+{
+public:
+    ConnectionGuard(QTcpSocket* socket, const SimListener::Limits& limits)
+        : QObject(socket)
+        , m_socket(socket)
+        , m_limits(limits)
+    {
+        m_idle.setSingleShot(true);
+        connect(&m_idle, &QTimer::timeout, this, [this] {
+            if (m_refused)
+                m_socket->abort();
+            else
+                m_socket->disconnectFromHost();
+        });
+        connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
+        connect(socket, &QTcpSocket::bytesWritten, this, [this] { touch(); });
+        touch();
+    }
+
+    void refuse(int status, const QString& message)
+    {
+        if (m_refused)
+            return;
+        m_refused = true;
+        // QHttpServer keeps what it read of this request in its transaction; the connection ends
+        // with this answer, so nothing of it is needed.
+        if (m_socket->isTransactionStarted())
+            m_socket->commitTransaction();
+        const QByteArray body =
+            QJsonDocument(SimApiError(status, QString::fromLatin1(errorType(status)), message).toJson())
+                .toJson(QJsonDocument::Compact);
+        m_socket->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status)
+                        + "\r\nContent-Type: application/json\r\nContent-Length: "
+                        + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+        m_idle.start(drainMs);
+        drain();
+    }
+
+private:
+    void touch()
+    {
+        if (m_refused)
+            return;
+        if (m_limits.idleTimeoutMs > 0)
+            m_idle.start(m_limits.idleTimeoutMs);
+    }
+
+    void onReadyRead()
+    {
+        if (m_refused) {
+            drain();
+            return;
+        }
+        touch();
+        const qint64 available = m_socket->bytesAvailable();
+        const QByteArray unread = m_socket->peek(std::min(available, m_limits.maxHeaderBytes + 4));
+        if (!m_socket->isTransactionStarted()) {
+            // A request's first bytes: its head so far can be read whole.
+            m_requestBytes = available;
+            m_headBytes = available;
+            m_drainTarget = -1;
+            const qsizetype end = unread.indexOf("\r\n\r\n");
+            m_headOpen = end < 0;
+            if (m_headOpen) {
+                if (m_headBytes > m_limits.maxHeaderBytes)
+                    refuse(431, u"The request's headers are over %1 bytes."_s.arg(m_limits.maxHeaderBytes));
+                return;
+            }
+            const QByteArray fields = unread.left(end);
+            if (headerValue(fields, "transfer-encoding")) {
+                refuse(411, u"Send the body with a Content-Length; chunked requests are not accepted."_s);
+                return;
+            }
+            if (const auto length = headerValue(fields, "content-length")) {
+                bool ok = false;
+                const qint64 bytes = length->toLongLong(&ok);
+                if (ok && bytes >= 0)
+                    m_drainTarget = end + 4 + bytes;
+                if (!ok || bytes < 0 || bytes > m_limits.maxBodyBytes) {
+                    refuse(413, u"Request body is %1 bytes; the limit is 1 MiB (%2 bytes)."_s
+                                    .arg(QString::fromLatin1(*length))
+                                    .arg(m_limits.maxBodyBytes));
+                    return;
+                }
+            }
+        } else {
+            // QHttpServer has read part of this request; what is unread now is new, or a header
+            // line it has not finished (counted again, which only errs towards the limit).
+            m_requestBytes += available;
+            if (m_headOpen) {
+                // QHttpServer reads the head line by line, so its end shows in what is unread,
+                // or what is unread starts with the empty line that ends it.
+                if (unread.contains("\r\n\r\n") || unread.startsWith("\r\n")) {
+                    m_headOpen = false;
+                } else {
+                    m_headBytes += available;
+                    if (m_headBytes > m_limits.maxHeaderBytes) {
+                        refuse(431,
+                               u"The request's headers are over %1 bytes."_s.arg(m_limits.maxHeaderBytes));
+                        return;
+                    }
+                }
+            }
+        }
+        if (m_requestBytes > m_limits.maxHeaderBytes + m_limits.maxBodyBytes)
+            refuse(413, u"The request is over the limit of 1 MiB (%1 bytes) for a body."_s.arg(
+                            m_limits.maxBodyBytes));
+    }
+
+    void drain()
+    {
+        char buffer[16384];
+        while (m_socket->bytesAvailable() > 0) {
+            const qint64 n = m_socket->read(buffer, sizeof buffer);
+            if (n <= 0)
+                break;
+            m_drained += n;
+        }
+        if (m_drained > maxDrainBytes)
+            m_socket->abort();
+        else if (m_drainTarget >= 0 && m_drained >= m_drainTarget)
+            m_socket->disconnectFromHost();
+    }
+
+    QTcpSocket* m_socket;
+    SimListener::Limits m_limits;
+    QTimer m_idle;
+    qint64 m_requestBytes = 0;
+    qint64 m_headBytes = 0;
+    bool m_headOpen = false;
+    qint64 m_drainTarget = -1; // bytes of the refused request from its first byte, when known
+    qint64 m_drained = 0;
+    bool m_refused = false;
+};
+
+} // namespace
+
+SimListener::SimListener(const Limits& limits, QObject* parent)
+    : QTcpServer(parent)
+    , m_limits(limits)
+{
+    // Qt pauses accepting when accept() fails for a reason other than a temporary one, running
+    // out of file descriptors among them, and never resumes by itself.
+    connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
+        if (m_resumeScheduled)
+            return;
+        m_resumeScheduled = true;
+        QTimer::singleShot(100, this, [this] {
+            m_resumeScheduled = false;
+            resumeAccepting();
+        });
+    });
+}
+
+void SimListener::incomingConnection(qintptr descriptor)
+{
+    auto* socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(descriptor)) {
+        delete socket;
+        return;
+    }
+    auto* guard = new ConnectionGuard(socket, m_limits);
+    if (m_open >= m_limits.maxConnections) {
+        // Never handed to QHttpServer, which otherwise owns and deletes its sockets.
+        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+        guard->refuse(503,
+                      u"Too many open connections (%1); try again later."_s.arg(m_limits.maxConnections));
+        return;
+    }
+    ++m_open;
+    connect(socket, &QObject::destroyed, this, [this] { --m_open; });
+    addPendingConnection(socket);
+}

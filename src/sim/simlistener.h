@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QTcpServer>
+
+class QTcpSocket;
+
+// The listening socket of SimServer, handed to QHttpServer::bind. Qt 6.8's QHttpServer has no
+// limits of its own, so they are kept here, before it reads a byte: a request whose headers
+// announce a body above the limit is answered 413 without reading the body into memory (a body
+// that grows beyond it without such headers is cut off the same way), headers longer than
+// their limit get 431, a connection idle for too long is closed, connections beyond the cap get
+// 503, and running out of file descriptors pauses accepting only for a moment.
+class SimListener final : public QTcpServer
+{
+public:
+    struct Limits
+    {
+        qint64 maxBodyBytes = 1024 * 1024;
+        qint64 maxHeaderBytes = 32 * 1024;
+        int idleTimeoutMs = 60'000; // 0: none
+        int maxConnections = 256;
+    };
+
+    explicit SimListener(const Limits& limits, QObject* parent = nullptr);
+
+    int openConnections() const { return m_open; }
+
+protected:
+    void incomingConnection(qintptr descriptor) override;
+
+private:
+    Limits m_limits;
+    int m_open = 0;
+    bool m_resumeScheduled = false;
+};

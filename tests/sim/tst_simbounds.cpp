@@ -1,0 +1,409 @@
+#include "marketsim.h"
+#include "sim/simhttp.h"
+#include "sim/simstore.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The resident memory of a process, in KiB (Linux).
+qint64 residentKiB(qint64 pid)
+{
+    QFile status(u"/proc/%1/status"_s.arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+int mode(const QString& path)
+{
+    struct stat st = {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return -1;
+    return static_cast<int>(st.st_mode & 0777);
+}
+
+// A raw connection to sfsim, for what a well-behaved HTTP client never sends.
+std::unique_ptr<QTcpSocket> connectRaw(const QUrl& base)
+{
+    auto socket = std::make_unique<QTcpSocket>();
+    socket->connectToHost(base.host(), static_cast<quint16>(base.port()));
+    if (!socket->waitForConnected(3000))
+        return nullptr;
+    return socket;
+}
+
+// Everything the server sends until it closes the connection or `ms` pass.
+QByteArray readUntilClosed(QTcpSocket& socket, int ms)
+{
+    QByteArray got;
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < ms && socket.state() == QAbstractSocket::ConnectedState) {
+        socket.waitForReadyRead(50);
+        got += socket.readAll();
+    }
+    got += socket.readAll();
+    return got;
+}
+
+} // namespace
+
+// The limits of issue 20 item 1, each over HTTP against the real sfsim: bounded order and preview
+// windows, the statement cache, request size, idle and surplus connections, running out of file
+// descriptors, exceptions, failed commits, unauthenticated requests, anchored names, the store's
+// file modes, hashed secrets and the wall-clock lifetime of idempotency keys.
+class TestSimBounds final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        TestEnv::init();
+        QVERIFY2(m.start(), qPrintable(m.sim.errorOutput()));
+        m_sku = m.skus.value(u"sea-3-h100"_s);
+        m_pool = m.createPool(u"bounds"_s);
+        QVERIFY(!m_pool.isEmpty());
+    }
+
+    void hugePreviewIsRefusedQuickly()
+    {
+        QElapsedTimer timer;
+        timer.start();
+        const qint64 start = m.hourFromNow(1);
+        const SimReply r = m.preview(u"buy"_s, start, 600000000000, 1, {});
+        QCOMPARE(r.status, 422);
+        QVERIFY(r.detailCodes().contains(u"out_of_range"_s));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        // A start far ahead, and one near the end of qint64, are refused as well.
+        QCOMPARE(m.preview(u"buy"_s, start + 400 * MarketSim::D, 3600, 1, {}).status, 422);
+        QCOMPARE(m.preview(u"buy"_s, 9007199254740940, 3600, 1, {}).status, 422);
+        QCOMPARE(m.api.get(u"/preview/v2/me"_s).status, 200);
+    }
+
+    void orderWindowsAreBounded_data()
+    {
+        QTest::addColumn<qint64>("startOffset");
+        QTest::addColumn<qint64>("length");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("3600e9 seconds long") << qint64(1) << qint64(3600) * 1000000000 << u"end_at"_s;
+        QTest::newRow("starts in 100 days") << qint64(100 * 24) << qint64(3600) << u"start_at"_s;
+        QTest::newRow("ends after 91 days") << qint64(1) << qint64(91) * 86400 << u"end_at"_s;
+    }
+
+    void orderWindowsAreBounded()
+    {
+        QFETCH(qint64, startOffset);
+        QFETCH(qint64, length);
+        QFETCH(QString, field);
+        const qint64 start = m.hourFromNow(startOffset);
+        QElapsedTimer timer;
+        timer.start();
+        const SimReply r = m.api.post(MarketSim::Orders, MarketSim::order(m_pool, u"buy"_s, m_sku, start,
+                                                                          start + length, 1, u"5.000000"_s));
+        QCOMPARE(r.status, 422);
+        QVERIFY(r.detailCodes().contains(u"too_far_ahead"_s));
+        bool named = false;
+        for (const auto& d : r.details())
+            named = named || d.toObject().value(u"field").toString().endsWith(field);
+        QVERIFY(named);
+        QVERIFY(timer.elapsed() < 3000);
+    }
+
+    void limitPriceMustBePositive()
+    {
+        const qint64 start = m.hourFromNow(2);
+        for (const QString& limit : {u"0.0"_s, u"0.000000"_s}) {
+            const SimReply r = m.api.post(
+                MarketSim::Orders, MarketSim::order(m_pool, u"buy"_s, m_sku, start, start + 3600, 1, limit));
+            QCOMPARE(r.status, 422);
+            QCOMPARE(r.details().at(0).toObject().value(u"field").toString(),
+                     u"limit_price_dollars_per_node_hour"_s);
+        }
+    }
+
+    void quoteWindowIsBounded()
+    {
+        const qint64 start = m.hourFromNow(1);
+        const SimReply r = m.api.get(u"/preview/v2/orderbook/quote?requirements=instance_sku:sea-3-h100"
+                                     "&start_at=%1&end_at=%2"_s.arg(start)
+                                         .arg(start + 3650 * MarketSim::D));
+        QCOMPARE(r.status, 422);
+    }
+
+    void statementCacheIsBounded()
+    {
+        // Each request has a different number of ids, so a different SQL text.
+        const qint64 pid = m.sim.process().processId();
+        QString ids = u"a"_s;
+        for (int k = 1; k < 200; ++k) {
+            QCOMPARE(m.api.get(u"/preview/v2/instances?id="_s + ids).status, 200);
+            ids += u",a"_s;
+        }
+        const qint64 before = residentKiB(pid);
+        QVERIFY(before > 0);
+        for (int k = 200; k < 1400; ++k) {
+            const SimReply r = m.api.get(u"/preview/v2/instances?id="_s + ids);
+            QCOMPARE(r.status, 200);
+            ids += u",a"_s;
+        }
+        const qint64 after = residentKiB(pid);
+        // Cached, these statements hold well over 100 MB; evicted, memory stays flat.
+        QVERIFY2(after - before < 30 * 1024, qPrintable(u"grew by %1 KiB"_s.arg(after - before)));
+    }
+
+    void oversizedBodyIsRefusedFromItsHeaders()
+    {
+        auto socket = connectRaw(m.sim.baseUrl());
+        QVERIFY(socket);
+        socket->write("POST /preview/v2/pools HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      "Authorization: Bearer x\r\nContent-Length: 1073741824\r\n\r\n");
+        socket->write(QByteArray(64 * 1024, 'x'));
+        // The answer comes without the other 1023.9 MiB.
+        const QByteArray answer = readUntilClosed(*socket, 4000);
+        QVERIFY2(answer.startsWith("HTTP/1.1 413"), answer.left(200).constData());
+        QVERIFY(answer.contains("\"error\""));
+        QCOMPARE(m.api.get(u"/preview/v2/me"_s).status, 200);
+    }
+
+    void overlongHeadersAreRefused()
+    {
+        auto socket = connectRaw(m.sim.baseUrl());
+        QVERIFY(socket);
+        socket->write("GET /preview/v2/me HTTP/1.1\r\nHost: x\r\nX-Padding: " + QByteArray(100 * 1024, 'p'));
+        const QByteArray answer = readUntilClosed(*socket, 4000);
+        QVERIFY2(answer.startsWith("HTTP/1.1 431"), answer.left(200).constData());
+    }
+
+    void idleConnectionsAreClosed()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--idle-timeout"_s, u"1"_s}), qPrintable(sim.errorOutput()));
+        auto socket = connectRaw(sim.baseUrl());
+        QVERIFY(socket);
+        QElapsedTimer timer;
+        timer.start();
+        readUntilClosed(*socket, 5000);
+        QCOMPARE(socket->state(), QAbstractSocket::UnconnectedState);
+        QVERIFY(timer.elapsed() >= 800);
+    }
+
+    void surplusConnectionsAreRefused()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--max-connections"_s, u"3"_s}), qPrintable(sim.errorOutput()));
+        std::vector<std::unique_ptr<QTcpSocket>> held;
+        for (int i = 0; i < 3; ++i) {
+            held.push_back(connectRaw(sim.baseUrl()));
+            QVERIFY(held.back());
+        }
+        QTest::qWait(200); // the server accepts them
+        auto surplus = connectRaw(sim.baseUrl());
+        QVERIFY(surplus);
+        surplus->write("GET /preview/v2/me HTTP/1.1\r\nHost: x\r\n\r\n");
+        const QByteArray answer = readUntilClosed(*surplus, 4000);
+        QVERIFY2(answer.startsWith("HTTP/1.1 503"), answer.left(200).constData());
+        QCOMPARE(surplus->state(), QAbstractSocket::UnconnectedState);
+        // Once one closes, a client gets in again.
+        held.pop_back();
+        QTest::qWait(200);
+        SimClient client(sim.baseUrl());
+        QCOMPARE(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200);
+    }
+
+    void acceptingResumesAfterFileDescriptorsRanOut()
+    {
+        SimProcess sim;
+        sim.process().setChildProcessModifier([] {
+            const rlimit limit{64, 64};
+            ::setrlimit(RLIMIT_NOFILE, &limit);
+        });
+        QVERIFY2(sim.start({u"--max-connections"_s, u"1000"_s, u"--idle-timeout"_s, u"0"_s}),
+                 qPrintable(sim.errorOutput()));
+        std::vector<std::unique_ptr<QTcpSocket>> held;
+        for (int i = 0; i < 70; ++i) {
+            auto s = connectRaw(sim.baseUrl());
+            if (s)
+                held.push_back(std::move(s));
+        }
+        QTest::qWait(500); // sfsim accepts until it has no descriptor left
+        held.clear();
+        QTest::qWait(500);
+        SimClient client(sim.baseUrl());
+        QCOMPARE(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200);
+    }
+
+    void exceptionsAreAnError500()
+    {
+        for (const QString& kind : {u"bad_alloc"_s, u"runtime_error"_s}) {
+            const SimReply r =
+                m.api.send("POST", u"/_sim/raise"_s,
+                           QJsonDocument(QJsonObject{{u"exception"_s, kind}}).toJson(), {}, false);
+            QCOMPARE(r.status, 500);
+            QCOMPARE(r.errorType(), u"api_error"_s);
+        }
+        // Still serving, and the request's write was rolled back with it.
+        QCOMPARE(m.api.get(u"/preview/v2/me"_s).status, 200);
+    }
+
+    void failedCommitLeavesTheStoreUsable()
+    {
+        // In process: a deferred foreign key makes COMMIT itself fail, as a full disk would.
+        SimStore store;
+        QString error;
+        QVERIFY2(store.open({}, &error), qPrintable(error));
+        store.exec(u"CREATE TABLE parent (id INTEGER PRIMARY KEY)"_s);
+        store.exec(u"CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"_s);
+        store.begin();
+        store.exec(u"INSERT INTO child VALUES (7)"_s);
+        QVERIFY_THROWS_EXCEPTION(SimApiError, store.commit());
+        QVERIFY(!store.inTransaction());
+        store.begin();
+        store.exec(u"INSERT INTO parent VALUES (7)"_s);
+        store.commit();
+        QCOMPARE(store.scalar(u"SELECT COUNT(*) FROM child"_s).toInt(), 0);
+        QCOMPARE(store.scalar(u"SELECT COUNT(*) FROM parent"_s).toInt(), 1);
+    }
+
+    void unauthenticatedRequestsTakeNoWriteLock()
+    {
+        // Another connection holds the write lock; reads go on in WAL mode.
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"lock"_s);
+        db.setDatabaseName(m.sim.dbFile());
+        QVERIFY(db.open());
+        {
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(u"BEGIN IMMEDIATE"_s), qPrintable(q.lastError().text()));
+            QElapsedTimer timer;
+            timer.start();
+            QCOMPARE(m.api.send("GET", u"/preview/v2/me"_s, {}, {}, false).status, 401);
+            QCOMPARE(m.api.get(u"/preview/v2/me"_s, u"sk_live_not-a-token"_s).status, 401);
+            QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+            QVERIFY(q.exec(u"ROLLBACK"_s));
+        }
+        db.close();
+        db = {};
+        QSqlDatabase::removeDatabase(u"lock"_s);
+    }
+
+    void namesAndTagsAreAnchored()
+    {
+        QCOMPARE(m.api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"p\n"_s}})
+                     .status,
+                 422);
+        QCOMPARE(m.api
+                     .post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s},
+                                                    {u"name"_s, u"tagged"_s},
+                                                    {u"tags"_s, QJsonObject{{u"k"_s, u"v\n"_s}}}})
+                     .status,
+                 422);
+        QCOMPARE(m.api
+                     .post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s},
+                                                    {u"name"_s, u"tagged"_s},
+                                                    {u"tags"_s, QJsonObject{{u"k\n"_s, u"v"_s}}}})
+                     .status,
+                 422);
+        QCOMPARE(m.api.post(u"/preview/v2/workspaces"_s, {{u"name"_s, u"w\n"_s}}).status, 422);
+    }
+
+    void storeIsPrivateAndHoldsNoSecrets()
+    {
+        const QString db = m.sim.dbFile();
+        QCOMPARE(mode(db), 0600);
+        QCOMPARE(mode(db + u"-wal"_s), 0600);
+        QCOMPARE(mode(db + u"-shm"_s), 0600);
+
+        // An order with an idempotency key, so that table has a row.
+        const qint64 start = m.hourFromNow(3);
+        const QJsonObject body = m.quotedBuy(m_pool, u"sea-3-h100"_s, start, start + 3600, 1);
+        QVERIFY(!body.isEmpty());
+        QCOMPARE(m.api.postIdempotent(MarketSim::Orders, body, u"key-visible-in-the-clear"_s).status, 201);
+
+        QSqlDatabase reader = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"reader"_s);
+        reader.setDatabaseName(db);
+        QVERIFY(reader.open());
+        {
+            QSqlQuery q(reader);
+            QVERIFY(q.exec(
+                u"SELECT token FROM tokens UNION ALL SELECT token FROM grants "
+                "UNION ALL SELECT token FROM idempotency_keys UNION ALL SELECT key FROM idempotency_keys"_s));
+            const QJsonObject tokens = m.sim.tokens();
+            QVERIFY(!tokens.isEmpty());
+            int rows = 0;
+            while (q.next()) {
+                ++rows;
+                const QString stored = q.value(0).toString();
+                QCOMPARE(stored.size(), 64); // SHA-256 in hex
+                QVERIFY(stored != u"key-visible-in-the-clear"_s);
+                for (const auto& t : tokens)
+                    QVERIFY(stored != t.toString());
+            }
+            QVERIFY(rows > 4);
+        }
+        reader.close();
+        reader = {};
+        QSqlDatabase::removeDatabase(u"reader"_s);
+    }
+
+    void newDataFolderIsPrivate()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(u"data/sfdesk"_s);
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--db"_s, folder + u"/sfsim.db"_s}), qPrintable(sim.errorOutput()));
+        QCOMPARE(mode(folder), 0700);
+        QCOMPARE(mode(dir.filePath(u"data"_s)), 0700);
+        QCOMPARE(mode(folder + u"/sfsim.db"_s), 0600);
+        // Restarted on the same store, it still knows its tokens (from its tokens file).
+        sim.stop();
+        QVERIFY2(sim.start({u"--db"_s, folder + u"/sfsim.db"_s}), qPrintable(sim.errorOutput()));
+        SimClient client(sim.baseUrl());
+        QCOMPARE(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200);
+    }
+
+    void idempotencyKeysLiveADayOfWallClockTime()
+    {
+        // At 3600 virtual seconds per second, two virtual days pass in no real time at all.
+        MarketSim fast;
+        QVERIFY2(fast.start({u"--time-scale"_s, u"3600"_s}), qPrintable(fast.sim.errorOutput()));
+        const QString pool = fast.createPool(u"keys"_s);
+        const qint64 start = fast.hourFromNow(6);
+        const QJsonObject body = fast.quotedBuy(pool, u"sea-3-h100"_s, start, start + 3600, 1);
+        QVERIFY(!body.isEmpty());
+        const SimReply first = fast.api.postIdempotent(MarketSim::Orders, body, u"k-1"_s);
+        QCOMPARE(first.status, 201);
+        fast.api.advanceClock(2 * MarketSim::D);
+        const SimReply again = fast.api.postIdempotent(MarketSim::Orders, body, u"k-1"_s);
+        QCOMPARE(again.status, 201);
+        QCOMPARE(again.id(), first.id());
+    }
+
+private:
+    MarketSim m;
+    QString m_sku;
+    QString m_pool;
+};
+
+QTEST_GUILESS_MAIN(TestSimBounds)
+#include "tst_simbounds.moc"
