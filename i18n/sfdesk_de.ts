@@ -111,6 +111,24 @@
         <source>%1 at byte %2</source>
         <translation>%1 bei Byte %2</translation>
     </message>
+    <message numerus="yes">
+        <source>the answer is larger than %n MiB</source>
+        <translation>
+            <numerusform>die Antwort ist größer als %n MiB</numerusform>
+            <numerusform>die Antwort ist größer als %n MiB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the list&apos;s pages lead back to a page already read</source>
+        <translation>die Seiten der Liste führen zu einer schon gelesenen Seite zurück</translation>
+    </message>
+    <message numerus="yes">
+        <source>the list did not end after %n pages</source>
+        <translation>
+            <numerusform>die Liste endete nach %n Seite nicht</numerusform>
+            <numerusform>die Liste endete nach %n Seiten nicht</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -257,6 +275,10 @@
         <source>The request failed (HTTP %1): %2</source>
         <translation>Die Anfrage ist fehlgeschlagen (HTTP %1): %2</translation>
     </message>
+    <message>
+        <source>Not signed in: sign in to this connection under File &gt; Connections.</source>
+        <translation>Nicht angemeldet: Melden Sie sich unter Datei &gt; Verbindungen bei dieser Verbindung an.</translation>
+    </message>
 </context>
 <context>
     <name>ApiMarketBackend</name>
@@ -275,6 +297,89 @@
     <message>
         <source>The pool does not own these nodes (unsold) over the whole window any more; another order may have sold or listed them. The chart now shows what it owns.</source>
         <translation>Der Pool besitzt diese Knoten (unverkauft) nicht mehr über das ganze Zeitfenster; ein anderer Auftrag hat sie vielleicht verkauft oder angeboten. Das Diagramm zeigt jetzt, was er besitzt.</translation>
+    </message>
+</context>
+<context>
+    <name>Application</name>
+    <message>
+        <source>Availability</source>
+        <translation>Verfügbarkeit</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>Pools</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>InfiniBand Partitions</source>
+        <translation>InfiniBand-Partitionen</translation>
+    </message>
+    <message>
+        <source>Reservations</source>
+        <translation>Reservierungen</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Orders</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Images</translation>
+    </message>
+    <message>
+        <source>Cloud-init</source>
+        <translation>Cloud-init</translation>
+    </message>
+    <message>
+        <source>the Cloud-init editor</source>
+        <translation>dem Cloud-init-Editor</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>startet…</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbindet…</translation>
+    </message>
+    <message>
+        <source>signing in…</source>
+        <translation>meldet an…</translation>
+    </message>
+    <message>
+        <source>not signed in</source>
+        <translation>nicht angemeldet</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>läuft nicht</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>sfdesk — %1</source>
+        <translation>sfdesk — %1</translation>
+    </message>
+    <message>
+        <source>sfdesk — %1 · %2</source>
+        <translation>sfdesk — %1 · %2</translation>
     </message>
 </context>
 <context>
@@ -567,6 +672,29 @@
     </message>
 </context>
 <context>
+    <name>Connection</name>
+    <message>
+        <source>This build has no local simulator.</source>
+        <translation>Dieser Build enthält keinen lokalen Simulator.</translation>
+    </message>
+    <message>
+        <source>Enter an API token.</source>
+        <translation>Geben Sie ein API-Token ein.</translation>
+    </message>
+    <message>
+        <source>The server did not accept this token. Nothing was stored.</source>
+        <translation>Der Server hat dieses Token nicht angenommen. Es wurde nichts gespeichert.</translation>
+    </message>
+    <message>
+        <source>The token could not be checked: %1</source>
+        <translation>Das Token konnte nicht geprüft werden: %1</translation>
+    </message>
+    <message>
+        <source>The server no longer accepts the token of this connection.</source>
+        <translation>Der Server nimmt das Token dieser Verbindung nicht mehr an.</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionProfile</name>
     <message>
         <source>Local simulator</source>
@@ -600,6 +728,117 @@
             <numerusform>Vor %n Minute aktualisiert</numerusform>
             <numerusform>Vor %n Minuten aktualisiert</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionsDialog</name>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Sign &amp;In…</source>
+        <translation>&amp;Anmelden…</translation>
+    </message>
+    <message>
+        <source>Sign &amp;Out</source>
+        <translation>Ab&amp;melden</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>Connection details</source>
+        <translation>Verbindungsdetails</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>Staging</translation>
+    </message>
+    <message>
+        <source>https://api.example.com</source>
+        <translation>https://api.example.com</translation>
+    </message>
+    <message>
+        <source>Add a custom server</source>
+        <translation>Eigenen Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (aktuell)</translation>
+    </message>
+    <message>
+        <source>The simulator inside sfdesk</source>
+        <translation>Der Simulator in sfdesk</translation>
+    </message>
+    <message>
+        <source>Server: the simulator inside sfdesk, with its own account</source>
+        <translation>Server: der Simulator in sfdesk, mit eigenem Konto</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet…</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>Meldet an…</translation>
+    </message>
+    <message>
+        <source>Not signed in.</source>
+        <translation>Nicht angemeldet.</translation>
+    </message>
+    <message>
+        <source>Could not start.</source>
+        <translation>Konnte nicht starten.</translation>
+    </message>
+    <message>
+        <source>Signed in.</source>
+        <translation>Angemeldet.</translation>
+    </message>
+    <message>
+        <source>Signed in as %1 (account %2).</source>
+        <translation>Angemeldet als %1 (Konto %2).</translation>
+    </message>
+    <message>
+        <source>The token comes from %1.</source>
+        <translation>Das Token stammt aus %1.</translation>
+    </message>
+    <message>
+        <source>Not the current connection.</source>
+        <translation>Nicht die aktuelle Verbindung.</translation>
+    </message>
+    <message>
+        <source>Change &amp;Token…</source>
+        <translation>&amp;Token ändern…</translation>
+    </message>
+    <message>
+        <source>Give the server a name.</source>
+        <translation>Geben Sie dem Server einen Namen.</translation>
+    </message>
+    <message>
+        <source>That is not a server address.</source>
+        <translation>Das ist keine Serveradresse.</translation>
     </message>
 </context>
 <context>
@@ -1515,6 +1754,14 @@
     <message>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;Connections…</source>
+        <translation>&amp;Verbindungen…</translation>
+    </message>
+    <message>
+        <source>Choose the server, sign in or out</source>
+        <translation>Server wählen, an- oder abmelden</translation>
     </message>
 </context>
 <context>
@@ -2466,6 +2713,45 @@
     </message>
 </context>
 <context>
+    <name>SignInDialog</name>
+    <message>
+        <source>Sign In to %1</source>
+        <translation>Bei %1 anmelden</translation>
+    </message>
+    <message>
+        <source>Paste an API token for %1 (%2). It is checked with the server and then kept in the system keychain.</source>
+        <translation>Fügen Sie ein API-Token für %1 (%2) ein. Es wird beim Server geprüft und dann im Schlüsselbund des Systems aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Create a token under &lt;a href=&quot;%1&quot;&gt;API keys&lt;/a&gt; in your SF Compute account, or with &lt;code&gt;sf tokens create&lt;/code&gt;.</source>
+        <translation>Erstellen Sie ein Token unter &lt;a href=&quot;%1&quot;&gt;API keys&lt;/a&gt; in Ihrem SF-Compute-Konto oder mit &lt;code&gt;sf tokens create&lt;/code&gt;.</translation>
+    </message>
+    <message>
+        <source>Ask the server&apos;s administrator for a token.</source>
+        <translation>Bitten Sie die Administration des Servers um ein Token.</translation>
+    </message>
+    <message>
+        <source>sk_live_…</source>
+        <translation>sk_live_…</translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation>API-Token</translation>
+    </message>
+    <message>
+        <source>Sign In</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>API &amp;token:</source>
+        <translation>API-&amp;Token:</translation>
+    </message>
+    <message>
+        <source>Checking the token with the server…</source>
+        <translation>Das Token wird beim Server geprüft…</translation>
+    </message>
+</context>
+<context>
     <name>SkuModel</name>
     <message>
         <source>%1 × %2</source>
@@ -2779,68 +3065,6 @@
     <message>
         <source>Connect to this SF Compute API server; the token comes from SF_API_KEY or SF_BEARER_TOKEN.</source>
         <translation>Mit diesem SF-Compute-API-Server verbinden; das Token kommt aus SF_API_KEY oder SF_BEARER_TOKEN.</translation>
-    </message>
-    <message>
-        <source>%1 (not running)</source>
-        <translation>%1 (läuft nicht)</translation>
-    </message>
-    <message>
-        <source>Availability</source>
-        <translation>Verfügbarkeit</translation>
-    </message>
-    <message>
-        <source>Pools</source>
-        <translation>Pools</translation>
-    </message>
-    <message>
-        <source>Instances</source>
-        <translation>Instanzen</translation>
-    </message>
-    <message>
-        <source>InfiniBand Partitions</source>
-        <translation>InfiniBand-Partitionen</translation>
-    </message>
-    <message>
-        <source>Reservations</source>
-        <translation>Reservierungen</translation>
-    </message>
-    <message>
-        <source>Orders</source>
-        <translation>Orders</translation>
-    </message>
-    <message>
-        <source>Images</source>
-        <translation>Images</translation>
-    </message>
-    <message>
-        <source>Cloud-init</source>
-        <translation>Cloud-init</translation>
-    </message>
-    <message>
-        <source>Activity</source>
-        <translation>Aktivität</translation>
-    </message>
-    <message>
-        <source>the Cloud-init editor</source>
-        <translation>dem Cloud-init-Editor</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>%1 · connected</source>
-        <translation>%1 · verbunden</translation>
-    </message>
-    <message>
-        <source>%1 · connecting…</source>
-        <translation>%1 · verbinde …</translation>
-    </message>
-    <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,23 @@
     </message>
 </context>
 <context>
+    <name>ApiCall</name>
+    <message numerus="yes">
+        <source>the answer is larger than %n MiB</source>
+        <translation>
+            <numerusform>the answer is larger than %n MiB</numerusform>
+            <numerusform>the answer is larger than %n MiB</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the list did not end after %n pages</source>
+        <translation>
+            <numerusform>the list did not end after %n page</numerusform>
+            <numerusform>the list did not end after %n pages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AvailabilityView</name>
     <message numerus="yes">
         <source>%1 → %2: %n node(s)</source>

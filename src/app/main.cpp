@@ -194,22 +194,24 @@ int main(int argc, char* argv[])
             auto* settled = new QTimer(&window);
             auto waited = std::make_shared<QElapsedTimer>();
             waited->start();
-            QObject::connect(settled, &QTimer::timeout, &window, [&window, &application, settled, waited, file, shown] {
-                const Connection* connection = application.connection();
-                const bool busy = connection
-                                  && (connection->state() == Connection::State::Starting
-                                      || connection->state() == Connection::State::Checking);
-                if (busy && waited->elapsed() < 15000)
-                    return;
-                settled->stop();
-            QTimer::singleShot(1500, &window, [&window, file, shown] {
-                const bool saved = shown && window.grab().save(file, "PNG");
-                if (!saved)
-                    std::fprintf(stderr, "sfdesk: could not write the screenshot to %s\n", qPrintable(file));
-                window.close();
-                QCoreApplication::exit(saved ? 0 : 1);
-            });
-            });
+            QObject::connect(
+                settled, &QTimer::timeout, &window, [&window, &application, settled, waited, file, shown] {
+                    const Connection* connection = application.connection();
+                    const bool busy = connection
+                                      && (connection->state() == Connection::State::Starting
+                                          || connection->state() == Connection::State::Checking);
+                    if (busy && waited->elapsed() < 15000)
+                        return;
+                    settled->stop();
+                    QTimer::singleShot(1500, &window, [&window, file, shown] {
+                        const bool saved = shown && window.grab().save(file, "PNG");
+                        if (!saved)
+                            std::fprintf(stderr, "sfdesk: could not write the screenshot to %s\n",
+                                         qPrintable(file));
+                        window.close();
+                        QCoreApplication::exit(saved ? 0 : 1);
+                    });
+                });
             settled->start(50);
         });
         return QApplication::exec();

@@ -185,11 +185,12 @@ void SimServer::logRequest(const QHttpServerRequest& request, const SimApiReques
         {u"method"_s, r.method},
         {u"path"_s, r.path},
         {u"query"_s, request.url().query(QUrl::FullyEncoded)},
-        {u"authorization"_s, authorization.isEmpty()                    ? u"none"_s
+        {u"authorization"_s, authorization.isEmpty()               ? u"none"_s
                              : authorization.startsWith("Bearer ") ? u"bearer"_s
                                                                    : u"other"_s},
         {u"content_type"_s,
-         QString::fromLatin1(request.headers().value(QHttpHeaders::WellKnownHeader::ContentType).toByteArray())},
+         QString::fromLatin1(
+             request.headers().value(QHttpHeaders::WellKnownHeader::ContentType).toByteArray())},
         {u"idempotency_key"_s, !r.idempotencyKey.isEmpty()},
         {u"body"_s, QString::fromUtf8(r.body)},
     };

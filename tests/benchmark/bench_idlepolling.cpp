@@ -68,12 +68,10 @@ int main(int argc, char** argv)
     QObject::connect(app.connection()->client(), &ApiClient::callStarted, &qtApp,
                      [&paths](ApiCall* call) { paths << call->request().path; });
     // section, the lists it shows (the planner and the orders page: quote, pools, orders, SKUs)
-    const QList<std::pair<QString, int>> sections{{QStringLiteral("pools"), 1},
-                                                  {QStringLiteral("instances"), 1},
-                                                  {QStringLiteral("images"), 1},
-                                                  {QStringLiteral("availability"), 1},
-                                                  {QStringLiteral("reservations"), 4},
-                                                  {QStringLiteral("cloudinit"), 0}};
+    const QList<std::pair<QString, int>> sections{
+        {QStringLiteral("pools"), 1},        {QStringLiteral("instances"), 1},
+        {QStringLiteral("images"), 1},       {QStringLiteral("availability"), 1},
+        {QStringLiteral("reservations"), 4}, {QStringLiteral("cloudinit"), 0}};
     for (const auto& [section, lists] : sections) {
         app.setCurrentSection(section);
         QTest::qWait(3 * intervalMs);
@@ -84,8 +82,8 @@ int main(int argc, char** argv)
         const double measured = paths.size() * double(intervalMs) / double(timer.elapsed());
         QStringList distinct = paths;
         distinct.removeDuplicates();
-        std::printf("idle %s lists %d expected %d measured %.2f per interval (%s)\n", qPrintable(section), lists,
-                    lists + 1, measured, qPrintable(distinct.join(u' ')));
+        std::printf("idle %s lists %d expected %d measured %.2f per interval (%s)\n", qPrintable(section),
+                    lists, lists + 1, measured, qPrintable(distinct.join(u' ')));
     }
     return 0;
 }

@@ -1,12 +1,12 @@
 // Signing in, switching profiles and signing out, as a user does it through File > Connections:
 // against the real sfsim over HTTP, with the embedded simulator as the local profile, and tokens
 // in a real Secret Service (ctest runs this on a private session bus with gnome-keyring).
-#include "embeddedsimulator.h"
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/models/session.h"
 #include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
+#include "embeddedsimulator.h"
 #include "gui/application/application.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/viewcontext.h"
@@ -125,8 +125,8 @@ private Q_SLOTS:
         QVERIFY(connectionLabel->text().contains(localAccount));
         // Something only this account has: a pool made through the app's own client.
         QTRY_VERIFY_WITH_TIMEOUT(app.context()->scopeKnown(), 20000);
-        QVERIFY(wait<Pool>(app.connection()->client()->createPool(app.context()->workspaceReference(),
-                                                                  u"local-only"_s)));
+        QVERIFY(wait<Pool>(
+            app.connection()->client()->createPool(app.context()->workspaceReference(), u"local-only"_s)));
         QTRY_VERIFY_WITH_TIMEOUT(poolNames(window).contains(u"local-only"_s), 10000);
 
         // File > Connections…: add the other server and connect to it.
@@ -178,11 +178,10 @@ private Q_SLOTS:
         QVERIFY(globexAccount != localAccount);
         QVERIFY2(window->windowTitle().contains(u"Staging") && window->windowTitle().contains(globexAccount),
                  qPrintable(window->windowTitle()));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window->findChild<ResourceTableView*>(u"poolsView"_s) == nullptr
-                || window->findChild<ResourceTableView*>(u"poolsView"_s)->loadState()
-                       == ResourceTableView::LoadState::Loaded,
-            10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window->findChild<ResourceTableView*>(u"poolsView"_s) == nullptr
+                                     || window->findChild<ResourceTableView*>(u"poolsView"_s)->loadState()
+                                            == ResourceTableView::LoadState::Loaded,
+                                 10000);
         QVERIFY(!poolNames(window).contains(u"local-only"_s));
 
         // Back to the local simulator: its data again, and nothing asked.
@@ -273,11 +272,13 @@ private Q_SLOTS:
         writer.setToken(m_sim.token(u"acme-research-writer"_s));
         ApiMarketBackend market(&writer);
         QStringList failures;
-        connect(&market, &MarketBackend::refreshFailed, this, [&failures](const QString& m) { failures << m; });
+        connect(&market, &MarketBackend::refreshFailed, this,
+                [&failures](const QString& m) { failures << m; });
         market.watch();
         const auto listed = [&] {
             const QList<Order> orders = market.orders();
-            return std::any_of(orders.cbegin(), orders.cend(), [&](const Order& o) { return o.id == order->id; });
+            return std::any_of(orders.cbegin(), orders.cend(),
+                               [&](const Order& o) { return o.id == order->id; });
         };
         QTRY_VERIFY_WITH_TIMEOUT(listed(), 20000);
         QVERIFY(market.pool(pool->id).has_value());

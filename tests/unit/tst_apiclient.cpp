@@ -323,11 +323,15 @@ private Q_SLOTS:
         QSignalSpy previewed(client.orderPreview({}), &ApiCall::finished);
         QVERIFY(previewed.wait());
         QCOMPARE(wrote.size(), 0);
-        QJsonObject pool =
-            QJsonDocument::fromJson(Fixtures::bytes(QStringLiteral("pools.json"))).object()[u"data"].toArray().first().toObject();
+        QJsonObject pool = QJsonDocument::fromJson(Fixtures::bytes(QStringLiteral("pools.json")))
+                               .object()[u"data"]
+                               .toArray()
+                               .first()
+                               .toObject();
         network.setRouteJson(QStringLiteral("/pools"), 201, QJsonDocument(pool).toJson());
-        QSignalSpy created(client.createPool(QStringLiteral("wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7"), QStringLiteral("p")),
-                           &ApiCall::succeeded);
+        QSignalSpy created(
+            client.createPool(QStringLiteral("wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7"), QStringLiteral("p")),
+            &ApiCall::succeeded);
         QVERIFY(created.wait());
         QCOMPARE(wrote.size(), 1);
         QCOMPARE(wrote.first().first().toString(), QStringLiteral("/pools"));
@@ -770,7 +774,8 @@ private Q_SLOTS:
             while (QTcpSocket* socket = second.nextPendingConnection())
                 connect(socket, &QTcpSocket::readyRead, socket, [socket, &secondSaw] {
                     secondSaw += socket->readAll();
-                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+                    socket->write(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
                 });
         });
         QTcpServer first;
@@ -784,7 +789,8 @@ private Q_SLOTS:
                     const QByteArray request = socket->readAll();
                     firstSaw << request;
                     if (request.startsWith("GET /preview/v2/me "))
-                        socket->write("HTTP/1.1 302 Found\r\nLocation: /preview/v2/me-moved\r\nContent-Length: 0\r\n\r\n");
+                        socket->write("HTTP/1.1 302 Found\r\nLocation: "
+                                      "/preview/v2/me-moved\r\nContent-Length: 0\r\n\r\n");
                     else if (request.startsWith("GET /preview/v2/me-moved "))
                         socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
                                       + QByteArray::number(me.size()) + "\r\n\r\n" + me);

@@ -88,8 +88,9 @@ void ApiCall::handleReply(QRestReply& reply)
     }
     const int status = reply.httpStatus();
     if (m_tooLarge) {
-        fail(ApiError::invalidResponse(status, tr("the answer is larger than %n MiB", nullptr,
-                                                  int(m_client ? m_client->options().maxResponseBytes >> 20 : 0))));
+        fail(ApiError::invalidResponse(status,
+                                       tr("the answer is larger than %n MiB", nullptr,
+                                          int(m_client ? m_client->options().maxResponseBytes >> 20 : 0))));
         return;
     }
     if (m_verifying) {
@@ -154,7 +155,8 @@ void ApiCall::handleReply(QRestReply& reply)
             return;
         }
         if (m_pages >= options.maxPages || m_bytes >= options.maxResponseBytes) {
-            fail(ApiError::invalidResponse(status, tr("the list did not end after %n pages", nullptr, m_pages)));
+            fail(ApiError::invalidResponse(status,
+                                           tr("the list did not end after %n pages", nullptr, m_pages)));
             return;
         }
         m_seenCursors.insert(page->cursor);
@@ -202,7 +204,8 @@ void ApiCall::handleVerification(QRestReply& reply)
         return;
     }
     if (reply.isSuccess()) {
-        const QString status = reply.readJson().value_or(QJsonDocument()).object().value(u"status").toString();
+        const QString status =
+            reply.readJson().value_or(QJsonDocument()).object().value(u"status").toString();
         if (status == u"cancelled" || status == u"deleted" || status == u"terminated") {
             succeed({});
             return;
@@ -215,7 +218,8 @@ void ApiCall::retryOrFail(const ApiError& error, Retry retry)
 {
     const bool neverReached = error.networkError() == QNetworkReply::ConnectionRefusedError
                               || error.networkError() == QNetworkReply::HostNotFoundError;
-    if (((error.kind() == ApiError::Kind::Transport || error.kind() == ApiError::Kind::Timeout) && !neverReached)
+    if (((error.kind() == ApiError::Kind::Transport || error.kind() == ApiError::Kind::Timeout)
+         && !neverReached)
         || error.kind() == ApiError::Kind::InvalidResponse || error.httpStatus() == 502
         || error.httpStatus() == 504)
         m_answerLost = true;

@@ -76,7 +76,8 @@ ApiClient::ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObj
     m_factory.setTransferTimeout(m_options.transferTimeout);
     // Qt copies every header of the request into the redirected one, the bearer token included:
     // only a redirect to the same scheme, host and port may be followed.
-    m_factory.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
+    m_factory.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                           QNetworkRequest::SameOriginRedirectPolicy);
 }
 
 ApiClient::~ApiClient()

@@ -8,7 +8,8 @@
 using namespace Qt::StringLiterals;
 
 Connection::Connection(const ConnectionProfile& profile, SecretStore* secrets, QNetworkAccessManager* network,
-                       LocalServerFactory localServer, const QProcessEnvironment& environment, QObject* parent)
+                       LocalServerFactory localServer, const QProcessEnvironment& environment,
+                       QObject* parent)
     : QObject(parent)
     , m_profile(profile)
     , m_secrets(secrets)

@@ -35,33 +35,42 @@ Session::Session(ApiClient* client, QObject* parent)
                                  },
                                  this);
     m_accountPoller->setStatus(m_status);
-    addPoller(Resource::Workspaces, [this] { return m_client->workspaces(); },
-              [this](const QVariant& v) { m_workspaces->refresh(v.value<QList<Workspace>>()); });
-    addPoller(Resource::Skus, [this] { return m_client->instanceSkus(); },
-              [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); });
-    addPoller(Resource::Availability, [this] { return m_client->skuAvailability(); },
-              [this](const QVariant& v) { m_skus->setAvailability(v.value<QList<SkuAvailability>>()); });
-    addPoller(Resource::Instances, [this] { return m_client->instances(m_workspace); },
-              [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); });
-    addPoller(Resource::Pools, [this] { return m_client->pools(m_workspace); },
-              [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); });
-    addPoller(Resource::Orders, [this] { return m_client->orders(m_workspace); },
-              [this](const QVariant& v) { m_orders->refresh(v.value<QList<Order>>()); });
-    addPoller(Resource::Images, [this] { return m_client->images(m_workspace); },
-              [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); });
-    addPoller(Resource::FeatureFlags, [this] { return m_client->featureFlags(); },
-              [this](const QVariant& v) {
-                  QHash<QString, bool> enrolled;
-                  for (const FeatureFlag& flag : v.value<QList<FeatureFlag>>())
-                      enrolled.insert(flag.name, flag.enrolled);
-                  if (enrolled != m_enrolled) {
-                      m_enrolled = enrolled;
-                      updatePolling();
-                      Q_EMIT featureFlagsChanged();
-                  }
-              });
-    addPoller(Resource::Fabrics, [this] { return m_client->infinibandFabrics(); },
-              [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); });
+    addPoller(
+        Resource::Workspaces, [this] { return m_client->workspaces(); },
+        [this](const QVariant& v) { m_workspaces->refresh(v.value<QList<Workspace>>()); });
+    addPoller(
+        Resource::Skus, [this] { return m_client->instanceSkus(); },
+        [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); });
+    addPoller(
+        Resource::Availability, [this] { return m_client->skuAvailability(); },
+        [this](const QVariant& v) { m_skus->setAvailability(v.value<QList<SkuAvailability>>()); });
+    addPoller(
+        Resource::Instances, [this] { return m_client->instances(m_workspace); },
+        [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); });
+    addPoller(
+        Resource::Pools, [this] { return m_client->pools(m_workspace); },
+        [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); });
+    addPoller(
+        Resource::Orders, [this] { return m_client->orders(m_workspace); },
+        [this](const QVariant& v) { m_orders->refresh(v.value<QList<Order>>()); });
+    addPoller(
+        Resource::Images, [this] { return m_client->images(m_workspace); },
+        [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); });
+    addPoller(
+        Resource::FeatureFlags, [this] { return m_client->featureFlags(); },
+        [this](const QVariant& v) {
+            QHash<QString, bool> enrolled;
+            for (const FeatureFlag& flag : v.value<QList<FeatureFlag>>())
+                enrolled.insert(flag.name, flag.enrolled);
+            if (enrolled != m_enrolled) {
+                m_enrolled = enrolled;
+                updatePolling();
+                Q_EMIT featureFlagsChanged();
+            }
+        });
+    addPoller(
+        Resource::Fabrics, [this] { return m_client->infinibandFabrics(); },
+        [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); });
     addPoller(
         Resource::Partitions,
         [this] {
@@ -76,8 +85,8 @@ Session::~Session() = default;
 
 QList<Session::Resource> Session::allResources()
 {
-    return {Resource::Workspaces, Resource::Skus,         Resource::Availability, Resource::Instances,
-            Resource::Pools,      Resource::Orders,       Resource::Images,       Resource::FeatureFlags,
+    return {Resource::Workspaces, Resource::Skus,      Resource::Availability, Resource::Instances,
+            Resource::Pools,      Resource::Orders,    Resource::Images,       Resource::FeatureFlags,
             Resource::Fabrics,    Resource::Partitions};
 }
 

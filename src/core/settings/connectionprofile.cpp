@@ -20,7 +20,8 @@ ConnectionProfile ConnectionProfile::sfCompute()
 ConnectionProfile ConnectionProfile::custom(const QString& name, const QUrl& url)
 {
     // A user name and password in the address are never sent, shown or stored.
-    return {QUuid::createUuid().toString(QUuid::WithoutBraces), name, Kind::Custom, url.adjusted(QUrl::RemoveUserInfo)};
+    return {QUuid::createUuid().toString(QUuid::WithoutBraces), name, Kind::Custom,
+            url.adjusted(QUrl::RemoveUserInfo)};
 }
 
 QString ConnectionProfile::kindName(Kind kind)

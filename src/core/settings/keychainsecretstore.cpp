@@ -103,8 +103,8 @@ void KeychainSecretStore::write(const QString& key, const QString& secret, QObje
     writeAttempt(key, secret, context, std::move(done), 1);
 }
 
-void KeychainSecretStore::writeAttempt(const QString& key, const QString& secret, QObject* context, Callback done,
-                                       int attempt)
+void KeychainSecretStore::writeAttempt(const QString& key, const QString& secret, QObject* context,
+                                       Callback done, int attempt)
 {
     if (!isPersistent()) {
         m_memory.insert(key, secret);
@@ -163,26 +163,27 @@ void KeychainSecretStore::removeAttempt(const QString& key, QObject* context, Ca
     auto* job = new QKeychain::DeletePasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
-    connect(
-        job, &QKeychain::Job::finished, context,
-        [this, key, context, done = std::move(done), attempt](QKeychain::Job* finished) {
-            SecretResult result;
-            if (isTransient(*finished) && attempt < MaxAttempts) {
-                QTimer::singleShot(RetryDelayMs, context,
-                                   [this, key, context, done, attempt] { removeAttempt(key, context, done, attempt + 1); });
-                return;
-            }
-            if (finished->error() == QKeychain::EntryNotFound) {
-                result.status = SecretResult::Status::NotFound;
-            } else if (isUnavailable(*finished)) {
-                markUnavailable(finished->errorString());
-                result.persistent = false;
-                result.status = SecretResult::Status::NotFound;
-            } else if (finished->error() != QKeychain::NoError) {
-                result.status = SecretResult::Status::Error;
-                result.error = tr("The keychain could not remove the token: %1").arg(finished->errorString());
-            }
-            done(result);
-        });
+    connect(job, &QKeychain::Job::finished, context,
+            [this, key, context, done = std::move(done), attempt](QKeychain::Job* finished) {
+                SecretResult result;
+                if (isTransient(*finished) && attempt < MaxAttempts) {
+                    QTimer::singleShot(RetryDelayMs, context, [this, key, context, done, attempt] {
+                        removeAttempt(key, context, done, attempt + 1);
+                    });
+                    return;
+                }
+                if (finished->error() == QKeychain::EntryNotFound) {
+                    result.status = SecretResult::Status::NotFound;
+                } else if (isUnavailable(*finished)) {
+                    markUnavailable(finished->errorString());
+                    result.persistent = false;
+                    result.status = SecretResult::Status::NotFound;
+                } else if (finished->error() != QKeychain::NoError) {
+                    result.status = SecretResult::Status::Error;
+                    result.error =
+                        tr("The keychain could not remove the token: %1").arg(finished->errorString());
+                }
+                done(result);
+            });
     job->start();
 }

@@ -23,7 +23,8 @@ public:
 private:
     void markUnavailable(const QString& detail);
     void readAttempt(const QString& key, QObject* context, Callback done, int attempt);
-    void writeAttempt(const QString& key, const QString& secret, QObject* context, Callback done, int attempt);
+    void writeAttempt(const QString& key, const QString& secret, QObject* context, Callback done,
+                      int attempt);
     void removeAttempt(const QString& key, QObject* context, Callback done, int attempt);
 
     QString m_service;

@@ -125,7 +125,8 @@ QList<ConnectionProfile> Settings::profiles() const
         profile.name = m_settings->value(QStringLiteral("name")).toString();
         const auto kind =
             ConnectionProfile::kindFromName(m_settings->value(QStringLiteral("kind")).toString());
-        profile.url = QUrl(m_settings->value(QStringLiteral("url")).toString()).adjusted(QUrl::RemoveUserInfo);
+        profile.url =
+            QUrl(m_settings->value(QStringLiteral("url")).toString()).adjusted(QUrl::RemoveUserInfo);
         // Entries edited by hand into nonsense are skipped rather than half-used.
         if (profile.id.isEmpty() || !kind)
             continue;

@@ -90,8 +90,8 @@ void Application::buildSections()
         if (!page)
             return draft;
         const bool saved = !page->fileName().isEmpty() && !page->editor()->document()->isModified();
-        draft.title = page->fileName().isEmpty() ? tr("the Cloud-init editor")
-                                                 : QFileInfo(page->fileName()).fileName();
+        draft.title =
+            page->fileName().isEmpty() ? tr("the Cloud-init editor") : QFileInfo(page->fileName()).fileName();
         draft.savedFile = saved ? page->fileName() : QString();
         draft.userData = page->userData().toUtf8();
         return draft;
@@ -111,9 +111,11 @@ void Application::ensureProfiles()
     Settings* settings = m_services.settings;
     QList<ConnectionProfile> profiles = settings->profiles();
     bool changed = false;
-    for (const ConnectionProfile& builtIn : {ConnectionProfile::localSimulator(), ConnectionProfile::sfCompute()}) {
-        const bool present = std::any_of(profiles.cbegin(), profiles.cend(),
-                                         [&builtIn](const ConnectionProfile& p) { return p.id == builtIn.id; });
+    for (const ConnectionProfile& builtIn :
+         {ConnectionProfile::localSimulator(), ConnectionProfile::sfCompute()}) {
+        const bool present =
+            std::any_of(profiles.cbegin(), profiles.cend(),
+                        [&builtIn](const ConnectionProfile& p) { return p.id == builtIn.id; });
         if (!present) {
             profiles.append(builtIn);
             changed = true;
@@ -205,7 +207,8 @@ void Application::updateConnectionText()
         who = !account.userEmail.isEmpty() ? account.userEmail : account.accountId;
         switch (connection->state()) {
         case Connection::State::Starting:
-            state = current.kind == ConnectionProfile::Kind::LocalSimulator ? tr("starting…") : tr("connecting…");
+            state =
+                current.kind == ConnectionProfile::Kind::LocalSimulator ? tr("starting…") : tr("connecting…");
             break;
         case Connection::State::Checking:
             state = tr("signing in…");
@@ -268,7 +271,8 @@ void Application::signOut()
 
 void Application::forgetProfile(const ConnectionProfile& profile)
 {
-    if (profile.kind != ConnectionProfile::Kind::Custom || (m_connection && m_connection->profile().id == profile.id))
+    if (profile.kind != ConnectionProfile::Kind::Custom
+        || (m_connection && m_connection->profile().id == profile.id))
         return;
     QList<ConnectionProfile> profiles = m_services.settings->profiles();
     profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });

@@ -17,8 +17,8 @@ class QWidget;
 
 // The refresh of one view's list: the Refresh button and the "updated … ago" label of its toolbar,
 // and the table's load state while a request runs. A newer request overtakes an older one (a scope
-// change during a poll), which is cancelled and whose answer is dropped. A failure is shown in the table and the label
-// and reported under the view's action ("Loading pools").
+// change during a poll), which is cancelled and whose answer is dropped. A failure is shown in the table and
+// the label and reported under the view's action ("Loading pools").
 class ListRefresh final : public QObject
 {
     Q_OBJECT

@@ -157,8 +157,8 @@ void ApiMarketBackend::refreshOrders(quint64 refresh)
     const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
     if (!m_ordersPerWorkspace) {
         m_client->orders()
-            ->onSuccess<QList<Order>>(this,
-                                      [this, refresh](const QList<Order>& orders) { applyOrders(refresh, orders); })
+            ->onSuccess<QList<Order>>(
+                this, [this, refresh](const QList<Order>& orders) { applyOrders(refresh, orders); })
             ->onFailure(this, [this, refresh, failed](const ApiError& error) {
                 if (error.httpStatus() == 403 && !m_ordersPerWorkspace) {
                     m_ordersPerWorkspace = true;
@@ -184,7 +184,8 @@ void ApiMarketBackend::refreshOrders(quint64 refresh)
                                      [this, refresh](const QList<Pool>& pools) {
                                          bool any = false;
                                          for (const Pool& pool : pools)
-                                             any = any || !pool.workspaceId.isEmpty() || !pool.workspace.isEmpty();
+                                             any = any || !pool.workspaceId.isEmpty()
+                                                   || !pool.workspace.isEmpty();
                                          if (any) {
                                              if (m_pools.isEmpty())
                                                  m_pools = pools;
@@ -201,12 +202,13 @@ void ApiMarketBackend::refreshOrders(quint64 refresh)
     auto anyFailed = std::make_shared<bool>(false);
     for (const QString& workspace : std::as_const(*workspaces)) {
         m_client->orders(workspace)
-            ->onSuccess<QList<Order>>(this,
-                                      [this, refresh, collected, pending, anyFailed](const QList<Order>& orders) {
-                                          collected->append(orders);
-                                          if (--*pending == 0 && !*anyFailed)
-                                              applyOrders(refresh, *collected);
-                                      })
+            ->onSuccess<QList<Order>>(
+                this,
+                [this, refresh, collected, pending, anyFailed](const QList<Order>& orders) {
+                    collected->append(orders);
+                    if (--*pending == 0 && !*anyFailed)
+                        applyOrders(refresh, *collected);
+                })
             ->onFailure(this, [pending, anyFailed, failed](const ApiError& error) {
                 --*pending;
                 if (!*anyFailed)

@@ -134,7 +134,8 @@ void ConnectionsDialog::reload()
 
 ConnectionProfile ConnectionsDialog::selectedProfile() const
 {
-    const QString id = m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
+    const QString id =
+        m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
     for (const ConnectionProfile& profile : m_application->settings()->profiles())
         if (profile.id == id)
             return profile;
@@ -174,7 +175,8 @@ void ConnectionsDialog::updateDetails()
             signedIn = true;
             const Account account = connection->account();
             const QString who = !account.userEmail.isEmpty() ? account.userEmail : account.accountId;
-            lines << (who.isEmpty() ? tr("Signed in.") : tr("Signed in as %1 (account %2).").arg(who, account.accountId));
+            lines << (who.isEmpty() ? tr("Signed in.")
+                                    : tr("Signed in as %1 (account %2).").arg(who, account.accountId));
             if (connection->tokenSource() == u"SF_API_KEY" || connection->tokenSource() == u"SF_BEARER_TOKEN")
                 lines << tr("The token comes from %1.").arg(connection->tokenSource());
             break;
