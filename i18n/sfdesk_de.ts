@@ -279,6 +279,10 @@
         <source>Not signed in: sign in to this connection under File &gt; Connections.</source>
         <translation>Nicht angemeldet: Melden Sie sich unter Datei &gt; Verbindungen bei dieser Verbindung an.</translation>
     </message>
+    <message>
+        <source>The server redirected the request to another server; the app follows redirects only within the same server, so that the token goes nowhere else.</source>
+        <translation>Der Server hat die Anfrage an einen anderen Server umgeleitet; die App folgt Umleitungen nur innerhalb desselben Servers, damit das Token nirgendwo anders hingelangt.</translation>
+    </message>
 </context>
 <context>
     <name>ApiMarketBackend</name>
@@ -1350,6 +1354,10 @@
     <message>
         <source>Still blocked.</source>
         <translation>Weiterhin blockiert.</translation>
+    </message>
+    <message>
+        <source>Partition %1 is deleted.</source>
+        <translation>Partition %1 ist gelöscht.</translation>
     </message>
 </context>
 <context>

@@ -211,7 +211,8 @@ private Q_SLOTS:
         api.setToken(sim.token(u"acme-owner"_s));
         api.setFaultsOffFor(&sim);
         const QString pool =
-            api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"workers"_s}})
+            api.post(u"/preview/v2/pools"_s,
+                     {{u"workspace"_s, u"sfc:workspace:acme:default"_s}, {u"name"_s, u"workers"_s}})
                 .id();
         QVERIFY(!pool.isEmpty());
         const int t = UnderFaults::timeout(10000);
@@ -287,7 +288,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!named(u"solo"_s).isEmpty(), t);
         const QString id = named(u"solo"_s);
         {
-            const SimReply list = api.get(u"/preview/v2/instances?workspace=default"_s);
+            const SimReply list = api.get(u"/preview/v2/instances?workspace=sfc:workspace:acme:default"_s);
             QCOMPARE(list.status, 200);
             int solos = 0;
             for (const auto& instance : list.data())

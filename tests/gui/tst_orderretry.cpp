@@ -158,7 +158,7 @@ private:
     QString createPool()
     {
         return m_api
-            .post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s},
+            .post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"sfc:workspace:acme:default"_s},
                                            {u"name"_s, QString(u"retry-"_s + QString::number(++m_pools))}})
             .id();
     }

@@ -150,7 +150,8 @@ private Q_SLOTS:
         // Two workers into it: the test's own setup, not under test here.
         {
             const SimProcess::FaultsOff faultsOff(m_sim);
-            const auto pool = wait<Pool>(client.createPool(u"default"_s, u"training-cluster"_s));
+            const auto pool =
+                wait<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"training-cluster"_s));
             QVERIFY(pool);
             const auto images = wait<QList<Image>>(client.images());
             QVERIFY(images && !images->isEmpty());

@@ -231,7 +231,10 @@ private:
 
     QString createPool(const QString& name)
     {
-        return m_api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, name}}).id();
+        return m_api
+            .post(u"/preview/v2/pools"_s,
+                  {{u"workspace"_s, u"sfc:workspace:acme:default"_s}, {u"name"_s, name}})
+            .id();
     }
 
     static QJsonObject orderBody(const QString& pool, const QString& side, const QString& sku, qint64 start,

@@ -82,8 +82,9 @@ private Q_SLOTS:
         QSignalSpy poolsInserted(session.pools(), &QAbstractItemModel::rowsInserted);
         const int before = session.pools()->rowCount();
         ApiError error;
-        const Pool pool =
-            await<Pool>(client.createPool(QStringLiteral("default"), QStringLiteral("client-test")), &error);
+        const Pool pool = await<Pool>(
+            client.createPool(QStringLiteral("sfc:workspace:acme:default"), QStringLiteral("client-test")),
+            &error);
         QVERIFY2(!pool.id.isEmpty(), qPrintable(error.technicalDetails()));
         session.refreshAll();
         QTRY_COMPARE_WITH_TIMEOUT(session.pools()->rowCount(), before + 1, 15000);

@@ -205,6 +205,9 @@ QString ApiError::message() const
     case Kind::Http:
         break;
     }
+    if (m_httpStatus >= 300 && m_httpStatus < 400)
+        return tr("The server redirected the request to another server; the app follows redirects only "
+                  "within the same server, so that the token goes nowhere else.");
     switch (m_httpStatus) {
     case 400:
         return server.isEmpty() ? tr("The server rejected the request as malformed.")
