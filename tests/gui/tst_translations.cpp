@@ -56,7 +56,7 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("source");
         QTest::addColumn<int>("count");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("section") << "main"_ba << "InfiniBand Partitions"_ba << -1
+        QTest::newRow("section") << "Application"_ba << "InfiniBand Partitions"_ba << -1
                                  << u"InfiniBand-Partitionen"_s;
         QTest::newRow("workspace") << "WorkspaceBar"_ba << "&Workspace:"_ba << -1 << u"&Arbeitsbereich:"_s;
         QTest::newRow("placeholders kept") << "PoolsView"_ba << "Pool \"%1\" was not deleted: %2"_ba << -1
