@@ -16,6 +16,7 @@
 #include "gui/settings/signindialog.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
+#include "../gui/widgetscreenshot.h"
 
 #include <QAbstractItemModel>
 #include <QAction>
@@ -161,6 +162,8 @@ private Q_SLOTS:
         tokenField->setText(u"sk_live_not_a_real_token"_s);
         signIn->findChild<QPushButton*>(u"signInButton"_s)->click();
         QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"did not accept"), 10000);
+        saveWidgetScreenshot(signIn, u"sign-in-refused"_s);
+        saveWidgetScreenshot(dialog, u"connections-signed-out"_s);
         QVERIFY(signIn->isVisible());
         QCOMPARE(app.connection()->state(), Connection::State::SignedOut);
         const QString key = app.profile().secretKey();
@@ -180,6 +183,8 @@ private Q_SLOTS:
         QVERIFY(globexAccount != localAccount);
         QVERIFY2(window->windowTitle().contains(u"Staging") && window->windowTitle().contains(globexAccount),
                  qPrintable(window->windowTitle()));
+        saveWidgetScreenshot(dialog, u"connections-signed-in"_s);
+        saveWidgetScreenshot(window, u"window-signed-in-staging"_s);
         QTRY_VERIFY_WITH_TIMEOUT(window->findChild<ResourceTableView*>(u"poolsView"_s) == nullptr
                                      || window->findChild<ResourceTableView*>(u"poolsView"_s)->loadState()
                                             == ResourceTableView::LoadState::Loaded,
