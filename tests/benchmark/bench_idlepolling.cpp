@@ -67,10 +67,11 @@ int main(int argc, char** argv)
     QStringList paths;
     QObject::connect(app.connection()->client(), &ApiClient::callStarted, &qtApp,
                      [&paths](ApiCall* call) { paths << call->request().path; });
-    // section, the lists it shows (the planner and the orders page: quote, pools, orders, SKUs)
+    // section, the lists it polls (availability: SKUs and their availability; the planner: quote,
+    // pools, orders, SKUs; images change only by the user's hand and are read on demand)
     const QList<std::pair<QString, int>> sections{
         {QStringLiteral("pools"), 1},        {QStringLiteral("instances"), 1},
-        {QStringLiteral("images"), 1},       {QStringLiteral("availability"), 1},
+        {QStringLiteral("images"), 0},       {QStringLiteral("availability"), 2},
         {QStringLiteral("reservations"), 4}, {QStringLiteral("cloudinit"), 0}};
     for (const auto& [section, lists] : sections) {
         app.setCurrentSection(section);
