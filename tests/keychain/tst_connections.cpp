@@ -1,6 +1,7 @@
 // Signing in, switching profiles and signing out, as a user does it through File > Connections:
 // against the real sfsim over HTTP, with the embedded simulator as the local profile, and tokens
 // in a real Secret Service (ctest runs this on a private session bus with gnome-keyring).
+#include "../gui/widgetscreenshot.h"
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/models/session.h"
@@ -16,7 +17,6 @@
 #include "gui/settings/signindialog.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
-#include "../gui/widgetscreenshot.h"
 
 #include <QAbstractItemModel>
 #include <QAction>

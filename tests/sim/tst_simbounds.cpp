@@ -154,6 +154,15 @@ private Q_SLOTS:
 
     void statementCacheIsBounded()
     {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer keeps freed memory in quarantine and never returns it: sfsim's resident "
+              "size says nothing about its caches there (this runs in the other builds)");
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+        QSKIP("AddressSanitizer keeps freed memory in quarantine and never returns it: sfsim's resident "
+              "size says nothing about its caches there (this runs in the other builds)");
+#endif
+#endif
         // Each request has a different number of ids, so a different SQL text.
         const qint64 pid = m.sim.process().processId();
         QString ids = u"a"_s;

@@ -104,6 +104,9 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
 {
     setObjectName(u"cloudInitPage"_s);
     m_unsavedPrompt = askWithMessageBox;
+    // The schema is compiled once, here, while the app starts: a validation on the UI thread (the
+    // instance wizard's, completion, hover help) must never wait for a background run compiling it.
+    CloudInit::CloudConfigSchema::bundled();
     buildUi();
 
     m_validateTimer = new QTimer(this);
