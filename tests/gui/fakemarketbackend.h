@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/models/ordermodel.h"
 #include "gui/reservations/marketbackend.h"
 
 #include <QPointer>
@@ -21,7 +22,18 @@ public:
     QStringList cancelled;
     int quoteRequests = 0;
 
+    FakeMarketBackend()
+    {
+        // The model follows orderList whenever the fake says the market changed, before the pages hear.
+        connect(this, &MarketBackend::changed, this, [this] { m_orderModel.refresh(orderList); });
+    }
+
     qint64 now() const override { return clock; }
+    OrderModel* orderModel() const override
+    {
+        m_orderModel.refresh(orderList);
+        return &m_orderModel;
+    }
     QList<Pool> pools() const override { return poolList; }
     QList<Order> orders() const override { return orderList; }
     QList<InstanceSku> skus() const override { return skuList; }
@@ -79,4 +91,7 @@ public:
         QMetaObject::invokeMethod(context, [done] { done(); }, Qt::QueuedConnection);
     }
     void notifyChanged() { Q_EMIT changed(); }
+
+private:
+    mutable OrderModel m_orderModel;
 };

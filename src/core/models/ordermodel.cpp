@@ -2,6 +2,7 @@
 
 #include "core/models/format.h"
 
+#include <algorithm>
 #include <array>
 
 namespace {
@@ -33,6 +34,10 @@ const std::array<Column, OrderModel::ColumnCount> columnTable{{
     {QT_TRANSLATE_NOOP("OrderModel", "Nodes"),
      [](const OrderModel&, const Order& item) -> QVariant { return QString::number(item.nodeCount()); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.nodeCount(); }},
+    // FilledNodesColumn
+    {QT_TRANSLATE_NOOP("OrderModel", "Filled nodes"),
+     [](const OrderModel&, const Order& item) -> QVariant { return QString::number(OrderModel::filledNodes(item)); },
+     [](const OrderModel&, const Order& item) -> QVariant { return OrderModel::filledNodes(item); }},
     // StartColumn
     {QT_TRANSLATE_NOOP("OrderModel", "Start"),
      [](const OrderModel&, const Order& item) -> QVariant { return Format::dateTime(item.startAt()); },
@@ -69,6 +74,20 @@ const std::array<Column, OrderModel::ColumnCount> columnTable{{
 OrderModel::OrderModel(QObject* parent)
     : ColumnTableModel<OrderModel, Order>(columnTable, parent)
 {}
+
+bool OrderModel::isOpen(const Order& order)
+{
+    return order.status == Order::Status::Pending || order.status == Order::Status::Standing
+           || order.status == Order::Status::PartiallyFilled;
+}
+
+qint64 OrderModel::filledNodes(const Order& order)
+{
+    qint64 most = 0;
+    for (const NodeScheduleEntry& entry : order.filledDelta)
+        most = std::max<qint64>(most, entry.nodeCount);
+    return most;
+}
 
 QVariant OrderModel::otherRole(const Order& item, int role) const
 {

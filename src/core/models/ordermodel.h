@@ -3,7 +3,7 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
-// Order rows for the views; see ResourceTableModel for the refresh rules.
+// Order rows for the views (the Orders page filters them by status and side in its proxy); see ResourceTableModel for the refresh rules.
 class OrderModel final : public ColumnTableModel<OrderModel, Order>
 {
     Q_OBJECT
@@ -17,6 +17,7 @@ public:
         PoolColumn,
         SkuColumn,
         NodesColumn,
+        FilledNodesColumn,
         StartColumn,
         EndColumn,
         LimitPriceColumn,
@@ -28,6 +29,11 @@ public:
     Q_ENUM(Column)
 
     explicit OrderModel(QObject* parent = nullptr);
+
+    // Pending, standing or partially filled: it can still be cancelled.
+    static bool isOpen(const Order& order);
+    // The most nodes filled at any one time.
+    static qint64 filledNodes(const Order& order);
 
 protected:
     QVariant otherRole(const Order& item, int role) const override;

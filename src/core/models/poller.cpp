@@ -6,8 +6,19 @@
 #include <QTimer>
 
 Poller::Poller(Fetch fetch, Apply apply, QObject* parent)
+    : Poller(FetchMany([fetch = std::move(fetch)]() -> QList<ApiCall*> {
+                 ApiCall* call = fetch();
+                 return call ? QList<ApiCall*>{call} : QList<ApiCall*>{};
+             }),
+             std::move(apply), parent)
+{
+    m_many = false;
+}
+
+Poller::Poller(FetchMany fetch, Apply apply, QObject* parent)
     : QObject(parent)
     , m_fetch(std::move(fetch))
+    , m_many(true)
     , m_apply(std::move(apply))
     , m_timer(new QTimer(this))
 {
@@ -17,8 +28,7 @@ Poller::Poller(Fetch fetch, Apply apply, QObject* parent)
 
 Poller::~Poller()
 {
-    if (m_call)
-        m_call->cancel();
+    abandonCalls();
 }
 
 void Poller::setInterval(std::chrono::milliseconds interval)
@@ -26,6 +36,8 @@ void Poller::setInterval(std::chrono::milliseconds interval)
     m_interval = interval;
     if (m_failures == 0)
         m_delay = interval;
+    if (m_active && !isInFlight() && m_timer->isActive())
+        m_timer->start(m_delay);
 }
 
 void Poller::setMaxBackoff(std::chrono::milliseconds maxBackoff)
@@ -43,8 +55,7 @@ void Poller::stop()
 {
     m_active = false;
     m_timer->stop();
-    if (m_call)
-        m_call->cancel();
+    abandonCalls();
 }
 
 bool Poller::isActive() const
@@ -52,44 +63,93 @@ bool Poller::isActive() const
     return m_active;
 }
 
+void Poller::abandonCalls()
+{
+    const auto calls = std::exchange(m_calls, {});
+    if (calls.isEmpty())
+        return;
+    for (const QPointer<ApiCall>& call : calls) {
+        if (!call)
+            continue;
+        // Its answer is not wanted: nothing of it reaches apply() or the signals.
+        disconnect(call, nullptr, this, nullptr);
+        call->cancel();
+    }
+    m_results.clear();
+    m_pending = 0;
+    if (m_status)
+        m_status->reportFailure(ApiError::cancelled());
+}
+
+bool Poller::restart()
+{
+    abandonCalls();
+    return pollNow();
+}
+
 bool Poller::pollNow()
 {
-    if (m_call)
+    if (isInFlight())
         return false;
     m_timer->stop();
-    ApiCall* call = m_fetch();
-    if (!call)
+    const QList<ApiCall*> calls = m_fetch();
+    if (calls.isEmpty()) {
+        // Nothing to ask yet (say, no workspace known): ask again at the next tick.
+        scheduleNext();
         return false;
-    m_call = call;
+    }
+    m_results = QVariantList(calls.size());
+    m_pending = static_cast<int>(calls.size());
+    for (ApiCall* call : calls)
+        m_calls.append(call);
     if (m_status)
         m_status->reportStarted();
-    connect(call, &ApiCall::succeeded, this, [this](const QVariant& result) {
-        m_failures = 0;
-        m_delay = m_interval;
-        m_apply(result);
-        if (m_status)
-            m_status->reportSuccess();
-        Q_EMIT polled();
-    });
-    connect(call, &ApiCall::failed, this, [this](const ApiError& error) {
-        if (error.kind() != ApiError::Kind::Cancelled) {
-            ++m_failures;
-            m_delay = std::min<std::chrono::milliseconds>(
-                m_maxBackoff, m_interval * (qint64(1) << std::min(m_failures, 16)));
-        }
-        if (m_status)
-            m_status->reportFailure(error);
-        Q_EMIT failed(error);
-    });
-    connect(call, &ApiCall::finished, this, [this] {
-        m_call = nullptr;
-        scheduleNext();
-    });
+    Q_EMIT started();
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        ApiCall* call = calls.at(i);
+        connect(call, &ApiCall::succeeded, this, [this, i](const QVariant& result) {
+            m_results[i] = result;
+            if (--m_pending > 0)
+                return;
+            m_calls.clear();
+            m_failures = 0;
+            m_delay = m_interval;
+            m_apply(m_many ? QVariant(m_results) : m_results.value(0));
+            m_results.clear();
+            if (m_status)
+                m_status->reportSuccess();
+            Q_EMIT polled();
+            scheduleNext();
+        });
+        connect(call, &ApiCall::failed, this, [this, call](const ApiError& error) {
+            disconnect(call, nullptr, this, nullptr);
+            m_calls.removeAll(call);
+            // The other calls of this poll no longer matter.
+            const auto rest = std::exchange(m_calls, {});
+            for (const QPointer<ApiCall>& other : rest) {
+                if (other) {
+                    disconnect(other, nullptr, this, nullptr);
+                    other->cancel();
+                }
+            }
+            m_results.clear();
+            m_pending = 0;
+            if (error.kind() != ApiError::Kind::Cancelled) {
+                ++m_failures;
+                m_delay = std::min<std::chrono::milliseconds>(
+                    m_maxBackoff, m_interval * (qint64(1) << std::min(m_failures, 16)));
+            }
+            if (m_status)
+                m_status->reportFailure(error);
+            Q_EMIT failed(error);
+            scheduleNext();
+        });
+    }
     return true;
 }
 
 void Poller::scheduleNext()
 {
-    if (m_active)
+    if (m_active && !isInFlight())
         m_timer->start(m_delay);
 }

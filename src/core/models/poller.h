@@ -2,6 +2,7 @@
 
 #include "core/api/apierror.h"
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QVariant>
@@ -15,7 +16,8 @@ class QTimer;
 
 // Calls fetch() every interval and hands the result to apply(). Single-flight: a poll that is due
 // while one is in flight is skipped. After a failure the delay doubles up to maxBackoff; a success
-// brings it back to the interval.
+// brings it back to the interval. restart() cancels the poll in flight (its answer may be older
+// than what the caller knows changed) and asks again.
 class Poller final : public QObject
 {
     Q_OBJECT
@@ -23,9 +25,13 @@ class Poller final : public QObject
 
 public:
     using Fetch = std::function<ApiCall*()>;
+    // A list put together from several calls (one per workspace): apply() gets their results in a
+    // QVariantList, in the order of the calls, once all succeeded; the first failure fails the poll.
+    using FetchMany = std::function<QList<ApiCall*>()>;
     using Apply = std::function<void(const QVariant&)>;
 
     Poller(Fetch fetch, Apply apply, QObject* parent = nullptr);
+    Poller(FetchMany fetch, Apply apply, QObject* parent = nullptr);
     ~Poller() override;
 
     void setInterval(std::chrono::milliseconds interval);
@@ -36,24 +42,32 @@ public:
     void start();
     void stop();
     bool isActive() const;
-    bool isInFlight() const { return !m_call.isNull(); }
+    bool isInFlight() const { return !m_calls.isEmpty(); }
     int consecutiveFailures() const { return m_failures; }
 
 public Q_SLOTS:
     // Polls at once unless a poll is in flight; returns whether it started one.
     bool pollNow();
+    // Cancels the poll in flight, if any, and polls at once.
+    bool restart();
 
 Q_SIGNALS:
+    void started();
     void polled();
     void failed(const ApiError& error);
 
 private:
+    void abandonCalls();
+    void finishPoll();
     void scheduleNext();
 
-    Fetch m_fetch;
+    FetchMany m_fetch;
+    bool m_many = false;
     Apply m_apply;
     QTimer* m_timer;
-    QPointer<ApiCall> m_call;
+    QList<QPointer<ApiCall>> m_calls;
+    QVariantList m_results;
+    int m_pending = 0;
     QPointer<ConnectionStatus> m_status;
     std::chrono::milliseconds m_interval{10000};
     std::chrono::milliseconds m_maxBackoff{300000};

@@ -37,10 +37,18 @@ void ResourceProxyModel::setWorkspace(const QString& workspaceId)
     invalidateRowsFilter();
 }
 
+void ResourceProxyModel::setRowFilter(RowFilter filter)
+{
+    m_rowFilter = std::move(filter);
+    invalidateRowsFilter();
+}
+
 bool ResourceProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QAbstractItemModel* model = sourceModel();
     const QModelIndex first = model->index(sourceRow, 0, sourceParent);
+    if (m_rowFilter && !m_rowFilter(model->data(first, ResourceRole::ObjectRole)))
+        return false;
     if (!m_workspace.isEmpty() && model->data(first, ResourceRole::WorkspaceRole).toString() != m_workspace)
         return false;
     if (!m_statuses.isEmpty()

@@ -129,6 +129,25 @@ public:
         }
     }
 
+    // One row as the server just answered a write with it: changed in place, or added at the end.
+    void upsert(const T& item)
+    {
+        const auto it = m_index.constFind(idOf(item));
+        if (it != m_index.cend()) {
+            const int row = *it;
+            if (!(m_rows[static_cast<size_t>(row)] == item)) {
+                m_rows[static_cast<size_t>(row)] = item;
+                Q_EMIT this->dataChanged(this->index(row, 0), this->index(row, columns() - 1));
+            }
+            return;
+        }
+        const int row = static_cast<int>(m_rows.size());
+        this->beginInsertRows({}, row, row);
+        m_index.insert(idOf(item), row);
+        m_rows.push_back(item);
+        this->endInsertRows();
+    }
+
     // Drops every row with a reset; only for a change of account or connection.
     void clear()
     {

@@ -1,5 +1,6 @@
 #include "core/models/session.h"
 
+#include "core/api/apicall.h"
 #include "core/api/apiclient.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/fabricmodel.h"
@@ -35,50 +36,72 @@ Session::Session(ApiClient* client, QObject* parent)
                                  },
                                  this);
     m_accountPoller->setStatus(m_status);
-    addPoller(
-        Resource::Workspaces, [this] { return m_client->workspaces(); },
-        [this](const QVariant& v) { m_workspaces->refresh(v.value<QList<Workspace>>()); });
-    addPoller(
-        Resource::Skus, [this] { return m_client->instanceSkus(); },
-        [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); });
-    addPoller(
-        Resource::Availability, [this] { return m_client->skuAvailability(); },
-        [this](const QVariant& v) { m_skus->setAvailability(v.value<QList<SkuAvailability>>()); });
-    addPoller(
-        Resource::Instances, [this] { return m_client->instances(m_workspace); },
-        [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); });
-    addPoller(
-        Resource::Pools, [this] { return m_client->pools(m_workspace); },
-        [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); });
-    addPoller(
-        Resource::Orders, [this] { return m_client->orders(m_workspace); },
-        [this](const QVariant& v) { m_orders->refresh(v.value<QList<Order>>()); });
-    addPoller(
-        Resource::Images, [this] { return m_client->images(m_workspace); },
-        [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); });
-    addPoller(
-        Resource::FeatureFlags, [this] { return m_client->featureFlags(); },
-        [this](const QVariant& v) {
-            QHash<QString, bool> enrolled;
-            for (const FeatureFlag& flag : v.value<QList<FeatureFlag>>())
-                enrolled.insert(flag.name, flag.enrolled);
-            if (enrolled != m_enrolled) {
-                m_enrolled = enrolled;
-                updatePolling();
-                Q_EMIT featureFlagsChanged();
-            }
+    const auto single = [this](Poller::Fetch fetch, Poller::Apply apply) {
+        return new Poller(std::move(fetch), std::move(apply), this);
+    };
+    addPoller(Resource::Workspaces,
+              single([this] { return m_client->workspaces(); },
+                     [this](const QVariant& v) { m_workspaces->refresh(v.value<QList<Workspace>>()); }));
+    addPoller(Resource::Skus,
+              single([this] { return m_client->instanceSkus(); },
+                     [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); }));
+    addPoller(Resource::Availability,
+              single([this] { return m_client->skuAvailability(); },
+                     [this](const QVariant& v) { m_skus->setAvailability(v.value<QList<SkuAvailability>>()); }));
+    addPoller(Resource::Instances,
+              single([this] { return m_client->instances(m_workspace); },
+                     [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); }));
+    addPoller(Resource::Pools, single([this] { return m_client->pools(m_workspace); },
+                                      [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); }));
+    addPoller(Resource::Orders, new Poller(Poller::FetchMany([this] { return fetchOrders(); }),
+                                           [this](const QVariant& v) { applyOrders(v); }, this));
+    // Public images boot in every workspace and a workspace's list leaves them out: read it whole.
+    addPoller(Resource::Images, single([this] { return m_client->images(); },
+                                       [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); }));
+    addPoller(Resource::FeatureFlags,
+              single([this] { return m_client->featureFlags(); },
+                     [this](const QVariant& v) {
+                         const auto flags = v.value<QList<FeatureFlag>>();
+                         const bool first = !m_flagsKnown;
+                         m_flagsKnown = true;
+                         if (flags != m_flags || first) {
+                             m_flags = flags;
+                             updatePolling();
+                             Q_EMIT featureFlagsChanged();
+                         }
+                     }));
+    addPoller(Resource::Fabrics,
+              single([this] { return m_client->infinibandFabrics(); },
+                     [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); }));
+    addPoller(Resource::Partitions, single(
+                                        [this] {
+                                            InfinibandAdapter::PartitionFilter filter;
+                                            filter.workspace = m_workspace;
+                                            return m_client->infinibandPartitions(filter);
+                                        },
+                                        [this](const QVariant& v) {
+                                            m_partitions->refresh(v.value<QList<InfinibandPartition>>());
+                                        }));
+    connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
+        if (error.httpStatus() == 403 && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
+            m_ordersPerWorkspace = true;
+            updatePolling();
+            refresh(Resource::Orders);
+        }
+    });
+    for (const Resource named : {Resource::Workspaces, Resource::Pools}) {
+        connect(m_pollers.value(named), &Poller::polled, this, [this] {
+            if (m_ordersPerWorkspace && m_workspace.isEmpty() && !isLoaded(Resource::Orders))
+                refresh(Resource::Orders);
         });
-    addPoller(
-        Resource::Fabrics, [this] { return m_client->infinibandFabrics(); },
-        [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); });
-    addPoller(
-        Resource::Partitions,
-        [this] {
-            InfinibandAdapter::PartitionFilter filter;
-            filter.workspace = m_workspace;
-            return m_client->infinibandPartitions(filter);
-        },
-        [this](const QVariant& v) { m_partitions->refresh(v.value<QList<InfinibandPartition>>()); });
+    }
+    // What the app changed is read again at once, whichever view changed it.
+    if (m_client) {
+        connect(m_client, &ApiClient::wrote, this, [this] {
+            if (m_running)
+                refreshAll();
+        });
+    }
 }
 
 Session::~Session() = default;
@@ -90,13 +113,79 @@ QList<Session::Resource> Session::allResources()
             Resource::Fabrics,    Resource::Partitions};
 }
 
-Poller* Session::addPoller(Resource resource, std::function<ApiCall*()> fetch,
-                           std::function<void(const QVariant&)> apply)
+Poller* Session::addPoller(Resource resource, Poller* poller)
 {
-    auto* poller = new Poller(std::move(fetch), std::move(apply), this);
     poller->setStatus(m_status);
     m_pollers.insert(resource, poller);
+    connect(poller, &Poller::started, this, [this, resource] { Q_EMIT listRequested(resource); });
+    connect(poller, &Poller::polled, this, [this, resource] {
+        m_loaded.insert(resource, true);
+        Q_EMIT listLoaded(resource);
+    });
+    connect(poller, &Poller::failed, this, [this, resource](const ApiError& error) {
+        const bool ordersFallBack = resource == Resource::Orders && error.httpStatus() == 403
+                                    && m_workspace.isEmpty() && !m_ordersPerWorkspace;
+        if (error.kind() != ApiError::Kind::Cancelled && !ordersFallBack)
+            Q_EMIT listFailed(resource, error);
+    });
     return poller;
+}
+
+QList<ApiCall*> Session::fetchOrders()
+{
+    if (!m_ordersPerWorkspace || !m_workspace.isEmpty())
+        return {m_client->orders(m_workspace)};
+    // Per workspace the token reads pools in (where it may list orders), else per workspace listed.
+    QStringList workspaces;
+    for (const Pool& pool : m_pools->rows()) {
+        const QString workspace = pool.workspaceId.isEmpty() ? pool.workspace : pool.workspaceId;
+        if (!workspace.isEmpty() && !workspaces.contains(workspace))
+            workspaces.append(workspace);
+    }
+    if (workspaces.isEmpty()) {
+        for (const Workspace& workspace : m_workspaces->rows())
+            workspaces.append(workspace.id.isEmpty() ? workspace.resourcePath : workspace.id);
+    }
+    QList<ApiCall*> calls;
+    for (const QString& workspace : std::as_const(workspaces))
+        calls.append(m_client->orders(workspace));
+    return calls;
+}
+
+void Session::applyOrders(const QVariant& results)
+{
+    QList<Order> orders;
+    for (const QVariant& result : results.toList())
+        orders += result.value<QList<Order>>();
+    m_orders->refresh(orders);
+}
+
+std::optional<FeatureFlag> Session::featureFlag(const QString& name) const
+{
+    for (const FeatureFlag& flag : m_flags) {
+        if (flag.name == name)
+            return flag;
+    }
+    return std::nullopt;
+}
+
+bool Session::isEnrolled(const QString& flag) const
+{
+    const auto found = featureFlag(flag);
+    return found && found->enrolled;
+}
+
+bool Session::isWorkspaceList(Resource resource)
+{
+    switch (resource) {
+    case Resource::Instances:
+    case Resource::Pools:
+    case Resource::Orders:
+    case Resource::Partitions:
+        return true;
+    default:
+        return false;
+    }
 }
 
 bool Session::infinibandEnabled() const
@@ -107,6 +196,8 @@ bool Session::infinibandEnabled() const
 bool Session::shouldPoll(Resource resource) const
 {
     if (!m_running || !isWatched(resource))
+        return false;
+    if (isWorkspaceList(resource) && !m_scopeKnown)
         return false;
     // Fabrics and partitions answer 403 until the account is enrolled: they poll only then, and
     // the flags are read for them.
@@ -120,7 +211,10 @@ void Session::updatePolling()
     for (auto it = m_pollers.cbegin(); it != m_pollers.cend(); ++it) {
         const bool wanted = shouldPoll(it.key())
                             || (it.key() == Resource::FeatureFlags && m_running
-                                && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)));
+                                && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)))
+                            // Orders listed per workspace need to know the workspaces.
+                            || (it.key() == Resource::Workspaces && m_ordersPerWorkspace
+                                && shouldPoll(Resource::Orders));
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())
@@ -151,17 +245,31 @@ void Session::refresh(Resource resource)
 {
     Poller* poller = m_pollers.value(resource);
     if (poller && poller->isActive())
-        poller->pollNow();
+        poller->restart();
 }
 
-void Session::setWorkspace(const QString& workspace)
+void Session::setScope(const QString& workspace, bool known)
 {
-    if (workspace == m_workspace)
+    if (workspace == m_workspace && known == m_scopeKnown)
         return;
+    const bool changed = workspace != m_workspace;
     m_workspace = workspace;
-    Q_EMIT workspaceChanged(workspace);
-    if (m_running)
-        refreshAll();
+    m_scopeKnown = known;
+    if (changed) {
+        for (const Resource resource : allResources()) {
+            if (isWorkspaceList(resource))
+                m_loaded.remove(resource);
+        }
+        Q_EMIT workspaceChanged(workspace);
+    }
+    updatePolling();
+    if (!m_running || !changed)
+        return;
+    // The lists of the old scope are on their way: they are cancelled, the new ones asked for.
+    for (auto it = m_pollers.cbegin(); it != m_pollers.cend(); ++it) {
+        if (isWorkspaceList(it.key()) && it.value()->isActive())
+            it.value()->restart();
+    }
 }
 
 void Session::setInterval(std::chrono::milliseconds interval)
@@ -173,6 +281,8 @@ void Session::setInterval(std::chrono::milliseconds interval)
 
 void Session::start()
 {
+    if (!m_client)
+        return; // the empty session of "not connected"
     m_running = true;
     m_accountPoller->start();
     updatePolling();
@@ -191,6 +301,6 @@ void Session::refreshAll()
     m_accountPoller->pollNow();
     for (Poller* poller : std::as_const(m_pollers)) {
         if (poller->isActive())
-            poller->pollNow();
+            poller->restart();
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/api/apierror.h"
 #include "core/model/resources.h"
 
 #include <QHash>
@@ -8,6 +9,7 @@
 #include <QPointer>
 
 #include <chrono>
+#include <optional>
 
 class ApiClient;
 class ConnectionStatus;
@@ -21,10 +23,12 @@ class PoolModel;
 class SkuModel;
 class WorkspaceModel;
 
-// The live data of one connection: a model per resource, each kept fresh by its own single-flight
-// poller, all reporting to one ConnectionStatus. The account check (GET /me) polls while the
-// session runs; every list polls only while something that shows it watches it (watch/unwatch),
-// so a hidden view costs no requests.
+// The live data of one connection, and its single source of truth: a model per resource, each kept
+// fresh by its own single-flight poller, all reporting to one ConnectionStatus. The account check
+// (GET /me) polls while the session runs; every list polls only while something that shows it
+// watches it (watch/unwatch), so a hidden view costs no requests. A write the app makes through
+// the client (ApiClient::wrote) reads every watched list again at once, cancelling polls that
+// were on their way, so nothing shows state older than the app's own last action.
 class Session final : public QObject
 {
     Q_OBJECT
@@ -57,8 +61,10 @@ public:
     void watch(Resource resource);
     void unwatch(Resource resource);
     bool isWatched(Resource resource) const { return m_watchers.value(resource) > 0; }
-    // Polls one list now, if it is watched (single-flight).
+    // Reads one list again now if it is watched, cancelling a poll on its way.
     void refresh(Resource resource);
+    // Whether a list has been read since the session started or its scope changed.
+    bool isLoaded(Resource resource) const { return m_loaded.value(resource, false); }
 
     ApiClient* client() const { return m_client; }
     ConnectionStatus* status() const { return m_status; }
@@ -74,10 +80,18 @@ public:
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
-    void setWorkspace(const QString& workspace);
+    void setWorkspace(const QString& workspace) { setScope(workspace, true); }
+    // known=false: the scope is not known yet (a workspace whose ID is still to come); the
+    // workspace lists wait for it rather than send a name the API does not accept.
+    void setScope(const QString& workspace, bool known);
+    bool scopeKnown() const { return m_scopeKnown; }
+    static bool isWorkspaceList(Resource resource);
 
-    // Feature flags as last read (flag name -> enrolled).
-    bool isEnrolled(const QString& flag) const { return m_enrolled.value(flag, false); }
+    // Feature flags as last read.
+    QList<FeatureFlag> featureFlags() const { return m_flags; }
+    std::optional<FeatureFlag> featureFlag(const QString& name) const;
+    bool featureFlagsKnown() const { return m_flagsKnown; }
+    bool isEnrolled(const QString& flag) const;
     bool infinibandEnabled() const;
 
     void setInterval(std::chrono::milliseconds interval);
@@ -87,13 +101,18 @@ public:
     void refreshAll();
 
 Q_SIGNALS:
+    // A list's poll went out, came back (the model holds the answer), or failed.
+    void listRequested(Session::Resource resource);
+    void listLoaded(Session::Resource resource);
+    void listFailed(Session::Resource resource, const ApiError& error);
     void workspaceChanged(const QString& workspace);
     void featureFlagsChanged();
     void accountChanged();
 
 private:
-    Poller* addPoller(Resource resource, std::function<class ApiCall*()> fetch,
-                      std::function<void(const QVariant&)> apply);
+    Poller* addPoller(Resource resource, Poller* poller);
+    QList<class ApiCall*> fetchOrders();
+    void applyOrders(const QVariant& results);
     bool shouldPoll(Resource resource) const;
     void updatePolling();
 
@@ -112,6 +131,12 @@ private:
     QMap<Resource, int> m_watchers;
     Account m_account;
     QString m_workspace;
-    QHash<QString, bool> m_enrolled;
+    QList<FeatureFlag> m_flags;
+    bool m_flagsKnown = false;
+    QMap<Resource, bool> m_loaded;
+    bool m_scopeKnown = true;
+    // The token may list orders only per workspace (a grant per workspace): once the list of every
+    // workspace is refused, orders are asked for per readable workspace.
+    bool m_ordersPerWorkspace = false;
     bool m_running = false;
 };

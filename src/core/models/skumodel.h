@@ -34,6 +34,8 @@ public:
     qint64 nowSecs() const { return m_clock->nowSecs(); }
     // Availability comes from its own route; it is merged into the SKU rows by id.
     void setAvailability(const QList<SkuAvailability>& availability);
+    // What the market offers of a SKU over time, as last read.
+    NodeSchedule schedule(const QString& skuId) const { return m_availability.value(skuId); }
     // The SKU list without availability; rows keep the availability last set.
     void refreshSkus(const QList<InstanceSku>& skus);
 

@@ -51,8 +51,8 @@ Application::~Application()
     // The sections hold the context, the market and the connection's client: they go first.
     delete m_signIn;
     m_window.reset();
-    m_context->setClient(nullptr);
-    m_market->setClient(nullptr);
+    m_context->setSession(nullptr);
+    m_market->setSession(nullptr);
     m_activity->setClient(nullptr);
     m_connection.reset();
 }
@@ -152,8 +152,8 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
 {
     delete m_signIn;
     // Nothing of the old connection may show, or answer, once the new one is chosen.
-    m_context->setClient(nullptr);
-    m_market->setClient(nullptr);
+    m_context->setSession(nullptr);
+    m_market->setSession(nullptr);
     m_activity->setClient(nullptr);
     m_connection.reset();
     if (remember)
@@ -182,12 +182,14 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
 void Application::bindConnection()
 {
     Connection* connection = m_connection.get();
-    ApiClient* client =
-        connection && connection->state() == Connection::State::Ready ? connection->client() : nullptr;
-    if (m_context->client() == client)
+    // The views and the market read the connection's one session once it is ready.
+    Session* session =
+        connection && connection->state() == Connection::State::Ready ? connection->session() : nullptr;
+    ApiClient* client = session ? session->client() : nullptr;
+    if (m_context->session() == session || (!session && !m_context->client()))
         return;
-    m_context->setClient(client);
-    m_market->setClient(client);
+    m_context->setSession(session);
+    m_market->setSession(session);
     m_activity->setClient(client);
     if (client) {
         connect(connection->session()->status(), &ConnectionStatus::changed, this,

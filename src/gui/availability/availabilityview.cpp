@@ -1,5 +1,7 @@
 #include "gui/availability/availabilityview.h"
 
+#include "core/models/session.h"
+
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
@@ -23,10 +25,11 @@
 AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
-    , m_model(new SkuModel(this))
+    , m_model(context->session()->skus())
     , m_table(new ResourceTableView(QStringLiteral("availability"), context->settings(), this))
     , m_infinibandOnly(new QCheckBox(tr("&InfiniBand only"), this))
-    , m_refresh(new ListRefresh(QStringLiteral("availability"), tr("Loading SKUs"), context, m_table, this))
+    , m_refresh(new ListRefresh(QStringLiteral("availability"), tr("Loading SKUs"), context, m_table,
+                                {Session::Resource::Skus, Session::Resource::Availability}, this))
     , m_details(new QLabel(this))
 {
     setObjectName(QStringLiteral("availabilityPage"));
@@ -58,80 +61,29 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     layout->addLayout(toolbar);
     layout->addWidget(splitter, 1);
 
-    connect(m_refresh, &ListRefresh::requested, this, &AvailabilityView::refresh);
-    connect(m_infinibandOnly, &QCheckBox::toggled, this, &AvailabilityView::applyInfinibandFilter);
+    m_table->proxy()->setRowFilter([this](const QVariant& object) {
+        return !m_infinibandOnly->isChecked() || object.value<InstanceSku>().isInfiniband();
+    });
+    connect(m_infinibandOnly, &QCheckBox::toggled, m_table->proxy(), &ResourceProxyModel::invalidateRowFilter);
+    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+        updateDetails();
+        Q_EMIT refreshed();
+    });
+    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
+        m_model = session->skus();
+        m_table->setSourceModel(m_model);
+        updateDetails();
+    });
     connect(m_table->table()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &AvailabilityView::updateDetails);
-    connect(m_context, &ViewContext::clientChanged, this, &AvailabilityView::refresh);
-    // What the app itself changed is shown at once, whichever view changed it.
-    connect(m_context, &ViewContext::dataWritten, this, &AvailabilityView::refresh);
-    connect(m_context, &ViewContext::pollTick, this, [this] {
-        if (isVisible())
-            refresh();
-    });
     updateDetails();
-    refresh();
 }
 
 AvailabilityView::~AvailabilityView() = default;
 
 void AvailabilityView::refresh()
 {
-    ApiClient* client = m_context->client();
-    if (!client) {
-        m_all.clear();
-        m_model->clear();
-        m_refresh->showNotConnected();
-        return;
-    }
-    const quint64 request = m_refresh->begin();
-    client->instanceSkus()
-        ->onSuccess<QList<InstanceSku>>(
-            this,
-            [this, client, request](const QList<InstanceSku>& skus) {
-                if (!m_refresh->isCurrent(request))
-                    return;
-                client->skuAvailability()
-                    ->onSuccess<QList<SkuAvailability>>(
-                        this,
-                        [this, skus, request](const QList<SkuAvailability>& all) {
-                            if (!m_refresh->isCurrent(request))
-                                return;
-                            m_all = skus;
-                            m_availability = all;
-                            applyInfinibandFilter();
-                            m_refresh->markLoaded();
-                            updateDetails();
-                            Q_EMIT refreshed();
-                        })
-                    ->onFailure(this, [this, skus, request](const ApiError& error) {
-                        if (!m_refresh->isCurrent(request))
-                            return;
-                        // The SKUs are still worth showing without their availability.
-                        m_all = skus;
-                        applyInfinibandFilter();
-                        m_refresh->markLoaded();
-                        m_refresh->label()->markFailed(error.message());
-                        m_context->reportError(tr("Loading availability"), error);
-                        Q_EMIT refreshed();
-                    });
-            })
-        ->onFailure(this, [this, request](const ApiError& error) {
-            if (!m_refresh->isCurrent(request))
-                return;
-            m_refresh->markFailed(error);
-            Q_EMIT refreshed();
-        });
-}
-
-void AvailabilityView::applyInfinibandFilter()
-{
-    QList<InstanceSku> shown;
-    for (const InstanceSku& sku : std::as_const(m_all))
-        if (!m_infinibandOnly->isChecked() || sku.isInfiniband())
-            shown << sku;
-    m_model->refreshSkus(shown);
-    m_model->setAvailability(m_availability);
+    m_refresh->refresh();
 }
 
 void AvailabilityView::updateDetails()
@@ -144,10 +96,7 @@ void AvailabilityView::updateDetails()
         return;
     }
     const InstanceSku& sku = m_model->at(row.row());
-    NodeSchedule schedule;
-    for (const SkuAvailability& a : std::as_const(m_availability))
-        if (a.sku.id == sku.id)
-            schedule = a.schedule;
+    const NodeSchedule schedule = m_model->schedule(sku.id);
     QStringList lines;
     for (const NodeScheduleEntry& entry : schedule)
         lines << tr("%1 → %2: %n node(s)", nullptr, entry.nodeCount)

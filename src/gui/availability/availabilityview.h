@@ -32,7 +32,6 @@ Q_SIGNALS:
     void refreshed();
 
 private:
-    void applyInfinibandFilter();
     void updateDetails();
     void fillMenu(QMenu* menu, const QModelIndexList& rows);
 
@@ -42,6 +41,4 @@ private:
     QCheckBox* m_infinibandOnly;
     ListRefresh* m_refresh;
     QLabel* m_details;
-    QList<InstanceSku> m_all;
-    QList<SkuAvailability> m_availability;
 };

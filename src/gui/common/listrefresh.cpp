@@ -4,64 +4,120 @@
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 
+#include <QEvent>
 #include <QIcon>
 #include <QKeySequence>
 #include <QPushButton>
+#include <QWidget>
 
 ListRefresh::ListRefresh(const QString& objectNamePrefix, const QString& action, ViewContext* context,
-                         ResourceTableView* table, QWidget* parent)
-    : QObject(parent)
+                         ResourceTableView* table, QList<Session::Resource> resources, QWidget* page)
+    : QObject(page)
     , m_context(context)
     , m_table(table)
-    , m_button(new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), parent))
-    , m_label(new UpdatedLabel(parent))
+    , m_page(page)
+    , m_button(new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), page))
+    , m_label(new UpdatedLabel(page))
     , m_action(action)
+    , m_resources(std::move(resources))
 {
+    Q_ASSERT(!m_resources.isEmpty());
     m_button->setObjectName(objectNamePrefix + QStringLiteral("RefreshButton"));
     m_label->setObjectName(objectNamePrefix + QStringLiteral("UpdatedLabel"));
     // F5 on whichever list is shown: a hidden view's button takes no shortcut.
     m_button->setShortcut(QKeySequence::Refresh);
-    connect(m_button, &QPushButton::clicked, this, &ListRefresh::requested);
-    // Until the first answer the table says it is loading, not that the list is empty.
-    m_table->setLoadState(ResourceTableView::LoadState::Loading);
+    connect(m_button, &QPushButton::clicked, this, &ListRefresh::refresh);
+    connect(m_context, &ViewContext::clientChanged, this, &ListRefresh::bind);
+    m_page->installEventFilter(this);
+    bind();
 }
 
-ListRefresh::~ListRefresh() = default;
-
-void ListRefresh::cancelInFlight()
+ListRefresh::~ListRefresh()
 {
-    if (ApiCall* call = m_call.data()) {
-        m_call = nullptr;
-        call->cancel();
+    if (m_watched) {
+        for (const Session::Resource resource : std::as_const(m_resources))
+            m_watched->unwatch(resource);
     }
 }
 
-void ListRefresh::showNotConnected()
+void ListRefresh::bind()
 {
-    ++m_current;
-    cancelInFlight();
-    m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+    Session* session = m_context->session();
+    if (session == m_session)
+        return;
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    if (m_watched) {
+        for (const Session::Resource resource : std::as_const(m_resources))
+            m_watched->unwatch(resource);
+        m_watched = nullptr;
+    }
+    m_session = session;
+    connect(session, &Session::listRequested, this, [this](Session::Resource resource) {
+        // Once loaded, the table keeps its rows while a refresh runs rather than flashing "Loading…".
+        if (m_resources.contains(resource) && m_table->loadState() != ResourceTableView::LoadState::Loaded)
+            m_table->setLoadState(ResourceTableView::LoadState::Loading);
+    });
+    connect(session, &Session::listLoaded, this, [this](Session::Resource resource) {
+        if (!m_resources.contains(resource))
+            return;
+        for (const Session::Resource mine : std::as_const(m_resources)) {
+            if (!m_session->isLoaded(mine))
+                return;
+        }
+        m_table->setLoadState(ResourceTableView::LoadState::Loaded);
+        m_label->markUpdated();
+        Q_EMIT loaded();
+    });
+    connect(session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
+        if (!m_resources.contains(resource))
+            return;
+        if (resource == m_resources.first())
+            m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
+        m_label->markFailed(error.message());
+        m_context->reportError(m_action, error);
+    });
+    Q_EMIT sessionChanged(session);
+    showState();
+    updateWatching();
 }
 
-quint64 ListRefresh::begin()
+void ListRefresh::showState()
 {
-    // Once loaded, the table keeps its rows while a refresh runs rather than flashing "Loading…".
-    if (m_table->loadState() != ResourceTableView::LoadState::Loaded)
-        m_table->setLoadState(ResourceTableView::LoadState::Loading);
-    const quint64 request = ++m_current;
-    cancelInFlight();
-    return request;
+    if (!m_session->client()) {
+        m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
+        return;
+    }
+    bool loaded = true;
+    for (const Session::Resource resource : std::as_const(m_resources))
+        loaded = loaded && m_session->isLoaded(resource);
+    // Until the first answer the table says it is loading, not that the list is empty.
+    m_table->setLoadState(loaded ? ResourceTableView::LoadState::Loaded : ResourceTableView::LoadState::Loading);
 }
 
-void ListRefresh::markLoaded()
+void ListRefresh::updateWatching()
 {
-    m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-    m_label->markUpdated();
+    const bool wanted = m_page->isVisible() && m_session && m_session->client();
+    if (wanted && !m_watched) {
+        m_watched = m_session;
+        for (const Session::Resource resource : std::as_const(m_resources))
+            m_watched->watch(resource);
+    } else if (!wanted && m_watched) {
+        for (const Session::Resource resource : std::as_const(m_resources))
+            m_watched->unwatch(resource);
+        m_watched = nullptr;
+    }
 }
 
-void ListRefresh::markFailed(const ApiError& error)
+void ListRefresh::refresh()
 {
-    m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-    m_label->markFailed(error.message());
-    m_context->reportError(m_action, error);
+    for (const Session::Resource resource : std::as_const(m_resources))
+        m_session->refresh(resource);
+}
+
+bool ListRefresh::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_page && (event->type() == QEvent::Show || event->type() == QEvent::Hide))
+        updateWatching();
+    return QObject::eventFilter(watched, event);
 }

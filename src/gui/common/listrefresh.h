@@ -1,13 +1,12 @@
 #pragma once
 
-#include "core/api/apicall.h"
 #include "core/api/apierror.h"
+#include "core/models/session.h"
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
-
-#include <utility>
 
 class QPushButton;
 class ResourceTableView;
@@ -15,10 +14,12 @@ class UpdatedLabel;
 class ViewContext;
 class QWidget;
 
-// The refresh of one view's list: the Refresh button and the "updated … ago" label of its toolbar,
-// and the table's load state while a request runs. A newer request overtakes an older one (a scope
-// change during a poll), which is cancelled and whose answer is dropped. A failure is shown in the table and
-// the label and reported under the view's action ("Loading pools").
+// What every list page shares about its data: it watches the session's lists it shows while the
+// page is on screen (so a hidden page costs no requests), gives the toolbar its Refresh button and
+// "updated … ago" label, and shows the table's load state. The lists themselves, their polling,
+// cancelling of overtaken requests and the refresh after the app's own writes are the session's.
+// The first list is the table's; a failure of another one is said in the label only. A failure is
+// reported under the page's action ("Loading pools").
 class ListRefresh final : public QObject
 {
     Q_OBJECT
@@ -26,56 +27,41 @@ class ListRefresh final : public QObject
 
 public:
     // objectNamePrefix names the widgets for tests: "<prefix>RefreshButton", "<prefix>UpdatedLabel".
+    // page: the widget whose visibility decides whether the lists are watched.
     ListRefresh(const QString& objectNamePrefix, const QString& action, ViewContext* context,
-                ResourceTableView* table, QWidget* parent);
+                ResourceTableView* table, QList<Session::Resource> resources, QWidget* page);
     ~ListRefresh() override;
 
     QPushButton* button() const { return m_button; }
     UpdatedLabel* label() const { return m_label; }
+    bool isWatching() const { return !m_watched.isNull(); }
 
-    // No client: the table says so, and answers still on their way are dropped.
-    void showNotConnected();
-
-    // Runs one list request: apply(result) fills the model, then the table shows it; done() follows
-    // either outcome (the view's own updates, its refreshed() signal).
-    template <typename T, typename Apply, typename Done> void load(ApiCall* call, Apply&& apply, Done&& done)
-    {
-        const quint64 request = begin();
-        m_call = call;
-        call->onSuccess<T>(this,
-                           [this, request, apply = std::forward<Apply>(apply), done](const T& result) {
-                               if (!isCurrent(request))
-                                   return;
-                               apply(result);
-                               markLoaded();
-                               done();
-                           })
-            ->onFailure(this, [this, request, done](const ApiError& error) {
-                if (!isCurrent(request))
-                    return;
-                markFailed(error);
-                done();
-            });
-    }
-
-    // For a view that puts its list together from several requests.
-    quint64 begin();
-    bool isCurrent(quint64 request) const { return request == m_current; }
-    void markLoaded();
-    void markFailed(const ApiError& error);
+public Q_SLOTS:
+    // Reads the lists again now (when on screen).
+    void refresh();
 
 Q_SIGNALS:
-    void requested();
+    // Every list of the page has an answer in its model (after each poll).
+    void loaded();
+    // The session is another one: the page takes its models from it.
+    void sessionChanged(Session* session);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void cancelInFlight();
+    void bind();
+    void updateWatching();
+    void showState();
 
     ViewContext* m_context;
     ResourceTableView* m_table;
+    QWidget* m_page;
     QPushButton* m_button;
     UpdatedLabel* m_label;
     QString m_action;
-    quint64 m_current = 0;
-    // The request of load() on its way: a newer one cancels it.
-    QPointer<ApiCall> m_call;
+    QList<Session::Resource> m_resources;
+    QPointer<Session> m_session;
+    // The session whose lists this page watches, while it is on screen.
+    QPointer<Session> m_watched;
 };

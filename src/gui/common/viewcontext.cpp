@@ -2,28 +2,25 @@
 
 #include "core/api/apiclient.h"
 #include "core/api/infinibandadapter.h"
+#include "core/models/session.h"
+#include "core/models/workspacemodel.h"
 #include "core/settings/settings.h"
 
-#include <QTimer>
+#include <algorithm>
 
 ViewContext::ViewContext(Settings* settings, QObject* parent)
     : QObject(parent)
     , m_settings(settings)
-    , m_poll(new QTimer(this))
+    , m_offline(std::make_unique<Session>(nullptr))
 {
-    m_poll->setInterval(5000);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (!m_client)
-            return;
-        // A first load that failed (the server was away) is tried again: until the workspaces and
-        // the preview enrolment are known, the views have nothing to show.
-        if (m_accountCalls == 0 && (m_enrolment == Enrolment::Unknown || m_workspaces.isEmpty()))
-            refreshAccount();
-        Q_EMIT pollTick();
-    });
+    bindSession(m_offline.get());
 }
 
-ViewContext::~ViewContext() = default;
+ViewContext::~ViewContext()
+{
+    if (m_session && m_session != m_offline.get())
+        bindSession(m_offline.get());
+}
 
 QString ViewContext::workspaceReference() const
 {
@@ -36,23 +33,99 @@ QString ViewContext::workspaceReference() const
 
 void ViewContext::setClient(ApiClient* client)
 {
-    if (m_client)
-        disconnect(m_client, &ApiClient::wrote, this, &ViewContext::dataWritten);
-    m_client = client;
-    if (client)
-        connect(client, &ApiClient::wrote, this, &ViewContext::dataWritten);
-    ++m_clientGeneration;
-    m_accountCalls = 0;
-    m_workspaces.clear();
-    m_enrolment = Enrolment::Unknown;
-    if (client)
-        m_poll->start();
-    else
-        m_poll->stop();
+    std::unique_ptr<Session> previous = std::move(m_own);
+    if (client) {
+        m_own = std::make_unique<Session>(client);
+        m_own->start();
+    }
+    setSession(m_own.get());
+}
+
+void ViewContext::setSession(Session* session)
+{
+    bindSession(session ? session : m_offline.get());
     Q_EMIT clientChanged();
     Q_EMIT workspacesChanged();
     Q_EMIT enrolmentChanged();
-    refreshAccount();
+}
+
+void ViewContext::bindSession(Session* session)
+{
+    if (m_session == session)
+        return;
+    if (m_session) {
+        disconnect(m_session, nullptr, this, nullptr);
+        if (m_session->client())
+            disconnect(m_session->client(), nullptr, this, nullptr);
+        m_session->unwatch(Session::Resource::Workspaces);
+        m_session->unwatch(Session::Resource::FeatureFlags);
+    }
+    m_session = session;
+    m_client = session->client();
+    if (session != m_offline.get() && session != m_own.get()) {
+        // The connection went before it said so: not connected, rather than a dangling session.
+        connect(session, &QObject::destroyed, this, [this] { setSession(nullptr); });
+    }
+    m_workspaces.clear();
+    m_enrolment = Enrolment::Unknown;
+    session->setInterval(std::chrono::milliseconds(m_pollInterval));
+    connect(session, &Session::listLoaded, this, [this](Session::Resource resource) {
+        if (resource == Session::Resource::Workspaces)
+            readWorkspaces();
+    });
+    connect(session, &Session::featureFlagsChanged, this, &ViewContext::readFeatureFlags);
+    connect(session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
+        if (resource == Session::Resource::Workspaces)
+            reportError(tr("Loading workspaces"), error);
+        else if (resource == Session::Resource::FeatureFlags)
+            reportError(tr("Loading preview features"), error);
+    });
+    if (m_client)
+        connect(m_client, &ApiClient::wrote, this, &ViewContext::dataWritten);
+    // The account's workspaces and preview enrolment are what every view needs first.
+    session->watch(Session::Resource::Workspaces);
+    session->watch(Session::Resource::FeatureFlags);
+    if (session->isLoaded(Session::Resource::Workspaces))
+        readWorkspaces();
+    if (session->featureFlagsKnown())
+        readFeatureFlags();
+    updateScope();
+}
+
+void ViewContext::readWorkspaces()
+{
+    QList<Workspace> workspaces;
+    for (const Workspace& workspace : m_session->workspaces()->rows())
+        workspaces.append(workspace);
+    if (workspaces == m_workspaces)
+        return;
+    m_workspaces = workspaces;
+    const bool known = std::any_of(workspaces.cbegin(), workspaces.cend(),
+                                   [this](const Workspace& w) { return w.name == m_workspace; });
+    if (!known && !workspaces.isEmpty()) {
+        m_workspace = workspaces.first().name;
+        updateScope();
+        Q_EMIT scopeChanged();
+    } else {
+        updateScope();
+    }
+    Q_EMIT workspacesChanged();
+}
+
+void ViewContext::readFeatureFlags()
+{
+    Enrolment enrolment = Enrolment::NotSelfEnrollable;
+    if (const auto flag = m_session->featureFlag(QLatin1StringView(InfinibandAdapter::featureFlag))) {
+        enrolment = flag->enrolled     ? Enrolment::Enrolled
+                    : flag->userEnroll ? Enrolment::NotEnrolled
+                                       : Enrolment::NotSelfEnrollable;
+    }
+    setEnrolment(enrolment);
+}
+
+void ViewContext::updateScope()
+{
+    m_session->setScope(listWorkspace(), scopeKnown());
 }
 
 void ViewContext::setWorkspace(const QString& name)
@@ -60,6 +133,7 @@ void ViewContext::setWorkspace(const QString& name)
     if (name.isEmpty() || name == m_workspace)
         return;
     m_workspace = name;
+    updateScope();
     Q_EMIT scopeChanged();
 }
 
@@ -68,56 +142,14 @@ void ViewContext::setAllWorkspaces(bool all)
     if (all == m_allWorkspaces)
         return;
     m_allWorkspaces = all;
+    updateScope();
     Q_EMIT scopeChanged();
 }
 
 void ViewContext::refreshAccount()
 {
-    if (!m_client)
-        return;
-    m_accountCalls += 2;
-    const auto answered = [this, generation = m_clientGeneration] {
-        if (generation == m_clientGeneration)
-            --m_accountCalls;
-    };
-    ApiCall* workspacesCall =
-        m_client->workspaces()
-            ->onSuccess<QList<Workspace>>(
-                this,
-                [this](const QList<Workspace>& workspaces) {
-                    if (workspaces == m_workspaces)
-                        return;
-                    m_workspaces = workspaces;
-                    const bool known =
-                        std::any_of(workspaces.cbegin(), workspaces.cend(),
-                                    [this](const Workspace& w) { return w.name == m_workspace; });
-                    if (!known && !workspaces.isEmpty()) {
-                        m_workspace = workspaces.first().name;
-                        Q_EMIT scopeChanged();
-                    }
-                    Q_EMIT workspacesChanged();
-                })
-            ->onFailure(this,
-                        [this](const ApiError& error) { reportError(tr("Loading workspaces"), error); });
-    connect(workspacesCall, &ApiCall::finished, this, answered);
-    ApiCall* flagsCall = m_client->featureFlags()
-                             ->onSuccess<QList<FeatureFlag>>(
-                                 this,
-                                 [this](const QList<FeatureFlag>& flags) {
-                                     Enrolment enrolment = Enrolment::NotSelfEnrollable;
-                                     for (const FeatureFlag& flag : flags) {
-                                         if (flag.name != QLatin1StringView(InfinibandAdapter::featureFlag))
-                                             continue;
-                                         enrolment = flag.enrolled     ? Enrolment::Enrolled
-                                                     : flag.userEnroll ? Enrolment::NotEnrolled
-                                                                       : Enrolment::NotSelfEnrollable;
-                                     }
-                                     setEnrolment(enrolment);
-                                 })
-                             ->onFailure(this, [this](const ApiError& error) {
-                                 reportError(tr("Loading preview features"), error);
-                             });
-    connect(flagsCall, &ApiCall::finished, this, answered);
+    m_session->refresh(Session::Resource::Workspaces);
+    m_session->refresh(Session::Resource::FeatureFlags);
 }
 
 void ViewContext::enrolInfiniband()
@@ -146,12 +178,8 @@ void ViewContext::enrolInfiniband()
 
 void ViewContext::setPollInterval(int milliseconds)
 {
-    m_poll->setInterval(milliseconds);
-}
-
-int ViewContext::pollInterval() const
-{
-    return m_poll->interval();
+    m_pollInterval = milliseconds;
+    m_session->setInterval(std::chrono::milliseconds(milliseconds));
 }
 
 void ViewContext::reportError(const QString& action, const ApiError& error)

@@ -3,20 +3,23 @@
 #include "core/api/apiclient.h"
 #include "core/api/apierror.h"
 #include "core/model/resources.h"
+#include "core/models/session.h"
 
 #include <QDateTime>
 #include <QObject>
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
-class QTimer;
 class Settings;
 
-// What every resource view shares: the connection's client, the workspace the user works in (or
-// "all workspaces"), the account's workspaces and preview enrolment, a poll clock, and one place
-// to report errors and what happened. Views hold a pointer; main wires it to the window.
+// What every resource view shares: the connection's live data (its Session: the client and the
+// models every view shows), the workspace the user works in (or "all workspaces"), the account's
+// workspaces and preview enrolment, and one place to report errors and what happened. Views hold a
+// pointer; the Application binds it to the connection. There is always a session: without a
+// connection it is an empty one that never polls.
 class ViewContext final : public QObject
 {
     Q_OBJECT
@@ -48,7 +51,10 @@ public:
 
     Settings* settings() const { return m_settings; }
     ApiClient* client() const { return m_client; }
-    // Takes no ownership. Null means not connected.
+    Session* session() const { return m_session; }
+    // The connection's session (no ownership); null means not connected.
+    void setSession(Session* session);
+    // For a client without a connection (tests, tools): a session of its own, started here.
     void setClient(ApiClient* client);
 
     QList<Workspace> workspaces() const { return m_workspaces; }
@@ -70,7 +76,7 @@ public:
     // or enrolmentFailed.
     void enrolInfiniband();
 
-    // Reloads workspaces and feature flags.
+    // Reads workspaces and feature flags again.
     void refreshAccount();
 
     // Where the Cloud-init editor's text comes from; without one the wizard offers files only.
@@ -78,8 +84,9 @@ public:
     bool hasCloudInitSource() const { return bool(m_cloudInitSource); }
     std::optional<CloudInitDraft> cloudInitDraft() const;
 
+    // How often the session's watched lists are read (applies to later sessions too).
     void setPollInterval(int milliseconds);
-    int pollInterval() const;
+    int pollInterval() const { return m_pollInterval; }
 
     // A failed call: shown in the status bar with what the user was doing.
     void reportError(const QString& action, const ApiError& error);
@@ -89,31 +96,37 @@ public:
     void noteFeatureNotEnabled();
 
 Q_SIGNALS:
+    // The session (and with it the client and every model) is another one.
     void clientChanged();
     void workspacesChanged();
     // The workspace or the "all workspaces" toggle changed.
     void scopeChanged();
     void enrolmentChanged();
     void enrolmentFailed(const QString& reason);
-    // Time to refresh what is on screen.
-    void pollTick();
     // The app changed something on the server (created, renamed, deleted, terminated, placed,
-    // cancelled, enrolled): every list reads itself again at once.
+    // cancelled, enrolled). The session reads its lists again by itself; this is for what a view
+    // asks for besides them (a partition's attached instances).
     void dataWritten();
     void statusMessage(const QString& message);
 
 private:
     void setEnrolment(Enrolment enrolment);
+    void bindSession(Session* session);
+    void readWorkspaces();
+    void readFeatureFlags();
+    void updateScope();
 
     Settings* m_settings;
+    // The empty session shown while not connected.
+    std::unique_ptr<Session> m_offline;
+    // The session of setClient().
+    std::unique_ptr<Session> m_own;
+    QPointer<Session> m_session;
     QPointer<ApiClient> m_client;
     QList<Workspace> m_workspaces;
     QString m_workspace = QStringLiteral("default");
     bool m_allWorkspaces = false;
     Enrolment m_enrolment = Enrolment::Unknown;
-    QTimer* m_poll;
-    // Account requests (workspaces, feature flags) of the current client on their way.
-    int m_accountCalls = 0;
-    quint64 m_clientGeneration = 0;
+    int m_pollInterval = 5000;
     CloudInitSource m_cloudInitSource;
 };

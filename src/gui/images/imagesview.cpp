@@ -1,5 +1,7 @@
 #include "gui/images/imagesview.h"
 
+#include "core/models/session.h"
+
 #include "core/api/apiclient.h"
 #include "core/models/format.h"
 #include "gui/common/copyactions.h"
@@ -18,9 +20,10 @@
 ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
-    , m_model(new ImageModel(this))
+    , m_model(context->session()->images())
     , m_table(new ResourceTableView(QStringLiteral("images"), context->settings(), this))
-    , m_refresh(new ListRefresh(QStringLiteral("images"), tr("Loading images"), context, m_table, this))
+    , m_refresh(new ListRefresh(QStringLiteral("images"), tr("Loading images"), context, m_table,
+                                {Session::Resource::Images}, this))
 {
     setObjectName(QStringLiteral("imagesPage"));
     auto* toolbar = new QHBoxLayout;
@@ -46,36 +49,25 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(note);
 
-    connect(m_refresh, &ListRefresh::requested, this, &ImagesView::refresh);
-    connect(m_context, &ViewContext::scopeChanged, this, &ImagesView::refresh);
-    // What the app itself changed is shown at once, whichever view changed it.
-    connect(m_context, &ViewContext::dataWritten, this, &ImagesView::refresh);
-    connect(m_context, &ViewContext::clientChanged, this, &ImagesView::refresh);
-    refresh();
+    // Public images boot in every workspace, so a workspace's list shows them too; the server
+    // leaves them out when asked for one workspace, so the list is read whole and filtered here.
+    m_table->proxy()->setRowFilter([this](const QVariant& object) {
+        const auto image = object.value<Image>();
+        return m_context->allWorkspaces() || image.isPublic || image.workspace == m_context->workspace();
+    });
+    connect(m_context, &ViewContext::scopeChanged, m_table->proxy(), &ResourceProxyModel::invalidateRowFilter);
+    connect(m_refresh, &ListRefresh::loaded, this, &ImagesView::refreshed);
+    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
+        m_model = session->images();
+        m_table->setSourceModel(m_model);
+    });
 }
 
 ImagesView::~ImagesView() = default;
 
 void ImagesView::refresh()
 {
-    if (!m_context->client()) {
-        m_model->refresh({});
-        m_refresh->showNotConnected();
-        return;
-    }
-    // Public images boot in every workspace, so a workspace's list shows them too; the server
-    // leaves them out when asked for one workspace.
-    const QString workspace = m_context->allWorkspaces() ? QString() : m_context->workspace();
-    m_refresh->load<QList<Image>>(
-        m_context->client()->images(),
-        [this, workspace](const QList<Image>& images) {
-            QList<Image> shown;
-            for (const Image& image : images)
-                if (workspace.isEmpty() || image.isPublic || image.workspace == workspace)
-                    shown << image;
-            m_model->refresh(shown);
-        },
-        [this] { Q_EMIT refreshed(); });
+    m_refresh->refresh();
 }
 
 void ImagesView::fillMenu(QMenu* menu, const QModelIndexList& rows)

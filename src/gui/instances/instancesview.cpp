@@ -3,6 +3,7 @@
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
+#include "core/models/session.h"
 #include "core/models/instancemodel.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
@@ -28,9 +29,10 @@
 InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
-    , m_model(new InstanceModel(this))
+    , m_model(context->session()->instances())
     , m_table(new ResourceTableView(QStringLiteral("instances"), context->settings(), this))
-    , m_refresh(new ListRefresh(QStringLiteral("instances"), tr("Loading instances"), context, m_table, this))
+    , m_refresh(new ListRefresh(QStringLiteral("instances"), tr("Loading instances"), context, m_table,
+                                {Session::Resource::Instances}, this))
     , m_details(new QLabel(this))
     , m_createButton(new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Create…"), this))
     , m_terminateButton(new QPushButton(tr("&Terminate…"), this))
@@ -77,7 +79,18 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     layout->addLayout(toolbar);
     layout->addWidget(splitter, 1);
 
-    connect(m_refresh, &ListRefresh::requested, this, &InstancesView::refresh);
+    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+        updateActions();
+        Q_EMIT refreshed();
+    });
+    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
+        disconnect(m_model, nullptr, this, nullptr);
+        m_model = session->instances();
+        m_table->setSourceModel(m_model);
+        connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
+        updateActions();
+        updateDetails();
+    });
     connect(m_createButton, &QPushButton::clicked, this, &InstancesView::createInstances);
     connect(m_terminateButton, &QPushButton::clicked, this, &InstancesView::terminateSelected);
     connect(m_deleteButton, &QPushButton::clicked, this, &InstancesView::deleteSelected);
@@ -88,15 +101,6 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
         updateDetails();
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
-    connect(m_context, &ViewContext::scopeChanged, this, &InstancesView::refresh);
-    // What the app itself changed is shown at once, whichever view changed it.
-    connect(m_context, &ViewContext::dataWritten, this, &InstancesView::refresh);
-    connect(m_context, &ViewContext::workspacesChanged, this, &InstancesView::refresh);
-    connect(m_context, &ViewContext::clientChanged, this, &InstancesView::refresh);
-    connect(m_context, &ViewContext::pollTick, this, [this] {
-        if (isVisible())
-            refresh();
-    });
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
         m_table->setColumnAvailable(InstanceModel::PartitionColumn, m_context->infinibandEnabled());
@@ -105,30 +109,13 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     showPartitionColumn();
     updateActions();
     updateDetails();
-    refresh();
 }
 
 InstancesView::~InstancesView() = default;
 
 void InstancesView::refresh()
 {
-    if (!m_context->client()) {
-        m_model->refresh({});
-        m_refresh->showNotConnected();
-        updateActions();
-        return;
-    }
-    if (!m_context->scopeKnown()) {
-        m_refresh->begin(); // the workspace's ID comes with the account's workspaces
-        return;
-    }
-    m_refresh->load<QList<Instance>>(
-        m_context->client()->instances(m_context->listWorkspace()),
-        [this](const QList<Instance>& instances) { m_model->refresh(instances); },
-        [this] {
-            updateActions();
-            Q_EMIT refreshed();
-        });
+    m_refresh->refresh();
 }
 
 QList<Instance> InstancesView::selectedInstances() const
@@ -202,7 +189,6 @@ void InstancesView::createInstances()
         return;
     auto* wizard = new CreateInstanceWizard(m_context, this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
-    connect(wizard, &CreateInstanceWizard::creationFinished, this, &InstancesView::refresh);
     wizard->open();
 }
 
@@ -217,10 +203,8 @@ void InstancesView::runOnEach(const QList<Instance>& instances, bool terminate)
                                    error);
         });
         connect(call, &ApiCall::finished, this, [this, remaining] {
-            if (--*remaining == 0) {
-                refresh();
+            if (--*remaining == 0)
                 Q_EMIT actionFinished();
-            }
         });
     }
 }

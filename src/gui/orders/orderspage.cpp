@@ -1,8 +1,9 @@
 #include "gui/orders/orderspage.h"
 
 #include "core/cli/sfcommand.h"
+#include "core/models/ordermodel.h"
+#include "core/models/resourceproxymodel.h"
 #include "gui/common/resourcetableview.h"
-#include "gui/orders/ordersmodel.h"
 #include "gui/reservations/marketbackend.h"
 
 #include <QApplication>
@@ -31,7 +32,6 @@ bool askToConfirm(QWidget* parent, const QString& text)
 OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* parent)
     : QWidget(parent)
     , m_backend(backend)
-    , m_model(new OrdersModel(this))
     , m_table(new ResourceTableView(u"orders"_s, settings, this))
     , m_status(new QComboBox(this))
     , m_side(new QComboBox(this))
@@ -48,17 +48,17 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     m_message->setObjectName(u"ordersMessage"_s);
     m_message->setTextFormat(Qt::PlainText); // quotes the server
 
-    m_status->addItem(tr("All statuses"), int(OrdersModel::StatusFilter::All));
-    m_status->addItem(tr("Open"), int(OrdersModel::StatusFilter::Open));
-    m_status->addItem(tr("Filled"), int(OrdersModel::StatusFilter::Filled));
-    m_status->addItem(tr("Cancelled"), int(OrdersModel::StatusFilter::Cancelled));
-    m_status->addItem(tr("Rejected"), int(OrdersModel::StatusFilter::Rejected));
-    m_side->addItem(tr("Buy and sell"), int(OrdersModel::SideFilter::All));
-    m_side->addItem(tr("Buy"), int(OrdersModel::SideFilter::Buy));
-    m_side->addItem(tr("Sell"), int(OrdersModel::SideFilter::Sell));
+    m_status->addItem(tr("All statuses"), int(StatusFilter::All));
+    m_status->addItem(tr("Open"), int(StatusFilter::Open));
+    m_status->addItem(tr("Filled"), int(StatusFilter::Filled));
+    m_status->addItem(tr("Cancelled"), int(StatusFilter::Cancelled));
+    m_status->addItem(tr("Rejected"), int(StatusFilter::Rejected));
+    m_side->addItem(tr("Buy and sell"), int(SideFilter::All));
+    m_side->addItem(tr("Buy"), int(SideFilter::Buy));
+    m_side->addItem(tr("Sell"), int(SideFilter::Sell));
 
-    m_table->setSourceModel(m_model);
-    m_table->proxy()->setSortRole(OrdersModel::SortRole);
+    m_table->setDefaultHiddenColumns({OrderModel::IdColumn});
+    m_table->proxy()->setRowFilter([this](const QVariant& object) { return accepts(object.value<Order>()); });
     m_table->setPlaceholderText(tr("No orders. Place one from Reservations: drag across the chart to "
                                    "choose a window."));
     if (!backend)
@@ -81,14 +81,12 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
 
-    connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
-        m_model->setStatusFilter(static_cast<OrdersModel::StatusFilter>(m_status->currentData().toInt()));
-        updateActions();
-    });
-    connect(m_side, &QComboBox::currentIndexChanged, this, [this] {
-        m_model->setSideFilter(static_cast<OrdersModel::SideFilter>(m_side->currentData().toInt()));
-        updateActions();
-    });
+    for (QComboBox* filter : {m_status, m_side}) {
+        connect(filter, &QComboBox::currentIndexChanged, this, [this] {
+            m_table->proxy()->invalidateRowFilter();
+            updateActions();
+        });
+    }
     connect(m_table, &ResourceTableView::currentSourceRowChanged, this, &OrdersPage::updateActions);
     connect(m_cancel, &QPushButton::clicked, this, &OrdersPage::cancelSelected);
     connect(m_copy, &QPushButton::clicked, this, &OrdersPage::copySelected);
@@ -124,10 +122,44 @@ QString OrdersPage::sfCommand(const Order& order)
     return SfCommand::orderCreate(create);
 }
 
+bool OrdersPage::accepts(const Order& order) const
+{
+    const auto side = static_cast<SideFilter>(m_side->currentData().toInt());
+    if (side == SideFilter::Buy && order.side != u"buy")
+        return false;
+    if (side == SideFilter::Sell && order.side != u"sell")
+        return false;
+    switch (static_cast<StatusFilter>(m_status->currentData().toInt())) {
+    case StatusFilter::All:
+        return true;
+    case StatusFilter::Open:
+        return OrderModel::isOpen(order);
+    case StatusFilter::Filled:
+        return order.status == Order::Status::Filled;
+    case StatusFilter::Cancelled:
+        return order.status == Order::Status::Cancelled;
+    case StatusFilter::Rejected:
+        return order.status == Order::Status::Rejected;
+    }
+    return true;
+}
+
+const Order* OrdersPage::currentOrder() const
+{
+    const QModelIndex row = m_table->currentSourceRow();
+    if (!m_model || !row.isValid() || row.row() >= m_model->rowCount())
+        return nullptr;
+    return &m_model->at(row.row());
+}
+
 void OrdersPage::reload()
 {
-    if (m_backend)
-        m_model->setOrders(m_backend->orders());
+    // The backend's order model: the connection's one list of orders.
+    OrderModel* model = m_backend ? m_backend->orderModel() : nullptr;
+    if (model != m_model) {
+        m_model = model;
+        m_table->setSourceModel(model);
+    }
     // Columns fit the first real rows (times, prices, ids) instead of the empty table's headers.
     m_table->fitColumnsOnce();
     updateActions();
@@ -135,15 +167,15 @@ void OrdersPage::reload()
 
 void OrdersPage::updateActions()
 {
-    const Order* order = m_model->orderAt(m_table->currentSourceRow());
-    m_cancel->setEnabled(order && OrdersModel::isOpen(*order));
+    const Order* order = currentOrder();
+    m_cancel->setEnabled(order && OrderModel::isOpen(*order));
     m_copy->setEnabled(order != nullptr);
 }
 
 void OrdersPage::cancelSelected()
 {
-    const Order* order = m_model->orderAt(m_table->currentSourceRow());
-    if (!order || !OrdersModel::isOpen(*order) || !m_backend)
+    const Order* order = currentOrder();
+    if (!order || !OrderModel::isOpen(*order) || !m_backend)
         return;
     const QString id = order->id;
     if (!m_confirmer(this, tr("Cancel order %1 (%n node(s), limit $%2)?", nullptr, int(order->nodeCount()))
@@ -159,7 +191,7 @@ void OrdersPage::cancelSelected()
 
 void OrdersPage::copySelected()
 {
-    const Order* order = m_model->orderAt(m_table->currentSourceRow());
+    const Order* order = currentOrder();
     if (!order)
         return;
     QApplication::clipboard()->setText(sfCommand(*order));

@@ -6,7 +6,7 @@
 #include <functional>
 
 class MarketBackend;
-class OrdersModel;
+class OrderModel;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -28,7 +28,22 @@ public:
     ~OrdersPage() override;
 
     void setConfirmer(Confirmer confirmer);
-    OrdersModel* model() const { return m_model; }
+    enum class StatusFilter
+    {
+        All,
+        Open, // pending, standing or partially filled
+        Filled,
+        Cancelled,
+        Rejected
+    };
+    enum class SideFilter
+    {
+        All,
+        Buy,
+        Sell
+    };
+
+    OrderModel* model() const { return m_model; }
     ResourceTableView* table() const { return m_table; }
 
     // The sf command that places the same order.
@@ -41,13 +56,15 @@ protected:
 
 private:
     void reload();
+    bool accepts(const Order& order) const;
+    const Order* currentOrder() const;
     void updateActions();
     void cancelSelected();
     void copySelected();
 
     QPointer<MarketBackend> m_backend;
     bool m_watching = false;
-    OrdersModel* m_model;
+    OrderModel* m_model = nullptr;
     ResourceTableView* m_table;
     QComboBox* m_status;
     QComboBox* m_side;

@@ -3,7 +3,9 @@
 #include "core/api/apiclient.h"
 #include "core/api/extracalls.h"
 #include "core/cli/sfcommand.h"
+#include "core/models/fabricmodel.h"
 #include "core/models/format.h"
+#include "core/models/session.h"
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "gui/common/confirmdialog.h"
@@ -56,10 +58,10 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_renameButton(new QPushButton(tr("Re&name…"), m_content))
     , m_deleteButton(
           new QPushButton(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), m_content))
-    , m_model(new PartitionModel(this))
+    , m_model(context->session()->partitions())
     , m_table(new ResourceTableView(QStringLiteral("partitions"), context->settings(), m_content))
     , m_refresh(new ListRefresh(QStringLiteral("partitions"), tr("Loading partitions"), context, m_table,
-                                m_content))
+                                {Session::Resource::Partitions, Session::Resource::Fabrics}, m_content))
     , m_details(new QWidget(m_content))
     , m_detailTitle(new QLabel(m_details))
     , m_detailFabric(selectableLabel(m_details, QStringLiteral("partitionDetailFabric")))
@@ -187,30 +189,35 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     });
     connect(m_context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
     connect(m_context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
-    connect(m_context, &ViewContext::scopeChanged, this, &PartitionsView::refresh);
-    // What the app itself changed is shown at once, whichever view changed it.
-    connect(m_context, &ViewContext::dataWritten, this, &PartitionsView::refresh);
-    connect(m_context, &ViewContext::workspacesChanged, this, &PartitionsView::refresh);
-    connect(m_context, &ViewContext::pollTick, this, [this] {
-        if (!isVisible())
-            return;
-        // Fabrics that failed to load are asked for again: without them nothing can be created.
-        if (!m_fabricsLoaded && !m_loadingFabrics && m_context->infinibandEnabled())
-            loadFabrics();
-        refresh();
+    m_table->proxy()->setRowFilter([this](const QVariant& object) {
+        const QString fabric = m_fabricFilter->currentData().toString();
+        return fabric.isEmpty() || object.value<InfinibandPartition>().fabric.name == fabric;
     });
-    connect(m_refresh, &ListRefresh::requested, this, &PartitionsView::refresh);
-    connect(m_fabricFilter, &QComboBox::currentIndexChanged, this, &PartitionsView::refresh);
+    connect(m_fabricFilter, &QComboBox::currentIndexChanged, m_table->proxy(),
+            &ResourceProxyModel::invalidateRowFilter);
+    connect(m_context->session(), &Session::listLoaded, this, &PartitionsView::onListLoaded);
+    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+        if (!m_selectAfterRefresh.isEmpty())
+            selectPartition(m_selectAfterRefresh);
+        loadDetailInstances();
+        updateActions();
+        Q_EMIT refreshed();
+    });
+    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
+        disconnect(m_model, nullptr, this, nullptr);
+        m_model = session->partitions();
+        m_table->setSourceModel(m_model);
+        bindModel();
+        connect(session, &Session::listLoaded, this, &PartitionsView::onListLoaded);
+        readFabrics();
+        showDetails();
+    });
     connect(m_createButton, &QPushButton::clicked, this, &PartitionsView::createPartition);
     connect(m_renameButton, &QPushButton::clicked, this, &PartitionsView::renameCurrent);
     connect(m_deleteButton, &QPushButton::clicked, this, &PartitionsView::deleteCurrent);
     connect(m_table, &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
-    // A refresh that changes the current row's values updates the details in place.
-    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& topLeft) {
-        if (m_table->currentSourceRow().row() == topLeft.row())
-            showDetails();
-    });
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &PartitionsView::showDetails);
+    bindModel();
+    readFabrics();
     showDetails();
     updateEnrolment();
 }
@@ -248,63 +255,42 @@ void PartitionsView::updateEnrolment()
                "itself: the preview is not self-enrollable here. Contact SF Compute and they will "
                "set you up."));
     }
-    if (connected && enrolment == E::Enrolled) {
-        loadFabrics();
-        refresh();
-    }
 }
 
-void PartitionsView::loadFabrics()
+void PartitionsView::bindModel()
 {
-    if (!m_context->client())
-        return;
-    m_loadingFabrics = true;
-    ApiCall* call = m_context->client()
-                        ->infinibandFabrics()
-                        ->onSuccess<QList<InfinibandFabric>>(
-                            this,
-                            [this](const QList<InfinibandFabric>& fabrics) {
-                                m_fabrics = fabrics;
-                                m_fabricsLoaded = true;
-                                const QString current = m_fabricFilter->currentData().toString();
-                                const QSignalBlocker block(m_fabricFilter);
-                                m_fabricFilter->clear();
-                                m_fabricFilter->addItem(tr("All fabrics"), QString());
-                                for (const InfinibandFabric& fabric : fabrics)
-                                    m_fabricFilter->addItem(fabric.name, fabric.name);
-                                m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
-                                Q_EMIT refreshed();
-                            })
-                        ->onFailure(this, [this](const ApiError& error) {
-                            m_context->reportError(tr("Loading fabrics"), error);
-                        });
-    connect(call, &ApiCall::finished, this, [this] { m_loadingFabrics = false; });
+    // A refresh that changes the current row's values updates the details in place.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& topLeft) {
+        if (m_table->currentSourceRow().row() == topLeft.row())
+            showDetails();
+    });
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &PartitionsView::showDetails);
+}
+
+void PartitionsView::onListLoaded(Session::Resource resource)
+{
+    if (resource == Session::Resource::Fabrics)
+        readFabrics();
+}
+
+void PartitionsView::readFabrics()
+{
+    m_fabrics.clear();
+    for (const InfinibandFabric& fabric : m_context->session()->fabrics()->rows())
+        m_fabrics.append(fabric);
+    const QString current = m_fabricFilter->currentData().toString();
+    const QSignalBlocker block(m_fabricFilter);
+    m_fabricFilter->clear();
+    m_fabricFilter->addItem(tr("All fabrics"), QString());
+    for (const InfinibandFabric& fabric : std::as_const(m_fabrics))
+        m_fabricFilter->addItem(fabric.name, fabric.name);
+    m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
+    m_table->proxy()->invalidateRowFilter();
 }
 
 void PartitionsView::refresh()
 {
-    if (!m_context->client() || !m_context->infinibandEnabled())
-        return;
-    if (!m_context->scopeKnown()) {
-        m_refresh->begin(); // the workspace's ID comes with the account's workspaces
-        return;
-    }
-    InfinibandAdapter::PartitionFilter filter;
-    filter.workspace = m_context->listWorkspace();
-    filter.fabric = m_fabricFilter->currentData().toString();
-    m_model->setProperty("scopeWorkspace", filter.workspace);
-    m_refresh->load<QList<InfinibandPartition>>(
-        m_context->client()->infinibandPartitions(filter),
-        [this](const QList<InfinibandPartition>& partitions) {
-            m_model->refresh(partitions);
-            if (!m_selectAfterRefresh.isEmpty())
-                selectPartition(m_selectAfterRefresh);
-            loadDetailInstances();
-        },
-        [this] {
-            updateActions();
-            Q_EMIT refreshed();
-        });
+    m_refresh->refresh();
 }
 
 std::optional<InfinibandPartition> PartitionsView::currentPartition() const

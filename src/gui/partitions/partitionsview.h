@@ -2,6 +2,7 @@
 
 #include "core/api/apierror.h"
 #include "core/model/resources.h"
+#include "core/models/session.h"
 
 #include <QModelIndexList>
 #include <QWidget>
@@ -48,7 +49,9 @@ Q_SIGNALS:
 
 private:
     void updateEnrolment();
-    void loadFabrics();
+    void readFabrics();
+    void bindModel();
+    void onListLoaded(Session::Resource resource);
     void showDetails();
     void loadDetailInstances();
     void updateActions();
@@ -80,8 +83,6 @@ private:
     InstanceModel* m_instancesModel;
     ResourceTableView* m_instancesTable;
     QList<InfinibandFabric> m_fabrics;
-    bool m_fabricsLoaded = false;
-    bool m_loadingFabrics = false;
     QString m_selectAfterRefresh;
     quint64 m_detailGeneration = 0;
 };

@@ -3,6 +3,7 @@
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
+#include "core/models/session.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -24,9 +25,10 @@
 PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
-    , m_model(new PoolModel(this))
+    , m_model(context->session()->pools())
     , m_table(new ResourceTableView(QStringLiteral("pools"), context->settings(), this))
-    , m_refresh(new ListRefresh(QStringLiteral("pools"), tr("Loading pools"), context, m_table, this))
+    , m_refresh(new ListRefresh(QStringLiteral("pools"), tr("Loading pools"), context, m_table,
+                                {Session::Resource::Pools}, this))
     , m_error(new QLabel(this))
     , m_createButton(new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Pool…"), this))
     , m_renameButton(new QPushButton(tr("Re&name…"), this))
@@ -63,46 +65,28 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(m_error);
 
-    connect(m_refresh, &ListRefresh::requested, this, &PoolsView::refresh);
+    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+        updateActions();
+        Q_EMIT refreshed();
+    });
+    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
+        m_model = session->pools();
+        m_table->setSourceModel(m_model);
+        updateActions();
+    });
     connect(m_createButton, &QPushButton::clicked, this, &PoolsView::createPool);
     connect(m_renameButton, &QPushButton::clicked, this, &PoolsView::renameCurrent);
     connect(m_deleteButton, &QPushButton::clicked, this, &PoolsView::deleteCurrent);
     connect(m_table->table()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PoolsView::updateActions);
-    connect(m_context, &ViewContext::scopeChanged, this, &PoolsView::refresh);
-    // What the app itself changed is shown at once, whichever view changed it.
-    connect(m_context, &ViewContext::dataWritten, this, &PoolsView::refresh);
-    connect(m_context, &ViewContext::workspacesChanged, this, &PoolsView::refresh);
-    connect(m_context, &ViewContext::clientChanged, this, &PoolsView::refresh);
-    connect(m_context, &ViewContext::pollTick, this, [this] {
-        if (isVisible())
-            refresh();
-    });
     updateActions();
-    refresh();
 }
 
 PoolsView::~PoolsView() = default;
 
 void PoolsView::refresh()
 {
-    if (!m_context->client()) {
-        m_model->refresh({});
-        m_refresh->showNotConnected();
-        updateActions();
-        return;
-    }
-    if (!m_context->scopeKnown()) {
-        m_refresh->begin(); // the workspace's ID comes with the account's workspaces
-        return;
-    }
-    m_refresh->load<QList<Pool>>(
-        m_context->client()->pools(m_context->listWorkspace()),
-        [this](const QList<Pool>& pools) { m_model->refresh(pools); },
-        [this] {
-            updateActions();
-            Q_EMIT refreshed();
-        });
+    m_refresh->refresh();
 }
 
 std::optional<Pool> PoolsView::currentPool() const
@@ -156,7 +140,6 @@ void PoolsView::createPool()
         [this, reference](const QString& name) { return m_context->client()->createPool(reference, name); },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, &PoolsView::refresh);
     dialog->open();
 }
 
@@ -170,7 +153,6 @@ void PoolsView::renameCurrent()
         tr("Rename Pool"), tr("New name for pool \"%1\":").arg(pool->name), pool->name, names(),
         [this, id](const QString& name) { return m_context->client()->renamePool(id, name); }, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, &PoolsView::refresh);
     dialog->open();
 }
 
@@ -191,7 +173,6 @@ void PoolsView::deleteCurrent()
     auto* call = m_context->client()->deletePool(target.id);
     connect(call, &ApiCall::succeeded, this, [this, target] {
         m_context->reportMessage(tr("Deleted pool %1.").arg(target.name));
-        refresh();
         Q_EMIT actionFinished();
     });
     call->onFailure(this, [this, target](const ApiError& error) {

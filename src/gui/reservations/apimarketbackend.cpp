@@ -1,11 +1,13 @@
 #include "gui/reservations/apimarketbackend.h"
 
 #include "core/api/apiclient.h"
+#include "core/models/ordermodel.h"
+#include "core/models/poolmodel.h"
+#include "core/models/skumodel.h"
 #include "gui/reservations/plannerconversion.h"
 
 #include <QDateTime>
 #include <QJsonValue>
-#include <QTimer>
 
 #include <memory>
 
@@ -45,56 +47,112 @@ QString placeFailure(const ApiError& error)
 
 ApiMarketBackend::ApiMarketBackend(ApiClient* client, QObject* parent)
     : MarketBackend(parent)
-    , m_client(client)
-    , m_poll(new QTimer(this))
 {
-    m_poll->setInterval(10000);
-    connect(m_poll, &QTimer::timeout, this, &ApiMarketBackend::refresh);
     setClient(client);
+}
+
+ApiMarketBackend::~ApiMarketBackend()
+{
+    bind(nullptr);
+}
+
+QList<Session::Resource> ApiMarketBackend::marketLists()
+{
+    return {Session::Resource::Pools, Session::Resource::Orders, Session::Resource::Skus};
 }
 
 void ApiMarketBackend::setClient(ApiClient* client)
 {
-    if (m_client)
-        disconnect(m_client, nullptr, this, nullptr);
-    m_client = client;
-    m_ordersPerWorkspace = false;
-    // Answers of the old client are older than anything the new one says.
-    m_poolsFrom = m_ordersFrom = m_skusFrom = m_clockFrom = ++m_refreshes;
-    m_clockOffset = 0;
-    m_pools.clear();
-    m_orders.clear();
-    m_skus.clear();
-    Q_EMIT changed();
-    if (!m_client)
+    std::unique_ptr<Session> previous = std::move(m_own);
+    if (client) {
+        m_own = std::make_unique<Session>(client);
+        m_own->setInterval(std::chrono::milliseconds(m_pollInterval));
+        m_own->start();
+    }
+    bind(m_own.get());
+}
+
+void ApiMarketBackend::setSession(Session* session)
+{
+    m_own.reset();
+    bind(session);
+}
+
+void ApiMarketBackend::bind(Session* session)
+{
+    if (m_session == session)
         return;
-    connect(m_client, &ApiClient::wrote, this, [this] {
-        if (isWatched())
-            refresh();
-    });
-    if (isWatched())
-        refresh();
+    if (m_session) {
+        disconnect(m_session, nullptr, this, nullptr);
+        disconnect(m_session->pools(), nullptr, this, nullptr);
+        disconnect(m_session->orders(), nullptr, this, nullptr);
+        disconnect(m_session->skus(), nullptr, this, nullptr);
+        if (m_watchers > 0) {
+            for (const Session::Resource resource : marketLists())
+                m_session->unwatch(resource);
+        }
+    }
+    m_session = session;
+    m_clockOffset = 0;
+    m_dirty = false;
+    if (session) {
+        const auto markDirty = [this] { m_dirty = true; };
+        for (QAbstractItemModel* model : {static_cast<QAbstractItemModel*>(session->pools()),
+                                          static_cast<QAbstractItemModel*>(session->orders()),
+                                          static_cast<QAbstractItemModel*>(session->skus())}) {
+            connect(model, &QAbstractItemModel::dataChanged, this, markDirty);
+            connect(model, &QAbstractItemModel::rowsInserted, this, markDirty);
+            connect(model, &QAbstractItemModel::rowsRemoved, this, markDirty);
+            connect(model, &QAbstractItemModel::modelReset, this, markDirty);
+        }
+        connect(session, &Session::listLoaded, this, [this](Session::Resource resource) {
+            if (marketLists().contains(resource) && std::exchange(m_dirty, false))
+                Q_EMIT changed();
+        });
+        connect(session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
+            if (marketLists().contains(resource))
+                Q_EMIT refreshFailed(error.message());
+        });
+        connect(session, &QObject::destroyed, this, [this] {
+            m_session = nullptr;
+            Q_EMIT changed();
+        });
+        if (m_watchers > 0) {
+            for (const Session::Resource resource : marketLists())
+                session->watch(resource);
+            readClock();
+        }
+    }
+    Q_EMIT changed();
+}
+
+ApiClient* ApiMarketBackend::client() const
+{
+    return m_session ? m_session->client() : nullptr;
 }
 
 void ApiMarketBackend::watch()
 {
-    if (m_watchers++ == 0) {
-        m_poll->start();
-        refresh();
-    }
+    if (m_watchers++ > 0 || !m_session)
+        return;
+    for (const Session::Resource resource : marketLists())
+        m_session->watch(resource);
+    readClock();
 }
 
 void ApiMarketBackend::unwatch()
 {
-    if (m_watchers > 0 && --m_watchers == 0)
-        m_poll->stop();
+    if (m_watchers == 0 || --m_watchers > 0 || !m_session)
+        return;
+    for (const Session::Resource resource : marketLists())
+        m_session->unwatch(resource);
 }
-
-ApiMarketBackend::~ApiMarketBackend() = default;
 
 void ApiMarketBackend::setPollInterval(int milliseconds)
 {
-    m_poll->setInterval(milliseconds);
+    m_pollInterval = milliseconds;
+    if (m_own)
+        m_own->setInterval(std::chrono::milliseconds(milliseconds));
 }
 
 qint64 ApiMarketBackend::now() const
@@ -102,25 +160,54 @@ qint64 ApiMarketBackend::now() const
     return QDateTime::currentSecsSinceEpoch() + m_clockOffset;
 }
 
+template <typename T, typename Model> static QList<T> rowsOf(const Model* model)
+{
+    if (!model)
+        return {};
+    return QList<T>(model->rows().cbegin(), model->rows().cend());
+}
+
+QList<Pool> ApiMarketBackend::pools() const
+{
+    return m_session ? rowsOf<Pool>(m_session->pools()) : QList<Pool>();
+}
+
+QList<Order> ApiMarketBackend::orders() const
+{
+    return m_session ? rowsOf<Order>(m_session->orders()) : QList<Order>();
+}
+
+QList<InstanceSku> ApiMarketBackend::skus() const
+{
+    return m_session ? rowsOf<InstanceSku>(m_session->skus()) : QList<InstanceSku>();
+}
+
+OrderModel* ApiMarketBackend::orderModel() const
+{
+    return m_session ? m_session->orders() : nullptr;
+}
+
 void ApiMarketBackend::refresh()
 {
-    if (!m_client)
+    if (!m_session)
         return;
-    const quint64 refresh = ++m_refreshes;
-    // True once per list for an answer newer than the one it shows.
-    const auto newest = [refresh](quint64& shownFrom) {
-        if (refresh <= shownFrom)
-            return false;
-        shownFrom = refresh;
-        return true;
-    };
-    const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
+    for (const Session::Resource resource : marketLists())
+        m_session->refresh(resource);
+    readClock();
+}
+
+void ApiMarketBackend::readClock()
+{
+    ApiClient* api = client();
+    if (!api)
+        return;
     // The server's time: the now line, and which windows are in the past, go by it.
     const qint64 minute = now() - ((now() % 60) + 60) % 60;
-    m_client->orderbookQuote(QString(), minute, minute + 3600)
+    QPointer<Session> session = m_session;
+    api->orderbookQuote(QString(), minute, minute + 3600)
         ->onSuccess<OrderbookQuote>(this,
-                                    [this, newest](const OrderbookQuote& quote) {
-                                        if (quote.requestedAt <= 0 || !newest(m_clockFrom))
+                                    [this, session](const OrderbookQuote& quote) {
+                                        if (quote.requestedAt <= 0 || session != m_session)
                                             return;
                                         const qint64 offset =
                                             quote.requestedAt - QDateTime::currentSecsSinceEpoch();
@@ -130,109 +217,15 @@ void ApiMarketBackend::refresh()
                                             Q_EMIT changed();
                                         }
                                     })
-        ->onFailure(this, failed);
-    m_client->pools()
-        ->onSuccess<QList<Pool>>(this,
-                                 [this, newest](const QList<Pool>& pools) {
-                                     if (newest(m_poolsFrom) && pools != m_pools) {
-                                         m_pools = pools;
-                                         Q_EMIT changed();
-                                     }
-                                 })
-        ->onFailure(this, failed);
-    refreshOrders(refresh);
-    m_client->instanceSkus()
-        ->onSuccess<QList<InstanceSku>>(this,
-                                        [this, newest](const QList<InstanceSku>& skus) {
-                                            if (newest(m_skusFrom) && skus != m_skus) {
-                                                m_skus = skus;
-                                                Q_EMIT changed();
-                                            }
-                                        })
-        ->onFailure(this, failed);
-}
-
-void ApiMarketBackend::refreshOrders(quint64 refresh)
-{
-    const auto failed = [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); };
-    if (!m_ordersPerWorkspace) {
-        m_client->orders()
-            ->onSuccess<QList<Order>>(
-                this, [this, refresh](const QList<Order>& orders) { applyOrders(refresh, orders); })
-            ->onFailure(this, [this, refresh, failed](const ApiError& error) {
-                if (error.httpStatus() == 403 && !m_ordersPerWorkspace) {
-                    m_ordersPerWorkspace = true;
-                    refreshOrders(refresh);
-                    return;
-                }
-                failed(error);
-            });
-        return;
-    }
-    // Per workspace of the pools the token can read: that is where it may list orders. The pools
-    // of this refresh may not be in yet; those of the last one name the same workspaces.
-    auto workspaces = std::make_shared<QStringList>();
-    for (const Pool& pool : std::as_const(m_pools)) {
-        const QString workspace = pool.workspaceId.isEmpty() ? pool.workspace : pool.workspaceId;
-        if (!workspace.isEmpty() && !workspaces->contains(workspace))
-            workspaces->append(workspace);
-    }
-    if (workspaces->isEmpty()) {
-        // Nothing to list yet: ask again once the pools are known.
-        m_client->pools()
-            ->onSuccess<QList<Pool>>(this,
-                                     [this, refresh](const QList<Pool>& pools) {
-                                         bool any = false;
-                                         for (const Pool& pool : pools)
-                                             any = any || !pool.workspaceId.isEmpty()
-                                                   || !pool.workspace.isEmpty();
-                                         if (any) {
-                                             if (m_pools.isEmpty())
-                                                 m_pools = pools;
-                                             refreshOrders(refresh);
-                                         } else {
-                                             applyOrders(refresh, {});
-                                         }
-                                     })
-            ->onFailure(this, failed);
-        return;
-    }
-    auto collected = std::make_shared<QList<Order>>();
-    auto pending = std::make_shared<int>(static_cast<int>(workspaces->size()));
-    auto anyFailed = std::make_shared<bool>(false);
-    for (const QString& workspace : std::as_const(*workspaces)) {
-        m_client->orders(workspace)
-            ->onSuccess<QList<Order>>(
-                this,
-                [this, refresh, collected, pending, anyFailed](const QList<Order>& orders) {
-                    collected->append(orders);
-                    if (--*pending == 0 && !*anyFailed)
-                        applyOrders(refresh, *collected);
-                })
-            ->onFailure(this, [pending, anyFailed, failed](const ApiError& error) {
-                --*pending;
-                if (!*anyFailed)
-                    failed(error);
-                *anyFailed = true;
-            });
-    }
-}
-
-void ApiMarketBackend::applyOrders(quint64 refresh, const QList<Order>& orders)
-{
-    if (refresh <= m_ordersFrom)
-        return;
-    m_ordersFrom = refresh;
-    if (orders != m_orders) {
-        m_orders = orders;
-        Q_EMIT changed();
-    }
+        ->onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
 }
 
 QMap<QString, QStringList> ApiMarketBackend::requirementsOf(const QString& sku) const
 {
     QMap<QString, QStringList> requirements;
-    for (const InstanceSku& candidate : m_skus) {
+    if (!m_session)
+        return requirements;
+    for (const InstanceSku& candidate : m_session->skus()->rows()) {
         if (candidate.id != sku)
             continue;
         for (const QString& key : RequirementKeys) {
@@ -255,11 +248,12 @@ QString ApiMarketBackend::requirementsQuery(const QString& sku) const
 
 void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
 {
-    if (!m_client || to <= from)
+    ApiClient* api = client();
+    if (!api || to <= from)
         return;
     const qint64 start = from - ((from % 60) + 60) % 60;
     const qint64 end = to + (60 - ((to % 60) + 60) % 60) % 60;
-    m_client->orderbookWindows(requirementsQuery(sku), start, end)
+    api->orderbookWindows(requirementsQuery(sku), start, end)
         ->onSuccess<QList<OrderbookWindow>>(
             this,
             [this, sku, from, to](const QList<OrderbookWindow>& windows) {
@@ -271,7 +265,8 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
 void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
                                std::function<void(const OrderPreview&)> done, Failed failed)
 {
-    if (!m_client) {
+    ApiClient* api = client();
+    if (!api) {
         failed(tr("Not connected."));
         return;
     }
@@ -282,7 +277,7 @@ void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
     previewRequest.durationSeconds = request.endAt - request.startAt;
     previewRequest.nodeCount = request.nodeCount;
     previewRequest.pool = request.pool;
-    m_client->orderPreview(previewRequest)
+    api->orderPreview(previewRequest)
         ->onSuccess<OrderPreview>(context, std::move(done))
         ->onFailure(context,
                     [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
@@ -291,7 +286,8 @@ void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
 void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
                              std::function<void(const Order&)> done, Failed failed)
 {
-    if (!m_client) {
+    ApiClient* api = client();
+    if (!api) {
         failed(tr("Not connected."));
         return;
     }
@@ -299,22 +295,19 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
     // The key of an earlier attempt at the same order whose outcome is unknown, so that the server
     // answers with that order if it did place it.
     const QByteArray key = m_attempts.keyFor(request);
-    m_client->createOrder(request, key)
+    api->createOrder(request, key)
         ->onSuccess<Order>(this,
                            [this, guard, request, key, done = std::move(done)](const Order& order) {
                                m_attempts.finished(request, key, ApiError());
-                               // A repeated key answers with the order placed before, which the
-                               // list may hold already.
-                               const auto known = std::find_if(
-                                   m_orders.begin(), m_orders.end(),
-                                   [&order](const Order& listed) { return listed.id == order.id; });
-                               if (known != m_orders.end())
-                                   *known = order;
-                               else
-                                   m_orders.prepend(order);
-                               Q_EMIT changed();
-                               // A fill changes the pool's allocation at once.
-                               refresh();
+                               // In the list before `done` runs (a repeated key answers with the
+                               // order placed before, which the list may hold already); the
+                               // session reads every list again after the write, for the fill's
+                               // allocation.
+                               if (m_session) {
+                                   m_session->orders()->upsert(order);
+                                   m_dirty = false;
+                                   Q_EMIT changed();
+                               }
                                if (guard)
                                    done(order);
                            })
@@ -330,15 +323,15 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
 void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::function<void()> done,
                               Failed failed)
 {
-    if (!m_client) {
+    ApiClient* api = client();
+    if (!api) {
         failed(tr("Not connected."));
         return;
     }
     QPointer<QObject> guard(context);
-    m_client->cancelOrder(orderId)
+    api->cancelOrder(orderId)
         ->onSuccess<QVariant>(this,
-                              [this, guard, done = std::move(done)](const QVariant&) {
-                                  refresh();
+                              [guard, done = std::move(done)](const QVariant&) {
                                   if (guard)
                                       done();
                               })

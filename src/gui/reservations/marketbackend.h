@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+class OrderModel;
+
 #include <functional>
 
 // What the planner and the orders view need of the market: the pools, orders and SKUs of the
@@ -26,6 +28,8 @@ public:
     virtual QList<Pool> pools() const = 0;
     virtual QList<Order> orders() const = 0;
     virtual QList<InstanceSku> skus() const = 0;
+    // The orders as a model (the same orders as orders()); may be another one after changed().
+    virtual OrderModel* orderModel() const = 0;
 
     // Reads everything again; emits changed() when something differs.
     virtual void refresh() = 0;
