@@ -1851,6 +1851,10 @@
         <source>ID</source>
         <translation>ID</translation>
     </message>
+    <message>
+        <source>Filled nodes</source>
+        <translation>Ausgeführte Knoten</translation>
+    </message>
 </context>
 <context>
     <name>OrderPanel</name>
@@ -2072,61 +2076,6 @@
     <message>
         <source>It fills completely or not at all.</source>
         <translation>Sie wird vollständig oder gar nicht ausgeführt.</translation>
-    </message>
-</context>
-<context>
-    <name>OrdersModel</name>
-    <message>
-        <source>Sell</source>
-        <translation>Verkaufen</translation>
-    </message>
-    <message>
-        <source>Buy</source>
-        <translation>Kaufen</translation>
-    </message>
-    <message>
-        <source>Side</source>
-        <translation>Seite</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>Ende</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
-        <source>Limit $/node-h</source>
-        <translation>Limit $/Knoten-h</translation>
-    </message>
-    <message>
-        <source>Filled nodes</source>
-        <translation>Ausgeführte Knoten</translation>
-    </message>
-    <message>
-        <source>Avg fill $/node-h</source>
-        <translation>Ø Ausführung $/Knoten-h</translation>
-    </message>
-    <message>
-        <source>Pool</source>
-        <translation>Pool</translation>
-    </message>
-    <message>
-        <source>Created</source>
-        <translation>Erstellt</translation>
-    </message>
-    <message>
-        <source>ID</source>
-        <translation>ID</translation>
     </message>
 </context>
 <context>

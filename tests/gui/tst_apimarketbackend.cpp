@@ -1,4 +1,5 @@
 #include "core/api/apiclient.h"
+#include "core/models/ordermodel.h"
 #include "gui/reservations/apimarketbackend.h"
 #include "routednetwork.h"
 #include "support/fixtures.h"
@@ -61,7 +62,8 @@ private Q_SLOTS:
 
         ApiMarketBackend backend(&client);
         backend.setPollInterval(3'600'000);
-        backend.refresh();
+        // A page shows the market: its lists are read.
+        backend.watch();
         QTRY_COMPARE(poolRequests, 1);
         backend.refresh();
         QTRY_COMPARE(poolRequests, 2);
@@ -73,6 +75,10 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 0);
         QVERIFY(!backend.orders().isEmpty());
         QVERIFY(!backend.skus().isEmpty());
+        // The orders are the session's one model of them.
+        QCOMPARE(backend.orderModel(), backend.session()->orders());
+        QCOMPARE(backend.orderModel()->rowCount(), backend.orders().size());
+        backend.unwatch();
     }
 };
 

@@ -480,6 +480,7 @@ private Q_SLOTS:
     {
         Fixture f;
         ImagesView view(&f.context);
+        view.show(); // a page reads its list while it is on screen
         QSignalSpy refreshed(&view, &ImagesView::refreshed);
         f.context.setClient(&f.client);
         QTRY_VERIFY(refreshed.size() >= 1);

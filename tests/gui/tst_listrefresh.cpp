@@ -1,5 +1,6 @@
 #include "core/api/apiclient.h"
 #include "core/models/poolmodel.h"
+#include "core/models/session.h"
 #include "core/settings/settings.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -19,9 +20,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QByteArray emptyList = R"({"object":"list","has_more":false,"data":[]})";
-
-// A view's toolbar and table, as the views put them together.
+// A view's toolbar and table, as the views put them together, over a session of its own.
 struct Fixture
 {
     QTemporaryDir dir;
@@ -31,9 +30,8 @@ struct Fixture
     ViewContext context{&settings};
     QWidget view;
     ResourceTableView* table = new ResourceTableView(u"pools"_s, &settings, &view);
-    ListRefresh* refresh = new ListRefresh(u"pools"_s, u"Loading pools"_s, &context, table, &view);
-    QList<QList<Pool>> applied;
-    int done = 0;
+    ListRefresh* refresh =
+        new ListRefresh(u"pools"_s, u"Loading pools"_s, &context, table, {Session::Resource::Pools}, &view);
 
     Fixture()
     {
@@ -42,17 +40,26 @@ struct Fixture
         ClientOptions options = client.options();
         options.retryBaseDelay = std::chrono::milliseconds(10);
         client.setOptions(options);
+        // Every readable workspace: the scope is known without the account's workspaces.
+        context.setAllWorkspaces(true);
+        // Only the page's own refreshes and the first load ask, unless a test polls faster.
+        context.setPollInterval(3600 * 1000);
         context.setClient(&client);
+        // What a page does: its table shows the session's model.
+        table->setSourceModel(context.session()->pools());
+        QObject::connect(refresh, &ListRefresh::sessionChanged, table,
+                         [this](Session* session) { table->setSourceModel(session->pools()); });
         auto* layout = new QHBoxLayout(&view);
         layout->addWidget(refresh->label());
         layout->addWidget(refresh->button());
         layout->addWidget(table);
     }
 
-    void load()
+    int poolRequests() const { return network.count("GET", u"/pools"_s); }
+    void show()
     {
-        refresh->load<QList<Pool>>(
-            client.pools(), [this](const QList<Pool>& pools) { applied << pools; }, [this] { ++done; });
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
     }
 };
 
@@ -70,39 +77,51 @@ private Q_SLOTS:
         Fixture f;
         QCOMPARE(f.view.findChild<QPushButton*>(u"poolsRefreshButton"_s), f.refresh->button());
         QCOMPARE(f.view.findChild<UpdatedLabel*>(u"poolsUpdatedLabel"_s), f.refresh->label());
-        QSignalSpy requested(f.refresh, &ListRefresh::requested);
-        f.refresh->button()->click();
-        QCOMPARE(requested.count(), 1);
+    }
+
+    void aHiddenPageAsksForNothing()
+    {
+        Fixture f;
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        QSignalSpy loaded(f.refresh, &ListRefresh::loaded);
+        // The account's lists are the context's; this page's list waits until it is on screen.
+        QTRY_VERIFY(f.network.count("GET", u"/feature_flags"_s) >= 1);
+        QCOMPARE(f.poolRequests(), 0);
+        QVERIFY(!f.refresh->isWatching());
+        f.show();
+        QVERIFY(f.refresh->isWatching());
+        QTRY_COMPARE(loaded.count(), 1);
+        QCOMPARE(f.poolRequests(), 1);
+        f.view.hide();
+        QVERIFY(!f.refresh->isWatching());
+        QVERIFY(!f.context.session()->isWatched(Session::Resource::Pools));
     }
 
     void loadsShowsAndMarksUpdated()
     {
         Fixture f;
         f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
-        f.load();
-        QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::Loading);
-        QTRY_COMPARE(f.done, 1);
-        QCOMPARE(f.applied.size(), 1);
-        QVERIFY(!f.applied.first().isEmpty());
+        QSignalSpy loaded(f.refresh, &ListRefresh::loaded);
+        f.show();
+        QTRY_COMPARE(loaded.count(), 1);
+        QVERIFY(f.context.session()->pools()->rowCount() > 0);
+        QCOMPARE(f.table->sourceModel(), static_cast<QAbstractItemModel*>(f.context.session()->pools()));
         QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::Loaded);
         QVERIFY2(f.refresh->label()->text().contains(u"updated"_s), qPrintable(f.refresh->label()->text()));
     }
 
-    void anOvertakenAnswerIsDropped()
+    void theRefreshButtonAsksAgain()
     {
         Fixture f;
-        int calls = 0;
-        f.network.on("GET", u"/pools"_s, [&calls](const RoutedNetwork::Seen&) {
-            return RoutedNetwork::Answer{200, ++calls == 1 ? Fixtures::bytes(u"pools.json"_s) : emptyList};
-        });
-        f.load();
-        f.load();
-        QTRY_COMPARE(f.done, 1);
-        QTRY_COMPARE(calls, 2);
-        QTest::qWait(50);
-        QCOMPARE(f.done, 1);
-        QCOMPARE(f.applied.size(), 1);
-        QVERIFY(f.applied.first().isEmpty()); // the second request's answer
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        QSignalSpy loaded(f.refresh, &ListRefresh::loaded);
+        f.show();
+        QTRY_COMPARE(loaded.count(), 1);
+        f.refresh->button()->click();
+        // A loaded list keeps its rows while the refresh runs.
+        QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::Loaded);
+        QTRY_COMPARE(loaded.count(), 2);
+        QCOMPARE(f.poolRequests(), 2);
     }
 
     void aFailureIsShownAndReported_data()
@@ -122,10 +141,9 @@ private Q_SLOTS:
         Fixture f;
         f.network.on("GET", u"/pools"_s, status, body);
         QSignalSpy status_(&f.context, &ViewContext::statusMessage);
-        f.load();
-        QTRY_COMPARE(f.done, 1);
-        QVERIFY(f.applied.isEmpty());
-        QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::Failed);
+        f.show();
+        QTRY_COMPARE(f.table->loadState(), ResourceTableView::LoadState::Failed);
+        QCOMPARE(f.context.session()->pools()->rowCount(), 0);
         QVERIFY2(f.table->placeholderShown().startsWith(u"Could not load the list"_s),
                  qPrintable(f.table->placeholderShown()));
         QVERIFY(!f.refresh->label()->text().contains(u"updated"_s));
@@ -137,45 +155,38 @@ private Q_SLOTS:
         QCOMPARE(reports.size(), 1);
     }
 
-    void aLoadedListKeepsItsRowsWhileRefreshing()
+    void disconnectingShowsNotConnected()
     {
         Fixture f;
         f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
-        f.load();
-        QTRY_COMPARE(f.done, 1);
-        f.load();
-        QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::Loaded);
-        QTRY_COMPARE(f.done, 2);
-    }
-
-    void disconnectingDropsTheAnswerOnItsWay()
-    {
-        Fixture f;
-        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
-        f.load();
-        f.refresh->showNotConnected();
-        QTRY_COMPARE(f.network.count("GET", u"/pools"_s), 1);
-        QTest::qWait(50);
-        QVERIFY(f.applied.isEmpty());
-        QCOMPARE(f.done, 0);
+        QSignalSpy loaded(f.refresh, &ListRefresh::loaded);
+        f.show();
+        QTRY_COMPARE(loaded.count(), 1);
+        f.context.setClient(nullptr);
         QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::NotConnected);
+        // The table shows the empty list of "not connected", nothing of the old session.
+        QCOMPARE(f.table->sourceModel()->rowCount(), 0);
+        QVERIFY(!f.refresh->isWatching());
     }
 
     void f5RefreshesTheListOnScreen()
     {
         Fixture f;
-        QSignalSpy requested(f.refresh, &ListRefresh::requested);
-        f.view.show();
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        QSignalSpy loaded(f.refresh, &ListRefresh::loaded);
+        f.show();
+        QTRY_COMPARE(loaded.count(), 1);
         f.view.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&f.view));
         QTest::keyClick(&f.view, Qt::Key_F5);
         // The button shows itself pressed for a moment, then clicks.
-        QTRY_COMPARE(requested.count(), 1);
+        QTRY_COMPARE(loaded.count(), 2);
+        QCOMPARE(f.poolRequests(), 2);
         // A view the user cannot see does not refresh on F5.
         f.refresh->button()->hide();
         QTest::keyClick(&f.view, Qt::Key_F5);
         QTest::qWait(300);
-        QCOMPARE(requested.count(), 1);
+        QCOMPARE(f.poolRequests(), 2);
     }
 };
 

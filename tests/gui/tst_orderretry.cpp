@@ -4,8 +4,10 @@
 #include "common/money.h"
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
+#include "core/models/ordermodel.h"
+#include "core/models/resourceproxymodel.h"
 #include "core/settings/settings.h"
-#include "gui/orders/ordersmodel.h"
+#include "gui/common/resourcetableview.h"
 #include "gui/orders/orderspage.h"
 #include "gui/reservations/apimarketbackend.h"
 #include "gui/reservations/orderpanel.h"
@@ -129,9 +131,9 @@ struct App
     }
     bool ordersViewShows(const QString& id) const
     {
-        OrdersModel* model = orders->model();
+        const QAbstractItemModel* model = orders->table()->proxy();
         for (int row = 0; row < model->rowCount(); ++row) {
-            if (model->index(row, 0).data(OrdersModel::OrderIdRole).toString() == id)
+            if (model->index(row, 0).data(ResourceRole::IdRole).toString() == id)
                 return true;
         }
         return false;

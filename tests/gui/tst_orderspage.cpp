@@ -1,7 +1,8 @@
+#include "core/models/ordermodel.h"
+#include "core/models/resourceproxymodel.h"
 #include "core/settings/settings.h"
 #include "fakemarketbackend.h"
 #include "gui/common/resourcetableview.h"
-#include "gui/orders/ordersmodel.h"
 #include "gui/orders/orderspage.h"
 #include "support/testenv.h"
 
@@ -56,7 +57,7 @@ private:
         QTableView* table = m_page->table()->table();
         for (int row = 0; row < table->model()->rowCount(); ++row) {
             const QModelIndex index = table->model()->index(row, 0);
-            if (index.data(OrdersModel::OrderIdRole).toString() == id) {
+            if (index.data(ResourceRole::IdRole).toString() == id) {
                 table->setCurrentIndex(index);
                 return;
             }
@@ -95,19 +96,21 @@ private Q_SLOTS:
     {
         QAbstractItemModelTester tester(m_page->model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        OrdersModel* model = m_page->model();
+        OrderModel* model = m_page->model();
         QCOMPARE(model->rowCount(), 4);
-        const int row = 2;
-        QCOMPARE(model->index(row, OrdersModel::Id).data().toString(), u"ordr_filled"_s);
-        QCOMPARE(model->index(row, OrdersModel::Side).data().toString(), u"Buy"_s);
-        QCOMPARE(model->index(row, OrdersModel::Status).data().toString(), u"filled"_s);
-        QCOMPARE(model->index(row, OrdersModel::Nodes).data().toInt(), 4);
-        QCOMPARE(model->index(row, OrdersModel::Limit).data().toString(), u"2.500000"_s);
-        QCOMPARE(model->index(row, OrdersModel::FilledNodes).data().toInt(), 4);
-        QCOMPARE(model->index(row, OrdersModel::AveragePrice).data().toString(), u"2.310000"_s);
-        QCOMPARE(model->index(row, OrdersModel::PoolName).data().toString(), u"training"_s);
-        QVERIFY(!model->index(row, OrdersModel::Start).data().toString().isEmpty());
-        QCOMPARE(model->index(0, OrdersModel::FilledNodes).data().toInt(), 0);
+        const int row = model->rowOf(u"ordr_filled"_s);
+        QVERIFY(row >= 0);
+        QCOMPARE(model->index(row, OrderModel::IdColumn).data().toString(), u"ordr_filled"_s);
+        QCOMPARE(model->index(row, OrderModel::SideColumn).data().toString(), u"Buy"_s);
+        QCOMPARE(model->index(row, OrderModel::StatusColumn).data().toString(), u"Filled"_s);
+        QCOMPARE(model->index(row, OrderModel::NodesColumn).data().toInt(), 4);
+        QCOMPARE(model->index(row, OrderModel::LimitPriceColumn).data().toString(), u"$2.50/node-hour"_s);
+        QCOMPARE(model->index(row, OrderModel::FilledNodesColumn).data().toInt(), 4);
+        QCOMPARE(model->index(row, OrderModel::FilledPriceColumn).data().toString(), u"$2.31/node-hour"_s);
+        QCOMPARE(model->index(row, OrderModel::PoolColumn).data().toString(), u"training"_s);
+        QVERIFY(!model->index(row, OrderModel::StartColumn).data().toString().isEmpty());
+        QCOMPARE(model->index(model->rowOf(u"ordr_standing"_s), OrderModel::FilledNodesColumn).data().toInt(),
+                 0);
     }
 
     void filters_data()
@@ -134,9 +137,12 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_page->findChild<QComboBox*>(u"ordersStatusFilter"_s)->setCurrentIndex(status);
         m_page->findChild<QComboBox*>(u"ordersSideFilter"_s)->setCurrentIndex(side);
+        const QAbstractItemModel* table = m_page->table()->proxy();
         QStringList shown;
-        for (int row = 0; row < m_page->model()->rowCount(); ++row)
-            shown << m_page->model()->index(row, OrdersModel::Id).data().toString();
+        for (int row = 0; row < table->rowCount(); ++row)
+            shown << table->index(row, 0).data(ResourceRole::IdRole).toString();
+        shown.sort();
+        ids.sort();
         QCOMPARE(shown, ids);
     }
 
@@ -149,8 +155,11 @@ private Q_SLOTS:
         m_backend->orderList[1].statusText = u"partially_filled"_s;
         m_backend->notifyChanged();
         const QModelIndex current = m_page->table()->currentSourceRow();
-        QCOMPARE(current.data(OrdersModel::OrderIdRole).toString(), u"ordr_sell"_s);
-        QCOMPARE(m_page->model()->index(current.row(), OrdersModel::Status).data().toString(),
+        QCOMPARE(current.data(ResourceRole::IdRole).toString(), u"ordr_sell"_s);
+        QCOMPARE(m_page->model()
+                     ->index(current.row(), OrderModel::StatusColumn)
+                     .data(ResourceRole::RawRole)
+                     .toString(),
                  u"partially_filled"_s);
     }
 

@@ -8,6 +8,7 @@
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
 #include "gui/partitions/partitionsview.h"
+#include "support/apiwait.h"
 #include "support/eventloopwatchdog.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
@@ -29,28 +30,6 @@
 #include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-template <typename T> std::optional<T> wait(ApiCall* call)
-{
-    std::optional<T> result;
-    bool done = false;
-    QObject context;
-    call->onSuccess<T>(&context, [&](const T& value) {
-        result = value;
-        done = true;
-    });
-    call->onFailure(&context, [&](const ApiError& error) {
-        qWarning() << error.message();
-        done = true;
-    });
-    if (!QTest::qWaitFor([&] { return done; }, 20000))
-        qWarning() << "no answer within 20 s";
-    return result;
-}
-
-} // namespace
 
 class TestPartitionsFlow final : public QObject
 {
@@ -150,10 +129,10 @@ private Q_SLOTS:
         // Two workers into it: the test's own setup, not under test here.
         {
             const SimProcess::FaultsOff faultsOff(m_sim);
-            const auto pool =
-                wait<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"training-cluster"_s));
+            const auto pool = waitForResult<Pool>(
+                client.createPool(u"sfc:workspace:acme:default"_s, u"training-cluster"_s));
             QVERIFY(pool);
-            const auto images = wait<QList<Image>>(client.images());
+            const auto images = waitForResult<QList<Image>>(client.images());
             QVERIFY(images && !images->isEmpty());
             QString image = images->first().id;
             for (const Image& i : *images)
@@ -166,7 +145,7 @@ private Q_SLOTS:
                 instance.image = image;
                 instance.name = name;
                 instance.infinibandPartition = partition.id;
-                QVERIFY(wait<Instance>(client.createInstance(instance)));
+                QVERIFY(waitForResult<Instance>(client.createInstance(instance)));
             }
         }
         view.refresh();

@@ -3,9 +3,10 @@
 // slices of a reservation, see the server's refusals, cancel a standing order.
 #include "common/money.h"
 #include "core/api/apiclient.h"
+#include "core/models/ordermodel.h"
+#include "core/models/resourceproxymodel.h"
 #include "core/settings/settings.h"
 #include "gui/common/resourcetableview.h"
-#include "gui/orders/ordersmodel.h"
 #include "gui/orders/orderspage.h"
 #include "gui/reservations/apimarketbackend.h"
 #include "gui/reservations/orderpanel.h"
@@ -567,7 +568,7 @@ private Q_SLOTS:
             Orders, orderBody(pool, u"buy"_s, m_h100, start, start + 2 * H, 1, u"0.060000"_s, true));
         QCOMPARE(standing.json.value(u"status"_s).toString(), u"standing"_s);
         const auto a = app();
-        OrdersModel* model = a->orders->model();
+        const QAbstractItemModel* model = a->orders->table()->proxy();
         const int all = int(m_api.get(Orders + u"?limit=200"_s).data().size());
         QVERIFY(a->refreshUntil([&] { return model->rowCount() == all; }));
 
@@ -575,7 +576,7 @@ private Q_SLOTS:
         const auto ids = [model] {
             QStringList out;
             for (int row = 0; row < model->rowCount(); ++row)
-                out << model->index(row, 0).data(OrdersModel::OrderIdRole).toString();
+                out << model->index(row, 0).data(ResourceRole::IdRole).toString();
             out.sort();
             return out;
         };
@@ -588,15 +589,15 @@ private Q_SLOTS:
         };
         auto* statusFilter = a->child<QComboBox>(u"ordersStatusFilter"_s);
         auto* sideFilter = a->child<QComboBox>(u"ordersSideFilter"_s);
-        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersModel::StatusFilter::Open)));
+        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersPage::StatusFilter::Open)));
         QCOMPARE(ids(), serverIds(u"status=pending&status=standing&status=partially_filled"_s));
-        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersModel::StatusFilter::Filled)));
+        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersPage::StatusFilter::Filled)));
         QCOMPARE(ids(), serverIds(u"status=filled"_s));
-        sideFilter->setCurrentIndex(sideFilter->findData(int(OrdersModel::SideFilter::Sell)));
+        sideFilter->setCurrentIndex(sideFilter->findData(int(OrdersPage::SideFilter::Sell)));
         QCOMPARE(ids(), serverIds(u"status=filled&side=sell"_s));
         QVERIFY(!ids().isEmpty());
-        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersModel::StatusFilter::All)));
-        sideFilter->setCurrentIndex(sideFilter->findData(int(OrdersModel::SideFilter::Buy)));
+        statusFilter->setCurrentIndex(statusFilter->findData(int(OrdersPage::StatusFilter::All)));
+        sideFilter->setCurrentIndex(sideFilter->findData(int(OrdersPage::SideFilter::Buy)));
         QCOMPARE(ids(), serverIds(u"side=buy"_s));
 
         // Cancel the standing one from the view.
@@ -604,7 +605,7 @@ private Q_SLOTS:
         bool selected = false;
         for (int row = 0; row < table->model()->rowCount() && !selected; ++row) {
             const QModelIndex index = table->model()->index(row, 0);
-            if (index.data(OrdersModel::OrderIdRole).toString() == standing.id()) {
+            if (index.data(ResourceRole::IdRole).toString() == standing.id()) {
                 table->setCurrentIndex(index);
                 selected = true;
             }

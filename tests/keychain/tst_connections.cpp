@@ -15,6 +15,7 @@
 #include "gui/reservations/apimarketbackend.h"
 #include "gui/settings/connectionsdialog.h"
 #include "gui/settings/signindialog.h"
+#include "support/apiwait.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -35,24 +36,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-template <typename T> std::optional<T> wait(ApiCall* call)
-{
-    std::optional<T> result;
-    bool done = false;
-    QObject context;
-    call->onSuccess<T>(&context, [&](const T& value) {
-        result = value;
-        done = true;
-    });
-    call->onFailure(&context, [&](const ApiError& error) {
-        qWarning() << error.message();
-        done = true;
-    });
-    if (!QTest::qWaitFor([&] { return done; }, 20000))
-        qWarning("no answer within 20 s");
-    return result;
-}
 
 SecretResult waitFor(SecretStore& store, const QString& key)
 {
@@ -127,7 +110,7 @@ private Q_SLOTS:
         QVERIFY(connectionLabel->text().contains(localAccount));
         // Something only this account has: a pool made through the app's own client.
         QTRY_VERIFY_WITH_TIMEOUT(app.context()->scopeKnown(), 20000);
-        QVERIFY(wait<Pool>(
+        QVERIFY(waitForResult<Pool>(
             app.connection()->client()->createPool(app.context()->workspaceReference(), u"local-only"_s)));
         QTRY_VERIFY_WITH_TIMEOUT(poolNames(window).contains(u"local-only"_s), 10000);
 
@@ -252,16 +235,16 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         ApiClient owner(m_sim.baseUrl(), &network);
         owner.setToken(m_sim.token(u"acme-owner"_s));
-        const auto workspaces = wait<QList<Workspace>>(owner.workspaces());
+        const auto workspaces = waitForResult<QList<Workspace>>(owner.workspaces());
         QVERIFY(workspaces);
         QString research;
         for (const Workspace& w : *workspaces)
             if (w.name == u"research")
                 research = w.id;
         QVERIFY(!research.isEmpty());
-        const auto pool = wait<Pool>(owner.createPool(research, u"scoped-planning"_s));
+        const auto pool = waitForResult<Pool>(owner.createPool(research, u"scoped-planning"_s));
         QVERIFY(pool);
-        const auto skus = wait<QList<InstanceSku>>(owner.instanceSkus());
+        const auto skus = waitForResult<QList<InstanceSku>>(owner.instanceSkus());
         QVERIFY(skus && !skus->isEmpty());
         OrderRequest request;
         request.pool = pool->id;
@@ -272,7 +255,7 @@ private Q_SLOTS:
         request.nodeCount = 1;
         request.limitPrice = u"0.010000"_s; // far below the market: it rests
         request.allowStanding = true;
-        const auto order = wait<Order>(owner.createOrder(request));
+        const auto order = waitForResult<Order>(owner.createOrder(request));
         QVERIFY(order);
 
         ApiClient writer(m_sim.baseUrl(), &network);

@@ -119,7 +119,8 @@ bool Poller::pollNow()
             if (m_status)
                 m_status->reportSuccess();
             Q_EMIT polled();
-            scheduleNext();
+            if (m_pollAfterSuccess)
+                scheduleNext();
         });
         connect(call, &ApiCall::failed, this, [this, call](const ApiError& error) {
             disconnect(call, nullptr, this, nullptr);

@@ -37,6 +37,9 @@ public:
     void setInterval(std::chrono::milliseconds interval);
     void setMaxBackoff(std::chrono::milliseconds maxBackoff);
     void setStatus(ConnectionStatus* status) { m_status = status; }
+    // A list that hardly changes (workspaces, feature flags, fabrics): once read it is not polled
+    // again until restart(); failures are still retried with backoff.
+    void setPollAfterSuccess(bool poll) { m_pollAfterSuccess = poll; }
     std::chrono::milliseconds currentDelay() const { return m_delay; }
 
     void start();
@@ -74,4 +77,5 @@ private:
     std::chrono::milliseconds m_delay{10000};
     int m_failures = 0;
     bool m_active = false;
+    bool m_pollAfterSuccess = true;
 };

@@ -45,31 +45,34 @@ Session::Session(ApiClient* client, QObject* parent)
     addPoller(Resource::Skus,
               single([this] { return m_client->instanceSkus(); },
                      [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); }));
-    addPoller(Resource::Availability,
-              single([this] { return m_client->skuAvailability(); },
-                     [this](const QVariant& v) { m_skus->setAvailability(v.value<QList<SkuAvailability>>()); }));
+    addPoller(Resource::Availability, single([this] { return m_client->skuAvailability(); },
+                                             [this](const QVariant& v) {
+                                                 m_skus->setAvailability(v.value<QList<SkuAvailability>>());
+                                             }));
     addPoller(Resource::Instances,
               single([this] { return m_client->instances(m_workspace); },
                      [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); }));
-    addPoller(Resource::Pools, single([this] { return m_client->pools(m_workspace); },
-                                      [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); }));
-    addPoller(Resource::Orders, new Poller(Poller::FetchMany([this] { return fetchOrders(); }),
-                                           [this](const QVariant& v) { applyOrders(v); }, this));
+    addPoller(Resource::Pools,
+              single([this] { return m_client->pools(m_workspace); },
+                     [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); }));
+    addPoller(Resource::Orders, new Poller(
+                                    Poller::FetchMany([this] { return fetchOrders(); }),
+                                    [this](const QVariant& v) { applyOrders(v); }, this));
     // Public images boot in every workspace and a workspace's list leaves them out: read it whole.
-    addPoller(Resource::Images, single([this] { return m_client->images(); },
-                                       [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); }));
-    addPoller(Resource::FeatureFlags,
-              single([this] { return m_client->featureFlags(); },
-                     [this](const QVariant& v) {
-                         const auto flags = v.value<QList<FeatureFlag>>();
-                         const bool first = !m_flagsKnown;
-                         m_flagsKnown = true;
-                         if (flags != m_flags || first) {
-                             m_flags = flags;
-                             updatePolling();
-                             Q_EMIT featureFlagsChanged();
-                         }
-                     }));
+    addPoller(Resource::Images,
+              single([this] { return m_client->images(); },
+                     [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); }));
+    addPoller(Resource::FeatureFlags, single([this] { return m_client->featureFlags(); },
+                                             [this](const QVariant& v) {
+                                                 const auto flags = v.value<QList<FeatureFlag>>();
+                                                 const bool first = !m_flagsKnown;
+                                                 m_flagsKnown = true;
+                                                 if (flags != m_flags || first) {
+                                                     m_flags = flags;
+                                                     updatePolling();
+                                                     Q_EMIT featureFlagsChanged();
+                                                 }
+                                             }));
     addPoller(Resource::Fabrics,
               single([this] { return m_client->infinibandFabrics(); },
                      [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); }));
@@ -95,6 +98,10 @@ Session::Session(ApiClient* client, QObject* parent)
                 refresh(Resource::Orders);
         });
     }
+    // The account's workspaces, its preview enrolment and the fabrics hardly change: read once per
+    // watch, and again after the app's own writes and on the user's refresh.
+    for (const Resource settled : {Resource::Workspaces, Resource::FeatureFlags, Resource::Fabrics})
+        m_pollers.value(settled)->setPollAfterSuccess(false);
     // What the app changed is read again at once, whichever view changed it.
     if (m_client) {
         connect(m_client, &ApiClient::wrote, this, [this] {
@@ -209,12 +216,12 @@ bool Session::shouldPoll(Resource resource) const
 void Session::updatePolling()
 {
     for (auto it = m_pollers.cbegin(); it != m_pollers.cend(); ++it) {
-        const bool wanted = shouldPoll(it.key())
-                            || (it.key() == Resource::FeatureFlags && m_running
-                                && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)))
-                            // Orders listed per workspace need to know the workspaces.
-                            || (it.key() == Resource::Workspaces && m_ordersPerWorkspace
-                                && shouldPoll(Resource::Orders));
+        const bool wanted =
+            shouldPoll(it.key())
+            || (it.key() == Resource::FeatureFlags && m_running
+                && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)))
+            // Orders listed per workspace need to know the workspaces.
+            || (it.key() == Resource::Workspaces && m_ordersPerWorkspace && shouldPoll(Resource::Orders));
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())

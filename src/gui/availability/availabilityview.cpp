@@ -61,11 +61,13 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     layout->addLayout(toolbar);
     layout->addWidget(splitter, 1);
 
+    m_refresh->setAction(Session::Resource::Availability, tr("Loading availability"));
     m_table->proxy()->setRowFilter([this](const QVariant& object) {
         return !m_infinibandOnly->isChecked() || object.value<InstanceSku>().isInfiniband();
     });
-    connect(m_infinibandOnly, &QCheckBox::toggled, m_table->proxy(), &ResourceProxyModel::invalidateRowFilter);
-    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+    connect(m_infinibandOnly, &QCheckBox::toggled, m_table->proxy(),
+            &ResourceProxyModel::invalidateRowFilter);
+    connect(m_refresh, &ListRefresh::finished, this, [this] {
         updateDetails();
         Q_EMIT refreshed();
     });

@@ -61,13 +61,15 @@ void ListRefresh::bind()
     connect(session, &Session::listLoaded, this, [this](Session::Resource resource) {
         if (!m_resources.contains(resource))
             return;
-        for (const Session::Resource mine : std::as_const(m_resources)) {
-            if (!m_session->isLoaded(mine))
-                return;
+        bool all = true;
+        for (const Session::Resource mine : std::as_const(m_resources))
+            all = all && m_session->isLoaded(mine);
+        if (all) {
+            m_table->setLoadState(ResourceTableView::LoadState::Loaded);
+            m_label->markUpdated();
+            Q_EMIT loaded();
         }
-        m_table->setLoadState(ResourceTableView::LoadState::Loaded);
-        m_label->markUpdated();
-        Q_EMIT loaded();
+        Q_EMIT finished();
     });
     connect(session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
         if (!m_resources.contains(resource))
@@ -75,7 +77,8 @@ void ListRefresh::bind()
         if (resource == m_resources.first())
             m_table->setLoadState(ResourceTableView::LoadState::Failed, error.message());
         m_label->markFailed(error.message());
-        m_context->reportError(m_action, error);
+        m_context->reportError(m_actions.value(resource, m_action), error);
+        Q_EMIT finished();
     });
     Q_EMIT sessionChanged(session);
     showState();
@@ -92,7 +95,8 @@ void ListRefresh::showState()
     for (const Session::Resource resource : std::as_const(m_resources))
         loaded = loaded && m_session->isLoaded(resource);
     // Until the first answer the table says it is loading, not that the list is empty.
-    m_table->setLoadState(loaded ? ResourceTableView::LoadState::Loaded : ResourceTableView::LoadState::Loading);
+    m_table->setLoadState(loaded ? ResourceTableView::LoadState::Loaded
+                                 : ResourceTableView::LoadState::Loading);
 }
 
 void ListRefresh::updateWatching()
@@ -111,6 +115,8 @@ void ListRefresh::updateWatching()
 
 void ListRefresh::refresh()
 {
+    // The user asks for what is on screen now, the account's workspaces and enrolment included.
+    m_context->refreshAccount();
     for (const Session::Resource resource : std::as_const(m_resources))
         m_session->refresh(resource);
 }

@@ -3,6 +3,7 @@
 #include "core/api/apierror.h"
 #include "core/models/session.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -35,6 +36,8 @@ public:
     QPushButton* button() const { return m_button; }
     UpdatedLabel* label() const { return m_label; }
     bool isWatching() const { return !m_watched.isNull(); }
+    // What a failure of one of the other lists is reported under ("Loading fabrics").
+    void setAction(Session::Resource resource, const QString& action) { m_actions.insert(resource, action); }
 
 public Q_SLOTS:
     // Reads the lists again now (when on screen).
@@ -43,6 +46,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // Every list of the page has an answer in its model (after each poll).
     void loaded();
+    // A poll of one of the page's lists ended, either way (after loaded() when it succeeded).
+    void finished();
     // The session is another one: the page takes its models from it.
     void sessionChanged(Session* session);
 
@@ -60,6 +65,7 @@ private:
     QPushButton* m_button;
     UpdatedLabel* m_label;
     QString m_action;
+    QHash<Session::Resource, QString> m_actions;
     QList<Session::Resource> m_resources;
     QPointer<Session> m_session;
     // The session whose lists this page watches, while it is on screen.

@@ -55,8 +55,9 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
         const auto image = object.value<Image>();
         return m_context->allWorkspaces() || image.isPublic || image.workspace == m_context->workspace();
     });
-    connect(m_context, &ViewContext::scopeChanged, m_table->proxy(), &ResourceProxyModel::invalidateRowFilter);
-    connect(m_refresh, &ListRefresh::loaded, this, &ImagesView::refreshed);
+    connect(m_context, &ViewContext::scopeChanged, m_table->proxy(),
+            &ResourceProxyModel::invalidateRowFilter);
+    connect(m_refresh, &ListRefresh::finished, this, &ImagesView::refreshed);
     connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
         m_model = session->images();
         m_table->setSourceModel(m_model);

@@ -3,8 +3,8 @@
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
-#include "core/models/session.h"
 #include "core/models/instancemodel.h"
+#include "core/models/session.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -79,7 +79,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     layout->addLayout(toolbar);
     layout->addWidget(splitter, 1);
 
-    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+    connect(m_refresh, &ListRefresh::finished, this, [this] {
         updateActions();
         Q_EMIT refreshed();
     });

@@ -5,9 +5,9 @@
 #include "core/cli/sfcommand.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/format.h"
-#include "core/models/session.h"
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
+#include "core/models/session.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -189,6 +189,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     });
     connect(m_context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
     connect(m_context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
+    m_refresh->setAction(Session::Resource::Fabrics, tr("Loading fabrics"));
     m_table->proxy()->setRowFilter([this](const QVariant& object) {
         const QString fabric = m_fabricFilter->currentData().toString();
         return fabric.isEmpty() || object.value<InfinibandPartition>().fabric.name == fabric;
@@ -196,7 +197,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_fabricFilter, &QComboBox::currentIndexChanged, m_table->proxy(),
             &ResourceProxyModel::invalidateRowFilter);
     connect(m_context->session(), &Session::listLoaded, this, &PartitionsView::onListLoaded);
-    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+    connect(m_refresh, &ListRefresh::finished, this, [this] {
         if (!m_selectAfterRefresh.isEmpty())
             selectPartition(m_selectAfterRefresh);
         loadDetailInstances();

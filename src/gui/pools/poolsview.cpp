@@ -65,7 +65,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(m_error);
 
-    connect(m_refresh, &ListRefresh::loaded, this, [this] {
+    connect(m_refresh, &ListRefresh::finished, this, [this] {
         updateActions();
         Q_EMIT refreshed();
     });

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/api/apicall.h"
+#include "core/api/apierror.h"
+
+#include <QDebug>
+#include <QObject>
+#include <QTest>
+
+#include <optional>
+
+// The result of one API call, waited for in the event loop (20 s at most): a test's own setup,
+// where the call is not what is under test. A failure is logged and gives nullopt.
+template <typename T> std::optional<T> waitForResult(ApiCall* call)
+{
+    std::optional<T> result;
+    bool done = false;
+    QObject context;
+    call->onSuccess<T>(&context, [&](const T& value) {
+        result = value;
+        done = true;
+    });
+    call->onFailure(&context, [&](const ApiError& error) {
+        qWarning() << error.message();
+        done = true;
+    });
+    if (!QTest::qWaitFor([&] { return done; }, 20000))
+        qWarning("no answer within 20 s");
+    return result;
+}
