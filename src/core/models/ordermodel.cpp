@@ -36,7 +36,9 @@ const std::array<Column, OrderModel::ColumnCount> columnTable{{
      [](const OrderModel&, const Order& item) -> QVariant { return item.nodeCount(); }},
     // FilledNodesColumn
     {QT_TRANSLATE_NOOP("OrderModel", "Filled nodes"),
-     [](const OrderModel&, const Order& item) -> QVariant { return QString::number(OrderModel::filledNodes(item)); },
+     [](const OrderModel&, const Order& item) -> QVariant {
+         return QString::number(OrderModel::filledNodes(item));
+     },
      [](const OrderModel&, const Order& item) -> QVariant { return OrderModel::filledNodes(item); }},
     // StartColumn
     {QT_TRANSLATE_NOOP("OrderModel", "Start"),

@@ -3,7 +3,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
-// Order rows for the views (the Orders page filters them by status and side in its proxy); see ResourceTableModel for the refresh rules.
+// Order rows for the views (the Orders page filters them by status and side in its proxy); see
+// ResourceTableModel for the refresh rules.
 class OrderModel final : public ColumnTableModel<OrderModel, Order>
 {
     Q_OBJECT

@@ -109,10 +109,11 @@ void ApiMarketBackend::bind(Session* session)
             if (marketLists().contains(resource) && std::exchange(m_dirty, false))
                 Q_EMIT changed();
         });
-        connect(session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
-            if (marketLists().contains(resource))
-                Q_EMIT refreshFailed(error.message());
-        });
+        connect(session, &Session::listFailed, this,
+                [this](Session::Resource resource, const ApiError& error) {
+                    if (marketLists().contains(resource))
+                        Q_EMIT refreshFailed(error.message());
+                });
         connect(session, &QObject::destroyed, this, [this] {
             m_session = nullptr;
             Q_EMIT changed();
