@@ -67,12 +67,13 @@ int main(int argc, char** argv)
     QStringList paths;
     QObject::connect(app.connection()->client(), &ApiClient::callStarted, &qtApp,
                      [&paths](ApiCall* call) { paths << call->request().path; });
-    // section, the lists it polls (availability: SKUs and their availability; the planner: quote,
-    // pools, orders, SKUs; images change only by the user's hand and are read on demand)
+    // section, the lists it polls (availability: SKUs and their availability; the planner: pools,
+    // orders, SKUs, its quotes on demand; images change only by the user's hand and are read once
+    // per visit)
     const QList<std::pair<QString, int>> sections{
         {QStringLiteral("pools"), 1},        {QStringLiteral("instances"), 1},
         {QStringLiteral("images"), 0},       {QStringLiteral("availability"), 2},
-        {QStringLiteral("reservations"), 4}, {QStringLiteral("cloudinit"), 0}};
+        {QStringLiteral("reservations"), 3}, {QStringLiteral("cloudinit"), 0}};
     for (const auto& [section, lists] : sections) {
         app.setCurrentSection(section);
         QTest::qWait(3 * intervalMs);

@@ -44,10 +44,13 @@ step "sfsim list routes in process (bench_simlist: 10,000 instances, 201 pools, 
 "$bin/bench_simlist" 10000 40 >"$work/simlist.txt" 2>&1
 step "idle requests per view (bench_idlepolling: the whole app against sfsim)"
 "$bin/bench_idlepolling" >"$work/idle.txt" 2>&1
-step "cold start (sfdesk --self-test against a bare window, 5 runs each)"
+step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
 python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
 sfdesk, bare, work = sys.argv[1:4]
+# From the process's start until it reports its window shown (both print "... shown" on stderr
+# once the window is exposed): what the user waits for. The app then quits; its exit, which waits
+# for the local simulator's thread, is not part of the start.
 def run(command, fresh):
     env = dict(os.environ)
     home = os.path.join(work, "start-home")
@@ -56,11 +59,14 @@ def run(command, fresh):
     for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")):
         env[var] = os.path.join(home, sub)
     start = time.perf_counter()
-    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
-    elapsed = (time.perf_counter() - start) * 1000
-    if done.returncode != 0:
-        sys.exit("%s failed: %s" % (command[0], done.stderr.decode(errors="replace")))
-    return elapsed
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    shown = None
+    for line in process.stderr:
+        if shown is None and line.rstrip().endswith(" shown"):
+            shown = (time.perf_counter() - start) * 1000
+    if process.wait(timeout=120) != 0 or shown is None:
+        sys.exit("%s did not show its window" % command[0])
+    return shown
 run([bare], True)  # warms the file cache for both: the first start of any Qt app loads the libraries
 times = {"app": [], "bare": []}
 for _ in range(5):
@@ -128,7 +134,8 @@ parse_ms, validate_ms = find(r"parse ([\d.]+) ms, validate ([\d.]+) ms", validat
 rows.append(("cloud-init: validate 60 KiB of user data", validate_ms, "ms", "YAML parse of the same text", parse_ms))
 
 app, bare = find(r"startup app ([\d.]+) bare ([\d.]+)", read("startup.txt"), "startup timing")
-rows.append(("Cold start: sfdesk --self-test (median of 5)", app, "ms", "bare Qt window, same check", bare))
+rows.append(("Cold start: sfdesk --self-test, until the window is shown (median of 5)", app, "ms",
+             "bare Qt window, same check", bare))
 
 for section, lists, expected, measured in re.findall(
         r"idle (\w+) lists (\d+) expected (\d+) measured ([\d.]+)", read("idle.txt")):

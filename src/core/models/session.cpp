@@ -98,9 +98,11 @@ Session::Session(ApiClient* client, QObject* parent)
                 refresh(Resource::Orders);
         });
     }
-    // The account's workspaces, its preview enrolment and the fabrics hardly change: read once per
-    // watch, and again after the app's own writes and on the user's refresh.
-    for (const Resource settled : {Resource::Workspaces, Resource::FeatureFlags, Resource::Fabrics})
+    // The account's workspaces, its preview enrolment, the fabrics and the images hardly change (and
+    // images only by the user's hand): read once per watch, and again after the app's own writes
+    // and on the user's refresh.
+    for (const Resource settled :
+         {Resource::Workspaces, Resource::FeatureFlags, Resource::Fabrics, Resource::Images})
         m_pollers.value(settled)->setPollAfterSuccess(false);
     // What the app changed is read again at once, whichever view changed it.
     if (m_client) {
