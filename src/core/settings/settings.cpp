@@ -77,6 +77,20 @@ void Settings::setCurrentSection(const QString& section)
     setValue(keySection, section);
 }
 
+std::optional<Settings::Scope> Settings::scope() const
+{
+    const QVariant all = value(QStringLiteral("scope/allWorkspaces"));
+    if (!all.isValid())
+        return std::nullopt;
+    return Scope{value(QStringLiteral("scope/workspace")).toString(), all.toBool()};
+}
+
+void Settings::setScope(const Scope& scope)
+{
+    setValue(QStringLiteral("scope/workspace"), scope.workspace);
+    setValue(QStringLiteral("scope/allWorkspaces"), scope.allWorkspaces);
+}
+
 QByteArray Settings::headerState(const QString& view) const
 {
     return value(headerKey(view)).toByteArray();

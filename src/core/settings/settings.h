@@ -8,6 +8,7 @@
 #include <QVariant>
 
 #include <memory>
+#include <optional>
 
 class QSettings;
 
@@ -39,6 +40,15 @@ public:
 
     QString currentSection() const;
     void setCurrentSection(const QString& section);
+
+    // The workspace the views show, or every workspace; nullopt until the user chose once.
+    struct Scope
+    {
+        QString workspace;
+        bool allWorkspaces = false;
+    };
+    std::optional<Scope> scope() const;
+    void setScope(const Scope& scope);
 
     QByteArray headerState(const QString& view) const;
     void setHeaderState(const QString& view, const QByteArray& state);

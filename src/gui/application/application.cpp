@@ -10,6 +10,7 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/viewcontext.h"
+#include "gui/common/workspacebar.h"
 #include "gui/images/imagesview.h"
 #include "gui/instances/instancesview.h"
 #include "gui/mainwindow/activitypanel.h"
@@ -39,6 +40,9 @@ Application::Application(const Services& services, QObject* parent)
     , m_window(std::make_unique<MainWindow>(services.settings))
 {
     Q_ASSERT(services.settings && services.secrets && services.network);
+    // A first start shows everything the account has, whichever workspace it is in.
+    if (!m_context->hasRememberedScope())
+        m_context->setAllWorkspaces(true);
     buildSections();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
@@ -74,10 +78,15 @@ void Application::buildSections()
                        tr("Instances"), new InstancesView(context));
     window->addSection(QStringLiteral("partitions"), SectionIcons::icon(QStringLiteral("partitions")),
                        tr("InfiniBand Partitions"), new PartitionsView(context));
+    // The planner and the orders show the connection's scope too, and can change it.
+    auto* reservations = new ReservationsPage(m_market);
+    reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
     window->addSection(QStringLiteral("reservations"), SectionIcons::icon(QStringLiteral("reservations")),
-                       tr("Reservations"), new ReservationsPage(m_market));
+                       tr("Reservations"), reservations);
+    auto* orders = new OrdersPage(m_market, m_services.settings);
+    orders->setScopeBar(new WorkspaceBar(QStringLiteral("orders"), context, orders));
     window->addSection(QStringLiteral("orders"), SectionIcons::icon(QStringLiteral("orders")), tr("Orders"),
-                       new OrdersPage(m_market, m_services.settings));
+                       orders);
     window->addSection(QStringLiteral("images"), SectionIcons::icon(QStringLiteral("images")), tr("Images"),
                        new ImagesView(context));
     auto* cloudInit = new CloudInitPage(window);

@@ -13,7 +13,18 @@ ViewContext::ViewContext(Settings* settings, QObject* parent)
     , m_settings(settings)
     , m_offline(std::make_unique<Session>(nullptr))
 {
+    // The scope the user last chose, across restarts.
+    if (const auto scope = settings->scope()) {
+        if (!scope->workspace.isEmpty())
+            m_workspace = scope->workspace;
+        m_allWorkspaces = scope->allWorkspaces;
+    }
     bindSession(m_offline.get());
+}
+
+bool ViewContext::hasRememberedScope() const
+{
+    return m_settings->scope().has_value();
 }
 
 ViewContext::~ViewContext()
@@ -133,6 +144,7 @@ void ViewContext::setWorkspace(const QString& name)
     if (name.isEmpty() || name == m_workspace)
         return;
     m_workspace = name;
+    m_settings->setScope({m_workspace, m_allWorkspaces});
     updateScope();
     Q_EMIT scopeChanged();
 }
@@ -142,6 +154,7 @@ void ViewContext::setAllWorkspaces(bool all)
     if (all == m_allWorkspaces)
         return;
     m_allWorkspaces = all;
+    m_settings->setScope({m_workspace, m_allWorkspaces});
     updateScope();
     Q_EMIT scopeChanged();
 }

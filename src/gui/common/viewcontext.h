@@ -62,6 +62,8 @@ public:
     void setWorkspace(const QString& name);
     bool allWorkspaces() const { return m_allWorkspaces; }
     void setAllWorkspaces(bool all);
+    // Whether the user has chosen a scope before (it is remembered in the settings).
+    bool hasRememberedScope() const;
     // How the API names the chosen workspace: its ID (the document accepts an ID or a resource
     // path, never a bare name); empty while the account's workspaces are not known.
     QString workspaceReference() const;

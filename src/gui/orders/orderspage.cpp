@@ -70,6 +70,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     });
 
     auto* top = new QHBoxLayout;
+    m_toolbar = top;
     top->addWidget(new QLabel(tr("Status:"), this));
     top->addWidget(m_status);
     top->addWidget(new QLabel(tr("Side:"), this));
@@ -159,6 +160,7 @@ void OrdersPage::reload()
     if (model != m_model) {
         m_model = model;
         m_table->setSourceModel(model);
+        m_table->setDefaultHiddenColumns({OrderModel::IdColumn});
     }
     // Columns fit the first real rows (times, prices, ids) instead of the empty table's headers.
     m_table->fitColumnsOnce();
@@ -214,4 +216,9 @@ void OrdersPage::hideEvent(QHideEvent* event)
         m_watching = false;
         m_backend->unwatch();
     }
+}
+
+void OrdersPage::setScopeBar(QWidget* bar)
+{
+    m_toolbar->insertWidget(0, bar);
 }

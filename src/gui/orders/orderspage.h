@@ -5,6 +5,7 @@
 
 #include <functional>
 
+class QHBoxLayout;
 class MarketBackend;
 class OrderModel;
 class QComboBox;
@@ -26,6 +27,8 @@ public:
 
     OrdersPage(MarketBackend* backend, Settings* settings, QWidget* parent = nullptr);
     ~OrdersPage() override;
+    // Puts the chooser of the workspace the page shows (the connection's scope) first in the toolbar.
+    void setScopeBar(QWidget* bar);
 
     void setConfirmer(Confirmer confirmer);
     enum class StatusFilter
@@ -55,6 +58,7 @@ protected:
     void hideEvent(QHideEvent* event) override;
 
 private:
+    QHBoxLayout* m_toolbar = nullptr;
     void reload();
     bool accepts(const Order& order) const;
     const Order* currentOrder() const;

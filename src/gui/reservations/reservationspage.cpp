@@ -55,6 +55,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_message->setTextFormat(Qt::PlainText); // quotes the server
 
     auto* top = new QHBoxLayout;
+    m_toolbar = top;
     top->addWidget(new QLabel(tr("Pool:"), this));
     top->addWidget(m_pool);
     top->addSpacing(12);
@@ -315,4 +316,9 @@ void ReservationsPage::hideEvent(QHideEvent* event)
         m_watching = false;
         m_backend->unwatch();
     }
+}
+
+void ReservationsPage::setScopeBar(QWidget* bar)
+{
+    m_toolbar->insertWidget(0, bar);
 }

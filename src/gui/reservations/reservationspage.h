@@ -8,6 +8,7 @@
 
 #include <functional>
 
+class QHBoxLayout;
 class MarketBackend;
 class OrderPanel;
 class PlannerChart;
@@ -28,6 +29,8 @@ public:
 
     explicit ReservationsPage(MarketBackend* backend, QWidget* parent = nullptr);
     ~ReservationsPage() override;
+    // Puts the chooser of the workspace the page shows (the connection's scope) first in the toolbar.
+    void setScopeBar(QWidget* bar);
 
     void setConfirmer(Confirmer confirmer);
     void setCurrentPool(const QString& poolId);
@@ -43,6 +46,7 @@ protected:
     void hideEvent(QHideEvent* event) override;
 
 private:
+    QHBoxLayout* m_toolbar = nullptr;
     void reload();
     void requestQuotes();
     void placeOrder(const OrderRequest& request);
