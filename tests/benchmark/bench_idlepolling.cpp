@@ -5,13 +5,13 @@
 // Prints one line per section: "idle SECTION lists N expected E measured M per interval".
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
+#include "core/market/apimarketbackend.h"
 #include "core/models/session.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
 #include "gui/application/application.h"
 #include "gui/common/viewcontext.h"
 #include "gui/mainwindow/mainwindow.h"
-#include "gui/reservations/apimarketbackend.h"
 #include "support/simprocess.h"
 
 #include <QApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/market/marketbackend.h"
 #include "core/models/ordermodel.h"
-#include "gui/reservations/marketbackend.h"
 
 #include <QPointer>
 

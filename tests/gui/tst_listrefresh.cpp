@@ -6,8 +6,8 @@
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
-#include "routednetwork.h"
 #include "support/fixtures.h"
+#include "support/routednetwork.h"
 #include "support/testenv.h"
 
 #include <QHBoxLayout>

@@ -2,6 +2,7 @@
 // the app writes shows in every view that shows it, at once. The session polls hourly here, so
 // only the app's own refresh after a write can pass these checks.
 #include "core/api/apiclient.h"
+#include "core/market/apimarketbackend.h"
 #include "core/models/instancemodel.h"
 #include "core/models/ordermodel.h"
 #include "core/models/poolmodel.h"
@@ -12,7 +13,6 @@
 #include "gui/instances/instancesview.h"
 #include "gui/orders/orderspage.h"
 #include "gui/pools/poolsview.h"
-#include "gui/reservations/apimarketbackend.h"
 #include "support/apiwait.h"
 #include "support/eventloopwatchdog.h"
 #include "support/simprocess.h"

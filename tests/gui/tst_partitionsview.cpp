@@ -8,8 +8,8 @@
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
 #include "gui/partitions/partitionsview.h"
-#include "routednetwork.h"
 #include "support/fixtures.h"
+#include "support/routednetwork.h"
 #include "support/testenv.h"
 #include "widgetscreenshot.h"
 

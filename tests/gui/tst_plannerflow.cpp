@@ -3,12 +3,12 @@
 // slices of a reservation, see the server's refusals, cancel a standing order.
 #include "common/money.h"
 #include "core/api/apiclient.h"
+#include "core/market/apimarketbackend.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
 #include "core/settings/settings.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/orders/orderspage.h"
-#include "gui/reservations/apimarketbackend.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"

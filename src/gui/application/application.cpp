@@ -1,6 +1,7 @@
 #include "gui/application/application.h"
 
 #include "core/api/apiclient.h"
+#include "core/market/apimarketbackend.h"
 #include "core/models/activitymodel.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/session.h"
@@ -19,7 +20,6 @@
 #include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
-#include "gui/reservations/apimarketbackend.h"
 #include "gui/reservations/reservationspage.h"
 #include "gui/settings/connectionsdialog.h"
 #include "gui/settings/signindialog.h"

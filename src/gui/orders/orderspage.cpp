@@ -1,10 +1,10 @@
 #include "gui/orders/orderspage.h"
 
 #include "core/cli/sfcommand.h"
+#include "core/market/marketbackend.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
 #include "gui/common/resourcetableview.h"
-#include "gui/reservations/marketbackend.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -2,7 +2,7 @@
 
 #include "common/clitime.h"
 #include "common/money.h"
-#include "gui/reservations/planmath.h"
+#include "core/market/planmath.h"
 
 #include <QAreaSeries>
 #include <QChart>

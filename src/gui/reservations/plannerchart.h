@@ -1,7 +1,7 @@
 #pragma once
 
-#include "gui/reservations/plannerdata.h"
-#include "gui/reservations/timeaxis.h"
+#include "core/market/plannerdata.h"
+#include "core/market/timeaxis.h"
 
 #include <QMap>
 #include <QWidget>

@@ -1,11 +1,11 @@
 #include "gui/reservations/reservationspage.h"
 
 #include "common/clitime.h"
-#include "gui/reservations/marketbackend.h"
+#include "core/market/marketbackend.h"
+#include "core/market/planmath.h"
+#include "core/market/plannerconversion.h"
 #include "gui/reservations/orderpanel.h"
-#include "gui/reservations/planmath.h"
 #include "gui/reservations/plannerchart.h"
-#include "gui/reservations/plannerconversion.h"
 
 #include <QButtonGroup>
 #include <QComboBox>

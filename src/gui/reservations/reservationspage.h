@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/market/plannerdata.h"
 #include "core/model/resources.h"
-#include "gui/reservations/plannerdata.h"
 
 #include <QPointer>
 #include <QWidget>

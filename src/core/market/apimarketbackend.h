@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/api/orderattempts.h"
-#include "gui/reservations/marketbackend.h"
+#include "core/market/marketbackend.h"
 
 #include "core/models/session.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/reservations/plannerdata.h"
+#include "core/market/plannerdata.h"
 
 #include <QList>
 #include <QPair>

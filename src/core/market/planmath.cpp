@@ -1,4 +1,4 @@
-#include "gui/reservations/planmath.h"
+#include "core/market/planmath.h"
 
 #include "common/schedule.h"
 

@@ -1,10 +1,10 @@
-#include "gui/reservations/apimarketbackend.h"
+#include "core/market/apimarketbackend.h"
 
 #include "core/api/apiclient.h"
+#include "core/market/plannerconversion.h"
 #include "core/models/ordermodel.h"
 #include "core/models/poolmodel.h"
 #include "core/models/skumodel.h"
-#include "gui/reservations/plannerconversion.h"
 
 #include <QDateTime>
 #include <QJsonValue>

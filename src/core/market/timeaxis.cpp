@@ -1,4 +1,4 @@
-#include "gui/reservations/timeaxis.h"
+#include "core/market/timeaxis.h"
 
 #include "common/clitime.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/reservations/plannerdata.h"
+#include "core/market/plannerdata.h"
 
 struct Order;
 struct Pool;

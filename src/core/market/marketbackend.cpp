@@ -1,4 +1,4 @@
-#include "gui/reservations/marketbackend.h"
+#include "core/market/marketbackend.h"
 
 MarketBackend::MarketBackend(QObject* parent)
     : QObject(parent)

@@ -1,8 +1,8 @@
 #include "core/api/apiclient.h"
+#include "core/market/apimarketbackend.h"
 #include "core/models/ordermodel.h"
-#include "gui/reservations/apimarketbackend.h"
-#include "routednetwork.h"
 #include "support/fixtures.h"
+#include "support/routednetwork.h"
 #include "support/testenv.h"
 
 #include <QJsonArray>

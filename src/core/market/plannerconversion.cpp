@@ -1,4 +1,4 @@
-#include "gui/reservations/plannerconversion.h"
+#include "core/market/plannerconversion.h"
 
 #include "core/model/resources.h"
 
