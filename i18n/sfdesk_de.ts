@@ -543,10 +543,6 @@
         <translation>SF Compute akzeptiert höchstens 64 KiB Benutzerdaten; sie werden base64-kodiert gesendet.</translation>
     </message>
     <message>
-        <source>Select a problem that has a quick fix</source>
-        <translation>Wählen Sie ein Problem mit Schnellkorrektur</translation>
-    </message>
-    <message>
         <source>Recovered unsaved work from %1%2. Save it, or discard it.</source>
         <translation>Ungespeicherte Arbeit vom %1%2 wiederhergestellt. Speichern oder verwerfen Sie sie.</translation>
     </message>
@@ -673,6 +669,14 @@
     <message>
         <source>Save the changes to %1 before closing?</source>
         <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>Selects the first problem that has a quick fix; press again to apply it</source>
+        <translation>Wählt das erste Problem mit Schnellkorrektur; noch einmal drücken wendet sie an</translation>
+    </message>
+    <message>
+        <source>No problem has a quick fix.</source>
+        <translation>Kein Problem hat eine Schnellkorrektur.</translation>
     </message>
 </context>
 <context>
@@ -1180,6 +1184,30 @@
     <message>
         <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
         <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
+    </message>
+    <message>
+        <source>Checking the text of %1…</source>
+        <translation>Der Text von %1 wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Save the user data to get the sf command.</source>
+        <translation>Speichern Sie die Benutzerdaten, um den sf-Befehl zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Save User Data and Copy sf &amp;Command…</source>
+        <translation>Benutzerdaten speichern und sf-&amp;Befehl kopieren…</translation>
+    </message>
+    <message>
+        <source>Save User Data</source>
+        <translation>Benutzerdaten speichern</translation>
+    </message>
+    <message>
+        <source>Cloud-config (*.yaml *.yml);;All files (*)</source>
+        <translation>Cloud-config (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>

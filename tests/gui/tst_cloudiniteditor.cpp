@@ -212,16 +212,24 @@ private Q_SLOTS:
         QTemporaryDir dir;
         CloudInitPage page(nullptr, dir.path());
         page.show();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
         CloudInitCodeEditor* editor = page.editor();
         page.replaceText(u"#cloud-config\npackage: [curl]\nuser:\n  - default\n"_s);
         QVERIFY(validated(page));
         QTreeWidgetItem* package = problemContaining(page, u"Did you mean 'packages'?"_s);
         QVERIFY(package);
         QVERIFY(package->text(2).contains(u"[quick fix: Rename to packages]"_s));
-        problems(page)->setCurrentItem(package);
+        // With nothing to fix at the cursor, Quick Fix leads to the first problem that has a fix
+        // (the action stays enabled so that Tab reaches its button); again, it applies it.
+        editor->moveTo({0, 0});
+        problems(page)->setCurrentItem(nullptr);
         auto* fix = action(page, u"cloudInitQuickFixAction"_s);
         QVERIFY(fix->isEnabled());
-        QVERIFY(validatedAfter(page, [fix] { fix->trigger(); }));
+        fix->trigger();
+        QCOMPARE(problems(page)->currentItem(), package);
+        QCOMPARE(QApplication::focusWidget(), problems(page));
+        QVERIFY(validatedAfter(
+            page, [] { QTest::keyClick(QApplication::focusWidget(), Qt::Key_Period, Qt::ControlModifier); }));
         QVERIFY(editor->toPlainText().startsWith(u"#cloud-config\npackages: [curl]\n"_s));
 
         // The cursor on "user", Ctrl+. applies its fix.

@@ -175,9 +175,9 @@ void CloudInitPage::buildUi()
     QAction* bootstrap =
         makeAction(tr("SSH &Bootstrap…"), u"cloudInitSshBootstrapAction"_s,
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), &CloudInitPage::openSshBootstrap);
+    // Always enabled, so its button stays in the Tab order: with no fix at hand it leads to one.
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
-    m_fixAction->setEnabled(false);
 
     auto* newMenu = new QMenu(tr("New from &Template"), this);
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
@@ -465,15 +465,31 @@ const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
 void CloudInitPage::updateFixAction()
 {
     const CloudInit::Diagnostic* fixable = selectedFixable();
-    m_fixAction->setEnabled(fixable != nullptr);
-    m_fixAction->setToolTip(fixable ? fixable->fix->title : tr("Select a problem that has a quick fix"));
+    m_fixAction->setToolTip(fixable ? fixable->fix->title
+                                    : tr("Selects the first problem that has a quick fix; "
+                                         "press again to apply it"));
 }
 
 void CloudInitPage::applySelectedFix()
 {
     const CloudInit::Diagnostic* fixable = selectedFixable();
-    if (!fixable)
+    if (!fixable) {
+        // Nothing to fix at the cursor or in the selection: lead to the first problem that has a fix,
+        // so that the next Quick Fix (or Ctrl+.) applies it; or say that there is none.
+        const QList<CloudInit::Diagnostic>& diagnostics = m_editor->diagnostics();
+        for (int i = 0; i < m_problems->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* item = m_problems->topLevelItem(i);
+            const int index = item->data(0, DiagnosticRole).toInt();
+            if (m_shownRevision == m_textRevision && index >= 0 && index < diagnostics.size()
+                && diagnostics.at(index).fix) {
+                m_problems->setCurrentItem(item);
+                m_problems->setFocus(Qt::ShortcutFocusReason);
+                return;
+            }
+        }
+        m_summary->setText(tr("No problem has a quick fix."));
         return;
+    }
     const CloudInit::QuickFix fix = *fixable->fix;
     m_editor->applyFix(fix);
     validateNow();
