@@ -89,12 +89,28 @@ private Q_SLOTS:
             if (!parts[i].fileName.isEmpty())
                 QCOMPARE(parsed.parts[i].fileName, parts[i].fileName);
         }
+        // The same parts give the same payload.
+        QCOMPARE(buildMultipart(parts), mime);
         // The engine recognises the payload as multipart.
         QVERIFY(validateUserData(mime).type == UserDataType::MultipartMime);
     }
 
     // Hostile or broken input: a clear error (or a warning where Python's email parser reads on),
     // never a crash, in bounded time.
+    // A part that holds a multipart payload of its own, boundary and all, stays one part.
+    void avoidsABoundaryInAPart()
+    {
+        const QList<MimePart> parts{{u"text/x-shellscript"_s, {}, "#!/bin/sh\n"}};
+        const QByteArray first = buildMultipart(parts);
+        const QByteArray boundary = first.sliced(first.indexOf("boundary=\"") + 10).split('"').first();
+        const QList<MimePart> tricky{{u"text/x-shellscript"_s, {}, "#!/bin/sh\n"},
+                                     {u"text/x-shellscript"_s, {}, "#!/bin/sh\necho --" + boundary + "\n"}};
+        const MultipartParse parsed = parseMultipart(buildMultipart(tricky));
+        QVERIFY2(parsed.ok(), qPrintable(parsed.error));
+        QCOMPARE(parsed.parts.size(), 2);
+        QCOMPARE(parsed.parts[1].body, tricky[1].body);
+    }
+
     void refusesBrokenInput_data()
     {
         QTest::addColumn<QByteArray>("input");

@@ -3,8 +3,8 @@
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/yamltree.h"
 
+#include <QCryptographicHash>
 #include <QHash>
-#include <QRandomGenerator>
 
 #include <utility>
 
@@ -373,11 +373,22 @@ QString partTypeOfText(QByteArrayView body)
 
 QByteArray buildMultipart(const QList<MimePart>& parts)
 {
-    // Python's email package makes boundaries like this one; it must occur in no part.
+    // A boundary like the ones Python's email package makes, but taken from the parts, so that the same
+    // parts always give the same payload (the preview is what is saved); it must occur in no part.
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const MimePart& part : parts) {
+        hash.addData(part.contentType.toUtf8());
+        hash.addData(part.body);
+    }
     QByteArray boundary;
-    for (;;) {
-        boundary =
-            "===============" + QByteArray::number(QRandomGenerator::global()->generate64() >> 1) + "==";
+    for (quint32 attempt = 0;; ++attempt) {
+        QCryptographicHash round(QCryptographicHash::Sha256);
+        round.addData(hash.result());
+        round.addData(QByteArray::number(attempt));
+        quint64 number = 0;
+        for (const char c : round.result().first(8))
+            number = (number << 8) | static_cast<unsigned char>(c);
+        boundary = "===============" + QByteArray::number(number >> 1).rightJustified(19, '0') + "==";
         const QByteArray delimiter = "--" + boundary;
         bool used = false;
         for (const MimePart& part : parts)

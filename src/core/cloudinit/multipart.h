@@ -44,8 +44,9 @@ struct MultipartParse
 // input past MultipartLimits give an error, never a crash; the time is linear in the input.
 MultipartParse parseMultipart(QByteArrayView data);
 
-// Writes multipart/mixed user data as cloud-init's make-mime does: a boundary that occurs in no part,
-// 7bit bodies when they are ASCII with short lines, else base64 (UTF-8).
+// Writes multipart/mixed user data as cloud-init's make-mime does: a boundary that occurs in no part
+// (the same parts give the same boundary), 7bit bodies when they are ASCII with short lines, else
+// base64 (UTF-8).
 QByteArray buildMultipart(const QList<MimePart>& parts);
 
 // The part types the builder offers, as MIME types: cloud-config, shell script, boothook, Jinja.

@@ -1,10 +1,12 @@
 #include "gui/cloudinit/cloudinitpage.h"
 
 #include "core/cloudinit/cloudconfigschema.h"
+#include "core/cloudinit/multipart.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
 
 #include <QAction>
@@ -175,6 +177,11 @@ void CloudInitPage::buildUi()
     QAction* bootstrap =
         makeAction(tr("SSH &Bootstrap…"), u"cloudInitSshBootstrapAction"_s,
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), &CloudInitPage::openSshBootstrap);
+    QAction* multipart =
+        makeAction(tr("&Multipart Builder…"), u"cloudInitMultipartAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M), &CloudInitPage::openMultipartBuilder);
+    multipart->setIconText(tr("Multipart…"));
+    multipart->setToolTip(tr("Combine cloud-config, scripts, boothooks and Jinja into multipart user data"));
     // Always enabled, so its button stays in the Tab order: with no fix at hand it leads to one.
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
@@ -199,10 +206,11 @@ void CloudInitPage::buildUi()
     toolBar->addAction(saveAsAction);
     toolBar->addSeparator();
     toolBar->addAction(bootstrap);
+    toolBar->addAction(multipart);
     toolBar->addAction(m_fixAction);
     // A toolbar's buttons take no focus by default; these are the page's commands, so Tab reaches them.
     newButton->setFocusPolicy(Qt::TabFocus);
-    for (QAction* action : {openAction, saveAction, saveAsAction, bootstrap, m_fixAction})
+    for (QAction* action : {openAction, saveAction, saveAsAction, bootstrap, multipart, m_fixAction})
         toolBar->widgetForAction(action)->setFocusPolicy(Qt::TabFocus);
 
     m_menu = new QMenu(tr("&Cloud-init"), this);
@@ -216,6 +224,7 @@ void CloudInitPage::buildUi()
     m_menu->addAction(saveAsAction);
     m_menu->addSeparator();
     m_menu->addAction(bootstrap);
+    m_menu->addAction(multipart);
     m_menu->addAction(m_fixAction);
 
     m_recoveryBanner = new QFrame(this);
@@ -787,6 +796,38 @@ void CloudInitPage::openSshBootstrap()
                 replaceText(config);
                 validateNow();
             });
+    });
+    dialog->open();
+}
+
+void CloudInitPage::openMultipartBuilder()
+{
+    auto* dialog = new MultipartDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QByteArray text = m_editor->toPlainText().toUtf8();
+    const CloudInit::UserDataType type = CloudInit::detectUserDataType(text);
+    bool wasMultipart = false;
+    if (type == CloudInit::UserDataType::MultipartMime) {
+        const CloudInit::MultipartParse parsed = CloudInit::parseMultipart(text);
+        wasMultipart = parsed.ok();
+        if (parsed.ok())
+            dialog->setParts(parsed.parts);
+    } else if (CloudInit::multipartPartTypes().contains(CloudInit::mimeTypeOf(type))) {
+        // The editor's text becomes the first part.
+        dialog->setParts({{CloudInit::mimeTypeOf(type), QString(), text}});
+    }
+    connect(dialog, &MultipartDialog::useInEditor, this, [this, wasMultipart](const QByteArray& payload) {
+        whenUnsavedHandled(tr("Save the changes to %1 before replacing them with the multipart payload?")
+                               .arg(documentName()),
+                           [this, wasMultipart, payload] {
+                               // Edited parts of an open multipart file stay that file; anything else is a
+                               // new document.
+                               if (!wasMultipart)
+                                   m_fileName.clear();
+                               replaceText(QString::fromUtf8(payload));
+                               updateFileLabel();
+                               validateNow();
+                           });
     });
     dialog->open();
 }

@@ -81,6 +81,9 @@ public:
     void save();
     void saveAs();
     void openSshBootstrap();
+    // Opens the multipart builder on the editor's text (its parts when it is multipart); Use in Editor
+    // puts the payload back, asking first about unsaved text.
+    void openMultipartBuilder();
     void applySelectedFix();
     void saveGzip();
 
