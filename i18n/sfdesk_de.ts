@@ -694,6 +694,54 @@
         <source>Save the changes to %1 before replacing them with the multipart payload?</source>
         <translation>Die Änderungen an %1 speichern, bevor die mehrteiligen Benutzerdaten sie ersetzen?</translation>
     </message>
+    <message>
+        <source>Jinja &amp;Instance Data…</source>
+        <translation>Jinja-&amp;Instanzdaten…</translation>
+    </message>
+    <message>
+        <source>The instance data (v1.*, ds.*) that Jinja templates are rendered with</source>
+        <translation>Die Instanzdaten (v1.*, ds.*), mit denen Jinja-Vorlagen gerendert werden</translation>
+    </message>
+    <message>
+        <source>Jinja Instance Data</source>
+        <translation>Jinja-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>Instance data for Jinja templates</source>
+        <translation>Instanzdaten für Jinja-Vorlagen</translation>
+    </message>
+    <message>
+        <source>Templates (&quot;## template: jinja&quot;) are rendered with this instance data before they are checked, as cloud-init renders them with the instance&apos;s instance-data.json. Edit the values to try other instances.</source>
+        <translation>Vorlagen („## template: jinja“) werden vor der Prüfung mit diesen Instanzdaten gerendert, so wie cloud-init sie mit der instance-data.json der Instanz rendert. Ändern Sie die Werte, um andere Instanzen auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>Instance data as JSON</source>
+        <translation>Instanzdaten als JSON</translation>
+    </message>
+    <message>
+        <source>Instance data check</source>
+        <translation>Prüfung der Instanzdaten</translation>
+    </message>
+    <message>
+        <source>&amp;Sample Data</source>
+        <translation>&amp;Beispieldaten</translation>
+    </message>
+    <message>
+        <source>Go back to the sample instance data</source>
+        <translation>Zurück zu den Beispiel-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 (at character %2)</source>
+        <translation>Kein JSON: %1 (bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>The instance data must be a JSON object, such as {&quot;v1&quot;: {...}}.</source>
+        <translation>Die Instanzdaten müssen ein JSON-Objekt sein, etwa {&quot;v1&quot;: {...}}.</translation>
+    </message>
+    <message>
+        <source>✓ Valid JSON</source>
+        <translation>✓ Gültiges JSON</translation>
+    </message>
 </context>
 <context>
     <name>Connection</name>

@@ -24,6 +24,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFrame>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -770,6 +771,57 @@ private Q_SLOTS:
         auto* second = page.findChildren<MultipartDialog*>(u"multipartDialog"_s).last();
         QCOMPARE(second->parts().size(), 3);
         QCOMPARE(second->parts()[1].body, QByteArray("#!/bin/sh\necho hello\n"));
+    }
+
+    // Issue 15 item 3: a Jinja template is rendered with instance data the user can edit, checked, and
+    // its problems are shown at the template's lines.
+    void jinjaTemplateIsRenderedAndChecked()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        page.replaceText(
+            u"## template: jinja\n#cloud-config\n{% if v1.distro == 'ubuntu' %}\npackage_update: maybe\n"
+            u"{% endif %}\nhostname: {{ v1.local_hostname | lower }}\n"_s);
+        QVERIFY(validated(page));
+        // The filter is not supported: said at its line, and the result is not checked.
+        QTreeWidgetItem* unsupported = problemContaining(page, u"'|lower' is not supported"_s);
+        QVERIFY(unsupported);
+        QCOMPARE(unsupported->text(0), u"6"_s);
+        QVERIFY(!problemContaining(page, u"is not of type"_s));
+
+        page.replaceText(
+            u"## template: jinja\n#cloud-config\n{% if v1.distro == 'ubuntu' %}\npackage_update: maybe\n"
+            u"{% endif %}\nhostname: {{ v1.local_hostname }}\n"_s);
+        QVERIFY(validated(page));
+        QTreeWidgetItem* error = problemContaining(page, u"'maybe' is not of type 'boolean'"_s);
+        QVERIFY(error);
+        QCOMPARE(error->text(0), u"4"_s); // the template's line
+        saveWidgetScreenshot(&page, u"cloudinit-jinja"_s);
+
+        // Other instance data: the branch is not taken, and the template is valid.
+        QAction* data = action(page, u"cloudInitInstanceDataAction"_s);
+        QVERIFY(page.menu()->actions().contains(data));
+        data->trigger();
+        auto* dialog = page.findChild<QDialog*>(u"cloudInitInstanceDataDialog"_s);
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto* edit = dialog->findChild<QPlainTextEdit*>(u"cloudInitInstanceDataEdit"_s);
+        auto* ok = dialog->findChild<QPushButton*>(u"cloudInitInstanceDataOk"_s);
+        QVERIFY(edit->toPlainText().contains(u"\"local_hostname\": \"worker-1\""_s));
+        edit->setPlainText(u"{\"v1\": "_s);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(
+            dialog->findChild<QLabel*>(u"cloudInitInstanceDataStatus"_s)->text().startsWith(u"Not JSON"_s));
+        edit->setPlainText(u"{\"v1\": {\"distro\": \"debian\", \"local_hostname\": \"db-1\"}}"_s);
+        QVERIFY(ok->isEnabled());
+        saveWidgetScreenshot(dialog, u"cloudinit-jinja-instance-data"_s);
+        QVERIFY(validatedAfter(page, [ok] { ok->click(); }));
+        QCOMPARE(page.instanceData().value(u"v1"_s).toObject().value(u"distro"_s).toString(), u"debian"_s);
+        QVERIFY(!problemContaining(page, u"is not of type"_s));
+        QCOMPARE(page.findChild<QLabel*>(u"cloudInitSummary"_s)->text(), u"✓ Valid"_s);
     }
 
     void everyActionByKeyboard()

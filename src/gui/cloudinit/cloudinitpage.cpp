@@ -1,6 +1,7 @@
 #include "gui/cloudinit/cloudinitpage.h"
 
 #include "core/cloudinit/cloudconfigschema.h"
+#include "core/cloudinit/jinja.h"
 #include "core/cloudinit/multipart.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
@@ -12,17 +13,22 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QLabel>
 #include <QLockFile>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -103,6 +109,7 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
                                     .filePath(u"cloudinit-recovery"_s)
                               : recoveryDirectory)
     , m_sshDirectory(sshDirectory)
+    , m_instanceData(CloudInit::sampleInstanceData())
 {
     setObjectName(u"cloudInitPage"_s);
     m_unsavedPrompt = askWithMessageBox;
@@ -182,6 +189,10 @@ void CloudInitPage::buildUi()
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M), &CloudInitPage::openMultipartBuilder);
     multipart->setIconText(tr("Multipart…"));
     multipart->setToolTip(tr("Combine cloud-config, scripts, boothooks and Jinja into multipart user data"));
+    QAction* instanceData =
+        makeAction(tr("Jinja &Instance Data…"), u"cloudInitInstanceDataAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J), &CloudInitPage::editInstanceData);
+    instanceData->setToolTip(tr("The instance data (v1.*, ds.*) that Jinja templates are rendered with"));
     // Always enabled, so its button stays in the Tab order: with no fix at hand it leads to one.
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
@@ -225,6 +236,7 @@ void CloudInitPage::buildUi()
     m_menu->addSeparator();
     m_menu->addAction(bootstrap);
     m_menu->addAction(multipart);
+    m_menu->addAction(instanceData);
     m_menu->addAction(m_fixAction);
 
     m_recoveryBanner = new QFrame(this);
@@ -365,8 +377,9 @@ void CloudInitPage::startValidation()
     m_validationRunning = true;
     const quint64 revision = m_textRevision;
     const QByteArray data = m_editor->toPlainText().toUtf8();
-    QtConcurrent::run([data] {
-        return Check{CloudInit::validateUserData(data), CloudInitCodeEditor::foldRangesOf(data)};
+    QtConcurrent::run([data, instanceData = m_instanceData] {
+        return Check{CloudInit::validateUserData(data, instanceData),
+                     CloudInitCodeEditor::foldRangesOf(data)};
     }).then(this, [this, revision](const Check& check) {
         m_validationRunning = false;
         // Diagnostics of an older text would point at the wrong places.
@@ -829,6 +842,81 @@ void CloudInitPage::openMultipartBuilder()
                                validateNow();
                            });
     });
+    dialog->open();
+}
+
+void CloudInitPage::setInstanceData(const QJsonObject& data)
+{
+    m_instanceData = data;
+    validateNow();
+}
+
+void CloudInitPage::editInstanceData()
+{
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(u"cloudInitInstanceDataDialog"_s);
+    dialog->setWindowTitle(tr("Jinja Instance Data"));
+    dialog->setAccessibleName(tr("Instance data for Jinja templates"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto* note =
+        new QLabel(tr("Templates (\"## template: jinja\") are rendered with this instance data before "
+                      "they are checked, as cloud-init renders them with the instance's "
+                      "instance-data.json. Edit the values to try other instances."),
+                   dialog);
+    note->setWordWrap(true);
+    auto* edit = new QPlainTextEdit(dialog);
+    edit->setObjectName(u"cloudInitInstanceDataEdit"_s);
+    edit->setAccessibleName(tr("Instance data as JSON"));
+    edit->setTabChangesFocus(true);
+    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    edit->setPlainText(QString::fromUtf8(QJsonDocument(m_instanceData).toJson(QJsonDocument::Indented)));
+    auto* status = new QLabel(dialog);
+    status->setObjectName(u"cloudInitInstanceDataStatus"_s);
+    status->setAccessibleName(tr("Instance data check"));
+    status->setTextFormat(Qt::PlainText);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
+    buttons->setObjectName(u"cloudInitInstanceDataButtons"_s);
+    buttons->button(QDialogButtonBox::Ok)->setObjectName(u"cloudInitInstanceDataOk"_s);
+    QPushButton* sample = buttons->addButton(tr("&Sample Data"), QDialogButtonBox::ResetRole);
+    sample->setObjectName(u"cloudInitInstanceDataSample"_s);
+    sample->setAccessibleName(tr("Go back to the sample instance data"));
+    connect(sample, &QPushButton::clicked, edit, [edit] {
+        edit->setPlainText(QString::fromUtf8(
+            QJsonDocument(CloudInit::sampleInstanceData()).toJson(QJsonDocument::Indented)));
+    });
+    const auto parse = [edit](QString* problem) -> std::optional<QJsonObject> {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(edit->toPlainText().toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError) {
+            *problem = tr("Not JSON: %1 (at character %2)").arg(error.errorString()).arg(error.offset);
+            return std::nullopt;
+        }
+        if (!document.isObject()) {
+            *problem = tr("The instance data must be a JSON object, such as {\"v1\": {...}}.");
+            return std::nullopt;
+        }
+        return document.object();
+    };
+    connect(edit, &QPlainTextEdit::textChanged, dialog, [status, buttons, parse] {
+        QString problem;
+        const bool ok = parse(&problem).has_value();
+        status->setText(ok ? tr("✓ Valid JSON") : problem);
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
+    });
+    connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, parse] {
+        QString problem;
+        if (const auto data = parse(&problem)) {
+            setInstanceData(*data);
+            dialog->accept();
+        }
+    });
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(note);
+    layout->addWidget(edit, 1);
+    layout->addWidget(status);
+    layout->addWidget(buttons);
+    dialog->resize(560, 480);
     dialog->open();
 }
 
