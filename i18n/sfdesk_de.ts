@@ -1898,10 +1898,6 @@
         <translation>Ein Jinja-Teil muss mit „## template: jinja“ beginnen.</translation>
     </message>
     <message>
-        <source>cloud-init renders Jinja on the instance from its instance data; the rendered text is not checked here.</source>
-        <translation>cloud-init rendert Jinja auf der Instanz aus deren Instanzdaten; der gerenderte Text wird hier nicht geprüft.</translation>
-    </message>
-    <message>
         <source>✗ %1, %2. First: line %3: %4</source>
         <translation>✗ %1, %2. Erstes: Zeile %3: %4</translation>
     </message>

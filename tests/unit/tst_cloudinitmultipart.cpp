@@ -3,6 +3,7 @@
 #include "support/testenv.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -221,14 +222,27 @@ private Q_SLOTS:
             {u"text/cloud-config"_s, {}, "#cloud-config\nbad: [\n"},
         };
         const MergedCloudConfig merged = mergeCloudConfigParts(parts);
+        // The Jinja part is rendered with the (sample) instance data and merged like the others.
         QCOMPARE(merged.text,
-                 QByteArray("#cloud-config\npackages: [git]\nhostname: two\nusers:\n  - default\n"
+                 QByteArray("#cloud-config\npackages: [git]\nhostname: worker-1\nusers:\n  - default\n"
                             "runcmd:\n  - [ls]\n"));
         QCOMPARE(merged.notes.size(), 2);
-        QVERIFY2(merged.notes[0].contains(u"Part 4 is a Jinja template"_s), qPrintable(merged.notes[0]));
+        QVERIFY2(merged.notes[0].contains(u"Part 4 is a Jinja template: merged as rendered"_s),
+                 qPrintable(merged.notes[0]));
         QVERIFY2(merged.notes[1].contains(u"Part 5 is not valid YAML"_s), qPrintable(merged.notes[1]));
         QVERIFY(validateUserData(merged.text).valid());
 
+        // Other instance data, and a template the editor cannot render.
+        QCOMPARE(mergeCloudConfigParts({parts[3]},
+                                       QJsonObject{{u"v1"_s, QJsonObject{{u"local_hostname"_s, u"db"_s}}}})
+                     .text,
+                 QByteArray("#cloud-config\nhostname: db\n"));
+        const MergedCloudConfig unsupported = mergeCloudConfigParts(
+            {{u"text/jinja2"_s,
+              {},
+              "## template: jinja\n#cloud-config\nhostname: {{ v1.region | upper }}\n"}});
+        QVERIFY2(unsupported.notes.first().contains(u"cannot render completely (line 3"_s),
+                 qPrintable(unsupported.notes.first()));
         QVERIFY(mergeCloudConfigParts({{u"text/x-shellscript"_s, {}, "#!/bin/sh\n"}})
                     .notes.contains(u"No part is cloud-config."_s));
         QVERIFY(mergeCloudConfigParts({{u"text/cloud-config"_s, {}, "#cloud-config\n{a: 1, b: 2}\n"}})

@@ -440,20 +440,34 @@ QByteArray buildMultipart(const QList<MimePart>& parts)
     return out;
 }
 
-MergedCloudConfig mergeCloudConfigParts(const QList<MimePart>& parts)
+MergedCloudConfig mergeCloudConfigParts(const QList<MimePart>& parts, const QJsonObject& instanceData)
 {
     MergedCloudConfig merged;
     QList<QString> order;
     QHash<QString, QByteArray> entries;
     int cloudConfigParts = 0;
     for (qsizetype n = 0; n < parts.size(); ++n) {
-        const MimePart& part = parts[n];
         const QString name = partName(int(n));
+        MimePart part = parts[n];
         if (part.contentType == u"text/jinja2") {
-            merged.notes << QStringLiteral("%1 is a Jinja template: cloud-init renders it on the instance "
-                                           "first, so it is not in this preview.")
+            // cloud-init renders the template, then handles the result by its first line.
+            const JinjaRender render = renderJinja(part.body, instanceData);
+            if (!render.complete()) {
+                merged.notes << QStringLiteral("%1 is a Jinja template the editor cannot render completely "
+                                               "(line %2: %3); it is left out.")
+                                    .arg(name)
+                                    .arg(render.problems.isEmpty() ? 1 : render.problems.first().line + 1)
+                                    .arg(render.problems.isEmpty() ? QString()
+                                                                   : render.problems.first().message);
+                continue;
+            }
+            if (partTypeOfText(render.text) != u"text/cloud-config")
+                continue;
+            merged.notes << QStringLiteral(
+                                "%1 is a Jinja template: merged as rendered with the instance data.")
                                 .arg(name);
-            continue;
+            part.contentType = QStringLiteral("text/cloud-config");
+            part.body = render.text;
         }
         if (part.contentType != u"text/cloud-config")
             continue;

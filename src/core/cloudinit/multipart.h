@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/cloudinit/jinja.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
@@ -64,6 +66,9 @@ struct MergedCloudConfig
     // Parts that could not be merged, or merge settings the preview does not apply.
     QStringList notes;
 };
-MergedCloudConfig mergeCloudConfigParts(const QList<MimePart>& parts);
+// Jinja parts are rendered with instanceData first, as cloud-init renders them, and merged when
+// the result is cloud-config.
+MergedCloudConfig mergeCloudConfigParts(const QList<MimePart>& parts,
+                                        const QJsonObject& instanceData = sampleInstanceData());
 
 } // namespace CloudInit

@@ -91,9 +91,7 @@ CloudInit::ValidationResult checkPart(const CloudInit::MimePart& part)
         result.diagnostics << problem(
             Severity::Error, MultipartDialog::tr("A Jinja part must start with \"## template: jinja\"."));
     else if (part.contentType == u"text/jinja2")
-        result.diagnostics << problem(
-            Severity::Info, MultipartDialog::tr("cloud-init renders Jinja on the instance from its "
-                                                "instance data; the rendered text is not checked here."));
+        return validateUserData(part.body); // rendered with the sample instance data, then checked
     return result;
 }
 
