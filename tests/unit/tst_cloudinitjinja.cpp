@@ -69,6 +69,8 @@ private Q_SLOTS:
             << QByteArray("a: {{v1.region}}\nb: {{ ds.meta_data['instance-id'] }}\nc: {{ "
                           "ds.meta_data.local_hostname }}\n")
             << QByteArray("a: us-west1\nb: inst_sample0000000000000\nc: worker-1\n") << QStringList();
+        QTest::newRow("v1 keys at the top level")
+            << QByteArray("h: {{ local_hostname }}") << QByteArray("h: worker-1") << QStringList();
         QTest::newRow("list index")
             << QByteArray("k: {{ v1.public_ssh_keys[0] }}\n")
             << QByteArray("k: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKeyOnly user@host\n")

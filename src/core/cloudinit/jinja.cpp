@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonValue>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -680,6 +681,12 @@ private:
                 current = it->value(expr.root);
         if (!current)
             current = member(m_data, expr.root);
+        // cloud-init also copies the keys of v1 (and any vN) to the top level.
+        for (auto it = m_data.begin(); !current && it != m_data.end(); ++it) {
+            static const QRegularExpression version(u"^v\\d+$"_s);
+            if (it.value().isObject() && version.match(it.key()).hasMatch())
+                current = member(it.value(), expr.root);
+        }
         QString name = expr.root;
         for (const QJsonValue& key : expr.path) {
             if (!current)

@@ -56,7 +56,8 @@ struct JinjaRender
 
 // Renders template text (the whole user data, "## template: jinja" line included: that line is left
 // out of the output, as cloud-init does) with instance data as cloud-init provides it: the keys of
-// instance-data.json at the top level (v1, ds, ...); a key with '-' is also reachable with '_'.
+// instance-data.json at the top level (v1, ds, ...), v1's keys also at the top level; a key with '-'
+// is also reachable with '_'.
 JinjaRender renderJinja(QByteArrayView templateText, const QJsonObject& instanceData);
 
 // Sample instance data with the keys cloud-init standardises (v1.*) and a datasource's (ds.*), for
