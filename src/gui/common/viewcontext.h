@@ -5,6 +5,7 @@
 #include "core/model/resources.h"
 
 #include <QDateTime>
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 
@@ -31,6 +32,8 @@ public:
         // The saved file the text matches, empty while it has unsaved changes (for the sf command).
         QString savedFile;
         QByteArray userData;
+        // What the editor renders Jinja templates with; empty: sample instance data.
+        QJsonObject instanceData = {};
     };
     using CloudInitSource = std::function<CloudInitDraft()>;
 

@@ -4,6 +4,7 @@
 
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
+#include "core/cloudinit/jinja.h"
 #include "core/cloudinit/validator.h"
 #include "core/model/names.h"
 #include "gui/common/copyactions.h"
@@ -279,18 +280,22 @@ void CreateInstanceWizard::reloadEditorUserData()
     m_editorTitle = draft ? draft->title : QString();
     m_editorFile = draft ? draft->savedFile : QString();
     const QByteArray data = draft ? draft->userData : QByteArray();
-    if ((m_editorChecked || m_checking) && data == m_editorData) {
+    // Jinja templates are rendered with the editor's instance data, as the editor renders them.
+    const QJsonObject instanceData =
+        draft && !draft->instanceData.isEmpty() ? draft->instanceData : CloudInit::sampleInstanceData();
+    if ((m_editorChecked || m_checking) && data == m_editorData && instanceData == m_editorInstanceData) {
         updateCloudInitNote();
         return; // checked already, or being checked
     }
     m_editorData = data;
+    m_editorInstanceData = instanceData;
     m_editorChecked = false;
     m_checking = true;
     // Off the UI thread: a large document must not stall the wizard. Only the newest text's verdict
     // is shown.
     const quint64 revision = ++m_checkRevision;
-    QtConcurrent::run([data] {
-        return CloudInit::validateUserData(data);
+    QtConcurrent::run([data, instanceData] {
+        return CloudInit::validateUserData(data, instanceData);
     }).then(this, [this, revision](const CloudInit::ValidationResult& result) {
         if (revision != m_checkRevision)
             return;

@@ -3,6 +3,7 @@
 #include "core/cloudinit/diagnostic.h"
 #include "core/model/resources.h"
 
+#include <QJsonObject>
 #include <QWizard>
 
 #include <memory>
@@ -97,6 +98,7 @@ private:
     QString m_editorTitle;
     QString m_editorFile;
     QByteArray m_editorData;
+    QJsonObject m_editorInstanceData;
     CloudInit::ValidationResult m_editorCheck;
     bool m_editorChecked = false;
     bool m_checking = false;
