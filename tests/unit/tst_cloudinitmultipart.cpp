@@ -2,14 +2,50 @@
 #include "core/cloudinit/validator.h"
 #include "support/testenv.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <optional>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace CloudInit;
 
 namespace {
+
+// Runs a program as an unprivileged user when this process is root (cloud-init writes its log when
+// run as root); returns its standard output, or nothing when it failed.
+std::optional<QByteArray> runUnprivileged(const QString& program, const QStringList& arguments,
+                                          const QString& directory)
+{
+    QProcess process;
+    process.setWorkingDirectory(directory);
+    if (::geteuid() == 0) {
+        const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
+        if (setpriv.isEmpty())
+            return std::nullopt;
+        process.start(setpriv, QStringList{u"--reuid=65534"_s, u"--regid=65534"_s, u"--clear-groups"_s,
+                                           u"env"_s, u"HOME=/tmp"_s, program}
+                                   + arguments);
+    } else {
+        process.start(program, arguments);
+    }
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit
+        || process.exitCode() != 0) {
+        qWarning("%s failed: %s", qPrintable(program), process.readAllStandardError().constData());
+        return std::nullopt;
+    }
+    return process.readAllStandardOutput();
+}
 
 // What cloud-init's make-mime writes (Python's email package), trimmed to the fields it reads.
 const QByteArray makeMimeSample =
@@ -248,6 +284,128 @@ private Q_SLOTS:
         QVERIFY(mergeCloudConfigParts({{u"text/cloud-config"_s, {}, "#cloud-config\n{a: 1, b: 2}\n"}})
                     .notes.first()
                     .contains(u"one top-level key per line"_s));
+    }
+
+    // The reference: cloud-init's make-mime writes what this reads, and Python's email parser (which
+    // cloud-init reads multipart user data with) reads what this writes into the same parts.
+    void agreesWithCloudInitAndPythonEmail()
+    {
+        const QString python = QStandardPaths::findExecutable(u"python3"_s);
+        const QString cloudInit = QStandardPaths::findExecutable(u"cloud-init"_s);
+        if (python.isEmpty() || cloudInit.isEmpty())
+            QSKIP("cloud-init is not installed here");
+        QTemporaryDir dir;
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                      | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                                      | QFileDevice::ExeOther));
+        const QList<MimePart> parts{
+            {u"text/cloud-config"_s, u"config.yaml"_s, "#cloud-config\npackages: [curl]\n"},
+            {u"text/x-shellscript"_s, u"setup.sh"_s, "#!/bin/sh\necho 'caf\xc3\xa9'\n"},
+            {u"text/jinja2"_s, u"host.j2"_s,
+             "## template: jinja\n#cloud-config\nhostname: {{ v1.local_hostname }}\n"},
+        };
+        QStringList attach;
+        for (const MimePart& part : parts) {
+            QFile file(dir.filePath(part.fileName));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(part.body);
+            file.close();
+            QVERIFY(file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                        | QFileDevice::ReadOther));
+            attach << u"-a"_s << part.fileName + u':' + part.contentType.section(u'/', 1);
+        }
+        const auto made =
+            runUnprivileged(cloudInit, QStringList{u"devel"_s, u"make-mime"_s} + attach, dir.path());
+        QVERIFY(made);
+        const MultipartParse read = parseMultipart(*made);
+        QVERIFY2(read.ok(), qPrintable(read.error));
+        QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u"; ")));
+        QCOMPARE(read.parts.size(), parts.size());
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            QCOMPARE(read.parts[i].contentType, parts[i].contentType);
+            QCOMPARE(read.parts[i].fileName, parts[i].fileName);
+            QCOMPARE(read.parts[i].body, parts[i].body);
+        }
+
+        const QString built = dir.filePath(u"built.mime"_s);
+        {
+            QFile file(built);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(buildMultipart(parts));
+            file.close();
+            QVERIFY(file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                        | QFileDevice::ReadOther));
+        }
+        const QString script = u"import base64, email, json, sys\n"
+                               u"msg = email.message_from_bytes(open(sys.argv[1], 'rb').read())\n"
+                               u"print(json.dumps([[p.get_content_type(), p.get_filename() or '', "
+                               u"base64.b64encode(p.get_payload(decode=True)).decode()] "
+                               u"for p in msg.walk() if not p.is_multipart()]))\n"_s;
+        const auto parsed = runUnprivileged(python, {u"-c"_s, script, built}, dir.path());
+        QVERIFY(parsed);
+        const QJsonArray reference = QJsonDocument::fromJson(*parsed).array();
+        QCOMPARE(reference.size(), parts.size());
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            const QJsonArray part = reference.at(i).toArray();
+            QCOMPARE(part.at(0).toString(), parts[i].contentType);
+            QCOMPARE(part.at(1).toString(), parts[i].fileName);
+            QCOMPARE(QByteArray::fromBase64(part.at(2).toString().toLatin1()), parts[i].body);
+        }
+    }
+
+    // cloud-init's own merge of the cloud-config parts (its mergers with the default rule of its
+    // cloud-config handler) gives what the merged preview says.
+    void mergesAsCloudInitMerges()
+    {
+        const QString python = QStandardPaths::findExecutable(u"python3"_s);
+        if (python.isEmpty()
+            || !QFile::exists(u"/usr/lib/python3/dist-packages/cloudinit/mergers/__init__.py"_s))
+            QSKIP("cloud-init is not installed here");
+        QTemporaryDir dir;
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                      | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                                      | QFileDevice::ExeOther));
+        const QList<MimePart> parts{
+            {u"text/cloud-config"_s,
+             {},
+             "#cloud-config\npackages: [curl]\nusers:\n  - default\nwrite_files:\n  - path: /a\n    content: "
+             "x\n"
+             "ntp:\n  enabled: true\n  servers: [a]\n"},
+            {u"text/cloud-config"_s,
+             {},
+             "#cloud-config\npackages: [git, vim]\nruncmd:\n  - [ls]\nntp:\n  pools: [b]\nhostname: two\n"},
+            {u"text/cloud-config"_s, {}, "#cloud-config\nhostname: three\nwrite_files: []\n"},
+        };
+        QStringList files;
+        const auto write = [&dir](const QString& name, const QByteArray& data) {
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size())
+                return false;
+            file.close();
+            return file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                       | QFileDevice::ReadOther);
+        };
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            files << u"part%1.yaml"_s.arg(i);
+            QVERIFY(write(files.last(), parts[i].body));
+        }
+        QVERIFY(write(u"merged.yaml"_s, mergeCloudConfigParts(parts).text));
+        const QString script =
+            u"import json, sys, yaml\n"
+            u"from cloudinit import mergers\n"
+            u"merger = mergers.construct(mergers.string_extract_mergers('dict(replace)+list()+str()'))\n"
+            u"buf = {}\n"
+            u"for name in sys.argv[2:]:\n"
+            u"    buf = merger.merge(buf, yaml.safe_load(open(name)))\n"
+            u"ours = yaml.safe_load(open(sys.argv[1]))\n"
+            u"print(json.dumps([buf, ours], sort_keys=True))\n"_s;
+        const auto out =
+            runUnprivileged(python, QStringList{u"-c"_s, script, u"merged.yaml"_s} + files, dir.path());
+        QVERIFY(out);
+        const QJsonArray both = QJsonDocument::fromJson(*out).array();
+        QCOMPARE(both.size(), 2);
+        QVERIFY(!both.at(0).toObject().isEmpty());
+        QCOMPARE(both.at(1).toObject(), both.at(0).toObject());
     }
 
     void detectsPartTypes()
