@@ -817,6 +817,7 @@ void CloudInitPage::openMultipartBuilder()
 {
     auto* dialog = new MultipartDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setInstanceData(m_instanceData);
     const QByteArray text = m_editor->toPlainText().toUtf8();
     const CloudInit::UserDataType type = CloudInit::detectUserDataType(text);
     bool wasMultipart = false;

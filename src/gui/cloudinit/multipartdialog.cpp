@@ -65,7 +65,7 @@ CloudInit::Diagnostic problem(CloudInit::Severity severity, const QString& messa
 }
 
 // One part checked as cloud-init reads it in a multipart payload: by its content type.
-CloudInit::ValidationResult checkPart(const CloudInit::MimePart& part)
+CloudInit::ValidationResult checkPart(const CloudInit::MimePart& part, const QJsonObject& instanceData)
 {
     using namespace CloudInit;
     const QString firstLineType = partTypeOfText(part.body);
@@ -91,7 +91,7 @@ CloudInit::ValidationResult checkPart(const CloudInit::MimePart& part)
         result.diagnostics << problem(
             Severity::Error, MultipartDialog::tr("A Jinja part must start with \"## template: jinja\"."));
     else if (part.contentType == u"text/jinja2")
-        return validateUserData(part.body); // rendered with the sample instance data, then checked
+        return validateUserData(part.body, instanceData); // rendered, then checked
     return result;
 }
 
@@ -125,6 +125,7 @@ struct MultipartDialog::Check
 
 MultipartDialog::MultipartDialog(QWidget* parent)
     : QDialog(parent)
+    , m_instanceData(CloudInit::sampleInstanceData())
 {
     setObjectName(u"multipartDialog"_s);
     setWindowTitle(tr("Multipart User Data"));
@@ -138,6 +139,13 @@ MultipartDialog::MultipartDialog(QWidget* parent)
 }
 
 MultipartDialog::~MultipartDialog() = default;
+
+void MultipartDialog::setInstanceData(const QJsonObject& data)
+{
+    m_instanceData = data;
+    ++m_revision;
+    checkNow();
+}
 
 void MultipartDialog::buildUi()
 {
@@ -443,11 +451,11 @@ void MultipartDialog::startCheck()
     m_running = true;
     const quint64 revision = m_revision;
     const QList<CloudInit::MimePart> parts = m_parts;
-    QtConcurrent::run([parts] {
+    QtConcurrent::run([parts, instanceData = m_instanceData] {
         Check check;
         for (const CloudInit::MimePart& part : parts)
-            check.parts << checkPart(part);
-        check.merged = CloudInit::mergeCloudConfigParts(parts);
+            check.parts << checkPart(part, instanceData);
+        check.merged = CloudInit::mergeCloudConfigParts(parts, instanceData);
         if (!check.merged.text.isEmpty())
             check.mergedResult = CloudInit::validateUserData(check.merged.text);
         check.mime = CloudInit::buildMultipart(parts);

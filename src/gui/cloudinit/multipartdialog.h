@@ -4,6 +4,7 @@
 #include "core/cloudinit/multipart.h"
 
 #include <QDialog>
+#include <QJsonObject>
 
 class CloudInitCodeEditor;
 class QComboBox;
@@ -29,6 +30,8 @@ public:
     ~MultipartDialog() override;
 
     QList<CloudInit::MimePart> parts() const { return m_parts; }
+    // What Jinja parts are rendered with (the editor's instance data; sample data at first).
+    void setInstanceData(const QJsonObject& data);
     void setParts(const QList<CloudInit::MimePart>& parts);
     void addPart(const QString& contentType);
     void removeCurrentPart();
@@ -66,6 +69,7 @@ private:
     void showError(const QString& title, const QString& text);
 
     QList<CloudInit::MimePart> m_parts;
+    QJsonObject m_instanceData;
     QList<CloudInit::ValidationResult> m_results;
     QListWidget* m_list = nullptr;
     QToolButton* m_addButton = nullptr;
