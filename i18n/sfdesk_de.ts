@@ -543,10 +543,6 @@
         <translation>SF Compute akzeptiert höchstens 64 KiB Benutzerdaten; sie werden base64-kodiert gesendet.</translation>
     </message>
     <message>
-        <source>Select a problem that has a quick fix</source>
-        <translation>Wählen Sie ein Problem mit Schnellkorrektur</translation>
-    </message>
-    <message>
         <source>Recovered unsaved work from %1%2. Save it, or discard it.</source>
         <translation>Ungespeicherte Arbeit vom %1%2 wiederhergestellt. Speichern oder verwerfen Sie sie.</translation>
     </message>
@@ -673,6 +669,78 @@
     <message>
         <source>Save the changes to %1 before closing?</source>
         <translation>Die Änderungen an %1 vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>Selects the first problem that has a quick fix; press again to apply it</source>
+        <translation>Wählt das erste Problem mit Schnellkorrektur; noch einmal drücken wendet sie an</translation>
+    </message>
+    <message>
+        <source>No problem has a quick fix.</source>
+        <translation>Kein Problem hat eine Schnellkorrektur.</translation>
+    </message>
+    <message>
+        <source>&amp;Multipart Builder…</source>
+        <translation>&amp;Multipart-Baukasten…</translation>
+    </message>
+    <message>
+        <source>Multipart…</source>
+        <translation>Multipart…</translation>
+    </message>
+    <message>
+        <source>Combine cloud-config, scripts, boothooks and Jinja into multipart user data</source>
+        <translation>Cloud-config, Skripte, Boothooks und Jinja zu mehrteiligen Benutzerdaten zusammenfügen</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before replacing them with the multipart payload?</source>
+        <translation>Die Änderungen an %1 speichern, bevor die mehrteiligen Benutzerdaten sie ersetzen?</translation>
+    </message>
+    <message>
+        <source>Jinja &amp;Instance Data…</source>
+        <translation>Jinja-&amp;Instanzdaten…</translation>
+    </message>
+    <message>
+        <source>The instance data (v1.*, ds.*) that Jinja templates are rendered with</source>
+        <translation>Die Instanzdaten (v1.*, ds.*), mit denen Jinja-Vorlagen gerendert werden</translation>
+    </message>
+    <message>
+        <source>Jinja Instance Data</source>
+        <translation>Jinja-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>Instance data for Jinja templates</source>
+        <translation>Instanzdaten für Jinja-Vorlagen</translation>
+    </message>
+    <message>
+        <source>Templates (&quot;## template: jinja&quot;) are rendered with this instance data before they are checked, as cloud-init renders them with the instance&apos;s instance-data.json. Edit the values to try other instances.</source>
+        <translation>Vorlagen („## template: jinja“) werden vor der Prüfung mit diesen Instanzdaten gerendert, so wie cloud-init sie mit der instance-data.json der Instanz rendert. Ändern Sie die Werte, um andere Instanzen auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>Instance data as JSON</source>
+        <translation>Instanzdaten als JSON</translation>
+    </message>
+    <message>
+        <source>Instance data check</source>
+        <translation>Prüfung der Instanzdaten</translation>
+    </message>
+    <message>
+        <source>&amp;Sample Data</source>
+        <translation>&amp;Beispieldaten</translation>
+    </message>
+    <message>
+        <source>Go back to the sample instance data</source>
+        <translation>Zurück zu den Beispiel-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 (at character %2)</source>
+        <translation>Kein JSON: %1 (bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>The instance data must be a JSON object, such as {&quot;v1&quot;: {...}}.</source>
+        <translation>Die Instanzdaten müssen ein JSON-Objekt sein, etwa {&quot;v1&quot;: {...}}.</translation>
+    </message>
+    <message>
+        <source>✓ Valid JSON</source>
+        <translation>✓ Gültiges JSON</translation>
     </message>
 </context>
 <context>
@@ -1180,6 +1248,30 @@
     <message>
         <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
         <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
+    </message>
+    <message>
+        <source>Checking the text of %1…</source>
+        <translation>Der Text von %1 wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Save the user data to get the sf command.</source>
+        <translation>Speichern Sie die Benutzerdaten, um den sf-Befehl zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Save User Data and Copy sf &amp;Command…</source>
+        <translation>Benutzerdaten speichern und sf-&amp;Befehl kopieren…</translation>
+    </message>
+    <message>
+        <source>Save User Data</source>
+        <translation>Benutzerdaten speichern</translation>
+    </message>
+    <message>
+        <source>Cloud-config (*.yaml *.yml);;All files (*)</source>
+        <translation>Cloud-config (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1777,6 +1869,251 @@
     <message>
         <source>Tokens are kept in memory for this run only.</source>
         <translation>Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>MultipartDialog</name>
+    <message>
+        <source>Cloud-config</source>
+        <translation>Cloud-config</translation>
+    </message>
+    <message>
+        <source>Shell script</source>
+        <translation>Shell-Skript</translation>
+    </message>
+    <message>
+        <source>Boothook</source>
+        <translation>Boothook</translation>
+    </message>
+    <message>
+        <source>Jinja template</source>
+        <translation>Jinja-Vorlage</translation>
+    </message>
+    <message>
+        <source>A shell script must start with an interpreter line such as #!/bin/sh.</source>
+        <translation>Ein Shell-Skript muss mit einer Interpreterzeile wie #!/bin/sh beginnen.</translation>
+    </message>
+    <message>
+        <source>A Jinja part must start with &quot;## template: jinja&quot;.</source>
+        <translation>Ein Jinja-Teil muss mit „## template: jinja“ beginnen.</translation>
+    </message>
+    <message>
+        <source>✗ %1, %2. First: line %3: %4</source>
+        <translation>✗ %1, %2. Erstes: Zeile %3: %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>✓ No problems found. %1</source>
+        <translation>✓ Keine Probleme gefunden. %1</translation>
+    </message>
+    <message>
+        <source>✓ Valid</source>
+        <translation>✓ Gültig</translation>
+    </message>
+    <message>
+        <source>Multipart User Data</source>
+        <translation>Mehrteilige Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Multipart user data builder</source>
+        <translation>Baukasten für mehrteilige Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Teile</translation>
+    </message>
+    <message>
+        <source>&amp;Add Part</source>
+        <translation>Teil &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a part</source>
+        <translation>Einen Teil hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Remove the part</source>
+        <translation>Den Teil entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move the part up</source>
+        <translation>Den Teil nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>Do&amp;wn</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>Move the part down</source>
+        <translation>Den Teil nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>&amp;Parts</source>
+        <translation>&amp;Teile</translation>
+    </message>
+    <message>
+        <source>Part type</source>
+        <translation>Typ des Teils</translation>
+    </message>
+    <message>
+        <source>Part file name</source>
+        <translation>Dateiname des Teils</translation>
+    </message>
+    <message>
+        <source>optional; cloud-init names a script after it</source>
+        <translation>optional; cloud-init benennt ein Skript danach</translation>
+    </message>
+    <message>
+        <source>Part text</source>
+        <translation>Text des Teils</translation>
+    </message>
+    <message>
+        <source>Part check</source>
+        <translation>Prüfung des Teils</translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation>T&amp;yp:</translation>
+    </message>
+    <message>
+        <source>&amp;File name:</source>
+        <translation>&amp;Dateiname:</translation>
+    </message>
+    <message>
+        <source>Part and previews</source>
+        <translation>Teil und Vorschauen</translation>
+    </message>
+    <message>
+        <source>Pa&amp;rt</source>
+        <translation>Te&amp;il</translation>
+    </message>
+    <message>
+        <source>Merged cloud-config</source>
+        <translation>Zusammengeführte cloud-config</translation>
+    </message>
+    <message>
+        <source>Check of the merged cloud-config</source>
+        <translation>Prüfung der zusammengeführten cloud-config</translation>
+    </message>
+    <message>
+        <source>&amp;Merged Cloud-config</source>
+        <translation>&amp;Zusammengeführte Cloud-config</translation>
+    </message>
+    <message>
+        <source>MIME text</source>
+        <translation>MIME-Text</translation>
+    </message>
+    <message>
+        <source>Size of the payload</source>
+        <translation>Größe der Nutzdaten</translation>
+    </message>
+    <message>
+        <source>M&amp;IME Text</source>
+        <translation>&amp;MIME-Text</translation>
+    </message>
+    <message>
+        <source>What opening the file found</source>
+        <translation>Was beim Öffnen der Datei gefunden wurde</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a multipart file</source>
+        <translation>Eine mehrteilige Datei öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save As…</source>
+        <translation>&amp;Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Save the multipart payload</source>
+        <translation>Die mehrteiligen Benutzerdaten speichern</translation>
+    </message>
+    <message>
+        <source>Use in &amp;Editor</source>
+        <translation>Im &amp;Editor verwenden</translation>
+    </message>
+    <message>
+        <source>Put the payload into the Cloud-init editor</source>
+        <translation>Die Benutzerdaten in den Cloud-init-Editor übernehmen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Add a part.</source>
+        <translation>Fügen Sie einen Teil hinzu.</translation>
+    </message>
+    <message>
+        <source>%1 bytes, %2 bytes in base64; SF Compute accepts at most 64 KiB.</source>
+        <translation>%1 Bytes, %2 Bytes in base64; SF Compute akzeptiert höchstens 64 KiB.</translation>
+    </message>
+    <message>
+        <source>Over the limit: leave parts out or compress them.</source>
+        <translation>Über der Grenze: Lassen Sie Teile weg oder komprimieren Sie sie.</translation>
+    </message>
+    <message>
+        <source>Open Multipart User Data</source>
+        <translation>Mehrteilige Benutzerdaten öffnen</translation>
+    </message>
+    <message>
+        <source>User data (*.txt *.mime *.yaml *.cfg);;All files (*)</source>
+        <translation>Benutzerdaten (*.txt *.mime *.yaml *.cfg);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Save Multipart User Data</source>
+        <translation>Mehrteilige Benutzerdaten speichern</translation>
+    </message>
+    <message>
+        <source>Multipart user data (*.mime *.txt);;All files (*)</source>
+        <translation>Mehrteilige Benutzerdaten (*.mime *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>

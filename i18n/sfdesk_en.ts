@@ -172,6 +172,23 @@
     </message>
 </context>
 <context>
+    <name>MultipartDialog</name>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrderPanel</name>
     <message numerus="yes">
         <source>The pool can sell at most %n node(s) of this SKU over the whole window.</source>

@@ -1,5 +1,6 @@
 #include "core/appinfo.h"
 #include "core/cloudinit/bootstrap.h"
+#include "core/cloudinit/jinja.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 
@@ -9,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonParseError>
 #include <QSaveFile>
 #include <QTextStream>
 
@@ -59,7 +61,7 @@ bool writeGzip(const QString& path, const QByteArray& payload, qint64 plainSize)
 
 // gzipPath: compress the one file, check the compressed payload (what would be sent) and, when it is
 // valid, write it there.
-int validate(const QStringList& files, bool json, const QString& gzipPath)
+int validate(const QStringList& files, bool json, const QString& gzipPath, const QJsonObject& instanceData)
 {
     bool allValid = true;
     QJsonArray report;
@@ -74,7 +76,7 @@ int validate(const QStringList& files, bool json, const QString& gzipPath)
         const qint64 plainSize = payload.size();
         if (!gzipPath.isEmpty() && CloudInit::detectUserDataType(payload) != CloudInit::UserDataType::Gzip)
             payload = CloudInit::gzipCompress(payload);
-        const CloudInit::ValidationResult result = CloudInit::validateUserData(payload);
+        const CloudInit::ValidationResult result = CloudInit::validateUserData(payload, instanceData);
         if (!gzipPath.isEmpty()) {
             if (!result.valid())
                 err() << "sfdesk-cloudinit: " << gzipPath << " not written: " << path << " is not valid\n";
@@ -149,6 +151,7 @@ int main(int argc, char* argv[])
         u"  validate FILE... [--json]   exit 0 when all files are valid, 1 when any is not, 2 on usage "
         u"errors\n"
         u"  validate FILE --gzip OUT    compress FILE with gzip, check the result and write it to OUT\n"
+        u"  validate FILE... --instance-data JSON   render Jinja templates with this instance data\n"
         u"  bootstrap --user NAME --key FILE.pub [--gpu-ib-check]   print a cloud-config"_s.arg(u"25.1.4"_s));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -162,7 +165,11 @@ int main(int argc, char* argv[])
         u"gzip"_s,
         u"validate: gzip-compress the file (cloud-init reads gzip user data), check that and write it."_s,
         u"out"_s);
-    parser.addOptions({json, user, key, gpuCheck, gzip});
+    const QCommandLineOption instanceData(
+        u"instance-data"_s,
+        u"validate: render Jinja templates with this instance-data.json (v1.*, ds.*) instead of sample data."_s,
+        u"json"_s);
+    parser.addOptions({json, user, key, gpuCheck, gzip, instanceData});
     if (!parser.parse(QCoreApplication::arguments()))
         return usage(parser, parser.errorText());
     if (parser.isSet(u"help"_s)) {
@@ -184,15 +191,27 @@ int main(int argc, char* argv[])
             return usage(parser, u"--user, --key and --gpu-ib-check belong to bootstrap"_s);
         if (parser.isSet(gzip) && arguments.size() != 2)
             return usage(parser, u"--gzip compresses one file"_s);
-        return validate(arguments.mid(1), parser.isSet(json), parser.value(gzip));
+        QJsonObject data = CloudInit::sampleInstanceData();
+        if (parser.isSet(instanceData)) {
+            QFile file(parser.value(instanceData));
+            if (!file.open(QIODevice::ReadOnly))
+                return usage(parser, u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString()));
+            QJsonParseError error;
+            const QJsonDocument document = QJsonDocument::fromJson(file.read(16 * 1024 * 1024), &error);
+            if (error.error != QJsonParseError::NoError || !document.isObject())
+                return usage(parser,
+                             u"%1 is not a JSON object: %2"_s.arg(file.fileName(), error.errorString()));
+            data = document.object();
+        }
+        return validate(arguments.mid(1), parser.isSet(json), parser.value(gzip), data);
     }
     if (command == u"bootstrap") {
         if (arguments.size() > 1)
             return usage(parser, u"bootstrap takes no file arguments"_s);
         if (!parser.isSet(user) || !parser.isSet(key))
             return usage(parser, u"bootstrap needs --user and --key"_s);
-        if (parser.isSet(json) || parser.isSet(gzip))
-            return usage(parser, u"--json and --gzip belong to validate"_s);
+        if (parser.isSet(json) || parser.isSet(gzip) || parser.isSet(instanceData))
+            return usage(parser, u"--json, --gzip and --instance-data belong to validate"_s);
         return bootstrap(parser.value(user), parser.value(key), parser.isSet(gpuCheck));
     }
     return usage(parser, u"unknown command '%1'"_s.arg(command));

@@ -1,5 +1,7 @@
 // The cloud-init engine: YAML 1.1 parsing into the node tree, PyYAML's scalar resolution, the
 // validator (header, schema, extra checks) and the completion path finder, all on arbitrary text.
+#include "core/cloudinit/jinja.h"
+#include "core/cloudinit/multipart.h"
 #include "core/cloudinit/validator.h"
 #include "core/cloudinit/yaml11resolver.h"
 #include "core/cloudinit/yamltree.h"
@@ -60,6 +62,27 @@ void FuzzTargets::cloudinit(const uint8_t* data, size_t size)
         if (diagnostic.message.isEmpty())
             FuzzSupport::fail("a diagnostic without a message");
     }
+
+    // Multipart: what is read is written back into the same parts.
+    const CloudInit::MultipartParse multipart = CloudInit::parseMultipart(bytes);
+    if (multipart.ok() && !multipart.parts.isEmpty()) {
+        const CloudInit::MultipartParse again =
+            CloudInit::parseMultipart(CloudInit::buildMultipart(multipart.parts));
+        if (!again.ok() || again.parts.size() != multipart.parts.size())
+            FuzzSupport::fail("a multipart payload built from parts does not read back into them");
+        for (qsizetype i = 0; i < again.parts.size(); ++i)
+            if (again.parts[i].body != multipart.parts[i].body)
+                FuzzSupport::fail("a part's body changed on the way through MIME");
+        (void)CloudInit::mergeCloudConfigParts(multipart.parts);
+    } else if (!multipart.ok() && multipart.error.isEmpty()) {
+        FuzzSupport::fail("a multipart error without a message");
+    }
+
+    // Jinja: any text as a template, with the sample instance data.
+    const CloudInit::JinjaRender render = CloudInit::renderJinja(
+        QByteArray("## template: jinja\n" + bytes.toByteArray()), CloudInit::sampleInstanceData());
+    if (render.text.size() > CloudInit::JinjaLimits::maxOutputBytes + qsizetype(size) + 4096)
+        FuzzSupport::fail("Jinja output past its limit");
 
     // The completion path works on text that does not parse; ask at the end of the text.
     const QString text = QString::fromUtf8(bytes);

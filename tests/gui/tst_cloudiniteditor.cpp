@@ -1,3 +1,4 @@
+#include "core/cloudinit/multipart.h"
 #include "core/cloudinit/sshkeys.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
@@ -5,6 +6,7 @@
 #include "core/settings/settings.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
+#include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "support/eventloopwatchdog.h"
@@ -22,14 +24,18 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFrame>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -212,16 +218,24 @@ private Q_SLOTS:
         QTemporaryDir dir;
         CloudInitPage page(nullptr, dir.path());
         page.show();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
         CloudInitCodeEditor* editor = page.editor();
         page.replaceText(u"#cloud-config\npackage: [curl]\nuser:\n  - default\n"_s);
         QVERIFY(validated(page));
         QTreeWidgetItem* package = problemContaining(page, u"Did you mean 'packages'?"_s);
         QVERIFY(package);
         QVERIFY(package->text(2).contains(u"[quick fix: Rename to packages]"_s));
-        problems(page)->setCurrentItem(package);
+        // With nothing to fix at the cursor, Quick Fix leads to the first problem that has a fix
+        // (the action stays enabled so that Tab reaches its button); again, it applies it.
+        editor->moveTo({0, 0});
+        problems(page)->setCurrentItem(nullptr);
         auto* fix = action(page, u"cloudInitQuickFixAction"_s);
         QVERIFY(fix->isEnabled());
-        QVERIFY(validatedAfter(page, [fix] { fix->trigger(); }));
+        fix->trigger();
+        QCOMPARE(problems(page)->currentItem(), package);
+        QCOMPARE(QApplication::focusWidget(), problems(page));
+        QVERIFY(validatedAfter(
+            page, [] { QTest::keyClick(QApplication::focusWidget(), Qt::Key_Period, Qt::ControlModifier); }));
         QVERIFY(editor->toPlainText().startsWith(u"#cloud-config\npackages: [curl]\n"_s));
 
         // The cursor on "user", Ctrl+. applies its fix.
@@ -635,15 +649,193 @@ private Q_SLOTS:
     }
 
     // Every action: in the page's menu, with a shortcut, and reachable with Tab in the toolbar.
-    void everyActionByKeyboard()
+    // Issue 15 item 4: the multipart builder, from the Cloud-init menu, builds a payload from parts each
+    // checked on its own, previews the merged cloud-config and the MIME text, saves it, opens it back
+    // into its parts and puts it into the editor.
+    void multipartBuilderBuildsAndOpens()
     {
         QTemporaryDir dir;
         CloudInitPage page(nullptr, dir.path());
         page.show();
         QVERIFY(QTest::qWaitForWindowActive(&page));
+        Answers answers;
+        answers.install(page);
+        page.replaceText(u"#cloud-config\nhostname: one\npackages: [curl]\n"_s);
+        QVERIFY(validated(page));
+        QAction* builder = action(page, u"cloudInitMultipartAction"_s);
+        QVERIFY(page.menu()->actions().contains(builder));
+        QCOMPARE(builder->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+        page.editor()->setFocus();
+        QTest::keyClick(page.editor(), Qt::Key_M, Qt::ControlModifier | Qt::ShiftModifier);
+        auto* dialog = page.findChild<MultipartDialog*>(u"multipartDialog"_s);
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        const auto checked = [dialog] {
+            QSignalSpy spy(dialog, &MultipartDialog::checked);
+            return !dialog->isChecking() || spy.wait(20000);
+        };
+        QVERIFY(checked());
+        // The editor's text is the first part.
+        QCOMPARE(dialog->parts().size(), 1);
+        QCOMPARE(dialog->parts().first().contentType, u"text/cloud-config"_s);
+
+        auto* editor = dialog->findChild<CloudInitCodeEditor*>(u"multipartPartEditor"_s);
+        auto* status = dialog->findChild<QLabel*>(u"multipartPartStatus"_s);
+        auto* list = dialog->findChild<QListWidget*>(u"multipartPartList"_s);
+        QVERIFY(editor && status && list);
+        // A shell script without its interpreter line: the part says so and is marked in the list.
+        dialog->findChild<QAction*>(u"multipartAdd_x-shellscript"_s)->trigger();
+        QCOMPARE(dialog->currentPart(), 1);
+        editor->setPlainText(u"echo hello\n"_s);
+        QVERIFY(checked());
+        QVERIFY2(status->text().contains(u"interpreter line"_s), qPrintable(status->text()));
+        QVERIFY2(list->item(1)->text().startsWith(u"✗"_s), qPrintable(list->item(1)->text()));
+        editor->setPlainText(u"#!/bin/sh\necho hello\n"_s);
+        dialog->findChild<QLineEdit*>(u"multipartFileNameEdit"_s)->setText(u"hello.sh"_s);
+        QTest::keyClicks(dialog->findChild<QLineEdit*>(u"multipartFileNameEdit"_s), u"x"_s);
+        QTest::keyClick(dialog->findChild<QLineEdit*>(u"multipartFileNameEdit"_s), Qt::Key_Backspace);
+        QVERIFY(checked());
+        QVERIFY2(status->text().startsWith(u"✓"_s), qPrintable(status->text()));
+        // A second cloud-config part overrides a key, and a broken key in it is reported in the part.
+        dialog->findChild<QAction*>(u"multipartAdd_cloud-config"_s)->trigger();
+        editor->setPlainText(u"#cloud-config\nhostname: two\npackage_update: maybe\n"_s);
+        QVERIFY(checked());
+        QVERIFY2(status->text().startsWith(u"✗"_s), qPrintable(status->text()));
+        editor->setPlainText(u"#cloud-config\nhostname: two\npackage_update: true\n"_s);
+        QVERIFY(checked());
+        QCOMPARE(list->count(), 3);
+        for (int i = 0; i < list->count(); ++i)
+            QVERIFY2(list->item(i)->text().startsWith(u"✓"_s), qPrintable(list->item(i)->text()));
+
+        auto* merged = dialog->findChild<QPlainTextEdit*>(u"multipartMergedPreview"_s);
+        QCOMPARE(merged->toPlainText(),
+                 u"#cloud-config\nhostname: two\npackages: [curl]\npackage_update: true\n"_s);
+        QVERIFY2(dialog->findChild<QLabel*>(u"multipartMergedPreviewStatus"_s)->text().startsWith(u"✓"_s),
+                 qPrintable(dialog->findChild<QLabel*>(u"multipartMergedPreviewStatus"_s)->text()));
+        auto* mime = dialog->findChild<QPlainTextEdit*>(u"multipartMimePreview"_s);
+        const CloudInit::MultipartParse shown = CloudInit::parseMultipart(mime->toPlainText().toUtf8());
+        QVERIFY2(shown.ok(), qPrintable(shown.error));
+        QCOMPARE(shown.parts.size(), 3);
+        QCOMPARE(shown.parts[1].body, QByteArray("#!/bin/sh\necho hello\n"));
+        QCOMPARE(shown.parts[1].fileName, u"hello.sh"_s);
+        dialog->findChild<QTabWidget*>(u"multipartTabs"_s)->setCurrentIndex(0);
+        saveWidgetScreenshot(dialog, u"cloudinit-multipart-part"_s);
+        dialog->findChild<QTabWidget*>(u"multipartTabs"_s)->setCurrentIndex(1);
+        saveWidgetScreenshot(dialog, u"cloudinit-multipart-merged"_s);
+        dialog->findChild<QTabWidget*>(u"multipartTabs"_s)->setCurrentIndex(2);
+        saveWidgetScreenshot(dialog, u"cloudinit-multipart-mime"_s);
+
+        // Every control has a name for assistive technology, and Tab reaches the buttons.
+        for (QWidget* widget : dialog->findChildren<QWidget*>()) {
+            if (widget->objectName().startsWith(u"multipart"_s))
+                QVERIFY2(!widget->accessibleName().isEmpty(), qPrintable(widget->objectName()));
+        }
+        for (const QString& name :
+             {u"multipartAddButton"_s, u"multipartRemoveButton"_s, u"multipartUpButton"_s,
+              u"multipartOpenButton"_s, u"multipartSaveButton"_s, u"multipartUseButton"_s,
+              u"multipartTypeCombo"_s, u"multipartFileNameEdit"_s, u"multipartPartEditor"_s}) {
+            QWidget* widget = dialog->findChild<QWidget*>(name);
+            QVERIFY2(widget && (widget->focusPolicy() & Qt::TabFocus), qPrintable(name));
+        }
+
+        // Saved, and opened back into its parts.
+        const QString path = dir.filePath(u"user-data.mime"_s);
+        QString error;
+        QVERIFY2(dialog->saveTo(path, &error), qPrintable(error));
+        MultipartDialog reopened;
+        QVERIFY2(reopened.openFile(path, &error), qPrintable(error));
+        QCOMPARE(reopened.parts().size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(reopened.parts()[i].contentType, dialog->parts()[i].contentType);
+            QCOMPARE(reopened.parts()[i].body, dialog->parts()[i].body);
+        }
+        QCOMPARE(reopened.findChild<QListWidget*>(u"multipartPartList"_s)->count(), 3);
+        // A file that is not multipart: a clear error, and the parts stay.
+        const QString broken = dir.filePath(u"broken.mime"_s);
+        writeFile(broken, "Content-Type: multipart/mixed; boundary=abc\n\n--xyz\n\nx\n");
+        QVERIFY(!reopened.openFile(broken, &error));
+        QVERIFY2(error.contains(u"never occurs"_s), qPrintable(error));
+        QCOMPARE(reopened.parts().size(), 3);
+
+        // Use in Editor: the payload replaces the editor's text once the user answers about it.
+        answers.next = {CloudInitPage::UnsavedAnswer::Discard};
+        QVERIFY(validatedAfter(
+            page, [dialog] { dialog->findChild<QPushButton*>(u"multipartUseButton"_s)->click(); }));
+        QCOMPARE(answers.questions.size(), 1);
+        QCOMPARE(page.userData().toUtf8(), dialog->payload());
+        QVERIFY(page.findChild<QLabel*>(u"cloudInitTypeLabel"_s)->text().contains(u"multipart"_s));
+
+        // With multipart text in the editor, the builder opens on its parts.
+        dialog->close();
+        builder->trigger();
+        auto* second = page.findChildren<MultipartDialog*>(u"multipartDialog"_s).last();
+        QCOMPARE(second->parts().size(), 3);
+        QCOMPARE(second->parts()[1].body, QByteArray("#!/bin/sh\necho hello\n"));
+    }
+
+    // Issue 15 item 3: a Jinja template is rendered with instance data the user can edit, checked, and
+    // its problems are shown at the template's lines.
+    void jinjaTemplateIsRenderedAndChecked()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        page.replaceText(
+            u"## template: jinja\n#cloud-config\n{% if v1.distro == 'ubuntu' %}\npackage_update: maybe\n"
+            u"{% endif %}\nhostname: {{ v1.local_hostname | lower }}\n"_s);
+        QVERIFY(validated(page));
+        // The filter is not supported: said at its line, and the result is not checked.
+        QTreeWidgetItem* unsupported = problemContaining(page, u"'|lower' is not supported"_s);
+        QVERIFY(unsupported);
+        QCOMPARE(unsupported->text(0), u"6"_s);
+        QVERIFY(!problemContaining(page, u"is not of type"_s));
+
+        page.replaceText(
+            u"## template: jinja\n#cloud-config\n{% if v1.distro == 'ubuntu' %}\npackage_update: maybe\n"
+            u"{% endif %}\nhostname: {{ v1.local_hostname }}\n"_s);
+        QVERIFY(validated(page));
+        QTreeWidgetItem* error = problemContaining(page, u"'maybe' is not of type 'boolean'"_s);
+        QVERIFY(error);
+        QCOMPARE(error->text(0), u"4"_s); // the template's line
+        saveWidgetScreenshot(&page, u"cloudinit-jinja"_s);
+
+        // Other instance data: the branch is not taken, and the template is valid.
+        QAction* data = action(page, u"cloudInitInstanceDataAction"_s);
+        QVERIFY(page.menu()->actions().contains(data));
+        data->trigger();
+        auto* dialog = page.findChild<QDialog*>(u"cloudInitInstanceDataDialog"_s);
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto* edit = dialog->findChild<QPlainTextEdit*>(u"cloudInitInstanceDataEdit"_s);
+        auto* ok = dialog->findChild<QPushButton*>(u"cloudInitInstanceDataOk"_s);
+        QVERIFY(edit->toPlainText().contains(u"\"local_hostname\": \"worker-1\""_s));
+        edit->setPlainText(u"{\"v1\": "_s);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(
+            dialog->findChild<QLabel*>(u"cloudInitInstanceDataStatus"_s)->text().startsWith(u"Not JSON"_s));
+        edit->setPlainText(u"{\"v1\": {\"distro\": \"debian\", \"local_hostname\": \"db-1\"}}"_s);
+        QVERIFY(ok->isEnabled());
+        saveWidgetScreenshot(dialog, u"cloudinit-jinja-instance-data"_s);
+        QVERIFY(validatedAfter(page, [ok] { ok->click(); }));
+        QCOMPARE(page.instanceData().value(u"v1"_s).toObject().value(u"distro"_s).toString(), u"debian"_s);
+        QVERIFY(!problemContaining(page, u"is not of type"_s));
+        QCOMPARE(page.findChild<QLabel*>(u"cloudInitSummary"_s)->text(), u"✓ Valid"_s);
+    }
+
+    void everyActionByKeyboard()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        // As wide as the section is in the main window, so that the toolbar shows every button.
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
         const QStringList names{u"cloudInitNewAction"_s,          u"cloudInitOpenAction"_s,
                                 u"cloudInitSaveAction"_s,         u"cloudInitSaveAsAction"_s,
-                                u"cloudInitSshBootstrapAction"_s, u"cloudInitQuickFixAction"_s};
+                                u"cloudInitSshBootstrapAction"_s, u"cloudInitMultipartAction"_s,
+                                u"cloudInitQuickFixAction"_s};
         auto* toolBar = page.findChild<QToolBar*>(u"cloudInitToolBar"_s);
         QSet<QWidget*> buttons;
         QSet<QKeySequence> keys;

@@ -23,9 +23,12 @@
 #include "widgetscreenshot.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -434,6 +437,8 @@ private Q_SLOTS:
         source->setCurrentIndex(
             source->findData(QVariant::fromValue(CreateInstanceWizard::UserDataSource::Editor)));
         QVERIFY(!wizard.findChild<QLineEdit*>(u"cloudInitEdit"_s)->isVisible());
+        // The check runs off the UI thread (the note says "Checking" until the verdict is in).
+        QTRY_VERIFY(!wizard.isCheckingUserData());
 
         // Invalid: said so, with the line, and the wizard does not go on.
         QVERIFY2(note->text().contains(u"Not valid"_s), qPrintable(note->text()));
@@ -444,19 +449,111 @@ private Q_SLOTS:
         QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
         QCOMPARE(f.createdBodies.size(), 0);
 
-        // Fixed in the editor: the wizard takes the new text when it goes on.
-        const QString fixed = u"#cloud-config\npackage_update: true\n"_s;
-        page.replaceText(fixed);
+        // Fixed in the editor: the wizard checks the new text.
+        page.replaceText(u"#cloud-config\npackage_update: false\n"_s);
         wizard.reloadEditorUserData();
+        QTRY_VERIFY(!wizard.isCheckingUserData());
         QVERIFY2(note->text().contains(u"Valid"_s) && !note->text().contains(u"Not valid"_s),
                  qPrintable(note->text()));
         saveWidgetScreenshot(&wizard, u"create-instances-editor-valid"_s);
-        QVERIFY(wizard.sfCommand().contains(u"--cloud-init user-data.yaml"_s));
+        // The text is not saved: no command names a file that does not exist.
+        QVERIFY(wizard.sfCommand().isEmpty());
+
+        // Edited again and Next at once: the wizard goes on once the new text is checked (by itself
+        // when the check is still running).
+        const QString fixed = u"#cloud-config\npackage_update: true\n"_s;
+        page.replaceText(fixed);
         wizard.next();
         QTRY_COMPARE(f.createdBodies.size(), 1);
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::ResultPage));
         QCOMPARE(QByteArray::fromBase64(
                      f.createdBodies.first().value(u"cloud_init_user_data"_s).toString().toLatin1()),
                  fixed.toUtf8());
+
+        // The command needs the text in a file: the button saves it first, then copies the command.
+        auto* command = wizard.findChild<QLineEdit*>(u"commandEdit"_s);
+        auto* copy = wizard.findChild<QPushButton*>(u"copyCommandButton"_s);
+        QVERIFY(command->text().isEmpty());
+        QVERIFY2(copy->text().contains(u"Save User Data"_s), qPrintable(copy->text()));
+        saveWidgetScreenshot(&wizard, u"create-instances-editor-unsaved-command"_s);
+        copy->click();
+        auto* dialog = wizard.findChild<QFileDialog*>(u"wizardUserDataSaveDialog"_s);
+        QVERIFY(dialog);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"solo.yaml"_s);
+        dialog->selectFile(path);
+        // QFileDialog::accept() is protected; QDialog's is the same virtual.
+        static_cast<QDialog*>(dialog)->accept();
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QCOMPARE(saved.readAll(), fixed.toUtf8());
+        QVERIFY2(command->text().contains(u"--cloud-init "_s + QFileInfo(path).absoluteFilePath()),
+                 qPrintable(command->text()));
+        QCOMPARE(QApplication::clipboard()->text(), command->text());
+        QVERIFY2(!copy->text().contains(u"Save User Data"_s), qPrintable(copy->text()));
+        // Once the file no longer holds what was sent, the command names it no more.
+        saved.close();
+        QVERIFY(QFile::remove(path));
+        QVERIFY(wizard.sfCommand().isEmpty());
+    }
+
+    // A saved editor file is named as long as it holds the text sent; a large document is checked
+    // without stalling the UI (the watchdog checks every test function).
+    void wizardNamesTheEditorsSavedFile()
+    {
+        Fixture f;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"bootstrap.yaml"_s);
+        QByteArray large = "#cloud-config\nwrite_files:\n";
+        for (int i = 0; large.size() < 60 * 1024; ++i)
+            large += "  - path: /etc/sfdesk/file-" + QByteArray::number(i) + "\n    content: hello\n";
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(large);
+        }
+        f.context.setCloudInitSource(
+            [&path, &large] { return ViewContext::CloudInitDraft{u"bootstrap.yaml"_s, path, large}; });
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        wizard.setUserDataSource(CreateInstanceWizard::UserDataSource::Editor);
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard.isCheckingUserData(), 20000);
+        QVERIFY(wizard.userData().has_value());
+        QVERIFY2(wizard.sfCommand().contains(u"--cloud-init "_s + QFileInfo(path).absoluteFilePath()),
+                 qPrintable(wizard.sfCommand()));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::Append));
+            file.write("# edited elsewhere\n");
+        }
+        QVERIFY(wizard.sfCommand().isEmpty());
+    }
+
+    // A Jinja template is checked rendered with the editor's instance data, and again when it changes.
+    void wizardRendersJinjaWithTheEditorsInstanceData()
+    {
+        Fixture f;
+        QJsonObject data;
+        const QByteArray text = "## template: jinja\n#cloud-config\n{% if v1.cloud_name == 'sfcompute' %}\n"
+                                "package_update: maybe\n{% endif %}\nhostname: node\n";
+        f.context.setCloudInitSource([&data, &text] {
+            ViewContext::CloudInitDraft draft{u"template.yaml"_s, QString(), text};
+            draft.instanceData = data;
+            return draft;
+        });
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        wizard.setUserDataSource(CreateInstanceWizard::UserDataSource::Editor);
+        QTRY_VERIFY(!wizard.isCheckingUserData());
+        // The sample instance data names another cloud: the branch is not rendered.
+        QVERIFY(wizard.userData().has_value());
+        data = QJsonObject{{u"v1"_s, QJsonObject{{u"cloud_name"_s, u"sfcompute"_s}}}};
+        // Same text, other instance data: checked again.
+        wizard.reloadEditorUserData();
+        QTRY_VERIFY(!wizard.isCheckingUserData());
+        QString problem;
+        QVERIFY(!wizard.userData(&problem).has_value());
+        QVERIFY2(problem.startsWith(u"Line 4:"_s), qPrintable(problem));
     }
 
     void wizardWithoutTheEditorOffersFilesOnly()

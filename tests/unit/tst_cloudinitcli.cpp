@@ -145,6 +145,38 @@ private Q_SLOTS:
                  qPrintable(r.out));
     }
 
+    // A Jinja template is rendered before it is checked; --instance-data gives the data to render with.
+    void rendersJinjaWithInstanceData()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"template.yaml"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("## template: jinja\n#cloud-config\n{% if v1.cloud_name == 'sfcompute' %}\npackage_update: "
+                  "maybe\n"
+                  "{% endif %}\nhostname: {{ v1.local_hostname }}\n");
+        out.close();
+        // The sample data names another cloud: the branch is not rendered.
+        const Run sample = run({u"validate"_s, file});
+        QCOMPARE(sample.exitCode, 0);
+        QVERIFY2(sample.out.contains(u"info: Jinja template: rendered"_s), qPrintable(sample.out));
+
+        const QString data = dir.filePath(u"instance-data.json"_s);
+        QFile json(data);
+        QVERIFY(json.open(QIODevice::WriteOnly));
+        json.write(R"({"v1": {"cloud_name": "sfcompute", "local_hostname": "node-0"}})");
+        json.close();
+        const Run given = run({u"validate"_s, u"--instance-data"_s, data, file});
+        QCOMPARE(given.exitCode, 1);
+        // At the template's line.
+        QVERIFY2(given.out.contains(file + u":4:"_s)
+                     && given.out.contains(u"'maybe' is not of type 'boolean'"_s),
+                 qPrintable(given.out));
+
+        const Run missing = run({u"validate"_s, u"--instance-data"_s, dir.filePath(u"none.json"_s), file});
+        QCOMPARE(missing.exitCode, 2);
+    }
+
     // A payload over the limit fits once gzip-compressed; --gzip checks and writes that.
     void gzipFitsTheLimit()
     {

@@ -1,5 +1,7 @@
 #include "core/cloudinit/validator.h"
 
+#include "core/cloudinit/jinja.h"
+
 #include "core/cloudinit/authorizedkey.h"
 #include "core/cloudinit/cloudconfigschema_p.h"
 #include "core/cloudinit/yaml11resolver.h"
@@ -667,8 +669,9 @@ private:
 class Validation final
 {
 public:
-    explicit Validation(ValidationResult& result)
+    Validation(ValidationResult& result, const QJsonObject& instanceData)
         : m_result(result)
+        , m_instanceData(instanceData)
     {}
 
     // inflated: the content of gzip-compressed user data, whose size as sent was already checked.
@@ -755,7 +758,7 @@ private:
             return;
         }
         ValidationResult inner;
-        Validation(inner).run(*content, true);
+        Validation(inner, m_instanceData).run(*content, true);
         add(Severity::Info, {}, u"format-l1.c1"_s,
             u"Gzip-compressed user data (%1 bytes, %2 decompressed), checked as decompressed"_s
                 .arg(data.size())
@@ -904,15 +907,63 @@ private:
         }
         if (rendered != UserDataType::CloudConfig)
             return;
-        if (text.contains(u"{{"_s) || text.contains(u"{%"_s)) {
-            add(Severity::Info, {{0, 0}, {0, int(text.section(u'\n', 0, 0).size())}}, u"format-l1.c1"_s,
-                u"Jinja template: cloud-init renders it with the instance's data before checking it, so only "
-                u"the header was checked here"_s,
-                u"header"_s);
+        if (text.contains(u"{{"_s) || text.contains(u"{%"_s) || text.contains(u"{#"_s)) {
+            validateRenderedJinja(text, utf8);
             return;
         }
         // The template line is a YAML comment, so line numbers stay those of the file.
         validateCloudConfig(utf8);
+    }
+
+    // cloud-init renders the template with the instance's data, then checks the result; so does the
+    // editor, with sample (or the user's) instance data, and reports the result's problems at the
+    // template lines they come from.
+    void validateRenderedJinja(const QString& text, QByteArrayView utf8)
+    {
+        const JinjaRender render = renderJinja(utf8, m_instanceData);
+        const int headerLength = int(text.section(u'\n', 0, 0).size());
+        for (const JinjaProblem& p : render.problems) {
+            const Severity severity =
+                p.kind == JinjaProblem::Kind::Syntax ? Severity::Error : Severity::Warning;
+            const QString code = p.kind == JinjaProblem::Kind::Unsupported ? u"jinja-unsupported"_s
+                                 : p.kind == JinjaProblem::Kind::Undefined ? u"jinja-undefined"_s
+                                 : p.kind == JinjaProblem::Kind::Limit     ? u"jinja-limit"_s
+                                                                           : u"jinja"_s;
+            add(severity, {{p.line, p.column}, {p.line, p.column + 2}},
+                u"format-l%1.c%2"_s.arg(p.line + 1).arg(p.column + 1), p.message, code);
+        }
+        if (!render.complete()) {
+            add(Severity::Info, {{0, 0}, {0, headerLength}}, u"format-l1.c1"_s,
+                u"Jinja template: not rendered completely, so the rendered cloud-config was not checked"_s,
+                u"jinja"_s);
+            return;
+        }
+        add(Severity::Info, {{0, 0}, {0, headerLength}}, u"format-l1.c1"_s,
+            u"Jinja template: rendered with the instance data given for it (v1.*, ds.*) and checked as "
+            u"cloud-init "
+            u"checks the result"_s,
+            u"jinja"_s);
+        if (detectUserDataType(render.text) == UserDataType::Jinja) {
+            add(Severity::Warning, {{1, 0}, {1, 1}}, u"format-l2.c1"_s,
+                u"The rendered text is a Jinja template again; the editor renders once"_s, u"jinja"_s);
+            return;
+        }
+        ValidationResult rendered;
+        Validation(rendered, m_instanceData).run(render.text, true);
+        m_result.schemaChecked = rendered.schemaChecked;
+        const auto templateLine = [&render](int line) {
+            if (render.lineMap.isEmpty())
+                return 0;
+            return render.lineMap.value(line, render.lineMap.last());
+        };
+        for (Diagnostic d : std::as_const(rendered.diagnostics)) {
+            const bool sameLine = d.range.start.line == d.range.end.line;
+            d.range.start.line = templateLine(d.range.start.line);
+            d.range.end.line = sameLine ? d.range.start.line : templateLine(d.range.end.line);
+            // A fix would edit the rendered text, not the template.
+            d.fix.reset();
+            m_result.diagnostics.append(d);
+        }
     }
 
     void validateCloudConfig(QByteArrayView utf8)
@@ -1263,6 +1314,7 @@ private:
     }
 
     ValidationResult& m_result;
+    const QJsonObject& m_instanceData;
     QHash<QString, Location> m_locations;
 };
 
@@ -1294,8 +1346,14 @@ qsizetype ValidationResult::count(Severity severity) const
 
 ValidationResult validateUserData(QByteArrayView utf8)
 {
+    static const QJsonObject sample = sampleInstanceData();
+    return validateUserData(utf8, sample);
+}
+
+ValidationResult validateUserData(QByteArrayView utf8, const QJsonObject& instanceData)
+{
     ValidationResult result;
-    Validation(result).run(utf8);
+    Validation(result, instanceData).run(utf8);
     std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) {
                          if (a.range.start.line != b.range.start.line)

@@ -103,6 +103,7 @@ void Application::buildSections()
             page->fileName().isEmpty() ? tr("the Cloud-init editor") : QFileInfo(page->fileName()).fileName();
         draft.savedFile = saved ? page->fileName() : QString();
         draft.userData = page->userData().toUtf8();
+        draft.instanceData = page->instanceData();
         return draft;
     });
     window->addPanel(QStringLiteral("activityPanel"), tr("Activity"), new ActivityPanel(m_activity.get()),

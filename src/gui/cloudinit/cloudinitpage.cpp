@@ -1,26 +1,34 @@
 #include "gui/cloudinit/cloudinitpage.h"
 
 #include "core/cloudinit/cloudconfigschema.h"
+#include "core/cloudinit/jinja.h"
+#include "core/cloudinit/multipart.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QLabel>
 #include <QLockFile>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -101,6 +109,7 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
                                     .filePath(u"cloudinit-recovery"_s)
                               : recoveryDirectory)
     , m_sshDirectory(sshDirectory)
+    , m_instanceData(CloudInit::sampleInstanceData())
 {
     setObjectName(u"cloudInitPage"_s);
     m_unsavedPrompt = askWithMessageBox;
@@ -175,9 +184,18 @@ void CloudInitPage::buildUi()
     QAction* bootstrap =
         makeAction(tr("SSH &Bootstrap…"), u"cloudInitSshBootstrapAction"_s,
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), &CloudInitPage::openSshBootstrap);
+    QAction* multipart =
+        makeAction(tr("&Multipart Builder…"), u"cloudInitMultipartAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M), &CloudInitPage::openMultipartBuilder);
+    multipart->setIconText(tr("Multipart…"));
+    multipart->setToolTip(tr("Combine cloud-config, scripts, boothooks and Jinja into multipart user data"));
+    QAction* instanceData =
+        makeAction(tr("Jinja &Instance Data…"), u"cloudInitInstanceDataAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J), &CloudInitPage::editInstanceData);
+    instanceData->setToolTip(tr("The instance data (v1.*, ds.*) that Jinja templates are rendered with"));
+    // Always enabled, so its button stays in the Tab order: with no fix at hand it leads to one.
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
-    m_fixAction->setEnabled(false);
 
     auto* newMenu = new QMenu(tr("New from &Template"), this);
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
@@ -199,10 +217,11 @@ void CloudInitPage::buildUi()
     toolBar->addAction(saveAsAction);
     toolBar->addSeparator();
     toolBar->addAction(bootstrap);
+    toolBar->addAction(multipart);
     toolBar->addAction(m_fixAction);
     // A toolbar's buttons take no focus by default; these are the page's commands, so Tab reaches them.
     newButton->setFocusPolicy(Qt::TabFocus);
-    for (QAction* action : {openAction, saveAction, saveAsAction, bootstrap, m_fixAction})
+    for (QAction* action : {openAction, saveAction, saveAsAction, bootstrap, multipart, m_fixAction})
         toolBar->widgetForAction(action)->setFocusPolicy(Qt::TabFocus);
 
     m_menu = new QMenu(tr("&Cloud-init"), this);
@@ -216,6 +235,8 @@ void CloudInitPage::buildUi()
     m_menu->addAction(saveAsAction);
     m_menu->addSeparator();
     m_menu->addAction(bootstrap);
+    m_menu->addAction(multipart);
+    m_menu->addAction(instanceData);
     m_menu->addAction(m_fixAction);
 
     m_recoveryBanner = new QFrame(this);
@@ -356,8 +377,9 @@ void CloudInitPage::startValidation()
     m_validationRunning = true;
     const quint64 revision = m_textRevision;
     const QByteArray data = m_editor->toPlainText().toUtf8();
-    QtConcurrent::run([data] {
-        return Check{CloudInit::validateUserData(data), CloudInitCodeEditor::foldRangesOf(data)};
+    QtConcurrent::run([data, instanceData = m_instanceData] {
+        return Check{CloudInit::validateUserData(data, instanceData),
+                     CloudInitCodeEditor::foldRangesOf(data)};
     }).then(this, [this, revision](const Check& check) {
         m_validationRunning = false;
         // Diagnostics of an older text would point at the wrong places.
@@ -465,15 +487,31 @@ const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
 void CloudInitPage::updateFixAction()
 {
     const CloudInit::Diagnostic* fixable = selectedFixable();
-    m_fixAction->setEnabled(fixable != nullptr);
-    m_fixAction->setToolTip(fixable ? fixable->fix->title : tr("Select a problem that has a quick fix"));
+    m_fixAction->setToolTip(fixable ? fixable->fix->title
+                                    : tr("Selects the first problem that has a quick fix; "
+                                         "press again to apply it"));
 }
 
 void CloudInitPage::applySelectedFix()
 {
     const CloudInit::Diagnostic* fixable = selectedFixable();
-    if (!fixable)
+    if (!fixable) {
+        // Nothing to fix at the cursor or in the selection: lead to the first problem that has a fix,
+        // so that the next Quick Fix (or Ctrl+.) applies it; or say that there is none.
+        const QList<CloudInit::Diagnostic>& diagnostics = m_editor->diagnostics();
+        for (int i = 0; i < m_problems->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* item = m_problems->topLevelItem(i);
+            const int index = item->data(0, DiagnosticRole).toInt();
+            if (m_shownRevision == m_textRevision && index >= 0 && index < diagnostics.size()
+                && diagnostics.at(index).fix) {
+                m_problems->setCurrentItem(item);
+                m_problems->setFocus(Qt::ShortcutFocusReason);
+                return;
+            }
+        }
+        m_summary->setText(tr("No problem has a quick fix."));
         return;
+    }
     const CloudInit::QuickFix fix = *fixable->fix;
     m_editor->applyFix(fix);
     validateNow();
@@ -772,6 +810,114 @@ void CloudInitPage::openSshBootstrap()
                 validateNow();
             });
     });
+    dialog->open();
+}
+
+void CloudInitPage::openMultipartBuilder()
+{
+    auto* dialog = new MultipartDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setInstanceData(m_instanceData);
+    const QByteArray text = m_editor->toPlainText().toUtf8();
+    const CloudInit::UserDataType type = CloudInit::detectUserDataType(text);
+    bool wasMultipart = false;
+    if (type == CloudInit::UserDataType::MultipartMime) {
+        const CloudInit::MultipartParse parsed = CloudInit::parseMultipart(text);
+        wasMultipart = parsed.ok();
+        if (parsed.ok())
+            dialog->setParts(parsed.parts);
+    } else if (CloudInit::multipartPartTypes().contains(CloudInit::mimeTypeOf(type))) {
+        // The editor's text becomes the first part.
+        dialog->setParts({{CloudInit::mimeTypeOf(type), QString(), text}});
+    }
+    connect(dialog, &MultipartDialog::useInEditor, this, [this, wasMultipart](const QByteArray& payload) {
+        whenUnsavedHandled(tr("Save the changes to %1 before replacing them with the multipart payload?")
+                               .arg(documentName()),
+                           [this, wasMultipart, payload] {
+                               // Edited parts of an open multipart file stay that file; anything else is a
+                               // new document.
+                               if (!wasMultipart)
+                                   m_fileName.clear();
+                               replaceText(QString::fromUtf8(payload));
+                               updateFileLabel();
+                               validateNow();
+                           });
+    });
+    dialog->open();
+}
+
+void CloudInitPage::setInstanceData(const QJsonObject& data)
+{
+    m_instanceData = data;
+    validateNow();
+}
+
+void CloudInitPage::editInstanceData()
+{
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(u"cloudInitInstanceDataDialog"_s);
+    dialog->setWindowTitle(tr("Jinja Instance Data"));
+    dialog->setAccessibleName(tr("Instance data for Jinja templates"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto* note =
+        new QLabel(tr("Templates (\"## template: jinja\") are rendered with this instance data before "
+                      "they are checked, as cloud-init renders them with the instance's "
+                      "instance-data.json. Edit the values to try other instances."),
+                   dialog);
+    note->setWordWrap(true);
+    auto* edit = new QPlainTextEdit(dialog);
+    edit->setObjectName(u"cloudInitInstanceDataEdit"_s);
+    edit->setAccessibleName(tr("Instance data as JSON"));
+    edit->setTabChangesFocus(true);
+    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    edit->setPlainText(QString::fromUtf8(QJsonDocument(m_instanceData).toJson(QJsonDocument::Indented)));
+    auto* status = new QLabel(dialog);
+    status->setObjectName(u"cloudInitInstanceDataStatus"_s);
+    status->setAccessibleName(tr("Instance data check"));
+    status->setTextFormat(Qt::PlainText);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
+    buttons->setObjectName(u"cloudInitInstanceDataButtons"_s);
+    buttons->button(QDialogButtonBox::Ok)->setObjectName(u"cloudInitInstanceDataOk"_s);
+    QPushButton* sample = buttons->addButton(tr("&Sample Data"), QDialogButtonBox::ResetRole);
+    sample->setObjectName(u"cloudInitInstanceDataSample"_s);
+    sample->setAccessibleName(tr("Go back to the sample instance data"));
+    connect(sample, &QPushButton::clicked, edit, [edit] {
+        edit->setPlainText(QString::fromUtf8(
+            QJsonDocument(CloudInit::sampleInstanceData()).toJson(QJsonDocument::Indented)));
+    });
+    const auto parse = [edit](QString* problem) -> std::optional<QJsonObject> {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(edit->toPlainText().toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError) {
+            *problem = tr("Not JSON: %1 (at character %2)").arg(error.errorString()).arg(error.offset);
+            return std::nullopt;
+        }
+        if (!document.isObject()) {
+            *problem = tr("The instance data must be a JSON object, such as {\"v1\": {...}}.");
+            return std::nullopt;
+        }
+        return document.object();
+    };
+    connect(edit, &QPlainTextEdit::textChanged, dialog, [status, buttons, parse] {
+        QString problem;
+        const bool ok = parse(&problem).has_value();
+        status->setText(ok ? tr("✓ Valid JSON") : problem);
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
+    });
+    connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, parse] {
+        QString problem;
+        if (const auto data = parse(&problem)) {
+            setInstanceData(*data);
+            dialog->accept();
+        }
+    });
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(note);
+    layout->addWidget(edit, 1);
+    layout->addWidget(status);
+    layout->addWidget(buttons);
+    dialog->resize(560, 480);
     dialog->open();
 }
 

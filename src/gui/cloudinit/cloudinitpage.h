@@ -2,6 +2,7 @@
 
 #include "core/cloudinit/diagnostic.h"
 
+#include <QJsonObject>
 #include <QWidget>
 
 #include <functional>
@@ -81,6 +82,14 @@ public:
     void save();
     void saveAs();
     void openSshBootstrap();
+    // Opens the multipart builder on the editor's text (its parts when it is multipart); Use in Editor
+    // puts the payload back, asking first about unsaved text.
+    void openMultipartBuilder();
+    // Jinja templates are rendered with this instance data before they are checked (sample data at
+    // first); the dialog edits it as JSON.
+    void setInstanceData(const QJsonObject& data);
+    QJsonObject instanceData() const { return m_instanceData; }
+    void editInstanceData();
     void applySelectedFix();
     void saveGzip();
 
@@ -129,6 +138,7 @@ private:
     QString m_recoveryFile;
     std::unique_ptr<QLockFile> m_recoveryLock;
     QString m_sshDirectory;
+    QJsonObject m_instanceData;
     QString m_fileName;
     bool m_recovered = false;
     // Counts edits; a validation result is shown only for the text it was computed from.

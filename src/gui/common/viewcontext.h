@@ -6,6 +6,7 @@
 #include "core/models/session.h"
 
 #include <QDateTime>
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 
@@ -34,6 +35,8 @@ public:
         // The saved file the text matches, empty while it has unsaved changes (for the sf command).
         QString savedFile;
         QByteArray userData;
+        // What the editor renders Jinja templates with; empty: sample instance data.
+        QJsonObject instanceData = {};
     };
     using CloudInitSource = std::function<CloudInitDraft()>;
 

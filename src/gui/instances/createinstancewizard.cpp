@@ -4,6 +4,7 @@
 
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
+#include "core/cloudinit/jinja.h"
 #include "core/cloudinit/validator.h"
 #include "core/model/names.h"
 #include "gui/common/copyactions.h"
@@ -13,9 +14,13 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
+#include <QtConcurrentRun>
 
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -103,8 +108,7 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
         });
         dialog->open();
     });
-    connect(m_ui->copyCommandButton, &QPushButton::clicked, this,
-            [this] { CopyActions::copy(m_ui->commandEdit->text()); });
+    connect(m_ui->copyCommandButton, &QPushButton::clicked, this, &CreateInstanceWizard::copyCommand);
     updateNames();
     updateCloudInitSource();
     load();
@@ -275,8 +279,35 @@ void CreateInstanceWizard::reloadEditorUserData()
     const auto draft = m_context->cloudInitDraft();
     m_editorTitle = draft ? draft->title : QString();
     m_editorFile = draft ? draft->savedFile : QString();
-    m_editorData = draft ? draft->userData : QByteArray();
-    m_editorCheck = CloudInit::validateUserData(m_editorData);
+    const QByteArray data = draft ? draft->userData : QByteArray();
+    // Jinja templates are rendered with the editor's instance data, as the editor renders them.
+    const QJsonObject instanceData =
+        draft && !draft->instanceData.isEmpty() ? draft->instanceData : CloudInit::sampleInstanceData();
+    if ((m_editorChecked || m_checking) && data == m_editorData && instanceData == m_editorInstanceData) {
+        updateCloudInitNote();
+        return; // checked already, or being checked
+    }
+    m_editorData = data;
+    m_editorInstanceData = instanceData;
+    m_editorChecked = false;
+    m_checking = true;
+    // Off the UI thread: a large document must not stall the wizard. Only the newest text's verdict
+    // is shown.
+    const quint64 revision = ++m_checkRevision;
+    QtConcurrent::run([data, instanceData] {
+        return CloudInit::validateUserData(data, instanceData);
+    }).then(this, [this, revision](const CloudInit::ValidationResult& result) {
+        if (revision != m_checkRevision)
+            return;
+        m_checking = false;
+        m_editorChecked = true;
+        m_editorCheck = result;
+        updateCloudInitNote();
+        Q_EMIT userDataChecked();
+        if (std::exchange(m_nextWhenChecked, false) && currentId() == NamesPage
+            && userDataSource() == UserDataSource::Editor && userData().has_value())
+            next();
+    });
     updateCloudInitNote();
 }
 
@@ -305,6 +336,8 @@ std::optional<QByteArray> CreateInstanceWizard::userData(QString* problem) const
         return file.read(maxUserData + 1);
     }
     case UserDataSource::Editor: {
+        if (m_checking)
+            return fail(tr("Checking the text of %1…").arg(m_editorTitle));
         if (m_editorData.trimmed().isEmpty())
             return fail(tr("The Cloud-init editor is empty."));
         if (!m_editorCheck.valid()) {
@@ -339,7 +372,9 @@ void CreateInstanceWizard::updateCloudInitNote()
         const qsizetype errors = m_editorCheck.count(CloudInit::Severity::Error);
         const qsizetype warnings = m_editorCheck.count(CloudInit::Severity::Warning);
         const QString title = m_editorTitle.toHtmlEscaped();
-        if (!data && errors == 1) {
+        if (m_checking) {
+            note = tr("Checking the text of %1…").arg(title);
+        } else if (!data && errors == 1) {
             note = bad
                    + tr("<b>Not valid</b> (%1). %2. Fix it in the Cloud-init section.")
                          .arg(title, problem.toHtmlEscaped());
@@ -367,8 +402,9 @@ void CreateInstanceWizard::updateCloudInitNote()
         }
     }
     // A problem is read in full colour; the rest is a quiet note.
-    m_ui->cloudInitNoteLabel->setForegroundRole(
-        source != UserDataSource::None && !data ? QPalette::WindowText : QPalette::PlaceholderText);
+    m_ui->cloudInitNoteLabel->setForegroundRole(source != UserDataSource::None && !data && !m_checking
+                                                    ? QPalette::WindowText
+                                                    : QPalette::PlaceholderText);
     m_ui->cloudInitNoteLabel->setText(note);
 }
 
@@ -485,8 +521,15 @@ bool CreateInstanceWizard::validateCurrentPage()
         for (const QString& name : names)
             if (!(m_ui->singleRadio->isChecked() && name.isEmpty()) && !Names::isValid(name))
                 return false;
-        if (userDataSource() == UserDataSource::Editor)
+        m_nextWhenChecked = false;
+        if (userDataSource() == UserDataSource::Editor) {
             reloadEditorUserData(); // send what the editor holds now, checked
+            if (m_checking) {
+                // The check runs off the UI thread; the wizard goes on when it ends, if the text is valid.
+                m_nextWhenChecked = true;
+                return false;
+            }
+        }
         return userData().has_value();
     }
     case PartitionPage:
@@ -505,11 +548,15 @@ QString CreateInstanceWizard::sfCommand() const
     const auto sku = currentSku();
     create.sku = sku ? (sku->alias.isEmpty() ? sku->id : sku->alias) : QString();
     create.image = m_ui->imageCombo->currentText();
-    if (userDataSource() == UserDataSource::File)
-        create.cloudInitFile = m_ui->cloudInitEdit->text();
-    else if (userDataSource() == UserDataSource::Editor)
-        // The CLI reads a file: the editor's, once saved.
-        create.cloudInitFile = m_editorFile.isEmpty() ? QStringLiteral("user-data.yaml") : m_editorFile;
+    if (userDataSource() == UserDataSource::File) {
+        create.cloudInitFile = QFileInfo(m_ui->cloudInitEdit->text()).absoluteFilePath();
+    } else if (userDataSource() == UserDataSource::Editor) {
+        // The CLI reads a file: the editor's when it is saved and holds this text; otherwise there is
+        // no command until the text is saved.
+        create.cloudInitFile = editorUserDataFile();
+        if (create.cloudInitFile.isEmpty())
+            return {};
+    }
     create.partition = chosenPartitionName();
     QStringList lines;
     for (const QString& name : instanceNames()) {
@@ -519,9 +566,73 @@ QString CreateInstanceWizard::sfCommand() const
     return lines.join(u" && ");
 }
 
+QString CreateInstanceWizard::editorUserDataFile() const
+{
+    if (m_editorFile.isEmpty())
+        return {};
+    // Named only while it exists and holds what was sent: it may have been changed or removed since.
+    QFile file(m_editorFile);
+    if (!file.open(QIODevice::ReadOnly) || file.read(maxUserData + 1) != m_editorData)
+        return {};
+    return QFileInfo(m_editorFile).absoluteFilePath();
+}
+
+bool CreateInstanceWizard::saveUserDataTo(const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(m_editorData) != m_editorData.size()
+        || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    m_editorFile = QFileInfo(path).absoluteFilePath();
+    updateCommand();
+    return true;
+}
+
+void CreateInstanceWizard::updateCommand()
+{
+    const QString command = sfCommand();
+    const bool needsFile = command.isEmpty() && userDataSource() == UserDataSource::Editor;
+    m_ui->commandEdit->setText(command);
+    m_ui->commandEdit->setPlaceholderText(needsFile ? tr("Save the user data to get the sf command.")
+                                                    : QString());
+    m_ui->copyCommandButton->setText(needsFile ? tr("Save User Data and Copy sf &Command…")
+                                               : tr("Copy as sf &command"));
+}
+
+void CreateInstanceWizard::copyCommand()
+{
+    if (!sfCommand().isEmpty() || userDataSource() != UserDataSource::Editor) {
+        updateCommand();
+        CopyActions::copy(m_ui->commandEdit->text());
+        return;
+    }
+    // The user data is only in the editor: save what was sent, then copy a command naming that file.
+    auto* dialog = new QFileDialog(this, tr("Save User Data"), QStringLiteral("user-data.yaml"),
+                                   tr("Cloud-config (*.yaml *.yml);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("wizardUserDataSaveDialog"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        QString error;
+        if (!saveUserDataTo(path, &error)) {
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Save User Data"),
+                                        tr("Cannot save %1: %2").arg(path, error), QMessageBox::Ok, this);
+            box->setObjectName(QStringLiteral("wizardUserDataErrorBox"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+            return;
+        }
+        CopyActions::copy(m_ui->commandEdit->text());
+    });
+    dialog->open();
+}
+
 void CreateInstanceWizard::startCreating()
 {
-    m_ui->commandEdit->setText(sfCommand());
+    updateCommand();
     const QStringList names = instanceNames();
     const QByteArray data = userData().value_or(QByteArray());
     NewInstance base;

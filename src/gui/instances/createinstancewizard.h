@@ -3,6 +3,7 @@
 #include "core/cloudinit/diagnostic.h"
 #include "core/model/resources.h"
 
+#include <QJsonObject>
 #include <QWizard>
 
 #include <memory>
@@ -45,11 +46,17 @@ public:
     void initializePage(int id) override;
 
     QStringList instanceNames() const;
+    // The sf CLI command that creates the same instances. It names only a file that exists and holds
+    // the user data sent: empty while that text is only in the Cloud-init editor (save it first).
     QString sfCommand() const;
+    // Writes the user data taken from the editor to path; the sf command then names that file.
+    bool saveUserDataTo(const QString& path, QString* error = nullptr);
     UserDataSource userDataSource() const;
     void setUserDataSource(UserDataSource source);
-    // Takes the editor's text again and validates it (done whenever the editor is chosen).
+    // Takes the editor's text again and validates it off the UI thread (done whenever the editor is
+    // chosen); userDataChecked() follows. Next on the names page waits for the check and then goes on.
     void reloadEditorUserData();
+    bool isCheckingUserData() const { return m_checking; }
     // The user data that would be sent, or nothing with the reason when it cannot be.
     std::optional<QByteArray> userData(QString* problem = nullptr) const;
     // Instances created, in the order of instanceNames().
@@ -59,6 +66,8 @@ Q_SIGNALS:
     // Pools, SKUs, images or partitions finished loading (tests wait for it).
     void loaded();
     void creationFinished(int succeeded, int failed);
+    // The editor's text was validated (the note shows the verdict).
+    void userDataChecked();
 
 private:
     void load();
@@ -69,6 +78,9 @@ private:
     void updateCloudInitSource();
     void updatePartitionNote();
     void startCreating();
+    void updateCommand();
+    void copyCommand();
+    QString editorUserDataFile() const;
     std::optional<InstanceSku> currentSku() const;
     bool partitionStepApplies() const;
     QString chosenPartitionId() const;
@@ -86,7 +98,13 @@ private:
     QString m_editorTitle;
     QString m_editorFile;
     QByteArray m_editorData;
+    QJsonObject m_editorInstanceData;
     CloudInit::ValidationResult m_editorCheck;
+    bool m_editorChecked = false;
+    bool m_checking = false;
+    // Next was pressed while the check ran: go on once it says the text is valid.
+    bool m_nextWhenChecked = false;
+    quint64 m_checkRevision = 0;
     int m_pending = 0;
     int m_succeeded = 0;
     int m_failed = 0;

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "core/cloudinit/diagnostic.h"
+#include "core/cloudinit/multipart.h"
+
+#include <QDialog>
+#include <QJsonObject>
+
+class CloudInitCodeEditor;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTimer;
+class QToolButton;
+
+// Builds multipart/mixed user data from parts (cloud-config, shell script, boothook, Jinja), each
+// edited and validated on its own, with previews of the merged cloud-config and of the MIME text;
+// opens an existing multipart file into its parts. Validation runs off the UI thread.
+class MultipartDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MultipartDialog)
+
+public:
+    explicit MultipartDialog(QWidget* parent = nullptr);
+    ~MultipartDialog() override;
+
+    QList<CloudInit::MimePart> parts() const { return m_parts; }
+    // What Jinja parts are rendered with (the editor's instance data; sample data at first).
+    void setInstanceData(const QJsonObject& data);
+    void setParts(const QList<CloudInit::MimePart>& parts);
+    void addPart(const QString& contentType);
+    void removeCurrentPart();
+    void moveCurrentPart(int delta);
+    int currentPart() const;
+    void setCurrentPart(int index);
+
+    // The payload as it would be sent: the MIME text of the parts.
+    QByteArray payload() const;
+    bool openFile(const QString& path, QString* error = nullptr);
+    bool saveTo(const QString& path, QString* error = nullptr);
+    // Checks the parts and the merged cloud-config now, off the UI thread; checked() follows.
+    void checkNow();
+    bool isChecking() const;
+
+    // The file dialogs of the buttons (they return at once).
+    void chooseFileToOpen();
+    void saveAs();
+
+Q_SIGNALS:
+    // The parts, the merged cloud-config and the MIME text were checked and are shown.
+    void checked();
+    // The user wants the payload in the Cloud-init editor.
+    void useInEditor(const QByteArray& payload);
+
+private:
+    struct Check;
+
+    void buildUi();
+    void showPart(int index);
+    void refreshList();
+    void partEdited();
+    void startCheck();
+    void showCheck(const Check& check);
+    void showError(const QString& title, const QString& text);
+
+    QList<CloudInit::MimePart> m_parts;
+    QJsonObject m_instanceData;
+    QList<CloudInit::ValidationResult> m_results;
+    QListWidget* m_list = nullptr;
+    QToolButton* m_addButton = nullptr;
+    QPushButton* m_removeButton = nullptr;
+    QPushButton* m_upButton = nullptr;
+    QPushButton* m_downButton = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QComboBox* m_typeCombo = nullptr;
+    QLineEdit* m_fileNameEdit = nullptr;
+    CloudInitCodeEditor* m_editor = nullptr;
+    QLabel* m_partStatus = nullptr;
+    QPlainTextEdit* m_merged = nullptr;
+    QLabel* m_mergedStatus = nullptr;
+    QPlainTextEdit* m_mime = nullptr;
+    QLabel* m_mimeStatus = nullptr;
+    QLabel* m_openStatus = nullptr;
+    QTimer* m_checkTimer = nullptr;
+    bool m_showing = false;
+    quint64 m_revision = 0;
+    quint64 m_shownRevision = 0;
+    bool m_running = false;
+    bool m_pending = false;
+};
