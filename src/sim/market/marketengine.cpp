@@ -122,7 +122,7 @@ public:
             orders = engine.loadOrders(
                 u"o.status IN ('standing', 'partially_filled') AND o.sku_id = ? AND o.side = ? "
                 "AND o.start_at < ? AND o.end_at > ? AND o.pool_id <> coalesce(?, '')"_s,
-                {sku.id, orderSideName(offerSide), to, from, excludePool});
+                {sku.id, orderSideName(offerSide), to, from, excludePool}, true, false);
             for (const MarketOrder& order : std::as_const(orders))
                 m_filled.push_back(order.filled());
         }
@@ -261,6 +261,28 @@ bool MarketEngine::createSchema(QString* error)
             return false;
         }
     }
+    // Each order's filled schedule, kept with it so that a match reads the book without its fills.
+    // Stores from before it get the column, filled in from their fills.
+    QSqlQuery probe(m_db);
+    if (!probe.exec(u"SELECT filled FROM market_orders LIMIT 0"_s)) {
+        QSqlQuery alter(m_db);
+        alter.prepare(u"ALTER TABLE market_orders ADD COLUMN filled TEXT"_s);
+        if (!exec(alter)) {
+            if (error)
+                *error = m_error;
+            return false;
+        }
+        for (const MarketOrder& order : loadOrders(u"1 = 1"_s, {}, false)) {
+            if (order.fills.isEmpty())
+                continue;
+            if (!run(u"UPDATE market_orders SET filled = ? WHERE id = ?"_s,
+                     {scheduleText(order.filled()), order.id})) {
+                if (error)
+                    *error = m_error;
+                return false;
+            }
+        }
+    }
     const QString seed = meta(u"seed"_s);
     if (seed.isEmpty()) {
         setMeta(u"seed"_s, QString::number(m_config.seed));
@@ -358,14 +380,14 @@ std::optional<MarketSku> MarketEngine::sku(const QString& id) const
     return found;
 }
 
-QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariantList& binds,
-                                            bool fixedText) const
+QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariantList& binds, bool fixedText,
+                                            bool withFills) const
 {
     QList<MarketOrder> result;
     const QString ordersSql =
         u"SELECT o.id, o.pool_id, o.pool_name, o.side, o.sku_id, coalesce(s.alias, ''), o.start_at, "
         "o.end_at, o.node_count, o.limit_rate, o.allow_standing, o.allow_partial, o.status, o.created_at, "
-        "o.created_by, o.filled_at, o.cancelled_at FROM market_orders o "
+        "o.created_by, o.filled_at, o.cancelled_at, o.filled FROM market_orders o "
         "LEFT JOIN market_skus s ON s.id = o.sku_id WHERE "_s
         + where + u" ORDER BY o.seq"_s;
     QSqlQuery once(m_db);
@@ -403,10 +425,12 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
             order.filledAt = query.value(15).toLongLong();
         if (!query.value(16).isNull())
             order.cancelledAt = query.value(16).toLongLong();
+        if (!withFills)
+            order.filledUnloaded = scheduleFromText(query.value(17).toString());
         result.append(order);
     }
     query.finish();
-    if (result.isEmpty())
+    if (result.isEmpty() || !withFills)
         return result;
     // All their fills in one query rather than one per order.
     // A few orders (a match's book, one order): their fills by order id, which costs a lookup each
@@ -966,9 +990,10 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial)
     } else {
         order.status = any ? OrderStatus::PartiallyFilled : OrderStatus::Standing;
     }
-    return run(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ? WHERE id = ?"_s,
+    return run(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ?, filled = ? WHERE id = ?"_s,
                {orderStatusName(order.status), order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-                order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(), order.id})
+                order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(), scheduleText(order.filled()),
+                order.id})
            != nullptr;
 }
 

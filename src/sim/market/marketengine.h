@@ -142,8 +142,9 @@ private:
     QString meta(const QString& key) const;
     void setMeta(const QString& key, const QString& value);
     // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
-    QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds,
-                                  bool fixedText = true) const;
+    // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
+    QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
+                                  bool withFills = true) const;
     bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
                     QList<MarketSettlement>* settlements);
     bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,

@@ -49,7 +49,7 @@ std::optional<OrderStatus> orderStatusFromName(QStringView name)
 
 Schedule MarketOrder::filled() const
 {
-    Schedule sum;
+    Schedule sum = filledUnloaded;
     for (const MarketOrderFill& fill : fills)
         sum = sum.plus(fill.schedule);
     return sum;

@@ -72,6 +72,9 @@ struct MarketOrder
     std::optional<qint64> filledAt;
     std::optional<qint64> cancelledAt;
     QList<MarketOrderFill> fills;
+    // What fills that were not loaded delivered (the book's orders carry their filled schedule
+    // rather than every fill); filled() adds `fills` to it.
+    Schedule filledUnloaded;
 
     Schedule requested() const { return Schedule::rectangle(startAt, endAt, nodeCount); }
     Schedule filled() const;
