@@ -41,11 +41,14 @@ QString sideColumn(OrderSide offerSide)
 // Fill schedules are stored as "start,end,count;…": bounded ranges only, quick to read back.
 QString scheduleText(const Schedule& schedule)
 {
-    QStringList parts;
-    for (const ScheduleEntry& entry : schedule.entries())
-        parts.append(
-            u"%1,%2,%3"_s.arg(entry.startAt).arg(entry.endAt.value_or(entry.startAt)).arg(entry.nodeCount));
-    return parts.join(u';');
+    QString text;
+    for (const ScheduleEntry& entry : schedule.entries()) {
+        if (!text.isEmpty())
+            text += u';';
+        text += QString::number(entry.startAt) + u',' + QString::number(entry.endAt.value_or(entry.startAt))
+                + u',' + QString::number(entry.nodeCount);
+    }
+    return text;
 }
 
 Schedule scheduleFromText(const QString& text)
