@@ -389,8 +389,15 @@ ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
     } else {
         where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
     }
-    // The values travel as one JSON array, so the SQL text does not change with their number.
+    // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
+    // page in order; more travel as one JSON array, so the SQL text does not change with their
+    // number (a bounded set of texts either way).
     const auto inList = [&](const QString& column, const QStringList& values) {
+        if (values.size() == 1) {
+            binds.append(values.first());
+            where.append(column + u" = ?"_s);
+            return;
+        }
         binds.append(QString::fromUtf8(
             QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact)));
         where.append(column + u" IN (SELECT value FROM json_each(?))"_s);
