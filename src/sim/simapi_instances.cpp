@@ -11,6 +11,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 // The columns of an instance row, in the order instanceSelect names them: the JSON of a list is
@@ -640,3 +642,5 @@ ApiResponse SimApi::instanceSsh(const SimApiRequest&, const Params& params)
          {u"last_successful_key_update_at"_s, running + 30},
          {u"last_attempted_key_update_at"_s, running + 30}});
 }
+
+} // namespace sfsim

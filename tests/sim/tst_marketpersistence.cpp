@@ -11,6 +11,7 @@
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 constexpr qint64 H = MarketFixture::H;

@@ -14,6 +14,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 __extension__ using Int128 = __int128;
@@ -1376,3 +1378,5 @@ MarketPreview MarketEngine::preview(const PreviewRequest& request, const QString
     result.limitRate = *best;
     return result;
 }
+
+} // namespace sfsim

@@ -11,6 +11,8 @@
 #include <memory>
 #include <unordered_map>
 
+namespace sfsim {
+
 // The market of sfsim: synthetic sellers and buyers per SKU, the user's orders, and the matching
 // between them. All state lives in tables prefixed `market_` of the database it is given; every
 // call reads and writes through that connection and never opens or commits a transaction, so the
@@ -173,3 +175,5 @@ private:
     // allocation does not show yet.
     QHash<QString, Schedule> m_soldInPass;
 };
+
+} // namespace sfsim

@@ -10,6 +10,8 @@
 #include <functional>
 #include <optional>
 
+namespace sfsim {
+
 enum class OrderSide
 {
     Buy,
@@ -226,3 +228,5 @@ struct MarketPreview
     OrderSide side = OrderSide::Buy;
     QString pool;
 };
+
+} // namespace sfsim
