@@ -11,17 +11,18 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
     QDir().mkpath(dataDir);
     // The simulator's database holds its tokens: the folder is the user's alone.
     QFile::setPermissions(dataDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    SimOptions options;
+    sfsim::SimOptions options;
     options.port = 0;
     options.dbFile = QDir(dataDir).filePath(QStringLiteral("sfsim.db"));
     options.tokensFile = QDir(dataDir).filePath(QStringLiteral("sfsim-tokens.json"));
     // A first start shows what sfdesk is for: pools, orders, a partition with running workers.
     options.demo = true;
-    m_sim = std::make_unique<SimThread>(options);
-    connect(m_sim.get(), &SimThread::started, this, [this](const QUrl& baseUrl, const QJsonObject& tokens) {
-        Q_EMIT started(baseUrl, tokens.value(u"acme-owner").toString());
-    });
-    connect(m_sim.get(), &SimThread::failed, this, &LocalServer::failed);
+    m_sim = std::make_unique<sfsim::SimThread>(options);
+    connect(m_sim.get(), &sfsim::SimThread::started, this,
+            [this](const QUrl& baseUrl, const QJsonObject& tokens) {
+                Q_EMIT started(baseUrl, tokens.value(u"acme-owner").toString());
+            });
+    connect(m_sim.get(), &sfsim::SimThread::failed, this, &LocalServer::failed);
 }
 
 EmbeddedSimulator::~EmbeddedSimulator() = default;

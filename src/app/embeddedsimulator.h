@@ -4,7 +4,9 @@
 
 #include <memory>
 
+namespace sfsim {
 class SimThread;
+}
 
 // The local profile's server: sfsim on its own thread, its state in the user's data folder, signed
 // in as the simulated account's owner. A new store starts as the demo world.
@@ -23,5 +25,5 @@ public:
     static LocalServerFactory factory(const QString& dataDir);
 
 private:
-    std::unique_ptr<SimThread> m_sim;
+    std::unique_ptr<sfsim::SimThread> m_sim;
 };

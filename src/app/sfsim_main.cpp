@@ -28,13 +28,13 @@ int main(int argc, char* argv[])
     QCoreApplication::setApplicationName(QStringLiteral("sfsim"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SFDESK_VERSION));
 
-    const auto parsed = parseSimOptions(QCoreApplication::arguments());
+    const auto parsed = sfsim::parseSimOptions(QCoreApplication::arguments());
     if (!parsed.options) {
         std::fprintf(stderr, "sfsim: %s\n", qPrintable(parsed.error));
         return 2;
     }
 
-    SimServer server(*parsed.options);
+    sfsim::SimServer server(*parsed.options);
     QString error;
     if (!server.start(&error)) {
         std::fprintf(stderr, "sfsim: %s\n", qPrintable(error));

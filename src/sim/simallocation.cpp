@@ -9,6 +9,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace allocation {
 
 namespace {
@@ -172,3 +174,5 @@ std::optional<qint64> nextBoundary(SimStore& store, qint64 now)
 }
 
 } // namespace allocation
+
+} // namespace sfsim

@@ -9,6 +9,8 @@
 
 #include <optional>
 
+namespace sfsim {
+
 class SimStore;
 
 // A pool's allocation is stored as rectangles (pool, SKU, [start_at, end_at), node_count); buy
@@ -52,3 +54,5 @@ void replaceRectangles(SimStore& store, const QString& poolId, const QString& in
 std::optional<qint64> nextBoundary(SimStore& store, qint64 now);
 
 } // namespace allocation
+
+} // namespace sfsim

@@ -13,6 +13,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 // Path segments, each percent-decoded on its own so that an encoded '/' stays inside its segment.
@@ -597,3 +599,5 @@ QJsonObject SimApi::page(const QString& select, QStringList where, QVariantList 
             {u"has_more"_s, found.hasMore},
             {u"cursor"_s, found.cursor}};
 }
+
+} // namespace sfsim

@@ -13,6 +13,8 @@
 #include <functional>
 #include <memory>
 
+namespace sfsim {
+
 class SimStore;
 
 struct SimApiRequest
@@ -246,3 +248,5 @@ private:
     qint64 m_nextReconcileAt = 0;
     qint64 m_clockHighWater = 0;
 };
+
+} // namespace sfsim

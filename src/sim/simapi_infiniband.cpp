@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 const QString partitionSelect =
@@ -360,3 +362,5 @@ ApiResponse SimApi::deletePartition(const SimApiRequest& request, const Params& 
                  {m_now, partition.value(u"id"_s)});
     return ApiResponse::noContent();
 }
+
+} // namespace sfsim

@@ -11,6 +11,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 // The columns of an instance row, in the order instanceSelect names them: the JSON of a list is
@@ -71,16 +73,11 @@ const QString instanceListSelect = instanceColumns.arg(u"NULL"_s);
 
 constexpr qint64 maxUserDataBytes = 64 * 1024;
 
-QJsonValue optionalInt(const QVariant& v)
-{
-    return v.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(v.toLongLong());
-}
-
-// Compact JSON written straight from the rows of a list: the object model (QJsonObject per
-// instance, then the document) took most of a page's time. The output is byte for byte what
-// QJsonDocument::toJson(Compact) writes for instanceJson(): keys in its sorted order, integers as
-// decimal, and every string Qt would escape (quotes, backslashes, control and non-ASCII
-// characters) escaped by Qt itself.
+// Compact JSON written straight from the rows: the object model (QJsonObject per instance, then
+// the document) took most of a list page's time. This is sfsim's one instance writer: a single
+// instance is parsed back from it (SimApi::instanceJson). The output is what
+// QJsonDocument::toJson(Compact) writes: keys in sorted order, integers as decimal, and every
+// string Qt would escape (quotes, backslashes, control and non-ASCII characters) escaped by Qt.
 void appendString(QByteArray& out, const QString& s)
 {
     for (const QChar c : s) {
@@ -179,53 +176,12 @@ QString hostnameOf(const QSqlRecord& r)
 
 } // namespace
 
+// One writer for an instance: the object of a single instance is what a list page writes for it.
 QJsonObject SimApi::instanceJson(const QSqlRecord& r, bool includeUserData) const
 {
-    const QString account = r.value(AccountId).toString();
-    const QString workspace = r.value(Workspace).toString();
-    const QString name = r.value(Name).toString();
-    const QString poolId = r.value(PoolId).toString();
-    const QString poolName = r.value(PoolName).toString();
-    const QVariant tags = r.value(Tags);
-    const QVariant partitionId = r.value(PartitionId);
-    const bool hasUserData = r.value(HasUserData).toBool();
-    QJsonObject o{
-        {u"object"_s, u"instance"_s},
-        {u"id"_s, r.value(Id).toString()},
-        {u"resource_path"_s, u"sfc:instance:%1:%2:%3"_s.arg(account, workspace, name)},
-        {u"owner"_s, account},
-        {u"workspace"_s, workspace},
-        {u"workspace_id"_s, r.value(WorkspaceId).toString()},
-        {u"name"_s, name},
-        {u"status"_s, r.value(Status).toString()},
-        {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
-                                        {u"id"_s, r.value(InstanceSkuId).toString()},
-                                        {u"alias"_s, r.value(SkuAlias).toString()}}},
-        {u"pool"_s, QJsonObject{{u"id"_s, poolId}, {u"name"_s, poolName}}},
-        {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap"_s + poolId.mid(4))}, {u"name"_s, poolName}}},
-        {u"created_at"_s, r.value(CreatedAt).toLongLong()},
-        {u"updated_at"_s, r.value(UpdatedAt).toLongLong()},
-        {u"image"_s,
-         QJsonObject{{u"id"_s, r.value(ImageId).toString()}, {u"name"_s, r.value(ImageName).toString()}}},
-        {u"managed_by"_s, QJsonValue::Null},
-        {u"cloud_init_user_data_used"_s, hasUserData},
-        {u"enable_public_ipv4"_s, r.value(EnablePublicIpv4).toBool()},
-        {u"firewall"_s, QJsonValue::Null},
-        {u"tags"_s, tags.isNull() ? QJsonValue(QJsonValue::Null)
-                                  : QJsonValue(QJsonDocument::fromJson(tags.toString().toUtf8()).object())},
-        {u"expected_shutdown_at"_s, QJsonValue::Null},
-        {u"priority_level"_s, r.value(PriorityLevel).toString()},
-        {u"infiniband_partition"_s,
-         partitionId.isNull() ? QJsonValue(QJsonValue::Null)
-                              : QJsonValue(QJsonObject{{u"id"_s, partitionId.toString()},
-                                                       {u"name"_s, r.value(PartitionName).toString()}})},
-        {u"infiniband_released_at"_s, optionalInt(r.value(InfinibandReleasedAt))},
-    };
-    if (const QVariant ip = r.value(PublicIp); !ip.isNull())
-        o.insert(u"public_ip"_s, ip.toString());
-    if (includeUserData && hasUserData)
-        o.insert(u"cloud_init_user_data"_s, r.value(CloudInitUserData).toString());
-    return o;
+    QByteArray out;
+    appendInstance(out, r, includeUserData);
+    return QJsonDocument::fromJson(out).object();
 }
 
 QSqlRecord SimApi::findInstance(const QString& ref)
@@ -389,8 +345,15 @@ ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
     } else {
         where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
     }
-    // The values travel as one JSON array, so the SQL text does not change with their number.
+    // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
+    // page in order; more travel as one JSON array, so the SQL text does not change with their
+    // number (a bounded set of texts either way).
     const auto inList = [&](const QString& column, const QStringList& values) {
+        if (values.size() == 1) {
+            binds.append(values.first());
+            where.append(column + u" = ?"_s);
+            return;
+        }
         binds.append(QString::fromUtf8(
             QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact)));
         where.append(column + u" IN (SELECT value FROM json_each(?))"_s);
@@ -633,3 +596,5 @@ ApiResponse SimApi::instanceSsh(const SimApiRequest&, const Params& params)
          {u"last_successful_key_update_at"_s, running + 30},
          {u"last_attempted_key_update_at"_s, running + 30}});
 }
+
+} // namespace sfsim

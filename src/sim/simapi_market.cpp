@@ -11,6 +11,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 const QString skuRows = u"SELECT s.*, f.name AS fabric_name FROM instance_skus s "
@@ -637,3 +639,5 @@ ApiResponse SimApi::marketControl(const SimApiRequest& request, const QStringLis
                             {u"balance_dollars"_s, Money::format(balance)},
                             {u"committed_dollars"_s, Money::format(committedFunds(account))}});
 }
+
+} // namespace sfsim

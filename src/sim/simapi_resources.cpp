@@ -9,6 +9,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 const QString skuSelect =
@@ -752,3 +754,5 @@ ApiResponse SimApi::deletePool(const SimApiRequest&, const Params& params)
     m_store.exec(u"UPDATE pools SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
     return ApiResponse::noContent();
 }
+
+} // namespace sfsim

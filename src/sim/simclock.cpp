@@ -2,6 +2,8 @@
 
 #include <QDateTime>
 
+namespace sfsim {
+
 SimClock::SimClock(double scale)
     : m_scale(scale)
     , m_startVirtualMs(QDateTime::currentMSecsSinceEpoch())
@@ -33,3 +35,5 @@ void SimClock::advance(qint64 seconds)
 {
     m_advancedMs += seconds * 1000;
 }
+
+} // namespace sfsim

@@ -3,6 +3,8 @@
 #include <QElapsedTimer>
 #include <QtGlobal>
 
+namespace sfsim {
+
 // Virtual time of the simulated world, in Unix seconds. It starts at real time (or where the
 // world last was, so that time never runs backwards across restarts), runs `scale` virtual
 // seconds per real second, and can be moved forward on demand.
@@ -25,3 +27,5 @@ private:
     qint64 m_advancedMs = 0;
     QElapsedTimer m_elapsed;
 };
+
+} // namespace sfsim

@@ -6,6 +6,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 QString guid(const QString& seed, int port)
@@ -144,3 +146,5 @@ QList<SimConsoleLine> shutdownConsole(const ConsoleContext&)
             {400, u"[  OK  ] Reached target shutdown.target - System Shutdown."_s},
             {900, u"reboot: Power down"_s}};
 }
+
+} // namespace sfsim

@@ -4,6 +4,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfsim {
+
 // The serial console of a simulated instance: a plausible boot, cloud-init applying the user data
 // it was given, and what `ibv_devinfo` reports. Generated from the instance, so it needs no storage
 // and is the same on every read.
@@ -30,3 +32,5 @@ struct SimConsoleLine
 
 QList<SimConsoleLine> bootConsole(const ConsoleContext& context);
 QList<SimConsoleLine> shutdownConsole(const ConsoleContext& context);
+
+} // namespace sfsim

@@ -10,6 +10,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace demo {
 
 namespace {
@@ -234,3 +236,5 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
 }
 
 } // namespace demo
+
+} // namespace sfsim

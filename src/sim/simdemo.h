@@ -3,6 +3,8 @@
 #include <QJsonObject>
 #include <QString>
 
+namespace sfsim {
+
 class SimApi;
 class SimStore;
 
@@ -29,3 +31,5 @@ constexpr qint64 historySeconds = 21 * 86400;
 bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, QString* error);
 
 } // namespace demo
+
+} // namespace sfsim

@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 std::optional<int> parseDuration(const QString& text)
@@ -87,3 +89,5 @@ FaultDecision FaultInjector::next()
         !decision.error && !decision.drop && draw < m_spec.error + m_spec.drop + m_spec.truncate;
     return decision;
 }
+
+} // namespace sfsim

@@ -5,6 +5,8 @@
 
 #include <optional>
 
+namespace sfsim {
+
 // Faults sfsim injects into API responses, for resilience tests of clients. The spec is a comma
 // separated list of key=value:
 //   latency=300ms   delay before each request is handled (ms or s suffix; bare numbers are ms)
@@ -55,3 +57,5 @@ private:
     FaultSpec m_spec;
     QRandomGenerator m_random;
 };
+
+} // namespace sfsim

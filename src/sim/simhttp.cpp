@@ -6,6 +6,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 QByteArray ApiResponse::bytes() const
 {
     return json.isEmpty() ? QJsonDocument(body).toJson(QJsonDocument::Compact) : json;
@@ -374,3 +376,5 @@ QString tagsProblem(const QJsonObject& tags)
     }
     return {};
 }
+
+} // namespace sfsim

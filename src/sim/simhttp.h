@@ -12,6 +12,8 @@
 #include <exception>
 #include <optional>
 
+namespace sfsim {
+
 // Request and response values of the API layer, independent of the HTTP server, so that routes
 // can be exercised without sockets and the dispatcher owns every byte that leaves sfsim.
 
@@ -127,3 +129,5 @@ private:
 bool isValidName(const QString& name);
 // Tags: at most 50, keys 1-128 characters not starting with _ , = or space, values up to 256.
 QString tagsProblem(const QJsonObject& tags);
+
+} // namespace sfsim

@@ -5,6 +5,8 @@
 
 #include <optional>
 
+namespace sfsim {
+
 // IDs of the API: a canonical prefix and a 21-character suffix from [0-9A-Za-z_-], like nanoid.
 class IdGenerator final
 {
@@ -31,3 +33,5 @@ std::optional<qint64> decodeCursor(const QString& prefix, const QString& cursor)
 // What the store keeps of a secret (a token, an idempotency key): its SHA-256 as hex, so that
 // reading the database file does not give away a token.
 QString secretDigest(const QString& secret);
+
+} // namespace sfsim

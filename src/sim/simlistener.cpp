@@ -10,6 +10,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 // A refused request's body is read and thrown away until it ends (so the client, still sending,
@@ -225,3 +227,5 @@ void SimListener::incomingConnection(qintptr descriptor)
     connect(socket, &QObject::destroyed, this, [this] { --m_open; });
     addPendingConnection(socket);
 }
+
+} // namespace sfsim

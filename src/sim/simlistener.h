@@ -4,6 +4,8 @@
 
 class QTcpSocket;
 
+namespace sfsim {
+
 // The listening socket of SimServer, handed to QHttpServer::bind. Qt 6.8's QHttpServer has no
 // limits of its own, so they are kept here, before it reads a byte: a request whose headers
 // announce a body above the limit is answered 413 without reading the body into memory (a body
@@ -33,3 +35,5 @@ private:
     int m_open = 0;
     bool m_resumeScheduled = false;
 };
+
+} // namespace sfsim

@@ -5,6 +5,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+namespace sfsim {
+
 SimOptionsResult parseSimOptions(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -147,3 +149,5 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
     result.options = o;
     return result;
 }
+
+} // namespace sfsim

@@ -8,6 +8,8 @@
 
 class QCoreApplication;
 
+namespace sfsim {
+
 // The command line of sfsim. Tests and tools depend on these names exactly.
 struct SimOptions
 {
@@ -42,3 +44,5 @@ struct SimOptionsResult
 
 // Parses and validates arguments; --help and --version are handled by the parser (they exit).
 SimOptionsResult parseSimOptions(const QStringList& arguments);
+
+} // namespace sfsim

@@ -19,6 +19,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 QString methodName(QHttpServerRequest::Method method)
@@ -327,3 +329,5 @@ void SimServer::faultsControl(const SimApiRequest& request, QHttpServerResponder
                                      {u"drop"_s, s.drop},
                                      {u"truncate"_s, s.truncate}}));
 }
+
+} // namespace sfsim

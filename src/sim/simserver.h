@@ -13,6 +13,9 @@ class QHttpServer;
 class QHttpServerRequest;
 class QHttpServerResponder;
 class QTcpServer;
+
+namespace sfsim {
+
 class SimApi;
 struct SimApiRequest;
 class SimStore;
@@ -67,3 +70,5 @@ private:
     bool m_seededOnStart = false;
     FaultInjector m_faults;
 };
+
+} // namespace sfsim

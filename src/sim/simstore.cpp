@@ -16,6 +16,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 // Each entry moves the schema from version N to N+1. Never edit a released entry; append.
@@ -366,3 +368,5 @@ void SimStore::setMeta(const QString& key, const QString& value)
     exec(u"INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"_s,
          {key, value});
 }
+
+} // namespace sfsim

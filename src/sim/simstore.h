@@ -12,6 +12,8 @@
 #include <optional>
 #include <unordered_map>
 
+namespace sfsim {
+
 // The world of sfsim in one SQLite file: WAL journal, foreign keys, versioned migrations.
 // One connection per store, used from the thread that owns the server; each request runs in
 // one transaction that the dispatcher opens and closes.
@@ -68,3 +70,5 @@ private:
     std::unordered_map<QString, std::list<Cached>::iterator> m_statementIndex;
     bool m_inTransaction = false;
 };
+
+} // namespace sfsim

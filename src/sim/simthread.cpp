@@ -2,6 +2,8 @@
 
 #include "sim/simserver.h"
 
+namespace sfsim {
+
 SimThread::SimThread(const SimOptions& options, QObject* parent)
     : QObject(parent)
     , m_options(options)
@@ -46,3 +48,5 @@ void SimThread::start()
         Q_EMIT started(server->baseUrl(), server->tokens());
     });
 }
+
+} // namespace sfsim

@@ -7,6 +7,8 @@
 #include <QThread>
 #include <QUrl>
 
+namespace sfsim {
+
 class SimServer;
 
 // Runs a SimServer on a thread of its own, so that seeding the world, SQLite and market matching
@@ -35,3 +37,5 @@ private:
     QObject* m_anchor;
     SimServer* m_server = nullptr;
 };
+
+} // namespace sfsim

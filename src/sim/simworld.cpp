@@ -9,6 +9,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace world {
 
 namespace {
@@ -260,3 +262,5 @@ QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates)
 }
 
 } // namespace world
+
+} // namespace sfsim

@@ -2,6 +2,8 @@
 
 #include <QJsonObject>
 
+namespace sfsim {
+
 class SimStore;
 
 // The world of DESIGN.md, generated once per store and the same for the same seed: accounts acme
@@ -22,3 +24,5 @@ QJsonObject hashStoredSecrets(SimStore& store);
 QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates);
 
 } // namespace world
+
+} // namespace sfsim

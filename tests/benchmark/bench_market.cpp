@@ -13,6 +13,7 @@
 #include <random>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 

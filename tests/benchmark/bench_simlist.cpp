@@ -19,6 +19,7 @@
 #include <ctime>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 

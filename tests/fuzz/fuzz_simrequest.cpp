@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <memory>
 
+using namespace sfsim;
+
 namespace {
 
 struct World

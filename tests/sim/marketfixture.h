@@ -9,6 +9,8 @@
 
 #include <memory>
 
+namespace sfsim {
+
 // A market over its own SQLite connection, with a pretend store behind it: pool allocations per
 // SKU and balances per pool, kept true by applying the engine's settlements the way sfsim will.
 class MarketFixture final
@@ -119,3 +121,5 @@ private:
     QString m_connection;
     static inline int s_connections = 0;
 };
+
+} // namespace sfsim

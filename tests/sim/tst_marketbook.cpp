@@ -6,6 +6,7 @@
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 constexpr qint64 H = MarketFixture::H;

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 constexpr qint64 H = MarketFixture::H;

@@ -4,9 +4,14 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 constexpr qint64 H = MarketFixture::H;
@@ -129,6 +134,65 @@ private Q_SLOTS:
                                                 T0 + 5 * D, T0 + 5 * D + H, 1, 60, true),
                            T0 + 4 * D);
         QVERIFY(next.id != filledId && next.id != standingId);
+    }
+
+    // Orders keep their filled schedule beside their fills (a match reads the book without the
+    // fills); a store from before that column gets it, computed from the fills.
+    void filledSchedulesAreAddedToAnOlderStore()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(u"sfsim.db"_s);
+        QHash<QString, QString> filledBefore;
+        const auto readFilled = [&file](QHash<QString, QString>* out) {
+            const QString name = u"raw-filled"_s;
+            {
+                QSqlDatabase raw = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+                raw.setDatabaseName(file);
+                QVERIFY(raw.open());
+                QSqlQuery q(raw);
+                QVERIFY(q.exec(u"SELECT id, coalesce(filled, '') FROM market_orders"_s));
+                while (q.next())
+                    out->insert(q.value(0).toString(), q.value(1).toString());
+            }
+            QSqlDatabase::removeDatabase(name);
+        };
+        {
+            MarketFixture market(file, 9);
+            const qint64 limit = market.askFor(MarketFixture::H100, T0 + 2 * H, T0 + 6 * H, 5, T0);
+            QCOMPARE(market
+                         .place(MarketFixture::order(OrderSide::Buy, u"pool_alpha"_s, MarketFixture::H100,
+                                                     T0 + 2 * H, T0 + 6 * H, 5, limit),
+                                T0)
+                         .status,
+                     OrderStatus::Filled);
+            market.place(MarketFixture::order(OrderSide::Buy, u"pool_alpha"_s, MarketFixture::H100,
+                                              T0 + 4 * D, T0 + 5 * D, 2, 60, true),
+                         T0 + 60);
+        }
+        readFilled(&filledBefore);
+        QCOMPARE(filledBefore.size(), 2);
+        QCOMPARE(std::count_if(filledBefore.cbegin(), filledBefore.cend(),
+                               [](const QString& v) { return !v.isEmpty(); }),
+                 1);
+        {
+            const QString name = u"raw-drop"_s;
+            {
+                QSqlDatabase raw = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+                raw.setDatabaseName(file);
+                QVERIFY(raw.open());
+                QSqlQuery q(raw);
+                QVERIFY2(q.exec(u"ALTER TABLE market_orders DROP COLUMN filled"_s),
+                         qPrintable(q.lastError().text()));
+            }
+            QSqlDatabase::removeDatabase(name);
+        }
+        {
+            MarketFixture reopened(file, 9);
+        }
+        QHash<QString, QString> filledAfter;
+        readFilled(&filledAfter);
+        QCOMPARE(filledAfter, filledBefore);
     }
 
     void refusesAnotherSeed()

@@ -1,6 +1,7 @@
 #include "marketfixture.h"
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 constexpr qint64 H = MarketFixture::H;

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 

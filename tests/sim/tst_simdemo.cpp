@@ -11,6 +11,7 @@
 #include <map>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 namespace {
 

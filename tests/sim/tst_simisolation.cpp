@@ -6,6 +6,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 // Accounts are isolated on every route family: globex's owner can neither read nor change acme's
 // workspaces, pools, instances (and their logs and SSH details), InfiniBand partitions or users,

@@ -3,6 +3,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using namespace sfsim;
 
 class TestSimOptions final : public QObject
 {

@@ -14,6 +14,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 __extension__ using Int128 = __int128;
@@ -41,11 +43,14 @@ QString sideColumn(OrderSide offerSide)
 // Fill schedules are stored as "start,end,count;…": bounded ranges only, quick to read back.
 QString scheduleText(const Schedule& schedule)
 {
-    QStringList parts;
-    for (const ScheduleEntry& entry : schedule.entries())
-        parts.append(
-            u"%1,%2,%3"_s.arg(entry.startAt).arg(entry.endAt.value_or(entry.startAt)).arg(entry.nodeCount));
-    return parts.join(u';');
+    QString text;
+    for (const ScheduleEntry& entry : schedule.entries()) {
+        if (!text.isEmpty())
+            text += u';';
+        text += QString::number(entry.startAt) + u',' + QString::number(entry.endAt.value_or(entry.startAt))
+                + u',' + QString::number(entry.nodeCount);
+    }
+    return text;
 }
 
 Schedule scheduleFromText(const QString& text)
@@ -109,23 +114,20 @@ public:
         , m_now(now)
         , m_offerSide(offerSide)
     {
-        QSqlQuery query(engine.m_db);
-        query.prepare(u"SELECT slot, level, nodes FROM market_consumed WHERE sku_id = ? AND side = ? "
-                      "AND slot >= ? AND slot < ?"_s);
-        query.addBindValue(sku.id);
-        query.addBindValue(sideColumn(offerSide));
-        query.addBindValue(floorHour(from));
-        query.addBindValue(to);
-        if (engine.exec(query)) {
-            while (query.next())
-                m_consumed.insert(consumedKey(query.value(0).toLongLong(), offerSide, query.value(1).toInt()),
-                                  query.value(2).toLongLong());
+        if (QSqlQuery* query = engine.run(u"SELECT slot, level, nodes FROM market_consumed WHERE sku_id = ? "
+                                          "AND side = ? AND slot >= ? AND slot < ?"_s,
+                                          {sku.id, sideColumn(offerSide), floorHour(from), to})) {
+            while (query->next())
+                m_consumed.insert(
+                    consumedKey(query->value(0).toLongLong(), offerSide, query->value(1).toInt()),
+                    query->value(2).toLongLong());
+            query->finish();
         }
         if (withOrders) {
             orders = engine.loadOrders(
                 u"o.status IN ('standing', 'partially_filled') AND o.sku_id = ? AND o.side = ? "
                 "AND o.start_at < ? AND o.end_at > ? AND o.pool_id <> coalesce(?, '')"_s,
-                {sku.id, orderSideName(offerSide), to, from, excludePool});
+                {sku.id, orderSideName(offerSide), to, from, excludePool}, true, false);
             for (const MarketOrder& order : std::as_const(orders))
                 m_filled.push_back(order.filled());
         }
@@ -205,6 +207,28 @@ bool MarketEngine::exec(QSqlQuery& query) const
     return false;
 }
 
+QSqlQuery* MarketEngine::run(const QString& sql, const QVariantList& binds) const
+{
+    auto found = m_statements.find(sql);
+    if (found == m_statements.end()) {
+        if (m_statements.size() >= MaxStatements)
+            m_statements.clear();
+        auto query = std::make_unique<QSqlQuery>(m_db);
+        query->setForwardOnly(true);
+        if (!query->prepare(sql)) {
+            m_error = query->lastError().text();
+            qWarning("market: %s", qPrintable(m_error));
+            return nullptr;
+        }
+        found = m_statements.emplace(sql, std::move(query)).first;
+    }
+    QSqlQuery& query = *found->second;
+    query.finish();
+    for (int i = 0; i < binds.size(); ++i)
+        query.bindValue(i, binds.at(i));
+    return exec(query) ? &query : nullptr;
+}
+
 bool MarketEngine::createSchema(QString* error)
 {
     const QStringList statements = {
@@ -219,6 +243,10 @@ bool MarketEngine::createSchema(QString* error)
         "status TEXT NOT NULL, created_at INTEGER NOT NULL, created_by TEXT, filled_at INTEGER, "
         "cancelled_at INTEGER)"_s,
         u"CREATE INDEX IF NOT EXISTS market_orders_book ON market_orders (status, sku_id, side)"_s,
+        // The resting orders a match looks at: one side of one SKU's book that ends after the
+        // window starts. The index covers the window, so orders outside it cost no table lookup.
+        u"CREATE INDEX IF NOT EXISTS market_orders_resting ON market_orders "
+        "(sku_id, side, status, end_at, start_at, pool_id)"_s,
         u"CREATE TABLE IF NOT EXISTS market_fills (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
         "contract_id TEXT NOT NULL UNIQUE, order_id TEXT NOT NULL, sku_id TEXT NOT NULL, side TEXT NOT NULL, "
         "counterparty TEXT NOT NULL, filled_at INTEGER NOT NULL, rate INTEGER NOT NULL, schedule TEXT NOT "
@@ -236,6 +264,28 @@ bool MarketEngine::createSchema(QString* error)
             if (error)
                 *error = m_error;
             return false;
+        }
+    }
+    // Each order's filled schedule, kept with it so that a match reads the book without its fills.
+    // Stores from before it get the column, filled in from their fills.
+    QSqlQuery probe(m_db);
+    if (!probe.exec(u"SELECT filled FROM market_orders LIMIT 0"_s)) {
+        QSqlQuery alter(m_db);
+        alter.prepare(u"ALTER TABLE market_orders ADD COLUMN filled TEXT"_s);
+        if (!exec(alter)) {
+            if (error)
+                *error = m_error;
+            return false;
+        }
+        for (const MarketOrder& order : loadOrders(u"1 = 1"_s, {}, false)) {
+            if (order.fills.isEmpty())
+                continue;
+            if (!run(u"UPDATE market_orders SET filled = ? WHERE id = ?"_s,
+                     {scheduleText(order.filled()), order.id})) {
+                if (error)
+                    *error = m_error;
+                return false;
+            }
         }
     }
     const QString seed = meta(u"seed"_s);
@@ -274,11 +324,13 @@ void MarketEngine::setMeta(const QString& key, const QString& value)
 QString MarketEngine::nextId(const QString& prefix)
 {
     // Deterministic ids: the same seed and requests give the same ids.
-    QSqlQuery query(m_db);
-    query.prepare(u"INSERT INTO market_meta (key, value) VALUES ('id_counter', '1') ON CONFLICT (key) "
-                  "DO UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value"_s);
-    const qint64 counter = exec(query) && query.next() ? query.value(0).toLongLong() : 0;
-    query.finish();
+    QSqlQuery* query =
+        run(u"INSERT INTO market_meta (key, value) VALUES ('id_counter', '1') ON CONFLICT (key) "
+            "DO UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value"_s,
+            {});
+    const qint64 counter = query && query->next() ? query->value(0).toLongLong() : 0;
+    if (query)
+        query->finish();
     quint64 h = SyntheticMarket::mix(m_config.seed ^ SyntheticMarket::mix(static_cast<quint64>(counter)));
     QString id = prefix;
     for (int i = 0; i < 21; ++i) {
@@ -333,20 +385,29 @@ std::optional<MarketSku> MarketEngine::sku(const QString& id) const
     return found;
 }
 
-QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariantList& binds) const
+QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariantList& binds, bool fixedText,
+                                            bool withFills) const
 {
     QList<MarketOrder> result;
-    QSqlQuery query(m_db);
-    query.prepare(
+    const QString ordersSql =
         u"SELECT o.id, o.pool_id, o.pool_name, o.side, o.sku_id, coalesce(s.alias, ''), o.start_at, "
         "o.end_at, o.node_count, o.limit_rate, o.allow_standing, o.allow_partial, o.status, o.created_at, "
-        "o.created_by, o.filled_at, o.cancelled_at FROM market_orders o "
+        "o.created_by, o.filled_at, o.cancelled_at, o.filled FROM market_orders o "
         "LEFT JOIN market_skus s ON s.id = o.sku_id WHERE "_s
-        + where + u" ORDER BY o.seq"_s);
-    for (const QVariant& bind : binds)
-        query.addBindValue(bind);
-    if (!exec(query))
+        + where + u" ORDER BY o.seq"_s;
+    QSqlQuery once(m_db);
+    QSqlQuery* found = nullptr;
+    if (fixedText) {
+        found = run(ordersSql, binds);
+    } else {
+        once.prepare(ordersSql);
+        for (const QVariant& bind : binds)
+            once.addBindValue(bind);
+        found = exec(once) ? &once : nullptr;
+    }
+    if (!found)
         return result;
+    QSqlQuery& query = *found;
     while (query.next()) {
         MarketOrder order;
         order.id = query.value(0).toString();
@@ -369,22 +430,53 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
             order.filledAt = query.value(15).toLongLong();
         if (!query.value(16).isNull())
             order.cancelledAt = query.value(16).toLongLong();
+        if (!withFills)
+            order.filledUnloaded = scheduleFromText(query.value(17).toString());
         result.append(order);
     }
-    if (result.isEmpty())
+    query.finish();
+    if (result.isEmpty() || !withFills)
         return result;
     // All their fills in one query rather than one per order.
+    // A few orders (a match's book, one order): their fills by order id, which costs a lookup each
+    // rather than another scan of what `where` selects.
+    if (fixedText && result.size() <= 32) {
+        for (MarketOrder& order : result) {
+            QSqlQuery* own =
+                run(u"SELECT contract_id, filled_at, schedule, rate, amount, fee FROM market_fills "
+                    "WHERE order_id = ? ORDER BY seq"_s,
+                    {order.id});
+            if (!own)
+                return result;
+            while (own->next())
+                order.fills.append(MarketOrderFill{own->value(0).toString(), own->value(1).toLongLong(),
+                                                   scheduleFromText(own->value(2).toString()),
+                                                   own->value(3).toLongLong(), own->value(4).toLongLong(),
+                                                   own->value(5).toLongLong()});
+            own->finish();
+        }
+        return result;
+    }
     QHash<QString, qsizetype> index;
     for (qsizetype i = 0; i < result.size(); ++i)
         index.insert(result[i].id, i);
-    QSqlQuery fills(m_db);
-    fills.prepare(u"SELECT f.order_id, f.contract_id, f.filled_at, f.schedule, f.rate, f.amount, f.fee "
-                  "FROM market_orders o JOIN market_fills f ON f.order_id = o.id WHERE "_s
-                  + where + u" ORDER BY f.seq"_s);
-    for (const QVariant& bind : binds)
-        fills.addBindValue(bind);
-    if (!exec(fills))
+    const QString fillsSql =
+        u"SELECT f.order_id, f.contract_id, f.filled_at, f.schedule, f.rate, f.amount, f.fee "
+        "FROM market_orders o JOIN market_fills f ON f.order_id = o.id WHERE "_s
+        + where + u" ORDER BY f.seq"_s;
+    QSqlQuery fillsOnce(m_db);
+    QSqlQuery* fillsFound = nullptr;
+    if (fixedText) {
+        fillsFound = run(fillsSql, binds);
+    } else {
+        fillsOnce.prepare(fillsSql);
+        for (const QVariant& bind : binds)
+            fillsOnce.addBindValue(bind);
+        fillsFound = exec(fillsOnce) ? &fillsOnce : nullptr;
+    }
+    if (!fillsFound)
         return result;
+    QSqlQuery& fills = *fillsFound;
     while (fills.next()) {
         const auto it = index.constFind(fills.value(0).toString());
         if (it == index.constEnd())
@@ -394,6 +486,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
                                                  fills.value(4).toLongLong(), fills.value(5).toLongLong(),
                                                  fills.value(6).toLongLong()});
     }
+    fills.finish();
     return result;
 }
 
@@ -556,23 +649,20 @@ qint64 MarketEngine::requiredFunds(const NewOrder& order)
 
 std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint64 now)
 {
-    QSqlQuery query(m_db);
     const QString id = nextId(u"ordr_"_s);
-    query.prepare(
+    const QString sql =
         u"INSERT INTO market_orders (id, pool_id, pool_name, side, sku_id, start_at, end_at, node_count, "
         "limit_rate, allow_standing, allow_partial, status, created_at, created_by) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)"_s);
-    for (const QVariant& value :
-         {QVariant(id), QVariant(order.poolId),
-          QVariant(order.poolName.isEmpty() ? order.poolId : order.poolName),
-          QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
-          QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
-          QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(now),
-          order.createdBy.isEmpty()
-              ? QVariant()
-              : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact)))})
-        query.addBindValue(value);
-    if (!exec(query))
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)"_s;
+    if (!run(sql, {QVariant(id), QVariant(order.poolId),
+                   QVariant(order.poolName.isEmpty() ? order.poolId : order.poolName),
+                   QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
+                   QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
+                   QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(now),
+                   order.createdBy.isEmpty()
+                       ? QVariant()
+                       : QVariant(QString::fromUtf8(
+                             QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact)))}))
         return std::nullopt;
     MarketOrder stored;
     stored.id = id;
@@ -648,7 +738,7 @@ OrderPage MarketEngine::orders(const OrderQuery& query) const
         where.append(u"o.created_at < ?"_s);
         binds.append(*query.createdBefore);
     }
-    QList<MarketOrder> all = loadOrders(where.join(u" AND "_s), binds);
+    QList<MarketOrder> all = loadOrders(where.join(u" AND "_s), binds, false);
     // Loaded in placement order; created_at never decreases along it, so a stable sort keeps ties
     // in placement order.
     const bool descending = query.sortBy.startsWith(u'-');
@@ -842,16 +932,10 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         const Schedule part = Schedule::rectangle(piece.from, piece.to, take.nodes);
         byRate[take.rate] = byRate[take.rate].plus(part);
         if (take.level >= 0) {
-            QSqlQuery consume(m_db);
-            consume.prepare(
-                u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s);
-            consume.addBindValue(order.skuId);
-            consume.addBindValue(piece.slot);
-            consume.addBindValue(sideColumn(buy ? OrderSide::Sell : OrderSide::Buy));
-            consume.addBindValue(take.level);
-            consume.addBindValue(take.nodes);
-            if (!exec(consume))
+            if (!run(u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
+                     "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s,
+                     {order.skuId, piece.slot, sideColumn(buy ? OrderSide::Sell : OrderSide::Buy), take.level,
+                      take.nodes}))
                 return false;
         } else {
             byCounterparty[take.orderIndex] = byCounterparty[take.orderIndex].plus(part);
@@ -882,17 +966,13 @@ bool MarketEngine::recordFill(MarketOrder& order, const Schedule& schedule, qint
     const MarketFee orderFee = fee(order.side);
     const qint64 charged = Money::fee(orderFee.flatRate, orderFee.percentageBps, nodeSeconds, amount);
     const QString contract = nextId(u"cont_"_s);
-    QSqlQuery query(m_db);
-    query.prepare(
-        u"INSERT INTO market_fills (contract_id, order_id, sku_id, side, counterparty, filled_at, rate, "
-        "schedule, start_at, end_at, amount, fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    for (const QVariant& value :
-         {QVariant(contract), QVariant(order.id), QVariant(order.skuId), QVariant(orderSideName(order.side)),
-          QVariant(userCounterparty ? u"order"_s : u"synthetic"_s), QVariant(now), QVariant(rate),
-          QVariant(scheduleText(schedule)), QVariant(schedule.firstStart().value_or(0)),
-          QVariant(schedule.lastEnd().value_or(0)), QVariant(amount), QVariant(charged)})
-        query.addBindValue(value);
-    if (!exec(query))
+    if (!run(u"INSERT INTO market_fills (contract_id, order_id, sku_id, side, counterparty, filled_at, rate, "
+             "schedule, start_at, end_at, amount, fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s,
+             {QVariant(contract), QVariant(order.id), QVariant(order.skuId),
+              QVariant(orderSideName(order.side)), QVariant(userCounterparty ? u"order"_s : u"synthetic"_s),
+              QVariant(now), QVariant(rate), QVariant(scheduleText(schedule)),
+              QVariant(schedule.firstStart().value_or(0)), QVariant(schedule.lastEnd().value_or(0)),
+              QVariant(amount), QVariant(charged)}))
         return false;
     order.fills.append(MarketOrderFill{contract, now, schedule, rate, amount, charged});
     if (settlements)
@@ -915,13 +995,11 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial)
     } else {
         order.status = any ? OrderStatus::PartiallyFilled : OrderStatus::Standing;
     }
-    QSqlQuery query(m_db);
-    query.prepare(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ? WHERE id = ?"_s);
-    query.addBindValue(orderStatusName(order.status));
-    query.addBindValue(order.filledAt ? QVariant(*order.filledAt) : QVariant());
-    query.addBindValue(order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant());
-    query.addBindValue(order.id);
-    return exec(query);
+    return run(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ?, filled = ? WHERE id = ?"_s,
+               {orderStatusName(order.status), order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+                order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(), scheduleText(order.filled()),
+                order.id})
+           != nullptr;
 }
 
 MarketFee MarketEngine::fee(OrderSide side) const
@@ -1300,3 +1378,5 @@ MarketPreview MarketEngine::preview(const PreviewRequest& request, const QString
     result.limitRate = *best;
     return result;
 }
+
+} // namespace sfsim

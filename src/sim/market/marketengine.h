@@ -6,8 +6,12 @@
 
 #include <QHash>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 
-class QSqlQuery;
+#include <memory>
+#include <unordered_map>
+
+namespace sfsim {
 
 // The market of sfsim: synthetic sellers and buyers per SKU, the user's orders, and the matching
 // between them. All state lives in tables prefixed `market_` of the database it is given; every
@@ -133,10 +137,16 @@ private:
     };
 
     bool exec(QSqlQuery& query) const;
+    // Runs one of the engine's fixed SQL texts with these values bound, as a statement prepared
+    // once and kept (forward only; the caller finishes it after reading). nullptr on failure.
+    QSqlQuery* run(const QString& sql, const QVariantList& binds) const;
     QString nextId(const QString& prefix);
     QString meta(const QString& key) const;
     void setMeta(const QString& key, const QString& value);
-    QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds) const;
+    // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
+    // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
+    QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
+                                  bool withFills = true) const;
     bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
                     QList<MarketSettlement>* settlements);
     bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
@@ -155,9 +165,15 @@ private:
     Config m_config;
     SyntheticMarket m_synthetic;
     mutable QString m_error;
+    // Prepared statements by SQL text. The engine's texts are a fixed set; the bound only guards
+    // against a mistake.
+    static constexpr std::size_t MaxStatements = 64;
+    mutable std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements;
     // SKUs change only through registerSku(), which keeps this current.
     mutable QHash<QString, MarketSku> m_skuCache;
     // What sells sold within one placement or advance, per pool and SKU, which the caller's
     // allocation does not show yet.
     QHash<QString, Schedule> m_soldInPass;
 };
+
+} // namespace sfsim

@@ -6,6 +6,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 namespace {
 
 QJsonValue optionalTime(const std::optional<qint64>& time)
@@ -235,3 +237,5 @@ QJsonObject validationError(const QString& message, const FieldErrors& details)
 }
 
 } // namespace MarketJson
+
+} // namespace sfsim

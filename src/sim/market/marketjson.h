@@ -5,6 +5,8 @@
 
 #include <QJsonObject>
 
+namespace sfsim {
+
 // The market's responses in exactly the shapes of the OpenAPI document, so that routes only parse
 // the request, call the engine and send one of these.
 namespace MarketJson {
@@ -41,3 +43,5 @@ QJsonObject availability(const QString& skuId, const QString& alias, const Sched
 QJsonObject validationError(const QString& message, const FieldErrors& details);
 
 } // namespace MarketJson
+
+} // namespace sfsim

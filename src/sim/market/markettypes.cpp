@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace sfsim {
+
 QString orderSideName(OrderSide side)
 {
     return side == OrderSide::Buy ? u"buy"_s : u"sell"_s;
@@ -49,7 +51,7 @@ std::optional<OrderStatus> orderStatusFromName(QStringView name)
 
 Schedule MarketOrder::filled() const
 {
-    Schedule sum;
+    Schedule sum = filledUnloaded;
     for (const MarketOrderFill& fill : fills)
         sum = sum.plus(fill.schedule);
     return sum;
@@ -73,3 +75,5 @@ std::optional<qint64> MarketOrder::averageFillRate() const
     }
     return Money::averageRate(amount, nodeSeconds);
 }
+
+} // namespace sfsim

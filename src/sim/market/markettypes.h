@@ -10,6 +10,8 @@
 #include <functional>
 #include <optional>
 
+namespace sfsim {
+
 enum class OrderSide
 {
     Buy,
@@ -72,6 +74,9 @@ struct MarketOrder
     std::optional<qint64> filledAt;
     std::optional<qint64> cancelledAt;
     QList<MarketOrderFill> fills;
+    // What fills that were not loaded delivered (the book's orders carry their filled schedule
+    // rather than every fill); filled() adds `fills` to it.
+    Schedule filledUnloaded;
 
     Schedule requested() const { return Schedule::rectangle(startAt, endAt, nodeCount); }
     Schedule filled() const;
@@ -223,3 +228,5 @@ struct MarketPreview
     OrderSide side = OrderSide::Buy;
     QString pool;
 };
+
+} // namespace sfsim

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+namespace sfsim {
+
 namespace {
 
 // Per mille of the fair price by UTC hour: quiet early in the UTC day, busiest in the afternoon.
@@ -106,3 +108,5 @@ QList<SyntheticOffer> SyntheticMarket::offers(const MarketSku& sku, qint64 slot,
     });
     return result;
 }
+
+} // namespace sfsim

@@ -4,6 +4,8 @@
 
 #include <QList>
 
+namespace sfsim {
+
 // One synthetic seller's (or buyer's) offer in one hour slot. `level` identifies it within the slot.
 struct SyntheticOffer
 {
@@ -48,3 +50,5 @@ private:
     quint64 m_seed;
     qint64 m_horizon;
 };
+
+} // namespace sfsim
