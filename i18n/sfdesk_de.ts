@@ -385,6 +385,14 @@
         <source>sfdesk — %1 · %2</source>
         <translation>sfdesk — %1 · %2</translation>
     </message>
+    <message>
+        <source>The local simulator was reset.</source>
+        <translation>Der lokale Simulator wurde zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>The local simulator was not reset: %1</source>
+        <translation>Der lokale Simulator wurde nicht zurückgesetzt: %1</translation>
+    </message>
 </context>
 <context>
     <name>AvailabilityView</name>
@@ -911,6 +919,34 @@
     <message>
         <source>That is not a server address.</source>
         <translation>Das ist keine Serveradresse.</translation>
+    </message>
+    <message>
+        <source>Reset Si&amp;mulator…</source>
+        <translation>Si&amp;mulator zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>Start the local simulator again with the demo world or an empty account</source>
+        <translation>Den lokalen Simulator mit der Demo-Welt oder einem leeren Konto neu beginnen</translation>
+    </message>
+    <message>
+        <source>Reset the Local Simulator</source>
+        <translation>Lokalen Simulator zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Replace everything in the local simulator? Its pools, instances, orders and partitions are deleted and cannot be brought back.</source>
+        <translation>Alles im lokalen Simulator ersetzen? Seine Pools, Instanzen, Aufträge und Partitionen werden gelöscht und lassen sich nicht wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>&amp;Demo World</source>
+        <translation>&amp;Demo-Welt</translation>
+    </message>
+    <message>
+        <source>Pools, orders, a partition with running workers and a market with history</source>
+        <translation>Pools, Aufträge, eine Partition mit laufenden Workern und ein Markt mit Verlauf</translation>
+    </message>
+    <message>
+        <source>&amp;Empty Account</source>
+        <translation>&amp;Leeres Konto</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,9 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
                 Q_EMIT started(baseUrl, tokens.value(u"acme-owner").toString());
             });
     connect(m_sim.get(), &sfsim::SimThread::failed, this, &LocalServer::failed);
+    connect(m_sim.get(), &sfsim::SimThread::worldReset, this,
+            [this](const QJsonObject& tokens) { Q_EMIT worldReset(tokens.value(u"acme-owner").toString()); });
+    connect(m_sim.get(), &sfsim::SimThread::resetFailed, this, &LocalServer::resetFailed);
 }
 
 EmbeddedSimulator::~EmbeddedSimulator() = default;
@@ -30,6 +33,11 @@ EmbeddedSimulator::~EmbeddedSimulator() = default;
 void EmbeddedSimulator::start()
 {
     m_sim->start();
+}
+
+void EmbeddedSimulator::resetWorld(bool demo)
+{
+    m_sim->resetWorld(demo);
 }
 
 LocalServerFactory EmbeddedSimulator::factory(const QString& dataDir)

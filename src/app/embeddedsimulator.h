@@ -21,6 +21,8 @@ public:
     ~EmbeddedSimulator() override;
 
     void start() override;
+    bool canResetWorld() const override { return true; }
+    void resetWorld(bool demo) override;
 
     static LocalServerFactory factory(const QString& dataDir);
 

@@ -49,4 +49,22 @@ void SimThread::start()
     });
 }
 
+void SimThread::resetWorld(bool demo)
+{
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_anchor, [this, demo] {
+        QString error;
+        if (!m_server) {
+            Q_EMIT resetFailed(QStringLiteral("the simulator is not running"));
+            return;
+        }
+        if (!m_server->resetWorld(demo, &error)) {
+            Q_EMIT resetFailed(error);
+            return;
+        }
+        Q_EMIT worldReset(m_server->tokens());
+    });
+}
+
 } // namespace sfsim

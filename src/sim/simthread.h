@@ -25,10 +25,15 @@ public:
     ~SimThread() override;
 
     void start();
+    // Replaces the world with the demo world or an empty account, on the server's thread; the
+    // tokens are new. Answers with worldReset() or resetFailed().
+    void resetWorld(bool demo);
 
 Q_SIGNALS:
     void started(const QUrl& baseUrl, const QJsonObject& tokens);
     void failed(const QString& error);
+    void worldReset(const QJsonObject& tokens);
+    void resetFailed(const QString& error);
 
 private:
     SimOptions m_options;

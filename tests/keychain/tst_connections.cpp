@@ -25,9 +25,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPointer>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -205,6 +207,56 @@ private Q_SLOTS:
     }
 
     // The SF Compute profile takes the sf CLI's environment token (and checks it like any other).
+    // Connections > Reset Simulator…: the local simulator starts again empty, then as the demo
+    // world; the views follow with no restart, and nothing asks for a token.
+    void theLocalSimulatorResetsToEmptyAndToTheDemo()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        QNetworkAccessManager network;
+        KeychainSecretStore secrets(u"sfdesk-test-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces));
+        Application::Services services;
+        services.settings = &settings;
+        services.secrets = &secrets;
+        services.network = &network;
+        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
+        Application app(services);
+        MainWindow* window = app.window();
+        window->resize(1200, 800);
+        window->show();
+        app.setCurrentSection(u"pools"_s);
+        app.start();
+        QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);
+        // A first start shows every workspace: the demo world's pool is in view.
+        QVERIFY(app.context()->allWorkspaces());
+        QTRY_VERIFY_WITH_TIMEOUT(poolNames(window).contains(u"training-cluster"_s), 20000);
+
+        window->findChild<QAction*>(u"actionConnections"_s)->trigger();
+        auto* dialog = window->findChild<ConnectionsDialog*>();
+        QVERIFY(dialog);
+        auto* reset = dialog->findChild<QPushButton*>(u"resetSimulatorButton"_s);
+        QVERIFY(reset);
+        QTRY_VERIFY(reset->isVisible() && reset->isEnabled());
+        saveWidgetScreenshot(dialog, u"connections-local-reset"_s);
+        const auto resetTo = [&](const QString& button) {
+            QSignalSpy done(app.connection(), &Connection::worldReset);
+            reset->click();
+            QMessageBox* box = nullptr;
+            QTRY_VERIFY((box = dialog->findChild<QMessageBox*>(u"resetSimulatorBox"_s)));
+            box->findChild<QPushButton*>(button)->click();
+            QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 30000);
+        };
+        resetTo(u"resetToEmptyButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(poolNames(window).isEmpty(), 20000);
+        QCOMPARE(app.connection()->state(), Connection::State::Ready);
+        resetTo(u"resetToDemoButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(poolNames(window).contains(u"training-cluster"_s), 20000);
+        QCOMPARE(app.connection()->state(), Connection::State::Ready);
+        // No sign-in prompt came up: the app took the new world's token by itself.
+        QVERIFY(!window->findChild<SignInDialog*>());
+        dialog->close();
+    }
+
     void environmentTokenOnlyForSfCompute()
     {
         QTemporaryDir dir;

@@ -74,6 +74,21 @@ void Connection::open()
                 });
         connect(m_localServer.get(), &LocalServer::failed, this,
                 [this](const QString& reason) { setState(State::Failed, reason); });
+        connect(m_localServer.get(), &LocalServer::worldReset, this, [this](const QString& token) {
+            // The old world's token is gone with it: the session goes on with the new one.
+            if (m_client)
+                m_client->setToken(token);
+            if (m_session && m_state == State::Ready) {
+                m_session->start();
+                m_session->refreshAll();
+            }
+            Q_EMIT worldReset();
+        });
+        connect(m_localServer.get(), &LocalServer::resetFailed, this, [this](const QString& reason) {
+            if (m_session && m_state == State::Ready)
+                m_session->start();
+            Q_EMIT worldResetFailed(reason);
+        });
         m_localServer->start();
         return;
     }
@@ -90,6 +105,16 @@ void Connection::open()
             Q_EMIT signInRequired();
         }
     });
+}
+
+void Connection::resetWorld(bool demo)
+{
+    if (!canResetWorld())
+        return;
+    // Nothing is asked of the world while it is replaced (its token would be refused mid-way).
+    if (m_session)
+        m_session->stop();
+    m_localServer->resetWorld(demo);
 }
 
 void Connection::useToken(const QString& token, const QString& source)

@@ -26,10 +26,16 @@ public:
     using QObject::QObject;
     ~LocalServer() override = default;
     virtual void start() = 0;
+    // Whether its world can be reset (the local simulator's can), and the reset: the demo world or
+    // an empty account, answered by worldReset() with the new token, or resetFailed().
+    virtual bool canResetWorld() const { return false; }
+    virtual void resetWorld(bool demo) { Q_UNUSED(demo); }
 
 Q_SIGNALS:
     void started(const QUrl& serverUrl, const QString& token);
     void failed(const QString& reason);
+    void worldReset(const QString& token);
+    void resetFailed(const QString& reason);
 };
 using LocalServerFactory = std::function<std::unique_ptr<LocalServer>()>;
 
@@ -79,6 +85,10 @@ public:
     void signIn(const QString& token);
     // Forgets the token and removes it from the keychain.
     void signOut();
+    // The local simulator only: a new world (the demo or an empty account), then every list is
+    // read again. Reports through worldReset() or worldResetFailed().
+    bool canResetWorld() const { return m_localServer && m_localServer->canResetWorld(); }
+    void resetWorld(bool demo);
 
 Q_SIGNALS:
     void stateChanged(Connection::State state);
@@ -87,6 +97,8 @@ Q_SIGNALS:
     void signInFailed(const QString& reason);
     // The server refused the token (401) during the session: once, until signed in again.
     void signInRequired();
+    void worldReset();
+    void worldResetFailed(const QString& reason);
 
 private:
     void setState(State state, const QString& problem = {});

@@ -181,6 +181,11 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
         updateConnectionText();
         Q_EMIT connectionStateChanged();
     });
+    connect(connection, &Connection::worldReset, this,
+            [this] { m_window->statusBar()->showMessage(tr("The local simulator was reset."), 15000); });
+    connect(connection, &Connection::worldResetFailed, this, [this](const QString& reason) {
+        m_window->statusBar()->showMessage(tr("The local simulator was not reset: %1").arg(reason), 15000);
+    });
     connect(connection, &Connection::signInRequired, this, [this, connection] {
         showSignIn(connection->problem().isEmpty() ? QString() : connection->problem());
     });

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -24,6 +25,7 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     , m_signIn(new QPushButton(tr("Sign &In…"), this))
     , m_signOut(new QPushButton(tr("Sign &Out"), this))
     , m_remove(new QPushButton(tr("&Remove"), this))
+    , m_reset(new QPushButton(tr("Reset Si&mulator…"), this))
     , m_customName(new QLineEdit(this))
     , m_customUrl(new QLineEdit(this))
     , m_add(new QPushButton(tr("&Add"), this))
@@ -46,6 +48,8 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     m_signIn->setObjectName(QStringLiteral("signInButton"));
     m_signOut->setObjectName(QStringLiteral("signOutButton"));
     m_remove->setObjectName(QStringLiteral("removeConnectionButton"));
+    m_reset->setObjectName(QStringLiteral("resetSimulatorButton"));
+    m_reset->setToolTip(tr("Start the local simulator again with the demo world or an empty account"));
     m_customName->setObjectName(QStringLiteral("customNameField"));
     m_customName->setPlaceholderText(tr("Staging"));
     m_customUrl->setObjectName(QStringLiteral("customUrlField"));
@@ -57,7 +61,7 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     m_addProblem->hide();
 
     auto* actions = new QVBoxLayout;
-    for (QPushButton* button : {m_connect, m_signIn, m_signOut, m_remove})
+    for (QPushButton* button : {m_connect, m_signIn, m_signOut, m_remove, m_reset})
         actions->addWidget(button);
     actions->addStretch();
 
@@ -99,6 +103,7 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     });
     connect(m_signOut, &QPushButton::clicked, this, [this] { m_application->signOut(); });
     connect(m_remove, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
+    connect(m_reset, &QPushButton::clicked, this, &ConnectionsDialog::askToResetSimulator);
     connect(m_add, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
     connect(m_customUrl, &QLineEdit::returnPressed, this, &ConnectionsDialog::addCustom);
     connect(application, &Application::connectionChanged, this, &ConnectionsDialog::reload);
@@ -194,6 +199,31 @@ void ConnectionsDialog::updateDetails()
     m_signOut->setEnabled(current && !local && connection
                           && (signedIn || connection->state() == Connection::State::Checking));
     m_remove->setEnabled(profile.kind == ConnectionProfile::Kind::Custom && !current);
+    m_reset->setVisible(local);
+    m_reset->setEnabled(local && current && signedIn && connection->canResetWorld());
+}
+
+void ConnectionsDialog::askToResetSimulator()
+{
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Reset the Local Simulator"),
+                                tr("Replace everything in the local simulator? Its pools, instances, "
+                                   "orders and partitions are deleted and cannot be brought back."),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("resetSimulatorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* demo = box->addButton(tr("&Demo World"), QMessageBox::DestructiveRole);
+    demo->setObjectName(QStringLiteral("resetToDemoButton"));
+    demo->setToolTip(tr("Pools, orders, a partition with running workers and a market with history"));
+    QPushButton* empty = box->addButton(tr("&Empty Account"), QMessageBox::DestructiveRole);
+    empty->setObjectName(QStringLiteral("resetToEmptyButton"));
+    box->setDefaultButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::buttonClicked, this, [this, demo, empty](QAbstractButton* button) {
+        Connection* connection = m_application->connection();
+        if (!connection || (button != demo && button != empty))
+            return;
+        connection->resetWorld(button == demo);
+    });
+    box->open();
 }
 
 void ConnectionsDialog::addCustom()

@@ -29,6 +29,7 @@ private:
     bool selectedIsCurrent() const;
     void addCustom();
     void removeSelected();
+    void askToResetSimulator();
 
     Application* m_application;
     QListWidget* m_list;
@@ -37,6 +38,7 @@ private:
     QPushButton* m_signIn;
     QPushButton* m_signOut;
     QPushButton* m_remove;
+    QPushButton* m_reset;
     QLineEdit* m_customName;
     QLineEdit* m_customUrl;
     QPushButton* m_add;
