@@ -111,7 +111,8 @@ private Q_SLOTS:
         auto* connectionLabel = window->findChild<QLabel*>(u"connectionLabel"_s);
         QVERIFY(connectionLabel->text().contains(localAccount));
         // Something only this account has: a pool made through the app's own client.
-        QTRY_VERIFY_WITH_TIMEOUT(app.context()->scopeKnown(), 20000);
+        // The pool goes into the chosen workspace, named by its ID once the workspaces are known.
+        QTRY_VERIFY_WITH_TIMEOUT(!app.context()->workspaceReference().isEmpty(), 20000);
         QVERIFY(waitForResult<Pool>(
             app.connection()->client()->createPool(app.context()->workspaceReference(), u"local-only"_s)));
         QTRY_VERIFY_WITH_TIMEOUT(poolNames(window).contains(u"local-only"_s), 10000);
