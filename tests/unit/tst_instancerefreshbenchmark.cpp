@@ -1,8 +1,14 @@
+#include "core/api/apiclient.h"
+#include "core/models/connectionstatus.h"
 #include "core/models/instancemodel.h"
+#include "core/models/poller.h"
 #include "support/fixtures.h"
+#include "support/routednetwork.h"
 
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 #include <malloc.h>
 
@@ -16,7 +22,9 @@
 #endif
 
 // Refresh of a 10,000-instance list (parse and diff into the model) against the bare
-// QJsonDocument::fromJson of the same bytes, in one run; and the memory each row costs.
+// QJsonDocument::fromJson of the same bytes, in one run; and the memory each row costs. Then the
+// same list as the app polls it (ApiClient, Poller, model): the whole poll, and the longest time
+// the event loop did not turn, for a changed and an unchanged answer.
 class TestInstanceRefreshBenchmark final : public QObject
 {
     Q_OBJECT
@@ -24,20 +32,25 @@ class TestInstanceRefreshBenchmark final : public QObject
 private Q_SLOTS:
     void initTestCase() { TestEnv::init(); }
 
-    void tenThousandInstances()
+    static QByteArray instanceList(int count, const QString& nameSuffix = {})
     {
-        constexpr int count = 10000;
         QJsonObject one = Fixtures::object(QStringLiteral("instance.json"));
         QJsonArray data;
         for (int i = 0; i < count; ++i) {
             one.insert(QStringLiteral("id"), QStringLiteral("inst_%1").arg(i, 21, 10, QLatin1Char('0')));
-            one.insert(QStringLiteral("name"), QStringLiteral("node-%1").arg(i));
+            one.insert(QStringLiteral("name"), QStringLiteral("node-%1%2").arg(i).arg(nameSuffix));
             data.append(one);
         }
-        const QByteArray bytes = QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
-                                                           {QStringLiteral("data"), data},
-                                                           {QStringLiteral("has_more"), false}})
-                                     .toJson(QJsonDocument::Compact);
+        return QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                         {QStringLiteral("data"), data},
+                                         {QStringLiteral("has_more"), false}})
+            .toJson(QJsonDocument::Compact);
+    }
+
+    void tenThousandInstances()
+    {
+        constexpr int count = 10000;
+        const QByteArray bytes = instanceList(count);
 
         QElapsedTimer timer;
         timer.start();
@@ -77,6 +90,82 @@ private Q_SLOTS:
         qInfo("memory per row:           %8.0f bytes", bytesPerRow);
         QVERIFY(bytesPerRow > 0);
 #endif
+    }
+
+    // The app's path: the answer decoded off the UI thread, an unchanged answer not decoded at all.
+    void tenThousandInstancesAsPolled()
+    {
+        constexpr int count = 10000;
+        const QByteArray first = instanceList(count);
+        const QByteArray changed = instanceList(count, QStringLiteral("-renamed"));
+        QByteArray answer = first;
+        RoutedNetwork network;
+        network.on("GET", QStringLiteral("/instances"), [&answer](const RoutedNetwork::Seen&) {
+            return RoutedNetwork::Answer{200, answer};
+        });
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("benchmark-token"));
+        InstanceModel model;
+        Poller poller([&client] { return client.instances(QString()); },
+                      [&model](const QVariant& v) { model.refresh(v.value<QList<Instance>>()); });
+        poller.setInterval(std::chrono::hours(1));
+        QSignalSpy polled(&poller, &Poller::polled);
+
+        QElapsedTimer timer;
+        timer.start();
+        const QJsonDocument bare = QJsonDocument::fromJson(first);
+        const qint64 fromJsonNs = timer.nsecsElapsed();
+        QCOMPARE(bare.object().value(u"data").toArray().size(), count);
+
+        // The longest gap between two turns of the event loop while a poll runs.
+        const auto poll = [&](qint64* stallNs) {
+            QElapsedTimer sinceTick;
+            qint64 longest = 0;
+            QTimer tick;
+            tick.setTimerType(Qt::PreciseTimer);
+            tick.setInterval(1);
+            QObject::connect(&tick, &QTimer::timeout, &tick, [&] {
+                longest = std::max(longest, sinceTick.nsecsElapsed());
+                sinceTick.restart();
+            });
+            const qsizetype before = polled.size();
+            QElapsedTimer wall;
+            wall.start();
+            sinceTick.start();
+            tick.start();
+            if (poller.isActive())
+                poller.pollNow();
+            else
+                poller.start();
+            const bool done = QTest::qWaitFor([&] { return polled.size() > before; }, 120000);
+            const qint64 ns = wall.nsecsElapsed();
+            longest = std::max(longest, sinceTick.nsecsElapsed());
+            *stallNs = done ? longest : -1;
+            return ns;
+        };
+        qint64 firstStall = 0;
+        const qint64 firstNs = poll(&firstStall);
+        QVERIFY(firstStall >= 0);
+        QCOMPARE(model.rowCount(), count);
+        qint64 sameStall = 0;
+        const qint64 sameNs = poll(&sameStall);
+        QVERIFY(sameStall >= 0);
+        answer = changed;
+        qint64 changedStall = 0;
+        const qint64 changedNs = poll(&changedStall);
+        QVERIFY(changedStall >= 0);
+        QCOMPARE(model.data(model.index(count - 1, InstanceModel::NameColumn)).toString(),
+                 QStringLiteral("node-%1-renamed").arg(count - 1));
+
+        const auto ms = [](qint64 ns) { return static_cast<double>(ns) / 1e6; };
+        const auto ratio = [fromJsonNs](qint64 ns) { return static_cast<double>(ns) / static_cast<double>(fromJsonNs); };
+        qInfo("polled fromJson only:     %8.2f ms", ms(fromJsonNs));
+        qInfo("polled first:             %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(firstNs), ratio(firstNs),
+              ms(firstStall));
+        qInfo("polled unchanged:         %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(sameNs), ratio(sameNs),
+              ms(sameStall));
+        qInfo("polled changed:           %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(changedNs),
+              ratio(changedNs), ms(changedStall));
     }
 };
 

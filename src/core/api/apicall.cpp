@@ -9,6 +9,9 @@
 #include <QRestReply>
 #include <QSslError>
 #include <QTimer>
+#include <QtConcurrentRun>
+
+#include <algorithm>
 
 ApiCall::ApiCall(ApiClient* client, ApiRequest request)
     : QObject(client)
@@ -113,44 +116,151 @@ void ApiCall::handleReply(QRestReply& reply)
         succeed({});
         return;
     }
-    QJsonParseError parseError{};
-    const std::optional<QJsonDocument> document = reply.readJson(&parseError);
-    if (!document) {
-        // A body that is not JSON at all is usually a transfer cut short; an idempotent request
-        // may be repeated. A body of the wrong shape (below) would come back the same.
-        retryOrFail(
-            ApiError::invalidResponse(
-                status, parseError.error == QJsonParseError::NoError
-                            ? tr("the body is empty")
-                            : tr("%1 at byte %2").arg(parseError.errorString()).arg(parseError.offset)),
-            Retry::EvenIfNotTransient);
-        return;
-    }
-    if (!m_request.allPages) {
-        QString problem;
-        std::optional<QVariant> result = m_request.parse(*document, &problem);
-        if (!result)
-            fail(ApiError::invalidResponse(status, problem));
-        else
-            succeed(*result);
-        return;
-    }
+    handleBody(status, reply.readBody());
+}
+
+namespace {
+
+// Bodies from this size on are decoded on a worker thread: below it, the hop costs more than the
+// parse, and the UI thread stays well under a frame.
+constexpr qint64 decodeOffThreadBytes = 64 * 1024;
+
+struct DecodedPage
+{
+    std::optional<ListEnvelope> envelope;
     QString problem;
-    const std::optional<ListEnvelope> page = parseListEnvelope(document->object(), &problem);
-    if (!page) {
-        fail(ApiError::invalidResponse(status, problem));
+    bool notJson = false;
+};
+
+QString jsonProblem(const QByteArray& body, QJsonDocument* document)
+{
+    if (body.trimmed().isEmpty())
+        return ApiCall::tr("the body is empty");
+    QJsonParseError error{};
+    *document = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError)
+        return ApiCall::tr("%1 at byte %2").arg(error.errorString()).arg(error.offset);
+    return {};
+}
+
+DecodedPage decodePage(const QByteArray& body)
+{
+    DecodedPage decoded;
+    QJsonDocument document;
+    decoded.problem = jsonProblem(body, &document);
+    if (!decoded.problem.isEmpty()) {
+        decoded.notJson = true;
+        return decoded;
+    }
+    decoded.envelope = parseListEnvelope(document.object(), &decoded.problem);
+    return decoded;
+}
+
+struct DecodedResult
+{
+    std::optional<QVariant> result;
+    QString problem;
+    bool notJson = false;
+};
+
+} // namespace
+
+QString ApiCall::requestKey() const
+{
+    return QString::fromLatin1(m_request.method) + u' ' + m_request.path + u'?'
+           + m_request.query.toString(QUrl::FullyEncoded);
+}
+
+template <typename Result>
+void ApiCall::decodeThen(qint64 bytes, std::function<Result()> decode, std::function<void(Result)> done)
+{
+    if (bytes < decodeOffThreadBytes) {
+        done(decode());
         return;
     }
-    for (const QJsonValue& item : page->data)
-        m_items.append(item);
-    m_bytes += reply.networkReply() ? reply.networkReply()->size() : 0;
+    // The continuation belongs to this call: if the call is gone, it never runs.
+    QtConcurrent::run(std::move(decode)).then(this, [this, done = std::move(done)](Result result) {
+        if (!m_finished)
+            done(std::move(result));
+    });
+}
+
+void ApiCall::handleBody(int status, const QByteArray& body)
+{
+    m_bytes += body.size();
+    const int page = static_cast<int>(m_pageData.size());
+    if (page == 0)
+        m_answer.request = requestKey();
+    const bool samePage = m_previous.request == m_answer.request && page < m_previous.pages.size()
+                          && m_previous.pages.at(page).body == body;
+    if (!m_request.allPages) {
+        if (samePage && m_previous.pages.size() == 1) {
+            m_answer.pages = {m_previous.pages.at(0)};
+            m_unchanged = true;
+            succeed({});
+            return;
+        }
+        const auto parse = m_request.parse;
+        decodeThen<DecodedResult>(
+            body.size(),
+            [body, parse] {
+                DecodedResult decoded;
+                QJsonDocument document;
+                decoded.problem = jsonProblem(body, &document);
+                decoded.notJson = !decoded.problem.isEmpty();
+                if (!decoded.notJson)
+                    decoded.result = parse(document, &decoded.problem);
+                return decoded;
+            },
+            [this, status, body](DecodedResult decoded) {
+                if (decoded.notJson) {
+                    // A body that is not JSON at all is usually a transfer cut short; an idempotent
+                    // request may be repeated. A body of the wrong shape would come back the same.
+                    retryOrFail(ApiError::invalidResponse(status, decoded.problem), Retry::EvenIfNotTransient);
+                } else if (!decoded.result) {
+                    fail(ApiError::invalidResponse(status, decoded.problem));
+                } else {
+                    m_answer.pages = {ApiAnswerMemo::Page{body, {}, false, 0}};
+                    succeed(*decoded.result);
+                }
+            });
+        return;
+    }
+    if (samePage) {
+        // The same bytes as last time: the same cursor, and nothing to decode unless a later
+        // page turns out to differ.
+        m_pageData.append(std::nullopt);
+        continuePages(status, m_previous.pages.at(page));
+        return;
+    }
+    decodeThen<DecodedPage>(
+        body.size(), [body] { return decodePage(body); },
+        [this, status, body](DecodedPage decoded) {
+            if (decoded.notJson) {
+                retryOrFail(ApiError::invalidResponse(status, decoded.problem), Retry::EvenIfNotTransient);
+                return;
+            }
+            if (!decoded.envelope) {
+                fail(ApiError::invalidResponse(status, decoded.problem));
+                return;
+            }
+            m_pageData.append(decoded.envelope->data);
+            continuePages(status, ApiAnswerMemo::Page{body, decoded.envelope->cursor, decoded.envelope->hasMore,
+                                                      static_cast<int>(decoded.envelope->data.size())});
+        });
+}
+
+void ApiCall::continuePages(int status, const ApiAnswerMemo::Page& page)
+{
+    m_answer.pages.append(page);
+    m_itemCount += page.items;
     ++m_pages;
-    Q_EMIT progress(static_cast<int>(m_items.size()));
+    Q_EMIT progress(m_itemCount);
     // Stop on has_more=false. A cursor seen before, or pages without end, is a server bug that
     // would loop for ever: that list fails rather than show a part as the whole.
-    if (page->hasMore && !page->cursor.isEmpty()) {
+    if (page.hasMore && !page.cursor.isEmpty()) {
         const ClientOptions options = m_client ? m_client->options() : ClientOptions{};
-        if (m_seenCursors.contains(page->cursor)) {
+        if (m_seenCursors.contains(page.cursor)) {
             fail(ApiError::invalidResponse(status, tr("the list's pages lead back to a page already read")));
             return;
         }
@@ -159,19 +269,61 @@ void ApiCall::handleReply(QRestReply& reply)
                                            tr("the list did not end after %n pages", nullptr, m_pages)));
             return;
         }
-        m_seenCursors.insert(page->cursor);
-        m_cursor = page->cursor;
+        m_seenCursors.insert(page.cursor);
+        m_cursor = page.cursor;
         m_request.query.removeAllQueryItems(QStringLiteral("starting_after"));
         m_request.query.addQueryItem(QStringLiteral("starting_after"), m_cursor);
         m_attempts = 0;
         sendAttempt();
         return;
     }
-    std::optional<QVariant> result = m_request.parse(QJsonDocument(m_items), &problem);
-    if (!result)
-        fail(ApiError::invalidResponse(status, problem));
-    else
-        succeed(*result);
+    finishPages(status);
+}
+
+void ApiCall::finishPages(int status)
+{
+    const bool allSame = std::all_of(m_pageData.cbegin(), m_pageData.cend(),
+                                     [](const std::optional<QJsonArray>& data) { return !data; });
+    if (allSame && m_answer.pages.size() == m_previous.pages.size()) {
+        m_unchanged = true;
+        succeed({});
+        return;
+    }
+    // Pages that matched the previous answer were not decoded; the list as a whole changed, so
+    // they are now.
+    QList<std::pair<QByteArray, std::optional<QJsonArray>>> pages;
+    for (qsizetype i = 0; i < m_pageData.size(); ++i)
+        pages.append({m_pageData.at(i) ? QByteArray() : m_answer.pages.at(i).body, m_pageData.at(i)});
+    m_pageData.clear();
+    const auto parse = m_request.parse;
+    decodeThen<DecodedResult>(
+        m_bytes,
+        [pages = std::move(pages), parse] {
+            DecodedResult decoded;
+            QJsonArray items;
+            for (const auto& [body, data] : pages) {
+                const QJsonArray pageItems = data ? *data : [&body, &decoded] {
+                    DecodedPage page = decodePage(body);
+                    if (!page.envelope) {
+                        decoded.problem = page.problem;
+                        return QJsonArray();
+                    }
+                    return page.envelope->data;
+                }();
+                if (!decoded.problem.isEmpty())
+                    return decoded;
+                for (const QJsonValue& item : pageItems)
+                    items.append(item);
+            }
+            decoded.result = parse(QJsonDocument(items), &decoded.problem);
+            return decoded;
+        },
+        [this, status](DecodedResult decoded) {
+            if (!decoded.result)
+                fail(ApiError::invalidResponse(status, decoded.problem));
+            else
+                succeed(*decoded.result);
+        });
 }
 
 bool ApiCall::settleRepeatedDelete(const ApiError& error)

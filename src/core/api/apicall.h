@@ -85,6 +85,22 @@ struct ApiRequest
     }
 };
 
+// What a GET answered, page by page, kept by a poller so that an answer with the same bytes is
+// not decoded again: a poll of an unchanged list costs a comparison, not a parse.
+struct ApiAnswerMemo
+{
+    struct Page
+    {
+        QByteArray body;
+        QString cursor;
+        bool hasMore = false;
+        int items = 0;
+    };
+    // Method, path and query of the first page: a memo of another request is never used.
+    QString request;
+    QList<Page> pages;
+};
+
 // The handle of one call: reports exactly once, with succeeded() or failed(), then deletes itself.
 // cancel() aborts the request and reports failed() with Kind::Cancelled. Retries and pages happen
 // inside the handle; the caller sees one outcome.
@@ -102,6 +118,13 @@ public:
     QString description() const;
     int attempts() const { return m_attempts; }
     const ApiRequest& request() const { return m_request; }
+
+    // A GET that answers exactly what `previous` holds succeeds with an empty result and
+    // answerUnchanged() true, without decoding anything. Set before the answer arrives.
+    void setPreviousAnswer(ApiAnswerMemo previous) { m_previous = std::move(previous); }
+    bool answerUnchanged() const { return m_unchanged; }
+    // After success: the answer's pages, to hand to the next call of the same request.
+    const ApiAnswerMemo& answer() const { return m_answer; }
 
     // Typed helpers: connect with a context object; T is the result type the call documents.
     template <typename T, typename Fn> ApiCall* onSuccess(QObject* context, Fn&& fn)
@@ -142,13 +165,27 @@ private:
     // A DELETE repeated after its answer was lost can find its own first attempt's work done.
     bool settleRepeatedDelete(const ApiError& error);
     void handleVerification(QRestReply& reply);
+    // The successful answer's body: one page, or one of a list's pages.
+    void handleBody(int status, const QByteArray& body);
+    void continuePages(int status, const ApiAnswerMemo::Page& page);
+    void finishPages(int status);
+    // Runs decode() on a worker thread when the bytes are many (the UI thread must not stall on
+    // a large list), then done() on this object's thread unless the call ended meanwhile.
+    template <typename Result>
+    void decodeThen(qint64 bytes, std::function<Result()> decode, std::function<void(Result)> done);
+    QString requestKey() const;
 
     QPointer<ApiClient> m_client;
     ApiRequest m_request;
     QPointer<QNetworkReply> m_reply;
     QTimer* m_retryTimer = nullptr;
     QStringList m_tlsErrors;
-    QJsonArray m_items;
+    // The pages read so far; a page that matched the previous answer has no data until needed.
+    QList<std::optional<QJsonArray>> m_pageData;
+    ApiAnswerMemo m_previous;
+    ApiAnswerMemo m_answer;
+    bool m_unchanged = false;
+    int m_itemCount = 0;
     QString m_cursor;
     QSet<QString> m_seenCursors;
     int m_pages = 0;

@@ -81,6 +81,11 @@ void Poller::abandonCalls()
         m_status->reportFailure(ApiError::cancelled());
 }
 
+void Poller::forgetAnswer()
+{
+    m_lastAnswer = {};
+}
+
 bool Poller::restart()
 {
     abandonCalls();
@@ -105,16 +110,24 @@ bool Poller::pollNow()
     if (m_status)
         m_status->reportStarted();
     Q_EMIT started();
+    // A single list remembers its last answer: the same bytes again are not decoded or applied.
+    if (!m_many)
+        calls.first()->setPreviousAnswer(m_lastAnswer);
     for (qsizetype i = 0; i < calls.size(); ++i) {
         ApiCall* call = calls.at(i);
-        connect(call, &ApiCall::succeeded, this, [this, i](const QVariant& result) {
+        connect(call, &ApiCall::succeeded, this, [this, i, call](const QVariant& result) {
             m_results[i] = result;
             if (--m_pending > 0)
                 return;
             m_calls.clear();
             m_failures = 0;
             m_delay = m_interval;
-            m_apply(m_many ? QVariant(m_results) : m_results.value(0));
+            if (m_many)
+                m_apply(QVariant(m_results));
+            else if (!call->answerUnchanged())
+                m_apply(m_results.value(0));
+            if (!m_many)
+                m_lastAnswer = call->answer();
             m_results.clear();
             if (m_status)
                 m_status->reportSuccess();

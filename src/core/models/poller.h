@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/api/apicall.h"
 #include "core/api/apierror.h"
 
 #include <QList>
@@ -10,7 +11,6 @@
 #include <chrono>
 #include <functional>
 
-class ApiCall;
 class ConnectionStatus;
 class QTimer;
 
@@ -47,6 +47,9 @@ public:
     bool isActive() const;
     bool isInFlight() const { return !m_calls.isEmpty(); }
     int consecutiveFailures() const { return m_failures; }
+    // The list was changed by other means than apply() (cleared, say): the next answer is applied
+    // even if it is the same as the last.
+    void forgetAnswer();
 
 public Q_SLOTS:
     // Polls at once unless a poll is in flight; returns whether it started one.
@@ -70,6 +73,7 @@ private:
     QTimer* m_timer;
     QList<QPointer<ApiCall>> m_calls;
     QVariantList m_results;
+    ApiAnswerMemo m_lastAnswer;
     int m_pending = 0;
     QPointer<ConnectionStatus> m_status;
     std::chrono::milliseconds m_interval{10000};

@@ -230,10 +230,14 @@ void Session::updatePolling()
             it.value()->stop();
     }
     if (!infinibandEnabled()) {
-        if (m_fabrics->rowCount() > 0)
+        if (m_fabrics->rowCount() > 0) {
             m_fabrics->clear();
-        if (m_partitions->rowCount() > 0)
+            m_pollers.value(Resource::Fabrics)->forgetAnswer();
+        }
+        if (m_partitions->rowCount() > 0) {
             m_partitions->clear();
+            m_pollers.value(Resource::Partitions)->forgetAnswer();
+        }
     }
 }
 
