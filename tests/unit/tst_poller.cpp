@@ -4,6 +4,9 @@
 #include "support/fakenetworkaccessmanager.h"
 #include "support/fixtures.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -104,6 +107,86 @@ private Q_SLOTS:
         poller.stop();
         QTest::qWait(50);
         QCOMPARE(polled.size(), 3);
+    }
+
+    // The same bytes as the last answer: nothing is decoded or applied, the poll still counts.
+    // Different bytes, and bytes large enough to be decoded on a worker thread, are applied.
+    void unchangedAnswerIsNotAppliedAgain()
+    {
+        const QByteArray small = Fixtures::bytes(QStringLiteral("workspaces.json"));
+        QJsonObject list = QJsonDocument::fromJson(small).object();
+        QJsonArray many;
+        const QJsonObject one = list.value(u"data").toArray().first().toObject();
+        for (int i = 0; i < 2000; ++i) {
+            QJsonObject workspace = one;
+            workspace.insert(QStringLiteral("id"), QStringLiteral("wksp_%1").arg(i, 21, 10, QLatin1Char('0')));
+            workspace.insert(QStringLiteral("name"), QStringLiteral("ws-%1").arg(i));
+            many.append(workspace);
+        }
+        list.insert(QStringLiteral("data"), many);
+        const QByteArray large = QJsonDocument(list).toJson(QJsonDocument::Compact);
+        QVERIFY(large.size() > 64 * 1024); // decoded off the UI thread
+
+        FakeNetworkAccessManager network;
+        for (const QByteArray& body : {small, small, large, large, small})
+            network.enqueueJson(200, body);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        QList<int> applied;
+        Poller poller([&client] { return client.workspaces(); },
+                      [&applied](const QVariant& v) { applied.append(int(v.value<QList<Workspace>>().size())); });
+        poller.setInterval(1h);
+        QSignalSpy polled(&poller, &Poller::polled);
+        for (int poll = 1; poll <= 5; ++poll) {
+            QVERIFY(poller.pollNow());
+            QTRY_COMPARE(polled.size(), poll);
+        }
+        QCOMPARE(applied, (QList<int>{3, 2000, 3}));
+
+        // Once the list was changed by other means, the same answer is applied again.
+        network.enqueueJson(200, small);
+        poller.forgetAnswer();
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 6);
+        QCOMPARE(applied, (QList<int>{3, 2000, 3, 3}));
+    }
+
+    // A poll cancelled while its answer is decoded on the worker thread never applies it.
+    void restartDuringDecodeDropsTheOldAnswer()
+    {
+        QJsonArray many;
+        const QJsonObject one = Fixtures::object(QStringLiteral("workspaces.json")).value(u"data").toArray().first().toObject();
+        for (int i = 0; i < 20000; ++i) {
+            QJsonObject workspace = one;
+            workspace.insert(QStringLiteral("id"), QStringLiteral("wksp_%1").arg(i, 21, 10, QLatin1Char('0')));
+            many.append(workspace);
+        }
+        const QByteArray large = QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                                           {QStringLiteral("data"), many},
+                                                           {QStringLiteral("has_more"), false}})
+                                     .toJson(QJsonDocument::Compact);
+        FakeNetworkAccessManager network;
+        network.enqueueJson(200, large);
+        network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        QList<int> applied;
+        Poller poller([&client] { return client.workspaces(); },
+                      [&applied](const QVariant& v) { applied.append(int(v.value<QList<Workspace>>().size())); });
+        poller.setInterval(1h);
+        QSignalSpy polled(&poller, &Poller::polled);
+        // Restarted as soon as the large answer is in: while it is decoded, or just before.
+        bool restarted = false;
+        connect(&network, &QNetworkAccessManager::finished, &poller, [&poller, &restarted] {
+            if (!std::exchange(restarted, true))
+                QVERIFY(poller.restart());
+        });
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 1);
+        QVERIFY(restarted);
+        QTest::qWait(50);
+        QCOMPARE(applied, QList<int>{3});
+        QCOMPARE(polled.size(), 1);
     }
 };
 
