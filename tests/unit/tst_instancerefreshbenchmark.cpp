@@ -100,9 +100,8 @@ private Q_SLOTS:
         const QByteArray changed = instanceList(count, QStringLiteral("-renamed"));
         QByteArray answer = first;
         RoutedNetwork network;
-        network.on("GET", QStringLiteral("/instances"), [&answer](const RoutedNetwork::Seen&) {
-            return RoutedNetwork::Answer{200, answer};
-        });
+        network.on("GET", QStringLiteral("/instances"),
+                   [&answer](const RoutedNetwork::Seen&) { return RoutedNetwork::Answer{200, answer}; });
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("benchmark-token"));
         InstanceModel model;
@@ -158,12 +157,14 @@ private Q_SLOTS:
                  QStringLiteral("node-%1-renamed").arg(count - 1));
 
         const auto ms = [](qint64 ns) { return static_cast<double>(ns) / 1e6; };
-        const auto ratio = [fromJsonNs](qint64 ns) { return static_cast<double>(ns) / static_cast<double>(fromJsonNs); };
+        const auto ratio = [fromJsonNs](qint64 ns) {
+            return static_cast<double>(ns) / static_cast<double>(fromJsonNs);
+        };
         qInfo("polled fromJson only:     %8.2f ms", ms(fromJsonNs));
-        qInfo("polled first:             %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(firstNs), ratio(firstNs),
-              ms(firstStall));
-        qInfo("polled unchanged:         %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(sameNs), ratio(sameNs),
-              ms(sameStall));
+        qInfo("polled first:             %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(firstNs),
+              ratio(firstNs), ms(firstStall));
+        qInfo("polled unchanged:         %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(sameNs),
+              ratio(sameNs), ms(sameStall));
         qInfo("polled changed:           %8.2f ms, ratio %.2f, longest UI stall %.2f ms", ms(changedNs),
               ratio(changedNs), ms(changedStall));
     }

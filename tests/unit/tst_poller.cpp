@@ -119,7 +119,8 @@ private Q_SLOTS:
         const QJsonObject one = list.value(u"data").toArray().first().toObject();
         for (int i = 0; i < 2000; ++i) {
             QJsonObject workspace = one;
-            workspace.insert(QStringLiteral("id"), QStringLiteral("wksp_%1").arg(i, 21, 10, QLatin1Char('0')));
+            workspace.insert(QStringLiteral("id"),
+                             QStringLiteral("wksp_%1").arg(i, 21, 10, QLatin1Char('0')));
             workspace.insert(QStringLiteral("name"), QStringLiteral("ws-%1").arg(i));
             many.append(workspace);
         }
@@ -133,8 +134,9 @@ private Q_SLOTS:
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("test-token"));
         QList<int> applied;
-        Poller poller([&client] { return client.workspaces(); },
-                      [&applied](const QVariant& v) { applied.append(int(v.value<QList<Workspace>>().size())); });
+        Poller poller(
+            [&client] { return client.workspaces(); },
+            [&applied](const QVariant& v) { applied.append(int(v.value<QList<Workspace>>().size())); });
         poller.setInterval(1h);
         QSignalSpy polled(&poller, &Poller::polled);
         for (int poll = 1; poll <= 5; ++poll) {
@@ -155,10 +157,12 @@ private Q_SLOTS:
     void restartDuringDecodeDropsTheOldAnswer()
     {
         QJsonArray many;
-        const QJsonObject one = Fixtures::object(QStringLiteral("workspaces.json")).value(u"data").toArray().first().toObject();
+        const QJsonObject one =
+            Fixtures::object(QStringLiteral("workspaces.json")).value(u"data").toArray().first().toObject();
         for (int i = 0; i < 20000; ++i) {
             QJsonObject workspace = one;
-            workspace.insert(QStringLiteral("id"), QStringLiteral("wksp_%1").arg(i, 21, 10, QLatin1Char('0')));
+            workspace.insert(QStringLiteral("id"),
+                             QStringLiteral("wksp_%1").arg(i, 21, 10, QLatin1Char('0')));
             many.append(workspace);
         }
         const QByteArray large = QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
@@ -171,8 +175,9 @@ private Q_SLOTS:
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("test-token"));
         QList<int> applied;
-        Poller poller([&client] { return client.workspaces(); },
-                      [&applied](const QVariant& v) { applied.append(int(v.value<QList<Workspace>>().size())); });
+        Poller poller(
+            [&client] { return client.workspaces(); },
+            [&applied](const QVariant& v) { applied.append(int(v.value<QList<Workspace>>().size())); });
         poller.setInterval(1h);
         QSignalSpy polled(&poller, &Poller::polled);
         // Restarted as soon as the large answer is in: while it is decoded, or just before.

@@ -216,7 +216,8 @@ void ApiCall::handleBody(int status, const QByteArray& body)
                 if (decoded.notJson) {
                     // A body that is not JSON at all is usually a transfer cut short; an idempotent
                     // request may be repeated. A body of the wrong shape would come back the same.
-                    retryOrFail(ApiError::invalidResponse(status, decoded.problem), Retry::EvenIfNotTransient);
+                    retryOrFail(ApiError::invalidResponse(status, decoded.problem),
+                                Retry::EvenIfNotTransient);
                 } else if (!decoded.result) {
                     fail(ApiError::invalidResponse(status, decoded.problem));
                 } else {
@@ -245,8 +246,9 @@ void ApiCall::handleBody(int status, const QByteArray& body)
                 return;
             }
             m_pageData.append(decoded.envelope->data);
-            continuePages(status, ApiAnswerMemo::Page{body, decoded.envelope->cursor, decoded.envelope->hasMore,
-                                                      static_cast<int>(decoded.envelope->data.size())});
+            continuePages(status,
+                          ApiAnswerMemo::Page{body, decoded.envelope->cursor, decoded.envelope->hasMore,
+                                              static_cast<int>(decoded.envelope->data.size())});
         });
 }
 

@@ -63,11 +63,9 @@ bool Poller::isActive() const
     return m_active;
 }
 
-void Poller::abandonCalls()
+void Poller::cancelCalls()
 {
     const auto calls = std::exchange(m_calls, {});
-    if (calls.isEmpty())
-        return;
     for (const QPointer<ApiCall>& call : calls) {
         if (!call)
             continue;
@@ -77,6 +75,13 @@ void Poller::abandonCalls()
     }
     m_results.clear();
     m_pending = 0;
+}
+
+void Poller::abandonCalls()
+{
+    if (m_calls.isEmpty())
+        return;
+    cancelCalls();
     if (m_status)
         m_status->reportFailure(ApiError::cancelled());
 }
@@ -139,15 +144,7 @@ bool Poller::pollNow()
             disconnect(call, nullptr, this, nullptr);
             m_calls.removeAll(call);
             // The other calls of this poll no longer matter.
-            const auto rest = std::exchange(m_calls, {});
-            for (const QPointer<ApiCall>& other : rest) {
-                if (other) {
-                    disconnect(other, nullptr, this, nullptr);
-                    other->cancel();
-                }
-            }
-            m_results.clear();
-            m_pending = 0;
+            cancelCalls();
             if (error.kind() != ApiError::Kind::Cancelled) {
                 ++m_failures;
                 m_delay = std::min<std::chrono::milliseconds>(

@@ -63,6 +63,8 @@ Q_SIGNALS:
     void failed(const ApiError& error);
 
 private:
+    // Cancels the calls in flight without reporting anything of them.
+    void cancelCalls();
     void abandonCalls();
     void finishPoll();
     void scheduleNext();

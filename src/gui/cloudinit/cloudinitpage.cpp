@@ -35,6 +35,7 @@
 #include <QSaveFile>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -113,9 +114,9 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
 {
     setObjectName(u"cloudInitPage"_s);
     m_unsavedPrompt = askWithMessageBox;
-    // The schema is compiled once, here, while the app starts: a validation on the UI thread (the
-    // instance wizard's, completion, hover help) must never wait for a background run compiling it.
-    CloudInit::CloudConfigSchema::bundled();
+    // The schema is compiled once, on a worker thread as the app starts, so the window is not kept
+    // waiting for it; a validation that needs it sooner waits only for the rest of that compile.
+    QThreadPool::globalInstance()->start([] { CloudInit::CloudConfigSchema::bundled(); });
     buildUi();
 
     m_validateTimer = new QTimer(this);
