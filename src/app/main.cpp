@@ -157,6 +157,7 @@ int main(int argc, char* argv[])
     services.network = &network;
     services.localServer =
         EmbeddedSimulator::factory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
+    services.buildPagesWhenNeeded = true;
     Application application(services);
     MainWindow& window = *application.window();
     if (parser.isSet(section) && !application.setCurrentSection(parser.value(section))) {

@@ -10,6 +10,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -52,6 +54,69 @@ private Q_SLOTS:
         window.addSection(QStringLiteral("partitions"), {}, QStringLiteral("InfiniBand Partitions"),
                           new QLabel(QStringLiteral("again")));
         QCOMPARE(window.currentSection(), QStringLiteral("partitions"));
+    }
+
+    // Pages added with a factory are built when their section opens, when asked for, or one per
+    // turn of the event loop once the window is shown; their menus join the menu bar then.
+    void pagesAreBuiltWhenNeeded()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(QStringLiteral("s.ini")));
+        MainWindow window(&settings);
+        QStringList built;
+        const auto factory = [&built](const QString& id) {
+            return [&built, id]() -> QWidget* {
+                built << id;
+                auto* page = new QLabel(id);
+                page->setObjectName(id + QStringLiteral("Page"));
+                auto* menu = new QMenu(id + QStringLiteral(" menu"), page);
+                menu->setProperty("sectionMenu", true);
+                menu->addAction(QStringLiteral("Do %1").arg(id));
+                return page;
+            };
+        };
+        window.addSection(QStringLiteral("pools"), {}, QStringLiteral("Pools"),
+                          factory(QStringLiteral("pools")));
+        window.addSection(QStringLiteral("orders"), {}, QStringLiteral("Orders"),
+                          factory(QStringLiteral("orders")));
+        window.addSection(QStringLiteral("images"), {}, QStringLiteral("Images"),
+                          factory(QStringLiteral("images")));
+        QVERIFY(built.isEmpty());
+        QVERIFY(window.hasPendingPages());
+
+        // Opening a section builds its page, and shows its menu.
+        QVERIFY(window.setCurrentSection(QStringLiteral("orders")));
+        QCOMPARE(built, QStringList{QStringLiteral("orders")});
+        auto* pages = window.findChild<QStackedWidget*>(QStringLiteral("pages"));
+        QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("ordersPage"));
+        const auto menuTitles = [&window] {
+            QStringList titles;
+            for (QAction* action : window.menuBar()->actions()) {
+                if (action->isVisible())
+                    titles << action->text();
+            }
+            return titles;
+        };
+        QVERIFY(menuTitles().contains(QStringLiteral("orders menu")));
+
+        // Asked for by id.
+        QCOMPARE(window.sectionPage(QStringLiteral("images"))->objectName(), QStringLiteral("imagesPage"));
+        QCOMPARE(built.size(), 2);
+        QCOMPARE(window.sectionPage(QStringLiteral("nope")), nullptr);
+
+        // The rest after the window is shown, without being opened; the sidebar's order is kept.
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(!window.hasPendingPages());
+        QCOMPARE(built,
+                 (QStringList{QStringLiteral("orders"), QStringLiteral("images"), QStringLiteral("pools")}));
+        QCOMPARE(pages->count(), 4);
+        QCOMPARE(pages->widget(1)->objectName(), QStringLiteral("poolsPage"));
+        QCOMPARE(window.currentSection(), QStringLiteral("orders"));
+        QVERIFY(!menuTitles().contains(QStringLiteral("pools menu")));
+        QVERIFY(window.setCurrentSection(QStringLiteral("pools")));
+        QVERIFY(menuTitles().contains(QStringLiteral("pools menu")));
+        QVERIFY(!menuTitles().contains(QStringLiteral("orders menu")));
     }
 
     void geometryIsRemembered()

@@ -70,32 +70,39 @@ void Application::buildSections()
 {
     MainWindow* window = m_window.get();
     ViewContext* context = m_context.get();
-    window->addSection(QStringLiteral("availability"), SectionIcons::icon(QStringLiteral("availability")),
-                       tr("Availability"), new AvailabilityView(context));
-    window->addSection(QStringLiteral("pools"), SectionIcons::icon(QStringLiteral("pools")), tr("Pools"),
-                       new PoolsView(context));
-    window->addSection(QStringLiteral("instances"), SectionIcons::icon(QStringLiteral("instances")),
-                       tr("Instances"), new InstancesView(context));
-    window->addSection(QStringLiteral("partitions"), SectionIcons::icon(QStringLiteral("partitions")),
-                       tr("InfiniBand Partitions"), new PartitionsView(context));
+    const auto add = [this, window](const QString& id, const QString& title, MainWindow::PageFactory build) {
+        const QIcon icon = SectionIcons::icon(id);
+        if (m_services.buildPagesWhenNeeded)
+            window->addSection(id, icon, title, std::move(build));
+        else
+            window->addSection(id, icon, title, build());
+    };
+    add(QStringLiteral("availability"), tr("Availability"),
+        [context] { return new AvailabilityView(context); });
+    add(QStringLiteral("pools"), tr("Pools"), [context] { return new PoolsView(context); });
+    add(QStringLiteral("instances"), tr("Instances"), [context] { return new InstancesView(context); });
+    add(QStringLiteral("partitions"), tr("InfiniBand Partitions"),
+        [context] { return new PartitionsView(context); });
     // The planner and the orders show the connection's scope too, and can change it.
-    auto* reservations = new ReservationsPage(m_market);
-    reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
-    window->addSection(QStringLiteral("reservations"), SectionIcons::icon(QStringLiteral("reservations")),
-                       tr("Reservations"), reservations);
-    auto* orders = new OrdersPage(m_market, m_services.settings);
-    orders->setScopeBar(new WorkspaceBar(QStringLiteral("orders"), context, orders));
-    window->addSection(QStringLiteral("orders"), SectionIcons::icon(QStringLiteral("orders")), tr("Orders"),
-                       orders);
-    window->addSection(QStringLiteral("images"), SectionIcons::icon(QStringLiteral("images")), tr("Images"),
-                       new ImagesView(context));
-    auto* cloudInit = new CloudInitPage(window);
-    m_cloudInit = cloudInit;
-    window->addSection(QStringLiteral("cloudinit"), SectionIcons::icon(QStringLiteral("cloudinit")),
-                       tr("Cloud-init"), cloudInit);
-    // The instance wizard can take its user data from the editor.
-    context->setCloudInitSource([page = QPointer<CloudInitPage>(cloudInit)] {
+    add(QStringLiteral("reservations"), tr("Reservations"), [this, context] {
+        auto* reservations = new ReservationsPage(m_market);
+        reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
+        return reservations;
+    });
+    add(QStringLiteral("orders"), tr("Orders"), [this, context] {
+        auto* orders = new OrdersPage(m_market, m_services.settings);
+        orders->setScopeBar(new WorkspaceBar(QStringLiteral("orders"), context, orders));
+        return orders;
+    });
+    add(QStringLiteral("images"), tr("Images"), [context] { return new ImagesView(context); });
+    add(QStringLiteral("cloudinit"), tr("Cloud-init"), [this, window] {
+        m_cloudInit = new CloudInitPage(window);
+        return m_cloudInit.data();
+    });
+    // The instance wizard can take its user data from the editor (nothing, if it was never opened).
+    context->setCloudInitSource([this] {
         ViewContext::CloudInitDraft draft;
+        CloudInitPage* page = m_cloudInit.data();
         if (!page)
             return draft;
         const bool saved = !page->fileName().isEmpty() && !page->editor()->document()->isModified();

@@ -38,6 +38,9 @@ public:
         // Starts the local profile's simulator; without one the local profile cannot start.
         LocalServerFactory localServer;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        // Pages are built when first opened or in the idle time after the window shows (the app
+        // starts sooner); otherwise all of them at once, as tests that look into pages expect.
+        bool buildPagesWhenNeeded = false;
     };
 
     explicit Application(const Services& services, QObject* parent = nullptr);

@@ -17,6 +17,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace {
 
@@ -54,7 +55,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
         if (row < 0)
             return;
         const QString id = m_sidebar->item(row)->data(SectionIdRole).toString();
-        m_pages->setCurrentWidget(m_sections.value(id));
+        m_pages->setCurrentWidget(sectionPage(id));
         m_settings->setCurrentSection(id);
         updateSectionMenus();
     });
@@ -75,8 +76,43 @@ MainWindow::~MainWindow() = default;
 void MainWindow::addSection(const QString& id, const QIcon& icon, const QString& title, QWidget* page)
 {
     Q_ASSERT(!m_sections.contains(id));
+    installPage(id, page);
+    addSidebarItem(id, icon, title);
+}
+
+void MainWindow::addSection(const QString& id, const QIcon& icon, const QString& title, PageFactory build)
+{
+    Q_ASSERT(!m_sections.contains(id));
+    // An empty stand-in holds the page's place in the stack until it is built.
+    auto* standIn = new QWidget(m_pages);
+    m_pages->addWidget(standIn);
+    m_sections.insert(id, standIn);
+    m_pendingPages.append({id, std::move(build)});
+    addSidebarItem(id, icon, title);
+}
+
+void MainWindow::addSidebarItem(const QString& id, const QIcon& icon, const QString& title)
+{
+    auto* item = new QListWidgetItem(icon, title, m_sidebar);
+    item->setData(SectionIdRole, id);
+    if (m_sidebar->currentRow() < 0 || id == m_sectionToRestore)
+        m_sidebar->setCurrentItem(item);
+}
+
+void MainWindow::installPage(const QString& id, QWidget* page)
+{
+    QWidget* standIn = m_sections.value(id);
     page->setParent(m_pages);
-    m_pages->addWidget(page);
+    if (standIn) {
+        const bool current = m_pages->currentWidget() == standIn;
+        m_pages->insertWidget(m_pages->indexOf(standIn), page);
+        if (current)
+            m_pages->setCurrentWidget(page);
+        m_pages->removeWidget(standIn);
+        standIn->deleteLater();
+    } else {
+        m_pages->addWidget(page);
+    }
     m_sections.insert(id, page);
     // A page's own menu (a direct child QMenu with the property sectionMenu) joins the menu bar, before
     // Help, and shows while the page is current.
@@ -87,10 +123,35 @@ void MainWindow::addSection(const QString& id, const QIcon& icon, const QString&
         m_sectionMenus.insert(menu, page);
     }
     updateSectionMenus();
-    auto* item = new QListWidgetItem(icon, title, m_sidebar);
-    item->setData(SectionIdRole, id);
-    if (m_sidebar->currentRow() < 0 || id == m_sectionToRestore)
-        m_sidebar->setCurrentItem(item);
+}
+
+QWidget* MainWindow::sectionPage(const QString& id)
+{
+    const auto pending = std::find_if(m_pendingPages.begin(), m_pendingPages.end(),
+                                      [&id](const auto& entry) { return entry.first == id; });
+    if (pending != m_pendingPages.end()) {
+        const PageFactory build = std::move(pending->second);
+        m_pendingPages.erase(pending);
+        installPage(id, build());
+    }
+    return m_sections.value(id);
+}
+
+void MainWindow::buildNextPendingPage()
+{
+    if (m_pendingPages.isEmpty())
+        return;
+    sectionPage(m_pendingPages.first().first);
+    // One page per turn of the event loop, so input and painting go on in between.
+    if (!m_pendingPages.isEmpty())
+        QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_pendingPages.isEmpty())
+        QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
 }
 
 QString MainWindow::currentSection() const

@@ -3,6 +3,8 @@
 #include <QHash>
 #include <QMainWindow>
 
+#include <functional>
+
 class QAction;
 class QDockWidget;
 class QActionGroup;
@@ -25,6 +27,14 @@ public:
 
     // Adds a page to the sidebar under a stable id (used for settings and tests).
     void addSection(const QString& id, const QIcon& icon, const QString& title, QWidget* page);
+    // The same, with the page built when it is first needed: when its section opens, when
+    // sectionPage() asks for it, or in the idle time after the window is shown. The window comes up
+    // without waiting for pages the user has not opened yet.
+    using PageFactory = std::function<QWidget*()>;
+    void addSection(const QString& id, const QIcon& icon, const QString& title, PageFactory build);
+    // The section's page, built now if it was not yet; nullptr for an unknown id.
+    QWidget* sectionPage(const QString& id);
+    bool hasPendingPages() const { return !m_pendingPages.isEmpty(); }
     QString currentSection() const;
     bool setCurrentSection(const QString& id);
     QStringList sectionIds() const;
@@ -45,9 +55,13 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createMenus();
+    void addSidebarItem(const QString& id, const QIcon& icon, const QString& title);
+    void installPage(const QString& id, QWidget* page);
+    void buildNextPendingPage();
     void restoreFromSettings();
     void updateColorSchemeActions();
     void updateSectionMenus();
@@ -62,6 +76,8 @@ private:
     QMenu* m_helpMenu = nullptr;
     // The menus pages bring, with the page each belongs to.
     QHash<QMenu*, QWidget*> m_sectionMenus;
+    // Sections whose pages are not built yet, in the order they were added.
+    QList<std::pair<QString, PageFactory>> m_pendingPages;
     // The section the user last had open; selected again when it is added.
     QString m_sectionToRestore;
 };
