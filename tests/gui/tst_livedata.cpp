@@ -9,6 +9,7 @@
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "core/settings/settings.h"
+#include "gui/common/resourcetableview.h"
 #include "gui/common/viewcontext.h"
 #include "gui/instances/instancesview.h"
 #include "gui/orders/orderspage.h"
@@ -20,9 +21,14 @@
 #include "warmup.h"
 
 #include <QDateTime>
+#include <QDialog>
 #include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMenu>
 #include <QNetworkAccessManager>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -168,6 +174,60 @@ private Q_SLOTS:
         QTRY_VERIFY(view.model()->rowOf(pool->id) >= 0);
         for (const Pool& shown : view.model()->rows())
             QCOMPARE(shown.workspaceId, other.id);
+    }
+
+    // The list page's actions: in the page's menu with their shortcuts, the row ones in the table's
+    // context menu, enabled by the selection; F2 on the table renames by keyboard alone, and the
+    // new name shows at once.
+    void listPageActionsByKeyboard()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        QNetworkAccessManager network;
+        ApiClient client(m_sim.baseUrl(), &network);
+        client.setToken(m_sim.token(u"acme-owner"_s));
+        ViewContext context(&settings);
+        context.setPollInterval(3600 * 1000);
+        context.setClient(&client);
+        QTRY_VERIFY(!context.workspaceReference().isEmpty());
+        const auto pool =
+            waitForResult<Pool>(client.createPool(context.workspaceReference(), u"keyboard-pool"_s));
+        QVERIFY(pool);
+        PoolsView view(&context);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(view.model()->rowOf(pool->id) >= 0);
+
+        // IDs are there to copy, not to read: hidden until the user shows the column.
+        QVERIFY(view.table()->table()->isColumnHidden(PoolModel::IdColumn));
+        QVERIFY(!view.table()->table()->isColumnHidden(PoolModel::NameColumn));
+
+        QMenu* menu = view.pageMenu();
+        QVERIFY(menu->property("sectionMenu").toBool());
+        QStringList entries;
+        for (const QAction* action : menu->actions())
+            if (!action->isSeparator())
+                entries << action->text() + u'|' + action->shortcut().toString();
+        QCOMPARE(entries, (QStringList{u"&Refresh\tF5|"_s, u"&New Pool…|Ctrl+N"_s, u"Re&name…|F2"_s,
+                                       u"&Delete…|Del"_s}));
+        auto* rename = view.findChild<QPushButton*>(u"poolsRenameButton"_s);
+        QVERIFY(rename);
+        view.table()->table()->clearSelection();
+        view.table()->table()->setCurrentIndex({});
+        QTRY_VERIFY(!rename->isEnabled());
+
+        view.selectPool(pool->id);
+        QTRY_VERIFY(rename->isEnabled());
+        view.table()->table()->setFocus();
+        QTest::keyClick(view.table()->table(), Qt::Key_F2);
+        QDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = view.findChild<QDialog*>(u"nameDialog"_s)) && dialog->isVisible());
+        auto* edit = dialog->findChild<QLineEdit*>(u"nameEdit"_s);
+        QVERIFY(edit);
+        edit->selectAll();
+        QTest::keyClicks(edit, u"renamed-by-keys"_s);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_COMPARE(view.model()->at(view.model()->rowOf(pool->id)).name, u"renamed-by-keys"_s);
     }
 
 private:

@@ -23,16 +23,18 @@
 #include <QVBoxLayout>
 
 AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
-    : QWidget(parent)
-    , m_context(context)
+    : ListPage(context,
+               {QStringLiteral("availability"),
+                tr("A&vailability"),
+                tr("Loading SKUs"),
+                {Session::Resource::Skus, Session::Resource::Availability},
+                {SkuModel::IdColumn},
+                tr("No SKUs to show.")},
+               parent)
     , m_model(context->session()->skus())
-    , m_table(new ResourceTableView(QStringLiteral("availability"), context->settings(), this))
     , m_infinibandOnly(new QCheckBox(tr("&InfiniBand only"), this))
-    , m_refresh(new ListRefresh(QStringLiteral("availability"), tr("Loading SKUs"), context, m_table,
-                                {Session::Resource::Skus, Session::Resource::Availability}, this))
     , m_details(new QLabel(this))
 {
-    setObjectName(QStringLiteral("availabilityPage"));
     m_infinibandOnly->setObjectName(QStringLiteral("availabilityInfinibandOnly"));
     m_infinibandOnly->setToolTip(SfCommand::availability(true));
     m_details->setObjectName(QStringLiteral("availabilityDetails"));
@@ -40,57 +42,36 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(m_infinibandOnly);
-    toolbar->addStretch(1);
-    toolbar->addWidget(m_refresh->label());
-    toolbar->addWidget(m_refresh->button());
+    addToolbarWidget(m_infinibandOnly);
+    setTableModel(m_model);
+    setDetails(m_details);
 
-    m_table->setSourceModel(m_model);
-    m_table->proxy()->setSortRole(ResourceRole::RawRole);
-    m_table->setDefaultHiddenColumns({SkuModel::IdColumn});
-    m_table->setPlaceholderText(tr("No SKUs to show."));
-    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
-
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_table);
-    splitter->addWidget(m_details);
-    splitter->setStretchFactor(0, 4);
-    splitter->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(toolbar);
-    layout->addWidget(splitter, 1);
-
-    m_refresh->setAction(Session::Resource::Availability, tr("Loading availability"));
-    m_table->proxy()->setRowFilter([this](const QVariant& object) {
+    listRefresh()->setAction(Session::Resource::Availability, tr("Loading availability"));
+    table()->proxy()->setRowFilter([this](const QVariant& object) {
         return !m_infinibandOnly->isChecked() || object.value<InstanceSku>().isInfiniband();
     });
-    connect(m_infinibandOnly, &QCheckBox::toggled, m_table->proxy(),
+    connect(m_infinibandOnly, &QCheckBox::toggled, table()->proxy(),
             &ResourceProxyModel::invalidateRowFilter);
-    connect(m_refresh, &ListRefresh::finished, this, [this] {
-        updateDetails();
-        Q_EMIT refreshed();
-    });
-    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
-        m_model = session->skus();
-        m_table->setSourceModel(m_model);
-        updateDetails();
-    });
-    connect(m_table->table()->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &AvailabilityView::updateDetails);
     updateDetails();
 }
 
 AvailabilityView::~AvailabilityView() = default;
 
-void AvailabilityView::refresh()
+void AvailabilityView::takeModels(Session* session)
 {
-    m_refresh->refresh();
+    m_model = session->skus();
+    setTableModel(m_model);
+}
+
+// The details follow the current row and each answer.
+void AvailabilityView::updateActions()
+{
+    updateDetails();
 }
 
 void AvailabilityView::updateDetails()
 {
-    const QModelIndex row = m_table->currentSourceRow();
+    const QModelIndex row = table()->currentSourceRow();
     if (!row.isValid() || row.row() >= m_model->rowCount()) {
         m_details->setText(
             tr("Select a SKU to see what the market offers over time. A SKU supports InfiniBand when "
@@ -110,10 +91,8 @@ void AvailabilityView::updateDetails()
                  lines.isEmpty() ? tr("Nothing published for sale.") : lines.join(QStringLiteral("<br>"))));
 }
 
-void AvailabilityView::fillMenu(QMenu* menu, const QModelIndexList& rows)
+void AvailabilityView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
 {
-    if (rows.isEmpty())
-        return;
     const InstanceSku sku = m_model->at(rows.first().row());
     CopyActions::add(
         menu, QStringLiteral("availability"), sku.id, {},

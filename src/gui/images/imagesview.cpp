@@ -18,63 +18,47 @@
 #include <QVBoxLayout>
 
 ImagesView::ImagesView(ViewContext* context, QWidget* parent)
-    : QWidget(parent)
-    , m_context(context)
+    : ListPage(context,
+               {QStringLiteral("images"),
+                tr("I&mages"),
+                tr("Loading images"),
+                {Session::Resource::Images},
+                {ImageModel::IdColumn},
+                tr("No images in this workspace, and no public images.")},
+               parent)
     , m_model(context->session()->images())
-    , m_table(new ResourceTableView(QStringLiteral("images"), context->settings(), this))
-    , m_refresh(new ListRefresh(QStringLiteral("images"), tr("Loading images"), context, m_table,
-                                {Session::Resource::Images}, this))
 {
-    setObjectName(QStringLiteral("imagesPage"));
-    auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(new WorkspaceBar(QStringLiteral("images"), context, this));
-    toolbar->addStretch(1);
-    toolbar->addWidget(m_refresh->label());
-    toolbar->addWidget(m_refresh->button());
-
-    m_table->setSourceModel(m_model);
-    m_table->proxy()->setSortRole(ResourceRole::RawRole);
-    m_table->setDefaultHiddenColumns({ImageModel::IdColumn});
-    m_table->setPlaceholderText(tr("No images in this workspace, and no public images."));
-    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
-
+    addToolbarWidget(new WorkspaceBar(QStringLiteral("images"), context, this));
+    setTableModel(m_model);
     auto* note =
         new QLabel(tr("The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, "
                       "perftest, nvidia-peermem); other images and older builds do not."),
                    this);
+    note->setObjectName(QStringLiteral("imagesNote"));
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(toolbar);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(note);
+    addFooter(note);
 
     // Public images boot in every workspace, so a workspace's list shows them too; the server
     // leaves them out when asked for one workspace, so the list is read whole and filtered here.
-    m_table->proxy()->setRowFilter([this](const QVariant& object) {
+    table()->proxy()->setRowFilter([this](const QVariant& object) {
         const auto image = object.value<Image>();
-        return m_context->allWorkspaces() || image.isPublic || image.workspace == m_context->workspace();
+        return this->context()->allWorkspaces() || image.isPublic
+               || image.workspace == this->context()->workspace();
     });
-    connect(m_context, &ViewContext::scopeChanged, m_table->proxy(),
-            &ResourceProxyModel::invalidateRowFilter);
-    connect(m_refresh, &ListRefresh::finished, this, &ImagesView::refreshed);
-    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
-        m_model = session->images();
-        m_table->setSourceModel(m_model);
-    });
+    connect(context, &ViewContext::scopeChanged, table()->proxy(), &ResourceProxyModel::invalidateRowFilter);
 }
 
 ImagesView::~ImagesView() = default;
 
-void ImagesView::refresh()
+void ImagesView::takeModels(Session* session)
 {
-    m_refresh->refresh();
+    m_model = session->images();
+    setTableModel(m_model);
 }
 
-void ImagesView::fillMenu(QMenu* menu, const QModelIndexList& rows)
+void ImagesView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
 {
-    if (rows.isEmpty())
-        return;
     const Image image = m_model->at(rows.first().row());
     CopyActions::add(menu, QStringLiteral("images"), image.id, image.resourcePath, {});
 }

@@ -3,16 +3,10 @@
 #include "core/model/resources.h"
 #include "core/models/imagemodel.h"
 
-#include <QModelIndexList>
-#include <QWidget>
-
-class QMenu;
-class ListRefresh;
-class ResourceTableView;
-class ViewContext;
+#include "gui/common/listpage.h"
 
 // Images instances boot from: SF Compute's public ones and the workspace's own.
-class ImagesView final : public QWidget
+class ImagesView final : public ListPage
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ImagesView)
@@ -21,17 +15,12 @@ public:
     explicit ImagesView(ViewContext* context, QWidget* parent = nullptr);
     ~ImagesView() override;
 
-    void refresh();
     ImageModel* model() const { return m_model; }
 
-Q_SIGNALS:
-    void refreshed();
+protected:
+    void fillRowMenu(QMenu* menu, const QModelIndexList& rows) override;
+    void takeModels(Session* session) override;
 
 private:
-    void fillMenu(QMenu* menu, const QModelIndexList& rows);
-
-    ViewContext* m_context;
     ImageModel* m_model;
-    ResourceTableView* m_table;
-    ListRefresh* m_refresh;
 };

@@ -16,6 +16,7 @@
 #include "gui/instances/createinstancewizard.h"
 #include "gui/instances/sshdetailsdialog.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -27,101 +28,70 @@
 #include <QVBoxLayout>
 
 InstancesView::InstancesView(ViewContext* context, QWidget* parent)
-    : QWidget(parent)
-    , m_context(context)
+    : ListPage(context,
+               {QStringLiteral("instances"),
+                tr("&Instances"),
+                tr("Loading instances"),
+                {Session::Resource::Instances},
+                {InstanceModel::IdColumn},
+                tr("No instances here. Create instances into a pool; they run while the pool has "
+                   "compute allocated for their SKU.")},
+               parent)
     , m_model(context->session()->instances())
-    , m_table(new ResourceTableView(QStringLiteral("instances"), context->settings(), this))
-    , m_refresh(new ListRefresh(QStringLiteral("instances"), tr("Loading instances"), context, m_table,
-                                {Session::Resource::Instances}, this))
     , m_details(new QLabel(this))
-    , m_createButton(new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Create…"), this))
-    , m_terminateButton(new QPushButton(tr("&Terminate…"), this))
-    , m_deleteButton(new QPushButton(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
-    , m_logsButton(new QPushButton(tr("Console &Log"), this))
-    , m_sshButton(new QPushButton(tr("SS&H…"), this))
+    , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Create…"), this))
+    , m_terminate(new QAction(QIcon::fromTheme(QStringLiteral("process-stop")), tr("&Terminate…"), this))
+    , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_logs(new QAction(QIcon::fromTheme(QStringLiteral("text-x-log")), tr("Console &Log"), this))
+    , m_ssh(new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("SS&H…"), this))
 {
-    setObjectName(QStringLiteral("instancesPage"));
-    m_createButton->setObjectName(QStringLiteral("instancesCreateButton"));
-    m_terminateButton->setObjectName(QStringLiteral("instancesTerminateButton"));
-    m_deleteButton->setObjectName(QStringLiteral("instancesDeleteButton"));
-    m_logsButton->setObjectName(QStringLiteral("instancesLogsButton"));
-    m_sshButton->setObjectName(QStringLiteral("instancesSshButton"));
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
-    auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(new WorkspaceBar(QStringLiteral("instances"), context, this));
-    toolbar->addStretch(1);
-    toolbar->addWidget(m_refresh->label());
-    toolbar->addWidget(m_refresh->button());
-    toolbar->addWidget(m_createButton);
-    toolbar->addWidget(m_terminateButton);
-    toolbar->addWidget(m_deleteButton);
-    toolbar->addWidget(m_logsButton);
-    toolbar->addWidget(m_sshButton);
+    addToolbarWidget(new WorkspaceBar(QStringLiteral("instances"), context, this));
+    m_create->setShortcut(QKeySequence::New);
+    m_delete->setShortcut(QKeySequence::Delete);
+    addPageAction(m_create, QStringLiteral("instancesCreateButton"), Scope::Page);
+    addPageAction(m_terminate, QStringLiteral("instancesTerminateButton"), Scope::Row);
+    addPageAction(m_delete, QStringLiteral("instancesDeleteButton"), Scope::Row);
+    addPageAction(m_logs, QStringLiteral("instancesLogsButton"), Scope::Row);
+    addPageAction(m_ssh, QStringLiteral("instancesSshButton"), Scope::Row);
+    setTableModel(m_model);
+    setDetails(m_details);
 
-    m_table->setSourceModel(m_model);
-    m_table->proxy()->setSortRole(ResourceRole::RawRole);
-    m_table->setDefaultHiddenColumns({InstanceModel::IdColumn});
-    m_table->setPlaceholderText(
-        tr("No instances here. Create instances into a pool; they run while the pool has "
-           "compute allocated for their SKU."));
-    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
-
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_table);
-    splitter->addWidget(m_details);
-    splitter->setStretchFactor(0, 4);
-    splitter->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(toolbar);
-    layout->addWidget(splitter, 1);
-
-    connect(m_refresh, &ListRefresh::finished, this, [this] {
-        updateActions();
-        Q_EMIT refreshed();
-    });
-    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
-        disconnect(m_model, nullptr, this, nullptr);
-        m_model = session->instances();
-        m_table->setSourceModel(m_model);
-        connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
-        updateActions();
-        updateDetails();
-    });
-    connect(m_createButton, &QPushButton::clicked, this, &InstancesView::createInstances);
-    connect(m_terminateButton, &QPushButton::clicked, this, &InstancesView::terminateSelected);
-    connect(m_deleteButton, &QPushButton::clicked, this, &InstancesView::deleteSelected);
-    connect(m_logsButton, &QPushButton::clicked, this, &InstancesView::showConsoleLog);
-    connect(m_sshButton, &QPushButton::clicked, this, &InstancesView::showSshDetails);
-    connect(m_table->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        updateActions();
-        updateDetails();
-    });
+    connect(m_create, &QAction::triggered, this, &InstancesView::createInstances);
+    connect(m_terminate, &QAction::triggered, this, &InstancesView::terminateSelected);
+    connect(m_delete, &QAction::triggered, this, &InstancesView::deleteSelected);
+    connect(m_logs, &QAction::triggered, this, &InstancesView::showConsoleLog);
+    connect(m_ssh, &QAction::triggered, this, &InstancesView::showSshDetails);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
-        m_table->setColumnAvailable(InstanceModel::PartitionColumn, m_context->infinibandEnabled());
+        table()->setColumnAvailable(InstanceModel::PartitionColumn, this->context()->infinibandEnabled());
     };
-    connect(m_context, &ViewContext::enrolmentChanged, this, showPartitionColumn);
+    connect(context, &ViewContext::enrolmentChanged, this, showPartitionColumn);
     showPartitionColumn();
     updateActions();
     updateDetails();
 }
 
-InstancesView::~InstancesView() = default;
-
-void InstancesView::refresh()
+void InstancesView::takeModels(Session* session)
 {
-    m_refresh->refresh();
+    disconnect(m_model, nullptr, this, nullptr);
+    m_model = session->instances();
+    setTableModel(m_model);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
+    updateDetails();
 }
+
+InstancesView::~InstancesView() = default;
 
 QList<Instance> InstancesView::selectedInstances() const
 {
     QList<Instance> selected;
-    for (const QModelIndex& row : m_table->selectedSourceRows())
+    for (const QModelIndex& row : table()->selectedSourceRows())
         if (row.row() < m_model->rowCount())
             selected << m_model->at(row.row());
     return selected;
@@ -132,15 +102,15 @@ void InstancesView::selectInstance(const QString& id)
     const int row = m_model->rowOf(id);
     if (row < 0)
         return;
-    m_table->table()->selectionModel()->setCurrentIndex(
-        m_table->proxy()->mapFromSource(m_model->index(row, 0)),
+    table()->table()->selectionModel()->setCurrentIndex(
+        table()->proxy()->mapFromSource(m_model->index(row, 0)),
         QItemSelectionModel::Select | QItemSelectionModel::Rows);
 }
 
 void InstancesView::updateActions()
 {
     const auto selected = selectedInstances();
-    const bool connected = m_context->client() != nullptr;
+    const bool connected = context()->client() != nullptr;
     bool anyLive = false;
     bool anyTerminated = false;
     for (const Instance& instance : selected) {
@@ -149,12 +119,12 @@ void InstancesView::updateActions()
         anyLive = anyLive || !ended;
         anyTerminated = anyTerminated || ended;
     }
-    m_createButton->setEnabled(connected);
-    m_terminateButton->setEnabled(connected && anyLive);
-    m_deleteButton->setEnabled(connected && anyTerminated);
-    m_logsButton->setEnabled(connected && selected.size() == 1);
-    m_sshButton->setEnabled(connected && selected.size() == 1
-                            && selected.first().status == Instance::Status::Running);
+    m_create->setEnabled(connected);
+    m_terminate->setEnabled(connected && anyLive);
+    m_delete->setEnabled(connected && anyTerminated);
+    m_logs->setEnabled(connected && selected.size() == 1);
+    m_ssh->setEnabled(connected && selected.size() == 1
+                      && selected.first().status == Instance::Status::Running);
 }
 
 void InstancesView::updateDetails()
@@ -168,7 +138,7 @@ void InstancesView::updateDetails()
     }
     const Instance& i = selected.first();
     QString partition;
-    if (m_context->infinibandEnabled())
+    if (context()->infinibandEnabled())
         partition = i.infinibandPartition
                         ? tr("<br>InfiniBand partition: <b>%1</b>%2")
                               .arg(i.infinibandPartition->name.toHtmlEscaped(),
@@ -185,9 +155,9 @@ void InstancesView::updateDetails()
 
 void InstancesView::createInstances()
 {
-    if (!m_context->client())
+    if (!context()->client())
         return;
-    auto* wizard = new CreateInstanceWizard(m_context, this);
+    auto* wizard = new CreateInstanceWizard(context(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     wizard->open();
 }
@@ -196,10 +166,10 @@ void InstancesView::runOnEach(const QList<Instance>& instances, bool terminate)
 {
     auto remaining = std::make_shared<int>(static_cast<int>(instances.size()));
     for (const Instance& instance : instances) {
-        ApiCall* call = terminate ? m_context->client()->terminateInstance(instance.id)
-                                  : m_context->client()->deleteInstance(instance.id);
+        ApiCall* call = terminate ? context()->client()->terminateInstance(instance.id)
+                                  : context()->client()->deleteInstance(instance.id);
         connect(call, &ApiCall::failed, this, [this, instance, terminate](const ApiError& error) {
-            m_context->reportError((terminate ? tr("Terminating %1") : tr("Deleting %1")).arg(instance.name),
+            context()->reportError((terminate ? tr("Terminating %1") : tr("Deleting %1")).arg(instance.name),
                                    error);
         });
         connect(call, &ApiCall::finished, this, [this, remaining] {
@@ -255,7 +225,7 @@ void InstancesView::showConsoleLog()
     const auto selected = selectedInstances();
     if (selected.size() != 1)
         return;
-    auto* dialog = new ConsoleLogDialog(m_context, selected.first().id, selected.first().name, this);
+    auto* dialog = new ConsoleLogDialog(context(), selected.first().id, selected.first().name, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }
@@ -265,20 +235,14 @@ void InstancesView::showSshDetails()
     const auto selected = selectedInstances();
     if (selected.size() != 1)
         return;
-    auto* dialog = new SshDetailsDialog(m_context, selected.first().id, selected.first().name, this);
+    auto* dialog = new SshDetailsDialog(context(), selected.first().id, selected.first().name, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }
 
-void InstancesView::fillMenu(QMenu* menu, const QModelIndexList& rows)
+void InstancesView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
 {
-    if (rows.isEmpty())
-        return;
     const Instance instance = m_model->at(rows.first().row());
-    menu->addAction(tr("Console &Log"), this, &InstancesView::showConsoleLog);
-    menu->addAction(tr("SS&H…"), this, &InstancesView::showSshDetails);
-    menu->addAction(tr("&Terminate…"), this, &InstancesView::terminateSelected);
-    menu->addAction(tr("&Delete…"), this, &InstancesView::deleteSelected);
     const QString ref = instance.resourcePath.isEmpty() ? instance.id : instance.resourcePath;
     CopyActions::add(menu, QStringLiteral("instances"), instance.id, instance.resourcePath,
                      {{tr("Copy as sf command: terminate"), SfCommand::instanceTerminate(ref),

@@ -20,6 +20,7 @@
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -44,25 +45,26 @@ QLabel* selectableLabel(QWidget* parent, const QString& objectName)
 } // namespace
 
 PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
-    : QWidget(parent)
-    , m_context(context)
+    : ListPage(context,
+               {QStringLiteral("partitions"),
+                tr("P&artitions"),
+                tr("Loading partitions"),
+                {Session::Resource::Partitions, Session::Resource::Fabrics},
+                {PartitionModel::IdColumn},
+                tr("No partitions here yet. A partition is an isolated InfiniBand network: create "
+                   "one on the fabric of your SKU, then attach instances when you create them.")},
+               parent)
     , m_banner(new MessageBar(this))
     , m_bannerText(m_banner->label())
     , m_intro(new QLabel(this))
     , m_enrolButton(new QPushButton(tr("&Enrol in the Preview"), m_banner))
-    , m_content(new QWidget(this))
-    , m_workspaceBar(new WorkspaceBar(QStringLiteral("partitions"), context, m_content))
-    , m_fabricFilter(new QComboBox(m_content))
-    , m_createButton(
-          new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Partition…"), m_content))
-    , m_renameButton(new QPushButton(tr("Re&name…"), m_content))
-    , m_deleteButton(
-          new QPushButton(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), m_content))
+    , m_workspaceBar(new WorkspaceBar(QStringLiteral("partitions"), context, content()))
+    , m_fabricFilter(new QComboBox(content()))
+    , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Partition…"), this))
+    , m_rename(new QAction(QIcon::fromTheme(QStringLiteral("edit-rename")), tr("Re&name…"), this))
+    , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_model(context->session()->partitions())
-    , m_table(new ResourceTableView(QStringLiteral("partitions"), context->settings(), m_content))
-    , m_refresh(new ListRefresh(QStringLiteral("partitions"), tr("Loading partitions"), context, m_table,
-                                {Session::Resource::Partitions, Session::Resource::Fabrics}, m_content))
-    , m_details(new QWidget(m_content))
+    , m_details(new QWidget(content()))
     , m_detailTitle(new QLabel(m_details))
     , m_detailFabric(selectableLabel(m_details, QStringLiteral("partitionDetailFabric")))
     , m_detailZone(selectableLabel(m_details, QStringLiteral("partitionDetailZone")))
@@ -73,7 +75,6 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_instancesTable(
           new ResourceTableView(QStringLiteral("partitionInstances"), context->settings(), m_details))
 {
-    setObjectName(QStringLiteral("partitionsPage"));
 
     m_banner->setObjectName(QStringLiteral("partitionsEnrolBanner"));
     m_bannerText->setObjectName(QStringLiteral("partitionsEnrolText"));
@@ -101,33 +102,22 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
            "<p>Until the account is in the preview, the partition list and the partition step of the "
            "instance wizard stay hidden.</p>"));
 
-    m_content->setObjectName(QStringLiteral("partitionsContent"));
     m_fabricFilter->setObjectName(QStringLiteral("partitionsFabricFilter"));
     m_fabricFilter->setToolTip(tr("Show the partitions on one fabric"));
     m_fabricFilter->addItem(tr("All fabrics"), QString());
     m_fabricFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_createButton->setObjectName(QStringLiteral("partitionsCreateButton"));
-    m_renameButton->setObjectName(QStringLiteral("partitionsRenameButton"));
-    m_deleteButton->setObjectName(QStringLiteral("partitionsDeleteButton"));
-
-    auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(m_workspaceBar);
-    toolbar->addWidget(new QLabel(tr("Fabric:"), m_content));
-    toolbar->addWidget(m_fabricFilter);
-    toolbar->addStretch(1);
-    toolbar->addWidget(m_refresh->label());
-    toolbar->addWidget(m_refresh->button());
-    toolbar->addWidget(m_createButton);
-    toolbar->addWidget(m_renameButton);
-    toolbar->addWidget(m_deleteButton);
-
-    m_table->setSourceModel(m_model);
-    m_table->proxy()->setSortRole(ResourceRole::RawRole);
-    m_table->setDefaultHiddenColumns({PartitionModel::IdColumn});
-    m_table->setPlaceholderText(
-        tr("No partitions here yet. A partition is an isolated InfiniBand network: create "
-           "one on the fabric of your SKU, then attach instances when you create them."));
-    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) { fillMenu(menu, rows); });
+    auto* fabricLabel = new QLabel(tr("&Fabric:"), content());
+    fabricLabel->setBuddy(m_fabricFilter);
+    addToolbarWidget(m_workspaceBar);
+    addToolbarWidget(fabricLabel);
+    addToolbarWidget(m_fabricFilter);
+    m_create->setShortcut(QKeySequence::New);
+    m_rename->setShortcut(Qt::Key_F2);
+    m_delete->setShortcut(QKeySequence::Delete);
+    addPageAction(m_create, QStringLiteral("partitionsCreateButton"), Scope::Page);
+    addPageAction(m_rename, QStringLiteral("partitionsRenameButton"), Scope::Row);
+    addPageAction(m_delete, QStringLiteral("partitionsDeleteButton"), Scope::Row);
+    setTableModel(m_model);
 
     m_details->setObjectName(QStringLiteral("partitionDetails"));
     m_detailTitle->setObjectName(QStringLiteral("partitionDetailName"));
@@ -159,64 +149,38 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     detailsLayout->addWidget(attachedCaption);
     detailsLayout->addWidget(m_instancesTable, 1);
 
-    auto* splitter = new QSplitter(Qt::Vertical, m_content);
-    splitter->setObjectName(QStringLiteral("partitionsSplitter"));
-    splitter->addWidget(m_table);
-    splitter->addWidget(m_details);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    setDetails(m_details, 3, 2);
 
-    auto* contentLayout = new QVBoxLayout(m_content);
-    contentLayout->setContentsMargins(0, 0, 0, 0);
-    contentLayout->addLayout(toolbar);
-    contentLayout->addWidget(splitter, 1);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_banner);
-    layout->addWidget(m_intro);
-    layout->addStretch(1);
-    layout->addWidget(m_content, 1);
+    // Until the account is enrolled, the banner and what partitions are take the page; the
+    // stretch keeps them at the top.
+    pageLayout()->insertWidget(0, m_banner);
+    pageLayout()->insertWidget(1, m_intro);
+    pageLayout()->insertStretch(2, 1);
 
     connect(m_enrolButton, &QPushButton::clicked, this, [this] {
         m_enrolButton->setEnabled(false);
-        m_context->enrolInfiniband();
+        this->context()->enrolInfiniband();
     });
-    connect(m_context, &ViewContext::enrolmentFailed, this, [this](const QString& reason) {
+    connect(context, &ViewContext::enrolmentFailed, this, [this](const QString& reason) {
         m_enrolButton->setEnabled(true);
         m_banner->setKind(MessageBar::Kind::Warning);
         // The reason quotes the server, whose text is data: never markup or a link.
         m_bannerText->setText(reason.toHtmlEscaped());
     });
-    connect(m_context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
-    connect(m_context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
-    m_refresh->setAction(Session::Resource::Fabrics, tr("Loading fabrics"));
-    m_table->proxy()->setRowFilter([this](const QVariant& object) {
+    connect(context, &ViewContext::enrolmentChanged, this, &PartitionsView::updateEnrolment);
+    connect(context, &ViewContext::clientChanged, this, &PartitionsView::updateEnrolment);
+    listRefresh()->setAction(Session::Resource::Fabrics, tr("Loading fabrics"));
+    table()->proxy()->setRowFilter([this](const QVariant& object) {
         const QString fabric = m_fabricFilter->currentData().toString();
         return fabric.isEmpty() || object.value<InfinibandPartition>().fabric.name == fabric;
     });
-    connect(m_fabricFilter, &QComboBox::currentIndexChanged, m_table->proxy(),
+    connect(m_fabricFilter, &QComboBox::currentIndexChanged, table()->proxy(),
             &ResourceProxyModel::invalidateRowFilter);
-    connect(m_context->session(), &Session::listLoaded, this, &PartitionsView::onListLoaded);
-    connect(m_refresh, &ListRefresh::finished, this, [this] {
-        if (!m_selectAfterRefresh.isEmpty())
-            selectPartition(m_selectAfterRefresh);
-        loadDetailInstances();
-        updateActions();
-        Q_EMIT refreshed();
-    });
-    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
-        disconnect(m_model, nullptr, this, nullptr);
-        m_model = session->partitions();
-        m_table->setSourceModel(m_model);
-        bindModel();
-        connect(session, &Session::listLoaded, this, &PartitionsView::onListLoaded);
-        readFabrics();
-        showDetails();
-    });
-    connect(m_createButton, &QPushButton::clicked, this, &PartitionsView::createPartition);
-    connect(m_renameButton, &QPushButton::clicked, this, &PartitionsView::renameCurrent);
-    connect(m_deleteButton, &QPushButton::clicked, this, &PartitionsView::deleteCurrent);
-    connect(m_table, &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
+    connect(context->session(), &Session::listLoaded, this, &PartitionsView::onListLoaded);
+    connect(m_create, &QAction::triggered, this, &PartitionsView::createPartition);
+    connect(m_rename, &QAction::triggered, this, &PartitionsView::renameCurrent);
+    connect(m_delete, &QAction::triggered, this, &PartitionsView::deleteCurrent);
+    connect(table(), &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
     bindModel();
     readFabrics();
     showDetails();
@@ -225,17 +189,35 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
 
 PartitionsView::~PartitionsView() = default;
 
+void PartitionsView::listsFinished()
+{
+    if (!m_selectAfterRefresh.isEmpty())
+        selectPartition(m_selectAfterRefresh);
+    loadDetailInstances();
+}
+
+void PartitionsView::takeModels(Session* session)
+{
+    disconnect(m_model, nullptr, this, nullptr);
+    m_model = session->partitions();
+    setTableModel(m_model);
+    bindModel();
+    connect(session, &Session::listLoaded, this, &PartitionsView::onListLoaded);
+    readFabrics();
+    showDetails();
+}
+
 void PartitionsView::updateEnrolment()
 {
     using E = ViewContext::Enrolment;
-    const E enrolment = m_context->infinibandEnrolment();
-    const bool connected = m_context->client() != nullptr;
+    const E enrolment = context()->infinibandEnrolment();
+    const bool connected = context()->client() != nullptr;
     m_enrolButton->setEnabled(true);
     m_enrolButton->setVisible(connected && enrolment == E::NotEnrolled);
     const bool enrolled = connected && enrolment == E::Enrolled;
     m_banner->setVisible(!enrolled);
     m_intro->setVisible(!enrolled);
-    m_content->setVisible(enrolled);
+    content()->setVisible(enrolled);
     // Without the content the stretch keeps the banner and the explanation at the top.
     static_cast<QVBoxLayout*>(layout())->setStretch(2, enrolled ? 0 : 1);
     m_banner->setKind(MessageBar::Kind::Information);
@@ -262,7 +244,7 @@ void PartitionsView::bindModel()
 {
     // A refresh that changes the current row's values updates the details in place.
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& topLeft) {
-        if (m_table->currentSourceRow().row() == topLeft.row())
+        if (table()->currentSourceRow().row() == topLeft.row())
             showDetails();
     });
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &PartitionsView::showDetails);
@@ -277,7 +259,7 @@ void PartitionsView::onListLoaded(Session::Resource resource)
 void PartitionsView::readFabrics()
 {
     m_fabrics.clear();
-    for (const InfinibandFabric& fabric : m_context->session()->fabrics()->rows())
+    for (const InfinibandFabric& fabric : context()->session()->fabrics()->rows())
         m_fabrics.append(fabric);
     const QString current = m_fabricFilter->currentData().toString();
     const QSignalBlocker block(m_fabricFilter);
@@ -286,17 +268,12 @@ void PartitionsView::readFabrics()
     for (const InfinibandFabric& fabric : std::as_const(m_fabrics))
         m_fabricFilter->addItem(fabric.name, fabric.name);
     m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
-    m_table->proxy()->invalidateRowFilter();
-}
-
-void PartitionsView::refresh()
-{
-    m_refresh->refresh();
+    table()->proxy()->invalidateRowFilter();
 }
 
 std::optional<InfinibandPartition> PartitionsView::currentPartition() const
 {
-    const QModelIndex row = m_table->currentSourceRow();
+    const QModelIndex row = table()->currentSourceRow();
     if (!row.isValid() || row.row() >= m_model->rowCount())
         return std::nullopt;
     return m_model->at(row.row());
@@ -310,8 +287,8 @@ void PartitionsView::selectPartition(const QString& id)
         return;
     }
     m_selectAfterRefresh.clear();
-    const QModelIndex proxyIndex = m_table->proxy()->mapFromSource(m_model->index(row, 0));
-    m_table->table()->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect
+    const QModelIndex proxyIndex = table()->proxy()->mapFromSource(m_model->index(row, 0));
+    table()->table()->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect
                                                                         | QItemSelectionModel::Rows);
     showDetails();
 }
@@ -353,10 +330,11 @@ void PartitionsView::showDetails()
 void PartitionsView::loadDetailInstances()
 {
     const auto partition = currentPartition();
-    if (!partition || !m_context->client())
+    if (!partition || !context()->client())
         return;
     const quint64 generation = ++m_detailGeneration;
-    m_context->client()
+    context()
+        ->client()
         ->infinibandPartitionInstances(partition->id)
         ->onSuccess<QList<Instance>>(this,
                                      [this, generation](const QList<Instance>& instances) {
@@ -370,16 +348,16 @@ void PartitionsView::loadDetailInstances()
             if (generation != m_detailGeneration)
                 return;
             m_instancesTable->setLoadState(ResourceTableView::LoadState::Failed, error.message());
-            m_context->reportError(tr("Loading the partition's instances"), error);
+            context()->reportError(tr("Loading the partition's instances"), error);
         });
 }
 
 void PartitionsView::updateActions()
 {
     const bool selected = currentPartition().has_value();
-    m_renameButton->setEnabled(selected);
-    m_deleteButton->setEnabled(selected);
-    m_createButton->setEnabled(m_context->client() != nullptr);
+    m_rename->setEnabled(selected);
+    m_delete->setEnabled(selected);
+    m_create->setEnabled(context()->client() != nullptr);
 }
 
 QStringList PartitionsView::namesInWorkspace(const QString& workspace) const
@@ -393,10 +371,10 @@ QStringList PartitionsView::namesInWorkspace(const QString& workspace) const
 
 void PartitionsView::createPartition()
 {
-    if (!m_context->client())
+    if (!context()->client())
         return;
     auto* dialog =
-        new CreatePartitionDialog(m_context, m_fabrics, namesInWorkspace(m_context->workspace()), this);
+        new CreatePartitionDialog(context(), m_fabrics, namesInWorkspace(context()->workspace()), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         m_selectAfterRefresh = dialog->createdPartition().id;
@@ -418,7 +396,7 @@ void PartitionsView::renameCurrent()
             .arg(partition->name, partition->workspace),
         partition->name, namesInWorkspace(partition->workspace),
         [this, id](const QString& name) {
-            return ExtraCalls::renameInfinibandPartition(m_context->client(), id, name);
+            return ExtraCalls::renameInfinibandPartition(context()->client(), id, name);
         },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -429,7 +407,7 @@ void PartitionsView::renameCurrent()
 void PartitionsView::deleteCurrent()
 {
     const auto partition = currentPartition();
-    if (!partition || !m_context->client())
+    if (!partition || !context()->client())
         return;
     const QString question =
         tr("Delete InfiniBand partition \"%1\" (%2) in workspace \"%3\" on fabric %4? Instances still "
@@ -439,32 +417,28 @@ void PartitionsView::deleteCurrent()
     if (!ConfirmDialog::ask(this, tr("Delete Partition"), question, tr("&Delete Partition")))
         return;
     const InfinibandPartition target = *partition;
-    auto* call = m_context->client()->deleteInfinibandPartition(target.id);
+    auto* call = context()->client()->deleteInfinibandPartition(target.id);
     connect(call, &ApiCall::succeeded, this, [this, target] {
-        m_context->reportMessage(tr("Deleted partition %1.").arg(target.name));
+        context()->reportMessage(tr("Deleted partition %1.").arg(target.name));
         refresh();
     });
     call->onFailure(this, [this, target](const ApiError& error) {
         if (error.httpStatus() == 409 && !error.details().isEmpty()) {
-            auto* dialog = new DeleteBlockersDialog(m_context, target, error, this);
+            auto* dialog = new DeleteBlockersDialog(context(), target, error, this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             connect(dialog, &QDialog::finished, this, &PartitionsView::refresh);
             dialog->open();
             Q_EMIT refreshed();
             return;
         }
-        m_context->reportError(tr("Deleting partition %1").arg(target.name), error);
+        context()->reportError(tr("Deleting partition %1").arg(target.name), error);
         Q_EMIT refreshed();
     });
 }
 
-void PartitionsView::fillMenu(QMenu* menu, const QModelIndexList& rows)
+void PartitionsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
 {
-    if (rows.isEmpty())
-        return;
     const InfinibandPartition partition = m_model->at(rows.first().row());
-    menu->addAction(tr("Re&name…"), this, &PartitionsView::renameCurrent);
-    menu->addAction(tr("&Delete…"), this, &PartitionsView::deleteCurrent);
     const QString ref = partition.resourcePath.isEmpty() ? partition.id : partition.resourcePath;
     CopyActions::add(
         menu, QStringLiteral("partitions"), partition.id, partition.resourcePath,
@@ -475,6 +449,6 @@ void PartitionsView::fillMenu(QMenu* menu, const QModelIndexList& rows)
          {tr("Copy as sf command: delete"), SfCommand::partitionDelete(ref),
           QStringLiteral("partitionsCopyDeleteCommand")},
          {tr("Copy as sf command: list"),
-          SfCommand::partitionList(m_context->allWorkspaces(), m_fabricFilter->currentData().toString()),
+          SfCommand::partitionList(context()->allWorkspaces(), m_fabricFilter->currentData().toString()),
           QStringLiteral("partitionsCopyListCommand")}});
 }

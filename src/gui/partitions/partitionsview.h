@@ -4,25 +4,22 @@
 #include "core/model/resources.h"
 #include "core/models/session.h"
 
-#include <QModelIndexList>
-#include <QWidget>
+#include "gui/common/listpage.h"
 
 class InstanceModel;
 class MessageBar;
 class PartitionModel;
+class QAction;
+class QPushButton;
+class ResourceTableView;
 class QComboBox;
 class QLabel;
-class QMenu;
-class QPushButton;
-class ListRefresh;
-class ResourceTableView;
-class ViewContext;
 class WorkspaceBar;
 
 // InfiniBand partitions: the list (this workspace or all, filtered by fabric), the details of the
 // selected one with its instances, and create, rename and delete. Hidden behind an enrolment
 // banner until the account is in the infiniband-preview.
-class PartitionsView final : public QWidget
+class PartitionsView final : public ListPage
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PartitionsView)
@@ -31,7 +28,6 @@ public:
     explicit PartitionsView(ViewContext* context, QWidget* parent = nullptr);
     ~PartitionsView() override;
 
-    void refresh();
     PartitionModel* model() const { return m_model; }
     InstanceModel* instancesModel() const { return m_instancesModel; }
     QList<InfinibandFabric> fabrics() const { return m_fabrics; }
@@ -43,9 +39,11 @@ public:
     // Selects a partition by id once it is in the list.
     void selectPartition(const QString& id);
 
-Q_SIGNALS:
-    // A list, the details or the fabrics finished loading (tests wait for it).
-    void refreshed();
+protected:
+    void listsFinished() override;
+    void updateActions() override;
+    void fillRowMenu(QMenu* menu, const QModelIndexList& rows) override;
+    void takeModels(Session* session) override;
 
 private:
     void updateEnrolment();
@@ -54,25 +52,19 @@ private:
     void onListLoaded(Session::Resource resource);
     void showDetails();
     void loadDetailInstances();
-    void updateActions();
-    void fillMenu(QMenu* menu, const QModelIndexList& rows);
     QStringList namesInWorkspace(const QString& workspace) const;
 
-    ViewContext* m_context;
     MessageBar* m_banner;
     QLabel* m_bannerText;
     // What partitions are, shown below the banner until the account is enrolled.
     QLabel* m_intro;
     QPushButton* m_enrolButton;
-    QWidget* m_content;
     WorkspaceBar* m_workspaceBar;
     QComboBox* m_fabricFilter;
-    QPushButton* m_createButton;
-    QPushButton* m_renameButton;
-    QPushButton* m_deleteButton;
+    QAction* m_create;
+    QAction* m_rename;
+    QAction* m_delete;
     PartitionModel* m_model;
-    ResourceTableView* m_table;
-    ListRefresh* m_refresh;
     QWidget* m_details;
     QLabel* m_detailTitle;
     QLabel* m_detailFabric;

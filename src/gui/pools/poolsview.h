@@ -2,21 +2,15 @@
 
 #include "core/model/resources.h"
 #include "core/models/poolmodel.h"
+#include "gui/common/listpage.h"
 
-#include <QModelIndexList>
-#include <QWidget>
-
+class QAction;
 class QLabel;
-class QMenu;
-class QPushButton;
-class ListRefresh;
-class ResourceTableView;
-class ViewContext;
 
 // Pools of the workspace: every order and instance needs one. Create, rename, and delete, which the
 // server refuses (422) while a pool still has orders, allocation, nodes or deployments; its reasons
 // are shown under the table.
-class PoolsView final : public QWidget
+class PoolsView final : public ListPage
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PoolsView)
@@ -25,7 +19,6 @@ public:
     explicit PoolsView(ViewContext* context, QWidget* parent = nullptr);
     ~PoolsView() override;
 
-    void refresh();
     PoolModel* model() const { return m_model; }
     std::optional<Pool> currentPool() const;
     void createPool();
@@ -34,20 +27,19 @@ public:
     void selectPool(const QString& id);
 
 Q_SIGNALS:
-    void refreshed();
     void actionFinished();
 
+protected:
+    void updateActions() override;
+    void fillRowMenu(QMenu* menu, const QModelIndexList& rows) override;
+    void takeModels(Session* session) override;
+
 private:
-    void updateActions();
-    void fillMenu(QMenu* menu, const QModelIndexList& rows);
     QStringList names() const;
 
-    ViewContext* m_context;
     PoolModel* m_model;
-    ResourceTableView* m_table;
-    ListRefresh* m_refresh;
     QLabel* m_error;
-    QPushButton* m_createButton;
-    QPushButton* m_renameButton;
-    QPushButton* m_deleteButton;
+    QAction* m_create;
+    QAction* m_rename;
+    QAction* m_delete;
 };

@@ -1,0 +1,139 @@
+#include "gui/common/listpage.h"
+
+#include "core/models/resourcetablemodel.h"
+#include "gui/common/listrefresh.h"
+#include "gui/common/resourcetableview.h"
+#include "gui/common/updatedlabel.h"
+#include "gui/common/viewcontext.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
+    : QWidget(parent)
+    , m_id(setup.id)
+    , m_hiddenColumns(setup.hiddenColumns)
+    , m_context(context)
+    , m_content(new QWidget(this))
+    , m_pageLayout(new QVBoxLayout(this))
+    , m_contentLayout(new QVBoxLayout(m_content))
+    , m_toolbar(new QHBoxLayout)
+    , m_table(new ResourceTableView(setup.id, context->settings(), m_content))
+    , m_refresh(new ListRefresh(setup.id, setup.loadingAction, context, m_table, setup.resources, this))
+    , m_menu(new QMenu(setup.menuTitle, this))
+{
+    setObjectName(setup.id + QStringLiteral("Page"));
+    m_content->setObjectName(setup.id + QStringLiteral("Content"));
+    m_menu->setObjectName(setup.id + QStringLiteral("Menu"));
+    // MainWindow puts it in the menu bar while this page is current.
+    m_menu->setProperty("sectionMenu", true);
+
+    m_toolbar->addStretch(1);
+    m_toolbar->addWidget(m_refresh->label());
+    m_toolbar->addWidget(m_refresh->button());
+    // F5 belongs to the Refresh button (one owner, or the shortcut is ambiguous); the menu names it.
+    QAction* refreshAction = m_menu->addAction(
+        QIcon::fromTheme(QStringLiteral("view-refresh")),
+        tr("&Refresh") + u'\t' + QKeySequence(QKeySequence::Refresh).toString(QKeySequence::NativeText),
+        m_refresh, &ListRefresh::refresh);
+    refreshAction->setObjectName(setup.id + QStringLiteral("RefreshAction"));
+    m_menu->addSeparator();
+
+    m_table->proxy()->setSortRole(ResourceRole::RawRole);
+    m_table->setPlaceholderText(setup.placeholder);
+    m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList& rows) {
+        if (rows.isEmpty())
+            return;
+        for (QAction* action : std::as_const(m_rowActions))
+            menu->addAction(action);
+        fillRowMenu(menu, rows);
+    });
+
+    m_contentLayout->setContentsMargins(0, 0, 0, 0);
+    m_contentLayout->addLayout(m_toolbar);
+    m_contentLayout->addWidget(m_table, 1);
+    m_pageLayout->addWidget(m_content, 1);
+
+    connect(m_refresh, &ListRefresh::finished, this, [this] {
+        listsFinished();
+        updateActions();
+        Q_EMIT refreshed();
+    });
+    connect(m_refresh, &ListRefresh::sessionChanged, this, [this](Session* session) {
+        takeModels(session);
+        updateActions();
+    });
+    connect(m_table, &ResourceTableView::currentSourceRowChanged, this, [this] { updateActions(); });
+    connect(m_table->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { updateActions(); });
+    connect(m_context, &ViewContext::clientChanged, this, [this] { updateActions(); });
+}
+
+ListPage::~ListPage() = default;
+
+void ListPage::refresh()
+{
+    m_refresh->refresh();
+}
+
+void ListPage::addToolbarWidget(QWidget* widget)
+{
+    m_toolbar->insertWidget(m_toolbarLeading++, widget);
+}
+
+QPushButton* ListPage::addPageAction(QAction* action, const QString& buttonObjectName, Scope scope)
+{
+    action->setParent(this);
+    // Its shortcut works while the focus is on this page (the table, the filter, the toolbar), so
+    // Delete in another page or the sidebar never reaches it.
+    addAction(action);
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    auto* button = new QPushButton(action->icon(), action->text(), m_content);
+    button->setObjectName(buttonObjectName);
+    button->setEnabled(action->isEnabled());
+    if (!action->shortcut().isEmpty())
+        button->setToolTip(QStringLiteral("%1 (%2)").arg(
+            action->toolTip(), action->shortcut().toString(QKeySequence::NativeText)));
+    connect(button, &QPushButton::clicked, action, &QAction::trigger);
+    connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);
+    m_toolbar->addWidget(button);
+    m_menu->addAction(action);
+    if (scope == Scope::Row)
+        m_rowActions.append(action);
+    return button;
+}
+
+void ListPage::setDetails(QWidget* details, int tableStretch, int detailsStretch)
+{
+    auto* splitter = new QSplitter(Qt::Vertical, m_content);
+    splitter->setObjectName(m_id + QStringLiteral("Splitter"));
+    m_contentLayout->replaceWidget(m_table, splitter);
+    splitter->addWidget(m_table);
+    splitter->addWidget(details);
+    splitter->setStretchFactor(0, tableStretch);
+    splitter->setStretchFactor(1, detailsStretch);
+    m_contentLayout->setStretchFactor(splitter, 1);
+}
+
+void ListPage::addFooter(QWidget* widget)
+{
+    widget->setParent(m_content);
+    m_contentLayout->addWidget(widget);
+}
+
+void ListPage::setTableModel(QAbstractItemModel* model)
+{
+    const bool first = m_table->sourceModel() == nullptr;
+    m_table->setSourceModel(model);
+    // The columns exist once there is a model.
+    if (first)
+        m_table->setDefaultHiddenColumns(m_hiddenColumns);
+}
+
+void ListPage::fillRowMenu(QMenu*, const QModelIndexList&) {}
