@@ -439,6 +439,10 @@
         <source>Copy as sf command: availability</source>
         <translation>Als sf-Befehl kopieren: availability</translation>
     </message>
+    <message>
+        <source>A&amp;vailability</source>
+        <translation>&amp;Verfügbarkeit</translation>
+    </message>
 </context>
 <context>
     <name>CloudInit</name>
@@ -1631,6 +1635,10 @@
         <source>No images in this workspace, and no public images.</source>
         <translation>Keine Images in diesem Arbeitsbereich und keine öffentlichen Images.</translation>
     </message>
+    <message>
+        <source>I&amp;mages</source>
+        <translation>I&amp;mages</translation>
+    </message>
 </context>
 <context>
     <name>InstanceModel</name>
@@ -1786,6 +1794,10 @@
         <source>Copy as sf command: ssh</source>
         <translation>Als sf-Befehl kopieren: ssh</translation>
     </message>
+    <message>
+        <source>&amp;Instances</source>
+        <translation>&amp;Instanzen</translation>
+    </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>
@@ -1804,6 +1816,13 @@
     <message>
         <source>The keychain could not remove the token: %1</source>
         <translation>Der Schlüsselbund konnte das Token nicht entfernen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ListPage</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
     </message>
 </context>
 <context>
@@ -2706,6 +2725,14 @@
         <source>&lt;b&gt;InfiniBand partitions are in public preview.&lt;/b&gt; Enrol this account to use them (the same as &lt;code&gt;%1&lt;/code&gt;).</source>
         <translation>&lt;b&gt;InfiniBand-Partitionen sind in der öffentlichen Vorschau.&lt;/b&gt; Melden Sie dieses Konto an, um sie zu nutzen (wie &lt;code&gt;%1&lt;/code&gt;).</translation>
     </message>
+    <message>
+        <source>P&amp;artitions</source>
+        <translation>P&amp;artitionen</translation>
+    </message>
+    <message>
+        <source>&amp;Fabric:</source>
+        <translation>&amp;Fabric:</translation>
+    </message>
 </context>
 <context>
     <name>PlannerChart</name>
@@ -2849,6 +2876,10 @@
     <message>
         <source>Copy as sf command: delete</source>
         <translation>Als sf-Befehl kopieren: delete</translation>
+    </message>
+    <message>
+        <source>&amp;Pools</source>
+        <translation>&amp;Pools</translation>
     </message>
 </context>
 <context>
