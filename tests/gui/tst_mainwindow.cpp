@@ -211,6 +211,19 @@ private Q_SLOTS:
                     }
                 }
             QVERIFY2(opaque > 20, qPrintable(id));
+            // Selected, on the highlight colour: the same shape, in white.
+            const QImage selected =
+                icon.pixmap(QSize(20, 20), QIcon::Selected).toImage().convertToFormat(QImage::Format_ARGB32);
+            long long selectedOpaque = 0;
+            for (int y = 0; y < selected.height(); ++y)
+                for (int x = 0; x < selected.width(); ++x) {
+                    const QColor c = selected.pixelColor(x, y);
+                    if (c.alpha() > 200) {
+                        QVERIFY2(c.red() > 240 && c.green() > 240 && c.blue() > 240, qPrintable(id));
+                        ++selectedOpaque;
+                    }
+                }
+            QCOMPARE(selectedOpaque, opaque);
             const QColor ink(int(red / opaque), int(green / opaque), int(blue / opaque));
             for (const QPalette& palette : {Theme::lightPalette(), Theme::darkPalette()}) {
                 const QColor window = palette.color(QPalette::Window);

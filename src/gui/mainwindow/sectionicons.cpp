@@ -1,5 +1,7 @@
 #include "gui/mainwindow/sectionicons.h"
 
+#include <QHash>
+#include <QIconEngine>
 #include <QPainter>
 #include <QPixmap>
 
@@ -24,6 +26,60 @@ constexpr std::array<SectionIcon, 8> icons{{
     {QLatin1StringView("cloudinit"), QLatin1StringView("text-x-script")},
 }};
 
+// The bundled drawing, and for the Selected mode a white silhouette of it: on the highlight colour
+// the coloured drawing would vanish, a white one reads in light and dark. Drawn per size when first
+// asked for, so the window does not wait for icons nobody has shown yet.
+class SilhouetteIconEngine final : public QIconEngine
+{
+public:
+    explicit SilhouetteIconEngine(const QString& file)
+        : m_file(file)
+        , m_drawing(file)
+    {}
+
+    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override
+    {
+        return scaledPixmap(size, mode, state, 1.0);
+    }
+
+    QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override
+    {
+        const QSize pixels = size * scale;
+        if (mode != QIcon::Selected) {
+            QPixmap pixmap = m_drawing.pixmap(pixels, mode, state);
+            pixmap.setDevicePixelRatio(scale);
+            return pixmap;
+        }
+        const quint64 key = (quint64(quint32(pixels.width())) << 32) | quint32(pixels.height());
+        auto cached = m_silhouettes.constFind(key);
+        if (cached == m_silhouettes.cend()) {
+            QPixmap pixmap = m_drawing.pixmap(pixels);
+            QPainter painter(&pixmap);
+            painter.setCompositionMode(QPainter::CompositionMode_SourceIn);
+            painter.fillRect(pixmap.rect(), Qt::white);
+            painter.end();
+            cached = m_silhouettes.insert(key, pixmap);
+        }
+        QPixmap pixmap = *cached;
+        pixmap.setDevicePixelRatio(scale);
+        return pixmap;
+    }
+
+    void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State state) override
+    {
+        const qreal scale = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+        painter->drawPixmap(rect, scaledPixmap(rect.size(), mode, state, scale));
+    }
+
+    QIconEngine* clone() const override { return new SilhouetteIconEngine(m_file); }
+    QString key() const override { return QStringLiteral("SilhouetteIconEngine"); }
+
+private:
+    QString m_file;
+    QIcon m_drawing;
+    QHash<quint64, QPixmap> m_silhouettes;
+};
+
 const SectionIcon* find(const QString& id)
 {
     for (const SectionIcon& icon : icons)
@@ -46,19 +102,7 @@ QIcon SectionIcons::fallback(const QString& sectionId)
 {
     if (!find(sectionId))
         return {};
-    const QString file = QStringLiteral(":/icons/sections/%1.svg").arg(sectionId);
-    QIcon icon(file);
-    // Selected, the icon sits on the highlight colour, where the coloured drawing would vanish:
-    // a white silhouette reads there in light and dark.
-    for (const int size : {16, 20, 22, 24, 32, 48}) {
-        QPixmap pixmap = QIcon(file).pixmap(QSize(size, size));
-        QPainter painter(&pixmap);
-        painter.setCompositionMode(QPainter::CompositionMode_SourceIn);
-        painter.fillRect(pixmap.rect(), Qt::white);
-        painter.end();
-        icon.addPixmap(pixmap, QIcon::Selected);
-    }
-    return icon;
+    return QIcon(new SilhouetteIconEngine(QStringLiteral(":/icons/sections/%1.svg").arg(sectionId)));
 }
 
 QIcon SectionIcons::icon(const QString& sectionId)
