@@ -372,7 +372,8 @@ private Q_SLOTS:
             },
             [&] { return preview->text().contains(u"Estimated rate: $"_s + rate); },
             [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
-        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), rate);
+        // The market's rate, as a person would type it.
+        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), Money::formatRate(*Money::parseRate(rate)));
 
         // Two quick clicks place one order.
         auto* place = a->child<QPushButton>(u"orderPlace"_s);
@@ -396,6 +397,57 @@ private Q_SLOTS:
         const TimeSpans bought{TimeSpan{base + 26 * H, base + 32 * H, 2}};
         QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().ownedBySku.value(m_h100) == bought, Timeout);
         QVERIFY(a->orders->model()->rowCount() >= 1);
+    }
+
+    // A limit is sent as typed; the server rounds it to per-minute precision, and the confirmation,
+    // the orders list and the chart show it as typed.
+    void typedLimitsRoundTripExactly_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("shown");
+        for (const char* text : {"20.00", "0.01", "19.99", "3.333", "0.06", "2.5"}) {
+            const QString typed = QString::fromLatin1(text);
+            QTest::addRow("%s", text) << typed << (typed == u"2.5"_s ? u"2.50"_s : typed);
+        }
+    }
+
+    void typedLimitsRoundTripExactly()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, shown);
+        const QString pool = createPool(u"limit-"_s + QString(typed).replace(u'.', u'-'));
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        const qint64 start = floorHour(m_api.now()) + 60 * H;
+        a->drag(start + 1800, start + H + 1800);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(typed);
+        a->child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        const auto request = a->page->panel()->request();
+        QVERIFY(request);
+        const qint64 rate = *Money::parseRate(typed.contains(u'.') ? typed : typed + u".0"_s);
+        QCOMPARE(request->limitPrice, Money::format(rate));
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        QVERIFY(a->placeUntil(QStringList{u"standing"_s, u"filled"_s}));
+        QVERIFY2(a->confirmations.last().contains(u"limit of $"_s + shown + u" per node-hour"_s),
+                 qPrintable(a->confirmations.last()));
+        // The server keeps it to its precision.
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 1);
+        const QJsonObject order = onServer.first().toObject();
+        QCOMPARE(order.value(u"limit_price_dollars_per_node_hour"_s).toString(),
+                 Money::format(Money::roundToMinutePrecision(rate)));
+        // Listed as typed.
+        const QString id = order.value(u"id"_s).toString();
+        OrderModel* model = a->orders->model();
+        QVERIFY(a->refreshUntil([&] { return model->rowOf(id) >= 0; }));
+        QCOMPARE(model->index(model->rowOf(id), OrderModel::LimitPriceColumn).data().toString(),
+                 u"$"_s + shown + u"/node-hour"_s);
+        QVERIFY(a->refreshUntil([&] { return a->snapshot().orders.size() == 1; }));
+        if (a->snapshot().orders.first().isOpen()) {
+            const QString tip = a->page->chart()->toolTipAt(a->page->chart()->viewportPointAt(start + 1800));
+            QVERIFY2(tip.contains(u"limit $"_s + shown + u" "_s), qPrintable(tip));
+        }
     }
 
     void standingOrderFillsAsTheClockAdvances()

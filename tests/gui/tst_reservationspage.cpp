@@ -168,7 +168,7 @@ private Q_SLOTS:
         QVERIFY(preview->text().contains(u"Total: $60.000000"_s));
         QVERIFY(preview->text().contains(u"Fee: $0.000000"_s));
         // The estimate becomes the limit when none was typed.
-        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.500000"_s);
+        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.50"_s);
     }
 
     void unavailablePreviewSaysWhy()
@@ -281,6 +281,54 @@ private Q_SLOTS:
                  qPrintable(child<QLabel>(u"orderStatus"_s)->text()));
     }
 
+    // Owned until 19 minutes past an hour: "Last day" is 24 hours to the minute, "All from now"
+    // starts at the next whole hour.
+    void sellWindowsAreTheLastDayAndFromTheNextHour()
+    {
+        const qint64 end = Hour0 + 50 * H + 19 * 60;
+        m_backend->poolList.first().bySku[u"isku_h100"_s] = {NodeScheduleEntry{Hour0 - 2 * H, end, 8}};
+        m_backend->notifyChanged();
+        child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
+        child<QPushButton>(u"sellLastDay"_s)->click();
+        auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->end, end);
+        QCOMPARE(window->end - window->start, 24 * H);
+        QCOMPARE(child<QLabel>(u"orderDuration"_s)->text().left(3), u"1d "_s);
+        child<QPushButton>(u"sellWholeFuture"_s)->click();
+        window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, Hour0 + H); // Now is 20 minutes into Hour0
+        QCOMPARE(window->end, end);
+    }
+
+    // The default range shows now through at least eight days ahead; a selection outside the
+    // range brings the range to it.
+    void theRangeShowsTheNextEightDaysAndFollowsTheSelection()
+    {
+        PlannerChart* chart = m_page->chart();
+        QVERIFY(chart->visibleFrom() <= Now);
+        QVERIFY(chart->visibleTo() >= Now + 8 * 24 * H);
+        // A week from now fits whole.
+        chart->setSelection(TimeAxis::Window{Hour0 + 7 * 24 * H, Hour0 + 8 * 24 * H});
+        QVERIFY(chart->visibleFrom() <= Now);
+        const qint64 span = chart->visibleTo() - chart->visibleFrom();
+        // Later than the range: the range moves, keeping its span.
+        const TimeAxis::Window later{Hour0 + 20 * 24 * H, Hour0 + 21 * 24 * H};
+        chart->setSelection(later);
+        QVERIFY(chart->visibleFrom() <= later.start);
+        QVERIFY(chart->visibleTo() >= later.end);
+        QCOMPARE(chart->visibleTo() - chart->visibleFrom(), span);
+        // Longer than the range: the range grows to hold it.
+        const TimeAxis::Window longer{Hour0 + 2 * H, Hour0 + 25 * 24 * H};
+        chart->setSelection(longer);
+        QVERIFY(chart->visibleFrom() <= longer.start);
+        QVERIFY(chart->visibleTo() >= longer.end);
+        // The fields move it too.
+        auto* start = child<QDateTimeEdit>(u"orderStart"_s);
+        QCOMPARE(start->dateTime().toSecsSinceEpoch(), longer.start);
+    }
+
     void sellingAGapInTheMiddleAndNeverMoreThanOwned()
     {
         child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
@@ -350,7 +398,7 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(u"sea-3-h100: 8 nodes owned"_s), qPrintable(tip));
         QVERIFY2(tip.contains(u"iad-12-h200: 2 nodes owned"_s), qPrintable(tip));
         QVERIFY2(tip.contains(u"Best ask for sea-3-h100"_s), qPrintable(tip));
-        QVERIFY2(tip.contains(u"$2.780000"_s), qPrintable(tip)); // hour index 14: 2.5 + 14 × 0.02
+        QVERIFY2(tip.contains(u"$2.78"_s), qPrintable(tip)); // hour index 14: 2.5 + 14 × 0.02
         QVERIFY(m_page->chart()->toolTipAt(QPoint(-5, -5)).isEmpty());
     }
 

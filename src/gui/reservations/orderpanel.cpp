@@ -25,6 +25,12 @@ QString dollars(qint64 micros)
     return u"$"_s + Money::format(micros);
 }
 
+// A rate as typed: "$20.00", not the six decimals of the wire.
+QString rateText(qint64 micros)
+{
+    return u"$"_s + Money::formatRate(micros);
+}
+
 QString when(qint64 t)
 {
     return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
@@ -316,7 +322,9 @@ std::optional<OrderRequest> OrderPanel::request(QString* why) const
             Money::parseRate(limitText.contains(u'.') ? limitText : limitText + u".0"_s, &error);
         if (!rate)
             return refuse(tr("Limit: %1").arg(error));
-        order.limitPrice = Money::format(Money::roundToMinutePrecision(*rate));
+        // Sent as typed; the server rounds it to per-minute precision, which Money::formatRate shows
+        // as typed again.
+        order.limitPrice = Money::format(*rate);
     }
     return order;
 }
@@ -423,7 +431,7 @@ void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview&
         lines << tr("Notice: %1").arg(notice.title);
     m_previewLabel->setText(lines.join(u'\n'));
     if (m_limit->text().trimmed().isEmpty())
-        m_limit->setText(Money::format(*rate));
+        m_limit->setText(Money::formatRate(*rate));
 }
 
 void OrderPanel::showPreviewError(const OrderRequest& forRequest, const QString& message)
@@ -453,7 +461,7 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
     text += u"\n\n"_s
             + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
                     : tr("Total at the limit of %1 per node-hour: at most %2"))
-                  .arg(dollars(limit), dollars(atLimit));
+                  .arg(rateText(limit), dollars(atLimit));
     const auto sameOrder = [&request](OrderRequest other) {
         other.limitPrice = request.limitPrice;
         return other == request;

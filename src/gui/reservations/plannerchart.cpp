@@ -50,7 +50,7 @@ QString nodeCount(qint64 nodes)
 
 QString formatRate(qint64 micros)
 {
-    return u"$"_s + Money::format(micros);
+    return u"$"_s + Money::formatRate(micros);
 }
 
 bool isDarkPalette(const QPalette& palette)
@@ -106,6 +106,8 @@ public:
     double yOfNodes(double nodes) const;
     QString skuName(const QString& id) const { return skuNames.value(id, id); }
     void updatePendingSelection(qint64 a, qint64 b);
+    // Pans (and zooms out when it is longer than the range) so that the window is visible.
+    void showWindow(const TimeAxis::Window& window);
 
     PlannerChart* q;
     QChart* chart = nullptr;
@@ -407,6 +409,26 @@ void PlannerChart::Private::updatePendingSelection(qint64 a, qint64 b)
     overlay->update();
 }
 
+void PlannerChart::Private::showWindow(const TimeAxis::Window& window)
+{
+    if (window.start >= from && window.end <= to)
+        return;
+    const qint64 span = to - from;
+    const qint64 length = window.end - window.start;
+    if (length + length / 5 > span) {
+        // A tenth of the window's length on either side, to see what comes before and after.
+        const qint64 margin = std::max<qint64>(Hour, length / 10);
+        setRangeAndNotify(floorHour(window.start - margin),
+                          floorHour(window.start - margin)
+                              + std::min(TimeAxis::MaximumSpan, length + 2 * margin + Hour));
+        return;
+    }
+    // Keep the span; the window a tenth of it from the edge it came in by.
+    const qint64 newFrom = window.start < from ? floorHour(window.start - span / 10)
+                                               : floorHour(window.end + span / 10 - span) + Hour;
+    setRangeAndNotify(newFrom, newFrom + span);
+}
+
 void PlannerChart::Private::setRangeAndNotify(qint64 newFrom, qint64 newTo)
 {
     if (newTo <= newFrom || (newFrom == from && newTo == to))
@@ -575,7 +597,7 @@ void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
     d->snapshot = snapshot;
     if (firstNow) {
         const qint64 span = d->to - d->from;
-        setRange(span <= Day ? Range::Day : span <= 7 * Day ? Range::Week : Range::Month);
+        setRange(span <= Day ? Range::Day : span <= 10 * Day ? Range::Week : Range::Month);
     }
     d->rebuildSeries();
 }
@@ -600,15 +622,16 @@ void PlannerChart::setHighlightedSku(const QString& sku)
 void PlannerChart::setRange(Range range)
 {
     const qint64 now = d->snapshot.now != 0 ? d->snapshot.now : QDateTime::currentSecsSinceEpoch();
-    // Starts on whole hours (a day) or local midnights (a week, a month), a little before now, so
-    // that the ticks fall on round times.
+    // Starts on whole hours (a day) or local midnights (a week, a month), at or a little before
+    // now, so that the ticks fall on round times.
     const qint64 midnight = QDateTime::fromSecsSinceEpoch(now).date().startOfDay().toSecsSinceEpoch();
     switch (range) {
     case Range::Day:
         d->setRangeAndNotify(floorHour(now) - 3 * Hour, floorHour(now) + 21 * Hour);
         break;
     case Range::Week:
-        d->setRangeAndNotify(midnight - Day, midnight + 6 * Day);
+        // From today's midnight through at least eight days ahead: "a week from now" fits whole.
+        d->setRangeAndNotify(midnight, midnight + 9 * Day);
         break;
     case Range::Month:
         d->setRangeAndNotify(midnight - 3 * Day, midnight + 27 * Day);
@@ -643,6 +666,7 @@ void PlannerChart::setSelection(const TimeAxis::Window& window)
     if (d->selection == window)
         return;
     d->selection = window;
+    d->showWindow(window);
     d->overlay->update();
     Q_EMIT selectionChanged(window.start, window.end);
 }

@@ -1,6 +1,7 @@
 #include "gui/reservations/reservationspage.h"
 
 #include "common/clitime.h"
+#include "common/schedule.h"
 #include "core/market/marketbackend.h"
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
@@ -26,7 +27,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qint64 Day = 24 * 3600;
+constexpr qint64 Hour = 3600;
+constexpr qint64 Day = 24 * Hour;
 
 bool askToConfirm(QWidget* parent, const QString& text)
 {
@@ -273,13 +275,15 @@ void ReservationsPage::selectSellWindow(bool lastDayOnly)
     const TimeSpans owned = m_snapshot.ownedBySku.value(sku);
     const qint64 now = m_snapshot.now;
     const auto lastEnd = PlanMath::lastOwnedEnd(owned);
-    const qint64 start = CliTime::snapStartToHour(now, now);
+    // What is sold starts at the next whole hour: the hour under way is already being used.
+    const qint64 start = Schedule::ceilTo(now, Hour);
     if (!lastEnd || *lastEnd <= start) {
         m_panel->showStatus(tr("The pool owns nothing of this SKU from now on."), true);
         return;
     }
     const qint64 end = *lastEnd;
-    const qint64 from = lastDayOnly ? std::max(start, CliTime::snapStartToHour(end - Day, now)) : start;
+    // The last 24 hours exactly, even when the end is not on an hour.
+    const qint64 from = lastDayOnly ? std::max(start, end - Day) : start;
     m_chart->setSelection(TimeAxis::Window{from, end});
     m_panel->setNodes(int(std::max<qint64>(1, PlanMath::sellableNodes(m_snapshot, sku, from, end))));
 }
