@@ -141,6 +141,28 @@ private Q_SLOTS:
                  QDate(2025, 3, 15).startOfDay().toSecsSinceEpoch());
     }
 
+    // The planner's Start and End also take a month and a day, in local time.
+    void windowTime()
+    {
+        const auto local = [](int year, int month, int day, int hour, int minute) {
+            return QDateTime(QDate(year, month, day), QTime(hour, minute)).toSecsSinceEpoch();
+        };
+        QCOMPARE(CliTime::parseWindowTime(u"oct 12 14:00"_s, Now), local(2025, 10, 12, 14, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"October 12"_s, Now), local(2025, 10, 12, 0, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"12 oct 9:30"_s, Now), local(2025, 10, 12, 9, 30));
+        // Passed this year: next year's.
+        QCOMPARE(CliTime::parseWindowTime(u"mar 10"_s, Now), local(2026, 3, 10, 0, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"2025-10-12 14:00"_s, Now), local(2025, 10, 12, 14, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"in 3d"_s, Now), Now + 72 * H);
+        QCOMPARE(CliTime::parseWindowTime(u"now"_s, Now), Now);
+        QString error;
+        QVERIFY(!CliTime::parseWindowTime(u"feb 30"_s, Now, &error));
+        QVERIFY(error.contains(u"oct 12 14:00"_s));
+        QVERIFY(!CliTime::parseWindowTime(u"oct"_s, Now));
+        QVERIFY(!CliTime::parseWindowTime(u"oct 12 25:00"_s, Now));
+        QVERIFY(!CliTime::parseWindowTime(u"tomorrow"_s, Now));
+    }
+
     void formatTime()
     {
         QCOMPARE(CliTime::formatTime(Hour10), u"2025-03-14T10:00:00Z"_s);

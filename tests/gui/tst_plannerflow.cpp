@@ -353,8 +353,8 @@ private Q_SLOTS:
         QVERIFY(window);
         QCOMPARE(window->start, base + 26 * H);
         QCOMPARE(window->end, base + 32 * H);
-        QCOMPARE(a->child<QDateTimeEdit>(u"orderStart"_s)->dateTime().toSecsSinceEpoch(), base + 26 * H);
-        QCOMPARE(a->child<QDateTimeEdit>(u"orderEnd"_s)->dateTime().toSecsSinceEpoch(), base + 32 * H);
+        QCOMPARE(a->page->panel()->windowStart().value_or(-1), base + 26 * H);
+        QCOMPARE(a->page->panel()->windowEnd().value_or(-1), base + 32 * H);
 
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
         const QString rate = quotedRate(m_h100, base + 26 * H, base + 32 * H, 2);
@@ -448,6 +448,64 @@ private Q_SLOTS:
             const QString tip = a->page->chart()->toolTipAt(a->page->chart()->viewportPointAt(start + 1800));
             QVERIFY2(tip.contains(u"limit $"_s + shown + u" "_s), qPrintable(tip));
         }
+    }
+
+    // Without a mouse: Start and End typed as the sf command line takes them, the window moved and
+    // resized with the keyboard on the chart, Enter to place.
+    void keyboardOnlyBuy()
+    {
+        const QString pool = createPool(u"keyboard"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        auto* start = a->child<QLineEdit>(u"orderStart"_s);
+        start->setFocus();
+        QTest::keyClicks(start, u"in 2d"_s);
+        QTest::keyClick(start, Qt::Key_Return);
+        const auto typed = a->page->chart()->selection();
+        QVERIFY(typed);
+        const qint64 expected = floorHour(a->snapshot().now + 2 * D) + H;
+        QCOMPARE(typed->start, expected);
+        QCOMPARE(typed->end, expected + H);
+        QWidget* view = a->page->chart()->findChild<QWidget*>(u"plannerChartView"_s);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QTest::keyClick(view, Qt::Key_PageDown);
+        QTest::keyClick(view, Qt::Key_Right);
+        const TimeAxis::Window window{expected + D + H, expected + D + 4 * H};
+        QCOMPARE(a->page->chart()->selection(), window);
+        QVERIFY(view->accessibleDescription().contains(u"(3h)"_s));
+        // The market's estimate fills in the limit; Enter on the chart places it.
+        auto* limit = a->child<QLineEdit>(u"orderLimit"_s);
+        auto* nodes = a->child<QSpinBox>(u"orderNodes"_s);
+        QVERIFY(UnderFaults::retry(
+            [&, first = true]() mutable {
+                if (!first) {
+                    nodes->setFocus();
+                    QTest::keyClick(nodes, Qt::Key_Up);
+                    QTest::keyClick(nodes, Qt::Key_Down);
+                }
+                first = false;
+            },
+            [&] { return !limit->text().isEmpty(); },
+            [&] { return a->child<QLabel>(u"orderPreview"_s)->text().startsWith(u"No preview"_s); },
+            Timeout));
+        view->setFocus();
+        QVERIFY(UnderFaults::retry(
+            [&] { QTest::keyClick(view, Qt::Key_Return); },
+            [&] { return a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s); },
+            [&] {
+                return a->child<QPushButton>(u"orderPlace"_s)->isEnabled()
+                       && a->child<QLabel>(u"orderStatus"_s)->text().startsWith(u"The order"_s);
+            },
+            Timeout));
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 1);
+        QCOMPARE(onServer.first().toObject().value(u"allocation_schedule_delta"_s).toArray(),
+                 (QJsonArray{QJsonObject{
+                     {u"end_at"_s, window.end}, {u"node_count"_s, 1}, {u"start_at"_s, window.start}}}));
+        QVERIFY(a->confirmations.last().contains(u"Buy 1"_s));
     }
 
     void standingOrderFillsAsTheClockAdvances()

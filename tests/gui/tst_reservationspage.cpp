@@ -137,8 +137,8 @@ private Q_SLOTS:
         QVERIFY(window);
         QCOMPARE(window->start, Hour0 + 26 * H);
         QCOMPARE(window->end, Hour0 + 32 * H);
-        QCOMPARE(child<QDateTimeEdit>(u"orderStart"_s)->dateTime().toSecsSinceEpoch(), Hour0 + 26 * H);
-        QCOMPARE(child<QDateTimeEdit>(u"orderEnd"_s)->dateTime().toSecsSinceEpoch(), Hour0 + 32 * H);
+        QCOMPARE(m_page->panel()->windowStart().value_or(-1), Hour0 + 26 * H);
+        QCOMPARE(m_page->panel()->windowEnd().value_or(-1), Hour0 + 32 * H);
         QVERIFY(child<QLabel>(u"orderDuration"_s)->text().startsWith(u"6h"_s));
     }
 
@@ -325,8 +325,85 @@ private Q_SLOTS:
         QVERIFY(chart->visibleFrom() <= longer.start);
         QVERIFY(chart->visibleTo() >= longer.end);
         // The fields move it too.
-        auto* start = child<QDateTimeEdit>(u"orderStart"_s);
-        QCOMPARE(start->dateTime().toSecsSinceEpoch(), longer.start);
+        QCOMPARE(m_page->panel()->windowStart().value_or(-1), longer.start);
+    }
+
+    // Start and End take what the sf command line takes; the chart follows.
+    void typedStartAndEndSelectOnTheChart()
+    {
+        auto* start = child<QLineEdit>(u"orderStart"_s);
+        auto* end = child<QLineEdit>(u"orderEnd"_s);
+        start->setFocus();
+        start->selectAll();
+        QTest::keyClicks(start, u"in 3d"_s);
+        QTest::keyClick(start, Qt::Key_Return);
+        auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        // Rounded up to the hour, as the sf command line does; an hour long until the end is typed.
+        QCOMPARE(window->start, Hour0 + 72 * H + H);
+        QCOMPARE(window->end, Hour0 + 74 * H);
+        end->setFocus();
+        end->selectAll();
+        const QDateTime at = QDateTime::fromSecsSinceEpoch(Hour0 + 5 * 24 * H);
+        const QString typed = QLocale::c().toString(at, u"MMM d HH:00"_s);
+        QTest::keyClicks(end, typed);
+        QTest::keyClick(end, Qt::Key_Return);
+        window = m_page->chart()->selection();
+        QVERIFY2(window, qPrintable(typed));
+        QCOMPARE(window->end, QDateTime(at.date(), QTime(at.time().hour(), 0)).toSecsSinceEpoch());
+        QCOMPARE(window->start, Hour0 + 73 * H);
+        QVERIFY(m_page->chart()->visibleFrom() <= window->start
+                && m_page->chart()->visibleTo() >= window->end);
+        // Something unreadable is refused in words, and the window stays.
+        end->selectAll();
+        QTest::keyClicks(end, u"next tuesday"_s);
+        QTest::keyClick(end, Qt::Key_Return);
+        QVERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"Invalid time"_s));
+        QCOMPARE(m_page->chart()->selection(), window);
+    }
+
+    // The keyboard selects, moves and resizes a window on the chart; the description says so.
+    void keyboardSelectsOnTheChart()
+    {
+        PlannerChart* chart = m_page->chart();
+        QWidget* view = chart->findChild<QWidget*>(u"plannerChartView"_s);
+        QVERIFY(view);
+        QCOMPARE(view->accessibleName(), u"Reservation planner chart"_s);
+        QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));
+        QVERIFY(view->accessibleDescription().contains(u"training"_s));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Right);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + H, Hour0 + 2 * H}));
+        QTest::keyClick(view, Qt::Key_Right);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 3 * H}));
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 5 * H}));
+        QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 4 * H}));
+        QTest::keyClick(view, Qt::Key_PageDown);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 26 * H, Hour0 + 28 * H}));
+        QTest::keyClick(view, Qt::Key_PageDown, Qt::ShiftModifier);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 26 * H, Hour0 + 52 * H}));
+        QTest::keyClick(view, Qt::Key_PageUp);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 28 * H}));
+        // Not into the past: the earliest start is the next minute.
+        QTest::keyClick(view, Qt::Key_PageUp);
+        QCOMPARE(chart->selection()->start, Now + 0);
+        QCOMPARE(m_page->panel()->windowStart().value_or(-1), chart->selection()->start);
+        QVERIFY2(view->accessibleDescription().contains(u"Selected: "_s),
+                 qPrintable(view->accessibleDescription()));
+        QVERIFY(view->accessibleDescription().contains(u"(1d2h40m)"_s));
+        // Enter places it, after the confirmation.
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.75"_s);
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(m_backend->placed.size(), 1);
+        QCOMPARE(m_backend->placed.first().startAt, chart->selection()->start);
+        QCOMPARE(m_backend->placed.first().endAt, chart->selection()->end);
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.750000"_s);
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!chart->selection());
+        QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));
     }
 
     void sellingAGapInTheMiddleAndNeverMoreThanOwned()
@@ -373,8 +450,9 @@ private Q_SLOTS:
         QVERIFY(qAbs(chart->axis().xOf(anchor) - xBefore) < 2.0);
 
         const qint64 from = chart->visibleFrom();
-        QTest::keyClick(chart->viewport()->parentWidget(), Qt::Key_Right);
+        QTest::keyClick(chart->viewport()->parentWidget(), Qt::Key_Right, Qt::ControlModifier);
         QVERIFY(chart->visibleFrom() > from);
+        QVERIFY(!chart->selection());
 
         // Shift-drag pans instead of selecting.
         const qint64 panFrom = chart->visibleFrom();

@@ -9,7 +9,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -39,6 +38,10 @@ public:
     bool isSell() const;
     void setWindow(qint64 start, qint64 end);
     void clearWindow();
+    std::optional<qint64> windowStart() const;
+    std::optional<qint64> windowEnd() const;
+    // What Place does: asks to place the order when it can be placed, or says why not.
+    void placeIfReady();
     void setNodes(int nodes);
     void setSku(const QString& sku);
     void setLimit(const QString& dollarsPerNodeHour);
@@ -77,6 +80,10 @@ private:
     void inputChanged();
     void updateValidity();
     void requestPreviewNow();
+    // Reads a typed Start or End ("now", "in 3d", "oct 12 14:00"); false (and says why) when it
+    // cannot be read.
+    void timeEdited(bool start);
+    void showWindowText();
 
     QString m_pool;
     qint64 m_now = 0;
@@ -85,8 +92,10 @@ private:
     std::optional<OrderPreview> m_preview;
 
     QComboBox* m_side;
-    QDateTimeEdit* m_start;
-    QDateTimeEdit* m_end;
+    QLineEdit* m_start;
+    QLineEdit* m_end;
+    qint64 m_windowStart = 0;
+    qint64 m_windowEnd = 0;
     QLabel* m_duration;
     QSpinBox* m_nodes;
     QComboBox* m_sku;

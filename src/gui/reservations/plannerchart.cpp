@@ -106,6 +106,9 @@ public:
     double yOfNodes(double nodes) const;
     QString skuName(const QString& id) const { return skuNames.value(id, id); }
     void updatePendingSelection(qint64 a, qint64 b);
+    void updateDescription();
+    // The keyboard's selection: moved by `shift` seconds, or its end moved when `resize`.
+    void stepSelection(qint64 shift, bool resize);
     // Pans (and zooms out when it is longer than the range) so that the window is visible.
     void showWindow(const TimeAxis::Window& window);
 
@@ -312,12 +315,34 @@ protected:
         const TimeAxis current = axis();
         const qint64 step = std::max<qint64>(Hour, current.span() / 8);
         const qint64 centre = d->from + current.span() / 2;
+        const bool pan = event->modifiers() & Qt::ControlModifier;
+        const bool resize = event->modifiers() & Qt::ShiftModifier;
         switch (event->key()) {
         case Qt::Key_Left:
-            d->setRangeAndNotify(d->from - step, d->to - step);
+            if (pan)
+                d->setRangeAndNotify(d->from - step, d->to - step);
+            else
+                d->stepSelection(-Hour, resize);
             break;
         case Qt::Key_Right:
-            d->setRangeAndNotify(d->from + step, d->to + step);
+            if (pan)
+                d->setRangeAndNotify(d->from + step, d->to + step);
+            else
+                d->stepSelection(Hour, resize);
+            break;
+        case Qt::Key_PageUp:
+            d->stepSelection(-Day, resize);
+            break;
+        case Qt::Key_PageDown:
+            d->stepSelection(Day, resize);
+            break;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (!d->selection) {
+                event->ignore();
+                return;
+            }
+            Q_EMIT d->q->activated();
             break;
         case Qt::Key_Plus:
         case Qt::Key_Equal: {
@@ -391,6 +416,7 @@ PlannerChart::Private::Private(PlannerChart* owner)
 
     view = new View(chart, this);
     view->setObjectName(u"plannerChartView"_s);
+    view->setAccessibleName(PlannerChart::tr("Reservation planner chart"));
     view->viewport()->setObjectName(u"plannerChartViewport"_s);
     overlay = new Overlay(this);
     chart->scene()->addItem(overlay);
@@ -407,6 +433,40 @@ void PlannerChart::Private::updatePendingSelection(qint64 a, qint64 b)
 {
     selection = TimeAxis::snapWindow(a, b, snapshot.now);
     overlay->update();
+    updateDescription();
+}
+
+void PlannerChart::Private::stepSelection(qint64 shift, bool resize)
+{
+    const qint64 now = snapshot.now != 0 ? snapshot.now : QDateTime::currentSecsSinceEpoch();
+    if (!selection) {
+        // The first key selects the next whole hour.
+        const qint64 start = floorHour(now) + Hour;
+        q->setSelection(TimeAxis::Window{start, start + Hour});
+        return;
+    }
+    TimeAxis::Window window = *selection;
+    if (resize) {
+        // At least an hour long, ends on hours.
+        window.end = std::max(floorHour(window.end + shift), floorHour(window.start) + Hour);
+        if (window.end <= window.start)
+            window.end += Hour;
+    } else {
+        const qint64 length = window.end - window.start;
+        // Never into the past: the earliest start is the next minute, as a drag would have it.
+        window.start = CliTime::snapStartToHour(window.start + shift, now);
+        window.end = CliTime::snapEndToHour(window.start + length);
+    }
+    q->setSelection(window);
+}
+
+void PlannerChart::Private::updateDescription()
+{
+    const QString text = q->description();
+    if (view->accessibleDescription() == text)
+        return;
+    view->setAccessibleDescription(text);
+    q->setAccessibleDescription(text);
 }
 
 void PlannerChart::Private::showWindow(const TimeAxis::Window& window)
@@ -436,6 +496,7 @@ void PlannerChart::Private::setRangeAndNotify(qint64 newFrom, qint64 newTo)
     from = newFrom;
     to = newTo;
     rebuildSeries();
+    updateDescription();
     Q_EMIT q->visibleRangeChanged(from, to);
 }
 
@@ -577,7 +638,9 @@ PlannerChart::PlannerChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
     setFocusProxy(d->view);
+    setAccessibleName(tr("Reservation planner chart"));
     setRange(Range::Week);
+    d->updateDescription();
 }
 
 PlannerChart::~PlannerChart()
@@ -600,6 +663,7 @@ void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
         setRange(span <= Day ? Range::Day : span <= 10 * Day ? Range::Week : Range::Month);
     }
     d->rebuildSeries();
+    d->updateDescription();
 }
 
 const PlannerSnapshot& PlannerChart::snapshot() const
@@ -668,6 +732,7 @@ void PlannerChart::setSelection(const TimeAxis::Window& window)
     d->selection = window;
     d->showWindow(window);
     d->overlay->update();
+    d->updateDescription();
     Q_EMIT selectionChanged(window.start, window.end);
 }
 
@@ -677,6 +742,7 @@ void PlannerChart::clearSelection()
         return;
     d->selection.reset();
     d->overlay->update();
+    d->updateDescription();
     Q_EMIT selectionCleared();
 }
 
@@ -743,6 +809,29 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
     if (d->selection && t >= d->selection->start && t < d->selection->end)
         lines << tr("Selected: %1 to %2").arg(formatTime(d->selection->start), formatTime(d->selection->end));
     return lines.join(u"<br>"_s);
+}
+
+QString PlannerChart::description() const
+{
+    QStringList parts;
+    parts << tr("Nodes the pool %1 owns per SKU, its open orders and the market's best prices per "
+                "node-hour from %2 to %3.")
+                 .arg(d->snapshot.poolName.isEmpty() ? d->snapshot.poolId : d->snapshot.poolName,
+                      formatTime(d->from), formatTime(d->to));
+    if (d->selection) {
+        const TimeAxis::Window& s = *d->selection;
+        QString selected =
+            tr("Selected: %1 to %2 (%3)")
+                .arg(formatTime(s.start), formatTime(s.end), CliTime::formatDuration(s.end - s.start));
+        if (d->selectionNodes > 0)
+            selected += u", "_s + nodeCount(d->selectionNodes);
+        parts << selected + u"."_s;
+        parts << tr("Arrow keys move it by an hour, Shift with them resizes it, Page Up and Page Down "
+                    "move it by a day, Enter places it.");
+    } else {
+        parts << tr("Nothing selected: press an arrow key to select the next hour.");
+    }
+    return parts.join(u' ');
 }
 
 QImage PlannerChart::image() const

@@ -116,6 +116,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         m_quoteDebounce->start();
     });
     connect(m_panel, &OrderPanel::placeRequested, this, &ReservationsPage::placeOrder);
+    connect(m_chart, &PlannerChart::activated, m_panel, &OrderPanel::placeIfReady);
     connect(m_panel, &OrderPanel::sellLastDayRequested, this, [this] { selectSellWindow(true); });
     connect(m_panel, &OrderPanel::sellWholeFutureRequested, this, [this] { selectSellWindow(false); });
     connect(m_panel, &OrderPanel::previewWanted, this, [this](const OrderRequest& request) {
