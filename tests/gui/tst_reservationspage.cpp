@@ -1,4 +1,7 @@
+#include "core/settings/settings.h"
 #include "fakemarketbackend.h"
+#include "gui/common/viewcontext.h"
+#include "gui/common/workspacebar.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
@@ -12,6 +15,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -404,6 +408,32 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_Escape);
         QVERIFY(!chart->selection());
         QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));
+    }
+
+    // The page fits a 1,024 pixel wide window, with the workspace switcher the application adds.
+    void fitsANarrowWindow()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        ViewContext context(&settings);
+        auto* bar = new WorkspaceBar(u"reservations"_s, &context);
+        bar->combo()->addItem(u"sfc:workspace:acme:default"_s);
+        m_page->setScopeBar(bar);
+        // The longest message it shows.
+        m_backend->poolList.clear();
+        m_backend->notifyChanged();
+        QVERIFY(child<QLabel>(u"plannerMessage"_s)->text().contains(u"No pools"_s));
+        // Layouts take new size hints when their events have run.
+        QApplication::processEvents();
+        m_page->layout()->activate();
+        QString widths;
+        for (QWidget* w : m_page->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            widths += u"%1 %2; "_s.arg(QString::fromLatin1(w->metaObject()->className()))
+                          .arg(w->minimumSizeHint().width());
+        QVERIFY2(m_page->minimumSizeHint().width() <= 1000,
+                 qPrintable(u"%1: %2"_s.arg(m_page->minimumSizeHint().width()).arg(widths)));
+        m_page->resize(1000, 700);
+        QVERIFY(m_page->chart()->width() >= 500);
     }
 
     void sellingAGapInTheMiddleAndNeverMoreThanOwned()

@@ -56,11 +56,14 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_message->setObjectName(u"plannerMessage"_s);
     m_message->setTextFormat(Qt::PlainText); // quotes the server
 
+    // Two rows, so that the page fits a 1,024 pixel wide window: what is shown (workspace, pool),
+    // then how (range, export) with the message between them, wrapped rather than widening the page.
     auto* top = new QHBoxLayout;
     m_toolbar = top;
     top->addWidget(new QLabel(tr("Pool:"), this));
     top->addWidget(m_pool);
-    top->addSpacing(12);
+    top->addStretch(1);
+    auto* second = new QHBoxLayout;
     const std::pair<PlannerChart::Range, QString> ranges[] = {{PlannerChart::Range::Day, tr("Day")},
                                                               {PlannerChart::Range::Week, tr("Week")},
                                                               {PlannerChart::Range::Month, tr("Month")}};
@@ -70,13 +73,15 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         button->setCheckable(true);
         button->setObjectName(u"range"_s + title);
         m_ranges->addButton(button, int(range));
-        top->addWidget(button);
+        second->addWidget(button);
     }
     m_ranges->button(int(PlannerChart::Range::Week))->setChecked(true);
-    top->addWidget(m_message, 1);
+    second->addSpacing(12);
+    m_message->setWordWrap(true);
+    second->addWidget(m_message, 1);
     auto* exportButton = new QPushButton(tr("Export PNG…"), this);
     exportButton->setObjectName(u"plannerExport"_s);
-    top->addWidget(exportButton);
+    second->addWidget(exportButton);
 
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_panel);
@@ -91,6 +96,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(second);
     layout->addWidget(splitter, 1);
 
     m_quoteDebounce->setSingleShot(true);
