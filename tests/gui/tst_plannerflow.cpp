@@ -508,6 +508,63 @@ private Q_SLOTS:
         QVERIFY(a->confirmations.last().contains(u"Buy 1"_s));
     }
 
+    // Extend… buys the window right after what the pool owns, same SKU and node count: the pool
+    // then owns one unbroken span.
+    void extendAbutsExactly()
+    {
+        const QString pool = createPool(u"extended"_s);
+        // Ends 19 minutes past an hour, as a window bought from "now" does.
+        const qint64 start = floorHour(m_api.now()) + 2 * H;
+        const qint64 end = start + D + 19 * 60;
+        const QString rate = quotedRate(m_h100, start, end, 3);
+        QCOMPARE(m_api.post(Orders, orderBody(pool, u"buy"_s, m_h100, start, end, 3, rate, false))
+                     .json.value(u"status"_s)
+                     .toString(),
+                 u"filled"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().ownedBySku.value(m_h100).isEmpty(), Timeout);
+        auto* extend = a->child<QPushButton>(u"orderExtend"_s);
+        QVERIFY(extend->isEnabled());
+        // Under faults the preview or the order can fail on the way; the user extends again, and
+        // the same order goes with the same key.
+        QVERIFY2(UnderFaults::retry(
+                     [&] { extend->click(); },
+                     [&] { return a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s); },
+                     [&] {
+                         const QString text = a->child<QLabel>(u"orderStatus"_s)->text();
+                         return extend->isEnabled()
+                                && (text.startsWith(u"The order"_s) || text.startsWith(u"No rate"_s)
+                                    || text.startsWith(u"The market"_s));
+                     },
+                     Timeout),
+                 qPrintable(a->child<QLabel>(u"orderStatus"_s)->text()));
+        QVERIFY2(a->confirmations.last().contains(u"Buy 3"_s), qPrintable(a->confirmations.last()));
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 2);
+        const QJsonObject extension = onServer.first().toObject();
+        QCOMPARE(extension.value(u"instance_sku"_s).toObject().value(u"id"_s).toString(), m_h100);
+        QCOMPARE(
+            extension.value(u"allocation_schedule_delta"_s).toArray(),
+            (QJsonArray{QJsonObject{{u"end_at"_s, end + D}, {u"node_count"_s, 3}, {u"start_at"_s, end}}}));
+        QCOMPARE(extension.value(u"status"_s).toString(), u"filled"_s);
+        // One unbroken span of 3 nodes on the server and on the chart.
+        const QJsonArray schedule = poolSchedule(pool, m_h100);
+        qint64 owned = 0;
+        for (const auto& entry : schedule) {
+            const QJsonObject e = entry.toObject();
+            if (e.value(u"node_count"_s).toInteger() > 0) {
+                QCOMPARE(e.value(u"node_count"_s).toInteger(), 3);
+                owned += e.value(u"end_at"_s).toInteger() - e.value(u"start_at"_s).toInteger();
+            }
+        }
+        QCOMPARE(owned, end + D - start);
+        QVERIFY(a->refreshUntil([&] {
+            return a->snapshot().ownedBySku.value(m_h100) == TimeSpans{TimeSpan{start, end + D, 3}};
+        }));
+    }
+
     void standingOrderFillsAsTheClockAdvances()
     {
         const QString pool = createPool(u"patient"_s);

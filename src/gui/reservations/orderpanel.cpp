@@ -73,6 +73,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     , m_place(new QPushButton(tr("&Place order…"), this))
     , m_sellLastDay(new QPushButton(tr("Last day"), this))
     , m_sellWholeFuture(new QPushButton(tr("All from now"), this))
+    , m_extend(new QPushButton(tr("E&xtend…"), this))
     , m_debounce(new QTimer(this))
 {
     setObjectName(u"orderPanel"_s);
@@ -95,6 +96,9 @@ OrderPanel::OrderPanel(QWidget* parent)
     m_place->setObjectName(u"orderPlace"_s);
     m_sellLastDay->setObjectName(u"sellLastDay"_s);
     m_sellWholeFuture->setObjectName(u"sellWholeFuture"_s);
+    m_extend->setObjectName(u"orderExtend"_s);
+    m_extend->setToolTip(tr("Buy the same SKU and node count for the window right after what the pool "
+                            "owns: as long as the chosen window, or a day"));
 
     m_side->addItem(tr("Buy"), u"buy"_s);
     m_side->addItem(tr("Sell"), u"sell"_s);
@@ -128,6 +132,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     sellRow->addWidget(m_sellLastDay);
     sellRow->addWidget(m_sellWholeFuture);
     form->addRow(tr("Sell window:"), sellRow);
+    form->addRow(tr("Owned:"), m_extend);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_quote);
@@ -186,6 +191,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     });
     connect(m_sellLastDay, &QPushButton::clicked, this, &OrderPanel::sellLastDayRequested);
     connect(m_sellWholeFuture, &QPushButton::clicked, this, &OrderPanel::sellWholeFutureRequested);
+    connect(m_extend, &QPushButton::clicked, this, &OrderPanel::extendRequested);
 
     clearWindow();
 }
@@ -347,6 +353,11 @@ QString OrderPanel::currentSku() const
     return m_sku->currentData().toString();
 }
 
+QString OrderPanel::limitText() const
+{
+    return m_limit->text().trimmed();
+}
+
 int OrderPanel::nodes() const
 {
     return m_nodes->value();
@@ -438,6 +449,7 @@ void OrderPanel::updateValidity()
         }
     }
     m_place->setEnabled(placeable && !m_placing);
+    m_extend->setEnabled(!m_pool.isEmpty() && !currentSku().isEmpty() && !m_placing);
     m_quote->setEnabled(order.has_value());
     m_place->setToolTip(placeable ? QString() : why);
     // Only a change of the reason touches the status line, so that what placing reported stays

@@ -59,6 +59,10 @@ public:
     void setPlacing(bool placing);
     bool isPlacing() const { return m_placing; }
 
+    // The length of the chosen window, or 0.
+    qint64 windowLength() const { return m_hasWindow ? m_windowEnd - m_windowStart : 0; }
+    QString limitText() const;
+
     // The text the confirmation before placing shows: what, when, and the total.
     QString confirmationText(const OrderRequest& request) const;
 
@@ -75,6 +79,8 @@ Q_SIGNALS:
     // Ready-made sell windows: the pool's last day of the SKU, or all it owns from now on.
     void sellLastDayRequested();
     void sellWholeFutureRequested();
+    // Buy the window right after what the pool owns of the SKU.
+    void extendRequested();
 
 private:
     void inputChanged();
@@ -109,6 +115,7 @@ private:
     QPushButton* m_place;
     QPushButton* m_sellLastDay;
     QPushButton* m_sellWholeFuture;
+    QPushButton* m_extend;
     QTimer* m_debounce;
     bool m_hasWindow = false;
     bool m_placing = false;

@@ -1,6 +1,7 @@
 #include "gui/reservations/reservationspage.h"
 
 #include "common/clitime.h"
+#include "common/money.h"
 #include "common/schedule.h"
 #include "core/market/marketbackend.h"
 #include "core/market/planmath.h"
@@ -125,6 +126,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_chart, &PlannerChart::activated, m_panel, &OrderPanel::placeIfReady);
     connect(m_panel, &OrderPanel::sellLastDayRequested, this, [this] { selectSellWindow(true); });
     connect(m_panel, &OrderPanel::sellWholeFutureRequested, this, [this] { selectSellWindow(false); });
+    connect(m_panel, &OrderPanel::extendRequested, this, &ReservationsPage::extend);
     connect(m_panel, &OrderPanel::previewWanted, this, [this](const OrderRequest& request) {
         if (!m_backend)
             return;
@@ -293,6 +295,54 @@ void ReservationsPage::selectSellWindow(bool lastDayOnly)
     const qint64 from = lastDayOnly ? std::max(start, end - Day) : start;
     m_chart->setSelection(TimeAxis::Window{from, end});
     m_panel->setNodes(int(std::max<qint64>(1, PlanMath::sellableNodes(m_snapshot, sku, from, end))));
+}
+
+void ReservationsPage::extend()
+{
+    if (!m_backend || m_panel->isPlacing())
+        return;
+    const QString sku = m_panel->currentSku();
+    const qint64 length = m_panel->windowLength() > 0 ? m_panel->windowLength() : Day;
+    const auto window = PlanMath::extension(m_snapshot, sku, length);
+    if (!window || window->nodes <= 0) {
+        m_panel->showStatus(tr("The pool owns nothing of this SKU from now on to extend."), true);
+        return;
+    }
+    m_panel->setSell(false);
+    m_panel->setNodes(int(window->nodes));
+    m_chart->setSelection(TimeAxis::Window{window->start, window->end});
+    // setSelection leaves the window as it was when it is already selected.
+    m_panel->setWindow(window->start, window->end);
+    QString why;
+    auto request = m_panel->request(&why);
+    if (!request) {
+        m_panel->showStatus(why, true);
+        return;
+    }
+    if (!request->limitPrice.isEmpty()) {
+        placeOrder(*request);
+        return;
+    }
+    // No limit typed: the market's rate for this window, then the confirmation.
+    m_panel->showStatus(tr("Asking the market for the rate…"), false);
+    m_backend->preview(
+        *request, this,
+        [this](const OrderPreview& preview) {
+            const auto rate = Money::parseRate(preview.postOrderBody.limitPrice);
+            if (preview.quoted && rate)
+                m_panel->setLimit(Money::formatRate(*rate));
+            const auto withLimit = m_panel->request();
+            if (!preview.quoted || !rate || !withLimit || withLimit->limitPrice.isEmpty()) {
+                m_panel->showStatus(tr("The market has no rate for this window; set a limit and place it."),
+                                    true);
+                return;
+            }
+            placeOrder(*withLimit);
+        },
+        [this, request = *request](const QString& message) {
+            m_panel->showPreviewError(request, message);
+            m_panel->showStatus(tr("No rate for the extension: %1").arg(message), true);
+        });
 }
 
 bool ReservationsPage::exportChart(const QString& fileName, QString* error) const

@@ -51,6 +51,9 @@ private:
     void requestQuotes();
     void placeOrder(const OrderRequest& request);
     void selectSellWindow(bool lastDayOnly);
+    // Selects the window that extends what the pool owns and places it after the confirmation
+    // (with the market's rate when no limit is typed).
+    void extend();
     void exportWithDialog();
 
     QPointer<MarketBackend> m_backend;
