@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Qt::StringLiterals;
 
@@ -154,6 +155,11 @@ private Q_SLOTS:
         QCOMPARE(CliTime::parseWindowTime(u"mar 10"_s, Now), local(2026, 3, 10, 0, 0));
         QCOMPARE(CliTime::parseWindowTime(u"2025-10-12 14:00"_s, Now), local(2025, 10, 12, 14, 0));
         QCOMPARE(CliTime::parseWindowTime(u"in 3d"_s, Now), Now + 72 * H);
+        // In UTC, and a zone at the end saying which.
+        QCOMPARE(CliTime::parseWindowTime(u"2025-10-12 14:00"_s, Now, nullptr, true),
+                 QDateTime(QDate(2025, 10, 12), QTime(14, 0), QTimeZone::UTC).toSecsSinceEpoch());
+        QCOMPARE(CliTime::parseWindowTime(u"oct 12 14:00 UTC"_s, Now),
+                 QDateTime(QDate(2025, 10, 12), QTime(14, 0), QTimeZone::UTC).toSecsSinceEpoch());
         QCOMPARE(CliTime::parseWindowTime(u"now"_s, Now), Now);
         QString error;
         QVERIFY(!CliTime::parseWindowTime(u"feb 30"_s, Now, &error));

@@ -18,13 +18,17 @@
 #include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <QToolButton>
 
 #include <memory>
+
+#include <time.h>
 
 using namespace Qt::StringLiterals;
 
@@ -434,6 +438,91 @@ private Q_SLOTS:
                  qPrintable(u"%1: %2"_s.arg(m_page->minimumSizeHint().width()).arg(widths)));
         m_page->resize(1000, 700);
         QVERIFY(m_page->chart()->width() >= 500);
+    }
+
+    // Every time with its zone, local or UTC as chosen; the choice is remembered.
+    void timesInBothZones()
+    {
+        // A local zone that is not UTC, whatever the machine's.
+        const QByteArray oldTz = qgetenv("TZ");
+        qputenv("TZ", "Europe/Berlin");
+        tzset();
+        const auto restore = qScopeGuard([oldTz] {
+            if (oldTz.isEmpty())
+                qunsetenv("TZ");
+            else
+                qputenv("TZ", oldTz);
+            tzset();
+        });
+        const qint64 start = Hour0 + 26 * H;
+        const QString local = QDateTime::fromSecsSinceEpoch(start).timeZoneAbbreviation();
+        QVERIFY2(local != u"UTC"_s, qPrintable(local));
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        m_page->setSettings(&settings);
+        QVERIFY(!m_page->isUtc());
+        m_page->chart()->setSelection(TimeAxis::Window{start, start + 6 * H});
+        auto* startField = child<QLineEdit>(u"orderStart"_s);
+        QCOMPARE(startField->text(),
+                 QDateTime::fromSecsSinceEpoch(start).toString(u"yyyy-MM-dd HH:mm "_s) + local);
+        const QPoint at = m_page->chart()->viewportPointAt(start + 1800);
+        QVERIFY2(m_page->chart()->toolTipAt(at).contains(u' ' + local),
+                 qPrintable(m_page->chart()->toolTipAt(at)));
+
+        child<QToolButton>(u"plannerUtc"_s)->click();
+        QVERIFY(settings.timesInUtc());
+        QCOMPARE(startField->text(),
+                 QDateTime::fromSecsSinceEpoch(start, QTimeZone::UTC).toString(u"yyyy-MM-dd HH:mm"_s)
+                     + u" UTC"_s);
+        QVERIFY(m_page->chart()->toolTipAt(at).contains(u" UTC"_s));
+        QVERIFY(!m_page->chart()->toolTipAt(at).contains(u' ' + local));
+        QVERIFY(m_page->chart()->description().contains(u" UTC"_s));
+        // Typed in UTC, read as UTC.
+        auto* endField = child<QLineEdit>(u"orderEnd"_s);
+        endField->setFocus();
+        endField->selectAll();
+        QTest::keyClicks(
+            endField,
+            QDateTime::fromSecsSinceEpoch(start + 9 * H, QTimeZone::UTC).toString(u"yyyy-MM-dd HH:mm"_s));
+        QTest::keyClick(endField, Qt::Key_Return);
+        QCOMPARE(m_page->chart()->selection()->end, start + 9 * H);
+        // The confirmation says the zone too.
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"3"_s);
+        m_confirm = false;
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QVERIFY2(m_confirmation.contains(u"UTC"_s), qPrintable(m_confirmation));
+
+        // Remembered: the next page starts in UTC.
+        ReservationsPage next(m_backend.get());
+        next.setSettings(&settings);
+        QVERIFY(next.isUtc());
+        QVERIFY(next.findChild<QToolButton*>(u"plannerUtc"_s)->isChecked());
+        child<QToolButton>(u"plannerUtc"_s)->click();
+        QVERIFY(!settings.timesInUtc());
+    }
+
+    // When owned capacity next starts and ends, and when resting orders start, counted down.
+    void countdowns()
+    {
+        auto* label = child<QLabel>(u"plannerCountdowns"_s);
+        // Now is 20 minutes into Hour0: the H100 ends at Hour0 + 72 h, the H200 starts at + 24 h.
+        QVERIFY2(label->text().contains(u"sea-3-h100: owned capacity ends in 2d23h40m"_s),
+                 qPrintable(label->text()));
+        QVERIFY2(label->text().contains(u"iad-12-h200: owned capacity starts in 23h40m"_s),
+                 qPrintable(label->text()));
+        QVERIFY2(label->text().contains(u"iad-12-h200: owned capacity ends in 1d23h40m"_s),
+                 qPrintable(label->text()));
+        drag(Hour0 + 30 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"1"_s);
+        child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QCOMPARE(m_backend->placed.size(), 1);
+        QVERIFY2(label->text().contains(u"Buy 1 × sea-3-h100 on the book, starts in 1d5h40m"_s),
+                 qPrintable(label->text()));
+        // The clock moves on: the same label counts down without a new list.
+        m_backend->clock = Now + 2 * H;
+        QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(u"starts in 1d3h40m"_s),
+                                 3 * ReservationsPage::CountdownIntervalMs);
     }
 
     void sellingAGapInTheMiddleAndNeverMoreThanOwned()

@@ -80,6 +80,7 @@ void Application::buildSections()
                        tr("InfiniBand Partitions"), new PartitionsView(context));
     // The planner and the orders show the connection's scope too, and can change it.
     auto* reservations = new ReservationsPage(m_market);
+    reservations->setSettings(m_services.settings);
     reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
     window->addSection(QStringLiteral("reservations"), SectionIcons::icon(QStringLiteral("reservations")),
                        tr("Reservations"), reservations);

@@ -2,6 +2,7 @@
 
 #include "common/clitime.h"
 #include "common/money.h"
+#include "gui/reservations/plannertime.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -31,18 +32,7 @@ QString rateText(qint64 micros)
     return u"$"_s + Money::formatRate(micros);
 }
 
-QString when(qint64 t)
-{
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
-}
-
 constexpr qint64 Hour = 3600;
-
-// How Start and End show a time; parseWindowTime reads it back.
-QString fieldTime(qint64 t)
-{
-    return QDateTime::fromSecsSinceEpoch(t).toString(u"yyyy-MM-dd HH:mm"_s);
-}
 
 QString unavailableText(const QString& reason)
 {
@@ -275,8 +265,8 @@ std::optional<qint64> OrderPanel::windowEnd() const
 
 void OrderPanel::showWindowText()
 {
-    m_start->setText(m_hasWindow ? fieldTime(m_windowStart) : QString());
-    m_end->setText(m_hasWindow ? fieldTime(m_windowEnd) : QString());
+    m_start->setText(m_hasWindow ? PlannerTime::field(m_windowStart, m_utc) : QString());
+    m_end->setText(m_hasWindow ? PlannerTime::field(m_windowEnd, m_utc) : QString());
 }
 
 void OrderPanel::timeEdited(bool start)
@@ -284,11 +274,11 @@ void OrderPanel::timeEdited(bool start)
     QLineEdit* field = start ? m_start : m_end;
     const QString text = field->text().trimmed();
     const qint64 shownValue = start ? m_windowStart : m_windowEnd;
-    if (text.isEmpty() || (m_hasWindow && text == fieldTime(shownValue)))
+    if (text.isEmpty() || (m_hasWindow && text == PlannerTime::field(shownValue, m_utc)))
         return;
     const qint64 now = m_now != 0 ? m_now : QDateTime::currentSecsSinceEpoch();
     QString error;
-    const auto parsed = CliTime::parseWindowTime(text, now, &error);
+    const auto parsed = CliTime::parseWindowTime(text, now, &error, m_utc);
     if (!parsed) {
         showStatus(error, true);
         return;
@@ -318,6 +308,14 @@ void OrderPanel::timeEdited(bool start)
         setWindow(newStart, newEnd);
     else
         showWindowText();
+}
+
+void OrderPanel::setUtc(bool utc)
+{
+    if (m_utc == utc)
+        return;
+    m_utc = utc;
+    showWindowText();
 }
 
 void OrderPanel::placeIfReady()
@@ -531,7 +529,8 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
         (sell ? tr("Sell %1 × %2") : tr("Buy %1 × %2")).arg(request.nodeCount).arg(m_sku->currentText());
     text += u"\n"_s
             + tr("from %1 to %2 (%3)")
-                  .arg(when(request.startAt), when(request.endAt), CliTime::formatDuration(seconds));
+                  .arg(PlannerTime::format(request.startAt, m_utc), PlannerTime::format(request.endAt, m_utc),
+                       CliTime::formatDuration(seconds));
     text += u"\n\n"_s
             + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
                     : tr("Total at the limit of %1 per node-hour: at most %2"))

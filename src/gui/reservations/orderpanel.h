@@ -42,6 +42,8 @@ public:
     std::optional<qint64> windowEnd() const;
     // What Place does: asks to place the order when it can be placed, or says why not.
     void placeIfReady();
+    // Start and End (and the confirmation) in UTC rather than local time.
+    void setUtc(bool utc);
     void setNodes(int nodes);
     void setSku(const QString& sku);
     void setLimit(const QString& dollarsPerNodeHour);
@@ -119,6 +121,7 @@ private:
     QTimer* m_debounce;
     bool m_hasWindow = false;
     bool m_placing = false;
+    bool m_utc = false;
     // Why Place is disabled, as last shown in the status line.
     QString m_shownHint;
 };

@@ -3,6 +3,7 @@
 #include "common/clitime.h"
 #include "common/money.h"
 #include "core/market/planmath.h"
+#include "gui/reservations/plannertime.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -18,6 +19,7 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QTimeZone>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -36,11 +38,6 @@ constexpr qint64 Day = 24 * Hour;
 qint64 floorHour(qint64 t)
 {
     return t - ((t % Hour) + Hour) % Hour;
-}
-
-QString formatTime(qint64 t)
-{
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
 }
 
 QString nodeCount(qint64 nodes)
@@ -105,6 +102,13 @@ public:
     QRectF plotArea() const { return chart->plotArea(); }
     double yOfNodes(double nodes) const;
     QString skuName(const QString& id) const { return skuNames.value(id, id); }
+    QString timeText(qint64 t) const { return PlannerTime::format(t, utc); }
+    // Qt Charts' time axis labels in local time: in UTC the chart's x values are moved by the
+    // local offset at the start of the range, so that its labels read UTC.
+    qint64 labelShift() const
+    {
+        return utc ? qint64(QDateTime::fromSecsSinceEpoch(from).offsetFromUtc()) : 0;
+    }
     void updatePendingSelection(qint64 a, qint64 b);
     void updateDescription();
     // The keyboard's selection: moved by `shift` seconds, or its end moved when `resize`.
@@ -133,6 +137,7 @@ public:
     qint64 nodeMax = 1;
     std::optional<TimeAxis::Window> selection;
     qint64 selectionNodes = 0;
+    bool utc = false;
 };
 
 // Draws what Qt Charts has no series for (order windows, the now line, the selection) straight
@@ -515,6 +520,7 @@ void PlannerChart::Private::rebuildSeries()
         layers.append(snapshot.ownedBySku.value(sku));
     const QList<PlanMath::Steps> stacked = PlanMath::stackedSteps(layers, from, to);
     qint64 top = 1;
+    const qint64 shift = labelShift();
     QLineSeries* previous = nullptr;
     for (qsizetype i = 0; i < stacked.size(); ++i) {
         auto* upper = new QLineSeries;
@@ -522,7 +528,7 @@ void PlannerChart::Private::rebuildSeries()
         qint64 last = 0;
         for (qsizetype s = 0; s < stacked.at(i).size(); ++s) {
             const auto& [time, count] = stacked.at(i).at(s);
-            const double x = double(time) * 1000.0;
+            const double x = double(time + shift) * 1000.0;
             if (s > 0)
                 points.append(QPointF(x, double(last)));
             points.append(QPointF(x, double(count)));
@@ -560,8 +566,8 @@ void PlannerChart::Private::rebuildSeries()
     for (const HourQuote& quote : std::as_const(snapshot.quotes)) {
         if (quote.hourStart + Hour <= from || quote.hourStart >= to)
             continue;
-        const double x0 = double(quote.hourStart) * 1000.0;
-        const double x1 = double(quote.hourStart + Hour) * 1000.0;
+        const double x0 = double(quote.hourStart + shift) * 1000.0;
+        const double x1 = double(quote.hourStart + Hour + shift) * 1000.0;
         if (quote.bestAsk) {
             const double y = double(*quote.bestAsk) / double(Money::MicrosPerDollar);
             asks << QPointF(x0, y) << QPointF(x1, y);
@@ -586,7 +592,10 @@ void PlannerChart::Private::rebuildSeries()
 
 void PlannerChart::Private::updateAxes()
 {
-    timeAxis->setRange(QDateTime::fromSecsSinceEpoch(from), QDateTime::fromSecsSinceEpoch(to));
+    const qint64 shift = labelShift();
+    timeAxis->setRange(QDateTime::fromSecsSinceEpoch(from + shift),
+                       QDateTime::fromSecsSinceEpoch(to + shift));
+    timeAxis->setTitleText(PlannerChart::tr("Time (%1)").arg(PlannerTime::zone(from, utc)));
     const qint64 span = to - from;
     timeAxis->setFormat(span <= 2 * Day ? u"HH:mm"_s : span <= 10 * Day ? u"ddd d"_s : u"d MMM"_s);
     // Ticks on round intervals when the span allows it (it does for the preset ranges).
@@ -688,7 +697,8 @@ void PlannerChart::setRange(Range range)
     const qint64 now = d->snapshot.now != 0 ? d->snapshot.now : QDateTime::currentSecsSinceEpoch();
     // Starts on whole hours (a day) or local midnights (a week, a month), at or a little before
     // now, so that the ticks fall on round times.
-    const qint64 midnight = QDateTime::fromSecsSinceEpoch(now).date().startOfDay().toSecsSinceEpoch();
+    const QDateTime here = PlannerTime::at(now, d->utc);
+    const qint64 midnight = here.date().startOfDay(here.timeZone()).toSecsSinceEpoch();
     switch (range) {
     case Range::Day:
         d->setRangeAndNotify(floorHour(now) - 3 * Hour, floorHour(now) + 21 * Hour);
@@ -701,6 +711,20 @@ void PlannerChart::setRange(Range range)
         d->setRangeAndNotify(midnight - 3 * Day, midnight + 27 * Day);
         break;
     }
+}
+
+void PlannerChart::setUtc(bool utc)
+{
+    if (d->utc == utc)
+        return;
+    d->utc = utc;
+    d->rebuildSeries();
+    d->updateDescription();
+}
+
+bool PlannerChart::isUtc() const
+{
+    return d->utc;
 }
 
 void PlannerChart::setVisibleRange(qint64 from, qint64 to)
@@ -776,7 +800,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         return {};
     const qint64 t = axis().timeAt(viewportPos.x());
     QStringList lines;
-    lines << u"<b>%1</b>"_s.arg(formatTime(t).toHtmlEscaped());
+    lines << u"<b>%1</b>"_s.arg(d->timeText(t).toHtmlEscaped());
     qint64 total = 0;
     for (const QString& sku : d->snapshot.ownedBySku.keys()) {
         const qint64 nodes = PlanMath::nodesAt(d->snapshot.ownedBySku.value(sku), t);
@@ -792,7 +816,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         const QString what = order.buy ? tr("Buy") : tr("Sell");
         lines << tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
                      .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
-                          formatTime(order.start), formatTime(order.end), formatRate(order.limitMicros),
+                          d->timeText(order.start), d->timeText(order.end), formatRate(order.limitMicros),
                           order.statusText.isEmpty() ? order.id : order.statusText,
                           QString::number(PlanMath::nodesAt(order.filled, t)));
     }
@@ -802,12 +826,15 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
             continue;
         const QString sku = d->skuName(d->snapshot.quoteSku).toHtmlEscaped();
         lines << tr("Best ask for %1 at %2: %3")
-                     .arg(sku, QLocale().toString(QDateTime::fromSecsSinceEpoch(hour), u"HH:mm"_s),
+                     .arg(sku,
+                          PlannerTime::at(hour, d->utc).toString(u"HH:mm"_s) + u' '
+                              + PlannerTime::zone(hour, d->utc),
                           quote.bestAsk ? formatRate(*quote.bestAsk) : tr("none"));
         lines << tr("Best bid: %1").arg(quote.bestBid ? formatRate(*quote.bestBid) : tr("none"));
     }
     if (d->selection && t >= d->selection->start && t < d->selection->end)
-        lines << tr("Selected: %1 to %2").arg(formatTime(d->selection->start), formatTime(d->selection->end));
+        lines
+            << tr("Selected: %1 to %2").arg(d->timeText(d->selection->start), d->timeText(d->selection->end));
     return lines.join(u"<br>"_s);
 }
 
@@ -817,12 +844,12 @@ QString PlannerChart::description() const
     parts << tr("Nodes the pool %1 owns per SKU, its open orders and the market's best prices per "
                 "node-hour from %2 to %3.")
                  .arg(d->snapshot.poolName.isEmpty() ? d->snapshot.poolId : d->snapshot.poolName,
-                      formatTime(d->from), formatTime(d->to));
+                      d->timeText(d->from), d->timeText(d->to));
     if (d->selection) {
         const TimeAxis::Window& s = *d->selection;
         QString selected =
             tr("Selected: %1 to %2 (%3)")
-                .arg(formatTime(s.start), formatTime(s.end), CliTime::formatDuration(s.end - s.start));
+                .arg(d->timeText(s.start), d->timeText(s.end), CliTime::formatDuration(s.end - s.start));
         if (d->selectionNodes > 0)
             selected += u", "_s + nodeCount(d->selectionNodes);
         parts << selected + u"."_s;

@@ -45,6 +45,10 @@ public:
     // The SKU whose prices the price axis shows; its area is drawn stronger.
     void setHighlightedSku(const QString& sku);
 
+    // Times in UTC rather than local time (labels, tooltips, the description, day boundaries).
+    void setUtc(bool utc);
+    bool isUtc() const;
+
     // Shows the range starting shortly before now.
     void setRange(Range range);
     void setVisibleRange(qint64 from, qint64 to);

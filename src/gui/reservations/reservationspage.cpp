@@ -6,8 +6,10 @@
 #include "core/market/marketbackend.h"
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
+#include "core/settings/settings.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
+#include "gui/reservations/plannertime.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -48,6 +50,9 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_pool(new QComboBox(this))
     , m_ranges(new QButtonGroup(this))
     , m_message(new QLabel(this))
+    , m_countdowns(new QLabel(this))
+    , m_utcButton(new QToolButton(this))
+    , m_countdownTimer(new QTimer(this))
     , m_quoteDebounce(new QTimer(this))
     , m_confirmer(askToConfirm)
 {
@@ -80,9 +85,17 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     second->addSpacing(12);
     m_message->setWordWrap(true);
     second->addWidget(m_message, 1);
+    m_utcButton->setText(tr("UTC"));
+    m_utcButton->setCheckable(true);
+    m_utcButton->setObjectName(u"plannerUtc"_s);
+    m_utcButton->setToolTip(tr("Show times in UTC instead of local time"));
+    second->addWidget(m_utcButton);
     auto* exportButton = new QPushButton(tr("Export PNG…"), this);
     exportButton->setObjectName(u"plannerExport"_s);
     second->addWidget(exportButton);
+    m_countdowns->setObjectName(u"plannerCountdowns"_s);
+    m_countdowns->setWordWrap(true);
+    m_countdowns->setTextFormat(Qt::PlainText);
 
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_panel);
@@ -98,6 +111,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addLayout(second);
+    layout->addWidget(m_countdowns);
     layout->addWidget(splitter, 1);
 
     m_quoteDebounce->setSingleShot(true);
@@ -107,6 +121,10 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_ranges, &QButtonGroup::idClicked, this,
             [this](int id) { m_chart->setRange(static_cast<PlannerChart::Range>(id)); });
     connect(exportButton, &QPushButton::clicked, this, &ReservationsPage::exportWithDialog);
+    connect(m_utcButton, &QToolButton::toggled, this, &ReservationsPage::setUtc);
+    // Counts down on its own; what it counts to comes from the session's lists.
+    m_countdownTimer->setInterval(CountdownIntervalMs);
+    connect(m_countdownTimer, &QTimer::timeout, this, &ReservationsPage::updateCountdowns);
     connect(m_pool, &QComboBox::currentIndexChanged, this, [this] {
         m_chart->clearSelection();
         reload();
@@ -171,6 +189,79 @@ void ReservationsPage::setConfirmer(Confirmer confirmer)
     m_confirmer = std::move(confirmer);
 }
 
+void ReservationsPage::setSettings(Settings* settings)
+{
+    m_settings = settings;
+    if (settings)
+        setUtc(settings->timesInUtc());
+}
+
+void ReservationsPage::setUtc(bool utc)
+{
+    if (m_settings)
+        m_settings->setTimesInUtc(utc);
+    {
+        QSignalBlocker blocker(m_utcButton);
+        m_utcButton->setChecked(utc);
+    }
+    if (m_utc == utc)
+        return;
+    m_utc = utc;
+    m_chart->setUtc(utc);
+    m_panel->setUtc(utc);
+    updateCountdowns();
+}
+
+void ReservationsPage::updateCountdowns()
+{
+    if (!m_backend) {
+        m_countdowns->clear();
+        return;
+    }
+    const qint64 now = m_backend->now();
+    QStringList parts;
+    const auto when = [this, now](qint64 t) {
+        return tr("%1 (%2)").arg(PlannerTime::until(t - now), PlannerTime::format(t, m_utc));
+    };
+    // Per SKU: the next time owned capacity starts (from none) and ends (to none).
+    for (auto it = m_snapshot.ownedBySku.cbegin(); it != m_snapshot.ownedBySku.cend(); ++it) {
+        const PlanMath::Steps steps = PlanMath::steps(it.value(), now, now + PlannerHorizonSeconds);
+        std::optional<qint64> start;
+        std::optional<qint64> end;
+        qint64 previous = steps.isEmpty() ? 0 : steps.first().second;
+        for (qsizetype i = 1; i < steps.size() && !(start && end); ++i) {
+            const auto& [time, count] = steps.at(i);
+            if (previous == 0 && count > 0 && !start)
+                start = time;
+            if (previous > 0 && count == 0 && !end && time < now + PlannerHorizonSeconds)
+                end = time;
+            previous = count;
+        }
+        const QString name = skuName(it.key());
+        if (start)
+            parts << tr("%1: owned capacity starts %2").arg(name, when(*start));
+        if (end)
+            parts << tr("%1: owned capacity ends %2").arg(name, when(*end));
+    }
+    int shown = 0;
+    for (const PlannerOrder& order : std::as_const(m_snapshot.orders)) {
+        if (!order.isOpen() || order.end <= now || shown == 5)
+            continue;
+        ++shown;
+        const QString what =
+            (order.buy ? tr("Buy %1 × %2") : tr("Sell %1 × %2")).arg(order.nodes).arg(skuName(order.sku));
+        parts << (order.start > now ? tr("%1 on the book, starts %2").arg(what, when(order.start))
+                                    : tr("%1 on the book, ends %2").arg(what, when(order.end)));
+    }
+    m_countdowns->setText(parts.join(u"; "_s));
+    m_countdowns->setVisible(!parts.isEmpty());
+}
+
+QString ReservationsPage::skuName(const QString& id) const
+{
+    return m_skuNames.value(id, id);
+}
+
 void ReservationsPage::setCurrentPool(const QString& poolId)
 {
     const int index = m_pool->findData(poolId);
@@ -215,6 +306,7 @@ void ReservationsPage::reload()
         }
     }
     m_chart->setSkuNames(names);
+    m_skuNames = names;
     m_panel->setSkus(skus);
     m_panel->setPool(pool ? pool->id : QString());
     m_panel->setNow(m_backend->now());
@@ -230,6 +322,7 @@ void ReservationsPage::reload()
     m_chart->setHighlightedSku(m_panel->currentSku());
     if (!m_quoteDebounce->isActive() && m_quotesSku != m_panel->currentSku())
         m_quoteDebounce->start();
+    updateCountdowns();
     if (pools.isEmpty())
         m_message->setText(tr("No pools yet: create one in Pools to hold what you buy."));
     else
@@ -368,6 +461,8 @@ void ReservationsPage::showEvent(QShowEvent* event)
         m_watching = true;
         m_backend->watch();
     }
+    m_countdownTimer->start();
+    updateCountdowns();
 }
 
 void ReservationsPage::hideEvent(QHideEvent* event)
@@ -377,6 +472,7 @@ void ReservationsPage::hideEvent(QHideEvent* event)
         m_watching = false;
         m_backend->unwatch();
     }
+    m_countdownTimer->stop();
 }
 
 void ReservationsPage::setScopeBar(QWidget* bar)
