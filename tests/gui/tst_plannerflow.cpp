@@ -525,6 +525,12 @@ private Q_SLOTS:
         QVERIFY(a->choosePool(pool));
         QVERIFY(a->chooseSku(m_h100));
         QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().ownedBySku.value(m_h100).isEmpty(), Timeout);
+        // A limit above the market's rate for the extension, so that it fills at once (the
+        // market's own estimate, used when no limit is typed, may fall short of the book by then).
+        const QString extensionRate = quotedRate(m_h100, end, end + D, 3);
+        QVERIFY(!extensionRate.isEmpty());
+        a->child<QLineEdit>(u"orderLimit"_s)
+            ->setText(Money::formatRate(*Money::parseRate(extensionRate) * 6 / 5));
         auto* extend = a->child<QPushButton>(u"orderExtend"_s);
         QVERIFY(extend->isEnabled());
         // Under faults the preview or the order can fail on the way; the user extends again, and
