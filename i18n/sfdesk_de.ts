@@ -2295,10 +2295,6 @@
         <translation>Verkaufen</translation>
     </message>
     <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
         <source>dollars per node-hour, e.g. 2.50</source>
         <translation>Dollar pro Knotenstunde, z. B. 2.50</translation>
     </message>
@@ -2333,10 +2329,6 @@
     <message>
         <source>Sell window:</source>
         <translation>Verkaufsfenster:</translation>
-    </message>
-    <message>
-        <source>Drag across the chart to choose a window.</source>
-        <translation>Ziehen Sie über das Diagramm, um ein Zeitfenster zu wählen.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Preview&lt;/b&gt;</source>
@@ -2468,6 +2460,46 @@
     <message>
         <source>It fills completely or not at all.</source>
         <translation>Sie wird vollständig oder gar nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>E&amp;xtend…</source>
+        <translation>Verlän&amp;gern…</translation>
+    </message>
+    <message>
+        <source>Buy the same SKU and node count for the window right after what the pool owns: as long as the chosen window, or a day</source>
+        <translation>Dieselbe SKU und Knotenzahl für das Zeitfenster direkt nach dem kaufen, was der Pool besitzt: so lang wie das gewählte Zeitfenster oder einen Tag</translation>
+    </message>
+    <message>
+        <source>e.g. now, in 3d, oct 12 14:00</source>
+        <translation>z. B. now, in 3d, oct 12 14:00</translation>
+    </message>
+    <message>
+        <source>e.g. in 5d, oct 14 14:00</source>
+        <translation>z. B. in 5d, oct 14 14:00</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>now, in 6h, in 3d, oct 12 14:00, 2026-10-12 14:00 or ISO 8601; Enter applies</source>
+        <translation>now, in 6h, in 3d, oct 12 14:00, 2026-10-12 14:00 oder ISO 8601; Eingabe übernimmt</translation>
+    </message>
+    <message>
+        <source>Owned:</source>
+        <translation>Besitz:</translation>
+    </message>
+    <message>
+        <source>Drag across the chart or type Start and End to choose a window. On the chart, the arrow keys move the selection by an hour, Shift with them resizes it, Page Up and Page Down move it by a day, Enter places it.</source>
+        <translation>Ziehen Sie über das Diagramm oder geben Sie Beginn und Ende ein, um ein Zeitfenster zu wählen. Im Diagramm verschieben die Pfeiltasten die Auswahl um eine Stunde, mit Umschalt ändern sie ihre Länge, Bild auf und Bild ab verschieben sie um einen Tag, die Eingabetaste gibt sie als Order auf.</translation>
+    </message>
+    <message>
+        <source>Drag across the chart or type Start and End to choose a window.</source>
+        <translation>Ziehen Sie über das Diagramm oder geben Sie Beginn und Ende ein, um ein Zeitfenster zu wählen.</translation>
     </message>
 </context>
 <context>
@@ -2779,6 +2811,41 @@
         <source>Selected: %1 to %2</source>
         <translation>Ausgewählt: %1 bis %2</translation>
     </message>
+    <message>
+        <source>Reservation planner chart</source>
+        <translation>Diagramm des Reservierungsplaners</translation>
+    </message>
+    <message>
+        <source>Time (%1)</source>
+        <translation>Zeit (%1)</translation>
+    </message>
+    <message>
+        <source>Nodes the pool %1 owns per SKU, its open orders and the market&apos;s best prices per node-hour from %2 to %3.</source>
+        <translation>Knoten, die der Pool %1 je SKU besitzt, seine offenen Orders und die besten Marktpreise pro Knotenstunde von %2 bis %3.</translation>
+    </message>
+    <message>
+        <source>Selected: %1 to %2 (%3)</source>
+        <translation>Ausgewählt: %1 bis %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Arrow keys move it by an hour, Shift with them resizes it, Page Up and Page Down move it by a day, Enter places it.</source>
+        <translation>Die Pfeiltasten verschieben sie um eine Stunde, mit Umschalt ändern sie ihre Länge, Bild auf und Bild ab verschieben sie um einen Tag, die Eingabetaste gibt sie als Order auf.</translation>
+    </message>
+    <message>
+        <source>Nothing selected: press an arrow key to select the next hour.</source>
+        <translation>Nichts ausgewählt: Drücken Sie eine Pfeiltaste, um die nächste Stunde auszuwählen.</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerTime</name>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
 </context>
 <context>
     <name>PoolModel</name>
@@ -3036,6 +3103,58 @@
     <message>
         <source>The order may or may not have been placed. %1 Place the same order again to find out; it will not be placed twice.</source>
         <translation>Ob die Order aufgegeben wurde, ist nicht bekannt. %1 Geben Sie dieselbe Order noch einmal auf, um es herauszufinden; sie wird nicht doppelt aufgegeben.</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>Show times in UTC instead of local time</source>
+        <translation>Zeiten in UTC statt in Ortszeit anzeigen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: owned capacity starts %2</source>
+        <translation>%1: Kapazität im Besitz beginnt %2</translation>
+    </message>
+    <message>
+        <source>%1: owned capacity ends %2</source>
+        <translation>%1: Kapazität im Besitz endet %2</translation>
+    </message>
+    <message>
+        <source>Buy %1 × %2</source>
+        <translation>Kaufen: %1 × %2</translation>
+    </message>
+    <message>
+        <source>Sell %1 × %2</source>
+        <translation>Verkaufen: %1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 on the book, starts %2</source>
+        <translation>%1 im Orderbuch, beginnt %2</translation>
+    </message>
+    <message>
+        <source>%1 on the book, ends %2</source>
+        <translation>%1 im Orderbuch, endet %2</translation>
+    </message>
+    <message>
+        <source>The pool owns nothing of this SKU from now on to extend.</source>
+        <translation>Der Pool besitzt ab jetzt nichts von dieser SKU, das sich verlängern ließe.</translation>
+    </message>
+    <message>
+        <source>Asking the market for the rate…</source>
+        <translation>Der Markt wird nach dem Preis gefragt…</translation>
+    </message>
+    <message>
+        <source>The market has no rate for this window; set a limit and place it.</source>
+        <translation>Der Markt hat für dieses Zeitfenster keinen Preis; setzen Sie ein Limit und geben Sie die Order auf.</translation>
+    </message>
+    <message>
+        <source>No rate for the extension: %1</source>
+        <translation>Kein Preis für die Verlängerung: %1</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "common/schedule.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QTimeZone>
 
 #include <limits>
@@ -165,6 +166,75 @@ std::optional<qint64> parseTime(QStringView text, qint64 now, QString* error)
 
     setError(error, u"Invalid time \"%1\". Use now, a relative time such as \"in 6h\", ISO 8601 such as "
                     "2025-03-15T10:00:00Z, or Unix seconds."_s.arg(text));
+    return std::nullopt;
+}
+
+std::optional<qint64> parseWindowTime(QStringView text, qint64 now, QString* error, bool utc)
+{
+    QString simplified = text.toString().simplified();
+    // A zone at the end, as the planner shows times: UTC, or the local zone's abbreviation.
+    const qsizetype space = simplified.lastIndexOf(u' ');
+    if (space > 0) {
+        const QString last = simplified.sliced(space + 1);
+        const auto localAbbreviation = [now](qint64 offset) {
+            return QDateTime::fromSecsSinceEpoch(now + offset).timeZoneAbbreviation();
+        };
+        if (last.compare(u"utc"_s, Qt::CaseInsensitive) == 0) {
+            utc = true;
+            simplified.truncate(space);
+        } else if (last == localAbbreviation(0) || last == localAbbreviation(182 * Day)
+                   || last == localAbbreviation(-182 * Day)) {
+            utc = false;
+            simplified.truncate(space);
+        }
+    }
+    // The planner's own form first: parseTime would read it as local time whatever the zone.
+    const QTimeZone zone = utc ? QTimeZone(QTimeZone::UTC) : QTimeZone(QTimeZone::LocalTime);
+    const QLocale c = QLocale::c();
+    for (const QString& format : {u"yyyy-MM-dd HH:mm"_s, u"yyyy-MM-dd HH:mm:ss"_s}) {
+        QDateTime wall = c.toDateTime(simplified, format);
+        if (wall.isValid()) {
+            wall.setTimeZone(zone);
+            return wall.toSecsSinceEpoch();
+        }
+    }
+    QString firstError;
+    if (const auto parsed = parseTime(simplified, now, &firstError))
+        return parsed;
+    const QStringList parts = simplified.toLower().split(u' ');
+    if (parts.size() == 2 || parts.size() == 3) {
+        static const QStringList months = {u"jan"_s, u"feb"_s, u"mar"_s, u"apr"_s, u"may"_s, u"jun"_s,
+                                           u"jul"_s, u"aug"_s, u"sep"_s, u"oct"_s, u"nov"_s, u"dec"_s};
+        const auto monthOf = [](const QString& word) {
+            for (qsizetype i = 0; i < months.size(); ++i) {
+                if (word.size() >= 3 && QStringView(word).first(3) == months.at(i))
+                    return int(i) + 1;
+            }
+            return 0;
+        };
+        int month = monthOf(parts.at(0));
+        bool ok = false;
+        int day = parts.at(1).toInt(&ok);
+        if (month == 0 || !ok) {
+            month = monthOf(parts.at(1));
+            day = parts.at(0).toInt(&ok);
+        }
+        QTime time(0, 0);
+        if (parts.size() == 3)
+            time = QTime::fromString(parts.at(2), u"H:mm"_s);
+        if (month != 0 && ok && time.isValid()) {
+            const int thisYear = QDateTime::fromSecsSinceEpoch(now, zone).date().year();
+            for (int year = thisYear; year <= thisYear + 1; ++year) {
+                const QDate date(year, month, day);
+                if (!date.isValid())
+                    continue;
+                const qint64 at = QDateTime(date, time, zone).toSecsSinceEpoch();
+                if (at >= now - Day || year == thisYear + 1)
+                    return at;
+            }
+        }
+    }
+    setError(error, firstError + u" Or a month and day such as \"oct 12 14:00\"."_s);
     return std::nullopt;
 }
 

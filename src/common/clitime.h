@@ -21,6 +21,13 @@ std::optional<qint64> parseTime(QStringView text, qint64 now, QString* error = n
 // minutes, h/hr/hrs/hour/hours, d/day/days, w/wk/wks/week/weeks ("1h30m", "2w3d", "1d 12h").
 std::optional<qint64> parseDuration(QStringView text, QString* error = nullptr);
 
+// parseTime, and also a month's name with a day and an optional time ("oct 12", "oct 12 14:00",
+// "12 oct 14:00") or a date and time with a space ("2026-10-12 14:00"), in local time or, with
+// `utc`, in UTC; a trailing "UTC" or the local zone's abbreviation says which. A month and day
+// without a year is the next one that has not passed by more than a day.
+std::optional<qint64> parseWindowTime(QStringView text, qint64 now, QString* error = nullptr,
+                                      bool utc = false);
+
 // The shortest CLI duration for a number of seconds: 5400 -> "1h30m", 604800 -> "1w", 0 -> "0s".
 QString formatDuration(qint64 seconds);
 // UTC ISO 8601 with a Z: 1741946400 -> "2025-03-14T10:00:00Z".

@@ -83,6 +83,24 @@ QString format(qint64 micros)
            + QString::number(fraction).rightJustified(6, u'0');
 }
 
+QString formatRate(qint64 rate)
+{
+    if (rate >= 0) {
+        const qint64 target = roundToMinutePrecision(rate);
+        for (qint64 unit : {qint64(10'000), qint64(1'000), qint64(100), qint64(10)}) {
+            const qint64 shorter = divideRoundHalfUp(rate, unit) * unit;
+            if (roundToMinutePrecision(shorter) == target
+                && (rate % MinutePrecision == 0 || shorter == rate)) {
+                QString text = format(shorter);
+                const int decimals = unit == 10'000 ? 2 : unit == 1'000 ? 3 : unit == 100 ? 4 : 5;
+                text.chop(6 - decimals);
+                return text;
+            }
+        }
+    }
+    return format(rate);
+}
+
 qint64 divideRoundHalfUp(qint64 numerator, qint64 denominator)
 {
     Q_ASSERT(denominator > 0);

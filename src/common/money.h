@@ -27,6 +27,11 @@ std::optional<qint64> parseRate(QStringView text, QString* error = nullptr);
 // Six decimals, a leading '-' for negative amounts: 2500000 -> "2.500000".
 QString format(qint64 micros);
 
+// A rate as a person would type it: the fewest decimals (at least two) that mean the same limit
+// once the API has rounded it to per-minute precision, so a limit typed as "20.00" (stored as
+// 19.999980) reads "20.00" again; a rate no shorter decimal stands for keeps six decimals.
+QString formatRate(qint64 rate);
+
 qint64 roundToMinutePrecision(qint64 rate);
 qint64 roundUpToMinutePrecision(qint64 rate);
 qint64 roundDownToMinutePrecision(qint64 rate);

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Qt::StringLiterals;
 
@@ -139,6 +140,33 @@ private Q_SLOTS:
         QCOMPARE(CliTime::parseTime(u"2025-03-15T10:00:00"_s, Now), local.toSecsSinceEpoch());
         QCOMPARE(CliTime::parseTime(u"2025-03-15"_s, Now),
                  QDate(2025, 3, 15).startOfDay().toSecsSinceEpoch());
+    }
+
+    // The planner's Start and End also take a month and a day, in local time.
+    void windowTime()
+    {
+        const auto local = [](int year, int month, int day, int hour, int minute) {
+            return QDateTime(QDate(year, month, day), QTime(hour, minute)).toSecsSinceEpoch();
+        };
+        QCOMPARE(CliTime::parseWindowTime(u"oct 12 14:00"_s, Now), local(2025, 10, 12, 14, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"October 12"_s, Now), local(2025, 10, 12, 0, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"12 oct 9:30"_s, Now), local(2025, 10, 12, 9, 30));
+        // Passed this year: next year's.
+        QCOMPARE(CliTime::parseWindowTime(u"mar 10"_s, Now), local(2026, 3, 10, 0, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"2025-10-12 14:00"_s, Now), local(2025, 10, 12, 14, 0));
+        QCOMPARE(CliTime::parseWindowTime(u"in 3d"_s, Now), Now + 72 * H);
+        // In UTC, and a zone at the end saying which.
+        QCOMPARE(CliTime::parseWindowTime(u"2025-10-12 14:00"_s, Now, nullptr, true),
+                 QDateTime(QDate(2025, 10, 12), QTime(14, 0), QTimeZone::UTC).toSecsSinceEpoch());
+        QCOMPARE(CliTime::parseWindowTime(u"oct 12 14:00 UTC"_s, Now),
+                 QDateTime(QDate(2025, 10, 12), QTime(14, 0), QTimeZone::UTC).toSecsSinceEpoch());
+        QCOMPARE(CliTime::parseWindowTime(u"now"_s, Now), Now);
+        QString error;
+        QVERIFY(!CliTime::parseWindowTime(u"feb 30"_s, Now, &error));
+        QVERIFY(error.contains(u"oct 12 14:00"_s));
+        QVERIFY(!CliTime::parseWindowTime(u"oct"_s, Now));
+        QVERIFY(!CliTime::parseWindowTime(u"oct 12 25:00"_s, Now));
+        QVERIFY(!CliTime::parseWindowTime(u"tomorrow"_s, Now));
     }
 
     void formatTime()

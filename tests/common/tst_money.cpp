@@ -75,6 +75,30 @@ private Q_SLOTS:
         QCOMPARE(Money::format(micros), text);
     }
 
+    // What the user typed reads the same after the API's per-minute rounding.
+    void formatRate_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("shown");
+        for (const char* text : {"20.00", "0.01", "19.99", "3.333", "2.50", "0.06", "1.2345"})
+            QTest::addRow("%s", text) << QString::fromLatin1(text) << QString::fromLatin1(text);
+        QTest::newRow("whole") << u"20.0"_s << u"20.00"_s;
+        // 2.49996 and 2.499960 are the same limit; 2.50 is another one (2.500020).
+        QTest::newRow("five decimals") << u"2.499960"_s << u"2.49996"_s;
+    }
+
+    void formatRate()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, shown);
+        const qint64 rate = *Money::parseRate(typed);
+        QCOMPARE(Money::formatRate(rate), shown);
+        // As the server stores and lists it.
+        const qint64 stored = Money::roundToMinutePrecision(rate);
+        QCOMPARE(Money::formatRate(stored), shown);
+        QCOMPARE(Money::roundToMinutePrecision(*Money::parseRate(Money::formatRate(stored))), stored);
+    }
+
     void roundTrip_data()
     {
         QTest::addColumn<qint64>("micros");

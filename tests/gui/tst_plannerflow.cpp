@@ -353,8 +353,8 @@ private Q_SLOTS:
         QVERIFY(window);
         QCOMPARE(window->start, base + 26 * H);
         QCOMPARE(window->end, base + 32 * H);
-        QCOMPARE(a->child<QDateTimeEdit>(u"orderStart"_s)->dateTime().toSecsSinceEpoch(), base + 26 * H);
-        QCOMPARE(a->child<QDateTimeEdit>(u"orderEnd"_s)->dateTime().toSecsSinceEpoch(), base + 32 * H);
+        QCOMPARE(a->page->panel()->windowStart().value_or(-1), base + 26 * H);
+        QCOMPARE(a->page->panel()->windowEnd().value_or(-1), base + 32 * H);
 
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
         const QString rate = quotedRate(m_h100, base + 26 * H, base + 32 * H, 2);
@@ -372,7 +372,8 @@ private Q_SLOTS:
             },
             [&] { return preview->text().contains(u"Estimated rate: $"_s + rate); },
             [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
-        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), rate);
+        // The market's rate, as a person would type it.
+        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), Money::formatRate(*Money::parseRate(rate)));
 
         // Two quick clicks place one order.
         auto* place = a->child<QPushButton>(u"orderPlace"_s);
@@ -396,6 +397,178 @@ private Q_SLOTS:
         const TimeSpans bought{TimeSpan{base + 26 * H, base + 32 * H, 2}};
         QTRY_VERIFY_WITH_TIMEOUT(a->snapshot().ownedBySku.value(m_h100) == bought, Timeout);
         QVERIFY(a->orders->model()->rowCount() >= 1);
+    }
+
+    // A limit is sent as typed; the server rounds it to per-minute precision, and the confirmation,
+    // the orders list and the chart show it as typed.
+    void typedLimitsRoundTripExactly_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("shown");
+        for (const char* text : {"20.00", "0.01", "19.99", "3.333", "0.06", "2.5"}) {
+            const QString typed = QString::fromLatin1(text);
+            QTest::addRow("%s", text) << typed << (typed == u"2.5"_s ? u"2.50"_s : typed);
+        }
+    }
+
+    void typedLimitsRoundTripExactly()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, shown);
+        const QString pool = createPool(u"limit-"_s + QString(typed).replace(u'.', u'-'));
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        const qint64 start = floorHour(m_api.now()) + 60 * H;
+        a->drag(start + 1800, start + H + 1800);
+        a->child<QLineEdit>(u"orderLimit"_s)->setText(typed);
+        a->child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        const auto request = a->page->panel()->request();
+        QVERIFY(request);
+        const qint64 rate = *Money::parseRate(typed.contains(u'.') ? typed : typed + u".0"_s);
+        QCOMPARE(request->limitPrice, Money::format(rate));
+        a->child<QPushButton>(u"orderPlace"_s)->click();
+        QVERIFY(a->placeUntil(QStringList{u"standing"_s, u"filled"_s}));
+        QVERIFY2(a->confirmations.last().contains(u"limit of $"_s + shown + u" per node-hour"_s),
+                 qPrintable(a->confirmations.last()));
+        // The server keeps it to its precision.
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 1);
+        const QJsonObject order = onServer.first().toObject();
+        QCOMPARE(order.value(u"limit_price_dollars_per_node_hour"_s).toString(),
+                 Money::format(Money::roundToMinutePrecision(rate)));
+        // Listed as typed.
+        const QString id = order.value(u"id"_s).toString();
+        OrderModel* model = a->orders->model();
+        QVERIFY(a->refreshUntil([&] { return model->rowOf(id) >= 0; }));
+        QCOMPARE(model->index(model->rowOf(id), OrderModel::LimitPriceColumn).data().toString(),
+                 u"$"_s + shown + u"/node-hour"_s);
+        QVERIFY(a->refreshUntil([&] { return a->snapshot().orders.size() == 1; }));
+        if (a->snapshot().orders.first().isOpen()) {
+            const QString tip = a->page->chart()->toolTipAt(a->page->chart()->viewportPointAt(start + 1800));
+            QVERIFY2(tip.contains(u"limit $"_s + shown + u" "_s), qPrintable(tip));
+        }
+    }
+
+    // Without a mouse: Start and End typed as the sf command line takes them, the window moved and
+    // resized with the keyboard on the chart, Enter to place.
+    void keyboardOnlyBuy()
+    {
+        const QString pool = createPool(u"keyboard"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        auto* start = a->child<QLineEdit>(u"orderStart"_s);
+        start->setFocus();
+        QTest::keyClicks(start, u"in 2d"_s);
+        QTest::keyClick(start, Qt::Key_Return);
+        const auto typed = a->page->chart()->selection();
+        QVERIFY(typed);
+        const qint64 expected = floorHour(a->snapshot().now + 2 * D) + H;
+        QCOMPARE(typed->start, expected);
+        QCOMPARE(typed->end, expected + H);
+        QWidget* view = a->page->chart()->findChild<QWidget*>(u"plannerChartView"_s);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QTest::keyClick(view, Qt::Key_PageDown);
+        QTest::keyClick(view, Qt::Key_Right);
+        const TimeAxis::Window window{expected + D + H, expected + D + 4 * H};
+        QCOMPARE(a->page->chart()->selection(), window);
+        QVERIFY(view->accessibleDescription().contains(u"(3h)"_s));
+        // The market's estimate fills in the limit; Enter on the chart places it.
+        auto* limit = a->child<QLineEdit>(u"orderLimit"_s);
+        auto* nodes = a->child<QSpinBox>(u"orderNodes"_s);
+        QVERIFY(UnderFaults::retry(
+            [&, first = true]() mutable {
+                if (!first) {
+                    nodes->setFocus();
+                    QTest::keyClick(nodes, Qt::Key_Up);
+                    QTest::keyClick(nodes, Qt::Key_Down);
+                }
+                first = false;
+            },
+            [&] { return !limit->text().isEmpty(); },
+            [&] { return a->child<QLabel>(u"orderPreview"_s)->text().startsWith(u"No preview"_s); },
+            Timeout));
+        view->setFocus();
+        QVERIFY(UnderFaults::retry(
+            [&] { QTest::keyClick(view, Qt::Key_Return); },
+            [&] { return a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s); },
+            [&] {
+                return a->child<QPushButton>(u"orderPlace"_s)->isEnabled()
+                       && a->child<QLabel>(u"orderStatus"_s)->text().startsWith(u"The order"_s);
+            },
+            Timeout));
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 1);
+        QCOMPARE(onServer.first().toObject().value(u"allocation_schedule_delta"_s).toArray(),
+                 (QJsonArray{QJsonObject{
+                     {u"end_at"_s, window.end}, {u"node_count"_s, 1}, {u"start_at"_s, window.start}}}));
+        QVERIFY(a->confirmations.last().contains(u"Buy 1"_s));
+    }
+
+    // Extend… buys the window right after what the pool owns, same SKU and node count: the pool
+    // then owns one unbroken span.
+    void extendAbutsExactly()
+    {
+        const QString pool = createPool(u"extended"_s);
+        // Ends 19 minutes past an hour, as a window bought from "now" does.
+        const qint64 start = floorHour(m_api.now()) + 2 * H;
+        const qint64 end = start + D + 19 * 60;
+        const QString rate = quotedRate(m_h100, start, end, 3);
+        QCOMPARE(m_api.post(Orders, orderBody(pool, u"buy"_s, m_h100, start, end, 3, rate, false))
+                     .json.value(u"status"_s)
+                     .toString(),
+                 u"filled"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().ownedBySku.value(m_h100).isEmpty(), Timeout);
+        // A limit above the market's rate for the extension, so that it fills at once (the
+        // market's own estimate, used when no limit is typed, may fall short of the book by then).
+        const QString extensionRate = quotedRate(m_h100, end, end + D, 3);
+        QVERIFY(!extensionRate.isEmpty());
+        a->child<QLineEdit>(u"orderLimit"_s)
+            ->setText(Money::formatRate(*Money::parseRate(extensionRate) * 6 / 5));
+        auto* extend = a->child<QPushButton>(u"orderExtend"_s);
+        QVERIFY(extend->isEnabled());
+        // Under faults the preview or the order can fail on the way; the user extends again, and
+        // the same order goes with the same key.
+        QVERIFY2(UnderFaults::retry(
+                     [&] { extend->click(); },
+                     [&] { return a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s); },
+                     [&] {
+                         const QString text = a->child<QLabel>(u"orderStatus"_s)->text();
+                         return extend->isEnabled()
+                                && (text.startsWith(u"The order"_s) || text.startsWith(u"No rate"_s)
+                                    || text.startsWith(u"The market"_s));
+                     },
+                     Timeout),
+                 qPrintable(a->child<QLabel>(u"orderStatus"_s)->text()));
+        QVERIFY2(a->confirmations.last().contains(u"Buy 3"_s), qPrintable(a->confirmations.last()));
+        const QJsonArray onServer = ordersOf(pool);
+        QCOMPARE(onServer.size(), 2);
+        const QJsonObject extension = onServer.first().toObject();
+        QCOMPARE(extension.value(u"instance_sku"_s).toObject().value(u"id"_s).toString(), m_h100);
+        QCOMPARE(
+            extension.value(u"allocation_schedule_delta"_s).toArray(),
+            (QJsonArray{QJsonObject{{u"end_at"_s, end + D}, {u"node_count"_s, 3}, {u"start_at"_s, end}}}));
+        QCOMPARE(extension.value(u"status"_s).toString(), u"filled"_s);
+        // One unbroken span of 3 nodes on the server and on the chart.
+        const QJsonArray schedule = poolSchedule(pool, m_h100);
+        qint64 owned = 0;
+        for (const auto& entry : schedule) {
+            const QJsonObject e = entry.toObject();
+            if (e.value(u"node_count"_s).toInteger() > 0) {
+                QCOMPARE(e.value(u"node_count"_s).toInteger(), 3);
+                owned += e.value(u"end_at"_s).toInteger() - e.value(u"start_at"_s).toInteger();
+            }
+        }
+        QCOMPARE(owned, end + D - start);
+        QVERIFY(a->refreshUntil([&] {
+            return a->snapshot().ownedBySku.value(m_h100) == TimeSpans{TimeSpan{start, end + D, 3}};
+        }));
     }
 
     void standingOrderFillsAsTheClockAdvances()

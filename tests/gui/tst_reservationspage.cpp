@@ -1,4 +1,7 @@
+#include "core/settings/settings.h"
 #include "fakemarketbackend.h"
+#include "gui/common/viewcontext.h"
+#include "gui/common/workspacebar.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
@@ -12,15 +15,20 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <QToolButton>
 
 #include <memory>
+
+#include <time.h>
 
 using namespace Qt::StringLiterals;
 
@@ -137,8 +145,8 @@ private Q_SLOTS:
         QVERIFY(window);
         QCOMPARE(window->start, Hour0 + 26 * H);
         QCOMPARE(window->end, Hour0 + 32 * H);
-        QCOMPARE(child<QDateTimeEdit>(u"orderStart"_s)->dateTime().toSecsSinceEpoch(), Hour0 + 26 * H);
-        QCOMPARE(child<QDateTimeEdit>(u"orderEnd"_s)->dateTime().toSecsSinceEpoch(), Hour0 + 32 * H);
+        QCOMPARE(m_page->panel()->windowStart().value_or(-1), Hour0 + 26 * H);
+        QCOMPARE(m_page->panel()->windowEnd().value_or(-1), Hour0 + 32 * H);
         QVERIFY(child<QLabel>(u"orderDuration"_s)->text().startsWith(u"6h"_s));
     }
 
@@ -168,7 +176,7 @@ private Q_SLOTS:
         QVERIFY(preview->text().contains(u"Total: $60.000000"_s));
         QVERIFY(preview->text().contains(u"Fee: $0.000000"_s));
         // The estimate becomes the limit when none was typed.
-        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.500000"_s);
+        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.50"_s);
     }
 
     void unavailablePreviewSaysWhy()
@@ -281,6 +289,242 @@ private Q_SLOTS:
                  qPrintable(child<QLabel>(u"orderStatus"_s)->text()));
     }
 
+    // Owned until 19 minutes past an hour: "Last day" is 24 hours to the minute, "All from now"
+    // starts at the next whole hour.
+    void sellWindowsAreTheLastDayAndFromTheNextHour()
+    {
+        const qint64 end = Hour0 + 50 * H + 19 * 60;
+        m_backend->poolList.first().bySku[u"isku_h100"_s] = {NodeScheduleEntry{Hour0 - 2 * H, end, 8}};
+        m_backend->notifyChanged();
+        child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
+        child<QPushButton>(u"sellLastDay"_s)->click();
+        auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->end, end);
+        QCOMPARE(window->end - window->start, 24 * H);
+        QCOMPARE(child<QLabel>(u"orderDuration"_s)->text().left(3), u"1d "_s);
+        child<QPushButton>(u"sellWholeFuture"_s)->click();
+        window = m_page->chart()->selection();
+        QVERIFY(window);
+        QCOMPARE(window->start, Hour0 + H); // Now is 20 minutes into Hour0
+        QCOMPARE(window->end, end);
+    }
+
+    // The default range shows now through at least eight days ahead; a selection outside the
+    // range brings the range to it.
+    void theRangeShowsTheNextEightDaysAndFollowsTheSelection()
+    {
+        PlannerChart* chart = m_page->chart();
+        QVERIFY(chart->visibleFrom() <= Now);
+        QVERIFY(chart->visibleTo() >= Now + 8 * 24 * H);
+        // A week from now fits whole.
+        chart->setSelection(TimeAxis::Window{Hour0 + 7 * 24 * H, Hour0 + 8 * 24 * H});
+        QVERIFY(chart->visibleFrom() <= Now);
+        const qint64 span = chart->visibleTo() - chart->visibleFrom();
+        // Later than the range: the range moves, keeping its span.
+        const TimeAxis::Window later{Hour0 + 20 * 24 * H, Hour0 + 21 * 24 * H};
+        chart->setSelection(later);
+        QVERIFY(chart->visibleFrom() <= later.start);
+        QVERIFY(chart->visibleTo() >= later.end);
+        QCOMPARE(chart->visibleTo() - chart->visibleFrom(), span);
+        // Longer than the range: the range grows to hold it.
+        const TimeAxis::Window longer{Hour0 + 2 * H, Hour0 + 25 * 24 * H};
+        chart->setSelection(longer);
+        QVERIFY(chart->visibleFrom() <= longer.start);
+        QVERIFY(chart->visibleTo() >= longer.end);
+        // The fields move it too.
+        QCOMPARE(m_page->panel()->windowStart().value_or(-1), longer.start);
+    }
+
+    // Start and End take what the sf command line takes; the chart follows.
+    void typedStartAndEndSelectOnTheChart()
+    {
+        auto* start = child<QLineEdit>(u"orderStart"_s);
+        auto* end = child<QLineEdit>(u"orderEnd"_s);
+        start->setFocus();
+        start->selectAll();
+        QTest::keyClicks(start, u"in 3d"_s);
+        QTest::keyClick(start, Qt::Key_Return);
+        auto window = m_page->chart()->selection();
+        QVERIFY(window);
+        // Rounded up to the hour, as the sf command line does; an hour long until the end is typed.
+        QCOMPARE(window->start, Hour0 + 72 * H + H);
+        QCOMPARE(window->end, Hour0 + 74 * H);
+        end->setFocus();
+        end->selectAll();
+        const QDateTime at = QDateTime::fromSecsSinceEpoch(Hour0 + 5 * 24 * H);
+        const QString typed = QLocale::c().toString(at, u"MMM d HH:00"_s);
+        QTest::keyClicks(end, typed);
+        QTest::keyClick(end, Qt::Key_Return);
+        window = m_page->chart()->selection();
+        QVERIFY2(window, qPrintable(typed));
+        QCOMPARE(window->end, QDateTime(at.date(), QTime(at.time().hour(), 0)).toSecsSinceEpoch());
+        QCOMPARE(window->start, Hour0 + 73 * H);
+        QVERIFY(m_page->chart()->visibleFrom() <= window->start
+                && m_page->chart()->visibleTo() >= window->end);
+        // Something unreadable is refused in words, and the window stays.
+        end->selectAll();
+        QTest::keyClicks(end, u"next tuesday"_s);
+        QTest::keyClick(end, Qt::Key_Return);
+        QVERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"Invalid time"_s));
+        QCOMPARE(m_page->chart()->selection(), window);
+    }
+
+    // The keyboard selects, moves and resizes a window on the chart; the description says so.
+    void keyboardSelectsOnTheChart()
+    {
+        PlannerChart* chart = m_page->chart();
+        QWidget* view = chart->findChild<QWidget*>(u"plannerChartView"_s);
+        QVERIFY(view);
+        QCOMPARE(view->accessibleName(), u"Reservation planner chart"_s);
+        QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));
+        QVERIFY(view->accessibleDescription().contains(u"training"_s));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Right);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + H, Hour0 + 2 * H}));
+        QTest::keyClick(view, Qt::Key_Right);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 3 * H}));
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 5 * H}));
+        QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 4 * H}));
+        QTest::keyClick(view, Qt::Key_PageDown);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 26 * H, Hour0 + 28 * H}));
+        QTest::keyClick(view, Qt::Key_PageDown, Qt::ShiftModifier);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 26 * H, Hour0 + 52 * H}));
+        QTest::keyClick(view, Qt::Key_PageUp);
+        QCOMPARE(chart->selection(), (TimeAxis::Window{Hour0 + 2 * H, Hour0 + 28 * H}));
+        // Not into the past: the earliest start is the next minute.
+        QTest::keyClick(view, Qt::Key_PageUp);
+        QCOMPARE(chart->selection()->start, Now + 0);
+        QCOMPARE(m_page->panel()->windowStart().value_or(-1), chart->selection()->start);
+        QVERIFY2(view->accessibleDescription().contains(u"Selected: "_s),
+                 qPrintable(view->accessibleDescription()));
+        QVERIFY(view->accessibleDescription().contains(u"(1d2h40m)"_s));
+        // Enter places it, after the confirmation.
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.75"_s);
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(m_backend->placed.size(), 1);
+        QCOMPARE(m_backend->placed.first().startAt, chart->selection()->start);
+        QCOMPARE(m_backend->placed.first().endAt, chart->selection()->end);
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.750000"_s);
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!chart->selection());
+        QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));
+    }
+
+    // The page fits a 1,024 pixel wide window, with the workspace switcher the application adds.
+    void fitsANarrowWindow()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        ViewContext context(&settings);
+        auto* bar = new WorkspaceBar(u"reservations"_s, &context);
+        bar->combo()->addItem(u"sfc:workspace:acme:default"_s);
+        m_page->setScopeBar(bar);
+        // The longest message it shows.
+        m_backend->poolList.clear();
+        m_backend->notifyChanged();
+        QVERIFY(child<QLabel>(u"plannerMessage"_s)->text().contains(u"No pools"_s));
+        // Layouts take new size hints when their events have run.
+        QApplication::processEvents();
+        m_page->layout()->activate();
+        QString widths;
+        for (QWidget* w : m_page->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            widths += u"%1 %2; "_s.arg(QString::fromLatin1(w->metaObject()->className()))
+                          .arg(w->minimumSizeHint().width());
+        QVERIFY2(m_page->minimumSizeHint().width() <= 1000,
+                 qPrintable(u"%1: %2"_s.arg(m_page->minimumSizeHint().width()).arg(widths)));
+        m_page->resize(1000, 700);
+        QVERIFY(m_page->chart()->width() >= 500);
+    }
+
+    // Every time with its zone, local or UTC as chosen; the choice is remembered.
+    void timesInBothZones()
+    {
+        // A local zone that is not UTC, whatever the machine's.
+        const QByteArray oldTz = qgetenv("TZ");
+        qputenv("TZ", "Europe/Berlin");
+        tzset();
+        const auto restore = qScopeGuard([oldTz] {
+            if (oldTz.isEmpty())
+                qunsetenv("TZ");
+            else
+                qputenv("TZ", oldTz);
+            tzset();
+        });
+        const qint64 start = Hour0 + 26 * H;
+        const QString local = QDateTime::fromSecsSinceEpoch(start).timeZoneAbbreviation();
+        QVERIFY2(local != u"UTC"_s, qPrintable(local));
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        m_page->setSettings(&settings);
+        QVERIFY(!m_page->isUtc());
+        m_page->chart()->setSelection(TimeAxis::Window{start, start + 6 * H});
+        auto* startField = child<QLineEdit>(u"orderStart"_s);
+        QCOMPARE(startField->text(),
+                 QDateTime::fromSecsSinceEpoch(start).toString(u"yyyy-MM-dd HH:mm "_s) + local);
+        const QPoint at = m_page->chart()->viewportPointAt(start + 1800);
+        QVERIFY2(m_page->chart()->toolTipAt(at).contains(u' ' + local),
+                 qPrintable(m_page->chart()->toolTipAt(at)));
+
+        child<QToolButton>(u"plannerUtc"_s)->click();
+        QVERIFY(settings.timesInUtc());
+        QCOMPARE(startField->text(),
+                 QDateTime::fromSecsSinceEpoch(start, QTimeZone::UTC).toString(u"yyyy-MM-dd HH:mm"_s)
+                     + u" UTC"_s);
+        QVERIFY(m_page->chart()->toolTipAt(at).contains(u" UTC"_s));
+        QVERIFY(!m_page->chart()->toolTipAt(at).contains(u' ' + local));
+        QVERIFY(m_page->chart()->description().contains(u" UTC"_s));
+        // Typed in UTC, read as UTC.
+        auto* endField = child<QLineEdit>(u"orderEnd"_s);
+        endField->setFocus();
+        endField->selectAll();
+        QTest::keyClicks(
+            endField,
+            QDateTime::fromSecsSinceEpoch(start + 9 * H, QTimeZone::UTC).toString(u"yyyy-MM-dd HH:mm"_s));
+        QTest::keyClick(endField, Qt::Key_Return);
+        QCOMPARE(m_page->chart()->selection()->end, start + 9 * H);
+        // The confirmation says the zone too.
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"3"_s);
+        m_confirm = false;
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QVERIFY2(m_confirmation.contains(u"UTC"_s), qPrintable(m_confirmation));
+
+        // Remembered: the next page starts in UTC.
+        ReservationsPage next(m_backend.get());
+        next.setSettings(&settings);
+        QVERIFY(next.isUtc());
+        QVERIFY(next.findChild<QToolButton*>(u"plannerUtc"_s)->isChecked());
+        child<QToolButton>(u"plannerUtc"_s)->click();
+        QVERIFY(!settings.timesInUtc());
+    }
+
+    // When owned capacity next starts and ends, and when resting orders start, counted down.
+    void countdowns()
+    {
+        auto* label = child<QLabel>(u"plannerCountdowns"_s);
+        // Now is 20 minutes into Hour0: the H100 ends at Hour0 + 72 h, the H200 starts at + 24 h.
+        QVERIFY2(label->text().contains(u"sea-3-h100: owned capacity ends in 2d23h40m"_s),
+                 qPrintable(label->text()));
+        QVERIFY2(label->text().contains(u"iad-12-h200: owned capacity starts in 23h40m"_s),
+                 qPrintable(label->text()));
+        QVERIFY2(label->text().contains(u"iad-12-h200: owned capacity ends in 1d23h40m"_s),
+                 qPrintable(label->text()));
+        drag(Hour0 + 30 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"1"_s);
+        child<QCheckBox>(u"orderStanding"_s)->setChecked(true);
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QCOMPARE(m_backend->placed.size(), 1);
+        QVERIFY2(label->text().contains(u"Buy 1 × sea-3-h100 on the book, starts in 1d5h40m"_s),
+                 qPrintable(label->text()));
+        // The clock moves on: the same label counts down without a new list.
+        m_backend->clock = Now + 2 * H;
+        QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(u"starts in 1d3h40m"_s),
+                                 3 * ReservationsPage::CountdownIntervalMs);
+    }
+
     void sellingAGapInTheMiddleAndNeverMoreThanOwned()
     {
         child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
@@ -325,8 +569,9 @@ private Q_SLOTS:
         QVERIFY(qAbs(chart->axis().xOf(anchor) - xBefore) < 2.0);
 
         const qint64 from = chart->visibleFrom();
-        QTest::keyClick(chart->viewport()->parentWidget(), Qt::Key_Right);
+        QTest::keyClick(chart->viewport()->parentWidget(), Qt::Key_Right, Qt::ControlModifier);
         QVERIFY(chart->visibleFrom() > from);
+        QVERIFY(!chart->selection());
 
         // Shift-drag pans instead of selecting.
         const qint64 panFrom = chart->visibleFrom();
@@ -350,7 +595,7 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(u"sea-3-h100: 8 nodes owned"_s), qPrintable(tip));
         QVERIFY2(tip.contains(u"iad-12-h200: 2 nodes owned"_s), qPrintable(tip));
         QVERIFY2(tip.contains(u"Best ask for sea-3-h100"_s), qPrintable(tip));
-        QVERIFY2(tip.contains(u"$2.780000"_s), qPrintable(tip)); // hour index 14: 2.5 + 14 × 0.02
+        QVERIFY2(tip.contains(u"$2.78"_s), qPrintable(tip)); // hour index 14: 2.5 + 14 × 0.02
         QVERIFY(m_page->chart()->toolTipAt(QPoint(-5, -5)).isEmpty());
     }
 

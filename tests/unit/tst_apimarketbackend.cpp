@@ -5,6 +5,7 @@
 #include "support/routednetwork.h"
 #include "support/testenv.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +23,21 @@ QByteArray fewerPools()
     QJsonArray data = list.value(u"data"_s).toArray();
     data.removeLast();
     list[u"data"_s] = data;
+    return QJsonDocument(list).toJson(QJsonDocument::Compact);
+}
+
+// A fixture list with each entry repeated until it has `count`, each with an ID of its own.
+QByteArray manyOf(const QString& fixture, int count)
+{
+    QJsonObject list = QJsonDocument::fromJson(Fixtures::bytes(fixture)).object();
+    const QJsonArray data = list.value(u"data"_s).toArray();
+    QJsonArray many;
+    for (int i = 0; i < count; ++i) {
+        QJsonObject entry = data.at(i % data.size()).toObject();
+        entry[u"id"_s] = QString(entry.value(u"id"_s).toString() + u"_"_s + QString::number(i));
+        many.append(entry);
+    }
+    list[u"data"_s] = many;
     return QJsonDocument(list).toJson(QJsonDocument::Compact);
 }
 
@@ -78,6 +94,39 @@ private Q_SLOTS:
         // The orders are the session's one model of them.
         QCOMPARE(backend.orderModel(), backend.session()->orders());
         QCOMPARE(backend.orderModel()->rowCount(), backend.orders().size());
+        backend.unwatch();
+    }
+
+    // What the planner's reload reads of the backend (pools, the current pool, SKUs, orders), with
+    // 50 pools and 1,000 orders in the session's models. Prints the figure; asserts nothing about
+    // speed, only that the reads see the models.
+    void benchmarkReloadReads()
+    {
+        RoutedNetwork network;
+        ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
+        client.setToken(u"t"_s);
+        network.on("GET", u"/pools"_s, 200, manyOf(u"pools.json"_s, 50));
+        network.on("GET", u"/orders"_s, 200, manyOf(u"orders.json"_s, 1000));
+        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
+        ApiMarketBackend backend(&client);
+        backend.setPollInterval(3'600'000);
+        backend.watch();
+        QTRY_COMPARE(backend.orders().size(), 1000);
+        QTRY_COMPARE(backend.pools().size(), 50);
+        const QString last = backend.pools().last().id;
+        constexpr int Reloads = 200;
+        QElapsedTimer timer;
+        timer.start();
+        qsizetype seen = 0;
+        for (int i = 0; i < Reloads; ++i) {
+            seen += backend.pools().size();
+            seen += backend.pool(last) ? 1 : 0;
+            seen += backend.skus().size();
+            seen += backend.orders().size();
+        }
+        const double perReload = double(timer.nsecsElapsed()) / Reloads / 1000.0;
+        qInfo("planner reload reads, 50 pools and 1,000 orders: %.1f us per reload", perReload);
+        QCOMPARE(seen, Reloads * (50 + 1 + backend.skus().size() + 1000));
         backend.unwatch();
     }
 };

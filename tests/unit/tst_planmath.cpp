@@ -95,6 +95,20 @@ private Q_SLOTS:
         QVERIFY(PlanMath::steps({}, 10, 5).isEmpty());
     }
 
+    // The extension starts where ownership ends, with the nodes owned last.
+    void extension()
+    {
+        PlannerSnapshot snapshot;
+        snapshot.now = 5 * H;
+        snapshot.ownedBySku.insert(
+            QStringLiteral("a"), {TimeSpan{0, 10 * H + 1200, 4}, TimeSpan{10 * H + 1200, 20 * H + 1200, 2}});
+        QCOMPARE(PlanMath::extension(snapshot, QStringLiteral("a"), 24 * H),
+                 std::optional<TimeSpan>(TimeSpan{20 * H + 1200, 44 * H + 1200, 2}));
+        QCOMPARE(PlanMath::extension(snapshot, QStringLiteral("b"), 24 * H), std::nullopt);
+        snapshot.now = 21 * H;
+        QCOMPARE(PlanMath::extension(snapshot, QStringLiteral("a"), 24 * H), std::nullopt);
+    }
+
     void lastOwnedEnd()
     {
         QCOMPARE(PlanMath::lastOwnedEnd({TimeSpan{0, 10 * H, 4}, TimeSpan{10 * H, 20 * H, 2}}),

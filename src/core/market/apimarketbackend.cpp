@@ -95,14 +95,25 @@ void ApiMarketBackend::bind(Session* session)
     m_session = session;
     m_clockOffset = 0;
     m_dirty = false;
+    m_pools.reset();
+    m_orders.reset();
+    m_skus.reset();
     if (session) {
-        const auto markDirty = [this] { m_dirty = true; };
-        for (QAbstractItemModel* model : {static_cast<QAbstractItemModel*>(session->pools()),
-                                          static_cast<QAbstractItemModel*>(session->orders()),
-                                          static_cast<QAbstractItemModel*>(session->skus())}) {
+        const std::pair<QAbstractItemModel*, std::function<void()>> models[] = {
+            {session->pools(), [this] { m_pools.reset(); }},
+            {session->orders(), [this] { m_orders.reset(); }},
+            {session->skus(), [this] { m_skus.reset(); }},
+        };
+        for (const auto& [model, forget] : models) {
+            const auto markDirty = [this, forget] {
+                forget();
+                m_dirty = true;
+            };
             connect(model, &QAbstractItemModel::dataChanged, this, markDirty);
             connect(model, &QAbstractItemModel::rowsInserted, this, markDirty);
             connect(model, &QAbstractItemModel::rowsRemoved, this, markDirty);
+            connect(model, &QAbstractItemModel::rowsMoved, this, markDirty);
+            connect(model, &QAbstractItemModel::layoutChanged, this, markDirty);
             connect(model, &QAbstractItemModel::modelReset, this, markDirty);
         }
         connect(session, &Session::listLoaded, this, [this](Session::Resource resource) {
@@ -116,6 +127,9 @@ void ApiMarketBackend::bind(Session* session)
                 });
         connect(session, &QObject::destroyed, this, [this] {
             m_session = nullptr;
+            m_pools.reset();
+            m_orders.reset();
+            m_skus.reset();
             Q_EMIT changed();
         });
         if (m_watchers > 0) {
@@ -170,17 +184,29 @@ template <typename T, typename Model> static QList<T> rowsOf(const Model* model)
 
 QList<Pool> ApiMarketBackend::pools() const
 {
-    return m_session ? rowsOf<Pool>(m_session->pools()) : QList<Pool>();
+    if (!m_session)
+        return {};
+    if (!m_pools)
+        m_pools = rowsOf<Pool>(m_session->pools());
+    return *m_pools;
 }
 
 QList<Order> ApiMarketBackend::orders() const
 {
-    return m_session ? rowsOf<Order>(m_session->orders()) : QList<Order>();
+    if (!m_session)
+        return {};
+    if (!m_orders)
+        m_orders = rowsOf<Order>(m_session->orders());
+    return *m_orders;
 }
 
 QList<InstanceSku> ApiMarketBackend::skus() const
 {
-    return m_session ? rowsOf<InstanceSku>(m_session->skus()) : QList<InstanceSku>();
+    if (!m_session)
+        return {};
+    if (!m_skus)
+        m_skus = rowsOf<InstanceSku>(m_session->skus());
+    return *m_skus;
 }
 
 OrderModel* ApiMarketBackend::orderModel() const

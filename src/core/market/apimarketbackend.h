@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class ApiClient;
 
@@ -68,6 +69,11 @@ private:
     int m_watchers = 0;
     // A market list's model changed since changed() was last emitted.
     bool m_dirty = false;
+    // The models' rows as lists, made when first asked for after a change of the model: the page
+    // reads them several times per refresh, and a list is then shared, not copied.
+    mutable std::optional<QList<Pool>> m_pools;
+    mutable std::optional<QList<Order>> m_orders;
+    mutable std::optional<QList<InstanceSku>> m_skus;
     // Keys of orders whose placing ended without an answer, for the user's next attempt.
     OrderAttempts m_attempts;
 };

@@ -107,4 +107,13 @@ std::optional<qint64> lastOwnedEnd(const TimeSpans& spans)
     return toSchedule(spans).lastEnd();
 }
 
+std::optional<TimeSpan> extension(const PlannerSnapshot& snapshot, const QString& sku, qint64 length)
+{
+    const TimeSpans owned = snapshot.ownedBySku.value(sku);
+    const auto end = lastOwnedEnd(owned);
+    if (!end || *end <= snapshot.now || length <= 0)
+        return std::nullopt;
+    return TimeSpan{*end, *end + length, nodesAt(owned, *end - 1)};
+}
+
 } // namespace PlanMath

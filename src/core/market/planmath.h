@@ -30,4 +30,8 @@ TimeSpans remainingAfterListings(const PlannerSnapshot& snapshot, const QString&
 // The end of the last non-zero span, or nullopt for none.
 std::optional<qint64> lastOwnedEnd(const TimeSpans& spans);
 
+// The window that extends what the pool owns of a SKU: from the end of the last owned span, as
+// many nodes as it has then, for `length` seconds; nullopt when it owns nothing after `now`.
+std::optional<TimeSpan> extension(const PlannerSnapshot& snapshot, const QString& sku, qint64 length);
+
 } // namespace PlanMath

@@ -1,5 +1,7 @@
 #include "core/models/format.h"
 
+#include "common/money.h"
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -19,7 +21,8 @@ QString Format::pricePerNodeHour(const Price& price)
 {
     if (price.text.isEmpty())
         return {};
-    return tr("$%1/node-hour").arg(QLocale().toString(static_cast<double>(price.micros) / 1e6, 'f', 2));
+    // The rate as the user typed it, not the per-minute rounding of the server.
+    return tr("$%1/node-hour").arg(Money::formatRate(price.micros));
 }
 
 QString Format::bytes(qint64 bytes)

@@ -11,6 +11,7 @@ const auto keyGeometry = QStringLiteral("MainWindow/Geometry");
 const auto keyState = QStringLiteral("MainWindow/State");
 const auto keySection = QStringLiteral("MainWindow/CurrentSection");
 const auto keyColorScheme = QStringLiteral("Appearance/ColorScheme");
+const auto keyTimesInUtc = QStringLiteral("Appearance/TimesInUtc");
 const auto keyLanguage = QStringLiteral("Appearance/Language");
 const auto keyProfiles = QStringLiteral("Connections/Profiles");
 const auto keyCurrentProfile = QStringLiteral("Connections/Current");
@@ -115,6 +116,17 @@ void Settings::setColorScheme(ColorScheme scheme)
     const auto meta = QMetaEnum::fromType<ColorScheme>();
     if (setValue(keyColorScheme, QString::fromLatin1(meta.valueToKey(static_cast<int>(scheme)))))
         Q_EMIT colorSchemeChanged(scheme);
+}
+
+bool Settings::timesInUtc() const
+{
+    return value(keyTimesInUtc, false).toBool();
+}
+
+void Settings::setTimesInUtc(bool utc)
+{
+    if (setValue(keyTimesInUtc, utc))
+        Q_EMIT timesInUtcChanged(utc);
 }
 
 QString Settings::language() const

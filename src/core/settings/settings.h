@@ -56,6 +56,10 @@ public:
     ColorScheme colorScheme() const;
     void setColorScheme(ColorScheme scheme);
 
+    // Times shown in UTC rather than in local time.
+    bool timesInUtc() const;
+    void setTimesInUtc(bool utc);
+
     // Empty means: follow the system.
     QString language() const;
     void setLanguage(const QString& language);
@@ -76,6 +80,7 @@ public:
 Q_SIGNALS:
     void colorSchemeChanged(Settings::ColorScheme scheme);
     void languageChanged(const QString& language);
+    void timesInUtcChanged(bool utc);
     void profilesChanged();
 
 private:

@@ -86,6 +86,7 @@ void Application::buildSections()
     // The planner and the orders show the connection's scope too, and can change it.
     add(QStringLiteral("reservations"), tr("Reservations"), [this, context] {
         auto* reservations = new ReservationsPage(m_market);
+        reservations->setSettings(m_services.settings);
         reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
         return reservations;
     });

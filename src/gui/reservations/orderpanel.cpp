@@ -2,10 +2,11 @@
 
 #include "common/clitime.h"
 #include "common/money.h"
+#include "gui/reservations/plannertime.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTimeEdit>
+#include <QDateTime>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,10 +26,13 @@ QString dollars(qint64 micros)
     return u"$"_s + Money::format(micros);
 }
 
-QString when(qint64 t)
+// A rate as typed: "$20.00", not the six decimals of the wire.
+QString rateText(qint64 micros)
 {
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
+    return u"$"_s + Money::formatRate(micros);
 }
+
+constexpr qint64 Hour = 3600;
 
 QString unavailableText(const QString& reason)
 {
@@ -44,8 +48,8 @@ QString unavailableText(const QString& reason)
 OrderPanel::OrderPanel(QWidget* parent)
     : QWidget(parent)
     , m_side(new QComboBox(this))
-    , m_start(new QDateTimeEdit(this))
-    , m_end(new QDateTimeEdit(this))
+    , m_start(new QLineEdit(this))
+    , m_end(new QLineEdit(this))
     , m_duration(new QLabel(this))
     , m_nodes(new QSpinBox(this))
     , m_sku(new QComboBox(this))
@@ -59,6 +63,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     , m_place(new QPushButton(tr("&Place order…"), this))
     , m_sellLastDay(new QPushButton(tr("Last day"), this))
     , m_sellWholeFuture(new QPushButton(tr("All from now"), this))
+    , m_extend(new QPushButton(tr("E&xtend…"), this))
     , m_debounce(new QTimer(this))
 {
     setObjectName(u"orderPanel"_s);
@@ -81,16 +86,19 @@ OrderPanel::OrderPanel(QWidget* parent)
     m_place->setObjectName(u"orderPlace"_s);
     m_sellLastDay->setObjectName(u"sellLastDay"_s);
     m_sellWholeFuture->setObjectName(u"sellWholeFuture"_s);
+    m_extend->setObjectName(u"orderExtend"_s);
+    m_extend->setToolTip(tr("Buy the same SKU and node count for the window right after what the pool "
+                            "owns: as long as the chosen window, or a day"));
 
     m_side->addItem(tr("Buy"), u"buy"_s);
     m_side->addItem(tr("Sell"), u"sell"_s);
-    for (QDateTimeEdit* edit : {m_start, m_end}) {
-        edit->setDisplayFormat(u"yyyy-MM-dd HH:mm t"_s);
-        edit->setCalendarPopup(true);
-        // Blank until a window is chosen.
-        edit->setMinimumDateTime(QDateTime::fromSecsSinceEpoch(0));
-        edit->setSpecialValueText(tr("—"));
-    }
+    // Typed as the sf command line takes times; blank until a window is chosen.
+    m_start->setPlaceholderText(tr("e.g. now, in 3d, oct 12 14:00"));
+    m_end->setPlaceholderText(tr("e.g. in 5d, oct 14 14:00"));
+    m_start->setAccessibleName(tr("Start"));
+    m_end->setAccessibleName(tr("End"));
+    m_start->setToolTip(tr("now, in 6h, in 3d, oct 12 14:00, 2026-10-12 14:00 or ISO 8601; Enter applies"));
+    m_end->setToolTip(m_start->toolTip());
     m_nodes->setRange(1, 10000);
     m_nodes->setValue(1);
     m_limit->setPlaceholderText(tr("dollars per node-hour, e.g. 2.50"));
@@ -114,6 +122,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     sellRow->addWidget(m_sellLastDay);
     sellRow->addWidget(m_sellWholeFuture);
     form->addRow(tr("Sell window:"), sellRow);
+    form->addRow(tr("Owned:"), m_extend);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_quote);
@@ -121,7 +130,10 @@ OrderPanel::OrderPanel(QWidget* parent)
     buttons->addWidget(m_place);
 
     auto* layout = new QVBoxLayout(this);
-    auto* hint = new QLabel(tr("Drag across the chart to choose a window."), this);
+    auto* hint = new QLabel(tr("Drag across the chart or type Start and End to choose a window. On the "
+                               "chart, the arrow keys move the selection by an hour, Shift with them "
+                               "resizes it, Page Up and Page Down move it by a day, Enter places it."),
+                            this);
     hint->setWordWrap(true);
     layout->addWidget(hint);
     layout->addLayout(form);
@@ -149,14 +161,8 @@ OrderPanel::OrderPanel(QWidget* parent)
         Q_EMIT sideChanged(sell);
         inputChanged();
     });
-    const auto windowEditedHandler = [this] {
-        if (!m_hasWindow)
-            return;
-        Q_EMIT windowEdited(m_start->dateTime().toSecsSinceEpoch(), m_end->dateTime().toSecsSinceEpoch());
-        inputChanged();
-    };
-    connect(m_start, &QDateTimeEdit::dateTimeChanged, this, windowEditedHandler);
-    connect(m_end, &QDateTimeEdit::dateTimeChanged, this, windowEditedHandler);
+    connect(m_start, &QLineEdit::editingFinished, this, [this] { timeEdited(true); });
+    connect(m_end, &QLineEdit::editingFinished, this, [this] { timeEdited(false); });
     connect(m_nodes, &QSpinBox::valueChanged, this, [this](int value) {
         Q_EMIT nodesChanged(value);
         inputChanged();
@@ -175,6 +181,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     });
     connect(m_sellLastDay, &QPushButton::clicked, this, &OrderPanel::sellLastDayRequested);
     connect(m_sellWholeFuture, &QPushButton::clicked, this, &OrderPanel::sellWholeFutureRequested);
+    connect(m_extend, &QPushButton::clicked, this, &OrderPanel::extendRequested);
 
     clearWindow();
 }
@@ -230,30 +237,96 @@ bool OrderPanel::isSell() const
 
 void OrderPanel::setWindow(qint64 start, qint64 end)
 {
-    {
-        QSignalBlocker startBlocker(m_start);
-        QSignalBlocker endBlocker(m_end);
-        m_start->setDateTime(QDateTime::fromSecsSinceEpoch(start));
-        m_end->setDateTime(QDateTime::fromSecsSinceEpoch(end));
-    }
+    m_windowStart = start;
+    m_windowEnd = end;
     m_hasWindow = true;
-    m_start->setEnabled(true);
-    m_end->setEnabled(true);
+    showWindowText();
     inputChanged();
 }
 
 void OrderPanel::clearWindow()
 {
     m_hasWindow = false;
-    {
-        QSignalBlocker startBlocker(m_start);
-        QSignalBlocker endBlocker(m_end);
-        m_start->setDateTime(m_start->minimumDateTime());
-        m_end->setDateTime(m_end->minimumDateTime());
-    }
-    m_start->setEnabled(false);
-    m_end->setEnabled(false);
+    m_windowStart = 0;
+    m_windowEnd = 0;
+    showWindowText();
     inputChanged();
+}
+
+std::optional<qint64> OrderPanel::windowStart() const
+{
+    return m_hasWindow ? std::optional(m_windowStart) : std::nullopt;
+}
+
+std::optional<qint64> OrderPanel::windowEnd() const
+{
+    return m_hasWindow ? std::optional(m_windowEnd) : std::nullopt;
+}
+
+void OrderPanel::showWindowText()
+{
+    m_start->setText(m_hasWindow ? PlannerTime::field(m_windowStart, m_utc) : QString());
+    m_end->setText(m_hasWindow ? PlannerTime::field(m_windowEnd, m_utc) : QString());
+}
+
+void OrderPanel::timeEdited(bool start)
+{
+    QLineEdit* field = start ? m_start : m_end;
+    const QString text = field->text().trimmed();
+    const qint64 shownValue = start ? m_windowStart : m_windowEnd;
+    if (text.isEmpty() || (m_hasWindow && text == PlannerTime::field(shownValue, m_utc)))
+        return;
+    const qint64 now = m_now != 0 ? m_now : QDateTime::currentSecsSinceEpoch();
+    QString error;
+    const auto parsed = CliTime::parseWindowTime(text, now, &error, m_utc);
+    if (!parsed) {
+        showStatus(error, true);
+        return;
+    }
+    // As the sf command line rounds them: a start now means the next minute, a later one the
+    // next hour; an end the next hour.
+    qint64 newStart = m_windowStart;
+    qint64 newEnd = m_windowEnd;
+    const qint64 length = m_hasWindow ? m_windowEnd - m_windowStart : Hour;
+    if (start) {
+        newStart = CliTime::roundStart(*parsed, now);
+        // The end stays unless the start passes it; then the window keeps its length.
+        if (!m_hasWindow || newEnd <= newStart)
+            newEnd = CliTime::roundEnd(newStart + length);
+    } else {
+        newEnd = CliTime::roundEnd(*parsed);
+        if (!m_hasWindow)
+            newStart = CliTime::roundStart(now, now);
+        if (newEnd <= newStart) {
+            showStatus(tr("The end must come after the start."), true);
+            return;
+        }
+    }
+    Q_EMIT windowEdited(newStart, newEnd);
+    // Shown as read, whether or not the chart took it.
+    if (m_windowStart != newStart || m_windowEnd != newEnd || !m_hasWindow)
+        setWindow(newStart, newEnd);
+    else
+        showWindowText();
+}
+
+void OrderPanel::setUtc(bool utc)
+{
+    if (m_utc == utc)
+        return;
+    m_utc = utc;
+    showWindowText();
+}
+
+void OrderPanel::placeIfReady()
+{
+    QString why;
+    const auto order = request(&why);
+    if (order && m_place->isEnabled()) {
+        Q_EMIT placeRequested(*order);
+        return;
+    }
+    showStatus(order ? m_place->toolTip() : why, true);
 }
 
 void OrderPanel::setNodes(int nodes)
@@ -278,6 +351,11 @@ QString OrderPanel::currentSku() const
     return m_sku->currentData().toString();
 }
 
+QString OrderPanel::limitText() const
+{
+    return m_limit->text().trimmed();
+}
+
 int OrderPanel::nodes() const
 {
     return m_nodes->value();
@@ -293,15 +371,15 @@ std::optional<OrderRequest> OrderPanel::request(QString* why) const
     if (m_pool.isEmpty())
         return refuse(tr("Choose a pool."));
     if (!m_hasWindow)
-        return refuse(tr("Drag across the chart to choose a window."));
+        return refuse(tr("Drag across the chart or type Start and End to choose a window."));
     if (currentSku().isEmpty())
         return refuse(tr("Choose a SKU."));
     OrderRequest order;
     order.pool = m_pool;
     order.side = isSell() ? u"sell"_s : u"buy"_s;
     order.sku = currentSku();
-    order.startAt = m_start->dateTime().toSecsSinceEpoch();
-    order.endAt = m_end->dateTime().toSecsSinceEpoch();
+    order.startAt = m_windowStart;
+    order.endAt = m_windowEnd;
     order.nodeCount = m_nodes->value();
     order.allowStanding = m_standing->isChecked();
     order.allowPartial = m_partial->isChecked();
@@ -316,15 +394,16 @@ std::optional<OrderRequest> OrderPanel::request(QString* why) const
             Money::parseRate(limitText.contains(u'.') ? limitText : limitText + u".0"_s, &error);
         if (!rate)
             return refuse(tr("Limit: %1").arg(error));
-        order.limitPrice = Money::format(Money::roundToMinutePrecision(*rate));
+        // Sent as typed; the server rounds it to per-minute precision, which Money::formatRate shows
+        // as typed again.
+        order.limitPrice = Money::format(*rate);
     }
     return order;
 }
 
 void OrderPanel::inputChanged()
 {
-    const qint64 seconds =
-        m_hasWindow ? m_end->dateTime().toSecsSinceEpoch() - m_start->dateTime().toSecsSinceEpoch() : 0;
+    const qint64 seconds = m_hasWindow ? m_windowEnd - m_windowStart : 0;
     m_duration->setText(
         m_hasWindow
             ? (seconds > 0 ? tr("%1 (%2 node-hours)")
@@ -368,6 +447,7 @@ void OrderPanel::updateValidity()
         }
     }
     m_place->setEnabled(placeable && !m_placing);
+    m_extend->setEnabled(!m_pool.isEmpty() && !currentSku().isEmpty() && !m_placing);
     m_quote->setEnabled(order.has_value());
     m_place->setToolTip(placeable ? QString() : why);
     // Only a change of the reason touches the status line, so that what placing reported stays
@@ -423,7 +503,7 @@ void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview&
         lines << tr("Notice: %1").arg(notice.title);
     m_previewLabel->setText(lines.join(u'\n'));
     if (m_limit->text().trimmed().isEmpty())
-        m_limit->setText(Money::format(*rate));
+        m_limit->setText(Money::formatRate(*rate));
 }
 
 void OrderPanel::showPreviewError(const OrderRequest& forRequest, const QString& message)
@@ -449,11 +529,12 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
         (sell ? tr("Sell %1 × %2") : tr("Buy %1 × %2")).arg(request.nodeCount).arg(m_sku->currentText());
     text += u"\n"_s
             + tr("from %1 to %2 (%3)")
-                  .arg(when(request.startAt), when(request.endAt), CliTime::formatDuration(seconds));
+                  .arg(PlannerTime::format(request.startAt, m_utc), PlannerTime::format(request.endAt, m_utc),
+                       CliTime::formatDuration(seconds));
     text += u"\n\n"_s
             + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
                     : tr("Total at the limit of %1 per node-hour: at most %2"))
-                  .arg(dollars(limit), dollars(atLimit));
+                  .arg(rateText(limit), dollars(atLimit));
     const auto sameOrder = [&request](OrderRequest other) {
         other.limitPrice = request.limitPrice;
         return other == request;

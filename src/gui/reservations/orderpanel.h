@@ -9,7 +9,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -39,6 +38,12 @@ public:
     bool isSell() const;
     void setWindow(qint64 start, qint64 end);
     void clearWindow();
+    std::optional<qint64> windowStart() const;
+    std::optional<qint64> windowEnd() const;
+    // What Place does: asks to place the order when it can be placed, or says why not.
+    void placeIfReady();
+    // Start and End (and the confirmation) in UTC rather than local time.
+    void setUtc(bool utc);
     void setNodes(int nodes);
     void setSku(const QString& sku);
     void setLimit(const QString& dollarsPerNodeHour);
@@ -56,6 +61,10 @@ public:
     void setPlacing(bool placing);
     bool isPlacing() const { return m_placing; }
 
+    // The length of the chosen window, or 0.
+    qint64 windowLength() const { return m_hasWindow ? m_windowEnd - m_windowStart : 0; }
+    QString limitText() const;
+
     // The text the confirmation before placing shows: what, when, and the total.
     QString confirmationText(const OrderRequest& request) const;
 
@@ -72,11 +81,17 @@ Q_SIGNALS:
     // Ready-made sell windows: the pool's last day of the SKU, or all it owns from now on.
     void sellLastDayRequested();
     void sellWholeFutureRequested();
+    // Buy the window right after what the pool owns of the SKU.
+    void extendRequested();
 
 private:
     void inputChanged();
     void updateValidity();
     void requestPreviewNow();
+    // Reads a typed Start or End ("now", "in 3d", "oct 12 14:00"); false (and says why) when it
+    // cannot be read.
+    void timeEdited(bool start);
+    void showWindowText();
 
     QString m_pool;
     qint64 m_now = 0;
@@ -85,8 +100,10 @@ private:
     std::optional<OrderPreview> m_preview;
 
     QComboBox* m_side;
-    QDateTimeEdit* m_start;
-    QDateTimeEdit* m_end;
+    QLineEdit* m_start;
+    QLineEdit* m_end;
+    qint64 m_windowStart = 0;
+    qint64 m_windowEnd = 0;
     QLabel* m_duration;
     QSpinBox* m_nodes;
     QComboBox* m_sku;
@@ -100,9 +117,11 @@ private:
     QPushButton* m_place;
     QPushButton* m_sellLastDay;
     QPushButton* m_sellWholeFuture;
+    QPushButton* m_extend;
     QTimer* m_debounce;
     bool m_hasWindow = false;
     bool m_placing = false;
+    bool m_utc = false;
     // Why Place is disabled, as last shown in the status line.
     QString m_shownHint;
 };

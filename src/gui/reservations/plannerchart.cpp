@@ -3,6 +3,7 @@
 #include "common/clitime.h"
 #include "common/money.h"
 #include "core/market/planmath.h"
+#include "gui/reservations/plannertime.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -18,6 +19,7 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QTimeZone>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -38,11 +40,6 @@ qint64 floorHour(qint64 t)
     return t - ((t % Hour) + Hour) % Hour;
 }
 
-QString formatTime(qint64 t)
-{
-    return QLocale().toString(QDateTime::fromSecsSinceEpoch(t), u"ddd d MMM yyyy HH:mm t"_s);
-}
-
 QString nodeCount(qint64 nodes)
 {
     return PlannerChart::tr("%n node(s)", nullptr, int(nodes));
@@ -50,7 +47,7 @@ QString nodeCount(qint64 nodes)
 
 QString formatRate(qint64 micros)
 {
-    return u"$"_s + Money::format(micros);
+    return u"$"_s + Money::formatRate(micros);
 }
 
 bool isDarkPalette(const QPalette& palette)
@@ -105,7 +102,19 @@ public:
     QRectF plotArea() const { return chart->plotArea(); }
     double yOfNodes(double nodes) const;
     QString skuName(const QString& id) const { return skuNames.value(id, id); }
+    QString timeText(qint64 t) const { return PlannerTime::format(t, utc); }
+    // Qt Charts' time axis labels in local time: in UTC the chart's x values are moved by the
+    // local offset at the start of the range, so that its labels read UTC.
+    qint64 labelShift() const
+    {
+        return utc ? qint64(QDateTime::fromSecsSinceEpoch(from).offsetFromUtc()) : 0;
+    }
     void updatePendingSelection(qint64 a, qint64 b);
+    void updateDescription();
+    // The keyboard's selection: moved by `shift` seconds, or its end moved when `resize`.
+    void stepSelection(qint64 shift, bool resize);
+    // Pans (and zooms out when it is longer than the range) so that the window is visible.
+    void showWindow(const TimeAxis::Window& window);
 
     PlannerChart* q;
     QChart* chart = nullptr;
@@ -128,6 +137,7 @@ public:
     qint64 nodeMax = 1;
     std::optional<TimeAxis::Window> selection;
     qint64 selectionNodes = 0;
+    bool utc = false;
 };
 
 // Draws what Qt Charts has no series for (order windows, the now line, the selection) straight
@@ -310,12 +320,34 @@ protected:
         const TimeAxis current = axis();
         const qint64 step = std::max<qint64>(Hour, current.span() / 8);
         const qint64 centre = d->from + current.span() / 2;
+        const bool pan = event->modifiers() & Qt::ControlModifier;
+        const bool resize = event->modifiers() & Qt::ShiftModifier;
         switch (event->key()) {
         case Qt::Key_Left:
-            d->setRangeAndNotify(d->from - step, d->to - step);
+            if (pan)
+                d->setRangeAndNotify(d->from - step, d->to - step);
+            else
+                d->stepSelection(-Hour, resize);
             break;
         case Qt::Key_Right:
-            d->setRangeAndNotify(d->from + step, d->to + step);
+            if (pan)
+                d->setRangeAndNotify(d->from + step, d->to + step);
+            else
+                d->stepSelection(Hour, resize);
+            break;
+        case Qt::Key_PageUp:
+            d->stepSelection(-Day, resize);
+            break;
+        case Qt::Key_PageDown:
+            d->stepSelection(Day, resize);
+            break;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (!d->selection) {
+                event->ignore();
+                return;
+            }
+            Q_EMIT d->q->activated();
             break;
         case Qt::Key_Plus:
         case Qt::Key_Equal: {
@@ -389,6 +421,7 @@ PlannerChart::Private::Private(PlannerChart* owner)
 
     view = new View(chart, this);
     view->setObjectName(u"plannerChartView"_s);
+    view->setAccessibleName(PlannerChart::tr("Reservation planner chart"));
     view->viewport()->setObjectName(u"plannerChartViewport"_s);
     overlay = new Overlay(this);
     chart->scene()->addItem(overlay);
@@ -405,6 +438,60 @@ void PlannerChart::Private::updatePendingSelection(qint64 a, qint64 b)
 {
     selection = TimeAxis::snapWindow(a, b, snapshot.now);
     overlay->update();
+    updateDescription();
+}
+
+void PlannerChart::Private::stepSelection(qint64 shift, bool resize)
+{
+    const qint64 now = snapshot.now != 0 ? snapshot.now : QDateTime::currentSecsSinceEpoch();
+    if (!selection) {
+        // The first key selects the next whole hour.
+        const qint64 start = floorHour(now) + Hour;
+        q->setSelection(TimeAxis::Window{start, start + Hour});
+        return;
+    }
+    TimeAxis::Window window = *selection;
+    if (resize) {
+        // At least an hour long, ends on hours.
+        window.end = std::max(floorHour(window.end + shift), floorHour(window.start) + Hour);
+        if (window.end <= window.start)
+            window.end += Hour;
+    } else {
+        const qint64 length = window.end - window.start;
+        // Never into the past: the earliest start is the next minute, as a drag would have it.
+        window.start = CliTime::snapStartToHour(window.start + shift, now);
+        window.end = CliTime::snapEndToHour(window.start + length);
+    }
+    q->setSelection(window);
+}
+
+void PlannerChart::Private::updateDescription()
+{
+    const QString text = q->description();
+    if (view->accessibleDescription() == text)
+        return;
+    view->setAccessibleDescription(text);
+    q->setAccessibleDescription(text);
+}
+
+void PlannerChart::Private::showWindow(const TimeAxis::Window& window)
+{
+    if (window.start >= from && window.end <= to)
+        return;
+    const qint64 span = to - from;
+    const qint64 length = window.end - window.start;
+    if (length + length / 5 > span) {
+        // A tenth of the window's length on either side, to see what comes before and after.
+        const qint64 margin = std::max<qint64>(Hour, length / 10);
+        setRangeAndNotify(floorHour(window.start - margin),
+                          floorHour(window.start - margin)
+                              + std::min(TimeAxis::MaximumSpan, length + 2 * margin + Hour));
+        return;
+    }
+    // Keep the span; the window a tenth of it from the edge it came in by.
+    const qint64 newFrom = window.start < from ? floorHour(window.start - span / 10)
+                                               : floorHour(window.end + span / 10 - span) + Hour;
+    setRangeAndNotify(newFrom, newFrom + span);
 }
 
 void PlannerChart::Private::setRangeAndNotify(qint64 newFrom, qint64 newTo)
@@ -414,6 +501,7 @@ void PlannerChart::Private::setRangeAndNotify(qint64 newFrom, qint64 newTo)
     from = newFrom;
     to = newTo;
     rebuildSeries();
+    updateDescription();
     Q_EMIT q->visibleRangeChanged(from, to);
 }
 
@@ -432,6 +520,7 @@ void PlannerChart::Private::rebuildSeries()
         layers.append(snapshot.ownedBySku.value(sku));
     const QList<PlanMath::Steps> stacked = PlanMath::stackedSteps(layers, from, to);
     qint64 top = 1;
+    const qint64 shift = labelShift();
     QLineSeries* previous = nullptr;
     for (qsizetype i = 0; i < stacked.size(); ++i) {
         auto* upper = new QLineSeries;
@@ -439,7 +528,7 @@ void PlannerChart::Private::rebuildSeries()
         qint64 last = 0;
         for (qsizetype s = 0; s < stacked.at(i).size(); ++s) {
             const auto& [time, count] = stacked.at(i).at(s);
-            const double x = double(time) * 1000.0;
+            const double x = double(time + shift) * 1000.0;
             if (s > 0)
                 points.append(QPointF(x, double(last)));
             points.append(QPointF(x, double(count)));
@@ -477,8 +566,8 @@ void PlannerChart::Private::rebuildSeries()
     for (const HourQuote& quote : std::as_const(snapshot.quotes)) {
         if (quote.hourStart + Hour <= from || quote.hourStart >= to)
             continue;
-        const double x0 = double(quote.hourStart) * 1000.0;
-        const double x1 = double(quote.hourStart + Hour) * 1000.0;
+        const double x0 = double(quote.hourStart + shift) * 1000.0;
+        const double x1 = double(quote.hourStart + Hour + shift) * 1000.0;
         if (quote.bestAsk) {
             const double y = double(*quote.bestAsk) / double(Money::MicrosPerDollar);
             asks << QPointF(x0, y) << QPointF(x1, y);
@@ -503,7 +592,10 @@ void PlannerChart::Private::rebuildSeries()
 
 void PlannerChart::Private::updateAxes()
 {
-    timeAxis->setRange(QDateTime::fromSecsSinceEpoch(from), QDateTime::fromSecsSinceEpoch(to));
+    const qint64 shift = labelShift();
+    timeAxis->setRange(QDateTime::fromSecsSinceEpoch(from + shift),
+                       QDateTime::fromSecsSinceEpoch(to + shift));
+    timeAxis->setTitleText(PlannerChart::tr("Time (%1)").arg(PlannerTime::zone(from, utc)));
     const qint64 span = to - from;
     timeAxis->setFormat(span <= 2 * Day ? u"HH:mm"_s : span <= 10 * Day ? u"ddd d"_s : u"d MMM"_s);
     // Ticks on round intervals when the span allows it (it does for the preset ranges).
@@ -555,7 +647,9 @@ PlannerChart::PlannerChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
     setFocusProxy(d->view);
+    setAccessibleName(tr("Reservation planner chart"));
     setRange(Range::Week);
+    d->updateDescription();
 }
 
 PlannerChart::~PlannerChart()
@@ -575,9 +669,10 @@ void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
     d->snapshot = snapshot;
     if (firstNow) {
         const qint64 span = d->to - d->from;
-        setRange(span <= Day ? Range::Day : span <= 7 * Day ? Range::Week : Range::Month);
+        setRange(span <= Day ? Range::Day : span <= 10 * Day ? Range::Week : Range::Month);
     }
     d->rebuildSeries();
+    d->updateDescription();
 }
 
 const PlannerSnapshot& PlannerChart::snapshot() const
@@ -600,20 +695,36 @@ void PlannerChart::setHighlightedSku(const QString& sku)
 void PlannerChart::setRange(Range range)
 {
     const qint64 now = d->snapshot.now != 0 ? d->snapshot.now : QDateTime::currentSecsSinceEpoch();
-    // Starts on whole hours (a day) or local midnights (a week, a month), a little before now, so
-    // that the ticks fall on round times.
-    const qint64 midnight = QDateTime::fromSecsSinceEpoch(now).date().startOfDay().toSecsSinceEpoch();
+    // Starts on whole hours (a day) or local midnights (a week, a month), at or a little before
+    // now, so that the ticks fall on round times.
+    const QDateTime here = PlannerTime::at(now, d->utc);
+    const qint64 midnight = here.date().startOfDay(here.timeZone()).toSecsSinceEpoch();
     switch (range) {
     case Range::Day:
         d->setRangeAndNotify(floorHour(now) - 3 * Hour, floorHour(now) + 21 * Hour);
         break;
     case Range::Week:
-        d->setRangeAndNotify(midnight - Day, midnight + 6 * Day);
+        // From today's midnight through at least eight days ahead: "a week from now" fits whole.
+        d->setRangeAndNotify(midnight, midnight + 9 * Day);
         break;
     case Range::Month:
         d->setRangeAndNotify(midnight - 3 * Day, midnight + 27 * Day);
         break;
     }
+}
+
+void PlannerChart::setUtc(bool utc)
+{
+    if (d->utc == utc)
+        return;
+    d->utc = utc;
+    d->rebuildSeries();
+    d->updateDescription();
+}
+
+bool PlannerChart::isUtc() const
+{
+    return d->utc;
 }
 
 void PlannerChart::setVisibleRange(qint64 from, qint64 to)
@@ -643,7 +754,9 @@ void PlannerChart::setSelection(const TimeAxis::Window& window)
     if (d->selection == window)
         return;
     d->selection = window;
+    d->showWindow(window);
     d->overlay->update();
+    d->updateDescription();
     Q_EMIT selectionChanged(window.start, window.end);
 }
 
@@ -653,6 +766,7 @@ void PlannerChart::clearSelection()
         return;
     d->selection.reset();
     d->overlay->update();
+    d->updateDescription();
     Q_EMIT selectionCleared();
 }
 
@@ -686,7 +800,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         return {};
     const qint64 t = axis().timeAt(viewportPos.x());
     QStringList lines;
-    lines << u"<b>%1</b>"_s.arg(formatTime(t).toHtmlEscaped());
+    lines << u"<b>%1</b>"_s.arg(d->timeText(t).toHtmlEscaped());
     qint64 total = 0;
     for (const QString& sku : d->snapshot.ownedBySku.keys()) {
         const qint64 nodes = PlanMath::nodesAt(d->snapshot.ownedBySku.value(sku), t);
@@ -702,7 +816,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         const QString what = order.buy ? tr("Buy") : tr("Sell");
         lines << tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
                      .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
-                          formatTime(order.start), formatTime(order.end), formatRate(order.limitMicros),
+                          d->timeText(order.start), d->timeText(order.end), formatRate(order.limitMicros),
                           order.statusText.isEmpty() ? order.id : order.statusText,
                           QString::number(PlanMath::nodesAt(order.filled, t)));
     }
@@ -712,13 +826,39 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
             continue;
         const QString sku = d->skuName(d->snapshot.quoteSku).toHtmlEscaped();
         lines << tr("Best ask for %1 at %2: %3")
-                     .arg(sku, QLocale().toString(QDateTime::fromSecsSinceEpoch(hour), u"HH:mm"_s),
+                     .arg(sku,
+                          PlannerTime::at(hour, d->utc).toString(u"HH:mm"_s) + u' '
+                              + PlannerTime::zone(hour, d->utc),
                           quote.bestAsk ? formatRate(*quote.bestAsk) : tr("none"));
         lines << tr("Best bid: %1").arg(quote.bestBid ? formatRate(*quote.bestBid) : tr("none"));
     }
     if (d->selection && t >= d->selection->start && t < d->selection->end)
-        lines << tr("Selected: %1 to %2").arg(formatTime(d->selection->start), formatTime(d->selection->end));
+        lines
+            << tr("Selected: %1 to %2").arg(d->timeText(d->selection->start), d->timeText(d->selection->end));
     return lines.join(u"<br>"_s);
+}
+
+QString PlannerChart::description() const
+{
+    QStringList parts;
+    parts << tr("Nodes the pool %1 owns per SKU, its open orders and the market's best prices per "
+                "node-hour from %2 to %3.")
+                 .arg(d->snapshot.poolName.isEmpty() ? d->snapshot.poolId : d->snapshot.poolName,
+                      d->timeText(d->from), d->timeText(d->to));
+    if (d->selection) {
+        const TimeAxis::Window& s = *d->selection;
+        QString selected =
+            tr("Selected: %1 to %2 (%3)")
+                .arg(d->timeText(s.start), d->timeText(s.end), CliTime::formatDuration(s.end - s.start));
+        if (d->selectionNodes > 0)
+            selected += u", "_s + nodeCount(d->selectionNodes);
+        parts << selected + u"."_s;
+        parts << tr("Arrow keys move it by an hour, Shift with them resizes it, Page Up and Page Down "
+                    "move it by a day, Enter places it.");
+    } else {
+        parts << tr("Nothing selected: press an arrow key to select the next hour.");
+    }
+    return parts.join(u' ');
 }
 
 QImage PlannerChart::image() const

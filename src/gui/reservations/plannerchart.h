@@ -14,8 +14,11 @@ class QGraphicsView;
 // The reservation planner's chart of one pool: owned nodes per SKU over time (stacked steps), the
 // pool's open buy and sell orders as windows, the market's best ask and bid per hour on a price
 // axis, and a line for now. Drag to select an order window (snapped to hours, never starting in
-// the past); wheel to zoom; drag with Shift or Ctrl (or the middle button) to pan; the arrow keys,
-// + and - do the same from the keyboard; Escape clears the selection.
+// the past); wheel to zoom; drag with Shift or Ctrl (or the middle button) to pan. From the keyboard:
+// the arrow keys select the next hour, then move the selection by an hour (Page Up and Page Down by
+// a day), with Shift they move its end instead; Ctrl with the arrows pans, + and - zoom, Enter
+// asks to place the selected window (activated()), Escape clears the selection. The accessible
+// description says what the chart shows and what is selected.
 //
 // Every use of Qt Charts stays inside this class's implementation, so the chart can move to
 // another rendering library without touching the rest of the planner.
@@ -42,6 +45,10 @@ public:
     // The SKU whose prices the price axis shows; its area is drawn stronger.
     void setHighlightedSku(const QString& sku);
 
+    // Times in UTC rather than local time (labels, tooltips, the description, day boundaries).
+    void setUtc(bool utc);
+    bool isUtc() const;
+
     // Shows the range starting shortly before now.
     void setRange(Range range);
     void setVisibleRange(qint64 from, qint64 to);
@@ -61,6 +68,8 @@ public:
     QPoint viewportPointAt(qint64 time) const;
     // What the tooltip says at a viewport position; empty outside the plot area.
     QString toolTipAt(const QPoint& viewportPos) const;
+    // What the chart shows and what is selected, in words.
+    QString description() const;
 
     // The chart as it is on screen, at the device pixel ratio.
     QImage image() const;
@@ -70,6 +79,8 @@ Q_SIGNALS:
     void selectionChanged(qint64 start, qint64 end);
     void selectionCleared();
     void visibleRangeChanged(qint64 from, qint64 to);
+    // Enter on a selection.
+    void activated();
 
 protected:
     void changeEvent(QEvent* event) override;

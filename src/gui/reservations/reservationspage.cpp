@@ -1,11 +1,15 @@
 #include "gui/reservations/reservationspage.h"
 
 #include "common/clitime.h"
+#include "common/money.h"
+#include "common/schedule.h"
 #include "core/market/marketbackend.h"
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
+#include "core/settings/settings.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
+#include "gui/reservations/plannertime.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -26,7 +30,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qint64 Day = 24 * 3600;
+constexpr qint64 Hour = 3600;
+constexpr qint64 Day = 24 * Hour;
 
 bool askToConfirm(QWidget* parent, const QString& text)
 {
@@ -45,6 +50,9 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_pool(new QComboBox(this))
     , m_ranges(new QButtonGroup(this))
     , m_message(new QLabel(this))
+    , m_countdowns(new QLabel(this))
+    , m_utcButton(new QToolButton(this))
+    , m_countdownTimer(new QTimer(this))
     , m_quoteDebounce(new QTimer(this))
     , m_confirmer(askToConfirm)
 {
@@ -54,11 +62,14 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_message->setObjectName(u"plannerMessage"_s);
     m_message->setTextFormat(Qt::PlainText); // quotes the server
 
+    // Two rows, so that the page fits a 1,024 pixel wide window: what is shown (workspace, pool),
+    // then how (range, export) with the message between them, wrapped rather than widening the page.
     auto* top = new QHBoxLayout;
     m_toolbar = top;
     top->addWidget(new QLabel(tr("Pool:"), this));
     top->addWidget(m_pool);
-    top->addSpacing(12);
+    top->addStretch(1);
+    auto* second = new QHBoxLayout;
     const std::pair<PlannerChart::Range, QString> ranges[] = {{PlannerChart::Range::Day, tr("Day")},
                                                               {PlannerChart::Range::Week, tr("Week")},
                                                               {PlannerChart::Range::Month, tr("Month")}};
@@ -68,13 +79,23 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         button->setCheckable(true);
         button->setObjectName(u"range"_s + title);
         m_ranges->addButton(button, int(range));
-        top->addWidget(button);
+        second->addWidget(button);
     }
     m_ranges->button(int(PlannerChart::Range::Week))->setChecked(true);
-    top->addWidget(m_message, 1);
+    second->addSpacing(12);
+    m_message->setWordWrap(true);
+    second->addWidget(m_message, 1);
+    m_utcButton->setText(tr("UTC"));
+    m_utcButton->setCheckable(true);
+    m_utcButton->setObjectName(u"plannerUtc"_s);
+    m_utcButton->setToolTip(tr("Show times in UTC instead of local time"));
+    second->addWidget(m_utcButton);
     auto* exportButton = new QPushButton(tr("Export PNG…"), this);
     exportButton->setObjectName(u"plannerExport"_s);
-    top->addWidget(exportButton);
+    second->addWidget(exportButton);
+    m_countdowns->setObjectName(u"plannerCountdowns"_s);
+    m_countdowns->setWordWrap(true);
+    m_countdowns->setTextFormat(Qt::PlainText);
 
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_panel);
@@ -89,6 +110,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(second);
+    layout->addWidget(m_countdowns);
     layout->addWidget(splitter, 1);
 
     m_quoteDebounce->setSingleShot(true);
@@ -98,6 +121,10 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_ranges, &QButtonGroup::idClicked, this,
             [this](int id) { m_chart->setRange(static_cast<PlannerChart::Range>(id)); });
     connect(exportButton, &QPushButton::clicked, this, &ReservationsPage::exportWithDialog);
+    connect(m_utcButton, &QToolButton::toggled, this, &ReservationsPage::setUtc);
+    // Counts down on its own; what it counts to comes from the session's lists.
+    m_countdownTimer->setInterval(CountdownIntervalMs);
+    connect(m_countdownTimer, &QTimer::timeout, this, &ReservationsPage::updateCountdowns);
     connect(m_pool, &QComboBox::currentIndexChanged, this, [this] {
         m_chart->clearSelection();
         reload();
@@ -114,8 +141,10 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         m_quoteDebounce->start();
     });
     connect(m_panel, &OrderPanel::placeRequested, this, &ReservationsPage::placeOrder);
+    connect(m_chart, &PlannerChart::activated, m_panel, &OrderPanel::placeIfReady);
     connect(m_panel, &OrderPanel::sellLastDayRequested, this, [this] { selectSellWindow(true); });
     connect(m_panel, &OrderPanel::sellWholeFutureRequested, this, [this] { selectSellWindow(false); });
+    connect(m_panel, &OrderPanel::extendRequested, this, &ReservationsPage::extend);
     connect(m_panel, &OrderPanel::previewWanted, this, [this](const OrderRequest& request) {
         if (!m_backend)
             return;
@@ -158,6 +187,79 @@ ReservationsPage::~ReservationsPage()
 void ReservationsPage::setConfirmer(Confirmer confirmer)
 {
     m_confirmer = std::move(confirmer);
+}
+
+void ReservationsPage::setSettings(Settings* settings)
+{
+    m_settings = settings;
+    if (settings)
+        setUtc(settings->timesInUtc());
+}
+
+void ReservationsPage::setUtc(bool utc)
+{
+    if (m_settings)
+        m_settings->setTimesInUtc(utc);
+    {
+        QSignalBlocker blocker(m_utcButton);
+        m_utcButton->setChecked(utc);
+    }
+    if (m_utc == utc)
+        return;
+    m_utc = utc;
+    m_chart->setUtc(utc);
+    m_panel->setUtc(utc);
+    updateCountdowns();
+}
+
+void ReservationsPage::updateCountdowns()
+{
+    if (!m_backend) {
+        m_countdowns->clear();
+        return;
+    }
+    const qint64 now = m_backend->now();
+    QStringList parts;
+    const auto when = [this, now](qint64 t) {
+        return tr("%1 (%2)").arg(PlannerTime::until(t - now), PlannerTime::format(t, m_utc));
+    };
+    // Per SKU: the next time owned capacity starts (from none) and ends (to none).
+    for (auto it = m_snapshot.ownedBySku.cbegin(); it != m_snapshot.ownedBySku.cend(); ++it) {
+        const PlanMath::Steps steps = PlanMath::steps(it.value(), now, now + PlannerHorizonSeconds);
+        std::optional<qint64> start;
+        std::optional<qint64> end;
+        qint64 previous = steps.isEmpty() ? 0 : steps.first().second;
+        for (qsizetype i = 1; i < steps.size() && !(start && end); ++i) {
+            const auto& [time, count] = steps.at(i);
+            if (previous == 0 && count > 0 && !start)
+                start = time;
+            if (previous > 0 && count == 0 && !end && time < now + PlannerHorizonSeconds)
+                end = time;
+            previous = count;
+        }
+        const QString name = skuName(it.key());
+        if (start)
+            parts << tr("%1: owned capacity starts %2").arg(name, when(*start));
+        if (end)
+            parts << tr("%1: owned capacity ends %2").arg(name, when(*end));
+    }
+    int shown = 0;
+    for (const PlannerOrder& order : std::as_const(m_snapshot.orders)) {
+        if (!order.isOpen() || order.end <= now || shown == 5)
+            continue;
+        ++shown;
+        const QString what =
+            (order.buy ? tr("Buy %1 × %2") : tr("Sell %1 × %2")).arg(order.nodes).arg(skuName(order.sku));
+        parts << (order.start > now ? tr("%1 on the book, starts %2").arg(what, when(order.start))
+                                    : tr("%1 on the book, ends %2").arg(what, when(order.end)));
+    }
+    m_countdowns->setText(parts.join(u"; "_s));
+    m_countdowns->setVisible(!parts.isEmpty());
+}
+
+QString ReservationsPage::skuName(const QString& id) const
+{
+    return m_skuNames.value(id, id);
 }
 
 void ReservationsPage::setCurrentPool(const QString& poolId)
@@ -204,6 +306,7 @@ void ReservationsPage::reload()
         }
     }
     m_chart->setSkuNames(names);
+    m_skuNames = names;
     m_panel->setSkus(skus);
     m_panel->setPool(pool ? pool->id : QString());
     m_panel->setNow(m_backend->now());
@@ -219,6 +322,7 @@ void ReservationsPage::reload()
     m_chart->setHighlightedSku(m_panel->currentSku());
     if (!m_quoteDebounce->isActive() && m_quotesSku != m_panel->currentSku())
         m_quoteDebounce->start();
+    updateCountdowns();
     if (pools.isEmpty())
         m_message->setText(tr("No pools yet: create one in Pools to hold what you buy."));
     else
@@ -273,15 +377,65 @@ void ReservationsPage::selectSellWindow(bool lastDayOnly)
     const TimeSpans owned = m_snapshot.ownedBySku.value(sku);
     const qint64 now = m_snapshot.now;
     const auto lastEnd = PlanMath::lastOwnedEnd(owned);
-    const qint64 start = CliTime::snapStartToHour(now, now);
+    // What is sold starts at the next whole hour: the hour under way is already being used.
+    const qint64 start = Schedule::ceilTo(now, Hour);
     if (!lastEnd || *lastEnd <= start) {
         m_panel->showStatus(tr("The pool owns nothing of this SKU from now on."), true);
         return;
     }
     const qint64 end = *lastEnd;
-    const qint64 from = lastDayOnly ? std::max(start, CliTime::snapStartToHour(end - Day, now)) : start;
+    // The last 24 hours exactly, even when the end is not on an hour.
+    const qint64 from = lastDayOnly ? std::max(start, end - Day) : start;
     m_chart->setSelection(TimeAxis::Window{from, end});
     m_panel->setNodes(int(std::max<qint64>(1, PlanMath::sellableNodes(m_snapshot, sku, from, end))));
+}
+
+void ReservationsPage::extend()
+{
+    if (!m_backend || m_panel->isPlacing())
+        return;
+    const QString sku = m_panel->currentSku();
+    const qint64 length = m_panel->windowLength() > 0 ? m_panel->windowLength() : Day;
+    const auto window = PlanMath::extension(m_snapshot, sku, length);
+    if (!window || window->nodes <= 0) {
+        m_panel->showStatus(tr("The pool owns nothing of this SKU from now on to extend."), true);
+        return;
+    }
+    m_panel->setSell(false);
+    m_panel->setNodes(int(window->nodes));
+    m_chart->setSelection(TimeAxis::Window{window->start, window->end});
+    // setSelection leaves the window as it was when it is already selected.
+    m_panel->setWindow(window->start, window->end);
+    QString why;
+    auto request = m_panel->request(&why);
+    if (!request) {
+        m_panel->showStatus(why, true);
+        return;
+    }
+    if (!request->limitPrice.isEmpty()) {
+        placeOrder(*request);
+        return;
+    }
+    // No limit typed: the market's rate for this window, then the confirmation.
+    m_panel->showStatus(tr("Asking the market for the rate…"), false);
+    m_backend->preview(
+        *request, this,
+        [this](const OrderPreview& preview) {
+            const auto rate = Money::parseRate(preview.postOrderBody.limitPrice);
+            if (preview.quoted && rate)
+                m_panel->setLimit(Money::formatRate(*rate));
+            const auto withLimit = m_panel->request();
+            if (!preview.quoted || !rate || !withLimit || withLimit->limitPrice.isEmpty()) {
+                m_panel->showStatus(tr("The market has no rate for this window; set a limit and place it."),
+                                    true);
+                return;
+            }
+            placeOrder(*withLimit);
+        },
+        [this, request = *request](const QString& message) {
+            m_panel->showPreviewError(request, message);
+            m_panel->showStatus(tr("No rate for the extension: %1").arg(message), true);
+        });
 }
 
 bool ReservationsPage::exportChart(const QString& fileName, QString* error) const
@@ -307,6 +461,8 @@ void ReservationsPage::showEvent(QShowEvent* event)
         m_watching = true;
         m_backend->watch();
     }
+    m_countdownTimer->start();
+    updateCountdowns();
 }
 
 void ReservationsPage::hideEvent(QHideEvent* event)
@@ -316,6 +472,7 @@ void ReservationsPage::hideEvent(QHideEvent* event)
         m_watching = false;
         m_backend->unwatch();
     }
+    m_countdownTimer->stop();
 }
 
 void ReservationsPage::setScopeBar(QWidget* bar)

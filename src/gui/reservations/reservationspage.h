@@ -16,6 +16,8 @@ class QButtonGroup;
 class QComboBox;
 class QLabel;
 class QTimer;
+class QToolButton;
+class Settings;
 
 // The reservation planner: a pool's chart with the order panel beside it.
 class ReservationsPage final : public QWidget
@@ -33,11 +35,18 @@ public:
     void setScopeBar(QWidget* bar);
 
     void setConfirmer(Confirmer confirmer);
+    // Where the choice between local time and UTC is kept (and read from).
+    void setSettings(Settings* settings);
+    // Times in UTC rather than local time, everywhere on the page.
+    void setUtc(bool utc);
+    bool isUtc() const { return m_utc; }
     void setCurrentPool(const QString& poolId);
     QString currentPool() const;
     bool exportChart(const QString& fileName, QString* error = nullptr) const;
 
     PlannerChart* chart() const { return m_chart; }
+    // How often the countdowns are counted again (they show minutes).
+    static constexpr int CountdownIntervalMs = 15'000;
     OrderPanel* panel() const { return m_panel; }
 
 protected:
@@ -51,7 +60,13 @@ private:
     void requestQuotes();
     void placeOrder(const OrderRequest& request);
     void selectSellWindow(bool lastDayOnly);
+    // Selects the window that extends what the pool owns and places it after the confirmation
+    // (with the market's rate when no limit is typed).
+    void extend();
     void exportWithDialog();
+    // When the pool's owned capacity next starts and ends, and when its resting orders start or end.
+    void updateCountdowns();
+    QString skuName(const QString& id) const;
 
     QPointer<MarketBackend> m_backend;
     bool m_watching = false;
@@ -60,9 +75,15 @@ private:
     QComboBox* m_pool;
     QButtonGroup* m_ranges;
     QLabel* m_message;
+    QLabel* m_countdowns;
+    QToolButton* m_utcButton;
+    QTimer* m_countdownTimer;
+    QPointer<Settings> m_settings;
+    bool m_utc = false;
     QTimer* m_quoteDebounce;
     Confirmer m_confirmer;
     PlannerSnapshot m_snapshot;
     QList<HourQuote> m_quotes;
     QString m_quotesSku;
+    QMap<QString, QString> m_skuNames;
 };
