@@ -43,7 +43,7 @@ public:
     {
         if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
             return {};
-        const T& item = m_rows[static_cast<size_t>(index.row())];
+        const T& item = m_rows[index.row()];
         switch (role) {
         case ResourceRole::IdRole:
             return idOf(item);
@@ -81,14 +81,24 @@ public:
         // Compared in place, without hashing ten thousand ids.
         if (sameIdsInOrder(items)) {
             std::vector<int> changed;
-            for (size_t row = 0; row < m_rows.size(); ++row) {
-                const T& item = items.at(static_cast<qsizetype>(row));
-                if (!(m_rows[row] == item)) {
-                    m_rows[row] = item;
+            for (qsizetype row = 0; row < m_rows.size(); ++row) {
+                if (!(std::as_const(m_rows)[row] == items.at(row)))
                     changed.push_back(static_cast<int>(row));
-                }
             }
+            // The new list is the rows now: shared, not copied row by row.
+            if (!changed.empty())
+                m_rows = items;
             emitChanged(changed);
+            return;
+        }
+        // The first answer: all of it, at once.
+        if (m_rows.isEmpty()) {
+            if (items.isEmpty())
+                return;
+            beginInsertRows({}, 0, static_cast<int>(items.size()) - 1);
+            m_rows = items;
+            reindex();
+            endInsertRows();
             return;
         }
         QHash<QString, qsizetype> incoming;
@@ -99,12 +109,12 @@ public:
         // Removals, bottom up, in contiguous ranges.
         bool removed = false;
         for (int row = static_cast<int>(m_rows.size()) - 1; row >= 0;) {
-            if (incoming.contains(idOf(m_rows[static_cast<size_t>(row)]))) {
+            if (incoming.contains(idOf(std::as_const(m_rows)[row]))) {
                 --row;
                 continue;
             }
             int first = row;
-            while (first > 0 && !incoming.contains(idOf(m_rows[static_cast<size_t>(first - 1)])))
+            while (first > 0 && !incoming.contains(idOf(std::as_const(m_rows)[first - 1])))
                 --first;
             beginRemoveRows({}, first, row);
             m_rows.erase(m_rows.begin() + first, m_rows.begin() + row + 1);
@@ -121,7 +131,7 @@ public:
             const auto it = m_index.constFind(idOf(item));
             if (it == m_index.cend())
                 continue;
-            T& current = m_rows[static_cast<size_t>(*it)];
+            T& current = m_rows[*it];
             if (!(current == item)) {
                 current = item;
                 changed.push_back(*it);
@@ -152,8 +162,8 @@ public:
         const auto it = m_index.constFind(idOf(item));
         if (it != m_index.cend()) {
             const int row = *it;
-            if (!(m_rows[static_cast<size_t>(row)] == item)) {
-                m_rows[static_cast<size_t>(row)] = item;
+            if (!(std::as_const(m_rows)[row] == item)) {
+                m_rows[row] = item;
                 Q_EMIT this->dataChanged(this->index(row, 0), this->index(row, columns() - 1));
             }
             return;
@@ -174,14 +184,14 @@ public:
         endResetModel();
     }
 
-    const std::vector<T>& rows() const { return m_rows; }
+    const QList<T>& rows() const { return m_rows; }
     int rowOf(const QString& id) const { return m_index.value(id, -1); }
     const T* find(const QString& id) const
     {
         const int row = rowOf(id);
-        return row < 0 ? nullptr : &m_rows[static_cast<size_t>(row)];
+        return row < 0 ? nullptr : &m_rows[row];
     }
-    const T& at(int row) const { return m_rows.at(static_cast<size_t>(row)); }
+    const T& at(int row) const { return m_rows.at(row); }
 
 protected:
     virtual int columns() const = 0;
@@ -192,17 +202,17 @@ protected:
     // Re-emits every row's data (e.g. when a time-dependent column such as "available now" moved).
     void touchAll()
     {
-        if (!m_rows.empty())
+        if (!m_rows.isEmpty())
             Q_EMIT dataChanged(index(0, 0), index(static_cast<int>(m_rows.size()) - 1, columns() - 1));
     }
 
 private:
     bool sameIdsInOrder(const QList<T>& items) const
     {
-        if (static_cast<size_t>(items.size()) != m_rows.size())
+        if (items.size() != m_rows.size() || items.isEmpty())
             return false;
-        for (size_t row = 0; row < m_rows.size(); ++row) {
-            if (idOf(m_rows[row]) != idOf(items.at(static_cast<qsizetype>(row))))
+        for (qsizetype row = 0; row < m_rows.size(); ++row) {
+            if (idOf(m_rows.at(row)) != idOf(items.at(row)))
                 return false;
         }
         return true;
@@ -211,9 +221,9 @@ private:
     void reindex()
     {
         m_index.clear();
-        m_index.reserve(static_cast<qsizetype>(m_rows.size()));
-        for (size_t i = 0; i < m_rows.size(); ++i)
-            m_index.insert(idOf(m_rows[i]), static_cast<int>(i));
+        m_index.reserve(m_rows.size());
+        for (qsizetype i = 0; i < m_rows.size(); ++i)
+            m_index.insert(idOf(m_rows.at(i)), static_cast<int>(i));
     }
 
     void emitChanged(std::vector<int>& rows)
@@ -223,7 +233,7 @@ private:
         std::sort(rows.begin(), rows.end());
         const int last = columns() - 1;
         // Many changes: one range is cheaper for views than many small ones.
-        if (rows.size() * 2 > m_rows.size()) {
+        if (rows.size() * 2 > static_cast<size_t>(m_rows.size())) {
             Q_EMIT dataChanged(index(rows.front(), 0), index(rows.back(), last));
             return;
         }
@@ -236,7 +246,7 @@ private:
         }
     }
 
-    std::vector<T> m_rows;
+    QList<T> m_rows;
     QHash<QString, int> m_index;
 };
 
