@@ -46,7 +46,7 @@ Application::Application(const Services& services, QObject* parent)
     buildSections();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
-            [this](const QString& message) { m_window->statusBar()->showMessage(message, 15000); });
+            [this](const QString& message) { m_window->showStatusMessage(message); });
     updateConnectionText();
 }
 
@@ -182,9 +182,9 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
         Q_EMIT connectionStateChanged();
     });
     connect(connection, &Connection::worldReset, this,
-            [this] { m_window->statusBar()->showMessage(tr("The local simulator was reset."), 15000); });
+            [this] { m_window->showStatusMessage(tr("The local simulator was reset.")); });
     connect(connection, &Connection::worldResetFailed, this, [this](const QString& reason) {
-        m_window->statusBar()->showMessage(tr("The local simulator was not reset: %1").arg(reason), 15000);
+        m_window->showStatusMessage(tr("The local simulator was not reset: %1").arg(reason));
     });
     connect(connection, &Connection::signInRequired, this, [this, connection] {
         showSignIn(connection->problem().isEmpty() ? QString() : connection->problem());

@@ -47,6 +47,7 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     toolbar->addWidget(m_refresh->button());
 
     m_table->setSourceModel(m_model);
+    m_table->setAccessibleNames(tr("Availability"));
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({SkuModel::IdColumn});
     m_table->setPlaceholderText(tr("No SKUs to show."));

@@ -33,6 +33,7 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     toolbar->addWidget(m_refresh->button());
 
     m_table->setSourceModel(m_model);
+    m_table->setAccessibleNames(tr("Images"));
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({ImageModel::IdColumn});
     m_table->setPlaceholderText(tr("No images in this workspace, and no public images."));

@@ -63,6 +63,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     toolbar->addWidget(m_sshButton);
 
     m_table->setSourceModel(m_model);
+    m_table->setAccessibleNames(tr("Instances"));
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({InstanceModel::IdColumn});
     m_table->setPlaceholderText(

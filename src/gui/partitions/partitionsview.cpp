@@ -122,6 +122,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     toolbar->addWidget(m_deleteButton);
 
     m_table->setSourceModel(m_model);
+    m_table->setAccessibleNames(tr("InfiniBand partitions"));
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({PartitionModel::IdColumn});
     m_table->setPlaceholderText(
@@ -142,6 +143,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     form->addRow(tr("Created:"), m_detailCreated);
     form->addRow(tr("ID:"), m_detailId);
     m_instancesTable->setSourceModel(m_instancesModel);
+    m_instancesTable->setAccessibleNames(tr("Instances in the partition"));
     m_instancesTable->proxy()->setSortRole(ResourceRole::RawRole);
     m_instancesTable->setDefaultHiddenColumns({InstanceModel::PartitionColumn, InstanceModel::IdColumn});
     m_instancesTable->setPlaceholderText(

@@ -53,6 +53,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     toolbar->addWidget(m_deleteButton);
 
     m_table->setSourceModel(m_model);
+    m_table->setAccessibleNames(tr("Pools"));
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
     m_table->setDefaultHiddenColumns({PoolModel::IdColumn});
     m_table->setPlaceholderText(
