@@ -10,7 +10,10 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
@@ -20,6 +23,8 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTableWidget>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -301,13 +306,33 @@ QList<std::pair<QString, QString>> MainWindow::shortcutList() const
 
 void MainWindow::showShortcuts()
 {
-    QString table;
-    for (const auto& [text, keys] : shortcutList())
-        table += tr("<tr><td>%1</td><td>%2</td></tr>").arg(text.toHtmlEscaped(), keys.toHtmlEscaped());
-    QMessageBox box(QMessageBox::Information, tr("Keyboard Shortcuts"),
-                    tr("<table cellpadding=\"3\">%1</table>").arg(table), QMessageBox::Ok, this);
-    box.setObjectName(QStringLiteral("shortcutsDialog"));
-    box.exec();
+    // A scrolling table: the list grows with the sections and their actions, the screen does not.
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog->setWindowTitle(tr("Keyboard Shortcuts"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const auto rows = shortcutList();
+    auto* table = new QTableWidget(int(rows.size()), 2, dialog);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    table->setAccessibleName(tr("Keyboard shortcuts"));
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setTabKeyNavigation(false);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    for (int row = 0; row < rows.size(); ++row) {
+        table->setItem(row, 0, new QTableWidgetItem(rows.at(row).first));
+        table->setItem(row, 1, new QTableWidgetItem(rows.at(row).second));
+    }
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    dialog->resize(520, 560);
+    dialog->open();
 }
 
 void MainWindow::setConnectionText(const QString& text, const QString& toolTip)

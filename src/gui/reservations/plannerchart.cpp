@@ -390,6 +390,11 @@ PlannerChart::Private::Private(PlannerChart* owner)
     view = new View(chart, this);
     view->setObjectName(u"plannerChartView"_s);
     view->viewport()->setObjectName(u"plannerChartViewport"_s);
+    view->setAccessibleName(PlannerChart::tr("Reservation planner"));
+    view->setAccessibleDescription(PlannerChart::tr("Best ask and bid over time. Left and Right move in "
+                                                    "time, + and - zoom, Escape clears the selection."));
+    // The view takes the keys; its viewport is no tab stop of its own.
+    view->viewport()->setFocusPolicy(Qt::NoFocus);
     overlay = new Overlay(this);
     chart->scene()->addItem(overlay);
     QObject::connect(chart, &QChart::plotAreaChanged, q, [this] { overlay->refresh(); });

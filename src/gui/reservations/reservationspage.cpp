@@ -77,6 +77,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     top->addWidget(exportButton);
 
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(u"reservationsOrderScroll"_s);
+    scroll->setAccessibleName(tr("Order"));
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
