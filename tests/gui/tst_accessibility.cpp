@@ -14,6 +14,7 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAbstractScrollArea>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QAccessible>
@@ -21,19 +22,25 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
+#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSet>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTabBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextEdit>
@@ -42,6 +49,7 @@
 #include <QWizard>
 
 #include <functional>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -107,6 +115,46 @@ bool reachableWithoutFocus(const QWidget* widget)
     return false;
 }
 
+// The app as it starts for a user: the whole window, connected to the local simulator it embeds.
+struct RunningApp
+{
+    QTemporaryDir dir;
+    Settings settings{dir.filePath(u"s.ini"_s)};
+    QNetworkAccessManager network;
+    MemorySecretStore secrets;
+    std::unique_ptr<Application> app;
+
+    RunningApp()
+    {
+        Application::Services services;
+        services.settings = &settings;
+        services.secrets = &secrets;
+        services.network = &network;
+        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
+        services.environment = QProcessEnvironment();
+        app = std::make_unique<Application>(services);
+    }
+    ~RunningApp() { app.reset(); }
+    Q_DISABLE_COPY_MOVE(RunningApp)
+
+    MainWindow* window() const { return app->window(); }
+};
+
+// Keys go where the keyboard is, as a user's do.
+void press(QWidget* fallback, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWidget* target = QApplication::focusWidget() ? QApplication::focusWidget() : fallback;
+    QTest::keyClick(target, key, modifiers);
+}
+
+QStringList column0(const QAbstractItemModel* model)
+{
+    QStringList values;
+    for (int row = 0; row < model->rowCount(); ++row)
+        values << model->index(row, 0).data().toString();
+    return values;
+}
+
 } // namespace
 
 class TestAccessibility final : public QObject
@@ -122,18 +170,9 @@ private Q_SLOTS:
 
     void everySectionAndDialogIsNamedReachableAndFits()
     {
-        QTemporaryDir dir;
-        Settings settings(dir.filePath(u"s.ini"_s));
-        QNetworkAccessManager network;
-        MemorySecretStore secrets;
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
-        services.environment = QProcessEnvironment();
-        Application app(services);
-        MainWindow* window = app.window();
+        RunningApp running;
+        Application& app = *running.app;
+        MainWindow* window = running.window();
         window->resize(1180, 760);
         window->show();
         QVERIFY(QTest::qWaitForWindowActive(window));
@@ -176,6 +215,170 @@ private Q_SLOTS:
         QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
         // The walk reached far: the pages' dialogs, not only the menus'.
         QVERIFY2(dialogs.size() >= 12, qPrintable(dialogs.join(u", ")));
+    }
+
+    // Keyboard only from here on: no mouse event, no widget called directly.
+    // Ctrl+1… open every section in the sidebar's order; F6 goes round its panes and back.
+    void keyboardOpensEverySection()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        auto* sidebar = window->findChild<QListWidget*>(u"sidebar"_s);
+        auto* pages = window->findChild<QStackedWidget*>(u"pages"_s);
+        const QStringList ids = window->sectionIds();
+        QCOMPARE(ids.size(), 9);
+        for (int n = 1; n <= 9; ++n) {
+            press(window, static_cast<Qt::Key>(Qt::Key_0 + n), Qt::ControlModifier);
+            QCOMPARE(window->currentSection(), ids.at(n - 1));
+            QWidget* page = pages->currentWidget();
+            QVERIFY(page->isVisible());
+            // The page as a user finds it once it has loaded (the partitions page shows its list once
+            // the account's enrolment is known).
+            waitForLists(window);
+            if (ids.at(n - 1) != u"start")
+                QTRY_VERIFY_WITH_TIMEOUT(
+                    [page] {
+                        for (auto* area : page->findChildren<QAbstractScrollArea*>())
+                            if (area->isVisible() && (area->focusPolicy() & Qt::TabFocus))
+                                return true;
+                        return false;
+                    }(),
+                    20000);
+            // The keyboard is in the page (the start page has nothing to type into).
+            QVERIFY2(ids.at(n - 1) == u"start" || page->isAncestorOf(QApplication::focusWidget()),
+                     qPrintable(ids.at(n - 1)));
+            // Round the panes from the sidebar: each F6 lands somewhere new and visible, in the page,
+            // and the round comes back to the sidebar.
+            for (int i = 0; i < 6 && QApplication::focusWidget() != sidebar; ++i)
+                press(window, Qt::Key_F6);
+            QCOMPARE(QApplication::focusWidget(), sidebar);
+            QList<QWidget*> visited{sidebar};
+            for (int step = 0; step < 8; ++step) {
+                press(window, Qt::Key_F6);
+                QWidget* focus = QApplication::focusWidget();
+                QVERIFY2(focus && focus->isVisible(), qPrintable(ids.at(n - 1)));
+                if (focus == sidebar)
+                    break;
+                QVERIFY2(!visited.contains(focus) && page->isAncestorOf(focus),
+                         qPrintable(ids.at(n - 1) + u": F6 went to "_s + focus->objectName()));
+                visited << focus;
+            }
+            QCOMPARE(QApplication::focusWidget(), sidebar);
+            QVERIFY2(visited.size() >= (ids.at(n - 1) == u"start" ? 1 : 2), qPrintable(ids.at(n - 1)));
+            // Shift+F6 goes the other way round.
+            press(window, Qt::Key_F6, Qt::ShiftModifier);
+            QCOMPARE(QApplication::focusWidget(), visited.last());
+        }
+    }
+
+    void keyboardCreatesAPool()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        press(window, Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(window->currentSection(), u"pools"_s);
+        auto* pools = window->findChild<ResourceTableView*>(u"poolsView"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(pools->loadState() == ResourceTableView::LoadState::Loaded, 20000);
+        auto* create = window->findChild<QPushButton*>(u"poolsCreateButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 20000);
+
+        press(window, Qt::Key_N, Qt::AltModifier);
+        QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+        auto* edit = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+        QCOMPARE(edit->objectName(), u"nameEdit"_s);
+        QCOMPARE(edit->window()->windowTitle(), u"New Pool"_s);
+        const QPointer<QWidget> dialog = edit->window();
+        QTest::keyClicks(edit, u"keyboard-pool"_s);
+        press(window, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(column0(pools->proxy()).contains(u"keyboard-pool"_s), 20000);
+        QTRY_VERIFY(!dialog || !dialog->isVisible());
+    }
+
+    // New Partition…, then Delete…: the question names the partition, and Alt+D in it deletes.
+    void keyboardCreatesAndDeletesAPartition()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        press(window, Qt::Key_5, Qt::ControlModifier);
+        QCOMPARE(window->currentSection(), u"partitions"_s);
+        auto* partitions = window->findChild<ResourceTableView*>(u"partitionsView"_s);
+        auto* create = window->findChild<QPushButton*>(u"partitionsCreateButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isVisible() && create->isEnabled(), 20000);
+
+        press(window, Qt::Key_N, Qt::AltModifier);
+        QTRY_VERIFY(QApplication::activeWindow() && QApplication::activeWindow() != window);
+        const QPointer<QWidget> dialog = QApplication::activeWindow();
+        QCOMPARE(dialog->objectName(), u"createPartitionDialog"_s);
+        // Tab to the name field, whatever has the focus first.
+        for (int i = 0; i < 12 && QApplication::focusWidget()->objectName() != u"nameEdit"; ++i)
+            press(dialog, Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget()->objectName(), u"nameEdit"_s);
+        QTest::keyClicks(QApplication::focusWidget(), u"keyboard-partition"_s);
+        auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), 10000);
+        press(dialog, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(column0(partitions->proxy()).contains(u"keyboard-partition"_s), 20000);
+        QTRY_VERIFY(!dialog || !dialog->isVisible());
+        // A desktop's window manager activates the main window again; the offscreen platform has none.
+        if (!QApplication::activeWindow())
+            window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+
+        // To the list and onto the row by typing its name, as in any list.
+        for (int i = 0; i < 6 && QApplication::focusWidget() != partitions->table(); ++i)
+            press(window, Qt::Key_F6);
+        QCOMPARE(QApplication::focusWidget(), partitions->table());
+        QTest::keyClicks(partitions->table(), u"keyboard-partition"_s);
+        QCOMPARE(partitions->table()->currentIndex().siblingAtColumn(0).data().toString(),
+                 u"keyboard-partition"_s);
+        QTRY_VERIFY(window->findChild<QPushButton*>(u"partitionsDeleteButton"_s)->isEnabled());
+
+        // The question is modal: answered from inside its own loop, by keyboard too.
+        QString question;
+        QTimer answer;
+        answer.setInterval(20);
+        int ticks = 0;
+        connect(&answer, &QTimer::timeout, &answer, [&question, &answer, &ticks] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box || !box->isVisible())
+                return;
+            // Never left hanging: a question the keyboard could not answer fails the test.
+            if (++ticks > 500) {
+                answer.stop();
+                question = u"(not answered by keyboard) "_s + box->text();
+                box->reject();
+                return;
+            }
+            // A desktop's window manager activates a new dialog; the offscreen platform may not.
+            if (QApplication::activeWindow() != box) {
+                box->activateWindow();
+                return;
+            }
+            answer.stop();
+            question = box->text();
+            QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
+        });
+        answer.start();
+        press(window, Qt::Key_D, Qt::AltModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 10000);
+        QVERIFY2(question.contains(u"\"keyboard-partition\""_s), qPrintable(question));
+        QTRY_VERIFY_WITH_TIMEOUT(!column0(partitions->proxy()).contains(u"keyboard-partition"_s), 20000);
+        QCOMPARE(window->statusBar()->currentMessage(), u"Deleted partition keyboard-partition."_s);
     }
 
 private:

@@ -54,6 +54,9 @@ Application::~Application()
 {
     // The sections hold the context, the market and the connection's client: they go first.
     delete m_signIn;
+    // A connection still opening reports its state as it goes; the window it would update is gone.
+    if (m_connection)
+        m_connection->disconnect(this);
     m_window.reset();
     m_context->setSession(nullptr);
     m_market->setSession(nullptr);

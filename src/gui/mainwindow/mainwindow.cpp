@@ -104,7 +104,12 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     restoreFromSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The sidebar empties as it goes; the pages it would open are going too.
+    m_sidebar->disconnect(this);
+    m_sidebar->selectionModel()->disconnect(this);
+}
 
 void MainWindow::addSection(const QString& id, const QIcon& icon, const QString& title, QWidget* page)
 {
