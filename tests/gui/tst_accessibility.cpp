@@ -11,6 +11,7 @@
 #include "gui/mainwindow/mainwindow.h"
 #include "support/testenv.h"
 #include "warmup.h"
+#include "widgetscreenshot.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -35,6 +36,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
 #include <QStackedWidget>
@@ -458,8 +460,12 @@ private:
                                           : widget->windowTitle();
                 seen << title;
                 // Qt's own file dialog is not the app's to name.
-                if (!qobject_cast<QFileDialog*>(widget))
+                if (!qobject_cast<QFileDialog*>(widget)) {
                     checkWindow(widget, where + u" → "_s + title, problems);
+                    QString file = u"dialog-"_s + title.toLower();
+                    file.replace(QRegularExpression(u"[^a-z0-9]+"_s), u"-"_s);
+                    saveWidgetScreenshot(widget, file);
+                }
                 opened << widget;
                 QTimer::singleShot(0, widget, [widget] {
                     if (auto* dialog = qobject_cast<QDialog*>(widget))

@@ -296,9 +296,10 @@ QList<std::pair<QString, QString>> MainWindow::shortcutList() const
     for (const QAction* action : findChildren<QAction*>())
         if (!action->shortcut().isEmpty())
             add(action->text(), action->shortcut().toString(QKeySequence::NativeText));
-    // Buttons with their own key (Refresh in every list).
+    // Buttons with their own key (Refresh in every list); their underlined letters are not listed.
     for (const QAbstractButton* button : findChildren<QAbstractButton*>())
-        if (!button->shortcut().isEmpty() && !button->text().isEmpty())
+        if (!button->shortcut().isEmpty() && !button->text().isEmpty()
+            && button->shortcut() != QKeySequence::mnemonic(button->text()))
             add(button->text(), button->shortcut().toString(QKeySequence::NativeText));
     add(tr("Next control; leave a table or list"), tr("Tab"));
     add(tr("Previous control"), tr("Shift+Tab"));
