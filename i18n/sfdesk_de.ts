@@ -849,10 +849,6 @@
         <translation>Ab&amp;melden</translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
         <source>&amp;Add</source>
         <translation>&amp;Hinzufügen</translation>
     </message>
@@ -971,6 +967,22 @@
     <message>
         <source>&amp;Empty Account</source>
         <translation>&amp;Leeres Konto</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>Remove Connection</source>
+        <translation>Verbindung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the connection &quot;%1&quot; to %2, and the token saved for it?</source>
+        <translation>Die Verbindung &quot;%1&quot; zu %2 und das dafür gespeicherte Token entfernen?</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Connection</source>
+        <translation>Verbindung &amp;entfernen</translation>
     </message>
 </context>
 <context>

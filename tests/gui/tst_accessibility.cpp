@@ -7,8 +7,10 @@
 #include "core/settings/settings.h"
 #include "embeddedsimulator.h"
 #include "gui/application/application.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/settings/connectionsdialog.h"
 #include "support/testenv.h"
 #include "warmup.h"
 #include "widgetscreenshot.h"
@@ -381,6 +383,40 @@ private Q_SLOTS:
         QVERIFY2(question.contains(u"\"keyboard-partition\""_s), qPrintable(question));
         QTRY_VERIFY_WITH_TIMEOUT(!column0(partitions->proxy()).contains(u"keyboard-partition"_s), 20000);
         QCOMPARE(window->statusBar()->currentMessage(), u"Deleted partition keyboard-partition."_s);
+    }
+
+    // Removing a connection forgets its token too: asked once, naming the connection and its server.
+    void removingAConnectionAsksNamingIt()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        running.app->showConnections();
+        auto* dialog = window->findChild<ConnectionsDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
+        dialog->findChild<QLineEdit*>(u"customNameField"_s)->setText(u"Staging"_s);
+        dialog->findChild<QLineEdit*>(u"customUrlField"_s)->setText(u"https://staging.example"_s);
+        dialog->findChild<QPushButton*>(u"addConnectionButton"_s)->click();
+        const int count = list->count();
+        QVERIFY(list->currentItem() && list->currentItem()->text().contains(u"Staging"_s));
+        auto* remove = dialog->findChild<QPushButton*>(u"removeConnectionButton"_s);
+        QTRY_VERIFY(remove->isEnabled());
+
+        ConfirmDialog::setNextAnswer(false);
+        remove->click();
+        QVERIFY2(ConfirmDialog::lastText().contains(u"\"Staging\""_s)
+                     && ConfirmDialog::lastText().contains(u"staging.example"_s),
+                 qPrintable(ConfirmDialog::lastText()));
+        QCOMPARE(list->count(), count);
+        ConfirmDialog::setNextAnswer(true);
+        remove->click();
+        QTRY_COMPARE(list->count(), count - 1);
+        dialog->close();
     }
 
 private:
