@@ -217,6 +217,9 @@ void Application::bindConnection()
 
 void Application::updateConnectionText()
 {
+    // The session's status still reports while the application takes it down after the window.
+    if (!m_window)
+        return;
     const ConnectionProfile current = profile();
     Connection* connection = m_connection.get();
     QString state;
