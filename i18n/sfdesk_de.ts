@@ -31,6 +31,10 @@
         <source>&lt;b&gt;sfdesk&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;sfdesk&lt;/b&gt; %1</translation>
     </message>
+    <message>
+        <source>Library versions</source>
+        <translation>Bibliotheksversionen</translation>
+    </message>
 </context>
 <context>
     <name>ActivityModel</name>
@@ -443,6 +447,10 @@
         <source>A&amp;vailability</source>
         <translation>&amp;Verfügbarkeit</translation>
     </message>
+    <message>
+        <source>Availability</source>
+        <translation>Verfügbarkeit</translation>
+    </message>
 </context>
 <context>
     <name>CloudInit</name>
@@ -754,6 +762,22 @@
         <source>✓ Valid JSON</source>
         <translation>✓ Gültiges JSON</translation>
     </message>
+    <message>
+        <source>User data</source>
+        <translation>Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>The cloud-config being edited. Tab indents; F6 moves to the next pane.</source>
+        <translation>Die bearbeitete cloud-config. Tab rückt ein; F6 wechselt zum nächsten Bereich.</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Enter on a problem moves the cursor to it</source>
+        <translation>Eingabe auf einem Problem setzt den Cursor dorthin</translation>
+    </message>
 </context>
 <context>
     <name>Connection</name>
@@ -827,10 +851,6 @@
     <message>
         <source>Sign &amp;Out</source>
         <translation>Ab&amp;melden</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
     </message>
     <message>
         <source>&amp;Add</source>
@@ -951,6 +971,22 @@
     <message>
         <source>&amp;Empty Account</source>
         <translation>&amp;Leeres Konto</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>Remove Connection</source>
+        <translation>Verbindung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the connection &quot;%1&quot; to %2, and the token saved for it?</source>
+        <translation>Die Verbindung &quot;%1&quot; zu %2 und das dafür gespeicherte Token entfernen?</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Connection</source>
+        <translation>Verbindung &amp;entfernen</translation>
     </message>
 </context>
 <context>
@@ -1313,6 +1349,38 @@
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
+    <message>
+        <source>Instance name</source>
+        <translation>Name der Instanz</translation>
+    </message>
+    <message>
+        <source>Number of instances</source>
+        <translation>Anzahl der Instanzen</translation>
+    </message>
+    <message>
+        <source>Name pattern</source>
+        <translation>Namensmuster</translation>
+    </message>
+    <message>
+        <source>User data file</source>
+        <translation>Datei mit Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Partition to attach to</source>
+        <translation>Partition, der die Instanzen beitreten</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>sf command</source>
+        <translation>sf-Befehl</translation>
+    </message>
 </context>
 <context>
     <name>CreatePartitionDialog</name>
@@ -1357,14 +1425,6 @@
         <translation>In einer &amp;Region und Zone (nur wenn die Zone genau eine Fabric hat)</translation>
     </message>
     <message>
-        <source>Region:</source>
-        <translation>Region:</translation>
-    </message>
-    <message>
-        <source>Zone:</source>
-        <translation>Zone:</translation>
-    </message>
-    <message>
         <source>The sf command that does the same</source>
         <translation>Der sf-Befehl, der dasselbe tut</translation>
     </message>
@@ -1402,6 +1462,22 @@
     <message>
         <source>Created partition %1 on %2.</source>
         <translation>Partition %1 auf %2 erstellt.</translation>
+    </message>
+    <message>
+        <source>Fabrics and SKUs</source>
+        <translation>Fabrics und SKUs</translation>
+    </message>
+    <message>
+        <source>R&amp;egion:</source>
+        <translation>R&amp;egion:</translation>
+    </message>
+    <message>
+        <source>&amp;Zone:</source>
+        <translation>&amp;Zone:</translation>
+    </message>
+    <message>
+        <source>sf command</source>
+        <translation>sf-Befehl</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1715,10 @@
         <source>I&amp;mages</source>
         <translation>I&amp;mages</translation>
     </message>
+    <message>
+        <source>Images</source>
+        <translation>Images</translation>
+    </message>
 </context>
 <context>
     <name>InstanceModel</name>
@@ -1798,6 +1878,10 @@
         <source>&amp;Instances</source>
         <translation>&amp;Instanzen</translation>
     </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>
@@ -1891,16 +1975,8 @@
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</translation>
-    </message>
-    <message>
         <source>Keyboard Shortcuts</source>
         <translation>Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>&lt;table cellpadding=&quot;3&quot;&gt;%1&lt;/table&gt;</source>
-        <translation>&lt;table cellpadding=&quot;3&quot;&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
         <source>&amp;About sfdesk</source>
@@ -1917,6 +1993,74 @@
     <message>
         <source>Choose the server, sign in or out</source>
         <translation>Server wählen, an- oder abmelden</translation>
+    </message>
+    <message>
+        <source>Sections</source>
+        <translation>Bereiche</translation>
+    </message>
+    <message>
+        <source>Ctrl+1 to Ctrl+9 open the sections, F6 moves to the page</source>
+        <translation>Strg+1 bis Strg+9 öffnen die Bereiche, F6 wechselt auf die Seite</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Next control; leave a table or list</source>
+        <translation>Nächstes Element; Tabelle oder Liste verlassen</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>Previous control</source>
+        <translation>Vorheriges Element</translation>
+    </message>
+    <message>
+        <source>Shift+Tab</source>
+        <translation>Umschalt+Tab</translation>
+    </message>
+    <message>
+        <source>Move between rows and cells of a table</source>
+        <translation>Zwischen Zeilen und Zellen einer Tabelle wechseln</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Pfeiltasten</translation>
+    </message>
+    <message>
+        <source>Menu of the selected rows</source>
+        <translation>Menü der ausgewählten Zeilen</translation>
+    </message>
+    <message>
+        <source>Menu key</source>
+        <translation>Menütaste</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>&amp;Next Pane</source>
+        <translation>&amp;Nächster Bereich</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Pane</source>
+        <translation>&amp;Vorheriger Bereich</translation>
     </message>
 </context>
 <context>
@@ -2176,6 +2320,10 @@
     <message>
         <source>&quot;%1&quot; is already taken here.</source>
         <translation>„%1“ ist hier bereits vergeben.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
     </message>
 </context>
 <context>
@@ -2583,6 +2731,10 @@
         <source>No orders. Place one from Reservations: drag across the chart to choose a window.</source>
         <translation>Keine Aufträge. Erteilen Sie einen unter Reservierungen: Ziehen Sie über das Diagramm, um ein Zeitfenster zu wählen.</translation>
     </message>
+    <message>
+        <source>Orders</source>
+        <translation>Orders</translation>
+    </message>
 </context>
 <context>
     <name>PartitionModel</name>
@@ -2764,6 +2916,14 @@
     <message>
         <source>&amp;Fabric:</source>
         <translation>&amp;Fabric:</translation>
+    </message>
+    <message>
+        <source>InfiniBand partitions</source>
+        <translation>InfiniBand-Partitionen</translation>
+    </message>
+    <message>
+        <source>Instances in the partition</source>
+        <translation>Instanzen in der Partition</translation>
     </message>
 </context>
 <context>
@@ -2947,6 +3107,10 @@
     <message>
         <source>&amp;Pools</source>
         <translation>&amp;Pools</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>Pools</translation>
     </message>
 </context>
 <context>
@@ -3156,6 +3320,10 @@
         <source>No rate for the extension: %1</source>
         <translation>Kein Preis für die Verlängerung: %1</translation>
     </message>
+    <message>
+        <source>Order</source>
+        <translation>Order</translation>
+    </message>
 </context>
 <context>
     <name>ResourceTableView</name>
@@ -3190,6 +3358,14 @@
     <message>
         <source>Could not load the list: %1</source>
         <translation>Die Liste konnte nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>Shows only the rows that contain this text</source>
+        <translation>Zeigt nur die Zeilen, die diesen Text enthalten</translation>
+    </message>
+    <message>
+        <source>Filter %1</source>
+        <translation>%1 filtern</translation>
     </message>
 </context>
 <context>
@@ -3378,6 +3554,14 @@
     <message>
         <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
         <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
+    </message>
+    <message>
+        <source>ssh command</source>
+        <translation>ssh-Befehl</translation>
+    </message>
+    <message>
+        <source>Host keys</source>
+        <translation>Host-Schlüssel</translation>
     </message>
 </context>
 <context>

@@ -1,21 +1,33 @@
 #include "core/settings/settings.h"
+#include "gui/common/resourcetableview.h"
 #include "gui/mainwindow/aboutdialog.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/mainwindow/sectionicons.h"
 #include "gui/theme/theme.h"
 #include "support/testenv.h"
 
+#include <QAccessible>
+#include <QAccessibleActionInterface>
 #include <QAction>
 #include <QApplication>
+#include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
 
 class TestMainWindow final : public QObject
 {
@@ -235,6 +247,147 @@ private Q_SLOTS:
         QVERIFY(SectionIcons::icon(QStringLiteral("nope")).isNull());
         QIcon::setThemeSearchPaths(searchPaths);
         QIcon::setThemeName(themeName);
+    }
+
+    // Ctrl+1… open the sections in the sidebar's order and put the keyboard in the page's list;
+    // F6 and Shift+F6 go round the sidebar, the toolbar, the list and the details.
+    void keyboardOpensSectionsAndMovesBetweenPanes()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        MainWindow window(&settings);
+        QStandardItemModel model(2, 2);
+        QList<QPushButton*> toolbars;
+        QList<QTableView*> tables;
+        QList<QLineEdit*> details;
+        for (const QString& id : {u"pools"_s, u"instances"_s}) {
+            auto* page = new QWidget;
+            auto* toolbar = new QPushButton(u"New "_s + id, page);
+            auto* table = new ResourceTableView(id, &settings, page);
+            table->setSourceModel(&model);
+            auto* detail = new QLineEdit(page);
+            auto* layout = new QVBoxLayout(page);
+            layout->addWidget(toolbar);
+            auto* row = new QHBoxLayout;
+            row->addWidget(table, 1);
+            row->addWidget(detail);
+            layout->addLayout(row);
+            window.addSection(id, {}, id, page);
+            toolbars << toolbar;
+            tables << table->table();
+            details << detail;
+        }
+        window.resize(900, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+
+        QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(window.currentSection(), u"instances"_s);
+        QTRY_VERIFY(tables.at(1)->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_2, Qt::ControlModifier);
+        QCOMPARE(window.currentSection(), u"pools"_s);
+        QTRY_VERIFY(tables.at(0)->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_1, Qt::ControlModifier);
+        QCOMPARE(window.currentSection(), u"start"_s);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_2, Qt::ControlModifier);
+
+        auto* sidebar = window.findChild<QListWidget*>(u"sidebar"_s);
+        // F6 lands on the first control of each pane: the toolbar's button, not the filter under it.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+        QTRY_VERIFY(details.at(0)->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+        QTRY_VERIFY(sidebar->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+        QTRY_VERIFY(toolbars.at(0)->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+        QTRY_VERIFY(tables.at(0)->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6, Qt::ShiftModifier);
+        QTRY_VERIFY(toolbars.at(0)->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6, Qt::ShiftModifier);
+        QTRY_VERIFY(sidebar->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6, Qt::ShiftModifier);
+        QTRY_VERIFY(details.at(0)->hasFocus());
+        // Hiding the sidebar takes it out of the round.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_B, Qt::ControlModifier);
+        QTRY_VERIFY(!sidebar->isVisible());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+        QTRY_VERIFY(toolbars.at(0)->hasFocus());
+    }
+
+    // What a screen reader's "activate" does to a sidebar item opens its section, as a click does.
+    void sidebarItemsOpenThroughTheirAccessibleAction()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        MainWindow window(&settings);
+        auto* page = new QLabel(u"images page"_s);
+        window.addSection(u"images"_s, {}, u"Images"_s, page);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* sidebar = window.findChild<QListWidget*>(u"sidebar"_s);
+        QAccessibleInterface* list = QAccessible::queryAccessibleInterface(sidebar);
+        QVERIFY(list);
+        QCOMPARE(list->text(QAccessible::Name), u"Sections"_s);
+        QAccessibleInterface* item = nullptr;
+        for (int i = 0; i < list->childCount(); ++i)
+            if (list->child(i)->text(QAccessible::Name) == u"Images")
+                item = list->child(i);
+        QVERIFY(item);
+        QAccessibleActionInterface* actions = item->actionInterface();
+        QVERIFY(actions);
+        QVERIFY2(!actions->actionNames().isEmpty(), "the item offers no action");
+        actions->doAction(actions->actionNames().first());
+        QCOMPARE(window.currentSection(), u"images"_s);
+        QVERIFY(page->isVisible());
+        QCOMPARE(sidebar->selectedItems(), QList<QListWidgetItem*>{sidebar->currentItem()});
+        // Activating the open section again keeps it open and selected.
+        actions->doAction(actions->actionNames().first());
+        QCOMPARE(window.currentSection(), u"images"_s);
+        QVERIFY(sidebar->currentItem()->isSelected());
+        // Through the list's selection, as AT-SPI's Selection interface does.
+        QAccessibleSelectionInterface* selection = list->selectionInterface();
+        QVERIFY(selection);
+        for (int i = 0; i < list->childCount(); ++i)
+            if (list->child(i)->text(QAccessible::Name) == u"Start")
+                QVERIFY(selection->select(list->child(i)));
+        QCOMPARE(window.currentSection(), u"start"_s);
+    }
+
+    void shortcutListShowsNavigation()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        MainWindow window(&settings);
+        auto* page = new QWidget;
+        new QPushButton(u"&Delete…"_s, page);
+        window.addSection(u"pools"_s, {}, u"Pools"_s, page);
+        QStringList rows;
+        for (const auto& [text, keys] : window.shortcutList())
+            rows << text + u" = "_s + keys;
+        const QString all = rows.join(u'\n');
+        for (const QString& expected :
+             {u"Start = Ctrl+1"_s, u"Pools = Ctrl+2"_s, u"Next Pane = F6"_s, u"Previous Pane = Shift+F6"_s,
+              u"Next control; leave a table or list = Tab"_s, u"Keyboard Shortcuts = F1"_s})
+            QVERIFY2(rows.contains(expected), qPrintable(all));
+        // A button's underlined letter is no shortcut of the window.
+        QVERIFY2(!all.contains(u"Alt+"_s), qPrintable(all));
+    }
+
+    // A passing message goes by itself, and with the section it was about.
+    void statusMessagesDoNotLinger()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        MainWindow window(&settings);
+        window.addSection(u"pools"_s, {}, u"Pools"_s, new QLabel(u"pools"_s));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.showStatusMessage(u"Deleted pool training."_s);
+        QCOMPARE(window.statusBar()->currentMessage(), u"Deleted pool training."_s);
+        window.setCurrentSection(u"pools"_s);
+        QVERIFY(window.statusBar()->currentMessage().isEmpty());
+        window.showStatusMessage(u"Deleted pool training."_s);
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().isEmpty(), 20000);
     }
 };
 

@@ -3,16 +3,21 @@
 #include "support/testenv.h"
 
 #include <QAbstractItemModelTester>
+#include <QAccessible>
+#include <QAccessibleTableInterface>
+#include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -300,6 +305,73 @@ private Q_SLOTS:
         });
         QMetaObject::invokeMethod(view.table(), "customContextMenuRequested", Q_ARG(QPoint, QPoint(5, 5)));
         QCOMPARE(seen, QStringList{u"a"_s});
+    }
+
+    // A screen reader hears what the empty table paints, the table's and the filter's names, and
+    // only the columns that are shown.
+    void accessibilityTellsWhatIsShown()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({});
+        ResourceTableView view(u"partitions"_s, &settings);
+        view.setSourceModel(model.get());
+        view.setAccessibleNames(u"Partitions"_s);
+        view.setPlaceholderText(u"No partitions in this workspace."_s);
+        view.setLoadState(ResourceTableView::LoadState::Loading);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QAccessibleInterface* table = QAccessible::queryAccessibleInterface(view.table());
+        QVERIFY(table);
+        QCOMPARE(table->text(QAccessible::Name), u"Partitions"_s);
+        QCOMPARE(table->text(QAccessible::Description), u"Loading…"_s);
+        view.setLoadState(ResourceTableView::LoadState::Loaded);
+        QCOMPARE(table->text(QAccessible::Description), u"No partitions in this workspace."_s);
+        QCOMPARE(QAccessible::queryAccessibleInterface(view.filterEdit())->text(QAccessible::Name),
+                 u"Filter Partitions"_s);
+
+        model->appendRow(
+            {new QStandardItem(u"training"_s), new QStandardItem(u"ready"_s), new QStandardItem(u"ibp_1"_s)});
+        QVERIFY(table->text(QAccessible::Description).isEmpty());
+        view.setDefaultHiddenColumns({2});
+        QAccessibleTableInterface* cells = table->tableInterface();
+        QVERIFY(cells);
+        // Qt's table keeps every model column in the accessibility tree; a hidden one is marked
+        // invisible there (not "showing" on AT-SPI), which screen readers skip.
+        for (int column = 0; column < cells->columnCount(); ++column) {
+            QAccessibleInterface* cell = cells->cellAt(0, column);
+            QVERIFY(cell);
+            QCOMPARE(cell->state().invisible, view.table()->isColumnHidden(column));
+        }
+        QVERIFY(view.table()->isColumnHidden(2));
+    }
+
+    // Tab leaves the table for the next control; the arrow keys still move within it.
+    void tabLeavesTheTable()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        auto model = makeModel({u"a"_s, u"b"_s});
+        QWidget window;
+        auto* view = new ResourceTableView(u"pools"_s, &settings, &window);
+        view->setSourceModel(model.get());
+        auto* after = new QPushButton(u"After"_s, &window);
+        auto* layout = new QVBoxLayout(&window);
+        layout->addWidget(view);
+        layout->addWidget(after);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        view->table()->setFocus();
+        view->table()->setCurrentIndex(view->proxy()->index(0, 0));
+        QTRY_VERIFY(view->table()->hasFocus());
+        QTest::keyClick(view->table(), Qt::Key_Down);
+        QCOMPARE(view->table()->currentIndex().row(), 1);
+        QTest::keyClick(view->table(), Qt::Key_Tab);
+        QTRY_VERIFY(after->hasFocus());
+        QTest::keyClick(after, Qt::Key_Backtab);
+        QTRY_VERIFY(view->table()->hasFocus());
     }
 };
 

@@ -46,7 +46,7 @@ Application::Application(const Services& services, QObject* parent)
     buildSections();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
-            [this](const QString& message) { m_window->statusBar()->showMessage(message, 15000); });
+            [this](const QString& message) { m_window->showStatusMessage(message); });
     updateConnectionText();
 }
 
@@ -54,6 +54,9 @@ Application::~Application()
 {
     // The sections hold the context, the market and the connection's client: they go first.
     delete m_signIn;
+    // A connection still opening reports its state as it goes; the window it would update is gone.
+    if (m_connection)
+        m_connection->disconnect(this);
     m_window.reset();
     m_context->setSession(nullptr);
     m_market->setSession(nullptr);
@@ -190,9 +193,9 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
         Q_EMIT connectionStateChanged();
     });
     connect(connection, &Connection::worldReset, this,
-            [this] { m_window->statusBar()->showMessage(tr("The local simulator was reset."), 15000); });
+            [this] { m_window->showStatusMessage(tr("The local simulator was reset.")); });
     connect(connection, &Connection::worldResetFailed, this, [this](const QString& reason) {
-        m_window->statusBar()->showMessage(tr("The local simulator was not reset: %1").arg(reason), 15000);
+        m_window->showStatusMessage(tr("The local simulator was not reset: %1").arg(reason));
     });
     connect(connection, &Connection::signInRequired, this, [this, connection] {
         showSignIn(connection->problem().isEmpty() ? QString() : connection->problem());
@@ -222,6 +225,9 @@ void Application::bindConnection()
 
 void Application::updateConnectionText()
 {
+    // The session's status still reports while the application takes it down after the window.
+    if (!m_window)
+        return;
     const ConnectionProfile current = profile();
     Connection* connection = m_connection.get();
     QString state;

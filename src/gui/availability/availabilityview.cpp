@@ -44,6 +44,7 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
 
     addToolbarWidget(m_infinibandOnly);
     setTableModel(m_model);
+    table()->setAccessibleNames(tr("Availability"));
     setDetails(m_details);
 
     listRefresh()->setAction(Session::Resource::Availability, tr("Loading availability"));

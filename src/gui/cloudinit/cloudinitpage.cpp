@@ -267,9 +267,14 @@ void CloudInitPage::buildUi()
     m_recoveryBanner->hide();
 
     m_editor = new CloudInitCodeEditor(this);
+    m_editor->setAccessibleName(tr("User data"));
+    m_editor->setAccessibleDescription(
+        tr("The cloud-config being edited. Tab indents; F6 moves to the next pane."));
 
     m_problems = new QTreeWidget(this);
     m_problems->setObjectName(u"cloudInitDiagnostics"_s);
+    m_problems->setAccessibleName(tr("Problems"));
+    m_problems->setAccessibleDescription(tr("Enter on a problem moves the cursor to it"));
     m_problems->setRootIsDecorated(false);
     m_problems->setUniformRowHeights(true);
     m_problems->setHeaderLabels({tr("Line"), tr("Severity"), tr("Problem"), tr("Path")});

@@ -19,6 +19,7 @@ NameDialog::NameDialog(const QString& title, const QString& prompt, const QStrin
     setObjectName(QStringLiteral("nameDialog"));
     setWindowTitle(title);
     m_ui->promptLabel->setText(prompt);
+    m_ui->nameEdit->setAccessibleDescription(prompt);
     m_ui->nameEdit->setText(initial);
     m_ui->nameEdit->selectAll();
     m_ui->nameProblemLabel->setForegroundRole(QPalette::PlaceholderText);

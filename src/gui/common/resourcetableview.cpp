@@ -29,7 +29,11 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     m_filter->setObjectName(viewName + QStringLiteral("Filter"));
     m_filter->setPlaceholderText(tr("Filter"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter"));
+    m_filter->setAccessibleDescription(tr("Shows only the rows that contain this text"));
     m_table->setObjectName(viewName + QStringLiteral("Table"));
+    // Tab leaves the table for the next control; the arrow keys move between rows and cells.
+    m_table->setTabKeyNavigation(false);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -193,6 +197,12 @@ void ResourceTableView::setMenuProvider(MenuProvider provider)
     m_menuProvider = std::move(provider);
 }
 
+void ResourceTableView::setAccessibleNames(const QString& listName)
+{
+    m_table->setAccessibleName(listName);
+    m_filter->setAccessibleName(tr("Filter %1").arg(listName));
+}
+
 void ResourceTableView::setPlaceholderText(const QString& text)
 {
     m_placeholderText = text;
@@ -234,6 +244,9 @@ void ResourceTableView::updatePlaceholder()
         m_placeholder->setGeometry(m_table->viewport()->geometry());
     }
     m_placeholder->setVisible(!text.isEmpty());
+    // The painted text is what a screen reader says of an empty table.
+    if (m_table->accessibleDescription() != text)
+        m_table->setAccessibleDescription(text);
 }
 
 bool ResourceTableView::eventFilter(QObject* watched, QEvent* event)

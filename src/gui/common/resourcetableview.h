@@ -48,6 +48,8 @@ public:
     QModelIndexList selectedSourceRows() const;
     QModelIndex currentSourceRow() const;
     void setMenuProvider(MenuProvider provider);
+    // What a screen reader calls the table ("Pools") and its filter box.
+    void setAccessibleNames(const QString& listName);
     // What an empty, loaded table says: that there is nothing and how to make something.
     void setPlaceholderText(const QString& text);
     void setLoadState(LoadState state, const QString& detail = {});

@@ -30,6 +30,7 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
 {
     addToolbarWidget(new WorkspaceBar(QStringLiteral("images"), context, this));
     setTableModel(m_model);
+    table()->setAccessibleNames(tr("Images"));
     auto* note =
         new QLabel(tr("The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, "
                       "perftest, nvidia-peermem); other images and older builds do not."),

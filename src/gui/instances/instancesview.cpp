@@ -59,6 +59,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     addPageAction(m_logs, QStringLiteral("instancesLogsButton"), Scope::Row);
     addPageAction(m_ssh, QStringLiteral("instancesSshButton"), Scope::Row);
     setTableModel(m_model);
+    table()->setAccessibleNames(tr("Instances"));
     setDetails(m_details);
 
     connect(m_create, &QAction::triggered, this, &InstancesView::createInstances);

@@ -5,10 +5,16 @@
 #include "gui/mainwindow/startpage.h"
 #include "gui/settings/preferencesdialog.h"
 
+#include <QAbstractButton>
+#include <QAbstractScrollArea>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -17,11 +23,33 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
 constexpr int SectionIdRole = Qt::UserRole + 1;
+// Long enough to read twice; a message about one page should not linger into the next.
+constexpr int StatusMessageTimeout = 10000;
+
+bool takesTabFocus(const QWidget* widget)
+{
+    return widget->isVisible() && widget->isEnabled() && (widget->focusPolicy() & Qt::TabFocus)
+           && !widget->focusProxy();
+}
+
+// The controls of one pane, top to bottom and left to right: F6 lands on the first.
+void sortByPosition(QList<QWidget*>& widgets, const QWidget* origin)
+{
+    std::stable_sort(widgets.begin(), widgets.end(), [origin](const QWidget* a, const QWidget* b) {
+        const QPoint pa = a->mapTo(origin, QPoint());
+        const QPoint pb = b->mapTo(origin, QPoint());
+        return pa.y() != pb.y() ? pa.y() < pb.y() : pa.x() < pb.x();
+    });
+}
 
 } // namespace
 
@@ -43,6 +71,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_sidebar->setMaximumWidth(260);
     m_sidebar->setFrameShape(QFrame::NoFrame);
     m_sidebar->setSpacing(1);
+    m_sidebar->setAccessibleName(tr("Sections"));
+    m_sidebar->setAccessibleDescription(tr("Ctrl+1 to Ctrl+9 open the sections, F6 moves to the page"));
     m_pages = new QStackedWidget(splitter);
     m_pages->setObjectName(QStringLiteral("pages"));
     splitter->addWidget(m_sidebar);
@@ -51,14 +81,18 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     splitter->setCollapsible(1, false);
     setCentralWidget(splitter);
 
-    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row < 0)
-            return;
-        const QString id = m_sidebar->item(row)->data(SectionIdRole).toString();
-        m_pages->setCurrentWidget(sectionPage(id));
-        m_settings->setCurrentSection(id);
-        updateSectionMenus();
-    });
+    connect(m_sidebar, &QListWidget::currentRowChanged, this, &MainWindow::openSectionRow);
+    // A screen reader's "activate" on an item (its accessible action, or choosing it through the
+    // list's selection) selects it without making it current: selecting opens the section too.
+    connect(m_sidebar->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this](const QItemSelection& selected) {
+                QListWidgetItem* current = m_sidebar->currentItem();
+                const QModelIndexList added = selected.indexes();
+                if (!added.isEmpty() && m_sidebar->item(added.first().row()) != current)
+                    m_sidebar->setCurrentRow(added.first().row(), QItemSelectionModel::ClearAndSelect);
+                else if (current && !current->isSelected())
+                    current->setSelected(true); // activating the open section again keeps it open
+            });
 
     m_connectionLabel = new QLabel(tr("Not connected"), this);
     m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
@@ -71,7 +105,12 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     restoreFromSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The sidebar empties as it goes; the pages it would open are going too.
+    m_sidebar->disconnect(this);
+    m_sidebar->selectionModel()->disconnect(this);
+}
 
 void MainWindow::addSection(const QString& id, const QIcon& icon, const QString& title, QWidget* page)
 {
@@ -93,6 +132,26 @@ void MainWindow::addSection(const QString& id, const QIcon& icon, const QString&
 
 void MainWindow::addSidebarItem(const QString& id, const QIcon& icon, const QString& title)
 {
+    auto* open = new QAction(icon, title, m_goMenu);
+    open->setObjectName(QStringLiteral("actionOpen_") + id);
+    const int number = int(m_sectionActions.size()) + 1;
+    if (number <= 9)
+        open->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number)));
+    open->setStatusTip(tr("Open %1").arg(title));
+    connect(open, &QAction::triggered, this, [this, id] {
+        setCurrentSection(id);
+        // The keyboard lands in the page's list or editor, ready to use.
+        const auto list = panes();
+        for (const QList<QWidget*>& pane : list)
+            if (qobject_cast<QAbstractScrollArea*>(pane.first()) && m_pages->isAncestorOf(pane.first())) {
+                pane.first()->setFocus(Qt::ShortcutFocusReason);
+                return;
+            }
+        if (list.size() > 1)
+            list.at(1).first()->setFocus(Qt::ShortcutFocusReason);
+    });
+    m_goMenu->insertAction(m_paneSeparator, open);
+    m_sectionActions << open;
     auto* item = new QListWidgetItem(icon, title, m_sidebar);
     item->setData(SectionIdRole, id);
     if (m_sidebar->currentRow() < 0 || id == m_sectionToRestore)
@@ -196,6 +255,153 @@ QDockWidget* MainWindow::addPanel(const QString& id, const QString& title, QWidg
     return dock;
 }
 
+void MainWindow::showStatusMessage(const QString& message)
+{
+    statusBar()->showMessage(message, StatusMessageTimeout);
+}
+
+void MainWindow::openSectionRow(int row)
+{
+    if (row < 0)
+        return;
+    const QString id = m_sidebar->item(row)->data(SectionIdRole).toString();
+    if (m_pages->currentWidget() != m_sections.value(id))
+        statusBar()->clearMessage();
+    m_pages->setCurrentWidget(sectionPage(id));
+    m_settings->setCurrentSection(id);
+    updateSectionMenus();
+}
+
+QList<QList<QWidget*>> MainWindow::panes() const
+{
+    QList<QList<QWidget*>> result;
+    if (m_sidebar->isVisible())
+        result.append({m_sidebar});
+    QWidget* page = m_pages->currentWidget();
+    QList<QWidget*> controls;
+    if (page) {
+        for (QWidget* widget : page->findChildren<QWidget*>())
+            if (takesTabFocus(widget))
+                controls << widget;
+    }
+    // The page's main view is its largest scrolling area (a table, an editor, a chart); what is
+    // above it is the toolbar, what is beside or below it the details.
+    QWidget* main = nullptr;
+    int mainArea = 0;
+    for (QWidget* widget : std::as_const(controls)) {
+        const int area = widget->width() * widget->height();
+        if (qobject_cast<QAbstractScrollArea*>(widget) && area > mainArea) {
+            main = widget;
+            mainArea = area;
+        }
+    }
+    QList<QWidget*> above;
+    QList<QWidget*> after;
+    const int mainTop = main ? main->mapTo(page, QPoint()).y() : 0;
+    for (QWidget* widget : std::as_const(controls)) {
+        if (main && (widget == main || main->isAncestorOf(widget)))
+            continue;
+        if (!main || widget->mapTo(page, QPoint(0, widget->height())).y() <= mainTop + 2)
+            above << widget;
+        else
+            after << widget;
+    }
+    sortByPosition(above, page);
+    sortByPosition(after, page);
+    if (!above.isEmpty())
+        result.append(above);
+    if (main)
+        result.append({main});
+    if (!after.isEmpty())
+        result.append(after);
+    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        QList<QWidget*> docked;
+        if (dock->isVisible())
+            for (QWidget* widget : dock->findChildren<QWidget*>())
+                if (takesTabFocus(widget))
+                    docked << widget;
+        sortByPosition(docked, dock);
+        if (!docked.isEmpty())
+            result.append(docked);
+    }
+    return result;
+}
+
+void MainWindow::focusNextPane(bool forward)
+{
+    const auto list = panes();
+    if (list.isEmpty())
+        return;
+    const QWidget* focus = QApplication::focusWidget();
+    int current = -1;
+    for (int i = 0; i < list.size() && current < 0; ++i)
+        for (const QWidget* widget : list.at(i))
+            if (focus && (widget == focus || widget->isAncestorOf(focus)))
+                current = i;
+    const int count = int(list.size());
+    const int next = current < 0 ? (forward ? 0 : count - 1) : (current + (forward ? 1 : count - 1)) % count;
+    list.at(next).first()->setFocus(forward ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+}
+
+QList<std::pair<QString, QString>> MainWindow::shortcutList() const
+{
+    QList<std::pair<QString, QString>> rows;
+    const auto add = [&rows](QString text, const QString& keys) {
+        text.remove(u'&');
+        if (text.endsWith(u'…'))
+            text.chop(1);
+        const std::pair<QString, QString> row(text, keys);
+        if (!rows.contains(row))
+            rows << row;
+    };
+    for (const QAction* action : findChildren<QAction*>())
+        if (!action->shortcut().isEmpty())
+            add(action->text(), action->shortcut().toString(QKeySequence::NativeText));
+    // Buttons with their own key (Refresh in every list); their underlined letters are not listed.
+    for (const QAbstractButton* button : findChildren<QAbstractButton*>())
+        if (!button->shortcut().isEmpty() && !button->text().isEmpty()
+            && button->shortcut() != QKeySequence::mnemonic(button->text()))
+            add(button->text(), button->shortcut().toString(QKeySequence::NativeText));
+    add(tr("Next control; leave a table or list"), tr("Tab"));
+    add(tr("Previous control"), tr("Shift+Tab"));
+    add(tr("Move between rows and cells of a table"), tr("Arrow keys"));
+    add(tr("Menu of the selected rows"), tr("Menu key"));
+    std::sort(rows.begin(), rows.end(),
+              [](const auto& a, const auto& b) { return QString::localeAwareCompare(a.first, b.first) < 0; });
+    return rows;
+}
+
+void MainWindow::showShortcuts()
+{
+    // A scrolling table: the list grows with the sections and their actions, the screen does not.
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog->setWindowTitle(tr("Keyboard Shortcuts"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const auto rows = shortcutList();
+    auto* table = new QTableWidget(int(rows.size()), 2, dialog);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    table->setAccessibleName(tr("Keyboard shortcuts"));
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setTabKeyNavigation(false);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    for (int row = 0; row < rows.size(); ++row) {
+        table->setItem(row, 0, new QTableWidgetItem(rows.at(row).first));
+        table->setItem(row, 1, new QTableWidgetItem(rows.at(row).second));
+    }
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    dialog->resize(520, 560);
+    dialog->open();
+}
+
 void MainWindow::setConnectionText(const QString& text, const QString& toolTip)
 {
     m_connectionLabel->setText(text);
@@ -265,24 +471,26 @@ void MainWindow::createMenus()
     connect(m_settings, &Settings::colorSchemeChanged, this, &MainWindow::updateColorSchemeActions);
     viewMenu->addSeparator();
 
+    // Sections by number, in the sidebar's order, and the panes in turn (as in other desktop apps).
+    m_goMenu = menuBar()->addMenu(tr("&Go"));
+    m_goMenu->setObjectName(QStringLiteral("goMenu"));
+    m_paneSeparator = m_goMenu->addSeparator();
+    auto* nextPane = m_goMenu->addAction(tr("&Next Pane"));
+    nextPane->setObjectName(QStringLiteral("actionNextPane"));
+    nextPane->setShortcut(QKeySequence(Qt::Key_F6));
+    connect(nextPane, &QAction::triggered, this, [this] { focusNextPane(true); });
+    auto* previousPane = m_goMenu->addAction(tr("&Previous Pane"));
+    previousPane->setObjectName(QStringLiteral("actionPreviousPane"));
+    previousPane->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+    connect(previousPane, &QAction::triggered, this, [this] { focusNextPane(false); });
+
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));
     m_helpMenu = helpMenu;
     auto* shortcutsAction = helpMenu->addAction(tr("&Keyboard Shortcuts"));
     shortcutsAction->setObjectName(QStringLiteral("actionShortcuts"));
     shortcutsAction->setShortcut(QKeySequence::HelpContents);
-    connect(shortcutsAction, &QAction::triggered, this, [this] {
-        QStringList rows;
-        for (QAction* action : findChildren<QAction*>()) {
-            if (!action->shortcut().isEmpty())
-                rows << tr("<tr><td>%1</td><td>%2</td></tr>")
-                            .arg(action->text().remove(u'&'),
-                                 action->shortcut().toString(QKeySequence::NativeText));
-        }
-        rows.sort();
-        QMessageBox::information(this, tr("Keyboard Shortcuts"),
-                                 tr("<table cellpadding=\"3\">%1</table>").arg(rows.join(QString())));
-    });
+    connect(shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
     auto* aboutAction = helpMenu->addAction(QIcon(QStringLiteral(":/icons/sfdesk.svg")), tr("&About sfdesk"));
     aboutAction->setObjectName(QStringLiteral("actionAbout"));
     aboutAction->setMenuRole(QAction::AboutRole);

@@ -4,6 +4,7 @@
 #include <QMainWindow>
 
 #include <functional>
+#include <utility>
 
 class QAction;
 class QDockWidget;
@@ -48,6 +49,14 @@ public:
     void setConnectionText(const QString& text, const QString& toolTip = {});
 
     void showAbout();
+    // A passing message in the status bar; it goes after a while, and when another section opens.
+    void showStatusMessage(const QString& message);
+
+    // F6 and Shift+F6: the focus moves between the window's panes (the sidebar, the page's toolbar,
+    // its table or editor, its details) and lands on the first control of the next one.
+    void focusNextPane(bool forward = true);
+    // What F1 lists: every shortcut of the window, with the keys that are not actions.
+    QList<std::pair<QString, QString>> shortcutList() const;
 
 Q_SIGNALS:
     // File > Connections…
@@ -65,6 +74,10 @@ private:
     void restoreFromSettings();
     void updateColorSchemeActions();
     void updateSectionMenus();
+    void openSectionRow(int row);
+    void updateGoMenu();
+    void showShortcuts();
+    QList<QList<QWidget*>> panes() const;
 
     Settings* m_settings;
     QListWidget* m_sidebar = nullptr;
@@ -74,6 +87,9 @@ private:
     QActionGroup* m_colorSchemeGroup = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    QMenu* m_goMenu = nullptr;
+    QList<QAction*> m_sectionActions;
+    QAction* m_paneSeparator = nullptr;
     // The menus pages bring, with the page each belongs to.
     QHash<QMenu*, QWidget*> m_sectionMenus;
     // Sections whose pages are not built yet, in the order they were added.

@@ -57,6 +57,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     m_side->addItem(tr("Buy"), int(SideFilter::Buy));
     m_side->addItem(tr("Sell"), int(SideFilter::Sell));
 
+    m_table->setAccessibleNames(tr("Orders"));
     m_table->setDefaultHiddenColumns({OrderModel::IdColumn});
     m_table->proxy()->setRowFilter([this](const QVariant& object) { return accepts(object.value<Order>()); });
     m_table->setPlaceholderText(tr("No orders. Place one from Reservations: drag across the chart to "

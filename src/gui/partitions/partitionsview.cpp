@@ -118,6 +118,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     addPageAction(m_rename, QStringLiteral("partitionsRenameButton"), Scope::Row);
     addPageAction(m_delete, QStringLiteral("partitionsDeleteButton"), Scope::Row);
     setTableModel(m_model);
+    table()->setAccessibleNames(tr("InfiniBand partitions"));
 
     m_details->setObjectName(QStringLiteral("partitionDetails"));
     m_detailTitle->setObjectName(QStringLiteral("partitionDetailName"));
@@ -132,6 +133,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     form->addRow(tr("Created:"), m_detailCreated);
     form->addRow(tr("ID:"), m_detailId);
     m_instancesTable->setSourceModel(m_instancesModel);
+    m_instancesTable->setAccessibleNames(tr("Instances in the partition"));
     m_instancesTable->proxy()->setSortRole(ResourceRole::RawRole);
     m_instancesTable->setDefaultHiddenColumns({InstanceModel::PartitionColumn, InstanceModel::IdColumn});
     m_instancesTable->setPlaceholderText(

@@ -51,6 +51,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     addPageAction(m_rename, QStringLiteral("poolsRenameButton"), Scope::Row);
     addPageAction(m_delete, QStringLiteral("poolsDeleteButton"), Scope::Row);
     setTableModel(m_model);
+    table()->setAccessibleNames(tr("Pools"));
     addFooter(m_error);
 
     connect(m_create, &QAction::triggered, this, &PoolsView::createPool);

@@ -423,6 +423,8 @@ PlannerChart::Private::Private(PlannerChart* owner)
     view->setObjectName(u"plannerChartView"_s);
     view->setAccessibleName(PlannerChart::tr("Reservation planner chart"));
     view->viewport()->setObjectName(u"plannerChartViewport"_s);
+    // The view takes the keys; its viewport is no tab stop of its own.
+    view->viewport()->setFocusPolicy(Qt::NoFocus);
     overlay = new Overlay(this);
     chart->scene()->addItem(overlay);
     QObject::connect(chart, &QChart::plotAreaChanged, q, [this] { overlay->refresh(); });

@@ -98,6 +98,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_countdowns->setTextFormat(Qt::PlainText);
 
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(u"reservationsOrderScroll"_s);
+    scroll->setAccessibleName(tr("Order"));
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);

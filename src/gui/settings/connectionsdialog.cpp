@@ -1,9 +1,12 @@
 #include "gui/settings/connectionsdialog.h"
 
+#include "gui/common/confirmdialog.h"
+
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/settings/settings.h"
 #include "gui/application/application.h"
+#include "gui/common/confirmdialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -24,7 +27,7 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     , m_connect(new QPushButton(tr("&Connect"), this))
     , m_signIn(new QPushButton(tr("Sign &In…"), this))
     , m_signOut(new QPushButton(tr("Sign &Out"), this))
-    , m_remove(new QPushButton(tr("&Remove"), this))
+    , m_remove(new QPushButton(tr("&Remove…"), this))
     , m_reset(new QPushButton(tr("Reset Si&mulator…"), this))
     , m_customName(new QLineEdit(this))
     , m_customUrl(new QLineEdit(this))
@@ -255,6 +258,12 @@ void ConnectionsDialog::removeSelected()
 {
     const ConnectionProfile profile = selectedProfile();
     if (profile.kind != ConnectionProfile::Kind::Custom || selectedIsCurrent())
+        return;
+    // The saved token goes with it: asked once, naming the connection and its server.
+    if (!ConfirmDialog::ask(this, tr("Remove Connection"),
+                            tr("Remove the connection \"%1\" to %2, and the token saved for it?")
+                                .arg(profile.name, profile.url.toDisplayString()),
+                            tr("&Remove Connection")))
         return;
     m_application->forgetProfile(profile);
 }

@@ -1,0 +1,572 @@
+// The check that keeps the app usable by keyboard and screen reader: the whole window against the
+// local simulator, every section, and every dialog its buttons and actions open. It fails on a
+// focusable widget without an accessible name, an enabled control the keyboard cannot reach, and a
+// window that does not fit a 1280×800 screen.
+#include "core/connection/connection.h"
+#include "core/settings/secretstore.h"
+#include "core/settings/settings.h"
+#include "embeddedsimulator.h"
+#include "gui/application/application.h"
+#include "gui/common/confirmdialog.h"
+#include "gui/common/resourcetableview.h"
+#include "gui/mainwindow/mainwindow.h"
+#include "gui/settings/connectionsdialog.h"
+#include "support/testenv.h"
+#include "warmup.h"
+#include "widgetscreenshot.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractScrollArea>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QAccessible>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSet>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextEdit>
+#include <QTimer>
+#include <QToolButton>
+#include <QWizard>
+
+#include <functional>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The smallest screen the app is made for (a 13" laptop at 100 %, or a larger one at 150 %).
+constexpr QSize SmallScreen(1280, 800);
+
+QString describe(const QWidget* widget)
+{
+    QString text = QString::fromLatin1(widget->metaObject()->className());
+    if (!widget->objectName().isEmpty())
+        text += u" \""_s + widget->objectName() + u'"';
+    for (const QWidget* parent = widget->parentWidget(); parent; parent = parent->parentWidget())
+        if (!parent->objectName().isEmpty() && !parent->objectName().startsWith(u"qt_"_s)) {
+            text += u" in "_s + parent->objectName();
+            break;
+        }
+    return text;
+}
+
+// Qt's own parts of a control (a line edit's clear button, a scroll area's bars, a dock's title
+// buttons) are reached the way Qt provides, not as controls of their own.
+bool isQtInternal(const QWidget* widget)
+{
+    for (const QWidget* w = widget; w; w = w->parentWidget()) {
+        if (w->objectName().startsWith(u"qt_"_s))
+            return true;
+        if (w->isWindow())
+            break;
+    }
+    const QByteArray cls = widget->metaObject()->className();
+    return cls == "QLineEditIconButton" || cls == "QMenuBar" || qobject_cast<const QScrollBar*>(widget)
+           || qobject_cast<const QHeaderView*>(widget)
+           || (qobject_cast<const QToolButton*>(widget)
+               && qobject_cast<const QTabBar*>(widget->parentWidget()));
+}
+
+bool isInteractive(const QWidget* widget)
+{
+    return qobject_cast<const QAbstractButton*>(widget) || qobject_cast<const QComboBox*>(widget)
+           || qobject_cast<const QLineEdit*>(widget) || qobject_cast<const QAbstractSpinBox*>(widget)
+           || qobject_cast<const QAbstractSlider*>(widget) || qobject_cast<const QAbstractItemView*>(widget)
+           || qobject_cast<const QTextEdit*>(widget) || qobject_cast<const QPlainTextEdit*>(widget)
+           || qobject_cast<const QTabBar*>(widget);
+}
+
+// A control without keyboard focus is still reachable when a key or a menu does what it does.
+bool reachableWithoutFocus(const QWidget* widget)
+{
+    if (const auto* button = qobject_cast<const QAbstractButton*>(widget)) {
+        if (!button->shortcut().isEmpty())
+            return true;
+        if (const auto* tool = qobject_cast<const QToolButton*>(widget); tool && tool->defaultAction()) {
+            const QAction* action = tool->defaultAction();
+            if (!action->shortcut().isEmpty())
+                return true;
+            for (const QObject* object : action->associatedObjects())
+                if (qobject_cast<const QMenu*>(object))
+                    return true;
+        }
+    }
+    return false;
+}
+
+// The app as it starts for a user: the whole window, connected to the local simulator it embeds.
+struct RunningApp
+{
+    QTemporaryDir dir;
+    Settings settings{dir.filePath(u"s.ini"_s)};
+    QNetworkAccessManager network;
+    MemorySecretStore secrets;
+    std::unique_ptr<Application> app;
+
+    RunningApp()
+    {
+        Application::Services services;
+        services.settings = &settings;
+        services.secrets = &secrets;
+        services.network = &network;
+        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
+        services.environment = QProcessEnvironment();
+        app = std::make_unique<Application>(services);
+    }
+    ~RunningApp() { app.reset(); }
+    Q_DISABLE_COPY_MOVE(RunningApp)
+
+    MainWindow* window() const { return app->window(); }
+};
+
+// Keys go where the keyboard is, as a user's do.
+void press(QWidget* fallback, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWidget* target = QApplication::focusWidget() ? QApplication::focusWidget() : fallback;
+    QTest::keyClick(target, key, modifiers);
+}
+
+QStringList column0(const QAbstractItemModel* model)
+{
+    QStringList values;
+    for (int row = 0; row < model->rowCount(); ++row)
+        values << model->index(row, 0).data().toString();
+    return values;
+}
+
+} // namespace
+
+class TestAccessibility final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        TestEnv::init();
+        warmUpQt();
+    }
+
+    void everySectionAndDialogIsNamedReachableAndFits()
+    {
+        RunningApp running;
+        Application& app = *running.app;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        app.start();
+        QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);
+
+        auto* pages = window->findChild<QStackedWidget*>(u"pages"_s);
+        QVERIFY(pages);
+        QStringList problems;
+        QStringList dialogs;
+        for (const QString& id : window->sectionIds()) {
+            QVERIFY(window->setCurrentSection(id));
+            const QString where = u"section "_s + id;
+            waitForLists(window);
+            selectFirstRows(window);
+            checkWindow(window, where, problems);
+            // Every button and action whose text promises a dialog (ends in "…") opens one that
+            // passes the same check; each is closed again without doing anything.
+            for (const auto& [text, open] : openers(pages->currentWidget())) {
+                if (!window->setCurrentSection(id))
+                    break;
+                const QStringList opened = openAndClose(open, where + u" → "_s + text, problems);
+                dialogs << opened;
+                if (opened.isEmpty())
+                    qWarning("%s: \"%s\" opened no window", qPrintable(where), qPrintable(text));
+            }
+        }
+        // The window's own menus.
+        for (const char* name :
+             {"actionConnections", "actionPreferences", "actionShortcuts", "actionAbout"}) {
+            auto* action = window->findChild<QAction*>(QLatin1StringView(name));
+            QVERIFY(action);
+            const QStringList opened = openAndClose([action] { action->trigger(); },
+                                                    u"menu → "_s + action->text().remove(u'&'), problems);
+            QVERIFY2(!opened.isEmpty(), name);
+            dialogs << opened;
+        }
+        qInfo("checked %lld windows: %s", static_cast<long long>(dialogs.size()),
+              qPrintable(dialogs.join(u", ")));
+        QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
+        // The walk reached far: the pages' dialogs, not only the menus'.
+        QVERIFY2(dialogs.size() >= 12, qPrintable(dialogs.join(u", ")));
+    }
+
+    // Keyboard only from here on: no mouse event, no widget called directly.
+    // Ctrl+1… open every section in the sidebar's order; F6 goes round its panes and back.
+    void keyboardOpensEverySection()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        auto* sidebar = window->findChild<QListWidget*>(u"sidebar"_s);
+        auto* pages = window->findChild<QStackedWidget*>(u"pages"_s);
+        const QStringList ids = window->sectionIds();
+        QCOMPARE(ids.size(), 9);
+        for (int n = 1; n <= 9; ++n) {
+            press(window, static_cast<Qt::Key>(Qt::Key_0 + n), Qt::ControlModifier);
+            QCOMPARE(window->currentSection(), ids.at(n - 1));
+            QWidget* page = pages->currentWidget();
+            QVERIFY(page->isVisible());
+            // The page as a user finds it once it has loaded (the partitions page shows its list once
+            // the account's enrolment is known).
+            waitForLists(window);
+            if (ids.at(n - 1) != u"start")
+                QTRY_VERIFY_WITH_TIMEOUT(
+                    [page] {
+                        for (auto* area : page->findChildren<QAbstractScrollArea*>())
+                            if (area->isVisible() && (area->focusPolicy() & Qt::TabFocus))
+                                return true;
+                        return false;
+                    }(),
+                    20000);
+            // The keyboard is in the page (the start page has nothing to type into).
+            QVERIFY2(ids.at(n - 1) == u"start" || page->isAncestorOf(QApplication::focusWidget()),
+                     qPrintable(ids.at(n - 1)));
+            // Round the panes from the sidebar: each F6 lands somewhere new and visible, in the page,
+            // and the round comes back to the sidebar.
+            for (int i = 0; i < 6 && QApplication::focusWidget() != sidebar; ++i)
+                press(window, Qt::Key_F6);
+            QCOMPARE(QApplication::focusWidget(), sidebar);
+            QList<QWidget*> visited{sidebar};
+            for (int step = 0; step < 8; ++step) {
+                press(window, Qt::Key_F6);
+                QWidget* focus = QApplication::focusWidget();
+                QVERIFY2(focus && focus->isVisible(), qPrintable(ids.at(n - 1)));
+                if (focus == sidebar)
+                    break;
+                QVERIFY2(!visited.contains(focus) && page->isAncestorOf(focus),
+                         qPrintable(ids.at(n - 1) + u": F6 went to "_s + focus->objectName()));
+                visited << focus;
+            }
+            QCOMPARE(QApplication::focusWidget(), sidebar);
+            QVERIFY2(visited.size() >= (ids.at(n - 1) == u"start" ? 1 : 2), qPrintable(ids.at(n - 1)));
+            // Shift+F6 goes the other way round.
+            press(window, Qt::Key_F6, Qt::ShiftModifier);
+            QCOMPARE(QApplication::focusWidget(), visited.last());
+        }
+    }
+
+    void keyboardCreatesAPool()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        press(window, Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(window->currentSection(), u"pools"_s);
+        auto* pools = window->findChild<ResourceTableView*>(u"poolsView"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(pools->loadState() == ResourceTableView::LoadState::Loaded, 20000);
+        auto* create = window->findChild<QPushButton*>(u"poolsCreateButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isEnabled(), 20000);
+
+        press(window, Qt::Key_N, Qt::AltModifier);
+        QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+        auto* edit = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+        QCOMPARE(edit->objectName(), u"nameEdit"_s);
+        QCOMPARE(edit->window()->windowTitle(), u"New Pool"_s);
+        const QPointer<QWidget> dialog = edit->window();
+        QTest::keyClicks(edit, u"keyboard-pool"_s);
+        press(window, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(column0(pools->proxy()).contains(u"keyboard-pool"_s), 20000);
+        QTRY_VERIFY(!dialog || !dialog->isVisible());
+    }
+
+    // New Partition…, then Delete…: the question names the partition, and Alt+D in it deletes.
+    void keyboardCreatesAndDeletesAPartition()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        press(window, Qt::Key_5, Qt::ControlModifier);
+        QCOMPARE(window->currentSection(), u"partitions"_s);
+        auto* partitions = window->findChild<ResourceTableView*>(u"partitionsView"_s);
+        auto* create = window->findChild<QPushButton*>(u"partitionsCreateButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isVisible() && create->isEnabled(), 20000);
+
+        press(window, Qt::Key_N, Qt::AltModifier);
+        QTRY_VERIFY(QApplication::activeWindow() && QApplication::activeWindow() != window);
+        const QPointer<QWidget> dialog = QApplication::activeWindow();
+        QCOMPARE(dialog->objectName(), u"createPartitionDialog"_s);
+        // Tab to the name field, whatever has the focus first.
+        for (int i = 0; i < 12 && QApplication::focusWidget()->objectName() != u"nameEdit"; ++i)
+            press(dialog, Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget()->objectName(), u"nameEdit"_s);
+        QTest::keyClicks(QApplication::focusWidget(), u"keyboard-partition"_s);
+        auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), 10000);
+        press(dialog, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(column0(partitions->proxy()).contains(u"keyboard-partition"_s), 20000);
+        QTRY_VERIFY(!dialog || !dialog->isVisible());
+        // A desktop's window manager activates the main window again; the offscreen platform has none.
+        if (!QApplication::activeWindow())
+            window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+
+        // To the list and onto the row by typing its name, as in any list.
+        for (int i = 0; i < 6 && QApplication::focusWidget() != partitions->table(); ++i)
+            press(window, Qt::Key_F6);
+        QCOMPARE(QApplication::focusWidget(), partitions->table());
+        QTest::keyClicks(partitions->table(), u"keyboard-partition"_s);
+        QCOMPARE(partitions->table()->currentIndex().siblingAtColumn(0).data().toString(),
+                 u"keyboard-partition"_s);
+        QTRY_VERIFY(window->findChild<QPushButton*>(u"partitionsDeleteButton"_s)->isEnabled());
+
+        // The question is modal: answered from inside its own loop, by keyboard too.
+        QString question;
+        QTimer answer;
+        answer.setInterval(20);
+        int ticks = 0;
+        connect(&answer, &QTimer::timeout, &answer, [&question, &answer, &ticks] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box || !box->isVisible())
+                return;
+            // Never left hanging: a question the keyboard could not answer fails the test.
+            if (++ticks > 500) {
+                answer.stop();
+                question = u"(not answered by keyboard) "_s + box->text();
+                box->reject();
+                return;
+            }
+            // A desktop's window manager activates a new dialog; the offscreen platform may not.
+            if (QApplication::activeWindow() != box) {
+                box->activateWindow();
+                return;
+            }
+            answer.stop();
+            question = box->text();
+            QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
+        });
+        answer.start();
+        press(window, Qt::Key_D, Qt::AltModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 10000);
+        QVERIFY2(question.contains(u"\"keyboard-partition\""_s), qPrintable(question));
+        QTRY_VERIFY_WITH_TIMEOUT(!column0(partitions->proxy()).contains(u"keyboard-partition"_s), 20000);
+        QCOMPARE(window->statusBar()->currentMessage(), u"Deleted partition keyboard-partition."_s);
+    }
+
+    // Removing a connection forgets its token too: asked once, naming the connection and its server.
+    void removingAConnectionAsksNamingIt()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        running.app->showConnections();
+        auto* dialog = window->findChild<ConnectionsDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
+        dialog->findChild<QLineEdit*>(u"customNameField"_s)->setText(u"Staging"_s);
+        dialog->findChild<QLineEdit*>(u"customUrlField"_s)->setText(u"https://staging.example"_s);
+        dialog->findChild<QPushButton*>(u"addConnectionButton"_s)->click();
+        const int count = list->count();
+        QVERIFY(list->currentItem() && list->currentItem()->text().contains(u"Staging"_s));
+        auto* remove = dialog->findChild<QPushButton*>(u"removeConnectionButton"_s);
+        QTRY_VERIFY(remove->isEnabled());
+
+        ConfirmDialog::setNextAnswer(false);
+        remove->click();
+        QVERIFY2(ConfirmDialog::lastText().contains(u"\"Staging\""_s)
+                     && ConfirmDialog::lastText().contains(u"staging.example"_s),
+                 qPrintable(ConfirmDialog::lastText()));
+        QCOMPARE(list->count(), count);
+        ConfirmDialog::setNextAnswer(true);
+        remove->click();
+        QTRY_COMPARE(list->count(), count - 1);
+        dialog->close();
+    }
+
+private:
+    static void waitForLists(QWidget* window)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [window] {
+                for (auto* view : window->findChildren<ResourceTableView*>())
+                    if (view->isVisible() && view->loadState() == ResourceTableView::LoadState::Loading)
+                        return false;
+                return true;
+            }(),
+            20000);
+    }
+
+    // A row chosen in every list, so that what acts on a row is enabled and checked too.
+    static void selectFirstRows(QWidget* window)
+    {
+        for (auto* view : window->findChildren<QAbstractItemView*>()) {
+            if (!view->isVisible() || qobject_cast<QHeaderView*>(view) || !view->model()
+                || view->model()->rowCount() == 0 || view->currentIndex().isValid())
+                continue;
+            view->selectionModel()->setCurrentIndex(
+                view->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        }
+    }
+
+    static QList<std::pair<QString, std::function<void()>>> openers(QWidget* area)
+    {
+        QList<std::pair<QString, std::function<void()>>> result;
+        QSet<const QAction*> actions;
+        for (QAction* action : area->findChildren<QAction*>()) {
+            const QString text = action->text().remove(u'&');
+            if (!text.endsWith(u'…') || !action->isEnabled())
+                continue;
+            actions.insert(action);
+            result.append({text, [action = QPointer<QAction>(action)] {
+                               if (action && action->isEnabled())
+                                   action->trigger();
+                           }});
+        }
+        for (QAbstractButton* button : area->findChildren<QAbstractButton*>()) {
+            const QString text = button->text().remove(u'&');
+            if (!text.endsWith(u'…') || !button->isVisible() || !button->isEnabled())
+                continue;
+            if (auto* tool = qobject_cast<QToolButton*>(button);
+                tool && actions.contains(tool->defaultAction()))
+                continue;
+            result.append({text, [button = QPointer<QAbstractButton>(button)] {
+                               if (button && button->isVisible() && button->isEnabled())
+                                   button->click();
+                           }});
+        }
+        return result;
+    }
+
+    // Runs open(); every window that shows meanwhile, modal or not, is checked and closed.
+    static QStringList openAndClose(const std::function<void()>& open, const QString& where,
+                                    QStringList& problems)
+    {
+        QSet<QWidget*> known;
+        for (QWidget* widget : QApplication::topLevelWidgets())
+            if (widget->isVisible())
+                known.insert(widget);
+        QStringList seen;
+        QList<QPointer<QWidget>> opened;
+        QTimer poll;
+        poll.setInterval(20);
+        connect(&poll, &QTimer::timeout, &poll, [&] {
+            for (QWidget* widget : QApplication::topLevelWidgets()) {
+                if (!widget->isVisible() || known.contains(widget) || widget->windowType() == Qt::Popup
+                    || widget->windowType() == Qt::ToolTip)
+                    continue;
+                known.insert(widget);
+                const QString title = widget->windowTitle().isEmpty()
+                                          ? QString::fromLatin1(widget->metaObject()->className())
+                                          : widget->windowTitle();
+                seen << title;
+                // Qt's own file dialog is not the app's to name.
+                if (!qobject_cast<QFileDialog*>(widget)) {
+                    checkWindow(widget, where + u" → "_s + title, problems);
+                    QString file = u"dialog-"_s + title.toLower();
+                    file.replace(QRegularExpression(u"[^a-z0-9]+"_s), u"-"_s);
+                    saveWidgetScreenshot(widget, file);
+                }
+                opened << widget;
+                QTimer::singleShot(0, widget, [widget] {
+                    if (auto* dialog = qobject_cast<QDialog*>(widget))
+                        dialog->reject();
+                    else
+                        widget->close();
+                });
+            }
+        });
+        poll.start();
+        open();
+        // A dialog opened with open() or show() comes after the call returns.
+        [[maybe_unused]] const bool appeared = QTest::qWaitFor([&seen] { return !seen.isEmpty(); }, 3000);
+        poll.stop();
+        const bool closed = QTest::qWaitFor(
+            [&opened] {
+                for (const auto& widget : opened)
+                    if (widget && widget->isVisible())
+                        return false;
+                return true;
+            },
+            5000);
+        if (!closed)
+            problems << where + u": a window it opened did not close"_s;
+        return seen;
+    }
+
+    static void checkWindow(QWidget* window, const QString& where, QStringList& problems)
+    {
+        // The window fits the screen: its smallest size for a main window (which the user sizes),
+        // the size it opens with for a dialog.
+        const QSize size = qobject_cast<QMainWindow*>(window)
+                               ? window->minimumSizeHint().expandedTo(window->minimumSize())
+                               : window->size().expandedTo(window->minimumSizeHint());
+        if (size.width() > SmallScreen.width() || size.height() > SmallScreen.height())
+            problems << u"%1: %2×%3 does not fit a %4×%5 screen"_s.arg(where)
+                            .arg(size.width())
+                            .arg(size.height())
+                            .arg(SmallScreen.width())
+                            .arg(SmallScreen.height());
+        checkControls(window, window, where, problems);
+        // A wizard's later pages too, without going through them (the last one creates).
+        if (auto* wizard = qobject_cast<QWizard*>(window))
+            for (int id : wizard->pageIds())
+                if (id != wizard->currentId())
+                    checkControls(wizard->page(id), window, where + u" → page "_s + wizard->page(id)->title(),
+                                  problems);
+    }
+
+    static void checkControls(QWidget* root, QWidget* window, const QString& where, QStringList& problems)
+    {
+        for (QWidget* widget : root->findChildren<QWidget*>()) {
+            if (!widget->isVisibleTo(root) || !widget->isEnabled() || isQtInternal(widget)
+                || widget->window() != window)
+                continue;
+            if (widget->focusPolicy() & Qt::TabFocus) {
+                QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(widget);
+                if (!iface || iface->text(QAccessible::Name).trimmed().isEmpty())
+                    problems << u"%1: %2 has no accessible name"_s.arg(where, describe(widget));
+            } else if (isInteractive(widget) && !widget->focusProxy() && !reachableWithoutFocus(widget)) {
+                problems << u"%1: %2 cannot be reached by keyboard"_s.arg(where, describe(widget));
+            }
+        }
+    }
+};
+
+QTEST_MAIN(TestAccessibility)
+#include "tst_accessibility.moc"
