@@ -95,6 +95,11 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     add("DELETE", "orders/{}", &SimApi::cancelOrder);
 }
 
+SimApi::~SimApi()
+{
+    m_store.setRollbackHook({});
+}
+
 bool SimApi::initialize(QString* error, bool* seededNow)
 {
     *seededNow = false;

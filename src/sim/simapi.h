@@ -58,6 +58,7 @@ class SimApi final
 
 public:
     SimApi(SimStore& store, const SimOptions& options);
+    ~SimApi();
 
     // Seeds the world on first start; returns false with a message on failure.
     bool initialize(QString* error, bool* seededNow);

@@ -2,6 +2,7 @@
 // (pool allocations, balances) when orders fill.
 #include "common/money.h"
 #include "sim/market/marketjson.h"
+#include "sim/routes/marketbodies.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
 #include "sim/simstore.h"
@@ -98,6 +99,10 @@ void SimApi::initializeMarket()
     // The world's seed, not this start's --seed: the stored market was derived from it.
     config.seed = m_store.meta(u"seed"_s).toULongLong();
     m_market = std::make_unique<MarketEngine>(m_store.database(), config);
+    m_store.setRollbackHook([this] {
+        if (m_market)
+            m_market->discardCachedState();
+    });
     QString error;
     if (!m_market->createSchema(&error)) {
         qWarning("sfsim: market: %s", qPrintable(error));
@@ -407,7 +412,7 @@ ApiResponse SimApi::orderPreview(const SimApiRequest& request, const Params&)
     BodyReader::parse(request.body); // malformed JSON is a 400
     const QJsonObject body = QJsonDocument::fromJson(request.body).object();
     FieldErrors errors;
-    const std::optional<PreviewRequest> preview = MarketEngine::validatePreview(body, &errors);
+    const std::optional<PreviewRequest> preview = MarketBodies::readPreview(body, &errors);
     QList<ErrorDetail> details = toDetails(errors);
     QStringList skus;
     if (body.value(u"requirements"_s).isObject())
@@ -477,7 +482,7 @@ ApiResponse SimApi::createOrder(const SimApiRequest& request, const Params&)
     }
 
     FieldErrors errors;
-    std::optional<NewOrder> order = market().validateOrder(body, m_now, &errors);
+    std::optional<NewOrder> order = MarketBodies::readOrder(body, m_now, market(), &errors);
     if (!order)
         throw SimApiError::unprocessable(errors.first().message.isEmpty()
                                              ? u"Invalid order."_s
