@@ -1,5 +1,6 @@
 // InfiniBand fabrics and partitions, per shared/contracts/INFINIBAND.md.
 #include "sim/simapi.h"
+#include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
 
 #include <QJsonArray>
@@ -15,6 +16,71 @@ const QString partitionSelect =
     u"SELECT ip.*, w.name AS workspace, w.account_id, f.name AS fabric_name, f.region, f.zone "
     "FROM infiniband_partitions ip JOIN workspaces w ON w.id = ip.workspace_id JOIN fabrics f ON f.id = ip.fabric_id"_s;
 const QString flag = u"infiniband-preview"_s;
+
+// The columns a partition's JSON reads, looked up once per page rather than once per row.
+struct PartitionColumns
+{
+    explicit PartitionColumns(const QSqlRecord& r)
+        : id(r.indexOf(u"id"_s))
+        , account(r.indexOf(u"account_id"_s))
+        , workspace(r.indexOf(u"workspace"_s))
+        , workspaceId(r.indexOf(u"workspace_id"_s))
+        , name(r.indexOf(u"name"_s))
+        , fabricId(r.indexOf(u"fabric_id"_s))
+        , fabricName(r.indexOf(u"fabric_name"_s))
+        , region(r.indexOf(u"region"_s))
+        , zone(r.indexOf(u"zone"_s))
+        , createdAt(r.indexOf(u"created_at"_s))
+        , tags(r.indexOf(u"tags"_s))
+    {}
+    int id;
+    int account;
+    int workspace;
+    int workspaceId;
+    int name;
+    int fabricId;
+    int fabricName;
+    int region;
+    int zone;
+    int createdAt;
+    int tags;
+};
+
+// A partition as compact JSON, keys in sorted order; `tags` only when stored.
+void appendPartition(QByteArray& out, const QSqlRecord& r, const PartitionColumns& c, qint64 instanceCount)
+{
+    using namespace jsonout;
+    const QString account = r.value(c.account).toString();
+    const QString workspace = r.value(c.workspace).toString();
+    const QString name = r.value(c.name).toString();
+    out.append("{\"availability_zone\":");
+    appendString(out, r.value(c.zone).toString());
+    out.append(",\"created_at\":");
+    appendInteger(out, r.value(c.createdAt).toLongLong());
+    out.append(",\"fabric\":");
+    appendIdName(out, r.value(c.fabricId).toString(), r.value(c.fabricName).toString());
+    out.append(",\"id\":");
+    appendString(out, r.value(c.id).toString());
+    out.append(",\"instance_count\":");
+    appendInteger(out, instanceCount);
+    out.append(",\"name\":");
+    appendString(out, name);
+    out.append(",\"object\":\"infiniband_partition\",\"owner\":");
+    appendString(out, account);
+    out.append(",\"region\":");
+    appendString(out, r.value(c.region).toString());
+    out.append(",\"resource_path\":");
+    appendString(out, QString(u"sfc:infiniband_partition:"_s + account + u':' + workspace + u':' + name));
+    if (const QVariant tags = r.value(c.tags); !tags.isNull()) {
+        out.append(",\"tags\":");
+        appendTags(out, tags, false);
+    }
+    out.append(",\"workspace\":");
+    appendString(out, workspace);
+    out.append(",\"workspace_id\":");
+    appendString(out, r.value(c.workspaceId).toString());
+    out.append('}');
+}
 
 QVariant tagsColumn(const std::optional<QJsonObject>& tags)
 {
@@ -110,25 +176,10 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r)
 
 QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
-    QJsonObject o{{u"object"_s, u"infiniband_partition"_s},
-                  {u"id"_s, r.value(u"id"_s).toString()},
-                  {u"resource_path"_s, u"sfc:infiniband_partition:%1:%2:%3"_s.arg(account, workspace, name)},
-                  {u"owner"_s, account},
-                  {u"workspace"_s, workspace},
-                  {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-                  {u"name"_s, name},
-                  {u"fabric"_s, QJsonObject{{u"id"_s, r.value(u"fabric_id"_s).toString()},
-                                            {u"name"_s, r.value(u"fabric_name"_s).toString()}}},
-                  {u"region"_s, r.value(u"region"_s).toString()},
-                  {u"availability_zone"_s, r.value(u"zone"_s).toString()},
-                  {u"instance_count"_s, instanceCount},
-                  {u"created_at"_s, r.value(u"created_at"_s).toLongLong()}};
-    if (!r.value(u"tags"_s).isNull())
-        o.insert(u"tags"_s, QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object());
-    return o;
+    // One writer for a partition: the object of a single partition is what a list page writes.
+    QByteArray out;
+    appendPartition(out, r, PartitionColumns(r), instanceCount);
+    return QJsonDocument::fromJson(out).object();
 }
 
 ApiResponse SimApi::listFabrics(const SimApiRequest& request, const Params&)
@@ -265,19 +316,23 @@ ApiResponse SimApi::listPartitions(const SimApiRequest& request, const Params&)
         }
         where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    QHash<QString, qint64> counts;
-    const auto prefetch = [this, &counts](const QList<QSqlRecord>& rows) {
+    const PageRows found =
+        pageRows(partitionSelect, where, binds, u"ip.seq"_s, true, query, u"ibpartc"_s, 50, 200);
+    QByteArray items;
+    if (!found.rows.isEmpty()) {
+        const PartitionColumns columns(found.rows.first());
         QStringList pageIds;
-        for (const auto& r : rows)
-            pageIds.append(r.value(u"id"_s).toString());
-        counts = attachedInstanceCounts(pageIds);
-    };
-    return ApiResponse::ok(page(
-        partitionSelect, where, binds, u"ip.seq"_s, true, query, u"ibpartc"_s, 50, 200,
-        [this, &counts](const QSqlRecord& r) {
-            return partitionJson(r, counts.value(r.value(u"id"_s).toString()));
-        },
-        prefetch));
+        for (const auto& r : found.rows)
+            pageIds.append(r.value(columns.id).toString());
+        const QHash<QString, qint64> counts = attachedInstanceCounts(pageIds);
+        items.reserve(found.rows.size() * 400);
+        for (qsizetype i = 0; i < found.rows.size(); ++i) {
+            if (i > 0)
+                items.append(',');
+            appendPartition(items, found.rows.at(i), columns, counts.value(pageIds.at(i)));
+        }
+    }
+    return ApiResponse::okJson(jsonout::list(found.cursor, items, found.hasMore));
 }
 
 ApiResponse SimApi::getPartition(const SimApiRequest& request, const Params& params)

@@ -2,6 +2,7 @@
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
 #include "sim/simconsole.h"
+#include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
 
 #include <QCryptographicHash>
@@ -12,6 +13,8 @@
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
+
+using namespace jsonout;
 
 namespace {
 
@@ -73,33 +76,8 @@ const QString instanceListSelect = instanceColumns.arg(u"NULL"_s);
 
 constexpr qint64 maxUserDataBytes = 64 * 1024;
 
-// Compact JSON written straight from the rows: the object model (QJsonObject per instance, then
-// the document) took most of a list page's time. This is sfsim's one instance writer: a single
-// instance is parsed back from it (SimApi::instanceJson). The output is what
-// QJsonDocument::toJson(Compact) writes: keys in sorted order, integers as decimal, and every
-// string Qt would escape (quotes, backslashes, control and non-ASCII characters) escaped by Qt.
-void appendString(QByteArray& out, const QString& s)
-{
-    for (const QChar c : s) {
-        const char16_t u = c.unicode();
-        if (u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\') {
-            const QByteArray escaped = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
-            out.append(escaped.constData() + 1, escaped.size() - 2); // without the brackets
-            return;
-        }
-    }
-    out.append('"').append(s.toLatin1()).append('"');
-}
-
-void appendIdName(QByteArray& out, const QString& id, const QString& name)
-{
-    out.append("{\"id\":");
-    appendString(out, id);
-    out.append(",\"name\":");
-    appendString(out, name);
-    out.append('}');
-}
-
+// This is sfsim's one instance writer: a single instance is parsed back from it
+// (SimApi::instanceJson).
 void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
 {
     const QString account = r.value(AccountId).toString();
@@ -108,12 +86,6 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
     const QString poolId = r.value(PoolId).toString();
     const QString poolName = r.value(PoolName).toString();
     const bool hasUserData = r.value(HasUserData).toBool();
-    const auto optionalInteger = [&out](const QVariant& v) {
-        if (v.isNull())
-            out.append("null");
-        else
-            out.append(QByteArray::number(v.toLongLong()));
-    };
     out.append("{\"capacity\":");
     appendIdName(out, u"cap"_s + poolId.mid(4), poolName);
     if (includeUserData && hasUserData) {
@@ -133,7 +105,7 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
     else
         appendIdName(out, partition.toString(), r.value(PartitionName).toString());
     out.append(",\"infiniband_released_at\":");
-    optionalInteger(r.value(InfinibandReleasedAt));
+    appendOptionalInteger(out, r.value(InfinibandReleasedAt));
     out.append(",\"instance_sku\":{\"alias\":");
     appendString(out, r.value(SkuAlias).toString());
     out.append(",\"id\":");
@@ -151,15 +123,11 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
         appendString(out, ip.toString());
     }
     out.append(",\"resource_path\":");
-    appendString(out, u"sfc:instance:%1:%2:%3"_s.arg(account, workspace, name));
+    appendString(out, QString(u"sfc:instance:"_s + account + u':' + workspace + u':' + name));
     out.append(",\"status\":");
     appendString(out, r.value(Status).toString());
     out.append(",\"tags\":");
-    if (const QVariant tags = r.value(Tags); tags.isNull())
-        out.append("null");
-    else
-        out.append(QJsonDocument(QJsonDocument::fromJson(tags.toString().toUtf8()).object())
-                       .toJson(QJsonDocument::Compact));
+    appendTags(out, r.value(Tags), false);
     out.append(",\"updated_at\":").append(QByteArray::number(r.value(UpdatedAt).toLongLong()));
     out.append(",\"workspace\":");
     appendString(out, workspace);
@@ -317,21 +285,14 @@ QByteArray SimApi::instancesPage(QueryReader& query, QStringList where, QVariant
 {
     const PageRows found = pageRows(includeUserData ? instanceSelect : instanceListSelect, std::move(where),
                                     std::move(binds), u"i.seq"_s, true, query, u"nodec"_s, 50, 200);
-    QByteArray out;
-    out.reserve(64 + found.rows.size() * 900);
-    out.append("{\"cursor\":");
-    if (found.cursor.isNull())
-        out.append("null");
-    else
-        appendString(out, found.cursor.toString());
-    out.append(",\"data\":[");
+    QByteArray items;
+    items.reserve(found.rows.size() * 900);
     for (qsizetype i = 0; i < found.rows.size(); ++i) {
         if (i > 0)
-            out.append(',');
-        appendInstance(out, found.rows.at(i), includeUserData);
+            items.append(',');
+        appendInstance(items, found.rows.at(i), includeUserData);
     }
-    out.append("],\"has_more\":").append(found.hasMore ? "true" : "false").append(",\"object\":\"list\"}");
-    return out;
+    return list(found.cursor, items, found.hasMore);
 }
 
 ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)

@@ -2,6 +2,7 @@
 #include "sim/market/marketjson.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
+#include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
 
 #include <QJsonDocument>
@@ -35,11 +36,56 @@ QString bytesDisplay(qint64 bytes)
     return QLocale(QLocale::English).toString(gib) + u" GiB"_s;
 }
 
-QJsonValue tagsValue(const QVariant& stored)
+// The columns a pool's JSON reads, looked up once per page rather than once per row.
+struct PoolColumns
 {
-    if (stored.isNull() || stored.toString().isEmpty())
-        return QJsonValue::Null;
-    return QJsonDocument::fromJson(stored.toString().toUtf8()).object();
+    explicit PoolColumns(const QSqlRecord& r)
+        : id(r.indexOf(u"id"_s))
+        , account(r.indexOf(u"account_id"_s))
+        , workspace(r.indexOf(u"workspace"_s))
+        , workspaceId(r.indexOf(u"workspace_id"_s))
+        , name(r.indexOf(u"name"_s))
+        , kind(r.indexOf(u"kind"_s))
+        , createdAt(r.indexOf(u"created_at"_s))
+        , tags(r.indexOf(u"tags"_s))
+    {}
+    int id;
+    int account;
+    int workspace;
+    int workspaceId;
+    int name;
+    int kind;
+    int createdAt;
+    int tags;
+};
+
+// A pool as compact JSON, keys in sorted order; `schedule` is its allocation schedule, written.
+void appendPool(QByteArray& out, const QSqlRecord& r, const PoolColumns& c, const QByteArray& schedule)
+{
+    using namespace jsonout;
+    const QString account = r.value(c.account).toString();
+    const QString workspace = r.value(c.workspace).toString();
+    const QString name = r.value(c.name).toString();
+    out.append("{\"allocation_schedule\":").append(schedule);
+    out.append(",\"created_at\":");
+    appendInteger(out, r.value(c.createdAt).toLongLong());
+    out.append(",\"deployments\":[],\"id\":");
+    appendString(out, r.value(c.id).toString());
+    out.append(",\"kind\":");
+    appendString(out, r.value(c.kind).toString());
+    out.append(",\"name\":");
+    appendString(out, name);
+    out.append(",\"object\":\"pool\",\"owner\":");
+    appendString(out, account);
+    out.append(",\"procurements\":[],\"resource_path\":");
+    appendString(out, QString(u"sfc:pool:"_s + account + u':' + workspace + u':' + name));
+    out.append(",\"tags\":");
+    appendTags(out, r.value(c.tags), true);
+    out.append(",\"workspace\":");
+    appendString(out, workspace);
+    out.append(",\"workspace_id\":");
+    appendString(out, r.value(c.workspaceId).toString());
+    out.append('}');
 }
 
 QVariant tagsColumn(const std::optional<QJsonObject>& tags)
@@ -228,22 +274,10 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
 
 QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationSchedule) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
-    return {{u"object"_s, u"pool"_s},
-            {u"id"_s, r.value(u"id"_s).toString()},
-            {u"resource_path"_s, u"sfc:pool:%1:%2:%3"_s.arg(account, workspace, name)},
-            {u"owner"_s, account},
-            {u"workspace"_s, workspace},
-            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-            {u"name"_s, name},
-            {u"kind"_s, r.value(u"kind"_s).toString()},
-            {u"allocation_schedule"_s, allocationSchedule},
-            {u"procurements"_s, QJsonArray()},
-            {u"deployments"_s, QJsonArray()},
-            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-            {u"tags"_s, tagsValue(r.value(u"tags"_s))}};
+    // One writer for a pool: the object of a single pool is what a list page writes for it.
+    QByteArray out;
+    appendPool(out, r, PoolColumns(r), QJsonDocument(allocationSchedule).toJson(QJsonDocument::Compact));
+    return QJsonDocument::fromJson(out).object();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -686,19 +720,24 @@ ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
         binds << key;
     }
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    QHash<QString, QJsonObject> schedules;
-    const auto prefetch = [this, history, &schedules](const QList<QSqlRecord>& rows) {
+    const PageRows found = pageRows(poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200);
+    QByteArray items;
+    if (!found.rows.isEmpty()) {
+        const PoolColumns columns(found.rows.first());
         QStringList pageIds;
-        for (const auto& r : rows)
-            pageIds.append(r.value(u"id"_s).toString());
-        schedules = allocation::allocationSchedules(m_store, pageIds, scheduleFrom(history));
-    };
-    return ApiResponse::ok(page(
-        poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200,
-        [this, &schedules](const QSqlRecord& r) {
-            return poolJson(r, schedules.value(r.value(u"id"_s).toString()));
-        },
-        prefetch));
+        for (const auto& r : found.rows)
+            pageIds.append(r.value(columns.id).toString());
+        const QHash<QString, QJsonObject> schedules =
+            allocation::allocationSchedules(m_store, pageIds, scheduleFrom(history));
+        items.reserve(found.rows.size() * 400);
+        for (qsizetype i = 0; i < found.rows.size(); ++i) {
+            if (i > 0)
+                items.append(',');
+            appendPool(items, found.rows.at(i), columns,
+                       QJsonDocument(schedules.value(pageIds.at(i))).toJson(QJsonDocument::Compact));
+        }
+    }
+    return ApiResponse::okJson(jsonout::list(found.cursor, items, found.hasMore));
 }
 
 ApiResponse SimApi::getPool(const SimApiRequest& request, const Params& params)
