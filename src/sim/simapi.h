@@ -2,6 +2,8 @@
 
 #include "common/schedule.h"
 #include "sim/market/marketengine.h"
+#include "sim/routes/simrequest.h"
+#include "sim/routes/simrouter.h"
 #include "sim/simclock.h"
 #include "sim/simhttp.h"
 #include "sim/simids.h"
@@ -16,32 +18,6 @@
 namespace sfsim {
 
 class SimStore;
-
-struct SimApiRequest
-{
-    QString method;
-    QString path;
-    QUrlQuery query;
-    QByteArray body;
-    QByteArray authorization;
-    QByteArray idempotencyKey; // empty: none
-    bool fromLoopback = false;
-};
-
-// Who is calling: the token's account and grants (1 read, 2 write), account-wide or per workspace.
-struct Caller
-{
-    QString token; // its digest, as the store keeps it
-    QString account;
-    QString userId;
-    int accountLevel = 0;
-    QHash<QString, int> workspaceLevels;
-
-    int level(const QString& workspaceId) const
-    {
-        return qMax(accountLevel, workspaceLevels.value(workspaceId));
-    }
-};
 
 // A workspace-scoped row the caller may see, with its scope fields.
 struct Scope
@@ -76,18 +52,16 @@ public:
     void addPoolDeleteGuard(PoolDeleteGuard guard) { m_poolDeleteGuards.append(std::move(guard)); }
 
 private:
+    // Resources that have their own route class read what they share through the API.
+    friend class SimAccountRoutes;
+    friend class SimOrderbookRoutes;
+
     using Params = QStringList;
     using Handler = ApiResponse (SimApi::*)(const SimApiRequest&, const Params&);
-    struct Route
-    {
-        QString method;
-        QStringList pattern;
-        Handler handler;
-    };
 
     struct ResolvedRoute
     {
-        Handler handler = nullptr;
+        SimRouter::Handler handler;
         Params params;
         std::optional<ApiResponse> immediate; // answered without the store (health checks)
     };
@@ -150,9 +124,6 @@ private:
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
 
     // Routes.
-    ApiResponse getMe(const SimApiRequest&, const Params&);
-    ApiResponse listUsers(const SimApiRequest&, const Params&);
-    ApiResponse getUser(const SimApiRequest&, const Params&);
     ApiResponse listWorkspaces(const SimApiRequest&, const Params&);
     ApiResponse createWorkspace(const SimApiRequest&, const Params&);
     ApiResponse getWorkspace(const SimApiRequest&, const Params&);
@@ -193,10 +164,6 @@ private:
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
     // Market (simapi_market.cpp).
-    ApiResponse orderbookQuote(const SimApiRequest&, const Params&);
-    ApiResponse orderbookDepth(const SimApiRequest&, const Params&);
-    ApiResponse orderbookWindows(const SimApiRequest&, const Params&);
-    ApiResponse orderbookFills(const SimApiRequest&, const Params&);
     ApiResponse orderPreview(const SimApiRequest&, const Params&);
     ApiResponse createOrder(const SimApiRequest&, const Params&);
     ApiResponse listOrders(const SimApiRequest&, const Params&);
@@ -240,7 +207,7 @@ private:
     SimOptions m_options;
     SimClock m_clock;
     IdGenerator m_ids;
-    QList<Route> m_routes;
+    SimRouter m_router;
     QList<PoolDeleteGuard> m_poolDeleteGuards;
     std::unique_ptr<MarketEngine> m_market;
     QJsonObject m_tokens;

@@ -3,6 +3,7 @@
 #include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"
+#include "sim/routes/routeutil.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
 #include "sim/simstore.h"
@@ -19,9 +20,9 @@ namespace {
 const QString skuRows = u"SELECT s.*, f.name AS fabric_name FROM instance_skus s "
                         "LEFT JOIN fabrics f ON f.id = s.fabric_id ORDER BY s.seq"_s;
 const QString activeStatuses = u"'pending', 'standing', 'partially_filled'"_s;
-constexpr qint64 Day = 86400;
-// Far enough for any window the market trades, small enough to keep arithmetic exact.
-constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
+using routeutil::Day;
+using routeutil::isCursor;
+using routeutil::MaxTime;
 
 // Typical price of one accelerator-hour; a node's base rate is this times its accelerators.
 qint64 acceleratorRate(const QString& accelerator)
@@ -70,15 +71,6 @@ QList<ErrorDetail> toDetails(const FieldErrors& errors)
     for (const FieldError& e : errors)
         out.append({e.field, e.code, e.message});
     return out;
-}
-
-bool isCursor(const QString& prefix, const QString& value)
-{
-    if (!value.startsWith(prefix) || value.size() == prefix.size())
-        return false;
-    return static_cast<bool>(QByteArray::fromBase64Encoding(value.sliced(prefix.size()).toLatin1(),
-                                                            QByteArray::Base64UrlEncoding
-                                                                | QByteArray::AbortOnBase64DecodingErrors));
 }
 
 } // namespace
@@ -350,58 +342,6 @@ SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& sta
     book.start = start.value_or(0);
     book.end = end.value_or(0);
     return book;
-}
-
-ApiResponse SimApi::orderbookQuote(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
-    query.finish();
-    return ApiResponse::ok(MarketJson::quote(market().quote(book.skus, book.start, book.end, m_now),
-                                             book.requirements, book.start, book.end, m_now));
-}
-
-ApiResponse SimApi::orderbookDepth(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
-    const int levels = static_cast<int>(query.integer(u"depth"_s, 1, 100).value_or(20));
-    query.finish();
-    return ApiResponse::ok(MarketJson::depth(market().depth(book.skus, book.start, book.end, m_now, levels),
-                                             book.requirements, book.start, book.end, m_now));
-}
-
-ApiResponse SimApi::orderbookWindows(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"range_start_at"_s, u"range_end_at"_s);
-    const int limit = query.limit(50, 200);
-    const QString after = query.string(u"starting_after"_s).value_or(QString());
-    if (!after.isEmpty() && !isCursor(u"mwin_"_s, after))
-        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
-                       u"starting_after is not a cursor of this list (expected mwin_...)."_s);
-    query.finish();
-    return ApiResponse::ok(
-        MarketJson::windowList(market().windows(book.skus, book.start, book.end, m_now, limit, after),
-                               book.requirements, book.start, book.end));
-}
-
-ApiResponse SimApi::orderbookFills(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
-    const auto since = query.integer(u"since_at"_s, 0, MaxTime);
-    if (since && *since < m_now - 30 * Day)
-        query.addError(u"since_at"_s, u"out_of_range"_s, u"since_at must be no more than 30 days ago."_s);
-    const int limit = query.limit(50, 200);
-    const QString after = query.string(u"starting_after"_s).value_or(QString());
-    if (!after.isEmpty() && !isCursor(u"mfilc_"_s, after))
-        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
-                       u"starting_after is not a cursor of this list (expected mfilc_...)."_s);
-    query.finish();
-    return ApiResponse::ok(MarketJson::fillList(
-        market().fills(book.skus, book.start, book.end, since.value_or(m_now - 7 * Day), m_now, limit, after),
-        book.requirements, book.start, book.end, m_now));
 }
 
 // ---------------------------------------------------------------------------------------------

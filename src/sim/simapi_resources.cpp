@@ -283,55 +283,6 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationS
 // ---------------------------------------------------------------------------------------------
 // Account and users.
 
-ApiResponse SimApi::getMe(const SimApiRequest&, const Params&)
-{
-    const auto account = m_store.row(u"SELECT * FROM accounts WHERE id = ?"_s, {m_caller.account});
-    if (!account)
-        throw SimApiError::notFound(u"Account not found."_s);
-    QJsonObject me{{u"object"_s, u"account"_s},
-                   {u"account_id"_s, m_caller.account},
-                   {u"created_at"_s, account->value(u"created_at"_s).toLongLong()},
-                   {u"entity_type"_s, account->value(u"entity_type"_s).toString()},
-                   {u"user"_s, QJsonValue::Null}};
-    if (!m_caller.userId.isEmpty()) {
-        if (const auto user = m_store.row(u"SELECT * FROM users WHERE id = ?"_s, {m_caller.userId}))
-            me.insert(u"user"_s, userJson(*user));
-    }
-    return ApiResponse::ok(me);
-}
-
-ApiResponse SimApi::listUsers(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    QStringList where{u"account_id = ?"_s};
-    QVariantList binds{m_caller.account};
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"sfc:user:"_s) ? id.mid(9) : id);
-        }
-        where.append(u"id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    if (const auto email = query.string(u"email"_s)) {
-        where.append(u"lower(email) = lower(?)"_s);
-        binds.append(*email);
-    }
-    return ApiResponse::ok(page(u"SELECT * FROM users"_s, where, binds, u"seq"_s, false, query, u"usrc"_s, 50,
-                                200, [this](const QSqlRecord& r) { return userJson(r); }));
-}
-
-ApiResponse SimApi::getUser(const SimApiRequest&, const Params& params)
-{
-    const QString id = params.at(0).startsWith(u"sfc:user:"_s) ? params.at(0).mid(9) : params.at(0);
-    const auto row =
-        m_store.row(u"SELECT * FROM users WHERE id = ? AND account_id = ?"_s, {id, m_caller.account});
-    if (!row)
-        throw SimApiError::notFound(u"User %1 not found."_s.arg(params.at(0)));
-    return ApiResponse::ok(userJson(*row));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Workspaces.
 

@@ -1,0 +1,16 @@
+#include "sim/routes/routeutil.h"
+
+#include <QByteArray>
+
+namespace sfsim::routeutil {
+
+bool isCursor(const QString& prefix, const QString& value)
+{
+    if (!value.startsWith(prefix) || value.size() == prefix.size())
+        return false;
+    return static_cast<bool>(QByteArray::fromBase64Encoding(value.sliced(prefix.size()).toLatin1(),
+                                                            QByteArray::Base64UrlEncoding
+                                                                | QByteArray::AbortOnBase64DecodingErrors));
+}
+
+} // namespace sfsim::routeutil

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+
+namespace sfsim::routeutil {
+
+constexpr qint64 Day = 86400;
+// Far enough for any window the market trades, small enough to keep arithmetic exact.
+constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
+
+// Whether `value` is a cursor of the list whose cursors start with `prefix`.
+bool isCursor(const QString& prefix, const QString& value);
+
+} // namespace sfsim::routeutil
