@@ -2,6 +2,8 @@
 
 #include "sim/routes/accountroutes.h"
 #include "sim/routes/orderbookroutes.h"
+#include "sim/routes/orderroutes.h"
+#include "sim/routes/workspaceroutes.h"
 #include "sim/simallocation.h"
 #include "sim/simdemo.h"
 #include "sim/simstore.h"
@@ -43,13 +45,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
         });
     };
     SimAccountRoutes::add(m_router);
-    add("GET", "workspaces", &SimApi::listWorkspaces);
-    add("POST", "workspaces", &SimApi::createWorkspace);
-    add("GET", "workspaces/{}", &SimApi::getWorkspace);
-    add("PATCH", "workspaces/{}", &SimApi::patchWorkspace);
-    add("DELETE", "workspaces/{}", &SimApi::deleteWorkspace);
-    add("GET", "feature_flags", &SimApi::listFeatureFlags);
-    add("POST", "feature_flags/{}", &SimApi::setFeatureFlag);
+    SimWorkspaceRoutes::add(m_router);
     add("GET", "instance_skus", &SimApi::listSkus);
     add("GET", "instance_skus/availability", &SimApi::listAvailability);
     add("GET", "instance_skus/{}", &SimApi::getSku);
@@ -79,11 +75,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     add("DELETE", "infiniband_partitions/{}", &SimApi::deletePartition);
     add("GET", "infiniband_partitions/{}/instances", &SimApi::partitionInstances);
     SimOrderbookRoutes::add(m_router);
-    add("POST", "order_preview", &SimApi::orderPreview);
-    add("POST", "orders", &SimApi::createOrder);
-    add("GET", "orders", &SimApi::listOrders);
-    add("GET", "orders/{}", &SimApi::getOrder);
-    add("DELETE", "orders/{}", &SimApi::cancelOrder);
+    SimOrderRoutes::add(m_router);
 }
 
 SimApi::~SimApi()

@@ -55,6 +55,8 @@ private:
     // Resources that have their own route class read what they share through the API.
     friend class SimAccountRoutes;
     friend class SimOrderbookRoutes;
+    friend class SimOrderRoutes;
+    friend class SimWorkspaceRoutes;
 
     using Params = QStringList;
     using Handler = ApiResponse (SimApi::*)(const SimApiRequest&, const Params&);
@@ -124,13 +126,6 @@ private:
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
 
     // Routes.
-    ApiResponse listWorkspaces(const SimApiRequest&, const Params&);
-    ApiResponse createWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse getWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse patchWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse deleteWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse listFeatureFlags(const SimApiRequest&, const Params&);
-    ApiResponse setFeatureFlag(const SimApiRequest&, const Params&);
     ApiResponse listSkus(const SimApiRequest&, const Params&);
     ApiResponse getSku(const SimApiRequest&, const Params&);
     ApiResponse listAvailability(const SimApiRequest&, const Params&);
@@ -164,11 +159,6 @@ private:
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
     // Market (simapi_market.cpp).
-    ApiResponse orderPreview(const SimApiRequest&, const Params&);
-    ApiResponse createOrder(const SimApiRequest&, const Params&);
-    ApiResponse listOrders(const SimApiRequest&, const Params&);
-    ApiResponse getOrder(const SimApiRequest&, const Params&);
-    ApiResponse cancelOrder(const SimApiRequest&, const Params&);
     ApiResponse marketControl(const SimApiRequest& request, const QStringList& parts);
 
     // Creates the market's tables and registers every SKU of the world with it.
@@ -197,8 +187,6 @@ private:
     // boundedWindow: the route prices every hour, so the window is at most an order's length.
     BookWindow readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey,
                               bool boundedWindow = false);
-    // The order when the caller may see it (its pool is in a readable workspace), else 404.
-    MarketOrder visibleOrder(const QString& id);
     qint64 committedFunds(const QString& account);
     QJsonObject orderPrincipal() const;
     MarketEngine& market();

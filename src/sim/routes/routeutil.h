@@ -1,5 +1,9 @@
 #pragma once
 
+#include "common/fielderror.h"
+#include "sim/simhttp.h"
+
+#include <QList>
 #include <QString>
 
 namespace sfsim::routeutil {
@@ -10,5 +14,7 @@ constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
 
 // Whether `value` is a cursor of the list whose cursors start with `prefix`.
 bool isCursor(const QString& prefix, const QString& value);
+// The market's {field, code, message} problems as the API's error details.
+QList<ErrorDetail> toDetails(const FieldErrors& errors);
 
 } // namespace sfsim::routeutil
