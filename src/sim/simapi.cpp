@@ -3,6 +3,7 @@
 #include "sim/routes/accountroutes.h"
 #include "sim/routes/orderbookroutes.h"
 #include "sim/routes/orderroutes.h"
+#include "sim/routes/poolroutes.h"
 #include "sim/routes/workspaceroutes.h"
 #include "sim/simallocation.h"
 #include "sim/simdemo.h"
@@ -53,11 +54,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     add("GET", "instance_sku_property_catalog", &SimApi::propertyCatalog);
     add("GET", "images", &SimApi::listImages);
     add("GET", "images/{}", &SimApi::getImage);
-    add("POST", "pools", &SimApi::createPool);
-    add("GET", "pools", &SimApi::listPools);
-    add("GET", "pools/{}", &SimApi::getPool);
-    add("PATCH", "pools/{}", &SimApi::patchPool);
-    add("DELETE", "pools/{}", &SimApi::deletePool);
+    SimPoolRoutes::add(m_router);
     add("POST", "instances", &SimApi::createInstance);
     add("GET", "instances", &SimApi::listInstances);
     add("GET", "instances/{}", &SimApi::getInstance);

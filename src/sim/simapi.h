@@ -56,6 +56,7 @@ private:
     friend class SimAccountRoutes;
     friend class SimOrderbookRoutes;
     friend class SimOrderRoutes;
+    friend class SimPoolRoutes;
     friend class SimWorkspaceRoutes;
 
     using Params = QStringList;
@@ -133,11 +134,6 @@ private:
     ApiResponse propertyCatalog(const SimApiRequest&, const Params&);
     ApiResponse listImages(const SimApiRequest&, const Params&);
     ApiResponse getImage(const SimApiRequest&, const Params&);
-    ApiResponse createPool(const SimApiRequest&, const Params&);
-    ApiResponse listPools(const SimApiRequest&, const Params&);
-    ApiResponse getPool(const SimApiRequest&, const Params&);
-    ApiResponse patchPool(const SimApiRequest&, const Params&);
-    ApiResponse deletePool(const SimApiRequest&, const Params&);
     ApiResponse createInstance(const SimApiRequest&, const Params&);
     ApiResponse listInstances(const SimApiRequest&, const Params&);
     ApiResponse getInstance(const SimApiRequest&, const Params&);
@@ -155,6 +151,11 @@ private:
     ApiResponse partitionInstances(const SimApiRequest&, const Params&);
     ApiResponse deletePartition(const SimApiRequest&, const Params&);
 
+    // The pool `id` as the API writes it, read from the store.
+    QJsonObject storedPoolJson(const QString& id);
+    // A page of pools as compact JSON, each with its allocation schedule from `historyMinutes` ago.
+    QByteArray poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
+                         qint64 historyMinutes);
     // A page of instances as compact JSON, byte for byte what the object model would write.
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 

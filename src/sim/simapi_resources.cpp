@@ -88,13 +88,6 @@ void appendPool(QByteArray& out, const QSqlRecord& r, const PoolColumns& c, cons
     out.append('}');
 }
 
-QVariant tagsColumn(const std::optional<QJsonObject>& tags)
-{
-    if (!tags)
-        return QVariant(QMetaType(QMetaType::QString));
-    return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
-}
-
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -457,70 +450,16 @@ ApiResponse SimApi::getImage(const SimApiRequest&, const Params& params)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pools.
+// Pools: the writer of a page and of one stored pool.
 
-ApiResponse SimApi::createPool(const SimApiRequest& request, const Params&)
+QJsonObject SimApi::storedPoolJson(const QString& id)
 {
-    BodyReader body = BodyReader::parse(request.body);
-    const auto workspace = body.string(u"workspace"_s, true, 512);
-    auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
-    body.finish();
-    const QSqlRecord ws = readableWorkspace(*workspace, u"workspace"_s);
-    const QString wsId = ws.value(u"id"_s).toString();
-    requireWrite(wsId);
-    if (!name)
-        name = u"pool-"_s + m_ids.make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {wsId, *name}))
-        throw SimApiError::unprocessable(
-            u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
-            {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
-    const QString id = m_ids.make(u"pool"_s);
-    m_store.exec(
-        u"INSERT INTO pools(id, workspace_id, name, kind, created_at, tags) VALUES(?, ?, ?, 'market', ?, ?)"_s,
-        {id, wsId, *name, m_now, tagsColumn(tags)});
-    return ApiResponse::created(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
+    return poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0);
 }
 
-ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
+QByteArray SimApi::poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
+                             qint64 historyMinutes)
 {
-    QueryReader query(request.query);
-    QStringList where{u"p.deleted_at IS NULL"_s};
-    QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        where.append(u"p.workspace_id = ?"_s);
-        binds.append(readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(readableWorkspacesCondition(u"p.workspace_id"_s, binds));
-    }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(findPool(ref).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString()); // an unknown reference matches nothing
-            }
-        }
-        where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    for (const auto& tag : query.list(u"tag"_s)) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : query.list(u"tag_key"_s)) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
-    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
     const PageRows found = pageRows(poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200);
     QByteArray items;
     if (!found.rows.isEmpty()) {
@@ -529,7 +468,7 @@ ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
         for (const auto& r : found.rows)
             pageIds.append(r.value(columns.id).toString());
         const QHash<QString, QJsonObject> schedules =
-            allocation::allocationSchedules(m_store, pageIds, scheduleFrom(history));
+            allocation::allocationSchedules(m_store, pageIds, scheduleFrom(historyMinutes));
         items.reserve(found.rows.size() * 400);
         for (qsizetype i = 0; i < found.rows.size(); ++i) {
             if (i > 0)
@@ -538,61 +477,7 @@ ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
                        QJsonDocument(schedules.value(pageIds.at(i))).toJson(QJsonDocument::Compact));
         }
     }
-    return ApiResponse::okJson(jsonout::list(found.cursor, items, found.hasMore));
-}
-
-ApiResponse SimApi::getPool(const SimApiRequest& request, const Params& params)
-{
-    QueryReader query(request.query);
-    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    query.finish();
-    return ApiResponse::ok(poolJson(findPool(params.at(0)), history));
-}
-
-ApiResponse SimApi::patchPool(const SimApiRequest& request, const Params& params)
-{
-    const QSqlRecord pool = findPool(params.at(0));
-    BodyReader body = BodyReader::parse(request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
-    body.finish();
-    const QString id = pool.value(u"id"_s).toString();
-    requireWrite(pool.value(u"workspace_id"_s).toString());
-    if (name && *name != pool.value(u"name"_s).toString()) {
-        if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                        {pool.value(u"workspace_id"_s), *name}))
-            throw SimApiError::unprocessable(
-                u"A pool named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
-        m_store.exec(u"UPDATE pools SET name = ? WHERE id = ?"_s, {*name, id});
-    }
-    if (body.has(u"tags"_s))
-        m_store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
-}
-
-ApiResponse SimApi::deletePool(const SimApiRequest&, const Params& params)
-{
-    const QSqlRecord pool = findPool(params.at(0));
-    const QString id = pool.value(u"id"_s).toString();
-    requireWrite(pool.value(u"workspace_id"_s).toString());
-    QList<ErrorDetail> details;
-    const qint64 active =
-        m_store
-            .scalar(u"SELECT COUNT(*) FROM instances WHERE pool_id = ? AND status IN ('running', "
-                    "'awaiting_allocation') AND deleted_at IS NULL"_s,
-                    {id})
-            .toLongLong();
-    if (active > 0)
-        details.append({{}, u"active_instances"_s, u"%1 instances are not terminated."_s.arg(active)});
-    if (allocation::hasCurrentOrFutureAllocation(m_store, id, m_now))
-        details.append({{}, u"allocation"_s, u"The pool holds current or future allocation."_s});
-    for (const auto& guard : std::as_const(m_poolDeleteGuards))
-        details += guard(m_store, id, m_now);
-    if (!details.isEmpty())
-        throw SimApiError::unprocessable(u"Pool has active dependencies."_s, details);
-    m_store.exec(u"UPDATE pools SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
-    return ApiResponse::noContent();
+    return jsonout::list(found.cursor, items, found.hasMore);
 }
 
 } // namespace sfsim

@@ -1,6 +1,7 @@
 #include "sim/routes/routeutil.h"
 
 #include <QByteArray>
+#include <QJsonDocument>
 
 namespace sfsim::routeutil {
 
@@ -19,6 +20,13 @@ QList<ErrorDetail> toDetails(const FieldErrors& errors)
     for (const FieldError& e : errors)
         out.append({e.field, e.code, e.message});
     return out;
+}
+
+QVariant tagsColumn(const std::optional<QJsonObject>& tags)
+{
+    if (!tags)
+        return QVariant(QMetaType(QMetaType::QString));
+    return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
 }
 
 } // namespace sfsim::routeutil
