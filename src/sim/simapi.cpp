@@ -1,6 +1,7 @@
 #include "sim/simapi.h"
 
 #include "sim/routes/accountroutes.h"
+#include "sim/routes/instanceroutes.h"
 #include "sim/routes/orderbookroutes.h"
 #include "sim/routes/orderroutes.h"
 #include "sim/routes/poolroutes.h"
@@ -55,14 +56,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     add("GET", "images", &SimApi::listImages);
     add("GET", "images/{}", &SimApi::getImage);
     SimPoolRoutes::add(m_router);
-    add("POST", "instances", &SimApi::createInstance);
-    add("GET", "instances", &SimApi::listInstances);
-    add("GET", "instances/{}", &SimApi::getInstance);
-    add("PATCH", "instances/{}", &SimApi::patchInstance);
-    add("DELETE", "instances/{}", &SimApi::deleteInstance);
-    add("POST", "instances/{}/terminate", &SimApi::terminateInstance);
-    add("GET", "instances/{}/logs", &SimApi::instanceLogs);
-    add("GET", "instances/{}/ssh", &SimApi::instanceSsh);
+    SimInstanceRoutes::add(m_router);
     add("GET", "infiniband_fabrics", &SimApi::listFabrics);
     add("GET", "infiniband_fabrics/{}", &SimApi::getFabric);
     add("POST", "infiniband_partitions", &SimApi::createPartition);

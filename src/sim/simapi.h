@@ -54,6 +54,7 @@ public:
 private:
     // Resources that have their own route class read what they share through the API.
     friend class SimAccountRoutes;
+    friend class SimInstanceRoutes;
     friend class SimOrderbookRoutes;
     friend class SimOrderRoutes;
     friend class SimPoolRoutes;
@@ -134,14 +135,6 @@ private:
     ApiResponse propertyCatalog(const SimApiRequest&, const Params&);
     ApiResponse listImages(const SimApiRequest&, const Params&);
     ApiResponse getImage(const SimApiRequest&, const Params&);
-    ApiResponse createInstance(const SimApiRequest&, const Params&);
-    ApiResponse listInstances(const SimApiRequest&, const Params&);
-    ApiResponse getInstance(const SimApiRequest&, const Params&);
-    ApiResponse patchInstance(const SimApiRequest&, const Params&);
-    ApiResponse terminateInstance(const SimApiRequest&, const Params&);
-    ApiResponse deleteInstance(const SimApiRequest&, const Params&);
-    ApiResponse instanceLogs(const SimApiRequest&, const Params&);
-    ApiResponse instanceSsh(const SimApiRequest&, const Params&);
     ApiResponse listFabrics(const SimApiRequest&, const Params&);
     ApiResponse getFabric(const SimApiRequest&, const Params&);
     ApiResponse createPartition(const SimApiRequest&, const Params&);
@@ -156,6 +149,8 @@ private:
     // A page of pools as compact JSON, each with its allocation schedule from `historyMinutes` ago.
     QByteArray poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
                          qint64 historyMinutes);
+    // The instance `id` as the API writes it (without user data), read from the store.
+    QJsonObject storedInstanceJson(const QString& id);
     // A page of instances as compact JSON, byte for byte what the object model would write.
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
