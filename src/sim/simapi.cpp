@@ -1,6 +1,7 @@
 #include "sim/simapi.h"
 
 #include "sim/routes/accountroutes.h"
+#include "sim/routes/infinibandroutes.h"
 #include "sim/routes/instanceroutes.h"
 #include "sim/routes/orderbookroutes.h"
 #include "sim/routes/orderroutes.h"
@@ -57,14 +58,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     add("GET", "images/{}", &SimApi::getImage);
     SimPoolRoutes::add(m_router);
     SimInstanceRoutes::add(m_router);
-    add("GET", "infiniband_fabrics", &SimApi::listFabrics);
-    add("GET", "infiniband_fabrics/{}", &SimApi::getFabric);
-    add("POST", "infiniband_partitions", &SimApi::createPartition);
-    add("GET", "infiniband_partitions", &SimApi::listPartitions);
-    add("GET", "infiniband_partitions/{}", &SimApi::getPartition);
-    add("PATCH", "infiniband_partitions/{}", &SimApi::patchPartition);
-    add("DELETE", "infiniband_partitions/{}", &SimApi::deletePartition);
-    add("GET", "infiniband_partitions/{}/instances", &SimApi::partitionInstances);
+    SimInfinibandRoutes::add(m_router);
     SimOrderbookRoutes::add(m_router);
     SimOrderRoutes::add(m_router);
 }

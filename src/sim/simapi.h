@@ -54,6 +54,7 @@ public:
 private:
     // Resources that have their own route class read what they share through the API.
     friend class SimAccountRoutes;
+    friend class SimInfinibandRoutes;
     friend class SimInstanceRoutes;
     friend class SimOrderbookRoutes;
     friend class SimOrderRoutes;
@@ -135,14 +136,6 @@ private:
     ApiResponse propertyCatalog(const SimApiRequest&, const Params&);
     ApiResponse listImages(const SimApiRequest&, const Params&);
     ApiResponse getImage(const SimApiRequest&, const Params&);
-    ApiResponse listFabrics(const SimApiRequest&, const Params&);
-    ApiResponse getFabric(const SimApiRequest&, const Params&);
-    ApiResponse createPartition(const SimApiRequest&, const Params&);
-    ApiResponse listPartitions(const SimApiRequest&, const Params&);
-    ApiResponse getPartition(const SimApiRequest&, const Params&);
-    ApiResponse patchPartition(const SimApiRequest&, const Params&);
-    ApiResponse partitionInstances(const SimApiRequest&, const Params&);
-    ApiResponse deletePartition(const SimApiRequest&, const Params&);
 
     // The pool `id` as the API writes it, read from the store.
     QJsonObject storedPoolJson(const QString& id);
@@ -151,6 +144,10 @@ private:
                          qint64 historyMinutes);
     // The instance `id` as the API writes it (without user data), read from the store.
     QJsonObject storedInstanceJson(const QString& id);
+    // The partition `id` as the API writes it, read from the store.
+    QJsonObject storedPartitionJson(const QString& id);
+    // A page of partitions as compact JSON, each with the attached instances the caller can read.
+    QByteArray partitionsPage(QueryReader& query, const QStringList& where, const QVariantList& binds);
     // A page of instances as compact JSON, byte for byte what the object model would write.
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 

@@ -1,4 +1,5 @@
-// InfiniBand fabrics and partitions, per shared/contracts/INFINIBAND.md.
+// InfiniBand fabrics and partitions, per shared/contracts/INFINIBAND.md: references, the partition
+// writer and pages (the routes are routes/infinibandroutes).
 #include "sim/simapi.h"
 #include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
@@ -15,7 +16,6 @@ namespace {
 const QString partitionSelect =
     u"SELECT ip.*, w.name AS workspace, w.account_id, f.name AS fabric_name, f.region, f.zone "
     "FROM infiniband_partitions ip JOIN workspaces w ON w.id = ip.workspace_id JOIN fabrics f ON f.id = ip.fabric_id"_s;
-const QString flag = u"infiniband-preview"_s;
 
 // The columns a partition's JSON reads, looked up once per page rather than once per row.
 struct PartitionColumns
@@ -80,13 +80,6 @@ void appendPartition(QByteArray& out, const QSqlRecord& r, const PartitionColumn
     out.append(",\"workspace_id\":");
     appendString(out, r.value(c.workspaceId).toString());
     out.append('}');
-}
-
-QVariant tagsColumn(const std::optional<QJsonObject>& tags)
-{
-    if (!tags)
-        return QVariant(QMetaType(QMetaType::QString));
-    return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
 }
 
 } // namespace
@@ -182,140 +175,13 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) con
     return QJsonDocument::fromJson(out).object();
 }
 
-ApiResponse SimApi::listFabrics(const SimApiRequest& request, const Params&)
+QJsonObject SimApi::storedPartitionJson(const QString& id)
 {
-    requireFlag(flag);
-    QueryReader query(request.query);
-    QStringList where;
-    QVariantList binds;
-    if (const auto region = query.string(u"region"_s)) {
-        where.append(u"region = ?"_s);
-        binds.append(*region);
-    }
-    if (const auto zone = query.string(u"availability_zone"_s)) {
-        where.append(u"zone = ?"_s);
-        binds.append(*zone);
-    }
-    return ApiResponse::ok(page(u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query, u"ibfabc"_s,
-                                50, 200, [this](const QSqlRecord& r) { return fabricJson(r); }));
+    return partitionJson(*m_store.row(partitionSelect + u" WHERE ip.id = ?"_s, {id}));
 }
 
-ApiResponse SimApi::getFabric(const SimApiRequest&, const Params& params)
+QByteArray SimApi::partitionsPage(QueryReader& query, const QStringList& where, const QVariantList& binds)
 {
-    requireFlag(flag);
-    return ApiResponse::ok(fabricJson(findFabric(params.at(0))));
-}
-
-ApiResponse SimApi::createPartition(const SimApiRequest& request, const Params&)
-{
-    requireFlag(flag);
-    BodyReader body = BodyReader::parse(request.body);
-    const auto workspace = body.string(u"workspace"_s, true, 512);
-    const auto name = body.name(u"name"_s, true);
-    const auto fabricRef = body.string(u"fabric"_s, false, 255);
-    const auto region = body.string(u"region"_s, false, 64);
-    const auto zone = body.string(u"availability_zone"_s, false, 64);
-    const auto tags = body.tags(u"tags"_s);
-    body.finish();
-    const QSqlRecord ws = readableWorkspace(*workspace, u"workspace"_s);
-    const QString workspaceId = ws.value(u"id"_s).toString();
-    requireWrite(workspaceId);
-
-    const bool hasLocation = region || zone;
-    if (fabricRef && hasLocation)
-        throw SimApiError::unprocessable(
-            u"Give either fabric or region and availability_zone, not both."_s,
-            {{u"fabric"_s, u"fabric_and_location"_s,
-              u"Give either fabric or region and availability_zone, not both."_s}});
-    if (!fabricRef && !(region && zone))
-        throw SimApiError::unprocessable(
-            u"Give fabric, or region and availability_zone."_s,
-            {{!hasLocation ? u"fabric"_s : (region ? u"availability_zone"_s : u"region"_s),
-              u"missing_location"_s, u"Give fabric, or region and availability_zone."_s}});
-    QSqlRecord fabric;
-    if (fabricRef) {
-        fabric = findFabric(*fabricRef, u"fabric"_s);
-    } else {
-        const auto fabrics = m_store.rows(
-            u"SELECT * FROM fabrics WHERE region = ? AND zone = ? ORDER BY seq"_s, {*region, *zone});
-        if (fabrics.isEmpty())
-            throw SimApiError(404, u"not_found"_s, u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone),
-                              {{u"availability_zone"_s, u"not_found"_s,
-                                u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone)}});
-        if (fabrics.size() > 1) {
-            QList<ErrorDetail> details;
-            for (const auto& f : fabrics) {
-                QStringList skus;
-                for (const auto& s :
-                     m_store.rows(u"SELECT alias FROM instance_skus WHERE fabric_id = ? ORDER BY seq"_s,
-                                  {f.value(u"id"_s)}))
-                    skus.append(s.value(0).toString());
-                details.append({u"fabric"_s, u"ambiguous_zone"_s,
-                                u"%1 (%2): SKUs %3"_s.arg(f.value(u"name"_s).toString(),
-                                                          f.value(u"id"_s).toString(), skus.join(u", "_s))});
-            }
-            throw SimApiError::unprocessable(
-                u"Zone %1-%2 holds %3 fabrics; choose one with fabric."_s.arg(*region, *zone)
-                    .arg(fabrics.size()),
-                details);
-        }
-        fabric = fabrics.first();
-    }
-    if (m_store.row(
-            u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-            {workspaceId, *name}))
-        throw SimApiError::conflict(
-            u"A partition named %1 already exists in workspace %2."_s.arg(*name,
-                                                                          ws.value(u"name"_s).toString()),
-            {{u"name"_s, u"name_taken"_s,
-              u"A partition named %1 already exists in this workspace."_s.arg(*name)}});
-    const QString id = m_ids.make(u"ibpart"_s);
-    m_store.exec(
-        u"INSERT INTO infiniband_partitions(id, workspace_id, name, fabric_id, created_at, tags) VALUES(?, ?, ?, ?, ?, ?)"_s,
-        {id, workspaceId, *name, fabric.value(u"id"_s), m_now, tagsColumn(tags)});
-    return ApiResponse::created(partitionJson(*m_store.row(partitionSelect + u" WHERE ip.id = ?"_s, {id})));
-}
-
-ApiResponse SimApi::listPartitions(const SimApiRequest& request, const Params&)
-{
-    requireFlag(flag);
-    QueryReader query(request.query);
-    QStringList where{u"ip.deleted_at IS NULL"_s, u"w.deleted_at IS NULL"_s};
-    QVariantList binds;
-    const auto workspace = query.string(u"workspace"_s);
-    if (workspace) {
-        where.append(u"ip.workspace_id = ?"_s);
-        binds.append(readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
-    }
-    if (const auto fabric = query.string(u"fabric"_s)) {
-        const auto row =
-            m_store.row(u"SELECT id FROM fabrics WHERE id = ? OR name = ?"_s, {*fabric, *fabric});
-        where.append(u"ip.fabric_id = ?"_s);
-        binds.append(row ? row->value(0).toString() : QString());
-    }
-    if (const auto region = query.string(u"region"_s)) {
-        where.append(u"f.region = ?"_s);
-        binds.append(*region);
-    }
-    if (const auto zone = query.string(u"availability_zone"_s)) {
-        where.append(u"f.zone = ?"_s);
-        binds.append(*zone);
-    }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(findPartition(ref, workspace.value_or(QString())).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString());
-            }
-        }
-        where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
-    }
     const PageRows found =
         pageRows(partitionSelect, where, binds, u"ip.seq"_s, true, query, u"ibpartc"_s, 50, 200);
     QByteArray items;
@@ -332,90 +198,7 @@ ApiResponse SimApi::listPartitions(const SimApiRequest& request, const Params&)
             appendPartition(items, found.rows.at(i), columns, counts.value(pageIds.at(i)));
         }
     }
-    return ApiResponse::okJson(jsonout::list(found.cursor, items, found.hasMore));
-}
-
-ApiResponse SimApi::getPartition(const SimApiRequest& request, const Params& params)
-{
-    requireFlag(flag);
-    QueryReader query(request.query);
-    return ApiResponse::ok(
-        partitionJson(findPartition(params.at(0), query.string(u"workspace"_s).value_or(QString()))));
-}
-
-ApiResponse SimApi::patchPartition(const SimApiRequest& request, const Params& params)
-{
-    requireFlag(flag);
-    QueryReader query(request.query);
-    const QSqlRecord partition =
-        findPartition(params.at(0), query.string(u"workspace"_s).value_or(QString()));
-    BodyReader body = BodyReader::parse(request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
-    body.finish();
-    const QString id = partition.value(u"id"_s).toString();
-    requireWrite(partition.value(u"workspace_id"_s).toString());
-    if (name && *name != partition.value(u"name"_s).toString()) {
-        if (m_store.row(
-                u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {partition.value(u"workspace_id"_s), *name}))
-            throw SimApiError::conflict(
-                u"A partition named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"A partition named %1 already exists."_s.arg(*name)}});
-        m_store.exec(u"UPDATE infiniband_partitions SET name = ? WHERE id = ?"_s, {*name, id});
-    }
-    if (body.has(u"tags"_s))
-        m_store.exec(u"UPDATE infiniband_partitions SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(partitionJson(*m_store.row(partitionSelect + u" WHERE ip.id = ?"_s, {id})));
-}
-
-ApiResponse SimApi::partitionInstances(const SimApiRequest& request, const Params& params)
-{
-    requireFlag(flag);
-    QueryReader query(request.query);
-    const QSqlRecord partition =
-        findPartition(params.at(0), query.string(u"workspace"_s).value_or(QString()));
-    QVariantList binds{partition.value(u"id"_s)};
-    QStringList where{u"i.partition_id = ?"_s, u"i.infiniband_released_at IS NULL"_s,
-                      u"i.deleted_at IS NULL"_s};
-    where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    return ApiResponse::okJson(instancesPage(query, where, binds, false));
-}
-
-ApiResponse SimApi::deletePartition(const SimApiRequest& request, const Params& params)
-{
-    requireFlag(flag);
-    QueryReader query(request.query);
-    const QSqlRecord partition =
-        findPartition(params.at(0), query.string(u"workspace"_s).value_or(QString()));
-    requireWrite(partition.value(u"workspace_id"_s).toString());
-    QList<ErrorDetail> details;
-    qint64 unreadable = 0;
-    for (const auto& r :
-         m_store.rows(u"SELECT id, workspace_id, status, deleted_at FROM instances WHERE partition_id = ? "
-                      "AND infiniband_released_at IS NULL ORDER BY seq"_s,
-                      {partition.value(u"id"_s)})) {
-        const QString id = r.value(0).toString();
-        if (m_caller.level(r.value(1).toString()) < 1) {
-            ++unreadable;
-            continue;
-        }
-        const QString status = r.value(2).toString();
-        if (status == u"terminated"_s || status == u"failed"_s)
-            details.append({{},
-                            u"pending_release"_s,
-                            u"%1 is terminated; its node has not released the partition yet"_s.arg(id)});
-        else
-            details.append({{}, u"attached_instance"_s, u"%1 is attached"_s.arg(id)});
-    }
-    if (unreadable > 0)
-        details.append(
-            {{}, u"unreadable_instance"_s, u"%1 attached instances you cannot read"_s.arg(unreadable)});
-    if (!details.isEmpty())
-        throw SimApiError::conflict(u"Partition has attached instances."_s, details);
-    m_store.exec(u"UPDATE infiniband_partitions SET deleted_at = ? WHERE id = ?"_s,
-                 {m_now, partition.value(u"id"_s)});
-    return ApiResponse::noContent();
+    return jsonout::list(found.cursor, items, found.hasMore);
 }
 
 } // namespace sfsim
