@@ -1,6 +1,7 @@
 #include "sim/simapi.h"
 
 #include "sim/routes/accountroutes.h"
+#include "sim/routes/catalogroutes.h"
 #include "sim/routes/infinibandroutes.h"
 #include "sim/routes/instanceroutes.h"
 #include "sim/routes/orderbookroutes.h"
@@ -41,21 +42,10 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
 {
     if (options.startTime)
         m_clock.startAt(*options.startTime);
-    // Resources still served by SimApi's own methods.
-    const auto add = [this](const char* method, const char* pattern, Handler handler) {
-        m_router.add(method, pattern, [this, handler](const SimRequestContext& c) {
-            return (this->*handler)(c.request, c.params);
-        });
-    };
+    // Every resource has its route class; the order is the order routes are matched in.
     SimAccountRoutes::add(m_router);
     SimWorkspaceRoutes::add(m_router);
-    add("GET", "instance_skus", &SimApi::listSkus);
-    add("GET", "instance_skus/availability", &SimApi::listAvailability);
-    add("GET", "instance_skus/{}", &SimApi::getSku);
-    add("GET", "instance_skus/{}/availability", &SimApi::getAvailability);
-    add("GET", "instance_sku_property_catalog", &SimApi::propertyCatalog);
-    add("GET", "images", &SimApi::listImages);
-    add("GET", "images/{}", &SimApi::getImage);
+    SimCatalogRoutes::add(m_router);
     SimPoolRoutes::add(m_router);
     SimInstanceRoutes::add(m_router);
     SimInfinibandRoutes::add(m_router);

@@ -54,6 +54,7 @@ public:
 private:
     // Resources that have their own route class read what they share through the API.
     friend class SimAccountRoutes;
+    friend class SimCatalogRoutes;
     friend class SimInfinibandRoutes;
     friend class SimInstanceRoutes;
     friend class SimOrderbookRoutes;
@@ -61,13 +62,10 @@ private:
     friend class SimPoolRoutes;
     friend class SimWorkspaceRoutes;
 
-    using Params = QStringList;
-    using Handler = ApiResponse (SimApi::*)(const SimApiRequest&, const Params&);
-
     struct ResolvedRoute
     {
         SimRouter::Handler handler;
-        Params params;
+        QStringList params;
         std::optional<ApiResponse> immediate; // answered without the store (health checks)
     };
     // The route and its caller (401, 404 and 405 are thrown), before any write.
@@ -128,15 +126,10 @@ private:
                      const PagePrefetch& prefetch = {});
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
 
-    // Routes.
-    ApiResponse listSkus(const SimApiRequest&, const Params&);
-    ApiResponse getSku(const SimApiRequest&, const Params&);
-    ApiResponse listAvailability(const SimApiRequest&, const Params&);
-    ApiResponse getAvailability(const SimApiRequest&, const Params&);
-    ApiResponse propertyCatalog(const SimApiRequest&, const Params&);
-    ApiResponse listImages(const SimApiRequest&, const Params&);
-    ApiResponse getImage(const SimApiRequest&, const Params&);
-
+    // What the route classes share: the rows they select and the writers of pages and stored objects.
+    // The SKU row (with its fabric's name) and the image row (with its workspace) as selected.
+    static const QString& skuSelectSql();
+    static const QString& imageSelectSql();
     // The pool `id` as the API writes it, read from the store.
     QJsonObject storedPoolJson(const QString& id);
     // A page of pools as compact JSON, each with its allocation schedule from `historyMinutes` ago.
