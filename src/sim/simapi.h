@@ -144,7 +144,7 @@ private:
     // A page of instances as compact JSON, byte for byte what the object model would write.
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
-    // Market (simapi_market.cpp).
+    // Market (simapi_market.cpp): the balance control route and what the market routes share.
     ApiResponse marketControl(const SimApiRequest& request, const QStringList& parts);
 
     // Creates the market's tables and registers every SKU of the world with it.

@@ -1,5 +1,6 @@
-// The market's routes: orderbook, order preview, orders; and the books the market keeps true
-// (pool allocations, balances) when orders fill.
+// What the market routes (routes/orderroutes, routes/orderbookroutes) share: the engine, the SKUs
+// that requirements match, the orderbook's window, and the books the market keeps true (pool
+// allocations, balances) when orders fill; the balance control route.
 #include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"

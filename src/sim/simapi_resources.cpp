@@ -1,4 +1,5 @@
-// Account, workspaces, users, feature flags, instance SKUs, images and pools.
+// What the route classes share about workspaces, users, instance SKUs, images and pools:
+// references, writers, and pages of pools (the routes are in routes/).
 #include "sim/market/marketjson.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
