@@ -1,5 +1,13 @@
 #include "sim/simapi.h"
 
+#include "sim/routes/accountroutes.h"
+#include "sim/routes/catalogroutes.h"
+#include "sim/routes/infinibandroutes.h"
+#include "sim/routes/instanceroutes.h"
+#include "sim/routes/orderbookroutes.h"
+#include "sim/routes/orderroutes.h"
+#include "sim/routes/poolroutes.h"
+#include "sim/routes/workspaceroutes.h"
 #include "sim/simallocation.h"
 #include "sim/simdemo.h"
 #include "sim/simstore.h"
@@ -16,15 +24,6 @@ using namespace Qt::StringLiterals;
 namespace sfsim {
 
 namespace {
-
-// Path segments, each percent-decoded on its own so that an encoded '/' stays inside its segment.
-QStringList segments(const QString& path)
-{
-    QStringList out = path.split(u'/', Qt::SkipEmptyParts);
-    for (auto& segment : out)
-        segment = QUrl::fromPercentEncoding(segment.toUtf8());
-    return out;
-}
 
 // Legacy prefixes are accepted on reads and mapped to the canonical one.
 QString canonicalId(const QString& ref, const QString& canonical, const QString& legacy)
@@ -43,56 +42,20 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
 {
     if (options.startTime)
         m_clock.startAt(*options.startTime);
-    const auto add = [this](const char* method, const char* pattern, Handler handler) {
-        m_routes.append({QString::fromLatin1(method), segments(QString::fromLatin1(pattern)), handler});
-    };
-    add("GET", "me", &SimApi::getMe);
-    add("GET", "users", &SimApi::listUsers);
-    add("GET", "users/{}", &SimApi::getUser);
-    add("GET", "workspaces", &SimApi::listWorkspaces);
-    add("POST", "workspaces", &SimApi::createWorkspace);
-    add("GET", "workspaces/{}", &SimApi::getWorkspace);
-    add("PATCH", "workspaces/{}", &SimApi::patchWorkspace);
-    add("DELETE", "workspaces/{}", &SimApi::deleteWorkspace);
-    add("GET", "feature_flags", &SimApi::listFeatureFlags);
-    add("POST", "feature_flags/{}", &SimApi::setFeatureFlag);
-    add("GET", "instance_skus", &SimApi::listSkus);
-    add("GET", "instance_skus/availability", &SimApi::listAvailability);
-    add("GET", "instance_skus/{}", &SimApi::getSku);
-    add("GET", "instance_skus/{}/availability", &SimApi::getAvailability);
-    add("GET", "instance_sku_property_catalog", &SimApi::propertyCatalog);
-    add("GET", "images", &SimApi::listImages);
-    add("GET", "images/{}", &SimApi::getImage);
-    add("POST", "pools", &SimApi::createPool);
-    add("GET", "pools", &SimApi::listPools);
-    add("GET", "pools/{}", &SimApi::getPool);
-    add("PATCH", "pools/{}", &SimApi::patchPool);
-    add("DELETE", "pools/{}", &SimApi::deletePool);
-    add("POST", "instances", &SimApi::createInstance);
-    add("GET", "instances", &SimApi::listInstances);
-    add("GET", "instances/{}", &SimApi::getInstance);
-    add("PATCH", "instances/{}", &SimApi::patchInstance);
-    add("DELETE", "instances/{}", &SimApi::deleteInstance);
-    add("POST", "instances/{}/terminate", &SimApi::terminateInstance);
-    add("GET", "instances/{}/logs", &SimApi::instanceLogs);
-    add("GET", "instances/{}/ssh", &SimApi::instanceSsh);
-    add("GET", "infiniband_fabrics", &SimApi::listFabrics);
-    add("GET", "infiniband_fabrics/{}", &SimApi::getFabric);
-    add("POST", "infiniband_partitions", &SimApi::createPartition);
-    add("GET", "infiniband_partitions", &SimApi::listPartitions);
-    add("GET", "infiniband_partitions/{}", &SimApi::getPartition);
-    add("PATCH", "infiniband_partitions/{}", &SimApi::patchPartition);
-    add("DELETE", "infiniband_partitions/{}", &SimApi::deletePartition);
-    add("GET", "infiniband_partitions/{}/instances", &SimApi::partitionInstances);
-    add("GET", "orderbook/quote", &SimApi::orderbookQuote);
-    add("GET", "orderbook/depth", &SimApi::orderbookDepth);
-    add("GET", "orderbook/windows", &SimApi::orderbookWindows);
-    add("GET", "orderbook/fills", &SimApi::orderbookFills);
-    add("POST", "order_preview", &SimApi::orderPreview);
-    add("POST", "orders", &SimApi::createOrder);
-    add("GET", "orders", &SimApi::listOrders);
-    add("GET", "orders/{}", &SimApi::getOrder);
-    add("DELETE", "orders/{}", &SimApi::cancelOrder);
+    // Every resource has its route class; the order is the order routes are matched in.
+    SimAccountRoutes::add(m_router);
+    SimWorkspaceRoutes::add(m_router);
+    SimCatalogRoutes::add(m_router);
+    SimPoolRoutes::add(m_router);
+    SimInstanceRoutes::add(m_router);
+    SimInfinibandRoutes::add(m_router);
+    SimOrderbookRoutes::add(m_router);
+    SimOrderRoutes::add(m_router);
+}
+
+SimApi::~SimApi()
+{
+    m_store.setRollbackHook({});
 }
 
 bool SimApi::initialize(QString* error, bool* seededNow)
@@ -163,8 +126,9 @@ ApiResponse SimApi::handle(const SimApiRequest& request)
         }
         m_store.begin();
         advanceWorld();
-        ApiResponse response =
-            control ? this->control(request) : (this->*resolved.handler)(request, resolved.params);
+        ApiResponse response = control ? this->control(request)
+                                       : resolved.handler(SimRequestContext{request, resolved.params,
+                                                                            m_caller, m_now, m_store, *this});
         m_store.commit();
         return response;
     } catch (const SimApiError& error) {
@@ -199,36 +163,12 @@ SimApi::ResolvedRoute SimApi::resolve(const SimApiRequest& request)
     else
         throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
 
-    const QStringList parts = segments(path);
-    QStringList allowed;
-    for (const auto& r : std::as_const(m_routes)) {
-        if (r.pattern.size() != parts.size())
-            continue;
-        Params params;
-        bool match = true;
-        for (int i = 0; i < parts.size() && match; ++i) {
-            if (r.pattern.at(i) == u"{}"_s)
-                params.append(parts.at(i));
-            else
-                match = r.pattern.at(i) == parts.at(i);
-        }
-        if (!match)
-            continue;
-        if (r.method != request.method) {
-            allowed.append(r.method);
-            continue;
-        }
-        m_caller = authenticate(request);
-        ResolvedRoute found;
-        found.handler = r.handler;
-        found.params = params;
-        return found;
-    }
-    if (!allowed.isEmpty())
-        throw SimApiError(405, u"invalid_request_error"_s,
-                          u"Method %1 is not allowed on %2; use %3."_s.arg(request.method, request.path,
-                                                                           allowed.join(u", "_s)));
-    throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
+    SimRouter::Match match = m_router.match(request.method, path, request.path);
+    m_caller = authenticate(request);
+    ResolvedRoute found;
+    found.handler = std::move(match.handler);
+    found.params = std::move(match.params);
+    return found;
 }
 
 Caller SimApi::authenticate(const SimApiRequest& request)
@@ -333,7 +273,7 @@ ApiResponse SimApi::control(const SimApiRequest& request)
         throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
     if (!request.fromLoopback)
         throw SimApiError::forbidden(u"Control routes answer only on loopback."_s);
-    const QStringList parts = segments(request.path);
+    const QStringList parts = SimRouter::segments(request.path);
     if (parts == QStringList{u"_sim"_s, u"clock"_s} && request.method == u"GET"_s)
         return ApiResponse::ok(
             {{u"object"_s, u"clock"_s}, {u"now"_s, m_now}, {u"time_scale"_s, m_clock.scale()}});

@@ -2,6 +2,8 @@
 
 #include "common/schedule.h"
 #include "sim/market/marketengine.h"
+#include "sim/routes/simrequest.h"
+#include "sim/routes/simrouter.h"
 #include "sim/simclock.h"
 #include "sim/simhttp.h"
 #include "sim/simids.h"
@@ -16,32 +18,6 @@
 namespace sfsim {
 
 class SimStore;
-
-struct SimApiRequest
-{
-    QString method;
-    QString path;
-    QUrlQuery query;
-    QByteArray body;
-    QByteArray authorization;
-    QByteArray idempotencyKey; // empty: none
-    bool fromLoopback = false;
-};
-
-// Who is calling: the token's account and grants (1 read, 2 write), account-wide or per workspace.
-struct Caller
-{
-    QString token; // its digest, as the store keeps it
-    QString account;
-    QString userId;
-    int accountLevel = 0;
-    QHash<QString, int> workspaceLevels;
-
-    int level(const QString& workspaceId) const
-    {
-        return qMax(accountLevel, workspaceLevels.value(workspaceId));
-    }
-};
 
 // A workspace-scoped row the caller may see, with its scope fields.
 struct Scope
@@ -58,6 +34,7 @@ class SimApi final
 
 public:
     SimApi(SimStore& store, const SimOptions& options);
+    ~SimApi();
 
     // Seeds the world on first start; returns false with a message on failure.
     bool initialize(QString* error, bool* seededNow);
@@ -75,19 +52,20 @@ public:
     void addPoolDeleteGuard(PoolDeleteGuard guard) { m_poolDeleteGuards.append(std::move(guard)); }
 
 private:
-    using Params = QStringList;
-    using Handler = ApiResponse (SimApi::*)(const SimApiRequest&, const Params&);
-    struct Route
-    {
-        QString method;
-        QStringList pattern;
-        Handler handler;
-    };
+    // Resources that have their own route class read what they share through the API.
+    friend class SimAccountRoutes;
+    friend class SimCatalogRoutes;
+    friend class SimInfinibandRoutes;
+    friend class SimInstanceRoutes;
+    friend class SimOrderbookRoutes;
+    friend class SimOrderRoutes;
+    friend class SimPoolRoutes;
+    friend class SimWorkspaceRoutes;
 
     struct ResolvedRoute
     {
-        Handler handler = nullptr;
-        Params params;
+        SimRouter::Handler handler;
+        QStringList params;
         std::optional<ApiResponse> immediate; // answered without the store (health checks)
     };
     // The route and its caller (401, 404 and 405 are thrown), before any write.
@@ -148,59 +126,25 @@ private:
                      const PagePrefetch& prefetch = {});
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
 
-    // Routes.
-    ApiResponse getMe(const SimApiRequest&, const Params&);
-    ApiResponse listUsers(const SimApiRequest&, const Params&);
-    ApiResponse getUser(const SimApiRequest&, const Params&);
-    ApiResponse listWorkspaces(const SimApiRequest&, const Params&);
-    ApiResponse createWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse getWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse patchWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse deleteWorkspace(const SimApiRequest&, const Params&);
-    ApiResponse listFeatureFlags(const SimApiRequest&, const Params&);
-    ApiResponse setFeatureFlag(const SimApiRequest&, const Params&);
-    ApiResponse listSkus(const SimApiRequest&, const Params&);
-    ApiResponse getSku(const SimApiRequest&, const Params&);
-    ApiResponse listAvailability(const SimApiRequest&, const Params&);
-    ApiResponse getAvailability(const SimApiRequest&, const Params&);
-    ApiResponse propertyCatalog(const SimApiRequest&, const Params&);
-    ApiResponse listImages(const SimApiRequest&, const Params&);
-    ApiResponse getImage(const SimApiRequest&, const Params&);
-    ApiResponse createPool(const SimApiRequest&, const Params&);
-    ApiResponse listPools(const SimApiRequest&, const Params&);
-    ApiResponse getPool(const SimApiRequest&, const Params&);
-    ApiResponse patchPool(const SimApiRequest&, const Params&);
-    ApiResponse deletePool(const SimApiRequest&, const Params&);
-    ApiResponse createInstance(const SimApiRequest&, const Params&);
-    ApiResponse listInstances(const SimApiRequest&, const Params&);
-    ApiResponse getInstance(const SimApiRequest&, const Params&);
-    ApiResponse patchInstance(const SimApiRequest&, const Params&);
-    ApiResponse terminateInstance(const SimApiRequest&, const Params&);
-    ApiResponse deleteInstance(const SimApiRequest&, const Params&);
-    ApiResponse instanceLogs(const SimApiRequest&, const Params&);
-    ApiResponse instanceSsh(const SimApiRequest&, const Params&);
-    ApiResponse listFabrics(const SimApiRequest&, const Params&);
-    ApiResponse getFabric(const SimApiRequest&, const Params&);
-    ApiResponse createPartition(const SimApiRequest&, const Params&);
-    ApiResponse listPartitions(const SimApiRequest&, const Params&);
-    ApiResponse getPartition(const SimApiRequest&, const Params&);
-    ApiResponse patchPartition(const SimApiRequest&, const Params&);
-    ApiResponse partitionInstances(const SimApiRequest&, const Params&);
-    ApiResponse deletePartition(const SimApiRequest&, const Params&);
-
+    // What the route classes share: the rows they select and the writers of pages and stored objects.
+    // The SKU row (with its fabric's name) and the image row (with its workspace) as selected.
+    static const QString& skuSelectSql();
+    static const QString& imageSelectSql();
+    // The pool `id` as the API writes it, read from the store.
+    QJsonObject storedPoolJson(const QString& id);
+    // A page of pools as compact JSON, each with its allocation schedule from `historyMinutes` ago.
+    QByteArray poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
+                         qint64 historyMinutes);
+    // The instance `id` as the API writes it (without user data), read from the store.
+    QJsonObject storedInstanceJson(const QString& id);
+    // The partition `id` as the API writes it, read from the store.
+    QJsonObject storedPartitionJson(const QString& id);
+    // A page of partitions as compact JSON, each with the attached instances the caller can read.
+    QByteArray partitionsPage(QueryReader& query, const QStringList& where, const QVariantList& binds);
     // A page of instances as compact JSON, byte for byte what the object model would write.
     QByteArray instancesPage(QueryReader& query, QStringList where, QVariantList binds, bool includeUserData);
 
-    // Market (simapi_market.cpp).
-    ApiResponse orderbookQuote(const SimApiRequest&, const Params&);
-    ApiResponse orderbookDepth(const SimApiRequest&, const Params&);
-    ApiResponse orderbookWindows(const SimApiRequest&, const Params&);
-    ApiResponse orderbookFills(const SimApiRequest&, const Params&);
-    ApiResponse orderPreview(const SimApiRequest&, const Params&);
-    ApiResponse createOrder(const SimApiRequest&, const Params&);
-    ApiResponse listOrders(const SimApiRequest&, const Params&);
-    ApiResponse getOrder(const SimApiRequest&, const Params&);
-    ApiResponse cancelOrder(const SimApiRequest&, const Params&);
+    // Market (simapi_market.cpp): the balance control route and what the market routes share.
     ApiResponse marketControl(const SimApiRequest& request, const QStringList& parts);
 
     // Creates the market's tables and registers every SKU of the world with it.
@@ -229,8 +173,6 @@ private:
     // boundedWindow: the route prices every hour, so the window is at most an order's length.
     BookWindow readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey,
                               bool boundedWindow = false);
-    // The order when the caller may see it (its pool is in a readable workspace), else 404.
-    MarketOrder visibleOrder(const QString& id);
     qint64 committedFunds(const QString& account);
     QJsonObject orderPrincipal() const;
     MarketEngine& market();
@@ -239,7 +181,7 @@ private:
     SimOptions m_options;
     SimClock m_clock;
     IdGenerator m_ids;
-    QList<Route> m_routes;
+    SimRouter m_router;
     QList<PoolDeleteGuard> m_poolDeleteGuards;
     std::unique_ptr<MarketEngine> m_market;
     QJsonObject m_tokens;

@@ -1,17 +1,16 @@
-// Instances: create, list, get, patch, terminate, delete, console logs, SSH details.
+// Instances: the one instance writer, references and pages (the routes are routes/instanceroutes).
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
-#include "sim/simconsole.h"
+#include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
 
-#include <QCryptographicHash>
-#include <QJsonArray>
 #include <QJsonDocument>
-#include <QtEndian>
 
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
+
+using namespace jsonout;
 
 namespace {
 
@@ -54,52 +53,40 @@ enum InstanceColumn : int
     FabricName,
 };
 
-// %1 is the user data column: the whole text, or NULL in lists that do not return it (up to 256 KiB
-// a row that nobody reads).
-const QString instanceColumns =
-    u"SELECT i.seq, i.id, i.workspace_id, i.pool_id, i.instance_sku_id, i.image_id, i.name, i.status, "
-    "i.priority_level, i.created_at, i.updated_at, i.running_at, i.terminated_at, %1 AS "
-    "cloud_init_user_data, "
-    "COALESCE(i.cloud_init_user_data <> '', 0) AS has_user_data, i.enable_public_ipv4, i.public_ip, i.tags, "
-    "i.partition_id, i.infiniband_released_at, i.deleted_at, "
-    "w.name AS workspace, w.account_id, p.name AS pool_name, s.alias AS sku_alias, s.region AS sku_region, "
-    "s.accelerator_display, s.num_accelerators, s.rdma_type, im.name AS image_name, im.infiniband_stack, "
-    "ip.name AS partition_name, f.name AS fabric_name "
-    "FROM instances i JOIN workspaces w ON w.id = i.workspace_id JOIN pools p ON p.id = i.pool_id "
-    "JOIN instance_skus s ON s.id = i.instance_sku_id JOIN images im ON im.id = i.image_id "
-    "LEFT JOIN infiniband_partitions ip ON ip.id = i.partition_id LEFT JOIN fabrics f ON f.id = ip.fabric_id"_s;
-const QString instanceSelect = instanceColumns.arg(u"i.cloud_init_user_data"_s);
-const QString instanceListSelect = instanceColumns.arg(u"NULL"_s);
-
-constexpr qint64 maxUserDataBytes = 64 * 1024;
-
-// Compact JSON written straight from the rows: the object model (QJsonObject per instance, then
-// the document) took most of a list page's time. This is sfsim's one instance writer: a single
-// instance is parsed back from it (SimApi::instanceJson). The output is what
-// QJsonDocument::toJson(Compact) writes: keys in sorted order, integers as decimal, and every
-// string Qt would escape (quotes, backslashes, control and non-ASCII characters) escaped by Qt.
-void appendString(QByteArray& out, const QString& s)
+// An instance row. A list page selects NULL for the columns the instance writer does not read
+// (and the user data, up to 256 KiB a row that nobody reads) and skips the fabric: a page's time
+// is mostly its rows' columns.
+QString instanceColumns(bool full)
 {
-    for (const QChar c : s) {
-        const char16_t u = c.unicode();
-        if (u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\') {
-            const QByteArray escaped = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
-            out.append(escaped.constData() + 1, escaped.size() - 2); // without the brackets
-            return;
-        }
-    }
-    out.append('"').append(s.toLatin1()).append('"');
+    const auto column = [full](const QString& expression, const QString& name) {
+        return (full ? expression : u"NULL"_s) + u" AS "_s + name;
+    };
+    return u"SELECT i.seq, i.id, i.workspace_id, i.pool_id, i.instance_sku_id, i.image_id, i.name, i.status, "
+           "i.priority_level, i.created_at, i.updated_at, "_s
+           + column(u"i.running_at"_s, u"running_at"_s) + u", "_s
+           + column(u"i.terminated_at"_s, u"terminated_at"_s) + u", "_s
+           + column(u"i.cloud_init_user_data"_s, u"cloud_init_user_data"_s)
+           + u", COALESCE(i.cloud_init_user_data <> '', 0) AS has_user_data, i.enable_public_ipv4, "
+             u"i.public_ip, "
+             "i.tags, i.partition_id, i.infiniband_released_at, "_s
+           + column(u"i.deleted_at"_s, u"deleted_at"_s)
+           + u", w.name AS workspace, w.account_id, p.name AS pool_name, s.alias AS sku_alias, "_s
+           + column(u"s.region"_s, u"sku_region"_s) + u", "_s
+           + column(u"s.accelerator_display"_s, u"accelerator_display"_s) + u", "_s
+           + column(u"s.num_accelerators"_s, u"num_accelerators"_s) + u", "_s
+           + column(u"s.rdma_type"_s, u"rdma_type"_s) + u", im.name AS image_name, "_s
+           + column(u"im.infiniband_stack"_s, u"infiniband_stack"_s) + u", ip.name AS partition_name, "_s
+           + column(u"f.name"_s, u"fabric_name"_s)
+           + u" FROM instances i JOIN workspaces w ON w.id = i.workspace_id JOIN pools p ON p.id = i.pool_id "
+             "JOIN instance_skus s ON s.id = i.instance_sku_id JOIN images im ON im.id = i.image_id "
+             "LEFT JOIN infiniband_partitions ip ON ip.id = i.partition_id"_s
+           + (full ? u" LEFT JOIN fabrics f ON f.id = ip.fabric_id"_s : QString());
 }
+const QString instanceSelect = instanceColumns(true);
+const QString instanceListSelect = instanceColumns(false);
 
-void appendIdName(QByteArray& out, const QString& id, const QString& name)
-{
-    out.append("{\"id\":");
-    appendString(out, id);
-    out.append(",\"name\":");
-    appendString(out, name);
-    out.append('}');
-}
-
+// This is sfsim's one instance writer: a single instance is parsed back from it
+// (SimApi::instanceJson).
 void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
 {
     const QString account = r.value(AccountId).toString();
@@ -108,12 +95,6 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
     const QString poolId = r.value(PoolId).toString();
     const QString poolName = r.value(PoolName).toString();
     const bool hasUserData = r.value(HasUserData).toBool();
-    const auto optionalInteger = [&out](const QVariant& v) {
-        if (v.isNull())
-            out.append("null");
-        else
-            out.append(QByteArray::number(v.toLongLong()));
-    };
     out.append("{\"capacity\":");
     appendIdName(out, u"cap"_s + poolId.mid(4), poolName);
     if (includeUserData && hasUserData) {
@@ -133,7 +114,7 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
     else
         appendIdName(out, partition.toString(), r.value(PartitionName).toString());
     out.append(",\"infiniband_released_at\":");
-    optionalInteger(r.value(InfinibandReleasedAt));
+    appendOptionalInteger(out, r.value(InfinibandReleasedAt));
     out.append(",\"instance_sku\":{\"alias\":");
     appendString(out, r.value(SkuAlias).toString());
     out.append(",\"id\":");
@@ -151,27 +132,17 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
         appendString(out, ip.toString());
     }
     out.append(",\"resource_path\":");
-    appendString(out, u"sfc:instance:%1:%2:%3"_s.arg(account, workspace, name));
+    appendString(out, QString(u"sfc:instance:"_s + account + u':' + workspace + u':' + name));
     out.append(",\"status\":");
     appendString(out, r.value(Status).toString());
     out.append(",\"tags\":");
-    if (const QVariant tags = r.value(Tags); tags.isNull())
-        out.append("null");
-    else
-        out.append(QJsonDocument(QJsonDocument::fromJson(tags.toString().toUtf8()).object())
-                       .toJson(QJsonDocument::Compact));
+    appendTags(out, r.value(Tags), false);
     out.append(",\"updated_at\":").append(QByteArray::number(r.value(UpdatedAt).toLongLong()));
     out.append(",\"workspace\":");
     appendString(out, workspace);
     out.append(",\"workspace_id\":");
     appendString(out, r.value(WorkspaceId).toString());
     out.append('}');
-}
-
-QString hostnameOf(const QSqlRecord& r)
-{
-    return r.value(u"name"_s).toString().toLower() + u'.' + r.value(u"sku_region"_s).toString()
-           + u".sfsim.internal"_s;
 }
 
 } // namespace
@@ -208,108 +179,9 @@ QSqlRecord SimApi::findInstance(const QString& ref)
     return *row;
 }
 
-ApiResponse SimApi::createInstance(const SimApiRequest& request, const Params&)
+QJsonObject SimApi::storedInstanceJson(const QString& id)
 {
-    BodyReader body = BodyReader::parse(request.body);
-    const auto poolRef = body.string(u"pool"_s, true, 512);
-    const auto imageRef = body.string(u"image"_s, true, 512);
-    const auto skuRef = body.string(u"instance_sku"_s, true, 64);
-    const auto name = body.name(u"name"_s, false);
-    const auto userData = body.has(u"cloud_init_user_data"_s) && !body.isNull(u"cloud_init_user_data"_s)
-                              ? body.string(u"cloud_init_user_data"_s, false, 4 * maxUserDataBytes)
-                              : std::nullopt;
-    const bool publicIpv4 = body.boolean(u"enable_public_ipv4"_s, false).value_or(false);
-    const auto firewall = body.string(u"firewall"_s, false, 512);
-    const auto tags = body.tags(u"tags"_s);
-    const auto priority = body.string(u"priority_level"_s, false, 32);
-    const bool wantsInfiniband = body.boolean(u"_preview_enable_infiniband"_s, false).value_or(false);
-    const auto partitionRef = body.string(u"infiniband_partition"_s, false, 512);
-    if (priority && !QStringList{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s}.contains(*priority))
-        body.addError(u"priority_level"_s, u"invalid_value"_s,
-                      u"priority_level must be yield, normal, preferred or critical."_s);
-    QByteArray decoded;
-    if (userData) {
-        const auto result =
-            QByteArray::fromBase64Encoding(userData->toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
-        if (!result)
-            body.addError(u"cloud_init_user_data"_s, u"invalid_base64"_s,
-                          u"cloud_init_user_data must be base64."_s);
-        else if (result.decoded.size() > maxUserDataBytes)
-            body.addError(u"cloud_init_user_data"_s, u"too_large"_s,
-                          u"cloud_init_user_data decodes to %1 bytes; the maximum is 65536 (64 KiB)."_s.arg(
-                              result.decoded.size()));
-        else
-            decoded = result.decoded;
-    } else if (body.has(u"cloud_init_user_data"_s) && !body.isNull(u"cloud_init_user_data"_s)
-               && !body.raw(u"cloud_init_user_data"_s).isString()) {
-        // string() already reported the type.
-    }
-    body.finish();
-
-    if (partitionRef)
-        requireFlag(u"infiniband-preview"_s);
-    const QSqlRecord pool = findPool(*poolRef, u"pool"_s);
-    const QString workspaceId = pool.value(u"workspace_id"_s).toString();
-    requireWrite(workspaceId);
-    const QSqlRecord sku = findSku(*skuRef, u"instance_sku"_s);
-    const QSqlRecord image = findImage(*imageRef, u"image"_s);
-    if (firewall)
-        throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
-                          {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
-    const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
-    QList<ErrorDetail> problems;
-    if (publicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
-        problems.append(
-            {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,
-             u"Instance SKU %1 does not offer public IPv4."_s.arg(sku.value(u"alias"_s).toString())});
-    QVariant partitionId{QMetaType(QMetaType::QString)};
-    if (partitionRef || wantsInfiniband) {
-        if (!skuIsInfiniband)
-            problems.append(
-                {partitionRef ? u"infiniband_partition"_s : u"_preview_enable_infiniband"_s,
-                 u"sku_not_infiniband"_s,
-                 u"Instance SKU %1 has rdma_type %2, not infiniband."_s.arg(
-                     sku.value(u"alias"_s).toString(),
-                     sku.value(u"rdma_type"_s).isNull() ? u"none"_s : sku.value(u"rdma_type"_s).toString())});
-    }
-    if (partitionRef) {
-        // A bare name resolves in the pool's workspace.
-        const QSqlRecord partition = findPartition(*partitionRef, workspaceId);
-        requireWrite(partition.value(u"workspace_id"_s).toString());
-        partitionId = partition.value(u"id"_s);
-        if (skuIsInfiniband
-            && partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
-            problems.append(
-                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
-                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
-                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
-                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
-    }
-    if (!problems.isEmpty())
-        throw SimApiError::unprocessable(problems.first().message, problems);
-
-    const QString id = m_ids.make(u"inst"_s);
-    QString instanceName = name.value_or(QString());
-    if (instanceName.isEmpty())
-        instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (m_store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, instanceName}))
-        throw SimApiError::unprocessable(
-            u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
-            {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});
-    m_store.exec(u"INSERT INTO instances(id, workspace_id, pool_id, instance_sku_id, image_id, name, status, "
-                 u"priority_level, "
-                 "created_at, updated_at, cloud_init_user_data, enable_public_ipv4, tags, partition_id) "
-                 "VALUES(?, ?, ?, ?, ?, ?, 'awaiting_allocation', ?, ?, ?, ?, ?, ?, ?)"_s,
-                 {id, workspaceId, pool.value(u"id"_s), sku.value(u"id"_s), image.value(u"id"_s),
-                  instanceName, priority.value_or(u"normal"_s), m_now, m_now,
-                  userData ? QVariant(*userData) : QVariant(QMetaType(QMetaType::QString)), publicIpv4,
-                  tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
-                       : QVariant(QMetaType(QMetaType::QString)),
-                  partitionId});
-    reconcile(pool.value(u"id"_s).toString(), sku.value(u"id"_s).toString());
-    return ApiResponse::created(
-        instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false));
+    return instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false);
 }
 
 QByteArray SimApi::instancesPage(QueryReader& query, QStringList where, QVariantList binds,
@@ -317,284 +189,14 @@ QByteArray SimApi::instancesPage(QueryReader& query, QStringList where, QVariant
 {
     const PageRows found = pageRows(includeUserData ? instanceSelect : instanceListSelect, std::move(where),
                                     std::move(binds), u"i.seq"_s, true, query, u"nodec"_s, 50, 200);
-    QByteArray out;
-    out.reserve(64 + found.rows.size() * 900);
-    out.append("{\"cursor\":");
-    if (found.cursor.isNull())
-        out.append("null");
-    else
-        appendString(out, found.cursor.toString());
-    out.append(",\"data\":[");
+    QByteArray items;
+    items.reserve(found.rows.size() * 900);
     for (qsizetype i = 0; i < found.rows.size(); ++i) {
         if (i > 0)
-            out.append(',');
-        appendInstance(out, found.rows.at(i), includeUserData);
+            items.append(',');
+        appendInstance(items, found.rows.at(i), includeUserData);
     }
-    out.append("],\"has_more\":").append(found.hasMore ? "true" : "false").append(",\"object\":\"list\"}");
-    return out;
-}
-
-ApiResponse SimApi::listInstances(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    QStringList where{u"i.deleted_at IS NULL"_s};
-    QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        where.append(u"i.workspace_id = ?"_s);
-        binds.append(readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    }
-    // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
-    // page in order; more travel as one JSON array, so the SQL text does not change with their
-    // number (a bounded set of texts either way).
-    const auto inList = [&](const QString& column, const QStringList& values) {
-        if (values.size() == 1) {
-            binds.append(values.first());
-            where.append(column + u" = ?"_s);
-            return;
-        }
-        binds.append(QString::fromUtf8(
-            QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact)));
-        where.append(column + u" IN (SELECT value FROM json_each(?))"_s);
-    };
-    QStringList ids = query.list(u"id"_s);
-    for (auto& id : ids) {
-        if (id.startsWith(u"vm_"_s))
-            id = u"inst"_s + id.mid(2);
-    }
-    if (!ids.isEmpty())
-        inList(u"i.id"_s, ids);
-    QStringList pools;
-    for (const auto& ref : query.list(u"pool"_s)) {
-        try {
-            pools.append(findPool(ref).value(u"id"_s).toString());
-        } catch (const SimApiError&) {
-            pools.append(QString()); // an unknown pool matches nothing
-        }
-    }
-    if (!query.list(u"pool"_s).isEmpty())
-        inList(u"i.pool_id"_s, pools);
-    const QStringList statuses = query.list(u"status"_s);
-    for (const auto& s : statuses) {
-        if (!QStringList{u"awaiting_allocation"_s, u"running"_s, u"terminated"_s, u"failed"_s}.contains(s))
-            query.addError(u"status"_s, u"invalid_value"_s, u"Unknown instance status %1."_s.arg(s));
-    }
-    if (!statuses.isEmpty())
-        inList(u"i.status"_s, statuses);
-    if (const auto after = query.integer(u"created_after"_s, 0, std::numeric_limits<qint64>::max())) {
-        where.append(u"i.created_at > ?"_s);
-        binds.append(*after);
-    }
-    if (const auto before = query.integer(u"created_before"_s, 0, std::numeric_limits<qint64>::max())) {
-        where.append(u"i.created_at < ?"_s);
-        binds.append(*before);
-    }
-    QStringList skus = query.list(u"instance_sku"_s);
-    for (auto& s : skus) {
-        if (s.startsWith(u"clus_"_s))
-            s = u"isku"_s + s.mid(4);
-    }
-    if (!skus.isEmpty())
-        inList(u"i.instance_sku_id"_s, skus);
-    for (const auto& tag : query.list(u"tag"_s)) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : query.list(u"tag_key"_s)) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
-    const QStringList partitions = query.list(u"infiniband_partition"_s);
-    if (!partitions.isEmpty()) {
-        requireFlag(u"infiniband-preview"_s);
-        QStringList resolved;
-        for (const auto& ref : partitions) {
-            try {
-                resolved.append(findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
-                                    .value(u"id"_s)
-                                    .toString());
-            } catch (const SimApiError&) {
-                resolved.append(QString());
-            }
-        }
-        inList(u"i.partition_id"_s, resolved);
-    }
-    const QStringList include = query.list(u"include"_s);
-    for (const auto& i : include) {
-        if (i != u"cloud_init_user_data"_s)
-            query.addError(u"include"_s, u"invalid_value"_s, u"include accepts only cloud_init_user_data."_s);
-    }
-    return ApiResponse::okJson(instancesPage(query, where, binds, !include.isEmpty()));
-}
-
-ApiResponse SimApi::getInstance(const SimApiRequest& request, const Params& params)
-{
-    QueryReader query(request.query);
-    const bool include = query.list(u"include"_s).contains(u"cloud_init_user_data"_s);
-    return ApiResponse::ok(instanceJson(findInstance(params.at(0)), include));
-}
-
-ApiResponse SimApi::patchInstance(const SimApiRequest& request, const Params& params)
-{
-    const QSqlRecord instance = findInstance(params.at(0));
-    BodyReader body = BodyReader::parse(request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
-    const auto priority = body.string(u"priority_level"_s, false, 32);
-    if (priority && !QStringList{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s}.contains(*priority))
-        body.addError(u"priority_level"_s, u"invalid_value"_s,
-                      u"priority_level must be yield, normal, preferred or critical."_s);
-    body.finish();
-    const QString id = instance.value(u"id"_s).toString();
-    requireWrite(instance.value(u"workspace_id"_s).toString());
-    if (name && *name != instance.value(u"name"_s).toString()) {
-        if (m_store.row(
-                u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {instance.value(u"workspace_id"_s), *name}))
-            throw SimApiError::badRequest(
-                u"An instance named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(*name)}});
-        m_store.exec(u"UPDATE instances SET name = ?, updated_at = ? WHERE id = ?"_s, {*name, m_now, id});
-    }
-    if (body.has(u"tags"_s))
-        m_store.exec(u"UPDATE instances SET tags = ?, updated_at = ? WHERE id = ?"_s,
-                     {tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
-                           : QVariant(QMetaType(QMetaType::QString)),
-                      m_now, id});
-    if (priority)
-        m_store.exec(u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ?"_s,
-                     {*priority, m_now, id});
-    return ApiResponse::ok(instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false));
-}
-
-ApiResponse SimApi::terminateInstance(const SimApiRequest&, const Params& params)
-{
-    const QSqlRecord instance = findInstance(params.at(0));
-    requireWrite(instance.value(u"workspace_id"_s).toString());
-    const QString status = instance.value(u"status"_s).toString();
-    if (status == u"terminated"_s || status == u"failed"_s)
-        throw SimApiError::notFound(u"Instance not found or already terminated."_s);
-    const QString id = instance.value(u"id"_s).toString();
-    m_store.exec(
-        u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, public_ip = NULL "
-        "WHERE id = ?"_s,
-        {m_now, m_now, id});
-    if (m_options.ibReleaseSeconds == 0)
-        m_store.exec(
-            u"UPDATE instances SET infiniband_released_at = ? WHERE id = ? AND partition_id IS NOT NULL"_s,
-            {m_now, id});
-    // The freed node goes to the next instance waiting on the pool.
-    reconcile(instance.value(u"pool_id"_s).toString(), instance.value(u"instance_sku_id"_s).toString());
-    return ApiResponse::ok(instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false));
-}
-
-ApiResponse SimApi::deleteInstance(const SimApiRequest&, const Params& params)
-{
-    const QSqlRecord instance = findInstance(params.at(0));
-    requireWrite(instance.value(u"workspace_id"_s).toString());
-    const QString status = instance.value(u"status"_s).toString();
-    if (status != u"terminated"_s && status != u"failed"_s)
-        throw SimApiError::conflict(u"Instance must be terminated before deletion."_s);
-    m_store.exec(u"UPDATE instances SET deleted_at = ? WHERE id = ?"_s, {m_now, instance.value(u"id"_s)});
-    return ApiResponse::noContent();
-}
-
-ApiResponse SimApi::instanceLogs(const SimApiRequest& request, const Params& params)
-{
-    const QSqlRecord r = findInstance(params.at(0));
-    QueryReader query(request.query);
-    const auto seqBefore = query.integer(u"seqnum_before"_s, 0, std::numeric_limits<qint64>::max());
-    const auto seqAfter = query.integer(u"seqnum_after"_s, 0, std::numeric_limits<qint64>::max());
-    const auto timeBefore =
-        query.integer(u"realtime_timestamp_before"_s, 0, std::numeric_limits<qint64>::max());
-    const auto timeAfter =
-        query.integer(u"realtime_timestamp_after"_s, 0, std::numeric_limits<qint64>::max());
-    const QString sort = query.string(u"sort_by"_s).value_or(u"seqnum"_s);
-    if (sort != u"seqnum"_s && sort != u"-seqnum"_s)
-        query.addError(u"sort_by"_s, u"invalid_value"_s, u"sort_by must be seqnum or -seqnum."_s);
-    const int limit = static_cast<int>(query.integer(u"limit"_s, 1, 2500).value_or(100));
-    query.finish();
-
-    QJsonArray data;
-    if (!r.value(u"running_at"_s).isNull()) {
-        ConsoleContext c;
-        c.instanceId = r.value(u"id"_s).toString();
-        c.hostname = r.value(u"name"_s).toString().toLower();
-        c.imageName = r.value(u"image_name"_s).toString();
-        c.accelerator = r.value(u"accelerator_display"_s).toString();
-        c.accelerators = r.value(u"num_accelerators"_s).toInt();
-        c.imageHasInfiniband = r.value(u"infiniband_stack"_s).toBool();
-        c.skuIsInfiniband = r.value(u"rdma_type"_s).toString() == u"infiniband"_s;
-        c.partitionName = r.value(u"partition_name"_s).toString();
-        c.fabricName = r.value(u"fabric_name"_s).toString();
-        c.userData = QByteArray::fromBase64(r.value(u"cloud_init_user_data"_s).toString().toLatin1());
-        const qint64 bootMs = r.value(u"running_at"_s).toLongLong() * 1000;
-        const qint64 endMs = r.value(u"terminated_at"_s).isNull()
-                                 ? m_now * 1000
-                                 : r.value(u"terminated_at"_s).toLongLong() * 1000;
-        QList<std::pair<qint64, QString>> lines;
-        for (const auto& l : bootConsole(c)) {
-            if (bootMs + l.offsetMs <= endMs)
-                lines.append({l.offsetMs, l.text});
-        }
-        if (!r.value(u"terminated_at"_s).isNull()) {
-            for (const auto& l : shutdownConsole(c))
-                lines.append({endMs - bootMs + l.offsetMs, l.text});
-        }
-        QList<QJsonObject> chunks;
-        for (qsizetype i = 0; i < lines.size(); ++i) {
-            const qint64 seq = i + 1;
-            const qint64 realtime = (bootMs + lines.at(i).first) / 1000;
-            if ((seqBefore && seq > *seqBefore) || (seqAfter && seq < *seqAfter)
-                || (timeBefore && realtime > *timeBefore) || (timeAfter && realtime < *timeAfter))
-                continue;
-            chunks.append(QJsonObject{
-                {u"timestamp_realtime"_s, realtime},
-                {u"timestamp_monotonic_secs"_s, lines.at(i).first / 1000},
-                {u"timestamp_monotonic_nanos"_s, (lines.at(i).first % 1000) * 1000000},
-                {u"seqnum"_s, seq},
-                {u"data"_s, QString::fromLatin1((lines.at(i).second + u"\r\n"_s).toUtf8().toBase64())}});
-        }
-        if (sort == u"-seqnum"_s)
-            std::reverse(chunks.begin(), chunks.end());
-        for (qsizetype i = 0; i < chunks.size() && i < limit; ++i)
-            data.append(chunks.at(i));
-    }
-    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}});
-}
-
-ApiResponse SimApi::instanceSsh(const SimApiRequest&, const Params& params)
-{
-    const QSqlRecord r = findInstance(params.at(0));
-    if (r.value(u"status"_s).toString() != u"running"_s)
-        throw SimApiError::notFound(u"SSH details not available."_s);
-    // An Ed25519 host key in the SSH wire format, derived from the instance so it stays stable.
-    const QByteArray secret =
-        QCryptographicHash::hash(r.value(u"id"_s).toString().toUtf8(), QCryptographicHash::Sha256);
-    QByteArray wire;
-    const auto appendString = [&wire](const QByteArray& s) {
-        char length[4];
-        qToBigEndian(static_cast<quint32>(s.size()), length);
-        wire.append(length, 4);
-        wire.append(s);
-    };
-    appendString("ssh-ed25519");
-    appendString(secret);
-    const qint64 running = r.value(u"running_at"_s).toLongLong();
-    return ApiResponse::ok(
-        {{u"hostname"_s,
-          r.value(u"public_ip"_s).isNull() ? hostnameOf(r) : r.value(u"public_ip"_s).toString()},
-         {u"port"_s, 22},
-         {u"host_keys"_s, QJsonArray{QJsonObject{{u"key_type"_s, u"ssh-ed25519"_s},
-                                                 {u"key"_s, QString::fromLatin1(wire.toBase64())}}}},
-         {u"last_successful_key_update_at"_s, running + 30},
-         {u"last_attempted_key_update_at"_s, running + 30}});
+    return list(found.cursor, items, found.hasMore);
 }
 
 } // namespace sfsim

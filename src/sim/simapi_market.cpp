@@ -1,7 +1,10 @@
-// The market's routes: orderbook, order preview, orders; and the books the market keeps true
-// (pool allocations, balances) when orders fill.
+// What the market routes (routes/orderroutes, routes/orderbookroutes) share: the engine, the SKUs
+// that requirements match, the orderbook's window, and the books the market keeps true (pool
+// allocations, balances) when orders fill; the balance control route.
 #include "common/money.h"
 #include "sim/market/marketjson.h"
+#include "sim/routes/marketbodies.h"
+#include "sim/routes/routeutil.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
 #include "sim/simstore.h"
@@ -18,9 +21,8 @@ namespace {
 const QString skuRows = u"SELECT s.*, f.name AS fabric_name FROM instance_skus s "
                         "LEFT JOIN fabrics f ON f.id = s.fabric_id ORDER BY s.seq"_s;
 const QString activeStatuses = u"'pending', 'standing', 'partially_filled'"_s;
-constexpr qint64 Day = 86400;
-// Far enough for any window the market trades, small enough to keep arithmetic exact.
-constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
+using routeutil::Day;
+using routeutil::MaxTime;
 
 // Typical price of one accelerator-hour; a node's base rate is this times its accelerators.
 qint64 acceleratorRate(const QString& accelerator)
@@ -63,23 +65,6 @@ QString propertyText(const QJsonValue& property)
     return v.toString();
 }
 
-QList<ErrorDetail> toDetails(const FieldErrors& errors)
-{
-    QList<ErrorDetail> out;
-    for (const FieldError& e : errors)
-        out.append({e.field, e.code, e.message});
-    return out;
-}
-
-bool isCursor(const QString& prefix, const QString& value)
-{
-    if (!value.startsWith(prefix) || value.size() == prefix.size())
-        return false;
-    return static_cast<bool>(QByteArray::fromBase64Encoding(value.sliced(prefix.size()).toLatin1(),
-                                                            QByteArray::Base64UrlEncoding
-                                                                | QByteArray::AbortOnBase64DecodingErrors));
-}
-
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -98,6 +83,10 @@ void SimApi::initializeMarket()
     // The world's seed, not this start's --seed: the stored market was derived from it.
     config.seed = m_store.meta(u"seed"_s).toULongLong();
     m_market = std::make_unique<MarketEngine>(m_store.database(), config);
+    m_store.setRollbackHook([this] {
+        if (m_market)
+            m_market->discardCachedState();
+    });
     QString error;
     if (!m_market->createSchema(&error)) {
         qWarning("sfsim: market: %s", qPrintable(error));
@@ -345,270 +334,6 @@ SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& sta
     book.start = start.value_or(0);
     book.end = end.value_or(0);
     return book;
-}
-
-ApiResponse SimApi::orderbookQuote(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
-    query.finish();
-    return ApiResponse::ok(MarketJson::quote(market().quote(book.skus, book.start, book.end, m_now),
-                                             book.requirements, book.start, book.end, m_now));
-}
-
-ApiResponse SimApi::orderbookDepth(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
-    const int levels = static_cast<int>(query.integer(u"depth"_s, 1, 100).value_or(20));
-    query.finish();
-    return ApiResponse::ok(MarketJson::depth(market().depth(book.skus, book.start, book.end, m_now, levels),
-                                             book.requirements, book.start, book.end, m_now));
-}
-
-ApiResponse SimApi::orderbookWindows(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"range_start_at"_s, u"range_end_at"_s);
-    const int limit = query.limit(50, 200);
-    const QString after = query.string(u"starting_after"_s).value_or(QString());
-    if (!after.isEmpty() && !isCursor(u"mwin_"_s, after))
-        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
-                       u"starting_after is not a cursor of this list (expected mwin_...)."_s);
-    query.finish();
-    return ApiResponse::ok(
-        MarketJson::windowList(market().windows(book.skus, book.start, book.end, m_now, limit, after),
-                               book.requirements, book.start, book.end));
-}
-
-ApiResponse SimApi::orderbookFills(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    const BookWindow book = readBookWindow(query, u"start_at"_s, u"end_at"_s);
-    const auto since = query.integer(u"since_at"_s, 0, MaxTime);
-    if (since && *since < m_now - 30 * Day)
-        query.addError(u"since_at"_s, u"out_of_range"_s, u"since_at must be no more than 30 days ago."_s);
-    const int limit = query.limit(50, 200);
-    const QString after = query.string(u"starting_after"_s).value_or(QString());
-    if (!after.isEmpty() && !isCursor(u"mfilc_"_s, after))
-        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
-                       u"starting_after is not a cursor of this list (expected mfilc_...)."_s);
-    query.finish();
-    return ApiResponse::ok(MarketJson::fillList(
-        market().fills(book.skus, book.start, book.end, since.value_or(m_now - 7 * Day), m_now, limit, after),
-        book.requirements, book.start, book.end, m_now));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Order preview.
-
-ApiResponse SimApi::orderPreview(const SimApiRequest& request, const Params&)
-{
-    BodyReader::parse(request.body); // malformed JSON is a 400
-    const QJsonObject body = QJsonDocument::fromJson(request.body).object();
-    FieldErrors errors;
-    const std::optional<PreviewRequest> preview = MarketEngine::validatePreview(body, &errors);
-    QList<ErrorDetail> details = toDetails(errors);
-    QStringList skus;
-    if (body.value(u"requirements"_s).isObject())
-        skus = skusMatching(body.value(u"requirements"_s).toObject(), u"requirements"_s, &details);
-    if (preview && preview->startAt < Schedule::floorTo(m_now, Schedule::Alignment))
-        details.append({u"start_at"_s, u"in_past"_s, u"start_at must not be in the past."_s});
-    else if (preview
-             && preview->startAt - m_now > MarketEngine::MaxOrderAheadSeconds - preview->durationSeconds)
-        details.append({u"start_at"_s, u"too_far_ahead"_s,
-                        u"The window must end at most %1 days from now."_s.arg(
-                            MarketEngine::MaxOrderAheadSeconds / Day)});
-    if (!details.isEmpty())
-        throw SimApiError::unprocessable(details.first().message, details);
-    QString poolId;
-    if (body.value(u"pool"_s).isString())
-        poolId = findPool(body.value(u"pool"_s).toString(), u"pool"_s).value(u"id"_s).toString();
-    return ApiResponse::ok(
-        MarketJson::preview(market().preview(*preview, skus, m_now, poolId, ownedAllocationFunction())));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Orders.
-
-MarketOrder SimApi::visibleOrder(const QString& id)
-{
-    const auto order = market().order(id);
-    const auto pool = order ? m_store.row(u"SELECT p.workspace_id, w.account_id FROM pools p "
-                                          "JOIN workspaces w ON w.id = p.workspace_id WHERE p.id = ?"_s,
-                                          {order->poolId})
-                            : std::nullopt;
-    if (!pool || pool->value(1).toString() != m_caller.account
-        || m_caller.level(pool->value(0).toString()) < 1)
-        throw SimApiError::notFound(u"Order %1 not found."_s.arg(id));
-    return *order;
-}
-
-ApiResponse SimApi::createOrder(const SimApiRequest& request, const Params&)
-{
-    BodyReader::parse(request.body); // malformed JSON is a 400
-    const QJsonObject body = QJsonDocument::fromJson(request.body).object();
-    const QString canonicalBody = QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact));
-
-    // A repeated key answers with the order the first request placed, as it stands now.
-    const QString key = QString::fromUtf8(request.idempotencyKey).trimmed();
-    if (key.size() > 255)
-        throw SimApiError::unprocessable(
-            u"Idempotency-Key must be at most 255 characters."_s,
-            {{u"Idempotency-Key"_s, u"too_long"_s, u"Idempotency-Key must be at most 255 characters."_s}});
-    // Keys live a day of wall-clock time: a client retries after real time passes, however
-    // fast the simulated clock runs.
-    const qint64 wallNow = QDateTime::currentSecsSinceEpoch();
-    const QString keyDigest = key.isEmpty() ? QString() : secretDigest(key);
-    if (!key.isEmpty()) {
-        m_store.exec(u"DELETE FROM idempotency_keys WHERE created_at < ?"_s, {wallNow - Day});
-        if (const auto seen = m_store.row(
-                u"SELECT body, resource_id FROM idempotency_keys WHERE token = ? AND route = 'orders' AND key = ?"_s,
-                {m_caller.token, keyDigest})) {
-            if (seen->value(0).toString() != canonicalBody)
-                throw SimApiError::unprocessable(
-                    u"This Idempotency-Key was used with a different request body."_s,
-                    {{u"Idempotency-Key"_s, u"idempotency_key_reused"_s,
-                      u"The key %1 already placed order %2 with another body; use a new key for a new order."_s
-                          .arg(key, seen->value(1).toString())}});
-            if (const auto original = market().order(seen->value(1).toString()))
-                return ApiResponse::created(MarketJson::order(*original));
-        }
-    }
-
-    FieldErrors errors;
-    std::optional<NewOrder> order = market().validateOrder(body, m_now, &errors);
-    if (!order)
-        throw SimApiError::unprocessable(errors.first().message.isEmpty()
-                                             ? u"Invalid order."_s
-                                             : errors.first().field + u": "_s + errors.first().message,
-                                         toDetails(errors));
-    const QSqlRecord pool = findPool(order->poolId, u"pool"_s);
-    requireWrite(pool.value(u"workspace_id"_s).toString());
-    order->poolId = pool.value(u"id"_s).toString();
-    order->poolName = pool.value(u"name"_s).toString();
-    order->createdBy = orderPrincipal();
-
-    if (order->side == OrderSide::Sell) {
-        const FieldErrors shortfall =
-            market().checkSellAllocation(*order, ownedAllocation(order->poolId, order->skuId));
-        if (!shortfall.isEmpty())
-            throw SimApiError::unprocessable(u"The pool does not own the nodes it would sell."_s,
-                                             toDetails(shortfall));
-    } else {
-        const QString account = pool.value(u"account_id"_s).toString();
-        const qint64 balance =
-            m_store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
-        const qint64 available = balance - committedFunds(account);
-        const qint64 required = MarketEngine::requiredFunds(*order);
-        if (required > available)
-            throw SimApiError(
-                402, u"payment_required"_s,
-                u"Insufficient balance: the order may cost up to $%1 and $%2 is available."_s.arg(
-                    Money::format(required), Money::format(qMax<qint64>(0, available))));
-    }
-
-    const auto placed = market().placeOrder(*order, m_now, ownedAllocationFunction());
-    if (!placed)
-        throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
-    settle(placed->settlements);
-    reconcile();
-    if (!key.isEmpty())
-        m_store.exec(u"INSERT INTO idempotency_keys(token, route, key, body, resource_id, created_at) "
-                     "VALUES(?, 'orders', ?, ?, ?, ?)"_s,
-                     {m_caller.token, keyDigest, canonicalBody, placed->order.id, wallNow});
-    return ApiResponse::created(MarketJson::order(market().order(placed->order.id).value_or(placed->order)));
-}
-
-ApiResponse SimApi::listOrders(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    OrderQuery q;
-    q.ids = query.list(u"id"_s);
-    QStringList poolIds;
-    if (const auto pool = query.string(u"pool"_s)) {
-        poolIds.append(findPool(*pool, u"pool"_s).value(u"id"_s).toString());
-    } else if (const auto ws = query.string(u"workspace"_s)) {
-        const QString wsId = readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
-        for (const auto& r : m_store.rows(u"SELECT id FROM pools WHERE workspace_id = ?"_s, {wsId}))
-            poolIds.append(r.value(0).toString());
-    } else {
-        if (m_caller.accountLevel < 1)
-            throw SimApiError::forbidden(
-                u"Listing orders across the account needs an account-wide grant; pass workspace or pool."_s);
-        for (const auto& r :
-             m_store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
-                          "WHERE w.account_id = ?"_s,
-                          {m_caller.account}))
-            poolIds.append(r.value(0).toString());
-    }
-    q.poolIds = poolIds;
-    if (const auto procurement = query.string(u"procurement"_s))
-        throw SimApiError(
-            404, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement),
-            {{u"procurement"_s, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement)}});
-    if (const auto side = query.string(u"side"_s)) {
-        q.side = orderSideFromName(*side);
-        if (!q.side)
-            query.addError(u"side"_s, u"invalid_value"_s, u"side must be buy or sell."_s);
-    }
-    for (const QString& status : query.list(u"status"_s)) {
-        if (const auto parsed = orderStatusFromName(status))
-            q.statuses.append(*parsed);
-        else
-            query.addError(u"status"_s, u"invalid_value"_s,
-                           u"status %1 is not one of pending, standing, partially_filled, filled, cancelled, "
-                           "rejected."_s.arg(status));
-    }
-    q.createdAfter = query.integer(u"created_after"_s, 0, MaxTime);
-    q.createdBefore = query.integer(u"created_before"_s, 0, MaxTime);
-    q.sortBy = query.string(u"sort_by"_s).value_or(u"-created_at"_s);
-    static const QStringList sorts{u"created_at"_s, u"-created_at"_s, u"start_at"_s, u"-start_at"_s};
-    if (!sorts.contains(q.sortBy))
-        query.addError(u"sort_by"_s, u"invalid_value"_s,
-                       u"sort_by must be created_at, -created_at, start_at or -start_at."_s);
-    q.limit = query.limit(50, 200);
-    q.startingAfter = query.string(u"starting_after"_s).value_or(QString());
-    q.endingBefore = query.string(u"ending_before"_s).value_or(QString());
-    if (!q.startingAfter.isEmpty() && !q.endingBefore.isEmpty())
-        query.addError(u"ending_before"_s, u"conflicting_cursors"_s,
-                       u"Pass starting_after or ending_before, not both."_s);
-    for (const auto& [name, value] :
-         {std::pair{u"starting_after"_s, q.startingAfter}, std::pair{u"ending_before"_s, q.endingBefore}}) {
-        if (!value.isEmpty() && !isCursor(u"ordrc_"_s, value))
-            query.addError(name, u"invalid_cursor"_s,
-                           u"%1 is not a cursor of this list (expected ordrc_...)."_s.arg(name));
-    }
-    query.finish();
-    return ApiResponse::ok(MarketJson::orderList(market().orders(q)));
-}
-
-ApiResponse SimApi::getOrder(const SimApiRequest&, const Params& params)
-{
-    return ApiResponse::ok(MarketJson::order(visibleOrder(params.at(0))));
-}
-
-ApiResponse SimApi::cancelOrder(const SimApiRequest&, const Params& params)
-{
-    const MarketOrder order = visibleOrder(params.at(0));
-    const QString workspace =
-        m_store.scalar(u"SELECT workspace_id FROM pools WHERE id = ?"_s, {order.poolId}).toString();
-    requireWrite(workspace);
-    switch (market().cancelOrder(order.id, m_now)) {
-    case MarketEngine::CancelResult::Cancelled:
-        return ApiResponse::noContent();
-    case MarketEngine::CancelResult::NotFound:
-        throw SimApiError::notFound(u"Order %1 not found."_s.arg(order.id));
-    case MarketEngine::CancelResult::NotCancellable:
-        break;
-    }
-    const QString status = orderStatusName(order.status);
-    throw SimApiError::unprocessable(
-        u"Order cannot be cancelled."_s,
-        {{{},
-          u"order_"_s + status,
-          u"The order is %1; only pending, standing and partially filled orders can be cancelled."_s.arg(
-              status)}});
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-// Account, workspaces, users, feature flags, instance SKUs, images and pools.
+// What the route classes share about workspaces, users, instance SKUs, images and pools:
+// references, writers, and pages of pools (the routes are in routes/).
 #include "sim/market/marketjson.h"
 #include "sim/simallocation.h"
 #include "sim/simapi.h"
+#include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
 
 #include <QJsonDocument>
@@ -35,18 +37,56 @@ QString bytesDisplay(qint64 bytes)
     return QLocale(QLocale::English).toString(gib) + u" GiB"_s;
 }
 
-QJsonValue tagsValue(const QVariant& stored)
+// The columns a pool's JSON reads, looked up once per page rather than once per row.
+struct PoolColumns
 {
-    if (stored.isNull() || stored.toString().isEmpty())
-        return QJsonValue::Null;
-    return QJsonDocument::fromJson(stored.toString().toUtf8()).object();
-}
+    explicit PoolColumns(const QSqlRecord& r)
+        : id(r.indexOf(u"id"_s))
+        , account(r.indexOf(u"account_id"_s))
+        , workspace(r.indexOf(u"workspace"_s))
+        , workspaceId(r.indexOf(u"workspace_id"_s))
+        , name(r.indexOf(u"name"_s))
+        , kind(r.indexOf(u"kind"_s))
+        , createdAt(r.indexOf(u"created_at"_s))
+        , tags(r.indexOf(u"tags"_s))
+    {}
+    int id;
+    int account;
+    int workspace;
+    int workspaceId;
+    int name;
+    int kind;
+    int createdAt;
+    int tags;
+};
 
-QVariant tagsColumn(const std::optional<QJsonObject>& tags)
+// A pool as compact JSON, keys in sorted order; `schedule` is its allocation schedule, written.
+void appendPool(QByteArray& out, const QSqlRecord& r, const PoolColumns& c, const QByteArray& schedule)
 {
-    if (!tags)
-        return QVariant(QMetaType(QMetaType::QString));
-    return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
+    using namespace jsonout;
+    const QString account = r.value(c.account).toString();
+    const QString workspace = r.value(c.workspace).toString();
+    const QString name = r.value(c.name).toString();
+    out.append("{\"allocation_schedule\":").append(schedule);
+    out.append(",\"created_at\":");
+    appendInteger(out, r.value(c.createdAt).toLongLong());
+    out.append(",\"deployments\":[],\"id\":");
+    appendString(out, r.value(c.id).toString());
+    out.append(",\"kind\":");
+    appendString(out, r.value(c.kind).toString());
+    out.append(",\"name\":");
+    appendString(out, name);
+    out.append(",\"object\":\"pool\",\"owner\":");
+    appendString(out, account);
+    out.append(",\"procurements\":[],\"resource_path\":");
+    appendString(out, QString(u"sfc:pool:"_s + account + u':' + workspace + u':' + name));
+    out.append(",\"tags\":");
+    appendTags(out, r.value(c.tags), true);
+    out.append(",\"workspace\":");
+    appendString(out, workspace);
+    out.append(",\"workspace_id\":");
+    appendString(out, r.value(c.workspaceId).toString());
+    out.append('}');
 }
 
 } // namespace
@@ -228,531 +268,54 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
 
 QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationSchedule) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
-    return {{u"object"_s, u"pool"_s},
-            {u"id"_s, r.value(u"id"_s).toString()},
-            {u"resource_path"_s, u"sfc:pool:%1:%2:%3"_s.arg(account, workspace, name)},
-            {u"owner"_s, account},
-            {u"workspace"_s, workspace},
-            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-            {u"name"_s, name},
-            {u"kind"_s, r.value(u"kind"_s).toString()},
-            {u"allocation_schedule"_s, allocationSchedule},
-            {u"procurements"_s, QJsonArray()},
-            {u"deployments"_s, QJsonArray()},
-            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-            {u"tags"_s, tagsValue(r.value(u"tags"_s))}};
+    // One writer for a pool: the object of a single pool is what a list page writes for it.
+    QByteArray out;
+    appendPool(out, r, PoolColumns(r), QJsonDocument(allocationSchedule).toJson(QJsonDocument::Compact));
+    return QJsonDocument::fromJson(out).object();
 }
 
 // ---------------------------------------------------------------------------------------------
-// Account and users.
+// The rows the catalog routes read.
 
-ApiResponse SimApi::getMe(const SimApiRequest&, const Params&)
+const QString& SimApi::skuSelectSql()
 {
-    const auto account = m_store.row(u"SELECT * FROM accounts WHERE id = ?"_s, {m_caller.account});
-    if (!account)
-        throw SimApiError::notFound(u"Account not found."_s);
-    QJsonObject me{{u"object"_s, u"account"_s},
-                   {u"account_id"_s, m_caller.account},
-                   {u"created_at"_s, account->value(u"created_at"_s).toLongLong()},
-                   {u"entity_type"_s, account->value(u"entity_type"_s).toString()},
-                   {u"user"_s, QJsonValue::Null}};
-    if (!m_caller.userId.isEmpty()) {
-        if (const auto user = m_store.row(u"SELECT * FROM users WHERE id = ?"_s, {m_caller.userId}))
-            me.insert(u"user"_s, userJson(*user));
-    }
-    return ApiResponse::ok(me);
+    return skuSelect;
 }
 
-ApiResponse SimApi::listUsers(const SimApiRequest& request, const Params&)
+const QString& SimApi::imageSelectSql()
 {
-    QueryReader query(request.query);
-    QStringList where{u"account_id = ?"_s};
-    QVariantList binds{m_caller.account};
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"sfc:user:"_s) ? id.mid(9) : id);
-        }
-        where.append(u"id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    if (const auto email = query.string(u"email"_s)) {
-        where.append(u"lower(email) = lower(?)"_s);
-        binds.append(*email);
-    }
-    return ApiResponse::ok(page(u"SELECT * FROM users"_s, where, binds, u"seq"_s, false, query, u"usrc"_s, 50,
-                                200, [this](const QSqlRecord& r) { return userJson(r); }));
-}
-
-ApiResponse SimApi::getUser(const SimApiRequest&, const Params& params)
-{
-    const QString id = params.at(0).startsWith(u"sfc:user:"_s) ? params.at(0).mid(9) : params.at(0);
-    const auto row =
-        m_store.row(u"SELECT * FROM users WHERE id = ? AND account_id = ?"_s, {id, m_caller.account});
-    if (!row)
-        throw SimApiError::notFound(u"User %1 not found."_s.arg(params.at(0)));
-    return ApiResponse::ok(userJson(*row));
+    return imageSelect;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Workspaces.
+// Pools: the writer of a page and of one stored pool.
 
-ApiResponse SimApi::listWorkspaces(const SimApiRequest& request, const Params&)
+QJsonObject SimApi::storedPoolJson(const QString& id)
 {
-    QueryReader query(request.query);
-    const QStringList refs = query.list(u"id"_s);
-    query.finish();
-    QVariantList binds;
-    const QString readable = readableWorkspacesCondition(u"id"_s, binds);
-    QJsonArray data;
-    QSet<QString> wanted;
-    for (const auto& ref : refs)
-        wanted.insert(readableWorkspace(ref).value(u"id"_s).toString());
-    for (const auto& r : m_store.rows(u"SELECT * FROM workspaces WHERE deleted_at IS NULL AND "_s + readable
-                                          + u" ORDER BY seq DESC"_s,
-                                      binds)) {
-        if (wanted.isEmpty() || wanted.contains(r.value(u"id"_s).toString()))
-            data.append(workspaceJson(r));
-    }
-    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
+    return poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0);
 }
 
-ApiResponse SimApi::createWorkspace(const SimApiRequest& request, const Params&)
+QByteArray SimApi::poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
+                             qint64 historyMinutes)
 {
-    BodyReader body = BodyReader::parse(request.body);
-    auto name = body.name(u"name"_s, false);
-    body.finish();
-    requireAccountWrite();
-    if (!name)
-        name =
-            u"workspace-"_s + m_ids.make(u"w"_s).mid(2, 6).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (m_store.row(u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {m_caller.account, *name}))
-        throw SimApiError::badRequest(
-            u"A workspace named %1 already exists."_s.arg(*name),
-            {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
-    const QString id = m_ids.make(u"wksp"_s);
-    m_store.exec(u"INSERT INTO workspaces(id, account_id, name, created_at) VALUES(?, ?, ?, ?)"_s,
-                 {id, m_caller.account, *name, m_now});
-    return ApiResponse::created(
-        workspaceJson(*m_store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {id})));
-}
-
-ApiResponse SimApi::getWorkspace(const SimApiRequest&, const Params& params)
-{
-    return ApiResponse::ok(workspaceJson(readableWorkspace(params.at(0))));
-}
-
-ApiResponse SimApi::patchWorkspace(const SimApiRequest& request, const Params& params)
-{
-    const QSqlRecord ws = readableWorkspace(params.at(0));
-    BodyReader body = BodyReader::parse(request.body);
-    const auto name = body.name(u"name"_s, false);
-    body.finish();
-    requireWrite(ws.value(u"id"_s).toString());
-    if (name && *name != ws.value(u"name"_s).toString()) {
-        if (ws.value(u"name"_s).toString() == u"default"_s)
-            throw SimApiError::badRequest(u"The default workspace cannot be renamed."_s);
-        if (m_store.row(
-                u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {m_caller.account, *name}))
-            throw SimApiError::badRequest(
-                u"A workspace named %1 already exists."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
-        m_store.exec(u"UPDATE workspaces SET name = ? WHERE id = ?"_s, {*name, ws.value(u"id"_s)});
-    }
-    return ApiResponse::ok(
-        workspaceJson(*m_store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {ws.value(u"id"_s)})));
-}
-
-ApiResponse SimApi::deleteWorkspace(const SimApiRequest&, const Params& params)
-{
-    const QSqlRecord ws = readableWorkspace(params.at(0));
-    const QString id = ws.value(u"id"_s).toString();
-    requireAccountWrite();
-    QList<ErrorDetail> details;
-    if (ws.value(u"name"_s).toString() == u"default"_s)
-        details.append({{}, u"default_workspace"_s, u"The default workspace cannot be deleted."_s});
-    const struct
-    {
-        const char* table;
-        const char* code;
-        const char* noun;
-    } contents[] = {{"pools", "has_pools", "pools"},
-                    {"instances", "has_instances", "instances"},
-                    {"infiniband_partitions", "has_infiniband_partitions", "InfiniBand partitions"}};
-    for (const auto& c : contents) {
-        const qint64 n =
-            m_store
-                .scalar(u"SELECT COUNT(*) FROM %1 WHERE workspace_id = ? AND deleted_at IS NULL"_s.arg(
-                            QLatin1StringView(c.table)),
-                        {id})
-                .toLongLong();
-        if (n > 0)
-            details.append(
-                {{}, QString::fromLatin1(c.code), u"%1 %2 remain."_s.arg(n).arg(QLatin1StringView(c.noun))});
-    }
-    const qint64 images =
-        m_store.scalar(u"SELECT COUNT(*) FROM images WHERE workspace_id = ?"_s, {id}).toLongLong();
-    if (images > 0)
-        details.append({{}, u"has_images"_s, u"%1 images remain."_s.arg(images)});
-    if (!details.isEmpty())
-        throw SimApiError::unprocessable(u"Workspace is not empty."_s, details);
-    m_store.exec(u"UPDATE workspaces SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
-    return ApiResponse::noContent();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Feature flags.
-
-ApiResponse SimApi::listFeatureFlags(const SimApiRequest&, const Params&)
-{
-    QJsonArray data;
-    for (const auto& r :
-         m_store.rows(u"SELECT f.name, f.description, e.user_enroll, e.enrolled FROM feature_flags f "
-                      "JOIN flag_enrollments e ON e.flag = f.name WHERE e.account_id = ? ORDER BY f.name"_s,
-                      {m_caller.account})) {
-        data.append(QJsonObject{{u"object"_s, u"feature_flag"_s},
-                                {u"feature_flag"_s, r.value(0).toString()},
-                                {u"description"_s, r.value(1).toString()},
-                                {u"user_enroll"_s, r.value(2).toBool()},
-                                {u"enrolled"_s, r.value(3).toBool()}});
-    }
-    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
-}
-
-ApiResponse SimApi::setFeatureFlag(const SimApiRequest& request, const Params& params)
-{
-    const QString flag = params.at(0);
-    const auto row =
-        m_store.row(u"SELECT user_enroll, enrolled FROM flag_enrollments WHERE flag = ? AND account_id = ?"_s,
-                    {flag, m_caller.account});
-    if (!row)
-        throw SimApiError::notFound(u"Feature flag %1 doesn't exist or is unavailable."_s.arg(flag));
-    BodyReader body = BodyReader::parse(request.body);
-    const auto enrolled = body.boolean(u"enrolled"_s, true);
-    body.finish();
-    if (!row->value(0).toBool())
-        throw SimApiError::forbidden(u"Feature flag is not self-enrollable"_s);
-    requireAccountWrite();
-    m_store.exec(u"UPDATE flag_enrollments SET enrolled = ? WHERE flag = ? AND account_id = ?"_s,
-                 {*enrolled, flag, m_caller.account});
-    return ApiResponse::ok(
-        {{u"object"_s, u"feature_flag"_s}, {u"feature_flag"_s, flag}, {u"enrolled"_s, *enrolled}});
-}
-
-// ---------------------------------------------------------------------------------------------
-// Instance SKUs, availability, catalog.
-
-ApiResponse SimApi::listSkus(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    return ApiResponse::ok(page(skuSelect, {}, {}, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
-                                [this](const QSqlRecord& r) { return skuJson(r); }));
-}
-
-ApiResponse SimApi::getSku(const SimApiRequest&, const Params& params)
-{
-    return ApiResponse::ok(skuJson(findSku(params.at(0))));
-}
-
-ApiResponse SimApi::listAvailability(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    QStringList where;
-    QVariantList binds;
-    const struct
-    {
-        const char* param;
-        const char* column;
-    } text[] = {{"id", "s.id"},
-                {"region", "s.region"},
-                {"availability_zone", "s.zone"},
-                {"accelerator", "s.accelerator"},
-                {"form_factor", "s.form_factor"},
-                {"rdma_type", "s.rdma_type"}};
-    for (const auto& t : text) {
-        if (const auto v = query.string(QString::fromLatin1(t.param))) {
-            if (QLatin1StringView(t.param) == "rdma_type"_L1 && *v != u"infiniband"_s && *v != u"roce"_s)
-                query.addError(u"rdma_type"_s, u"invalid_value"_s,
-                               u"rdma_type must be infiniband or roce."_s);
-            where.append(QString::fromLatin1(t.column) + u" = ?"_s);
-            binds.append(QLatin1StringView(t.param) == "id"_L1 && v->startsWith(u"clus_"_s)
-                             ? u"isku"_s + v->mid(4)
-                             : *v);
-        }
-    }
-    const struct
-    {
-        const char* param;
-        const char* column;
-    } numbers[] = {{"num_accelerators", "s.num_accelerators"},
-                   {"num_vcpus", "s.num_vcpus"},
-                   {"memory", "s.memory"},
-                   {"local_storage", "s.local_storage"}};
-    for (const auto& n : numbers) {
-        if (const auto v =
-                query.integer(QString::fromLatin1(n.param), 0, std::numeric_limits<qint64>::max())) {
-            where.append(QString::fromLatin1(n.column) + u" = ?"_s);
-            binds.append(*v);
-        }
-    }
-    if (const auto v = query.boolean(u"supports_public_ipv4"_s)) {
-        where.append(u"s.supports_public_ipv4 = ?"_s);
-        binds.append(*v ? 1 : 0);
-    }
-    return ApiResponse::ok(page(skuSelect, where, binds, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
-                                [this](const QSqlRecord& r) {
-                                    const QString id = r.value(u"id"_s).toString();
-                                    return MarketJson::availability(id, r.value(u"alias"_s).toString(),
-                                                                    market().availability(id, m_now));
-                                }));
-}
-
-ApiResponse SimApi::getAvailability(const SimApiRequest&, const Params& params)
-{
-    // What the market offers for purchase: synthetic sellers and users' resting sells, less
-    // what has been bought.
-    const QSqlRecord sku = findSku(params.at(0));
-    const QString id = sku.value(u"id"_s).toString();
-    return ApiResponse::ok(
-        MarketJson::availability(id, sku.value(u"alias"_s).toString(), market().availability(id, m_now)));
-}
-
-ApiResponse SimApi::propertyCatalog(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    query.limit(50, 200);
-    query.finish();
-    const qint64 stableAt = m_store.meta(u"seeded_at"_s).toLongLong() - 86400 * 365;
-    const auto skus = m_store.rows(skuSelect + u" ORDER BY s.seq"_s);
-    const struct
-    {
-        const char* key;
-        const char* display;
-        const char* description;
-    } keys[] = {
-        {"region", "Region", "Geographic region of the hardware."},
-        {"availability_zone", "Availability zone", "Zone within the region."},
-        {"accelerator", "Accelerator", "GPU model."},
-        {"form_factor", "Form factor", "How the accelerators are attached (SXM or PCIe)."},
-        {"rdma_type", "RDMA type", "Interconnect for RDMA between nodes: infiniband or roce."},
-        {"num_accelerators", "Accelerators", "Number of accelerators per node."},
-        {"num_vcpus", "vCPUs", "Number of virtual CPUs per node."},
-        {"memory", "Memory", "Memory per node, in bytes."},
-        {"local_storage", "Local storage", "Local NVMe storage per node, in bytes."},
-        {"supports_public_ipv4", "Public IPv4", "Whether instances can have a public IPv4 address."},
-        {"infiniband_fabric", "InfiniBand fabric", "The InfiniBand fabric the nodes are on."},
-    };
-    QJsonArray data;
-    for (const auto& k : keys) {
-        const QString key = QString::fromLatin1(k.key);
-        QMap<QString, QString> values;
-        for (const auto& r : skus) {
-            const QJsonValue p = skuJson(r).value(key);
-            if (!p.isObject())
-                continue;
-            const QJsonValue v = p.toObject().value(u"value"_s);
-            const QString name = v.isBool()     ? (v.toBool() ? u"true"_s : u"false"_s)
-                                 : v.isDouble() ? QString::number(v.toInteger())
-                                                : v.toString();
-            values.insert(name, p.toObject().value(u"display_value"_s).toString());
-        }
-        QJsonArray valueArray;
-        for (auto it = values.cbegin(); it != values.cend(); ++it)
-            valueArray.append(
-                QJsonObject{{u"name"_s, it.key()},
-                            {u"display_name"_s, it.value()},
-                            {u"description"_s, u"%1: %2"_s.arg(QString::fromLatin1(k.display), it.value())},
-                            {u"stable_at"_s, stableAt}});
-        data.append(QJsonObject{{u"type"_s, u"enumeration"_s},
-                                {u"key"_s, QJsonObject{{u"name"_s, key},
-                                                       {u"display_name"_s, QString::fromLatin1(k.display)},
-                                                       {u"description"_s, QString::fromLatin1(k.description)},
-                                                       {u"stable_at"_s, stableAt}}},
-                                {u"values"_s, valueArray}});
-    }
-    return ApiResponse::ok({{u"object"_s, u"list"_s},
-                            {u"data"_s, data},
-                            {u"has_more"_s, false},
-                            {u"cursor"_s, QJsonValue::Null}});
-}
-
-// ---------------------------------------------------------------------------------------------
-// Images.
-
-ApiResponse SimApi::listImages(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    QStringList where;
-    QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        if (*ws == u"sfc:workspace:sfcompute:public"_s) {
-            where.append(u"im.is_public = 1"_s);
-        } else {
-            where.append(u"im.workspace_id = ?"_s);
-            binds.append(readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-        }
-    } else {
-        QVariantList inner;
-        where.append(u"(im.is_public = 1 OR "_s + readableWorkspacesCondition(u"im.workspace_id"_s, inner)
-                     + u')');
-        binds += inner;
-    }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
-        }
-        where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    return ApiResponse::ok(page(imageSelect, where, binds, u"im.seq"_s, false, query, u"imagec"_s, 50, 200,
-                                [this](const QSqlRecord& r) { return imageJson(r); }));
-}
-
-ApiResponse SimApi::getImage(const SimApiRequest&, const Params& params)
-{
-    return ApiResponse::ok(imageJson(findImage(params.at(0))));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pools.
-
-ApiResponse SimApi::createPool(const SimApiRequest& request, const Params&)
-{
-    BodyReader body = BodyReader::parse(request.body);
-    const auto workspace = body.string(u"workspace"_s, true, 512);
-    auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
-    body.finish();
-    const QSqlRecord ws = readableWorkspace(*workspace, u"workspace"_s);
-    const QString wsId = ws.value(u"id"_s).toString();
-    requireWrite(wsId);
-    if (!name)
-        name = u"pool-"_s + m_ids.make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {wsId, *name}))
-        throw SimApiError::unprocessable(
-            u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
-            {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
-    const QString id = m_ids.make(u"pool"_s);
-    m_store.exec(
-        u"INSERT INTO pools(id, workspace_id, name, kind, created_at, tags) VALUES(?, ?, ?, 'market', ?, ?)"_s,
-        {id, wsId, *name, m_now, tagsColumn(tags)});
-    return ApiResponse::created(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
-}
-
-ApiResponse SimApi::listPools(const SimApiRequest& request, const Params&)
-{
-    QueryReader query(request.query);
-    QStringList where{u"p.deleted_at IS NULL"_s};
-    QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        where.append(u"p.workspace_id = ?"_s);
-        binds.append(readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(readableWorkspacesCondition(u"p.workspace_id"_s, binds));
-    }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(findPool(ref).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString()); // an unknown reference matches nothing
-            }
-        }
-        where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    for (const auto& tag : query.list(u"tag"_s)) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : query.list(u"tag_key"_s)) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
-    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    QHash<QString, QJsonObject> schedules;
-    const auto prefetch = [this, history, &schedules](const QList<QSqlRecord>& rows) {
+    const PageRows found = pageRows(poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200);
+    QByteArray items;
+    if (!found.rows.isEmpty()) {
+        const PoolColumns columns(found.rows.first());
         QStringList pageIds;
-        for (const auto& r : rows)
-            pageIds.append(r.value(u"id"_s).toString());
-        schedules = allocation::allocationSchedules(m_store, pageIds, scheduleFrom(history));
-    };
-    return ApiResponse::ok(page(
-        poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200,
-        [this, &schedules](const QSqlRecord& r) {
-            return poolJson(r, schedules.value(r.value(u"id"_s).toString()));
-        },
-        prefetch));
-}
-
-ApiResponse SimApi::getPool(const SimApiRequest& request, const Params& params)
-{
-    QueryReader query(request.query);
-    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    query.finish();
-    return ApiResponse::ok(poolJson(findPool(params.at(0)), history));
-}
-
-ApiResponse SimApi::patchPool(const SimApiRequest& request, const Params& params)
-{
-    const QSqlRecord pool = findPool(params.at(0));
-    BodyReader body = BodyReader::parse(request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
-    body.finish();
-    const QString id = pool.value(u"id"_s).toString();
-    requireWrite(pool.value(u"workspace_id"_s).toString());
-    if (name && *name != pool.value(u"name"_s).toString()) {
-        if (m_store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                        {pool.value(u"workspace_id"_s), *name}))
-            throw SimApiError::unprocessable(
-                u"A pool named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
-        m_store.exec(u"UPDATE pools SET name = ? WHERE id = ?"_s, {*name, id});
+        for (const auto& r : found.rows)
+            pageIds.append(r.value(columns.id).toString());
+        const QHash<QString, QJsonObject> schedules =
+            allocation::allocationSchedules(m_store, pageIds, scheduleFrom(historyMinutes));
+        items.reserve(found.rows.size() * 400);
+        for (qsizetype i = 0; i < found.rows.size(); ++i) {
+            if (i > 0)
+                items.append(',');
+            appendPool(items, found.rows.at(i), columns,
+                       QJsonDocument(schedules.value(pageIds.at(i))).toJson(QJsonDocument::Compact));
+        }
     }
-    if (body.has(u"tags"_s))
-        m_store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0));
-}
-
-ApiResponse SimApi::deletePool(const SimApiRequest&, const Params& params)
-{
-    const QSqlRecord pool = findPool(params.at(0));
-    const QString id = pool.value(u"id"_s).toString();
-    requireWrite(pool.value(u"workspace_id"_s).toString());
-    QList<ErrorDetail> details;
-    const qint64 active =
-        m_store
-            .scalar(u"SELECT COUNT(*) FROM instances WHERE pool_id = ? AND status IN ('running', "
-                    "'awaiting_allocation') AND deleted_at IS NULL"_s,
-                    {id})
-            .toLongLong();
-    if (active > 0)
-        details.append({{}, u"active_instances"_s, u"%1 instances are not terminated."_s.arg(active)});
-    if (allocation::hasCurrentOrFutureAllocation(m_store, id, m_now))
-        details.append({{}, u"allocation"_s, u"The pool holds current or future allocation."_s});
-    for (const auto& guard : std::as_const(m_poolDeleteGuards))
-        details += guard(m_store, id, m_now);
-    if (!details.isEmpty())
-        throw SimApiError::unprocessable(u"Pool has active dependencies."_s, details);
-    m_store.exec(u"UPDATE pools SET deleted_at = ? WHERE id = ?"_s, {m_now, id});
-    return ApiResponse::noContent();
+    return jsonout::list(found.cursor, items, found.hasMore);
 }
 
 } // namespace sfsim

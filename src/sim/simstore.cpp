@@ -291,6 +291,8 @@ void SimStore::rollback()
     m_inTransaction = false;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.exec(u"ROLLBACK"_s);
+    if (m_rollbackHook)
+        m_rollbackHook();
 }
 
 QSqlQuery& SimStore::prepared(const QString& sql)

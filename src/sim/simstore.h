@@ -7,6 +7,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <functional>
 #include <list>
 #include <memory>
 #include <optional>
@@ -38,6 +39,8 @@ public:
     // finds the connection usable.
     void commit();
     void rollback();
+    // Runs after every rollback: components that keep part of the store in memory forget it.
+    void setRollbackHook(std::function<void()> hook) { m_rollbackHook = std::move(hook); }
     bool inTransaction() const { return m_inTransaction; }
 
     // Statement helpers; a failing statement throws SimApiError 500 (and is logged), which rolls
@@ -69,6 +72,7 @@ private:
     std::list<Cached> m_statements;
     std::unordered_map<QString, std::list<Cached>::iterator> m_statementIndex;
     bool m_inTransaction = false;
+    std::function<void()> m_rollbackHook;
 };
 
 } // namespace sfsim

@@ -1,5 +1,6 @@
 #include "marketfixture.h"
 #include "openapishape.h"
+#include "sim/routes/marketbodies.h"
 
 #include "sim/market/marketjson.h"
 
@@ -212,7 +213,7 @@ private Q_SLOTS:
         // Posting the body verbatim fills, at no more than the estimate.
         FieldErrors errors;
         std::optional<NewOrder> order =
-            market.engine->validateOrder(json.value(u"post_order_body"_s).toObject(), T0, &errors);
+            MarketBodies::readOrder(json.value(u"post_order_body"_s).toObject(), T0, *market.engine, &errors);
         QVERIFY(order);
         order->poolName = u"alpha"_s;
         const MarketOrder placed = market.place(*order, T0);
@@ -263,8 +264,8 @@ private Q_SLOTS:
         const MarketPreview mine = market.engine->preview(request, BothSkus, T0, Pool, market.allocation());
         QVERIFY(mine.quoted);
         QCOMPARE(mine.skuId, MarketFixture::H200);
-        std::optional<NewOrder> order = market.engine->validateOrder(
-            MarketJson::preview(mine)[u"post_order_body"_s].toObject(), T0, nullptr);
+        std::optional<NewOrder> order = MarketBodies::readOrder(
+            MarketJson::preview(mine)[u"post_order_body"_s].toObject(), T0, *market.engine, nullptr);
         QVERIFY(order);
         QVERIFY(market.engine
                     ->checkSellAllocation(*order, market.owned.value(Pool + u"\n"_s + MarketFixture::H200))
@@ -312,7 +313,7 @@ private Q_SLOTS:
         QFETCH(QString, code);
         FieldErrors errors;
         const std::optional<PreviewRequest> request =
-            MarketEngine::validatePreview(QJsonDocument::fromJson(body).object(), &errors);
+            MarketBodies::readPreview(QJsonDocument::fromJson(body).object(), &errors);
         QCOMPARE(request.has_value(), field.isEmpty());
         if (!field.isEmpty()) {
             QCOMPARE(errors.first().field, field);

@@ -1,4 +1,5 @@
 #include "marketfixture.h"
+#include "sim/routes/marketbodies.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -359,7 +360,7 @@ private Q_SLOTS:
         MarketFixture market;
         FieldErrors errors;
         const std::optional<NewOrder> order =
-            market.engine->validateOrder(QJsonDocument::fromJson(body).object(), T0, &errors);
+            MarketBodies::readOrder(QJsonDocument::fromJson(body).object(), T0, *market.engine, &errors);
         if (field.isEmpty()) {
             QVERIFY(order);
             QVERIFY(errors.isEmpty());
@@ -387,7 +388,7 @@ private Q_SLOTS:
             {u"allocation_schedule_delta"_s, Schedule::rectangle(T0 + H, T0 + 2 * H, 1).toJson()},
             {u"limit_price_dollars_per_node_hour"_s, u"1.0000299"_s},
         };
-        const std::optional<NewOrder> order = market.engine->validateOrder(body, T0, nullptr);
+        const std::optional<NewOrder> order = MarketBodies::readOrder(body, T0, *market.engine, nullptr);
         QVERIFY(order);
         QCOMPARE(order->limitRate, 1'000'020);
         QVERIFY(order->allowPartial); // sells fill partly unless told otherwise
@@ -406,10 +407,10 @@ private Q_SLOTS:
             {u"limit_price_dollars_per_node_hour"_s, u"1.0"_s},
         };
         FieldErrors errors;
-        QVERIFY(!market.engine->validateOrder(body, T0, &errors));
+        QVERIFY(!MarketBodies::readOrder(body, T0, *market.engine, &errors));
         QCOMPARE(errors.first().code, u"not_hour_aligned"_s);
         body[u"allocation_schedule_delta"_s] = Schedule::rectangle(T0 + H, T0 + 2 * H, 1).toJson();
-        QVERIFY(market.engine->validateOrder(body, T0, nullptr));
+        QVERIFY(MarketBodies::readOrder(body, T0, *market.engine, nullptr));
     }
 
     void requiredFunds()

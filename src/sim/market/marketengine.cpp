@@ -1,5 +1,7 @@
 #include "sim/market/marketengine.h"
 
+#include "sim/market/ordermatcher.h"
+
 #include "common/money.h"
 
 #include <QJsonArray>
@@ -11,6 +13,7 @@
 #include <limits>
 #include <map>
 #include <tuple>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -23,16 +26,12 @@ __extension__ using Int128 = __int128;
 constexpr qint64 Hour = SyntheticMarket::Hour;
 // Cap on the nodes a ladder looks at: no order is larger.
 constexpr qint64 MaxLadderNodes = 4096;
+const QString ActiveStatuses = u"'pending', 'standing', 'partially_filled'"_s;
 const QString IdAlphabet = u"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"_s;
 
 qint64 floorHour(qint64 t)
 {
     return Schedule::floorTo(t, Hour);
-}
-
-qint64 consumedKey(qint64 slot, OrderSide offerSide, int level)
-{
-    return slot * 16 + (offerSide == OrderSide::Sell ? 0 : 8) + level;
 }
 
 QString sideColumn(OrderSide offerSide)
@@ -94,104 +93,6 @@ QString skuIdOf(const QString& id)
 
 } // namespace
 
-// The offers on one side of one SKU's book over a time range, as they stand at `now`: synthetic
-// offers less what was taken, and (when asked) the resting orders of users.
-class BookView final
-{
-public:
-    struct Candidate
-    {
-        qint64 rate;
-        qint64 nodes;
-        int level;
-        int orderIndex;
-    };
-
-    BookView(const MarketEngine& engine, const MarketSku& sku, qint64 from, qint64 to, qint64 now,
-             OrderSide offerSide, bool withOrders, const QString& excludePool)
-        : m_engine(engine)
-        , m_sku(sku)
-        , m_now(now)
-        , m_offerSide(offerSide)
-    {
-        if (QSqlQuery* query = engine.run(u"SELECT slot, level, nodes FROM market_consumed WHERE sku_id = ? "
-                                          "AND side = ? AND slot >= ? AND slot < ?"_s,
-                                          {sku.id, sideColumn(offerSide), floorHour(from), to})) {
-            while (query->next())
-                m_consumed.insert(
-                    consumedKey(query->value(0).toLongLong(), offerSide, query->value(1).toInt()),
-                    query->value(2).toLongLong());
-            query->finish();
-        }
-        if (withOrders) {
-            orders = engine.loadOrders(
-                u"o.status IN ('standing', 'partially_filled') AND o.sku_id = ? AND o.side = ? "
-                "AND o.start_at < ? AND o.end_at > ? AND o.pool_id <> coalesce(?, '')"_s,
-                {sku.id, orderSideName(offerSide), to, from, excludePool}, true, false);
-            for (const MarketOrder& order : std::as_const(orders))
-                m_filled.push_back(order.filled());
-        }
-    }
-
-    QList<SyntheticOffer> synthetic(qint64 slot) const
-    {
-        QList<SyntheticOffer> offers = m_offerSide == OrderSide::Sell
-                                           ? m_engine.m_synthetic.asks(m_sku, slot, m_now)
-                                           : m_engine.m_synthetic.bids(m_sku, slot, m_now);
-        for (SyntheticOffer& offer : offers)
-            offer.nodes -= m_consumed.value(consumedKey(slot, m_offerSide, offer.level), 0);
-        return offers;
-    }
-
-    // Capacity of user order `index` over a piece: it must cover the piece whole.
-    qint64 orderCapacity(int index, qint64 pieceFrom, qint64 pieceTo) const
-    {
-        const MarketOrder& order = orders[index];
-        if (order.startAt > pieceFrom || order.endAt < pieceTo)
-            return 0;
-        return order.nodeCount - m_filled[size_t(index)].maxOver(pieceFrom, pieceTo);
-    }
-
-    // Best first: lowest asks, highest bids; synthetic offers before users' orders at one price.
-    QList<Candidate> candidates(qint64 slot, qint64 pieceFrom, qint64 pieceTo) const
-    {
-        QList<Candidate> result;
-        for (const SyntheticOffer& offer : synthetic(slot)) {
-            if (offer.nodes > 0)
-                result.append(Candidate{offer.rate, offer.nodes, offer.level, -1});
-        }
-        for (int i = 0; i < orders.size(); ++i) {
-            const qint64 capacity = orderCapacity(i, pieceFrom, pieceTo);
-            if (capacity > 0)
-                result.append(Candidate{orders[i].limitRate, capacity, -1, i});
-        }
-        const bool asks = m_offerSide == OrderSide::Sell;
-        std::stable_sort(result.begin(), result.end(), [asks](const Candidate& a, const Candidate& b) {
-            return asks ? a.rate < b.rate : a.rate > b.rate;
-        });
-        return result;
-    }
-
-    void consume(qint64 slot, int level, qint64 nodes)
-    {
-        m_consumed[consumedKey(slot, m_offerSide, level)] += nodes;
-    }
-    void fillOrder(int index, qint64 from, qint64 to, qint64 nodes)
-    {
-        m_filled[size_t(index)] = m_filled[size_t(index)].plus(Schedule::rectangle(from, to, nodes));
-    }
-
-    QList<MarketOrder> orders;
-
-private:
-    const MarketEngine& m_engine;
-    MarketSku m_sku;
-    qint64 m_now;
-    OrderSide m_offerSide;
-    QHash<qint64, qint64> m_consumed;
-    std::vector<Schedule> m_filled;
-};
-
 MarketEngine::MarketEngine(QSqlDatabase db, Config config)
     : m_db(std::move(db))
     , m_config(config)
@@ -204,6 +105,8 @@ bool MarketEngine::exec(QSqlQuery& query) const
         return true;
     m_error = query.lastError().text();
     qWarning("market: %s", qPrintable(m_error));
+    // What the book holds may now differ from the store: read it again before the next use.
+    m_reloadBook = true;
     return false;
 }
 
@@ -311,26 +214,22 @@ QString MarketEngine::meta(const QString& key) const
     return {};
 }
 
-void MarketEngine::setMeta(const QString& key, const QString& value)
+bool MarketEngine::setMeta(const QString& key, const QString& value)
 {
-    QSqlQuery query(m_db);
-    query.prepare(u"INSERT INTO market_meta (key, value) VALUES (?, ?) "
-                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s);
-    query.addBindValue(key);
-    query.addBindValue(value);
-    exec(query);
+    return run(u"INSERT INTO market_meta (key, value) VALUES (?, ?) "
+               "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s,
+               {key, value})
+           != nullptr;
 }
 
 QString MarketEngine::nextId(const QString& prefix)
 {
-    // Deterministic ids: the same seed and requests give the same ids.
-    QSqlQuery* query =
-        run(u"INSERT INTO market_meta (key, value) VALUES ('id_counter', '1') ON CONFLICT (key) "
-            "DO UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value"_s,
-            {});
-    const qint64 counter = query && query->next() ? query->value(0).toLongLong() : 0;
-    if (query)
-        query->finish();
+    // Deterministic ids: the same seed and requests give the same ids. The counter is kept here
+    // and written once per call that uses it (flushIds()).
+    if (!m_idCounter)
+        m_idCounter = meta(u"id_counter"_s).toLongLong();
+    const qint64 counter = ++*m_idCounter;
+    m_idsDirty = true;
     quint64 h = SyntheticMarket::mix(m_config.seed ^ SyntheticMarket::mix(static_cast<quint64>(counter)));
     QString id = prefix;
     for (int i = 0; i < 21; ++i) {
@@ -340,6 +239,52 @@ QString MarketEngine::nextId(const QString& prefix)
         h /= 62;
     }
     return id;
+}
+
+bool MarketEngine::flushIds()
+{
+    if (!m_idsDirty || !m_idCounter)
+        return true;
+    m_idsDirty = false;
+    return setMeta(u"id_counter"_s, QString::number(*m_idCounter));
+}
+
+void MarketEngine::discardCachedState()
+{
+    m_book.clear();
+    m_reloadBook = false;
+    m_idCounter.reset();
+    m_idsDirty = false;
+    m_advancedAt.reset();
+    m_soldInPass.clear();
+    m_fillRows.clear();
+    m_statusRows.clear();
+}
+
+bool MarketEngine::ensureBook() const
+{
+    if (m_book.isLoaded() && !m_reloadBook)
+        return true;
+    m_book.clear();
+    m_reloadBook = false;
+    QList<qint64> seqs;
+    const QList<MarketOrder> active =
+        loadOrders(u"o.status IN ("_s + ActiveStatuses + u')', {}, true, false, &seqs);
+    if (m_reloadBook)
+        return false;
+    for (qsizetype i = 0; i < active.size(); ++i)
+        m_book.put(seqs[i], active[i]);
+    QSqlQuery* consumed = run(u"SELECT sku_id, side, slot, level, nodes FROM market_consumed"_s, {});
+    if (!consumed)
+        return false;
+    while (consumed->next())
+        m_book.addConsumed(consumed->value(0).toString(),
+                           consumed->value(1).toString() == u"ask"_s ? OrderSide::Sell : OrderSide::Buy,
+                           consumed->value(2).toLongLong(), consumed->value(3).toInt(),
+                           consumed->value(4).toLongLong());
+    consumed->finish();
+    m_book.markLoaded();
+    return true;
 }
 
 bool MarketEngine::registerSku(const MarketSku& sku)
@@ -386,13 +331,13 @@ std::optional<MarketSku> MarketEngine::sku(const QString& id) const
 }
 
 QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariantList& binds, bool fixedText,
-                                            bool withFills) const
+                                            bool withFills, QList<qint64>* seqs) const
 {
     QList<MarketOrder> result;
     const QString ordersSql =
         u"SELECT o.id, o.pool_id, o.pool_name, o.side, o.sku_id, coalesce(s.alias, ''), o.start_at, "
         "o.end_at, o.node_count, o.limit_rate, o.allow_standing, o.allow_partial, o.status, o.created_at, "
-        "o.created_by, o.filled_at, o.cancelled_at, o.filled FROM market_orders o "
+        "o.created_by, o.filled_at, o.cancelled_at, o.filled, o.seq FROM market_orders o "
         "LEFT JOIN market_skus s ON s.id = o.sku_id WHERE "_s
         + where + u" ORDER BY o.seq"_s;
     QSqlQuery once(m_db);
@@ -432,6 +377,8 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
             order.cancelledAt = query.value(16).toLongLong();
         if (!withFills)
             order.filledUnloaded = scheduleFromText(query.value(17).toString());
+        if (seqs)
+            seqs->append(query.value(18).toLongLong());
         result.append(order);
     }
     query.finish();
@@ -490,136 +437,16 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
     return result;
 }
 
-std::optional<NewOrder> MarketEngine::validateOrder(const QJsonObject& body, qint64 now,
-                                                    FieldErrors* errors) const
-{
-    FieldErrors found;
-    auto fail = [&found](const QString& field, const QString& code, const QString& message) {
-        found.append(FieldError{field, code, message});
-    };
-    NewOrder order;
-
-    const QJsonValue pool = body.value(u"pool"_s);
-    if (pool.isUndefined() || pool.isNull())
-        fail(u"pool"_s, u"required"_s, u"is required"_s);
-    else if (!pool.isString() || pool.toString().isEmpty())
-        fail(u"pool"_s, u"invalid_type"_s, u"must be a pool id or resource path"_s);
-    else
-        order.poolId = pool.toString();
-
-    const QJsonValue side = body.value(u"side"_s);
-    const std::optional<OrderSide> parsedSide = orderSideFromName(side.toString());
-    if (side.isUndefined())
-        fail(u"side"_s, u"required"_s, u"is required"_s);
-    else if (!parsedSide)
-        fail(u"side"_s, u"invalid_value"_s, u"must be \"buy\" or \"sell\""_s);
-    else
-        order.side = *parsedSide;
-
-    const QJsonValue skuValue = body.value(u"instance_sku"_s);
-    if (skuValue.isUndefined())
-        fail(u"instance_sku"_s, u"required"_s, u"is required"_s);
-    else if (!skuValue.isString())
-        fail(u"instance_sku"_s, u"invalid_type"_s, u"must be an instance SKU id"_s);
-    else if (const std::optional<MarketSku> known = sku(skuValue.toString()))
-        order.skuId = known->id;
-    else
-        fail(u"instance_sku"_s, u"not_found"_s, u"is not a registered instance SKU"_s);
-
-    const QJsonValue schedule = body.value(u"allocation_schedule_delta"_s);
-    if (schedule.isUndefined()) {
-        fail(u"allocation_schedule_delta"_s, u"required"_s, u"is required"_s);
-    } else {
-        FieldErrors scheduleErrors;
-        const std::optional<Schedule> parsed =
-            Schedule::fromJson(schedule, u"allocation_schedule_delta"_s, &scheduleErrors);
-        found.append(scheduleErrors);
-        if (parsed) {
-            const QJsonArray entries = schedule.toArray();
-            const QJsonValue end =
-                entries.isEmpty() ? QJsonValue() : entries[0].toObject().value(u"end_at"_s);
-            if (entries.size() != 1 || !end.isDouble()) {
-                fail(u"allocation_schedule_delta"_s, u"invalid_value"_s,
-                     u"must be a single range with both start_at and end_at"_s);
-            } else {
-                const QJsonObject entry = entries[0].toObject();
-                order.startAt = entry.value(u"start_at"_s).toInteger();
-                order.endAt = entry.value(u"end_at"_s).toInteger();
-                order.nodeCount = entry.value(u"node_count"_s).toInteger();
-                if (order.nodeCount < 1)
-                    fail(u"allocation_schedule_delta[0].node_count"_s, u"invalid_value"_s,
-                         u"must be at least 1"_s);
-                if (order.startAt < now - Schedule::Alignment)
-                    fail(u"allocation_schedule_delta[0].start_at"_s, u"in_past"_s,
-                         u"must not be in the past"_s);
-                // Compared without adding to `now` first: the times may be anywhere in qint64.
-                if (order.startAt > now && order.startAt - now > MaxOrderAheadSeconds)
-                    fail(u"allocation_schedule_delta[0].start_at"_s, u"too_far_ahead"_s,
-                         u"must be at most %1 days from now"_s.arg(MaxOrderAheadSeconds / 86400));
-                else if (order.endAt > now && order.endAt - now > MaxOrderAheadSeconds)
-                    fail(u"allocation_schedule_delta[0].end_at"_s, u"too_far_ahead"_s,
-                         u"must be at most %1 days from now"_s.arg(MaxOrderAheadSeconds / 86400));
-                if (m_config.strictHours) {
-                    if (order.startAt % Hour != 0 && order.startAt > now)
-                        fail(u"allocation_schedule_delta[0].start_at"_s, u"not_hour_aligned"_s,
-                             u"must be now or on an hour boundary"_s);
-                    if (order.endAt % Hour != 0)
-                        fail(u"allocation_schedule_delta[0].end_at"_s, u"not_hour_aligned"_s,
-                             u"must be on an hour boundary"_s);
-                }
-            }
-        }
-    }
-
-    const QJsonValue limit = body.value(u"limit_price_dollars_per_node_hour"_s);
-    if (limit.isUndefined()) {
-        fail(u"limit_price_dollars_per_node_hour"_s, u"required"_s, u"is required"_s);
-    } else if (!limit.isString()) {
-        fail(u"limit_price_dollars_per_node_hour"_s, u"invalid_type"_s,
-             u"must be a decimal string such as \"2.500000\""_s);
-    } else {
-        QString message;
-        if (const std::optional<qint64> rate = Money::parseRate(limit.toString(), &message)) {
-            order.limitRate = Money::roundToMinutePrecision(*rate);
-            // A zero limit would pass the balance check of a buy at no cost.
-            if (order.limitRate <= 0)
-                fail(u"limit_price_dollars_per_node_hour"_s, u"invalid_value"_s, u"must be greater than 0"_s);
-        } else
-            fail(u"limit_price_dollars_per_node_hour"_s, u"invalid_value"_s, message);
-    }
-
-    // IOC unless told otherwise; sells fill partly by default, buys all or nothing.
-    order.allowPartial = order.side == OrderSide::Sell;
-    for (const auto& [name, target] : {std::pair{u"allow_standing"_s, &order.allowStanding},
-                                       std::pair{u"allow_partial"_s, &order.allowPartial}}) {
-        const QJsonValue value = body.value(name);
-        if (value.isUndefined() || value.isNull())
-            continue;
-        if (!value.isBool())
-            fail(name, u"invalid_type"_s, u"must be true or false"_s);
-        else
-            *target = value.toBool();
-    }
-
-    if (!found.isEmpty()) {
-        if (errors)
-            errors->append(found);
-        return std::nullopt;
-    }
-    return order;
-}
-
 FieldErrors MarketEngine::checkSellAllocation(const NewOrder& order, const Schedule& owned) const
 {
     if (order.side != OrderSide::Sell)
         return {};
     Schedule committed;
-    const QList<MarketOrder> resting =
-        loadOrders(u"o.status IN ('pending', 'standing', 'partially_filled') AND o.side = 'sell' "
-                   "AND o.pool_id = ? AND o.sku_id = ?"_s,
-                   {order.poolId, order.skuId});
-    for (const MarketOrder& sell : resting)
-        committed = committed.plus(sell.remaining());
+    ensureBook();
+    for (const auto& [seq, sell] : m_book.orders(order.skuId, OrderSide::Sell)) {
+        if (sell.poolId == order.poolId)
+            committed = committed.plus(sell.remaining());
+    }
     const Schedule free = owned.minus(committed);
     const Schedule wanted = Schedule::rectangle(order.startAt, order.endAt, order.nodeCount);
     const Schedule shortfall = free.minus(wanted);
@@ -647,25 +474,10 @@ qint64 MarketEngine::requiredFunds(const NewOrder& order)
     return Money::total(order.limitRate, order.nodeCount, order.endAt - order.startAt);
 }
 
-std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint64 now)
+MarketOrder MarketEngine::newOrder(const NewOrder& order, qint64 now)
 {
-    const QString id = nextId(u"ordr_"_s);
-    const QString sql =
-        u"INSERT INTO market_orders (id, pool_id, pool_name, side, sku_id, start_at, end_at, node_count, "
-        "limit_rate, allow_standing, allow_partial, status, created_at, created_by) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)"_s;
-    if (!run(sql, {QVariant(id), QVariant(order.poolId),
-                   QVariant(order.poolName.isEmpty() ? order.poolId : order.poolName),
-                   QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
-                   QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
-                   QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(now),
-                   order.createdBy.isEmpty()
-                       ? QVariant()
-                       : QVariant(QString::fromUtf8(
-                             QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact)))}))
-        return std::nullopt;
     MarketOrder stored;
-    stored.id = id;
+    stored.id = nextId(u"ordr_"_s);
     stored.poolId = order.poolId;
     stored.poolName = order.poolName.isEmpty() ? order.poolId : order.poolName;
     stored.side = order.side;
@@ -683,15 +495,53 @@ std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint
     return stored;
 }
 
+std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order)
+{
+    const QString sql =
+        u"INSERT INTO market_orders (id, pool_id, pool_name, side, sku_id, start_at, end_at, node_count, "
+        "limit_rate, allow_standing, allow_partial, status, created_at, created_by, filled_at, cancelled_at, "
+        "filled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+    const Schedule filled = order.filled();
+    QSqlQuery* query =
+        run(sql,
+            {QVariant(order.id), QVariant(order.poolId), QVariant(order.poolName),
+             QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
+             QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
+             QVariant(order.allowStanding), QVariant(order.allowPartial),
+             QVariant(orderStatusName(order.status)), QVariant(order.createdAt),
+             order.createdBy.isEmpty()
+                 ? QVariant()
+                 : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
+             order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+             order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+             filled.isEmpty() ? QVariant() : QVariant(scheduleText(filled))});
+    if (!query)
+        return std::nullopt;
+    return query->lastInsertId().toLongLong();
+}
+
+std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint64 now)
+{
+    if (!ensureBook())
+        return std::nullopt;
+    const MarketOrder stored = newOrder(order, now);
+    const std::optional<qint64> seq = storeOrder(stored);
+    if (!flushIds() || !seq)
+        return std::nullopt;
+    m_book.put(*seq, stored);
+    return stored;
+}
+
 std::optional<MarketEngine::PlaceResult> MarketEngine::placeOrder(const NewOrder& order, qint64 now,
                                                                   const OwnedAllocation& owned)
 {
-    std::optional<MarketOrder> stored = insertOrder(order, now);
-    if (!stored)
+    if (!ensureBook())
         return std::nullopt;
-    PlaceResult result{*stored, {}};
+    // Matched before it is stored, so that it is written once, as the match leaves it.
+    PlaceResult result{newOrder(order, now), {}};
     m_soldInPass.clear();
-    if (!matchOrder(result.order, now, true, owned, &result.settlements))
+    const bool matched = matchOrder(result.order, now, true, owned, &result.settlements, true);
+    if (!flushIds() || !matched)
         return std::nullopt;
     return result;
 }
@@ -783,24 +633,24 @@ OrderPage MarketEngine::orders(const OrderQuery& query) const
 
 MarketEngine::CancelResult MarketEngine::cancelOrder(const QString& id, qint64 now)
 {
-    std::optional<MarketOrder> found = order(id);
-    if (!found)
-        return CancelResult::NotFound;
-    if (!found->isActive())
+    if (!ensureBook())
         return CancelResult::NotCancellable;
-    QSqlQuery query(m_db);
-    query.prepare(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = ? WHERE id = ?"_s);
-    query.addBindValue(now);
-    query.addBindValue(id);
-    return exec(query) ? CancelResult::Cancelled : CancelResult::NotCancellable;
+    // Active orders are all in the book; any other is either unknown or past cancelling.
+    if (!m_book.find(id))
+        return order(id) ? CancelResult::NotCancellable : CancelResult::NotFound;
+    if (!run(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = ? WHERE id = ?"_s, {now, id}))
+        return CancelResult::NotCancellable;
+    m_book.remove(id);
+    return CancelResult::Cancelled;
 }
 
 std::optional<qint64> MarketEngine::lastAdvancedAt() const
 {
-    const QString value = meta(u"advanced_at"_s);
-    if (value.isEmpty())
-        return std::nullopt;
-    return value.toLongLong();
+    if (!m_advancedAt) {
+        const QString value = meta(u"advanced_at"_s);
+        m_advancedAt = value.isEmpty() ? std::optional<qint64>() : value.toLongLong();
+    }
+    return *m_advancedAt;
 }
 
 QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocation& owned)
@@ -809,134 +659,82 @@ QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocatio
     const std::optional<qint64> last = lastAdvancedAt();
     if (last && now <= *last)
         return settlements;
+    if (!ensureBook())
+        return settlements;
     // The caller settles after this returns, so what sells sold counts until then.
     m_soldInPass.clear();
     if (last) {
         // Hour by hour while orders are active; a long jump over an empty book costs one step.
-        QSqlQuery active(m_db);
-        active.prepare(u"SELECT 1 FROM market_orders WHERE status IN ('pending', 'standing', "
-                       "'partially_filled') LIMIT 1"_s);
-        for (qint64 t = floorHour(*last) + Hour; t < now; t += Hour) {
-            if (!exec(active) || !active.next())
-                break;
-            active.finish();
+        for (qint64 t = floorHour(*last) + Hour; t < now && !m_book.isEmpty(); t += Hour)
             stepTo(t, owned, &settlements);
-        }
     }
     stepTo(now, owned, &settlements);
-    setMeta(u"advanced_at"_s, QString::number(now));
+    flushIds();
+    if (setMeta(u"advanced_at"_s, QString::number(now)))
+        m_advancedAt = std::optional<qint64>(now);
     return settlements;
 }
 
 bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements)
 {
-    QSqlQuery expire(m_db);
-    expire.prepare(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at "
-                   "WHERE status IN ('pending', 'standing', 'partially_filled') AND end_at <= ?"_s);
-    expire.addBindValue(t);
-    if (!exec(expire))
-        return false;
-    QSqlQuery active(m_db);
-    active.prepare(
-        u"SELECT id FROM market_orders WHERE status IN ('pending', 'standing', 'partially_filled') "
-        "ORDER BY seq"_s);
-    if (!exec(active))
-        return false;
-    QStringList ids;
-    while (active.next())
-        ids.append(active.value(0).toString());
-    for (const QString& id : std::as_const(ids)) {
-        // Reloaded: an earlier order in this step may have taken from this one.
-        std::optional<MarketOrder> current = order(id);
-        const bool first = current && current->status == OrderStatus::Pending;
-        if (current && current->isActive() && !matchOrder(*current, t, first, owned, settlements))
+    const QStringList expiring = m_book.endingBy(t);
+    if (!expiring.isEmpty()) {
+        if (!run(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at "
+                 "WHERE status IN ("_s
+                     + ActiveStatuses + u") AND end_at <= ?"_s,
+                 {t}))
+            return false;
+        for (const QString& id : expiring)
+            m_book.remove(id);
+    }
+    for (const QString& id : m_book.ids()) {
+        // Looked up again: an earlier order in this step may have taken from this one.
+        const MarketOrder* found = m_book.find(id);
+        if (!found)
+            continue;
+        MarketOrder current = *found;
+        const bool first = current.status == OrderStatus::Pending;
+        if (!matchOrder(current, t, first, owned, settlements, false))
             return false;
     }
     return true;
 }
 
 bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
-                              QList<MarketSettlement>* settlements)
+                              QList<MarketSettlement>* settlements, bool isNew)
 {
     const std::optional<MarketSku> marketSku = sku(order.skuId);
     if (!marketSku)
-        return saveStatus(order, now, initial);
+        return saveStatus(order, now, initial, isNew) && writeMatch();
     const bool buy = order.side == OrderSide::Buy;
-    const bool allOrNothing = !order.allowPartial;
+    const OrderSide offerSide = buy ? OrderSide::Sell : OrderSide::Buy;
     const Schedule filled = order.filled();
-
-    std::vector<Piece> pieces;
-    for (qint64 slot = floorHour(order.startAt); slot < order.endAt; slot += Hour) {
-        const qint64 from = std::max(slot, order.startAt);
-        const qint64 to = std::min(slot + Hour, order.endAt);
-        pieces.push_back(Piece{slot, from, to, order.nodeCount - filled.at(from)});
-    }
 
     // A buy takes asks (sellers' offers and users' resting sells); a sell is lifted by the
     // synthetic buyers' bids. Users' resting buys meet new sells when they match in turn.
-    BookView view(*this, *marketSku, order.startAt, order.endAt, now, buy ? OrderSide::Sell : OrderSide::Buy,
-                  buy, order.poolId);
-    const QString poolKey = order.poolId + u'\n' + order.skuId;
-    Schedule sellable;
-    if (!buy && owned)
-        sellable = owned(order.poolId, order.skuId).minus(m_soldInPass.value(poolKey));
-
-    std::vector<Take> takes;
-    Int128 paid = 0;
-    Int128 atLimit = 0;
-    for (int p = 0; p < int(pieces.size()); ++p) {
-        const Piece& piece = pieces[size_t(p)];
-        if (piece.needed <= 0)
-            continue;
-        qint64 need = piece.needed;
-        if (piece.to <= now) {
-            if (allOrNothing)
-                return saveStatus(order, now, initial);
-            continue;
-        }
-        if (!buy && owned)
-            need = std::min(need, std::max<qint64>(0, sellable.minOver(piece.from, piece.to)));
-        const qint64 seconds = piece.to - piece.from;
-        for (const BookView::Candidate& candidate : view.candidates(piece.slot, piece.from, piece.to)) {
-            if (need == 0)
-                break;
-            if (!allOrNothing && (buy ? candidate.rate > order.limitRate : candidate.rate < order.limitRate))
-                break;
-            qint64 nodes = std::min(need, candidate.nodes);
-            if (candidate.orderIndex >= 0 && owned) {
-                // A resting sell can deliver only what its pool still owns.
-                const MarketOrder& sell = view.orders[candidate.orderIndex];
-                const Schedule free = owned(sell.poolId, sell.skuId)
-                                          .minus(m_soldInPass.value(sell.poolId + u'\n' + sell.skuId));
-                nodes = std::min(nodes, std::max<qint64>(0, free.minOver(piece.from, piece.to)));
-                if (nodes == 0)
-                    continue;
-            }
-            takes.push_back(Take{p, candidate.rate, nodes, candidate.level, candidate.orderIndex});
-            paid += Int128(candidate.rate) * nodes * seconds;
-            atLimit += Int128(order.limitRate) * nodes * seconds;
-            need -= nodes;
-        }
-        if (allOrNothing && need > 0)
-            return saveStatus(order, now, initial);
+    const BookSideView view(m_synthetic, m_book, *marketSku, order.startAt, order.endAt, now, offerSide, buy,
+                            order.poolId);
+    OrderMatcher::Sellable sellable;
+    if (owned) {
+        sellable = [this, &owned](const QString& poolId, const QString& skuId) {
+            return owned(poolId, skuId).minus(m_soldInPass.value(poolId + u'\n' + skuId));
+        };
     }
-    // All or nothing compares the whole window: the average price of what it takes against the limit.
-    if (allOrNothing && !takes.empty() && (buy ? paid > atLimit : paid < atLimit))
-        return saveStatus(order, now, initial);
+    const OrderMatcher::Plan plan = OrderMatcher::match(order, now, view, sellable);
 
     // Take from the book, then write one fill per price.
     std::map<qint64, Schedule> byRate;
     std::map<int, Schedule> byCounterparty;
-    for (const Take& take : takes) {
-        const Piece& piece = pieces[size_t(take.piece)];
+    for (const OrderMatcher::Take& take : plan.takes) {
+        const OrderMatcher::Piece& piece = plan.pieces[size_t(take.piece)];
         const Schedule part = Schedule::rectangle(piece.from, piece.to, take.nodes);
         byRate[take.rate] = byRate[take.rate].plus(part);
         if (take.level >= 0) {
             if (!run(u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
                      "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s,
-                     {order.skuId, piece.slot, sideColumn(buy ? OrderSide::Sell : OrderSide::Buy), take.level,
-                      take.nodes}))
+                     {order.skuId, piece.slot, sideColumn(offerSide), take.level, take.nodes}))
                 return false;
+            m_book.addConsumed(order.skuId, offerSide, piece.slot, take.level, take.nodes);
         } else {
             byCounterparty[take.orderIndex] = byCounterparty[take.orderIndex].plus(part);
         }
@@ -945,17 +743,21 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         if (!recordFill(order, schedule, rate, now, false, settlements))
             return false;
     }
+    const QString poolKey = order.poolId + u'\n' + order.skuId;
     if (!buy)
         m_soldInPass[poolKey] = m_soldInPass.value(poolKey).plus(order.filled().minus(filled));
-    for (const auto& [index, schedule] : byCounterparty) {
-        MarketOrder sell = view.orders[index];
+    // Copied first: updating one counterparty in the book leaves the others where they are.
+    std::vector<std::pair<MarketOrder, Schedule>> counterparties;
+    for (const auto& [index, schedule] : byCounterparty)
+        counterparties.emplace_back(view.order(index), schedule);
+    for (auto& [sell, schedule] : counterparties) {
         const QString sellKey = sell.poolId + u'\n' + sell.skuId;
         m_soldInPass[sellKey] = m_soldInPass.value(sellKey).plus(schedule);
         if (!recordFill(sell, schedule, sell.limitRate, now, true, settlements)
-            || !saveStatus(sell, now, false))
+            || !saveStatus(sell, now, false, false))
             return false;
     }
-    return saveStatus(order, now, initial);
+    return saveStatus(order, now, initial, isNew) && writeMatch();
 }
 
 bool MarketEngine::recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
@@ -966,14 +768,12 @@ bool MarketEngine::recordFill(MarketOrder& order, const Schedule& schedule, qint
     const MarketFee orderFee = fee(order.side);
     const qint64 charged = Money::fee(orderFee.flatRate, orderFee.percentageBps, nodeSeconds, amount);
     const QString contract = nextId(u"cont_"_s);
-    if (!run(u"INSERT INTO market_fills (contract_id, order_id, sku_id, side, counterparty, filled_at, rate, "
-             "schedule, start_at, end_at, amount, fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s,
-             {QVariant(contract), QVariant(order.id), QVariant(order.skuId),
-              QVariant(orderSideName(order.side)), QVariant(userCounterparty ? u"order"_s : u"synthetic"_s),
-              QVariant(now), QVariant(rate), QVariant(scheduleText(schedule)),
-              QVariant(schedule.firstStart().value_or(0)), QVariant(schedule.lastEnd().value_or(0)),
-              QVariant(amount), QVariant(charged)}))
-        return false;
+    // Written with the match's other rows (writeMatch()).
+    m_fillRows.append(QVariantList{
+        QVariant(contract), QVariant(order.id), QVariant(order.skuId), QVariant(orderSideName(order.side)),
+        QVariant(userCounterparty ? u"order"_s : u"synthetic"_s), QVariant(now), QVariant(rate),
+        QVariant(scheduleText(schedule)), QVariant(schedule.firstStart().value_or(0)),
+        QVariant(schedule.lastEnd().value_or(0)), QVariant(amount), QVariant(charged)});
     order.fills.append(MarketOrderFill{contract, now, schedule, rate, amount, charged});
     if (settlements)
         settlements->append(MarketSettlement{order.id, contract, order.poolId, order.skuId, order.side,
@@ -981,10 +781,11 @@ bool MarketEngine::recordFill(MarketOrder& order, const Schedule& schedule, qint
     return true;
 }
 
-bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial)
+bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew)
 {
+    const OrderStatus before = order.status;
     const bool complete = order.remaining().isEmpty();
-    const bool any = !order.fills.isEmpty();
+    const bool any = !order.fills.isEmpty() || !order.filledUnloaded.isEmpty();
     if (complete) {
         order.status = OrderStatus::Filled;
         order.filledAt = order.fills.isEmpty() ? now : order.fills.last().filledAt;
@@ -995,11 +796,59 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial)
     } else {
         order.status = any ? OrderStatus::PartiallyFilled : OrderStatus::Standing;
     }
-    return run(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ?, filled = ? WHERE id = ?"_s,
-               {orderStatusName(order.status), order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-                order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(), scheduleText(order.filled()),
-                order.id})
-           != nullptr;
+    if (isNew) {
+        if (!writeMatch())
+            return false;
+        const std::optional<qint64> seq = storeOrder(order);
+        if (!seq)
+            return false;
+        m_book.put(*seq, order);
+        return true;
+    }
+    // A resting order that met nothing this hour is stored as it was.
+    if (order.status == before && order.fills.isEmpty())
+        return true;
+    m_statusRows.append(QVariantList{orderStatusName(order.status),
+                                     order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+                                     order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+                                     scheduleText(order.filled()), order.id});
+    m_book.update(order);
+    return true;
+}
+
+bool MarketEngine::writeRows(const QString& head, const QList<QVariantList>& rows, const QString& tail)
+{
+    // A few texts (1, 2, 4 and 8 rows) rather than one per count, so that each stays prepared.
+    qsizetype at = 0;
+    while (at < rows.size()) {
+        qsizetype n = 8;
+        while (n > rows.size() - at)
+            n /= 2;
+        const QString tuple = u"("_s + QString(u"?, "_s).repeated(rows[at].size() - 1) + u"?)"_s;
+        QStringList tuples;
+        QVariantList binds;
+        for (qsizetype i = at; i < at + n; ++i) {
+            tuples.append(tuple);
+            binds.append(rows[i]);
+        }
+        if (!run(head + tuples.join(u", "_s) + tail, binds))
+            return false;
+        at += n;
+    }
+    return true;
+}
+
+bool MarketEngine::writeMatch()
+{
+    const QList<QVariantList> fills = std::exchange(m_fillRows, {});
+    const QList<QVariantList> statuses = std::exchange(m_statusRows, {});
+    return writeRows(
+               u"INSERT INTO market_fills (contract_id, order_id, sku_id, side, counterparty, filled_at, "
+               "rate, schedule, start_at, end_at, amount, fee) VALUES "_s,
+               fills, QString())
+           && writeRows(u"UPDATE market_orders SET status = v.column1, filled_at = v.column2, "
+                        "cancelled_at = v.column3, filled = v.column4 FROM (VALUES "_s,
+                        statuses, u") AS v WHERE market_orders.id = v.column5"_s);
 }
 
 MarketFee MarketEngine::fee(OrderSide side) const
@@ -1017,7 +866,8 @@ std::vector<std::vector<qint64>> MarketEngine::piecePrices(const MarketSku& sku,
     std::vector<std::vector<qint64>> prices;
     if (end <= start)
         return prices;
-    BookView view(*this, sku, start, end, now, offerSide, withOrders, excludePool);
+    ensureBook();
+    const BookSideView view(m_synthetic, m_book, sku, start, end, now, offerSide, withOrders, excludePool);
     for (qint64 slot = floorHour(start); slot < end; slot += Hour) {
         const qint64 from = std::max(slot, start);
         const qint64 to = std::min(slot + Hour, end);
@@ -1028,7 +878,7 @@ std::vector<std::vector<qint64>> MarketEngine::piecePrices(const MarketSku& sku,
             return prices;
         }
         std::vector<qint64> nodes;
-        for (const BookView::Candidate& candidate : view.candidates(slot, from, to)) {
+        for (const BookSideView::Candidate& candidate : view.candidates(slot, from, to)) {
             for (qint64 i = 0; i < candidate.nodes && qint64(nodes.size()) < MaxLadderNodes; ++i)
                 nodes.push_back(candidate.rate);
         }
@@ -1106,6 +956,7 @@ BookWindowPage MarketEngine::windows(const QStringList& skuIds, qint64 rangeStar
 {
     using Key = std::tuple<qint64, qint64, QString>;
     std::map<Key, BookWindow> rows;
+    ensureBook();
     const qint64 horizonEnd = floorHour(now) + m_config.horizonSeconds;
     for (const QString& id : skuIds) {
         const std::optional<MarketSku> marketSku = sku(id);
@@ -1114,10 +965,12 @@ BookWindowPage MarketEngine::windows(const QStringList& skuIds, qint64 rangeStar
         const qint64 from = std::max(rangeStart, floorHour(now));
         const qint64 to = std::min(rangeEnd, horizonEnd);
         if (from < to) {
-            const BookView asks(*this, *marketSku, from, to, now, OrderSide::Sell, false, QString());
-            const BookView bids(*this, *marketSku, from, to, now, OrderSide::Buy, false, QString());
+            const BookSideView asks(m_synthetic, m_book, *marketSku, from, to, now, OrderSide::Sell, false,
+                                    QString());
+            const BookSideView bids(m_synthetic, m_book, *marketSku, from, to, now, OrderSide::Buy, false,
+                                    QString());
             for (qint64 slot = floorHour(from); slot < to; slot += Hour) {
-                const auto count = [slot](const BookView& view) {
+                const auto count = [slot](const BookSideView& view) {
                     const QList<SyntheticOffer> offers = view.synthetic(slot);
                     return qint64(std::count_if(offers.begin(), offers.end(),
                                                 [](const SyntheticOffer& offer) { return offer.nodes > 0; }));
@@ -1134,11 +987,17 @@ BookWindowPage MarketEngine::windows(const QStringList& skuIds, qint64 rangeStar
                 row.bidOrderCount += bidCount;
             }
         }
-        const QList<MarketOrder> resting =
-            loadOrders(u"o.status IN ('standing', 'partially_filled') AND o.sku_id = ? AND o.start_at < ? "
-                       "AND o.end_at > ?"_s,
-                       {marketSku->id, rangeEnd, rangeStart});
-        for (const MarketOrder& order : resting) {
+        // Standing and partly filled orders of both sides, in placement order (as the store lists them).
+        std::map<qint64, const MarketOrder*> resting;
+        for (const OrderSide side : {OrderSide::Buy, OrderSide::Sell}) {
+            for (const auto& [seq, order] : m_book.orders(marketSku->id, side)) {
+                if (order.status != OrderStatus::Pending && order.startAt < rangeEnd
+                    && order.endAt > rangeStart)
+                    resting.emplace(seq, &order);
+            }
+        }
+        for (const auto& [seq, found] : resting) {
+            const MarketOrder& order = *found;
             BookWindow& row = rows[Key{order.startAt, order.endAt, order.skuId}];
             row.skuId = order.skuId;
             row.startAt = order.startAt;
@@ -1230,89 +1089,18 @@ Schedule MarketEngine::availability(const QString& skuId, qint64 now) const
         return schedule;
     const qint64 first = floorHour(now);
     const qint64 last = first + m_config.horizonSeconds;
-    const BookView view(*this, *marketSku, first, last, now, OrderSide::Sell, true, QString());
+    ensureBook();
+    const BookSideView view(m_synthetic, m_book, *marketSku, first, last, now, OrderSide::Sell, true,
+                            QString());
     const qint64 minute = Schedule::floorTo(now, Schedule::Alignment);
     for (qint64 slot = first; slot < last; slot += Hour) {
         const qint64 from = std::max(slot, minute);
         qint64 nodes = 0;
-        for (const BookView::Candidate& candidate : view.candidates(slot, from, slot + Hour))
+        for (const BookSideView::Candidate& candidate : view.candidates(slot, from, slot + Hour))
             nodes += candidate.nodes;
         schedule = schedule.plus(Schedule::rectangle(from, slot + Hour, nodes));
     }
     return schedule;
-}
-
-std::optional<PreviewRequest> MarketEngine::validatePreview(const QJsonObject& body, FieldErrors* errors)
-{
-    FieldErrors found;
-    auto fail = [&found](const QString& field, const QString& code, const QString& message) {
-        found.append(FieldError{field, code, message});
-    };
-    auto integer = [&](const QString& field) -> std::optional<qint64> {
-        const QJsonValue value = body.value(field);
-        if (value.isUndefined()) {
-            fail(field, u"required"_s, u"is required"_s);
-            return std::nullopt;
-        }
-        const qint64 parsed = value.toInteger(std::numeric_limits<qint64>::min());
-        if (!value.isDouble() || parsed == std::numeric_limits<qint64>::min()) {
-            fail(field, u"invalid_type"_s, u"must be an integer"_s);
-            return std::nullopt;
-        }
-        return parsed;
-    };
-    PreviewRequest request;
-    const QJsonValue side = body.value(u"side"_s);
-    if (side.isUndefined())
-        fail(u"side"_s, u"required"_s, u"is required"_s);
-    else if (const std::optional<OrderSide> parsed = orderSideFromName(side.toString()))
-        request.side = *parsed;
-    else
-        fail(u"side"_s, u"invalid_value"_s, u"must be \"buy\" or \"sell\""_s);
-
-    const QJsonValue requirements = body.value(u"requirements"_s);
-    if (requirements.isUndefined()) {
-        fail(u"requirements"_s, u"required"_s, u"is required (an empty object means no constraint)"_s);
-    } else if (!requirements.isObject()) {
-        fail(u"requirements"_s, u"invalid_type"_s, u"must be an object of property names to value lists"_s);
-    } else {
-        const QJsonObject object = requirements.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            const bool strings = it.value().isArray()
-                                 && std::all_of(it.value().toArray().begin(), it.value().toArray().end(),
-                                                [](const QJsonValue& v) { return v.isString(); });
-            if (!strings)
-                fail(u"requirements."_s + it.key(), u"invalid_type"_s, u"must be a list of values"_s);
-        }
-    }
-    if (const std::optional<qint64> start = integer(u"start_at"_s)) {
-        request.startAt = *start;
-        if (!Schedule::isAligned(*start))
-            fail(u"start_at"_s, u"not_aligned"_s, u"must be a multiple of 60 seconds"_s);
-    }
-    if (const std::optional<qint64> duration = integer(u"duration_seconds"_s)) {
-        request.durationSeconds = *duration;
-        if (*duration <= 0 || !Schedule::isAligned(*duration))
-            fail(u"duration_seconds"_s, u"invalid_value"_s, u"must be a positive multiple of 60"_s);
-        else if (*duration > MaxOrderAheadSeconds)
-            fail(u"duration_seconds"_s, u"out_of_range"_s,
-                 u"must be at most %1 (%2 days)"_s.arg(MaxOrderAheadSeconds)
-                     .arg(MaxOrderAheadSeconds / 86400));
-    }
-    if (const std::optional<qint64> nodes = integer(u"node_count"_s)) {
-        request.nodeCount = *nodes;
-        if (*nodes <= 0 || *nodes > std::numeric_limits<qint32>::max())
-            fail(u"node_count"_s, u"invalid_value"_s, u"must be positive"_s);
-    }
-    const QJsonValue pool = body.value(u"pool"_s);
-    if (!pool.isUndefined() && !pool.isNull() && !pool.isString())
-        fail(u"pool"_s, u"invalid_type"_s, u"must be a pool id or resource path"_s);
-    if (!found.isEmpty()) {
-        if (errors)
-            errors->append(found);
-        return std::nullopt;
-    }
-    return request;
 }
 
 MarketPreview MarketEngine::preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,

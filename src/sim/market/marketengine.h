@@ -2,6 +2,7 @@
 
 #include "common/fielderror.h"
 #include "sim/market/markettypes.h"
+#include "sim/market/restingbook.h"
 #include "sim/market/syntheticmarket.h"
 
 #include <QHash>
@@ -42,6 +43,7 @@ public:
     static constexpr qint64 MaxOrderAheadSeconds = 90 * 86400;
 
     MarketEngine(QSqlDatabase db, Config config);
+    const Config& config() const { return m_config; }
 
     // Creates the market_ tables when missing and records the seed. A database created with
     // another seed is refused, since its stored state would not match the derived market.
@@ -54,9 +56,6 @@ public:
     std::optional<MarketSku> sku(const QString& id) const;
 
     // --- Orders ---
-    // Validates a POST /orders body (except resolving `pool`, which the caller does and writes
-    // into the result's poolId/poolName). Details use the API's {field, code, message}.
-    std::optional<NewOrder> validateOrder(const QJsonObject& body, qint64 now, FieldErrors* errors) const;
     // A sell needs the pool to own the nodes in every hour of its window, beyond what the pool's
     // other resting sells already offer. Returns the 422 details, empty when the sell may go on.
     FieldErrors checkSellAllocation(const NewOrder& order, const Schedule& owned) const;
@@ -108,7 +107,6 @@ public:
     Schedule availability(const QString& skuId, qint64 now) const;
 
     // --- Order preview ---
-    static std::optional<PreviewRequest> validatePreview(const QJsonObject& body, FieldErrors* errors);
     // `skuIds` are the SKUs matching the request's requirements; `pool` goes into the body (a
     // placeholder when empty). For a sell with a pool, only SKUs the pool owns enough of count.
     MarketPreview preview(const PreviewRequest& request, const QStringList& skuIds, qint64 now,
@@ -118,40 +116,39 @@ public:
 
     const SyntheticMarket& synthetic() const { return m_synthetic; }
 
-private:
-    friend class BookView;
-    struct Piece
-    {
-        qint64 slot;
-        qint64 from;
-        qint64 to;
-        qint64 needed;
-    };
-    struct Take
-    {
-        int piece;
-        qint64 rate;
-        qint64 nodes;
-        int level;      // synthetic offer level, or -1
-        int orderIndex; // counterparty user order, or -1
-    };
+    // Forgets what the engine keeps in memory of its tables (the resting book, the id counter,
+    // the last advance); it reads them again on next use. Call it when a transaction in which
+    // the engine wrote is rolled back.
+    void discardCachedState();
 
+private:
     bool exec(QSqlQuery& query) const;
     // Runs one of the engine's fixed SQL texts with these values bound, as a statement prepared
     // once and kept (forward only; the caller finishes it after reading). nullptr on failure.
     QSqlQuery* run(const QString& sql, const QVariantList& binds) const;
     QString nextId(const QString& prefix);
+    // Writes the id counter when nextId() moved it.
+    bool flushIds();
     QString meta(const QString& key) const;
-    void setMeta(const QString& key, const QString& value);
+    bool setMeta(const QString& key, const QString& value);
+    // Loads the resting book unless it is current.
+    bool ensureBook() const;
+    MarketOrder newOrder(const NewOrder& order, qint64 now);
+    // Inserts the order as it stands; returns its placement sequence.
+    std::optional<qint64> storeOrder(const MarketOrder& order);
     // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
     // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
     QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
-                                  bool withFills = true) const;
+                                  bool withFills = true, QList<qint64>* seqs = nullptr) const;
+    // Matches the order against the book and stores the result (inserting it when `isNew`).
     bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
-                    QList<MarketSettlement>* settlements);
+                    QList<MarketSettlement>* settlements, bool isNew);
     bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
                     bool userCounterparty, QList<MarketSettlement>* settlements);
-    bool saveStatus(MarketOrder& order, qint64 now, bool initial);
+    bool saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew);
+    // Writes the fills and status changes a match collected, a few rows per statement.
+    bool writeMatch();
+    bool writeRows(const QString& head, const QList<QVariantList>& rows, const QString& tail);
     bool stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements);
     // Per-node prices over [start, end): element k of each piece's list is the k-th best node.
     std::vector<std::vector<qint64>> piecePrices(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
@@ -174,6 +171,16 @@ private:
     // What sells sold within one placement or advance, per pool and SKU, which the caller's
     // allocation does not show yet.
     QHash<QString, Schedule> m_soldInPass;
+    // The resting book, loaded on first use and kept current by every write.
+    mutable RestingBook m_book;
+    // A statement failed: the book may differ from the store.
+    mutable bool m_reloadBook = false;
+    std::optional<qint64> m_idCounter;
+    bool m_idsDirty = false;
+    mutable std::optional<std::optional<qint64>> m_advancedAt;
+    // Rows of the match under way (fills, then status changes of its counterparties).
+    QList<QVariantList> m_fillRows;
+    QList<QVariantList> m_statusRows;
 };
 
 } // namespace sfsim

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "sim/market/markettypes.h"
+#include "sim/market/syntheticmarket.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <map>
+#include <vector>
+
+namespace sfsim {
+
+// The resting side of the market in memory: every active order (pending, standing, partially
+// filled) in placement order, with its filled schedule, and the synthetic offers already taken.
+// The engine loads it from its store once and keeps it current with every write, so a match
+// costs the orders it meets rather than a query over the book. Whoever rolls back a transaction
+// the engine wrote in must clear() it (the engine reloads on next use).
+class RestingBook final
+{
+public:
+    // Placement sequence to order.
+    using Orders = std::map<qint64, MarketOrder>;
+
+    bool isLoaded() const { return m_loaded; }
+    void markLoaded() { m_loaded = true; }
+    void clear();
+
+    // Inserts or replaces the order placed as `seq`; an order that is no longer active leaves the
+    // book. Its fills are kept as its filled schedule.
+    void put(qint64 seq, const MarketOrder& order);
+    // The same for an order already in the book (nothing when it is not).
+    void update(const MarketOrder& order);
+    void remove(const QString& id);
+    const MarketOrder* find(const QString& id) const;
+    bool isEmpty() const { return m_bySeq.empty(); }
+    // Active orders, in placement order.
+    QStringList ids() const;
+    // Active orders that end at or before `t`.
+    QStringList endingBy(qint64 t) const;
+    const Orders& orders(const QString& skuId, OrderSide side) const;
+    // The same orders as a compact index in placement order, for a match to scan.
+    struct Entry
+    {
+        qint64 seq;
+        qint64 startAt;
+        qint64 endAt;
+        const MarketOrder* order;
+    };
+    const std::vector<Entry>& index(const QString& skuId, OrderSide side) const;
+
+    // Synthetic offers taken, per SKU, side of the offer, hour slot and level.
+    qint64 consumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level) const;
+    void addConsumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level, qint64 nodes);
+
+private:
+    static QString sideKey(const QString& skuId, OrderSide side);
+
+    bool m_loaded = false;
+    QHash<QString, Orders> m_bySide;
+    QHash<QString, std::vector<Entry>> m_index;
+    // Placement sequence to (side key, id).
+    std::map<qint64, std::pair<QString, QString>> m_bySeq;
+    QHash<QString, qint64> m_seqById;
+    QHash<QString, QHash<qint64, qint64>> m_consumed;
+};
+
+// One side of one SKU's book over a time range, as it stands at `now`: synthetic offers less
+// what was taken, and (when asked) users' standing and partly filled orders of other pools.
+class BookSideView final
+{
+public:
+    struct Candidate
+    {
+        qint64 rate;
+        qint64 nodes;
+        int level;      // synthetic offer level, or -1
+        int orderIndex; // index into orders(), or -1
+    };
+
+    BookSideView(const SyntheticMarket& synthetic, const RestingBook& book, const MarketSku& sku, qint64 from,
+                 qint64 to, qint64 now, OrderSide offerSide, bool withOrders, const QString& excludePool);
+
+    QList<SyntheticOffer> synthetic(qint64 slot) const;
+    // Capacity of user order `index` over a piece: it must cover the piece whole.
+    qint64 orderCapacity(int index, qint64 pieceFrom, qint64 pieceTo) const;
+    // Best first: lowest asks, highest bids; synthetic offers before users' orders at one price.
+    QList<Candidate> candidates(qint64 slot, qint64 pieceFrom, qint64 pieceTo) const;
+    const MarketOrder& order(int index) const { return *m_orders[size_t(index)]; }
+
+private:
+    const SyntheticMarket& m_synthetic;
+    const RestingBook& m_book;
+    MarketSku m_sku;
+    qint64 m_now;
+    OrderSide m_offerSide;
+    std::vector<const MarketOrder*> m_orders;
+};
+
+} // namespace sfsim

@@ -1,0 +1,67 @@
+#include "sim/routes/accountroutes.h"
+
+#include "sim/simapi.h"
+#include "sim/simstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace sfsim {
+
+void SimAccountRoutes::add(SimRouter& router)
+{
+    router.add("GET", "me", &SimAccountRoutes::getMe);
+    router.add("GET", "users", &SimAccountRoutes::listUsers);
+    router.add("GET", "users/{}", &SimAccountRoutes::getUser);
+}
+
+ApiResponse SimAccountRoutes::getMe(const SimRequestContext& c)
+{
+    const auto account = c.store.row(u"SELECT * FROM accounts WHERE id = ?"_s, {c.caller.account});
+    if (!account)
+        throw SimApiError::notFound(u"Account not found."_s);
+    QJsonObject me{{u"object"_s, u"account"_s},
+                   {u"account_id"_s, c.caller.account},
+                   {u"created_at"_s, account->value(u"created_at"_s).toLongLong()},
+                   {u"entity_type"_s, account->value(u"entity_type"_s).toString()},
+                   {u"user"_s, QJsonValue::Null}};
+    if (!c.caller.userId.isEmpty()) {
+        if (const auto user = c.store.row(u"SELECT * FROM users WHERE id = ?"_s, {c.caller.userId}))
+            me.insert(u"user"_s, c.api.userJson(*user));
+    }
+    return ApiResponse::ok(me);
+}
+
+ApiResponse SimAccountRoutes::listUsers(const SimRequestContext& c)
+{
+    QueryReader query(c.request.query);
+    QStringList where{u"account_id = ?"_s};
+    QVariantList binds{c.caller.account};
+    const QStringList ids = query.list(u"id"_s);
+    if (!ids.isEmpty()) {
+        QStringList marks;
+        for (const auto& id : ids) {
+            marks.append(u"?"_s);
+            binds.append(id.startsWith(u"sfc:user:"_s) ? id.mid(9) : id);
+        }
+        where.append(u"id IN ("_s + marks.join(u", "_s) + u')');
+    }
+    if (const auto email = query.string(u"email"_s)) {
+        where.append(u"lower(email) = lower(?)"_s);
+        binds.append(*email);
+    }
+    return ApiResponse::ok(c.api.page(u"SELECT * FROM users"_s, where, binds, u"seq"_s, false, query,
+                                      u"usrc"_s, 50, 200,
+                                      [&c](const QSqlRecord& r) { return c.api.userJson(r); }));
+}
+
+ApiResponse SimAccountRoutes::getUser(const SimRequestContext& c)
+{
+    const QString id = c.params.at(0).startsWith(u"sfc:user:"_s) ? c.params.at(0).mid(9) : c.params.at(0);
+    const auto row =
+        c.store.row(u"SELECT * FROM users WHERE id = ? AND account_id = ?"_s, {id, c.caller.account});
+    if (!row)
+        throw SimApiError::notFound(u"User %1 not found."_s.arg(c.params.at(0)));
+    return ApiResponse::ok(c.api.userJson(*row));
+}
+
+} // namespace sfsim

@@ -1,0 +1,253 @@
+#include "sim/routes/infinibandroutes.h"
+
+#include "sim/routes/routeutil.h"
+#include "sim/simapi.h"
+#include "sim/simstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace sfsim {
+
+namespace {
+
+// InfiniBand is a preview (shared/contracts/INFINIBAND.md): every route needs the account enrolled.
+const QString flag = u"infiniband-preview"_s;
+
+} // namespace
+
+using routeutil::tagsColumn;
+
+void SimInfinibandRoutes::add(SimRouter& router)
+{
+    router.add("GET", "infiniband_fabrics", &SimInfinibandRoutes::listFabrics);
+    router.add("GET", "infiniband_fabrics/{}", &SimInfinibandRoutes::getFabric);
+    router.add("POST", "infiniband_partitions", &SimInfinibandRoutes::createPartition);
+    router.add("GET", "infiniband_partitions", &SimInfinibandRoutes::listPartitions);
+    router.add("GET", "infiniband_partitions/{}", &SimInfinibandRoutes::getPartition);
+    router.add("PATCH", "infiniband_partitions/{}", &SimInfinibandRoutes::patchPartition);
+    router.add("DELETE", "infiniband_partitions/{}", &SimInfinibandRoutes::deletePartition);
+    router.add("GET", "infiniband_partitions/{}/instances", &SimInfinibandRoutes::partitionInstances);
+}
+
+ApiResponse SimInfinibandRoutes::listFabrics(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    QueryReader query(c.request.query);
+    QStringList where;
+    QVariantList binds;
+    if (const auto region = query.string(u"region"_s)) {
+        where.append(u"region = ?"_s);
+        binds.append(*region);
+    }
+    if (const auto zone = query.string(u"availability_zone"_s)) {
+        where.append(u"zone = ?"_s);
+        binds.append(*zone);
+    }
+    return ApiResponse::ok(c.api.page(u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query,
+                                      u"ibfabc"_s, 50, 200,
+                                      [&c](const QSqlRecord& r) { return c.api.fabricJson(r); }));
+}
+
+ApiResponse SimInfinibandRoutes::getFabric(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    return ApiResponse::ok(c.api.fabricJson(c.api.findFabric(c.params.at(0))));
+}
+
+ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto workspace = body.string(u"workspace"_s, true, 512);
+    const auto name = body.name(u"name"_s, true);
+    const auto fabricRef = body.string(u"fabric"_s, false, 255);
+    const auto region = body.string(u"region"_s, false, 64);
+    const auto zone = body.string(u"availability_zone"_s, false, 64);
+    const auto tags = body.tags(u"tags"_s);
+    body.finish();
+    const QSqlRecord ws = c.api.readableWorkspace(*workspace, u"workspace"_s);
+    const QString workspaceId = ws.value(u"id"_s).toString();
+    c.api.requireWrite(workspaceId);
+
+    const bool hasLocation = region || zone;
+    if (fabricRef && hasLocation)
+        throw SimApiError::unprocessable(
+            u"Give either fabric or region and availability_zone, not both."_s,
+            {{u"fabric"_s, u"fabric_and_location"_s,
+              u"Give either fabric or region and availability_zone, not both."_s}});
+    if (!fabricRef && !(region && zone))
+        throw SimApiError::unprocessable(
+            u"Give fabric, or region and availability_zone."_s,
+            {{!hasLocation ? u"fabric"_s : (region ? u"availability_zone"_s : u"region"_s),
+              u"missing_location"_s, u"Give fabric, or region and availability_zone."_s}});
+    QSqlRecord fabric;
+    if (fabricRef) {
+        fabric = c.api.findFabric(*fabricRef, u"fabric"_s);
+    } else {
+        const auto fabrics = c.store.rows(
+            u"SELECT * FROM fabrics WHERE region = ? AND zone = ? ORDER BY seq"_s, {*region, *zone});
+        if (fabrics.isEmpty())
+            throw SimApiError(404, u"not_found"_s, u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone),
+                              {{u"availability_zone"_s, u"not_found"_s,
+                                u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone)}});
+        if (fabrics.size() > 1) {
+            QList<ErrorDetail> details;
+            for (const auto& f : fabrics) {
+                QStringList skus;
+                for (const auto& s :
+                     c.store.rows(u"SELECT alias FROM instance_skus WHERE fabric_id = ? ORDER BY seq"_s,
+                                  {f.value(u"id"_s)}))
+                    skus.append(s.value(0).toString());
+                details.append({u"fabric"_s, u"ambiguous_zone"_s,
+                                u"%1 (%2): SKUs %3"_s.arg(f.value(u"name"_s).toString(),
+                                                          f.value(u"id"_s).toString(), skus.join(u", "_s))});
+            }
+            throw SimApiError::unprocessable(
+                u"Zone %1-%2 holds %3 fabrics; choose one with fabric."_s.arg(*region, *zone)
+                    .arg(fabrics.size()),
+                details);
+        }
+        fabric = fabrics.first();
+    }
+    if (c.store.row(
+            u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+            {workspaceId, *name}))
+        throw SimApiError::conflict(
+            u"A partition named %1 already exists in workspace %2."_s.arg(*name,
+                                                                          ws.value(u"name"_s).toString()),
+            {{u"name"_s, u"name_taken"_s,
+              u"A partition named %1 already exists in this workspace."_s.arg(*name)}});
+    const QString id = c.api.m_ids.make(u"ibpart"_s);
+    c.store.exec(
+        u"INSERT INTO infiniband_partitions(id, workspace_id, name, fabric_id, created_at, tags) VALUES(?, ?, ?, ?, ?, ?)"_s,
+        {id, workspaceId, *name, fabric.value(u"id"_s), c.now, tagsColumn(tags)});
+    return ApiResponse::created(c.api.storedPartitionJson(id));
+}
+
+ApiResponse SimInfinibandRoutes::listPartitions(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    QueryReader query(c.request.query);
+    QStringList where{u"ip.deleted_at IS NULL"_s, u"w.deleted_at IS NULL"_s};
+    QVariantList binds;
+    const auto workspace = query.string(u"workspace"_s);
+    if (workspace) {
+        where.append(u"ip.workspace_id = ?"_s);
+        binds.append(c.api.readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
+    } else {
+        where.append(c.api.readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
+    }
+    if (const auto fabric = query.string(u"fabric"_s)) {
+        const auto row =
+            c.store.row(u"SELECT id FROM fabrics WHERE id = ? OR name = ?"_s, {*fabric, *fabric});
+        where.append(u"ip.fabric_id = ?"_s);
+        binds.append(row ? row->value(0).toString() : QString());
+    }
+    if (const auto region = query.string(u"region"_s)) {
+        where.append(u"f.region = ?"_s);
+        binds.append(*region);
+    }
+    if (const auto zone = query.string(u"availability_zone"_s)) {
+        where.append(u"f.zone = ?"_s);
+        binds.append(*zone);
+    }
+    const QStringList ids = query.list(u"id"_s);
+    if (!ids.isEmpty()) {
+        QStringList marks;
+        for (const auto& ref : ids) {
+            marks.append(u"?"_s);
+            try {
+                binds.append(c.api.findPartition(ref, workspace.value_or(QString())).value(u"id"_s));
+            } catch (const SimApiError&) {
+                binds.append(QString());
+            }
+        }
+        where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
+    }
+    return ApiResponse::okJson(c.api.partitionsPage(query, where, binds));
+}
+
+ApiResponse SimInfinibandRoutes::getPartition(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    QueryReader query(c.request.query);
+    return ApiResponse::ok(c.api.partitionJson(
+        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()))));
+}
+
+ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    QueryReader query(c.request.query);
+    const QSqlRecord partition =
+        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto name = body.name(u"name"_s, false);
+    const auto tags = body.tags(u"tags"_s);
+    body.finish();
+    const QString id = partition.value(u"id"_s).toString();
+    c.api.requireWrite(partition.value(u"workspace_id"_s).toString());
+    if (name && *name != partition.value(u"name"_s).toString()) {
+        if (c.store.row(
+                u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                {partition.value(u"workspace_id"_s), *name}))
+            throw SimApiError::conflict(
+                u"A partition named %1 already exists in this workspace."_s.arg(*name),
+                {{u"name"_s, u"name_taken"_s, u"A partition named %1 already exists."_s.arg(*name)}});
+        c.store.exec(u"UPDATE infiniband_partitions SET name = ? WHERE id = ?"_s, {*name, id});
+    }
+    if (body.has(u"tags"_s))
+        c.store.exec(u"UPDATE infiniband_partitions SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
+    return ApiResponse::ok(c.api.storedPartitionJson(id));
+}
+
+ApiResponse SimInfinibandRoutes::partitionInstances(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    QueryReader query(c.request.query);
+    const QSqlRecord partition =
+        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    QVariantList binds{partition.value(u"id"_s)};
+    QStringList where{u"i.partition_id = ?"_s, u"i.infiniband_released_at IS NULL"_s,
+                      u"i.deleted_at IS NULL"_s};
+    where.append(c.api.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
+    return ApiResponse::okJson(c.api.instancesPage(query, where, binds, false));
+}
+
+ApiResponse SimInfinibandRoutes::deletePartition(const SimRequestContext& c)
+{
+    c.api.requireFlag(flag);
+    QueryReader query(c.request.query);
+    const QSqlRecord partition =
+        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    c.api.requireWrite(partition.value(u"workspace_id"_s).toString());
+    QList<ErrorDetail> details;
+    qint64 unreadable = 0;
+    for (const auto& r :
+         c.store.rows(u"SELECT id, workspace_id, status, deleted_at FROM instances WHERE partition_id = ? "
+                      "AND infiniband_released_at IS NULL ORDER BY seq"_s,
+                      {partition.value(u"id"_s)})) {
+        const QString id = r.value(0).toString();
+        if (c.caller.level(r.value(1).toString()) < 1) {
+            ++unreadable;
+            continue;
+        }
+        const QString status = r.value(2).toString();
+        if (status == u"terminated"_s || status == u"failed"_s)
+            details.append({{},
+                            u"pending_release"_s,
+                            u"%1 is terminated; its node has not released the partition yet"_s.arg(id)});
+        else
+            details.append({{}, u"attached_instance"_s, u"%1 is attached"_s.arg(id)});
+    }
+    if (unreadable > 0)
+        details.append(
+            {{}, u"unreadable_instance"_s, u"%1 attached instances you cannot read"_s.arg(unreadable)});
+    if (!details.isEmpty())
+        throw SimApiError::conflict(u"Partition has attached instances."_s, details);
+    c.store.exec(u"UPDATE infiniband_partitions SET deleted_at = ? WHERE id = ?"_s,
+                 {c.now, partition.value(u"id"_s)});
+    return ApiResponse::noContent();
+}
+
+} // namespace sfsim

@@ -1,0 +1,406 @@
+#include "sim/routes/instanceroutes.h"
+
+#include "sim/simapi.h"
+#include "sim/simconsole.h"
+#include "sim/simstore.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtEndian>
+
+using namespace Qt::StringLiterals;
+
+namespace sfsim {
+
+namespace {
+
+constexpr qint64 maxUserDataBytes = 64 * 1024;
+
+QString hostnameOf(const QSqlRecord& r)
+{
+    return r.value(u"name"_s).toString().toLower() + u'.' + r.value(u"sku_region"_s).toString()
+           + u".sfsim.internal"_s;
+}
+
+} // namespace
+
+void SimInstanceRoutes::add(SimRouter& router)
+{
+    router.add("POST", "instances", &SimInstanceRoutes::createInstance);
+    router.add("GET", "instances", &SimInstanceRoutes::listInstances);
+    router.add("GET", "instances/{}", &SimInstanceRoutes::getInstance);
+    router.add("PATCH", "instances/{}", &SimInstanceRoutes::patchInstance);
+    router.add("DELETE", "instances/{}", &SimInstanceRoutes::deleteInstance);
+    router.add("POST", "instances/{}/terminate", &SimInstanceRoutes::terminateInstance);
+    router.add("GET", "instances/{}/logs", &SimInstanceRoutes::instanceLogs);
+    router.add("GET", "instances/{}/ssh", &SimInstanceRoutes::instanceSsh);
+}
+
+ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
+{
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto poolRef = body.string(u"pool"_s, true, 512);
+    const auto imageRef = body.string(u"image"_s, true, 512);
+    const auto skuRef = body.string(u"instance_sku"_s, true, 64);
+    const auto name = body.name(u"name"_s, false);
+    const auto userData = body.has(u"cloud_init_user_data"_s) && !body.isNull(u"cloud_init_user_data"_s)
+                              ? body.string(u"cloud_init_user_data"_s, false, 4 * maxUserDataBytes)
+                              : std::nullopt;
+    const bool publicIpv4 = body.boolean(u"enable_public_ipv4"_s, false).value_or(false);
+    const auto firewall = body.string(u"firewall"_s, false, 512);
+    const auto tags = body.tags(u"tags"_s);
+    const auto priority = body.string(u"priority_level"_s, false, 32);
+    const bool wantsInfiniband = body.boolean(u"_preview_enable_infiniband"_s, false).value_or(false);
+    const auto partitionRef = body.string(u"infiniband_partition"_s, false, 512);
+    if (priority && !QStringList{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s}.contains(*priority))
+        body.addError(u"priority_level"_s, u"invalid_value"_s,
+                      u"priority_level must be yield, normal, preferred or critical."_s);
+    QByteArray decoded;
+    if (userData) {
+        const auto result =
+            QByteArray::fromBase64Encoding(userData->toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!result)
+            body.addError(u"cloud_init_user_data"_s, u"invalid_base64"_s,
+                          u"cloud_init_user_data must be base64."_s);
+        else if (result.decoded.size() > maxUserDataBytes)
+            body.addError(u"cloud_init_user_data"_s, u"too_large"_s,
+                          u"cloud_init_user_data decodes to %1 bytes; the maximum is 65536 (64 KiB)."_s.arg(
+                              result.decoded.size()));
+        else
+            decoded = result.decoded;
+    } else if (body.has(u"cloud_init_user_data"_s) && !body.isNull(u"cloud_init_user_data"_s)
+               && !body.raw(u"cloud_init_user_data"_s).isString()) {
+        // string() already reported the type.
+    }
+    body.finish();
+
+    if (partitionRef)
+        c.api.requireFlag(u"infiniband-preview"_s);
+    const QSqlRecord pool = c.api.findPool(*poolRef, u"pool"_s);
+    const QString workspaceId = pool.value(u"workspace_id"_s).toString();
+    c.api.requireWrite(workspaceId);
+    const QSqlRecord sku = c.api.findSku(*skuRef, u"instance_sku"_s);
+    const QSqlRecord image = c.api.findImage(*imageRef, u"image"_s);
+    if (firewall)
+        throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
+                          {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
+    const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
+    QList<ErrorDetail> problems;
+    if (publicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
+        problems.append(
+            {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,
+             u"Instance SKU %1 does not offer public IPv4."_s.arg(sku.value(u"alias"_s).toString())});
+    QVariant partitionId{QMetaType(QMetaType::QString)};
+    if (partitionRef || wantsInfiniband) {
+        if (!skuIsInfiniband)
+            problems.append(
+                {partitionRef ? u"infiniband_partition"_s : u"_preview_enable_infiniband"_s,
+                 u"sku_not_infiniband"_s,
+                 u"Instance SKU %1 has rdma_type %2, not infiniband."_s.arg(
+                     sku.value(u"alias"_s).toString(),
+                     sku.value(u"rdma_type"_s).isNull() ? u"none"_s : sku.value(u"rdma_type"_s).toString())});
+    }
+    if (partitionRef) {
+        // A bare name resolves in the pool's workspace.
+        const QSqlRecord partition = c.api.findPartition(*partitionRef, workspaceId);
+        c.api.requireWrite(partition.value(u"workspace_id"_s).toString());
+        partitionId = partition.value(u"id"_s);
+        if (skuIsInfiniband
+            && partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
+            problems.append(
+                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
+                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
+                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
+                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
+    }
+    if (!problems.isEmpty())
+        throw SimApiError::unprocessable(problems.first().message, problems);
+
+    const QString id = c.api.m_ids.make(u"inst"_s);
+    QString instanceName = name.value_or(QString());
+    if (instanceName.isEmpty())
+        instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
+    if (c.store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                    {workspaceId, instanceName}))
+        throw SimApiError::unprocessable(
+            u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
+            {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});
+    c.store.exec(u"INSERT INTO instances(id, workspace_id, pool_id, instance_sku_id, image_id, name, status, "
+                 u"priority_level, "
+                 "created_at, updated_at, cloud_init_user_data, enable_public_ipv4, tags, partition_id) "
+                 "VALUES(?, ?, ?, ?, ?, ?, 'awaiting_allocation', ?, ?, ?, ?, ?, ?, ?)"_s,
+                 {id, workspaceId, pool.value(u"id"_s), sku.value(u"id"_s), image.value(u"id"_s),
+                  instanceName, priority.value_or(u"normal"_s), c.now, c.now,
+                  userData ? QVariant(*userData) : QVariant(QMetaType(QMetaType::QString)), publicIpv4,
+                  tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
+                       : QVariant(QMetaType(QMetaType::QString)),
+                  partitionId});
+    c.api.reconcile(pool.value(u"id"_s).toString(), sku.value(u"id"_s).toString());
+    return ApiResponse::created(c.api.storedInstanceJson(id));
+}
+
+ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
+{
+    QueryReader query(c.request.query);
+    QStringList where{u"i.deleted_at IS NULL"_s};
+    QVariantList binds;
+    if (const auto ws = query.string(u"workspace"_s)) {
+        where.append(u"i.workspace_id = ?"_s);
+        binds.append(c.api.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+    } else {
+        where.append(c.api.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
+    }
+    // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
+    // page in order; more travel as one JSON array, so the SQL text does not change with their
+    // number (a bounded set of texts either way).
+    const auto inList = [&](const QString& column, const QStringList& values) {
+        if (values.size() == 1) {
+            binds.append(values.first());
+            where.append(column + u" = ?"_s);
+            return;
+        }
+        binds.append(QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact)));
+        where.append(column + u" IN (SELECT value FROM json_each(?))"_s);
+    };
+    QStringList ids = query.list(u"id"_s);
+    for (auto& id : ids) {
+        if (id.startsWith(u"vm_"_s))
+            id = u"inst"_s + id.mid(2);
+    }
+    if (!ids.isEmpty())
+        inList(u"i.id"_s, ids);
+    QStringList pools;
+    for (const auto& ref : query.list(u"pool"_s)) {
+        try {
+            pools.append(c.api.findPool(ref).value(u"id"_s).toString());
+        } catch (const SimApiError&) {
+            pools.append(QString()); // an unknown pool matches nothing
+        }
+    }
+    if (!query.list(u"pool"_s).isEmpty())
+        inList(u"i.pool_id"_s, pools);
+    const QStringList statuses = query.list(u"status"_s);
+    for (const auto& s : statuses) {
+        if (!QStringList{u"awaiting_allocation"_s, u"running"_s, u"terminated"_s, u"failed"_s}.contains(s))
+            query.addError(u"status"_s, u"invalid_value"_s, u"Unknown instance status %1."_s.arg(s));
+    }
+    if (!statuses.isEmpty())
+        inList(u"i.status"_s, statuses);
+    if (const auto after = query.integer(u"created_after"_s, 0, std::numeric_limits<qint64>::max())) {
+        where.append(u"i.created_at > ?"_s);
+        binds.append(*after);
+    }
+    if (const auto before = query.integer(u"created_before"_s, 0, std::numeric_limits<qint64>::max())) {
+        where.append(u"i.created_at < ?"_s);
+        binds.append(*before);
+    }
+    QStringList skus = query.list(u"instance_sku"_s);
+    for (auto& s : skus) {
+        if (s.startsWith(u"clus_"_s))
+            s = u"isku"_s + s.mid(4);
+    }
+    if (!skus.isEmpty())
+        inList(u"i.instance_sku_id"_s, skus);
+    for (const auto& tag : query.list(u"tag"_s)) {
+        const qsizetype eq = tag.indexOf(u'=');
+        if (eq <= 0) {
+            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
+            continue;
+        }
+        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ? AND value = ?)"_s);
+        binds << tag.left(eq) << tag.mid(eq + 1);
+    }
+    for (const auto& key : query.list(u"tag_key"_s)) {
+        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ?)"_s);
+        binds << key;
+    }
+    const QStringList partitions = query.list(u"infiniband_partition"_s);
+    if (!partitions.isEmpty()) {
+        c.api.requireFlag(u"infiniband-preview"_s);
+        QStringList resolved;
+        for (const auto& ref : partitions) {
+            try {
+                resolved.append(c.api.findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
+                                    .value(u"id"_s)
+                                    .toString());
+            } catch (const SimApiError&) {
+                resolved.append(QString());
+            }
+        }
+        inList(u"i.partition_id"_s, resolved);
+    }
+    const QStringList include = query.list(u"include"_s);
+    for (const auto& i : include) {
+        if (i != u"cloud_init_user_data"_s)
+            query.addError(u"include"_s, u"invalid_value"_s, u"include accepts only cloud_init_user_data."_s);
+    }
+    return ApiResponse::okJson(c.api.instancesPage(query, where, binds, !include.isEmpty()));
+}
+
+ApiResponse SimInstanceRoutes::getInstance(const SimRequestContext& c)
+{
+    QueryReader query(c.request.query);
+    const bool include = query.list(u"include"_s).contains(u"cloud_init_user_data"_s);
+    return ApiResponse::ok(c.api.instanceJson(c.api.findInstance(c.params.at(0)), include));
+}
+
+ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
+{
+    const QSqlRecord instance = c.api.findInstance(c.params.at(0));
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto name = body.name(u"name"_s, false);
+    const auto tags = body.tags(u"tags"_s);
+    const auto priority = body.string(u"priority_level"_s, false, 32);
+    if (priority && !QStringList{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s}.contains(*priority))
+        body.addError(u"priority_level"_s, u"invalid_value"_s,
+                      u"priority_level must be yield, normal, preferred or critical."_s);
+    body.finish();
+    const QString id = instance.value(u"id"_s).toString();
+    c.api.requireWrite(instance.value(u"workspace_id"_s).toString());
+    if (name && *name != instance.value(u"name"_s).toString()) {
+        if (c.store.row(
+                u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                {instance.value(u"workspace_id"_s), *name}))
+            throw SimApiError::badRequest(
+                u"An instance named %1 already exists in this workspace."_s.arg(*name),
+                {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(*name)}});
+        c.store.exec(u"UPDATE instances SET name = ?, updated_at = ? WHERE id = ?"_s, {*name, c.now, id});
+    }
+    if (body.has(u"tags"_s))
+        c.store.exec(u"UPDATE instances SET tags = ?, updated_at = ? WHERE id = ?"_s,
+                     {tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
+                           : QVariant(QMetaType(QMetaType::QString)),
+                      c.now, id});
+    if (priority)
+        c.store.exec(u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ?"_s,
+                     {*priority, c.now, id});
+    return ApiResponse::ok(c.api.storedInstanceJson(id));
+}
+
+ApiResponse SimInstanceRoutes::terminateInstance(const SimRequestContext& c)
+{
+    const QSqlRecord instance = c.api.findInstance(c.params.at(0));
+    c.api.requireWrite(instance.value(u"workspace_id"_s).toString());
+    const QString status = instance.value(u"status"_s).toString();
+    if (status == u"terminated"_s || status == u"failed"_s)
+        throw SimApiError::notFound(u"Instance not found or already terminated."_s);
+    const QString id = instance.value(u"id"_s).toString();
+    c.store.exec(
+        u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, public_ip = NULL "
+        "WHERE id = ?"_s,
+        {c.now, c.now, id});
+    if (c.api.m_options.ibReleaseSeconds == 0)
+        c.store.exec(
+            u"UPDATE instances SET infiniband_released_at = ? WHERE id = ? AND partition_id IS NOT NULL"_s,
+            {c.now, id});
+    // The freed node goes to the next instance waiting on the pool.
+    c.api.reconcile(instance.value(u"pool_id"_s).toString(), instance.value(u"instance_sku_id"_s).toString());
+    return ApiResponse::ok(c.api.storedInstanceJson(id));
+}
+
+ApiResponse SimInstanceRoutes::deleteInstance(const SimRequestContext& c)
+{
+    const QSqlRecord instance = c.api.findInstance(c.params.at(0));
+    c.api.requireWrite(instance.value(u"workspace_id"_s).toString());
+    const QString status = instance.value(u"status"_s).toString();
+    if (status != u"terminated"_s && status != u"failed"_s)
+        throw SimApiError::conflict(u"Instance must be terminated before deletion."_s);
+    c.store.exec(u"UPDATE instances SET deleted_at = ? WHERE id = ?"_s, {c.now, instance.value(u"id"_s)});
+    return ApiResponse::noContent();
+}
+
+ApiResponse SimInstanceRoutes::instanceLogs(const SimRequestContext& c)
+{
+    const QSqlRecord r = c.api.findInstance(c.params.at(0));
+    QueryReader query(c.request.query);
+    const auto seqBefore = query.integer(u"seqnum_before"_s, 0, std::numeric_limits<qint64>::max());
+    const auto seqAfter = query.integer(u"seqnum_after"_s, 0, std::numeric_limits<qint64>::max());
+    const auto timeBefore =
+        query.integer(u"realtime_timestamp_before"_s, 0, std::numeric_limits<qint64>::max());
+    const auto timeAfter =
+        query.integer(u"realtime_timestamp_after"_s, 0, std::numeric_limits<qint64>::max());
+    const QString sort = query.string(u"sort_by"_s).value_or(u"seqnum"_s);
+    if (sort != u"seqnum"_s && sort != u"-seqnum"_s)
+        query.addError(u"sort_by"_s, u"invalid_value"_s, u"sort_by must be seqnum or -seqnum."_s);
+    const int limit = static_cast<int>(query.integer(u"limit"_s, 1, 2500).value_or(100));
+    query.finish();
+
+    QJsonArray data;
+    if (!r.value(u"running_at"_s).isNull()) {
+        ConsoleContext console;
+        console.instanceId = r.value(u"id"_s).toString();
+        console.hostname = r.value(u"name"_s).toString().toLower();
+        console.imageName = r.value(u"image_name"_s).toString();
+        console.accelerator = r.value(u"accelerator_display"_s).toString();
+        console.accelerators = r.value(u"num_accelerators"_s).toInt();
+        console.imageHasInfiniband = r.value(u"infiniband_stack"_s).toBool();
+        console.skuIsInfiniband = r.value(u"rdma_type"_s).toString() == u"infiniband"_s;
+        console.partitionName = r.value(u"partition_name"_s).toString();
+        console.fabricName = r.value(u"fabric_name"_s).toString();
+        console.userData = QByteArray::fromBase64(r.value(u"cloud_init_user_data"_s).toString().toLatin1());
+        const qint64 bootMs = r.value(u"running_at"_s).toLongLong() * 1000;
+        const qint64 endMs = r.value(u"terminated_at"_s).isNull()
+                                 ? c.now * 1000
+                                 : r.value(u"terminated_at"_s).toLongLong() * 1000;
+        QList<std::pair<qint64, QString>> lines;
+        for (const auto& l : bootConsole(console)) {
+            if (bootMs + l.offsetMs <= endMs)
+                lines.append({l.offsetMs, l.text});
+        }
+        if (!r.value(u"terminated_at"_s).isNull()) {
+            for (const auto& l : shutdownConsole(console))
+                lines.append({endMs - bootMs + l.offsetMs, l.text});
+        }
+        QList<QJsonObject> chunks;
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const qint64 seq = i + 1;
+            const qint64 realtime = (bootMs + lines.at(i).first) / 1000;
+            if ((seqBefore && seq > *seqBefore) || (seqAfter && seq < *seqAfter)
+                || (timeBefore && realtime > *timeBefore) || (timeAfter && realtime < *timeAfter))
+                continue;
+            chunks.append(QJsonObject{
+                {u"timestamp_realtime"_s, realtime},
+                {u"timestamp_monotonic_secs"_s, lines.at(i).first / 1000},
+                {u"timestamp_monotonic_nanos"_s, (lines.at(i).first % 1000) * 1000000},
+                {u"seqnum"_s, seq},
+                {u"data"_s, QString::fromLatin1((lines.at(i).second + u"\r\n"_s).toUtf8().toBase64())}});
+        }
+        if (sort == u"-seqnum"_s)
+            std::reverse(chunks.begin(), chunks.end());
+        for (qsizetype i = 0; i < chunks.size() && i < limit; ++i)
+            data.append(chunks.at(i));
+    }
+    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}});
+}
+
+ApiResponse SimInstanceRoutes::instanceSsh(const SimRequestContext& c)
+{
+    const QSqlRecord r = c.api.findInstance(c.params.at(0));
+    if (r.value(u"status"_s).toString() != u"running"_s)
+        throw SimApiError::notFound(u"SSH details not available."_s);
+    // An Ed25519 host key in the SSH wire format, derived from the instance so it stays stable.
+    const QByteArray secret =
+        QCryptographicHash::hash(r.value(u"id"_s).toString().toUtf8(), QCryptographicHash::Sha256);
+    QByteArray wire;
+    const auto appendString = [&wire](const QByteArray& s) {
+        char length[4];
+        qToBigEndian(static_cast<quint32>(s.size()), length);
+        wire.append(length, 4);
+        wire.append(s);
+    };
+    appendString("ssh-ed25519");
+    appendString(secret);
+    const qint64 running = r.value(u"running_at"_s).toLongLong();
+    return ApiResponse::ok(
+        {{u"hostname"_s,
+          r.value(u"public_ip"_s).isNull() ? hostnameOf(r) : r.value(u"public_ip"_s).toString()},
+         {u"port"_s, 22},
+         {u"host_keys"_s, QJsonArray{QJsonObject{{u"key_type"_s, u"ssh-ed25519"_s},
+                                                 {u"key"_s, QString::fromLatin1(wire.toBase64())}}}},
+         {u"last_successful_key_update_at"_s, running + 30},
+         {u"last_attempted_key_update_at"_s, running + 30}});
+}
+
+} // namespace sfsim

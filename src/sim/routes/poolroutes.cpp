@@ -1,0 +1,143 @@
+#include "sim/routes/poolroutes.h"
+
+#include "sim/routes/routeutil.h"
+#include "sim/simallocation.h"
+#include "sim/simapi.h"
+#include "sim/simstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace sfsim {
+
+using routeutil::tagsColumn;
+
+void SimPoolRoutes::add(SimRouter& router)
+{
+    router.add("POST", "pools", &SimPoolRoutes::createPool);
+    router.add("GET", "pools", &SimPoolRoutes::listPools);
+    router.add("GET", "pools/{}", &SimPoolRoutes::getPool);
+    router.add("PATCH", "pools/{}", &SimPoolRoutes::patchPool);
+    router.add("DELETE", "pools/{}", &SimPoolRoutes::deletePool);
+}
+
+ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
+{
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto workspace = body.string(u"workspace"_s, true, 512);
+    auto name = body.name(u"name"_s, false);
+    const auto tags = body.tags(u"tags"_s);
+    body.finish();
+    const QSqlRecord ws = c.api.readableWorkspace(*workspace, u"workspace"_s);
+    const QString wsId = ws.value(u"id"_s).toString();
+    c.api.requireWrite(wsId);
+    if (!name)
+        name =
+            u"pool-"_s + c.api.m_ids.make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
+    if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                    {wsId, *name}))
+        throw SimApiError::unprocessable(
+            u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
+            {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
+    const QString id = c.api.m_ids.make(u"pool"_s);
+    c.store.exec(
+        u"INSERT INTO pools(id, workspace_id, name, kind, created_at, tags) VALUES(?, ?, ?, 'market', ?, ?)"_s,
+        {id, wsId, *name, c.now, tagsColumn(tags)});
+    return ApiResponse::created(c.api.storedPoolJson(id));
+}
+
+ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
+{
+    QueryReader query(c.request.query);
+    QStringList where{u"p.deleted_at IS NULL"_s};
+    QVariantList binds;
+    if (const auto ws = query.string(u"workspace"_s)) {
+        where.append(u"p.workspace_id = ?"_s);
+        binds.append(c.api.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+    } else {
+        where.append(c.api.readableWorkspacesCondition(u"p.workspace_id"_s, binds));
+    }
+    const QStringList ids = query.list(u"id"_s);
+    if (!ids.isEmpty()) {
+        QStringList marks;
+        for (const auto& ref : ids) {
+            marks.append(u"?"_s);
+            try {
+                binds.append(c.api.findPool(ref).value(u"id"_s));
+            } catch (const SimApiError&) {
+                binds.append(QString()); // an unknown reference matches nothing
+            }
+        }
+        where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
+    }
+    for (const auto& tag : query.list(u"tag"_s)) {
+        const qsizetype eq = tag.indexOf(u'=');
+        if (eq <= 0) {
+            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
+            continue;
+        }
+        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
+        binds << tag.left(eq) << tag.mid(eq + 1);
+    }
+    for (const auto& key : query.list(u"tag_key"_s)) {
+        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
+        binds << key;
+    }
+    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
+    return ApiResponse::okJson(c.api.poolsPage(query, where, binds, history));
+}
+
+ApiResponse SimPoolRoutes::getPool(const SimRequestContext& c)
+{
+    QueryReader query(c.request.query);
+    const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
+    query.finish();
+    return ApiResponse::ok(c.api.poolJson(c.api.findPool(c.params.at(0)), history));
+}
+
+ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
+{
+    const QSqlRecord pool = c.api.findPool(c.params.at(0));
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto name = body.name(u"name"_s, false);
+    const auto tags = body.tags(u"tags"_s);
+    body.finish();
+    const QString id = pool.value(u"id"_s).toString();
+    c.api.requireWrite(pool.value(u"workspace_id"_s).toString());
+    if (name && *name != pool.value(u"name"_s).toString()) {
+        if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                        {pool.value(u"workspace_id"_s), *name}))
+            throw SimApiError::unprocessable(
+                u"A pool named %1 already exists in this workspace."_s.arg(*name),
+                {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
+        c.store.exec(u"UPDATE pools SET name = ? WHERE id = ?"_s, {*name, id});
+    }
+    if (body.has(u"tags"_s))
+        c.store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
+    return ApiResponse::ok(c.api.storedPoolJson(id));
+}
+
+ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)
+{
+    const QSqlRecord pool = c.api.findPool(c.params.at(0));
+    const QString id = pool.value(u"id"_s).toString();
+    c.api.requireWrite(pool.value(u"workspace_id"_s).toString());
+    QList<ErrorDetail> details;
+    const qint64 active =
+        c.store
+            .scalar(u"SELECT COUNT(*) FROM instances WHERE pool_id = ? AND status IN ('running', "
+                    "'awaiting_allocation') AND deleted_at IS NULL"_s,
+                    {id})
+            .toLongLong();
+    if (active > 0)
+        details.append({{}, u"active_instances"_s, u"%1 instances are not terminated."_s.arg(active)});
+    if (allocation::hasCurrentOrFutureAllocation(c.store, id, c.now))
+        details.append({{}, u"allocation"_s, u"The pool holds current or future allocation."_s});
+    for (const auto& guard : std::as_const(c.api.m_poolDeleteGuards))
+        details += guard(c.store, id, c.now);
+    if (!details.isEmpty())
+        throw SimApiError::unprocessable(u"Pool has active dependencies."_s, details);
+    c.store.exec(u"UPDATE pools SET deleted_at = ? WHERE id = ?"_s, {c.now, id});
+    return ApiResponse::noContent();
+}
+
+} // namespace sfsim

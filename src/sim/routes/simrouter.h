@@ -1,0 +1,43 @@
+#pragma once
+
+#include "sim/routes/simrequest.h"
+#include "sim/simhttp.h"
+
+#include <QList>
+
+#include <functional>
+
+namespace sfsim {
+
+// The routes of the API by method and path pattern ("pools/{}"): finds the handler of a request
+// and its path parameters, or answers 404 and 405.
+class SimRouter final
+{
+public:
+    using Handler = std::function<ApiResponse(const SimRequestContext&)>;
+
+    void add(const char* method, const char* pattern, Handler handler);
+
+    struct Match
+    {
+        Handler handler;
+        QStringList params;
+    };
+    // `path` is the request's path without the API prefix; `fullPath` is quoted in errors.
+    // Throws SimApiError 404 or 405.
+    Match match(const QString& method, const QString& path, const QString& fullPath) const;
+
+    // Path segments, each percent-decoded on its own so that an encoded '/' stays inside its segment.
+    static QStringList segments(const QString& path);
+
+private:
+    struct Route
+    {
+        QString method;
+        QStringList pattern;
+        Handler handler;
+    };
+    QList<Route> m_routes;
+};
+
+} // namespace sfsim
