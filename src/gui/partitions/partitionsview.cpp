@@ -19,6 +19,7 @@
 #include "gui/common/workspacebar.h"
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
+#include "gui/partitions/launchcommanddialog.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -63,6 +64,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Partition…"), this))
     , m_rename(new QAction(QIcon::fromTheme(QStringLiteral("edit-rename")), tr("Re&name…"), this))
     , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_launch(
+          new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
     , m_detailTitle(new QLabel(m_details))
@@ -117,6 +120,9 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     addPageAction(m_create, QStringLiteral("partitionsCreateButton"), Scope::Page);
     addPageAction(m_rename, QStringLiteral("partitionsRenameButton"), Scope::Row);
     addPageAction(m_delete, QStringLiteral("partitionsDeleteButton"), Scope::Row);
+    m_launch->setToolTip(tr("Hostfile, torchrun line per node, NCCL settings and ssh commands for the "
+                            "partition's running instances"));
+    addPageAction(m_launch, QStringLiteral("partitionsLaunchButton"), Scope::Row);
     setTableModel(m_model);
 
     m_details->setObjectName(QStringLiteral("partitionDetails"));
@@ -180,6 +186,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_create, &QAction::triggered, this, &PartitionsView::createPartition);
     connect(m_rename, &QAction::triggered, this, &PartitionsView::renameCurrent);
     connect(m_delete, &QAction::triggered, this, &PartitionsView::deleteCurrent);
+    connect(m_launch, &QAction::triggered, this, &PartitionsView::launchCurrent);
     connect(table(), &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
     bindModel();
     readFabrics();
@@ -357,6 +364,7 @@ void PartitionsView::updateActions()
     const bool selected = currentPartition().has_value();
     m_rename->setEnabled(selected);
     m_delete->setEnabled(selected);
+    m_launch->setEnabled(selected);
     m_create->setEnabled(context()->client() != nullptr);
 }
 
@@ -434,6 +442,17 @@ void PartitionsView::deleteCurrent()
         context()->reportError(tr("Deleting partition %1").arg(target.name), error);
         Q_EMIT refreshed();
     });
+}
+
+LaunchCommandDialog* PartitionsView::launchCurrent()
+{
+    const auto partition = currentPartition();
+    if (!partition || !context()->client())
+        return nullptr;
+    auto* dialog = new LaunchCommandDialog(context(), *partition, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
 }
 
 void PartitionsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)

@@ -7,6 +7,7 @@
 #include "gui/common/listpage.h"
 
 class InstanceModel;
+class LaunchCommandDialog;
 class MessageBar;
 class PartitionModel;
 class QAction;
@@ -36,6 +37,8 @@ public:
     void createPartition();
     void renameCurrent();
     void deleteCurrent();
+    // Opens the launch commands for the current partition's running instances.
+    LaunchCommandDialog* launchCurrent();
     // Selects a partition by id once it is in the list.
     void selectPartition(const QString& id);
 
@@ -64,6 +67,7 @@ private:
     QAction* m_create;
     QAction* m_rename;
     QAction* m_delete;
+    QAction* m_launch;
     PartitionModel* m_model;
     QWidget* m_details;
     QLabel* m_detailTitle;
