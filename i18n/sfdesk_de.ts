@@ -1641,6 +1641,109 @@
     </message>
 </context>
 <context>
+    <name>InfinibandCheckDialog</name>
+    <message>
+        <source>&amp;Copy Command</source>
+        <translation>Befehl &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Check &amp;Again</source>
+        <translation>&amp;Erneut prüfen</translation>
+    </message>
+    <message>
+        <source>InfiniBand Check for %1</source>
+        <translation>InfiniBand-Prüfung für %1</translation>
+    </message>
+    <message>
+        <source>Check summary</source>
+        <translation>Zusammenfassung der Prüfung</translation>
+    </message>
+    <message>
+        <source>InfiniBand port state per worker</source>
+        <translation>InfiniBand-Portstatus pro Worker</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Command to run on a worker</source>
+        <translation>Befehl zum Ausführen auf einem Worker</translation>
+    </message>
+    <message>
+        <source>Copy the command</source>
+        <translation>Den Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>Erneut prüfen</translation>
+    </message>
+    <message>
+        <source>To check by hand, log in to a worker and run:</source>
+        <translation>Zum Prüfen von Hand melden Sie sich an einem Worker an und führen Sie aus:</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Reading the workers&apos; consoles…</source>
+        <translation>Die Konsolen der Worker werden gelesen…</translation>
+    </message>
+    <message>
+        <source>waiting for a node</source>
+        <translation>wartet auf einen Knoten</translation>
+    </message>
+    <message>
+        <source>console not readable: %1</source>
+        <translation>Konsole nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Could not read the partition&apos;s instances: %1</source>
+        <translation>Die Instanzen der Partition konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nicht aktiv</translation>
+    </message>
+    <message>
+        <source>Not reported yet</source>
+        <translation>Noch nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>no ibv_devinfo result in its console yet; a worker reports it about 20 s after it boots</source>
+        <translation>noch kein ibv_devinfo-Ergebnis in seiner Konsole; ein Worker meldet es etwa 20 s nach dem Start</translation>
+    </message>
+    <message>
+        <source>No workers in partition %1: create instances into it, then check again.</source>
+        <translation>Keine Worker in der Partition %1: Erstellen Sie Instanzen in ihr und prüfen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Partition %1 on fabric %2: %3 active, %4 down, %5 not reported yet.</source>
+        <translation>Partition %1 auf der Fabric %2: %3 aktiv, %4 nicht aktiv, %5 noch nicht gemeldet.</translation>
+    </message>
+</context>
+<context>
     <name>InstanceModel</name>
     <message>
         <source>Name</source>
@@ -2886,6 +2989,14 @@
     <message>
         <source>Hostfile, torchrun line per node, NCCL settings and ssh commands for the partition&apos;s running instances</source>
         <translation>Hostfile, torchrun-Zeile pro Knoten, NCCL-Einstellungen und ssh-Befehle für die laufenden Instanzen der Partition</translation>
+    </message>
+    <message>
+        <source>Check &amp;InfiniBand…</source>
+        <translation>&amp;InfiniBand prüfen…</translation>
+    </message>
+    <message>
+        <source>Whether each worker&apos;s InfiniBand port came up, from ibv_devinfo in its console</source>
+        <translation>Ob der InfiniBand-Port jedes Workers aktiv wurde, laut ibv_devinfo in seiner Konsole</translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,10 @@
-// The launch commands of a partition's running instances, from the partitions page against the
-// real sfsim.
+// The launch commands and the InfiniBand checklist of a partition's workers, from the partitions
+// page against the real sfsim.
 #include "core/api/apiclient.h"
 #include "core/models/partitionmodel.h"
 #include "core/settings/settings.h"
 #include "gui/common/viewcontext.h"
+#include "gui/partitions/infinibandcheckdialog.h"
 #include "gui/partitions/launchcommanddialog.h"
 #include "gui/partitions/partitionsview.h"
 #include "support/apiwait.h"
@@ -27,6 +28,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
 
@@ -38,7 +40,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         TestEnv::init();
-        QVERIFY2(m_sim.start({u"--control"_s}), qPrintable(m_sim.errorOutput()));
+        QVERIFY2(m_sim.start({u"--control"_s, u"--time-scale"_s, u"0.01"_s}),
+                 qPrintable(m_sim.errorOutput()));
         warmUpQt();
     }
 
@@ -218,6 +221,121 @@ private Q_SLOTS:
         QVERIFY(dialog->text().isEmpty());
         QVERIFY(!dialog->findChild<QPushButton*>(u"launchCopyButton"_s)->isEnabled());
         QVERIFY(!dialog->findChild<QPushButton*>(u"launchSaveButton"_s)->isEnabled());
+        dialog->close();
+    }
+
+    // The checklist of a partition whose workers are in every state: one reported an active port,
+    // one runs an image without the InfiniBand stack, one booted too recently to have reported,
+    // one waits for a node.
+    void infinibandChecklist()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        QNetworkAccessManager network;
+        ApiClient client(m_sim.baseUrl(), &network);
+        client.setToken(m_sim.token(u"acme-owner"_s));
+        SimClient control(m_sim.baseUrl());
+        QVERIFY(waitForResult<FeatureFlag>(client.setFeatureFlagEnrolled(u"infiniband-preview"_s, true)));
+        const auto fabrics = waitForResult<QList<InfinibandFabric>>(client.infinibandFabrics());
+        QVERIFY(fabrics);
+        InfinibandFabric fabric;
+        for (const InfinibandFabric& f : *fabrics)
+            if (f.name == u"europe-north1-b.fab1")
+                fabric = f;
+        QCOMPARE(fabric.instanceSkus.size(), 1);
+        const QString sku = fabric.instanceSkus.first().id;
+        InfinibandAdapter::NewPartition newPartition;
+        newPartition.workspace = u"sfc:workspace:acme:default"_s;
+        newPartition.name = u"ibcheck"_s;
+        newPartition.fabric = fabric.name;
+        const auto partition =
+            waitForResult<InfinibandPartition>(client.createInfinibandPartition(newPartition));
+        QVERIFY(partition);
+        const auto pool =
+            waitForResult<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"ibcheck-pool"_s));
+        QVERIFY(pool);
+        control.setAllocation(pool->id, sku, 3);
+        const auto images = waitForResult<QList<Image>>(client.images());
+        QVERIFY(images);
+        QHash<QString, QString> imageIds;
+        for (const Image& i : *images)
+            imageIds.insert(i.name, i.id);
+        const auto create = [&](const QString& name, const QString& image) {
+            NewInstance instance;
+            instance.pool = pool->id;
+            instance.sku = sku;
+            instance.image = imageIds.value(image);
+            instance.name = name;
+            instance.infinibandPartition = partition->id;
+            const auto created = waitForResult<Instance>(client.createInstance(instance));
+            return created ? created->id : QString();
+        };
+        QVERIFY(!create(u"node-1"_s, u"ubuntu-24.04-cuda-13.2"_s).isEmpty());
+        QVERIFY(!create(u"node-2"_s, u"ubuntu-22.04.5-cuda-12.7"_s).isEmpty());
+        // Past the boot of the first two (ibv_devinfo runs about 18 s in); the clock is slowed down
+        // a hundredfold, so the third has not got there when it is read.
+        control.advanceClock(60);
+        QVERIFY(!create(u"node-3"_s, u"ubuntu-24.04-cuda-13.2"_s).isEmpty());
+        QVERIFY(!create(u"node-4"_s, u"ubuntu-24.04-cuda-13.2"_s).isEmpty());
+
+        ViewContext context(&settings);
+        PartitionsView view(&context);
+        view.resize(1100, 760);
+        view.show();
+        context.setClient(&client);
+        QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowOf(partition->id) >= 0, 10000);
+        auto* checkButton = view.findChild<QPushButton*>(u"partitionsCheckButton"_s);
+        QVERIFY(checkButton);
+        view.selectPartition(partition->id);
+        QTRY_VERIFY(checkButton->isEnabled());
+        checkButton->click();
+        auto* dialog = view.findChild<InfinibandCheckDialog*>(u"ibCheckDialog"_s);
+        QVERIFY(dialog);
+        auto* tree = dialog->findChild<QTreeWidget*>(u"ibCheckTree"_s);
+        auto* summary = dialog->findChild<QLabel*>(u"ibCheckSummary"_s);
+        auto* again = dialog->findChild<QPushButton*>(u"ibCheckAgainButton"_s);
+        QVERIFY(tree && summary && again);
+        QTRY_COMPARE_WITH_TIMEOUT(tree->topLevelItemCount(), 4, 10000);
+        QTRY_VERIFY(again->isEnabled());
+        const auto row = [tree](int i) {
+            const QTreeWidgetItem* item = tree->topLevelItem(i);
+            return QStringList{item->text(0), item->text(1), item->text(3)};
+        };
+        QCOMPARE(row(0), (QStringList{u"node-1"_s, u"Active"_s, u"state: PORT_ACTIVE (4)"_s}));
+        QCOMPARE(row(1), (QStringList{u"node-2"_s, u"Down"_s,
+                                      u"ibv_devinfo: command not found (this image does not ship the "
+                                      "InfiniBand stack)"_s}));
+        QCOMPARE(row(2).mid(0, 2), (QStringList{u"node-3"_s, u"Not reported yet"_s}));
+        QVERIFY2(row(2).at(2).startsWith(u"no ibv_devinfo result in its console yet"_s),
+                 qPrintable(row(2).at(2)));
+        QCOMPARE(row(3), (QStringList{u"node-4"_s, u"Not reported yet"_s, u"waiting for a node"_s}));
+        QVERIFY(!tree->topLevelItem(0)->text(2).isEmpty());
+        QVERIFY(tree->topLevelItem(2)->text(2).isEmpty());
+        QCOMPARE(
+            summary->text(),
+            u"Partition ibcheck on fabric europe-north1-b.fab1: 1 active, 1 down, 2 not reported yet."_s);
+
+        // The command to run by hand, ready to copy.
+        auto* command = dialog->findChild<QLineEdit*>(u"ibCheckCommand"_s);
+        QCOMPARE(command->text(), u"ibv_devinfo | grep -E 'hca_id|state|link_layer'"_s);
+        QApplication::clipboard()->clear();
+        dialog->findChild<QPushButton*>(u"ibCheckCopyButton"_s)->click();
+        QCOMPARE(QApplication::clipboard()->text(), command->text());
+
+        for (QWidget* widget : dialog->findChildren<QWidget*>()) {
+            if (widget->objectName().startsWith(u"ibCheck"_s))
+                QVERIFY2(!widget->accessibleName().isEmpty(), qPrintable(widget->objectName()));
+        }
+        QVERIFY(dialog->frameGeometry().width() <= 1280 && dialog->frameGeometry().height() <= 800);
+        saveWidgetScreenshot(dialog, u"partitions-infiniband-check"_s);
+
+        // Once node-3 has booted, checking again finds its port active.
+        control.advanceClock(60);
+        again->click();
+        QTRY_VERIFY_WITH_TIMEOUT(row(2).at(1) == u"Active"_s && again->isEnabled(), 10000);
+        QCOMPARE(
+            summary->text(),
+            u"Partition ibcheck on fabric europe-north1-b.fab1: 2 active, 1 down, 1 not reported yet."_s);
         dialog->close();
     }
 

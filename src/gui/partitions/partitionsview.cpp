@@ -19,6 +19,7 @@
 #include "gui/common/workspacebar.h"
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
+#include "gui/partitions/infinibandcheckdialog.h"
 #include "gui/partitions/launchcommanddialog.h"
 
 #include <QAction>
@@ -66,6 +67,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_launch(
           new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
+    , m_check(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &InfiniBand…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
     , m_detailTitle(new QLabel(m_details))
@@ -123,6 +125,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     m_launch->setToolTip(tr("Hostfile, torchrun line per node, NCCL settings and ssh commands for the "
                             "partition's running instances"));
     addPageAction(m_launch, QStringLiteral("partitionsLaunchButton"), Scope::Row);
+    m_check->setToolTip(tr("Whether each worker's InfiniBand port came up, from ibv_devinfo in its console"));
+    addPageAction(m_check, QStringLiteral("partitionsCheckButton"), Scope::Row);
     setTableModel(m_model);
 
     m_details->setObjectName(QStringLiteral("partitionDetails"));
@@ -187,6 +191,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_rename, &QAction::triggered, this, &PartitionsView::renameCurrent);
     connect(m_delete, &QAction::triggered, this, &PartitionsView::deleteCurrent);
     connect(m_launch, &QAction::triggered, this, &PartitionsView::launchCurrent);
+    connect(m_check, &QAction::triggered, this, &PartitionsView::checkCurrent);
     connect(table(), &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
     bindModel();
     readFabrics();
@@ -365,6 +370,7 @@ void PartitionsView::updateActions()
     m_rename->setEnabled(selected);
     m_delete->setEnabled(selected);
     m_launch->setEnabled(selected);
+    m_check->setEnabled(selected);
     m_create->setEnabled(context()->client() != nullptr);
 }
 
@@ -450,6 +456,17 @@ LaunchCommandDialog* PartitionsView::launchCurrent()
     if (!partition || !context()->client())
         return nullptr;
     auto* dialog = new LaunchCommandDialog(context(), *partition, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
+InfinibandCheckDialog* PartitionsView::checkCurrent()
+{
+    const auto partition = currentPartition();
+    if (!partition || !context()->client())
+        return nullptr;
+    auto* dialog = new InfinibandCheckDialog(context(), *partition, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     return dialog;

@@ -6,6 +6,7 @@
 
 #include "gui/common/listpage.h"
 
+class InfinibandCheckDialog;
 class InstanceModel;
 class LaunchCommandDialog;
 class MessageBar;
@@ -39,6 +40,8 @@ public:
     void deleteCurrent();
     // Opens the launch commands for the current partition's running instances.
     LaunchCommandDialog* launchCurrent();
+    // Opens the InfiniBand checklist of the current partition's workers.
+    InfinibandCheckDialog* checkCurrent();
     // Selects a partition by id once it is in the list.
     void selectPartition(const QString& id);
 
@@ -68,6 +71,7 @@ private:
     QAction* m_rename;
     QAction* m_delete;
     QAction* m_launch;
+    QAction* m_check;
     PartitionModel* m_model;
     QWidget* m_details;
     QLabel* m_detailTitle;
