@@ -144,6 +144,20 @@ NCCL torchrun --nnodes=8 --node_rank=7 --master_addr=10.1.0.1 --master_port=2940
         QCOMPARE(LaunchPlan::torchrunLine(workers, -1, options), QString());
     }
 
+    void ranksFollowTheNamesNumbers()
+    {
+        QList<LaunchPlan::Worker> workers;
+        for (const QString& name :
+             {u"worker-10"_s, u"worker-9"_s, u"gpu-box"_s, u"worker-1"_s, u"worker-100"_s})
+            workers.append({name, u"inst_"_s + name, {}, 22});
+        workers.append({u"worker-9"_s, u"inst_a"_s, {}, 22});
+        QStringList order;
+        for (const LaunchPlan::Worker& worker : LaunchPlan::ordered(workers))
+            order << worker.id;
+        QCOMPARE(order, (QStringList{u"inst_gpu-box"_s, u"inst_worker-1"_s, u"inst_a"_s, u"inst_worker-9"_s,
+                                     u"inst_worker-10"_s, u"inst_worker-100"_s}));
+    }
+
     void onlyRunningInstancesAreWorkers()
     {
         const QList<Instance> instances{

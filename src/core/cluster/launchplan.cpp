@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -47,9 +48,16 @@ QList<Worker> runningWorkers(const QList<Instance>& instances)
 
 QList<Worker> ordered(QList<Worker> workers)
 {
-    std::sort(workers.begin(), workers.end(), [](const Worker& a, const Worker& b) {
-        return a.name != b.name ? a.name < b.name : a.id < b.id;
-    });
+    // worker-2 before worker-10: the name's trailing number counts as a number.
+    const auto key = [](const Worker& worker) {
+        qsizetype digits = worker.name.size();
+        while (digits > 0 && worker.name.at(digits - 1).isDigit())
+            --digits;
+        const QStringView number = QStringView(worker.name).mid(digits);
+        return std::tuple(QStringView(worker.name).left(digits), number.size(), number, worker.id);
+    };
+    std::sort(workers.begin(), workers.end(),
+              [&key](const Worker& a, const Worker& b) { return key(a) < key(b); });
     return workers;
 }
 

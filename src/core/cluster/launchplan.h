@@ -42,7 +42,8 @@ QList<std::pair<QString, QString>> ncclEnvironment();
 // host until their SSH details say otherwise; the others cannot take part in a job.
 QList<Worker> runningWorkers(const QList<Instance>& instances);
 
-// The workers in launch order (by name, then ID): node rank 0 is the first and the master.
+// The workers in launch order (by name, its trailing number as a number, then ID): node rank 0
+// is the first and the master.
 QList<Worker> ordered(QList<Worker> workers);
 // "host slots=N" per worker (slots omitted when the GPU count is unknown).
 QString hostfile(const QList<Worker>& workers, const Options& options);
