@@ -14,12 +14,14 @@
 #include "warmup.h"
 #include "widgetscreenshot.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QFile>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPointer>
@@ -116,6 +118,20 @@ private Q_SLOTS:
         QVERIFY(launch);
         view.selectPartition(partition->id);
         QTRY_VERIFY(launch->isEnabled());
+        // The two actions leave the toolbar as wide as it was: the page fits beside the sidebar
+        // in a 1,280 px window. They are in the page's menu as well.
+        view.resize(1024, 700);
+        QVERIFY2(view.minimumSizeHint().width() <= 1024,
+                 qPrintable(QString::number(view.minimumSizeHint().width())));
+        auto* checkButton = view.findChild<QPushButton*>(u"partitionsCheckButton"_s);
+        QVERIFY(checkButton && checkButton->isVisible() && checkButton->isEnabled());
+        QStringList menu;
+        for (const QAction* action : view.pageMenu()->actions())
+            menu << action->text();
+        QVERIFY2(menu.contains(u"&Launch Command…"_s) && menu.contains(u"Check &InfiniBand…"_s),
+                 qPrintable(menu.join(u", ")));
+        QTRY_VERIFY(checkButton->mapTo(&view, QPoint(checkButton->width(), 0)).x() <= view.width());
+        saveWidgetScreenshot(&view, u"partitions-launch-actions"_s);
         launch->click();
         auto* dialog = view.findChild<LaunchCommandDialog*>(u"launchCommandDialog"_s);
         QVERIFY(dialog);

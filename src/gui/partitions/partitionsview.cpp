@@ -124,9 +124,12 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     addPageAction(m_delete, QStringLiteral("partitionsDeleteButton"), Scope::Row);
     m_launch->setToolTip(tr("Hostfile, torchrun line per node, NCCL settings and ssh commands for the "
                             "partition's running instances"));
-    addPageAction(m_launch, QStringLiteral("partitionsLaunchButton"), Scope::Row);
     m_check->setToolTip(tr("Whether each worker's InfiniBand port came up, from ibv_devinfo in its console"));
-    addPageAction(m_check, QStringLiteral("partitionsCheckButton"), Scope::Row);
+    // They work on the attached instances, so their buttons stand above that list (the toolbar
+    // would no longer fit a 1,280 px window); the page menu and the context menu have them too.
+    pageMenu()->addSeparator();
+    pageMenu()->addAction(m_launch);
+    pageMenu()->addAction(m_check);
     setTableModel(m_model);
 
     m_details->setObjectName(QStringLiteral("partitionDetails"));
@@ -156,7 +159,20 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
                       "the partition):"),
                    m_details);
     attachedCaption->setObjectName(QStringLiteral("partitionAttachedCaption"));
-    detailsLayout->addWidget(attachedCaption);
+    auto* attachedRow = new QHBoxLayout;
+    attachedRow->addWidget(attachedCaption, 1);
+    for (const auto& [action, name] : {std::pair{m_launch, QStringLiteral("partitionsLaunchButton")},
+                                       std::pair{m_check, QStringLiteral("partitionsCheckButton")}}) {
+        auto* button = new QPushButton(action->icon(), action->text(), m_details);
+        button->setObjectName(name);
+        button->setToolTip(action->toolTip());
+        button->setAccessibleName(action->text().remove(u'&').remove(u'…'));
+        button->setEnabled(action->isEnabled());
+        connect(button, &QPushButton::clicked, action, &QAction::trigger);
+        connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);
+        attachedRow->addWidget(button);
+    }
+    detailsLayout->addLayout(attachedRow);
     detailsLayout->addWidget(m_instancesTable, 1);
 
     setDetails(m_details, 3, 2);
@@ -474,6 +490,9 @@ InfinibandCheckDialog* PartitionsView::checkCurrent()
 
 void PartitionsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
 {
+    menu->addAction(m_launch);
+    menu->addAction(m_check);
+    menu->addSeparator();
     const InfinibandPartition partition = m_model->at(rows.first().row());
     const QString ref = partition.resourcePath.isEmpty() ? partition.id : partition.resourcePath;
     CopyActions::add(
