@@ -1721,6 +1721,109 @@
     </message>
 </context>
 <context>
+    <name>InfinibandCheckDialog</name>
+    <message>
+        <source>&amp;Copy Command</source>
+        <translation>Befehl &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Check &amp;Again</source>
+        <translation>&amp;Erneut prüfen</translation>
+    </message>
+    <message>
+        <source>InfiniBand Check for %1</source>
+        <translation>InfiniBand-Prüfung für %1</translation>
+    </message>
+    <message>
+        <source>Check summary</source>
+        <translation>Zusammenfassung der Prüfung</translation>
+    </message>
+    <message>
+        <source>InfiniBand port state per worker</source>
+        <translation>InfiniBand-Portstatus pro Worker</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Command to run on a worker</source>
+        <translation>Befehl zum Ausführen auf einem Worker</translation>
+    </message>
+    <message>
+        <source>Copy the command</source>
+        <translation>Den Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>Erneut prüfen</translation>
+    </message>
+    <message>
+        <source>To check by hand, log in to a worker and run:</source>
+        <translation>Zum Prüfen von Hand melden Sie sich an einem Worker an und führen Sie aus:</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Reading the workers&apos; consoles…</source>
+        <translation>Die Konsolen der Worker werden gelesen…</translation>
+    </message>
+    <message>
+        <source>waiting for a node</source>
+        <translation>wartet auf einen Knoten</translation>
+    </message>
+    <message>
+        <source>console not readable: %1</source>
+        <translation>Konsole nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Could not read the partition&apos;s instances: %1</source>
+        <translation>Die Instanzen der Partition konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nicht aktiv</translation>
+    </message>
+    <message>
+        <source>Not reported yet</source>
+        <translation>Noch nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>no ibv_devinfo result in its console yet; a worker reports it about 20 s after it boots</source>
+        <translation>noch kein ibv_devinfo-Ergebnis in seiner Konsole; ein Worker meldet es etwa 20 s nach dem Start</translation>
+    </message>
+    <message>
+        <source>No workers in partition %1: create instances into it, then check again.</source>
+        <translation>Keine Worker in der Partition %1: Erstellen Sie Instanzen in ihr und prüfen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Partition %1 on fabric %2: %3 active, %4 down, %5 not reported yet.</source>
+        <translation>Partition %1 auf der Fabric %2: %3 aktiv, %4 nicht aktiv, %5 noch nicht gemeldet.</translation>
+    </message>
+</context>
+<context>
     <name>InstanceModel</name>
     <message>
         <source>Name</source>
@@ -1900,6 +2003,120 @@
     <message>
         <source>The keychain could not remove the token: %1</source>
         <translation>Der Schlüsselbund konnte das Token nicht entfernen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchCommandDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>Launch Command for %1</source>
+        <translation>Startbefehl für %1</translation>
+    </message>
+    <message>
+        <source>Reading the partition&apos;s running instances…</source>
+        <translation>Die laufenden Instanzen der Partition werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The login the SSH bootstrap created on the workers (root login is disabled)</source>
+        <translation>Der Benutzer, den das SSH-Bootstrap auf den Workern angelegt hat (die Anmeldung als root ist gesperrt)</translation>
+    </message>
+    <message>
+        <source>The TCP port rank 0 listens on for the rendezvous</source>
+        <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
+    </message>
+    <message>
+        <source>Launch status</source>
+        <translation>Startstatus</translation>
+    </message>
+    <message>
+        <source>SSH user</source>
+        <translation>SSH-Benutzer</translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation>Master-Port</translation>
+    </message>
+    <message>
+        <source>Training script</source>
+        <translation>Trainingsskript</translation>
+    </message>
+    <message>
+        <source>The script each node&apos;s torchrun runs, with its path on the workers</source>
+        <translation>Das Skript, das torchrun auf jedem Knoten ausführt, mit seinem Pfad auf den Workern</translation>
+    </message>
+    <message>
+        <source>Launch commands</source>
+        <translation>Startbefehle</translation>
+    </message>
+    <message>
+        <source>Copy launch commands</source>
+        <translation>Startbefehle kopieren</translation>
+    </message>
+    <message>
+        <source>Save launch commands</source>
+        <translation>Startbefehle speichern</translation>
+    </message>
+    <message>
+        <source>SSH &amp;user:</source>
+        <translation>SSH-&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>Master &amp;port:</source>
+        <translation>Master-&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;Training script:</source>
+        <translation>&amp;Trainingsskript:</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Save Launch Commands</source>
+        <translation>Startbefehle speichern</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>No running instances in partition %1: create instances into it, and once they run their launch commands show here.</source>
+        <translation>Keine laufenden Instanzen in der Partition %1: Erstellen Sie Instanzen in ihr; sobald sie laufen, erscheinen hier ihre Startbefehle.</translation>
+    </message>
+    <message>
+        <source>%1: no SSH details yet (%2)</source>
+        <translation>%1: noch keine SSH-Details (%2)</translation>
+    </message>
+    <message>
+        <source>GPUs per node unknown (%1); torchrun uses every GPU it sees</source>
+        <translation>GPUs pro Knoten unbekannt (%1); torchrun verwendet jede GPU, die es findet</translation>
+    </message>
+    <message>
+        <source>Could not read the partition&apos;s instances: %1</source>
+        <translation>Die Instanzen der Partition konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n running worker(s) in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</source>
+        <translation>
+            <numerusform>%n laufender Worker in der Partition %1 auf der Fabric %2. Führen Sie die Zeile jedes Knotens auf diesem Knoten aus; Rang 0 ist der Master.</numerusform>
+            <numerusform>%n laufende Worker in der Partition %1 auf der Fabric %2. Führen Sie die Zeile jedes Knotens auf diesem Knoten aus; Rang 0 ist der Master.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2925,6 +3142,22 @@
         <source>Instances in the partition</source>
         <translation>Instanzen in der Partition</translation>
     </message>
+    <message>
+        <source>&amp;Launch Command…</source>
+        <translation>&amp;Startbefehl…</translation>
+    </message>
+    <message>
+        <source>Hostfile, torchrun line per node, NCCL settings and ssh commands for the partition&apos;s running instances</source>
+        <translation>Hostfile, torchrun-Zeile pro Knoten, NCCL-Einstellungen und ssh-Befehle für die laufenden Instanzen der Partition</translation>
+    </message>
+    <message>
+        <source>Check &amp;InfiniBand…</source>
+        <translation>&amp;InfiniBand prüfen…</translation>
+    </message>
+    <message>
+        <source>Whether each worker&apos;s InfiniBand port came up, from ibv_devinfo in its console</source>
+        <translation>Ob der InfiniBand-Port jedes Workers aktiv wurde, laut ibv_devinfo in seiner Konsole</translation>
+    </message>
 </context>
 <context>
     <name>PlannerChart</name>
@@ -3548,10 +3781,6 @@
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <source>Log in with the key your cloud-init user data installed (or use %1):</source>
-        <translation>Melden Sie sich mit dem Schlüssel an, den Ihre cloud-init-Benutzerdaten installiert haben (oder verwenden Sie %1):</translation>
-    </message>
-    <message>
         <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
         <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
     </message>
@@ -3562,6 +3791,10 @@
     <message>
         <source>Host keys</source>
         <translation>Host-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Log in as the user your cloud-init user data created (%1 with the SSH bootstrap; root login is disabled) with its key, or use %2:</source>
+        <translation>Melden Sie sich als der Benutzer an, den Ihre cloud-init-Benutzerdaten angelegt haben (%1 mit dem SSH-Bootstrap; die Anmeldung als root ist gesperrt), mit seinem Schlüssel, oder verwenden Sie %2:</translation>
     </message>
 </context>
 <context>

@@ -172,6 +172,16 @@
     </message>
 </context>
 <context>
+    <name>LaunchCommandDialog</name>
+    <message numerus="yes">
+        <source>%n running worker(s) in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</source>
+        <translation>
+            <numerusform>%n running worker in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</numerusform>
+            <numerusform>%n running workers in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MultipartDialog</name>
     <message numerus="yes">
         <source>%n error(s)</source>

@@ -9,6 +9,11 @@ using namespace Qt::StringLiterals;
 
 namespace CloudInit {
 
+QString defaultUserName()
+{
+    return u"trainer"_s;
+}
+
 bool isValidUserName(const QString& name, QString* problem)
 {
     static const QRegularExpression pattern(u"^[a-z_][a-z0-9_-]{0,31}$"_s);

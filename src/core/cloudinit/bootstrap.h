@@ -13,6 +13,9 @@ struct BootstrapOptions
     bool gpuInfinibandCheck = false;
 };
 
+// The login the SSH bootstrap proposes, and so the one to suggest for ssh (never root).
+QString defaultUserName();
+
 // Checks a login name as useradd accepts it on Debian (lower case, digits, _ and -, at most 32).
 bool isValidUserName(const QString& name, QString* problem);
 

@@ -19,6 +19,7 @@ SshBootstrapDialog::SshBootstrapDialog(const QString& sshDirectory, QWidget* par
     , m_sshDirectory(sshDirectory.isEmpty() ? CloudInit::defaultSshDirectory() : sshDirectory)
 {
     m_ui->setupUi(this);
+    m_ui->userNameEdit->setText(CloudInit::defaultUserName());
     m_ui->keyFileEdit->setText(QDir(m_sshDirectory).filePath(u"id_ed25519_sfcompute"_s));
     m_ui->commentEdit->setText(
         u"%1@%2"_s.arg(qEnvironmentVariable("USER", u"user"_s), QSysInfo::machineHostName()));

@@ -4,6 +4,7 @@
 
 #include "core/api/extracalls.h"
 #include "core/cli/sfcommand.h"
+#include "core/cloudinit/bootstrap.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/viewcontext.h"
 
@@ -30,11 +31,13 @@ SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instance
                 QStringList words{QStringLiteral("ssh")};
                 if (details.port != 22)
                     words << QStringLiteral("-p") << QString::number(details.port);
-                words << QStringLiteral("root@") + details.hostname;
+                // The SSH bootstrap disables root login; its user is the one to suggest.
+                words << CloudInit::defaultUserName() + u'@' + details.hostname;
                 m_ui->commandEdit->setText(SfCommand::join(words));
                 m_ui->introLabel->setText(
-                    tr("Log in with the key your cloud-init user data installed (or use %1):")
-                        .arg(SfCommand::instanceSsh(instanceId)));
+                    tr("Log in as the user your cloud-init user data created (%1 with the SSH bootstrap; "
+                       "root login is disabled) with its key, or use %2:")
+                        .arg(CloudInit::defaultUserName(), SfCommand::instanceSsh(instanceId)));
                 QStringList keys;
                 for (const SshHostKey& key : details.hostKeys)
                     keys << key.keyType + u' ' + key.key;

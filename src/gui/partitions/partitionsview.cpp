@@ -19,6 +19,8 @@
 #include "gui/common/workspacebar.h"
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
+#include "gui/partitions/infinibandcheckdialog.h"
+#include "gui/partitions/launchcommanddialog.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -63,6 +65,9 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Partition…"), this))
     , m_rename(new QAction(QIcon::fromTheme(QStringLiteral("edit-rename")), tr("Re&name…"), this))
     , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_launch(
+          new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
+    , m_check(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &InfiniBand…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
     , m_detailTitle(new QLabel(m_details))
@@ -117,6 +122,14 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     addPageAction(m_create, QStringLiteral("partitionsCreateButton"), Scope::Page);
     addPageAction(m_rename, QStringLiteral("partitionsRenameButton"), Scope::Row);
     addPageAction(m_delete, QStringLiteral("partitionsDeleteButton"), Scope::Row);
+    m_launch->setToolTip(tr("Hostfile, torchrun line per node, NCCL settings and ssh commands for the "
+                            "partition's running instances"));
+    m_check->setToolTip(tr("Whether each worker's InfiniBand port came up, from ibv_devinfo in its console"));
+    // They work on the attached instances, so their buttons stand above that list (the toolbar
+    // would no longer fit a 1,280 px window); the page menu and the context menu have them too.
+    pageMenu()->addSeparator();
+    pageMenu()->addAction(m_launch);
+    pageMenu()->addAction(m_check);
     setTableModel(m_model);
     table()->setAccessibleNames(tr("InfiniBand partitions"));
 
@@ -148,7 +161,20 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
                       "the partition):"),
                    m_details);
     attachedCaption->setObjectName(QStringLiteral("partitionAttachedCaption"));
-    detailsLayout->addWidget(attachedCaption);
+    auto* attachedRow = new QHBoxLayout;
+    attachedRow->addWidget(attachedCaption, 1);
+    for (const auto& [action, name] : {std::pair{m_launch, QStringLiteral("partitionsLaunchButton")},
+                                       std::pair{m_check, QStringLiteral("partitionsCheckButton")}}) {
+        auto* button = new QPushButton(action->icon(), action->text(), m_details);
+        button->setObjectName(name);
+        button->setToolTip(action->toolTip());
+        button->setAccessibleName(action->text().remove(u'&').remove(u'…'));
+        button->setEnabled(action->isEnabled());
+        connect(button, &QPushButton::clicked, action, &QAction::trigger);
+        connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);
+        attachedRow->addWidget(button);
+    }
+    detailsLayout->addLayout(attachedRow);
     detailsLayout->addWidget(m_instancesTable, 1);
 
     setDetails(m_details, 3, 2);
@@ -182,6 +208,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_create, &QAction::triggered, this, &PartitionsView::createPartition);
     connect(m_rename, &QAction::triggered, this, &PartitionsView::renameCurrent);
     connect(m_delete, &QAction::triggered, this, &PartitionsView::deleteCurrent);
+    connect(m_launch, &QAction::triggered, this, &PartitionsView::launchCurrent);
+    connect(m_check, &QAction::triggered, this, &PartitionsView::checkCurrent);
     connect(table(), &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
     bindModel();
     readFabrics();
@@ -359,6 +387,8 @@ void PartitionsView::updateActions()
     const bool selected = currentPartition().has_value();
     m_rename->setEnabled(selected);
     m_delete->setEnabled(selected);
+    m_launch->setEnabled(selected);
+    m_check->setEnabled(selected);
     m_create->setEnabled(context()->client() != nullptr);
 }
 
@@ -438,8 +468,33 @@ void PartitionsView::deleteCurrent()
     });
 }
 
+LaunchCommandDialog* PartitionsView::launchCurrent()
+{
+    const auto partition = currentPartition();
+    if (!partition || !context()->client())
+        return nullptr;
+    auto* dialog = new LaunchCommandDialog(context(), *partition, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
+InfinibandCheckDialog* PartitionsView::checkCurrent()
+{
+    const auto partition = currentPartition();
+    if (!partition || !context()->client())
+        return nullptr;
+    auto* dialog = new InfinibandCheckDialog(context(), *partition, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
 void PartitionsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
 {
+    menu->addAction(m_launch);
+    menu->addAction(m_check);
+    menu->addSeparator();
     const InfinibandPartition partition = m_model->at(rows.first().row());
     const QString ref = partition.resourcePath.isEmpty() ? partition.id : partition.resourcePath;
     CopyActions::add(

@@ -6,7 +6,9 @@
 
 #include "gui/common/listpage.h"
 
+class InfinibandCheckDialog;
 class InstanceModel;
+class LaunchCommandDialog;
 class MessageBar;
 class PartitionModel;
 class QAction;
@@ -36,6 +38,10 @@ public:
     void createPartition();
     void renameCurrent();
     void deleteCurrent();
+    // Opens the launch commands for the current partition's running instances.
+    LaunchCommandDialog* launchCurrent();
+    // Opens the InfiniBand checklist of the current partition's workers.
+    InfinibandCheckDialog* checkCurrent();
     // Selects a partition by id once it is in the list.
     void selectPartition(const QString& id);
 
@@ -64,6 +70,8 @@ private:
     QAction* m_create;
     QAction* m_rename;
     QAction* m_delete;
+    QAction* m_launch;
+    QAction* m_check;
     PartitionModel* m_model;
     QWidget* m_details;
     QLabel* m_detailTitle;

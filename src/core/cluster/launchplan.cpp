@@ -1,0 +1,121 @@
+#include "core/cluster/launchplan.h"
+
+#include "core/cli/sfcommand.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <tuple>
+
+using namespace Qt::StringLiterals;
+
+namespace LaunchPlan {
+
+namespace {
+
+QString hostOf(const Worker& worker)
+{
+    return worker.host.isEmpty() ? u"<address of %1>"_s.arg(worker.name) : worker.host;
+}
+
+QString environmentPrefix()
+{
+    QStringList words;
+    for (const auto& [name, value] : ncclEnvironment())
+        words << name + u'=' + value;
+    return words.join(u' ');
+}
+
+} // namespace
+
+QList<std::pair<QString, QString>> ncclEnvironment()
+{
+    return {{u"NCCL_IB_HCA"_s, u"mlx5"_s},
+            {u"NCCL_SOCKET_IFNAME"_s, u"^lo,docker"_s},
+            {u"NCCL_DEBUG"_s, u"INFO"_s}};
+}
+
+QList<Worker> runningWorkers(const QList<Instance>& instances)
+{
+    QList<Worker> workers;
+    for (const Instance& instance : instances) {
+        if (instance.status == Instance::Status::Running)
+            workers.append(
+                {instance.name.isEmpty() ? instance.id : instance.name, instance.id, instance.publicIp, 22});
+    }
+    return workers;
+}
+
+QList<Worker> ordered(QList<Worker> workers)
+{
+    // worker-2 before worker-10: the name's trailing number counts as a number.
+    const auto key = [](const Worker& worker) {
+        qsizetype digits = worker.name.size();
+        while (digits > 0 && worker.name.at(digits - 1).isDigit())
+            --digits;
+        const QStringView number = QStringView(worker.name).mid(digits);
+        return std::tuple(QStringView(worker.name).left(digits), number.size(), number, worker.id);
+    };
+    std::sort(workers.begin(), workers.end(),
+              [&key](const Worker& a, const Worker& b) { return key(a) < key(b); });
+    return workers;
+}
+
+QString hostfile(const QList<Worker>& workers, const Options& options)
+{
+    QString text;
+    for (const Worker& worker : ordered(workers)) {
+        text += hostOf(worker);
+        if (options.gpusPerNode > 0)
+            text += u" slots=%1"_s.arg(options.gpusPerNode);
+        text += u'\n';
+    }
+    return text;
+}
+
+QString torchrunLine(const QList<Worker>& workers, int rank, const Options& options)
+{
+    const QList<Worker> nodes = ordered(workers);
+    if (rank < 0 || rank >= nodes.size())
+        return {};
+    return u"%1 torchrun --nnodes=%2 --node_rank=%3 --master_addr=%4 --master_port=%5 --nproc_per_node=%6 %7"_s
+        .arg(environmentPrefix())
+        .arg(nodes.size())
+        .arg(rank)
+        .arg(hostOf(nodes.first()))
+        .arg(options.masterPort)
+        .arg(options.gpusPerNode > 0 ? QString::number(options.gpusPerNode) : u"gpu"_s,
+             SfCommand::shellQuote(options.script));
+}
+
+QString sshCommand(const Worker& worker, const Options& options)
+{
+    QString command = u"ssh"_s;
+    if (worker.sshPort != 22)
+        command += u" -p %1"_s.arg(worker.sshPort);
+    return command + u' ' + options.user + u'@' + hostOf(worker);
+}
+
+QString document(const QList<Worker>& workers, const Options& options)
+{
+    const QList<Worker> nodes = ordered(workers);
+    if (nodes.isEmpty())
+        return {};
+    QString text = u"# Partition %1 on fabric %2: %3 running worker(s), %4.\n"_s.arg(
+        options.partitionName, options.fabricName, QString::number(nodes.size()),
+        options.gpusPerNode > 0 ? u"%1 GPU(s) each"_s.arg(options.gpusPerNode) : u"GPUs per node unknown"_s);
+    text += u"\n# hostfile\n"_s + hostfile(nodes, options);
+    text += u"\n# NCCL over InfiniBand (each torchrun line below sets these too)\n"_s;
+    for (const auto& [name, value] : ncclEnvironment())
+        text += u"export %1=%2\n"_s.arg(name, value);
+    text += u"\n# ssh to each worker, then run its torchrun line there\n"_s;
+    for (qsizetype rank = 0; rank < nodes.size(); ++rank) {
+        const Worker& worker = nodes.at(rank);
+        text += u"\n# node %1: %2 (%3)\n"_s.arg(QString::number(rank), worker.name, worker.id);
+        text += sshCommand(worker, options) + u'\n';
+        text += torchrunLine(nodes, static_cast<int>(rank), options) + u'\n';
+    }
+    return text;
+}
+
+} // namespace LaunchPlan

@@ -1,0 +1,204 @@
+#include "gui/partitions/infinibandcheckdialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/api/extracalls.h"
+#include "core/models/format.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/viewcontext.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const InfinibandPartition& partition,
+                                             QWidget* parent)
+    : QDialog(parent)
+    , m_context(context)
+    , m_partition(partition)
+    , m_summary(new QLabel(this))
+    , m_tree(new QTreeWidget(this))
+    , m_command(new QLineEdit(IbCheck::manualCommand(), this))
+    , m_copy(new QPushButton(tr("&Copy Command"), this))
+    , m_again(new QPushButton(tr("Check &Again"), this))
+{
+    setObjectName(QStringLiteral("ibCheckDialog"));
+    setWindowTitle(tr("InfiniBand Check for %1").arg(partition.name));
+    m_summary->setObjectName(QStringLiteral("ibCheckSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setAccessibleName(tr("Check summary"));
+    m_tree->setObjectName(QStringLiteral("ibCheckTree"));
+    m_tree->setAccessibleName(tr("InfiniBand port state per worker"));
+    m_tree->setRootIsDecorated(false);
+    m_tree->setHeaderLabels({tr("Worker"), tr("Port"), tr("Reported"), tr("Details")});
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(true);
+    m_command->setObjectName(QStringLiteral("ibCheckCommand"));
+    m_command->setReadOnly(true);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_command->setAccessibleName(tr("Command to run on a worker"));
+    m_copy->setObjectName(QStringLiteral("ibCheckCopyButton"));
+    m_copy->setAccessibleName(tr("Copy the command"));
+    m_again->setObjectName(QStringLiteral("ibCheckAgainButton"));
+    m_again->setAccessibleName(tr("Check again"));
+
+    auto* commandLabel = new QLabel(tr("To check by hand, log in to a worker and run:"), this);
+    commandLabel->setBuddy(m_command);
+    auto* commandRow = new QHBoxLayout;
+    commandRow->addWidget(m_command, 1);
+    commandRow->addWidget(m_copy);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("ibCheckCloseButton"));
+    buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
+    buttons->addButton(m_again, QDialogButtonBox::ActionRole);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_tree, 1);
+    layout->addWidget(commandLabel);
+    layout->addLayout(commandRow);
+    layout->addWidget(buttons);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_copy, &QPushButton::clicked, this, [this] { CopyActions::copy(m_command->text()); });
+    connect(m_again, &QPushButton::clicked, this, &InfinibandCheckDialog::check);
+    resize(940, 440);
+    check();
+}
+
+InfinibandCheckDialog::~InfinibandCheckDialog() = default;
+
+void InfinibandCheckDialog::check()
+{
+    ApiClient* client = m_context->client();
+    if (!client) {
+        m_summary->setText(tr("Not connected."));
+        return;
+    }
+    // Answers of an earlier check that arrive late are dropped.
+    const quint64 generation = ++m_generation;
+    m_again->setEnabled(false);
+    m_summary->setText(tr("Reading the workers' consoles…"));
+    client->infinibandPartitionInstances(m_partition.id)
+        ->onSuccess<QList<Instance>>(
+            this,
+            [this, client, generation](QList<Instance> instances) {
+                if (generation != m_generation)
+                    return;
+                std::sort(instances.begin(), instances.end(), [](const Instance& a, const Instance& b) {
+                    return a.name != b.name ? a.name < b.name : a.id < b.id;
+                });
+                m_rows.clear();
+                QList<QString> toRead;
+                for (const Instance& instance : std::as_const(instances)) {
+                    // A terminated worker takes no part in a job; its old result would mislead.
+                    if (instance.status == Instance::Status::Terminated
+                        || instance.status == Instance::Status::Failed)
+                        continue;
+                    Row row{instance.name.isEmpty() ? instance.id : instance.name, instance.id, {}, {}};
+                    if (instance.status == Instance::Status::Running)
+                        toRead << instance.id;
+                    else
+                        row.note = tr("waiting for a node");
+                    m_rows.append(row);
+                }
+                m_pending = static_cast<int>(toRead.size()) + 1;
+                for (const QString& id : std::as_const(toRead)) {
+                    ExtraCalls::consoleLogs(client, id)
+                        ->onSuccess<QList<ConsoleLine>>(
+                            this,
+                            [this, id, generation](const QList<ConsoleLine>& lines) {
+                                if (generation != m_generation)
+                                    return;
+                                for (Row& row : m_rows)
+                                    if (row.id == id)
+                                        row.result = IbCheck::fromConsole(lines);
+                                oneDone();
+                            })
+                        ->onFailure(this, [this, id, generation](const ApiError& error) {
+                            if (generation != m_generation)
+                                return;
+                            for (Row& row : m_rows)
+                                if (row.id == id)
+                                    row.note = tr("console not readable: %1").arg(error.message());
+                            oneDone();
+                        });
+                }
+                oneDone();
+            })
+        ->onFailure(this, [this, generation](const ApiError& error) {
+            if (generation != m_generation)
+                return;
+            m_summary->setText(tr("Could not read the partition's instances: %1").arg(error.message()));
+            m_again->setEnabled(true);
+            Q_EMIT checked();
+        });
+}
+
+void InfinibandCheckDialog::oneDone()
+{
+    if (--m_pending > 0)
+        return;
+    render();
+    m_again->setEnabled(true);
+    Q_EMIT checked();
+}
+
+void InfinibandCheckDialog::render()
+{
+    m_tree->clear();
+    int active = 0;
+    int down = 0;
+    int silent = 0;
+    for (const Row& row : std::as_const(m_rows)) {
+        auto* item = new QTreeWidgetItem(m_tree);
+        item->setText(0, row.name);
+        item->setToolTip(0, row.id);
+        switch (row.result.state) {
+        case IbCheck::PortState::Active:
+            ++active;
+            item->setText(1, tr("Active"));
+            item->setIcon(1, QIcon::fromTheme(QStringLiteral("emblem-ok"),
+                                              QIcon::fromTheme(QStringLiteral("dialog-ok"))));
+            break;
+        case IbCheck::PortState::Down:
+            ++down;
+            item->setText(1, tr("Down"));
+            item->setIcon(1, QIcon::fromTheme(QStringLiteral("dialog-error")));
+            break;
+        case IbCheck::PortState::NotReported:
+            ++silent;
+            item->setText(1, tr("Not reported yet"));
+            item->setIcon(1, QIcon::fromTheme(QStringLiteral("dialog-question")));
+            break;
+        }
+        item->setText(2, row.result.state != IbCheck::PortState::NotReported
+                             ? Format::dateTime(row.result.seenAt)
+                             : QString());
+        QString details = row.note;
+        if (details.isEmpty())
+            details = row.result.state == IbCheck::PortState::NotReported
+                          ? tr("no ibv_devinfo result in its console yet; a worker reports it about 20 s "
+                               "after it boots")
+                          : row.result.detail;
+        item->setText(3, details);
+        item->setToolTip(3, details);
+    }
+    if (m_rows.isEmpty()) {
+        m_summary->setText(tr("No workers in partition %1: create instances into it, then check again.")
+                               .arg(m_partition.name));
+        return;
+    }
+    m_summary->setText(tr("Partition %1 on fabric %2: %3 active, %4 down, %5 not reported yet.")
+                           .arg(m_partition.name, m_partition.fabric.name)
+                           .arg(active)
+                           .arg(down)
+                           .arg(silent));
+}

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/cluster/ibcheck.h"
+#include "core/model/resources.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTreeWidget;
+class ViewContext;
+
+// "Check InfiniBand" for a partition: every attached worker's console read for the ibv_devinfo
+// result, as a checklist (active, down, not yet reported), with the command to run by hand.
+class InfinibandCheckDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InfinibandCheckDialog)
+
+public:
+    struct Row
+    {
+        QString name;
+        QString id;
+        IbCheck::Result result;
+        // Why there is no result: waiting for a node, console unreadable; empty otherwise.
+        QString note;
+    };
+
+    InfinibandCheckDialog(ViewContext* context, const InfinibandPartition& partition,
+                          QWidget* parent = nullptr);
+    ~InfinibandCheckDialog() override;
+
+    QList<Row> rows() const { return m_rows; }
+    // Reads every worker's console again.
+    void check();
+
+Q_SIGNALS:
+    // Every worker's console has been read (or failed to be) and the checklist shows it.
+    void checked();
+
+private:
+    void oneDone();
+    void render();
+
+    ViewContext* m_context;
+    InfinibandPartition m_partition;
+    QLabel* m_summary;
+    QTreeWidget* m_tree;
+    QLineEdit* m_command;
+    QPushButton* m_copy;
+    QPushButton* m_again;
+    QList<Row> m_rows;
+    int m_pending = 0;
+    quint64 m_generation = 0;
+};

@@ -1,0 +1,218 @@
+#include "gui/partitions/launchcommanddialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/api/extracalls.h"
+#include "core/cloudinit/bootstrap.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/viewcontext.h"
+
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandPartition& partition,
+                                         QWidget* parent)
+    : QDialog(parent)
+    , m_context(context)
+    , m_partition(partition)
+    , m_status(new QLabel(this))
+    , m_user(new QLineEdit(CloudInit::defaultUserName(), this))
+    , m_port(new QSpinBox(this))
+    , m_script(new QLineEdit(QStringLiteral("train.py"), this))
+    , m_text(new QPlainTextEdit(this))
+    , m_copy(new QPushButton(tr("&Copy"), this))
+    , m_save(new QPushButton(tr("&Save…"), this))
+{
+    setObjectName(QStringLiteral("launchCommandDialog"));
+    setWindowTitle(tr("Launch Command for %1").arg(partition.name));
+    m_status->setObjectName(QStringLiteral("launchStatusLabel"));
+    m_status->setWordWrap(true);
+    m_status->setText(tr("Reading the partition's running instances…"));
+    m_user->setObjectName(QStringLiteral("launchUserEdit"));
+    m_user->setToolTip(tr("The login the SSH bootstrap created on the workers (root login is disabled)"));
+    m_port->setObjectName(QStringLiteral("launchPortSpin"));
+    m_port->setRange(1024, 65535);
+    m_port->setValue(29500);
+    m_port->setToolTip(tr("The TCP port rank 0 listens on for the rendezvous"));
+    m_script->setObjectName(QStringLiteral("launchScriptEdit"));
+    m_text->setObjectName(QStringLiteral("launchText"));
+    m_text->setReadOnly(true);
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setMinimumSize(640, 300);
+    m_copy->setObjectName(QStringLiteral("launchCopyButton"));
+    m_save->setObjectName(QStringLiteral("launchSaveButton"));
+    m_copy->setEnabled(false);
+    m_save->setEnabled(false);
+    m_status->setAccessibleName(tr("Launch status"));
+    m_user->setAccessibleName(tr("SSH user"));
+    m_port->setAccessibleName(tr("Master port"));
+    m_script->setAccessibleName(tr("Training script"));
+    m_script->setToolTip(tr("The script each node's torchrun runs, with its path on the workers"));
+    m_text->setAccessibleName(tr("Launch commands"));
+    m_copy->setAccessibleName(tr("Copy launch commands"));
+    m_save->setAccessibleName(tr("Save launch commands"));
+    // The text is read-only: Tab moves on instead of typing a tab into it.
+    m_text->setTabChangesFocus(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("SSH &user:"), m_user);
+    form->addRow(tr("Master &port:"), m_port);
+    form->addRow(tr("&Training script:"), m_script);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("launchCloseButton"));
+    buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
+    buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_save, QDialogButtonBox::ActionRole);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addLayout(form);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(buttons);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_copy, &QPushButton::clicked, this, [this] { CopyActions::copy(text()); });
+    connect(m_save, &QPushButton::clicked, this, [this] {
+        // Not the static getSaveFileName: its nested event loop would block the polls behind it.
+        auto* dialog = new QFileDialog(this, tr("Save Launch Commands"),
+                                       m_partition.name + QStringLiteral("-launch.txt"),
+                                       tr("Text files (*.txt);;All files (*)"));
+        dialog->setObjectName(QStringLiteral("launchSaveDialog"));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, &LaunchCommandDialog::saveTo);
+        dialog->open();
+    });
+    connect(m_user, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
+    connect(m_port, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);
+    connect(m_script, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
+    resize(860, 560);
+    load();
+}
+
+LaunchCommandDialog::~LaunchCommandDialog() = default;
+
+QString LaunchCommandDialog::text() const
+{
+    return m_text->toPlainText();
+}
+
+bool LaunchCommandDialog::saveTo(const QString& path)
+{
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Text) && file.write(text().toUtf8()) >= 0
+        && file.commit())
+        return true;
+    m_status->setText(tr("Could not save %1: %2").arg(path, file.errorString()));
+    return false;
+}
+
+LaunchPlan::Options LaunchCommandDialog::options() const
+{
+    LaunchPlan::Options options;
+    options.partitionName = m_partition.name;
+    options.fabricName = m_partition.fabric.name;
+    options.user = m_user->text().trimmed();
+    options.gpusPerNode = m_gpus;
+    options.masterPort = m_port->value();
+    const QString script = m_script->text().trimmed();
+    options.script = script.isEmpty() ? QStringLiteral("train.py") : script;
+    return options;
+}
+
+void LaunchCommandDialog::load()
+{
+    ApiClient* client = m_context->client();
+    if (!client) {
+        m_status->setText(tr("Not connected."));
+        return;
+    }
+    client->infinibandPartitionInstances(m_partition.id)
+        ->onSuccess<QList<Instance>>(
+            this,
+            [this, client](const QList<Instance>& instances) {
+                m_workers = LaunchPlan::runningWorkers(instances);
+                QString sku;
+                for (const Instance& instance : instances)
+                    if (instance.status == Instance::Status::Running && sku.isEmpty())
+                        sku = instance.sku.id;
+                if (m_workers.isEmpty()) {
+                    m_status->setText(tr("No running instances in partition %1: create instances into it, "
+                                         "and once they run their launch commands show here.")
+                                          .arg(m_partition.name));
+                    Q_EMIT loaded();
+                    return;
+                }
+                // The addresses ssh reaches, and the SKU's GPUs for --nproc_per_node.
+                m_pending = static_cast<int>(m_workers.size()) + 1;
+                for (const LaunchPlan::Worker& worker : std::as_const(m_workers)) {
+                    const QString id = worker.id;
+                    const QString name = worker.name;
+                    ExtraCalls::sshDetails(client, id)
+                        ->onSuccess<SshDetails>(this,
+                                                [this, id](const SshDetails& details) {
+                                                    for (LaunchPlan::Worker& w : m_workers)
+                                                        if (w.id == id) {
+                                                            w.host = details.hostname;
+                                                            w.sshPort = details.port;
+                                                        }
+                                                    oneDone();
+                                                })
+                        ->onFailure(this, [this, name](const ApiError& error) {
+                            m_problems << tr("%1: no SSH details yet (%2)").arg(name, error.message());
+                            oneDone();
+                        });
+                }
+                client->instanceSkus()
+                    ->onSuccess<QList<InstanceSku>>(
+                        this,
+                        [this, sku](const QList<InstanceSku>& skus) {
+                            for (const InstanceSku& s : skus)
+                                if (s.id == sku || s.alias == sku)
+                                    m_gpus = s.property(QStringLiteral("num_accelerators")).toInt();
+                            oneDone();
+                        })
+                    ->onFailure(this, [this](const ApiError& error) {
+                        m_problems << tr("GPUs per node unknown (%1); torchrun uses every GPU it sees")
+                                          .arg(error.message());
+                        oneDone();
+                    });
+            })
+        ->onFailure(this, [this](const ApiError& error) {
+            m_status->setText(tr("Could not read the partition's instances: %1").arg(error.message()));
+            Q_EMIT loaded();
+        });
+}
+
+void LaunchCommandDialog::oneDone()
+{
+    if (--m_pending > 0)
+        return;
+    render();
+    Q_EMIT loaded();
+}
+
+void LaunchCommandDialog::render()
+{
+    if (m_workers.isEmpty() || m_pending > 0)
+        return;
+    m_text->setPlainText(LaunchPlan::document(m_workers, options()));
+    QString status = tr("%n running worker(s) in partition %1 on fabric %2. Run each node's line on that "
+                        "node; rank 0 is the master.",
+                        nullptr, static_cast<int>(m_workers.size()))
+                         .arg(m_partition.name, m_partition.fabric.name);
+    if (!m_problems.isEmpty())
+        status += u' ' + m_problems.join(QStringLiteral("; ")) + u'.';
+    m_status->setText(status);
+    m_copy->setEnabled(true);
+    m_save->setEnabled(true);
+}

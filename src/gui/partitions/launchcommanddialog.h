@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/cluster/launchplan.h"
+#include "core/model/resources.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class ViewContext;
+
+// The launch of a multi-node job on a partition's running instances: hostfile, a torchrun line per
+// node, the NCCL settings for InfiniBand and the ssh command for each worker, to copy or save.
+class LaunchCommandDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LaunchCommandDialog)
+
+public:
+    LaunchCommandDialog(ViewContext* context, const InfinibandPartition& partition,
+                        QWidget* parent = nullptr);
+    ~LaunchCommandDialog() override;
+
+    QString text() const;
+    QList<LaunchPlan::Worker> workers() const { return m_workers; }
+    // Writes the text to path; false with a message shown when it cannot.
+    bool saveTo(const QString& path);
+
+Q_SIGNALS:
+    // Every running instance's address has been asked for, and the text shows the answers.
+    void loaded();
+
+private:
+    void load();
+    void oneDone();
+    void render();
+    LaunchPlan::Options options() const;
+
+    ViewContext* m_context;
+    InfinibandPartition m_partition;
+    QLabel* m_status;
+    QLineEdit* m_user;
+    QSpinBox* m_port;
+    QLineEdit* m_script;
+    QPlainTextEdit* m_text;
+    QPushButton* m_copy;
+    QPushButton* m_save;
+    QList<LaunchPlan::Worker> m_workers;
+    int m_gpus = 0;
+    int m_pending = 0;
+    QStringList m_problems;
+};
