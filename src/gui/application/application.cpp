@@ -26,8 +26,10 @@
 
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTextDocument>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -176,6 +178,14 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
     m_connection.reset();
     if (remember)
         m_services.settings->setCurrentProfileId(profile.id);
+    // Orders whose answer was lost, per profile: a restart still finds them instead of placing
+    // them twice.
+    m_market->setAttemptsFile(
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/order-attempts/")
+        + QString::fromLatin1(QUrl::toPercentEncoding(profile.id)) + QStringLiteral(".json"));
+    // Stays until another message replaces it: it warns of a double order.
+    if (const QString problem = m_market->attempts().problem(); !problem.isEmpty())
+        m_window->statusBar()->showMessage(problem);
 
     m_connection = std::make_unique<Connection>(profile, m_services.secrets, m_services.network,
                                                 m_services.localServer, m_services.environment);
