@@ -393,6 +393,10 @@
         <source>The local simulator was not reset: %1</source>
         <translation>Der lokale Simulator wurde nicht zurückgesetzt: %1</translation>
     </message>
+    <message>
+        <source>Could not read which orders may have been placed: check Orders before placing one again, or it may be placed twice.</source>
+        <translation>Möglicherweise aufgegebene Orders unlesbar: Prüfen Sie Orders vor erneutem Aufgeben, sonst droht eine Doppel-Order.</translation>
+    </message>
 </context>
 <context>
     <name>AvailabilityView</name>
