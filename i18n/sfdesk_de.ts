@@ -397,6 +397,10 @@
         <source>The local simulator was not reset: %1</source>
         <translation>Der lokale Simulator wurde nicht zurückgesetzt: %1</translation>
     </message>
+    <message>
+        <source>Could not read which orders may have been placed: check Orders before placing one again, or it may be placed twice.</source>
+        <translation>Möglicherweise aufgegebene Orders unlesbar: Prüfen Sie Orders vor erneutem Aufgeben, sonst droht eine Doppel-Order.</translation>
+    </message>
 </context>
 <context>
     <name>AvailabilityView</name>
@@ -2563,6 +2567,25 @@
     </message>
 </context>
 <context>
+    <name>OrderAttempts</name>
+    <message>
+        <source>it is not a list of order attempts</source>
+        <translation>sie enthält keine Liste von Order-Versuchen</translation>
+    </message>
+    <message>
+        <source>The record of orders whose outcome is unknown could not be read (%1) and was moved to %2. Check the orders list before placing an order again: an order placed before may be placed twice.</source>
+        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht gelesen werden (%1) und wurde nach %2 verschoben. Prüfen Sie die Liste der Orders, bevor Sie eine Order noch einmal aufgeben: Eine bereits aufgegebene Order könnte doppelt aufgegeben werden.</translation>
+    </message>
+    <message>
+        <source>The record of orders whose outcome is unknown, %1, could not be read (%2). Check the orders list before placing an order again: an order placed before may be placed twice.</source>
+        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang, %1, konnte nicht gelesen werden (%2). Prüfen Sie die Liste der Orders, bevor Sie eine Order noch einmal aufgeben: Eine bereits aufgegebene Order könnte doppelt aufgegeben werden.</translation>
+    </message>
+    <message>
+        <source>The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, such an order may be placed twice.</source>
+        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht in %1 gespeichert werden (%2): Nach einem Neustart könnte eine solche Order doppelt aufgegeben werden.</translation>
+    </message>
+</context>
+<context>
     <name>OrderModel</name>
     <message>
         <source>Side</source>
@@ -3476,6 +3499,10 @@
     <message>
         <source>Order %1 placed: %2.</source>
         <translation>Order %1 aufgegeben: %2.</translation>
+    </message>
+    <message>
+        <source>Order %1 placed by an earlier attempt whose answer was lost: %2. Placing it again is another order.</source>
+        <translation>Order %1 wurde von einem früheren Versuch aufgegeben, dessen Antwort verloren ging: %2. Sie noch einmal aufzugeben, ergibt eine weitere Order.</translation>
     </message>
     <message>
         <source>The pool owns nothing of this SKU from now on.</source>

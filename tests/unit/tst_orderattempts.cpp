@@ -1,5 +1,8 @@
 #include "core/api/orderattempts.h"
 
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -160,6 +163,136 @@ private Q_SLOTS:
         OrderRequest newest = order();
         newest.nodeCount = OrderAttempts::MaxUnknown + 3;
         QCOMPARE(attempts.keyFor(newest), keys.last());
+    }
+
+    // Kept in a file, the key outlives the object (a restart); the server's day ends it.
+    void keptAcrossRestartUntilExpiry()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"profile/attempts.json"_s);
+        qint64 clock = 1'790'000'000;
+        QByteArray key;
+        {
+            OrderAttempts attempts;
+            attempts.setClock([&clock] { return clock; });
+            attempts.setFile(path);
+            key = attempts.keyFor(order());
+            attempts.finished(order(), key, ApiError::fromStatus(503, {}));
+        }
+        OrderAttempts restarted;
+        restarted.setClock([&clock] { return clock; });
+        restarted.setFile(path);
+        QVERIFY(restarted.isOutcomeUnknown(order()));
+        QCOMPARE(restarted.keyFor(order()), key);
+        clock += OrderAttempts::KeyLifetime - 1;
+        QCOMPARE(restarted.keyFor(order()), key);
+        clock += 1;
+        QVERIFY(!restarted.isOutcomeUnknown(order()));
+        QVERIFY(restarted.keyFor(order()) != key);
+        OrderAttempts late;
+        late.setClock([&clock] { return clock; });
+        late.setFile(path);
+        QCOMPARE(late.unknownCount(), 0);
+    }
+
+    // The orders list settles an attempt with the order it placed, once; an order of another
+    // window, or created before the attempt, does not.
+    void settledByTheOrdersList()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"a.json"_s);
+        const qint64 sent = 1'790'000'000;
+        OrderAttempts attempts;
+        attempts.setClock([sent] { return sent; });
+        attempts.setFile(path);
+        attempts.finished(order(), "k1", ApiError::transport(QNetworkReply::RemoteHostClosedError, {}));
+
+        Order other;
+        other.id = u"ordr_other"_s;
+        other.pool.id = order().pool;
+        other.side = u"buy"_s;
+        other.sku.id = order().sku;
+        other.delta = {{order().startAt, order().endAt + 3600, order().nodeCount}};
+        other.limitPrice = {u"2.500000"_s, 2'500'000};
+        other.createdAt = sent + 1;
+        Order old = other;
+        old.id = u"ordr_old"_s;
+        old.delta = {{order().startAt, order().endAt, order().nodeCount}};
+        old.createdAt = sent - 7200;
+        QVERIFY(!attempts.settle({other, old}));
+        QVERIFY(attempts.isOutcomeUnknown(order()));
+
+        Order placed = old;
+        placed.id = u"ordr_placed"_s;
+        placed.createdAt = sent + 2;
+        QVERIFY(attempts.settle({other, old, placed}));
+        QVERIFY(!attempts.isOutcomeUnknown(order()));
+        QCOMPARE(attempts.placedEarlier(order()), u"ordr_placed"_s);
+        // The order is known: its key is no longer kept.
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray kept = file.readAll();
+        QVERIFY(kept.contains("ordr_placed"));
+        QVERIFY(!kept.contains("k1"));
+        // The settlement is kept too.
+        OrderAttempts restarted;
+        restarted.setClock([sent] { return sent; });
+        restarted.setFile(path);
+        QCOMPARE(restarted.placedEarlier(order()), u"ordr_placed"_s);
+        restarted.forget(order());
+        QVERIFY(restarted.placedEarlier(order()).isEmpty());
+        QVERIFY(restarted.keyFor(order()) != "k1");
+    }
+
+    void unreadableFile_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("cut short") << QByteArray(R"({"attempts":[{"request":{"pool":"pool_a")");
+        QTest::newRow("binary") << QByteArray("\x00\xff\xfe garbage", 12);
+        QTest::newRow("a list") << QByteArray("[1,2,3]");
+        QTest::newRow("no attempts") << QByteArray(R"({"attempts":"none"})");
+    }
+
+    // A file that cannot be read warns that an order may be placed twice, is set aside and
+    // replaced by the next attempt's record.
+    void unreadableFile()
+    {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"attempts.json"_s);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+        OrderAttempts attempts;
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"could not be read .*placed twice"_s));
+        attempts.setFile(path);
+        QVERIFY2(attempts.problem().contains(u"placed twice"_s), qPrintable(attempts.problem()));
+        QVERIFY2(attempts.problem().contains(path + u".unreadable"_s), qPrintable(attempts.problem()));
+        QCOMPARE(attempts.unknownCount(), 0);
+        QVERIFY(!QFile::exists(path));
+        QFile aside(path + u".unreadable"_s);
+        QVERIFY(aside.open(QIODevice::ReadOnly));
+        QCOMPARE(aside.readAll(), content);
+
+        const QByteArray key = attempts.keyFor(order());
+        attempts.finished(order(), key, ApiError::fromStatus(502, {}));
+        OrderAttempts restarted;
+        restarted.setFile(path);
+        QVERIFY(restarted.problem().isEmpty());
+        QCOMPARE(restarted.keyFor(order()), key);
+    }
+
+    // A file never written (a first start) is no problem.
+    void noFileYet()
+    {
+        QTemporaryDir dir;
+        OrderAttempts attempts;
+        attempts.setFile(dir.filePath(u"new/attempts.json"_s));
+        QVERIFY(attempts.problem().isEmpty());
+        QCOMPARE(attempts.unknownCount(), 0);
     }
 };
 

@@ -1,30 +1,264 @@
 #include "core/api/orderattempts.h"
 
+#include "common/money.h"
 #include "core/api/apiclient.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
 #include <algorithm>
+#include <utility>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The server's clock is known to the second or so, and may have moved since: an order created a
+// little before the attempt was sent, by the server's clock as then known, may still be its order.
+constexpr qint64 ClockSlack = 600;
+
+QJsonObject toJson(const OrderRequest& r)
+{
+    return {{u"pool"_s, r.pool},
+            {u"side"_s, r.side},
+            {u"sku"_s, r.sku},
+            {u"start_at"_s, r.startAt},
+            {u"end_at"_s, r.endAt},
+            {u"node_count"_s, r.nodeCount},
+            {u"limit_price"_s, r.limitPrice},
+            {u"allow_standing"_s, r.allowStanding},
+            {u"allow_partial"_s, r.allowPartial}};
+}
+
+OrderRequest requestFromJson(const QJsonObject& o)
+{
+    OrderRequest r;
+    r.pool = o.value(u"pool"_s).toString();
+    r.side = o.value(u"side"_s).toString();
+    r.sku = o.value(u"sku"_s).toString();
+    r.startAt = o.value(u"start_at"_s).toInteger();
+    r.endAt = o.value(u"end_at"_s).toInteger();
+    r.nodeCount = o.value(u"node_count"_s).toInt();
+    r.limitPrice = o.value(u"limit_price"_s).toString();
+    r.allowStanding = o.value(u"allow_standing"_s).toBool();
+    r.allowPartial = o.value(u"allow_partial"_s).toBool();
+    return r;
+}
+
+// The server keeps a limit to per-minute precision.
+bool samePrice(const QString& typed, const Price& listed)
+{
+    const auto rate = Money::parseRate(typed);
+    return rate && Money::roundToMinutePrecision(*rate) == Money::roundToMinutePrecision(listed.micros);
+}
+
+bool placedBy(const Order& order, const OrderRequest& r)
+{
+    return order.pool.id == r.pool && order.side == r.side && order.sku.id == r.sku
+           && order.startAt() == r.startAt && order.endAt() == r.endAt && order.nodeCount() == r.nodeCount
+           && samePrice(r.limitPrice, order.limitPrice);
+}
+
+} // namespace
+
+void OrderAttempts::setFile(const QString& path)
+{
+    if (path == m_file)
+        return;
+    m_file = path;
+    m_unknown.clear();
+    m_problem.clear();
+    load();
+}
+
+void OrderAttempts::setClock(std::function<qint64()> clock)
+{
+    m_clock = std::move(clock);
+}
+
+qint64 OrderAttempts::now() const
+{
+    return m_clock ? m_clock() : QDateTime::currentSecsSinceEpoch();
+}
+
+void OrderAttempts::setServerClock(std::function<qint64()> clock)
+{
+    m_serverClock = std::move(clock);
+}
+
+qint64 OrderAttempts::serverNow() const
+{
+    return m_serverClock ? m_serverClock() : now();
+}
 
 QByteArray OrderAttempts::keyFor(const OrderRequest& request) const
 {
-    const auto it = std::find_if(m_unknown.cbegin(), m_unknown.cend(),
-                                 [&request](const Attempt& attempt) { return attempt.request == request; });
+    const qint64 at = now();
+    const auto it = std::find_if(m_unknown.cbegin(), m_unknown.cend(), [&](const Attempt& attempt) {
+        return attempt.request == request && attempt.orderId.isEmpty() && at - attempt.sentAt < KeyLifetime;
+    });
     return it != m_unknown.cend() ? it->key : ApiClient::newIdempotencyKey();
 }
 
 void OrderAttempts::finished(const OrderRequest& request, const QByteArray& key, const ApiError& error)
 {
+    // A retried key keeps the times it was first sent: the server forgets it a day after that, and
+    // the order it may have placed was created after that.
+    qint64 sentAt = now();
+    qint64 serverSentAt = serverNow();
+    for (const Attempt& attempt : std::as_const(m_unknown)) {
+        if (attempt.request == request && attempt.key == key) {
+            sentAt = attempt.sentAt;
+            serverSentAt = attempt.serverSentAt;
+        }
+    }
     m_unknown.removeIf([&request](const Attempt& attempt) { return attempt.request == request; });
-    if (!error.isError() || !leavesOutcomeUnknown(error))
-        return;
-    m_unknown.append({request, key});
-    if (m_unknown.size() > MaxUnknown)
-        m_unknown.removeFirst();
+    expire();
+    if (error.isError() && leavesOutcomeUnknown(error)) {
+        m_unknown.append({request, key, sentAt, serverSentAt, QString()});
+        if (m_unknown.size() > MaxUnknown)
+            m_unknown.removeFirst();
+    }
+    save();
 }
 
 bool OrderAttempts::isOutcomeUnknown(const OrderRequest& request) const
 {
-    return std::any_of(m_unknown.cbegin(), m_unknown.cend(),
-                       [&request](const Attempt& attempt) { return attempt.request == request; });
+    const qint64 at = now();
+    return std::any_of(m_unknown.cbegin(), m_unknown.cend(), [&](const Attempt& attempt) {
+        return attempt.request == request && attempt.orderId.isEmpty() && at - attempt.sentAt < KeyLifetime;
+    });
+}
+
+int OrderAttempts::unknownCount() const
+{
+    return int(std::count_if(m_unknown.cbegin(), m_unknown.cend(),
+                             [](const Attempt& attempt) { return attempt.orderId.isEmpty(); }));
+}
+
+bool OrderAttempts::settle(const QList<Order>& orders)
+{
+    const qsizetype before = m_unknown.size();
+    expire();
+    bool settled = m_unknown.size() != before;
+    for (Attempt& attempt : m_unknown) {
+        if (!attempt.orderId.isEmpty())
+            continue;
+        for (const Order& order : orders) {
+            const bool claimed = std::any_of(m_unknown.cbegin(), m_unknown.cend(),
+                                             [&order](const Attempt& a) { return a.orderId == order.id; });
+            if (!claimed && order.createdAt >= attempt.serverSentAt - ClockSlack
+                && placedBy(order, attempt.request)) {
+                attempt.orderId = order.id;
+                // The order is known: its key is of no more use, and not kept.
+                attempt.key.clear();
+                settled = true;
+                break;
+            }
+        }
+    }
+    if (settled)
+        save();
+    return settled;
+}
+
+QString OrderAttempts::placedEarlier(const OrderRequest& request) const
+{
+    for (const Attempt& attempt : m_unknown) {
+        if (attempt.request == request && !attempt.orderId.isEmpty())
+            return attempt.orderId;
+    }
+    return {};
+}
+
+void OrderAttempts::forget(const OrderRequest& request)
+{
+    if (m_unknown.removeIf([&request](const Attempt& attempt) { return attempt.request == request; }) > 0)
+        save();
+}
+
+void OrderAttempts::expire()
+{
+    const qint64 at = now();
+    m_unknown.removeIf([at](const Attempt& attempt) { return at - attempt.sentAt >= KeyLifetime; });
+}
+
+void OrderAttempts::load()
+{
+    if (m_file.isEmpty())
+        return;
+    QFile file(m_file);
+    if (!file.exists())
+        return;
+    QJsonParseError error{};
+    const QJsonDocument document =
+        file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error) : QJsonDocument();
+    file.close();
+    if (document.isObject() && document.object().value(u"attempts"_s).isArray()) {
+        for (const QJsonValue& value : document.object().value(u"attempts"_s).toArray()) {
+            const QJsonObject o = value.toObject();
+            Attempt attempt{requestFromJson(o.value(u"request"_s).toObject()),
+                            o.value(u"idempotency_key"_s).toString().toLatin1(),
+                            o.value(u"sent_at"_s).toInteger(),
+                            o.value(u"server_sent_at"_s).toInteger(o.value(u"sent_at"_s).toInteger()),
+                            o.value(u"order"_s).toString()};
+            if ((!attempt.key.isEmpty() || !attempt.orderId.isEmpty()) && !attempt.request.pool.isEmpty())
+                m_unknown.append(attempt);
+        }
+        expire();
+        return;
+    }
+    // Unreadable (cut short, edited, another program's): the keys in it are lost, so orders whose
+    // answer was lost may be placed again. Say so, and keep the file for whoever wants to look.
+    const QString aside = m_file + u".unreadable"_s;
+    QFile::remove(aside);
+    const bool moved = QFile::rename(m_file, aside);
+    const QString why = file.error() != QFileDevice::NoError      ? file.errorString()
+                        : error.error != QJsonParseError::NoError ? error.errorString()
+                                                                  : tr("it is not a list of order attempts");
+    m_problem =
+        moved
+            ? tr("The record of orders whose outcome is unknown could not be read (%1) and was moved to %2. "
+                 "Check the orders list before placing an order again: an order placed before may be "
+                 "placed twice.")
+                  .arg(why, QDir::toNativeSeparators(aside))
+            : tr("The record of orders whose outcome is unknown, %1, could not be read (%2). Check the "
+                 "orders list before placing an order again: an order placed before may be placed twice.")
+                  .arg(QDir::toNativeSeparators(m_file), why);
+    qWarning("%s", qUtf8Printable(m_problem));
+}
+
+void OrderAttempts::save()
+{
+    if (m_file.isEmpty())
+        return;
+    QJsonArray attempts;
+    for (const Attempt& attempt : m_unknown) {
+        attempts.append(QJsonObject{{u"request"_s, toJson(attempt.request)},
+                                    {u"idempotency_key"_s, QString::fromLatin1(attempt.key)},
+                                    {u"sent_at"_s, attempt.sentAt},
+                                    {u"server_sent_at"_s, attempt.serverSentAt},
+                                    {u"order"_s, attempt.orderId}});
+    }
+    QDir().mkpath(QFileInfo(m_file).absolutePath());
+    // Written whole or not at all: a crash while saving leaves the last complete list.
+    QSaveFile file(m_file);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(QJsonDocument(QJsonObject{{u"attempts"_s, attempts}}).toJson(QJsonDocument::Compact));
+        if (file.commit())
+            return;
+    }
+    m_problem =
+        tr("The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, "
+           "such an order may be placed twice.")
+            .arg(QDir::toNativeSeparators(m_file), file.errorString());
+    qWarning("%s", qUtf8Printable(m_problem));
 }
 
 bool OrderAttempts::leavesOutcomeUnknown(const ApiError& error)

@@ -48,6 +48,8 @@ QString placeFailure(const ApiError& error)
 ApiMarketBackend::ApiMarketBackend(ApiClient* client, QObject* parent)
     : MarketBackend(parent)
 {
+    // Orders are created by the server's clock: the attempts that may have placed one go by it too.
+    m_attempts.setServerClock([this] { return now(); });
     setClient(client);
 }
 
@@ -117,6 +119,9 @@ void ApiMarketBackend::bind(Session* session)
             connect(model, &QAbstractItemModel::modelReset, this, markDirty);
         }
         connect(session, &Session::listLoaded, this, [this](Session::Resource resource) {
+            // The orders list settles the attempts whose answer was lost.
+            if (resource == Session::Resource::Orders && m_attempts.unknownCount() > 0)
+                m_attempts.settle(orders());
             if (marketLists().contains(resource) && std::exchange(m_dirty, false))
                 Q_EMIT changed();
         });
@@ -369,4 +374,27 @@ void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::fun
 bool ApiMarketBackend::placeOutcomeUnknown(const OrderRequest& request) const
 {
     return m_attempts.isOutcomeUnknown(request);
+}
+
+std::optional<Order> ApiMarketBackend::takePlacedEarlier(const OrderRequest& request)
+{
+    if (m_attempts.unknownCount() > 0)
+        m_attempts.settle(orders());
+    const QString id = m_attempts.placedEarlier(request);
+    if (id.isEmpty())
+        return std::nullopt;
+    for (const Order& order : orders()) {
+        if (order.id == id) {
+            m_attempts.forget(request);
+            return order;
+        }
+    }
+    return std::nullopt;
+}
+
+void ApiMarketBackend::setAttemptsFile(const QString& path)
+{
+    m_attempts.setFile(path);
+    if (m_attempts.unknownCount() > 0 && m_session)
+        m_attempts.settle(orders());
 }

@@ -51,6 +51,11 @@ public:
                Failed failed) override;
     void cancel(const QString& orderId, QObject* context, std::function<void()> done, Failed failed) override;
     bool placeOutcomeUnknown(const OrderRequest& request) const override;
+    std::optional<Order> takePlacedEarlier(const OrderRequest& request) override;
+    // Keeps the keys of orders of unknown outcome in `path` (one file per connection profile), so
+    // that they outlive the app; read now.
+    void setAttemptsFile(const QString& path);
+    OrderAttempts& attempts() { return m_attempts; }
 
 private:
     // The SKU's region, zone and accelerator, as the orderbook and the preview filter by.

@@ -19,3 +19,8 @@ bool MarketBackend::placeOutcomeUnknown(const OrderRequest&) const
 {
     return false;
 }
+
+std::optional<Order> MarketBackend::takePlacedEarlier(const OrderRequest&)
+{
+    return std::nullopt;
+}

@@ -8,6 +8,7 @@
 class OrderModel;
 
 #include <functional>
+#include <optional>
 
 // What the planner and the orders view need of the market: the pools, orders and SKUs of the
 // workspace, best prices per hour, the order preview, placing and cancelling. The views depend on
@@ -50,6 +51,10 @@ public:
     // Whether the last attempt at placing exactly `request` failed without knowing whether the
     // server placed it (checked when `failed` runs). Placing it again then cannot order it twice.
     virtual bool placeOutcomeUnknown(const OrderRequest& request) const;
+    // The order an earlier attempt at exactly `request`, whose answer was lost (perhaps before the
+    // app was last closed), turned out to have placed; once returned, placing `request` again is
+    // another order.
+    virtual std::optional<Order> takePlacedEarlier(const OrderRequest& request);
     virtual void cancel(const QString& orderId, QObject* context, std::function<void()> done,
                         Failed failed) = 0;
 

@@ -26,8 +26,10 @@
 
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTextDocument>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -179,6 +181,27 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
     m_connection.reset();
     if (remember)
         m_services.settings->setCurrentProfileId(profile.id);
+    // Orders whose answer was lost, per profile: a restart still finds them instead of placing
+    // them twice.
+    m_market->setAttemptsFile(
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/order-attempts/")
+        + QString::fromLatin1(QUrl::toPercentEncoding(profile.id)) + QStringLiteral(".json"));
+    // Stays until another message replaces it: it warns of a double order. The details (which
+    // file, why) would not fit the status bar; they are its tooltip meanwhile.
+    if (const QString problem = m_market->attempts().problem(); !problem.isEmpty()) {
+        QStatusBar* bar = m_window->statusBar();
+        const QString warning = tr("Could not read which orders may have been placed: check Orders before "
+                                   "placing one again, or it may be placed twice.");
+        bar->showMessage(warning);
+        bar->setToolTip(problem);
+        connect(
+            bar, &QStatusBar::messageChanged, this,
+            [bar, warning](const QString& message) {
+                if (message != warning)
+                    bar->setToolTip(QString());
+            },
+            Qt::SingleShotConnection);
+    }
 
     m_connection = std::make_unique<Connection>(profile, m_services.secrets, m_services.network,
                                                 m_services.localServer, m_services.environment);

@@ -349,6 +349,15 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
         m_panel->showStatus(tr("You cannot sell more than the pool owns over this window."), true);
         return;
     }
+    // An attempt whose answer was lost (perhaps before a restart) placed this very order: show it
+    // instead of placing it again.
+    if (const auto earlier = m_backend->takePlacedEarlier(request)) {
+        m_panel->showStatus(tr("Order %1 placed by an earlier attempt whose answer was lost: %2. Placing "
+                               "it again is another order.")
+                                .arg(earlier->id, earlier->statusText),
+                            false);
+        return;
+    }
     m_panel->setPlacing(true);
     if (!m_confirmer(this, m_panel->confirmationText(request))) {
         m_panel->setPlacing(false);
