@@ -113,7 +113,8 @@ void ListPage::setDetails(QWidget* details, int tableStretch, int detailsStretch
 {
     auto* splitter = new QSplitter(Qt::Vertical, m_content);
     splitter->setObjectName(m_id + QStringLiteral("Splitter"));
-    m_contentLayout->replaceWidget(m_table, splitter);
+    // replaceWidget hands back the table's old layout item; the layout no longer owns it.
+    delete m_contentLayout->replaceWidget(m_table, splitter);
     splitter->addWidget(m_table);
     splitter->addWidget(details);
     splitter->setStretchFactor(0, tableStretch);
