@@ -1491,10 +1491,6 @@
         <translation>Partition noch in Gebrauch</translation>
     </message>
     <message>
-        <source>Blocker</source>
-        <translation>Hindernis</translation>
-    </message>
-    <message>
         <source>What to do</source>
         <translation>Was zu tun ist</translation>
     </message>
@@ -1570,6 +1566,128 @@
     <message>
         <source>Partition %1 is deleted.</source>
         <translation>Partition %1 ist gelöscht.</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instanz</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>What blocks the deletion</source>
+        <translation>Was das Löschen verhindert</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Terminates the checked instances after asking once, naming them</source>
+        <translation>Beendet die markierten Instanzen nach einer Rückfrage, die sie nennt</translation>
+    </message>
+    <message>
+        <source>Asks the server to delete the partition again</source>
+        <translation>Bittet den Server erneut, die Partition zu löschen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Releasing for %1</source>
+        <translation>Wird seit %1 freigegeben</translation>
+    </message>
+    <message>
+        <source>Releasing: about %1 left</source>
+        <translation>Wird freigegeben: noch etwa %1</translation>
+    </message>
+    <message>
+        <source>Releasing any moment now</source>
+        <translation>Wird jeden Moment freigegeben</translation>
+    </message>
+    <message>
+        <source>Not readable with this token</source>
+        <translation>Mit diesem Token nicht lesbar</translation>
+    </message>
+    <message>
+        <source>See the server&apos;s message</source>
+        <translation>Siehe die Meldung des Servers</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>Freigegeben</translation>
+    </message>
+    <message>
+        <source>Nothing to do: it no longer blocks the deletion</source>
+        <translation>Nichts zu tun: sie verhindert das Löschen nicht mehr</translation>
+    </message>
+    <message>
+        <source>Wait for it to terminate</source>
+        <translation>Warten, bis sie beendet ist</translation>
+    </message>
+    <message>
+        <source>Terminated, not yet released</source>
+        <translation>Beendet, noch nicht freigegeben</translation>
+    </message>
+    <message>
+        <source>Attached</source>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Partition</source>
+        <translation>Partition &amp;löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your instances have released the partition; %n instance(s) you cannot read may still block it. Try the delete again.</source>
+        <translation>
+            <numerusform>Ihre Instanzen haben die Partition freigegeben; %n Instanz, die Sie nicht lesen können, kann sie noch blockieren. Versuchen Sie das Löschen erneut.</numerusform>
+            <numerusform>Ihre Instanzen haben die Partition freigegeben; %n Instanzen, die Sie nicht lesen können, können sie noch blockieren. Versuchen Sie das Löschen erneut.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing blocks the deletion any more: delete partition &quot;%1&quot; now.</source>
+        <translation>Nichts verhindert das Löschen mehr: Partition „%1“ jetzt löschen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n Instance(s)…</source>
+        <translation>
+            <numerusform>%n Instanz &amp;beenden…</numerusform>
+            <numerusform>%n Instanzen &amp;beenden…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n instance(s) attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</source>
+        <translation>
+            <numerusform>%n Instanz der Partition „%1“ beenden: %2? Beendete Instanzen lassen sich nicht wieder starten; ihre Knoten geben danach die Partition frei.</numerusform>
+            <numerusform>%n Instanzen der Partition „%1“ beenden: %2? Beendete Instanzen lassen sich nicht wieder starten; ihre Knoten geben danach die Partition frei.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Terminate Instances</source>
+        <translation>Instanzen beenden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %1 of %n instance(s)…</source>
+        <translation>
+            <numerusform>%1 von %n Instanz beendet…</numerusform>
+            <numerusform>%1 von %n Instanzen beendet…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %n instance(s). Waiting for their nodes to release the partition.</source>
+        <translation>
+            <numerusform>%n Instanz beendet. Warten, bis ihr Knoten die Partition freigibt.</numerusform>
+            <numerusform>%n Instanzen beendet. Warten, bis ihre Knoten die Partition freigeben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %1 of %n instance(s); the others could not be terminated (see their rows).</source>
+        <translation>
+            <numerusform>%1 von %n Instanz beendet; die anderen ließen sich nicht beenden (siehe ihre Zeilen).</numerusform>
+            <numerusform>%1 von %n Instanzen beendet; die anderen ließen sich nicht beenden (siehe ihre Zeilen).</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -146,6 +146,48 @@
             <numerusform>Terminating %n instances…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Your instances have released the partition; %n instance(s) you cannot read may still block it. Try the delete again.</source>
+        <translation>
+            <numerusform>Your instances have released the partition; %n instance you cannot read may still block it. Try the delete again.</numerusform>
+            <numerusform>Your instances have released the partition; %n instances you cannot read may still block it. Try the delete again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n Instance(s)…</source>
+        <translation>
+            <numerusform>&amp;Terminate %n Instance…</numerusform>
+            <numerusform>&amp;Terminate %n Instances…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n instance(s) attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</source>
+        <translation>
+            <numerusform>Terminate %n instance attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</numerusform>
+            <numerusform>Terminate %n instances attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %1 of %n instance(s)…</source>
+        <translation>
+            <numerusform>Terminated %1 of %n instance…</numerusform>
+            <numerusform>Terminated %1 of %n instances…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %n instance(s). Waiting for their nodes to release the partition.</source>
+        <translation>
+            <numerusform>Terminated %n instance. Waiting for its node to release the partition.</numerusform>
+            <numerusform>Terminated %n instances. Waiting for their nodes to release the partition.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %1 of %n instance(s); the others could not be terminated (see their rows).</source>
+        <translation>
+            <numerusform>Terminated %1 of %n instance; the others could not be terminated (see their rows).</numerusform>
+            <numerusform>Terminated %1 of %n instances; the others could not be terminated (see their rows).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>InstancesView</name>

@@ -14,6 +14,7 @@
 #include "support/testenv.h"
 #include "underfaults.h"
 #include "warmup.h"
+#include "widgetscreenshot.h"
 
 #include <QDialogButtonBox>
 #include <QJsonDocument>
@@ -170,18 +171,35 @@ private Q_SLOTS:
         auto* terminate = blockers->findChild<QPushButton*>(u"terminateButton"_s);
         auto* retryDelete = blockers->findChild<QPushButton*>(u"retryButton"_s);
         const auto rowsSay = [tree](const QString& text) {
-            return tree->topLevelItemCount() == 2 && tree->topLevelItem(0)->text(1).contains(text)
-                   && tree->topLevelItem(1)->text(1).contains(text);
+            return tree->topLevelItemCount() == 2
+                   && tree->topLevelItem(0)->text(DeleteBlockersDialog::AdviceColumn).contains(text)
+                   && tree->topLevelItem(1)->text(DeleteBlockersDialog::AdviceColumn).contains(text);
         };
         const auto aRowSays = [tree](const QString& text) {
             for (int i = 0; i < tree->topLevelItemCount(); ++i)
-                if (tree->topLevelItem(i)->text(1).contains(text))
+                if (tree->topLevelItem(i)->text(DeleteBlockersDialog::AdviceColumn).contains(text))
                     return true;
             return false;
         };
-        // A failed terminate says so in its row and stays checked, to terminate again.
+        // The blockers by name and ID, as soon as the partition's instances are read.
+        const auto rowNamed = [tree](const QString& name) {
+            for (int i = 0; i < tree->topLevelItemCount(); ++i)
+                if (tree->topLevelItem(i)
+                        ->text(DeleteBlockersDialog::InstanceColumn)
+                        .startsWith(name + u" (inst_"_s))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(rowNamed(u"worker-1"_s) && rowNamed(u"worker-2"_s), t);
+        // Terminating asks once, naming both; a failed terminate says so in its row and stays
+        // checked, to terminate again.
         const bool terminated = UnderFaults::retry(
-            [&] { terminate->click(); }, [&] { return rowsSay(u"release"_s); },
+            [&] {
+                ConfirmDialog::setNextAnswer(true);
+                terminate->click();
+                QVERIFY(ConfirmDialog::lastText().contains(u"worker-1"_s));
+            },
+            [&] { return rowsSay(u"release"_s); },
             [&] { return terminate->isEnabled() && aRowSays(u"Could not terminate"_s); }, t);
         if (!terminated) {
             // A terminate whose answer was lost, then refused as already done: checking again shows
@@ -212,6 +230,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
         QCOMPARE(reply->error(), QNetworkReply::NoError);
         reply->deleteLater();
+        // The dialog watches the partition: the released workers say so, the delay they took is
+        // learned, and the delete is offered again by itself.
+        QTRY_VERIFY_WITH_TIMEOUT(blockers->deleteOffered(), t);
+        QVERIFY(rowsSay(u"no longer blocks"_s));
+        QCOMPARE(retryDelete->text(), u"&Delete Partition"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(blockers->releaseDelay().value_or(-1), 60, t);
+        saveWidgetScreenshot(blockers, u"delete-partition-released"_s);
         QPointer<DeleteBlockersDialog> open(blockers);
         QVERIFY(UnderFaults::retry(
             [&] {

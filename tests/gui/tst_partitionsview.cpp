@@ -15,6 +15,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QJsonArray>
@@ -325,6 +326,27 @@ private Q_SLOTS:
             R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
         f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200,
                      Fixtures::bytes(u"instance.json"_s));
+        // The partition's readable instances: worker-1 running until terminated, worker-2
+        // terminated 30 s ago.
+        QJsonObject worker1 = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
+        worker1[u"id"_s] = u"inst_AAAAAAAAAAAAAAAAAAAAA"_s;
+        worker1[u"name"_s] = u"worker-1"_s;
+        QJsonObject worker2 = worker1;
+        worker2[u"id"_s] = u"inst_BBBBBBBBBBBBBBBBBBBBB"_s;
+        worker2[u"name"_s] = u"worker-2"_s;
+        worker2[u"status"_s] = u"terminated"_s;
+        worker2[u"updated_at"_s] = QDateTime::currentSecsSinceEpoch() - 30;
+        f.network.on("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s,
+                     [&f, worker1, worker2](const RoutedNetwork::Seen&) {
+                         QJsonObject first = worker1;
+                         if (f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s)
+                             > 0)
+                             first[u"status"_s] = u"terminated"_s;
+                         const QJsonObject list{{u"object"_s, u"list"_s},
+                                                {u"data"_s, QJsonArray{first, worker2}},
+                                                {u"has_more"_s, false}};
+                         return RoutedNetwork::Answer{200, QJsonDocument(list).toJson()};
+                     });
         PartitionsView view(&f.context);
         view.resize(1000, 700);
         view.show();
@@ -352,11 +374,35 @@ private Q_SLOTS:
         QVERIFY(tree->topLevelItem(0)->flags() & Qt::ItemIsUserCheckable);
         QVERIFY(!(tree->topLevelItem(1)->flags() & Qt::ItemIsUserCheckable));
         QVERIFY(!(tree->topLevelItem(2)->flags() & Qt::ItemIsUserCheckable));
+        // Blockers by name and ID with their status, once the partition's instances are read.
+        using C = DeleteBlockersDialog;
+        QTRY_COMPARE(tree->topLevelItem(0)->text(C::InstanceColumn),
+                     u"worker-1 (inst_AAAAAAAAAAAAAAAAAAAAA)"_s);
+        QCOMPARE(tree->topLevelItem(0)->text(C::StatusColumn), u"Running"_s);
+        QCOMPARE(tree->topLevelItem(2)->text(C::InstanceColumn), u"worker-2 (inst_BBBBBBBBBBBBBBBBBBBBB)"_s);
+        // No release seen yet on this connection: how long it has been releasing.
+        QVERIFY2(tree->topLevelItem(2)->text(C::StatusColumn).startsWith(u"Releasing for 0:"_s),
+                 qPrintable(tree->topLevelItem(2)->text(C::StatusColumn)));
+        QVERIFY(!dialog->deleteOffered());
         saveWidgetScreenshot(dialog, u"delete-partition-blockers"_s);
 
+        // Terminating asks once, naming what it terminates; No terminates nothing.
+        ConfirmDialog::setNextAnswer(false);
+        dialog->findChild<QPushButton*>(u"terminateButton"_s)->click();
+        QVERIFY(ConfirmDialog::lastText().contains(u"inst_AAAAAAAAAAAAAAAAAAAAA"_s));
+        QVERIFY(ConfirmDialog::lastText().contains(u"\"train\""_s));
+        QCOMPARE(f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s), 0);
+        ConfirmDialog::setNextAnswer(true);
         dialog->findChild<QPushButton*>(u"terminateButton"_s)->click();
         QTRY_COMPARE(f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s), 1);
-        QTRY_VERIFY(tree->topLevelItem(0)->text(1).contains(u"release"_s));
+        QTRY_VERIFY(tree->topLevelItem(0)->text(DeleteBlockersDialog::AdviceColumn).contains(u"release"_s));
+        QVERIFY(tree->topLevelItem(0)->text(C::StatusColumn).startsWith(u"Releasing"_s));
+        QVERIFY(!(tree->topLevelItem(0)->flags() & Qt::ItemIsUserCheckable));
+        auto* progress = dialog->findChild<QLabel*>(u"progressLabel"_s);
+        QTRY_VERIFY(progress->text().contains(u"Terminated 1 instance"_s));
+        // The unreadable ones are counted and explained.
+        QVERIFY(tree->topLevelItem(1)->text(DeleteBlockersDialog::StatusColumn).contains(u"Not readable"_s));
+        QVERIFY(tree->topLevelItem(1)->text(DeleteBlockersDialog::AdviceColumn).contains(u"Ask someone"_s));
 
         // Once released, deleting again succeeds and closes the dialog.
         f.network.on("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 204, {});

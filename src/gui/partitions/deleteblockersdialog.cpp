@@ -3,8 +3,12 @@
 #include "ui_deleteblockersdialog.h"
 
 #include "core/api/apiclient.h"
+#include "core/models/format.h"
+#include "core/models/instancemodel.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
 
+#include <QDateTime>
 #include <QPushButton>
 
 #include <algorithm>
@@ -12,6 +16,29 @@
 namespace {
 
 constexpr int InstanceIdRole = Qt::UserRole;
+constexpr int KindRole = Qt::UserRole + 1;
+// How often the partition is read again while a release is awaited: a release takes minutes.
+constexpr int WatchIntervalMs = 3000;
+
+qint64 nowSecs()
+{
+    return QDateTime::currentSecsSinceEpoch();
+}
+
+// "1:05" or "2:03:05".
+QString duration(qint64 seconds)
+{
+    seconds = std::max<qint64>(seconds, 0);
+    const qint64 hours = seconds / 3600;
+    const qint64 minutes = seconds / 60 % 60;
+    const qint64 secs = seconds % 60;
+    if (hours > 0)
+        return QStringLiteral("%1:%2:%3")
+            .arg(hours)
+            .arg(minutes, 2, 10, QLatin1Char('0'))
+            .arg(secs, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(minutes).arg(secs, 2, 10, QLatin1Char('0'));
+}
 
 } // namespace
 
@@ -24,12 +51,22 @@ DeleteBlockersDialog::DeleteBlockersDialog(ViewContext* context, const Infiniban
 {
     m_ui->setupUi(this);
     // Server text is data: never markup or a link.
+    m_ui->summaryLabel->setTextFormat(Qt::PlainText);
     m_ui->progressLabel->setTextFormat(Qt::PlainText);
     setObjectName(QStringLiteral("deleteBlockersDialog"));
+    m_ui->blockerTree->setAccessibleName(tr("What blocks the deletion"));
+    m_ui->progressLabel->setAccessibleName(tr("Progress"));
+    m_ui->terminateButton->setAccessibleDescription(
+        tr("Terminates the checked instances after asking once, naming them"));
+    m_ui->retryButton->setAccessibleDescription(tr("Asks the server to delete the partition again"));
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_ui->terminateButton, &QPushButton::clicked, this, &DeleteBlockersDialog::terminateChecked);
     connect(m_ui->retryButton, &QPushButton::clicked, this, &DeleteBlockersDialog::retryDelete);
     connect(m_ui->blockerTree, &QTreeWidget::itemChanged, this, &DeleteBlockersDialog::updateButtons);
+    m_watch.setInterval(WatchIntervalMs);
+    connect(&m_watch, &QTimer::timeout, this, &DeleteBlockersDialog::readAttached);
+    m_tick.setInterval(1000);
+    connect(&m_tick, &QTimer::timeout, this, &DeleteBlockersDialog::updateRows);
     showBlockers(error);
 }
 
@@ -38,6 +75,9 @@ DeleteBlockersDialog::~DeleteBlockersDialog() = default;
 void DeleteBlockersDialog::showBlockers(const ApiError& error)
 {
     m_blockers = partitionBlockers(error);
+    m_deleteOffered = false;
+    m_released.clear();
+    m_ui->retryButton->setText(tr("&Delete Again"));
     m_ui->summaryLabel->setText(tr("Partition \"%1\" cannot be deleted yet: %2 Every instance attached to it "
                                    "has to be terminated, and "
                                    "each terminated instance's node has to release the partition.")
@@ -48,36 +88,219 @@ void DeleteBlockersDialog::showBlockers(const ApiError& error)
     m_ui->blockerTree->clear();
     for (const PartitionBlocker& blocker : std::as_const(m_blockers)) {
         auto* item = new QTreeWidgetItem(m_ui->blockerTree);
-        item->setText(0, blocker.message);
-        // Only readable attached instances can be terminated from here.
+        item->setData(InstanceColumn, KindRole, static_cast<int>(blocker.kind));
+        item->setData(InstanceColumn, InstanceIdRole, blocker.instanceId);
+        item->setText(InstanceColumn, blocker.message);
         item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
-        switch (blocker.kind) {
-        case PartitionBlocker::Kind::Attached:
-            item->setText(1, tr("Terminate it"));
-            item->setData(0, InstanceIdRole, blocker.instanceId);
+        // Only readable attached instances can be terminated from here.
+        if (blocker.kind == PartitionBlocker::Kind::Attached && !blocker.instanceId.isEmpty()) {
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            item->setCheckState(0, Qt::Checked);
-            break;
-        case PartitionBlocker::Kind::Unreadable:
-            item->setText(
-                1, tr("Ask someone with access to workspace \"%1\" to terminate them", nullptr, blocker.count)
-                       .arg(m_partition.workspace));
-            break;
-        case PartitionBlocker::Kind::PendingRelease:
-            item->setText(1, tr("Already terminated: wait for its node to release the partition"));
-            break;
-        case PartitionBlocker::Kind::Other:
-            item->setText(1, tr("Reported by the server"));
-            break;
+            item->setCheckState(InstanceColumn, Qt::Checked);
         }
-        item->setToolTip(0, blocker.message);
-        item->setToolTip(1, item->text(1));
     }
-    // The blocker column fits its text up to about 60 characters; the advice takes the rest.
-    m_ui->blockerTree->resizeColumnToContents(0);
-    m_ui->blockerTree->setColumnWidth(0, std::min(m_ui->blockerTree->columnWidth(0),
-                                                  m_ui->blockerTree->fontMetrics().averageCharWidth() * 60));
+    updateRows();
+    fitColumns();
+    // Names and states come from the partition's instance list.
+    readAttached();
+}
+
+void DeleteBlockersDialog::readAttached()
+{
+    if (!m_context->client() || m_readInFlight)
+        return;
+    m_readInFlight = true;
+    const quint64 generation = ++m_readGeneration;
+    m_context->client()
+        ->infinibandPartitionInstances(m_partition.id)
+        ->onSuccess<QList<Instance>>(this,
+                                     [this, generation](const QList<Instance>& instances) {
+                                         m_readInFlight = false;
+                                         if (generation == m_readGeneration)
+                                             applyAttached(instances);
+                                     })
+        ->onFailure(this, [this](const ApiError&) {
+            // The blockers stay as the server listed them; the next watch reads again.
+            m_readInFlight = false;
+        });
+}
+
+void DeleteBlockersDialog::applyAttached(const QList<Instance>& instances)
+{
+    QHash<QString, Instance> attached;
+    for (const Instance& instance : instances) {
+        attached.insert(instance.id, instance);
+        if (!instance.name.isEmpty())
+            m_names.insert(instance.id, instance.name);
+    }
+    for (const PartitionBlocker& blocker : std::as_const(m_blockers)) {
+        const QString& id = blocker.instanceId;
+        if (id.isEmpty() || attached.contains(id) || m_released.contains(id) || m_terminating.contains(id))
+            continue;
+        // Listed by the server as a blocker and no longer attached: its node released the partition.
+        m_released.insert(id);
+        if (m_context->client()) {
+            m_context->client()->instance(id)->onSuccess<Instance>(this, [this](const Instance& released) {
+                learnReleaseDelay({released});
+                updateRows();
+            });
+        }
+    }
+    m_attached = attached;
+    m_attachedKnown = true;
+    learnReleaseDelay(instances);
+    if (m_context->session() && m_context->session()->instances())
+        learnReleaseDelay(m_context->session()->instances()->rows());
+    updateRows();
+    fitColumns();
+    updateWatch();
+    offerDelete();
+}
+
+void DeleteBlockersDialog::fitColumns()
+{
+    // The instance column fits its text up to about 60 characters, the status its text; the advice
+    // takes the rest.
+    QTreeWidget* tree = m_ui->blockerTree;
+    tree->resizeColumnToContents(InstanceColumn);
+    tree->setColumnWidth(InstanceColumn, std::min(tree->columnWidth(InstanceColumn),
+                                                  tree->fontMetrics().averageCharWidth() * 60));
+    tree->resizeColumnToContents(StatusColumn);
+}
+
+void DeleteBlockersDialog::learnReleaseDelay(const QList<Instance>& instances)
+{
+    for (const Instance& instance : instances) {
+        if (instance.status != Instance::Status::Terminated || !instance.infinibandReleasedAt
+            || !instance.infinibandPartition || instance.updatedAt <= 0
+            || *instance.infinibandReleasedAt < instance.updatedAt)
+            continue;
+        // A terminated instance is last updated when it terminates.
+        const qint64 delay = *instance.infinibandReleasedAt - instance.updatedAt;
+        m_releaseDelay = std::max(m_releaseDelay.value_or(0), delay);
+    }
+}
+
+QString DeleteBlockersDialog::instanceLabel(const QString& id) const
+{
+    // Released instances leave the partition's list; the name they had stays known.
+    QString name = m_names.value(id);
+    if (name.isEmpty() && m_context->session() && m_context->session()->instances())
+        if (const Instance* known = m_context->session()->instances()->find(id))
+            name = known->name;
+    return name.isEmpty() ? id : tr("%1 (%2)").arg(name, id);
+}
+
+QString DeleteBlockersDialog::releaseText(const Instance& instance) const
+{
+    const qint64 elapsed = std::max<qint64>(0, nowSecs() - instance.updatedAt);
+    if (!m_releaseDelay)
+        return tr("Releasing for %1").arg(duration(elapsed));
+    const qint64 left = *m_releaseDelay - elapsed;
+    return left > 0 ? tr("Releasing: about %1 left").arg(duration(left)) : tr("Releasing any moment now");
+}
+
+void DeleteBlockersDialog::updateRows()
+{
+    const QSignalBlocker block(m_ui->blockerTree);
+    bool counting = false;
+    for (int i = 0; i < m_ui->blockerTree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* item = m_ui->blockerTree->topLevelItem(i);
+        const auto kind = static_cast<PartitionBlocker::Kind>(item->data(InstanceColumn, KindRole).toInt());
+        const QString id = item->data(InstanceColumn, InstanceIdRole).toString();
+        QString status;
+        QString advice;
+        bool terminable = false;
+        if (kind == PartitionBlocker::Kind::Unreadable) {
+            const int count = m_blockers.value(i).count;
+            status = tr("Not readable with this token");
+            advice = tr("Ask someone with access to workspace \"%1\" to terminate them", nullptr, count)
+                         .arg(m_partition.workspace);
+        } else if (kind == PartitionBlocker::Kind::Other || id.isEmpty()) {
+            status = tr("Reported by the server");
+            advice = tr("See the server's message");
+        } else {
+            item->setText(InstanceColumn, instanceLabel(id));
+            const auto attached = m_attached.constFind(id);
+            if (m_released.contains(id)) {
+                status = tr("Released");
+                advice = tr("Nothing to do: it no longer blocks the deletion");
+            } else if (m_terminating.contains(id)) {
+                status = tr("Terminating…");
+                advice = tr("Wait for it to terminate");
+            } else if (attached != m_attached.cend() && attached->status == Instance::Status::Terminated) {
+                status = releaseText(*attached);
+                advice = tr("Terminated: wait for its node to release the partition");
+                counting = true;
+            } else if (kind == PartitionBlocker::Kind::PendingRelease) {
+                status = tr("Terminated, not yet released");
+                advice = tr("Already terminated: wait for its node to release the partition");
+            } else {
+                status = attached != m_attached.cend() ? Format::instanceStatus(*attached) : tr("Attached");
+                const QString failure = m_terminateErrors.value(id);
+                advice = failure.isEmpty() ? tr("Terminate it") : tr("Could not terminate: %1").arg(failure);
+                terminable = true;
+            }
+        }
+        if (!terminable && (item->flags() & Qt::ItemIsUserCheckable)) {
+            item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
+            item->setData(InstanceColumn, Qt::CheckStateRole, QVariant());
+        }
+        item->setText(StatusColumn, status);
+        item->setText(AdviceColumn, advice);
+        item->setToolTip(InstanceColumn, item->text(InstanceColumn));
+        item->setToolTip(StatusColumn, status);
+        item->setToolTip(AdviceColumn, advice);
+    }
+    if (counting && !m_tick.isActive())
+        m_tick.start();
+    else if (!counting)
+        m_tick.stop();
     updateButtons();
+}
+
+void DeleteBlockersDialog::updateWatch()
+{
+    // Watch while an instance this dialog knows of is terminating or releasing.
+    bool awaiting = !m_terminating.isEmpty();
+    for (const PartitionBlocker& blocker : std::as_const(m_blockers)) {
+        if (blocker.instanceId.isEmpty() || m_released.contains(blocker.instanceId))
+            continue;
+        const auto it = m_attached.constFind(blocker.instanceId);
+        if (blocker.kind == PartitionBlocker::Kind::PendingRelease
+            || (it != m_attached.cend() && it->status == Instance::Status::Terminated))
+            awaiting = true;
+    }
+    if (awaiting && !m_watch.isActive())
+        m_watch.start();
+    else if (!awaiting)
+        m_watch.stop();
+}
+
+void DeleteBlockersDialog::offerDelete()
+{
+    if (m_running > 0 || m_deleted || !m_attachedKnown)
+        return;
+    int unreadable = 0;
+    for (const PartitionBlocker& blocker : std::as_const(m_blockers)) {
+        if (blocker.kind == PartitionBlocker::Kind::Unreadable)
+            unreadable += blocker.count;
+        else if (blocker.kind == PartitionBlocker::Kind::Other)
+            return;
+        else if (!blocker.instanceId.isEmpty() && !m_released.contains(blocker.instanceId))
+            return;
+    }
+    const bool wasOffered = m_deleteOffered;
+    m_deleteOffered = true;
+    m_ui->retryButton->setText(tr("&Delete Partition"));
+    m_ui->retryButton->setDefault(true);
+    m_ui->progressLabel->setText(
+        unreadable > 0
+            ? tr("Your instances have released the partition; %n instance(s) you cannot read may still "
+                 "block it. Try the delete again.",
+                 nullptr, unreadable)
+            : tr("Nothing blocks the deletion any more: delete partition \"%1\" now.").arg(m_partition.name));
+    if (!wasOffered)
+        m_ui->retryButton->setFocus(Qt::OtherFocusReason);
 }
 
 void DeleteBlockersDialog::updateButtons()
@@ -85,45 +308,96 @@ void DeleteBlockersDialog::updateButtons()
     int checked = 0;
     for (int i = 0; i < m_ui->blockerTree->topLevelItemCount(); ++i) {
         const auto* item = m_ui->blockerTree->topLevelItem(i);
-        if ((item->flags() & Qt::ItemIsUserCheckable) && item->checkState(0) == Qt::Checked)
+        if ((item->flags() & Qt::ItemIsUserCheckable) && item->checkState(InstanceColumn) == Qt::Checked)
             ++checked;
     }
     m_ui->terminateButton->setEnabled(checked > 0 && m_running == 0);
-    m_ui->terminateButton->setText(checked > 0 ? tr("&Terminate %n Instance(s)", nullptr, checked)
+    m_ui->terminateButton->setText(checked > 0 ? tr("&Terminate %n Instance(s)…", nullptr, checked)
                                                : tr("&Terminate Checked Instances"));
     m_ui->retryButton->setEnabled(m_running == 0);
 }
 
 void DeleteBlockersDialog::terminateChecked()
 {
+    QList<QTreeWidgetItem*> items;
+    QStringList names;
     for (int i = 0; i < m_ui->blockerTree->topLevelItemCount(); ++i) {
         auto* item = m_ui->blockerTree->topLevelItem(i);
-        if (!(item->flags() & Qt::ItemIsUserCheckable) || item->checkState(0) != Qt::Checked)
+        if (!(item->flags() & Qt::ItemIsUserCheckable) || item->checkState(InstanceColumn) != Qt::Checked)
             continue;
-        const QString id = item->data(0, InstanceIdRole).toString();
-        if (id.isEmpty())
+        if (item->data(InstanceColumn, InstanceIdRole).toString().isEmpty())
             continue;
+        items.append(item);
+        names.append(item->text(InstanceColumn));
+    }
+    if (items.isEmpty())
+        return;
+    const QString question = tr("Terminate %n instance(s) attached to partition \"%1\": %2? Terminated "
+                                "instances cannot be started "
+                                "again; their nodes then release the partition.",
+                                nullptr, static_cast<int>(items.size()))
+                                 .arg(m_partition.name, names.join(QStringLiteral(", ")));
+    if (!ConfirmDialog::ask(this, tr("Terminate Instances"), question,
+                            tr("&Terminate %n Instance(s)", nullptr, static_cast<int>(items.size()))))
+        return;
+    // A read already under way predates these terminations.
+    ++m_readGeneration;
+    m_terminateTotal = static_cast<int>(items.size());
+    m_terminateDone = 0;
+    m_terminateFailed = 0;
+    for (QTreeWidgetItem* item : std::as_const(items)) {
+        const QString id = item->data(InstanceColumn, InstanceIdRole).toString();
+        m_terminateErrors.remove(id);
         ++m_running;
-        item->setText(1, tr("Terminating…"));
+        m_terminating.insert(id);
         m_context->client()
             ->terminateInstance(id)
             ->onSuccess<Instance>(this,
-                                  [this, item](const Instance&) {
-                                      --m_running;
-                                      item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
-                                      item->setData(0, Qt::CheckStateRole, QVariant());
-                                      item->setText(
-                                          1, tr("Terminated: wait for its node to release the partition"));
-                                      updateButtons();
+                                  [this, id](const Instance& terminated) {
+                                      m_terminating.remove(id);
+                                      ++m_terminateDone;
+                                      // Its termination time starts the release countdown.
+                                      Instance known = terminated;
+                                      if (known.status != Instance::Status::Terminated) {
+                                          known.status = Instance::Status::Terminated;
+                                          known.updatedAt = nowSecs();
+                                      }
+                                      m_attached.insert(id, known);
+                                      finishTerminate();
                                   })
-            ->onFailure(this, [this, item](const ApiError& error) {
-                --m_running;
-                item->setText(1, tr("Could not terminate: %1").arg(error.message()));
-                updateButtons();
+            ->onFailure(this, [this, id](const ApiError& error) {
+                m_terminating.remove(id);
+                ++m_terminateFailed;
+                m_terminateErrors.insert(id, error.message());
+                finishTerminate();
             });
     }
-    m_ui->progressLabel->setText(tr("Terminating %n instance(s)…", nullptr, m_running));
-    updateButtons();
+    m_ui->progressLabel->setText(tr("Terminating %n instance(s)…", nullptr, m_terminateTotal));
+    updateRows();
+}
+
+void DeleteBlockersDialog::finishTerminate()
+{
+    --m_running;
+    const int finished = m_terminateDone + m_terminateFailed;
+    if (finished < m_terminateTotal) {
+        m_ui->progressLabel->setText(
+            tr("Terminated %1 of %n instance(s)…", nullptr, m_terminateTotal).arg(m_terminateDone));
+    } else if (m_terminateFailed == 0) {
+        m_ui->progressLabel->setText(
+            tr("Terminated %n instance(s). Waiting for their nodes to release the partition.", nullptr,
+               m_terminateDone));
+    } else {
+        m_ui->progressLabel->setText(tr("Terminated %1 of %n instance(s); the others could not be terminated "
+                                        "(see their rows).",
+                                        nullptr, m_terminateTotal)
+                                         .arg(m_terminateDone));
+    }
+    updateRows();
+    updateWatch();
+    // Where things stand now, also for terminations whose answer was lost.
+    if (m_running == 0)
+        readAttached();
 }
 
 void DeleteBlockersDialog::retryDelete()
@@ -148,8 +422,8 @@ void DeleteBlockersDialog::retryDelete()
             return;
         }
         if (error.httpStatus() == 409) {
-            m_ui->progressLabel->setText(tr("Still blocked."));
             showBlockers(error);
+            m_ui->progressLabel->setText(tr("Still blocked."));
             return;
         }
         m_ui->progressLabel->setText(error.message());
