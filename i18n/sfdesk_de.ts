@@ -403,6 +403,52 @@
     </message>
 </context>
 <context>
+    <name>AvailabilityChart</name>
+    <message>
+        <source>Availability chart</source>
+        <translation>Verfügbarkeitsdiagramm</translation>
+    </message>
+    <message>
+        <source>Nodes for sale</source>
+        <translation>Angebotene Knoten</translation>
+    </message>
+    <message>
+        <source>$ per node-hour</source>
+        <translation>$ pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Best ask</source>
+        <translation>Bester Briefkurs</translation>
+    </message>
+    <message>
+        <source>Local time (%1)</source>
+        <translation>Ortszeit (%1)</translation>
+    </message>
+    <message>
+        <source>No nodes published for sale.</source>
+        <translation>Keine Knoten zum Verkauf angeboten.</translation>
+    </message>
+    <message>
+        <source>Nodes for sale from %1 to %2: between %3 and %4.</source>
+        <translation>Angebotene Knoten von %1 bis %2: zwischen %3 und %4.</translation>
+    </message>
+    <message>
+        <source>onwards</source>
+        <translation>fortlaufend</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
+        <translation>
+            <numerusform>Niedrigster bester Briefkurs %1 $ pro Knotenstunde, für die Stunde ab %2 (%n Stunde mit Briefkursen).</numerusform>
+            <numerusform>Niedrigster bester Briefkurs %1 $ pro Knotenstunde, für die Stunde ab %2 (%n Stunden mit Briefkursen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No asks in the order book for this range.</source>
+        <translation>Keine Briefkurse im Orderbuch für diesen Zeitraum.</translation>
+    </message>
+</context>
+<context>
     <name>AvailabilityView</name>
     <message>
         <source>&amp;InfiniBand only</source>
@@ -424,25 +470,6 @@
         <source>Select a SKU to see what the market offers over time. A SKU supports InfiniBand when its RDMA type is infiniband; each such SKU sits on one fabric.</source>
         <translation>Wählen Sie eine SKU, um zu sehen, was der Markt im Zeitverlauf anbietet. Eine SKU unterstützt InfiniBand, wenn ihr RDMA-Typ infiniband ist; jede solche SKU liegt auf genau einer Fabric.</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 → %2: %n node(s)</source>
-        <translation>
-            <numerusform>%1 → %2: %n Knoten</numerusform>
-            <numerusform>%1 → %2: %n Knoten</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>onwards</source>
-        <translation>unbegrenzt</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3</translation>
-    </message>
-    <message>
-        <source>Nothing published for sale.</source>
-        <translation>Nichts zum Verkauf angeboten.</translation>
-    </message>
     <message>
         <source>Copy as sf command: availability</source>
         <translation>Als sf-Befehl kopieren: availability</translation>
@@ -454,6 +481,58 @@
     <message>
         <source>Availability</source>
         <translation>Verfügbarkeit</translation>
+    </message>
+    <message>
+        <source>SKU details</source>
+        <translation>SKU-Details</translation>
+    </message>
+    <message>
+        <source>No InfiniBand: instances of this SKU have no RDMA network.</source>
+        <translation>Kein InfiniBand: Instanzen dieser SKU haben kein RDMA-Netz.</translation>
+    </message>
+    <message>
+        <source>InfiniBand, on a fabric the server did not name.</source>
+        <translation>InfiniBand, auf einer Fabric, die der Server nicht nennt.</translation>
+    </message>
+    <message>
+        <source>any workspace</source>
+        <translation>einem beliebigen Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>workspace &quot;%1&quot;</source>
+        <translation>Arbeitsbereich „%1“</translation>
+    </message>
+    <message>
+        <source>InfiniBand fabric %1. Partitions need the InfiniBand preview (see the Partitions page).</source>
+        <translation>InfiniBand-Fabric %1. Partitionen brauchen die InfiniBand-Vorschau (siehe die Seite Partitionen).</translation>
+    </message>
+    <message>
+        <source>InfiniBand fabric %1.</source>
+        <translation>InfiniBand-Fabric %1.</translation>
+    </message>
+    <message>
+        <source>%1 (workspace %2)</source>
+        <translation>%1 (Arbeitsbereich %2)</translation>
+    </message>
+    <message>
+        <source>InfiniBand fabric %1. Reading the partitions of %2…</source>
+        <translation>InfiniBand-Fabric %1. Die Partitionen von %2 werden gelesen…</translation>
+    </message>
+    <message>
+        <source>InfiniBand fabric %1. No partitions of %2 on it yet: create one on the Partitions page to give instances of this SKU an RDMA network.</source>
+        <translation>InfiniBand-Fabric %1. Noch keine Partitionen von %2 darauf: Legen Sie auf der Seite Partitionen eine an, damit Instanzen dieser SKU ein RDMA-Netz haben.</translation>
+    </message>
+    <message>
+        <source>InfiniBand fabric %1. Partitions of %2 on it: %3.</source>
+        <translation>InfiniBand-Fabric %1. Partitionen von %2 darauf: %3.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2) · %3&lt;br&gt;%4 Nodes now: %5.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2) · %3&lt;br&gt;%4 Knoten jetzt: %5.</translation>
+    </message>
+    <message>
+        <source>Reading the order book</source>
+        <translation>Orderbuch lesen</translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1464,21 @@
         <source>sf command</source>
         <translation>sf-Befehl</translation>
     </message>
+    <message>
+        <source>Before you create</source>
+        <translation>Bevor Sie anlegen</translation>
+    </message>
+    <message>
+        <source>Image &quot;%1&quot; is not one of the InfiniBand images (ubuntu-24.04-cuda-13.x): instances booted from it may not bring up their InfiniBand port.</source>
+        <translation>Abbild „%1“ ist keines der InfiniBand-Abbilder (ubuntu-24.04-cuda-13.x): Damit gestartete Instanzen bringen ihren InfiniBand-Port womöglich nicht hoch.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instance(s): the others wait for allocation until the pool owns more (buy them on the Reservations page).</source>
+        <translation>
+            <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanz: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
+            <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanzen: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CreatePartitionDialog</name>
@@ -1596,18 +1690,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>Releasing for %1</source>
-        <translation>Wird seit %1 freigegeben</translation>
-    </message>
-    <message>
-        <source>Releasing: about %1 left</source>
-        <translation>Wird freigegeben: noch etwa %1</translation>
-    </message>
-    <message>
-        <source>Releasing any moment now</source>
-        <translation>Wird jeden Moment freigegeben</translation>
-    </message>
-    <message>
         <source>Not readable with this token</source>
         <translation>Mit diesem Token nicht lesbar</translation>
     </message>
@@ -1782,6 +1864,18 @@
     <message>
         <source>Sell</source>
         <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>Releasing for %1</source>
+        <translation>Wird seit %1 freigegeben</translation>
+    </message>
+    <message>
+        <source>Releasing: about %1 left</source>
+        <translation>Wird freigegeben: noch etwa %1</translation>
+    </message>
+    <message>
+        <source>Releasing any moment now</source>
+        <translation>Wird jeden Moment freigegeben</translation>
     </message>
 </context>
 <context>
@@ -2045,14 +2139,6 @@
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;br&gt;SKU %4 in pool %5, image %6&lt;br&gt;Resource path: %7&lt;br&gt;Created %8%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;br&gt;SKU %4 in Pool %5, Image %6&lt;br&gt;Ressourcenpfad: %7&lt;br&gt;Erstellt %8%9</translation>
     </message>
-    <message>
-        <source>Terminating %1</source>
-        <translation>%1 wird beendet</translation>
-    </message>
-    <message>
-        <source>Deleting %1</source>
-        <translation>%1 wird gelöscht</translation>
-    </message>
     <message numerus="yes">
         <source>Terminate %n instance(s): %1? A terminated instance cannot be started again; an InfiniBand partition keeps it attached until its node releases it.</source>
         <translation>
@@ -2106,6 +2192,36 @@
     <message>
         <source>Instances</source>
         <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminated %1 of %n instance(s).</source>
+        <translation>
+            <numerusform>%1 von %n Instanz beendet.</numerusform>
+            <numerusform>%1 von %n Instanzen beendet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %n instance(s).</source>
+        <translation>
+            <numerusform>%1 von %n Instanz gelöscht.</numerusform>
+            <numerusform>%1 von %n Instanzen gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Terminating %1</source>
+        <translation>%1 wird beendet</translation>
+    </message>
+    <message>
+        <source>Deleting %1</source>
+        <translation>%1 wird gelöscht</translation>
+    </message>
+    <message>
+        <source>Not done, with the reason: %1.</source>
+        <translation>Nicht ausgeführt, mit Grund: %1.</translation>
     </message>
 </context>
 <context>
@@ -2246,6 +2362,33 @@
     <message>
         <source>&amp;Refresh</source>
         <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Saves the rows shown, in the order shown, as CSV or JSON</source>
+        <translation>Speichert die angezeigten Zeilen in der angezeigten Reihenfolge als CSV oder JSON</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s) to %1.</source>
+        <translation>
+            <numerusform>%n Zeile nach %1 exportiert.</numerusform>
+            <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
 </context>
 <context>
@@ -3299,6 +3442,14 @@
         <source>Whether each worker&apos;s InfiniBand port came up, from ibv_devinfo in its console</source>
         <translation>Ob der InfiniBand-Port jedes Workers aktiv wurde, laut ibv_devinfo in seiner Konsole</translation>
     </message>
+    <message>
+        <source>&amp;Topology…</source>
+        <translation>&amp;Topologie…</translation>
+    </message>
+    <message>
+        <source>Fabrics, their partitions and the instances in each, with port state and release times</source>
+        <translation>Fabrics, ihre Partitionen und die Instanzen darin, mit Portstatus und Freigabezeiten</translation>
+    </message>
 </context>
 <context>
     <name>PlannerChart</name>
@@ -3994,6 +4145,136 @@
     <message>
         <source>&lt;p&gt;A desktop client for SF Compute, the market for GPU compute time.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;InfiniBand partitions&lt;/b&gt;: isolated RDMA networks per workspace, on a fabric.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Reservations&lt;/b&gt;: plan, buy and sell windows of compute on a chart.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Cloud-init&lt;/b&gt;: write and validate user data, with the SSH key bootstrap that new instances need.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a section on the left. Press F1 for keyboard shortcuts.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Ein Desktop-Client für SF Compute, den Markt für GPU-Rechenzeit.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;InfiniBand-Partitionen&lt;/b&gt;: isolierte RDMA-Netze pro Arbeitsbereich, auf einer Fabric.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Reservierungen&lt;/b&gt;: Zeitfenster mit Rechenleistung in einem Diagramm planen, kaufen und verkaufen.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Cloud-init&lt;/b&gt;: Benutzerdaten schreiben und prüfen, mit dem SSH-Schlüssel-Bootstrap, den neue Instanzen brauchen.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Wählen Sie links einen Bereich. Drücken Sie F1 für die Tastenkürzel.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyDialog</name>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Inaktiv</translation>
+    </message>
+    <message>
+        <source>Not reported yet</source>
+        <translation>Noch nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>Read &amp;Ports</source>
+        <translation>&amp;Ports lesen</translation>
+    </message>
+    <message>
+        <source>InfiniBand Topology</source>
+        <translation>InfiniBand-Topologie</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Topology summary</source>
+        <translation>Topologie-Übersicht</translation>
+    </message>
+    <message>
+        <source>Fabrics, partitions and instances</source>
+        <translation>Fabrics, Partitionen und Instanzen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>InfiniBand port</source>
+        <translation>InfiniBand-Port</translation>
+    </message>
+    <message>
+        <source>Port last seen</source>
+        <translation>Port zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Read ports</source>
+        <translation>Ports lesen</translation>
+    </message>
+    <message>
+        <source>Reads each running instance&apos;s console for the ibv_devinfo result of its InfiniBand port</source>
+        <translation>Liest in der Konsole jeder laufenden Instanz das ibv_devinfo-Ergebnis ihres InfiniBand-Ports</translation>
+    </message>
+    <message>
+        <source>&amp;Fabric:</source>
+        <translation>&amp;Fabric:</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace:</source>
+        <translation>&amp;Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>All fabrics</source>
+        <translation>Alle Fabrics</translation>
+    </message>
+    <message>
+        <source>All workspaces shown</source>
+        <translation>Alle angezeigten Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>Fabric %1</source>
+        <translation>Fabric %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>No partitions</source>
+        <translation>Keine Partitionen</translation>
+    </message>
+    <message>
+        <source>%1 (workspace %2)</source>
+        <translation>%1 (Arbeitsbereich %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s) attached</source>
+        <translation>
+            <numerusform>%n Instanz verbunden</numerusform>
+            <numerusform>%n Instanzen verbunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Console not readable</source>
+        <translation>Konsole nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Not read</source>
+        <translation>Nicht gelesen</translation>
+    </message>
+    <message>
+        <source>Releasing</source>
+        <translation>Wird freigegeben</translation>
+    </message>
+    <message>
+        <source>None yet</source>
+        <translation>Noch keiner</translation>
+    </message>
+    <message>
+        <source>The InfiniBand preview is not enabled for this account: enrol on the Partitions page to see its fabrics and partitions.</source>
+        <translation>Die InfiniBand-Vorschau ist für dieses Konto nicht aktiviert: Melden Sie sich auf der Seite Partitionen an, um Fabrics und Partitionen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Partitions: %1. Attached instances: %2. Ports reported active: %3. A terminated instance holds its partition until its node releases it.</source>
+        <translation>Partitionen: %1. Verbundene Instanzen: %2. Als aktiv gemeldete Ports: %3. Eine beendete Instanz hält ihre Partition, bis ihr Knoten sie freigibt.</translation>
     </message>
 </context>
 <context>

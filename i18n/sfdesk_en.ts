@@ -29,12 +29,12 @@
     </message>
 </context>
 <context>
-    <name>AvailabilityView</name>
+    <name>AvailabilityChart</name>
     <message numerus="yes">
-        <source>%1 → %2: %n node(s)</source>
+        <source>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
         <translation>
-            <numerusform>%1 → %2: %n node</numerusform>
-            <numerusform>%1 → %2: %n nodes</numerusform>
+            <numerusform>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour with asks).</numerusform>
+            <numerusform>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hours with asks).</numerusform>
         </translation>
     </message>
 </context>
@@ -110,6 +110,13 @@
         <translation>
             <numerusform>Created %n instance</numerusform>
             <numerusform>Created %n instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instance(s): the others wait for allocation until the pool owns more (buy them on the Reservations page).</source>
+        <translation>
+            <numerusform>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instance: the others wait for allocation until the pool owns more (buy them on the Reservations page).</numerusform>
+            <numerusform>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instances: the others wait for allocation until the pool owns more (buy them on the Reservations page).</numerusform>
         </translation>
     </message>
 </context>
@@ -212,6 +219,20 @@
             <numerusform>Delete %n terminated instances: %1? They disappear from every list.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Terminated %1 of %n instance(s).</source>
+        <translation>
+            <numerusform>Terminated %1 of %n instance.</numerusform>
+            <numerusform>Terminated %1 of %n instances.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %n instance(s).</source>
+        <translation>
+            <numerusform>Deleted %1 of %n instance.</numerusform>
+            <numerusform>Deleted %1 of %n instances.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommandDialog</name>
@@ -220,6 +241,16 @@
         <translation>
             <numerusform>%n running worker in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</numerusform>
             <numerusform>%n running workers in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ListPage</name>
+    <message numerus="yes">
+        <source>Exported %n row(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n row to %1.</numerusform>
+            <numerusform>Exported %n rows to %1.</numerusform>
         </translation>
     </message>
 </context>
@@ -267,6 +298,16 @@
         <translation>
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TopologyDialog</name>
+    <message numerus="yes">
+        <source>%n instance(s) attached</source>
+        <translation>
+            <numerusform>%n instance attached</numerusform>
+            <numerusform>%n instances attached</numerusform>
         </translation>
     </message>
 </context>

@@ -83,6 +83,16 @@ QString format(qint64 micros)
            + QString::number(fraction).rightJustified(6, u'0');
 }
 
+QString formatAmount(qint64 micros)
+{
+    QString text = format(micros);
+    // Six decimals always: at most four trailing zeros go.
+    const qsizetype keep = text.size() - 4;
+    while (text.size() > keep && text.endsWith(u'0'))
+        text.chop(1);
+    return text;
+}
+
 QString formatRate(qint64 rate)
 {
     if (rate >= 0) {

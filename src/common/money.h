@@ -32,6 +32,10 @@ QString format(qint64 micros);
 // 19.999980) reads "20.00" again; a rate no shorter decimal stands for keeps six decimals.
 QString formatRate(qint64 rate);
 
+// An amount as a person reads it: exact, without the trailing zeros past the cents:
+// 12345600 -> "12.3456", 2500000 -> "2.50".
+QString formatAmount(qint64 micros);
+
 qint64 roundToMinutePrecision(qint64 rate);
 qint64 roundUpToMinutePrecision(qint64 rate);
 qint64 roundDownToMinutePrecision(qint64 rate);

@@ -76,6 +76,27 @@ private Q_SLOTS:
     }
 
     // What the user typed reads the same after the API's per-minute rounding.
+    void formatAmount_data()
+    {
+        QTest::addColumn<qint64>("micros");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("cents") << qint64(2'500'000) << u"2.50"_s;
+        QTest::newRow("whole") << qint64(7'000'000) << u"7.00"_s;
+        QTest::newRow("exact") << qint64(12'345'600) << u"12.3456"_s;
+        QTest::newRow("micro") << qint64(1) << u"0.000001"_s;
+        QTest::newRow("zero") << qint64(0) << u"0.00"_s;
+        QTest::newRow("negative") << qint64(-1'230'000) << u"-1.23"_s;
+    }
+
+    void formatAmount()
+    {
+        QFETCH(qint64, micros);
+        QFETCH(QString, shown);
+        QCOMPARE(Money::formatAmount(micros), shown);
+        // Nothing is lost: it reads back as the same amount.
+        QCOMPARE(Money::parseRate(QString(shown).remove(u'-')), std::abs(micros));
+    }
+
     void formatRate_data()
     {
         QTest::addColumn<QString>("typed");

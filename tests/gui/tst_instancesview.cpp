@@ -6,6 +6,8 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/confirmdialog.h"
+#include "gui/common/messagebar.h"
+#include "gui/common/resourcetableview.h"
 #include "gui/common/viewcontext.h"
 #include "gui/images/imagesview.h"
 #include "gui/instances/consolelogdialog.h"
@@ -158,10 +160,20 @@ private Q_SLOTS:
                 && s.query.queryItemValue(u"workspace"_s) == u"default")
                 askedForFabric = true;
         QVERIFY(askedForFabric);
+        // Pre-flight: the pool owns no node of the SKU now (its allocation has ended), so both
+        // instances would wait; and the image is not an InfiniBand one while a partition is chosen.
+        auto* preflight = wizard.findChild<MessageBar*>(u"partitionPreflight"_s);
         wizard.findChild<QRadioButton*>(u"noPartitionRadio"_s)->setChecked(true);
         QVERIFY(wizard.findChild<QLabel*>(u"partitionNoteLabel"_s)->text().contains(u"no InfiniBand"_s));
+        QVERIFY(preflight->isVisible());
+        QVERIFY2(preflight->text().contains(u"has 0 free node(s)"_s), qPrintable(preflight->text()));
+        QVERIFY(!preflight->text().contains(u"ubuntu-22.04.5-cuda-12.7"_s));
         wizard.findChild<QRadioButton*>(u"pickPartitionRadio"_s)->setChecked(true);
         partition->setCurrentIndex(0);
+        QVERIFY2(preflight->text().contains(
+                     u"Image \"ubuntu-22.04.5-cuda-12.7\" is not one of the InfiniBand images"_s),
+                 qPrintable(preflight->text()));
+        QCOMPARE(wizard.preflightWarnings().size(), 2);
         saveWidgetScreenshot(&wizard, u"create-instances-partition"_s);
         QSignalSpy finished(&wizard, &CreateInstanceWizard::creationFinished);
         wizard.next();
@@ -612,6 +624,52 @@ private Q_SLOTS:
         QVERIFY(ConfirmDialog::lastText().contains(view.model()->at(row).name));
         QTRY_COMPARE(done.size(), 1);
         QCOMPARE(f.network.count("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s), 1);
+    }
+
+    // Five selected, one refused: one confirmation naming all five, one result naming the failure.
+    void bulkTerminateOfFiveWithOneFailing()
+    {
+        Fixture f;
+        const QJsonObject base = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
+        QJsonArray data;
+        for (int i = 1; i <= 5; ++i) {
+            QJsonObject instance = base;
+            const QString id = u"inst_bulk%1AAAAAAAAAAAAAAAA"_s.arg(i);
+            instance[u"id"_s] = id;
+            instance[u"name"_s] = u"bulk-%1"_s.arg(i);
+            instance[u"status"_s] = u"running"_s;
+            data.append(instance);
+            if (i == 3)
+                f.network.on("POST", u"/instances/%1/terminate"_s.arg(id), 409,
+                             R"({"error":{"type":"conflict","message":"Instance is being migrated."}})");
+            else
+                f.network.on("POST", u"/instances/%1/terminate"_s.arg(id), 200,
+                             QJsonDocument(instance).toJson());
+        }
+        f.network.on(
+            "GET", u"/instances"_s, 200,
+            QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}})
+                .toJson());
+        InstancesView view(&f.context);
+        view.resize(1100, 700);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 5);
+        view.table()->table()->selectAll();
+        ConfirmDialog::setNextAnswer(true);
+        QSignalSpy done(&view, &InstancesView::actionFinished);
+        view.findChild<QPushButton*>(u"instancesTerminateButton"_s)->click();
+        for (int i = 1; i <= 5; ++i)
+            QVERIFY(ConfirmDialog::lastText().contains(u"bulk-%1"_s.arg(i)));
+        QTRY_COMPARE(done.size(), 1);
+        for (int i = 1; i <= 5; ++i)
+            QCOMPARE(f.network.count("POST", u"/instances/inst_bulk%1AAAAAAAAAAAAAAAA/terminate"_s.arg(i)),
+                     1);
+        QVERIFY2(view.lastResult().startsWith(u"Terminated 4 of 5 instances."_s),
+                 qPrintable(view.lastResult()));
+        QVERIFY(view.lastResult().contains(u"bulk-3 ("_s));
+        QVERIFY(view.lastResult().contains(u"migrated"_s));
+        QVERIFY(!view.lastResult().contains(u"bulk-2 ("_s));
     }
 
     void consoleLogSearches()

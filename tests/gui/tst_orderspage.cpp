@@ -189,10 +189,10 @@ private Q_SLOTS:
         m_page->findChild<QPushButton*>(u"ordersCopyCommand"_s)->click();
         QCOMPARE(QApplication::clipboard()->text(),
                  u"sf orders create --side buy --pool training --count 4 --start 2027-01-15T09:00:00Z "
-                 "--duration 6h --max-rate 2.500000 --sku sea-3-h100 --allow-standing"_s);
+                 "--duration 6h --max-rate 2.50 --sku sea-3-h100 --allow-standing"_s);
         const Order sell = makeOrder(u"ordr_s"_s, u"sell"_s, Order::Status::Pending, u"pending"_s);
         QVERIFY(OrdersPage::sfCommand(sell).contains(u"--side sell"_s));
-        QVERIFY(OrdersPage::sfCommand(sell).contains(u"--min-rate 2.500000"_s));
+        QVERIFY(OrdersPage::sfCommand(sell).contains(u"--min-rate 2.50"_s));
     }
 };
 

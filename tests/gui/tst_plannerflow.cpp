@@ -370,7 +370,11 @@ private Q_SLOTS:
                 }
                 first = false;
             },
-            [&] { return preview->text().contains(u"Estimated rate: $"_s + rate); },
+            // Shown as a person would type it, not with the wire's six decimals.
+            [&] {
+                return preview->text().contains(u"Estimated rate: $"_s
+                                                + Money::formatRate(*Money::parseRate(rate)));
+            },
             [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
         // The market's rate, as a person would type it.
         QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), Money::formatRate(*Money::parseRate(rate)));

@@ -165,7 +165,7 @@ private Q_SLOTS:
         child<QSpinBox>(u"orderNodes"_s)->setValue(4);
         QCOMPARE(m_backend->previews.size(), 0); // still waiting out the debounce
         auto* preview = child<QLabel>(u"orderPreview"_s);
-        QTRY_VERIFY(preview->text().contains(u"Estimated rate: $2.500000"_s));
+        QTRY_VERIFY(preview->text().contains(u"Estimated rate: $2.50"_s));
         QCOMPARE(m_backend->previews.size(), 1);
         const OrderRequest asked = m_backend->previews.first();
         QCOMPARE(asked.nodeCount, 4);
@@ -173,8 +173,8 @@ private Q_SLOTS:
         QCOMPARE(asked.endAt, Hour0 + 32 * H);
         QCOMPARE(asked.sku, u"isku_h100"_s);
         // 4 nodes × 6 h × $2.50
-        QVERIFY(preview->text().contains(u"Total: $60.000000"_s));
-        QVERIFY(preview->text().contains(u"Fee: $0.000000"_s));
+        QVERIFY(preview->text().contains(u"Total: $60.00"_s));
+        QVERIFY(preview->text().contains(u"Fee: $0.00"_s));
         // The estimate becomes the limit when none was typed.
         QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.50"_s);
     }
@@ -204,7 +204,7 @@ private Q_SLOTS:
 
         m_confirm = false;
         place->click();
-        QVERIFY(m_confirmation.contains(u"at most $36.000000"_s)); // 2 × 6 h × $3
+        QVERIFY(m_confirmation.contains(u"at most $36.00"_s)); // 2 × 6 h × $3
         QVERIFY(m_backend->placed.isEmpty());
 
         m_confirm = true;
@@ -275,7 +275,7 @@ private Q_SLOTS:
         child<QLineEdit>(u"orderLimit"_s)->setText(u"4.5"_s);
         QVERIFY(child<QPushButton>(u"orderPlace"_s)->isEnabled());
         child<QPushButton>(u"orderPlace"_s)->click();
-        QVERIFY(m_confirmation.contains(u"at least $864.000000"_s)); // 8 × 24 h × $4.50
+        QVERIFY(m_confirmation.contains(u"at least $864.00"_s)); // 8 × 24 h × $4.50
         QCOMPARE(m_backend->placed.size(), 1);
         QCOMPARE(m_backend->placed.first().side, u"sell"_s);
         QVERIFY(m_backend->placed.first().allowStanding);

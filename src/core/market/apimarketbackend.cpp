@@ -17,13 +17,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The properties of the SKU property catalog: together they single a SKU out, where region, zone
-// and accelerator alone can match two (an InfiniBand SKU and its twin on another fabric).
-const QStringList RequirementKeys = {
-    u"region"_s,        u"availability_zone"_s,    u"accelerator"_s,      u"form_factor"_s,
-    u"rdma_type"_s,     u"num_accelerators"_s,     u"num_vcpus"_s,        u"memory"_s,
-    u"local_storage"_s, u"supports_public_ipv4"_s, u"infiniband_fabric"_s};
-
 // What went wrong placing an order, in the words the panel shows after "The order was not placed."
 QString placeFailure(const ApiError& error)
 {
@@ -254,28 +247,15 @@ void ApiMarketBackend::readClock()
 
 QMap<QString, QStringList> ApiMarketBackend::requirementsOf(const QString& sku) const
 {
-    QMap<QString, QStringList> requirements;
     if (!m_session)
-        return requirements;
-    for (const InstanceSku& candidate : m_session->skus()->rows()) {
-        if (candidate.id != sku)
-            continue;
-        for (const QString& key : RequirementKeys) {
-            const QString value = candidate.property(key);
-            if (!value.isEmpty())
-                requirements.insert(key, {value});
-        }
-    }
-    return requirements;
+        return {};
+    const InstanceSku* found = m_session->skus()->find(sku);
+    return found ? PlannerConversion::requirements(*found) : QMap<QString, QStringList>();
 }
 
 QString ApiMarketBackend::requirementsQuery(const QString& sku) const
 {
-    QStringList parts;
-    const auto requirements = requirementsOf(sku);
-    for (auto it = requirements.cbegin(); it != requirements.cend(); ++it)
-        parts << it.key() + u':' + it.value().join(u',');
-    return parts.join(u';');
+    return PlannerConversion::requirementsQuery(requirementsOf(sku));
 }
 
 void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)

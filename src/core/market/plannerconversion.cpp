@@ -103,4 +103,30 @@ QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString
     return byHour.values();
 }
 
+QMap<QString, QStringList> requirements(const InstanceSku& sku)
+{
+    static const QStringList keys = {
+        QStringLiteral("region"),           QStringLiteral("availability_zone"),
+        QStringLiteral("accelerator"),      QStringLiteral("form_factor"),
+        QStringLiteral("rdma_type"),        QStringLiteral("num_accelerators"),
+        QStringLiteral("num_vcpus"),        QStringLiteral("memory"),
+        QStringLiteral("local_storage"),    QStringLiteral("supports_public_ipv4"),
+        QStringLiteral("infiniband_fabric")};
+    QMap<QString, QStringList> result;
+    for (const QString& key : keys) {
+        const QString value = sku.property(key);
+        if (!value.isEmpty())
+            result.insert(key, {value});
+    }
+    return result;
+}
+
+QString requirementsQuery(const QMap<QString, QStringList>& requirements)
+{
+    QStringList parts;
+    for (auto it = requirements.cbegin(); it != requirements.cend(); ++it)
+        parts << it.key() + u':' + it.value().join(u',');
+    return parts.join(u';');
+}
+
 } // namespace PlannerConversion

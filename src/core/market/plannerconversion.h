@@ -2,6 +2,10 @@
 
 #include "core/market/plannerdata.h"
 
+#include <QMap>
+#include <QStringList>
+
+struct InstanceSku;
 struct Order;
 struct Pool;
 struct OrderbookWindow;
@@ -16,5 +20,12 @@ PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 no
 // price is a per-node-hour rate for every hour it covers; the lowest ask and highest bid win.
 QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString& sku, qint64 from,
                             qint64 to);
+
+// The requirements that single a SKU out in the order book and order previews: every property of
+// the SKU property catalog it has (region, zone and accelerator alone can match two SKUs, an
+// InfiniBand one and its twin on another fabric).
+QMap<QString, QStringList> requirements(const InstanceSku& sku);
+// The same as the orderbook's `requirements` query value: "key:value;key:value".
+QString requirementsQuery(const QMap<QString, QStringList>& requirements);
 
 } // namespace PlannerConversion

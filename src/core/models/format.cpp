@@ -5,6 +5,8 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <algorithm>
+
 QString Format::dateTime(qint64 secs)
 {
     if (secs <= 0)
@@ -94,4 +96,26 @@ QString Format::side(const QString& side)
     if (side == u"sell")
         return tr("Sell");
     return side;
+}
+
+QString Format::duration(qint64 seconds)
+{
+    seconds = std::max<qint64>(seconds, 0);
+    const qint64 hours = seconds / 3600;
+    const qint64 minutes = seconds / 60 % 60;
+    const qint64 secs = seconds % 60;
+    const QLatin1Char zero('0');
+    if (hours > 0)
+        return QStringLiteral("%1:%2:%3").arg(hours).arg(minutes, 2, 10, zero).arg(secs, 2, 10, zero);
+    return QStringLiteral("%1:%2").arg(minutes).arg(secs, 2, 10, zero);
+}
+
+QString Format::releasing(const Instance& instance, std::optional<qint64> releaseDelay, qint64 now)
+{
+    // A terminated instance is last updated when it terminates.
+    const qint64 elapsed = std::max<qint64>(0, now - instance.updatedAt);
+    if (!releaseDelay)
+        return tr("Releasing for %1").arg(duration(elapsed));
+    const qint64 left = *releaseDelay - elapsed;
+    return left > 0 ? tr("Releasing: about %1 left").arg(duration(left)) : tr("Releasing any moment now");
 }

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <optional>
+
 // Display text shared by the models: translated, locale-aware.
 class Format final
 {
@@ -20,4 +22,9 @@ public:
     static QString orderStatus(const Order& order);
     static QString imageStatus(const Image& image);
     static QString side(const QString& side);
+    // "1:05", "2:03:05"; negative counts as 0.
+    static QString duration(qint64 seconds);
+    // A terminated instance whose node has not released its partition: how long it has been
+    // releasing, or about how long is left once the release delay is known.
+    static QString releasing(const Instance& instance, std::optional<qint64> releaseDelay, qint64 now);
 };

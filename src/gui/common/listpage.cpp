@@ -1,16 +1,20 @@
 #include "gui/common/listpage.h"
 
 #include "core/models/resourcetablemodel.h"
+#include "core/models/tableexport.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 
 #include <QAction>
+#include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QMenu>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -43,6 +47,14 @@ ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
         tr("&Refresh") + u'\t' + QKeySequence(QKeySequence::Refresh).toString(QKeySequence::NativeText),
         m_refresh, &ListRefresh::refresh);
     refreshAction->setObjectName(setup.id + QStringLiteral("RefreshAction"));
+    QAction* exportAction = m_menu->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
+                                              tr("&Export…"), this, &ListPage::exportTable);
+    exportAction->setObjectName(setup.id + QStringLiteral("ExportAction"));
+    exportAction->setToolTip(tr("Saves the rows shown, in the order shown, as CSV or JSON"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Like the page's other actions: only while the focus is on this page.
+    exportAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(exportAction);
     m_menu->addSeparator();
 
     m_table->proxy()->setSortRole(ResourceRole::RawRole);
@@ -80,6 +92,54 @@ ListPage::~ListPage() = default;
 void ListPage::refresh()
 {
     m_refresh->refresh();
+}
+
+bool ListPage::exportTo(const QString& path, ExportFormat format, QString* error) const
+{
+    const QAbstractItemModel* model = m_table->table()->model();
+    const QHeaderView* header = m_table->table()->horizontalHeader();
+    QList<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            columns << logical;
+    }
+    const QByteArray data = format == ExportFormat::Csv ? TableExport::toCsv(*model, columns)
+                                                        : TableExport::toJson(*model, columns);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void ListPage::exportTable()
+{
+    auto* dialog = new QFileDialog(this, tr("Export %1").arg(m_menu->title().remove(u'&')), QString(),
+                                   tr("CSV (*.csv);;JSON (*.json)"));
+    dialog->setObjectName(m_id + QStringLiteral("ExportDialog"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->selectFile(m_id + QStringLiteral(".csv"));
+    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog](const QString& filter) {
+        dialog->setDefaultSuffix(filter.contains(QStringLiteral("json")) ? QStringLiteral("json")
+                                                                         : QStringLiteral("csv"));
+    });
+    dialog->setDefaultSuffix(QStringLiteral("csv"));
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        const ExportFormat format = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
+                                        ? ExportFormat::Json
+                                        : ExportFormat::Csv;
+        QString error;
+        if (exportTo(path, format, &error))
+            m_context->reportMessage(
+                tr("Exported %n row(s) to %1.", nullptr, m_table->table()->model()->rowCount()).arg(path));
+        else
+            m_context->reportMessage(tr("Could not export to %1: %2").arg(path, error));
+    });
+    dialog->open();
 }
 
 void ListPage::addToolbarWidget(QWidget* widget)

@@ -34,9 +34,19 @@ public:
     // The page's menu in the menu bar, shown while the page is current.
     QMenu* pageMenu() const { return m_menu; }
 
+    enum class ExportFormat
+    {
+        Csv,
+        Json,
+    };
+    // Writes the table as shown (its rows in the shown order, its shown columns) to path, atomically.
+    bool exportTo(const QString& path, ExportFormat format, QString* error = nullptr) const;
+
 public Q_SLOTS:
     // Reads the page's lists again now.
     void refresh();
+    // Asks where to export the table (CSV or JSON) and writes it there; the dialog does not block.
+    void exportTable();
 
 Q_SIGNALS:
     // A poll of one of the page's lists ended, either way.

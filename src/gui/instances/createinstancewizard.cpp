@@ -7,15 +7,20 @@
 #include "core/cloudinit/jinja.h"
 #include "core/cloudinit/validator.h"
 #include "core/model/names.h"
+#include "core/models/instancemodel.h"
+#include "core/models/session.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/messagebar.h"
 #include "gui/common/viewcontext.h"
 #include "gui/partitions/createpartitiondialog.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QtConcurrentRun>
 
@@ -50,6 +55,18 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     , m_context(context)
 {
     m_ui->setupUi(this);
+    m_namesPreflight = new MessageBar(m_ui->namesPage);
+    m_partitionPreflight = new MessageBar(m_ui->partitionPage);
+    m_namesPreflight->setObjectName(QStringLiteral("namesPreflight"));
+    m_partitionPreflight->setObjectName(QStringLiteral("partitionPreflight"));
+    for (MessageBar* bar : {m_namesPreflight, m_partitionPreflight}) {
+        bar->setKind(MessageBar::Kind::Warning);
+        bar->label()->setTextFormat(Qt::PlainText);
+        bar->label()->setAccessibleName(tr("Before you create"));
+        bar->hide();
+    }
+    m_ui->namesLayout->addWidget(m_namesPreflight, 7, 0, 1, 3);
+    m_ui->partitionLayout->addWidget(m_partitionPreflight, 5, 0, 1, 2);
     // Server text is data: never markup or a link.
     m_ui->machineErrorLabel->setTextFormat(Qt::PlainText);
     m_ui->partitionNoteLabel->setTextFormat(Qt::PlainText);
@@ -109,6 +126,11 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
         dialog->open();
     });
     connect(m_ui->copyCommandButton, &QPushButton::clicked, this, &CreateInstanceWizard::copyCommand);
+    for (QComboBox* combo : {m_ui->poolCombo, m_ui->skuCombo, m_ui->imageCombo, m_ui->partitionCombo})
+        connect(combo, &QComboBox::currentIndexChanged, this, &CreateInstanceWizard::updatePreflight);
+    for (auto* radio : {m_ui->singleRadio, m_ui->pickPartitionRadio, m_ui->noPartitionRadio})
+        connect(radio, &QRadioButton::toggled, this, &CreateInstanceWizard::updatePreflight);
+    connect(m_ui->countSpin, &QSpinBox::valueChanged, this, &CreateInstanceWizard::updatePreflight);
     updateNames();
     updateCloudInitSource();
     load();
@@ -455,6 +477,57 @@ QString CreateInstanceWizard::chosenPartitionName() const
     return {};
 }
 
+QStringList CreateInstanceWizard::preflightWarnings() const
+{
+    QStringList warnings;
+    if (!chosenPartitionId().isEmpty()) {
+        // The images the product documentation names for InfiniBand: they ship the drivers and run
+        // ibv_devinfo at boot.
+        static const QRegularExpression infinibandImage(QStringLiteral("^ubuntu-24\\.04-cuda-13\\.\\d+$"));
+        const QString image = m_ui->imageCombo->currentText();
+        if (!image.isEmpty() && !infinibandImage.match(image).hasMatch())
+            warnings
+                << tr("Image \"%1\" is not one of the InfiniBand images (ubuntu-24.04-cuda-13.x): instances "
+                      "booted from it may not bring up their InfiniBand port.")
+                       .arg(image);
+    }
+    const auto sku = currentSku();
+    const QString poolId = m_ui->poolCombo->currentData().toString();
+    const int count = static_cast<int>(instanceNames().size());
+    for (const Pool& pool : m_pools) {
+        if (!sku || pool.id != poolId)
+            continue;
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        const int owned = scheduleNodesAt(pool.bySku.value(sku->id, pool.bySku.value(sku->alias)), now);
+        // Nodes of the pool already taken by its live instances of the SKU.
+        int busy = 0;
+        for (const Instance& instance : m_context->session()->instances()->rows())
+            if (instance.pool.id == poolId && (instance.sku.id == sku->id || instance.sku.name == sku->alias)
+                && (instance.status == Instance::Status::Running
+                    || instance.status == Instance::Status::AwaitingAllocation))
+                ++busy;
+        const int free = std::max(0, owned - busy);
+        if (count > free)
+            warnings
+                << tr("Pool \"%1\" has %2 free node(s) of %3 now, for %n instance(s): the others wait for "
+                      "allocation until the pool owns more (buy them on the Reservations page).",
+                      nullptr, count)
+                       .arg(pool.name)
+                       .arg(free)
+                       .arg(sku->alias.isEmpty() ? sku->id : sku->alias);
+    }
+    return warnings;
+}
+
+void CreateInstanceWizard::updatePreflight()
+{
+    const QStringList warnings = preflightWarnings();
+    for (MessageBar* bar : {m_namesPreflight, m_partitionPreflight}) {
+        bar->setText(warnings.join(u'\n'));
+        bar->setVisible(!warnings.isEmpty());
+    }
+}
+
 void CreateInstanceWizard::updatePartitionNote()
 {
     const auto sku = currentSku();
@@ -501,6 +574,8 @@ void CreateInstanceWizard::initializePage(int id)
         loadPartitions();
         updatePartitionNote();
     }
+    if (id == NamesPage || id == PartitionPage)
+        updatePreflight();
     if (id == ResultPage)
         startCreating();
 }

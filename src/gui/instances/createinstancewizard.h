@@ -11,6 +11,7 @@
 namespace Ui {
 class CreateInstanceWizard;
 }
+class MessageBar;
 class ViewContext;
 
 // Creates one instance or several from a name pattern: pool, SKU (InfiniBand SKUs marked), image,
@@ -61,6 +62,10 @@ public:
     std::optional<QByteArray> userData(QString* problem = nullptr) const;
     // Instances created, in the order of instanceNames().
     QList<Instance> created() const { return m_created; }
+    // What may go wrong with the instances as chosen, shown above Create: an image that is not one
+    // of the InfiniBand images while a partition is chosen, fewer free nodes of the SKU in the pool
+    // than instances (the rest would wait for allocation).
+    QStringList preflightWarnings() const;
 
 Q_SIGNALS:
     // Pools, SKUs, images or partitions finished loading (tests wait for it).
@@ -85,9 +90,13 @@ private:
     bool partitionStepApplies() const;
     QString chosenPartitionId() const;
     QString chosenPartitionName() const;
+    void updatePreflight();
 
     std::unique_ptr<Ui::CreateInstanceWizard> m_ui;
     ViewContext* m_context;
+    // The pre-flight warnings on the names page and on the partition page (whichever creates).
+    MessageBar* m_namesPreflight;
+    MessageBar* m_partitionPreflight;
     QList<Pool> m_pools;
     QList<InstanceSku> m_skus;
     QList<Image> m_images;

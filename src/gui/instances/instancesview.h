@@ -21,6 +21,8 @@ public:
     InstanceModel* model() const { return m_model; }
     QList<Instance> selectedInstances() const;
     void selectInstance(const QString& id);
+    // What the last terminate or delete round did: how many succeeded, and each failure with why.
+    QString lastResult() const { return m_lastResult; }
 
     void createInstances();
     void terminateSelected();
@@ -48,4 +50,5 @@ private:
     QAction* m_delete;
     QAction* m_logs;
     QAction* m_ssh;
+    QString m_lastResult;
 };

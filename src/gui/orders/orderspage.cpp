@@ -1,5 +1,7 @@
 #include "gui/orders/orderspage.h"
 
+#include "common/money.h"
+
 #include "core/cli/sfcommand.h"
 #include "core/market/marketbackend.h"
 #include "core/models/ordermodel.h"
@@ -119,7 +121,8 @@ QString OrdersPage::sfCommand(const Order& order)
     create.nodes = order.nodeCount();
     create.startAt = order.startAt();
     create.durationSeconds = order.endAt() - order.startAt();
-    create.rate = order.limitPrice.text;
+    // The limit as the user typed it ("2.50"), not the six decimals the server returns.
+    create.rate = order.limitPrice.text.isEmpty() ? QString() : Money::formatRate(order.limitPrice.micros);
     create.allowStanding = order.allowStanding;
     return SfCommand::orderCreate(create);
 }

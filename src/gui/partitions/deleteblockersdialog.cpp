@@ -3,6 +3,7 @@
 #include "ui_deleteblockersdialog.h"
 
 #include "core/api/apiclient.h"
+#include "core/cluster/partitionrelease.h"
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
 #include "gui/common/confirmdialog.h"
@@ -23,21 +24,6 @@ constexpr int WatchIntervalMs = 3000;
 qint64 nowSecs()
 {
     return QDateTime::currentSecsSinceEpoch();
-}
-
-// "1:05" or "2:03:05".
-QString duration(qint64 seconds)
-{
-    seconds = std::max<qint64>(seconds, 0);
-    const qint64 hours = seconds / 3600;
-    const qint64 minutes = seconds / 60 % 60;
-    const qint64 secs = seconds % 60;
-    if (hours > 0)
-        return QStringLiteral("%1:%2:%3")
-            .arg(hours)
-            .arg(minutes, 2, 10, QLatin1Char('0'))
-            .arg(secs, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1:%2").arg(minutes).arg(secs, 2, 10, QLatin1Char('0'));
 }
 
 } // namespace
@@ -169,15 +155,7 @@ void DeleteBlockersDialog::fitColumns()
 
 void DeleteBlockersDialog::learnReleaseDelay(const QList<Instance>& instances)
 {
-    for (const Instance& instance : instances) {
-        if (instance.status != Instance::Status::Terminated || !instance.infinibandReleasedAt
-            || !instance.infinibandPartition || instance.updatedAt <= 0
-            || *instance.infinibandReleasedAt < instance.updatedAt)
-            continue;
-        // A terminated instance is last updated when it terminates.
-        const qint64 delay = *instance.infinibandReleasedAt - instance.updatedAt;
-        m_releaseDelay = std::max(m_releaseDelay.value_or(0), delay);
-    }
+    m_releaseDelay = PartitionRelease::observedDelay(instances, m_releaseDelay);
 }
 
 QString DeleteBlockersDialog::instanceLabel(const QString& id) const
@@ -188,15 +166,6 @@ QString DeleteBlockersDialog::instanceLabel(const QString& id) const
         if (const Instance* known = m_context->session()->instances()->find(id))
             name = known->name;
     return name.isEmpty() ? id : tr("%1 (%2)").arg(name, id);
-}
-
-QString DeleteBlockersDialog::releaseText(const Instance& instance) const
-{
-    const qint64 elapsed = std::max<qint64>(0, nowSecs() - instance.updatedAt);
-    if (!m_releaseDelay)
-        return tr("Releasing for %1").arg(duration(elapsed));
-    const qint64 left = *m_releaseDelay - elapsed;
-    return left > 0 ? tr("Releasing: about %1 left").arg(duration(left)) : tr("Releasing any moment now");
 }
 
 void DeleteBlockersDialog::updateRows()
@@ -228,7 +197,7 @@ void DeleteBlockersDialog::updateRows()
                 status = tr("Terminating…");
                 advice = tr("Wait for it to terminate");
             } else if (attached != m_attached.cend() && attached->status == Instance::Status::Terminated) {
-                status = releaseText(*attached);
+                status = Format::releasing(*attached, m_releaseDelay, nowSecs());
                 advice = tr("Terminated: wait for its node to release the partition");
                 counting = true;
             } else if (kind == PartitionBlocker::Kind::PendingRelease) {

@@ -62,7 +62,6 @@ private:
     void updateButtons();
     void offerDelete();
     QString instanceLabel(const QString& id) const;
-    QString releaseText(const Instance& instance) const;
 
     std::unique_ptr<Ui::DeleteBlockersDialog> m_ui;
     ViewContext* m_context;

@@ -21,6 +21,7 @@
 #include "gui/partitions/deleteblockersdialog.h"
 #include "gui/partitions/infinibandcheckdialog.h"
 #include "gui/partitions/launchcommanddialog.h"
+#include "gui/partitions/topologydialog.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -68,6 +69,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_launch(
           new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
     , m_check(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &InfiniBand…"), this))
+    , m_topology(new QAction(QIcon::fromTheme(QStringLiteral("network-workgroup")), tr("&Topology…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
     , m_detailTitle(new QLabel(m_details))
@@ -130,6 +132,10 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     pageMenu()->addSeparator();
     pageMenu()->addAction(m_launch);
     pageMenu()->addAction(m_check);
+    m_topology->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    m_topology->setToolTip(tr("Fabrics, their partitions and the instances in each, with port state and "
+                              "release times"));
+    pageMenu()->addAction(m_topology);
     setTableModel(m_model);
     table()->setAccessibleNames(tr("InfiniBand partitions"));
 
@@ -164,7 +170,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     auto* attachedRow = new QHBoxLayout;
     attachedRow->addWidget(attachedCaption, 1);
     for (const auto& [action, name] : {std::pair{m_launch, QStringLiteral("partitionsLaunchButton")},
-                                       std::pair{m_check, QStringLiteral("partitionsCheckButton")}}) {
+                                       std::pair{m_check, QStringLiteral("partitionsCheckButton")},
+                                       std::pair{m_topology, QStringLiteral("partitionsTopologyButton")}}) {
         auto* button = new QPushButton(action->icon(), action->text(), m_details);
         button->setObjectName(name);
         button->setToolTip(action->toolTip());
@@ -210,6 +217,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     connect(m_delete, &QAction::triggered, this, &PartitionsView::deleteCurrent);
     connect(m_launch, &QAction::triggered, this, &PartitionsView::launchCurrent);
     connect(m_check, &QAction::triggered, this, &PartitionsView::checkCurrent);
+    connect(m_topology, &QAction::triggered, this, &PartitionsView::showTopology);
     connect(table(), &ResourceTableView::currentSourceRowChanged, this, &PartitionsView::showDetails);
     bindModel();
     readFabrics();
@@ -488,6 +496,20 @@ InfinibandCheckDialog* PartitionsView::checkCurrent()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     return dialog;
+}
+
+TopologyDialog* PartitionsView::showTopology()
+{
+    // One topology window; asking again brings it forward.
+    if (m_topologyDialog) {
+        m_topologyDialog->raise();
+        m_topologyDialog->activateWindow();
+        return m_topologyDialog;
+    }
+    m_topologyDialog = new TopologyDialog(context(), this);
+    m_topologyDialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_topologyDialog->show();
+    return m_topologyDialog;
 }
 
 void PartitionsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)

@@ -6,6 +6,8 @@
 
 #include "gui/common/listpage.h"
 
+#include <QPointer>
+
 class InfinibandCheckDialog;
 class InstanceModel;
 class LaunchCommandDialog;
@@ -14,6 +16,7 @@ class PartitionModel;
 class QAction;
 class QPushButton;
 class ResourceTableView;
+class TopologyDialog;
 class QComboBox;
 class QLabel;
 class WorkspaceBar;
@@ -42,6 +45,8 @@ public:
     LaunchCommandDialog* launchCurrent();
     // Opens the InfiniBand checklist of the current partition's workers.
     InfinibandCheckDialog* checkCurrent();
+    // The fabric → partition → instance picture of the connection (one window, not modal).
+    TopologyDialog* showTopology();
     // Selects a partition by id once it is in the list.
     void selectPartition(const QString& id);
 
@@ -72,6 +77,8 @@ private:
     QAction* m_delete;
     QAction* m_launch;
     QAction* m_check;
+    QAction* m_topology;
+    QPointer<TopologyDialog> m_topologyDialog;
     PartitionModel* m_model;
     QWidget* m_details;
     QLabel* m_detailTitle;

@@ -23,7 +23,7 @@ namespace {
 
 QString dollars(qint64 micros)
 {
-    return u"$"_s + Money::format(micros);
+    return u"$"_s + Money::formatAmount(micros);
 }
 
 // A rate as typed: "$20.00", not the six decimals of the wire.
@@ -496,7 +496,7 @@ void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview&
     const qint64 fee = Money::fee(preview.feeFlatPerNodeHour ? preview.feeFlatPerNodeHour->micros : 0,
                                   preview.feePercentageBps, nodeSeconds, total);
     QStringList lines;
-    lines << tr("Estimated rate: %1 per node-hour").arg(dollars(*rate));
+    lines << tr("Estimated rate: %1 per node-hour").arg(rateText(*rate));
     lines << tr("Total: %1").arg(dollars(total));
     lines << tr("Fee: %1").arg(dollars(fee));
     for (const MaintenanceNotice& notice : preview.notices)

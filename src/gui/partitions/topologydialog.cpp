@@ -1,0 +1,381 @@
+#include "gui/partitions/topologydialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/api/extracalls.h"
+#include "core/cluster/partitionrelease.h"
+#include "core/models/fabricmodel.h"
+#include "core/models/format.h"
+#include "core/models/instancemodel.h"
+#include "core/models/partitionmodel.h"
+#include "core/models/session.h"
+#include "gui/common/viewcontext.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMap>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+// Consoles read at once at most; a large cluster is read in turns as the user asks again.
+constexpr int MaxPortReads = 64;
+
+QString portText(const IbCheck::Result& result)
+{
+    switch (result.state) {
+    case IbCheck::PortState::Active:
+        return TopologyDialog::tr("Active");
+    case IbCheck::PortState::Down:
+        return TopologyDialog::tr("Down");
+    case IbCheck::PortState::NotReported:
+        break;
+    }
+    return TopologyDialog::tr("Not reported yet");
+}
+
+} // namespace
+
+TopologyDialog::TopologyDialog(ViewContext* context, QWidget* parent)
+    : QDialog(parent)
+    , m_context(context)
+    , m_fabricFilter(new QComboBox(this))
+    , m_workspaceFilter(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_tree(new QTreeWidget(this))
+    , m_readPorts(new QPushButton(tr("Read &Ports"), this))
+{
+    setObjectName(QStringLiteral("topologyDialog"));
+    setWindowTitle(tr("InfiniBand Topology"));
+    m_fabricFilter->setObjectName(QStringLiteral("topologyFabricFilter"));
+    m_fabricFilter->setAccessibleName(tr("Fabric"));
+    m_workspaceFilter->setObjectName(QStringLiteral("topologyWorkspaceFilter"));
+    m_workspaceFilter->setAccessibleName(tr("Workspace"));
+    for (QComboBox* filter : {m_fabricFilter, m_workspaceFilter})
+        filter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_summary->setObjectName(QStringLiteral("topologySummary"));
+    m_summary->setAccessibleName(tr("Topology summary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_tree->setObjectName(QStringLiteral("topologyTree"));
+    m_tree->setAccessibleName(tr("Fabrics, partitions and instances"));
+    m_tree->setHeaderLabels(
+        {tr("Name"), tr("Status"), tr("InfiniBand port"), tr("Port last seen"), tr("ID")});
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setStretchLastSection(true);
+    m_readPorts->setObjectName(QStringLiteral("topologyReadPortsButton"));
+    m_readPorts->setAccessibleName(tr("Read ports"));
+    m_readPorts->setToolTip(tr("Reads each running instance's console for the ibv_devinfo result of its "
+                               "InfiniBand port"));
+
+    auto* fabricLabel = new QLabel(tr("&Fabric:"), this);
+    fabricLabel->setBuddy(m_fabricFilter);
+    auto* workspaceLabel = new QLabel(tr("&Workspace:"), this);
+    workspaceLabel->setBuddy(m_workspaceFilter);
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(fabricLabel);
+    filters->addWidget(m_fabricFilter);
+    filters->addSpacing(12);
+    filters->addWidget(workspaceLabel);
+    filters->addWidget(m_workspaceFilter);
+    filters->addStretch(1);
+    filters->addWidget(m_readPorts);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("topologyCloseButton"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_tree, 1);
+    layout->addWidget(buttons);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_readPorts, &QPushButton::clicked, this, &TopologyDialog::readPorts);
+    for (QComboBox* filter : {m_fabricFilter, m_workspaceFilter})
+        connect(filter, &QComboBox::currentIndexChanged, this, &TopologyDialog::scheduleRebuild);
+    m_rebuild.setSingleShot(true);
+    m_rebuild.setInterval(0);
+    connect(&m_rebuild, &QTimer::timeout, this, &TopologyDialog::rebuild);
+    m_tick.setInterval(1000);
+    connect(&m_tick, &QTimer::timeout, this, &TopologyDialog::rebuild);
+    connect(context, &ViewContext::clientChanged, this, &TopologyDialog::bindSession);
+    resize(960, 560);
+    bindSession();
+}
+
+TopologyDialog::~TopologyDialog()
+{
+    if (m_watched) {
+        for (const auto resource :
+             {Session::Resource::Fabrics, Session::Resource::Partitions, Session::Resource::Instances})
+            m_watched->unwatch(resource);
+    }
+}
+
+void TopologyDialog::bindSession()
+{
+    Session* session = m_context->session();
+    if (session == m_session)
+        return;
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    m_ports.clear();
+    m_portErrors.clear();
+    ++m_portGeneration;
+    m_releaseDelay.reset();
+    m_portsReadOnce = false;
+    const QList<QAbstractItemModel*> models = {session->fabrics(), session->partitions(),
+                                               session->instances()};
+    for (QAbstractItemModel* model : models) {
+        connect(model, &QAbstractItemModel::modelReset, this, &TopologyDialog::scheduleRebuild);
+        connect(model, &QAbstractItemModel::rowsInserted, this, &TopologyDialog::scheduleRebuild);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &TopologyDialog::scheduleRebuild);
+        connect(model, &QAbstractItemModel::dataChanged, this, &TopologyDialog::scheduleRebuild);
+    }
+    updateWatch();
+    scheduleRebuild();
+}
+
+void TopologyDialog::showEvent(QShowEvent* event)
+{
+    QDialog::showEvent(event);
+    updateWatch();
+}
+
+void TopologyDialog::hideEvent(QHideEvent* event)
+{
+    QDialog::hideEvent(event);
+    updateWatch();
+}
+
+void TopologyDialog::updateWatch()
+{
+    const QList<Session::Resource> resources = {Session::Resource::Fabrics, Session::Resource::Partitions,
+                                                Session::Resource::Instances};
+    Session* wanted = isVisible() && m_session && m_session->client() ? m_session.data() : nullptr;
+    if (m_watched == wanted)
+        return;
+    if (m_watched)
+        for (const auto resource : resources)
+            m_watched->unwatch(resource);
+    m_watched = wanted;
+    if (wanted)
+        for (const auto resource : resources)
+            wanted->watch(resource);
+}
+
+void TopologyDialog::scheduleRebuild()
+{
+    m_rebuild.start();
+}
+
+void TopologyDialog::updateFilters()
+{
+    const auto refill = [](QComboBox* combo, const QString& all, const QStringList& values) {
+        const QString current = combo->currentData().toString();
+        QStringList shown;
+        for (int i = 1; i < combo->count(); ++i)
+            shown << combo->itemData(i).toString();
+        if (combo->count() > 0 && shown == values)
+            return;
+        const QSignalBlocker block(combo);
+        combo->clear();
+        combo->addItem(all, QString());
+        for (const QString& value : values)
+            combo->addItem(value, value);
+        combo->setCurrentIndex(std::max(0, combo->findData(current)));
+    };
+    QStringList fabrics;
+    for (const InfinibandFabric& fabric : m_session->fabrics()->rows())
+        fabrics << fabric.name;
+    for (const InfinibandPartition& partition : m_session->partitions()->rows())
+        if (!fabrics.contains(partition.fabric.name))
+            fabrics << partition.fabric.name;
+    fabrics.sort();
+    QStringList workspaces;
+    for (const InfinibandPartition& partition : m_session->partitions()->rows())
+        if (!workspaces.contains(partition.workspace))
+            workspaces << partition.workspace;
+    workspaces.sort();
+    refill(m_fabricFilter, tr("All fabrics"), fabrics);
+    refill(m_workspaceFilter, tr("All workspaces shown"), workspaces);
+}
+
+void TopologyDialog::rebuild()
+{
+    if (!m_session)
+        return;
+    updateFilters();
+    const QString fabricFilter = m_fabricFilter->currentData().toString();
+    const QString workspaceFilter = m_workspaceFilter->currentData().toString();
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    const QList<Instance>& instances = m_session->instances()->rows();
+    m_releaseDelay = PartitionRelease::observedDelay(instances, m_releaseDelay);
+
+    // Partition ID → its attached instances (released ones have left it).
+    QHash<QString, QList<Instance>> attached;
+    for (const Instance& instance : instances) {
+        if (instance.infinibandPartition && !instance.infinibandReleasedAt)
+            attached[instance.infinibandPartition->id].append(instance);
+    }
+    // Fabric name → its partitions, in name order.
+    QMap<QString, QList<InfinibandPartition>> byFabric;
+    for (const InfinibandFabric& fabric : m_session->fabrics()->rows())
+        byFabric[fabric.name];
+    for (const InfinibandPartition& partition : m_session->partitions()->rows()) {
+        if (!workspaceFilter.isEmpty() && partition.workspace != workspaceFilter)
+            continue;
+        byFabric[partition.fabric.name].append(partition);
+    }
+    QHash<QString, InfinibandFabric> fabrics;
+    for (const InfinibandFabric& fabric : m_session->fabrics()->rows())
+        fabrics.insert(fabric.name, fabric);
+
+    // Rebuilt whole; which rows were collapsed and which was current survive it.
+    QSet<QString> collapsed;
+    QString currentId;
+    for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+        if ((*it)->childCount() > 0 && !(*it)->isExpanded())
+            collapsed.insert((*it)->text(IdColumn));
+        if (*it == m_tree->currentItem())
+            currentId = (*it)->text(IdColumn);
+    }
+    const QSignalBlocker block(m_tree);
+    m_tree->clear();
+    int partitionCount = 0;
+    int instanceCount = 0;
+    int active = 0;
+    bool releasing = false;
+    QTreeWidgetItem* current = nullptr;
+    for (auto it = byFabric.cbegin(); it != byFabric.cend(); ++it) {
+        if (!fabricFilter.isEmpty() && it.key() != fabricFilter)
+            continue;
+        const InfinibandFabric fabric = fabrics.value(it.key());
+        auto* fabricItem = new QTreeWidgetItem(m_tree);
+        fabricItem->setText(NameColumn, tr("Fabric %1").arg(it.key()));
+        fabricItem->setText(StatusColumn, fabric.region.isEmpty()
+                                              ? QString()
+                                              : tr("%1 / %2").arg(fabric.region, fabric.availabilityZone));
+        fabricItem->setText(IdColumn, fabric.id.isEmpty() ? it.key() : fabric.id);
+        QList<InfinibandPartition> partitions = it.value();
+        std::sort(partitions.begin(), partitions.end(),
+                  [](const InfinibandPartition& a, const InfinibandPartition& b) { return a.name < b.name; });
+        if (partitions.isEmpty())
+            fabricItem->setText(PortColumn, tr("No partitions"));
+        for (const InfinibandPartition& partition : std::as_const(partitions)) {
+            ++partitionCount;
+            auto* partitionItem = new QTreeWidgetItem(fabricItem);
+            partitionItem->setText(NameColumn,
+                                   m_context->allWorkspaces()
+                                       ? tr("%1 (workspace %2)").arg(partition.name, partition.workspace)
+                                       : partition.name);
+            QList<Instance> members = attached.value(partition.id);
+            std::sort(members.begin(), members.end(), [](const Instance& a, const Instance& b) {
+                return a.name != b.name ? a.name < b.name : a.id < b.id;
+            });
+            partitionItem->setText(StatusColumn, tr("%n instance(s) attached", nullptr, int(members.size())));
+            partitionItem->setText(IdColumn, partition.id);
+            for (const Instance& instance : std::as_const(members)) {
+                ++instanceCount;
+                auto* item = new QTreeWidgetItem(partitionItem);
+                item->setText(NameColumn, instance.name.isEmpty() ? instance.id : instance.name);
+                const bool isReleasing = PartitionRelease::isReleasing(instance);
+                releasing = releasing || isReleasing;
+                item->setText(StatusColumn, isReleasing ? Format::releasing(instance, m_releaseDelay, now)
+                                                        : Format::instanceStatus(instance));
+                if (instance.status == Instance::Status::Running) {
+                    if (const auto port = m_ports.constFind(instance.id); port != m_ports.cend()) {
+                        item->setText(PortColumn, portText(*port));
+                        item->setToolTip(PortColumn, port->detail);
+                        item->setText(PortSeenColumn, Format::dateTime(port->seenAt));
+                        active += port->state == IbCheck::PortState::Active;
+                    } else if (m_portErrors.contains(instance.id)) {
+                        item->setText(PortColumn, tr("Console not readable"));
+                        item->setToolTip(PortColumn, m_portErrors.value(instance.id));
+                    } else {
+                        item->setText(PortColumn, tr("Not read"));
+                    }
+                } else {
+                    item->setText(PortColumn, isReleasing ? tr("Releasing") : tr("None yet"));
+                }
+                item->setText(IdColumn, instance.id);
+                if (instance.id == currentId)
+                    current = item;
+            }
+            partitionItem->setExpanded(!collapsed.contains(partition.id));
+            if (partition.id == currentId)
+                current = partitionItem;
+        }
+        fabricItem->setExpanded(!collapsed.contains(fabricItem->text(IdColumn)));
+        if (fabricItem->text(IdColumn) == currentId)
+            current = fabricItem;
+    }
+    if (current)
+        m_tree->setCurrentItem(current);
+    for (int column = 0; column < IdColumn; ++column)
+        m_tree->resizeColumnToContents(column);
+
+    if (!m_context->infinibandEnabled()) {
+        m_summary->setText(tr("The InfiniBand preview is not enabled for this account: enrol on the "
+                              "Partitions page to see its fabrics and partitions."));
+    } else {
+        m_summary->setText(tr("Partitions: %1. Attached instances: %2. Ports reported active: %3. A "
+                              "terminated instance holds its partition until its node releases it.")
+                               .arg(partitionCount)
+                               .arg(instanceCount)
+                               .arg(active));
+    }
+    // The ports are read once by themselves, when the instances are first known.
+    if (!m_portsReadOnce && isVisible() && m_session->isLoaded(Session::Resource::Instances)) {
+        m_portsReadOnce = true;
+        QTimer::singleShot(0, this, &TopologyDialog::readPorts);
+    }
+    m_readPorts->setEnabled(m_portReads == 0 && m_session->client());
+    if (releasing && !m_tick.isActive())
+        m_tick.start();
+    else if (!releasing)
+        m_tick.stop();
+}
+
+void TopologyDialog::readPorts()
+{
+    ApiClient* client = m_session ? m_session->client() : nullptr;
+    if (!client)
+        return;
+    const quint64 generation = ++m_portGeneration;
+    QStringList ids;
+    for (QTreeWidgetItemIterator it(m_tree); *it && ids.size() < MaxPortReads; ++it) {
+        const QString id = (*it)->text(IdColumn);
+        if (const Instance* instance = m_session->instances()->find(id);
+            instance && instance->status == Instance::Status::Running)
+            ids << id;
+    }
+    m_portReads = int(ids.size());
+    m_readPorts->setEnabled(m_portReads == 0);
+    for (const QString& id : std::as_const(ids)) {
+        ExtraCalls::consoleLogs(client, id)
+            ->onSuccess<QList<ConsoleLine>>(this,
+                                            [this, id, generation](const QList<ConsoleLine>& lines) {
+                                                if (generation != m_portGeneration)
+                                                    return;
+                                                --m_portReads;
+                                                m_portErrors.remove(id);
+                                                m_ports.insert(id, IbCheck::fromConsole(lines));
+                                                scheduleRebuild();
+                                            })
+            ->onFailure(this, [this, id, generation](const ApiError& error) {
+                if (generation != m_portGeneration)
+                    return;
+                --m_portReads;
+                m_portErrors.insert(id, error.message());
+                scheduleRebuild();
+            });
+    }
+}
