@@ -2193,10 +2193,6 @@
         <source>Instances</source>
         <translation>Instanzen</translation>
     </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
     <message numerus="yes">
         <source>Terminated %1 of %n instance(s).</source>
         <translation>
@@ -3450,6 +3446,35 @@
         <source>Fabrics, their partitions and the instances in each, with port state and release times</source>
         <translation>Fabrics, ihre Partitionen und die Instanzen darin, mit Portstatus und Freigabezeiten</translation>
     </message>
+    <message>
+        <source>Delete Partitions</source>
+        <translation>Partitionen löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n InfiniBand partition(s): %1? Instances still attached to one block its deletion.</source>
+        <translation>
+            <numerusform>%n InfiniBand-Partition löschen: %1? Noch verbundene Instanzen verhindern das Löschen.</numerusform>
+            <numerusform>%n InfiniBand-Partitionen löschen: %1? Noch verbundene Instanzen verhindern das Löschen einer Partition.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n Partition(s)</source>
+        <translation>
+            <numerusform>%n Partition &amp;löschen</numerusform>
+            <numerusform>%n Partitionen &amp;löschen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %n partition(s).</source>
+        <translation>
+            <numerusform>%1 von %n Partition gelöscht.</numerusform>
+            <numerusform>%1 von %n Partitionen gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not deleted, with the reason: %1. Delete one alone to see what blocks it and clear it.</source>
+        <translation>Nicht gelöscht, mit Grund: %1. Löschen Sie eine einzeln, um zu sehen, was sie blockiert, und es zu beheben.</translation>
+    </message>
 </context>
 <context>
     <name>PlannerChart</name>
@@ -3636,6 +3661,35 @@
     <message>
         <source>Pools</source>
         <translation>Pools</translation>
+    </message>
+    <message>
+        <source>Delete Pools</source>
+        <translation>Pools löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n pool(s): %1? SF Compute refuses each one that has active orders, future allocation, nodes or deployments.</source>
+        <translation>
+            <numerusform>%n Pool löschen: %1? SF Compute lehnt jeden ab, der aktive Aufträge, künftige Zuteilung, Knoten oder Bereitstellungen hat.</numerusform>
+            <numerusform>%n Pools löschen: %1? SF Compute lehnt jeden ab, der aktive Aufträge, künftige Zuteilung, Knoten oder Bereitstellungen hat.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n Pool(s)</source>
+        <translation>
+            <numerusform>%n Pool &amp;löschen</numerusform>
+            <numerusform>%n Pools &amp;löschen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %n pool(s).</source>
+        <translation>
+            <numerusform>%1 von %n Pool gelöscht.</numerusform>
+            <numerusform>%1 von %n Pools gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not deleted, with the reason: %1.</source>
+        <translation>Nicht gelöscht, mit Grund: %1.</translation>
     </message>
 </context>
 <context>

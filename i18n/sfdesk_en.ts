@@ -292,12 +292,60 @@
     </message>
 </context>
 <context>
+    <name>PartitionsView</name>
+    <message numerus="yes">
+        <source>Delete %n InfiniBand partition(s): %1? Instances still attached to one block its deletion.</source>
+        <translation>
+            <numerusform>Delete %n InfiniBand partition: %1? Instances still attached to it block its deletion.</numerusform>
+            <numerusform>Delete %n InfiniBand partitions: %1? Instances still attached to one block its deletion.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n Partition(s)</source>
+        <translation>
+            <numerusform>&amp;Delete %n Partition</numerusform>
+            <numerusform>&amp;Delete %n Partitions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %n partition(s).</source>
+        <translation>
+            <numerusform>Deleted %1 of %n partition.</numerusform>
+            <numerusform>Deleted %1 of %n partitions.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PlannerChart</name>
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation>
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PoolsView</name>
+    <message numerus="yes">
+        <source>Delete %n pool(s): %1? SF Compute refuses each one that has active orders, future allocation, nodes or deployments.</source>
+        <translation>
+            <numerusform>Delete %n pool: %1? SF Compute refuses it if it has active orders, future allocation, nodes or deployments.</numerusform>
+            <numerusform>Delete %n pools: %1? SF Compute refuses each one that has active orders, future allocation, nodes or deployments.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Delete %n Pool(s)</source>
+        <translation>
+            <numerusform>&amp;Delete %n Pool</numerusform>
+            <numerusform>&amp;Delete %n Pools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %1 of %n pool(s).</source>
+        <translation>
+            <numerusform>Deleted %1 of %n pool.</numerusform>
+            <numerusform>Deleted %1 of %n pools.</numerusform>
         </translation>
     </message>
 </context>

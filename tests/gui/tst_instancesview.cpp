@@ -739,6 +739,36 @@ private Q_SLOTS:
         saveWidgetScreenshot(&view, u"pools-delete-refused"_s);
     }
 
+    // Two pools selected: one confirmation naming both, one result with the refusal and its reason.
+    void poolsDeletedTogetherReportEach()
+    {
+        Fixture f;
+        f.network.on("DELETE", u"/pools/pool_nuO4nVSM8O3NnsRE7udBe"_s, 422,
+                     R"({"error":{"type":"unprocessable_entity","message":"Pool cannot be deleted."}})");
+        f.network.on("DELETE", u"/pools/pool_Qw3Er4Ty5Ui6Op7As8Df9"_s, 204, {});
+        PoolsView view(&f.context);
+        view.resize(1000, 600);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        view.selectPool(u"pool_nuO4nVSM8O3NnsRE7udBe"_s);
+        view.table()->table()->selectAll();
+        ConfirmDialog::setNextAnswer(true);
+        QSignalSpy done(&view, &PoolsView::actionFinished);
+        view.findChild<QPushButton*>(u"poolsDeleteButton"_s)->click();
+        QVERIFY(ConfirmDialog::lastText().contains(u"dev"_s));
+        QVERIFY(ConfirmDialog::lastText().contains(u"batch"_s));
+        QTRY_COMPARE(done.size(), 1);
+        QCOMPARE(f.network.count("DELETE", u"/pools/pool_nuO4nVSM8O3NnsRE7udBe"_s), 1);
+        QCOMPARE(f.network.count("DELETE", u"/pools/pool_Qw3Er4Ty5Ui6Op7As8Df9"_s), 1);
+        auto* error = view.findChild<QLabel*>(u"poolsErrorLabel"_s);
+        QVERIFY(error->isVisible());
+        QVERIFY2(error->text().startsWith(u"Deleted 1 of 2 pools."_s), qPrintable(error->text()));
+        QVERIFY(error->text().contains(u"dev ("_s));
+        QVERIFY(error->text().contains(u"Pool cannot be deleted."_s));
+        QVERIFY(!error->text().contains(u"batch ("_s));
+    }
+
 private:
     EventLoopWatchdog m_watchdog;
 };

@@ -410,6 +410,38 @@ private Q_SLOTS:
         QTRY_VERIFY(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s));
     }
 
+    // Several selected: one confirmation naming them all, one result naming the refusal and why.
+    void deletingSeveralNamesThemAndReportsEach()
+    {
+        Fixture f;
+        f.network.on(
+            "DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 409,
+            R"({"error":{"type":"conflict","message":"Partition has attached instances.","details":[)"
+            R"({"code":"attached_instance","field":null,"message":"inst_AAAAAAAAAAAAAAAAAAAAA is attached"}]}})");
+        f.network.on("DELETE", u"/infiniband_partitions/ibpart_Zz1Yy2Xx3Ww4Vv5Uu6Tt7v"_s, 204, {});
+        PartitionsView view(&f.context);
+        view.resize(1000, 700);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        view.selectPartition(u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
+        view.table()->table()->selectAll();
+        ConfirmDialog::setNextAnswer(true);
+        QSignalSpy refreshed(&view, &PartitionsView::refreshed);
+        view.findChild<QPushButton*>(u"partitionsDeleteButton"_s)->click();
+        QVERIFY(ConfirmDialog::lastText().contains(u"train"_s));
+        QVERIFY(ConfirmDialog::lastText().contains(u"eval"_s));
+        QTRY_VERIFY(!view.lastResult().isEmpty());
+        QCOMPARE(f.network.count("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s), 1);
+        QCOMPARE(f.network.count("DELETE", u"/infiniband_partitions/ibpart_Zz1Yy2Xx3Ww4Vv5Uu6Tt7v"_s), 1);
+        QVERIFY2(view.lastResult().startsWith(u"Deleted 1 of 2 partitions."_s),
+                 qPrintable(view.lastResult()));
+        QVERIFY(view.lastResult().contains(u"train ("_s));
+        QVERIFY(!view.lastResult().contains(u"eval ("_s));
+        // No blockers dialog for several: the result says to delete the refused one alone.
+        QVERIFY(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s));
+    }
+
     // The fabric filter narrows the list on screen; the list itself is the session's, read once.
     void fabricFilterShowsOneFabric()
     {

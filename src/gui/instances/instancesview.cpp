@@ -5,6 +5,7 @@
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
 #include "core/models/session.h"
+#include "gui/common/bulkaction.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -165,40 +166,31 @@ void InstancesView::createInstances()
 
 void InstancesView::runOnEach(const QList<Instance>& instances, bool terminate)
 {
-    // One result for the whole action, naming each instance that failed and why.
-    struct Outcome
-    {
-        int remaining = 0;
-        int done = 0;
-        QStringList failures;
-    };
-    auto outcome = std::make_shared<Outcome>();
-    outcome->remaining = static_cast<int>(instances.size());
-    const int total = outcome->remaining;
+    QList<BulkAction::Item> items;
     for (const Instance& instance : instances) {
-        ApiCall* call = terminate ? context()->client()->terminateInstance(instance.id)
-                                  : context()->client()->deleteInstance(instance.id);
-        const QString name = instance.name.isEmpty() ? instance.id : instance.name;
-        connect(call, &ApiCall::succeeded, this, [outcome] { ++outcome->done; });
-        connect(call, &ApiCall::failed, this, [this, outcome, name, terminate](const ApiError& error) {
-            outcome->failures << tr("%1 (%2)").arg(name, error.message());
-            context()->reportError((terminate ? tr("Terminating %1") : tr("Deleting %1")).arg(name), error);
-        });
-        connect(call, &ApiCall::finished, this, [this, outcome, total, terminate] {
-            if (--outcome->remaining > 0)
-                return;
-            QString result = terminate
-                                 ? tr("Terminated %1 of %n instance(s).", nullptr, total).arg(outcome->done)
-                                 : tr("Deleted %1 of %n instance(s).", nullptr, total).arg(outcome->done);
-            if (!outcome->failures.isEmpty())
+        const QString id = instance.id;
+        items.append({instance.name.isEmpty() ? id : instance.name, [this, id, terminate] {
+                          return terminate ? context()->client()->terminateInstance(id)
+                                           : context()->client()->deleteInstance(id);
+                      }});
+    }
+    BulkAction::run(
+        this, items,
+        [this, terminate](const BulkAction::Result& outcome) {
+            QString result =
+                terminate ? tr("Terminated %1 of %n instance(s).", nullptr, outcome.total).arg(outcome.done)
+                          : tr("Deleted %1 of %n instance(s).", nullptr, outcome.total).arg(outcome.done);
+            if (!outcome.failures.isEmpty())
                 result +=
                     u' '
-                    + tr("Not done, with the reason: %1.").arg(outcome->failures.join(QStringLiteral("; ")));
+                    + tr("Not done, with the reason: %1.").arg(outcome.failures.join(QStringLiteral("; ")));
             m_lastResult = result;
             context()->reportMessage(result);
             Q_EMIT actionFinished();
+        },
+        [this, terminate](const QString& name, const ApiError& error) {
+            context()->reportError((terminate ? tr("Terminating %1") : tr("Deleting %1")).arg(name), error);
         });
-    }
 }
 
 void InstancesView::terminateSelected()

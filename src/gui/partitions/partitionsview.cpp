@@ -8,6 +8,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
+#include "gui/common/bulkaction.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -449,6 +450,13 @@ void PartitionsView::deleteCurrent()
     const auto partition = currentPartition();
     if (!partition || !context()->client())
         return;
+    QList<InfinibandPartition> selected;
+    for (const QModelIndex& row : table()->selectedSourceRows())
+        selected << m_model->at(row.row());
+    if (selected.size() > 1) {
+        deleteMany(selected);
+        return;
+    }
     const QString question =
         tr("Delete InfiniBand partition \"%1\" (%2) in workspace \"%3\" on fabric %4? Instances still "
            "attached "
@@ -472,6 +480,37 @@ void PartitionsView::deleteCurrent()
             return;
         }
         context()->reportError(tr("Deleting partition %1").arg(target.name), error);
+        Q_EMIT refreshed();
+    });
+}
+
+void PartitionsView::deleteMany(const QList<InfinibandPartition>& partitions)
+{
+    QStringList names;
+    QList<BulkAction::Item> items;
+    for (const InfinibandPartition& partition : partitions) {
+        names << partition.name;
+        const QString id = partition.id;
+        items.append(
+            {partition.name, [this, id] { return context()->client()->deleteInfinibandPartition(id); }});
+    }
+    if (!ConfirmDialog::ask(this, tr("Delete Partitions"),
+                            tr("Delete %n InfiniBand partition(s): %1? Instances still attached to one block "
+                               "its deletion.",
+                               nullptr, static_cast<int>(partitions.size()))
+                                .arg(names.join(QStringLiteral(", "))),
+                            tr("&Delete %n Partition(s)", nullptr, static_cast<int>(partitions.size()))))
+        return;
+    BulkAction::run(this, items, [this](const BulkAction::Result& outcome) {
+        QString result = tr("Deleted %1 of %n partition(s).", nullptr, outcome.total).arg(outcome.done);
+        if (!outcome.failures.isEmpty())
+            result +=
+                u' '
+                + tr("Not deleted, with the reason: %1. Delete one alone to see what blocks it and clear it.")
+                      .arg(outcome.failures.join(QStringLiteral("; ")));
+        m_lastResult = result;
+        context()->reportMessage(result);
+        refresh();
         Q_EMIT refreshed();
     });
 }

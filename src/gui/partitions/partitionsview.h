@@ -40,7 +40,11 @@ public:
 
     void createPartition();
     void renameCurrent();
+    // Deletes the selected partitions: the current one, explaining a refusal in the blockers
+    // dialog; several after one confirmation naming them, with one result naming each refusal.
     void deleteCurrent();
+    // What the last deletion of several partitions did.
+    QString lastResult() const { return m_lastResult; }
     // Opens the launch commands for the current partition's running instances.
     LaunchCommandDialog* launchCurrent();
     // Opens the InfiniBand checklist of the current partition's workers.
@@ -57,6 +61,7 @@ protected:
     void takeModels(Session* session) override;
 
 private:
+    void deleteMany(const QList<InfinibandPartition>& partitions);
     void updateEnrolment();
     void readFabrics();
     void bindModel();
@@ -79,6 +84,7 @@ private:
     QAction* m_check;
     QAction* m_topology;
     QPointer<TopologyDialog> m_topologyDialog;
+    QString m_lastResult;
     PartitionModel* m_model;
     QWidget* m_details;
     QLabel* m_detailTitle;

@@ -4,6 +4,7 @@
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
 #include "core/models/session.h"
+#include "gui/common/bulkaction.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -140,6 +141,13 @@ void PoolsView::deleteCurrent()
     const auto pool = currentPool();
     if (!pool || !context()->client())
         return;
+    QList<Pool> selected;
+    for (const QModelIndex& row : table()->selectedSourceRows())
+        selected << m_model->at(row.row());
+    if (selected.size() > 1) {
+        deleteMany(selected);
+        return;
+    }
     if (!ConfirmDialog::ask(
             this, tr("Delete Pool"),
             tr("Delete pool \"%1\" (%2) in workspace \"%3\"? SF Compute refuses while it has active "
@@ -164,6 +172,37 @@ void PoolsView::deleteCurrent()
         m_error->setText(text);
         m_error->show();
         context()->reportError(tr("Deleting pool %1").arg(target.name), error);
+        Q_EMIT actionFinished();
+    });
+}
+
+void PoolsView::deleteMany(const QList<Pool>& pools)
+{
+    QStringList names;
+    QList<BulkAction::Item> items;
+    for (const Pool& pool : pools) {
+        names << pool.name;
+        const QString id = pool.id;
+        items.append({pool.name, [this, id] { return context()->client()->deletePool(id); }});
+    }
+    if (!ConfirmDialog::ask(this, tr("Delete Pools"),
+                            tr("Delete %n pool(s): %1? SF Compute refuses each one that has active orders, "
+                               "future allocation, nodes or deployments.",
+                               nullptr, static_cast<int>(pools.size()))
+                                .arg(names.join(QStringLiteral(", "))),
+                            tr("&Delete %n Pool(s)", nullptr, static_cast<int>(pools.size()))))
+        return;
+    m_error->hide();
+    BulkAction::run(this, items, [this](const BulkAction::Result& outcome) {
+        QString result = tr("Deleted %1 of %n pool(s).", nullptr, outcome.total).arg(outcome.done);
+        if (!outcome.failures.isEmpty()) {
+            result +=
+                u' '
+                + tr("Not deleted, with the reason: %1.").arg(outcome.failures.join(QStringLiteral("; ")));
+            m_error->setText(result);
+            m_error->show();
+        }
+        context()->reportMessage(result);
         Q_EMIT actionFinished();
     });
 }

@@ -23,6 +23,8 @@ public:
     std::optional<Pool> currentPool() const;
     void createPool();
     void renameCurrent();
+    // Deletes the selected pools: the current one with its refusal's reasons, several after one
+    // confirmation naming them, with one result naming each refusal.
     void deleteCurrent();
     void selectPool(const QString& id);
 
@@ -36,6 +38,7 @@ protected:
 
 private:
     QStringList names() const;
+    void deleteMany(const QList<Pool>& pools);
 
     PoolModel* m_model;
     QLabel* m_error;
