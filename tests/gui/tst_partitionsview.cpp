@@ -410,6 +410,26 @@ private Q_SLOTS:
         QTRY_VERIFY(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s));
     }
 
+    // Whichever partition is selected, the page asks for no more than a 1280x800 screen.
+    void everyPartitionSelectedFitsTheScreen()
+    {
+        Fixture f;
+        PartitionsView view(&f.context);
+        view.resize(1000, 700);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        for (const InfinibandPartition& partition : view.model()->rows()) {
+            view.selectPartition(partition.id);
+            QTRY_COMPARE(view.findChild<QLabel*>(u"partitionDetailId"_s)->text(), partition.id);
+            QVERIFY2(view.minimumSizeHint().height() <= 800 && view.minimumSizeHint().width() <= 1280,
+                     qPrintable(u"%1: %2x%3"_s.arg(partition.name)
+                                    .arg(view.minimumSizeHint().width())
+                                    .arg(view.minimumSizeHint().height())));
+            QVERIFY(view.sizeHint().height() <= 800);
+        }
+    }
+
     // Several selected: one confirmation naming them all, one result naming the refusal and why.
     void deletingSeveralNamesThemAndReportsEach()
     {
