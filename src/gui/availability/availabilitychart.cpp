@@ -28,8 +28,10 @@ double dollars(qint64 micros)
 } // namespace
 
 AvailabilityChart::AvailabilityChart(QWidget* parent)
-    : QChartView(parent)
-    , m_chart(new QChart)
+    // The chart is given to the constructor: setChart() would only release, not delete, the default
+    // chart a view makes for itself.
+    : QChartView(new QChart, parent)
+    , m_chart(chart())
     , m_time(new QDateTimeAxis(m_chart))
     , m_nodeAxis(new QValueAxis(m_chart))
     , m_priceAxis(new QValueAxis(m_chart))
@@ -70,7 +72,6 @@ AvailabilityChart::AvailabilityChart(QWidget* parent)
     m_chart->addSeries(m_prices);
     m_prices->attachAxis(m_time);
     m_prices->attachAxis(m_priceAxis);
-    setChart(m_chart);
     applyColors();
     clear();
 }
