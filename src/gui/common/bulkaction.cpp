@@ -6,14 +6,14 @@
 
 namespace BulkAction {
 
-void run(QObject* receiver, const QList<Item>& items, std::function<void(const Result&)> finished,
+void run(QObject* receiver, const QList<Item>& items, std::function<void(const Outcome&)> finished,
          std::function<void(const QString& name, const ApiError& error)> failed)
 {
     struct State
     {
-        Result result;
+        Outcome result;
         int remaining = 0;
-        std::function<void(const Result&)> finished;
+        std::function<void(const Outcome&)> finished;
         std::function<void(const QString&, const ApiError&)> failed;
     };
     auto state = std::make_shared<State>();

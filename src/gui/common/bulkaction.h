@@ -20,7 +20,7 @@ struct Item
     std::function<ApiCall*()> start;
 };
 
-struct Result
+struct Outcome
 {
     int total = 0;
     int done = 0;
@@ -30,7 +30,7 @@ struct Result
 
 // Starts every item's call; failed(name, error) runs for each failure as it comes, finished(result)
 // once when the last call has ended. Nothing runs after receiver is gone.
-void run(QObject* receiver, const QList<Item>& items, std::function<void(const Result&)> finished,
+void run(QObject* receiver, const QList<Item>& items, std::function<void(const Outcome&)> finished,
          std::function<void(const QString& name, const ApiError& error)> failed = {});
 
 } // namespace BulkAction

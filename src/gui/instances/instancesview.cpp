@@ -176,7 +176,7 @@ void InstancesView::runOnEach(const QList<Instance>& instances, bool terminate)
     }
     BulkAction::run(
         this, items,
-        [this, terminate](const BulkAction::Result& outcome) {
+        [this, terminate](const BulkAction::Outcome& outcome) {
             QString result =
                 terminate ? tr("Terminated %1 of %n instance(s).", nullptr, outcome.total).arg(outcome.done)
                           : tr("Deleted %1 of %n instance(s).", nullptr, outcome.total).arg(outcome.done);

@@ -501,7 +501,7 @@ void PartitionsView::deleteMany(const QList<InfinibandPartition>& partitions)
                                 .arg(names.join(QStringLiteral(", "))),
                             tr("&Delete %n Partition(s)", nullptr, static_cast<int>(partitions.size()))))
         return;
-    BulkAction::run(this, items, [this](const BulkAction::Result& outcome) {
+    BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
         QString result = tr("Deleted %1 of %n partition(s).", nullptr, outcome.total).arg(outcome.done);
         if (!outcome.failures.isEmpty())
             result +=

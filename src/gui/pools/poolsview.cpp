@@ -193,7 +193,7 @@ void PoolsView::deleteMany(const QList<Pool>& pools)
                             tr("&Delete %n Pool(s)", nullptr, static_cast<int>(pools.size()))))
         return;
     m_error->hide();
-    BulkAction::run(this, items, [this](const BulkAction::Result& outcome) {
+    BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
         QString result = tr("Deleted %1 of %n pool(s).", nullptr, outcome.total).arg(outcome.done);
         if (!outcome.failures.isEmpty()) {
             result +=
