@@ -23,6 +23,7 @@
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -38,6 +39,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
@@ -117,6 +119,29 @@ bool reachableWithoutFocus(const QWidget* widget)
         }
     }
     return false;
+}
+
+// A command shows an icon: the desktop's, else the bundled one. Check boxes, radio buttons and
+// toggles are states, not commands; a dialog's standard buttons get theirs from the style.
+bool wantsIcon(const QAbstractButton* button)
+{
+    if (button->isCheckable() || button->text().remove(u'&').trimmed().isEmpty()
+        || qobject_cast<const QCheckBox*>(button) || qobject_cast<const QRadioButton*>(button))
+        return false;
+    for (const QWidget* w = button->parentWidget(); w && !w->isWindow(); w = w->parentWidget())
+        if (qobject_cast<const QDialogButtonBox*>(w))
+            return false;
+    const auto* wizard = qobject_cast<const QWizard*>(button->window());
+    if (wizard)
+        for (int which = QWizard::BackButton; which <= QWizard::CustomButton3; ++which)
+            if (wizard->button(static_cast<QWizard::WizardButton>(which)) == button)
+                return false;
+    return true;
+}
+
+bool drawsIcon(const QIcon& icon)
+{
+    return !icon.isNull() && !icon.pixmap(16, 16).isNull();
 }
 
 // The app as it starts for a user: the whole window, connected to the local simulator it embeds.
@@ -554,8 +579,12 @@ private:
     static void checkControls(QWidget* root, QWidget* window, const QString& where, QStringList& problems)
     {
         for (QWidget* widget : root->findChildren<QWidget*>()) {
-            if (!widget->isVisibleTo(root) || !widget->isEnabled() || isQtInternal(widget)
-                || widget->window() != window)
+            if (!widget->isVisibleTo(root) || isQtInternal(widget) || widget->window() != window)
+                continue;
+            if (const auto* button = qobject_cast<const QAbstractButton*>(widget);
+                button && wantsIcon(button) && !drawsIcon(button->icon()))
+                problems << u"%1: %2 \"%3\" has no icon"_s.arg(where, describe(widget), button->text());
+            if (!widget->isEnabled())
                 continue;
             if (widget->focusPolicy() & Qt::TabFocus) {
                 QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(widget);
@@ -565,6 +594,15 @@ private:
                 problems << u"%1: %2 cannot be reached by keyboard"_s.arg(where, describe(widget));
             }
         }
+        // The commands of the window's menus, the current page's included.
+        if (auto* main = qobject_cast<QMainWindow*>(window); main && root == window)
+            for (QAction* menuAction : main->menuBar()->actions())
+                if (menuAction->menu() && menuAction->isVisible())
+                    for (QAction* action : menuAction->menu()->actions())
+                        if (!action->isSeparator() && !action->isCheckable() && !action->menu()
+                            && action->isVisible() && !drawsIcon(action->icon()))
+                            problems << u"%1: menu %2 → %3 has no icon"_s.arg(
+                                where, menuAction->text().remove(u'&'), action->text().remove(u'&'));
     }
 };
 

@@ -9,6 +9,7 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/common/themeicons.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -159,7 +160,7 @@ void CloudInitPage::buildUi()
 {
     auto* toolBar = new QToolBar(this);
     toolBar->setObjectName(u"cloudInitToolBar"_s);
-    toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
     // Every action has a shortcut that works while the focus is anywhere in the page (and only there,
     // so other sections may use the same keys), sits in the toolbar and in the page's menu.
@@ -198,6 +199,15 @@ void CloudInitPage::buildUi()
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
 
+    const std::pair<QAction*, const char*> actionIcons[] = {
+        {newAction, "document-new"},           {openAction, "document-open"},
+        {saveAction, "document-save"},         {saveAsAction, "document-save-as"},
+        {bootstrap, "document-encrypt"},       {multipart, "document-multiple"},
+        {instanceData, "document-properties"}, {m_fixAction, "edit-find-replace"},
+    };
+    for (const auto& [action, icon] : actionIcons)
+        action->setIcon(ThemeIcons::icon(QLatin1StringView(icon)));
+
     auto* newMenu = new QMenu(tr("New from &Template"), this);
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
     for (const CloudInit::Template& t : CloudInit::templates()) {
@@ -210,7 +220,7 @@ void CloudInitPage::buildUi()
     newButton->setDefaultAction(newAction);
     newButton->setMenu(newMenu);
     newButton->setPopupMode(QToolButton::MenuButtonPopup);
-    newButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    newButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     newButton->setObjectName(u"cloudInitNewButton"_s);
     toolBar->addWidget(newButton);
     toolBar->addAction(openAction);
@@ -252,14 +262,15 @@ void CloudInitPage::buildUi()
     auto* bannerLayout = new QHBoxLayout(m_recoveryBanner);
     m_recoveryLabel = new QLabel(m_recoveryBanner);
     m_recoveryLabel->setWordWrap(true);
-    auto* discard = new QPushButton(tr("Discard Recovered Text"), m_recoveryBanner);
+    auto* discard = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-delete")),
+                                    tr("Discard Recovered Text"), m_recoveryBanner);
     discard->setObjectName(u"cloudInitDiscardRecovery"_s);
     connect(discard, &QPushButton::clicked, this, [this] {
         discardRecovery();
         m_fileName.clear();
         loadTemplate(u"ssh-bootstrap"_s);
     });
-    auto* keep = new QPushButton(tr("Keep"), m_recoveryBanner);
+    auto* keep = new QPushButton(ThemeIcons::icon(QStringLiteral("dialog-ok")), tr("Keep"), m_recoveryBanner);
     connect(keep, &QPushButton::clicked, m_recoveryBanner, &QWidget::hide);
     bannerLayout->addWidget(m_recoveryLabel, 1);
     bannerLayout->addWidget(keep);
@@ -310,7 +321,7 @@ void CloudInitPage::buildUi()
     m_sizeMeter->setMinimumWidth(220);
 
     // Offered when the payload is over the limit in base64 and gzip brings it within.
-    m_gzipButton = new QPushButton(this);
+    m_gzipButton = new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), {}, this);
     m_gzipButton->setObjectName(u"cloudInitGzipButton"_s);
     m_gzipButton->hide();
     connect(m_gzipButton, &QPushButton::clicked, this, &CloudInitPage::saveGzip);

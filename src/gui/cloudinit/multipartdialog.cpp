@@ -3,6 +3,7 @@
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/common/themeicons.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -160,6 +161,8 @@ void MultipartDialog::buildUi()
     m_addButton = new QToolButton(this);
     m_addButton->setObjectName(u"multipartAddButton"_s);
     m_addButton->setText(tr("&Add Part"));
+    m_addButton->setIcon(ThemeIcons::icon(QStringLiteral("list-add")));
+    m_addButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_addButton->setAccessibleName(tr("Add a part"));
     m_addButton->setPopupMode(QToolButton::InstantPopup);
     m_addButton->setFocusPolicy(Qt::StrongFocus);
@@ -169,15 +172,15 @@ void MultipartDialog::buildUi()
         action->setObjectName(u"multipartAdd_"_s + type.section(u'/', 1));
     }
     m_addButton->setMenu(addMenu);
-    m_removeButton = new QPushButton(tr("&Delete"), this);
+    m_removeButton = new QPushButton(ThemeIcons::icon(QStringLiteral("list-remove")), tr("&Delete"), this);
     m_removeButton->setObjectName(u"multipartRemoveButton"_s);
     m_removeButton->setAccessibleName(tr("Remove the part"));
     connect(m_removeButton, &QPushButton::clicked, this, &MultipartDialog::removeCurrentPart);
-    m_upButton = new QPushButton(tr("&Up"), this);
+    m_upButton = new QPushButton(ThemeIcons::icon(QStringLiteral("go-up")), tr("&Up"), this);
     m_upButton->setObjectName(u"multipartUpButton"_s);
     m_upButton->setAccessibleName(tr("Move the part up"));
     connect(m_upButton, &QPushButton::clicked, this, [this] { moveCurrentPart(-1); });
-    m_downButton = new QPushButton(tr("Do&wn"), this);
+    m_downButton = new QPushButton(ThemeIcons::icon(QStringLiteral("go-down")), tr("Do&wn"), this);
     m_downButton->setObjectName(u"multipartDownButton"_s);
     m_downButton->setAccessibleName(tr("Move the part down"));
     connect(m_downButton, &QPushButton::clicked, this, [this] { moveCurrentPart(1); });

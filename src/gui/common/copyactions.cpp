@@ -1,4 +1,5 @@
 #include "gui/common/copyactions.h"
+#include "gui/common/themeicons.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -16,16 +17,17 @@ void add(QMenu* menu, const QString& viewName, const QString& id, const QString&
 {
     if (!menu->isEmpty())
         menu->addSeparator();
-    auto* copyId = menu->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), QMenu::tr("Copy &ID"));
+    auto* copyId = menu->addAction(ThemeIcons::icon(QStringLiteral("edit-copy")), QMenu::tr("Copy &ID"));
     copyId->setObjectName(viewName + QStringLiteral("CopyId"));
     copyId->setEnabled(!id.isEmpty());
     QObject::connect(copyId, &QAction::triggered, menu, [id] { copy(id); });
-    auto* copyPath = menu->addAction(QMenu::tr("Copy &Resource Path"));
+    auto* copyPath =
+        menu->addAction(ThemeIcons::icon(QStringLiteral("edit-copy")), QMenu::tr("Copy &Resource Path"));
     copyPath->setObjectName(viewName + QStringLiteral("CopyPath"));
     copyPath->setEnabled(!resourcePath.isEmpty());
     QObject::connect(copyPath, &QAction::triggered, menu, [resourcePath] { copy(resourcePath); });
     for (const Command& command : commands) {
-        auto* action = menu->addAction(command.label);
+        auto* action = menu->addAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), command.label);
         action->setObjectName(command.objectName);
         action->setToolTip(command.line);
         action->setStatusTip(command.line);

@@ -4,6 +4,7 @@
 #include "core/models/tableexport.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 
@@ -43,11 +44,11 @@ ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
     m_toolbar->addWidget(m_refresh->button());
     // F5 belongs to the Refresh button (one owner, or the shortcut is ambiguous); the menu names it.
     QAction* refreshAction = m_menu->addAction(
-        QIcon::fromTheme(QStringLiteral("view-refresh")),
+        ThemeIcons::icon(QStringLiteral("view-refresh")),
         tr("&Refresh") + u'\t' + QKeySequence(QKeySequence::Refresh).toString(QKeySequence::NativeText),
         m_refresh, &ListRefresh::refresh);
     refreshAction->setObjectName(setup.id + QStringLiteral("RefreshAction"));
-    QAction* exportAction = m_menu->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
+    QAction* exportAction = m_menu->addAction(ThemeIcons::icon(QStringLiteral("document-export")),
                                               tr("&Export…"), this, &ListPage::exportTable);
     exportAction->setObjectName(setup.id + QStringLiteral("ExportAction"));
     exportAction->setToolTip(tr("Saves the rows shown, in the order shown, as CSV or JSON"));

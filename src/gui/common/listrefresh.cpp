@@ -1,6 +1,7 @@
 #include "gui/common/listrefresh.h"
 
 #include "gui/common/resourcetableview.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 
@@ -16,7 +17,7 @@ ListRefresh::ListRefresh(const QString& objectNamePrefix, const QString& action,
     , m_context(context)
     , m_table(table)
     , m_page(page)
-    , m_button(new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Refresh"), page))
+    , m_button(new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Refresh"), page))
     , m_label(new UpdatedLabel(page))
     , m_action(action)
     , m_resources(std::move(resources))

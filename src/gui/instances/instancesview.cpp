@@ -10,6 +10,7 @@
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
@@ -40,11 +41,11 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
                parent)
     , m_model(context->session()->instances())
     , m_details(new QLabel(this))
-    , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Create…"), this))
-    , m_terminate(new QAction(QIcon::fromTheme(QStringLiteral("process-stop")), tr("&Terminate…"), this))
-    , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
-    , m_logs(new QAction(QIcon::fromTheme(QStringLiteral("text-x-log")), tr("Console &Log"), this))
-    , m_ssh(new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("SS&H…"), this))
+    , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Create…"), this))
+    , m_terminate(new QAction(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Terminate…"), this))
+    , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_logs(new QAction(ThemeIcons::icon(QStringLiteral("text-x-log")), tr("Console &Log"), this))
+    , m_ssh(new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("SS&H…"), this))
 {
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);

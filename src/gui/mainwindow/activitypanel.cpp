@@ -1,6 +1,7 @@
 #include "gui/mainwindow/activitypanel.h"
 
 #include "core/models/activitymodel.h"
+#include "gui/common/themeicons.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,8 +15,8 @@ ActivityPanel::ActivityPanel(ActivityModel* model, QWidget* parent)
     , m_model(model)
     , m_table(new QTableView(this))
     , m_summary(new QLabel(this))
-    , m_cancel(new QPushButton(tr("&Cancel Request"), this))
-    , m_clear(new QPushButton(tr("C&lear Finished"), this))
+    , m_cancel(new QPushButton(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel Request"), this))
+    , m_clear(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-clear")), tr("C&lear Finished"), this))
 {
     m_table->setObjectName(QStringLiteral("activityTable"));
     m_summary->setObjectName(QStringLiteral("activitySummary"));

@@ -1,6 +1,7 @@
 #include "gui/mainwindow/mainwindow.h"
 
 #include "core/settings/settings.h"
+#include "gui/common/themeicons.h"
 #include "gui/mainwindow/aboutdialog.h"
 #include "gui/mainwindow/startpage.h"
 #include "gui/settings/preferencesdialog.h"
@@ -58,6 +59,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     , m_settings(settings)
     , m_sectionToRestore(settings->currentSection())
 {
+    // Before any page makes its actions, so that each finds its icon.
+    ThemeIcons::installFallback();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("sfdesk"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/sfdesk.svg")));
@@ -413,13 +416,13 @@ void MainWindow::createMenus()
     auto* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->setObjectName(QStringLiteral("fileMenu"));
     auto* connectionsAction =
-        fileMenu->addAction(QIcon::fromTheme(QStringLiteral("network-server")), tr("&Connections…"));
+        fileMenu->addAction(ThemeIcons::icon(QStringLiteral("network-server")), tr("&Connections…"));
     connectionsAction->setObjectName(QStringLiteral("actionConnections"));
     connectionsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     connectionsAction->setStatusTip(tr("Choose the server, sign in or out"));
     connect(connectionsAction, &QAction::triggered, this, &MainWindow::connectionsRequested);
     auto* preferencesAction =
-        fileMenu->addAction(QIcon::fromTheme(QStringLiteral("preferences-system")), tr("&Preferences…"));
+        fileMenu->addAction(ThemeIcons::icon(QStringLiteral("preferences-system")), tr("&Preferences…"));
     preferencesAction->setObjectName(QStringLiteral("actionPreferences"));
     preferencesAction->setShortcut(QKeySequence::Preferences);
     preferencesAction->setMenuRole(QAction::PreferencesRole);
@@ -429,7 +432,7 @@ void MainWindow::createMenus()
         dialog->open();
     });
     fileMenu->addSeparator();
-    auto* quitAction = fileMenu->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"));
+    auto* quitAction = fileMenu->addAction(ThemeIcons::icon(QStringLiteral("application-exit")), tr("&Quit"));
     quitAction->setObjectName(QStringLiteral("actionQuit"));
     quitAction->setShortcut(QKeySequence::Quit);
     quitAction->setMenuRole(QAction::QuitRole);
@@ -475,11 +478,12 @@ void MainWindow::createMenus()
     m_goMenu = menuBar()->addMenu(tr("&Go"));
     m_goMenu->setObjectName(QStringLiteral("goMenu"));
     m_paneSeparator = m_goMenu->addSeparator();
-    auto* nextPane = m_goMenu->addAction(tr("&Next Pane"));
+    auto* nextPane = m_goMenu->addAction(ThemeIcons::icon(QStringLiteral("go-next")), tr("&Next Pane"));
     nextPane->setObjectName(QStringLiteral("actionNextPane"));
     nextPane->setShortcut(QKeySequence(Qt::Key_F6));
     connect(nextPane, &QAction::triggered, this, [this] { focusNextPane(true); });
-    auto* previousPane = m_goMenu->addAction(tr("&Previous Pane"));
+    auto* previousPane =
+        m_goMenu->addAction(ThemeIcons::icon(QStringLiteral("go-previous")), tr("&Previous Pane"));
     previousPane->setObjectName(QStringLiteral("actionPreviousPane"));
     previousPane->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
     connect(previousPane, &QAction::triggered, this, [this] { focusNextPane(false); });
@@ -487,7 +491,8 @@ void MainWindow::createMenus()
     auto* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));
     m_helpMenu = helpMenu;
-    auto* shortcutsAction = helpMenu->addAction(tr("&Keyboard Shortcuts"));
+    auto* shortcutsAction = helpMenu->addAction(ThemeIcons::icon(QStringLiteral("help-keyboard-shortcuts")),
+                                                tr("&Keyboard Shortcuts"));
     shortcutsAction->setObjectName(QStringLiteral("actionShortcuts"));
     shortcutsAction->setShortcut(QKeySequence::HelpContents);
     connect(shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
@@ -495,7 +500,8 @@ void MainWindow::createMenus()
     aboutAction->setObjectName(QStringLiteral("actionAbout"));
     aboutAction->setMenuRole(QAction::AboutRole);
     connect(aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
-    auto* aboutQtAction = helpMenu->addAction(tr("About &Qt"));
+    auto* aboutQtAction =
+        helpMenu->addAction(ThemeIcons::icon(QStringLiteral("help-about")), tr("About &Qt"));
     aboutQtAction->setObjectName(QStringLiteral("actionAboutQt"));
     aboutQtAction->setMenuRole(QAction::AboutQtRole);
     connect(aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);

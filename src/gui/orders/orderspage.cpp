@@ -7,6 +7,7 @@
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/themeicons.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -37,8 +38,8 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     , m_table(new ResourceTableView(u"orders"_s, settings, this))
     , m_status(new QComboBox(this))
     , m_side(new QComboBox(this))
-    , m_cancel(new QPushButton(tr("&Cancel order"), this))
-    , m_copy(new QPushButton(tr("Copy as sf command"), this))
+    , m_cancel(new QPushButton(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel order"), this))
+    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf command"), this))
     , m_message(new QLabel(this))
     , m_confirmer(askToConfirm)
 {

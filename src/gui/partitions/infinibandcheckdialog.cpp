@@ -4,6 +4,7 @@
 #include "core/api/extracalls.h"
 #include "core/models/format.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
 #include <QDialogButtonBox>
@@ -26,8 +27,8 @@ InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const Infinib
     , m_summary(new QLabel(this))
     , m_tree(new QTreeWidget(this))
     , m_command(new QLineEdit(IbCheck::manualCommand(), this))
-    , m_copy(new QPushButton(tr("&Copy Command"), this))
-    , m_again(new QPushButton(tr("Check &Again"), this))
+    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("&Copy Command"), this))
+    , m_again(new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Check &Again"), this))
 {
     setObjectName(QStringLiteral("ibCheckDialog"));
     setWindowTitle(tr("InfiniBand Check for %1").arg(partition.name));
@@ -165,18 +166,17 @@ void InfinibandCheckDialog::render()
         case IbCheck::PortState::Active:
             ++active;
             item->setText(1, tr("Active"));
-            item->setIcon(1, QIcon::fromTheme(QStringLiteral("emblem-ok"),
-                                              QIcon::fromTheme(QStringLiteral("dialog-ok"))));
+            item->setIcon(1, ThemeIcons::icon(QStringLiteral("emblem-ok")));
             break;
         case IbCheck::PortState::Down:
             ++down;
             item->setText(1, tr("Down"));
-            item->setIcon(1, QIcon::fromTheme(QStringLiteral("dialog-error")));
+            item->setIcon(1, ThemeIcons::icon(QStringLiteral("dialog-error")));
             break;
         case IbCheck::PortState::NotReported:
             ++silent;
             item->setText(1, tr("Not reported yet"));
-            item->setIcon(1, QIcon::fromTheme(QStringLiteral("dialog-question")));
+            item->setIcon(1, ThemeIcons::icon(QStringLiteral("dialog-question")));
             break;
         }
         item->setText(2, row.result.state != IbCheck::PortState::NotReported

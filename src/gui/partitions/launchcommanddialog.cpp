@@ -4,6 +4,7 @@
 #include "core/api/extracalls.h"
 #include "core/cloudinit/bootstrap.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
 #include <QDialogButtonBox>
@@ -29,8 +30,8 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     , m_port(new QSpinBox(this))
     , m_script(new QLineEdit(QStringLiteral("train.py"), this))
     , m_text(new QPlainTextEdit(this))
-    , m_copy(new QPushButton(tr("&Copy"), this))
-    , m_save(new QPushButton(tr("&Save…"), this))
+    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("&Copy"), this))
+    , m_save(new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), tr("&Save…"), this))
 {
     setObjectName(QStringLiteral("launchCommandDialog"));
     setWindowTitle(tr("Launch Command for %1").arg(partition.name));

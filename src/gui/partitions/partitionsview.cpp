@@ -15,6 +15,7 @@
 #include "gui/common/messagebar.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
@@ -61,16 +62,17 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_banner(new MessageBar(this))
     , m_bannerText(m_banner->label())
     , m_intro(new QLabel(this))
-    , m_enrolButton(new QPushButton(tr("&Enrol in the Preview"), m_banner))
+    , m_enrolButton(new QPushButton(ThemeIcons::icon(QStringLiteral("dialog-ok-apply")),
+                                    tr("&Enrol in the Preview"), m_banner))
     , m_workspaceBar(new WorkspaceBar(QStringLiteral("partitions"), context, content()))
     , m_fabricFilter(new QComboBox(content()))
-    , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Partition…"), this))
-    , m_rename(new QAction(QIcon::fromTheme(QStringLiteral("edit-rename")), tr("Re&name…"), this))
-    , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Partition…"), this))
+    , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Re&name…"), this))
+    , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_launch(
-          new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
-    , m_check(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &InfiniBand…"), this))
-    , m_topology(new QAction(QIcon::fromTheme(QStringLiteral("network-workgroup")), tr("&Topology…"), this))
+          new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
+    , m_check(new QAction(ThemeIcons::icon(QStringLiteral("network-wired")), tr("Check &InfiniBand…"), this))
+    , m_topology(new QAction(ThemeIcons::icon(QStringLiteral("network-workgroup")), tr("&Topology…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
     , m_detailTitle(new QLabel(m_details))

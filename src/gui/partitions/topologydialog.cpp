@@ -8,6 +8,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
 #include <QComboBox>
@@ -50,7 +51,7 @@ TopologyDialog::TopologyDialog(ViewContext* context, QWidget* parent)
     , m_workspaceFilter(new QComboBox(this))
     , m_summary(new QLabel(this))
     , m_tree(new QTreeWidget(this))
-    , m_readPorts(new QPushButton(tr("Read &Ports"), this))
+    , m_readPorts(new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Read &Ports"), this))
 {
     setObjectName(QStringLiteral("topologyDialog"));
     setWindowTitle(tr("InfiniBand Topology"));

@@ -10,6 +10,7 @@
 #include "gui/common/listrefresh.h"
 #include "gui/common/namedialog.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
@@ -35,9 +36,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
                parent)
     , m_model(context->session()->pools())
     , m_error(new QLabel(this))
-    , m_create(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Pool…"), this))
-    , m_rename(new QAction(QIcon::fromTheme(QStringLiteral("edit-rename")), tr("Re&name…"), this))
-    , m_delete(new QAction(QIcon::fromTheme(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Pool…"), this))
+    , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Re&name…"), this))
+    , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
 {
     m_error->setObjectName(QStringLiteral("poolsErrorLabel"));
     m_error->setWordWrap(true);

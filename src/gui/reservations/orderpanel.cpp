@@ -2,6 +2,7 @@
 
 #include "common/clitime.h"
 #include "common/money.h"
+#include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
 #include <QCheckBox>
@@ -59,11 +60,13 @@ OrderPanel::OrderPanel(QWidget* parent)
     , m_owned(new QLabel(this))
     , m_previewLabel(new QLabel(this))
     , m_status(new QLabel(this))
-    , m_quote(new QPushButton(tr("&Quote"), this))
-    , m_place(new QPushButton(tr("&Place order…"), this))
-    , m_sellLastDay(new QPushButton(tr("Last day"), this))
-    , m_sellWholeFuture(new QPushButton(tr("All from now"), this))
-    , m_extend(new QPushButton(tr("E&xtend…"), this))
+    , m_quote(new QPushButton(ThemeIcons::icon(QStringLiteral("accessories-calculator")), tr("&Quote"), this))
+    , m_place(new QPushButton(ThemeIcons::icon(QStringLiteral("document-send")), tr("&Place order…"), this))
+    , m_sellLastDay(
+          new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("Last day"), this))
+    , m_sellWholeFuture(
+          new QPushButton(ThemeIcons::icon(QStringLiteral("edit-select-all")), tr("All from now"), this))
+    , m_extend(new QPushButton(ThemeIcons::icon(QStringLiteral("go-last")), tr("E&xtend…"), this))
     , m_debounce(new QTimer(this))
 {
     setObjectName(u"orderPanel"_s);

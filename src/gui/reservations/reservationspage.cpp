@@ -7,6 +7,7 @@
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
 #include "core/settings/settings.h"
+#include "gui/common/themeicons.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
@@ -90,7 +91,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_utcButton->setObjectName(u"plannerUtc"_s);
     m_utcButton->setToolTip(tr("Show times in UTC instead of local time"));
     second->addWidget(m_utcButton);
-    auto* exportButton = new QPushButton(tr("Export PNG…"), this);
+    auto* exportButton =
+        new QPushButton(ThemeIcons::icon(QStringLiteral("document-export")), tr("Export PNG…"), this);
     exportButton->setObjectName(u"plannerExport"_s);
     second->addWidget(exportButton);
     m_countdowns->setObjectName(u"plannerCountdowns"_s);

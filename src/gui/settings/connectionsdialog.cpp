@@ -7,6 +7,7 @@
 #include "core/settings/settings.h"
 #include "gui/application/application.h"
 #include "gui/common/confirmdialog.h"
+#include "gui/common/themeicons.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -24,14 +25,15 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     , m_application(application)
     , m_list(new QListWidget(this))
     , m_details(new QLabel(this))
-    , m_connect(new QPushButton(tr("&Connect"), this))
-    , m_signIn(new QPushButton(tr("Sign &In…"), this))
-    , m_signOut(new QPushButton(tr("Sign &Out"), this))
-    , m_remove(new QPushButton(tr("&Remove…"), this))
-    , m_reset(new QPushButton(tr("Reset Si&mulator…"), this))
+    , m_connect(new QPushButton(ThemeIcons::icon(QStringLiteral("network-connect")), tr("&Connect"), this))
+    , m_signIn(new QPushButton(ThemeIcons::icon(QStringLiteral("dialog-password")), tr("Sign &In…"), this))
+    , m_signOut(new QPushButton(ThemeIcons::icon(QStringLiteral("system-log-out")), tr("Sign &Out"), this))
+    , m_remove(new QPushButton(ThemeIcons::icon(QStringLiteral("list-remove")), tr("&Remove…"), this))
+    , m_reset(
+          new QPushButton(ThemeIcons::icon(QStringLiteral("document-revert")), tr("Reset Si&mulator…"), this))
     , m_customName(new QLineEdit(this))
     , m_customUrl(new QLineEdit(this))
-    , m_add(new QPushButton(tr("&Add"), this))
+    , m_add(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Add"), this))
     , m_addProblem(new QLabel(this))
 {
     setObjectName(QStringLiteral("connectionsDialog"));
