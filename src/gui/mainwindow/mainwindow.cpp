@@ -212,6 +212,16 @@ void MainWindow::buildNextPendingPage()
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
+    // The sidebar as wide as its longest title, whichever page opens first: left to the splitter,
+    // a wide page squeezes it, and every section would start with a sidebar of another width.
+    if (!event->spontaneous() && !m_sidebarSized) {
+        m_sidebarSized = true;
+        const int sidebarWidth = std::clamp(m_sidebar->sizeHintForColumn(0) + 2 * m_sidebar->frameWidth()
+                                                + 2 * m_sidebar->spacing() + 12,
+                                            m_sidebar->minimumWidth(), m_sidebar->maximumWidth());
+        auto* splitter = static_cast<QSplitter*>(centralWidget());
+        splitter->setSizes({sidebarWidth, std::max(1, splitter->width() - sidebarWidth)});
+    }
     if (!m_pendingPages.isEmpty())
         QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
 }

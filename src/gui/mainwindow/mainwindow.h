@@ -81,6 +81,7 @@ private:
 
     Settings* m_settings;
     QListWidget* m_sidebar = nullptr;
+    bool m_sidebarSized = false;
     QStackedWidget* m_pages = nullptr;
     QLabel* m_connectionLabel = nullptr;
     QHash<QString, QWidget*> m_sections;
