@@ -475,10 +475,6 @@
         <translation>Als sf-Befehl kopieren: availability</translation>
     </message>
     <message>
-        <source>A&amp;vailability</source>
-        <translation>&amp;Verfügbarkeit</translation>
-    </message>
-    <message>
         <source>Availability</source>
         <translation>Verfügbarkeit</translation>
     </message>
@@ -533,6 +529,10 @@
     <message>
         <source>Reading the order book</source>
         <translation>Orderbuch lesen</translation>
+    </message>
+    <message>
+        <source>Availa&amp;bility</source>
+        <translation>&amp;Verfügbarkeit</translation>
     </message>
 </context>
 <context>
@@ -964,10 +964,6 @@
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <source>&amp;Address:</source>
-        <translation>&amp;Adresse:</translation>
-    </message>
-    <message>
         <source>%1 (current)</source>
         <translation>%1 (aktuell)</translation>
     </message>
@@ -1071,6 +1067,10 @@
         <source>&amp;Remove Connection</source>
         <translation>Verbindung &amp;entfernen</translation>
     </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleLogDialog</name>
@@ -1156,10 +1156,6 @@
         <translation>Eine Instanz mit Namen oder mehrere nach einem Namensmuster; dazu die cloud-init-Benutzerdaten, mit denen Sie sich anmelden können (öffentliche Images haben weder Passwort noch SSH-Schlüssel).</translation>
     </message>
     <message>
-        <source>One instance &amp;named</source>
-        <translation>Eine Instanz mit &amp;Namen</translation>
-    </message>
-    <message>
         <source>worker-1</source>
         <translation>worker-1</translation>
     </message>
@@ -1178,10 +1174,6 @@
     <message>
         <source>init.yaml</source>
         <translation>init.yaml</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Durchsuchen…</translation>
     </message>
     <message>
         <source>InfiniBand Partition</source>
@@ -1478,6 +1470,14 @@
             <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanz: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
             <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanzen: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>One instance na&amp;med</source>
+        <translation>Eine Instanz mit &amp;Namen</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse…</source>
+        <translation>&amp;Durchsuchen…</translation>
     </message>
 </context>
 <context>
@@ -2101,10 +2101,6 @@
         <translation>Konsolen&amp;protokoll</translation>
     </message>
     <message>
-        <source>SS&amp;H…</source>
-        <translation>SS&amp;H…</translation>
-    </message>
-    <message>
         <source>No instances here. Create instances into a pool; they run while the pool has compute allocated for their SKU.</source>
         <translation>Hier gibt es keine Instanzen. Erstellen Sie Instanzen in einem Pool; sie laufen, solange dem Pool Rechenleistung für ihre SKU zugeteilt ist.</translation>
     </message>
@@ -2218,6 +2214,10 @@
     <message>
         <source>Not done, with the reason: %1.</source>
         <translation>Nicht ausgeführt, mit Grund: %1.</translation>
+    </message>
+    <message>
+        <source>&amp;SSH…</source>
+        <translation>&amp;SSH…</translation>
     </message>
 </context>
 <context>
@@ -3275,10 +3275,6 @@
         <translation>&amp;Neue Partition…</translation>
     </message>
     <message>
-        <source>Re&amp;name…</source>
-        <translation>&amp;Umbenennen…</translation>
-    </message>
-    <message>
         <source>&amp;Delete…</source>
         <translation>&amp;Löschen…</translation>
     </message>
@@ -3411,10 +3407,6 @@
         <translation>P&amp;artitionen</translation>
     </message>
     <message>
-        <source>&amp;Fabric:</source>
-        <translation>&amp;Fabric:</translation>
-    </message>
-    <message>
         <source>InfiniBand partitions</source>
         <translation>InfiniBand-Partitionen</translation>
     </message>
@@ -3474,6 +3466,14 @@
     <message>
         <source>Not deleted, with the reason: %1. Delete one alone to see what blocks it and clear it.</source>
         <translation>Nicht gelöscht, mit Grund: %1. Löschen Sie eine einzeln, um zu sehen, was sie blockiert, und es zu beheben.</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Fa&amp;bric:</source>
+        <translation>&amp;Fabric:</translation>
     </message>
 </context>
 <context>
@@ -3595,10 +3595,6 @@
         <translation>&amp;Neuer Pool…</translation>
     </message>
     <message>
-        <source>Re&amp;name…</source>
-        <translation>&amp;Umbenennen…</translation>
-    </message>
-    <message>
         <source>&amp;Delete…</source>
         <translation>&amp;Löschen…</translation>
     </message>
@@ -3690,6 +3686,10 @@
     <message>
         <source>Not deleted, with the reason: %1.</source>
         <translation>Nicht gelöscht, mit Grund: %1.</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me…</source>
+        <translation>&amp;Umbenennen…</translation>
     </message>
 </context>
 <context>

@@ -28,7 +28,10 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QHash>
 #include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMainWindow>
@@ -52,7 +55,9 @@
 #include <QTextEdit>
 #include <QTimer>
 #include <QToolButton>
+#include <QTreeWidget>
 #include <QWizard>
+#include <QWizardPage>
 
 #include <functional>
 #include <memory>
@@ -333,6 +338,70 @@ private Q_SLOTS:
         QTRY_VERIFY(!dialog || !dialog->isVisible());
     }
 
+    // Create…, then the wizard's pages by their keys: the pool, SKU and image as offered, one
+    // instance named by typing, no partition, Create; the instance shows in the list.
+    void keyboardCreatesAnInstanceWithTheWizard()
+    {
+        RunningApp running;
+        MainWindow* window = running.window();
+        window->resize(1180, 760);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        running.app->start();
+        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        press(window, Qt::Key_4, Qt::ControlModifier);
+        QCOMPARE(window->currentSection(), u"instances"_s);
+        auto* instances = window->findChild<ResourceTableView*>(u"instancesView"_s);
+        auto* create = window->findChild<QPushButton*>(u"instancesCreateButton"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(create->isVisible() && create->isEnabled(), 20000);
+
+        // Into the workspace whose pool owns nodes: Alt+W, then its name typed into the list.
+        press(window, Qt::Key_W, Qt::AltModifier);
+        auto* workspace = qobject_cast<QComboBox*>(QApplication::focusWidget());
+        QVERIFY(workspace);
+        QTRY_VERIFY_WITH_TIMEOUT(workspace->findText(u"production"_s) >= 0, 20000);
+        QTest::keyClicks(workspace, u"production"_s);
+        QCOMPARE(workspace->currentText(), u"production"_s);
+
+        press(window, Qt::Key_C, Qt::AltModifier);
+        QTRY_VERIFY(qobject_cast<QWizard*>(QApplication::activeWindow()));
+        const QPointer<QWizard> wizard = qobject_cast<QWizard*>(QApplication::activeWindow());
+        // The machine page offers a pool, a SKU and an image once the lists are in.
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->findChild<QComboBox*>(u"imageCombo"_s)->currentIndex() >= 0, 20000);
+        QVERIFY(wizard->findChild<QComboBox*>(u"poolCombo"_s)->currentIndex() >= 0);
+        // Alt+S is the SKU field: the arrow keys choose another and back.
+        auto* sku = wizard->findChild<QComboBox*>(u"skuCombo"_s);
+        press(wizard, Qt::Key_S, Qt::AltModifier);
+        QCOMPARE(QApplication::focusWidget(), sku);
+        const QString firstSku = sku->currentText();
+        press(wizard, Qt::Key_Down);
+        press(wizard, Qt::Key_Up);
+        QCOMPARE(sku->currentText(), firstSku);
+
+        press(wizard, Qt::Key_Return);
+        QTRY_COMPARE(wizard->currentPage()->objectName(), u"namesPage"_s);
+        press(wizard, Qt::Key_M, Qt::AltModifier);
+        QTRY_VERIFY(wizard->findChild<QRadioButton*>(u"singleRadio"_s)->isChecked());
+        press(wizard, Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget()->objectName(), u"nameEdit"_s);
+        QTest::keyClicks(QApplication::focusWidget(), u"keyboard-worker"_s);
+        press(wizard, Qt::Key_Return);
+        // An InfiniBand SKU asks for the partition first: none, with its key.
+        if (wizard->currentPage()->objectName() == u"partitionPage"_s) {
+            press(wizard, Qt::Key_O, Qt::AltModifier);
+            QTRY_VERIFY(wizard->findChild<QRadioButton*>(u"noPartitionRadio"_s)->isChecked());
+            press(wizard, Qt::Key_Return);
+        }
+        QCOMPARE(wizard->currentPage()->objectName(), u"resultPage"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->button(QWizard::FinishButton)->isEnabled(), 20000);
+        auto* results = wizard->findChild<QTreeWidget*>(u"resultTree"_s);
+        QCOMPARE(results->topLevelItemCount(), 1);
+        QCOMPARE(results->topLevelItem(0)->text(0), u"keyboard-worker"_s);
+        press(wizard, Qt::Key_Return);
+        QTRY_VERIFY(!wizard || !wizard->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(column0(instances->proxy()).contains(u"keyboard-worker"_s), 20000);
+    }
+
     // New Partition…, then Delete…: the question names the partition, and Alt+D in it deletes.
     void keyboardCreatesAndDeletesAPartition()
     {
@@ -576,6 +645,37 @@ private:
                                   problems);
     }
 
+    // Alt+letter reaches one control: two visible at once with the same letter make the key cycle
+    // between them instead of acting (a wizard's own buttons count: they sit on every page).
+    static void checkMnemonics(QWidget* root, QWidget* window, const QString& where, QStringList& problems)
+    {
+        QMultiHash<QKeySequence, QString> byKey;
+        const auto add = [&byKey](const QString& text) {
+            if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
+                byKey.insert(key, text);
+        };
+        for (QWidget* widget : root->findChildren<QWidget*>()) {
+            if (!widget->isVisibleTo(root) || !widget->isEnabled() || widget->window() != window)
+                continue;
+            if (auto* button = qobject_cast<QAbstractButton*>(widget))
+                add(button->text());
+            else if (auto* label = qobject_cast<QLabel*>(widget); label && label->buddy())
+                add(label->text());
+        }
+        // The menu bar holds a key for each of its menus, shown or not.
+        if (auto* main = qobject_cast<QMainWindow*>(window); main && root == window)
+            for (const QAction* menu : main->menuBar()->actions())
+                add(menu->text());
+        // A wizard's page shares the keys with the wizard's buttons, whichever are enabled now.
+        if (auto* page = qobject_cast<QWizardPage*>(root))
+            for (int which = QWizard::BackButton; which <= QWizard::FinishButton; ++which)
+                add(page->buttonText(static_cast<QWizard::WizardButton>(which)));
+        for (const QKeySequence& key : byKey.uniqueKeys())
+            if (byKey.count(key) > 1)
+                problems << u"%1: %2 is the mnemonic of %3"_s.arg(where, key.toString(),
+                                                                  byKey.values(key).join(u" and "_s));
+    }
+
     static void checkControls(QWidget* root, QWidget* window, const QString& where, QStringList& problems)
     {
         for (QWidget* widget : root->findChildren<QWidget*>()) {
@@ -594,6 +694,7 @@ private:
                 problems << u"%1: %2 cannot be reached by keyboard"_s.arg(where, describe(widget));
             }
         }
+        checkMnemonics(root, window, where, problems);
         // The commands of the window's menus, the current page's included.
         if (auto* main = qobject_cast<QMainWindow*>(window); main && root == window)
             for (QAction* menuAction : main->menuBar()->actions())

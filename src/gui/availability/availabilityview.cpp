@@ -34,7 +34,7 @@ qint64 floorToHour(qint64 secs)
 AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     : ListPage(context,
                {QStringLiteral("availability"),
-                tr("A&vailability"),
+                tr("Availa&bility"),
                 tr("Loading SKUs"),
                 {Session::Resource::Skus, Session::Resource::Availability},
                 {SkuModel::IdColumn},

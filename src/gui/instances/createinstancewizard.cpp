@@ -55,6 +55,8 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     , m_context(context)
 {
     m_ui->setupUi(this);
+    // The partition page is always the last before creating.
+    m_ui->partitionPage->setButtonText(QWizard::NextButton, tr("&Create"));
     m_namesPreflight = new MessageBar(m_ui->namesPage);
     m_partitionPreflight = new MessageBar(m_ui->partitionPage);
     m_namesPreflight->setObjectName(QStringLiteral("namesPreflight"));
@@ -570,7 +572,6 @@ void CreateInstanceWizard::initializePage(int id)
         m_ui->namesPage->setButtonText(QWizard::NextButton,
                                        partitionStepApplies() ? tr("&Next >") : tr("&Create"));
     if (id == PartitionPage) {
-        m_ui->partitionPage->setButtonText(QWizard::NextButton, tr("&Create"));
         loadPartitions();
         updatePartitionNote();
     }

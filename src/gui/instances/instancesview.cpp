@@ -45,7 +45,7 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     , m_terminate(new QAction(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Terminate…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_logs(new QAction(ThemeIcons::icon(QStringLiteral("text-x-log")), tr("Console &Log"), this))
-    , m_ssh(new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("SS&H…"), this))
+    , m_ssh(new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("&SSH…"), this))
 {
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);

@@ -176,14 +176,11 @@ void MainWindow::installPage(const QString& id, QWidget* page)
         m_pages->addWidget(page);
     }
     m_sections.insert(id, page);
-    // A page's own menu (a direct child QMenu with the property sectionMenu) joins the menu bar, before
-    // Help, and shows while the page is current.
-    for (QMenu* menu : page->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
-        if (!menu->property("sectionMenu").toBool())
-            continue;
-        menuBar()->insertMenu(m_helpMenu->menuAction(), menu);
-        m_sectionMenus.insert(menu, page);
-    }
+    // A page's own menu (a direct child QMenu with the property sectionMenu) is in the menu bar,
+    // before Help, while the page is current.
+    for (QMenu* menu : page->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly))
+        if (menu->property("sectionMenu").toBool())
+            m_sectionMenus.insert(menu, page);
     updateSectionMenus();
 }
 
@@ -540,8 +537,18 @@ void MainWindow::restoreFromSettings()
 
 void MainWindow::updateSectionMenus()
 {
-    for (auto it = m_sectionMenus.cbegin(); it != m_sectionMenus.cend(); ++it)
-        it.key()->menuAction()->setVisible(m_pages->currentWidget() == it.value());
+    // Out of the bar, not only hidden: the bar holds an Alt+letter for every menu it has, hidden or
+    // not, and the Cloud-init menu's Alt+C would make every other page's Alt+C ambiguous.
+    const QList<QAction*> inBar = menuBar()->actions();
+    for (auto it = m_sectionMenus.cbegin(); it != m_sectionMenus.cend(); ++it) {
+        QAction* action = it.key()->menuAction();
+        const bool current = m_pages->currentWidget() == it.value();
+        action->setVisible(current);
+        if (current && !inBar.contains(action))
+            menuBar()->insertAction(m_helpMenu->menuAction(), action);
+        else if (!current && inBar.contains(action))
+            menuBar()->removeAction(action);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

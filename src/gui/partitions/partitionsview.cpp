@@ -67,7 +67,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_workspaceBar(new WorkspaceBar(QStringLiteral("partitions"), context, content()))
     , m_fabricFilter(new QComboBox(content()))
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Partition…"), this))
-    , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Re&name…"), this))
+    , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_launch(
           new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("&Launch Command…"), this))
@@ -116,7 +116,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     m_fabricFilter->setToolTip(tr("Show the partitions on one fabric"));
     m_fabricFilter->addItem(tr("All fabrics"), QString());
     m_fabricFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    auto* fabricLabel = new QLabel(tr("&Fabric:"), content());
+    auto* fabricLabel = new QLabel(tr("Fa&bric:"), content());
     fabricLabel->setBuddy(m_fabricFilter);
     addToolbarWidget(m_workspaceBar);
     addToolbarWidget(fabricLabel);

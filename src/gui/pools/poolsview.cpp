@@ -37,7 +37,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     , m_model(context->session()->pools())
     , m_error(new QLabel(this))
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Pool…"), this))
-    , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Re&name…"), this))
+    , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
 {
     m_error->setObjectName(QStringLiteral("poolsErrorLabel"));

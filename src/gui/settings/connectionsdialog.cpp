@@ -81,7 +81,7 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     auto* form = new QFormLayout(custom);
     auto* nameLabel = new QLabel(tr("&Name:"), custom);
     nameLabel->setBuddy(m_customName);
-    auto* urlLabel = new QLabel(tr("&Address:"), custom);
+    auto* urlLabel = new QLabel(tr("A&ddress:"), custom);
     urlLabel->setBuddy(m_customUrl);
     form->addRow(nameLabel, m_customName);
     form->addRow(urlLabel, m_customUrl);
