@@ -1479,6 +1479,10 @@
         <source>B&amp;rowse…</source>
         <translation>&amp;Durchsuchen…</translation>
     </message>
+    <message>
+        <source>This workspace has no pools. Instances run in a pool: create one on the Pools page, or cancel and choose another workspace.</source>
+        <translation>Dieser Arbeitsbereich hat keine Pools. Instanzen laufen in einem Pool: Legen Sie auf der Seite Pools einen an, oder brechen Sie ab und wählen Sie einen anderen Arbeitsbereich.</translation>
+    </message>
 </context>
 <context>
     <name>CreatePartitionDialog</name>

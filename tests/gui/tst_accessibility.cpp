@@ -11,6 +11,7 @@
 #include "gui/common/resourcetableview.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/settings/connectionsdialog.h"
+#include "gui/theme/theme.h"
 #include "support/testenv.h"
 #include "warmup.h"
 #include "widgetscreenshot.h"
@@ -195,6 +196,9 @@ class TestAccessibility final : public QObject
 {
     Q_OBJECT
 
+    // The palette the walk runs in: "light" or "dark".
+    static inline QString s_palette = u"light"_s;
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -202,11 +206,26 @@ private Q_SLOTS:
         warmUpQt();
     }
 
+    void everySectionAndDialogIsNamedReachableAndFits_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("light") << false;
+        QTest::newRow("dark") << true;
+    }
+
+    // In both palettes: every page and every dialog it opens is saved as a screenshot
+    // (page-<section>-<palette>, dialog-<title>-<palette>) and must be drawn in that palette.
     void everySectionAndDialogIsNamedReachableAndFits()
     {
+        QFETCH(bool, dark);
         RunningApp running;
+        Theme theme(&running.settings);
+        theme.apply();
         Application& app = *running.app;
         MainWindow* window = running.window();
+        window->findChild<QAction*>(dark ? u"actionSchemeDark"_s : u"actionSchemeLight"_s)->trigger();
+        QCOMPARE(theme.isDark(), dark);
+        s_palette = dark ? u"dark"_s : u"light"_s;
         window->resize(1180, 760);
         window->show();
         QVERIFY(QTest::qWaitForWindowActive(window));
@@ -223,6 +242,7 @@ private Q_SLOTS:
             waitForLists(window);
             selectFirstRows(window);
             checkWindow(window, where, problems);
+            saveWidgetScreenshot(pages->currentWidget(), u"page-%1-%2"_s.arg(id, s_palette));
             // Every button and action whose text promises a dialog (ends in "…") opens one that
             // passes the same check; each is closed again without doing anything.
             for (const auto& [text, open] : openers(pages->currentWidget())) {
@@ -594,7 +614,7 @@ private:
                     checkWindow(widget, where + u" → "_s + title, problems);
                     QString file = u"dialog-"_s + title.toLower();
                     file.replace(QRegularExpression(u"[^a-z0-9]+"_s), u"-"_s);
-                    saveWidgetScreenshot(widget, file);
+                    saveWidgetScreenshot(widget, file + u'-' + s_palette);
                 }
                 opened << widget;
                 QTimer::singleShot(0, widget, [widget] {
@@ -637,12 +657,32 @@ private:
                             .arg(SmallScreen.width())
                             .arg(SmallScreen.height());
         checkControls(window, window, where, problems);
+        checkPalette(window, where, problems);
         // A wizard's later pages too, without going through them (the last one creates).
         if (auto* wizard = qobject_cast<QWizard*>(window))
             for (int id : wizard->pageIds())
                 if (id != wizard->currentId())
                     checkControls(wizard->page(id), window, where + u" → page "_s + wizard->page(id)->title(),
                                   problems);
+    }
+
+    // The window is drawn in the palette in force: mostly dark in the dark one, mostly light in the
+    // light one. A colour written into a widget, a chart or a style sheet shows up here.
+    static void checkPalette(QWidget* window, const QString& where, QStringList& problems)
+    {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QImage image = window->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        double sum = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+            for (int x = 0; x < image.width(); ++x)
+                sum += qGray(line[x]);
+        }
+        const double mean = sum / (255.0 * image.width() * image.height());
+        const bool dark = s_palette == u"dark";
+        if (dark ? mean > 0.4 : mean < 0.6)
+            problems << u"%1: drawn %2 in the %3 palette (mean lightness %4)"_s.arg(
+                where, dark ? u"light"_s : u"dark"_s, s_palette, QString::number(mean, 'f', 2));
     }
 
     // Alt+letter reaches one control: two visible at once with the same letter make the key cycle

@@ -584,6 +584,22 @@ private Q_SLOTS:
         QCOMPARE(problem, u"No such file."_s);
     }
 
+    // A workspace without pools: the wizard says so on its first page, instead of an empty field.
+    void wizardSaysWhenTheWorkspaceHasNoPools()
+    {
+        Fixture f;
+        f.network.on("GET", u"/pools"_s, 200, R"({"object":"list","has_more":false,"data":[]})");
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* error = wizard.findChild<QLabel*>(u"machineErrorLabel"_s);
+        QTRY_VERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(u"no pools"_s), qPrintable(error->text()));
+        QCOMPARE(wizard.findChild<QComboBox*>(u"poolCombo"_s)->count(), 0);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::MachinePage));
+    }
+
     // Public images boot in every workspace: a workspace's list shows them beside its own.
     void imagesOfAWorkspaceIncludeThePublicOnes()
     {

@@ -158,7 +158,9 @@ void CloudInitCodeEditor::applyThemeForPalette()
     const KSyntaxHighlighting::Theme theme = repository().defaultTheme(
         base.color(QPalette::Base).lightness() < 128 ? KSyntaxHighlighting::Repository::DarkTheme
                                                      : KSyntaxHighlighting::Repository::LightTheme);
-    QPalette pal = base;
+    // Only the roles the theme owns: a palette with every role set would no longer follow the
+    // application's, and a switch to dark would leave the editor light.
+    QPalette pal;
     pal.setColor(QPalette::Base,
                  QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::BackgroundColor)));
     pal.setColor(QPalette::Highlight,

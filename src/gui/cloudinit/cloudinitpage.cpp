@@ -334,15 +334,14 @@ void CloudInitPage::buildUi()
     status->addWidget(m_sizeMeter);
     status->addWidget(m_gzipButton);
 
+    // The style's margins and spacing, as every other page has.
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
     layout->addWidget(toolBar);
     layout->addWidget(m_recoveryBanner);
     layout->addWidget(splitter, 1);
     auto* statusMargins = new QWidget(this);
     statusMargins->setLayout(status);
-    status->setContentsMargins(8, 0, 8, 6);
+    status->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(statusMargins);
     updateFileLabel();
 }

@@ -158,6 +158,13 @@ void CreateInstanceWizard::load()
                                      m_ui->poolCombo->clear();
                                      for (const Pool& pool : pools)
                                          m_ui->poolCombo->addItem(pool.name, pool.id);
+                                     if (pools.isEmpty()) {
+                                         m_ui->machineErrorLabel->setText(
+                                             tr("This workspace has no pools. Instances run in a pool: "
+                                                "create one on the Pools page, or cancel and choose "
+                                                "another workspace."));
+                                         m_ui->machineErrorLabel->show();
+                                     }
                                      Q_EMIT loaded();
                                  })
         ->onFailure(this, fail);
