@@ -132,8 +132,8 @@ QHash<QString, QJsonObject> allocationSchedules(SimStore& store, const QStringLi
     for (const auto& r : rows)
         byPool[r.value(4).toString()].append(fromRecord(r));
     QHash<QString, QJsonObject> out;
-    for (const auto& id : poolIds)
-        out.insert(id, allocationSchedule(byPool.value(id), from));
+    for (auto it = byPool.cbegin(); it != byPool.cend(); ++it)
+        out.insert(it.key(), allocationSchedule(it.value(), from));
     return out;
 }
 

@@ -38,7 +38,8 @@ QJsonArray schedule(const QList<Rectangle>& rects, qint64 from);
 // {total, by_instance_sku} of a pool, from `from` on.
 QJsonObject allocationSchedule(SimStore& store, const QString& poolId, qint64 from);
 QJsonObject allocationSchedule(const QList<Rectangle>& rects, qint64 from);
-// The schedules of several pools (a page of a list) in one query, by pool id.
+// The schedules of several pools (a page of a list) in one query, by pool id; a pool that never
+// owned anything is left out (its schedule is allocationSchedule({}, from)).
 QHash<QString, QJsonObject> allocationSchedules(SimStore& store, const QStringList& poolIds, qint64 from);
 
 // True when the pool holds nodes now or later (a delete blocker).

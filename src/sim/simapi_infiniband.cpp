@@ -13,72 +13,76 @@ namespace sfsim {
 
 namespace {
 
+// Every column of a partition, named: a page reads them by position (PartitionColumn).
 const QString partitionSelect =
-    u"SELECT ip.*, w.name AS workspace, w.account_id, f.name AS fabric_name, f.region, f.zone "
+    u"SELECT ip.seq, ip.id, ip.workspace_id, ip.name, ip.fabric_id, ip.created_at, ip.tags, ip.deleted_at, "
+    "w.name AS workspace, w.account_id, f.name AS fabric_name, f.region, f.zone "
     "FROM infiniband_partitions ip JOIN workspaces w ON w.id = ip.workspace_id JOIN fabrics f ON f.id = ip.fabric_id"_s;
-
-// The columns a partition's JSON reads, looked up once per page rather than once per row.
-struct PartitionColumns
+enum PartitionColumn : int
 {
-    explicit PartitionColumns(const QSqlRecord& r)
-        : id(r.indexOf(u"id"_s))
-        , account(r.indexOf(u"account_id"_s))
-        , workspace(r.indexOf(u"workspace"_s))
-        , workspaceId(r.indexOf(u"workspace_id"_s))
-        , name(r.indexOf(u"name"_s))
-        , fabricId(r.indexOf(u"fabric_id"_s))
-        , fabricName(r.indexOf(u"fabric_name"_s))
-        , region(r.indexOf(u"region"_s))
-        , zone(r.indexOf(u"zone"_s))
-        , createdAt(r.indexOf(u"created_at"_s))
-        , tags(r.indexOf(u"tags"_s))
-    {}
-    int id;
-    int account;
-    int workspace;
-    int workspaceId;
-    int name;
-    int fabricId;
-    int fabricName;
-    int region;
-    int zone;
-    int createdAt;
-    int tags;
+    PartitionSeq,
+    PartitionId,
+    PartitionWorkspaceId,
+    PartitionName,
+    PartitionFabricId,
+    PartitionCreatedAt,
+    PartitionTags,
+    PartitionDeletedAt,
+    PartitionWorkspace,
+    PartitionAccountId,
+    PartitionFabricName,
+    PartitionRegion,
+    PartitionZone,
 };
 
-// A partition as compact JSON, keys in sorted order; `tags` only when stored.
-void appendPartition(QByteArray& out, const QSqlRecord& r, const PartitionColumns& c, qint64 instanceCount)
+// A stored partition read as a page reads its rows (SimRow).
+struct PartitionRecord
+{
+    const QSqlRecord& record;
+    bool isNull(int column) const { return record.isNull(column); }
+    qint64 integer(int column) const { return record.value(column).toLongLong(); }
+    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
+};
+
+// A partition as compact JSON, keys in sorted order; `tags` only when stored; `instanceCount`
+// written (or jsonout::lateValue on a page). This is sfsim's one partition writer.
+template <typename Row> void appendPartition(QByteArray& out, const Row& r, QByteArrayView instanceCount)
 {
     using namespace jsonout;
-    const QString account = r.value(c.account).toString();
-    const QString workspace = r.value(c.workspace).toString();
-    const QString name = r.value(c.name).toString();
+    const auto account = r.text(PartitionAccountId);
+    const auto workspace = r.text(PartitionWorkspace);
+    const auto name = r.text(PartitionName);
     out.append("{\"availability_zone\":");
-    appendString(out, r.value(c.zone).toString());
+    appendUtf8(out, r.text(PartitionZone));
     out.append(",\"created_at\":");
-    appendInteger(out, r.value(c.createdAt).toLongLong());
-    out.append(",\"fabric\":");
-    appendIdName(out, r.value(c.fabricId).toString(), r.value(c.fabricName).toString());
-    out.append(",\"id\":");
-    appendString(out, r.value(c.id).toString());
-    out.append(",\"instance_count\":");
-    appendInteger(out, instanceCount);
+    appendInteger(out, r.integer(PartitionCreatedAt));
+    out.append(",\"fabric\":{\"id\":");
+    appendUtf8(out, r.text(PartitionFabricId));
     out.append(",\"name\":");
-    appendString(out, name);
+    appendUtf8(out, r.text(PartitionFabricName));
+    out.append("},\"id\":");
+    appendUtf8(out, r.text(PartitionId));
+    out.append(",\"instance_count\":").append(instanceCount);
+    out.append(",\"name\":");
+    appendUtf8(out, name);
     out.append(",\"object\":\"infiniband_partition\",\"owner\":");
-    appendString(out, account);
+    appendUtf8(out, account);
     out.append(",\"region\":");
-    appendString(out, r.value(c.region).toString());
-    out.append(",\"resource_path\":");
-    appendString(out, QString(u"sfc:infiniband_partition:"_s + account + u':' + workspace + u':' + name));
-    if (const QVariant tags = r.value(c.tags); !tags.isNull()) {
-        out.append(",\"tags\":");
-        appendTags(out, tags, false);
-    }
+    appendUtf8(out, r.text(PartitionRegion));
+    out.append(",\"resource_path\":\"sfc:infiniband_partition:");
+    appendUtf8Content(out, account);
+    out.append(':');
+    appendUtf8Content(out, workspace);
+    out.append(':');
+    appendUtf8Content(out, name);
+    out.append('"');
+    // Tags are stored as Qt writes a compact object, which is what the answer carries.
+    if (!r.isNull(PartitionTags))
+        out.append(",\"tags\":").append(r.text(PartitionTags));
     out.append(",\"workspace\":");
-    appendString(out, workspace);
+    appendUtf8(out, workspace);
     out.append(",\"workspace_id\":");
-    appendString(out, r.value(c.workspaceId).toString());
+    appendUtf8(out, r.text(PartitionWorkspaceId));
     out.append('}');
 }
 
@@ -149,15 +153,25 @@ QHash<QString, qint64> SimApi::attachedInstanceCounts(const QStringList& partiti
 {
     // Attached and not yet released, counting only what the caller can read.
     QHash<QString, qint64> counts;
-    for (const auto& g : m_store.rows(
-             u"SELECT partition_id, workspace_id, COUNT(*) FROM instances "
-             "WHERE partition_id IN (SELECT value FROM json_each(?)) AND infiniband_released_at IS NULL "
-             "AND deleted_at IS NULL GROUP BY partition_id, workspace_id"_s,
-             {QString::fromUtf8(
-                 QJsonDocument(QJsonArray::fromStringList(partitionIds)).toJson(QJsonDocument::Compact))})) {
-        if (m_caller.level(g.value(1).toString()) >= 1)
-            counts[g.value(0).toString()] += g.value(2).toLongLong();
+    const QVariantList ids{QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(partitionIds)).toJson(QJsonDocument::Compact))};
+    static const QString attached = u"FROM instances WHERE partition_id IN (SELECT value FROM json_each(?)) "
+                                    "AND infiniband_released_at IS NULL AND deleted_at IS NULL"_s;
+    if (m_caller.accountLevel >= 1) {
+        // Whoever reads the whole account reads every instance a partition of it can hold: grouped
+        // by partition alone, the count walks the covering index instances_partition_attached in
+        // order, with no sort.
+        m_store.forEachRow(
+            u"SELECT partition_id, COUNT(*) "_s + attached + u" GROUP BY partition_id"_s, ids,
+            [&counts](const SimRow& g) { counts.insert(QString::fromUtf8(g.text(0)), g.integer(1)); });
+        return counts;
     }
+    m_store.forEachRow(u"SELECT partition_id, workspace_id, COUNT(*) "_s + attached
+                           + u" GROUP BY partition_id, workspace_id"_s,
+                       ids, [this, &counts](const SimRow& g) {
+                           if (m_caller.level(QString::fromUtf8(g.text(1))) >= 1)
+                               counts[QString::fromUtf8(g.text(0))] += g.integer(2);
+                       });
     return counts;
 }
 
@@ -171,7 +185,7 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) con
 {
     // One writer for a partition: the object of a single partition is what a list page writes.
     QByteArray out;
-    appendPartition(out, r, PartitionColumns(r), instanceCount);
+    appendPartition(out, PartitionRecord{r}, QByteArray::number(instanceCount));
     return QJsonDocument::fromJson(out).object();
 }
 
@@ -182,23 +196,21 @@ QJsonObject SimApi::storedPartitionJson(const QString& id)
 
 QByteArray SimApi::partitionsPage(QueryReader& query, const QStringList& where, const QVariantList& binds)
 {
-    const PageRows found =
-        pageRows(partitionSelect, where, binds, u"ip.seq"_s, true, query, u"ibpartc"_s, 50, 200);
-    QByteArray items;
-    if (!found.rows.isEmpty()) {
-        const PartitionColumns columns(found.rows.first());
-        QStringList pageIds;
-        for (const auto& r : found.rows)
-            pageIds.append(r.value(columns.id).toString());
-        const QHash<QString, qint64> counts = attachedInstanceCounts(pageIds);
-        items.reserve(found.rows.size() * 400);
-        for (qsizetype i = 0; i < found.rows.size(); ++i) {
-            if (i > 0)
-                items.append(',');
-            appendPartition(items, found.rows.at(i), columns, counts.value(pageIds.at(i)));
-        }
-    }
-    return jsonout::list(found.cursor, items, found.hasMore);
+    return writtenPage(
+        partitionSelect, where, binds, u"ip.seq"_s, PartitionSeq, true, query, u"ibpartc"_s, 50, 200,
+        [](QByteArray& out, const SimRow& row) {
+            appendPartition(out, row, QByteArrayView(&jsonout::lateValue, 1));
+        },
+        PartitionId,
+        [this](const QStringList& ids) {
+            // The page's instance counts in one query.
+            const QHash<QString, qint64> counts = attachedInstanceCounts(ids);
+            QList<QByteArray> written;
+            written.reserve(ids.size());
+            for (const QString& id : ids)
+                written.append(QByteArray::number(counts.value(id)));
+            return written;
+        });
 }
 
 } // namespace sfsim

@@ -85,63 +85,101 @@ QString instanceColumns(bool full)
 const QString instanceSelect = instanceColumns(true);
 const QString instanceListSelect = instanceColumns(false);
 
-// This is sfsim's one instance writer: a single instance is parsed back from it
-// (SimApi::instanceJson).
-void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
+// A stored row (a single instance's QSqlRecord) read as the list pages read theirs (SimRow).
+struct RecordRow
 {
-    const QString account = r.value(AccountId).toString();
-    const QString workspace = r.value(Workspace).toString();
-    const QString name = r.value(Name).toString();
-    const QString poolId = r.value(PoolId).toString();
-    const QString poolName = r.value(PoolName).toString();
-    const bool hasUserData = r.value(HasUserData).toBool();
-    out.append("{\"capacity\":");
-    appendIdName(out, u"cap"_s + poolId.mid(4), poolName);
+    const QSqlRecord& record;
+    bool isNull(int column) const { return record.isNull(column); }
+    qint64 integer(int column) const { return record.value(column).toLongLong(); }
+    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
+};
+
+QByteArrayView afterPrefix(QByteArrayView id)
+{
+    const qsizetype underscore = id.indexOf('_');
+    return underscore < 0 ? id : id.sliced(underscore + 1);
+}
+
+// This is sfsim's one instance writer, for a page's rows and a single record alike: a single
+// instance is parsed back from it (SimApi::instanceJson).
+template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool includeUserData)
+{
+    const auto account = r.text(AccountId);
+    const auto workspace = r.text(Workspace);
+    const auto name = r.text(Name);
+    const auto poolId = r.text(PoolId);
+    const auto poolName = r.text(PoolName);
+    const bool hasUserData = r.integer(HasUserData) != 0;
+    const auto idName = [&out](QByteArrayView id, QByteArrayView objectName) {
+        out.append("{\"id\":");
+        appendUtf8(out, id);
+        out.append(",\"name\":");
+        appendUtf8(out, objectName);
+        out.append('}');
+    };
+    out.append("{\"capacity\":{\"id\":\"cap_");
+    appendUtf8Content(out, afterPrefix(poolId));
+    out.append("\",\"name\":");
+    appendUtf8(out, poolName);
+    out.append('}');
     if (includeUserData && hasUserData) {
         out.append(",\"cloud_init_user_data\":");
-        appendString(out, r.value(CloudInitUserData).toString());
+        appendUtf8(out, r.text(CloudInitUserData));
     }
     out.append(",\"cloud_init_user_data_used\":").append(hasUserData ? "true" : "false");
-    out.append(",\"created_at\":").append(QByteArray::number(r.value(CreatedAt).toLongLong()));
-    out.append(",\"enable_public_ipv4\":").append(r.value(EnablePublicIpv4).toBool() ? "true" : "false");
+    out.append(",\"created_at\":");
+    appendInteger(out, r.integer(CreatedAt));
+    out.append(",\"enable_public_ipv4\":").append(r.integer(EnablePublicIpv4) != 0 ? "true" : "false");
     out.append(",\"expected_shutdown_at\":null,\"firewall\":null,\"id\":");
-    appendString(out, r.value(Id).toString());
+    appendUtf8(out, r.text(Id));
     out.append(",\"image\":");
-    appendIdName(out, r.value(ImageId).toString(), r.value(ImageName).toString());
+    idName(r.text(ImageId), r.text(ImageName));
     out.append(",\"infiniband_partition\":");
-    if (const QVariant partition = r.value(PartitionId); partition.isNull())
+    if (r.isNull(PartitionId))
         out.append("null");
     else
-        appendIdName(out, partition.toString(), r.value(PartitionName).toString());
+        idName(r.text(PartitionId), r.text(PartitionName));
     out.append(",\"infiniband_released_at\":");
-    appendOptionalInteger(out, r.value(InfinibandReleasedAt));
+    if (r.isNull(InfinibandReleasedAt))
+        out.append("null");
+    else
+        appendInteger(out, r.integer(InfinibandReleasedAt));
     out.append(",\"instance_sku\":{\"alias\":");
-    appendString(out, r.value(SkuAlias).toString());
+    appendUtf8(out, r.text(SkuAlias));
     out.append(",\"id\":");
-    appendString(out, r.value(InstanceSkuId).toString());
+    appendUtf8(out, r.text(InstanceSkuId));
     out.append(",\"object\":\"instance_sku\"},\"managed_by\":null,\"name\":");
-    appendString(out, name);
+    appendUtf8(out, name);
     out.append(",\"object\":\"instance\",\"owner\":");
-    appendString(out, account);
+    appendUtf8(out, account);
     out.append(",\"pool\":");
-    appendIdName(out, poolId, poolName);
+    idName(poolId, poolName);
     out.append(",\"priority_level\":");
-    appendString(out, r.value(PriorityLevel).toString());
-    if (const QVariant ip = r.value(PublicIp); !ip.isNull()) {
+    appendUtf8(out, r.text(PriorityLevel));
+    if (!r.isNull(PublicIp)) {
         out.append(",\"public_ip\":");
-        appendString(out, ip.toString());
+        appendUtf8(out, r.text(PublicIp));
     }
-    out.append(",\"resource_path\":");
-    appendString(out, QString(u"sfc:instance:"_s + account + u':' + workspace + u':' + name));
-    out.append(",\"status\":");
-    appendString(out, r.value(Status).toString());
+    out.append(",\"resource_path\":\"sfc:instance:");
+    appendUtf8Content(out, account);
+    out.append(':');
+    appendUtf8Content(out, workspace);
+    out.append(':');
+    appendUtf8Content(out, name);
+    out.append("\",\"status\":");
+    appendUtf8(out, r.text(Status));
+    // Tags are stored as Qt writes a compact object, which is what the answer carries.
     out.append(",\"tags\":");
-    appendTags(out, r.value(Tags), false);
-    out.append(",\"updated_at\":").append(QByteArray::number(r.value(UpdatedAt).toLongLong()));
+    if (r.isNull(Tags))
+        out.append("null");
+    else
+        out.append(r.text(Tags));
+    out.append(",\"updated_at\":");
+    appendInteger(out, r.integer(UpdatedAt));
     out.append(",\"workspace\":");
-    appendString(out, workspace);
+    appendUtf8(out, workspace);
     out.append(",\"workspace_id\":");
-    appendString(out, r.value(WorkspaceId).toString());
+    appendUtf8(out, r.text(WorkspaceId));
     out.append('}');
 }
 
@@ -151,7 +189,7 @@ void appendInstance(QByteArray& out, const QSqlRecord& r, bool includeUserData)
 QJsonObject SimApi::instanceJson(const QSqlRecord& r, bool includeUserData) const
 {
     QByteArray out;
-    appendInstance(out, r, includeUserData);
+    appendInstance(out, RecordRow{r}, includeUserData);
     return QJsonDocument::fromJson(out).object();
 }
 
@@ -187,16 +225,10 @@ QJsonObject SimApi::storedInstanceJson(const QString& id)
 QByteArray SimApi::instancesPage(QueryReader& query, QStringList where, QVariantList binds,
                                  bool includeUserData)
 {
-    const PageRows found = pageRows(includeUserData ? instanceSelect : instanceListSelect, std::move(where),
-                                    std::move(binds), u"i.seq"_s, true, query, u"nodec"_s, 50, 200);
-    QByteArray items;
-    items.reserve(found.rows.size() * 900);
-    for (qsizetype i = 0; i < found.rows.size(); ++i) {
-        if (i > 0)
-            items.append(',');
-        appendInstance(items, found.rows.at(i), includeUserData);
-    }
-    return list(found.cursor, items, found.hasMore);
+    return writtenPage(
+        includeUserData ? instanceSelect : instanceListSelect, std::move(where), std::move(binds), u"i.seq"_s,
+        Seq, true, query, u"nodec"_s, 50, 200,
+        [includeUserData](QByteArray& out, const SimRow& row) { appendInstance(out, row, includeUserData); });
 }
 
 } // namespace sfsim

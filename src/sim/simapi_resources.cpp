@@ -17,8 +17,23 @@ namespace {
 
 const QString skuSelect =
     u"SELECT s.*, f.name AS fabric_name FROM instance_skus s LEFT JOIN fabrics f ON f.id = s.fabric_id"_s;
+// Every column of a pool, named: a page reads them by position (PoolColumn).
 const QString poolSelect =
-    u"SELECT p.*, w.name AS workspace, w.account_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id"_s;
+    u"SELECT p.seq, p.id, p.workspace_id, p.name, p.kind, p.created_at, p.tags, p.deleted_at, "
+    "w.name AS workspace, w.account_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id"_s;
+enum PoolColumn : int
+{
+    PoolSeq,
+    PoolId,
+    PoolWorkspaceId,
+    PoolName,
+    PoolKind,
+    PoolCreatedAt,
+    PoolTags,
+    PoolDeletedAt,
+    PoolWorkspace,
+    PoolAccountId,
+};
 const QString imageSelect =
     u"SELECT im.*, w.name AS workspace, w.account_id FROM images im JOIN workspaces w ON w.id = im.workspace_id"_s;
 
@@ -37,55 +52,51 @@ QString bytesDisplay(qint64 bytes)
     return QLocale(QLocale::English).toString(gib) + u" GiB"_s;
 }
 
-// The columns a pool's JSON reads, looked up once per page rather than once per row.
-struct PoolColumns
+// A stored pool read as a page reads its rows (SimRow).
+struct PoolRecord
 {
-    explicit PoolColumns(const QSqlRecord& r)
-        : id(r.indexOf(u"id"_s))
-        , account(r.indexOf(u"account_id"_s))
-        , workspace(r.indexOf(u"workspace"_s))
-        , workspaceId(r.indexOf(u"workspace_id"_s))
-        , name(r.indexOf(u"name"_s))
-        , kind(r.indexOf(u"kind"_s))
-        , createdAt(r.indexOf(u"created_at"_s))
-        , tags(r.indexOf(u"tags"_s))
-    {}
-    int id;
-    int account;
-    int workspace;
-    int workspaceId;
-    int name;
-    int kind;
-    int createdAt;
-    int tags;
+    const QSqlRecord& record;
+    bool isNull(int column) const { return record.isNull(column); }
+    qint64 integer(int column) const { return record.value(column).toLongLong(); }
+    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
 };
 
-// A pool as compact JSON, keys in sorted order; `schedule` is its allocation schedule, written.
-void appendPool(QByteArray& out, const QSqlRecord& r, const PoolColumns& c, const QByteArray& schedule)
+// A pool as compact JSON, keys in sorted order; `schedule` is its allocation schedule, written
+// (or jsonout::lateValue on a page). This is sfsim's one pool writer.
+template <typename Row> void appendPool(QByteArray& out, const Row& r, QByteArrayView schedule)
 {
     using namespace jsonout;
-    const QString account = r.value(c.account).toString();
-    const QString workspace = r.value(c.workspace).toString();
-    const QString name = r.value(c.name).toString();
+    const auto account = r.text(PoolAccountId);
+    const auto workspace = r.text(PoolWorkspace);
+    const auto name = r.text(PoolName);
     out.append("{\"allocation_schedule\":").append(schedule);
     out.append(",\"created_at\":");
-    appendInteger(out, r.value(c.createdAt).toLongLong());
+    appendInteger(out, r.integer(PoolCreatedAt));
     out.append(",\"deployments\":[],\"id\":");
-    appendString(out, r.value(c.id).toString());
+    appendUtf8(out, r.text(PoolId));
     out.append(",\"kind\":");
-    appendString(out, r.value(c.kind).toString());
+    appendUtf8(out, r.text(PoolKind));
     out.append(",\"name\":");
-    appendString(out, name);
+    appendUtf8(out, name);
     out.append(",\"object\":\"pool\",\"owner\":");
-    appendString(out, account);
-    out.append(",\"procurements\":[],\"resource_path\":");
-    appendString(out, QString(u"sfc:pool:"_s + account + u':' + workspace + u':' + name));
-    out.append(",\"tags\":");
-    appendTags(out, r.value(c.tags), true);
+    appendUtf8(out, account);
+    out.append(",\"procurements\":[],\"resource_path\":\"sfc:pool:");
+    appendUtf8Content(out, account);
+    out.append(':');
+    appendUtf8Content(out, workspace);
+    out.append(':');
+    appendUtf8Content(out, name);
+    // Tags are stored as Qt writes a compact object; an empty one is shown as null.
+    out.append("\",\"tags\":");
+    const auto tags = r.text(PoolTags);
+    if (r.isNull(PoolTags) || tags.isEmpty())
+        out.append("null");
+    else
+        out.append(tags);
     out.append(",\"workspace\":");
-    appendString(out, workspace);
+    appendUtf8(out, workspace);
     out.append(",\"workspace_id\":");
-    appendString(out, r.value(c.workspaceId).toString());
+    appendUtf8(out, r.text(PoolWorkspaceId));
     out.append('}');
 }
 
@@ -270,7 +281,7 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationS
 {
     // One writer for a pool: the object of a single pool is what a list page writes for it.
     QByteArray out;
-    appendPool(out, r, PoolColumns(r), QJsonDocument(allocationSchedule).toJson(QJsonDocument::Compact));
+    appendPool(out, PoolRecord{r}, QJsonDocument(allocationSchedule).toJson(QJsonDocument::Compact));
     return QJsonDocument::fromJson(out).object();
 }
 
@@ -298,24 +309,29 @@ QJsonObject SimApi::storedPoolJson(const QString& id)
 QByteArray SimApi::poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
                              qint64 historyMinutes)
 {
-    const PageRows found = pageRows(poolSelect, where, binds, u"p.seq"_s, true, query, u"poolc"_s, 50, 200);
-    QByteArray items;
-    if (!found.rows.isEmpty()) {
-        const PoolColumns columns(found.rows.first());
-        QStringList pageIds;
-        for (const auto& r : found.rows)
-            pageIds.append(r.value(columns.id).toString());
-        const QHash<QString, QJsonObject> schedules =
-            allocation::allocationSchedules(m_store, pageIds, scheduleFrom(historyMinutes));
-        items.reserve(found.rows.size() * 400);
-        for (qsizetype i = 0; i < found.rows.size(); ++i) {
-            if (i > 0)
-                items.append(',');
-            appendPool(items, found.rows.at(i), columns,
-                       QJsonDocument(schedules.value(pageIds.at(i))).toJson(QJsonDocument::Compact));
-        }
-    }
-    return jsonout::list(found.cursor, items, found.hasMore);
+    return writtenPage(
+        poolSelect, where, binds, u"p.seq"_s, PoolSeq, true, query, u"poolc"_s, 50, 200,
+        [](QByteArray& out, const SimRow& row) {
+            appendPool(out, row, QByteArrayView(&jsonout::lateValue, 1));
+        },
+        PoolId,
+        [this, historyMinutes](const QStringList& ids) {
+            // The page's schedules in one query.
+            const QHash<QString, QJsonObject> schedules =
+                allocation::allocationSchedules(m_store, ids, scheduleFrom(historyMinutes));
+            // Most pools of a page never owned anything: one text for all of those.
+            const QByteArray nothing =
+                QJsonDocument(allocation::allocationSchedule({}, 0)).toJson(QJsonDocument::Compact);
+            QList<QByteArray> written;
+            written.reserve(ids.size());
+            for (const QString& id : ids) {
+                const auto schedule = schedules.constFind(id);
+                written.append(schedule == schedules.cend()
+                                   ? nothing
+                                   : QJsonDocument(*schedule).toJson(QJsonDocument::Compact));
+            }
+            return written;
+        });
 }
 
 } // namespace sfsim

@@ -27,35 +27,32 @@ void appendString(QByteArray& out, QStringView s)
     *p = '"';
 }
 
-void appendIdName(QByteArray& out, const QString& id, const QString& name)
+void appendUtf8Content(QByteArray& out, QByteArrayView utf8)
 {
-    out.append("{\"id\":");
-    appendString(out, id);
-    out.append(",\"name\":");
-    appendString(out, name);
-    out.append('}');
+    for (const char c : utf8) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u >= 0x7f || c == '"' || c == '\\') {
+            // What Qt writes for it, without the quotes.
+            const qsizetype start = out.size();
+            appendString(out, QString::fromUtf8(utf8));
+            out.remove(start, 1);
+            out.chop(1);
+            return;
+        }
+    }
+    out.append(utf8);
+}
+
+void appendUtf8(QByteArray& out, QByteArrayView utf8)
+{
+    out.append('"');
+    appendUtf8Content(out, utf8);
+    out.append('"');
 }
 
 void appendInteger(QByteArray& out, qint64 value)
 {
     out.append(QByteArray::number(value));
-}
-
-void appendOptionalInteger(QByteArray& out, const QVariant& value)
-{
-    if (value.isNull())
-        out.append("null");
-    else
-        appendInteger(out, value.toLongLong());
-}
-
-void appendTags(QByteArray& out, const QVariant& stored, bool emptyIsNull)
-{
-    if (stored.isNull() || (emptyIsNull && stored.toString().isEmpty()))
-        out.append("null");
-    else
-        out.append(QJsonDocument(QJsonDocument::fromJson(stored.toString().toUtf8()).object())
-                       .toJson(QJsonDocument::Compact));
 }
 
 void appendValue(QByteArray& out, const QJsonValue& value)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonValue>
 #include <QString>
 #include <QVariant>
@@ -12,14 +13,15 @@ namespace sfsim::jsonout {
 // QJsonDocument::toJson(Compact) writes: the caller writes keys in sorted order; strings Qt would
 // escape (quotes, backslashes, control and non-ASCII characters) are escaped by Qt.
 void appendString(QByteArray& out, QStringView s);
-// {"id":…,"name":…}
-void appendIdName(QByteArray& out, const QString& id, const QString& name);
+// Where a page's late value goes (SimApi::writtenPage): a control character, which every written
+// string escapes.
+inline constexpr char lateValue = '\x01';
+
+// UTF-8 text (as SQLite stores it) as a JSON string, the same as appendString writes for it.
+void appendUtf8(QByteArray& out, QByteArrayView utf8);
+// The same without the quotes, for a string written in parts.
+void appendUtf8Content(QByteArray& out, QByteArrayView utf8);
 void appendInteger(QByteArray& out, qint64 value);
-// An integer column, or null.
-void appendOptionalInteger(QByteArray& out, const QVariant& value);
-// A stored tags column: the object, or `null` when the column is null (and empty, when
-// `emptyIsNull`).
-void appendTags(QByteArray& out, const QVariant& stored, bool emptyIsNull);
 void appendValue(QByteArray& out, const QJsonValue& value);
 // {"cursor":…,"data":[items],"has_more":…,"object":"list"}; `items` are the written objects,
 // comma separated.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArrayView>
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -13,7 +14,25 @@
 #include <optional>
 #include <unordered_map>
 
+struct sqlite3_stmt;
+
 namespace sfsim {
+
+// A row of SimStore::forEachRow: its columns by index, text as SQLite stores it (UTF-8), valid
+// until the callback returns.
+class SimRow final
+{
+public:
+    explicit SimRow(sqlite3_stmt* statement)
+        : m_statement(statement)
+    {}
+    bool isNull(int column) const;
+    qint64 integer(int column) const;
+    QByteArrayView text(int column) const;
+
+private:
+    sqlite3_stmt* m_statement;
+};
 
 // The world of sfsim in one SQLite file: WAL journal, foreign keys, versioned migrations.
 // One connection per store, used from the thread that owns the server; each request runs in
@@ -49,6 +68,11 @@ public:
     QList<QSqlRecord> rows(const QString& sql, const QVariantList& binds = {});
     std::optional<QSqlRecord> row(const QString& sql, const QVariantList& binds = {});
     QVariant scalar(const QString& sql, const QVariantList& binds = {});
+    // A read for the list pages: each row goes to `each` as SQLite returns it, with no QSqlRecord
+    // or QVariant per column (which cost most of a page). Its statements are cached and bounded as
+    // exec()'s are.
+    void forEachRow(const QString& sql, const QVariantList& binds,
+                    const std::function<void(const SimRow&)>& each);
 
     QString meta(const QString& key);
     void setMeta(const QString& key, const QString& value);
@@ -56,7 +80,7 @@ public:
     // At most this many prepared statements are kept, the least recently used go first: list
     // filters make a new SQL text per number of values, and an unbounded cache grew with them.
     static constexpr std::size_t maxCachedStatements = 128;
-    std::size_t cachedStatements() const { return m_statements.size(); }
+    std::size_t cachedStatements() const { return m_statements.size() + m_rowStatements.size(); }
 
 private:
     bool migrate(QString* error);
@@ -71,6 +95,15 @@ private:
     // Most recently used first; the map points into the list.
     std::list<Cached> m_statements;
     std::unordered_map<QString, std::list<Cached>::iterator> m_statementIndex;
+    sqlite3_stmt* rowStatement(const QString& sql);
+    void finalizeRowStatements();
+    struct RowStatement
+    {
+        QString sql;
+        sqlite3_stmt* statement = nullptr;
+    };
+    std::list<RowStatement> m_rowStatements;
+    std::unordered_map<QString, std::list<RowStatement>::iterator> m_rowStatementIndex;
     bool m_inTransaction = false;
     std::function<void()> m_rollbackHook;
 };
