@@ -3911,6 +3911,14 @@
         <source>Order</source>
         <translation>Order</translation>
     </message>
+    <message>
+        <source>Fin&amp;d Window…</source>
+        <translation>Fenster &amp;suchen…</translation>
+    </message>
+    <message>
+        <source>Find the cheapest window to buy by length and start (Ctrl+F)</source>
+        <translation>Das günstigste Zeitfenster nach Länge und Beginn suchen (Strg+F)</translation>
+    </message>
 </context>
 <context>
     <name>ResourceTableView</name>
@@ -4385,6 +4393,148 @@
     <message>
         <source>%1 failed: %2</source>
         <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>WindowSearchDialog</name>
+    <message>
+        <source>Shortest length: %1</source>
+        <translation>Kürzeste Länge: %1</translation>
+    </message>
+    <message>
+        <source>Longest length: %1</source>
+        <translation>Längste Länge: %1</translation>
+    </message>
+    <message>
+        <source>Earliest start: %1</source>
+        <translation>Frühester Beginn: %1</translation>
+    </message>
+    <message>
+        <source>Latest start: %1</source>
+        <translation>Spätester Beginn: %1</translation>
+    </message>
+    <message>
+        <source>The length runs from at least an hour to no less than the shortest.</source>
+        <translation>Die Länge reicht von mindestens einer Stunde bis nicht unter die kürzeste.</translation>
+    </message>
+    <message>
+        <source>The latest start is before the earliest.</source>
+        <translation>Der späteste Beginn liegt vor dem frühesten.</translation>
+    </message>
+    <message>
+        <source>Search at most 8 weeks ahead from the earliest start, lengths included.</source>
+        <translation>Suchen Sie höchstens 8 Wochen ab dem frühesten Beginn, Längen eingeschlossen.</translation>
+    </message>
+    <message>
+        <source>Reading the order book…</source>
+        <translation>Das Orderbuch wird gelesen…</translation>
+    </message>
+    <message>
+        <source>No window of that length is offered in whole between those starts.</source>
+        <translation>Kein Fenster dieser Länge wird zwischen diesen Anfangszeiten vollständig angeboten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n window(s), best first. Enter selects one on the chart.</source>
+        <translation>
+            <numerusform>%n Fenster, das beste zuerst. Die Eingabetaste wählt eines im Diagramm aus.</numerusform>
+            <numerusform>%n Fenster, das beste zuerst. Die Eingabetaste wählt eines im Diagramm aus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Select on Char&amp;t</source>
+        <translation>Im &amp;Diagramm auswählen</translation>
+    </message>
+    <message>
+        <source>Find the Cheapest Window</source>
+        <translation>Das günstigste Zeitfenster suchen</translation>
+    </message>
+    <message>
+        <source>A length as the sf CLI takes it: 36h, 3d, 1w, 2d12h</source>
+        <translation>Eine Länge, wie die sf-CLI sie annimmt: 36h, 3d, 1w, 2d12h</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>Gesamtkosten</translation>
+    </message>
+    <message>
+        <source>Price per node-hour</source>
+        <translation>Preis pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Cheapest windows</source>
+        <translation>Günstigste Zeitfenster</translation>
+    </message>
+    <message>
+        <source>Enter selects the window on the chart and previews the order</source>
+        <translation>Die Eingabetaste wählt das Fenster im Diagramm aus und zeigt die Vorschau der Order</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>$ per node-hour</source>
+        <translation>$ pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>Shortest length</source>
+        <translation>Kürzeste Länge</translation>
+    </message>
+    <message>
+        <source>Longest length</source>
+        <translation>Längste Länge</translation>
+    </message>
+    <message>
+        <source>&amp;Starting:</source>
+        <translation>&amp;Beginn:</translation>
+    </message>
+    <message>
+        <source>Earliest start</source>
+        <translation>Frühester Beginn</translation>
+    </message>
+    <message>
+        <source>Latest start</source>
+        <translation>Spätester Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by:</source>
+        <translation>&amp;Ordnen nach:</translation>
     </message>
 </context>
 <context>

@@ -376,4 +376,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>WindowSearchDialog</name>
+    <message numerus="yes">
+        <source>%n window(s), best first. Enter selects one on the chart.</source>
+        <translation>
+            <numerusform>%n window, best first. Enter selects it on the chart.</numerusform>
+            <numerusform>%n windows, best first. Enter selects one on the chart.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -12,6 +12,7 @@
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
+#include "gui/reservations/windowsearchdialog.h"
 #include "gui/theme/theme.h"
 #include "support/eventloopwatchdog.h"
 #include "support/simclient.h"
@@ -19,6 +20,7 @@
 #include "support/testenv.h"
 #include "underfaults.h"
 #include "warmup.h"
+#include "widgetscreenshot.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -30,12 +32,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <memory>
 
@@ -510,6 +514,79 @@ private Q_SLOTS:
                  (QJsonArray{QJsonObject{
                      {u"end_at"_s, window.end}, {u"node_count"_s, 1}, {u"start_at"_s, window.start}}}));
         QVERIFY(a->confirmations.last().contains(u"Buy 1"_s));
+    }
+
+    // Find Window… by keys only: 1 to 2 days, starting within 3 days. The results are ranked by
+    // total, each within the lengths and starts asked for, and the market previews the best one;
+    // Enter selects it on the chart as a buy and the panel previews it.
+    void findTheCheapestWindow()
+    {
+        const QString pool = createPool(u"searched"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        // Shortcuts go to the active window: the planner's, as when the user works in it.
+        a->page->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(a->page.get()));
+        QWidget* view = a->page->chart()->findChild<QWidget*>(u"plannerChartView"_s);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(a->page->findChild<WindowSearchDialog*>());
+        auto* dialog = a->page->findChild<WindowSearchDialog*>();
+        QTRY_VERIFY(dialog->isVisible());
+        const auto type = [dialog](const char* field, const QString& text) {
+            auto* edit = dialog->findChild<QLineEdit*>(QLatin1StringView(field));
+            edit->setFocus();
+            edit->selectAll();
+            QTest::keyClicks(edit, text);
+        };
+        type("windowSearchShortest", u"1d"_s);
+        type("windowSearchLongest", u"2d"_s);
+        type("windowSearchEarliest", u"now"_s);
+        type("windowSearchLatest", u"in 3d"_s);
+        const qint64 now = a->snapshot().now;
+        QVERIFY(UnderFaults::retry(
+            [&] { QTest::keyClick(dialog->findChild<QLineEdit*>(u"windowSearchLatest"_s), Qt::Key_Return); },
+            [&] { return !dialog->results().isEmpty(); },
+            [&] { return dialog->findChild<QPushButton*>(u"windowSearchFind"_s)->isEnabled(); }, Timeout));
+        saveWidgetScreenshot(dialog, u"window-search-results"_s);
+        const QList<WindowSearch::Offer> results = dialog->results();
+        QCOMPARE(dialog->resultsSku(), m_h100);
+        QCOMPARE(dialog->findChild<QTreeWidget*>(u"windowSearchResults"_s)->topLevelItemCount(),
+                 results.size());
+        for (qsizetype i = 0; i < results.size(); ++i) {
+            const WindowSearch::Offer& offer = results.at(i);
+            QVERIFY(offer.end - offer.start >= D && offer.end - offer.start <= 2 * D);
+            QVERIFY(offer.start > now && offer.start <= now + 3 * D);
+            QCOMPARE(offer.start % H, 0);
+            QCOMPARE(offer.nodes, 1);
+            if (i > 0)
+                QVERIFY(results.at(i - 1).totalMicros() <= offer.totalMicros());
+        }
+        const WindowSearch::Offer best = results.first();
+        QVERIFY(!quotedRate(m_h100, best.start, best.end, 1).isEmpty());
+
+        // The list has the keyboard; Enter chooses the best.
+        auto* list = dialog->findChild<QTreeWidget*>(u"windowSearchResults"_s);
+        QCOMPARE(QApplication::focusWidget(), list);
+        const QPointer<WindowSearchDialog> guard(dialog);
+        QTest::keyClick(list, Qt::Key_Return);
+        QTRY_VERIFY(!guard || !guard->isVisible());
+        QCOMPARE(a->page->chart()->selection(), (TimeAxis::Window{best.start, best.end}));
+        QCOMPARE(a->page->panel()->windowStart(), best.start);
+        QCOMPARE(a->page->panel()->windowEnd(), best.end);
+        QVERIFY(!a->page->panel()->isSell());
+        QCOMPARE(a->page->panel()->currentSku(), m_h100);
+        auto* preview = a->child<QLabel>(u"orderPreview"_s);
+        QVERIFY(UnderFaults::retry(
+            [&] {
+                auto* nodes = a->child<QSpinBox>(u"orderNodes"_s);
+                nodes->setFocus();
+                QTest::keyClick(nodes, Qt::Key_Up);
+                QTest::keyClick(nodes, Qt::Key_Down);
+            },
+            [&] { return preview->text().contains(u"$"_s); },
+            [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
     }
 
     // Extend… buys the window right after what the pool owns, same SKU and node count: the pool

@@ -11,11 +11,14 @@
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
+#include "gui/reservations/windowsearchdialog.h"
 
+#include <QAction>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -94,6 +97,16 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     auto* exportButton =
         new QPushButton(ThemeIcons::icon(QStringLiteral("document-export")), tr("Export PNG…"), this);
     exportButton->setObjectName(u"plannerExport"_s);
+    auto* findButton =
+        new QPushButton(ThemeIcons::icon(QStringLiteral("edit-find")), tr("Fin&d Window…"), this);
+    findButton->setObjectName(u"plannerFindWindow"_s);
+    findButton->setToolTip(tr("Find the cheapest window to buy by length and start (Ctrl+F)"));
+    auto* findAction = new QAction(this);
+    findAction->setShortcut(QKeySequence::Find);
+    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(findAction);
+    connect(findAction, &QAction::triggered, findButton, &QPushButton::click);
+    second->addWidget(findButton);
     second->addWidget(exportButton);
     m_countdowns->setObjectName(u"plannerCountdowns"_s);
     m_countdowns->setWordWrap(true);
@@ -125,6 +138,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_ranges, &QButtonGroup::idClicked, this,
             [this](int id) { m_chart->setRange(static_cast<PlannerChart::Range>(id)); });
     connect(exportButton, &QPushButton::clicked, this, &ReservationsPage::exportWithDialog);
+    connect(findButton, &QPushButton::clicked, this, &ReservationsPage::findWindow);
     connect(m_utcButton, &QToolButton::toggled, this, &ReservationsPage::setUtc);
     // Counts down on its own; what it counts to comes from the session's lists.
     m_countdownTimer->setInterval(CountdownIntervalMs);
@@ -331,6 +345,29 @@ void ReservationsPage::reload()
         m_message->setText(tr("No pools yet: create one in Pools to hold what you buy."));
     else
         m_message->clear();
+}
+
+void ReservationsPage::findWindow()
+{
+    if (!m_backend)
+        return;
+    QList<std::pair<QString, QString>> skus;
+    for (const InstanceSku& sku : m_backend->skus())
+        skus.append({sku.id, skuName(sku.id)});
+    auto* dialog =
+        new WindowSearchDialog(m_backend, skus, m_panel->currentSku(), m_panel->nodes(), m_utc, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &WindowSearchDialog::chosen, this,
+            [this](const QString& sku, const WindowSearch::Offer& offer) {
+                // A buy of the window found, selected as a drag would select it; the panel previews it.
+                m_panel->setSell(false);
+                m_panel->setSku(sku);
+                m_panel->setNodes(int(offer.nodes));
+                m_chart->setSelection(TimeAxis::Window{offer.start, offer.end});
+                m_panel->setWindow(offer.start, offer.end);
+                m_panel->setFocus();
+            });
+    dialog->open();
 }
 
 void ReservationsPage::requestQuotes()

@@ -64,6 +64,8 @@ private:
     // (with the market's rate when no limit is typed).
     void extend();
     void exportWithDialog();
+    // The search for the cheapest window; a result chosen there is selected here as a buy.
+    void findWindow();
     // When the pool's owned capacity next starts and ends, and when its resting orders start or end.
     void updateCountdowns();
     QString skuName(const QString& id) const;

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "core/market/plannerdata.h"
+#include "core/market/windowsearch.h"
+
+#include <QDialog>
+#include <QPointer>
+
+class MarketBackend;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTreeWidget;
+
+// The search for the cheapest window to buy: a node count, a range of lengths and a range of starts
+// ("3 to 5 days, starting within the next 2 weeks"), ranked by total cost or by price per
+// node-hour from the order book's best asks. Choosing a result hands it to the planner.
+class WindowSearchDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WindowSearchDialog)
+
+public:
+    // SKU ids and the names to show, in order.
+    using SkuNames = QList<std::pair<QString, QString>>;
+
+    WindowSearchDialog(MarketBackend* backend, const SkuNames& skus, const QString& currentSku, int nodes,
+                       bool utc, QWidget* parent = nullptr);
+    ~WindowSearchDialog() override;
+
+    // The windows found, best first, as the list shows them.
+    const QList<WindowSearch::Offer>& results() const { return m_results; }
+    QString resultsSku() const { return m_resultsSku; }
+
+    // Searches with what the fields say; results() follow when the quotes arrive.
+    void search();
+
+Q_SIGNALS:
+    // A result to select on the chart (and preview) as a buy of `offer.nodes` nodes of `sku`.
+    void chosen(const QString& sku, const WindowSearch::Offer& offer);
+
+private:
+    void showResults(const QList<HourQuote>& quotes);
+    void chooseCurrent();
+
+    QPointer<MarketBackend> m_backend;
+    bool m_utc;
+    QComboBox* m_sku;
+    QSpinBox* m_nodes;
+    QLineEdit* m_shortest;
+    QLineEdit* m_longest;
+    QLineEdit* m_earliest;
+    QLineEdit* m_latest;
+    QComboBox* m_rank;
+    QPushButton* m_find;
+    QLabel* m_status;
+    QTreeWidget* m_list;
+    QPushButton* m_select;
+    // The search whose quotes are awaited.
+    WindowSearch::Query m_query;
+    QString m_querySku;
+    qint64 m_quotesFrom = 0;
+    qint64 m_quotesTo = 0;
+    bool m_waiting = false;
+    QList<WindowSearch::Offer> m_results;
+    QString m_resultsSku;
+};
