@@ -35,15 +35,6 @@ enum PartitionColumn : int
     PartitionZone,
 };
 
-// A stored partition read as a page reads its rows (SimRow).
-struct PartitionRecord
-{
-    const QSqlRecord& record;
-    bool isNull(int column) const { return record.isNull(column); }
-    qint64 integer(int column) const { return record.value(column).toLongLong(); }
-    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
-};
-
 // A partition as compact JSON, keys in sorted order; `tags` only when stored; `instanceCount`
 // written (or jsonout::lateValue on a page). This is sfsim's one partition writer.
 template <typename Row> void appendPartition(QByteArray& out, const Row& r, QByteArrayView instanceCount)
@@ -185,7 +176,7 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) con
 {
     // One writer for a partition: the object of a single partition is what a list page writes.
     QByteArray out;
-    appendPartition(out, PartitionRecord{r}, QByteArray::number(instanceCount));
+    appendPartition(out, SimRecordRow{r}, QByteArray::number(instanceCount));
     return QJsonDocument::fromJson(out).object();
 }
 

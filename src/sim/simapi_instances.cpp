@@ -85,15 +85,6 @@ QString instanceColumns(bool full)
 const QString instanceSelect = instanceColumns(true);
 const QString instanceListSelect = instanceColumns(false);
 
-// A stored row (a single instance's QSqlRecord) read as the list pages read theirs (SimRow).
-struct RecordRow
-{
-    const QSqlRecord& record;
-    bool isNull(int column) const { return record.isNull(column); }
-    qint64 integer(int column) const { return record.value(column).toLongLong(); }
-    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
-};
-
 QByteArrayView afterPrefix(QByteArrayView id)
 {
     const qsizetype underscore = id.indexOf('_');
@@ -189,7 +180,7 @@ template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool 
 QJsonObject SimApi::instanceJson(const QSqlRecord& r, bool includeUserData) const
 {
     QByteArray out;
-    appendInstance(out, RecordRow{r}, includeUserData);
+    appendInstance(out, SimRecordRow{r}, includeUserData);
     return QJsonDocument::fromJson(out).object();
 }
 

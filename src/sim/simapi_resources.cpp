@@ -52,15 +52,6 @@ QString bytesDisplay(qint64 bytes)
     return QLocale(QLocale::English).toString(gib) + u" GiB"_s;
 }
 
-// A stored pool read as a page reads its rows (SimRow).
-struct PoolRecord
-{
-    const QSqlRecord& record;
-    bool isNull(int column) const { return record.isNull(column); }
-    qint64 integer(int column) const { return record.value(column).toLongLong(); }
-    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
-};
-
 // A pool as compact JSON, keys in sorted order; `schedule` is its allocation schedule, written
 // (or jsonout::lateValue on a page). This is sfsim's one pool writer.
 template <typename Row> void appendPool(QByteArray& out, const Row& r, QByteArrayView schedule)
@@ -281,7 +272,7 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationS
 {
     // One writer for a pool: the object of a single pool is what a list page writes for it.
     QByteArray out;
-    appendPool(out, PoolRecord{r}, QJsonDocument(allocationSchedule).toJson(QJsonDocument::Compact));
+    appendPool(out, SimRecordRow{r}, QJsonDocument(allocationSchedule).toJson(QJsonDocument::Compact));
     return QJsonDocument::fromJson(out).object();
 }
 

@@ -34,6 +34,16 @@ private:
     sqlite3_stmt* m_statement;
 };
 
+// A stored record (a single object's QSqlRecord) read as SimRow reads a page's rows, so that one
+// writer per resource serves both.
+struct SimRecordRow
+{
+    const QSqlRecord& record;
+    bool isNull(int column) const { return record.isNull(column); }
+    qint64 integer(int column) const { return record.value(column).toLongLong(); }
+    QByteArray text(int column) const { return record.value(column).toString().toUtf8(); }
+};
+
 // The world of sfsim in one SQLite file: WAL journal, foreign keys, versioned migrations.
 // One connection per store, used from the thread that owns the server; each request runs in
 // one transaction that the dispatcher opens and closes.

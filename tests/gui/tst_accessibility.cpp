@@ -173,6 +173,19 @@ struct RunningApp
     Q_DISABLE_COPY_MOVE(RunningApp)
 
     MainWindow* window() const { return app->window(); }
+
+    // The window on screen at a laptop's size and connected to the simulator: where a user starts.
+    [[nodiscard]] bool showConnected()
+    {
+        MainWindow* shown = window();
+        shown->resize(1180, 760);
+        shown->show();
+        if (!QTest::qWaitForWindowActive(shown))
+            return false;
+        app->start();
+        return QTest::qWaitFor([this] { return app->connection()->state() == Connection::State::Ready; },
+                               30000);
+    }
 };
 
 // Keys go where the keyboard is, as a user's do.
@@ -277,11 +290,7 @@ private Q_SLOTS:
     {
         RunningApp running;
         MainWindow* window = running.window();
-        window->resize(1180, 760);
-        window->show();
-        QVERIFY(QTest::qWaitForWindowActive(window));
-        running.app->start();
-        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        QVERIFY(running.showConnected());
         auto* sidebar = window->findChild<QListWidget*>(u"sidebar"_s);
         auto* pages = window->findChild<QStackedWidget*>(u"pages"_s);
         const QStringList ids = window->sectionIds();
@@ -334,11 +343,7 @@ private Q_SLOTS:
     {
         RunningApp running;
         MainWindow* window = running.window();
-        window->resize(1180, 760);
-        window->show();
-        QVERIFY(QTest::qWaitForWindowActive(window));
-        running.app->start();
-        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        QVERIFY(running.showConnected());
         press(window, Qt::Key_3, Qt::ControlModifier);
         QCOMPARE(window->currentSection(), u"pools"_s);
         auto* pools = window->findChild<ResourceTableView*>(u"poolsView"_s);
@@ -364,23 +369,21 @@ private Q_SLOTS:
     {
         RunningApp running;
         MainWindow* window = running.window();
-        window->resize(1180, 760);
-        window->show();
-        QVERIFY(QTest::qWaitForWindowActive(window));
-        running.app->start();
-        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        QVERIFY(running.showConnected());
         press(window, Qt::Key_4, Qt::ControlModifier);
         QCOMPARE(window->currentSection(), u"instances"_s);
         auto* instances = window->findChild<ResourceTableView*>(u"instancesView"_s);
         auto* create = window->findChild<QPushButton*>(u"instancesCreateButton"_s);
         QTRY_VERIFY_WITH_TIMEOUT(create->isVisible() && create->isEnabled(), 20000);
 
-        // Into the workspace whose pool owns nodes: Alt+W, then its name typed into the list.
+        // Into the workspace whose pool owns nodes: Alt+W, then its first letter typed into the list.
         press(window, Qt::Key_W, Qt::AltModifier);
         auto* workspace = qobject_cast<QComboBox*>(QApplication::focusWidget());
         QVERIFY(workspace);
         QTRY_VERIFY_WITH_TIMEOUT(workspace->findText(u"production"_s) >= 0, 20000);
-        QTest::keyClicks(workspace, u"production"_s);
+        // One letter: a list's type-ahead forgets what was typed after a short pause, which a busy
+        // machine can make between two keys. "p" is only production's.
+        QTest::keyClick(workspace, Qt::Key_P);
         QCOMPARE(workspace->currentText(), u"production"_s);
 
         press(window, Qt::Key_C, Qt::AltModifier);
@@ -427,11 +430,7 @@ private Q_SLOTS:
     {
         RunningApp running;
         MainWindow* window = running.window();
-        window->resize(1180, 760);
-        window->show();
-        QVERIFY(QTest::qWaitForWindowActive(window));
-        running.app->start();
-        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        QVERIFY(running.showConnected());
         press(window, Qt::Key_5, Qt::ControlModifier);
         QCOMPARE(window->currentSection(), u"partitions"_s);
         auto* partitions = window->findChild<ResourceTableView*>(u"partitionsView"_s);
@@ -504,10 +503,7 @@ private Q_SLOTS:
     {
         RunningApp running;
         MainWindow* window = running.window();
-        window->show();
-        QVERIFY(QTest::qWaitForWindowActive(window));
-        running.app->start();
-        QTRY_COMPARE_WITH_TIMEOUT(running.app->connection()->state(), Connection::State::Ready, 30000);
+        QVERIFY(running.showConnected());
         running.app->showConnections();
         auto* dialog = window->findChild<ConnectionsDialog*>();
         QVERIFY(dialog);

@@ -96,22 +96,20 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     };
     row(tr("SK&U:"), m_sku);
     row(tr("&Nodes:"), m_nodes);
-    auto* lengths = new QHBoxLayout;
-    lengths->addWidget(m_shortest);
-    lengths->addWidget(new QLabel(tr("to"), this));
-    lengths->addWidget(m_longest);
-    auto* lengthsLabel = new QLabel(tr("&Length:"), this);
-    lengthsLabel->setBuddy(m_shortest);
-    form->addRow(lengthsLabel, lengths);
+    // A range: its two fields side by side, the label's key going to the first.
+    const auto range = [form, this](const QString& text, QLineEdit* from, QLineEdit* to) {
+        auto* fields = new QHBoxLayout;
+        fields->addWidget(from);
+        fields->addWidget(new QLabel(tr("to"), this));
+        fields->addWidget(to);
+        auto* label = new QLabel(text, this);
+        label->setBuddy(from);
+        form->addRow(label, fields);
+    };
+    range(tr("&Length:"), m_shortest, m_longest);
     m_shortest->setAccessibleName(tr("Shortest length"));
     m_longest->setAccessibleName(tr("Longest length"));
-    auto* starts = new QHBoxLayout;
-    starts->addWidget(m_earliest);
-    starts->addWidget(new QLabel(tr("to"), this));
-    starts->addWidget(m_latest);
-    auto* startsLabel = new QLabel(tr("&Starting:"), this);
-    startsLabel->setBuddy(m_earliest);
-    form->addRow(startsLabel, starts);
+    range(tr("&Starting:"), m_earliest, m_latest);
     m_earliest->setAccessibleName(tr("Earliest start"));
     m_latest->setAccessibleName(tr("Latest start"));
     row(tr("&Rank by:"), m_rank);
