@@ -60,13 +60,8 @@ template <typename Row> void appendPartition(QByteArray& out, const Row& r, QByt
     appendUtf8(out, account);
     out.append(",\"region\":");
     appendUtf8(out, r.text(PartitionRegion));
-    out.append(",\"resource_path\":\"sfc:infiniband_partition:");
-    appendUtf8Content(out, account);
-    out.append(':');
-    appendUtf8Content(out, workspace);
-    out.append(':');
-    appendUtf8Content(out, name);
-    out.append('"');
+    out.append(",\"resource_path\":");
+    appendResourcePath(out, "infiniband_partition", account, workspace, name);
     // Tags are stored as Qt writes a compact object, which is what the answer carries.
     if (!r.isNull(PartitionTags))
         out.append(",\"tags\":").append(r.text(PartitionTags));

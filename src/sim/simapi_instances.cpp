@@ -151,13 +151,9 @@ template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool 
         out.append(",\"public_ip\":");
         appendUtf8(out, r.text(PublicIp));
     }
-    out.append(",\"resource_path\":\"sfc:instance:");
-    appendUtf8Content(out, account);
-    out.append(':');
-    appendUtf8Content(out, workspace);
-    out.append(':');
-    appendUtf8Content(out, name);
-    out.append("\",\"status\":");
+    out.append(",\"resource_path\":");
+    appendResourcePath(out, "instance", account, workspace, name);
+    out.append(",\"status\":");
     appendUtf8(out, r.text(Status));
     // Tags are stored as Qt writes a compact object, which is what the answer carries.
     out.append(",\"tags\":");

@@ -71,14 +71,10 @@ template <typename Row> void appendPool(QByteArray& out, const Row& r, QByteArra
     appendUtf8(out, name);
     out.append(",\"object\":\"pool\",\"owner\":");
     appendUtf8(out, account);
-    out.append(",\"procurements\":[],\"resource_path\":\"sfc:pool:");
-    appendUtf8Content(out, account);
-    out.append(':');
-    appendUtf8Content(out, workspace);
-    out.append(':');
-    appendUtf8Content(out, name);
+    out.append(",\"procurements\":[],\"resource_path\":");
+    appendResourcePath(out, "pool", account, workspace, name);
     // Tags are stored as Qt writes a compact object; an empty one is shown as null.
-    out.append("\",\"tags\":");
+    out.append(",\"tags\":");
     const auto tags = r.text(PoolTags);
     if (r.isNull(PoolTags) || tags.isEmpty())
         out.append("null");

@@ -50,6 +50,18 @@ void appendUtf8(QByteArray& out, QByteArrayView utf8)
     out.append('"');
 }
 
+void appendResourcePath(QByteArray& out, QByteArrayView kind, QByteArrayView account,
+                        QByteArrayView workspace, QByteArrayView name)
+{
+    out.append("\"sfc:").append(kind).append(':');
+    appendUtf8Content(out, account);
+    out.append(':');
+    appendUtf8Content(out, workspace);
+    out.append(':');
+    appendUtf8Content(out, name);
+    out.append('"');
+}
+
 void appendInteger(QByteArray& out, qint64 value)
 {
     out.append(QByteArray::number(value));

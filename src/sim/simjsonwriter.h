@@ -21,6 +21,9 @@ inline constexpr char lateValue = '\x01';
 void appendUtf8(QByteArray& out, QByteArrayView utf8);
 // The same without the quotes, for a string written in parts.
 void appendUtf8Content(QByteArray& out, QByteArrayView utf8);
+// "sfc:<kind>:<account>:<workspace>:<name>", quoted.
+void appendResourcePath(QByteArray& out, QByteArrayView kind, QByteArrayView account,
+                        QByteArrayView workspace, QByteArrayView name);
 void appendInteger(QByteArray& out, qint64 value);
 void appendValue(QByteArray& out, const QJsonValue& value);
 // {"cursor":…,"data":[items],"has_more":…,"object":"list"}; `items` are the written objects,
