@@ -1777,6 +1777,76 @@
     </message>
 </context>
 <context>
+    <name>DepthChart</name>
+    <message>
+        <source>Market depth</source>
+        <translation>Markttiefe</translation>
+    </message>
+    <message>
+        <source>Choose a SKU to see the market&apos;s depth.</source>
+        <translation>Wählen Sie eine SKU, um die Markttiefe zu sehen.</translation>
+    </message>
+    <message>
+        <source>Nobody offers or bids on this window.</source>
+        <translation>Für dieses Zeitfenster gibt es weder Angebote noch Gebote.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best ask %1 for %n node(s).</source>
+        <translation>
+            <numerusform>Bestes Angebot %1 für %n Knoten.</numerusform>
+            <numerusform>Bestes Angebot %1 für %n Knoten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No asks.</source>
+        <translation>Keine Angebote.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best bid %1 for %n node(s).</source>
+        <translation>
+            <numerusform>Bestes Gebot %1 für %n Knoten.</numerusform>
+            <numerusform>Bestes Gebot %1 für %n Knoten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No bids.</source>
+        <translation>Keine Gebote.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ask level(s) with %1 nodes in all,</source>
+        <translation>
+            <numerusform>%n Angebotsstufe mit insgesamt %1 Knoten,</numerusform>
+            <numerusform>%n Angebotsstufen mit insgesamt %1 Knoten,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bid level(s) with %1 nodes in all.</source>
+        <translation>
+            <numerusform>%n Gebotsstufe mit insgesamt %1 Knoten.</numerusform>
+            <numerusform>%n Gebotsstufen mit insgesamt %1 Knoten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Your %1 at %2: %n node(s).</source>
+        <translation>
+            <numerusform>Ihr %1 zu %2: %n Knoten.</numerusform>
+            <numerusform>Ihr %1 zu %2: %n Knoten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sell</source>
+        <translation>Verkauf</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>Kauf</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>Sie</translation>
+    </message>
+</context>
+<context>
     <name>FabricModel</name>
     <message>
         <source>Region</source>
@@ -1797,6 +1867,45 @@
     <message>
         <source>Name</source>
         <translation>Name</translation>
+    </message>
+</context>
+<context>
+    <name>FillsChart</name>
+    <message>
+        <source>Recent fills</source>
+        <translation>Letzte Abschlüsse</translation>
+    </message>
+    <message>
+        <source>Choose a SKU to see its recent fills.</source>
+        <translation>Wählen Sie eine SKU, um ihre letzten Abschlüsse zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No fills in the last %n day(s).</source>
+        <translation>
+            <numerusform>Keine Abschlüsse am letzten Tag.</numerusform>
+            <numerusform>Keine Abschlüsse in den letzten %n Tagen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fill(s) since %1, from %2 to %3 per node-hour, %4 nodes in all.</source>
+        <translation>
+            <numerusform>%n Abschluss seit %1, von %2 bis %3 pro Knotenstunde, insgesamt %4 Knoten.</numerusform>
+            <numerusform>%n Abschlüsse seit %1, von %2 bis %3 pro Knotenstunde, insgesamt %4 Knoten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Latest: %1 for %n node(s) at %2.</source>
+        <translation>
+            <numerusform>Zuletzt: %1 für %n Knoten am %2.</numerusform>
+            <numerusform>Zuletzt: %1 für %n Knoten am %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 per node-hour for %n node(s), filled %2</source>
+        <translation>
+            <numerusform>%1 pro Knotenstunde für %n Knoten, abgeschlossen %2</numerusform>
+            <numerusform>%1 pro Knotenstunde für %n Knoten, abgeschlossen %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2543,6 +2652,44 @@
     <message>
         <source>&amp;Previous Pane</source>
         <translation>&amp;Vorheriger Bereich</translation>
+    </message>
+</context>
+<context>
+    <name>MarketView</name>
+    <message>
+        <source>Depth</source>
+        <translation>Tiefe</translation>
+    </message>
+    <message>
+        <source>Depth of %1 for the selected window, %2</source>
+        <translation>Tiefe von %1 für das ausgewählte Zeitfenster, %2</translation>
+    </message>
+    <message>
+        <source>Depth of %1 for the next day, %2</source>
+        <translation>Tiefe von %1 für den nächsten Tag, %2</translation>
+    </message>
+    <message>
+        <source>Recent fills</source>
+        <translation>Letzte Abschlüsse</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fills of %1 in the last %n day(s)</source>
+        <translation>
+            <numerusform>Abschlüsse von %1 am letzten Tag</numerusform>
+            <numerusform>Abschlüsse von %1 in den letzten %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the depth…</source>
+        <translation>Die Tiefe wird gelesen …</translation>
+    </message>
+    <message>
+        <source>Reading the fills…</source>
+        <translation>Die Abschlüsse werden gelesen …</translation>
+    </message>
+    <message>
+        <source>The market could not be read: %1</source>
+        <translation>Der Markt konnte nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3549,6 +3696,18 @@
         <source>Nothing selected: press an arrow key to select the next hour.</source>
         <translation>Nichts ausgewählt: Drücken Sie eine Pfeiltaste, um die nächste Stunde auszuwählen.</translation>
     </message>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+    <message>
+        <source>Best ask</source>
+        <translation>Bestes Angebot</translation>
+    </message>
+    <message>
+        <source>Best bid</source>
+        <translation>Bestes Gebot</translation>
+    </message>
 </context>
 <context>
     <name>PlannerTime</name>
@@ -3772,14 +3931,6 @@
         <source>$ per node-hour</source>
         <translation>$ pro Knotenstunde</translation>
     </message>
-    <message>
-        <source>Best ask</source>
-        <translation>Bestes Angebot</translation>
-    </message>
-    <message>
-        <source>Best bid</source>
-        <translation>Bestes Gebot</translation>
-    </message>
 </context>
 <context>
     <name>ReservationsPage</name>
@@ -3918,6 +4069,10 @@
     <message>
         <source>Find the cheapest window to buy by length and start (Ctrl+F)</source>
         <translation>Das günstigste Zeitfenster nach Länge und Beginn suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Choose a SKU in the order panel to see its market.</source>
+        <translation>Wählen Sie im Auftragsbereich eine SKU, um ihren Markt zu sehen.</translation>
     </message>
 </context>
 <context>

@@ -197,6 +197,75 @@
     </message>
 </context>
 <context>
+    <name>DepthChart</name>
+    <message numerus="yes">
+        <source>Best ask %1 for %n node(s).</source>
+        <translation>
+            <numerusform>Best ask %1 for %n node.</numerusform>
+            <numerusform>Best ask %1 for %n nodes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Best bid %1 for %n node(s).</source>
+        <translation>
+            <numerusform>Best bid %1 for %n node.</numerusform>
+            <numerusform>Best bid %1 for %n nodes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ask level(s) with %1 nodes in all,</source>
+        <translation>
+            <numerusform>%n ask level with %1 nodes in all,</numerusform>
+            <numerusform>%n ask levels with %1 nodes in all,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bid level(s) with %1 nodes in all.</source>
+        <translation>
+            <numerusform>%n bid level with %1 nodes in all.</numerusform>
+            <numerusform>%n bid levels with %1 nodes in all.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Your %1 at %2: %n node(s).</source>
+        <translation>
+            <numerusform>Your %1 at %2: %n node.</numerusform>
+            <numerusform>Your %1 at %2: %n nodes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FillsChart</name>
+    <message numerus="yes">
+        <source>No fills in the last %n day(s).</source>
+        <translation>
+            <numerusform>No fills in the last %n day.</numerusform>
+            <numerusform>No fills in the last %n days.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fill(s) since %1, from %2 to %3 per node-hour, %4 nodes in all.</source>
+        <translation>
+            <numerusform>%n fill since %1, from %2 to %3 per node-hour, %4 nodes in all.</numerusform>
+            <numerusform>%n fills since %1, from %2 to %3 per node-hour, %4 nodes in all.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Latest: %1 for %n node(s) at %2.</source>
+        <translation>
+            <numerusform>Latest: %1 for %n node at %2.</numerusform>
+            <numerusform>Latest: %1 for %n nodes at %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 per node-hour for %n node(s), filled %2</source>
+        <translation>
+            <numerusform>%1 per node-hour for %n node, filled %2</numerusform>
+            <numerusform>%1 per node-hour for %n nodes, filled %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>InstancesView</name>
     <message numerus="yes">
         <source>%n instances selected.</source>
@@ -251,6 +320,16 @@
         <translation>
             <numerusform>Exported %n row to %1.</numerusform>
             <numerusform>Exported %n rows to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MarketView</name>
+    <message numerus="yes">
+        <source>Fills of %1 in the last %n day(s)</source>
+        <translation>
+            <numerusform>Fills of %1 in the last %n day</numerusform>
+            <numerusform>Fills of %1 in the last %n days</numerusform>
         </translation>
     </message>
 </context>

@@ -9,6 +9,7 @@
 #include "core/settings/settings.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/orders/orderspage.h"
+#include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
@@ -883,6 +884,141 @@ private Q_SLOTS:
 
     // Screenshots of the planner and the orders view with real data, for people to look at:
     // SFDESK_SCREENSHOT_DIR=/tmp/shots.
+    // Beside the planner: the depth of the chosen SKU's book for the next day, then for the window
+    // the user selects, as the server answers it; the user's own resting bid marked at its price;
+    // the SKU's fills as the server lists them, the user's own included.
+    void marketDepthAndFillsBesideThePlanner()
+    {
+        const QString pool = createPool(u"depth"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        DepthChart* depth = a->page->market()->depthChart();
+        FillsChart* fills = a->page->market()->fillsChart();
+        const auto bestAskOf = [](const QList<MarketDepth::Level>& levels) -> qint64 {
+            qint64 best = 0;
+            for (const MarketDepth::Level& level : levels) {
+                if (level.side == MarketDepth::Level::Side::Ask && level.nodes > 0)
+                    best = level.rate; // asks run from the highest down
+            }
+            return best;
+        };
+        const auto serverBestAsk = [this](qint64 start, qint64 end) {
+            const SimReply book =
+                m_api.get(u"/preview/v2/orderbook/depth?requirements=instance_sku:%1&start_at=%2&end_at=%3"_s
+                              .arg(m_h100)
+                              .arg(start)
+                              .arg(end));
+            return book.json.value(u"asks"_s)
+                .toArray()
+                .first()
+                .toObject()
+                .value(u"dollars_per_node_hour"_s)
+                .toString();
+        };
+
+        // Nothing selected: the next day from the next hour.
+        const qint64 nextHour = floorHour(m_api.now()) + H;
+        QTRY_VERIFY_WITH_TIMEOUT(bestAskOf(depth->levels()) > 0, Timeout);
+        QCOMPARE(Money::format(bestAskOf(depth->levels())), serverBestAsk(nextHour, nextHour + D));
+        QVERIFY(a->child<QLabel>(u"marketDepthTitle"_s)->text().contains(u"next day"_s));
+        QVERIFY(depth->accessibleDescription().startsWith(u"Best ask $"_s));
+
+        // A resting bid of the user's own, a cent above the best, is marked at its price as theirs,
+        // beside what the book holds at that price (levels average each hour's prices over the window).
+        const auto depthAt = [this](qint64 start, qint64 end) {
+            return m_api
+                .get(u"/preview/v2/orderbook/depth?requirements=instance_sku:%1&start_at=%2&end_at=%3"_s
+                         .arg(m_h100)
+                         .arg(start)
+                         .arg(end))
+                .json;
+        };
+        // At the API's precision (a micro-dollar per node-minute), so that the order keeps it exactly.
+        const qint64 bid =
+            Money::roundUpToMinutePrecision(*Money::parseRate(depthAt(nextHour, nextHour + D)
+                                                                  .value(u"bids"_s)
+                                                                  .toArray()
+                                                                  .first()
+                                                                  .toObject()
+                                                                  .value(u"dollars_per_node_hour"_s)
+                                                                  .toString())
+                                            + 10'000);
+        QCOMPARE(m_api
+                     .post(Orders, orderBody(pool, u"buy"_s, m_h100, nextHour, nextHour + D, 3,
+                                             Money::format(bid), true))
+                     .json.value(u"status"_s)
+                     .toString(),
+                 u"standing"_s);
+        const auto ownLevel = [depth, bid]() -> std::optional<MarketDepth::Level> {
+            for (const MarketDepth::Level& l : depth->levels()) {
+                if (l.side == MarketDepth::Level::Side::Bid && l.rate == bid && l.ownOrders == 1)
+                    return l;
+            }
+            return std::nullopt;
+        };
+        QVERIFY(a->refreshUntil([&ownLevel] { return ownLevel().has_value(); }));
+        QCOMPARE(ownLevel()->ownNodes, 3);
+        qint64 booked = 0;
+        for (const QJsonValue& level : depthAt(nextHour, nextHour + D).value(u"bids"_s).toArray()) {
+            if (level.toObject().value(u"dollars_per_node_hour"_s).toString() == Money::format(bid))
+                booked += level.toObject()
+                              .value(u"allocation_schedule_delta"_s)
+                              .toArray()
+                              .first()
+                              .toObject()
+                              .value(u"node_count"_s)
+                              .toInteger();
+        }
+        QCOMPARE(ownLevel()->nodes, booked);
+        QVERIFY2(
+            depth->accessibleDescription().contains(u"Your buy at $%1: 3 "_s.arg(Money::formatRate(bid))),
+            qPrintable(depth->accessibleDescription()));
+
+        // A window selected on the chart: the depth is for it, as the server prices it.
+        const qint64 start = nextHour + 2 * D;
+        const qint64 end = start + 6 * H;
+        a->drag(start + 1800, end - 1800);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            a->child<QLabel>(u"marketDepthTitle"_s)->text().contains(u"selected window"_s), Timeout);
+        const QString expected = serverBestAsk(start, end);
+        QTRY_COMPARE_WITH_TIMEOUT(Money::format(bestAskOf(depth->levels())), expected, Timeout);
+        // The own bid is for another window: not marked here.
+        QVERIFY(
+            std::none_of(depth->levels().cbegin(), depth->levels().cend(),
+                         [bid](const MarketDepth::Level& l) { return l.rate == bid && l.ownOrders > 0; }));
+
+        // A buy that fills now is among the SKU's recent fills, at the rate the server lists.
+        const qint64 fillStart = nextHour + 3 * D;
+        QCOMPARE(m_api
+                     .post(Orders, orderBody(pool, u"buy"_s, m_h100, fillStart, fillStart + 4 * H, 2,
+                                             quotedRate(m_h100, fillStart, fillStart + 4 * H, 2), false))
+                     .json.value(u"status"_s)
+                     .toString(),
+                 u"filled"_s);
+        const QJsonArray listed =
+            m_api
+                .get(
+                    u"/preview/v2/orderbook/fills?requirements=instance_sku:%1&start_at=%2&end_at=%3&since_at=%4&limit=200"_s
+                        .arg(m_h100)
+                        .arg(floorHour(m_api.now()) - 14 * D)
+                        .arg(floorHour(m_api.now()) + 90 * D)
+                        .arg(m_api.now() - 14 * D))
+                .data();
+        QVERIFY(!listed.isEmpty());
+        QVERIFY(a->refreshUntil([fills, &listed] { return fills->fills().size() == listed.size(); }));
+        // Newest first from the server, oldest first on the chart.
+        QCOMPARE(Money::format(fills->fills().last().rate),
+                 listed.first().toObject().value(u"dollars_per_node_hour"_s).toString());
+        QCOMPARE(fills->fills().last().nodes, 2);
+        QVERIFY(fills->accessibleDescription().contains(u"Latest: $"_s));
+        // Hovering the newest fill tells it.
+        const QString tip = fills->toolTipAt(fills->positionOf(fills->fills().size() - 1));
+        QVERIFY2(tip.startsWith(u"$"_s + Money::formatRate(fills->fills().last().rate))
+                     && tip.contains(u" for 2 node"_s),
+                 qPrintable(tip));
+    }
+
     void screenshots()
     {
         const QString dir = qEnvironmentVariable("SFDESK_SCREENSHOT_DIR");
@@ -921,6 +1057,9 @@ private Q_SLOTS:
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(2);
         QTRY_VERIFY_WITH_TIMEOUT(a->child<QLabel>(u"orderPreview"_s)->text().contains(u"Total"_s), Timeout);
         QTRY_VERIFY_WITH_TIMEOUT(a->orders->model()->rowCount() >= 4, Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!a->page->market()->depthChart()->levels().isEmpty()
+                                     && !a->page->market()->fillsChart()->fills().isEmpty(),
+                                 Timeout);
         for (const bool dark : {false, true}) {
             QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
             QTest::qWait(200);

@@ -59,6 +59,8 @@ const QHash<QString, Runner>& runners()
         {QStringLiteral("images"), list<Image>(parseImage)},
         {QStringLiteral("quote"), object<OrderbookQuote>(parseOrderbookQuote)},
         {QStringLiteral("windows"), list<OrderbookWindow>(parseOrderbookWindow)},
+        {QStringLiteral("depth"), object<OrderbookDepth>(parseOrderbookDepth)},
+        {QStringLiteral("fills"), list<OrderbookFill>(parseOrderbookFill)},
         {QStringLiteral("preview"), object<OrderPreview>(parseOrderPreview)},
         {QStringLiteral("fabrics"), list<InfinibandFabric>(InfinibandAdapter::parseFabric)},
         {QStringLiteral("partitions"), list<InfinibandPartition>(InfinibandAdapter::parsePartition)},
@@ -100,6 +102,8 @@ private Q_SLOTS:
         QTest::newRow("quote") << "orderbook_quote.json" << "quote" << 1 << QString();
         QTest::newRow("quote, May shape") << "orderbook_quote_may.json" << "quote" << 1 << QString();
         QTest::newRow("windows") << "orderbook_windows.json" << "windows" << 2 << QString();
+        QTest::newRow("depth") << "orderbook_depth.json" << "depth" << 1 << QString();
+        QTest::newRow("fills") << "orderbook_fills.json" << "fills" << 2 << QString();
         QTest::newRow("preview quoted") << "order_preview_quoted.json" << "preview" << 1 << QString();
         QTest::newRow("preview unavailable")
             << "order_preview_unavailable.json" << "preview" << 1 << QString();
@@ -127,6 +131,9 @@ private Q_SLOTS:
                                                  << "instance_count: must not be negative";
         QTest::newRow("unknown preview type")
             << "bad_preview_type.json" << "preview" << -1 << "unknown preview type \"maybe\"";
+        QTest::newRow("depth level price as number")
+            << "bad_depth_price_number.json" << "depth" << -1
+            << "orderbook_depth.asks[1].dollars_per_node_hour: expected a decimal string";
         QTest::newRow("name is a number")
             << "bad_workspace_name_number.json" << "workspace" << -1 << "workspace.name: expected a string";
     }

@@ -10,6 +10,8 @@
 #include <QRestReply>
 #include <QUuid>
 
+#include <algorithm>
+
 namespace {
 
 const auto apiPrefix = QStringLiteral("/preview/v2");
@@ -264,6 +266,34 @@ ApiCall* ApiClient::orderbookWindows(const QString& requirements, qint64 rangeSt
                     .withQuery(query)
                     .withAllPages()
                     .parsedBy(listParser<OrderbookWindow>(parseOrderbookWindow)));
+}
+
+ApiCall* ApiClient::orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt, int levels)
+{
+    QUrlQuery query;
+    if (!requirements.isEmpty())
+        query.addQueryItem(QStringLiteral("requirements"), requirements);
+    query.addQueryItem(QStringLiteral("start_at"), QString::number(startAt));
+    query.addQueryItem(QStringLiteral("end_at"), QString::number(endAt));
+    query.addQueryItem(QStringLiteral("depth"), QString::number(std::clamp(levels, 1, 100)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/depth"))
+                    .withQuery(query)
+                    .parsedBy(objectParser<OrderbookDepth>(parseOrderbookDepth)));
+}
+
+ApiCall* ApiClient::orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt, qint64 sinceAt,
+                                   int limit)
+{
+    QUrlQuery query;
+    if (!requirements.isEmpty())
+        query.addQueryItem(QStringLiteral("requirements"), requirements);
+    query.addQueryItem(QStringLiteral("start_at"), QString::number(startAt));
+    query.addQueryItem(QStringLiteral("end_at"), QString::number(endAt));
+    query.addQueryItem(QStringLiteral("since_at"), QString::number(sinceAt));
+    query.addQueryItem(QStringLiteral("limit"), QString::number(std::clamp(limit, 1, 200)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/fills"))
+                    .withQuery(query)
+                    .parsedBy(listParser<OrderbookFill>(parseOrderbookFill)));
 }
 
 ApiCall* ApiClient::orderPreview(const OrderPreviewRequest& request)

@@ -95,7 +95,13 @@ public:
     ApiCall* skuAvailability(const QUrlQuery& filters = {}); // QList<SkuAvailability>
     ApiCall* orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt); // OrderbookQuote
     ApiCall* orderbookWindows(const QString& requirements, qint64 rangeStartAt,
-                              qint64 rangeEndAt);              // QList<OrderbookWindow>
+                              qint64 rangeEndAt); // QList<OrderbookWindow>
+    ApiCall* orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt,
+                            int levels); // OrderbookDepth
+    // The newest `limit` fills (one page) made since `sinceAt`, of delivery windows overlapping
+    // [startAt, endAt).
+    ApiCall* orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt, qint64 sinceAt,
+                            int limit);                        // QList<OrderbookFill>
     ApiCall* orderPreview(const OrderPreviewRequest& request); // OrderPreview
 
     // --- Workspace resources; an empty workspace means every readable workspace ---------------

@@ -380,6 +380,51 @@ std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QSt
     return window;
 }
 
+std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("orderbook_depth"));
+    OrderbookDepth depth;
+    depth.startAt = reader.epoch(QStringLiteral("start_at"));
+    depth.endAt = reader.epoch(QStringLiteral("end_at"));
+    depth.requestedAt = reader.optEpoch(QStringLiteral("requested_at")).value_or(0);
+    for (const auto& [key, levels] :
+         {std::pair{QStringLiteral("bids"), &depth.bids}, std::pair{QStringLiteral("asks"), &depth.asks}}) {
+        if (!json.value(key).isArray()) {
+            reader.fail(key, QStringLiteral("expected an array"));
+            break;
+        }
+        const QJsonArray items = json.value(key).toArray();
+        for (qsizetype i = 0; i < items.size() && reader.ok(); ++i) {
+            // readPriceLevel reads a member: give each item a key of its own.
+            const QJsonObject holder{{QStringLiteral("%1[%2]").arg(key).arg(i), items.at(i)}};
+            JsonReader item(holder, QStringLiteral("orderbook_depth"));
+            const std::optional<PriceLevel> level = readPriceLevel(item, holder.constBegin().key());
+            if (!item.ok())
+                reader.absorb(item);
+            else if (!level)
+                reader.fail(holder.constBegin().key(), QStringLiteral("expected an object"));
+            else
+                levels->append(*level);
+        }
+    }
+    if (!reader.finish(error))
+        return std::nullopt;
+    return depth;
+}
+
+std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("orderbook_fill"));
+    OrderbookFill fill;
+    fill.sku = reader.string(QStringLiteral("instance_sku"));
+    fill.price = reader.price(QStringLiteral("dollars_per_node_hour"));
+    fill.delta = reader.schedule(QStringLiteral("allocation_schedule_delta"));
+    fill.filledAt = reader.epoch(QStringLiteral("filled_at"));
+    if (!reader.finish(error))
+        return std::nullopt;
+    return fill;
+}
+
 std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("order_preview"));

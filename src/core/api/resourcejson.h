@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
 #include <QJsonArray>
@@ -21,6 +22,8 @@ std::optional<Order> parseOrder(const QJsonObject& json, QString* error);
 std::optional<Image> parseImage(const QJsonObject& json, QString* error);
 std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
 std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
+std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error);
+std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString* error);
 std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error);
 std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error);
 

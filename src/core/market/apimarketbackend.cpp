@@ -274,6 +274,55 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
         ->onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
 }
 
+namespace {
+
+constexpr qint64 Minute = 60;
+
+qint64 minuteFloor(qint64 t)
+{
+    return t - ((t % Minute) + Minute) % Minute;
+}
+
+qint64 minuteCeil(qint64 t)
+{
+    return t + (Minute - ((t % Minute) + Minute) % Minute) % Minute;
+}
+
+} // namespace
+
+void ApiMarketBackend::requestDepth(const QString& sku, qint64 start, qint64 end)
+{
+    ApiClient* api = client();
+    if (!api || end <= start)
+        return;
+    const qint64 from = minuteFloor(start);
+    const qint64 to = minuteCeil(end);
+    api->orderbookDepth(requirementsQuery(sku), from, to, DepthLevels)
+        ->onSuccess<OrderbookDepth>(this,
+                                    [this, sku, start, end](const OrderbookDepth& depth) {
+                                        Q_EMIT depthReady(sku, start, end, depth);
+                                    })
+        ->onFailure(this,
+                    [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
+}
+
+void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
+{
+    ApiClient* api = client();
+    if (!api)
+        return;
+    // The API answers fills of the last 30 days at most (an hour spare for the clocks).
+    const qint64 after = std::max(since, now() - FillsMaxAge + 3600);
+    // A fill delivers no earlier than it is made, and no later than the market sells ahead.
+    api->orderbookFills(requirementsQuery(sku), minuteFloor(after), minuteCeil(now() + FillsHorizon), after,
+                        FillsPage)
+        ->onSuccess<QList<OrderbookFill>>(
+            this,
+            [this, sku, since](const QList<OrderbookFill>& fills) { Q_EMIT fillsReady(sku, since, fills); })
+        ->onFailure(this,
+                    [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
+}
+
 void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
                                std::function<void(const OrderPreview&)> done, Failed failed)
 {

@@ -45,6 +45,8 @@ public:
 
     void refresh() override;
     void requestQuotes(const QString& sku, qint64 from, qint64 to) override;
+    void requestDepth(const QString& sku, qint64 start, qint64 end) override;
+    void requestFills(const QString& sku, qint64 since) override;
     void preview(const OrderRequest& request, QObject* context, std::function<void(const OrderPreview&)> done,
                  Failed failed) override;
     void place(const OrderRequest& request, QObject* context, std::function<void(const Order&)> done,
@@ -56,6 +58,12 @@ public:
     // that they outlive the app; read now.
     void setAttemptsFile(const QString& path);
     OrderAttempts& attempts() { return m_attempts; }
+
+    // Price levels asked for per side, fills per answer (the API's page maximum).
+    static constexpr int DepthLevels = 20;
+    static constexpr int FillsPage = 200;
+    static constexpr qint64 FillsMaxAge = 30 * 86400;
+    static constexpr qint64 FillsHorizon = 90 * 86400;
 
 private:
     // The SKU's region, zone and accelerator, as the orderbook and the preview filter by.

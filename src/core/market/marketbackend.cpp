@@ -24,3 +24,7 @@ std::optional<Order> MarketBackend::takePlacedEarlier(const OrderRequest&)
 {
     return std::nullopt;
 }
+
+void MarketBackend::requestDepth(const QString&, qint64, qint64) {}
+
+void MarketBackend::requestFills(const QString&, qint64) {}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/market/plannerdata.h"
+#include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
 #include <QObject>
@@ -40,6 +41,12 @@ public:
     virtual void unwatch() {}
     // Best ask and bid per hour for a SKU over [from, to); answers with quotesReady().
     virtual void requestQuotes(const QString& sku, qint64 from, qint64 to) = 0;
+    // The depth of a SKU's book for the window [start, end); answers with depthReady() or
+    // marketDetailFailed(). A backend without an orderbook never answers.
+    virtual void requestDepth(const QString& sku, qint64 start, qint64 end);
+    // A SKU's fills made since `since` (newest first, at most one page); answers with fillsReady()
+    // or marketDetailFailed().
+    virtual void requestFills(const QString& sku, qint64 since);
 
     // Each answers exactly once through one of its callbacks, called in `context`'s thread and
     // never after `context` is gone.
@@ -64,6 +71,10 @@ public:
 Q_SIGNALS:
     void changed();
     void quotesReady(const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes);
+    void depthReady(const QString& sku, qint64 start, qint64 end, const OrderbookDepth& depth);
+    void fillsReady(const QString& sku, qint64 since, const QList<OrderbookFill>& fills);
+    // The depth or the fills could not be read.
+    void marketDetailFailed(const QString& sku, const QString& message);
     // A background refresh failed.
     void refreshFailed(const QString& message);
 };

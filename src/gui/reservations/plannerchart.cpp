@@ -3,9 +3,9 @@
 #include "common/clitime.h"
 #include "common/money.h"
 #include "core/market/planmath.h"
+#include "gui/reservations/chartcolors.h"
 #include "gui/reservations/plannertime.h"
 
-#include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
@@ -14,8 +14,7 @@
 #include <QGraphicsItem>
 #include <QImageWriter>
 #include <QKeyEvent>
-#include <QLegendMarker>
-#include <QLineSeries>
+#include <QLabel>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
@@ -50,53 +49,20 @@ QString formatRate(qint64 micros)
     return u"$"_s + Money::formatRate(micros);
 }
 
-bool isDarkPalette(const QPalette& palette)
-{
-    return palette.color(QPalette::Base).lightness() < 128;
-}
-
-// Colours derived from the palette: SKU hues keep their identity in both schemes and get lighter
-// on dark backgrounds so that they stay readable.
-struct ChartColors
-{
-    QColor background, text, grid, now, selection, buy, sell, ask, bid;
-    QList<QColor> skus;
-
-    static ChartColors from(const QPalette& palette)
-    {
-        const bool dark = isDarkPalette(palette);
-        ChartColors c;
-        c.background = palette.color(QPalette::Base);
-        c.text = palette.color(QPalette::Text);
-        c.grid = palette.color(QPalette::Text);
-        c.grid.setAlpha(dark ? 40 : 30);
-        c.now = palette.color(QPalette::Highlight);
-        c.selection = palette.color(QPalette::Highlight);
-        const int saturation = dark ? 150 : 190;
-        const int value = dark ? 235 : 200;
-        c.buy = QColor::fromHsv(150, saturation, dark ? 220 : 150);
-        c.sell = QColor::fromHsv(28, saturation + 40, dark ? 250 : 215);
-        c.ask = QColor::fromHsv(355, saturation, value);
-        c.bid = QColor::fromHsv(120, saturation, dark ? 220 : 150);
-        for (const int hue : {212, 265, 175, 45, 310, 95, 195, 0, 235, 140, 330, 60})
-            c.skus.append(QColor::fromHsv(hue, dark ? 120 : 140, dark ? 215 : 215));
-        return c;
-    }
-    QColor sku(qsizetype index) const { return skus.at(index % skus.size()); }
-};
-
 } // namespace
 
 class PlannerChart::Private
 {
 public:
     class View;
+    class PlotLayer;
     class Overlay;
 
     explicit Private(PlannerChart* q);
 
     void rebuildSeries();
     void applyColors();
+    void updateLegend();
     void updateAxes();
     void setRangeAndNotify(qint64 from, qint64 to);
     QRectF plotArea() const { return chart->plotArea(); }
@@ -119,14 +85,17 @@ public:
     PlannerChart* q;
     QChart* chart = nullptr;
     View* view = nullptr;
+    PlotLayer* plotLayer = nullptr;
     Overlay* overlay = nullptr;
     QDateTimeAxis* timeAxis = nullptr;
     QValueAxis* nodeAxis = nullptr;
     QValueAxis* priceAxis = nullptr;
-    QLineSeries* askSeries = nullptr;
-    QLineSeries* bidSeries = nullptr;
-    QList<QAreaSeries*> ownedSeries;
+    // The price axis's top, in dollars per node-hour.
+    double priceTop = 1.0;
+    // Owned nodes per SKU, stacked: layer i's top is the sum of SKUs 0..i (drawn by PlotLayer).
+    QList<PlanMath::Steps> ownedLayers;
     QStringList ownedSkus;
+    QLabel* legend = nullptr;
 
     PlannerSnapshot snapshot;
     QMap<QString, QString> skuNames;
@@ -138,6 +107,112 @@ public:
     std::optional<TimeAxis::Window> selection;
     qint64 selectionNodes = 0;
     bool utc = false;
+};
+
+// The owned nodes per SKU as stacked steps and the market's best prices per hour as lines, drawn
+// straight onto the scene: a new snapshot or range costs new points, not Qt Charts series to build
+// and lay out. Qt Charts keeps the axes and the grid.
+class PlannerChart::Private::PlotLayer final : public QGraphicsItem
+{
+public:
+    explicit PlotLayer(Private* d)
+        : d(d)
+    {
+        // Above Qt Charts' grid (z 2), under the order overlay.
+        setZValue(3.5);
+        setAcceptedMouseButtons(Qt::NoButton);
+    }
+    QRectF boundingRect() const override { return d->plotArea(); }
+    void refresh()
+    {
+        prepareGeometryChange();
+        update();
+    }
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
+    {
+        const QRectF area = d->plotArea();
+        if (area.isEmpty())
+            return;
+        const TimeAxis axis(d->from, d->to, area.left(), area.width());
+        painter->save();
+        painter->setClipRect(area);
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        paintOwned(painter, axis);
+        paintPrices(painter, axis, area);
+        painter->restore();
+    }
+
+private:
+    void paintOwned(QPainter* painter, const TimeAxis& axis) const
+    {
+        const bool dark = ChartColors::isDark(d->q->palette());
+        QPolygonF previousTop;
+        for (qsizetype i = 0; i < d->ownedLayers.size(); ++i) {
+            // The layer's top edge as steps, then back along the layer below (or the axis).
+            QPolygonF top;
+            qint64 last = 0;
+            const PlanMath::Steps& steps = d->ownedLayers.at(i);
+            for (qsizetype s = 0; s < steps.size(); ++s) {
+                const auto& [time, count] = steps.at(s);
+                const double x = axis.xOf(time);
+                if (s > 0)
+                    top << QPointF(x, d->yOfNodes(double(last)));
+                top << QPointF(x, d->yOfNodes(double(count)));
+                last = count;
+            }
+            if (top.isEmpty())
+                continue;
+            QPolygonF shape = top;
+            if (previousTop.isEmpty()) {
+                shape << QPointF(top.last().x(), d->yOfNodes(0)) << QPointF(top.first().x(), d->yOfNodes(0));
+            } else {
+                for (auto it = previousTop.crbegin(); it != previousTop.crend(); ++it)
+                    shape << *it;
+            }
+            QColor fill = d->colors.sku(i);
+            const bool strong = d->highlightedSku.isEmpty() || d->ownedSkus.at(i) == d->highlightedSku;
+            fill.setAlpha(strong ? 170 : 70);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(fill);
+            painter->drawPolygon(shape);
+            painter->setPen(QPen(d->colors.sku(i).darker(dark ? 100 : 130), 1));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawPolyline(top);
+            previousTop = top;
+        }
+    }
+
+    // Each hour's best ask and bid as a step; an hour without one breaks the line.
+    void paintPrices(QPainter* painter, const TimeAxis& axis, const QRectF& area) const
+    {
+        const auto yOf = [&area, this](qint64 micros) {
+            return area.bottom()
+                   - double(micros) / double(Money::MicrosPerDollar) * area.height() / d->priceTop;
+        };
+        for (const bool ask : {true, false}) {
+            painter->setPen(ask ? QPen(d->colors.ask, 2) : QPen(d->colors.bid, 2, Qt::DashLine));
+            QPolygonF line;
+            qint64 lastEnd = 0;
+            for (const HourQuote& quote : std::as_const(d->snapshot.quotes)) {
+                if (quote.hourStart + Hour <= d->from || quote.hourStart >= d->to)
+                    continue;
+                const std::optional<qint64>& price = ask ? quote.bestAsk : quote.bestBid;
+                if (!price || (quote.hourStart != lastEnd && !line.isEmpty())) {
+                    painter->drawPolyline(line);
+                    line.clear();
+                }
+                if (!price)
+                    continue;
+                const double y = yOf(*price);
+                line << QPointF(axis.xOf(quote.hourStart), y) << QPointF(axis.xOf(quote.hourStart + Hour), y);
+                lastEnd = quote.hourStart + Hour;
+            }
+            painter->drawPolyline(line);
+        }
+    }
+
+    Private* d;
 };
 
 // Draws what Qt Charts has no series for (order windows, the now line, the selection) straight
@@ -409,25 +484,28 @@ PlannerChart::Private::Private(PlannerChart* owner)
     chart->addAxis(nodeAxis, Qt::AlignLeft);
     chart->addAxis(priceAxis, Qt::AlignRight);
 
-    askSeries = new QLineSeries;
-    askSeries->setName(QObject::tr("Best ask"));
-    bidSeries = new QLineSeries;
-    bidSeries->setName(QObject::tr("Best bid"));
-    for (QLineSeries* series : {askSeries, bidSeries}) {
-        chart->addSeries(series);
-        series->attachAxis(timeAxis);
-        series->attachAxis(priceAxis);
-    }
-
     view = new View(chart, this);
     view->setObjectName(u"plannerChartView"_s);
     view->setAccessibleName(PlannerChart::tr("Reservation planner chart"));
     view->viewport()->setObjectName(u"plannerChartViewport"_s);
     // The view takes the keys; its viewport is no tab stop of its own.
     view->viewport()->setFocusPolicy(Qt::NoFocus);
+    plotLayer = new PlotLayer(this);
+    chart->scene()->addItem(plotLayer);
     overlay = new Overlay(this);
     chart->scene()->addItem(overlay);
-    QObject::connect(chart, &QChart::plotAreaChanged, q, [this] { overlay->refresh(); });
+    QObject::connect(chart, &QChart::plotAreaChanged, q, [this] {
+        plotLayer->refresh();
+        overlay->refresh();
+    });
+    // The legend is a line of text under the chart, not Qt Charts' (which wants a series per entry).
+    chart->legend()->hide();
+    legend = new QLabel;
+    legend->setObjectName(u"plannerLegend"_s);
+    legend->setTextFormat(Qt::RichText);
+    legend->setWordWrap(true);
+    legend->setAlignment(Qt::AlignCenter);
+    legend->setAccessibleName(PlannerChart::tr("Legend"));
 }
 
 double PlannerChart::Private::yOfNodes(double nodes) const
@@ -509,50 +587,17 @@ void PlannerChart::Private::setRangeAndNotify(qint64 newFrom, qint64 newTo)
 
 void PlannerChart::Private::rebuildSeries()
 {
-    for (QAreaSeries* series : std::as_const(ownedSeries)) {
-        chart->removeSeries(series);
-        delete series;
-    }
-    ownedSeries.clear();
     ownedSkus = snapshot.ownedBySku.keys();
 
     // Owned nodes, stacked per SKU; each step drawn as a vertical edge.
     QList<TimeSpans> layers;
     for (const QString& sku : std::as_const(ownedSkus))
         layers.append(snapshot.ownedBySku.value(sku));
-    const QList<PlanMath::Steps> stacked = PlanMath::stackedSteps(layers, from, to);
+    ownedLayers = PlanMath::stackedSteps(layers, from, to);
     qint64 top = 1;
-    const qint64 shift = labelShift();
-    QLineSeries* previous = nullptr;
-    for (qsizetype i = 0; i < stacked.size(); ++i) {
-        auto* upper = new QLineSeries;
-        QList<QPointF> points;
-        qint64 last = 0;
-        for (qsizetype s = 0; s < stacked.at(i).size(); ++s) {
-            const auto& [time, count] = stacked.at(i).at(s);
-            const double x = double(time + shift) * 1000.0;
-            if (s > 0)
-                points.append(QPointF(x, double(last)));
-            points.append(QPointF(x, double(count)));
-            last = count;
-            top = std::max(top, count);
-        }
-        upper->replace(points);
-        QLineSeries* lower = nullptr;
-        if (previous) {
-            lower = new QLineSeries;
-            lower->replace(previous->points());
-        }
-        auto* area = new QAreaSeries(upper, lower);
-        upper->setParent(area);
-        if (lower)
-            lower->setParent(area);
-        area->setName(skuName(ownedSkus.at(i)));
-        chart->addSeries(area);
-        area->attachAxis(timeAxis);
-        area->attachAxis(nodeAxis);
-        ownedSeries.append(area);
-        previous = upper;
+    for (const PlanMath::Steps& steps : std::as_const(ownedLayers)) {
+        for (const auto& step : steps)
+            top = std::max(top, step.second);
     }
     for (const PlannerOrder& order : std::as_const(snapshot.orders)) {
         if (order.isOpen() && order.end > from && order.start < to)
@@ -561,34 +606,20 @@ void PlannerChart::Private::rebuildSeries()
     top = std::max(top, selectionNodes);
     nodeMax = top + std::max<qint64>(1, top / 5);
 
-    // Best prices per hour as steps.
-    QList<QPointF> asks;
-    QList<QPointF> bids;
+    // The price axis reaches a fifth above the highest best price shown.
     qint64 priceMax = 0;
     for (const HourQuote& quote : std::as_const(snapshot.quotes)) {
         if (quote.hourStart + Hour <= from || quote.hourStart >= to)
             continue;
-        const double x0 = double(quote.hourStart + shift) * 1000.0;
-        const double x1 = double(quote.hourStart + Hour + shift) * 1000.0;
-        if (quote.bestAsk) {
-            const double y = double(*quote.bestAsk) / double(Money::MicrosPerDollar);
-            asks << QPointF(x0, y) << QPointF(x1, y);
-            priceMax = std::max(priceMax, *quote.bestAsk);
-        }
-        if (quote.bestBid) {
-            const double y = double(*quote.bestBid) / double(Money::MicrosPerDollar);
-            bids << QPointF(x0, y) << QPointF(x1, y);
-            priceMax = std::max(priceMax, *quote.bestBid);
-        }
+        priceMax = std::max({priceMax, quote.bestAsk.value_or(0), quote.bestBid.value_or(0)});
     }
-    askSeries->replace(asks);
-    bidSeries->replace(bids);
-    const double priceTop = std::max(1.0, std::ceil(double(priceMax) * 1.2 / double(Money::MicrosPerDollar)));
+    priceTop = std::max(1.0, std::ceil(double(priceMax) * 1.2 / double(Money::MicrosPerDollar)));
     priceAxis->setRange(0, priceTop);
     priceAxis->setVisible(true);
 
     applyColors();
     updateAxes();
+    plotLayer->refresh();
     overlay->refresh();
 }
 
@@ -628,16 +659,26 @@ void PlannerChart::Private::applyColors()
         axis->setGridLineColor(colors.grid);
         axis->setLinePenColor(colors.grid);
     }
-    for (qsizetype i = 0; i < ownedSeries.size(); ++i) {
-        QColor fill = colors.sku(i);
-        const bool strong = highlightedSku.isEmpty() || ownedSkus.at(i) == highlightedSku;
-        fill.setAlpha(strong ? 170 : 70);
-        ownedSeries.at(i)->setBrush(fill);
-        ownedSeries.at(i)->setPen(QPen(colors.sku(i).darker(isDarkPalette(q->palette()) ? 100 : 130), 1));
-    }
-    askSeries->setPen(QPen(colors.ask, 2));
-    bidSeries->setPen(QPen(colors.bid, 2, Qt::DashLine));
+    updateLegend();
+    plotLayer->update();
     overlay->update();
+}
+
+void PlannerChart::Private::updateLegend()
+{
+    // One line of text: swatches in the areas' and lines' colours, then their names.
+    QStringList entries;
+    const auto swatch = [](const QColor& color, const QString& mark) {
+        return u"<span style=\"color:%1\">%2</span>"_s.arg(color.name(), mark);
+    };
+    for (qsizetype i = 0; i < ownedSkus.size(); ++i)
+        entries << swatch(colors.sku(i), u"\u25A0"_s) + u"&nbsp;"_s
+                       + skuName(ownedSkus.at(i)).toHtmlEscaped();
+    entries << swatch(colors.ask, u"\u2501"_s) + u"&nbsp;"_s + PlannerChart::tr("Best ask").toHtmlEscaped();
+    entries << swatch(colors.bid, u"\u254D"_s) + u"&nbsp;"_s + PlannerChart::tr("Best bid").toHtmlEscaped();
+    const QString text = entries.join(u"&nbsp;&nbsp; "_s);
+    if (legend->text() != text)
+        legend->setText(text);
 }
 
 PlannerChart::PlannerChart(QWidget* parent)
@@ -647,7 +688,8 @@ PlannerChart::PlannerChart(QWidget* parent)
     setObjectName(u"plannerChart"_s);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    layout->addWidget(d->view, 1);
+    layout->addWidget(d->legend);
     setFocusProxy(d->view);
     setAccessibleName(tr("Reservation planner chart"));
     setRange(Range::Week);
@@ -659,6 +701,8 @@ PlannerChart::~PlannerChart()
     // The overlay points back at Private; take it off the scene before Private goes.
     d->chart->scene()->removeItem(d->overlay);
     delete d->overlay;
+    d->chart->scene()->removeItem(d->plotLayer);
+    delete d->plotLayer;
 }
 
 void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
@@ -865,7 +909,7 @@ QString PlannerChart::description() const
 
 QImage PlannerChart::image() const
 {
-    return d->view->grab().toImage();
+    return d->q->grab().toImage();
 }
 
 bool PlannerChart::exportPng(const QString& fileName, QString* error) const

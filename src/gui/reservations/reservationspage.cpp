@@ -8,6 +8,7 @@
 #include "core/market/plannerconversion.h"
 #include "core/settings/settings.h"
 #include "gui/common/themeicons.h"
+#include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
@@ -51,6 +52,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_backend(backend)
     , m_chart(new PlannerChart(this))
     , m_panel(new OrderPanel(this))
+    , m_market(new MarketView(this))
+    , m_marketDebounce(new QTimer(this))
     , m_pool(new QComboBox(this))
     , m_ranges(new QButtonGroup(this))
     , m_message(new QLabel(this))
@@ -119,8 +122,16 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setMinimumWidth(m_panel->sizeHint().width() + 20);
+    // The market's depth and fills under the planner, so that both read on one time scale.
+    auto* chartAndMarket = new QSplitter(Qt::Vertical, this);
+    chartAndMarket->setObjectName(u"plannerMarketSplitter"_s);
+    chartAndMarket->addWidget(m_chart);
+    chartAndMarket->addWidget(m_market);
+    chartAndMarket->setStretchFactor(0, 3);
+    chartAndMarket->setStretchFactor(1, 2);
+    chartAndMarket->setChildrenCollapsible(false);
     auto* splitter = new QSplitter(this);
-    splitter->addWidget(m_chart);
+    splitter->addWidget(chartAndMarket);
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 0);
@@ -134,6 +145,9 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_quoteDebounce->setSingleShot(true);
     m_quoteDebounce->setInterval(200);
     connect(m_quoteDebounce, &QTimer::timeout, this, &ReservationsPage::requestQuotes);
+    m_marketDebounce->setSingleShot(true);
+    m_marketDebounce->setInterval(300);
+    connect(m_marketDebounce, &QTimer::timeout, this, &ReservationsPage::requestMarket);
 
     connect(m_ranges, &QButtonGroup::idClicked, this,
             [this](int id) { m_chart->setRange(static_cast<PlannerChart::Range>(id)); });
@@ -148,15 +162,21 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         reload();
     });
     connect(m_chart, &PlannerChart::visibleRangeChanged, this, [this] { m_quoteDebounce->start(); });
-    connect(m_chart, &PlannerChart::selectionChanged, this,
-            [this](qint64 start, qint64 end) { m_panel->setWindow(start, end); });
-    connect(m_chart, &PlannerChart::selectionCleared, m_panel, &OrderPanel::clearWindow);
+    connect(m_chart, &PlannerChart::selectionChanged, this, [this](qint64 start, qint64 end) {
+        m_panel->setWindow(start, end);
+        m_marketDebounce->start();
+    });
+    connect(m_chart, &PlannerChart::selectionCleared, this, [this] {
+        m_panel->clearWindow();
+        m_marketDebounce->start();
+    });
     connect(m_panel, &OrderPanel::windowEdited, this,
             [this](qint64 start, qint64 end) { m_chart->setSelection(TimeAxis::Window{start, end}); });
     connect(m_panel, &OrderPanel::nodesChanged, m_chart, &PlannerChart::setSelectionNodes);
     connect(m_panel, &OrderPanel::skuChanged, this, [this](const QString& sku) {
         m_chart->setHighlightedSku(sku);
         m_quoteDebounce->start();
+        m_marketDebounce->start();
     });
     connect(m_panel, &OrderPanel::placeRequested, this, &ReservationsPage::placeOrder);
     connect(m_chart, &PlannerChart::activated, m_panel, &OrderPanel::placeIfReady);
@@ -177,6 +197,24 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
 
     if (m_backend) {
         connect(m_backend, &MarketBackend::changed, this, &ReservationsPage::reload);
+        connect(m_backend, &MarketBackend::changed, m_marketDebounce, qOverload<>(&QTimer::start));
+        connect(m_backend, &MarketBackend::depthReady, this,
+                [this](const QString& sku, qint64 start, qint64 end, const OrderbookDepth& depth) {
+                    // Only the answer to the latest question: an older one is for another window.
+                    if (sku != m_depthSku || start != m_depthWindow.start || end != m_depthWindow.end)
+                        return;
+                    m_market->showDepth(depth, sku, m_backend->orders());
+                });
+        connect(m_backend, &MarketBackend::fillsReady, this,
+                [this](const QString& sku, qint64 since, const QList<OrderbookFill>& fills) {
+                    if (sku == m_panel->currentSku())
+                        m_market->showFills(fills, sku, since, m_backend->now());
+                });
+        connect(m_backend, &MarketBackend::marketDetailFailed, this,
+                [this](const QString& sku, const QString& message) {
+                    if (sku == m_panel->currentSku())
+                        m_market->showFailure(message);
+                });
         connect(m_backend, &MarketBackend::refreshFailed, this,
                 [this](const QString& message) { m_message->setText(message); });
         connect(m_backend, &MarketBackend::quotesReady, this,
@@ -189,6 +227,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
                 });
         reload();
         m_backend->refresh();
+        m_marketDebounce->start();
     } else {
         m_message->setText(tr("Not connected: connect to a server to plan reservations."));
         setEnabled(true);
@@ -227,6 +266,7 @@ void ReservationsPage::setUtc(bool utc)
     m_utc = utc;
     m_chart->setUtc(utc);
     m_panel->setUtc(utc);
+    m_market->setUtc(utc);
     updateCountdowns();
 }
 
@@ -377,6 +417,43 @@ void ReservationsPage::requestQuotes()
     m_backend->requestQuotes(m_panel->currentSku(), m_chart->visibleFrom(), m_chart->visibleTo());
 }
 
+std::pair<TimeAxis::Window, bool> ReservationsPage::depthWindow() const
+{
+    if (const auto selection = m_chart->selection())
+        return {*selection, true};
+    const qint64 now = m_backend ? m_backend->now() : 0;
+    const qint64 nextHour = now - ((now % Hour) + Hour) % Hour + Hour;
+    return {TimeAxis::Window{nextHour, nextHour + Day}, false};
+}
+
+void ReservationsPage::requestMarket()
+{
+    if (!m_backend)
+        return;
+    if (!isVisible()) {
+        m_marketStale = true;
+        return;
+    }
+    m_marketStale = false;
+    const QString sku = m_panel->currentSku();
+    if (sku.isEmpty()) {
+        m_depthSku.clear();
+        m_market->clear(tr("Choose a SKU in the order panel to see its market."));
+        return;
+    }
+    const auto [window, selected] = depthWindow();
+    if (sku != m_depthSku)
+        m_market->clear(QString());
+    m_market->setSkuName(skuName(sku));
+    m_market->setDepthWindow(window.start, window.end, selected);
+    m_depthSku = sku;
+    m_depthWindow = window;
+    m_market->showDepthLoading();
+    m_market->showFillsLoading();
+    m_backend->requestDepth(sku, window.start, window.end);
+    m_backend->requestFills(sku, m_backend->now() - MarketView::FillsDays * Day);
+}
+
 void ReservationsPage::placeOrder(const OrderRequest& request)
 {
     // One order at a time: a second click (or a double click) while one is on its way places nothing.
@@ -513,6 +590,8 @@ void ReservationsPage::showEvent(QShowEvent* event)
     }
     m_countdownTimer->start();
     updateCountdowns();
+    if (m_marketStale)
+        m_marketDebounce->start();
 }
 
 void ReservationsPage::hideEvent(QHideEvent* event)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/market/plannerdata.h"
+#include "core/market/timeaxis.h"
 #include "core/model/resources.h"
 
 #include <QPointer>
@@ -10,6 +11,7 @@
 
 class QHBoxLayout;
 class MarketBackend;
+class MarketView;
 class OrderPanel;
 class PlannerChart;
 class QButtonGroup;
@@ -48,6 +50,7 @@ public:
     // How often the countdowns are counted again (they show minutes).
     static constexpr int CountdownIntervalMs = 15'000;
     OrderPanel* panel() const { return m_panel; }
+    MarketView* market() const { return m_market; }
 
 protected:
     // The market is polled while this page is on screen.
@@ -69,11 +72,21 @@ private:
     // When the pool's owned capacity next starts and ends, and when its resting orders start or end.
     void updateCountdowns();
     QString skuName(const QString& id) const;
+    // The depth for the selected window (or the next day) and the recent fills of the chosen SKU.
+    void requestMarket();
+    // The window the depth is asked for, and whether the user selected it.
+    std::pair<TimeAxis::Window, bool> depthWindow() const;
 
     QPointer<MarketBackend> m_backend;
     bool m_watching = false;
     PlannerChart* m_chart;
     OrderPanel* m_panel;
+    MarketView* m_market;
+    QTimer* m_marketDebounce;
+    // Asked while hidden: asked again when shown.
+    bool m_marketStale = false;
+    QString m_depthSku;
+    TimeAxis::Window m_depthWindow{0, 0};
     QComboBox* m_pool;
     QButtonGroup* m_ranges;
     QLabel* m_message;
