@@ -819,10 +819,21 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
     // A resting order that met nothing this hour is stored as it was.
     if (order.status == before && order.fills.isEmpty())
         return true;
-    m_statusRows.append(QVariantList{orderStatusName(order.status),
-                                     order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-                                     order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
-                                     scheduleText(order.filled()), order.id});
+    const std::optional<qint64> seq = m_book.seqOf(order.id);
+    if (!seq) {
+        m_error = u"order %1 is not on the resting book"_s.arg(order.id);
+        m_reloadBook = true;
+        return false;
+    }
+    // By rowid; an order that stays partly filled changes only its filled schedule, which spares
+    // the indexes on its status.
+    if (order.status == before)
+        m_statusRows.append(QVariantList{scheduleText(order.filled()), *seq});
+    else
+        m_statusRows.append(QVariantList{orderStatusName(order.status),
+                                         order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+                                         order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+                                         scheduleText(order.filled()), *seq});
     m_book.update(order);
     return true;
 }
@@ -858,9 +869,11 @@ bool MarketEngine::writeMatch()
                "rate, schedule, start_at, end_at, amount, fee) VALUES "_s,
                fills, QString())
            && std::all_of(statuses.begin(), statuses.end(), [this](const QVariantList& row) {
-                  return write(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ?, "
-                               "filled = ? WHERE id = ?"_s,
-                               row);
+                  return row.size() == 2
+                             ? write(u"UPDATE market_orders SET filled = ? WHERE seq = ?"_s, row)
+                             : write(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ?, "
+                                     "filled = ? WHERE seq = ?"_s,
+                                     row);
               });
 }
 
