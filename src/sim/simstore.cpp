@@ -4,7 +4,6 @@
 
 #include <QFileInfo>
 #include <QScopeGuard>
-#include <QSqlDriver>
 #include <QSqlError>
 #include <QUuid>
 #include <QtLogging>

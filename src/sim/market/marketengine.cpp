@@ -512,20 +512,20 @@ std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order)
         "filled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
     const Schedule filled = order.filled();
     qint64 seq = 0;
-    const bool stored =
-        write(sql,
-            {QVariant(order.id), QVariant(order.poolId), QVariant(order.poolName),
-             QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
-             QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
-             QVariant(order.allowStanding), QVariant(order.allowPartial),
-             QVariant(orderStatusName(order.status)), QVariant(order.createdAt),
-             order.createdBy.isEmpty()
-                 ? QVariant()
-                 : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
-             order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-             order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
-             filled.isEmpty() ? QVariant() : QVariant(scheduleText(filled))},
-              &seq);
+    const bool stored = write(
+        sql,
+        {QVariant(order.id), QVariant(order.poolId), QVariant(order.poolName),
+         QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
+         QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
+         QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(orderStatusName(order.status)),
+         QVariant(order.createdAt),
+         order.createdBy.isEmpty()
+             ? QVariant()
+             : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
+         order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+         order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+         filled.isEmpty() ? QVariant() : QVariant(scheduleText(filled))},
+        &seq);
     if (!stored)
         return std::nullopt;
     return seq;
@@ -741,9 +741,10 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         const Schedule part = Schedule::rectangle(piece.from, piece.to, take.nodes);
         byRate[take.rate] = byRate[take.rate].plus(part);
         if (take.level >= 0) {
-            if (!write(u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
-                     "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s,
-                     {order.skuId, piece.slot, sideColumn(offerSide), take.level, take.nodes}))
+            if (!write(
+                    u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s,
+                    {order.skuId, piece.slot, sideColumn(offerSide), take.level, take.nodes}))
                 return false;
             m_book.addConsumed(order.skuId, offerSide, piece.slot, take.level, take.nodes);
         } else {
