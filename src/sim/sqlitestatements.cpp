@@ -33,6 +33,13 @@ int bindValue(sqlite3_stmt* statement, int index, const QVariant& value)
     default:
         if (value.isNull())
             return sqlite3_bind_null(statement, index);
+        if (value.typeId() == QMetaType::QString) {
+            // The text as the variant holds it, which outlives the statement's run: SQLite
+            // converts it once as it stores it, rather than after two copies here.
+            const QString& text = *static_cast<const QString*>(value.constData());
+            return sqlite3_bind_text16(statement, index, text.utf16(), int(text.size() * sizeof(char16_t)),
+                                       SQLITE_STATIC);
+        }
         const QByteArray text = value.toString().toUtf8();
         return sqlite3_bind_text64(statement, index, text.constData(), sqlite3_uint64(text.size()),
                                    SQLITE_TRANSIENT, SQLITE_UTF8);
