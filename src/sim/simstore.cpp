@@ -4,7 +4,6 @@
 
 #include <QFileInfo>
 #include <QScopeGuard>
-#include <QSqlDriver>
 #include <QSqlError>
 #include <QUuid>
 #include <QtLogging>
@@ -206,7 +205,7 @@ void SimStore::close()
 {
     m_statementIndex.clear();
     m_statements.clear();
-    finalizeRowStatements();
+    m_rowStatements.clear();
     if (QSqlDatabase::contains(m_connection)) {
         {
             QSqlDatabase db = QSqlDatabase::database(m_connection, false);
@@ -361,83 +360,20 @@ QByteArrayView SimRow::text(int column) const
     return data ? QByteArrayView(data, sqlite3_column_bytes(m_statement, column)) : QByteArrayView();
 }
 
-sqlite3_stmt* SimStore::rowStatement(const QString& sql)
-{
-    if (const auto found = m_rowStatementIndex.find(sql); found != m_rowStatementIndex.end()) {
-        m_rowStatements.splice(m_rowStatements.begin(), m_rowStatements, found->second);
-        return found->second->statement;
-    }
-    const QVariant handle = database().driver()->handle();
-    sqlite3* connection = handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0
-                              ? *static_cast<sqlite3* const*>(handle.constData())
-                              : nullptr;
-    const QByteArray text = sql.toUtf8();
-    sqlite3_stmt* statement = nullptr;
-    if (!connection
-        || sqlite3_prepare_v3(connection, text.constData(), int(text.size()), SQLITE_PREPARE_PERSISTENT,
-                              &statement, nullptr)
-               != SQLITE_OK) {
-        qWarning("sfsim: cannot prepare statement: %s",
-                 connection ? sqlite3_errmsg(connection) : "no connection");
-        sqlite3_finalize(statement);
-        throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
-    }
-    if (m_rowStatements.size() >= maxCachedStatements) {
-        sqlite3_finalize(m_rowStatements.back().statement);
-        m_rowStatementIndex.erase(m_rowStatements.back().sql);
-        m_rowStatements.pop_back();
-    }
-    m_rowStatements.push_front({sql, statement});
-    m_rowStatementIndex.emplace(sql, m_rowStatements.begin());
-    return statement;
-}
-
-void SimStore::finalizeRowStatements()
-{
-    for (const RowStatement& cached : m_rowStatements)
-        sqlite3_finalize(cached.statement);
-    m_rowStatements.clear();
-    m_rowStatementIndex.clear();
-}
-
 void SimStore::forEachRow(const QString& sql, const QVariantList& binds,
                           const std::function<void(const SimRow&)>& each)
 {
-    sqlite3_stmt* statement = rowStatement(sql);
+    QString error;
+    sqlite3_stmt* statement = m_rowStatements.bound(database(), sql, binds, &error);
+    if (!statement) {
+        qWarning("sfsim: cannot run statement: %s", qPrintable(error));
+        throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
+    }
     // Reset whatever happens, so the statement holds no read open and can run again.
     const auto reset = qScopeGuard([statement] {
         sqlite3_reset(statement);
         sqlite3_clear_bindings(statement);
     });
-    for (int i = 0; i < binds.size(); ++i) {
-        const QVariant& value = binds.at(i);
-        int bound = SQLITE_OK;
-        switch (value.typeId()) {
-        case QMetaType::Bool:
-        case QMetaType::Int:
-        case QMetaType::UInt:
-        case QMetaType::Long:
-        case QMetaType::LongLong:
-        case QMetaType::ULongLong:
-            bound = sqlite3_bind_int64(statement, i + 1, value.toLongLong());
-            break;
-        case QMetaType::Double:
-            bound = sqlite3_bind_double(statement, i + 1, value.toDouble());
-            break;
-        default:
-            if (value.isNull()) {
-                bound = sqlite3_bind_null(statement, i + 1);
-            } else {
-                const QByteArray text = value.toString().toUtf8();
-                bound = sqlite3_bind_text64(statement, i + 1, text.constData(), sqlite3_uint64(text.size()),
-                                            SQLITE_TRANSIENT, SQLITE_UTF8);
-            }
-        }
-        if (bound != SQLITE_OK) {
-            qWarning("sfsim: cannot bind a value: %s", sqlite3_errstr(bound));
-            throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
-        }
-    }
     const SimRow row(statement);
     for (;;) {
         const int stepped = sqlite3_step(statement);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sim/sqlitestatements.h"
+
 #include <QByteArrayView>
 #include <QHash>
 #include <QSqlDatabase>
@@ -105,15 +107,7 @@ private:
     // Most recently used first; the map points into the list.
     std::list<Cached> m_statements;
     std::unordered_map<QString, std::list<Cached>::iterator> m_statementIndex;
-    sqlite3_stmt* rowStatement(const QString& sql);
-    void finalizeRowStatements();
-    struct RowStatement
-    {
-        QString sql;
-        sqlite3_stmt* statement = nullptr;
-    };
-    std::list<RowStatement> m_rowStatements;
-    std::unordered_map<QString, std::list<RowStatement>::iterator> m_rowStatementIndex;
+    SqliteStatements m_rowStatements{maxCachedStatements};
     bool m_inTransaction = false;
     std::function<void()> m_rollbackHook;
 };

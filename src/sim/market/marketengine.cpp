@@ -132,6 +132,16 @@ QSqlQuery* MarketEngine::run(const QString& sql, const QVariantList& binds) cons
     return exec(query) ? &query : nullptr;
 }
 
+bool MarketEngine::write(const QString& sql, const QVariantList& binds, qint64* rowId)
+{
+    if (m_writes.exec(m_db, sql, binds, &m_error, rowId))
+        return true;
+    qWarning("market: %s", qPrintable(m_error));
+    // As in exec(): the book may now differ from the store.
+    m_reloadBook = true;
+    return false;
+}
+
 bool MarketEngine::createSchema(QString* error)
 {
     const QStringList statements = {
@@ -183,8 +193,8 @@ bool MarketEngine::createSchema(QString* error)
         for (const MarketOrder& order : loadOrders(u"1 = 1"_s, {}, false)) {
             if (order.fills.isEmpty())
                 continue;
-            if (!run(u"UPDATE market_orders SET filled = ? WHERE id = ?"_s,
-                     {scheduleText(order.filled()), order.id})) {
+            if (!write(u"UPDATE market_orders SET filled = ? WHERE id = ?"_s,
+                       {scheduleText(order.filled()), order.id})) {
                 if (error)
                     *error = m_error;
                 return false;
@@ -216,10 +226,9 @@ QString MarketEngine::meta(const QString& key) const
 
 bool MarketEngine::setMeta(const QString& key, const QString& value)
 {
-    return run(u"INSERT INTO market_meta (key, value) VALUES (?, ?) "
-               "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s,
-               {key, value})
-           != nullptr;
+    return write(u"INSERT INTO market_meta (key, value) VALUES (?, ?) "
+                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s,
+                 {key, value});
 }
 
 QString MarketEngine::nextId(const QString& prefix)
@@ -502,22 +511,24 @@ std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order)
         "limit_rate, allow_standing, allow_partial, status, created_at, created_by, filled_at, cancelled_at, "
         "filled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
     const Schedule filled = order.filled();
-    QSqlQuery* query =
-        run(sql,
-            {QVariant(order.id), QVariant(order.poolId), QVariant(order.poolName),
-             QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
-             QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
-             QVariant(order.allowStanding), QVariant(order.allowPartial),
-             QVariant(orderStatusName(order.status)), QVariant(order.createdAt),
-             order.createdBy.isEmpty()
-                 ? QVariant()
-                 : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
-             order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-             order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
-             filled.isEmpty() ? QVariant() : QVariant(scheduleText(filled))});
-    if (!query)
+    qint64 seq = 0;
+    const bool stored = write(
+        sql,
+        {QVariant(order.id), QVariant(order.poolId), QVariant(order.poolName),
+         QVariant(orderSideName(order.side)), QVariant(order.skuId), QVariant(order.startAt),
+         QVariant(order.endAt), QVariant(order.nodeCount), QVariant(order.limitRate),
+         QVariant(order.allowStanding), QVariant(order.allowPartial), QVariant(orderStatusName(order.status)),
+         QVariant(order.createdAt),
+         order.createdBy.isEmpty()
+             ? QVariant()
+             : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
+         order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+         order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+         filled.isEmpty() ? QVariant() : QVariant(scheduleText(filled))},
+        &seq);
+    if (!stored)
         return std::nullopt;
-    return query->lastInsertId().toLongLong();
+    return seq;
 }
 
 std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint64 now)
@@ -638,7 +649,7 @@ MarketEngine::CancelResult MarketEngine::cancelOrder(const QString& id, qint64 n
     // Active orders are all in the book; any other is either unknown or past cancelling.
     if (!m_book.find(id))
         return order(id) ? CancelResult::NotCancellable : CancelResult::NotFound;
-    if (!run(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = ? WHERE id = ?"_s, {now, id}))
+    if (!write(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = ? WHERE id = ?"_s, {now, id}))
         return CancelResult::NotCancellable;
     m_book.remove(id);
     return CancelResult::Cancelled;
@@ -679,10 +690,10 @@ bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSe
 {
     const QStringList expiring = m_book.endingBy(t);
     if (!expiring.isEmpty()) {
-        if (!run(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at "
-                 "WHERE status IN ("_s
-                     + ActiveStatuses + u") AND end_at <= ?"_s,
-                 {t}))
+        if (!write(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at "
+                   "WHERE status IN ("_s
+                       + ActiveStatuses + u") AND end_at <= ?"_s,
+                   {t}))
             return false;
         for (const QString& id : expiring)
             m_book.remove(id);
@@ -730,9 +741,10 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         const Schedule part = Schedule::rectangle(piece.from, piece.to, take.nodes);
         byRate[take.rate] = byRate[take.rate].plus(part);
         if (take.level >= 0) {
-            if (!run(u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
-                     "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s,
-                     {order.skuId, piece.slot, sideColumn(offerSide), take.level, take.nodes}))
+            if (!write(
+                    u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (sku_id, side, slot, level) DO UPDATE SET nodes = nodes + excluded.nodes"_s,
+                    {order.skuId, piece.slot, sideColumn(offerSide), take.level, take.nodes}))
                 return false;
             m_book.addConsumed(order.skuId, offerSide, piece.slot, take.level, take.nodes);
         } else {
@@ -808,10 +820,21 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
     // A resting order that met nothing this hour is stored as it was.
     if (order.status == before && order.fills.isEmpty())
         return true;
-    m_statusRows.append(QVariantList{orderStatusName(order.status),
-                                     order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-                                     order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
-                                     scheduleText(order.filled()), order.id});
+    const std::optional<qint64> seq = m_book.seqOf(order.id);
+    if (!seq) {
+        m_error = u"order %1 is not on the resting book"_s.arg(order.id);
+        m_reloadBook = true;
+        return false;
+    }
+    // By rowid; an order that stays partly filled changes only its filled schedule, which spares
+    // the indexes on its status.
+    if (order.status == before)
+        m_statusRows.append(QVariantList{scheduleText(order.filled()), *seq});
+    else
+        m_statusRows.append(QVariantList{orderStatusName(order.status),
+                                         order.filledAt ? QVariant(*order.filledAt) : QVariant(),
+                                         order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+                                         scheduleText(order.filled()), *seq});
     m_book.update(order);
     return true;
 }
@@ -831,7 +854,7 @@ bool MarketEngine::writeRows(const QString& head, const QList<QVariantList>& row
             tuples.append(tuple);
             binds.append(rows[i]);
         }
-        if (!run(head + tuples.join(u", "_s) + tail, binds))
+        if (!write(head + tuples.join(u", "_s) + tail, binds))
             return false;
         at += n;
     }
@@ -846,9 +869,13 @@ bool MarketEngine::writeMatch()
                u"INSERT INTO market_fills (contract_id, order_id, sku_id, side, counterparty, filled_at, "
                "rate, schedule, start_at, end_at, amount, fee) VALUES "_s,
                fills, QString())
-           && writeRows(u"UPDATE market_orders SET status = v.column1, filled_at = v.column2, "
-                        "cancelled_at = v.column3, filled = v.column4 FROM (VALUES "_s,
-                        statuses, u") AS v WHERE market_orders.id = v.column5"_s);
+           && std::all_of(statuses.begin(), statuses.end(), [this](const QVariantList& row) {
+                  return row.size() == 2
+                             ? write(u"UPDATE market_orders SET filled = ? WHERE seq = ?"_s, row)
+                             : write(u"UPDATE market_orders SET status = ?, filled_at = ?, cancelled_at = ?, "
+                                     "filled = ? WHERE seq = ?"_s,
+                                     row);
+              });
 }
 
 MarketFee MarketEngine::fee(OrderSide side) const

@@ -104,6 +104,12 @@ const MarketOrder* RestingBook::find(const QString& id) const
     return order == side->end() ? nullptr : &order->second;
 }
 
+std::optional<qint64> RestingBook::seqOf(const QString& id) const
+{
+    const auto found = m_seqById.constFind(id);
+    return found == m_seqById.constEnd() ? std::nullopt : std::optional<qint64>(*found);
+}
+
 QStringList RestingBook::ids() const
 {
     QStringList result;

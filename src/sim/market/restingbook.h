@@ -33,6 +33,8 @@ public:
     void update(const MarketOrder& order);
     void remove(const QString& id);
     const MarketOrder* find(const QString& id) const;
+    // The placement sequence (the store's rowid) of an order in the book.
+    std::optional<qint64> seqOf(const QString& id) const;
     bool isEmpty() const { return m_bySeq.empty(); }
     // Active orders, in placement order.
     QStringList ids() const;
