@@ -1907,6 +1907,13 @@
             <numerusform>%1 pro Knotenstunde für %n Knoten, abgeschlossen %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>(the mean of %n trade(s) made together)</source>
+        <translation>
+            <numerusform>(Mittelwert von %n zusammen abgeschlossenen Geschäft)</numerusform>
+            <numerusform>(Mittelwert von %n zusammen abgeschlossenen Geschäften)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
@@ -2690,6 +2697,13 @@
     <message>
         <source>The market could not be read: %1</source>
         <translation>Der Markt konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The newest %1 fills of %2 in the last %n day(s)</source>
+        <translation>
+            <numerusform>Die neuesten %1 Abschlüsse von %2 am letzten Tag</numerusform>
+            <numerusform>Die neuesten %1 Abschlüsse von %2 in den letzten %n Tagen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -264,6 +264,13 @@
             <numerusform>%1 per node-hour for %n nodes, filled %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>(the mean of %n trade(s) made together)</source>
+        <translation>
+            <numerusform>(the mean of %n trade made together)</numerusform>
+            <numerusform>(the mean of %n trades made together)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>InstancesView</name>
@@ -330,6 +337,13 @@
         <translation>
             <numerusform>Fills of %1 in the last %n day</numerusform>
             <numerusform>Fills of %1 in the last %n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The newest %1 fills of %2 in the last %n day(s)</source>
+        <translation>
+            <numerusform>The newest %1 fills of %2 in the last %n day</numerusform>
+            <numerusform>The newest %1 fills of %2 in the last %n days</numerusform>
         </translation>
     </message>
 </context>

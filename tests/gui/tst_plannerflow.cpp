@@ -35,6 +35,7 @@
 #include <QNetworkAccessManager>
 #include <QPointer>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -42,6 +43,7 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <limits>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -1006,16 +1008,33 @@ private Q_SLOTS:
                         .arg(m_api.now() - 14 * D))
                 .data();
         QVERIFY(!listed.isEmpty());
-        QVERIFY(a->refreshUntil([fills, &listed] { return fills->fills().size() == listed.size(); }));
-        // Newest first from the server, oldest first on the chart.
-        QCOMPARE(Money::format(fills->fills().last().rate),
-                 listed.first().toObject().value(u"dollars_per_node_hour"_s).toString());
-        QCOMPARE(fills->fills().last().nodes, 2);
-        QVERIFY(fills->accessibleDescription().contains(u"Latest: $"_s));
-        // Hovering the newest fill tells it.
+        // The trades of one second (our order, matched hour by hour against several sellers) are one
+        // point: its time, how many trades, their rates' range.
+        QSet<qint64> moments;
+        const qint64 newest = listed.first().toObject().value(u"filled_at"_s).toInteger();
+        int newestTrades = 0;
+        qint64 lowest = std::numeric_limits<qint64>::max();
+        qint64 highest = 0;
+        for (const QJsonValue& fill : listed) {
+            const QJsonObject object = fill.toObject();
+            moments.insert(object.value(u"filled_at"_s).toInteger());
+            if (object.value(u"filled_at"_s).toInteger() != newest)
+                continue;
+            ++newestTrades;
+            const qint64 rate = *Money::parseRate(object.value(u"dollars_per_node_hour"_s).toString());
+            lowest = std::min(lowest, rate);
+            highest = std::max(highest, rate);
+        }
+        QVERIFY(a->refreshUntil([fills, &moments] { return fills->fills().size() == moments.size(); }));
+        const MarketDepth::Fill last = fills->fills().last();
+        QCOMPARE(last.filledAt, newest);
+        QCOMPARE(last.trades, newestTrades);
+        QVERIFY(last.rate >= lowest && last.rate <= highest);
+        QCOMPARE(last.nodes, 2);
+        QVERIFY(fills->accessibleDescription().contains(u"Latest: $%1"_s.arg(Money::formatRate(last.rate))));
+        // Hovering the newest point tells it.
         const QString tip = fills->toolTipAt(fills->positionOf(fills->fills().size() - 1));
-        QVERIFY2(tip.startsWith(u"$"_s + Money::formatRate(fills->fills().last().rate))
-                     && tip.contains(u" for 2 node"_s),
+        QVERIFY2(tip.startsWith(u"$"_s + Money::formatRate(last.rate)) && tip.contains(u" for 2 node"_s),
                  qPrintable(tip));
     }
 

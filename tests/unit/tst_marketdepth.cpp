@@ -88,18 +88,18 @@ private Q_SLOTS:
         QCOMPARE(MarketDepth::nodesThroughout(steps, T0 + H, T0 + H), 0);
     }
 
-    // Fills of the SKU, oldest first, sized by the most nodes they deliver at once.
-    void fillsOldestFirst()
+    // Fills of the SKU, oldest first; those of one second (one order matched hour by hour and
+    // seller by seller) as one trade at their node-hour weighted rate, sized by the nodes at once.
+    void fillsOfOneMomentAreOneTrade()
     {
         const QList<OrderbookFill> fills{
             {Sku, Price{QString(), 1'410'000}, {{T0, T0 + H, 2}}, T0 - 100},
             {Other, Price{QString(), 9'000'000}, {{T0, T0 + H, 1}}, T0 - 150},
-            {Sku, Price{QString(), 1'395'000}, {{T0, T0 + H, 8}, {T0 + H, T0 + 2 * H, 4}}, T0 - 200},
-            {Sku, Price{QString(), 1'390'000}, {{T0, T0 + H, 1}}, T0 - 200},
+            {Sku, Price{QString(), 1'000'000}, {{T0, T0 + H, 3}, {T0 + H, T0 + 2 * H, 1}}, T0 - 200},
+            {Sku, Price{QString(), 2'000'000}, {{T0, T0 + H, 2}}, T0 - 200},
         };
-        // The last two were made at the same second: the API's order (newest first) decides.
-        const QList<MarketDepth::Fill> expected{
-            {T0 - 200, 1'390'000, 1}, {T0 - 200, 1'395'000, 8}, {T0 - 100, 1'410'000, 2}};
+        // 3 + 1 node-hours at $1 and 2 at $2: $8 for 6 node-hours; 3 + 2 nodes in the first hour.
+        const QList<MarketDepth::Fill> expected{{T0 - 200, 1'333'333, 5, 2}, {T0 - 100, 1'410'000, 2, 1}};
         QCOMPARE(MarketDepth::fills(fills, Sku), expected);
     }
 };

@@ -315,7 +315,7 @@ void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
     const qint64 after = std::max(since, now() - FillsMaxAge + 3600);
     // A fill delivers no earlier than it is made, and no later than the market sells ahead.
     api->orderbookFills(requirementsQuery(sku), minuteFloor(after), minuteCeil(now() + FillsHorizon), after,
-                        FillsPage)
+                        FillsPerRequest)
         ->onSuccess<QList<OrderbookFill>>(
             this,
             [this, sku, since](const QList<OrderbookFill>& fills) { Q_EMIT fillsReady(sku, since, fills); })

@@ -59,9 +59,8 @@ public:
     void setAttemptsFile(const QString& path);
     OrderAttempts& attempts() { return m_attempts; }
 
-    // Price levels asked for per side, fills per answer (the API's page maximum).
+    // Price levels asked for per side.
     static constexpr int DepthLevels = 20;
-    static constexpr int FillsPage = 200;
     static constexpr qint64 FillsMaxAge = 30 * 86400;
     static constexpr qint64 FillsHorizon = 90 * 86400;
 

@@ -1,22 +1,12 @@
 #include "core/market/marketdepth.h"
 
+#include "common/money.h"
 #include "core/models/ordermodel.h"
 
 #include <algorithm>
+#include <map>
 
 namespace MarketDepth {
-
-namespace {
-
-qint64 mostNodes(const NodeSchedule& schedule)
-{
-    qint64 most = 0;
-    for (const NodeScheduleEntry& entry : schedule)
-        most = std::max<qint64>(most, entry.nodeCount);
-    return most;
-}
-
-} // namespace
 
 qint64 nodesThroughout(const NodeSchedule& schedule, qint64 start, qint64 end)
 {
@@ -80,15 +70,44 @@ QList<Level> ladder(const OrderbookDepth& depth, const QString& sku, const QList
 
 QList<Fill> fills(const QList<OrderbookFill>& fills, const QString& sku)
 {
-    QList<Fill> result;
-    // The API lists the newest first; fills made at the same second keep its order, reversed.
-    for (auto it = fills.crbegin(); it != fills.crend(); ++it) {
-        const OrderbookFill& fill = *it;
-        if (fill.sku == sku)
-            result.append(Fill{fill.filledAt, fill.price.micros, mostNodes(fill.delta)});
+    // Per second: what the fills pay and for how many node-seconds, and the nodes they deliver at once.
+    struct Moment
+    {
+        qint64 amount = 0;
+        qint64 nodeSeconds = 0;
+        qint64 rateSum = 0; // for fills without a schedule to weigh them by
+        std::map<qint64, qint64> nodeChanges;
+        int trades = 0;
+    };
+    std::map<qint64, Moment> moments;
+    for (const OrderbookFill& fill : fills) {
+        if (fill.sku != sku)
+            continue;
+        Moment& moment = moments[fill.filledAt];
+        ++moment.trades;
+        moment.rateSum += fill.price.micros;
+        for (const NodeScheduleEntry& entry : fill.delta) {
+            if (!entry.endAt || *entry.endAt <= entry.startAt || entry.nodeCount <= 0)
+                continue;
+            const qint64 nodeSeconds = qint64(entry.nodeCount) * (*entry.endAt - entry.startAt);
+            moment.amount += Money::totalForNodeSeconds(fill.price.micros, nodeSeconds);
+            moment.nodeSeconds += nodeSeconds;
+            moment.nodeChanges[entry.startAt] += entry.nodeCount;
+            moment.nodeChanges[*entry.endAt] -= entry.nodeCount;
+        }
     }
-    std::stable_sort(result.begin(), result.end(),
-                     [](const Fill& a, const Fill& b) { return a.filledAt < b.filledAt; });
+    QList<Fill> result;
+    for (const auto& [at, moment] : moments) {
+        qint64 current = 0;
+        qint64 most = 0;
+        for (const auto& [time, change] : moment.nodeChanges) {
+            current += change;
+            most = std::max(most, current);
+        }
+        const qint64 rate = moment.nodeSeconds > 0 ? Money::averageRate(moment.amount, moment.nodeSeconds)
+                                                   : moment.rateSum / moment.trades;
+        result.append(Fill{at, rate, most, moment.trades});
+    }
     return result;
 }
 

@@ -35,16 +35,21 @@ QList<Level> ladder(const OrderbookDepth& depth, const QString& sku, const QList
 // Nodes a schedule holds throughout [start, end): its smallest count over the window.
 qint64 nodesThroughout(const NodeSchedule& schedule, qint64 start, qint64 end);
 
+// The trades made at one moment: one order matched against the book fills hour by hour and seller
+// by seller, which a chart of the market shows as one trade.
 struct Fill
 {
     qint64 filledAt = 0;
+    // µ$ per node-hour, the trades' mean weighted by node-hours (rounded half up).
     qint64 rate = 0;
-    // The most nodes the fill delivers at once.
+    // The most nodes the trades deliver at once.
     qint64 nodes = 0;
+    int trades = 1;
     bool operator==(const Fill&) const = default;
 };
 
-// The fills of `sku` (as the API lists them, newest first), oldest first.
+// The fills of `sku` (as the API lists them, newest first), those of one second together, oldest
+// first.
 QList<Fill> fills(const QList<OrderbookFill>& fills, const QString& sku);
 
 } // namespace MarketDepth

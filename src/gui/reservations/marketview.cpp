@@ -1,6 +1,7 @@
 #include "gui/reservations/marketview.h"
 
 #include "common/money.h"
+#include "core/market/marketbackend.h"
 #include "gui/reservations/chartcolors.h"
 #include "gui/reservations/plannertime.h"
 
@@ -369,8 +370,11 @@ QString FillsChart::toolTipAt(const QPoint& pos) const
     }
     if (!nearest)
         return {};
-    return tr("%1 per node-hour for %n node(s), filled %2", nullptr, int(nearest->nodes))
-        .arg(rateText(nearest->rate), PlannerTime::format(nearest->filledAt, m_utc));
+    QString text = tr("%1 per node-hour for %n node(s), filled %2", nullptr, int(nearest->nodes))
+                       .arg(rateText(nearest->rate), PlannerTime::format(nearest->filledAt, m_utc));
+    if (nearest->trades > 1)
+        text += u' ' + tr("(the mean of %n trade(s) made together)", nullptr, nearest->trades);
+    return text;
 }
 
 QPoint FillsChart::positionOf(qsizetype index) const
@@ -420,6 +424,8 @@ void FillsChart::paintEvent(QPaintEvent*)
     }
     // Days over a long span, hours over a short one.
     const QString timeFormat = f.to - f.from > 3 * 86'400 ? u"d MMM"_s : u"d MMM HH:mm"_s;
+    // The first and last times, and the middle one where it has room between them.
+    QList<std::pair<QRectF, QString>> labels;
     for (int i = 0; i <= 2; ++i) {
         const qint64 t = f.from + (f.to - f.from) * i / 2;
         const QString label = QLocale().toString(PlannerTime::at(t, m_utc), timeFormat)
@@ -427,8 +433,18 @@ void FillsChart::paintEvent(QPaintEvent*)
         const int width = metrics.horizontalAdvance(label);
         qreal x = f.plot.left() + f.plot.width() * i / 2.0 - width / 2.0;
         x = std::clamp<qreal>(x, f.plot.left(), f.plot.right() - width);
-        painter.setPen(colors.text);
-        painter.drawText(QPointF(x, f.plot.bottom() + metrics.ascent() + 4), label);
+        labels.append({QRectF(x, f.plot.bottom() + 4, width, metrics.height()), label});
+    }
+    painter.setPen(colors.text);
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const QRectF& where = labels.at(i).first;
+        if (i == 1
+            && (where.adjusted(-8, 0, 8, 0).intersects(labels.at(0).first)
+                || where.adjusted(-8, 0, 8, 0).intersects(labels.at(2).first)))
+            continue;
+        if (i == 2 && where.intersects(labels.at(0).first))
+            continue;
+        painter.drawText(where, Qt::AlignLeft | Qt::AlignTop, labels.at(i).second);
     }
 
     QColor dot = colors.sku(0);
@@ -512,9 +528,11 @@ void MarketView::updateTitles()
                                   : tr("Depth of %1 for the next day, %2").arg(m_skuName, window));
     }
     m_fillsTitle->setText(
-        m_skuName.isEmpty()
-            ? tr("Recent fills")
-            : tr("Fills of %1 in the last %n day(s)", nullptr, int(FillsDays)).arg(m_skuName));
+        m_skuName.isEmpty() ? tr("Recent fills")
+        : m_fillsTruncated  ? tr("The newest %1 fills of %2 in the last %n day(s)", nullptr, int(FillsDays))
+                                 .arg(MarketBackend::FillsPerRequest)
+                                 .arg(m_skuName)
+                           : tr("Fills of %1 in the last %n day(s)", nullptr, int(FillsDays)).arg(m_skuName));
 }
 
 void MarketView::showDepth(const OrderbookDepth& depth, const QString& sku, const QList<Order>& ownOrders)
@@ -525,6 +543,9 @@ void MarketView::showDepth(const OrderbookDepth& depth, const QString& sku, cons
 void MarketView::showFills(const QList<OrderbookFill>& fills, const QString& sku, qint64 since, qint64 now)
 {
     m_fills->setFills(MarketDepth::fills(fills, sku), since, now);
+    // A full answer may leave older fills out: the title says so.
+    m_fillsTruncated = fills.size() >= MarketBackend::FillsPerRequest;
+    updateTitles();
 }
 
 void MarketView::showDepthLoading()
@@ -551,6 +572,7 @@ void MarketView::showFailure(const QString& message)
 void MarketView::clear(const QString& message)
 {
     m_skuName.clear();
+    m_fillsTruncated = false;
     m_depth->setMessage(message);
     m_fills->setMessage(message);
     updateTitles();

@@ -125,4 +125,5 @@ private:
     qint64 m_end = 0;
     bool m_selected = false;
     bool m_utc = false;
+    bool m_fillsTruncated = false;
 };

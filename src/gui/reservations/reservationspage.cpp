@@ -159,6 +159,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_countdownTimer, &QTimer::timeout, this, &ReservationsPage::updateCountdowns);
     connect(m_pool, &QComboBox::currentIndexChanged, this, [this] {
         m_chart->clearSelection();
+        m_skuFollowsPool = true;
         reload();
     });
     connect(m_chart, &PlannerChart::visibleRangeChanged, this, [this] { m_quoteDebounce->start(); });
@@ -356,16 +357,29 @@ void ReservationsPage::reload()
     }
     // SKUs the pool owns come first, even ones the SKU list does not know.
     if (pool) {
+        QList<std::pair<QString, QString>> owned;
         for (auto it = pool->bySku.cbegin(); it != pool->bySku.cend(); ++it) {
-            if (!names.contains(it.key())) {
-                skus.prepend({it.key(), it.key()});
+            const auto known = std::find_if(skus.begin(), skus.end(),
+                                            [&it](const auto& sku) { return sku.first == it.key(); });
+            if (known != skus.end()) {
+                owned.append(*known);
+                skus.erase(known);
+            } else {
+                owned.append({it.key(), it.key()});
                 names.insert(it.key(), it.key());
             }
         }
+        skus = owned + skus;
     }
     m_chart->setSkuNames(names);
     m_skuNames = names;
     m_panel->setSkus(skus);
+    // A pool chosen (or first shown) plans what it owns: its first SKU unless one it owns is chosen.
+    if (m_skuFollowsPool && pool) {
+        m_skuFollowsPool = false;
+        if (!pool->bySku.isEmpty() && !pool->bySku.contains(m_panel->currentSku()))
+            m_panel->setSku(pool->bySku.firstKey());
+    }
     m_panel->setPool(pool ? pool->id : QString());
     m_panel->setNow(m_backend->now());
 

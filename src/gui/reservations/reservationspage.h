@@ -85,6 +85,8 @@ private:
     QTimer* m_marketDebounce;
     // Asked while hidden: asked again when shown.
     bool m_marketStale = false;
+    // The next reload chooses a SKU the pool owns (set when another pool is chosen).
+    bool m_skuFollowsPool = true;
     QString m_depthSku;
     TimeAxis::Window m_depthWindow{0, 0};
     QComboBox* m_pool;
