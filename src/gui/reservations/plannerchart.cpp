@@ -244,6 +244,7 @@ public:
         painter->setRenderHint(QPainter::Antialiasing, false);
 
         const QFontMetrics metrics(painter->font());
+        const double shortestLabel = metrics.horizontalAdvance(u"Buy 1 @ $1.00"_s) + 6;
         for (const PlannerOrder& order : d->snapshot.orders) {
             if (!order.isOpen() || order.end <= d->from || order.start >= d->to)
                 continue;
@@ -264,11 +265,13 @@ public:
                      order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
             painter->setPen(pen);
             painter->drawRect(window);
+            // Most windows of a long range are too narrow for any label: not even made for them.
+            if (window.width() < shortestLabel || metrics.height() + 4 >= window.height())
+                continue;
             const QString label = (order.buy ? QObject::tr("Buy %1 @ %2") : QObject::tr("Sell %1 @ %2"))
                                       .arg(order.nodes)
                                       .arg(formatRate(order.limitMicros));
-            if (metrics.horizontalAdvance(label) + 6 < window.width()
-                && metrics.height() + 4 < window.height()) {
+            if (metrics.horizontalAdvance(label) + 6 < window.width()) {
                 painter->setPen(d->colors.text);
                 painter->drawText(window.adjusted(3, 2, -3, -2), Qt::AlignLeft | Qt::AlignTop, label);
             }
