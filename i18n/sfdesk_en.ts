@@ -272,6 +272,37 @@
     </message>
 </context>
 <context>
+    <name>NoticeWatcher</name>
+    <message numerus="yes">
+        <source>Order %1 filled: %n node(s).</source>
+        <translation>
+            <numerusform>Order %1 filled: %n node.</numerusform>
+            <numerusform>Order %1 filled: %n nodes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Order %1 has %n node(s) filled so far.</source>
+        <translation>
+            <numerusform>Order %1 has %n node filled so far.</numerusform>
+            <numerusform>Order %1 has %n nodes filled so far.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Capacity in pool %1 starts in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Capacity in pool %1 starts in %n minute, at %2.</numerusform>
+            <numerusform>Capacity in pool %1 starts in %n minutes, at %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Capacity in pool %1 ends in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Capacity in pool %1 ends in %n minute, at %2.</numerusform>
+            <numerusform>Capacity in pool %1 ends in %n minutes, at %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrderPanel</name>
     <message numerus="yes">
         <source>The pool can sell at most %n node(s) of this SKU over the whole window.</source>

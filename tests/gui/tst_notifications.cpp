@@ -139,9 +139,10 @@ private Q_SLOTS:
                                  Timeout);
 
         // A standing buy below the market, which the market fills as time goes on.
-        const QString pool = api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"sfc:workspace:acme:default"_s},
-                                                               {u"name"_s, u"patient"_s}})
-                                 .id();
+        const QString pool =
+            api.post(u"/preview/v2/pools"_s,
+                     {{u"workspace"_s, u"sfc:workspace:acme:default"_s}, {u"name"_s, u"patient"_s}})
+                .id();
         QVERIFY(!pool.isEmpty());
         QString sku;
         for (const auto& v : api.get(u"/preview/v2/instance_skus?limit=200"_s).data())
@@ -149,12 +150,13 @@ private Q_SLOTS:
                 sku = v.toObject().value(u"id").toString();
         QVERIFY(!sku.isEmpty());
         const qint64 start = floorHour(api.now()) + 80 * H;
-        const SimReply preview = api.post(u"/preview/v2/order_preview"_s,
-                                          {{u"side"_s, u"buy"_s},
-                                           {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{sku}}}},
-                                           {u"start_at"_s, start},
-                                           {u"duration_seconds"_s, 2 * H},
-                                           {u"node_count"_s, 1}});
+        const SimReply preview =
+            api.post(u"/preview/v2/order_preview"_s,
+                     {{u"side"_s, u"buy"_s},
+                      {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{sku}}}},
+                      {u"start_at"_s, start},
+                      {u"duration_seconds"_s, 2 * H},
+                      {u"node_count"_s, 1}});
         const double rate = preview.json.value(u"post_order_body"_s)
                                 .toObject()
                                 .value(u"limit_price_dollars_per_node_hour"_s)
@@ -190,8 +192,8 @@ private Q_SLOTS:
         // Read again: still the one notification.
         QSignalSpy loaded(session, &Session::listLoaded);
         session->refreshAll();
-        QTRY_VERIFY_WITH_TIMEOUT(loaded.contains(QVariantList{QVariant::fromValue(Session::Resource::Orders)}),
-                                 Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            loaded.contains(QVariantList{QVariant::fromValue(Session::Resource::Orders)}), Timeout);
         const QList<Notice> fills = notifier.ofKind(Notice::Kind::OrderFilled);
         QCOMPARE(fills.size(), 1);
         const Notice filled = fills.first();

@@ -74,9 +74,11 @@ private Q_SLOTS:
         QSignalSpy told(&watcher, &NoticeWatcher::noticed);
         watcher.setModel(NoticeWatcher::Source::Orders, &orders);
         // The first answer arrives before the list counts as read, as the session's does.
-        orders.refresh({order(u"o1"_s, Order::Status::Filled, 2), order(u"o2"_s, Order::Status::Standing, 0)});
+        orders.refresh(
+            {order(u"o1"_s, Order::Status::Filled, 2), order(u"o2"_s, Order::Status::Standing, 0)});
         watcher.setLoaded(NoticeWatcher::Source::Orders, true);
-        orders.refresh({order(u"o1"_s, Order::Status::Filled, 2), order(u"o2"_s, Order::Status::Standing, 0)});
+        orders.refresh(
+            {order(u"o1"_s, Order::Status::Filled, 2), order(u"o2"_s, Order::Status::Standing, 0)});
         QCOMPARE(told.size(), 0);
     }
 
@@ -129,7 +131,8 @@ private Q_SLOTS:
         NoticeWatcher watcher;
         QSignalSpy told(&watcher, &NoticeWatcher::noticed);
         watcher.setModel(NoticeWatcher::Source::Orders, &orders);
-        orders.refresh({order(u"o1"_s, Order::Status::Standing, 0), order(u"o2"_s, Order::Status::Standing, 0)});
+        orders.refresh(
+            {order(u"o1"_s, Order::Status::Standing, 0), order(u"o2"_s, Order::Status::Standing, 0)});
         watcher.setLoaded(NoticeWatcher::Source::Orders, true);
         Order partlyEnded = order(u"o2"_s, Order::Status::Cancelled, 1);
         orders.refresh({order(u"o1"_s, Order::Status::Cancelled, 0), partlyEnded});
@@ -152,9 +155,11 @@ private Q_SLOTS:
         instances.refresh({instance(u"a"_s, Instance::Status::Running),
                            instance(u"b"_s, Instance::Status::AwaitingAllocation)});
         watcher.setLoaded(NoticeWatcher::Source::Instances, true);
-        instances.refresh({instance(u"a"_s, Instance::Status::Running), instance(u"b"_s, Instance::Status::Running),
+        instances.refresh({instance(u"a"_s, Instance::Status::Running),
+                           instance(u"b"_s, Instance::Status::Running),
                            instance(u"c"_s, Instance::Status::Running)});
-        instances.refresh({instance(u"a"_s, Instance::Status::Running), instance(u"b"_s, Instance::Status::Running),
+        instances.refresh({instance(u"a"_s, Instance::Status::Running),
+                           instance(u"b"_s, Instance::Status::Running),
                            instance(u"c"_s, Instance::Status::Running)});
         const QList<Notice> notices = noticesOf(told);
         QCOMPARE(notices.size(), 2);

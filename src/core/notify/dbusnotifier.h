@@ -26,7 +26,6 @@ private Q_SLOTS:
     void onClosed(uint id, uint reason);
 
 private:
-
     bool m_available = false;
     // The service's id of each notification still open, with its notice, to open it on a click.
     QHash<uint, Notice> m_shown;

@@ -217,7 +217,8 @@ void NoticeWatcher::updateWatching()
         return;
     // A list is read while a kind told from it is on, whether or not a page shows it.
     const QList<std::pair<Session::Resource, bool>> wanted{
-        {Session::Resource::Orders, isEnabled(Notice::Kind::OrderFilled) || isEnabled(Notice::Kind::OrderExpired)},
+        {Session::Resource::Orders,
+         isEnabled(Notice::Kind::OrderFilled) || isEnabled(Notice::Kind::OrderExpired)},
         {Session::Resource::Pools, isEnabled(Notice::Kind::CapacitySoon)},
         {Session::Resource::Instances, isEnabled(Notice::Kind::InstanceRunning)},
     };
@@ -278,20 +279,20 @@ void NoticeWatcher::scanOrders(bool tellChanges)
             continue;
         }
         const bool known = before != m_orders.cend();
-        const bool moreFilled = state.filledNodes > 0
-                                && (!known || state.filledNodes > before->filledNodes
-                                    || state.fills > before->fills
-                                    || (state.status == Order::Status::Filled
-                                        && before->status != Order::Status::Filled));
+        const bool moreFilled =
+            state.filledNodes > 0
+            && (!known || state.filledNodes > before->filledNodes || state.fills > before->fills
+                || (state.status == Order::Status::Filled && before->status != Order::Status::Filled));
         if (moreFilled) {
             Notice notice;
             notice.kind = Notice::Kind::OrderFilled;
             const bool whole = state.status == Order::Status::Filled;
             notice.title = whole ? tr("Order filled") : tr("Order partly filled");
-            notice.text = whole ? tr("Order %1 filled: %n node(s).", nullptr, int(state.filledNodes))
-                                      .arg(orderName(order))
-                                : tr("Order %1 has %n node(s) filled so far.", nullptr, int(state.filledNodes))
-                                      .arg(orderName(order));
+            notice.text = whole
+                              ? tr("Order %1 filled: %n node(s).", nullptr, int(state.filledNodes))
+                                    .arg(orderName(order))
+                              : tr("Order %1 has %n node(s) filled so far.", nullptr, int(state.filledNodes))
+                                    .arg(orderName(order));
             notice.section = QStringLiteral("orders");
             notice.targetId = order.id;
             notice.at = now();
@@ -367,11 +368,12 @@ void NoticeWatcher::checkCapacity(bool tellChanges)
             Notice notice;
             notice.kind = Notice::Kind::CapacitySoon;
             notice.title = boundary.starts ? tr("Capacity starts soon") : tr("Capacity ends soon");
-            notice.text = boundary.starts
-                              ? tr("Capacity in pool %1 starts in %n minute(s), at %2.", nullptr, int(minutes))
-                                    .arg(poolName(pool), Format::dateTime(boundary.at))
-                              : tr("Capacity in pool %1 ends in %n minute(s), at %2.", nullptr, int(minutes))
-                                    .arg(poolName(pool), Format::dateTime(boundary.at));
+            notice.text =
+                boundary.starts
+                    ? tr("Capacity in pool %1 starts in %n minute(s), at %2.", nullptr, int(minutes))
+                          .arg(poolName(pool), Format::dateTime(boundary.at))
+                    : tr("Capacity in pool %1 ends in %n minute(s), at %2.", nullptr, int(minutes))
+                          .arg(poolName(pool), Format::dateTime(boundary.at));
             notice.section = QStringLiteral("pools");
             notice.targetId = pool.id;
             notice.at = t;
