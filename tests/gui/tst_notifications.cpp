@@ -21,8 +21,10 @@
 #include "support/simclient.h"
 #include "support/testenv.h"
 #include "warmup.h"
+#include "widgetscreenshot.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -225,8 +227,13 @@ private Q_SLOTS:
         auto* panel = window->findChild<ActivityPanel*>();
         QVERIFY(panel);
         QVERIFY(panel->tabs()->count() == 2);
+        // The panel as the user opens it (View > Activity).
+        for (QWidget* up = panel->parentWidget(); up; up = up->parentWidget())
+            if (auto* dock = qobject_cast<QDockWidget*>(up))
+                dock->show();
         panel->tabs()->setCurrentIndex(1);
         panel->noticeTable()->setCurrentIndex(log->index(row, 0));
+        saveWidgetScreenshot(window, u"activity-notifications"_s);
         auto* open = panel->findChild<QPushButton*>(u"noticeOpen"_s);
         QVERIFY(open && open->isEnabled());
         open->click();
