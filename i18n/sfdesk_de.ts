@@ -2861,10 +2861,6 @@
 <context>
     <name>NoticeLog</name>
     <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
         <source>%1
 Press Enter or double-click to open it.</source>
         <translation>%1
@@ -2878,6 +2874,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Notification</source>
         <translation>Benachrichtigung</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
 </context>
 <context>
     <name>NoticeWatcher</name>
@@ -2889,27 +2889,9 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Order partly filled</source>
         <translation>Auftrag teilweise ausgeführt</translation>
     </message>
-    <message numerus="yes">
-        <source>Order %1 filled: %n node(s).</source>
-        <translation>
-            <numerusform>Auftrag %1 ausgeführt: %n Knoten.</numerusform>
-            <numerusform>Auftrag %1 ausgeführt: %n Knoten.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Order %1 has %n node(s) filled so far.</source>
-        <translation>
-            <numerusform>Von Auftrag %1 ist bisher %n Knoten ausgeführt.</numerusform>
-            <numerusform>Von Auftrag %1 sind bisher %n Knoten ausgeführt.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Order expired unfilled</source>
         <translation>Auftrag unausgeführt abgelaufen</translation>
-    </message>
-    <message>
-        <source>Standing order %1 ended with nothing filled.</source>
-        <translation>Der stehende Auftrag %1 endete, ohne dass etwas ausgeführt wurde.</translation>
     </message>
     <message>
         <source>Instance running</source>
@@ -2928,17 +2910,35 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>Kapazität endet bald</translation>
     </message>
     <message numerus="yes">
-        <source>Capacity in pool %1 starts in %n minute(s), at %2.</source>
+        <source>%1: %n node(s) filled.</source>
         <translation>
-            <numerusform>Die Kapazität im Pool %1 beginnt in %n Minute, um %2.</numerusform>
-            <numerusform>Die Kapazität im Pool %1 beginnt in %n Minuten, um %2.</numerusform>
+            <numerusform>%1: %n Knoten ausgeführt.</numerusform>
+            <numerusform>%1: %n Knoten ausgeführt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Capacity in pool %1 ends in %n minute(s), at %2.</source>
+        <source>%1: %n node(s) filled so far.</source>
         <translation>
-            <numerusform>Die Kapazität im Pool %1 endet in %n Minute, um %2.</numerusform>
-            <numerusform>Die Kapazität im Pool %1 endet in %n Minuten, um %2.</numerusform>
+            <numerusform>%1: bisher %n Knoten ausgeführt.</numerusform>
+            <numerusform>%1: bisher %n Knoten ausgeführt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ended with nothing filled.</source>
+        <translation>%1 endete, ohne dass etwas ausgeführt wurde.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1: capacity starts in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Pool %1: Die Kapazität beginnt in %n Minute, um %2.</numerusform>
+            <numerusform>Pool %1: Die Kapazität beginnt in %n Minuten, um %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1: capacity ends in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Pool %1: Die Kapazität endet in %n Minute, um %2.</numerusform>
+            <numerusform>Pool %1: Die Kapazität endet in %n Minuten, um %2.</numerusform>
         </translation>
     </message>
 </context>

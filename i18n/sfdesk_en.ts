@@ -274,31 +274,31 @@
 <context>
     <name>NoticeWatcher</name>
     <message numerus="yes">
-        <source>Order %1 filled: %n node(s).</source>
+        <source>%1: %n node(s) filled.</source>
         <translation>
-            <numerusform>Order %1 filled: %n node.</numerusform>
-            <numerusform>Order %1 filled: %n nodes.</numerusform>
+            <numerusform>%1: %n node filled.</numerusform>
+            <numerusform>%1: %n nodes filled.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Order %1 has %n node(s) filled so far.</source>
+        <source>%1: %n node(s) filled so far.</source>
         <translation>
-            <numerusform>Order %1 has %n node filled so far.</numerusform>
-            <numerusform>Order %1 has %n nodes filled so far.</numerusform>
+            <numerusform>%1: %n node filled so far.</numerusform>
+            <numerusform>%1: %n nodes filled so far.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Capacity in pool %1 starts in %n minute(s), at %2.</source>
+        <source>Pool %1: capacity starts in %n minute(s), at %2.</source>
         <translation>
-            <numerusform>Capacity in pool %1 starts in %n minute, at %2.</numerusform>
-            <numerusform>Capacity in pool %1 starts in %n minutes, at %2.</numerusform>
+            <numerusform>Pool %1: capacity starts in %n minute, at %2.</numerusform>
+            <numerusform>Pool %1: capacity starts in %n minutes, at %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Capacity in pool %1 ends in %n minute(s), at %2.</source>
+        <source>Pool %1: capacity ends in %n minute(s), at %2.</source>
         <translation>
-            <numerusform>Capacity in pool %1 ends in %n minute, at %2.</numerusform>
-            <numerusform>Capacity in pool %1 ends in %n minutes, at %2.</numerusform>
+            <numerusform>Pool %1: capacity ends in %n minute, at %2.</numerusform>
+            <numerusform>Pool %1: capacity ends in %n minutes, at %2.</numerusform>
         </translation>
     </message>
 </context>

@@ -245,7 +245,8 @@ private Q_SLOTS:
         log.add(second);
         QCOMPARE(log.rowCount(), 2);
         QCOMPARE(log.at(0).targetId, u"o2"_s);
-        QCOMPARE(log.index(1, NoticeLog::NoticeColumn).data().toString(), u"Order filled: one"_s);
+        QCOMPARE(log.index(1, NoticeLog::NoticeColumn).data().toString(), u"Order filled"_s);
+        QCOMPARE(log.index(1, NoticeLog::DetailsColumn).data().toString(), u"one"_s);
         QCOMPARE(log.index(0, 0).data(ResourceRole::ObjectRole).value<Notice>(), second);
         for (int i = 0; i < NoticeLog::MaxNotices; ++i)
             log.add(first);

@@ -26,9 +26,14 @@ QVariant NoticeLog::data(const QModelIndex& index, int role) const
     const Notice& notice = m_notices.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        if (index.column() == TimeColumn)
+        switch (index.column()) {
+        case TimeColumn:
             return Format::dateTime(notice.at);
-        return tr("%1: %2").arg(notice.title, notice.text);
+        case NoticeColumn:
+            return notice.title;
+        default:
+            return notice.text;
+        }
     case Qt::ToolTipRole:
         return tr("%1\nPress Enter or double-click to open it.").arg(notice.text);
     case ResourceRole::IdRole:
@@ -49,6 +54,8 @@ QVariant NoticeLog::headerData(int section, Qt::Orientation orientation, int rol
         return tr("Time");
     case NoticeColumn:
         return tr("Notification");
+    case DetailsColumn:
+        return tr("Details");
     default:
         return {};
     }

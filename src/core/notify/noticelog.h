@@ -16,6 +16,7 @@ public:
     {
         TimeColumn,
         NoticeColumn,
+        DetailsColumn,
         ColumnCount
     };
     Q_ENUM(Column)

@@ -288,11 +288,10 @@ void NoticeWatcher::scanOrders(bool tellChanges)
             notice.kind = Notice::Kind::OrderFilled;
             const bool whole = state.status == Order::Status::Filled;
             notice.title = whole ? tr("Order filled") : tr("Order partly filled");
-            notice.text = whole
-                              ? tr("Order %1 filled: %n node(s).", nullptr, int(state.filledNodes))
-                                    .arg(orderName(order))
-                              : tr("Order %1 has %n node(s) filled so far.", nullptr, int(state.filledNodes))
-                                    .arg(orderName(order));
+            notice.text =
+                whole ? tr("%1: %n node(s) filled.", nullptr, int(state.filledNodes)).arg(orderName(order))
+                      : tr("%1: %n node(s) filled so far.", nullptr, int(state.filledNodes))
+                            .arg(orderName(order));
             notice.section = QStringLiteral("orders");
             notice.targetId = order.id;
             notice.at = now();
@@ -305,7 +304,7 @@ void NoticeWatcher::scanOrders(bool tellChanges)
             Notice notice;
             notice.kind = Notice::Kind::OrderExpired;
             notice.title = tr("Order expired unfilled");
-            notice.text = tr("Standing order %1 ended with nothing filled.").arg(orderName(order));
+            notice.text = tr("%1 ended with nothing filled.").arg(orderName(order));
             notice.section = QStringLiteral("orders");
             notice.targetId = order.id;
             notice.at = now();
@@ -368,12 +367,11 @@ void NoticeWatcher::checkCapacity(bool tellChanges)
             Notice notice;
             notice.kind = Notice::Kind::CapacitySoon;
             notice.title = boundary.starts ? tr("Capacity starts soon") : tr("Capacity ends soon");
-            notice.text =
-                boundary.starts
-                    ? tr("Capacity in pool %1 starts in %n minute(s), at %2.", nullptr, int(minutes))
-                          .arg(poolName(pool), Format::dateTime(boundary.at))
-                    : tr("Capacity in pool %1 ends in %n minute(s), at %2.", nullptr, int(minutes))
-                          .arg(poolName(pool), Format::dateTime(boundary.at));
+            notice.text = boundary.starts
+                              ? tr("Pool %1: capacity starts in %n minute(s), at %2.", nullptr, int(minutes))
+                                    .arg(poolName(pool), Format::dateTime(boundary.at))
+                              : tr("Pool %1: capacity ends in %n minute(s), at %2.", nullptr, int(minutes))
+                                    .arg(poolName(pool), Format::dateTime(boundary.at));
             notice.section = QStringLiteral("pools");
             notice.targetId = pool.id;
             notice.at = t;

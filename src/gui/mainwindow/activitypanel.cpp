@@ -97,7 +97,9 @@ void ActivityPanel::setNotices(NoticeLog* notices)
     m_noticeTable->verticalHeader()->hide();
     m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::TimeColumn,
                                                             QHeaderView::ResizeToContents);
-    m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::NoticeColumn, QHeaderView::Stretch);
+    m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::NoticeColumn,
+                                                            QHeaderView::ResizeToContents);
+    m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::DetailsColumn, QHeaderView::Stretch);
     m_openNotice = new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("&Open"), page);
     m_openNotice->setObjectName(QStringLiteral("noticeOpen"));
     m_clearNotices =
