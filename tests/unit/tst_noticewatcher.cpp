@@ -3,6 +3,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/ordermodel.h"
 #include "core/models/poolmodel.h"
+#include "core/models/session.h"
 #include "core/notify/noticelog.h"
 #include "core/notify/noticewatcher.h"
 
@@ -229,6 +230,47 @@ private Q_SLOTS:
         pools.refresh({pool(u"p1"_s, Now + 2 * H, Now + 4 * H), pool(u"p2"_s, Now + 1200, Now + 3 * H)});
         QCOMPARE(told.size(), 2);
         QCOMPARE(watcher.nextWarningAt(), Now + 4 * H - NoticeWatcher::CapacityWarningSecs);
+    }
+
+    // Bound to a session, the watcher reads the lists its kinds need whatever page is open, and
+    // only those; unbound, it leaves them.
+    void aSessionsListsAreWatchedWhileAKindNeedsThem()
+    {
+        Session session(nullptr);
+        NoticeWatcher watcher;
+        watcher.bind(&session);
+        QVERIFY(session.isWatched(Session::Resource::Orders));
+        QVERIFY(session.isWatched(Session::Resource::Pools));
+        QVERIFY(session.isWatched(Session::Resource::Instances));
+        watcher.setEnabled(Notice::Kind::OrderFilled, false);
+        QVERIFY(session.isWatched(Session::Resource::Orders)); // expiries still need the orders
+        watcher.setEnabled(Notice::Kind::OrderExpired, false);
+        watcher.setEnabled(Notice::Kind::CapacitySoon, false);
+        QVERIFY(!session.isWatched(Session::Resource::Orders));
+        QVERIFY(!session.isWatched(Session::Resource::Pools));
+        QVERIFY(session.isWatched(Session::Resource::Instances));
+        watcher.bind(nullptr);
+        QVERIFY(!session.isWatched(Session::Resource::Instances));
+
+        // The session's first read is the baseline; what changes after it is told.
+        watcher.setEnabled(Notice::Kind::OrderFilled, true);
+        watcher.bind(&session);
+        QSignalSpy told(&watcher, &NoticeWatcher::noticed);
+        session.orders()->refresh({order(u"o1"_s, Order::Status::Filled, 2)});
+        QCOMPARE(told.size(), 0);
+        Q_EMIT session.listLoaded(Session::Resource::Orders);
+        QVERIFY(watcher.isLoaded(NoticeWatcher::Source::Orders));
+        session.orders()->refresh(
+            {order(u"o1"_s, Order::Status::Filled, 2), order(u"o2"_s, Order::Status::Filled, 1)});
+        QCOMPARE(told.size(), 1);
+        QCOMPARE(noticesOf(told).at(0).targetId, u"o2"_s);
+        // Another workspace: its first read is a baseline again.
+        session.setWorkspace(u"ws-2"_s);
+        QVERIFY(!watcher.isLoaded(NoticeWatcher::Source::Orders));
+        session.orders()->refresh({order(u"o3"_s, Order::Status::Filled, 2)});
+        Q_EMIT session.listLoaded(Session::Resource::Orders);
+        QCOMPARE(told.size(), 1);
+        watcher.bind(nullptr);
     }
 
     void theLogListsNewestFirst()
