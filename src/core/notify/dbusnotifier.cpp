@@ -5,6 +5,7 @@
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
+#include <QFileInfo>
 
 namespace {
 
@@ -14,11 +15,23 @@ const QString Interface = QStringLiteral("org.freedesktop.Notifications");
 // The action the service runs when the notification itself is clicked.
 const QString DefaultAction = QStringLiteral("default");
 
+// Whether a session bus is there to ask. Without one, libdbus would try to start one (autolaunch),
+// leaving a stray daemon behind a run without a desktop.
+bool hasSessionBus()
+{
+    if (!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"))
+        return true;
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    return !runtime.isEmpty() && QFileInfo::exists(runtime + QStringLiteral("/bus"));
+}
+
 } // namespace
 
 DBusNotifier::DBusNotifier(QObject* parent)
     : Notifier(parent)
 {
+    if (!hasSessionBus())
+        return;
     QDBusConnection bus = QDBusConnection::sessionBus();
     if (!bus.isConnected() || !bus.interface())
         return;
