@@ -100,6 +100,30 @@
             <numerusform>%n Anfragen laufen.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Requests</source>
+        <translation>An&amp;fragen</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Clear &amp;Notifications</source>
+        <translation>Benachrichtigungen &amp;leeren</translation>
+    </message>
+    <message>
+        <source>No&amp;tifications</source>
+        <translation>Benach&amp;richtigungen</translation>
+    </message>
+    <message>
+        <source>No&amp;tifications (%1)</source>
+        <translation>Benach&amp;richtigungen (%1)</translation>
+    </message>
 </context>
 <context>
     <name>ApiCall</name>
@@ -1583,6 +1607,13 @@
     </message>
 </context>
 <context>
+    <name>DBusNotifier</name>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+</context>
+<context>
     <name>DeleteBlockersDialog</name>
     <message>
         <source>Partition Still in Use</source>
@@ -2989,6 +3020,90 @@
     </message>
 </context>
 <context>
+    <name>NoticeLog</name>
+    <message>
+        <source>%1
+Press Enter or double-click to open it.</source>
+        <translation>%1
+Eingabetaste oder Doppelklick öffnet es.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>Benachrichtigung</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeWatcher</name>
+    <message>
+        <source>Order filled</source>
+        <translation>Auftrag ausgeführt</translation>
+    </message>
+    <message>
+        <source>Order partly filled</source>
+        <translation>Auftrag teilweise ausgeführt</translation>
+    </message>
+    <message>
+        <source>Order expired unfilled</source>
+        <translation>Auftrag unausgeführt abgelaufen</translation>
+    </message>
+    <message>
+        <source>Instance running</source>
+        <translation>Instanz läuft</translation>
+    </message>
+    <message>
+        <source>%1 is running.</source>
+        <translation>%1 läuft.</translation>
+    </message>
+    <message>
+        <source>Capacity starts soon</source>
+        <translation>Kapazität beginnt bald</translation>
+    </message>
+    <message>
+        <source>Capacity ends soon</source>
+        <translation>Kapazität endet bald</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) filled.</source>
+        <translation>
+            <numerusform>%1: %n Knoten ausgeführt.</numerusform>
+            <numerusform>%1: %n Knoten ausgeführt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) filled so far.</source>
+        <translation>
+            <numerusform>%1: bisher %n Knoten ausgeführt.</numerusform>
+            <numerusform>%1: bisher %n Knoten ausgeführt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ended with nothing filled.</source>
+        <translation>%1 endete, ohne dass etwas ausgeführt wurde.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1: capacity starts in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Pool %1: Die Kapazität beginnt in %n Minute, um %2.</numerusform>
+            <numerusform>Pool %1: Die Kapazität beginnt in %n Minuten, um %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1: capacity ends in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Pool %1: Die Kapazität endet in %n Minute, um %2.</numerusform>
+            <numerusform>Pool %1: Die Kapazität endet in %n Minuten, um %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrderAttempts</name>
     <message>
         <source>it is not a list of order attempts</source>
@@ -3906,6 +4021,46 @@
     <message>
         <source>System language</source>
         <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Order &amp;fills, whole or in part</source>
+        <translation>Aufträge, die &amp;ganz oder teilweise ausgeführt werden</translation>
+    </message>
+    <message>
+        <source>Notify when an order fills</source>
+        <translation>Benachrichtigen, wenn ein Auftrag ausgeführt wird</translation>
+    </message>
+    <message>
+        <source>Standing orders that &amp;expire unfilled</source>
+        <translation>Stehende Aufträge, die &amp;unausgeführt ablaufen</translation>
+    </message>
+    <message>
+        <source>Notify when a standing order expires unfilled</source>
+        <translation>Benachrichtigen, wenn ein stehender Auftrag unausgeführt abläuft</translation>
+    </message>
+    <message>
+        <source>Ca&amp;pacity starting or ending in 40 minutes</source>
+        <translation>&amp;Kapazität, die in 40 Minuten beginnt oder endet</translation>
+    </message>
+    <message>
+        <source>Notify 40 minutes before a pool&apos;s capacity starts or ends</source>
+        <translation>40 Minuten bevor die Kapazität eines Pools beginnt oder endet benachrichtigen</translation>
+    </message>
+    <message>
+        <source>&amp;Instances running</source>
+        <translation>&amp;Instanzen, die laufen</translation>
+    </message>
+    <message>
+        <source>Notify when an instance is running</source>
+        <translation>Benachrichtigen, wenn eine Instanz läuft</translation>
+    </message>
+    <message>
+        <source>The desktop shows them; the Activity panel (Ctrl+Shift+A) lists them too, and opens each.</source>
+        <translation>Der Desktop zeigt sie; die Aktivitätsleiste (Strg+Umschalt+A) listet sie ebenfalls und öffnet jede.</translation>
     </message>
 </context>
 <context>

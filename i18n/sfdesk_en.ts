@@ -365,6 +365,37 @@
     </message>
 </context>
 <context>
+    <name>NoticeWatcher</name>
+    <message numerus="yes">
+        <source>%1: %n node(s) filled.</source>
+        <translation>
+            <numerusform>%1: %n node filled.</numerusform>
+            <numerusform>%1: %n nodes filled.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) filled so far.</source>
+        <translation>
+            <numerusform>%1: %n node filled so far.</numerusform>
+            <numerusform>%1: %n nodes filled so far.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1: capacity starts in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Pool %1: capacity starts in %n minute, at %2.</numerusform>
+            <numerusform>Pool %1: capacity starts in %n minutes, at %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1: capacity ends in %n minute(s), at %2.</source>
+        <translation>
+            <numerusform>Pool %1: capacity ends in %n minute, at %2.</numerusform>
+            <numerusform>Pool %1: capacity ends in %n minutes, at %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OrderPanel</name>
     <message numerus="yes">
         <source>The pool can sell at most %n node(s) of this SKU over the whole window.</source>

@@ -3,8 +3,10 @@
 #include "support/testenv.h"
 #include "widgetscreenshot.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +52,63 @@ private Q_SLOTS:
         dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok)->click();
         QCOMPARE(settings.colorScheme(), Settings::ColorScheme::Dark);
         QCOMPARE(settings.language(), u"de"_s);
+    }
+
+    // One box per kind of notice, each on until turned off, remembered in the settings.
+    void notificationsCanBeTurnedOffEachOnItsOwn()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        const QList<std::pair<Notice::Kind, QString>> boxes{
+            {Notice::Kind::OrderFilled, u"notifyOrderFilled"_s},
+            {Notice::Kind::OrderExpired, u"notifyOrderExpired"_s},
+            {Notice::Kind::CapacitySoon, u"notifyCapacitySoon"_s},
+            {Notice::Kind::InstanceRunning, u"notifyInstanceRunning"_s}};
+        {
+            PreferencesDialog dialog(&settings);
+            for (const auto& [kind, name] : boxes) {
+                auto* box = dialog.findChild<QCheckBox*>(name);
+                QVERIFY2(box, qPrintable(name));
+                QVERIFY(box->isChecked());
+                QVERIFY(!box->accessibleName().isEmpty());
+            }
+            dialog.findChild<QCheckBox*>(u"notifyOrderExpired"_s)->setChecked(false);
+            dialog.findChild<QCheckBox*>(u"notifyCapacitySoon"_s)->setChecked(false);
+            dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok)->click();
+        }
+        QVERIFY(settings.notifies(Notice::Kind::OrderFilled));
+        QVERIFY(!settings.notifies(Notice::Kind::OrderExpired));
+        QVERIFY(!settings.notifies(Notice::Kind::CapacitySoon));
+        QVERIFY(settings.notifies(Notice::Kind::InstanceRunning));
+        // Read back from the file, as the next start does.
+        Settings again(dir.filePath(u"s.ini"_s));
+        QVERIFY(!again.notifies(Notice::Kind::OrderExpired));
+        PreferencesDialog dialog(&again);
+        QVERIFY(!dialog.findChild<QCheckBox*>(u"notifyOrderExpired"_s)->isChecked());
+        QVERIFY(dialog.findChild<QCheckBox*>(u"notifyOrderFilled"_s)->isChecked());
+    }
+
+    // Every control of the dialog has its own Alt+letter.
+    void mnemonicsDoNotClash()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        PreferencesDialog dialog(&settings);
+        QStringList texts;
+        for (const QLabel* label : dialog.findChildren<QLabel*>())
+            texts << label->text();
+        for (const QAbstractButton* button : dialog.findChildren<QAbstractButton*>())
+            texts << button->text();
+        QSet<QChar> keys;
+        for (const QString& text : std::as_const(texts)) {
+            const qsizetype amp = text.indexOf(u'&');
+            if (amp < 0 || amp + 1 >= text.size() || text.at(amp + 1) == u'&')
+                continue;
+            const QChar key = text.at(amp + 1).toLower();
+            QVERIFY2(!keys.contains(key), qPrintable(u"Alt+"_s + key + u" twice, in "_s + text));
+            keys.insert(key);
+        }
+        QVERIFY(keys.size() >= 6);
     }
 
     void cancelChangesNothing()

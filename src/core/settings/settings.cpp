@@ -129,6 +129,17 @@ void Settings::setTimesInUtc(bool utc)
         Q_EMIT timesInUtcChanged(utc);
 }
 
+bool Settings::notifies(Notice::Kind kind) const
+{
+    return value(QStringLiteral("Notifications/") + Notice::kindName(kind), true).toBool();
+}
+
+void Settings::setNotifies(Notice::Kind kind, bool on)
+{
+    if (setValue(QStringLiteral("Notifications/") + Notice::kindName(kind), on))
+        Q_EMIT notifiesChanged(kind, on);
+}
+
 QString Settings::language() const
 {
     return value(keyLanguage).toString();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/notify/notice.h"
 #include "core/settings/connectionprofile.h"
 
 #include <QByteArray>
@@ -60,6 +61,10 @@ public:
     bool timesInUtc() const;
     void setTimesInUtc(bool utc);
 
+    // Which notices the user is told of (each is on until turned off).
+    bool notifies(Notice::Kind kind) const;
+    void setNotifies(Notice::Kind kind, bool on);
+
     // Empty means: follow the system.
     QString language() const;
     void setLanguage(const QString& language);
@@ -81,6 +86,7 @@ Q_SIGNALS:
     void colorSchemeChanged(Settings::ColorScheme scheme);
     void languageChanged(const QString& language);
     void timesInUtcChanged(bool utc);
+    void notifiesChanged(Notice::Kind kind, bool on);
     void profilesChanged();
 
 private:

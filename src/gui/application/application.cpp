@@ -5,6 +5,9 @@
 #include "core/models/activitymodel.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/session.h"
+#include "core/notify/dbusnotifier.h"
+#include "core/notify/noticelog.h"
+#include "core/notify/noticewatcher.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
 #include "gui/availability/availabilityview.h"
@@ -38,6 +41,8 @@ Application::Application(const Services& services, QObject* parent)
     , m_services(services)
     , m_context(std::make_unique<ViewContext>(services.settings))
     , m_activity(std::make_unique<ActivityModel>())
+    , m_notices(std::make_unique<NoticeLog>())
+    , m_noticeWatcher(std::make_unique<NoticeWatcher>())
     , m_market(new ApiMarketBackend(nullptr, this))
     , m_window(std::make_unique<MainWindow>(services.settings))
 {
@@ -46,6 +51,7 @@ Application::Application(const Services& services, QObject* parent)
     if (!m_context->hasRememberedScope())
         m_context->setAllWorkspaces(true);
     buildSections();
+    setUpNotices();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
             [this](const QString& message) { m_window->showStatusMessage(message); });
@@ -56,6 +62,7 @@ Application::~Application()
 {
     // The sections hold the context, the market and the connection's client: they go first.
     delete m_signIn;
+    m_noticeWatcher->bind(nullptr);
     // A connection still opening reports its state as it goes; the window it would update is gone.
     if (m_connection)
         m_connection->disconnect(this);
@@ -119,8 +126,53 @@ void Application::buildSections()
         draft.instanceData = page->instanceData();
         return draft;
     });
-    window->addPanel(QStringLiteral("activityPanel"), tr("Activity"), new ActivityPanel(m_activity.get()),
+    auto* activity = new ActivityPanel(m_activity.get());
+    activity->setNotices(m_notices.get());
+    connect(activity, &ActivityPanel::noticeActivated, this, &Application::openNotice);
+    window->addPanel(QStringLiteral("activityPanel"), tr("Activity"), activity,
                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+}
+
+void Application::setUpNotices()
+{
+    m_notifier = m_services.notifier;
+    if (!m_notifier) {
+        m_ownNotifier = std::make_unique<DBusNotifier>();
+        m_notifier = m_ownNotifier.get();
+    }
+    NoticeWatcher* watcher = m_noticeWatcher.get();
+    Settings* settings = m_services.settings;
+    for (const Notice::Kind kind : Notice::allKinds())
+        watcher->setEnabled(kind, settings->notifies(kind));
+    connect(settings, &Settings::notifiesChanged, watcher, &NoticeWatcher::setEnabled);
+    // The capacity warnings go by the server's clock, which the market learns.
+    watcher->setClock([this] { return m_market->now(); });
+    connect(m_market, &MarketBackend::changed, watcher, &NoticeWatcher::clockChanged);
+    connect(watcher, &NoticeWatcher::noticed, this, [this](const Notice& notice) {
+        m_notices->add(notice);
+        if (m_notifier->isAvailable())
+            m_notifier->show(notice);
+    });
+    connect(m_notifier, &Notifier::activated, this, &Application::openNotice);
+}
+
+void Application::openNotice(const Notice& notice)
+{
+    MainWindow* window = m_window.get();
+    if (!window->setCurrentSection(notice.section))
+        return;
+    QWidget* page = window->sectionPage(notice.section);
+    if (auto* orders = qobject_cast<OrdersPage*>(page))
+        orders->selectOrder(notice.targetId);
+    else if (auto* pools = qobject_cast<PoolsView*>(page))
+        pools->selectPool(notice.targetId);
+    else if (auto* instances = qobject_cast<InstancesView*>(page))
+        instances->selectInstance(notice.targetId);
+    // A click on a desktop notification comes while the window may be behind others.
+    if (window->isMinimized())
+        window->showNormal();
+    window->raise();
+    window->activateWindow();
 }
 
 bool Application::setCurrentSection(const QString& id)
@@ -175,6 +227,7 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
 {
     delete m_signIn;
     // Nothing of the old connection may show, or answer, once the new one is chosen.
+    m_noticeWatcher->bind(nullptr);
     m_context->setSession(nullptr);
     m_market->setSession(nullptr);
     m_activity->setClient(nullptr);
@@ -240,6 +293,7 @@ void Application::bindConnection()
     m_context->setSession(session);
     m_market->setSession(session);
     m_activity->setClient(client);
+    m_noticeWatcher->bind(session);
     if (client) {
         connect(connection->session()->status(), &ConnectionStatus::changed, this,
                 &Application::updateConnectionText, Qt::UniqueConnection);

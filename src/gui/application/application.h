@@ -14,11 +14,15 @@ class ActivityModel;
 class ApiMarketBackend;
 class CloudInitPage;
 class MainWindow;
+class NoticeLog;
+class NoticeWatcher;
+class Notifier;
 class QNetworkAccessManager;
 class SecretStore;
 class Settings;
 class SignInDialog;
 class ViewContext;
+struct Notice;
 
 // The composition root of the GUI: builds the main window and its sections once, owns the one
 // Connection, and rebinds every section when the connection changes (another profile, a sign-in,
@@ -41,6 +45,9 @@ public:
         // Pages are built when first opened or in the idle time after the window shows (the app
         // starts sooner); otherwise all of them at once, as tests that look into pages expect.
         bool buildPagesWhenNeeded = false;
+        // Where notifications go besides the activity panel; null: the desktop's notification
+        // service on the session bus, if there is one.
+        Notifier* notifier = nullptr;
     };
 
     explicit Application(const Services& services, QObject* parent = nullptr);
@@ -52,6 +59,12 @@ public:
     ApiMarketBackend* market() const { return m_market; }
     Connection* connection() const { return m_connection.get(); }
     ConnectionProfile profile() const;
+    NoticeLog* notices() const { return m_notices.get(); }
+    NoticeWatcher* noticeWatcher() const { return m_noticeWatcher.get(); }
+    Notifier* notifier() const { return m_notifier; }
+
+    // Opens what a notice is about: its section, with its row selected, in the window brought up.
+    void openNotice(const Notice& notice);
 
     // Connects to the profile saved as current (the local simulator on a first start).
     void start();
@@ -76,6 +89,7 @@ Q_SIGNALS:
 
 private:
     void buildSections();
+    void setUpNotices();
     void ensureProfiles();
     void openConnection(const ConnectionProfile& profile, bool remember);
     void bindConnection();
@@ -84,6 +98,10 @@ private:
     Services m_services;
     std::unique_ptr<ViewContext> m_context;
     std::unique_ptr<ActivityModel> m_activity;
+    std::unique_ptr<NoticeLog> m_notices;
+    std::unique_ptr<NoticeWatcher> m_noticeWatcher;
+    std::unique_ptr<Notifier> m_ownNotifier;
+    Notifier* m_notifier = nullptr;
     ApiMarketBackend* m_market = nullptr;
     // Declared after what its sections hold, so that it goes first.
     std::unique_ptr<MainWindow> m_window;

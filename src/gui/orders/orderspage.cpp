@@ -14,9 +14,11 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTableView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -156,6 +158,23 @@ const Order* OrdersPage::currentOrder() const
     if (!m_model || !row.isValid() || row.row() >= m_model->rowCount())
         return nullptr;
     return &m_model->at(row.row());
+}
+
+void OrdersPage::selectOrder(const QString& id)
+{
+    reload();
+    const int row = m_model ? m_model->rowOf(id) : -1;
+    if (row < 0)
+        return;
+    const auto shown = [this, row] { return m_table->proxy()->mapFromSource(m_model->index(row, 0)); };
+    if (!shown().isValid()) {
+        m_status->setCurrentIndex(0);
+        m_side->setCurrentIndex(0);
+        m_table->filterEdit()->clear();
+    }
+    m_table->table()->selectionModel()->setCurrentIndex(shown(), QItemSelectionModel::ClearAndSelect
+                                                                     | QItemSelectionModel::Rows);
+    m_table->table()->scrollTo(shown());
 }
 
 void OrdersPage::reload()

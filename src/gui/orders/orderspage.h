@@ -49,6 +49,9 @@ public:
     OrderModel* model() const { return m_model; }
     ResourceTableView* table() const { return m_table; }
 
+    // Makes the order the current row, showing every status and side if the filters hid it.
+    void selectOrder(const QString& id);
+
     // The sf command that places the same order.
     static QString sfCommand(const Order& order);
 

@@ -23,6 +23,17 @@ PreferencesDialog::PreferencesDialog(Settings* settings, QWidget* parent)
         m_ui->languageCombo->addItem(name, code);
     const int current = m_ui->languageCombo->findData(m_settings->language());
     m_ui->languageCombo->setCurrentIndex(current >= 0 ? current : 0);
+
+    for (const auto& [kind, box] : notificationBoxes())
+        box->setChecked(m_settings->notifies(kind));
+}
+
+QList<std::pair<Notice::Kind, QCheckBox*>> PreferencesDialog::notificationBoxes() const
+{
+    return {{Notice::Kind::OrderFilled, m_ui->notifyOrderFilled},
+            {Notice::Kind::OrderExpired, m_ui->notifyOrderExpired},
+            {Notice::Kind::CapacitySoon, m_ui->notifyCapacitySoon},
+            {Notice::Kind::InstanceRunning, m_ui->notifyInstanceRunning}};
 }
 
 PreferencesDialog::~PreferencesDialog() = default;
@@ -52,5 +63,7 @@ void PreferencesDialog::accept()
 {
     m_settings->setColorScheme(m_ui->colorSchemeCombo->currentData().value<Settings::ColorScheme>());
     m_settings->setLanguage(m_ui->languageCombo->currentData().toString());
+    for (const auto& [kind, box] : notificationBoxes())
+        m_settings->setNotifies(kind, box->isChecked());
     QDialog::accept();
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/notify/notice.h"
+
 #include <QDialog>
 
 #include <memory>
@@ -7,9 +9,10 @@
 namespace Ui {
 class PreferencesDialog;
 }
+class QCheckBox;
 class Settings;
 
-// Appearance and language. Applies to the settings on OK only.
+// Appearance, language and which notifications show. Applies to the settings on OK only.
 class PreferencesDialog final : public QDialog
 {
     Q_OBJECT
@@ -25,6 +28,9 @@ public:
     static QList<QPair<QString, QString>> availableLanguages();
 
 private:
+    // One box per kind of notice.
+    QList<std::pair<Notice::Kind, QCheckBox*>> notificationBoxes() const;
+
     std::unique_ptr<Ui::PreferencesDialog> m_ui;
     Settings* m_settings;
 };

@@ -1,0 +1,16 @@
+#include "core/notify/notice.h"
+
+QString Notice::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::OrderFilled:
+        return QStringLiteral("orderFilled");
+    case Kind::OrderExpired:
+        return QStringLiteral("orderExpired");
+    case Kind::CapacitySoon:
+        return QStringLiteral("capacitySoon");
+    case Kind::InstanceRunning:
+        return QStringLiteral("instanceRunning");
+    }
+    return {};
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+// Something the user asked to be told about, and the object it is about: a desktop notification
+// and a row of the activity panel's notifications, both of which open the object.
+struct Notice
+{
+    // What the user can turn off, each on its own (Preferences > Notifications).
+    enum class Kind
+    {
+        OrderFilled,     // an order filled, or partly
+        OrderExpired,    // a standing order ended with nothing filled
+        CapacitySoon,    // a pool's owned capacity starts or ends in 40 minutes
+        InstanceRunning, // an instance became running
+    };
+
+    Kind kind = Kind::OrderFilled;
+    QString title;
+    QString text;
+    // The main window's section that shows the object, and the object's id there.
+    QString section;
+    QString targetId;
+    // When it was noticed (seconds since the epoch, the server's clock).
+    qint64 at = 0;
+
+    static QList<Kind> allKinds()
+    {
+        return {Kind::OrderFilled, Kind::OrderExpired, Kind::CapacitySoon, Kind::InstanceRunning};
+    }
+    // A stable name for the settings and tests.
+    static QString kindName(Kind kind);
+
+    bool operator==(const Notice&) const = default;
+};
+Q_DECLARE_METATYPE(Notice)
