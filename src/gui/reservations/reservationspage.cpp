@@ -604,8 +604,9 @@ void ReservationsPage::showEvent(QShowEvent* event)
     }
     m_countdownTimer->start();
     updateCountdowns();
+    // Asked for at once: the charts say what they are reading rather than what they last showed.
     if (m_marketStale)
-        m_marketDebounce->start();
+        requestMarket();
 }
 
 void ReservationsPage::hideEvent(QHideEvent* event)
