@@ -1,6 +1,7 @@
 // Desktop notifications from the app's own session against the real sfsim, run on its thread as the
 // local profile's simulator is, with the clock under the test's control: a standing order that fills
-// after the clock moves on is told exactly once, listed in the activity panel, and a click on
+// after the clock moves on is told exactly once (and one that reaches its end unfilled, but not one
+// the user cancelled), listed in the activity panel, and a click on
 // either opens the Orders page with that order selected.
 #include "core/connection/connection.h"
 #include "core/models/ordermodel.h"
@@ -177,10 +178,30 @@ private Q_SLOTS:
                       {u"allow_standing"_s, true}})
                 .id();
         QVERIFY(!id.isEmpty());
+        // Two standing buys far below the market, in the same window: one cancelled by the user
+        // before its end, one left to reach its end unfilled. Only the second is news.
+        const auto lowBid = [&] {
+            return api
+                .post(u"/preview/v2/orders"_s,
+                      {{u"pool"_s, pool},
+                       {u"side"_s, u"buy"_s},
+                       {u"instance_sku"_s, sku},
+                       {u"allocation_schedule_delta"_s,
+                        QJsonArray{QJsonObject{
+                            {u"start_at"_s, start}, {u"end_at"_s, start + 2 * H}, {u"node_count"_s, 1}}}},
+                       {u"limit_price_dollars_per_node_hour"_s, QString::number(rate * 0.1, 'f', 2)},
+                       {u"allow_standing"_s, true}})
+                .id();
+        };
+        const QString cancelled = lowBid();
+        const QString expiring = lowBid();
+        QVERIFY(!cancelled.isEmpty() && !expiring.isEmpty());
         session->refreshAll();
         QTRY_VERIFY_WITH_TIMEOUT(session->orders()->find(id)
-                                     && session->orders()->find(id)->status == Order::Status::Standing,
+                                     && session->orders()->find(id)->status == Order::Status::Standing
+                                     && session->orders()->find(cancelled),
                                  Timeout);
+        QCOMPARE(api.del(u"/preview/v2/orders/"_s + cancelled).status, 204);
         QVERIFY(notifier.ofKind(Notice::Kind::OrderFilled).isEmpty());
 
         QString status;
@@ -189,8 +210,14 @@ private Q_SLOTS:
             status = api.get(u"/preview/v2/orders/"_s + id).json.value(u"status"_s).toString();
         }
         QCOMPARE(status, u"filled"_s);
+        if (api.now() < start + 2 * H)
+            api.advanceClock(start + 2 * H - api.now());
+        QCOMPARE(api.get(u"/preview/v2/orders/"_s + expiring).json.value(u"status"_s).toString(),
+                 u"cancelled"_s);
         session->refreshAll();
         QTRY_COMPARE_WITH_TIMEOUT(notifier.ofKind(Notice::Kind::OrderFilled).size(), 1, Timeout);
+        QTRY_COMPARE_WITH_TIMEOUT(notifier.ofKind(Notice::Kind::OrderExpired).size(), 1, Timeout);
+        QCOMPARE(notifier.ofKind(Notice::Kind::OrderExpired).first().targetId, expiring);
         // Read again: still the one notification.
         QSignalSpy loaded(session, &Session::listLoaded);
         session->refreshAll();
@@ -198,6 +225,7 @@ private Q_SLOTS:
             loaded.contains(QVariantList{QVariant::fromValue(Session::Resource::Orders)}), Timeout);
         const QList<Notice> fills = notifier.ofKind(Notice::Kind::OrderFilled);
         QCOMPARE(fills.size(), 1);
+        QCOMPARE(notifier.ofKind(Notice::Kind::OrderExpired).size(), 1);
         const Notice filled = fills.first();
         QCOMPARE(filled.title, u"Order filled"_s);
         QCOMPARE(filled.section, u"orders"_s);

@@ -135,8 +135,11 @@ private Q_SLOTS:
         orders.refresh(
             {order(u"o1"_s, Order::Status::Standing, 0), order(u"o2"_s, Order::Status::Standing, 0)});
         watcher.setLoaded(NoticeWatcher::Source::Orders, true);
+        Order expired = order(u"o1"_s, Order::Status::Cancelled, 0);
+        expired.cancelledAt = expired.endAt();
         Order partlyEnded = order(u"o2"_s, Order::Status::Cancelled, 1);
-        orders.refresh({order(u"o1"_s, Order::Status::Cancelled, 0), partlyEnded});
+        partlyEnded.cancelledAt = partlyEnded.endAt();
+        orders.refresh({expired, partlyEnded});
         const QList<Notice> notices = noticesOf(told);
         // o1 expired with nothing; o2 ended with a fill, which is a fill, not an expiry.
         QCOMPARE(notices.size(), 2);
@@ -144,6 +147,40 @@ private Q_SLOTS:
         QCOMPARE(notices.at(0).targetId, u"o1"_s);
         QCOMPARE(notices.at(1).kind, Notice::Kind::OrderFilled);
         QCOMPARE(notices.at(1).targetId, u"o2"_s);
+    }
+
+    void aStandingOrderCancelledBeforeItsEndIsNotAnExpiry()
+    {
+        OrderModel orders;
+        NoticeWatcher watcher;
+        qint64 clock = Now;
+        watcher.setClock([&clock] { return clock; });
+        QSignalSpy told(&watcher, &NoticeWatcher::noticed);
+        watcher.setModel(NoticeWatcher::Source::Orders, &orders);
+        orders.refresh({order(u"o1"_s, Order::Status::Standing, 0),
+                        order(u"o2"_s, Order::Status::Standing, 0),
+                        order(u"o3"_s, Order::Status::Standing, 0)});
+        watcher.setLoaded(NoticeWatcher::Source::Orders, true);
+        // o1 cancelled by the user before its end; o2 cancelled without a time, before its end;
+        // o3 swept a minute after its end, as a real market's sweeper may be late.
+        Order cancelled = order(u"o1"_s, Order::Status::Cancelled, 0);
+        cancelled.cancelledAt = Now;
+        Order noTime = order(u"o2"_s, Order::Status::Cancelled, 0);
+        Order late = order(u"o3"_s, Order::Status::Cancelled, 0);
+        late.cancelledAt = late.endAt() + 60;
+        orders.refresh({cancelled, noTime, late});
+        QCOMPARE(told.size(), 1);
+        QCOMPARE(noticesOf(told).at(0).kind, Notice::Kind::OrderExpired);
+        QCOMPARE(noticesOf(told).at(0).targetId, u"o3"_s);
+
+        // Without a cancellation time, the server's clock past the end makes it an expiry.
+        Order expiredNoTime = order(u"o4"_s, Order::Status::Standing, 0);
+        orders.refresh({cancelled, noTime, late, expiredNoTime});
+        clock = expiredNoTime.endAt();
+        expiredNoTime.status = Order::Status::Cancelled;
+        orders.refresh({cancelled, noTime, late, expiredNoTime});
+        QCOMPARE(told.size(), 2);
+        QCOMPARE(noticesOf(told).at(1).targetId, u"o4"_s);
     }
 
     void anInstanceRunningIsToldOnce()

@@ -297,10 +297,14 @@ void NoticeWatcher::scanOrders(bool tellChanges)
             notice.at = now();
             tell(filledKey, notice);
         }
-        // A standing order that ends unfilled is cancelled by the market at its end.
+        // A standing order that reaches its end unfilled is cancelled by the market then; one
+        // cancelled before its end was cancelled by someone, which is not news.
         const bool wasWaiting =
             known && (before->status == Order::Status::Standing || before->status == Order::Status::Pending);
-        if (wasWaiting && order.status == Order::Status::Cancelled && state.filledNodes == 0) {
+        const bool reachedItsEnd =
+            order.cancelledAt ? *order.cancelledAt >= order.endAt() : now() >= order.endAt();
+        if (wasWaiting && order.status == Order::Status::Cancelled && state.filledNodes == 0
+            && reachedItsEnd) {
             Notice notice;
             notice.kind = Notice::Kind::OrderExpired;
             notice.title = tr("Order expired unfilled");
