@@ -1079,6 +1079,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!a->page->market()->depthChart()->levels().isEmpty()
                                      && !a->page->market()->fillsChart()->fills().isEmpty(),
                                  Timeout);
+        // Repolishing every widget for a palette and grabbing them is the test's work, not a stall
+        // a user meets in the planner.
+        const EventLoopWatchdog::Pause grabbing;
         for (const bool dark : {false, true}) {
             QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
             QTest::qWait(200);

@@ -183,32 +183,57 @@ private:
         }
     }
 
-    // Each hour's best ask and bid as a step; an hour without one breaks the line.
+    // Each hour's best ask and bid as a step; an hour without one breaks the line. The steps are
+    // filled bars, not a stroked polyline: a month is a thousand steps per line, and the raster
+    // engine fills rectangles many times faster than it strokes a wide or dashed line.
     void paintPrices(QPainter* painter, const TimeAxis& axis, const QRectF& area) const
     {
+        constexpr double Width = 2;
         const auto yOf = [&area, this](qint64 micros) {
             return area.bottom()
                    - double(micros) / double(Money::MicrosPerDollar) * area.height() / d->priceTop;
         };
         for (const bool ask : {true, false}) {
-            painter->setPen(ask ? QPen(d->colors.ask, 2) : QPen(d->colors.bid, 2, Qt::DashLine));
-            QPolygonF line;
+            const QColor color = ask ? d->colors.ask : d->colors.bid;
+            const auto bar = [painter, &color, dashed = !ask](const QRectF& rect) {
+                if (dashed)
+                    fillDashed(painter, rect, color);
+                else
+                    painter->fillRect(rect, color);
+            };
+            std::optional<double> lastY;
             qint64 lastEnd = 0;
             for (const HourQuote& quote : std::as_const(d->snapshot.quotes)) {
                 if (quote.hourStart + Hour <= d->from || quote.hourStart >= d->to)
                     continue;
                 const std::optional<qint64>& price = ask ? quote.bestAsk : quote.bestBid;
-                if (!price || (quote.hourStart != lastEnd && !line.isEmpty())) {
-                    painter->drawPolyline(line);
-                    line.clear();
-                }
+                if (!price || quote.hourStart != lastEnd)
+                    lastY.reset();
                 if (!price)
                     continue;
                 const double y = yOf(*price);
-                line << QPointF(axis.xOf(quote.hourStart), y) << QPointF(axis.xOf(quote.hourStart + Hour), y);
+                const double left = axis.xOf(quote.hourStart);
+                if (lastY && *lastY != y)
+                    bar(QRectF(left - Width / 2, std::min(*lastY, y) - Width / 2, Width,
+                               std::abs(y - *lastY) + Width));
+                bar(QRectF(left, y - Width / 2, axis.xOf(quote.hourStart + Hour) - left, Width));
+                lastY = y;
                 lastEnd = quote.hourStart + Hour;
             }
-            painter->drawPolyline(line);
+        }
+    }
+
+    // The part of `rect` under the dashes of a line dashed along x (8 on, 4 off, in scene pixels),
+    // so that the dashes of adjacent bars line up.
+    static void fillDashed(QPainter* painter, const QRectF& rect, const QColor& color)
+    {
+        constexpr double Dash = 8;
+        constexpr double Period = 12;
+        for (double x = std::floor(rect.left() / Period) * Period; x < rect.right(); x += Period) {
+            const double left = std::max(x, rect.left());
+            const double right = std::min(x + Dash, rect.right());
+            if (right > left)
+                painter->fillRect(QRectF(left, rect.top(), right - left, rect.height()), color);
         }
     }
 
@@ -261,8 +286,7 @@ public:
                 painter->fillRect(QRectF(QPointF(axis.xOf(span.start), d->yOfNodes(double(span.nodes))),
                                          QPointF(axis.xOf(span.end), d->yOfNodes(0))),
                                   filled);
-            QPen pen(base, 1.5,
-                     order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
+            QPen pen(base, 1, order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
             painter->setPen(pen);
             painter->drawRect(window);
             // Most windows of a long range are too narrow for any label: not even made for them.
