@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Configures, builds and runs the whole test suite with one preset. Runs inside the build
 # environment (the Debian 13 root or a native host); installer/sfdesk-env test calls it.
 #

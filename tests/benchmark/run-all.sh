@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The performance report: builds the benchmarks (a RelWithDebInfo tree with
 # -DSFDESK_BENCHMARKS=ON in build/bench), runs every benchmark of the project and prints one table,
 # each figure next to its baseline measured in the same run and the ratio of the two.
