@@ -17,7 +17,7 @@ if [ $# -ge 1 ]; then
 else
     build="$source_dir/build/bench"
     cmake --preset ci -B "$build" -DSFDESK_BENCHMARKS=ON >/dev/null
-    cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
+    cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
 fi
 bin="$build/bin"
 for t in "${targets[@]}"; do
