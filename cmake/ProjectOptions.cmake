@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # One interface target carries the language level, warnings and Qt defines for every target.
 include_guard(GLOBAL)
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Configures, builds and runs the whole test suite with one preset. Runs inside the build
 # environment (the Debian 13 root or a native host); installer/sfdesk-env test calls it.
 #
@@ -26,14 +27,16 @@ fi
 fuzz_seconds=${SFDESK_FUZZ_SECONDS:-20}
 export SFDESK_FUZZ_SEED=${SFDESK_FUZZ_SEED:-1}
 failed=()
+# One compiler per core: the presets fix no job count, and Ninja's default runs more than cores.
+jobs=$(nproc)
 
 phase "build: $preset"
 cmake --preset "$preset"
-cmake --build --preset "$preset"
+cmake --build --preset "$preset" -j"$jobs"
 if [ "$with_sanitizers" = 1 ]; then
     phase "build: asan-ubsan"
     cmake --preset asan-ubsan
-    cmake --build --preset asan-ubsan
+    cmake --build --preset asan-ubsan -j"$jobs"
     phase "fuzz: each target for $fuzz_seconds s, seed $SFDESK_FUZZ_SEED"
     tests/fuzz/run-fuzzers.sh build/asan-ubsan "$fuzz_seconds" || failed+=(fuzz)
     phase "tests: asan-ubsan"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "embeddedsimulator.h"
 
 #include "sim/simthread.h"

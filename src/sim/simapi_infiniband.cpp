@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // InfiniBand fabrics and partitions, per shared/contracts/INFINIBAND.md: references, the partition
 // writer and pages (the routes are routes/infinibandroutes).
 #include "sim/simapi.h"

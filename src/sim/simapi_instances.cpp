@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Instances: the one instance writer, references and pages (the routes are routes/instanceroutes).
 #include "sim/simallocation.h"
 #include "sim/simapi.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // What the market routes (routes/orderroutes, routes/orderbookroutes) share: the engine, the SKUs
 // that requirements match, the orderbook's window, and the books the market keeps true (pool
 // allocations, balances) when orders fill; the balance control route.

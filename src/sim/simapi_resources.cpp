@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // What the route classes share about workspaces, users, instance SKUs, images and pools:
 // references, writers, and pages of pools (the routes are in routes/).
 #include "sim/market/marketjson.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The baseline of the app's cold start: a bare Qt Widgets window, shown and checked for exposure
 // exactly the way `sfdesk --self-test` checks its main window (polled every 20 ms), then closed.
 // run-all.sh times both processes from start to exit.

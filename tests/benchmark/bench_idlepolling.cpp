@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Requests the app sends while it sits idle on one view, against what that view shows: every
 // shown list once per poll interval, plus the status bar's account check, and nothing for the
 // views that are hidden. Runs the whole application (all sections, the real connection) against

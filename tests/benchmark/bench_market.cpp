@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Matching throughput of the sfsim market: orders per second placed and matched against a book
 // of resting offers, next to the same number of plain order inserts, in one run.
 //   bench_market [orders] [offers]     (defaults: 100000 orders, 10000 offers; 20 SKUs, 14 days)

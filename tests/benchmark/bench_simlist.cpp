@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The list routes of sfsim in process (no HTTP): each route's time per request, request handling
 // plus the compact JSON the server writes, next to GET /me of the same world in the same run.
 // Medians of wall time and of the thread's CPU time (steadier on a shared machine).

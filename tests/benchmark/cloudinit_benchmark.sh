@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The cloud-init benchmarks of issue 15 that need whole processes (the in-process ones are
 # tst_cloudinitvalidator benchmarkValidationAgainstParsing and tst_cloudiniteditor
 # typingIntoALargeDocumentDoesNotStall):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The performance report: builds the benchmarks (a RelWithDebInfo tree with
 # -DSFDESK_BENCHMARKS=ON in build/bench), runs every benchmark of the project and prints one table,
 # each figure next to its baseline measured in the same run and the ratio of the two.
@@ -16,7 +17,7 @@ if [ $# -ge 1 ]; then
 else
     build="$source_dir/build/bench"
     cmake --preset ci -B "$build" -DSFDESK_BENCHMARKS=ON >/dev/null
-    cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
+    cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
 fi
 bin="$build/bin"
 for t in "${targets[@]}"; do

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark of sfsim (issue 3): GET /preview/v2/instances?limit=200 (all, and filtered by pool)
 # against a world with 10,000 instances and POST /preview/v2/instances, each compared with
 # GET /preview/v2/me of the same server in the same run. Load generator: wrk, on loopback. Not a timed test: it prints numbers.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Validates every request the app sent during the GUI tests against the published OpenAPI document,
 and the InfiniBand routes against INFINIBAND.md. sfsim records each request (--request-log, set by
 the tests through SFDESK_REQUEST_LOG_DIR) as one JSON line: method, path, query, whether it carried

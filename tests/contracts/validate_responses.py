@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Validates every response the sim tests received against the published OpenAPI document and the
 project's InfiniBand schema. The tests append (method, path, status, body) to JSONL files; this
 script reads them all. Error responses must use the envelope and the status/type table of API.md;

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Time and duration input of the sf CLI: parse what a user types, and check that every duration the
 // parser accepts formats back to text that parses to the same number of seconds.
 #include "common/clitime.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The cloud-init engine: YAML 1.1 parsing into the node tree, PyYAML's scalar resolution, the
 // validator (header, schema, extra checks) and the completion path finder, all on arbitrary text.
 #include "core/cloudinit/jinja.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The client's JSON parsers: any response body goes through every parser of the preview API, the
 // list envelope and the schedule reader. Bad input must give an error, never a crash, and a parser
 // must never fail without saying why.

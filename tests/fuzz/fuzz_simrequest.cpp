@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // sfsim's request handling without a socket: the dispatcher, routing, authentication, query and
 // body validation and every route, on a seeded in-memory world. An input is
 //     <token label> <METHOD> <path>[?query]\n<body>

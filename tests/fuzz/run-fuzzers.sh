@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Fuzzes every target of tests/fuzz (or the ones named) for a bounded time each, starting from its
 # seed corpus in tests/fuzz/corpus/<target>/.
 # Usage: tests/fuzz/run-fuzzers.sh BUILD_DIR [SECONDS_PER_TARGET [TARGET...]]   (default 20 s, all)

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The check that keeps the app usable by keyboard and screen reader: the whole window against the
 // local simulator, every section, and every dialog its buttons and actions open. It fails on a
 // focusable widget without an accessible name, an enabled control the keyboard cannot reach, and a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The Availability page against sfsim: every SKU selected in turn keeps the page on a normal
 // screen and charts the SKU's nodes for sale and best asks; an InfiniBand SKU names its fabric and
 // the workspace's partitions on it.

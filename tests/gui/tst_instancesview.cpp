@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/api/apiclient.h"
 #include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The launch commands and the InfiniBand checklist of a partition's workers, from the partitions
 // page against the real sfsim.
 #include "core/api/apiclient.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/api/apiclient.h"
 #include "core/models/poolmodel.h"
 #include "core/models/session.h"

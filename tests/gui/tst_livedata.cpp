@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // One connection, one source of truth: the views of a connection read its Session, and whatever
 // the app writes shows in every view that shows it, at once. The session polls hourly here, so
 // only the app's own refresh after a write can pass these checks.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Desktop notifications from the app's own session against the real sfsim, run on its thread as the
 // local profile's simulator is, with the clock under the test's control: a standing order that fills
 // after the clock moves on is told exactly once (and one that reaches its end unfilled, but not one

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Placing an order again after the app could not tell whether the first attempt placed it, against
 // the real sfsim: its answers are lost (sfsim --control faults), the user sees that the outcome is
 // unknown and clicks Place again, and the server holds one order, which the planner shows placed.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The InfiniBand flow of the guide, driven through the views against the real sfsim.
 #include "core/api/apiclient.h"
 #include "core/models/instancemodel.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The reservation planner and the orders view driven through their widgets against the real sfsim:
 // drag a window on the chart, preview, place, watch fills arrive as the virtual clock moves, sell
 // slices of a reservation, see the server's refusals, cancel a standing order.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/settings/settings.h"
 #include "gui/common/resourcetableview.h"
 #include "support/testenv.h"

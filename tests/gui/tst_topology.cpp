@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The InfiniBand topology window against sfsim: fabric → partition → instances with their status,
 // port state read from their consoles, a terminated worker releasing, and the filters.
 #include "core/api/apiclient.h"

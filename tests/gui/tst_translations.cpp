@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The catalogues compiled into the app: German for every message, English plural forms, and Qt's
 // own German strings from the system, loaded the way the app's main() loads them.
 #include "support/testenv.h"

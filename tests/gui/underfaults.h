@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #pragma once
 
 // For the fault variants of the GUI tests (ctest tst_*_faults, SFDESK_SIM_FAULTS set): sfsim answers

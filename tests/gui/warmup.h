@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #pragma once
 
 // Qt's one-time costs of a process, paid before the event-loop watchdog measures the app: the first

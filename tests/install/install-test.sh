@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian package from a build folder, installs it with apt into a throwaway copy of the
 # Debian 13 root, runs the installed programs, purges the package and checks that nothing is left.
 #

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Signing in, switching profiles and signing out, as a user does it through File > Connections:
 // against the real sfsim over HTTP, with the embedded simulator as the local profile, and tokens
 // in a real Secret Service (ctest runs this on a private session bus with gnome-keyring).

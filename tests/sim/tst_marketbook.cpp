@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "marketfixture.h"
 #include "openapishape.h"
 #include "sim/routes/marketbodies.h"

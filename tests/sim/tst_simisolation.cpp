@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "sim/simoptions.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Renders the main window under Xvfb (a real X server, not the offscreen platform), light and dark,
 # and checks that each result is a PNG of plausible size.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Fails when a catalogue has unfinished, obsolete or vanished entries, or when it does not match
 # the strings in the sources: lupdate runs over copies of the committed catalogues, exactly as the
 # update_translations target would, and the results must equal what is committed.

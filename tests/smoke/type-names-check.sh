@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Fails when two headers of src/ define a class or struct of the same name at file level. sfdesk
 # links the client, the GUI and the embedded sfsim into one program, where two classes of one name
 # break the one definition rule without a word from compiler or linker: the linker keeps one copy of

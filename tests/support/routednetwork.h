@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #pragma once
 
 // A fake network for view tests: answers each request by method and path (below /preview/v2), so

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/ordermodel.h"

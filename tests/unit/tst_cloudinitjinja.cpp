@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/cloudinit/jinja.h"
 #include "core/cloudinit/validator.h"
 #include "support/testenv.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/settings/credentials.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The desktop notifier against a real D-Bus daemon (a private session bus this test starts) and a
 // notification service on it that answers as a desktop's does: the call the desktop receives, a
 // click on the notification opening the notice, the close forgetting it, and no service at all.

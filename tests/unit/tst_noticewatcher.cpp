@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // What the user is told of, worked out from the session's models: each change after the first
 // read told once, the first read never, each kind off on its own, the capacity warnings on time.
 #include "core/models/instancemodel.h"

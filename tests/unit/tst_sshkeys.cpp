@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/cloudinit/authorizedkey.h"
 #include "core/cloudinit/sshkeys.h"
 #include "support/testenv.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // A table exported as CSV and JSON reads back, through a CSV parser and a JSON parser, as the
 // rows and columns shown, whatever the cells hold.
 #include "core/models/tableexport.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/api/infinibandadapter.h"
 
 #include "core/api/jsonreader.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/api/orderattempts.h"
 
 #include "common/money.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #pragma once
 
 // Private to the cloud-init engine: the only place that sees jsoncons.

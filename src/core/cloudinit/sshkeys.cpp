@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/cloudinit/sshkeys.h"
 
 #include "core/cloudinit/authorizedkey.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/cloudinit/validator.h"
 
 #include "core/cloudinit/jinja.h"

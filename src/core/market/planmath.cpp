@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/market/planmath.h"
 
 #include "common/schedule.h"

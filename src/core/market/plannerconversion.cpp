@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/market/plannerconversion.h"
 
 #include "core/model/resources.h"

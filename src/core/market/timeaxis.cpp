@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "core/market/timeaxis.h"
 
 #include "common/clitime.h"

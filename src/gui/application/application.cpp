@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/application/application.h"
 
 #include "core/api/apiclient.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/cloudinit/multipartdialog.h"
 
 #include "core/cloudinit/userdata.h"

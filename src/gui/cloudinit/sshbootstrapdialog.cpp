@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/cloudinit/sshbootstrapdialog.h"
 
 #include "core/cloudinit/bootstrap.h"

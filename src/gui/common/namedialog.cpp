@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/common/namedialog.h"
 
 #include "ui_namedialog.h"

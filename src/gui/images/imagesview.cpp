@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/images/imagesview.h"
 
 #include "core/models/session.h"

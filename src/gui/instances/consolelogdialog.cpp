@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/instances/consolelogdialog.h"
 
 #include "ui_consolelogdialog.h"

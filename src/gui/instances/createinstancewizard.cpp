@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/instances/createinstancewizard.h"
 
 #include "ui_createinstancewizard.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/instances/sshdetailsdialog.h"
 
 #include "ui_sshdetailsdialog.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/mainwindow/mainwindow.h"
 
 #include "core/settings/settings.h"

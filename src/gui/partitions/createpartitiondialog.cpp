@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/partitions/createpartitiondialog.h"
 
 #include "ui_createpartitiondialog.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/partitions/deleteblockersdialog.h"
 
 #include "ui_deleteblockersdialog.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/partitions/infinibandcheckdialog.h"
 
 #include "core/api/apiclient.h"

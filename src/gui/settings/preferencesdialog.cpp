@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "gui/settings/preferencesdialog.h"
 
 #include "core/settings/settings.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "sim/market/marketengine.h"
 
 #include "sim/market/ordermatcher.h"
