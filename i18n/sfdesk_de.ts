@@ -4921,5 +4921,9 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Connect to this SF Compute API server; the token comes from SF_API_KEY or SF_BEARER_TOKEN.</source>
         <translation>Mit diesem SF-Compute-API-Server verbinden; das Token kommt aus SF_API_KEY oder SF_BEARER_TOKEN.</translation>
     </message>
+    <message>
+        <source>Print the debug messages of these subsystems on stderr: a comma-separated list of api, sim, market, cloudinit, ui, or all.</source>
+        <translation>Die Debug-Meldungen dieser Teilsysteme auf stderr ausgeben: eine kommagetrennte Liste aus api, sim, market, cloudinit, ui oder all.</translation>
+    </message>
 </context>
 </TS>

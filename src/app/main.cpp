@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+#include "common/logging.h"
 #include "core/api/apiclient.h"
 #include "core/appinfo.h"
 #include "core/settings/keychainsecretstore.h"
@@ -83,6 +84,11 @@ struct Options
                                                           "token comes from SF_API_KEY or "
                                                           "SF_BEARER_TOKEN."),
                               QStringLiteral("url")};
+    QCommandLineOption log{QStringLiteral("log"),
+                           QCoreApplication::translate("main", "Print the debug messages of these subsystems "
+                                                               "on stderr: a comma-separated list of api, "
+                                                               "sim, market, cloudinit, ui, or all."),
+                           QStringLiteral("subsystems")};
 
     explicit Options(QCommandLineParser& parser)
     {
@@ -91,7 +97,7 @@ struct Options
                                                 "reservation planning and cloud-init."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({selfTest, screenshot, section, colorScheme, server});
+        parser.addOptions({selfTest, screenshot, section, colorScheme, server, log});
     }
 };
 
@@ -132,6 +138,13 @@ int main(int argc, char* argv[])
     const QCommandLineOption& colorScheme = commandLine.colorScheme;
     const QCommandLineOption& server = commandLine.server;
     parser.process(app);
+    if (parser.isSet(commandLine.log)) {
+        QString why;
+        if (!Logging::enable(parser.value(commandLine.log), &why)) {
+            std::fprintf(stderr, "sfdesk: --log: %s\n", qPrintable(why));
+            return 2;
+        }
+    }
 
     Settings settings;
     installTranslations(app, settings.language());

@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
-targets=(sfdesk sfsim bench_market bench_simlist bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
+targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
     tst_cloudinitvalidator tst_reservationspage)
 
 if [ $# -ge 1 ]; then
@@ -37,6 +37,8 @@ step "cloud-init validation (tst_cloudinitvalidator)"
 "$bin/tst_cloudinitvalidator" benchmarkValidationAgainstParsing >"$work/validator.txt" 2>&1
 step "planner chart (tst_reservationspage)"
 "$bin/tst_reservationspage" benchmarkRendering >"$work/chart.txt" 2>&1
+step "window search (bench_windowsearch: Find Window over 14 days of starts against one quote)"
+"$bin/bench_windowsearch" 15 >"$work/search.txt" 2>&1
 step "market matching (bench_market 20000 orders, 5000 offers)"
 "$bin/bench_market" 20000 5000 >"$work/market.txt" 2>&1
 step "sfsim routes (sim_benchmark.sh: wrk, 10,000 instances, 5 s per route)"
@@ -129,6 +131,12 @@ empty, full, _, change = find(r"empty ([\d.]+) ms, 20 SKUs \+ 1000 orders ([\d.]
                               r"change to shown ([\d.]+) ms", chart, "chart timing")
 rows.append(("Planner chart, month, 20 SKUs + 1,000 orders: render", full, "ms", "empty chart render", empty))
 rows.append(("Planner chart: new snapshot to shown", change, "ms", "empty chart render", empty))
+
+search_ms, search_requests, quote_ms, quote_requests = find(
+    r"starts over 14d: ([\d.]+) ms, (\d+) request\(s\), \d+ results; one quote: ([\d.]+) ms, (\d+) request\(s\)",
+    read("search.txt"), "window search timing")
+rows.append((f"Find Window: 2 nodes, 3d to 5d, starts over 14 days ({int(search_requests)} request(s))", search_ms, "ms",
+             f"one live quote, order preview ({int(quote_requests)} request(s))", quote_ms))
 
 validator = read("validator.txt")
 parse_ms, validate_ms = find(r"parse ([\d.]+) ms, validate ([\d.]+) ms", validator, "validator timing")

@@ -2,6 +2,7 @@
 
 #include "core/api/apicall.h"
 
+#include "common/logging.h"
 #include "core/api/apiclient.h"
 #include "core/api/resourcejson.h"
 
@@ -53,6 +54,7 @@ void ApiCall::sendAttempt()
     }
     ++m_attempts;
     m_tlsErrors.clear();
+    qCDebug(lcApi).noquote() << description() << "attempt" << m_attempts;
     m_reply = m_client->dispatch(this);
     if (m_reply) {
         connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError>& errors) {
@@ -385,6 +387,7 @@ void ApiCall::retryOrFail(const ApiError& error, Retry retry)
         // Exponential backoff with jitter, so that clients do not retry in step.
         const qint64 base = options.retryBaseDelay.count() << (m_attempts - 1);
         const qint64 jitter = base > 1 ? QRandomGenerator::global()->bounded(base / 2) : 0;
+        qCInfo(lcApi).noquote() << description() << "retried in" << base + jitter << "ms:" << error.message();
         m_retryTimer->start(std::chrono::milliseconds(base + jitter));
         return;
     }
@@ -396,6 +399,7 @@ void ApiCall::succeed(const QVariant& result)
     if (m_finished)
         return;
     m_finished = true;
+    qCDebug(lcApi).noquote() << description() << "succeeded";
     Q_EMIT succeeded(result);
     if (m_request.changesState && m_client)
         Q_EMIT m_client->wrote(m_request.path);
@@ -408,6 +412,8 @@ void ApiCall::fail(const ApiError& error)
     if (m_finished)
         return;
     m_finished = true;
+    qCInfo(lcApi).noquote() << description() << "failed, status" << error.httpStatus() << "-"
+                            << error.message();
     if (error.httpStatus() == 401 && m_client)
         Q_EMIT m_client->unauthorized();
     Q_EMIT failed(error);

@@ -2,6 +2,7 @@
 
 #include "core/api/orderattempts.h"
 
+#include "common/logging.h"
 #include "common/money.h"
 #include "core/api/apiclient.h"
 
@@ -233,7 +234,7 @@ void OrderAttempts::load()
             : tr("The record of orders whose outcome is unknown, %1, could not be read (%2). Check the "
                  "orders list before placing an order again: an order placed before may be placed twice.")
                   .arg(QDir::toNativeSeparators(m_file), why);
-    qWarning("%s", qUtf8Printable(m_problem));
+    qCWarning(lcApi).noquote() << m_problem;
 }
 
 void OrderAttempts::save()
@@ -260,7 +261,7 @@ void OrderAttempts::save()
         tr("The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, "
            "such an order may be placed twice.")
             .arg(QDir::toNativeSeparators(m_file), file.errorString());
-    qWarning("%s", qUtf8Printable(m_problem));
+    qCWarning(lcApi).noquote() << m_problem;
 }
 
 bool OrderAttempts::leavesOutcomeUnknown(const ApiError& error)

@@ -4,10 +4,12 @@
 
 #include "core/cloudinit/jinja.h"
 
+#include "common/logging.h"
 #include "core/cloudinit/authorizedkey.h"
 #include "core/cloudinit/cloudconfigschema_p.h"
 #include "core/cloudinit/yaml11resolver.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -1354,6 +1356,8 @@ ValidationResult validateUserData(QByteArrayView utf8)
 
 ValidationResult validateUserData(QByteArrayView utf8, const QJsonObject& instanceData)
 {
+    QElapsedTimer timer;
+    timer.start();
     ValidationResult result;
     Validation(result, instanceData).run(utf8);
     std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
@@ -1362,6 +1366,9 @@ ValidationResult validateUserData(QByteArrayView utf8, const QJsonObject& instan
                              return a.range.start.line < b.range.start.line;
                          return a.range.start.column < b.range.start.column;
                      });
+    qCDebug(lcCloudInit) << "validated" << utf8.size() << "bytes in" << timer.elapsed()
+                         << "ms:" << result.count(Severity::Error) << "error(s),"
+                         << result.count(Severity::Warning) << "warning(s)";
     return result;
 }
 

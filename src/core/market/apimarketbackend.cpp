@@ -2,6 +2,7 @@
 
 #include "core/market/apimarketbackend.h"
 
+#include "common/logging.h"
 #include "core/api/apiclient.h"
 #include "core/market/plannerconversion.h"
 #include "core/models/ordermodel.h"
@@ -267,6 +268,8 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
         return;
     const qint64 start = from - ((from % 60) + 60) % 60;
     const qint64 end = to + (60 - ((to % 60) + 60) % 60) % 60;
+    qCDebug(lcMarket).noquote() << "quotes of" << sku << "over" << (end - start) / 3600 << "hour(s) from"
+                                << start;
     api->orderbookWindows(requirementsQuery(sku), start, end)
         ->onSuccess<QList<OrderbookWindow>>(
             this,
@@ -299,6 +302,7 @@ void ApiMarketBackend::requestDepth(const QString& sku, qint64 start, qint64 end
         return;
     const qint64 from = minuteFloor(start);
     const qint64 to = minuteCeil(end);
+    qCDebug(lcMarket).noquote() << "depth of" << sku << "for" << from << "to" << to;
     api->orderbookDepth(requirementsQuery(sku), from, to, DepthLevels)
         ->onSuccess<OrderbookDepth>(this,
                                     [this, sku, start, end](const OrderbookDepth& depth) {
@@ -315,6 +319,7 @@ void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
         return;
     // The API answers fills of the last 30 days at most (an hour spare for the clocks).
     const qint64 after = std::max(since, now() - FillsMaxAge + 3600);
+    qCDebug(lcMarket).noquote() << "fills of" << sku << "since" << after;
     // A fill delivers no earlier than it is made, and no later than the market sells ahead.
     api->orderbookFills(requirementsQuery(sku), minuteFloor(after), minuteCeil(now() + FillsHorizon), after,
                         FillsPerRequest)

@@ -2,6 +2,7 @@
 
 #include "gui/mainwindow/mainwindow.h"
 
+#include "common/logging.h"
 #include "core/settings/settings.h"
 #include "gui/common/themeicons.h"
 #include "gui/mainwindow/aboutdialog.h"
@@ -16,6 +17,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -193,7 +195,10 @@ QWidget* MainWindow::sectionPage(const QString& id)
     if (pending != m_pendingPages.end()) {
         const PageFactory build = std::move(pending->second);
         m_pendingPages.erase(pending);
+        QElapsedTimer timer;
+        timer.start();
         installPage(id, build());
+        qCDebug(lcUi).noquote() << "section" << id << "built in" << timer.elapsed() << "ms";
     }
     return m_sections.value(id);
 }
@@ -235,6 +240,7 @@ bool MainWindow::setCurrentSection(const QString& id)
 {
     for (int row = 0; row < m_sidebar->count(); ++row) {
         if (m_sidebar->item(row)->data(SectionIdRole).toString() == id) {
+            qCDebug(lcUi).noquote() << "section" << id << "opened";
             m_sidebar->setCurrentRow(row);
             return true;
         }
