@@ -54,9 +54,17 @@ sqlite3_stmt* SqliteStatements::bound(const QSqlDatabase& db, const QString& sql
                                       QString* error)
 {
     sqlite3_stmt* statement = nullptr;
-    if (const auto found = m_index.find(sql); found != m_index.end()) {
-        m_statements.splice(m_statements.begin(), m_statements, found->second);
-        statement = found->second->statement;
+    // A literal's characters never move or change, so its address names it: no hash of the text.
+    const void* literal = sql.data_ptr().isMutable() ? nullptr : static_cast<const void*>(sql.constData());
+    auto cached = m_statements.end();
+    if (const auto known = literal ? m_byLiteral.find(literal) : m_byLiteral.end();
+        known != m_byLiteral.end() && known->second->sql.size() == sql.size())
+        cached = known->second;
+    else if (const auto found = m_index.find(sql); found != m_index.end())
+        cached = found->second;
+    if (cached != m_statements.end()) {
+        m_statements.splice(m_statements.begin(), m_statements, cached);
+        statement = cached->statement;
     } else {
         sqlite3* connection = connectionOf(db);
         const QByteArray text = sql.toUtf8();
@@ -70,11 +78,15 @@ sqlite3_stmt* SqliteStatements::bound(const QSqlDatabase& db, const QString& sql
         }
         if (m_statements.size() >= m_capacity) {
             sqlite3_finalize(m_statements.back().statement);
+            if (m_statements.back().literal)
+                m_byLiteral.erase(m_statements.back().literal);
             m_index.erase(m_statements.back().sql);
             m_statements.pop_back();
         }
-        m_statements.push_front({sql, statement});
+        m_statements.push_front({sql, statement, literal});
         m_index.emplace(sql, m_statements.begin());
+        if (literal)
+            m_byLiteral.insert_or_assign(literal, m_statements.begin());
     }
     sqlite3_reset(statement);
     sqlite3_clear_bindings(statement);
@@ -112,6 +124,7 @@ void SqliteStatements::clear()
         sqlite3_finalize(cached.statement);
     m_statements.clear();
     m_index.clear();
+    m_byLiteral.clear();
 }
 
 } // namespace sfsim

@@ -43,11 +43,13 @@ private:
     {
         QString sql;
         sqlite3_stmt* statement = nullptr;
+        const void* literal = nullptr; // the text's address when it was a literal
     };
     std::size_t m_capacity;
-    // Most recently used first; the map points into the list.
+    // Most recently used first; the maps point into the list.
     std::list<Cached> m_statements;
     std::unordered_map<QString, std::list<Cached>::iterator> m_index;
+    std::unordered_map<const void*, std::list<Cached>::iterator> m_byLiteral;
 };
 
 } // namespace sfsim

@@ -138,63 +138,142 @@ private Q_SLOTS:
         QVERIFY(next.id != filledId && next.id != standingId);
     }
 
-    // Orders keep their filled schedule beside their fills (a match reads the book without the
-    // fills); a store from before that column gets it, computed from the fills.
-    void filledSchedulesAreAddedToAnOlderStore()
+    // A store from before market_order_fills: fills in market_fills by order id (one row per side of
+    // a trade between users), each order's filled schedule beside them, and the index a match read
+    // the book by. It opens with every order's fills, the feed it showed and the book it held.
+    void anOlderStoreIsUpgraded()
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString file = dir.filePath(u"sfsim.db"_s);
-        QHash<QString, QString> filledBefore;
-        const auto readFilled = [&file](QHash<QString, QString>* out) {
-            const QString name = u"raw-filled"_s;
+        const qint64 start = T0 + 2 * D;
+        const qint64 end = start + 4 * H;
+        const auto sql = [&file](const QString& name, const QStringList& statements) {
             {
                 QSqlDatabase raw = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
                 raw.setDatabaseName(file);
                 QVERIFY(raw.open());
-                QSqlQuery q(raw);
-                QVERIFY(q.exec(u"SELECT id, coalesce(filled, '') FROM market_orders"_s));
-                while (q.next())
-                    out->insert(q.value(0).toString(), q.value(1).toString());
+                for (const QString& statement : statements) {
+                    QSqlQuery q(raw);
+                    QVERIFY2(q.exec(statement), qPrintable(statement + u": "_s + q.lastError().text()));
+                }
             }
             QSqlDatabase::removeDatabase(name);
         };
-        {
-            MarketFixture market(file, 9);
-            const qint64 limit = market.askFor(MarketFixture::H100, T0 + 2 * H, T0 + 6 * H, 5, T0);
-            QCOMPARE(market
-                         .place(MarketFixture::order(OrderSide::Buy, u"pool_alpha"_s, MarketFixture::H100,
-                                                     T0 + 2 * H, T0 + 6 * H, 5, limit),
-                                T0)
-                         .status,
-                     OrderStatus::Filled);
-            market.place(MarketFixture::order(OrderSide::Buy, u"pool_alpha"_s, MarketFixture::H100,
-                                              T0 + 4 * D, T0 + 5 * D, 2, 60, true),
-                         T0 + 60);
-        }
-        readFilled(&filledBefore);
-        QCOMPARE(filledBefore.size(), 2);
-        QCOMPARE(std::count_if(filledBefore.cbegin(), filledBefore.cend(),
-                               [](const QString& v) { return !v.isEmpty(); }),
-                 1);
-        {
-            const QString name = u"raw-drop"_s;
-            {
-                QSqlDatabase raw = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
-                raw.setDatabaseName(file);
-                QVERIFY(raw.open());
-                QSqlQuery q(raw);
-                QVERIFY2(q.exec(u"ALTER TABLE market_orders DROP COLUMN filled"_s),
-                         qPrintable(q.lastError().text()));
-            }
-            QSqlDatabase::removeDatabase(name);
-        }
-        {
-            MarketFixture reopened(file, 9);
-        }
-        QHash<QString, QString> filledAfter;
-        readFilled(&filledAfter);
-        QCOMPARE(filledAfter, filledBefore);
+        const QString window = u"%1, %2"_s.arg(start).arg(end);
+        sql(u"old-schema"_s,
+            {u"CREATE TABLE market_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"_s,
+             u"CREATE TABLE market_skus (id TEXT PRIMARY KEY, alias TEXT NOT NULL, base_rate INTEGER NOT "
+             u"NULL, "
+             "nodes_per_hour INTEGER NOT NULL)"_s,
+             u"CREATE TABLE market_orders (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, "
+             "pool_id TEXT NOT NULL, pool_name TEXT NOT NULL, side TEXT NOT NULL, sku_id TEXT NOT NULL, "
+             "start_at INTEGER NOT NULL, end_at INTEGER NOT NULL, node_count INTEGER NOT NULL, "
+             "limit_rate INTEGER NOT NULL, allow_standing INTEGER NOT NULL, allow_partial INTEGER NOT NULL, "
+             "status TEXT NOT NULL, created_at INTEGER NOT NULL, created_by TEXT, filled_at INTEGER, "
+             "cancelled_at INTEGER, filled TEXT)"_s,
+             u"CREATE INDEX market_orders_book ON market_orders (status, sku_id, side)"_s,
+             u"CREATE INDEX market_orders_resting ON market_orders (sku_id, side, status, end_at, start_at, "
+             "pool_id)"_s,
+             u"CREATE TABLE market_fills (seq INTEGER PRIMARY KEY AUTOINCREMENT, contract_id TEXT NOT NULL "
+             "UNIQUE, order_id TEXT NOT NULL, sku_id TEXT NOT NULL, side TEXT NOT NULL, counterparty TEXT "
+             "NOT "
+             "NULL, filled_at INTEGER NOT NULL, rate INTEGER NOT NULL, schedule TEXT NOT NULL, start_at "
+             "INTEGER NOT NULL, end_at INTEGER NOT NULL, amount INTEGER NOT NULL, fee INTEGER NOT NULL)"_s,
+             u"CREATE INDEX market_fills_order ON market_fills (order_id)"_s,
+             u"CREATE TABLE market_consumed (sku_id TEXT NOT NULL, slot INTEGER NOT NULL, side TEXT NOT "
+             u"NULL, "
+             "level INTEGER NOT NULL, nodes INTEGER NOT NULL, PRIMARY KEY (sku_id, side, slot, level)) "
+             "WITHOUT ROWID"_s,
+             u"INSERT INTO market_meta VALUES ('seed', '9'), ('advanced_at', '%1'), ('id_counter', '10')"_s
+                 .arg(T0),
+             // A standing sell of 4 nodes: a user's buy took 2 for the whole window, a synthetic
+             // buyer 1 more in its first hour.
+             u"INSERT INTO market_orders VALUES (1, 'ordr_sell', 'pool_alpha', 'alpha', 'sell', '%1', %2, 4, "
+             "1800000, 1, 1, 'partially_filled', %3, NULL, NULL, NULL, '%4,%5,3;%5,%6,2')"_s
+                 .arg(MarketFixture::H100, window)
+                 .arg(T0)
+                 .arg(start)
+                 .arg(start + H)
+                 .arg(end),
+             u"INSERT INTO market_orders VALUES (2, 'ordr_buy', 'pool_bravo', 'bravo', 'buy', '%1', %2, 2, "
+             "1800000, 0, 0, 'filled', %3, NULL, %3, NULL, '%2,2')"_s.arg(MarketFixture::H100, window)
+                 .arg(T0 + 60),
+             u"INSERT INTO market_fills VALUES (1, 'cont_buy', 'ordr_buy', '%1', 'buy', 'order', %2, "
+             u"1800000, "
+             "'%3,%4,2', %3, %4, 14400000, 0)"_s.arg(MarketFixture::H100)
+                 .arg(T0 + 60)
+                 .arg(start)
+                 .arg(end),
+             u"INSERT INTO market_fills VALUES (2, 'cont_sold', 'ordr_sell', '%1', 'sell', 'order', %2, "
+             "1800000, '%3,%4,2', %3, %4, 14400000, 592000)"_s.arg(MarketFixture::H100)
+                 .arg(T0 + 60)
+                 .arg(start)
+                 .arg(end),
+             u"INSERT INTO market_fills VALUES (3, 'cont_lifted', 'ordr_sell', '%1', 'sell', 'synthetic', "
+             u"%2, "
+             "1800000, '%3,%4,1', %3, %4, 1800000, 74000)"_s.arg(MarketFixture::H100)
+                 .arg(T0 + 120)
+                 .arg(start)
+                 .arg(start + H)});
+
+        MarketFixture upgraded(file, 9);
+        const auto scheduleJson = [](const Schedule& schedule) {
+            return QString::fromUtf8(QJsonDocument(schedule.toJson()).toJson(QJsonDocument::Compact));
+        };
+        const auto fillsOf = [&upgraded, &scheduleJson](const QString& id) {
+            QStringList fills;
+            for (const MarketOrderFill& fill : upgraded.reload(id).fills)
+                fills.append(u"%1 %2 %3 %4 %5 %6"_s.arg(fill.contractId)
+                                 .arg(fill.filledAt)
+                                 .arg(fill.rate)
+                                 .arg(fill.amount)
+                                 .arg(fill.fee)
+                                 .arg(scheduleJson(fill.schedule)));
+            return fills;
+        };
+        QCOMPARE(fillsOf(u"ordr_buy"_s), QStringList{u"cont_buy %1 1800000 14400000 0 %2"_s.arg(T0 + 60).arg(
+                                             scheduleJson(Schedule::rectangle(start, end, 2)))});
+        QCOMPARE(fillsOf(u"ordr_sell"_s),
+                 (QStringList{u"cont_sold %1 1800000 14400000 592000 %2"_s.arg(T0 + 60).arg(
+                                  scheduleJson(Schedule::rectangle(start, end, 2))),
+                              u"cont_lifted %1 1800000 1800000 74000 %2"_s.arg(T0 + 120).arg(
+                                  scheduleJson(Schedule::rectangle(start, start + H, 1)))}));
+        QCOMPARE(upgraded.reload(u"ordr_sell"_s).status, OrderStatus::PartiallyFilled);
+
+        // The feed shows the trade between the users once (as its buy) and the synthetic fill,
+        // newest first, under the seq a cursor of the old store named.
+        const BookFillPage feed =
+            upgraded.engine->fills({MarketFixture::H100}, T0, T0 + 10 * D, 0, T0 + H, 1, {});
+        QCOMPARE(feed.fills.size(), 1);
+        QCOMPARE(feed.fills[0].filledAt, T0 + 120);
+        QVERIFY(feed.hasMore);
+        const BookFillPage rest =
+            upgraded.engine->fills({MarketFixture::H100}, T0, T0 + 10 * D, 0, T0 + H, 10, feed.cursor);
+        QCOMPARE(rest.fills.size(), 1);
+        QCOMPARE(rest.fills[0].filledAt, T0 + 60);
+        QCOMPARE(rest.fills[0].schedule, Schedule::rectangle(start, end, 2));
+        QVERIFY(!rest.hasMore);
+
+        // The book holds what the sell still offers: 1 node in its first hour, 2 after.
+        const Schedule ownedByAlpha = Schedule::rectangle(start, end, 4);
+        QVERIFY(upgraded.engine
+                    ->checkSellAllocation(MarketFixture::order(OrderSide::Sell, u"pool_alpha"_s,
+                                                               MarketFixture::H100, start, end, 2, 60),
+                                          ownedByAlpha)
+                    .isEmpty());
+        QVERIFY(!upgraded.engine
+                     ->checkSellAllocation(MarketFixture::order(OrderSide::Sell, u"pool_alpha"_s,
+                                                                MarketFixture::H100, start + H, end, 3, 60),
+                                           ownedByAlpha)
+                     .isEmpty());
+
+        // What the upgrade made redundant is gone.
+        QSqlQuery schema(upgraded.db);
+        QVERIFY(schema.exec(u"SELECT name FROM sqlite_master WHERE name IN ('market_fills', "
+                            "'market_orders_resting', 'market_fills_order')"_s));
+        QVERIFY(!schema.next());
+        QVERIFY(!schema.exec(u"SELECT filled FROM market_orders"_s));
     }
 
     void refusesAnotherSeed()

@@ -504,6 +504,22 @@ private Q_SLOTS:
         QCOMPARE(m_api.get(u"/v1/_healthz"_s).status, 200);
     }
 
+    // The /_sim/ routes are not part of the API: a method they do not serve is a route that does
+    // not exist (404, not 405), and they need no token.
+    void controlRoutes()
+    {
+        QCOMPARE(m_api.send("GET", u"/_sim/clock"_s, {}, {}, false).json.value(u"object").toString(),
+                 u"clock"_s);
+        QCOMPARE(m_api.send("POST", u"/_sim/clock"_s, "{}", {}, false).status, 404);
+        QCOMPARE(m_api.send("GET", u"/_sim/clock/advance"_s, {}, {}, false).status, 404);
+        QCOMPARE(m_api.send("GET", u"/_sim/nothing"_s, {}, {}, false).status, 404);
+        const SimReply balance = m_api.send("GET", u"/_sim/accounts/acme"_s, {}, {}, false);
+        QCOMPARE(balance.status, 200);
+        QCOMPARE(balance.json.value(u"object").toString(), u"account_balance"_s);
+        QCOMPARE(m_api.send("GET", u"/_sim/accounts/nobody"_s, {}, {}, false).status, 404);
+        QCOMPARE(m_api.send("GET", u"/_sim/accounts/acme/balance"_s, {}, {}, false).status, 404);
+    }
+
 private:
     QString status(const QString& id)
     {

@@ -152,9 +152,8 @@ private:
     bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
                     bool userCounterparty, QList<MarketSettlement>* settlements);
     bool saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew);
-    // Writes the fills a match collected, a few rows per statement, then its status changes.
+    // Writes the fills a match collected, then its status changes.
     bool writeMatch();
-    bool writeRows(const QString& head, const QList<QVariantList>& rows, const QString& tail);
     bool stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements);
     // Per-node prices over [start, end): element k of each piece's list is the k-th best node.
     std::vector<std::vector<qint64>> piecePrices(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
@@ -185,7 +184,7 @@ private:
     std::optional<qint64> m_idCounter;
     bool m_idsDirty = false;
     mutable std::optional<std::optional<qint64>> m_advancedAt;
-    // Rows of the match under way (fills, then status changes of its counterparties).
+    // Rows of the match under way (fills, then status changes of its orders).
     QList<QVariantList> m_fillRows;
     QList<QVariantList> m_statusRows;
 };

@@ -28,7 +28,7 @@ void RestingBook::clear()
     m_bySide.clear();
     m_index.clear();
     m_bySeq.clear();
-    m_seqById.clear();
+    m_byId.clear();
     m_consumed.clear();
 }
 
@@ -39,94 +39,95 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
         return;
     }
     const QString key = sideKey(order.skuId, order.side);
-    const auto known = m_seqById.constFind(order.id);
-    if (known != m_seqById.constEnd() && (*known != seq || m_bySeq[seq].first != key))
+    auto known = m_byId.find(order.id);
+    if (known != m_byId.end() && (known->order->first != seq || known->sideKey != key)) {
         remove(order.id);
-    Orders& side = m_bySide[key];
-    const auto [it, inserted] = side.try_emplace(seq);
-    MarketOrder& kept = it->second;
-    kept = order;
-    if (!kept.fills.isEmpty()) {
-        kept.filledUnloaded = order.filled();
-        kept.fills.clear();
+        known = m_byId.end();
+    }
+    MarketOrder* kept = nullptr;
+    if (known != m_byId.end()) {
+        kept = &known->order->second;
+    } else {
+        // New orders come last in placement order: the end is the place to look first.
+        Orders& side = m_bySide[key];
+        const auto at = side.emplace_hint(side.end(), seq, MarketOrder());
+        kept = &at->second;
+        const auto placed = m_bySeq.emplace_hint(m_bySeq.end(), seq, kept);
+        m_byId.insert(order.id, Location{key, at, placed});
+    }
+    *kept = order;
+    if (!kept->fills.isEmpty()) {
+        kept->filledUnloaded = order.filled();
+        kept->fills.clear();
     }
     std::vector<Entry>& entries = m_index[key];
+    const Entry entry{seq, kept->startAt, kept->endAt, kept};
+    if (entries.empty() || entries.back().seq < seq) {
+        entries.push_back(entry);
+        return;
+    }
     const auto at = std::lower_bound(entries.begin(), entries.end(), seq,
-                                     [](const Entry& entry, qint64 s) { return entry.seq < s; });
-    const Entry entry{seq, kept.startAt, kept.endAt, &kept};
+                                     [](const Entry& existing, qint64 s) { return existing.seq < s; });
     if (at != entries.end() && at->seq == seq)
         *at = entry;
     else
         entries.insert(at, entry);
-    if (inserted) {
-        m_bySeq[seq] = {key, order.id};
-        m_seqById.insert(order.id, seq);
-    }
 }
 
 void RestingBook::update(const MarketOrder& order)
 {
-    const auto found = m_seqById.constFind(order.id);
-    if (found != m_seqById.constEnd())
-        put(*found, order);
+    const auto found = m_byId.constFind(order.id);
+    if (found != m_byId.constEnd())
+        put(found->order->first, order);
 }
 
 void RestingBook::remove(const QString& id)
 {
-    const auto found = m_seqById.constFind(id);
-    if (found == m_seqById.constEnd())
+    const auto found = m_byId.find(id);
+    if (found == m_byId.end())
         return;
-    const qint64 seq = *found;
-    m_seqById.erase(found);
-    const auto where = m_bySeq.find(seq);
-    if (where == m_bySeq.end())
-        return;
-    const QString key = where->second.first;
-    m_bySeq.erase(where);
-    const auto entries = m_index.find(key);
+    const Location where = *found;
+    m_byId.erase(found);
+    const qint64 seq = where.order->first;
+    m_bySeq.erase(where.placed);
+    const auto entries = m_index.find(where.sideKey);
     if (entries != m_index.end()) {
         const auto at = std::lower_bound(entries->begin(), entries->end(), seq,
                                          [](const Entry& entry, qint64 s) { return entry.seq < s; });
         if (at != entries->end() && at->seq == seq)
             entries->erase(at);
     }
-    const auto side = m_bySide.find(key);
+    const auto side = m_bySide.find(where.sideKey);
     if (side != m_bySide.end())
-        side->erase(seq);
+        side->erase(where.order);
 }
 
 const MarketOrder* RestingBook::find(const QString& id) const
 {
-    const auto found = m_seqById.constFind(id);
-    if (found == m_seqById.constEnd())
-        return nullptr;
-    const auto where = m_bySeq.find(*found);
-    const auto side = m_bySide.constFind(where->second.first);
-    const auto order = side->find(*found);
-    return order == side->end() ? nullptr : &order->second;
+    const auto found = m_byId.constFind(id);
+    return found == m_byId.constEnd() ? nullptr : &found->order->second;
 }
 
 std::optional<qint64> RestingBook::seqOf(const QString& id) const
 {
-    const auto found = m_seqById.constFind(id);
-    return found == m_seqById.constEnd() ? std::nullopt : std::optional<qint64>(*found);
+    const auto found = m_byId.constFind(id);
+    return found == m_byId.constEnd() ? std::nullopt : std::optional<qint64>(found->order->first);
 }
 
 QStringList RestingBook::ids() const
 {
     QStringList result;
     result.reserve(qsizetype(m_bySeq.size()));
-    for (const auto& [seq, where] : m_bySeq)
-        result.append(where.second);
+    for (const auto& [seq, order] : m_bySeq)
+        result.append(order->id);
     return result;
 }
 
 QStringList RestingBook::endingBy(qint64 t) const
 {
     QStringList result;
-    for (const auto& [seq, where] : m_bySeq) {
-        const MarketOrder* order = find(where.second);
-        if (order && order->endAt <= t)
+    for (const auto& [seq, order] : m_bySeq) {
+        if (order->endAt <= t)
             result.append(order->id);
     }
     return result;

@@ -60,12 +60,21 @@ public:
 private:
     static QString sideKey(const QString& skuId, OrderSide side);
 
+    // Where an order is kept. Nodes of std::map stay put, so an order is found and removed by id
+    // without walking the trees, whose nodes are scattered in memory.
+    struct Location
+    {
+        QString sideKey;
+        Orders::iterator order;
+        std::map<qint64, const MarketOrder*>::iterator placed;
+    };
+
     bool m_loaded = false;
     QHash<QString, Orders> m_bySide;
     QHash<QString, std::vector<Entry>> m_index;
-    // Placement sequence to (side key, id).
-    std::map<qint64, std::pair<QString, QString>> m_bySeq;
-    QHash<QString, qint64> m_seqById;
+    // Every active order in placement order.
+    std::map<qint64, const MarketOrder*> m_bySeq;
+    QHash<QString, Location> m_byId;
     QHash<QString, QHash<qint64, qint64>> m_consumed;
 };
 

@@ -3,7 +3,7 @@
 #include "sim/routes/catalogroutes.h"
 
 #include "sim/market/marketjson.h"
-#include "sim/simapi.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QJsonArray>
@@ -29,13 +29,14 @@ void SimCatalogRoutes::add(SimRouter& router)
 ApiResponse SimCatalogRoutes::listSkus(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    return ApiResponse::ok(c.api.page(SimApi::skuSelectSql(), {}, {}, u"s.seq"_s, false, query, u"iskuc"_s,
-                                      50, 200, [&c](const QSqlRecord& r) { return c.api.skuJson(r); }));
+    return ApiResponse::ok(c.resources.page(SimResources::skuSelectSql(), {}, {}, u"s.seq"_s, false, query,
+                                            u"iskuc"_s, 50, 200,
+                                            [&c](const QSqlRecord& r) { return c.resources.skuJson(r); }));
 }
 
 ApiResponse SimCatalogRoutes::getSku(const SimRequestContext& c)
 {
-    return ApiResponse::ok(c.api.skuJson(c.api.findSku(c.params.at(0))));
+    return ApiResponse::ok(c.resources.skuJson(c.resources.findSku(c.params.at(0))));
 }
 
 ApiResponse SimCatalogRoutes::listAvailability(const SimRequestContext& c)
@@ -83,23 +84,23 @@ ApiResponse SimCatalogRoutes::listAvailability(const SimRequestContext& c)
         where.append(u"s.supports_public_ipv4 = ?"_s);
         binds.append(*v ? 1 : 0);
     }
-    return ApiResponse::ok(c.api.page(SimApi::skuSelectSql(), where, binds, u"s.seq"_s, false, query,
-                                      u"iskuc"_s, 50, 200, [&c](const QSqlRecord& r) {
-                                          const QString id = r.value(u"id"_s).toString();
-                                          return MarketJson::availability(
-                                              id, r.value(u"alias"_s).toString(),
-                                              c.api.market().availability(id, c.now));
-                                      }));
+    return ApiResponse::ok(c.resources.page(SimResources::skuSelectSql(), where, binds, u"s.seq"_s, false,
+                                            query, u"iskuc"_s, 50, 200, [&c](const QSqlRecord& r) {
+                                                const QString id = r.value(u"id"_s).toString();
+                                                return MarketJson::availability(
+                                                    id, r.value(u"alias"_s).toString(),
+                                                    c.resources.market().availability(id, c.now));
+                                            }));
 }
 
 ApiResponse SimCatalogRoutes::getAvailability(const SimRequestContext& c)
 {
     // What the market offers for purchase: synthetic sellers and users' resting sells, less
     // what has been bought.
-    const QSqlRecord sku = c.api.findSku(c.params.at(0));
+    const QSqlRecord sku = c.resources.findSku(c.params.at(0));
     const QString id = sku.value(u"id"_s).toString();
     return ApiResponse::ok(MarketJson::availability(id, sku.value(u"alias"_s).toString(),
-                                                    c.api.market().availability(id, c.now)));
+                                                    c.resources.market().availability(id, c.now)));
 }
 
 ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
@@ -108,7 +109,7 @@ ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
     query.limit(50, 200);
     query.finish();
     const qint64 stableAt = c.store.meta(u"seeded_at"_s).toLongLong() - 86400 * 365;
-    const auto skus = c.store.rows(SimApi::skuSelectSql() + u" ORDER BY s.seq"_s);
+    const auto skus = c.store.rows(SimResources::skuSelectSql() + u" ORDER BY s.seq"_s);
     const struct
     {
         const char* key;
@@ -132,7 +133,7 @@ ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
         const QString key = QString::fromLatin1(k.key);
         QMap<QString, QString> values;
         for (const auto& r : skus) {
-            const QJsonValue p = c.api.skuJson(r).value(key);
+            const QJsonValue p = c.resources.skuJson(r).value(key);
             if (!p.isObject())
                 continue;
             const QJsonValue v = p.toObject().value(u"value"_s);
@@ -174,12 +175,12 @@ ApiResponse SimCatalogRoutes::listImages(const SimRequestContext& c)
             where.append(u"im.is_public = 1"_s);
         } else {
             where.append(u"im.workspace_id = ?"_s);
-            binds.append(c.api.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+            binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
         }
     } else {
         QVariantList inner;
         where.append(u"(im.is_public = 1 OR "_s
-                     + c.api.readableWorkspacesCondition(u"im.workspace_id"_s, inner) + u')');
+                     + c.resources.readableWorkspacesCondition(u"im.workspace_id"_s, inner) + u')');
         binds += inner;
     }
     const QStringList ids = query.list(u"id"_s);
@@ -191,14 +192,14 @@ ApiResponse SimCatalogRoutes::listImages(const SimRequestContext& c)
         }
         where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    return ApiResponse::ok(c.api.page(SimApi::imageSelectSql(), where, binds, u"im.seq"_s, false, query,
-                                      u"imagec"_s, 50, 200,
-                                      [&c](const QSqlRecord& r) { return c.api.imageJson(r); }));
+    return ApiResponse::ok(c.resources.page(SimResources::imageSelectSql(), where, binds, u"im.seq"_s, false,
+                                            query, u"imagec"_s, 50, 200,
+                                            [&c](const QSqlRecord& r) { return c.resources.imageJson(r); }));
 }
 
 ApiResponse SimCatalogRoutes::getImage(const SimRequestContext& c)
 {
-    return ApiResponse::ok(c.api.imageJson(c.api.findImage(c.params.at(0))));
+    return ApiResponse::ok(c.resources.imageJson(c.resources.findImage(c.params.at(0))));
 }
 
 } // namespace sfsim

@@ -3,7 +3,7 @@
 #include "sim/routes/infinibandroutes.h"
 
 #include "sim/routes/routeutil.h"
-#include "sim/simapi.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 using namespace Qt::StringLiterals;
@@ -33,7 +33,7 @@ void SimInfinibandRoutes::add(SimRouter& router)
 
 ApiResponse SimInfinibandRoutes::listFabrics(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     QueryReader query(c.request.query);
     QStringList where;
     QVariantList binds;
@@ -45,20 +45,20 @@ ApiResponse SimInfinibandRoutes::listFabrics(const SimRequestContext& c)
         where.append(u"zone = ?"_s);
         binds.append(*zone);
     }
-    return ApiResponse::ok(c.api.page(u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query,
-                                      u"ibfabc"_s, 50, 200,
-                                      [&c](const QSqlRecord& r) { return c.api.fabricJson(r); }));
+    return ApiResponse::ok(c.resources.page(u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query,
+                                            u"ibfabc"_s, 50, 200,
+                                            [&c](const QSqlRecord& r) { return c.resources.fabricJson(r); }));
 }
 
 ApiResponse SimInfinibandRoutes::getFabric(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
-    return ApiResponse::ok(c.api.fabricJson(c.api.findFabric(c.params.at(0))));
+    c.resources.requireFlag(flag);
+    return ApiResponse::ok(c.resources.fabricJson(c.resources.findFabric(c.params.at(0))));
 }
 
 ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     BodyReader body = BodyReader::parse(c.request.body);
     const auto workspace = body.string(u"workspace"_s, true, 512);
     const auto name = body.name(u"name"_s, true);
@@ -67,9 +67,9 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
     const auto zone = body.string(u"availability_zone"_s, false, 64);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.api.readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = c.resources.readableWorkspace(*workspace, u"workspace"_s);
     const QString workspaceId = ws.value(u"id"_s).toString();
-    c.api.requireWrite(workspaceId);
+    c.resources.requireWrite(workspaceId);
 
     const bool hasLocation = region || zone;
     if (fabricRef && hasLocation)
@@ -84,7 +84,7 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
               u"missing_location"_s, u"Give fabric, or region and availability_zone."_s}});
     QSqlRecord fabric;
     if (fabricRef) {
-        fabric = c.api.findFabric(*fabricRef, u"fabric"_s);
+        fabric = c.resources.findFabric(*fabricRef, u"fabric"_s);
     } else {
         const auto fabrics = c.store.rows(
             u"SELECT * FROM fabrics WHERE region = ? AND zone = ? ORDER BY seq"_s, {*region, *zone});
@@ -119,25 +119,25 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
                                                                           ws.value(u"name"_s).toString()),
             {{u"name"_s, u"name_taken"_s,
               u"A partition named %1 already exists in this workspace."_s.arg(*name)}});
-    const QString id = c.api.m_ids.make(u"ibpart"_s);
+    const QString id = c.resources.ids().make(u"ibpart"_s);
     c.store.exec(
         u"INSERT INTO infiniband_partitions(id, workspace_id, name, fabric_id, created_at, tags) VALUES(?, ?, ?, ?, ?, ?)"_s,
         {id, workspaceId, *name, fabric.value(u"id"_s), c.now, tagsColumn(tags)});
-    return ApiResponse::created(c.api.storedPartitionJson(id));
+    return ApiResponse::created(c.resources.storedPartitionJson(id));
 }
 
 ApiResponse SimInfinibandRoutes::listPartitions(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     QueryReader query(c.request.query);
     QStringList where{u"ip.deleted_at IS NULL"_s, u"w.deleted_at IS NULL"_s};
     QVariantList binds;
     const auto workspace = query.string(u"workspace"_s);
     if (workspace) {
         where.append(u"ip.workspace_id = ?"_s);
-        binds.append(c.api.readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
+        binds.append(c.resources.readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
     } else {
-        where.append(c.api.readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
+        where.append(c.resources.readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
     }
     if (const auto fabric = query.string(u"fabric"_s)) {
         const auto row =
@@ -159,36 +159,36 @@ ApiResponse SimInfinibandRoutes::listPartitions(const SimRequestContext& c)
         for (const auto& ref : ids) {
             marks.append(u"?"_s);
             try {
-                binds.append(c.api.findPartition(ref, workspace.value_or(QString())).value(u"id"_s));
+                binds.append(c.resources.findPartition(ref, workspace.value_or(QString())).value(u"id"_s));
             } catch (const SimApiError&) {
                 binds.append(QString());
             }
         }
         where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    return ApiResponse::okJson(c.api.partitionsPage(query, where, binds));
+    return ApiResponse::okJson(c.resources.partitionsPage(query, where, binds));
 }
 
 ApiResponse SimInfinibandRoutes::getPartition(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     QueryReader query(c.request.query);
-    return ApiResponse::ok(c.api.partitionJson(
-        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()))));
+    return ApiResponse::ok(c.resources.partitionJson(
+        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()))));
 }
 
 ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     QueryReader query(c.request.query);
     const QSqlRecord partition =
-        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
     const QString id = partition.value(u"id"_s).toString();
-    c.api.requireWrite(partition.value(u"workspace_id"_s).toString());
+    c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
     if (name && *name != partition.value(u"name"_s).toString()) {
         if (c.store.row(
                 u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
@@ -200,29 +200,29 @@ ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
     }
     if (body.has(u"tags"_s))
         c.store.exec(u"UPDATE infiniband_partitions SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(c.api.storedPartitionJson(id));
+    return ApiResponse::ok(c.resources.storedPartitionJson(id));
 }
 
 ApiResponse SimInfinibandRoutes::partitionInstances(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     QueryReader query(c.request.query);
     const QSqlRecord partition =
-        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
     QVariantList binds{partition.value(u"id"_s)};
     QStringList where{u"i.partition_id = ?"_s, u"i.infiniband_released_at IS NULL"_s,
                       u"i.deleted_at IS NULL"_s};
-    where.append(c.api.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    return ApiResponse::okJson(c.api.instancesPage(query, where, binds, false));
+    where.append(c.resources.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
+    return ApiResponse::okJson(c.resources.instancesPage(query, where, binds, false));
 }
 
 ApiResponse SimInfinibandRoutes::deletePartition(const SimRequestContext& c)
 {
-    c.api.requireFlag(flag);
+    c.resources.requireFlag(flag);
     QueryReader query(c.request.query);
     const QSqlRecord partition =
-        c.api.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
-    c.api.requireWrite(partition.value(u"workspace_id"_s).toString());
+        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
     QList<ErrorDetail> details;
     qint64 unreadable = 0;
     for (const auto& r :

@@ -2,8 +2,8 @@
 
 #include "sim/routes/instanceroutes.h"
 
-#include "sim/simapi.h"
 #include "sim/simconsole.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QCryptographicHash>
@@ -78,12 +78,12 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
     body.finish();
 
     if (partitionRef)
-        c.api.requireFlag(u"infiniband-preview"_s);
-    const QSqlRecord pool = c.api.findPool(*poolRef, u"pool"_s);
+        c.resources.requireFlag(u"infiniband-preview"_s);
+    const QSqlRecord pool = c.resources.findPool(*poolRef, u"pool"_s);
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
-    c.api.requireWrite(workspaceId);
-    const QSqlRecord sku = c.api.findSku(*skuRef, u"instance_sku"_s);
-    const QSqlRecord image = c.api.findImage(*imageRef, u"image"_s);
+    c.resources.requireWrite(workspaceId);
+    const QSqlRecord sku = c.resources.findSku(*skuRef, u"instance_sku"_s);
+    const QSqlRecord image = c.resources.findImage(*imageRef, u"image"_s);
     if (firewall)
         throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
                           {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
@@ -105,8 +105,8 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
     }
     if (partitionRef) {
         // A bare name resolves in the pool's workspace.
-        const QSqlRecord partition = c.api.findPartition(*partitionRef, workspaceId);
-        c.api.requireWrite(partition.value(u"workspace_id"_s).toString());
+        const QSqlRecord partition = c.resources.findPartition(*partitionRef, workspaceId);
+        c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
         partitionId = partition.value(u"id"_s);
         if (skuIsInfiniband
             && partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
@@ -119,7 +119,7 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
     if (!problems.isEmpty())
         throw SimApiError::unprocessable(problems.first().message, problems);
 
-    const QString id = c.api.m_ids.make(u"inst"_s);
+    const QString id = c.resources.ids().make(u"inst"_s);
     QString instanceName = name.value_or(QString());
     if (instanceName.isEmpty())
         instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
@@ -138,8 +138,8 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
                   tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
                        : QVariant(QMetaType(QMetaType::QString)),
                   partitionId});
-    c.api.reconcile(pool.value(u"id"_s).toString(), sku.value(u"id"_s).toString());
-    return ApiResponse::created(c.api.storedInstanceJson(id));
+    c.resources.reconcile(pool.value(u"id"_s).toString(), sku.value(u"id"_s).toString());
+    return ApiResponse::created(c.resources.storedInstanceJson(id));
 }
 
 ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
@@ -149,9 +149,9 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"i.workspace_id = ?"_s);
-        binds.append(c.api.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+        binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
     } else {
-        where.append(c.api.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
+        where.append(c.resources.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
     }
     // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
     // page in order; more travel as one JSON array, so the SQL text does not change with their
@@ -176,7 +176,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     QStringList pools;
     for (const auto& ref : query.list(u"pool"_s)) {
         try {
-            pools.append(c.api.findPool(ref).value(u"id"_s).toString());
+            pools.append(c.resources.findPool(ref).value(u"id"_s).toString());
         } catch (const SimApiError&) {
             pools.append(QString()); // an unknown pool matches nothing
         }
@@ -220,13 +220,14 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     }
     const QStringList partitions = query.list(u"infiniband_partition"_s);
     if (!partitions.isEmpty()) {
-        c.api.requireFlag(u"infiniband-preview"_s);
+        c.resources.requireFlag(u"infiniband-preview"_s);
         QStringList resolved;
         for (const auto& ref : partitions) {
             try {
-                resolved.append(c.api.findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
-                                    .value(u"id"_s)
-                                    .toString());
+                resolved.append(
+                    c.resources.findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
+                        .value(u"id"_s)
+                        .toString());
             } catch (const SimApiError&) {
                 resolved.append(QString());
             }
@@ -238,19 +239,19 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
         if (i != u"cloud_init_user_data"_s)
             query.addError(u"include"_s, u"invalid_value"_s, u"include accepts only cloud_init_user_data."_s);
     }
-    return ApiResponse::okJson(c.api.instancesPage(query, where, binds, !include.isEmpty()));
+    return ApiResponse::okJson(c.resources.instancesPage(query, where, binds, !include.isEmpty()));
 }
 
 ApiResponse SimInstanceRoutes::getInstance(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
     const bool include = query.list(u"include"_s).contains(u"cloud_init_user_data"_s);
-    return ApiResponse::ok(c.api.instanceJson(c.api.findInstance(c.params.at(0)), include));
+    return ApiResponse::ok(c.resources.instanceJson(c.resources.findInstance(c.params.at(0)), include));
 }
 
 ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
 {
-    const QSqlRecord instance = c.api.findInstance(c.params.at(0));
+    const QSqlRecord instance = c.resources.findInstance(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
@@ -260,7 +261,7 @@ ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
                       u"priority_level must be yield, normal, preferred or critical."_s);
     body.finish();
     const QString id = instance.value(u"id"_s).toString();
-    c.api.requireWrite(instance.value(u"workspace_id"_s).toString());
+    c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
     if (name && *name != instance.value(u"name"_s).toString()) {
         if (c.store.row(
                 u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
@@ -278,13 +279,13 @@ ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
     if (priority)
         c.store.exec(u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ?"_s,
                      {*priority, c.now, id});
-    return ApiResponse::ok(c.api.storedInstanceJson(id));
+    return ApiResponse::ok(c.resources.storedInstanceJson(id));
 }
 
 ApiResponse SimInstanceRoutes::terminateInstance(const SimRequestContext& c)
 {
-    const QSqlRecord instance = c.api.findInstance(c.params.at(0));
-    c.api.requireWrite(instance.value(u"workspace_id"_s).toString());
+    const QSqlRecord instance = c.resources.findInstance(c.params.at(0));
+    c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
     const QString status = instance.value(u"status"_s).toString();
     if (status == u"terminated"_s || status == u"failed"_s)
         throw SimApiError::notFound(u"Instance not found or already terminated."_s);
@@ -293,19 +294,20 @@ ApiResponse SimInstanceRoutes::terminateInstance(const SimRequestContext& c)
         u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, public_ip = NULL "
         "WHERE id = ?"_s,
         {c.now, c.now, id});
-    if (c.api.m_options.ibReleaseSeconds == 0)
+    if (c.resources.options().ibReleaseSeconds == 0)
         c.store.exec(
             u"UPDATE instances SET infiniband_released_at = ? WHERE id = ? AND partition_id IS NOT NULL"_s,
             {c.now, id});
     // The freed node goes to the next instance waiting on the pool.
-    c.api.reconcile(instance.value(u"pool_id"_s).toString(), instance.value(u"instance_sku_id"_s).toString());
-    return ApiResponse::ok(c.api.storedInstanceJson(id));
+    c.resources.reconcile(instance.value(u"pool_id"_s).toString(),
+                          instance.value(u"instance_sku_id"_s).toString());
+    return ApiResponse::ok(c.resources.storedInstanceJson(id));
 }
 
 ApiResponse SimInstanceRoutes::deleteInstance(const SimRequestContext& c)
 {
-    const QSqlRecord instance = c.api.findInstance(c.params.at(0));
-    c.api.requireWrite(instance.value(u"workspace_id"_s).toString());
+    const QSqlRecord instance = c.resources.findInstance(c.params.at(0));
+    c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
     const QString status = instance.value(u"status"_s).toString();
     if (status != u"terminated"_s && status != u"failed"_s)
         throw SimApiError::conflict(u"Instance must be terminated before deletion."_s);
@@ -315,7 +317,7 @@ ApiResponse SimInstanceRoutes::deleteInstance(const SimRequestContext& c)
 
 ApiResponse SimInstanceRoutes::instanceLogs(const SimRequestContext& c)
 {
-    const QSqlRecord r = c.api.findInstance(c.params.at(0));
+    const QSqlRecord r = c.resources.findInstance(c.params.at(0));
     QueryReader query(c.request.query);
     const auto seqBefore = query.integer(u"seqnum_before"_s, 0, std::numeric_limits<qint64>::max());
     const auto seqAfter = query.integer(u"seqnum_after"_s, 0, std::numeric_limits<qint64>::max());
@@ -379,7 +381,7 @@ ApiResponse SimInstanceRoutes::instanceLogs(const SimRequestContext& c)
 
 ApiResponse SimInstanceRoutes::instanceSsh(const SimRequestContext& c)
 {
-    const QSqlRecord r = c.api.findInstance(c.params.at(0));
+    const QSqlRecord r = c.resources.findInstance(c.params.at(0));
     if (r.value(u"status"_s).toString() != u"running"_s)
         throw SimApiError::notFound(u"SSH details not available."_s);
     // An Ed25519 host key in the SSH wire format, derived from the instance so it stays stable.

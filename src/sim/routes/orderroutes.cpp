@@ -6,8 +6,8 @@
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simapi.h"
 #include "sim/simids.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QDateTime>
@@ -43,7 +43,8 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
     QList<ErrorDetail> details = toDetails(errors);
     QStringList skus;
     if (body.value(u"requirements"_s).isObject())
-        skus = c.api.skusMatching(body.value(u"requirements"_s).toObject(), u"requirements"_s, &details);
+        skus =
+            c.resources.skusMatching(body.value(u"requirements"_s).toObject(), u"requirements"_s, &details);
     if (preview && preview->startAt < Schedule::floorTo(c.now, Schedule::Alignment))
         details.append({u"start_at"_s, u"in_past"_s, u"start_at must not be in the past."_s});
     else if (preview
@@ -55,9 +56,9 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
         throw SimApiError::unprocessable(details.first().message, details);
     QString poolId;
     if (body.value(u"pool"_s).isString())
-        poolId = c.api.findPool(body.value(u"pool"_s).toString(), u"pool"_s).value(u"id"_s).toString();
+        poolId = c.resources.findPool(body.value(u"pool"_s).toString(), u"pool"_s).value(u"id"_s).toString();
     return ApiResponse::ok(MarketJson::preview(
-        c.api.market().preview(*preview, skus, c.now, poolId, c.api.ownedAllocationFunction())));
+        c.resources.market().preview(*preview, skus, c.now, poolId, c.resources.ownedAllocationFunction())));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,7 +66,7 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
 
 MarketOrder SimOrderRoutes::visibleOrder(const SimRequestContext& c, const QString& id)
 {
-    const auto order = c.api.market().order(id);
+    const auto order = c.resources.market().order(id);
     const auto pool = order ? c.store.row(u"SELECT p.workspace_id, w.account_id FROM pools p "
                                           "JOIN workspaces w ON w.id = p.workspace_id WHERE p.id = ?"_s,
                                           {order->poolId})
@@ -103,27 +104,27 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
                     {{u"Idempotency-Key"_s, u"idempotency_key_reused"_s,
                       u"The key %1 already placed order %2 with another body; use a new key for a new order."_s
                           .arg(key, seen->value(1).toString())}});
-            if (const auto original = c.api.market().order(seen->value(1).toString()))
+            if (const auto original = c.resources.market().order(seen->value(1).toString()))
                 return ApiResponse::created(MarketJson::order(*original));
         }
     }
 
     FieldErrors errors;
-    std::optional<NewOrder> order = MarketBodies::readOrder(body, c.now, c.api.market(), &errors);
+    std::optional<NewOrder> order = MarketBodies::readOrder(body, c.now, c.resources.market(), &errors);
     if (!order)
         throw SimApiError::unprocessable(errors.first().message.isEmpty()
                                              ? u"Invalid order."_s
                                              : errors.first().field + u": "_s + errors.first().message,
                                          toDetails(errors));
-    const QSqlRecord pool = c.api.findPool(order->poolId, u"pool"_s);
-    c.api.requireWrite(pool.value(u"workspace_id"_s).toString());
+    const QSqlRecord pool = c.resources.findPool(order->poolId, u"pool"_s);
+    c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
     order->poolId = pool.value(u"id"_s).toString();
     order->poolName = pool.value(u"name"_s).toString();
-    order->createdBy = c.api.orderPrincipal();
+    order->createdBy = c.resources.orderPrincipal();
 
     if (order->side == OrderSide::Sell) {
-        const FieldErrors shortfall =
-            c.api.market().checkSellAllocation(*order, c.api.ownedAllocation(order->poolId, order->skuId));
+        const FieldErrors shortfall = c.resources.market().checkSellAllocation(
+            *order, c.resources.ownedAllocation(order->poolId, order->skuId));
         if (!shortfall.isEmpty())
             throw SimApiError::unprocessable(u"The pool does not own the nodes it would sell."_s,
                                              toDetails(shortfall));
@@ -131,7 +132,7 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
         const QString account = pool.value(u"account_id"_s).toString();
         const qint64 balance =
             c.store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
-        const qint64 available = balance - c.api.committedFunds(account);
+        const qint64 available = balance - c.resources.committedFunds(account);
         const qint64 required = MarketEngine::requiredFunds(*order);
         if (required > available)
             throw SimApiError(
@@ -140,17 +141,17 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
                     Money::format(required), Money::format(qMax<qint64>(0, available))));
     }
 
-    const auto placed = c.api.market().placeOrder(*order, c.now, c.api.ownedAllocationFunction());
+    const auto placed = c.resources.market().placeOrder(*order, c.now, c.resources.ownedAllocationFunction());
     if (!placed)
         throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
-    c.api.settle(placed->settlements);
-    c.api.reconcile();
+    c.resources.settle(placed->settlements);
+    c.resources.reconcile();
     if (!key.isEmpty())
         c.store.exec(u"INSERT INTO idempotency_keys(token, route, key, body, resource_id, created_at) "
                      "VALUES(?, 'orders', ?, ?, ?, ?)"_s,
                      {c.caller.token, keyDigest, canonicalBody, placed->order.id, wallNow});
     return ApiResponse::created(
-        MarketJson::order(c.api.market().order(placed->order.id).value_or(placed->order)));
+        MarketJson::order(c.resources.market().order(placed->order.id).value_or(placed->order)));
 }
 
 ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
@@ -160,9 +161,9 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
     q.ids = query.list(u"id"_s);
     QStringList poolIds;
     if (const auto pool = query.string(u"pool"_s)) {
-        poolIds.append(c.api.findPool(*pool, u"pool"_s).value(u"id"_s).toString());
+        poolIds.append(c.resources.findPool(*pool, u"pool"_s).value(u"id"_s).toString());
     } else if (const auto ws = query.string(u"workspace"_s)) {
-        const QString wsId = c.api.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
+        const QString wsId = c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
         for (const auto& r : c.store.rows(u"SELECT id FROM pools WHERE workspace_id = ?"_s, {wsId}))
             poolIds.append(r.value(0).toString());
     } else {
@@ -213,7 +214,7 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
                            u"%1 is not a cursor of this list (expected ordrc_...)."_s.arg(name));
     }
     query.finish();
-    return ApiResponse::ok(MarketJson::orderList(c.api.market().orders(q)));
+    return ApiResponse::ok(MarketJson::orderList(c.resources.market().orders(q)));
 }
 
 ApiResponse SimOrderRoutes::getOrder(const SimRequestContext& c)
@@ -226,8 +227,8 @@ ApiResponse SimOrderRoutes::cancelOrder(const SimRequestContext& c)
     const MarketOrder order = visibleOrder(c, c.params.at(0));
     const QString workspace =
         c.store.scalar(u"SELECT workspace_id FROM pools WHERE id = ?"_s, {order.poolId}).toString();
-    c.api.requireWrite(workspace);
-    switch (c.api.market().cancelOrder(order.id, c.now)) {
+    c.resources.requireWrite(workspace);
+    switch (c.resources.market().cancelOrder(order.id, c.now)) {
     case MarketEngine::CancelResult::Cancelled:
         return ApiResponse::noContent();
     case MarketEngine::CancelResult::NotFound:

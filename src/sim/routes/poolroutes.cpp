@@ -4,7 +4,7 @@
 
 #include "sim/routes/routeutil.h"
 #include "sim/simallocation.h"
-#include "sim/simapi.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 using namespace Qt::StringLiterals;
@@ -29,22 +29,22 @@ ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
     auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.api.readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = c.resources.readableWorkspace(*workspace, u"workspace"_s);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.api.requireWrite(wsId);
+    c.resources.requireWrite(wsId);
     if (!name)
-        name =
-            u"pool-"_s + c.api.m_ids.make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
+        name = u"pool-"_s
+               + c.resources.ids().make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
     if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                     {wsId, *name}))
         throw SimApiError::unprocessable(
             u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
             {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
-    const QString id = c.api.m_ids.make(u"pool"_s);
+    const QString id = c.resources.ids().make(u"pool"_s);
     c.store.exec(
         u"INSERT INTO pools(id, workspace_id, name, kind, created_at, tags) VALUES(?, ?, ?, 'market', ?, ?)"_s,
         {id, wsId, *name, c.now, tagsColumn(tags)});
-    return ApiResponse::created(c.api.storedPoolJson(id));
+    return ApiResponse::created(c.resources.storedPoolJson(id));
 }
 
 ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
@@ -54,9 +54,9 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"p.workspace_id = ?"_s);
-        binds.append(c.api.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+        binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
     } else {
-        where.append(c.api.readableWorkspacesCondition(u"p.workspace_id"_s, binds));
+        where.append(c.resources.readableWorkspacesCondition(u"p.workspace_id"_s, binds));
     }
     const QStringList ids = query.list(u"id"_s);
     if (!ids.isEmpty()) {
@@ -64,7 +64,7 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
         for (const auto& ref : ids) {
             marks.append(u"?"_s);
             try {
-                binds.append(c.api.findPool(ref).value(u"id"_s));
+                binds.append(c.resources.findPool(ref).value(u"id"_s));
             } catch (const SimApiError&) {
                 binds.append(QString()); // an unknown reference matches nothing
             }
@@ -85,7 +85,7 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
         binds << key;
     }
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    return ApiResponse::okJson(c.api.poolsPage(query, where, binds, history));
+    return ApiResponse::okJson(c.resources.poolsPage(query, where, binds, history));
 }
 
 ApiResponse SimPoolRoutes::getPool(const SimRequestContext& c)
@@ -93,18 +93,18 @@ ApiResponse SimPoolRoutes::getPool(const SimRequestContext& c)
     QueryReader query(c.request.query);
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
     query.finish();
-    return ApiResponse::ok(c.api.poolJson(c.api.findPool(c.params.at(0)), history));
+    return ApiResponse::ok(c.resources.poolJson(c.resources.findPool(c.params.at(0)), history));
 }
 
 ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
 {
-    const QSqlRecord pool = c.api.findPool(c.params.at(0));
+    const QSqlRecord pool = c.resources.findPool(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
     const QString id = pool.value(u"id"_s).toString();
-    c.api.requireWrite(pool.value(u"workspace_id"_s).toString());
+    c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
     if (name && *name != pool.value(u"name"_s).toString()) {
         if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                         {pool.value(u"workspace_id"_s), *name}))
@@ -115,14 +115,14 @@ ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
     }
     if (body.has(u"tags"_s))
         c.store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(c.api.storedPoolJson(id));
+    return ApiResponse::ok(c.resources.storedPoolJson(id));
 }
 
 ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)
 {
-    const QSqlRecord pool = c.api.findPool(c.params.at(0));
+    const QSqlRecord pool = c.resources.findPool(c.params.at(0));
     const QString id = pool.value(u"id"_s).toString();
-    c.api.requireWrite(pool.value(u"workspace_id"_s).toString());
+    c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
     QList<ErrorDetail> details;
     const qint64 active =
         c.store
@@ -134,7 +134,7 @@ ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)
         details.append({{}, u"active_instances"_s, u"%1 instances are not terminated."_s.arg(active)});
     if (allocation::hasCurrentOrFutureAllocation(c.store, id, c.now))
         details.append({{}, u"allocation"_s, u"The pool holds current or future allocation."_s});
-    for (const auto& guard : std::as_const(c.api.m_poolDeleteGuards))
+    for (const auto& guard : std::as_const(c.resources.poolDeleteGuards()))
         details += guard(c.store, id, c.now);
     if (!details.isEmpty())
         throw SimApiError::unprocessable(u"Pool has active dependencies."_s, details);

@@ -10,7 +10,7 @@
 
 namespace sfsim {
 
-class SimApi;
+class SimResources;
 class SimStore;
 
 struct SimApiRequest
@@ -40,8 +40,8 @@ struct Caller
 };
 
 // What a route handler gets: the request and its path parameters, who calls, the request's
-// virtual time and the store (inside the request's transaction), and the API for what is shared
-// between resources and not yet moved out of it.
+// virtual time and the store (inside the request's transaction), and what the route classes
+// share (access rules, references, writers, the market).
 struct SimRequestContext
 {
     const SimApiRequest& request;
@@ -49,7 +49,7 @@ struct SimRequestContext
     const Caller& caller;
     qint64 now;
     SimStore& store;
-    SimApi& api;
+    SimResources& resources;
 };
 
 } // namespace sfsim

@@ -45,7 +45,7 @@ SimRouter::Match SimRouter::match(const QString& method, const QString& path, co
         }
         return {r.handler, params};
     }
-    if (!allowed.isEmpty())
+    if (!allowed.isEmpty() && m_unservedMethod == UnservedMethod::MethodNotAllowed)
         throw SimApiError(
             405, u"invalid_request_error"_s,
             u"Method %1 is not allowed on %2; use %3."_s.arg(method, fullPath, allowed.join(u", "_s)));

@@ -18,6 +18,16 @@ class SimRouter final
 public:
     using Handler = std::function<ApiResponse(const SimRequestContext&)>;
 
+    // What a path that exists answers for a method it does not serve.
+    enum class UnservedMethod
+    {
+        MethodNotAllowed, // 405, naming the methods it serves
+        NotFound,         // 404, as for a path that does not exist
+    };
+    explicit SimRouter(UnservedMethod unservedMethod = UnservedMethod::MethodNotAllowed)
+        : m_unservedMethod(unservedMethod)
+    {}
+
     void add(const char* method, const char* pattern, Handler handler);
 
     struct Match
@@ -39,6 +49,7 @@ private:
         QStringList pattern;
         Handler handler;
     };
+    UnservedMethod m_unservedMethod;
     QList<Route> m_routes;
 };
 

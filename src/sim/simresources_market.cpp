@@ -2,13 +2,13 @@
 
 // What the market routes (routes/orderroutes, routes/orderbookroutes) share: the engine, the SKUs
 // that requirements match, the orderbook's window, and the books the market keeps true (pool
-// allocations, balances) when orders fill; the balance control route.
+// allocations, balances) when orders fill.
 #include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"
 #include "sim/routes/routeutil.h"
 #include "sim/simallocation.h"
-#include "sim/simapi.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QDateTime>
@@ -72,14 +72,14 @@ QString propertyText(const QJsonValue& property)
 // ---------------------------------------------------------------------------------------------
 // The market and the books it keeps.
 
-MarketEngine& SimApi::market()
+MarketEngine& SimResources::market()
 {
     if (!m_market)
         throw SimApiError(503, u"service_unavailable"_s, u"The market is not started. Try again later."_s);
     return *m_market;
 }
 
-void SimApi::initializeMarket()
+void SimResources::initializeMarket()
 {
     MarketEngine::Config config;
     // The world's seed, not this start's --seed: the stored market was derived from it.
@@ -123,7 +123,7 @@ void SimApi::initializeMarket()
     });
 }
 
-Schedule SimApi::ownedAllocation(const QString& poolId, const QString& skuId)
+Schedule SimResources::ownedAllocation(const QString& poolId, const QString& skuId)
 {
     Schedule owned;
     for (const auto& r : allocation::rectangles(m_store, poolId, skuId))
@@ -132,12 +132,12 @@ Schedule SimApi::ownedAllocation(const QString& poolId, const QString& skuId)
     return owned;
 }
 
-OwnedAllocation SimApi::ownedAllocationFunction()
+OwnedAllocation SimResources::ownedAllocationFunction()
 {
     return [this](const QString& poolId, const QString& skuId) { return ownedAllocation(poolId, skuId); };
 }
 
-void SimApi::advanceMarket()
+void SimResources::advanceMarket()
 {
     if (!m_market)
         return;
@@ -148,7 +148,7 @@ void SimApi::advanceMarket()
     }
 }
 
-void SimApi::settle(const QList<MarketSettlement>& settlements)
+void SimResources::settle(const QList<MarketSettlement>& settlements)
 {
     for (const MarketSettlement& s : settlements) {
         const bool buy = s.side == OrderSide::Buy;
@@ -169,7 +169,7 @@ void SimApi::settle(const QList<MarketSettlement>& settlements)
     }
 }
 
-qint64 SimApi::committedFunds(const QString& account)
+qint64 SimResources::committedFunds(const QString& account)
 {
     // What the account's resting buys may still cost: a new buy must fit beside them.
     qint64 committed = 0;
@@ -186,7 +186,7 @@ qint64 SimApi::committedFunds(const QString& account)
     return committed;
 }
 
-QJsonObject SimApi::orderPrincipal() const
+QJsonObject SimResources::orderPrincipal() const
 {
     if (!m_caller.userId.isEmpty()) {
         QJsonObject principal{{u"id"_s, m_caller.userId}, {u"type"_s, u"user"_s}};
@@ -208,7 +208,7 @@ QJsonObject SimApi::orderPrincipal() const
 // ---------------------------------------------------------------------------------------------
 // Requirements.
 
-QJsonObject SimApi::parseRequirements(const QString& text, QueryReader& query)
+QJsonObject SimResources::parseRequirements(const QString& text, QueryReader& query)
 {
     QJsonObject requirements;
     for (const QString& part : text.split(u';', Qt::SkipEmptyParts)) {
@@ -236,8 +236,8 @@ QJsonObject SimApi::parseRequirements(const QString& text, QueryReader& query)
     return requirements;
 }
 
-QStringList SimApi::skusMatching(const QJsonObject& requirements, const QString& field,
-                                 QList<ErrorDetail>* errors)
+QStringList SimResources::skusMatching(const QJsonObject& requirements, const QString& field,
+                                       QList<ErrorDetail>* errors)
 {
     bool valid = true;
     for (auto it = requirements.begin(); it != requirements.end(); ++it) {
@@ -315,8 +315,8 @@ void checkRange(QueryReader& query, const std::optional<qint64>& start, const st
 
 } // namespace
 
-SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& startKey, const QString& endKey,
-                                          bool boundedWindow)
+SimResources::BookWindow SimResources::readBookWindow(QueryReader& query, const QString& startKey,
+                                                      const QString& endKey, bool boundedWindow)
 {
     BookWindow book;
     book.requirements = parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
@@ -336,35 +336,6 @@ SimApi::BookWindow SimApi::readBookWindow(QueryReader& query, const QString& sta
     book.start = start.value_or(0);
     book.end = end.value_or(0);
     return book;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Control: balances, which the public API does not show.
-
-ApiResponse SimApi::marketControl(const SimApiRequest& request, const QStringList& parts)
-{
-    const QString account = parts.at(2);
-    if (!m_store.row(u"SELECT 1 FROM accounts WHERE id = ?"_s, {account}))
-        throw SimApiError::notFound(u"Account %1 not found."_s.arg(account));
-    if (parts.size() == 4 && parts.at(3) == u"balance"_s && request.method == u"POST"_s) {
-        BodyReader body = BodyReader::parse(request.body);
-        const auto dollars = body.string(u"balance_dollars"_s, true);
-        QString problem;
-        const auto micros = dollars ? Money::parseRate(*dollars, &problem) : std::nullopt;
-        if (dollars && !micros)
-            body.addError(u"balance_dollars"_s, u"invalid_value"_s, problem);
-        body.finish();
-        m_store.exec(u"UPDATE accounts SET balance_micros = ? WHERE id = ?"_s, {*micros, account});
-    } else if (parts.size() != 3 || request.method != u"GET"_s) {
-        throw SimApiError::notFound(u"No route for %1 %2."_s.arg(request.method, request.path));
-    }
-    const qint64 balance =
-        m_store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
-    return ApiResponse::ok({{u"object"_s, u"account_balance"_s},
-                            {u"account"_s, account},
-                            {u"balance_micros"_s, balance},
-                            {u"balance_dollars"_s, Money::format(balance)},
-                            {u"committed_dollars"_s, Money::format(committedFunds(account))}});
 }
 
 } // namespace sfsim

@@ -2,8 +2,8 @@
 
 // InfiniBand fabrics and partitions, per shared/contracts/INFINIBAND.md: references, the partition
 // writer and pages (the routes are routes/infinibandroutes).
-#include "sim/simapi.h"
 #include "sim/simjsonwriter.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QJsonArray>
@@ -76,7 +76,7 @@ template <typename Row> void appendPartition(QByteArray& out, const Row& r, QByt
 
 } // namespace
 
-QSqlRecord SimApi::findFabric(const QString& ref, const QString& field)
+QSqlRecord SimResources::findFabric(const QString& ref, const QString& field)
 {
     const auto row = m_store.row(u"SELECT * FROM fabrics WHERE id = ? OR name = ?"_s, {ref, ref});
     if (!row) {
@@ -88,7 +88,7 @@ QSqlRecord SimApi::findFabric(const QString& ref, const QString& field)
     return *row;
 }
 
-QSqlRecord SimApi::findPartition(const QString& ref, const QString& workspaceRef)
+QSqlRecord SimResources::findPartition(const QString& ref, const QString& workspaceRef)
 {
     std::optional<QSqlRecord> row;
     static const QString live = u" AND ip.deleted_at IS NULL AND w.deleted_at IS NULL"_s;
@@ -121,7 +121,7 @@ QSqlRecord SimApi::findPartition(const QString& ref, const QString& workspaceRef
     return *row;
 }
 
-QJsonObject SimApi::fabricJson(const QSqlRecord& r)
+QJsonObject SimResources::fabricJson(const QSqlRecord& r)
 {
     QJsonArray skus;
     for (const auto& s : m_store.rows(
@@ -137,7 +137,7 @@ QJsonObject SimApi::fabricJson(const QSqlRecord& r)
             {u"instance_skus"_s, skus}};
 }
 
-QHash<QString, qint64> SimApi::attachedInstanceCounts(const QStringList& partitionIds)
+QHash<QString, qint64> SimResources::attachedInstanceCounts(const QStringList& partitionIds)
 {
     // Attached and not yet released, counting only what the caller can read.
     QHash<QString, qint64> counts;
@@ -163,13 +163,13 @@ QHash<QString, qint64> SimApi::attachedInstanceCounts(const QStringList& partiti
     return counts;
 }
 
-QJsonObject SimApi::partitionJson(const QSqlRecord& r)
+QJsonObject SimResources::partitionJson(const QSqlRecord& r)
 {
     const QString id = r.value(u"id"_s).toString();
     return partitionJson(r, attachedInstanceCounts({id}).value(id));
 }
 
-QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) const
+QJsonObject SimResources::partitionJson(const QSqlRecord& r, qint64 instanceCount) const
 {
     // One writer for a partition: the object of a single partition is what a list page writes.
     QByteArray out;
@@ -177,12 +177,13 @@ QJsonObject SimApi::partitionJson(const QSqlRecord& r, qint64 instanceCount) con
     return QJsonDocument::fromJson(out).object();
 }
 
-QJsonObject SimApi::storedPartitionJson(const QString& id)
+QJsonObject SimResources::storedPartitionJson(const QString& id)
 {
     return partitionJson(*m_store.row(partitionSelect + u" WHERE ip.id = ?"_s, {id}));
 }
 
-QByteArray SimApi::partitionsPage(QueryReader& query, const QStringList& where, const QVariantList& binds)
+QByteArray SimResources::partitionsPage(QueryReader& query, const QStringList& where,
+                                        const QVariantList& binds)
 {
     return writtenPage(
         partitionSelect, where, binds, u"ip.seq"_s, PartitionSeq, true, query, u"ibpartc"_s, 50, 200,

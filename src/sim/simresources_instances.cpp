@@ -2,8 +2,8 @@
 
 // Instances: the one instance writer, references and pages (the routes are routes/instanceroutes).
 #include "sim/simallocation.h"
-#include "sim/simapi.h"
 #include "sim/simjsonwriter.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QJsonDocument>
@@ -94,7 +94,7 @@ QByteArrayView afterPrefix(QByteArrayView id)
 }
 
 // This is sfsim's one instance writer, for a page's rows and a single record alike: a single
-// instance is parsed back from it (SimApi::instanceJson).
+// instance is parsed back from it (SimResources::instanceJson).
 template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool includeUserData)
 {
     const auto account = r.text(AccountId);
@@ -175,14 +175,14 @@ template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool 
 } // namespace
 
 // One writer for an instance: the object of a single instance is what a list page writes for it.
-QJsonObject SimApi::instanceJson(const QSqlRecord& r, bool includeUserData) const
+QJsonObject SimResources::instanceJson(const QSqlRecord& r, bool includeUserData) const
 {
     QByteArray out;
     appendInstance(out, SimRecordRow{r}, includeUserData);
     return QJsonDocument::fromJson(out).object();
 }
 
-QSqlRecord SimApi::findInstance(const QString& ref)
+QSqlRecord SimResources::findInstance(const QString& ref)
 {
     const QString id = ref.startsWith(u"vm_"_s) ? u"inst"_s + ref.mid(2) : ref;
     std::optional<QSqlRecord> row;
@@ -206,13 +206,13 @@ QSqlRecord SimApi::findInstance(const QString& ref)
     return *row;
 }
 
-QJsonObject SimApi::storedInstanceJson(const QString& id)
+QJsonObject SimResources::storedInstanceJson(const QString& id)
 {
     return instanceJson(*m_store.row(instanceSelect + u" WHERE i.id = ?"_s, {id}), false);
 }
 
-QByteArray SimApi::instancesPage(QueryReader& query, QStringList where, QVariantList binds,
-                                 bool includeUserData)
+QByteArray SimResources::instancesPage(QueryReader& query, QStringList where, QVariantList binds,
+                                       bool includeUserData)
 {
     return writtenPage(
         includeUserData ? instanceSelect : instanceListSelect, std::move(where), std::move(binds), u"i.seq"_s,

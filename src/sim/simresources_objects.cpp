@@ -4,8 +4,8 @@
 // references, writers, and pages of pools (the routes are in routes/).
 #include "sim/market/marketjson.h"
 #include "sim/simallocation.h"
-#include "sim/simapi.h"
 #include "sim/simjsonwriter.h"
+#include "sim/simresources.h"
 #include "sim/simstore.h"
 
 #include <QJsonDocument>
@@ -94,7 +94,7 @@ template <typename Row> void appendPool(QByteArray& out, const Row& r, QByteArra
 // ---------------------------------------------------------------------------------------------
 // References.
 
-QSqlRecord SimApi::findSku(const QString& ref, const QString& field)
+QSqlRecord SimResources::findSku(const QString& ref, const QString& field)
 {
     const QString id = ref.startsWith(u"clus_"_s) ? u"isku"_s + ref.mid(4) : ref;
     auto row = m_store.row(skuSelect + u" WHERE s.id = ? OR s.alias = ?"_s, {id, ref});
@@ -107,7 +107,7 @@ QSqlRecord SimApi::findSku(const QString& ref, const QString& field)
     return *row;
 }
 
-QSqlRecord SimApi::findImage(const QString& ref, const QString& field)
+QSqlRecord SimResources::findImage(const QString& ref, const QString& field)
 {
     const QString id = ref.startsWith(u"vmi_"_s) ? u"image"_s + ref.mid(3) : ref;
     std::optional<QSqlRecord> row;
@@ -137,7 +137,7 @@ QSqlRecord SimApi::findImage(const QString& ref, const QString& field)
     return *row;
 }
 
-QSqlRecord SimApi::findPool(const QString& ref, const QString& field)
+QSqlRecord SimResources::findPool(const QString& ref, const QString& field)
 {
     const QString id = ref.startsWith(u"cap_"_s) ? u"pool"_s + ref.mid(3) : ref;
     std::optional<QSqlRecord> row;
@@ -176,7 +176,7 @@ QSqlRecord SimApi::findPool(const QString& ref, const QString& field)
 // ---------------------------------------------------------------------------------------------
 // JSON.
 
-QJsonObject SimApi::workspaceJson(const QSqlRecord& r) const
+QJsonObject SimResources::workspaceJson(const QSqlRecord& r) const
 {
     const QString account = r.value(u"account_id"_s).toString();
     const QString name = r.value(u"name"_s).toString();
@@ -188,7 +188,7 @@ QJsonObject SimApi::workspaceJson(const QSqlRecord& r) const
             {u"created_at"_s, r.value(u"created_at"_s).toLongLong()}};
 }
 
-QJsonObject SimApi::userJson(const QSqlRecord& r) const
+QJsonObject SimResources::userJson(const QSqlRecord& r) const
 {
     const QString id = r.value(u"id"_s).toString();
     return {{u"object"_s, u"user"_s},
@@ -200,7 +200,7 @@ QJsonObject SimApi::userJson(const QSqlRecord& r) const
             {u"last_name"_s, r.value(u"last_name"_s).toString()}};
 }
 
-QJsonObject SimApi::skuJson(const QSqlRecord& r) const
+QJsonObject SimResources::skuJson(const QSqlRecord& r) const
 {
     const QString rdma = r.value(u"rdma_type"_s).toString();
     const qint64 accelerators = r.value(u"num_accelerators"_s).toLongLong();
@@ -236,7 +236,7 @@ QJsonObject SimApi::skuJson(const QSqlRecord& r) const
     return o;
 }
 
-QJsonObject SimApi::imageJson(const QSqlRecord& r) const
+QJsonObject SimResources::imageJson(const QSqlRecord& r) const
 {
     const QString account = r.value(u"account_id"_s).toString();
     const QString workspace = r.value(u"workspace"_s).toString();
@@ -255,18 +255,18 @@ QJsonObject SimApi::imageJson(const QSqlRecord& r) const
             {u"sha256"_s, r.value(u"sha256"_s).toString()}};
 }
 
-qint64 SimApi::scheduleFrom(qint64 historyMinutes) const
+qint64 SimResources::scheduleFrom(qint64 historyMinutes) const
 {
     return m_now - m_now % 60 - historyMinutes * 60;
 }
 
-QJsonObject SimApi::poolJson(const QSqlRecord& r, qint64 historyMinutes)
+QJsonObject SimResources::poolJson(const QSqlRecord& r, qint64 historyMinutes)
 {
     return poolJson(r, allocation::allocationSchedule(m_store, r.value(u"id"_s).toString(),
                                                       scheduleFrom(historyMinutes)));
 }
 
-QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationSchedule) const
+QJsonObject SimResources::poolJson(const QSqlRecord& r, const QJsonObject& allocationSchedule) const
 {
     // One writer for a pool: the object of a single pool is what a list page writes for it.
     QByteArray out;
@@ -277,12 +277,12 @@ QJsonObject SimApi::poolJson(const QSqlRecord& r, const QJsonObject& allocationS
 // ---------------------------------------------------------------------------------------------
 // The rows the catalog routes read.
 
-const QString& SimApi::skuSelectSql()
+const QString& SimResources::skuSelectSql()
 {
     return skuSelect;
 }
 
-const QString& SimApi::imageSelectSql()
+const QString& SimResources::imageSelectSql()
 {
     return imageSelect;
 }
@@ -290,13 +290,13 @@ const QString& SimApi::imageSelectSql()
 // ---------------------------------------------------------------------------------------------
 // Pools: the writer of a page and of one stored pool.
 
-QJsonObject SimApi::storedPoolJson(const QString& id)
+QJsonObject SimResources::storedPoolJson(const QString& id)
 {
     return poolJson(*m_store.row(poolSelect + u" WHERE p.id = ?"_s, {id}), 0);
 }
 
-QByteArray SimApi::poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
-                             qint64 historyMinutes)
+QByteArray SimResources::poolsPage(QueryReader& query, const QStringList& where, const QVariantList& binds,
+                                   qint64 historyMinutes)
 {
     return writtenPage(
         poolSelect, where, binds, u"p.seq"_s, PoolSeq, true, query, u"poolc"_s, 50, 200,
