@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+#include "common/logging.h"
 #include "sim/simoptions.h"
 #include "sim/simserver.h"
 
@@ -34,6 +35,14 @@ int main(int argc, char* argv[])
     if (!parsed.options) {
         std::fprintf(stderr, "sfsim: %s\n", qPrintable(parsed.error));
         return 2;
+    }
+
+    if (!parsed.options->log.isEmpty()) {
+        QString why;
+        if (!Logging::enable(parsed.options->log, &why)) {
+            std::fprintf(stderr, "sfsim: --log: %s\n", qPrintable(why));
+            return 2;
+        }
     }
 
     sfsim::SimServer server(*parsed.options);

@@ -2,6 +2,7 @@
 
 #include "sim/simapi.h"
 
+#include "common/logging.h"
 #include "sim/routes/accountroutes.h"
 #include "sim/routes/catalogroutes.h"
 #include "sim/routes/controlroutes.h"
@@ -14,6 +15,8 @@
 #include "sim/simdemo.h"
 #include "sim/simstore.h"
 #include "sim/simworld.h"
+
+#include <QElapsedTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -94,6 +97,16 @@ void SimApi::adoptTokens(const QJsonObject& candidates)
 
 ApiResponse SimApi::handle(const SimApiRequest& request)
 {
+    QElapsedTimer timer;
+    timer.start();
+    const ApiResponse response = answer(request);
+    qCDebug(lcSim, "%s %s: %d in %.1f ms", qPrintable(request.method), qPrintable(request.path),
+            response.status, double(timer.nsecsElapsed()) / 1e6);
+    return response;
+}
+
+ApiResponse SimApi::answer(const SimApiRequest& request)
+{
     try {
         // Routing and authentication only read, so a caller without a valid token never takes
         // the store's write lock.
@@ -118,8 +131,8 @@ ApiResponse SimApi::handle(const SimApiRequest& request)
         // be the app's): that request fails, the store rolls back, the next is served.
         m_store.rollback();
         m_resources.forgetNextReconcile();
-        qWarning("sfsim: %s %s failed: %s", qPrintable(request.method), qPrintable(request.path),
-                 error.what());
+        qCWarning(lcSim, "sfsim: %s %s failed: %s", qPrintable(request.method), qPrintable(request.path),
+                  error.what());
         return {500, SimApiError(500, u"api_error"_s, u"Internal error in the simulator."_s).toJson(), false};
     }
 }

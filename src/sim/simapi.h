@@ -51,6 +51,8 @@ private:
     // A /_sim/ route: only with --control, only from loopback, no token.
     ResolvedRoute resolveControl(const SimApiRequest& request);
     Caller authenticate(const SimApiRequest& request);
+    // handle() without its log line.
+    ApiResponse answer(const SimApiRequest& request);
 
     SimStore& m_store;
     SimOptions m_options;

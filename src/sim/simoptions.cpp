@@ -2,6 +2,7 @@
 
 #include "sim/simoptions.h"
 
+#include "common/logging.h"
 #include "sim/simfaults.h"
 
 #include <QCommandLineParser>
@@ -74,8 +75,13 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         QStringLiteral("demo"),
         QStringLiteral("Seed a new world with the demo account: pools, orders, a partition with running "
                        "workers, a busy market (a stored world is kept as it is)."));
+    const QCommandLineOption log(QStringLiteral("log"),
+                                 QStringLiteral("Print the debug messages of these subsystems on stderr: a "
+                                                "comma-separated list of sim, api, market, cloudinit, ui, "
+                                                "or all (sim: each request, its status and time)."),
+                                 QStringLiteral("subsystems"));
     parser.addOptions({host, port, db, seed, timeScale, startTime, control, tokensFile, ibRelease, faults,
-                       allowRemote, idleTimeout, maxConnections, demo, requestLog});
+                       allowRemote, idleTimeout, maxConnections, demo, requestLog, log});
     parser.process(arguments);
 
     SimOptions o;
@@ -139,6 +145,19 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
     if (!FaultSpec::parse(o.faults, &faultError)) {
         result.error = QStringLiteral("--faults: %1").arg(faultError);
         return result;
+    }
+    if (parser.isSet(log)) {
+        o.log = parser.value(log);
+        // Checked here, turned on by the caller: parsing changes nothing in the process.
+        const QStringList known = Logging::subsystems();
+        for (const QString& part : o.log.split(u',', Qt::SkipEmptyParts)) {
+            const QString name = part.trimmed().toLower();
+            if (name != u"all" && !known.contains(name)) {
+                result.error = QStringLiteral("--log: unknown subsystem '%1' (known: %2, all)")
+                                   .arg(name, known.join(u", "));
+                return result;
+            }
+        }
     }
     o.allowRemote = parser.isSet(allowRemote);
     if (!o.host.isLoopback() && !o.allowRemote) {

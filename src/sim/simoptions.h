@@ -36,6 +36,8 @@ struct SimOptions
     int maxConnections = 256;
     // A new world gets the demo account of seedDemoWorld() (simdemo.h); a stored one is kept.
     bool demo = false;
+    // The subsystems whose debug messages print (--log; Logging::enable's form); empty: none.
+    QString log;
 };
 
 struct SimOptionsResult

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 #include "sim/simresources.h"
 
 #include "sim/simallocation.h"

@@ -3,6 +3,7 @@
 // What the market routes (routes/orderroutes, routes/orderbookroutes) share: the engine, the SKUs
 // that requirements match, the orderbook's window, and the books the market keeps true (pool
 // allocations, balances) when orders fill.
+#include "common/logging.h"
 #include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"
@@ -91,7 +92,7 @@ void SimResources::initializeMarket()
     });
     QString error;
     if (!m_market->createSchema(&error)) {
-        qWarning("sfsim: market: %s", qPrintable(error));
+        qCWarning(lcSim, "sfsim: market: %s", qPrintable(error));
         throw SimApiError(500, u"api_error"_s, error);
     }
     for (const auto& r : m_store.rows(

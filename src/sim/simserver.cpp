@@ -2,6 +2,7 @@
 
 #include "sim/simserver.h"
 
+#include "common/logging.h"
 #include "sim/simapi.h"
 #include "sim/simlistener.h"
 #include "sim/simstore.h"
@@ -72,7 +73,7 @@ SimServer::SimServer(const SimOptions& options, QObject* parent)
     if (const auto spec = FaultSpec::parse(options.faults, &error))
         m_faults.setSpec(*spec);
     else
-        qWarning("sfsim: --faults ignored: %s", qPrintable(error));
+        qCWarning(lcSim, "sfsim: --faults ignored: %s", qPrintable(error));
     m_http->setMissingHandler(this,
                               [this](const QHttpServerRequest& request, QHttpServerResponder& responder) {
                                   dispatch(request, responder);

@@ -2,6 +2,7 @@
 
 #include "sim/simstore.h"
 
+#include "common/logging.h"
 #include "sim/simhttp.h"
 
 #include <QFileInfo>
@@ -282,7 +283,7 @@ void SimStore::commit()
     if (!q.exec(u"COMMIT"_s)) {
         // Still inside the transaction (SQLite keeps it open after a failed COMMIT): end it, or
         // every later BEGIN fails.
-        qWarning("sfsim: commit failed: %s", qPrintable(q.lastError().text()));
+        qCWarning(lcSim, "sfsim: commit failed: %s", qPrintable(q.lastError().text()));
         rollback();
         throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
     }
@@ -310,7 +311,7 @@ QSqlQuery& SimStore::prepared(const QString& sql)
     // Rows are read once, in order; no client-side cache of the result.
     q->setForwardOnly(true);
     if (!q->prepare(sql)) {
-        qWarning("sfsim: cannot prepare statement: %s", qPrintable(q->lastError().text()));
+        qCWarning(lcSim, "sfsim: cannot prepare statement: %s", qPrintable(q->lastError().text()));
         throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
     }
     if (m_statements.size() >= maxCachedStatements) {
@@ -329,7 +330,7 @@ QSqlQuery& SimStore::exec(const QString& sql, const QVariantList& binds)
     for (int i = 0; i < binds.size(); ++i)
         q->bindValue(i, binds.at(i));
     if (!q->exec()) {
-        qWarning("sfsim: statement failed: %s", qPrintable(q->lastError().text()));
+        qCWarning(lcSim, "sfsim: statement failed: %s", qPrintable(q->lastError().text()));
         throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
     }
     return *q;
@@ -368,7 +369,7 @@ void SimStore::forEachRow(const QString& sql, const QVariantList& binds,
     QString error;
     sqlite3_stmt* statement = m_rowStatements.bound(database(), sql, binds, &error);
     if (!statement) {
-        qWarning("sfsim: cannot run statement: %s", qPrintable(error));
+        qCWarning(lcSim, "sfsim: cannot run statement: %s", qPrintable(error));
         throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
     }
     // Reset whatever happens, so the statement holds no read open and can run again.
@@ -382,7 +383,7 @@ void SimStore::forEachRow(const QString& sql, const QVariantList& binds,
         if (stepped == SQLITE_DONE)
             return;
         if (stepped != SQLITE_ROW) {
-            qWarning("sfsim: statement failed: %s", sqlite3_errmsg(sqlite3_db_handle(statement)));
+            qCWarning(lcSim, "sfsim: statement failed: %s", sqlite3_errmsg(sqlite3_db_handle(statement)));
             throw SimApiError(500, u"api_error"_s, u"Internal error in the simulator's store."_s);
         }
         each(row);

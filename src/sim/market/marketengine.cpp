@@ -2,6 +2,7 @@
 
 #include "sim/market/marketengine.h"
 
+#include "common/logging.h"
 #include "sim/market/ordermatcher.h"
 
 #include "common/money.h"
@@ -106,7 +107,7 @@ bool MarketEngine::exec(QSqlQuery& query) const
     if (query.exec())
         return true;
     m_error = query.lastError().text();
-    qWarning("market: %s", qPrintable(m_error));
+    qCWarning(lcSim, "sfsim: market: %s", qPrintable(m_error));
     // What the book holds may now differ from the store: read it again before the next use.
     m_reloadBook = true;
     return false;
@@ -122,7 +123,7 @@ QSqlQuery* MarketEngine::run(const QString& sql, const QVariantList& binds) cons
         query->setForwardOnly(true);
         if (!query->prepare(sql)) {
             m_error = query->lastError().text();
-            qWarning("market: %s", qPrintable(m_error));
+            qCWarning(lcSim, "sfsim: market: %s", qPrintable(m_error));
             return nullptr;
         }
         found = m_statements.emplace(sql, std::move(query)).first;
@@ -138,7 +139,7 @@ bool MarketEngine::write(const QString& sql, const QVariantList& binds, qint64* 
 {
     if (m_writes.exec(m_db, sql, binds, &m_error, rowId))
         return true;
-    qWarning("market: %s", qPrintable(m_error));
+    qCWarning(lcSim, "sfsim: market: %s", qPrintable(m_error));
     // As in exec(): the book may now differ from the store.
     m_reloadBook = true;
     return false;

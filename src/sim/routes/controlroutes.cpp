@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // The /_sim/ routes: the clock, a pool's allocation, balances and a failure on demand.
 #include "sim/routes/controlroutes.h"
 
