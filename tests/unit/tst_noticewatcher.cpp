@@ -153,9 +153,10 @@ private Q_SLOTS:
 
     void aStandingOrderCancelledBeforeItsEndIsNotAnExpiry()
     {
+        // Declared first, so that it outlives the watcher that reads it.
+        qint64 clock = Now;
         OrderModel orders;
         NoticeWatcher watcher;
-        qint64 clock = Now;
         watcher.setClock([&clock] { return clock; });
         QSignalSpy told(&watcher, &NoticeWatcher::noticed);
         watcher.setModel(NoticeWatcher::Source::Orders, &orders);
