@@ -46,11 +46,17 @@ QString EventLoopWatchdog::Stall::describe() const
 {
     if (where.isEmpty())
         return QStringLiteral("longest UI stall: 0 ms");
-    return QStringLiteral("longest UI stall: %1 ms in %2 (tick %3 ms late, %4 ms of it waiting for a CPU)")
+    return QStringLiteral("longest UI stall: %1 ms in %2 (tick %3 ms late, %4 ms of it waiting for a CPU; "
+                          "%5 ms running, %6 ms blocked; meanwhile the disk stalled the machine %7 ms, "
+                          "%8 major faults)")
         .arg(appMs)
         .arg(where)
         .arg(wallMs)
-        .arg(runQueueMs);
+        .arg(runQueueMs)
+        .arg(cpuMs)
+        .arg(blockedMs())
+        .arg(diskStallMs)
+        .arg(majorFaults);
 }
 
 EventLoopWatchdog::EventLoopWatchdog(QObject* parent)
@@ -63,7 +69,7 @@ EventLoopWatchdog::EventLoopWatchdog(QObject* parent)
     m_timer.setTimerType(Qt::PreciseTimer);
     m_timer.setInterval(TickMs);
     connect(&m_timer, &QTimer::timeout, this, &EventLoopWatchdog::sample);
-    m_hasSchedStat = runQueueNs() >= 0;
+    m_hasSchedStat = readTimes().runQueueNs >= 0;
 }
 
 EventLoopWatchdog::~EventLoopWatchdog()
@@ -111,26 +117,52 @@ void EventLoopWatchdog::startTracer(int afterMs)
     });
 }
 
-qint64 EventLoopWatchdog::runQueueNs() const
+namespace {
+
+QByteArray readProcFile(const char* path)
 {
+    QFile file(QString::fromLatin1(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+} // namespace
+
+EventLoopWatchdog::ThreadTimes EventLoopWatchdog::readTimes() const
+{
+    ThreadTimes times;
     // "<ns on a CPU> <ns runnable but waiting for one> <time slices>", of the calling thread; the
     // watchdog only reads it on the GUI thread.
-    QFile file(QStringLiteral("/proc/thread-self/schedstat"));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QList<QByteArray> fields = file.readAll().simplified().split(' ');
-    if (fields.size() < 2)
-        return -1;
-    bool ok = false;
-    const qint64 waiting = fields.at(1).toLongLong(&ok);
-    return ok ? waiting : -1;
+    const QList<QByteArray> sched = readProcFile("/proc/thread-self/schedstat").simplified().split(' ');
+    bool ok = sched.size() >= 2;
+    if (ok)
+        times.cpuNs = sched.at(0).toLongLong(&ok);
+    if (ok)
+        times.runQueueNs = sched.at(1).toLongLong(&ok);
+    if (!ok)
+        times.runQueueNs = -1;
+    // stat: "pid (comm) state ppid ...", majflt is the 12th field; comm may hold spaces.
+    const QByteArray stat = readProcFile("/proc/thread-self/stat");
+    if (const qsizetype close = stat.lastIndexOf(')'); close >= 0) {
+        const QList<QByteArray> fields = stat.mid(close + 2).split(' ');
+        if (fields.size() > 9)
+            times.majorFaults = fields.at(9).toLongLong();
+    }
+    // "some avg10=… avg60=… avg300=… total=<us>": time in which some task waited for the disk.
+    const QByteArray pressure = readProcFile("/proc/pressure/io");
+    if (const qsizetype total = pressure.indexOf("total="); total >= 0) {
+        const qsizetype end = pressure.indexOf('\n', total);
+        times.diskStallUs = pressure.mid(total + 6, end < 0 ? -1 : end - total - 6).toLongLong();
+    }
+    return times;
 }
 
 void EventLoopWatchdog::resetBaseline()
 {
     m_lastTickNs = m_clock.nsecsElapsed();
     m_tickSeenNs = m_lastTickNs;
-    m_lastRunQueueNs = m_hasSchedStat ? runQueueNs() : 0;
+    m_lastTimes = m_hasSchedStat ? readTimes() : ThreadTimes{};
 }
 
 void EventLoopWatchdog::sample()
@@ -138,12 +170,14 @@ void EventLoopWatchdog::sample()
     if (m_paused > 0 || !m_clock.isValid())
         return;
     const qint64 now = m_clock.nsecsElapsed();
-    const qint64 runQueue = m_hasSchedStat ? runQueueNs() : 0;
+    const ThreadTimes times = m_hasSchedStat ? readTimes() : ThreadTimes{};
     const qint64 lateNs = now - m_lastTickNs - qint64(TickMs) * 1'000'000;
-    const qint64 waitedNs = qMax<qint64>(0, runQueue - m_lastRunQueueNs);
+    const qint64 waitedNs = qMax<qint64>(0, times.runQueueNs - m_lastTimes.runQueueNs);
+    const qint64 cpuNs = qMax<qint64>(0, times.cpuNs - m_lastTimes.cpuNs);
+    const ThreadTimes before = m_lastTimes;
     m_lastTickNs = now;
     m_tickSeenNs = now;
-    m_lastRunQueueNs = runQueue;
+    m_lastTimes = times;
     ++m_ticks;
     if (lateNs <= 0)
         return;
@@ -151,10 +185,13 @@ void EventLoopWatchdog::sample()
     stall.wallMs = lateNs / 1'000'000;
     stall.runQueueMs = qMin(lateNs, waitedNs) / 1'000'000;
     stall.appMs = qMax<qint64>(0, lateNs - waitedNs) / 1'000'000;
+    stall.cpuMs = qMin(stall.appMs, cpuNs / 1'000'000);
+    stall.diskStallMs = qMax<qint64>(0, times.diskStallUs - before.diskStallUs) / 1000;
+    stall.majorFaults = qMax<qint64>(0, times.majorFaults - before.majorFaults);
     stall.where = currentFunction();
     if (m_function.where.isEmpty() || stall.appMs > m_function.appMs)
         m_function = stall;
-    if (!stall.overloaded() && (m_functionHeld.where.isEmpty() || stall.appMs > m_functionHeld.appMs))
+    if (!stall.causedByMachine() && (m_functionHeld.where.isEmpty() || stall.appMs > m_functionHeld.appMs))
         m_functionHeld = stall;
     if (m_longest.where.isEmpty() || stall.appMs > m_longest.appMs)
         m_longest = stall;
@@ -176,9 +213,11 @@ bool EventLoopWatchdog::checkFunction(QString* message)
 {
     Stall held;
     const Stall stall = takeFunctionStall(&held);
-    const bool excused = stall.appMs > m_limitMs && stall.overloaded();
+    const bool excused = stall.appMs > m_limitMs && stall.causedByMachine();
     std::printf("%s%s\n", qPrintable(stall.describe()),
-                excused ? " (machine overloaded: not held against the app)" : "");
+                !excused             ? ""
+                : stall.overloaded() ? " (machine overloaded: not held against the app)"
+                                     : " (waiting for the machine's disk: not held against the app)");
     std::fflush(stdout);
     if (held.appMs <= m_limitMs)
         return true;
