@@ -156,6 +156,14 @@ bool prepareFile(const QString& file, QString* error)
             return false;
         }
     }
+    // A log without its database (the file deleted while an sfsim still held the log open) cannot
+    // be applied: SQLite would replay another store's pages onto an empty one.
+    const QFileInfo log(file + u"-wal"_s);
+    if ((!info.exists() || info.size() == 0) && log.exists() && log.size() > 0) {
+        *error = u"the store %1 is missing but its write-ahead log %2 remains: stop any sfsim that "
+                 u"still uses it, or remove %2 and %1-shm to start empty"_s.arg(file, log.filePath());
+        return false;
+    }
     const QByteArray name = QFile::encodeName(info.absoluteFilePath());
     const int fd = ::open(name.constData(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) {

@@ -5,6 +5,8 @@
 #include "support/testenv.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QSqlDatabase>
@@ -68,6 +70,35 @@ private Q_SLOTS:
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(u"inspect-restart"_s);
+    }
+
+    // The store deleted while an sfsim still holds its write-ahead log: a second sfsim on the same
+    // path refuses with the reason and what to do, rather than replaying the log onto an empty
+    // store; once the log is gone it starts empty.
+    void aLogWithoutItsStoreIsRefused()
+    {
+        SimProcess running;
+        QVERIFY2(running.start(), qPrintable(running.errorOutput()));
+        SimClient api(running.baseUrl());
+        api.setToken(running.token(u"acme-owner"_s));
+        QVERIFY(!api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"research"_s}, {u"name"_s, u"logged"_s}})
+                     .id()
+                     .isEmpty());
+        const QString file = running.dbFile();
+        QVERIFY(QFileInfo(file + u"-wal"_s).size() > 0);
+        QVERIFY(QFile::remove(file));
+
+        SimProcess second;
+        QVERIFY(!second.start({u"--db"_s, file}));
+        QVERIFY2(second.errorOutput().contains(u"write-ahead log"_s), qPrintable(second.errorOutput()));
+        QVERIFY2(second.errorOutput().contains(file + u"-wal"_s), qPrintable(second.errorOutput()));
+        QVERIFY(!QFileInfo::exists(file));
+
+        running.stop();
+        QFile::remove(file + u"-wal"_s);
+        QFile::remove(file + u"-shm"_s);
+        QVERIFY2(second.start({u"--db"_s, file}), qPrintable(second.errorOutput()));
+        QVERIFY(second.standardOutput().contains("shown once"));
     }
 
     // A store written by the previous sfsim (schema version 2) takes the list indexes of version 3
