@@ -168,21 +168,8 @@ private Q_SLOTS:
                                 .toString()
                                 .toDouble();
         QVERIFY(rate > 0);
-        const QString id =
-            api.post(u"/preview/v2/orders"_s,
-                     {{u"pool"_s, pool},
-                      {u"side"_s, u"buy"_s},
-                      {u"instance_sku"_s, sku},
-                      {u"allocation_schedule_delta"_s,
-                       QJsonArray{QJsonObject{
-                           {u"start_at"_s, start}, {u"end_at"_s, start + 2 * H}, {u"node_count"_s, 1}}}},
-                      {u"limit_price_dollars_per_node_hour"_s, QString::number(rate * 0.93, 'f', 2)},
-                      {u"allow_standing"_s, true}})
-                .id();
-        QVERIFY(!id.isEmpty());
-        // Two standing buys far below the market, in the same window: one cancelled by the user
-        // before its end, one left to reach its end unfilled. Only the second is news.
-        const auto lowBid = [&] {
+        // Standing buys for the same two hours; the market fills them once its asks fall to the limit.
+        const auto standingBuy = [&](double limit) {
             return api
                 .post(u"/preview/v2/orders"_s,
                       {{u"pool"_s, pool},
@@ -191,10 +178,15 @@ private Q_SLOTS:
                        {u"allocation_schedule_delta"_s,
                         QJsonArray{QJsonObject{
                             {u"start_at"_s, start}, {u"end_at"_s, start + 2 * H}, {u"node_count"_s, 1}}}},
-                       {u"limit_price_dollars_per_node_hour"_s, QString::number(rate * 0.1, 'f', 2)},
+                       {u"limit_price_dollars_per_node_hour"_s, QString::number(limit, 'f', 2)},
                        {u"allow_standing"_s, true}})
                 .id();
         };
+        const QString id = standingBuy(rate * 0.93);
+        QVERIFY(!id.isEmpty());
+        // Two standing buys far below the market, in the same window: one cancelled by the user
+        // before its end, one left to reach its end unfilled. Only the second is news.
+        const auto lowBid = [&] { return standingBuy(rate * 0.1); };
         const QString cancelled = lowBid();
         const QString expiring = lowBid();
         QVERIFY(!cancelled.isEmpty() && !expiring.isEmpty());
