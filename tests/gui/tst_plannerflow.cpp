@@ -1002,15 +1002,23 @@ private Q_SLOTS:
                      .json.value(u"status"_s)
                      .toString(),
                  u"filled"_s);
-        const QJsonArray listed =
-            m_api
-                .get(
-                    u"/preview/v2/orderbook/fills?requirements=instance_sku:%1&start_at=%2&end_at=%3&since_at=%4&limit=200"_s
-                        .arg(m_h100)
-                        .arg(floorHour(m_api.now()) - 14 * D)
-                        .arg(floorHour(m_api.now()) + 90 * D)
-                        .arg(m_api.now() - 14 * D))
-                .data();
+        // Every page, as the app reads them.
+        QJsonArray listed;
+        const QString fillsPath =
+            u"/preview/v2/orderbook/fills?requirements=instance_sku:%1&start_at=%2&end_at=%3&since_at=%4&limit=200"_s
+                .arg(m_h100)
+                .arg(floorHour(m_api.now()) - 14 * D)
+                .arg(floorHour(m_api.now()) + 90 * D)
+                .arg(m_api.now() - 14 * D);
+        for (QString cursor;;) {
+            const SimReply page =
+                m_api.get(fillsPath + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
+            for (const QJsonValue& fill : page.data())
+                listed.append(fill);
+            cursor = page.json.value(u"cursor"_s).toString();
+            if (!page.json.value(u"has_more"_s).toBool() || cursor.isEmpty())
+                break;
+        }
         QVERIFY(!listed.isEmpty());
         // The trades of one second (our order, matched hour by hour against several sellers) are one
         // point: its time, how many trades, their rates' range.

@@ -102,6 +102,78 @@ private Q_SLOTS:
     // What the planner's reload reads of the backend (pools, the current pool, SKUs, orders), with
     // 50 pools and 1,000 orders in the session's models. Prints the figure; asserts nothing about
     // speed, only that the reads see the models.
+    // The fills chart reads a SKU's fills page by page, following the cursor with the same query,
+    // and answers once with every row; a server whose pages never end is cut off at MaxFills.
+    void fillsAreReadPageByPage_data()
+    {
+        QTest::addColumn<int>("pages");
+        QTest::addColumn<bool>("endless");
+        QTest::newRow("three pages") << 3 << false;
+        QTest::newRow("one page") << 1 << false;
+        QTest::newRow("pages without end") << 0 << true;
+    }
+    void fillsAreReadPageByPage()
+    {
+        QFETCH(int, pages);
+        QFETCH(bool, endless);
+        RoutedNetwork network;
+        ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
+        client.setToken(u"t"_s);
+        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
+        network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
+        const QJsonObject fixture =
+            QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_fills.json"_s)).object();
+        const QString sku =
+            fixture.value(u"data"_s).toArray().first().toObject().value(u"instance_sku"_s).toString();
+        constexpr int PerPage = 200;
+        network.on("GET", u"/orderbook/fills"_s, [&](const RoutedNetwork::Seen& seen) {
+            const QString after = seen.query.queryItemValue(u"starting_after"_s);
+            const int index = after.isEmpty() ? 0 : after.mid(u"mfilc_p"_s.size()).toInt();
+            QJsonArray rows;
+            for (int i = 0; i < PerPage; ++i) {
+                QJsonObject row = fixture.value(u"data"_s).toArray().first().toObject();
+                row[u"filled_at"_s] = 1784590000 - (index * PerPage + i);
+                rows.append(row);
+            }
+            QJsonObject page = fixture;
+            page[u"data"_s] = rows;
+            page[u"has_more"_s] = endless || index + 1 < pages;
+            page[u"cursor"_s] = u"mfilc_p%1"_s.arg(index + 1);
+            return RoutedNetwork::Answer{200, QJsonDocument(page).toJson(QJsonDocument::Compact)};
+        });
+        ApiMarketBackend backend(&client);
+        backend.setPollInterval(3'600'000);
+        backend.watch();
+        QTRY_VERIFY(!backend.skus().isEmpty());
+        QSignalSpy ready(&backend, &MarketBackend::fillsReady);
+        QSignalSpy failed(&backend, &MarketBackend::marketDetailFailed);
+        backend.requestFills(sku, 1784000000);
+        QVERIFY(ready.wait(10000));
+        QVERIFY(failed.isEmpty());
+        const auto fills = ready.first().at(2).value<QList<OrderbookFill>>();
+        const int expected = endless ? MarketBackend::MaxFills : pages * PerPage;
+        QCOMPARE(fills.size(), expected);
+        QCOMPARE(fills.last().filledAt, 1784590000 - (expected - 1));
+        // Every page asked with the query of the first, the cursor of the one before.
+        QList<RoutedNetwork::Seen> asked;
+        for (const RoutedNetwork::Seen& seen : std::as_const(network.seen)) {
+            if (seen.path == u"/orderbook/fills"_s)
+                asked.append(seen);
+        }
+        QCOMPARE(asked.size(), (expected + PerPage - 1) / PerPage);
+        for (int i = 0; i < asked.size(); ++i) {
+            QUrlQuery query = asked.at(i).query;
+            QCOMPARE(query.queryItemValue(u"starting_after"_s), i == 0 ? QString() : u"mfilc_p%1"_s.arg(i));
+            query.removeAllQueryItems(u"starting_after"_s);
+            QUrlQuery first = asked.first().query;
+            QCOMPARE(query.toString(), first.toString());
+            QCOMPARE(query.queryItemValue(u"limit"_s), u"200"_s);
+        }
+        // Nothing more was asked after the last page.
+        QCOMPARE(network.count("GET", u"/orderbook/fills"_s), asked.size());
+    }
+
     void benchmarkReloadReads()
     {
         RoutedNetwork network;

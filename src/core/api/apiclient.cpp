@@ -36,6 +36,20 @@ template <typename T> auto listParser(ItemParser<T> parser)
     };
 }
 
+// One page of a list and where the next one starts, for callers that page on their own.
+template <typename T> auto pageParser(ItemParser<T> parser)
+{
+    return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+        const auto envelope = parseListEnvelope(document.object(), error);
+        if (!envelope)
+            return std::nullopt;
+        auto items = parseItems<T>(envelope->data, parser, error);
+        if (!items)
+            return std::nullopt;
+        return QVariant::fromValue(Page<T>{*items, envelope->hasMore, envelope->cursor});
+    };
+}
+
 template <typename T> auto objectParser(ItemParser<T> parser)
 {
     return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
@@ -284,7 +298,7 @@ ApiCall* ApiClient::orderbookDepth(const QString& requirements, qint64 startAt, 
 }
 
 ApiCall* ApiClient::orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt, qint64 sinceAt,
-                                   int limit)
+                                   int limit, const QString& startingAfter)
 {
     QUrlQuery query;
     if (!requirements.isEmpty())
@@ -293,9 +307,11 @@ ApiCall* ApiClient::orderbookFills(const QString& requirements, qint64 startAt, 
     query.addQueryItem(QStringLiteral("end_at"), QString::number(endAt));
     query.addQueryItem(QStringLiteral("since_at"), QString::number(sinceAt));
     query.addQueryItem(QStringLiteral("limit"), QString::number(std::clamp(limit, 1, 200)));
+    if (!startingAfter.isEmpty())
+        query.addQueryItem(QStringLiteral("starting_after"), startingAfter);
     return send(ApiRequest::make("GET", QStringLiteral("/orderbook/fills"))
                     .withQuery(query)
-                    .parsedBy(listParser<OrderbookFill>(parseOrderbookFill)));
+                    .parsedBy(pageParser<OrderbookFill>(parseOrderbookFill)));
 }
 
 ApiCall* ApiClient::orderPreview(const OrderPreviewRequest& request)
@@ -334,16 +350,7 @@ ApiCall* ApiClient::instancesPage(const QString& workspace, const QString& start
         query.addQueryItem(QStringLiteral("starting_after"), startingAfter);
     return send(ApiRequest::make("GET", QStringLiteral("/instances"))
                     .withQuery(query)
-                    .parsedBy([](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
-                        const auto envelope = parseListEnvelope(document.object(), error);
-                        if (!envelope)
-                            return std::nullopt;
-                        auto items = parseItems<Instance>(envelope->data, parseInstance, error);
-                        if (!items)
-                            return std::nullopt;
-                        return QVariant::fromValue(
-                            Page<Instance>{*items, envelope->hasMore, envelope->cursor});
-                    }));
+                    .parsedBy(pageParser<Instance>(parseInstance)));
 }
 
 ApiCall* ApiClient::instance(const QString& id)

@@ -100,11 +100,11 @@ public:
                               qint64 rangeEndAt); // QList<OrderbookWindow>
     ApiCall* orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt,
                             int levels); // OrderbookDepth
-    // The newest `limit` fills (one page) made since `sinceAt`, of delivery windows overlapping
-    // [startAt, endAt).
+    // One page of at most `limit` fills made since `sinceAt`, of delivery windows overlapping
+    // [startAt, endAt), newest first; the next (older) page starts after the page's cursor.
     ApiCall* orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt, qint64 sinceAt,
-                            int limit);                        // QList<OrderbookFill>
-    ApiCall* orderPreview(const OrderPreviewRequest& request); // OrderPreview
+                            int limit, const QString& startingAfter = {}); // Page<OrderbookFill>
+    ApiCall* orderPreview(const OrderPreviewRequest& request);             // OrderPreview
 
     // --- Workspace resources; an empty workspace means every readable workspace ---------------
     ApiCall* instances(const QString& workspace = {}, const QUrlQuery& filters = {}); // QList<Instance>

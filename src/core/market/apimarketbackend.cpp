@@ -314,18 +314,35 @@ void ApiMarketBackend::requestDepth(const QString& sku, qint64 start, qint64 end
 
 void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
 {
+    // The API answers fills of the last 30 days at most (an hour spare for the clocks).
+    const qint64 after = minuteFloor(std::max(since, now() - FillsMaxAge + 3600));
+    qCDebug(lcMarket).noquote() << "fills of" << sku << "since" << after;
+    // A fill delivers no earlier than it is made, and no later than the market sells ahead.
+    readFills(sku, since, after, minuteCeil(now() + FillsHorizon), {}, {});
+}
+
+void ApiMarketBackend::readFills(const QString& sku, qint64 since, qint64 after, qint64 end,
+                                 QList<OrderbookFill> earlier, const QString& cursor)
+{
     ApiClient* api = client();
     if (!api)
         return;
-    // The API answers fills of the last 30 days at most (an hour spare for the clocks).
-    const qint64 after = std::max(since, now() - FillsMaxAge + 3600);
-    qCDebug(lcMarket).noquote() << "fills of" << sku << "since" << after;
-    // A fill delivers no earlier than it is made, and no later than the market sells ahead.
-    api->orderbookFills(requirementsQuery(sku), minuteFloor(after), minuteCeil(now() + FillsHorizon), after,
-                        FillsPerRequest)
-        ->onSuccess<QList<OrderbookFill>>(
+    // Each page the API's largest, so that a busy SKU takes few round trips.
+    constexpr int PageSize = 200;
+    api->orderbookFills(requirementsQuery(sku), after, end, after, PageSize, cursor)
+        ->onSuccess<Page<OrderbookFill>>(
             this,
-            [this, sku, since](const QList<OrderbookFill>& fills) { Q_EMIT fillsReady(sku, since, fills); })
+            [this, sku, since, after, end, earlier = std::move(earlier),
+             cursor](const Page<OrderbookFill>& page) {
+                QList<OrderbookFill> all = earlier + page.items;
+                // A page without rows or a cursor that repeats would never end the list.
+                const bool more = page.hasMore && !page.items.isEmpty() && !page.cursor.isEmpty()
+                                  && page.cursor != cursor && all.size() < MaxFills;
+                if (more)
+                    readFills(sku, since, after, end, std::move(all), page.cursor);
+                else
+                    Q_EMIT fillsReady(sku, since, all.mid(0, MaxFills));
+            })
         ->onFailure(this,
                     [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
 }

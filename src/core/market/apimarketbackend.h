@@ -71,6 +71,10 @@ private:
     QMap<QString, QStringList> requirementsOf(const QString& sku) const;
     QString requirementsQuery(const QString& sku) const;
     void bind(Session* session);
+    // The fills of `sku` since `after` in delivery windows before `end`, from the page after
+    // `cursor` on, added to `earlier`; fillsReady() once the list ends or MaxFills are read.
+    void readFills(const QString& sku, qint64 since, qint64 after, qint64 end, QList<OrderbookFill> earlier,
+                   const QString& cursor);
     void readClock();
     ApiClient* client() const;
     static QList<Session::Resource> marketLists();

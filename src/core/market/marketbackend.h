@@ -46,10 +46,10 @@ public:
     // The depth of a SKU's book for the window [start, end); answers with depthReady() or
     // marketDetailFailed(). A backend without an orderbook never answers.
     virtual void requestDepth(const QString& sku, qint64 start, qint64 end);
-    // A SKU's newest fills made since `since`, at most FillsPerRequest (the API's page); answers
-    // with fillsReady() or marketDetailFailed().
+    // A SKU's newest fills made since `since`, at most MaxFills (read page by page); answers with
+    // fillsReady() or marketDetailFailed().
     virtual void requestFills(const QString& sku, qint64 since);
-    static constexpr int FillsPerRequest = 200;
+    static constexpr int MaxFills = 2000;
 
     // Each answers exactly once through one of its callbacks, called in `context`'s thread and
     // never after `context` is gone.

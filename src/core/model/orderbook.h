@@ -30,3 +30,4 @@ struct OrderbookFill
 
 Q_DECLARE_METATYPE(OrderbookDepth)
 Q_DECLARE_METATYPE(OrderbookFill)
+Q_DECLARE_METATYPE(Page<OrderbookFill>)

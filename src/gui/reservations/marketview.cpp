@@ -532,7 +532,7 @@ void MarketView::updateTitles()
     m_fillsTitle->setText(
         m_skuName.isEmpty() ? tr("Recent fills")
         : m_fillsTruncated  ? tr("The newest %1 fills of %2 in the last %n day(s)", nullptr, int(FillsDays))
-                                 .arg(MarketBackend::FillsPerRequest)
+                                 .arg(MarketBackend::MaxFills)
                                  .arg(m_skuName)
                            : tr("Fills of %1 in the last %n day(s)", nullptr, int(FillsDays)).arg(m_skuName));
 }
@@ -546,7 +546,7 @@ void MarketView::showFills(const QList<OrderbookFill>& fills, const QString& sku
 {
     m_fills->setFills(MarketDepth::fills(fills, sku), since, now);
     // A full answer may leave older fills out: the title says so.
-    m_fillsTruncated = fills.size() >= MarketBackend::FillsPerRequest;
+    m_fillsTruncated = fills.size() >= MarketBackend::MaxFills;
     updateTitles();
 }
 
