@@ -150,25 +150,32 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
     const QString inferenceId = inference->value(u"id"_s).toString();
     const QString batchId = batch->value(u"id"_s).toString();
 
-    // Weeks of trading: globex buys a few nodes every morning on a rotating SKU; acme ran two
-    // short evaluations on the training pool.
+    // Weeks of trading: every day globex buys a few nodes of each SKU, one SKU every two hours
+    // from the morning on, so that each SKU's recent fills show a trade a day; acme ran two short
+    // evaluations on the training pool.
     const QStringList globexSkus{u"sea-3-h100"_s, u"hel-a-h100-ib"_s, u"iad-12-h200"_s, u"dfw-a-h100-ib"_s,
                                  u"hel-a-h200-ib"_s};
     const qint64 firstDay = floorTo(begin, Day) + Day;
-    const auto trade = [&](qint64 day) {
+    // The trades of `day` before `until` (the clock never passes what comes next in the story).
+    const auto trade = [&](qint64 day, qint64 until) {
         const qint64 index = (day - firstDay) / Day;
-        s.advanceTo(day + 9 * Hour);
-        const qint64 start = floorTo(s.now(), Hour) + Hour;
-        s.order(s.globex(), batchId, u"buy"_s, globexSkus.at(index % globexSkus.size()), start,
-                start + (6 + 6 * (index % 3)) * Hour, 1 + index % 3, 1.0, false, false);
-        if (index == 4 || index == 11)
+        for (qsizetype k = 0; k < globexSkus.size() && day + (9 + 2 * k) * Hour < until; ++k) {
+            s.advanceTo(day + (9 + 2 * k) * Hour);
+            const qint64 start = floorTo(s.now(), Hour) + Hour;
+            const qint64 shape = (index + k) % 3;
+            s.order(s.globex(), batchId, u"buy"_s, globexSkus.at(k), start, start + (4 + 4 * shape) * Hour,
+                    1 + shape, 1.0, false, false);
+        }
+        if (index == 4 || index == 11) {
+            const qint64 start = floorTo(s.now(), Hour) + Hour;
             s.expectFilled(
                 s.order(s.acme(), trainingId, u"buy"_s, u"hel-a-h100-ib"_s, start, start + 12 * Hour, 4));
+        }
     };
     const qint64 recent = floorTo(now, Hour) - 3 * Day; // the 2-node holding starts about here
     qint64 day = firstDay;
     for (; day + 9 * Hour < recent - Hour; day += Day)
-        trade(day);
+        trade(day, recent - Hour);
 
     // The run of next week starts on a Monday at least three days away; 1970-01-01 was a
     // Thursday, so Mondays are 4 days after a multiple of 7 days.
@@ -226,7 +233,7 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
     // globex goes on trading up to today.
     for (; day + 9 * Hour < now; day += Day) {
         if (day + 9 * Hour > s.now())
-            trade(day);
+            trade(day, now);
     }
     s.advanceTo(now);
     s.call(u"GET"_s, u"me"_s, s.acme());

@@ -225,6 +225,32 @@ private Q_SLOTS:
         QVERIFY2(oldest < m_now - 14 * D, qPrintable(QString::number((m_now - oldest) / D)));
     }
 
+    // What the planner's fills chart shows for each SKU the demo trades: a trade most days of the
+    // last two weeks (the trades of one second are one point).
+    void everySkuTradedMostDays()
+    {
+        for (const QString& alias : {u"sea-3-h100"_s, u"hel-a-h100-ib"_s, u"iad-12-h200"_s,
+                                     u"dfw-a-h100-ib"_s, u"hel-a-h200-ib"_s}) {
+            QSet<qint64> days;
+            QString cursor;
+            do {
+                const SimReply fills = m_api.get(
+                    u"/preview/v2/orderbook/fills?requirements=instance_sku:%1&start_at=%2&end_at=%3&since_at=%4&limit=200%5"_s
+                        .arg(m_skus.value(alias).value(u"id"_s).toString())
+                        .arg(m_now - m_now % 60 - 14 * D)
+                        .arg(m_now - m_now % 60 + 90 * D)
+                        .arg(m_now - 14 * D)
+                        .arg(cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
+                QCOMPARE(fills.status, 200);
+                for (const auto& f : fills.data())
+                    days.insert(f.toObject().value(u"filled_at").toInteger() / D);
+                cursor = fills.json.value(u"has_more").toBool() ? fills.json.value(u"cursor").toString()
+                                                                : QString();
+            } while (!cursor.isEmpty());
+            QVERIFY2(days.size() >= 10, qPrintable(u"%1: %2 days"_s.arg(alias).arg(days.size())));
+        }
+    }
+
     void plainWorldStaysTheDefault()
     {
         SimProcess plain;
