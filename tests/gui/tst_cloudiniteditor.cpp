@@ -421,9 +421,9 @@ private Q_SLOTS:
         EventLoopWatchdog watchdog;
         watchdog.start();
         for (int i = 0; i < 6; ++i) {
-            typeInto(editor, u"      more\n"_s);
-            // Past the debounce, so that each pause validates the whole document.
-            QTest::qWait(300);
+            // Each pause after typing validates the whole document (the debounce fires) and shows
+            // the result.
+            QVERIFY(validatedAfter(page, [editor] { typeInto(editor, u"      more\n"_s); }));
         }
         QTRY_VERIFY_WITH_TIMEOUT(!page.isValidating(), 30000);
         QString stall;

@@ -18,6 +18,7 @@
 #include "gui/reservations/windowsearchdialog.h"
 #include "gui/theme/theme.h"
 #include "support/eventloopwatchdog.h"
+#include "support/postedevents.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
@@ -35,6 +36,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QPalette>
 #include <QPointer>
 #include <QPushButton>
 #include <QSet>
@@ -1095,8 +1097,13 @@ private Q_SLOTS:
         // a user meets in the planner.
         const EventLoopWatchdog::Pause grabbing;
         for (const bool dark : {false, true}) {
-            QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
-            QTest::qWait(200);
+            const QPalette palette = dark ? Theme::darkPalette() : Theme::lightPalette();
+            // Delivered to every widget within the call; what it posts (repaints, relayouts) is
+            // flushed before the grab.
+            QApplication::setPalette(palette);
+            flushPostedEvents();
+            QCOMPARE(a->page->palette().color(QPalette::Window), palette.color(QPalette::Window));
+            QCOMPARE(a->orders->palette().color(QPalette::Window), palette.color(QPalette::Window));
             const QString scheme = dark ? u"dark"_s : u"light"_s;
             QVERIFY(a->page->grab().save(dir + u"/planner-real-"_s + scheme + u".png"_s));
             QVERIFY(a->orders->grab().save(dir + u"/orders-real-"_s + scheme + u".png"_s));

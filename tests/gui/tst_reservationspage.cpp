@@ -8,6 +8,7 @@
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
 #include "gui/theme/theme.h"
+#include "support/postedevents.h"
 #include "support/testenv.h"
 
 #include <QApplication>
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
+#include <QPalette>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -646,8 +648,12 @@ private Q_SLOTS:
         child<QSpinBox>(u"orderNodes"_s)->setValue(3);
         QTRY_VERIFY(child<QLabel>(u"orderPreview"_s)->text().contains(u"Total"_s));
         for (const bool dark : {false, true}) {
-            QApplication::setPalette(dark ? Theme::darkPalette() : Theme::lightPalette());
-            QTest::qWait(100);
+            const QPalette palette = dark ? Theme::darkPalette() : Theme::lightPalette();
+            // Delivered to every widget within the call; what it posts (repaints, relayouts) is
+            // flushed before the grab.
+            QApplication::setPalette(palette);
+            flushPostedEvents();
+            QCOMPARE(m_page->chart()->palette().color(QPalette::Window), palette.color(QPalette::Window));
             QVERIFY(m_page->grab().save(dir + (dark ? u"/planner-dark.png"_s : u"/planner-light.png"_s)));
         }
         QApplication::setPalette(Theme::lightPalette());

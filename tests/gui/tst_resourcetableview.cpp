@@ -2,6 +2,7 @@
 
 #include "core/settings/settings.h"
 #include "gui/common/resourcetableview.h"
+#include "support/postedevents.h"
 #include "support/testenv.h"
 
 #include <QAbstractItemModelTester>
@@ -171,22 +172,26 @@ private Q_SLOTS:
             QVERIFY2(view.table()->columnWidth(0) >= needed,
                      qPrintable(u"%1 < %2"_s.arg(view.table()->columnWidth(0)).arg(needed)));
             QVERIFY(view.table()->columnWidth(0) > emptyWidth);
-            QTest::qWait(400); // longer than the save debounce
+            // Whatever the layout still has to do, then the view's destruction saves a pending
+            // header state at once: nothing is left to come later.
+            flushPostedEvents();
         }
         {
             // Rows that arrive before the table is on screen (a page not shown yet) are fitted
             // once it is laid out, not against the headers alone.
             QTemporaryDir other;
             Settings settings(other.filePath(u"s.ini"_s));
-            ResourceTableView view(u"availability"_s, &settings);
-            view.setSourceModel(model.get());
-            view.setDefaultHiddenColumns({2});
-            view.resize(1000, 400);
-            view.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&view));
-            QTRY_VERIFY(view.table()->columnWidth(0)
-                        >= view.table()->fontMetrics().horizontalAdvance(longName));
-            QTest::qWait(400);
+            {
+                ResourceTableView view(u"availability"_s, &settings);
+                view.setSourceModel(model.get());
+                view.setDefaultHiddenColumns({2});
+                view.resize(1000, 400);
+                view.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&view));
+                QTRY_VERIFY(view.table()->columnWidth(0)
+                            >= view.table()->fontMetrics().horizontalAdvance(longName));
+                flushPostedEvents();
+            } // destruction saves a pending header state
             QVERIFY(settings.headerState(u"availability-chosen"_s).isEmpty());
         }
         // The table's own sizing is not remembered: the next start fits again.

@@ -31,6 +31,7 @@
 #include <QNetworkAccessManager>
 #include <QPointer>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -330,8 +331,21 @@ private Q_SLOTS:
         // The one refusal (the account-wide list) is not left standing: the next refresh lists
         // per workspace from the start.
         failures.clear();
+        // The refresh is over once the market's lists are read again and no call it made (the
+        // server's clock, a fallback to per-workspace lists) is still on its way.
+        QObject refreshCalls;
+        int callsInFlight = 0;
+        connect(&writer, &ApiClient::callStarted, &refreshCalls, [&](ApiCall* call) {
+            ++callsInFlight;
+            connect(call, &ApiCall::finished, &refreshCalls, [&callsInFlight] { --callsInFlight; });
+        });
+        QSet<Session::Resource> reread;
+        connect(market.session(), &Session::listLoaded, &refreshCalls,
+                [&reread](Session::Resource resource) { reread.insert(resource); });
         market.refresh();
-        QTest::qWait(1500);
+        const QSet<Session::Resource> marketLists{Session::Resource::Pools, Session::Resource::Orders,
+                                                  Session::Resource::Skus};
+        QTRY_VERIFY_WITH_TIMEOUT(callsInFlight == 0 && reread.contains(marketLists), 20000);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(u"; ")));
         QVERIFY(listed());
         market.unwatch();

@@ -4,6 +4,7 @@
 #include "sim/simhttp.h"
 #include "sim/simstore.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -36,6 +38,15 @@ qint64 residentKiB(qint64 pid)
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     }
     return -1;
+}
+
+// How many of the descriptors numbered below `limit` a process has open (Linux).
+int descriptorsBelow(qint64 pid, int limit)
+{
+    const QStringList open =
+        QDir(u"/proc/%1/fd"_s.arg(pid)).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot);
+    return int(
+        std::count_if(open.cbegin(), open.cend(), [limit](const QString& fd) { return fd.toInt() < limit; }));
 }
 
 int mode(const QString& path)
@@ -68,6 +79,22 @@ QByteArray readUntilClosed(QTcpSocket& socket, int ms)
     }
     got += socket.readAll();
     return got;
+}
+
+// The status line the server answers `request` with on this connection, which stays open; empty
+// when no answer comes within `ms`.
+QByteArray statusLine(QTcpSocket& socket, const QByteArray& request, int ms)
+{
+    socket.write(request);
+    QByteArray got;
+    QDeadlineTimer deadline(ms);
+    while (!got.contains("\r\n") && !deadline.hasExpired()
+           && socket.state() == QAbstractSocket::ConnectedState) {
+        socket.waitForReadyRead(50);
+        got += socket.readAll();
+    }
+    got += socket.readAll();
+    return got.left(got.indexOf("\r\n"));
 }
 
 } // namespace
@@ -230,25 +257,40 @@ private Q_SLOTS:
             held.push_back(connectRaw(sim.baseUrl()));
             QVERIFY(held.back());
         }
-        QTest::qWait(200); // the server accepts them
+        // The server has taken in all three once each has answered a request (and stays open).
+        for (const auto& socket : held) {
+            const QByteArray line =
+                statusLine(*socket, "GET /preview/v2/me HTTP/1.1\r\nHost: x\r\n\r\n", 4000);
+            QVERIFY2(line.startsWith("HTTP/1.1 401"), line.constData());
+        }
         auto surplus = connectRaw(sim.baseUrl());
         QVERIFY(surplus);
         surplus->write("GET /preview/v2/me HTTP/1.1\r\nHost: x\r\n\r\n");
         const QByteArray answer = readUntilClosed(*surplus, 4000);
         QVERIFY2(answer.startsWith("HTTP/1.1 503"), answer.left(200).constData());
         QCOMPARE(surplus->state(), QAbstractSocket::UnconnectedState);
-        // Once one closes, a client gets in again.
+        // Once one closes, a client gets in again: as soon as the server has seen it close, which
+        // it does in its own time, so a client refused until then asks again.
         held.pop_back();
-        QTest::qWait(200);
-        SimClient client(sim.baseUrl());
-        QCOMPARE(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200);
+        const QByteArray me = "GET /preview/v2/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                              + sim.token(u"acme-owner"_s).toUtf8() + "\r\n\r\n";
+        QByteArray admitted;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto client = connectRaw(sim.baseUrl());
+                admitted = client ? statusLine(*client, me, 4000) : QByteArray("no connection");
+                return !admitted.startsWith("HTTP/1.1 503");
+            },
+            10000));
+        QVERIFY2(admitted.startsWith("HTTP/1.1 200"), admitted.constData());
     }
 
     void acceptingResumesAfterFileDescriptorsRanOut()
     {
+        constexpr int DescriptorLimit = 64;
         SimProcess sim;
         sim.process().setChildProcessModifier([] {
-            const rlimit limit{64, 64};
+            const rlimit limit{DescriptorLimit, DescriptorLimit};
             ::setrlimit(RLIMIT_NOFILE, &limit);
         });
         QVERIFY2(sim.start({u"--max-connections"_s, u"1000"_s, u"--idle-timeout"_s, u"0"_s}),
@@ -259,9 +301,11 @@ private Q_SLOTS:
             if (s)
                 held.push_back(std::move(s));
         }
-        QTest::qWait(500); // sfsim accepts until it has no descriptor left
+        // sfsim accepts until it has no descriptor left.
+        QTRY_COMPARE_WITH_TIMEOUT(descriptorsBelow(sim.process().processId(), DescriptorLimit),
+                                  DescriptorLimit, 10000);
         held.clear();
-        QTest::qWait(500);
+        // The request waits in the listen queue until sfsim, accepting again, takes it.
         SimClient client(sim.baseUrl());
         QCOMPARE(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200);
     }

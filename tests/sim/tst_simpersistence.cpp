@@ -280,10 +280,34 @@ private Q_SLOTS:
         SimProcess sim;
         QVERIFY2(sim.start({u"--control"_s, u"--time-scale"_s, u"3600"_s}), qPrintable(sim.errorOutput()));
         SimClient api(sim.baseUrl());
-        const qint64 first = api.send("GET", u"/_sim/clock"_s, {}, {}, false).json.value(u"now").toInteger();
-        QTest::qWait(1100);
-        const qint64 second = api.send("GET", u"/_sim/clock"_s, {}, {}, false).json.value(u"now").toInteger();
-        QVERIFY2(second - first >= 3000, qPrintable(QString::number(second - first)));
+        const auto clock = [&api] {
+            return api.send("GET", u"/_sim/clock"_s, {}, {}, false).json.value(u"now").toInteger();
+        };
+        // 3600 virtual seconds per real second. The server read its clock between the request
+        // and the answer: between two readings at least the time from the first answer to the
+        // second request went by, at most the time from the first request to the second answer.
+        QElapsedTimer real;
+        real.start();
+        const qint64 first = clock();
+        const qint64 firstAnswered = real.elapsed();
+        qint64 second = first;
+        qint64 secondAsked = 0;
+        qint64 secondAnswered = 0;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                secondAsked = real.elapsed();
+                second = clock();
+                secondAnswered = real.elapsed();
+                return second - first >= 3600;
+            },
+            10000));
+        // The clocks count whole milliseconds and the answers whole seconds.
+        const qint64 least = (secondAsked - firstAnswered - 2) * 3600 / 1000 - 1;
+        const qint64 most = (secondAnswered + 2) * 3600 / 1000 + 1;
+        QVERIFY2(second - first >= least && second - first <= most,
+                 qPrintable(u"%1 virtual seconds in %2 to %3 ms"_s.arg(second - first)
+                                .arg(secondAsked - firstAnswered)
+                                .arg(secondAnswered)));
         const auto advanced = api.send("POST", u"/_sim/clock/advance"_s, R"({"seconds":86400})", {}, false);
         QCOMPARE(advanced.status, 200);
         QVERIFY(advanced.json.value(u"now").toInteger() >= second + 86400);

@@ -407,12 +407,12 @@ private Q_SLOTS:
         for (const auto& client : clients)
             client->start();
         // Each client stops after the request under way when the time is up; an answer never
-        // takes longer than the transfer timeout.
+        // takes longer than the transfer timeout (20 s).
         const auto allDone = [&clients] {
             return std::all_of(clients.begin(), clients.end(), [](const auto& c) { return c->done(); });
         };
-        while (!allDone())
-            QTest::qWait(50);
+        QVERIFY2(QTest::qWaitFor(allDone, QDeadlineTimer(deadline.remainingTime() + 60'000)),
+                 "a client was still waiting for an answer a minute after the soak's time");
         const qint64 memoryAfter = residentKiB(pid);
 
         QString counts;

@@ -4,6 +4,7 @@
 #include "core/market/apimarketbackend.h"
 #include "core/models/ordermodel.h"
 #include "support/fixtures.h"
+#include "support/postedevents.h"
 #include "support/routednetwork.h"
 #include "support/testenv.h"
 
@@ -11,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkReply>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -78,6 +80,13 @@ private Q_SLOTS:
         network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
         network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
 
+        // Both answers are in once both replies have finished, delivered or cancelled.
+        int poolRepliesFinished = 0;
+        connect(&network, &QNetworkAccessManager::finished, this,
+                [&poolRepliesFinished](QNetworkReply* reply) {
+                    poolRepliesFinished += reply->url().path().endsWith(u"/pools"_s);
+                });
+
         ApiMarketBackend backend(&client);
         backend.setPollInterval(3'600'000);
         // A page shows the market: its lists are read.
@@ -87,8 +96,9 @@ private Q_SLOTS:
         QTRY_COMPARE(poolRequests, 2);
         QTRY_COMPARE(backend.pools().size(), 2);
         QSignalSpy changed(&backend, &MarketBackend::changed);
-        // Long enough for the delayed answer to arrive and be dropped.
-        QTest::qWait(olderAnswerDelayMs + 200);
+        // The older answer arrives (or its cancelling ends it) and is dropped.
+        QTRY_COMPARE(poolRepliesFinished, 2);
+        flushPostedEvents();
         QCOMPARE(backend.pools().size(), 2);
         QCOMPARE(changed.count(), 0);
         QVERIFY(!backend.orders().isEmpty());

@@ -5,12 +5,14 @@
 #include "core/models/poller.h"
 #include "support/fakenetworkaccessmanager.h"
 #include "support/fixtures.h"
+#include "support/postedevents.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace std::chrono_literals;
 
@@ -106,8 +108,13 @@ private Q_SLOTS:
         QSignalSpy polled(&poller, &Poller::polled);
         poller.start();
         QTRY_COMPARE(polled.size(), 3);
+        // Still polling: the next poll is due or on its way.
+        QVERIFY(poller.isNextPollScheduled() || poller.isInFlight());
         poller.stop();
-        QTest::qWait(50);
+        // Nothing is left that would poll again: no timer runs and no call is on its way.
+        QVERIFY(!poller.isNextPollScheduled());
+        QVERIFY(!poller.isInFlight());
+        flushPostedEvents();
         QCOMPARE(polled.size(), 3);
     }
 
@@ -191,7 +198,10 @@ private Q_SLOTS:
         QVERIFY(poller.pollNow());
         QTRY_COMPARE(polled.size(), 1);
         QVERIFY(restarted);
-        QTest::qWait(50);
+        // The old answer's decoding, if it started, has ended, and its continuation has had its
+        // turn.
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(20000));
+        flushPostedEvents();
         QCOMPARE(applied, QList<int>{3});
         QCOMPARE(polled.size(), 1);
     }

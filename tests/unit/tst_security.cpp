@@ -157,13 +157,16 @@ private Q_SLOTS:
         crashing.setProcessChannelMode(QProcess::MergedChannels);
         crashing.start(QStringLiteral(SFDESK_EXECUTABLE), arguments);
         QVERIFY(crashing.waitForStarted(20000));
-        // Long enough to load the profile, read the token and call the server.
-        QTest::qWait(3000);
+        // Killed once it has loaded the profile and looked up a token for this server: finding
+        // none (the key in the environment is not for it), it waits for the user to sign in.
+        QByteArray crashOutput;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (crashOutput += crashing.readAll()).contains("is now Connection::State::SignedOut"), 30000);
         QCOMPARE(crashing.state(), QProcess::Running);
         ::kill(pid_t(crashing.processId()), SIGSEGV);
         QVERIFY(crashing.waitForFinished(60000));
         QVERIFY(crashing.exitStatus() == QProcess::CrashExit || crashing.exitCode() != 0);
-        const QByteArray crashOutput = crashing.readAll();
+        crashOutput += crashing.readAll();
         QVERIFY(!crashOutput.contains(m_token.toUtf8()));
 
         const QStringList leaked = filesContaining(home.path(), m_token.toUtf8());

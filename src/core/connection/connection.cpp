@@ -2,6 +2,7 @@
 
 #include "core/connection/connection.h"
 
+#include "common/logging.h"
 #include "core/api/apiclient.h"
 #include "core/models/session.h"
 #include "core/settings/credentials.h"
@@ -48,8 +49,11 @@ void Connection::setState(State state, const QString& problem)
     const bool changed = state != m_state || problem != m_problem;
     m_state = state;
     m_problem = problem;
-    if (changed)
+    if (changed) {
+        // The state only: a problem may quote the server, which is not for the log.
+        qCDebug(lcApi).noquote() << "connection" << m_profile.name << "is now" << state;
         Q_EMIT stateChanged(state);
+    }
 }
 
 void Connection::createClient(const QUrl& serverUrl)

@@ -65,6 +65,11 @@ bool Poller::isActive() const
     return m_active;
 }
 
+bool Poller::isNextPollScheduled() const
+{
+    return m_timer->isActive();
+}
+
 void Poller::cancelCalls()
 {
     const auto calls = std::exchange(m_calls, {});

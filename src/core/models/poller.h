@@ -48,6 +48,8 @@ public:
     void stop();
     bool isActive() const;
     bool isInFlight() const { return !m_calls.isEmpty(); }
+    // The next poll is due on its timer (after the interval or the backoff).
+    bool isNextPollScheduled() const;
     int consecutiveFailures() const { return m_failures; }
     // The list was changed by other means than apply() (cleared, say): the next answer is applied
     // even if it is the same as the last.
