@@ -2,13 +2,19 @@
 
 #include "sim/simlistener.h"
 
+#include "common/logging.h"
 #include "sim/simhttp.h"
 
 #include <QJsonDocument>
+#include <QSocketNotifier>
 #include <QTcpSocket>
 #include <QTimer>
 
 #include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -197,21 +203,65 @@ SimListener::SimListener(const Limits& limits, QObject* parent)
     : QTcpServer(parent)
     , m_limits(limits)
 {
-    // Qt pauses accepting when accept() fails for a reason other than a temporary one, running
-    // out of file descriptors among them, and never resumes by itself.
-    connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
-        if (m_resumeScheduled)
-            return;
-        m_resumeScheduled = true;
-        QTimer::singleShot(100, this, [this] {
-            m_resumeScheduled = false;
-            resumeAccepting();
-        });
+    m_resume.setSingleShot(true);
+    m_resume.setInterval(100);
+    connect(&m_resume, &QTimer::timeout, this, [this] {
+        if (m_pending)
+            m_pending->setEnabled(true);
+        resumeAccepting();
     });
+    // Qt pauses accepting on an accept() error it does not take for temporary, and never resumes
+    // by itself.
+    connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
+        if (!m_resume.isActive())
+            m_resume.start();
+    });
+}
+
+bool SimListener::listenOn(const QHostAddress& address, quint16 port)
+{
+    if (!listen(address, port))
+        return false;
+    // Qt takes accept()'s EMFILE for a temporary error: the connection stays queued, the socket
+    // stays readable and Qt tries again at once, a core busy for as long as no descriptor frees.
+    // A second reader of the same readiness notices the shortage and pauses accepting a moment.
+    // It watches a duplicate of the socket: an event dispatcher may hold one notifier per
+    // descriptor and type.
+    m_watched = ::fcntl(int(socketDescriptor()), F_DUPFD_CLOEXEC, 0);
+    if (m_watched < 0)
+        return true; // accepting works; only the pause on running out is missing
+    m_pending = new QSocketNotifier(m_watched, QSocketNotifier::Read, this);
+    connect(m_pending, &QSocketNotifier::activated, this, &SimListener::pauseWhileOutOfDescriptors);
+    return true;
+}
+
+SimListener::~SimListener()
+{
+    delete m_pending;
+    if (m_watched >= 0)
+        ::close(m_watched);
+}
+
+void SimListener::pauseWhileOutOfDescriptors()
+{
+    const int probe = ::fcntl(int(socketDescriptor()), F_DUPFD_CLOEXEC, 0);
+    if (probe >= 0) {
+        ::close(probe);
+        return;
+    }
+    if (errno != EMFILE && errno != ENFILE)
+        return;
+    if (!std::exchange(m_outOfDescriptors, true))
+        qCWarning(lcSim, "sfsim: out of file descriptors: accepting paused until one is free");
+    pauseAccepting();
+    m_pending->setEnabled(false);
+    m_resume.start();
 }
 
 void SimListener::incomingConnection(qintptr descriptor)
 {
+    if (std::exchange(m_outOfDescriptors, false))
+        qCInfo(lcSim, "sfsim: accepting connections again");
     auto* socket = new QTcpSocket(this);
     if (!socket->setSocketDescriptor(descriptor)) {
         delete socket;

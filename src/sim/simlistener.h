@@ -3,7 +3,9 @@
 #pragma once
 
 #include <QTcpServer>
+#include <QTimer>
 
+class QSocketNotifier;
 class QTcpSocket;
 
 namespace sfsim {
@@ -26,16 +28,24 @@ public:
     };
 
     explicit SimListener(const Limits& limits, QObject* parent = nullptr);
+    ~SimListener() override;
 
+    // listen(), and watching for the moment the process runs out of file descriptors.
+    bool listenOn(const QHostAddress& address, quint16 port);
     int openConnections() const { return m_open; }
 
 protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
+    void pauseWhileOutOfDescriptors();
+
     Limits m_limits;
     int m_open = 0;
-    bool m_resumeScheduled = false;
+    int m_watched = -1; // a duplicate of the listening socket, for m_pending
+    QSocketNotifier* m_pending = nullptr;
+    QTimer m_resume;
+    bool m_outOfDescriptors = false; // told once per shortage
 };
 
 } // namespace sfsim

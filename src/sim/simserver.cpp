@@ -147,8 +147,9 @@ bool SimServer::start(QString* error)
     limits.maxBodyBytes = maxBodyBytes;
     limits.idleTimeoutMs = m_options.idleTimeoutSeconds * 1000;
     limits.maxConnections = m_options.maxConnections;
-    m_tcp = new SimListener(limits, this);
-    if (!m_tcp->listen(m_options.host, m_options.port)) {
+    auto* listener = new SimListener(limits, this);
+    m_tcp = listener;
+    if (!listener->listenOn(m_options.host, m_options.port)) {
         *error = u"cannot listen on %1:%2: %3"_s.arg(m_options.host.toString())
                      .arg(m_options.port)
                      .arg(m_tcp->errorString());

@@ -301,9 +301,13 @@ private Q_SLOTS:
             if (s)
                 held.push_back(std::move(s));
         }
-        // sfsim accepts until it has no descriptor left.
+        // sfsim accepts until it has no descriptor left, then pauses accepting (rather than trying
+        // again at once, a core busy until a descriptor frees) and says so.
         QTRY_COMPARE_WITH_TIMEOUT(descriptorsBelow(sim.process().processId(), DescriptorLimit),
                                   DescriptorLimit, 10000);
+        QByteArray told;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (told += sim.process().readAllStandardError()).contains("out of file descriptors"), 10000);
         held.clear();
         // The request waits in the listen queue until sfsim, accepting again, takes it.
         SimClient client(sim.baseUrl());
