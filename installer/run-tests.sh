@@ -27,6 +27,29 @@ fi
 fuzz_seconds=${SFDESK_FUZZ_SECONDS:-20}
 export SFDESK_FUZZ_SEED=${SFDESK_FUZZ_SEED:-1}
 failed=()
+
+# After a failed run: each failing test's verdict lines and the end of its output, at the very end
+# of everything printed, where a reader of a long, cut log still sees them.
+summarize_failures() { # build directory
+    local temp=$1/Testing/Temporary name
+    [ -s "$temp/LastTestsFailed.log" ] || return 0
+    printf '\nrun-tests: why %s failed\n' "$1" >&2
+    while IFS=: read -r _ name; do
+        awk -v name="$name" '
+            $0 ~ ("^[0-9]+/[0-9]+ Testing: " name "$") { inside = 1; n = 0; next }
+            !inside { next }
+            index($0, "\"" name "\" end time:") == 1 { exit }
+            /^<end of output>/ { ended = 1 }
+            !ended { tail[n++ % 12] = $0 }
+            /FAIL!|^   Loc: |XPASS|ERROR: |runtime error|^SUMMARY|stalled|QFATAL|Test Failed|Timeout|Exception|aborted|Segmentation/ {
+                if (++kept <= 40) print "  " name ": " substr($0, 1, 400)
+            }
+            END {
+                print "  " name ": (last lines)"
+                for (i = (n > 12 ? n - 12 : 0); i < n; ++i) print "  " name ": " substr(tail[i % 12], 1, 400)
+            }' "$temp/LastTest.log" >&2
+    done <"$temp/LastTestsFailed.log"
+}
 # One compiler per core: the presets fix no job count, and Ninja's default runs more than cores.
 jobs=$(nproc)
 
@@ -40,12 +63,14 @@ if [ "$with_sanitizers" = 1 ]; then
     phase "fuzz: each target for $fuzz_seconds s, seed $SFDESK_FUZZ_SEED"
     tests/fuzz/run-fuzzers.sh build/asan-ubsan "$fuzz_seconds" || failed+=(fuzz)
     phase "tests: asan-ubsan"
-    ctest --preset asan-ubsan || failed+=("tests: asan-ubsan")
+    ctest --preset asan-ubsan || { failed+=("tests: asan-ubsan"); sanitizer_tests_failed=1; }
 fi
 phase "tests: $preset"
 status=0
 # ctest's own summary line ends the output when everything passed.
 ctest --preset "$preset" || status=$?
+[ "${sanitizer_tests_failed:-0}" = 1 ] && summarize_failures build/asan-ubsan
+[ "$status" = 0 ] || summarize_failures "build/$preset"
 if [ ${#failed[@]} -gt 0 ]; then
     printf 'run-tests: FAILED before the %s tests: %s (see above)\n' "$preset" "${failed[*]}" >&2
     exit 1

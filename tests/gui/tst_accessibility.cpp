@@ -391,11 +391,13 @@ private Q_SLOTS:
         press(window, Qt::Key_C, Qt::AltModifier);
         QTRY_VERIFY(qobject_cast<QWizard*>(QApplication::activeWindow()));
         const QPointer<QWizard> wizard = qobject_cast<QWizard*>(QApplication::activeWindow());
-        // The machine page offers a pool, a SKU and an image once the lists are in.
-        QTRY_VERIFY_WITH_TIMEOUT(wizard->findChild<QComboBox*>(u"imageCombo"_s)->currentIndex() >= 0, 20000);
-        QVERIFY(wizard->findChild<QComboBox*>(u"poolCombo"_s)->currentIndex() >= 0);
-        // Alt+S is the SKU field: the arrow keys choose another and back.
+        // The machine page offers a pool, a SKU and an image once their lists are in: each list
+        // arrives on its own, the SKUs last on a busy machine, and Next refuses until all three are.
         auto* sku = wizard->findChild<QComboBox*>(u"skuCombo"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->findChild<QComboBox*>(u"imageCombo"_s)->currentIndex() >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->findChild<QComboBox*>(u"poolCombo"_s)->currentIndex() >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(sku->currentIndex() >= 0, 20000);
+        // Alt+S is the SKU field: the arrow keys choose another and back.
         press(wizard, Qt::Key_S, Qt::AltModifier);
         QCOMPARE(QApplication::focusWidget(), sku);
         const QString firstSku = sku->currentText();
