@@ -4753,10 +4753,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Reading the order book…</source>
         <translation>Das Orderbuch wird gelesen…</translation>
     </message>
-    <message>
-        <source>No window of that length is offered in whole between those starts.</source>
-        <translation>Kein Fenster dieser Länge wird zwischen diesen Anfangszeiten vollständig angeboten.</translation>
-    </message>
     <message numerus="yes">
         <source>%n window(s), best first. Enter selects one on the chart.</source>
         <translation>
@@ -4859,6 +4855,13 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>&amp;Rank by:</source>
         <translation>&amp;Ordnen nach:</translation>
+    </message>
+    <message numerus="yes">
+        <source>No window of that length is offered in whole for %n node(s) at the best ask between those starts.</source>
+        <translation>
+            <numerusform>Kein Fenster dieser Länge wird zwischen diesen Anfangszeiten für %n Knoten zum besten Angebot vollständig angeboten.</numerusform>
+            <numerusform>Kein Fenster dieser Länge wird zwischen diesen Anfangszeiten für %n Knoten zum besten Angebot vollständig angeboten.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

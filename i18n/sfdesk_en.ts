@@ -509,5 +509,12 @@
             <numerusform>%n windows, best first. Enter selects one on the chart.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>No window of that length is offered in whole for %n node(s) at the best ask between those starts.</source>
+        <translation>
+            <numerusform>No window of that length is offered in whole for %n node at the best ask between those starts.</numerusform>
+            <numerusform>No window of that length is offered in whole for %n nodes at the best ask between those starts.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -106,8 +106,8 @@ private Q_SLOTS:
         m_backend->skuList = {makeSku(u"isku_h100"_s, u"sea-3-h100"_s),
                               makeSku(u"isku_h200"_s, u"iad-12-h200"_s)};
         for (qint64 hour = Hour0 - 24 * H; hour < Hour0 + 40 * 24 * H; hour += H)
-            m_backend->hourQuotes.append(
-                HourQuote{hour, 2'500'000 + (hour / H % 24) * 20'000, 2'000'000 + (hour / H % 12) * 10'000});
+            m_backend->hourQuotes.append(HourQuote{hour, 2'500'000 + (hour / H % 24) * 20'000,
+                                                   2'000'000 + (hour / H % 12) * 10'000, std::nullopt});
         m_backend->previewAnswer.quoted = true;
         m_backend->previewAnswer.postOrderBody.limitPrice = u"2.500000"_s;
         m_backend->previewAnswer.feePercentageBps = 0;
@@ -707,7 +707,7 @@ private Q_SLOTS:
             full.orders.append(order);
         }
         for (qint64 hour = Hour0 - 5 * 24 * H; hour < Hour0 + 35 * 24 * H; hour += H)
-            full.quotes.append(HourQuote{hour, 2'500'000 + hour % 7 * 10'000, 2'000'000});
+            full.quotes.append(HourQuote{hour, 2'500'000 + hour % 7 * 10'000, 2'000'000, std::nullopt});
         // From the empty chart to the full one, each time from scratch: axes, legend and all.
         QList<double> changes;
         for (int i = 0; i < 5; ++i) {

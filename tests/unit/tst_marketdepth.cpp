@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/market/marketdepth.h"
+#include "core/market/plannerconversion.h"
 
 #include <QTest>
 
@@ -92,6 +93,40 @@ private Q_SLOTS:
 
     // Fills of the SKU, oldest first; those of one second (one order matched hour by hour and
     // seller by seller) as one trade at their node-hour weighted rate, sized by the nodes at once.
+    // Each hour's quote carries how many nodes rest at its best ask for the whole hour: the lowest
+    // ask wins, an equal one from another window adds its depth only if deeper, and a level without
+    // a schedule leaves the depth unknown.
+    void hourQuotesCarryTheNodesAtTheBestAsk()
+    {
+        const auto window = [](qint64 start, qint64 hours, std::optional<PriceLevel> ask) {
+            OrderbookWindow w;
+            w.sku = ask ? ask->sku : Sku;
+            w.startAt = start;
+            w.endAt = start + hours * H;
+            w.durationHours = hours;
+            w.bestAsk = std::move(ask);
+            return w;
+        };
+        // Four nodes for the first 90 minutes, then one.
+        PriceLevel thinning{Sku, Price{QString(), 2'000'000},
+                            NodeSchedule{{T0, T0 + 90 * 60, 4}, {T0 + 90 * 60, T0 + 3 * H, 1}}};
+        PriceLevel unknown{Sku, Price{QString(), 2'000'000}, {}};
+        const QList<OrderbookWindow> windows{
+            window(T0, 3, thinning),
+            window(T0 + 2 * H, 1, level(Sku, 2'000'000, 6)), // as cheap, deeper
+            window(T0 + 3 * H, 2, level(Sku, 1'500'000, 1)), // cheaper, on one node
+            window(T0 + 5 * H, 1, unknown),
+            window(T0, 6, level(Other, 100'000, 50)), // another SKU's
+        };
+        const QList<HourQuote> quotes = PlannerConversion::hourQuotes(windows, Sku, T0, T0 + 6 * H);
+        const QList<HourQuote> expected{
+            {T0, 2'000'000, std::nullopt, 4},         {T0 + H, 2'000'000, std::nullopt, 1},
+            {T0 + 2 * H, 2'000'000, std::nullopt, 6}, {T0 + 3 * H, 1'500'000, std::nullopt, 1},
+            {T0 + 4 * H, 1'500'000, std::nullopt, 1}, {T0 + 5 * H, 2'000'000, std::nullopt, std::nullopt},
+        };
+        QCOMPARE(quotes, expected);
+    }
+
     void fillsOfOneMomentAreOneTrade()
     {
         const QList<OrderbookFill> fills{

@@ -26,7 +26,7 @@ QList<Offer> bruteForce(const QList<HourQuote>& quotes, const Query& query, Rank
 {
     QMap<qint64, qint64> ask;
     for (const HourQuote& quote : quotes) {
-        if (quote.bestAsk)
+        if (quote.bestAsk && quote.askNodes.value_or(query.nodes) >= query.nodes)
             ask[quote.hourStart] = ask.contains(quote.hourStart)
                                        ? std::min(ask[quote.hourStart], *quote.bestAsk)
                                        : *quote.bestAsk;
@@ -62,9 +62,12 @@ QList<Offer> bruteForce(const QList<HourQuote>& quotes, const Query& query, Rank
 }
 
 // Asks between $1.50 and $3.50 per node-hour over `hours` hours from T0, with one hour in
-// `holeOneIn` missing (none for 0) and a few cheap dips.
-QList<HourQuote> randomQuotes(QRandomGenerator& random, int hours, int holeOneIn = 10)
+// `holeOneIn` missing (none for 0), a few cheap dips, and one best ask in `thinOneIn` (none for 0)
+// resting on only 1-4 nodes.
+QList<HourQuote> randomQuotes(QRandomGenerator& random, int hours, int holeOneIn = 10, int thinOneIn = 20)
 {
+    // The depths from a stream of their own: the asks stay what the seed gave before depths existed.
+    QRandomGenerator depths(random.generate());
     QList<HourQuote> quotes;
     for (int i = 0; i < hours; ++i) {
         HourQuote quote;
@@ -74,6 +77,11 @@ QList<HourQuote> randomQuotes(QRandomGenerator& random, int hours, int holeOneIn
         if (random.bounded(8) == 0)
             quote.bestAsk = 900'000 + random.bounded(100'000);
         quote.bestBid = 1'000'000;
+        // Mostly deep enough; now and then a level on few nodes, or one whose depth is unknown.
+        if (thinOneIn != 0 && depths.bounded(thinOneIn) == 0)
+            quote.askNodes = 1 + depths.bounded(4);
+        else if (depths.bounded(10) != 0)
+            quote.askNodes = 16 + depths.bounded(16);
         quotes.append(quote);
     }
     return quotes;
@@ -136,7 +144,7 @@ private Q_SLOTS:
         QList<HourQuote> quotes;
         const QList<qint64> asks{2'000'000, 2'000'000, 1'000'000, 1'000'000, 1'000'000, 1'000'000, 5'000'000};
         for (int i = 0; i < asks.size(); ++i)
-            quotes.append({T0 + i * H, asks.at(i), std::nullopt});
+            quotes.append({T0 + i * H, asks.at(i), std::nullopt, std::nullopt});
         Query query{2, 2 * H, 4 * H, T0, T0 + 3 * H, 3};
 
         const QList<Offer> byTotal = WindowSearch::search(quotes, query, Rank::TotalCost);
@@ -160,7 +168,8 @@ private Q_SLOTS:
     {
         QList<HourQuote> quotes;
         for (int i = 0; i < 6; ++i)
-            quotes.append({T0 + i * H, i == 3 ? std::nullopt : std::optional<qint64>(1'000'000), 500'000});
+            quotes.append({T0 + i * H, i == 3 ? std::nullopt : std::optional<qint64>(1'000'000), 500'000,
+                           std::nullopt});
         const QList<Offer> found =
             WindowSearch::search(quotes, Query{1, 3 * H, 3 * H, T0, T0 + 3 * H, 10}, Rank::TotalCost);
         QCOMPARE(found.size(), 1);
@@ -172,12 +181,33 @@ private Q_SLOTS:
         QVERIFY(WindowSearch::search(quotes, Query{1, H, 2 * H, T0 + H, T0, 10}, Rank::Rate).isEmpty());
     }
 
+    // The best ask prices an hour only for as many nodes as rest on it: a cheap level on two nodes
+    // is no offer for eight. A level whose depth the book did not give is taken at its word.
+    void fewNodesAtTheBestAsk()
+    {
+        QList<HourQuote> quotes;
+        for (int i = 0; i < 6; ++i)
+            quotes.append({T0 + i * H, 1'000'000, std::nullopt, 8});
+        quotes[2].askNodes = 2;
+        quotes[4].askNodes = std::nullopt;
+        const Query eight{8, 2 * H, 2 * H, T0, T0 + 4 * H, 10};
+        const QList<Offer> found = WindowSearch::search(quotes, eight, Rank::TotalCost);
+        QCOMPARE(found.size(), 3);
+        QCOMPARE(found.at(0).start, T0);
+        QCOMPARE(found.at(1).start, T0 + 3 * H);
+        QCOMPARE(found.at(2).start, T0 + 4 * H);
+        // Two nodes fit every hour.
+        QCOMPARE(
+            WindowSearch::search(quotes, Query{2, 2 * H, 2 * H, T0, T0 + 4 * H, 10}, Rank::TotalCost).size(),
+            5);
+    }
+
     // "3 to 5 days, starting within the next 2 weeks" over the quotes of one request (19 days of
     // hours): 336 starts by 49 lengths.
     void fourteenDays()
     {
         QRandomGenerator random(5);
-        const QList<HourQuote> quotes = randomQuotes(random, 24 * 19, 0);
+        const QList<HourQuote> quotes = randomQuotes(random, 24 * 19, 0, 0);
         const Query query{4, 3 * 24 * H, 5 * 24 * H, T0, T0 + 14 * 24 * H - H, 10};
         // Timed for the record, not asserted: the machine's load decides the figure.
         QElapsedTimer timer;

@@ -2,6 +2,7 @@
 
 #include "core/market/plannerconversion.h"
 
+#include "core/market/marketdepth.h"
 #include "core/model/resources.h"
 
 #include <QHash>
@@ -95,9 +96,20 @@ QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString
         for (qint64 hour = windowStart; hour < std::min(window.endAt, to); hour += Hour) {
             HourQuote& quote = byHour[hour];
             quote.hourStart = hour;
-            if (window.bestAsk)
-                quote.bestAsk = std::min(quote.bestAsk.value_or(std::numeric_limits<qint64>::max()),
-                                         window.bestAsk->price.micros);
+            if (window.bestAsk) {
+                const qint64 price = window.bestAsk->price.micros;
+                const std::optional<qint64> nodes = window.bestAsk->delta.isEmpty()
+                                                        ? std::nullopt
+                                                        : std::optional<qint64>(MarketDepth::nodesThroughout(
+                                                              window.bestAsk->delta, hour, hour + Hour));
+                if (!quote.bestAsk || price < *quote.bestAsk) {
+                    quote.bestAsk = price;
+                    quote.askNodes = nodes;
+                } else if (price == *quote.bestAsk && nodes
+                           && (!quote.askNodes || *nodes > *quote.askNodes)) {
+                    quote.askNodes = nodes;
+                }
+            }
             if (window.bestBid)
                 quote.bestBid = std::max(quote.bestBid.value_or(0), window.bestBid->price.micros);
         }

@@ -19,7 +19,8 @@ PlannerOrder order(const Order& order);
 // The pool's allocation per SKU and its orders (orders of other pools are left out).
 PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now);
 // Best ask and bid per hour of [from, to) for one SKU, from the orderbook's windows: each window's
-// price is a per-node-hour rate for every hour it covers; the lowest ask and highest bid win.
+// price is a per-node-hour rate for every hour it covers; the lowest ask and highest bid win, and
+// the nodes resting at that ask for the whole hour go with it.
 QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString& sku, qint64 from,
                             qint64 to);
 

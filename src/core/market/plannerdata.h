@@ -61,6 +61,8 @@ struct HourQuote
     qint64 hourStart = 0;
     std::optional<qint64> bestAsk;
     std::optional<qint64> bestBid;
+    // Nodes resting at the best ask throughout the hour; none when the book gave no schedule.
+    std::optional<qint64> askNodes;
     bool operator==(const HourQuote&) const = default;
 };
 

@@ -53,7 +53,9 @@ QList<Offer> search(const QList<HourQuote>& quotes, const Query& query, Rank ran
     std::vector<std::optional<qint64>> ask(static_cast<size_t>(span));
     for (const HourQuote& quote : quotes) {
         const qint64 index = (quote.hourStart - firstStart) / Hour;
-        if (quote.hourStart % Hour == 0 && quote.hourStart >= firstStart && index < span && quote.bestAsk)
+        const bool enough = !quote.askNodes || *quote.askNodes >= query.nodes;
+        if (quote.hourStart % Hour == 0 && quote.hourStart >= firstStart && index < span && quote.bestAsk
+            && enough)
             ask[size_t(index)] =
                 ask[size_t(index)] ? std::min(*ask[size_t(index)], *quote.bestAsk) : *quote.bestAsk;
     }

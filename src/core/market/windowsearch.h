@@ -7,8 +7,9 @@
 #include <QList>
 
 // The search for the cheapest window to buy ("3 to 5 days, starting within the next 2 weeks"),
-// from the orderbook's best ask per hour. Windows start and end on the hour, as the quotes do; an
-// hour without an ask leaves every window over it out, since nobody offers it.
+// from the orderbook's best ask per hour. Windows start and end on the hour, as the quotes do. An
+// hour without an ask leaves every window over it out, since nobody offers it; so does an hour
+// whose best ask rests on fewer nodes than asked for, since its price is not what they would cost.
 namespace WindowSearch {
 
 struct Query

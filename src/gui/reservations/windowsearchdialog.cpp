@@ -215,7 +215,11 @@ void WindowSearchDialog::showResults(const QList<HourQuote>& quotes)
             item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
     }
     if (m_results.isEmpty()) {
-        m_status->setText(tr("No window of that length is offered in whole between those starts."));
+        // The best ask must hold every node asked for: a cheaper level on fewer nodes is not a price
+        // the order would get.
+        m_status->setText(tr("No window of that length is offered in whole for %n node(s) at the best ask "
+                             "between those starts.",
+                             nullptr, int(m_query.nodes)));
         return;
     }
     m_status->setText(
