@@ -1605,6 +1605,10 @@
         <source>sf command</source>
         <translation>sf-Befehl</translation>
     </message>
+    <message>
+        <source>The InfiniBand fabrics are not known yet. They show here once they are read.</source>
+        <translation>Die InfiniBand-Fabrics sind noch nicht bekannt. Sie erscheinen hier, sobald sie gelesen sind.</translation>
+    </message>
 </context>
 <context>
     <name>DBusNotifier</name>
@@ -3754,6 +3758,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Fa&amp;bric:</source>
         <translation>&amp;Fabric:</translation>
+    </message>
+    <message>
+        <source>This partition no longer exists.</source>
+        <translation>Diese Partition existiert nicht mehr.</translation>
     </message>
 </context>
 <context>

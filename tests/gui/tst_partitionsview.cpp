@@ -243,6 +243,40 @@ private Q_SLOTS:
         QVERIFY(unscoped);
     }
 
+    // A partition deleted since the list was read (by this app's delete racing a poll, or by someone
+    // else): its details say so, and nothing is reported as an error over what the user just did.
+    void aPartitionGoneSinceTheListSaysSoWithoutAnError()
+    {
+        Fixture f;
+        const QString eval = u"ibpart_Zz1Yy2Xx3Ww4Vv5Uu6Tt7v"_s;
+        f.network.on("GET", u"/infiniband_partitions/%1/instances"_s.arg(eval), 404,
+                     R"({"error":{"type":"not_found","message":"InfiniBand partition not found."}})");
+        QStringList reported;
+        connect(&f.context, &ViewContext::statusMessage, this,
+                [&reported](const QString& message) { reported << message; });
+        PartitionsView view(&f.context);
+        view.resize(1100, 760);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        view.selectPartition(eval);
+        auto* placeholder = view.findChild<QLabel*>(u"partitionInstancesPlaceholder"_s);
+        QVERIFY(placeholder);
+        QTRY_VERIFY2(placeholder->isVisible() && placeholder->text().contains(u"no longer exists"_s),
+                     qPrintable(placeholder->text()));
+        QCOMPARE(f.network.count("GET", u"/infiniband_partitions/%1/instances"_s.arg(eval)), 1);
+        QVERIFY2(reported.isEmpty(), qPrintable(reported.join(u" | ")));
+        // Another failure still is one.
+        view.selectPartition(u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
+        QTRY_VERIFY(view.instancesModel()->rowCount() > 0);
+        f.network.on("GET", u"/infiniband_partitions/%1/instances"_s.arg(eval), 400,
+                     R"({"error":{"type":"invalid_request_error","message":"Broken."}})");
+        view.selectPartition(eval);
+        QTRY_VERIFY(!reported.isEmpty());
+        QVERIFY2(reported.first().startsWith(u"Loading the partition's instances failed"_s),
+                 qPrintable(reported.first()));
+    }
+
     void createDialogChecksNamesAndLocation()
     {
         Fixture f;
@@ -290,6 +324,49 @@ private Q_SLOTS:
         QVERIFY(note->text().contains(u"us-west1-a.fab1"_s));
         QVERIFY(note->text().contains(u"us-west1-a.fab2"_s));
         saveWidgetScreenshot(&dialog, u"create-partition-ambiguous-zone"_s);
+    }
+
+    // New Partition… opened before the fabrics are read (their first read failed here): the dialog
+    // says they are not known yet, and offers them once a later read brings them, keeping what the
+    // user typed.
+    void theCreateDialogGetsFabricsReadAfterItOpened()
+    {
+        Fixture f;
+        ClientOptions options;
+        options.maxAttempts = 1;
+        f.client.setOptions(options);
+        int fabricCalls = 0;
+        f.network.on("GET", u"/infiniband_fabrics"_s, [&](const RoutedNetwork::Seen&) {
+            return ++fabricCalls == 1
+                       ? RoutedNetwork::
+                             Answer{503, R"({"error":{"type":"service_unavailable","message":"Away."}})"}
+                       : RoutedNetwork::Answer{200, Fixtures::bytes(u"infiniband_fabrics.json"_s)};
+        });
+        PartitionsView view(&f.context);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_COMPARE(fabricCalls, 1);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        QVERIFY(view.fabrics().isEmpty());
+        view.createPartition();
+        QTRY_VERIFY(view.findChild<CreatePartitionDialog*>());
+        auto* dialog = view.findChild<CreatePartitionDialog*>();
+        auto* ok = dialog->findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok);
+        auto* tree = dialog->findChild<QTreeWidget*>(u"fabricTree"_s);
+        auto* note = dialog->findChild<QLabel*>(u"zoneNoteLabel"_s);
+        QTest::keyClicks(dialog->findChild<QLineEdit*>(u"nameEdit"_s), u"late-fabrics"_s);
+        QCOMPARE(tree->topLevelItemCount(), 0);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(note->isVisible() && note->text().contains(u"not known yet"_s), qPrintable(note->text()));
+
+        f.context.setPollInterval(100);
+        QTRY_VERIFY(!view.fabrics().isEmpty());
+        QCOMPARE(tree->topLevelItemCount(), view.fabrics().size());
+        QVERIFY(ok->isEnabled());
+        QVERIFY(!note->isVisible());
+        QCOMPARE(dialog->request().name, u"late-fabrics"_s);
+        QVERIFY(!dialog->request().fabric.isEmpty());
+        dialog->reject();
     }
 
     void createSendsAndShowsServerRefusal()

@@ -551,6 +551,23 @@ private Q_SLOTS:
         type("windowSearchLongest", u"2d"_s);
         type("windowSearchEarliest", u"now"_s);
         type("windowSearchLatest", u"in 3d"_s);
+        // More nodes than any ask of the book rests on: no price holds for them, so no window.
+        auto* searchNodes = dialog->findChild<QSpinBox*>(u"windowSearchNodes"_s);
+        auto* status = dialog->findChild<QLabel*>(u"windowSearchStatus"_s);
+        searchNodes->setFocus();
+        searchNodes->selectAll();
+        QTest::keyClicks(searchNodes, u"4096"_s);
+        QCOMPARE(searchNodes->value(), 4096);
+        QVERIFY(UnderFaults::retry(
+            [&] { QTest::keyClick(dialog->findChild<QLineEdit*>(u"windowSearchLatest"_s), Qt::Key_Return); },
+            [&] { return status->text().startsWith(u"No window"_s); },
+            [&] { return dialog->findChild<QPushButton*>(u"windowSearchFind"_s)->isEnabled(); }, Timeout));
+        QVERIFY2(status->text().contains(u"for 4096 nodes at the best ask"_s), qPrintable(status->text()));
+        QVERIFY(dialog->results().isEmpty());
+        searchNodes->setFocus();
+        searchNodes->selectAll();
+        QTest::keyClicks(searchNodes, u"1"_s);
+        QCOMPARE(searchNodes->value(), 1);
         const qint64 now = a->snapshot().now;
         QVERIFY(UnderFaults::retry(
             [&] { QTest::keyClick(dialog->findChild<QLineEdit*>(u"windowSearchLatest"_s), Qt::Key_Return); },

@@ -129,6 +129,11 @@ bool ApiError::isFeatureNotEnabled() const
     return m_httpStatus == 403 && m_serverMessage.contains(u"Feature not enabled", Qt::CaseInsensitive);
 }
 
+bool ApiError::isNotFound() const
+{
+    return m_kind == Kind::Http && m_httpStatus == 404;
+}
+
 bool ApiError::isTransient() const
 {
     switch (m_kind) {

@@ -71,6 +71,8 @@ public:
     bool isTransient() const;
     // 403 "Feature not enabled.": the account is not enrolled in a preview.
     bool isFeatureNotEnabled() const;
+    // 404 from the server: what was asked for does not exist (any more).
+    bool isNotFound() const;
 
 private:
     void readEnvelope(const QByteArray& body);

@@ -96,15 +96,38 @@ void CreatePartitionDialog::fillZones()
 
 void CreatePartitionDialog::restrictToFabric(const QString& fabricId)
 {
-    QList<InfinibandFabric> only;
-    for (const InfinibandFabric& fabric : std::as_const(m_fabrics))
-        if (fabric.id == fabricId || fabric.name == fabricId)
-            only << fabric;
-    m_fabrics = only;
-    fillFabrics();
+    m_onlyFabric = fabricId;
+    setFabrics(m_fabrics);
     m_ui->byFabricRadio->setChecked(true);
     m_ui->byZoneRadio->setEnabled(false);
     m_ui->fabricTree->setEnabled(false);
+    updateState();
+}
+
+void CreatePartitionDialog::setFabrics(const QList<InfinibandFabric>& fabrics)
+{
+    const QString fabric = selectedFabricId();
+    const QString region = m_ui->regionCombo->currentText();
+    const QString zone = m_ui->zoneCombo->currentText();
+    m_fabrics.clear();
+    for (const InfinibandFabric& known : fabrics)
+        if (m_onlyFabric.isEmpty() || known.id == m_onlyFabric || known.name == m_onlyFabric)
+            m_fabrics << known;
+    {
+        const QSignalBlocker treeBlocker(m_ui->fabricTree);
+        const QSignalBlocker regionBlocker(m_ui->regionCombo);
+        const QSignalBlocker zoneBlocker(m_ui->zoneCombo);
+        fillFabrics();
+        for (int i = 0; i < m_ui->fabricTree->topLevelItemCount(); ++i)
+            if (m_ui->fabricTree->topLevelItem(i)->data(0, FabricIdRole).toString() == fabric)
+                m_ui->fabricTree->setCurrentItem(m_ui->fabricTree->topLevelItem(i));
+        if (const int index = m_ui->regionCombo->findText(region); index >= 0) {
+            m_ui->regionCombo->setCurrentIndex(index);
+            fillZones();
+        }
+        if (const int index = m_ui->zoneCombo->findText(zone); index >= 0)
+            m_ui->zoneCombo->setCurrentIndex(index);
+    }
     updateState();
 }
 
@@ -162,7 +185,9 @@ void CreatePartitionDialog::updateState()
 
     bool locationOk = false;
     QString zoneNote;
-    if (byFabric) {
+    if (m_fabrics.isEmpty() && m_onlyFabric.isEmpty()) {
+        zoneNote = tr("The InfiniBand fabrics are not known yet. They show here once they are read.");
+    } else if (byFabric) {
         locationOk = !selectedFabricId().isEmpty();
     } else {
         const auto inZone = fabricsInZone(m_ui->regionCombo->currentText(), m_ui->zoneCombo->currentText());

@@ -31,6 +31,9 @@ public:
 
     // Offers only this fabric (the instance wizard creates a partition for the SKU's fabric).
     void restrictToFabric(const QString& fabricId);
+    // The fabrics as now known (a dialog opened before they were read gets them when they are),
+    // keeping the fabric, region and zone chosen where they still exist.
+    void setFabrics(const QList<InfinibandFabric>& fabrics);
     void setName(const QString& name);
     SfCommand::PartitionCreate request() const;
     InfinibandPartition createdPartition() const { return m_created; }
@@ -47,6 +50,7 @@ private:
     std::unique_ptr<Ui::CreatePartitionDialog> m_ui;
     ViewContext* m_context;
     QList<InfinibandFabric> m_fabrics;
+    QString m_onlyFabric;
     QStringList m_takenNames;
     InfinibandPartition m_created;
     bool m_sending = false;

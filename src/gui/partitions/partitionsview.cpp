@@ -312,6 +312,8 @@ void PartitionsView::readFabrics()
         m_fabricFilter->addItem(fabric.name, fabric.name);
     m_fabricFilter->setCurrentIndex(qMax(0, m_fabricFilter->findData(current)));
     table()->proxy()->invalidateRowFilter();
+    if (m_createDialog)
+        m_createDialog->setFabrics(m_fabrics);
 }
 
 std::optional<InfinibandPartition> PartitionsView::currentPartition() const
@@ -390,6 +392,15 @@ void PartitionsView::loadDetailInstances()
         ->onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_detailGeneration)
                 return;
+            if (error.isNotFound()) {
+                // Deleted since the list was read, here or elsewhere: the list's next read drops it.
+                // Not an error of the user's; it must not cover what a delete just reported.
+                m_instancesModel->refresh({});
+                m_instancesTable->setLoadState(ResourceTableView::LoadState::Failed,
+                                               tr("This partition no longer exists."));
+                Q_EMIT refreshed();
+                return;
+            }
             m_instancesTable->setLoadState(ResourceTableView::LoadState::Failed, error.message());
             context()->reportError(tr("Loading the partition's instances"), error);
         });
@@ -425,6 +436,7 @@ void PartitionsView::createPartition()
         m_selectAfterRefresh = dialog->createdPartition().id;
         refresh();
     });
+    m_createDialog = dialog;
     dialog->open();
 }
 

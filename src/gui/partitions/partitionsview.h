@@ -10,6 +10,7 @@
 
 #include <QPointer>
 
+class CreatePartitionDialog;
 class InfinibandCheckDialog;
 class InstanceModel;
 class LaunchCommandDialog;
@@ -98,6 +99,8 @@ private:
     InstanceModel* m_instancesModel;
     ResourceTableView* m_instancesTable;
     QList<InfinibandFabric> m_fabrics;
+    // The New Partition dialog while it is open: it follows the fabrics as they are read.
+    QPointer<CreatePartitionDialog> m_createDialog;
     QString m_selectAfterRefresh;
     quint64 m_detailGeneration = 0;
 };
