@@ -278,6 +278,32 @@ private Q_SLOTS:
                  qPrintable(reported.first()));
     }
 
+    // The instance wizard's New Partition offers only the SKU's fabric, and keeps to it when the
+    // fabrics are read again.
+    void createDialogRestrictedToOneFabricKeepsToIt()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        InfinibandFabric one{u"ibfab_1"_s, u"europe-north1-a.fab1"_s, u"europe-north1"_s, u"a"_s, {}};
+        InfinibandFabric two{u"ibfab_2"_s, u"us-west1-a.fab1"_s, u"us-west1"_s, u"a"_s, {}};
+        InfinibandFabric three{u"ibfab_3"_s, u"us-west1-a.fab2"_s, u"us-west1"_s, u"a"_s, {}};
+        CreatePartitionDialog dialog(&f.context, {one, two, three}, {});
+        dialog.restrictToFabric(u"ibfab_2"_s);
+        dialog.setName(u"restricted"_s);
+        auto* tree = dialog.findChild<QTreeWidget*>(u"fabricTree"_s);
+        auto* ok = dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok);
+        QCOMPARE(tree->topLevelItemCount(), 1);
+        QCOMPARE(dialog.request().fabric, u"us-west1-a.fab1"_s);
+        QVERIFY(!dialog.findChild<QRadioButton*>(u"byZoneRadio"_s)->isEnabled());
+        QVERIFY(dialog.findChild<QRadioButton*>(u"byFabricRadio"_s)->isChecked());
+        QVERIFY(ok->isEnabled());
+        dialog.setFabrics({one, two, three});
+        QCOMPARE(tree->topLevelItemCount(), 1);
+        QCOMPARE(dialog.request().fabric, u"us-west1-a.fab1"_s);
+        QVERIFY(ok->isEnabled());
+    }
+
     void createDialogChecksNamesAndLocation()
     {
         Fixture f;

@@ -109,10 +109,12 @@ void CreatePartitionDialog::setFabrics(const QList<InfinibandFabric>& fabrics)
     const QString fabric = selectedFabricId();
     const QString region = m_ui->regionCombo->currentText();
     const QString zone = m_ui->zoneCombo->currentText();
-    m_fabrics.clear();
+    // Built apart: `fabrics` may be m_fabrics itself (restrictToFabric passes it).
+    QList<InfinibandFabric> offered;
     for (const InfinibandFabric& known : fabrics)
         if (m_onlyFabric.isEmpty() || known.id == m_onlyFabric || known.name == m_onlyFabric)
-            m_fabrics << known;
+            offered << known;
+    m_fabrics = offered;
     {
         const QSignalBlocker treeBlocker(m_ui->fabricTree);
         const QSignalBlocker regionBlocker(m_ui->regionCombo);
