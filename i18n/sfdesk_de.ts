@@ -1609,6 +1609,10 @@
         <source>The InfiniBand fabrics are not known yet. They show here once they are read.</source>
         <translation>Die InfiniBand-Fabrics sind noch nicht bekannt. Sie erscheinen hier, sobald sie gelesen sind.</translation>
     </message>
+    <message>
+        <source>Choose a fabric, or a region and zone, for the sf command.</source>
+        <translation>Wählen Sie eine Fabric oder eine Region und Zone für den sf-Befehl.</translation>
+    </message>
 </context>
 <context>
     <name>DBusNotifier</name>

@@ -153,15 +153,17 @@ private Q_SLOTS:
         wizard.next();
         QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::PartitionPage));
         auto* partition = wizard.findChild<QComboBox*>(u"partitionCombo"_s);
-        QTRY_COMPARE(partition->count(), 2);
-        // Only partitions on the SKU's fabric, in this workspace.
-        bool askedForFabric = false;
+        // Only partitions on the SKU's fabric, in this workspace: "eval" is research's.
+        QTRY_COMPARE(partition->count(), 1);
+        QVERIFY(partition->itemText(0).startsWith(u"train"_s));
+        // The wizard shows the session's list, which names the workspace by its ID.
+        bool listedByWorkspaceId = false;
         for (const auto& s : f.network.seen)
-            if (s.path == u"/infiniband_partitions"
-                && s.query.queryItemValue(u"fabric"_s) == u"us-west1-a.fab1"
-                && s.query.queryItemValue(u"workspace"_s) == u"default")
-                askedForFabric = true;
-        QVERIFY(askedForFabric);
+            if (s.path == u"/infiniband_partitions") {
+                QCOMPARE(s.query.queryItemValue(u"workspace"_s), u"wksp_k3R-nX9vLm7Qp2Yw5Jd8F"_s);
+                listedByWorkspaceId = true;
+            }
+        QVERIFY(listedByWorkspaceId);
         // Pre-flight: the pool owns no node of the SKU now (its allocation has ended), so both
         // instances would wait; and the image is not an InfiniBand one while a partition is chosen.
         auto* preflight = wizard.findChild<MessageBar*>(u"partitionPreflight"_s);
@@ -195,6 +197,64 @@ private Q_SLOTS:
         QVERIFY(wizard.sfCommand().contains(u"--infiniband-partition train"_s));
         QVERIFY(wizard.sfCommand().contains(u"--name worker-2"_s));
         saveWidgetScreenshot(&wizard, u"create-instances-result"_s);
+    }
+
+    // The wizard shows the connection's lists: what is read while it is open shows at once, the
+    // choice made stays chosen, and the workspace's own images (named by ID) come first.
+    void wizardFollowsTheSessionsLists()
+    {
+        Fixture f;
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* pool = wizard.findChild<QComboBox*>(u"poolCombo"_s);
+        auto* image = wizard.findChild<QComboBox*>(u"imageCombo"_s);
+        QTRY_COMPARE(pool->count(), 2);
+        QTRY_COMPARE(image->count(), 1);
+        pool->setCurrentIndex(pool->findText(u"batch"_s));
+        QCOMPARE(pool->currentText(), u"batch"_s);
+
+        QJsonObject pools = QJsonDocument::fromJson(Fixtures::bytes(u"pools.json"_s)).object();
+        QJsonArray rows = pools.value(u"data"_s).toArray();
+        QJsonObject added = rows.first().toObject();
+        added[u"id"_s] = u"pool_Added1Added2Added3Added"_s;
+        added[u"name"_s] = u"added"_s;
+        rows.prepend(added);
+        pools[u"data"_s] = rows;
+        f.network.on("GET", u"/pools"_s, 200, QJsonDocument(pools).toJson());
+        QJsonObject images = QJsonDocument::fromJson(Fixtures::bytes(u"images.json"_s)).object();
+        QJsonArray imageRows = images.value(u"data"_s).toArray();
+        for (qsizetype i = 0; i < imageRows.size(); ++i) {
+            QJsonObject row = imageRows.at(i).toObject();
+            row[u"upload_status"_s] = u"completed"_s;
+            imageRows[i] = row;
+        }
+        images[u"data"_s] = imageRows;
+        f.network.on("GET", u"/images"_s, 200, QJsonDocument(images).toJson());
+        // A refresh anywhere in the app (here the session's own) reaches the open wizard.
+        QSignalSpy changed(pool, &QComboBox::currentIndexChanged);
+        f.context.session()->refreshAll();
+        QTRY_COMPARE(pool->count(), 3);
+        QVERIFY(pool->findText(u"added"_s) >= 0);
+        QCOMPARE(pool->currentText(), u"batch"_s);
+        QCOMPARE(pool->currentData().toString(), u"pool_Qw3Er4Ty5Ui6Op7As8Df9"_s);
+        QTRY_COMPARE(image->count(), 2);
+        QCOMPARE(image->itemText(0), u"custom"_s);
+        QCOMPARE(image->itemText(1), u"ubuntu-22.04.5-cuda-12.7"_s);
+        QVERIFY(changed.size() <= 1);
+
+        // A list that fails says why on the first page, and clears once read again.
+        f.network.on("GET", u"/pools"_s, 500,
+                     R"({"error":{"type":"api_error","message":"Pools are away."}})");
+        auto* problem = wizard.findChild<QLabel*>(u"machineErrorLabel"_s);
+        f.context.session()->refresh(Session::Resource::Pools);
+        QTRY_VERIFY(problem->isVisible());
+        QVERIFY2(problem->text().contains(u"Pools are away."_s), qPrintable(problem->text()));
+        QCOMPARE(pool->currentText(), u"batch"_s);
+        f.network.on("GET", u"/pools"_s, 200, QJsonDocument(pools).toJson());
+        f.context.session()->refresh(Session::Resource::Pools);
+        QTRY_VERIFY(!problem->isVisible());
+        QCOMPARE(pool->currentText(), u"batch"_s);
     }
 
     void nonInfinibandSkuSkipsThePartitionStep()

@@ -388,6 +388,11 @@ private Q_SLOTS:
         QCOMPARE(tree->topLevelItemCount(), 0);
         QVERIFY(!ok->isEnabled());
         QVERIFY2(note->isVisible() && note->text().contains(u"not known yet"_s), qPrintable(note->text()));
+        // No sf command without a place for the partition (it would say --region '' --zone '').
+        auto* command = dialog->findChild<QLineEdit*>(u"commandEdit"_s);
+        QVERIFY(command->text().isEmpty());
+        QVERIFY(!command->placeholderText().isEmpty());
+        QVERIFY(!dialog->findChild<QPushButton*>(u"copyCommandButton"_s)->isEnabled());
         saveWidgetScreenshot(dialog, u"create-partition-fabrics-unknown"_s);
 
         fabricsReadable = true;
@@ -395,6 +400,9 @@ private Q_SLOTS:
         QCOMPARE(tree->topLevelItemCount(), view.fabrics().size());
         QVERIFY(ok->isEnabled());
         QVERIFY(!note->isVisible());
+        QVERIFY2(
+            command->text().startsWith(u"sf infiniband-partitions create --name late-fabrics --fabric "_s),
+            qPrintable(command->text()));
         QCOMPARE(dialog->request().name, u"late-fabrics"_s);
         QVERIFY(!dialog->request().fabric.isEmpty());
         dialog->reject();
@@ -420,7 +428,8 @@ private Q_SLOTS:
         QVERIFY(error->text().contains(u"us-west1-a.fab2"_s));
         QVERIFY(dialog.isVisible());
         const auto body = QJsonDocument::fromJson(f.network.seen.last().body).object();
-        QCOMPARE(body.value(u"workspace"_s).toString(), u"default"_s);
+        // The workspace by its ID, as the API names workspaces.
+        QCOMPARE(body.value(u"workspace"_s).toString(), u"wksp_k3R-nX9vLm7Qp2Yw5Jd8F"_s);
         QCOMPARE(body.value(u"region"_s).toString(), u"us-west1"_s);
         QCOMPARE(body.value(u"availability_zone"_s).toString(), u"a"_s);
         QVERIFY(!body.contains(u"fabric"_s));

@@ -9,8 +9,13 @@
 #include "core/cloudinit/jinja.h"
 #include "core/cloudinit/validator.h"
 #include "core/model/names.h"
+#include "core/models/fabricmodel.h"
+#include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
+#include "core/models/partitionmodel.h"
+#include "core/models/poolmodel.h"
 #include "core/models/session.h"
+#include "core/models/skumodel.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/messagebar.h"
 #include "gui/common/viewcontext.h"
@@ -24,6 +29,8 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
+#include <QSignalBlocker>
 #include <QtConcurrentRun>
 
 #include <algorithm>
@@ -47,6 +54,44 @@ QString skuLabel(const InstanceSku& sku)
                               ? sku.property(QStringLiteral("infiniband_fabric"))
                               : sku.displayProperty(QStringLiteral("infiniband_fabric")));
     return QStringLiteral("%1 (%2)").arg(label, parts.join(u", "));
+}
+
+struct ComboItem
+{
+    QString text;
+    QString id;
+    bool operator==(const ComboItem&) const = default;
+};
+
+// Shows items, keeping the chosen one (by id) through a refresh; says it changed only when it did.
+void refillCombo(QComboBox* combo, const QList<ComboItem>& items)
+{
+    QList<ComboItem> shown;
+    for (int i = 0; i < combo->count(); ++i)
+        shown.append({combo->itemText(i), combo->itemData(i).toString()});
+    if (shown == items)
+        return;
+    const QString chosen = combo->currentData().toString();
+    const int before = combo->currentIndex();
+    {
+        const QSignalBlocker block(combo);
+        combo->clear();
+        for (const ComboItem& item : items)
+            combo->addItem(item.text, item.id);
+        const int kept = combo->findData(chosen);
+        combo->setCurrentIndex(kept >= 0 ? kept : (items.isEmpty() ? -1 : 0));
+    }
+    if (combo->currentData().toString() != chosen || combo->currentIndex() != before)
+        Q_EMIT combo->currentIndexChanged(combo->currentIndex());
+}
+
+// The session's lists the wizard shows; instances for the pre-flight's count of busy nodes.
+const QList<Session::Resource>& wizardLists()
+{
+    static const QList<Session::Resource> lists = {
+        Session::Resource::Pools,   Session::Resource::Skus,       Session::Resource::Images,
+        Session::Resource::Fabrics, Session::Resource::Partitions, Session::Resource::Instances};
+    return lists;
 }
 
 } // namespace
@@ -115,16 +160,17 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
         if (!sku)
             return;
         QStringList taken;
-        for (const InfinibandPartition& partition : std::as_const(m_partitions))
+        for (const InfinibandPartition& partition : partitionsOnSkuFabric())
             taken << partition.name;
-        auto* dialog = new CreatePartitionDialog(m_context, m_fabrics, taken, this);
+        auto* dialog = new CreatePartitionDialog(m_context, m_session->fabrics()->rows(), taken, this);
+        m_partitionDialog = dialog;
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->restrictToFabric(sku->property(QStringLiteral("infiniband_fabric")));
         connect(dialog, &QDialog::accepted, this, [this, dialog] {
-            const InfinibandPartition created = dialog->createdPartition();
-            m_partitions.append(created);
-            m_ui->partitionCombo->addItem(created.name, created.id);
-            m_ui->partitionCombo->setCurrentIndex(m_ui->partitionCombo->count() - 1);
+            m_createdPartitions.append(dialog->createdPartition());
+            fillPartitions();
+            m_ui->partitionCombo->setCurrentIndex(
+                m_ui->partitionCombo->findData(dialog->createdPartition().id));
             m_ui->pickPartitionRadio->setChecked(true);
         });
         dialog->open();
@@ -137,85 +183,188 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     connect(m_ui->countSpin, &QSpinBox::valueChanged, this, &CreateInstanceWizard::updatePreflight);
     updateNames();
     updateCloudInitSource();
-    load();
+    connect(m_context, &ViewContext::clientChanged, this, &CreateInstanceWizard::bindSession);
+    bindSession();
 }
 
-CreateInstanceWizard::~CreateInstanceWizard() = default;
-
-void CreateInstanceWizard::load()
+CreateInstanceWizard::~CreateInstanceWizard()
 {
-    ApiClient* client = m_context->client();
-    if (!client)
+    watchLists(false);
+}
+
+void CreateInstanceWizard::bindSession()
+{
+    Session* session = m_context->session();
+    if (session == m_session)
         return;
-    const QString workspace = m_context->workspaceReference();
-    auto fail = [this](const ApiError& error) {
-        m_ui->machineErrorLabel->setText(error.message());
-        m_ui->machineErrorLabel->show();
+    watchLists(false);
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    m_loadErrors.clear();
+    m_createdPartitions.clear();
+    connect(session, &Session::listLoaded, this, &CreateInstanceWizard::listLoaded);
+    connect(session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
+        if (!wizardLists().contains(resource) || resource == Session::Resource::Instances)
+            return;
+        m_loadErrors.insert(resource, error.message());
+        showLoadProblems();
         Q_EMIT loaded();
-    };
-    client->pools(workspace)
-        ->onSuccess<QList<Pool>>(this,
-                                 [this](const QList<Pool>& pools) {
-                                     m_pools = pools;
-                                     m_ui->poolCombo->clear();
-                                     for (const Pool& pool : pools)
-                                         m_ui->poolCombo->addItem(pool.name, pool.id);
-                                     if (pools.isEmpty()) {
-                                         m_ui->machineErrorLabel->setText(
-                                             tr("This workspace has no pools. Instances run in a pool: "
-                                                "create one on the Pools page, or cancel and choose "
-                                                "another workspace."));
-                                         m_ui->machineErrorLabel->show();
-                                     }
-                                     Q_EMIT loaded();
-                                 })
-        ->onFailure(this, fail);
-    client->instanceSkus()
-        ->onSuccess<QList<InstanceSku>>(this,
-                                        [this](const QList<InstanceSku>& skus) {
-                                            m_skus = skus;
-                                            m_ui->skuCombo->clear();
-                                            for (const InstanceSku& sku : skus)
-                                                m_ui->skuCombo->addItem(skuLabel(sku), sku.id);
-                                            updateSkuNote();
-                                            Q_EMIT loaded();
-                                        })
-        ->onFailure(this, fail);
-    // Every readable image: asking for one workspace would leave out the public images, which
-    // every workspace can boot.
-    client->images()
-        ->onSuccess<QList<Image>>(
-            this,
-            [this, workspace](const QList<Image>& images) {
-                m_images.clear();
-                for (const Image& image : images)
-                    if (image.isPublic || image.workspace == workspace)
-                        m_images << image;
-                // The workspace's own images first.
-                std::stable_sort(m_images.begin(), m_images.end(),
-                                 [](const Image& a, const Image& b) { return !a.isPublic && b.isPublic; });
-                m_ui->imageCombo->clear();
-                for (const Image& image : std::as_const(m_images))
-                    if (image.status == Image::UploadStatus::Completed
-                        || image.status == Image::UploadStatus::Unknown)
-                        m_ui->imageCombo->addItem(image.name, image.id);
-                Q_EMIT loaded();
-            })
-        ->onFailure(this, fail);
-    if (m_context->infinibandEnabled())
-        client->infinibandFabrics()
-            ->onSuccess<QList<InfinibandFabric>>(this,
-                                                 [this](const QList<InfinibandFabric>& fabrics) {
-                                                     m_fabrics = fabrics;
-                                                     Q_EMIT loaded();
-                                                 })
-            ->onFailure(this, fail);
+    });
+    for (const Session::Resource resource : wizardLists())
+        if (session->isLoaded(resource))
+            listLoaded(resource);
+    showLoadProblems();
+    watchLists(true);
+}
+
+void CreateInstanceWizard::watchLists(bool watch)
+{
+    Session* wanted = watch && m_session && m_session->client() ? m_session.data() : nullptr;
+    if (m_watched == wanted)
+        return;
+    if (m_watched)
+        for (const Session::Resource resource : wizardLists())
+            m_watched->unwatch(resource);
+    m_watched = wanted;
+    if (wanted)
+        for (const Session::Resource resource : wizardLists())
+            wanted->watch(resource);
+}
+
+void CreateInstanceWizard::listLoaded(Session::Resource resource)
+{
+    if (!wizardLists().contains(resource))
+        return;
+    m_loadErrors.remove(resource);
+    switch (resource) {
+    case Session::Resource::Pools:
+        fillPools();
+        break;
+    case Session::Resource::Skus:
+        fillSkus();
+        break;
+    case Session::Resource::Images:
+        fillImages();
+        break;
+    case Session::Resource::Fabrics:
+        if (m_partitionDialog)
+            m_partitionDialog->setFabrics(m_session->fabrics()->rows());
+        break;
+    case Session::Resource::Partitions:
+        fillPartitions();
+        break;
+    default:
+        break;
+    }
+    updatePreflight();
+    showLoadProblems();
+    Q_EMIT loaded();
+}
+
+bool CreateInstanceWizard::inChosenWorkspace(const QString& workspaceId, const QString& workspaceName) const
+{
+    if (!workspaceId.isEmpty())
+        return workspaceId == m_context->workspaceReference();
+    return workspaceName == m_context->workspace();
+}
+
+void CreateInstanceWizard::fillPools()
+{
+    QList<ComboItem> items;
+    for (const Pool& pool : m_session->pools()->rows())
+        // The session lists every readable workspace when the user views them all.
+        if (inChosenWorkspace(pool.workspaceId, pool.workspace))
+            items.append({pool.name, pool.id});
+    refillCombo(m_ui->poolCombo, items);
+}
+
+void CreateInstanceWizard::fillSkus()
+{
+    QList<ComboItem> items;
+    for (const InstanceSku& sku : m_session->skus()->rows())
+        items.append({skuLabel(sku), sku.id});
+    refillCombo(m_ui->skuCombo, items);
+    updateSkuNote();
+}
+
+void CreateInstanceWizard::fillImages()
+{
+    // Every readable image is listed: the public ones boot in every workspace.
+    QList<Image> images;
+    for (const Image& image : m_session->images()->rows())
+        if (image.isPublic || inChosenWorkspace(image.workspaceId, image.workspace))
+            images << image;
+    // The workspace's own images first.
+    std::stable_sort(images.begin(), images.end(),
+                     [](const Image& a, const Image& b) { return !a.isPublic && b.isPublic; });
+    QList<ComboItem> items;
+    for (const Image& image : std::as_const(images))
+        if (image.status == Image::UploadStatus::Completed || image.status == Image::UploadStatus::Unknown)
+            items.append({image.name, image.id});
+    refillCombo(m_ui->imageCombo, items);
+}
+
+QList<InfinibandPartition> CreateInstanceWizard::partitionsOnSkuFabric() const
+{
+    const auto sku = currentSku();
+    if (!sku || !m_session)
+        return {};
+    const QString fabric = sku->property(QStringLiteral("infiniband_fabric"));
+    QList<InfinibandPartition> partitions;
+    QSet<QString> listed;
+    for (const InfinibandPartition& partition : m_session->partitions()->rows())
+        // The SKU names its fabric by name or ID, as the API accepts either.
+        if ((partition.fabric.id == fabric || partition.fabric.name == fabric)
+            && inChosenWorkspace(partition.workspaceId, partition.workspace)) {
+            partitions << partition;
+            listed.insert(partition.id);
+        }
+    for (const InfinibandPartition& partition : m_createdPartitions)
+        if (!listed.contains(partition.id))
+            partitions << partition;
+    return partitions;
+}
+
+void CreateInstanceWizard::fillPartitions()
+{
+    const QList<InfinibandPartition> partitions = partitionsOnSkuFabric();
+    QList<ComboItem> items;
+    for (const InfinibandPartition& partition : partitions)
+        items.append(
+            {tr("%1 (%n instance(s))", nullptr, partition.instanceCount).arg(partition.name), partition.id});
+    refillCombo(m_ui->partitionCombo, items);
+    // With nothing to pick, the step starts at creating one.
+    if (partitions.isEmpty() && currentId() == PartitionPage && m_ui->pickPartitionRadio->isChecked()
+        && m_session->isLoaded(Session::Resource::Partitions))
+        m_ui->newPartitionRadio->setChecked(true);
+    updatePartitionNote();
+}
+
+void CreateInstanceWizard::showLoadProblems()
+{
+    QStringList problems;
+    for (const Session::Resource resource : {Session::Resource::Pools, Session::Resource::Skus,
+                                             Session::Resource::Images, Session::Resource::Fabrics})
+        if (m_loadErrors.contains(resource))
+            problems << m_loadErrors.value(resource);
+    if (problems.isEmpty() && m_session && m_session->isLoaded(Session::Resource::Pools)
+        && m_ui->poolCombo->count() == 0)
+        problems << tr("This workspace has no pools. Instances run in a pool: create one on the Pools page, "
+                       "or cancel and choose another workspace.");
+    problems.removeDuplicates();
+    m_ui->machineErrorLabel->setText(problems.join(u'\n'));
+    m_ui->machineErrorLabel->setVisible(!problems.isEmpty());
+    if (m_loadErrors.contains(Session::Resource::Partitions))
+        m_ui->partitionNoteLabel->setText(m_loadErrors.value(Session::Resource::Partitions));
 }
 
 std::optional<InstanceSku> CreateInstanceWizard::currentSku() const
 {
     const QString id = m_ui->skuCombo->currentData().toString();
-    for (const InstanceSku& sku : m_skus)
+    if (!m_session)
+        return std::nullopt;
+    for (const InstanceSku& sku : m_session->skus()->rows())
         if (sku.id == id)
             return sku;
     return std::nullopt;
@@ -441,37 +590,6 @@ void CreateInstanceWizard::updateCloudInitNote()
     m_ui->cloudInitNoteLabel->setText(note);
 }
 
-void CreateInstanceWizard::loadPartitions()
-{
-    const auto sku = currentSku();
-    if (!sku || !m_context->client())
-        return;
-    InfinibandAdapter::PartitionFilter filter;
-    filter.workspace = m_context->workspace();
-    filter.fabric = sku->property(QStringLiteral("infiniband_fabric"));
-    m_ui->partitionCombo->clear();
-    m_context->client()
-        ->infinibandPartitions(filter)
-        ->onSuccess<QList<InfinibandPartition>>(
-            this,
-            [this](const QList<InfinibandPartition>& partitions) {
-                m_partitions = partitions;
-                m_ui->partitionCombo->clear();
-                for (const InfinibandPartition& partition : partitions)
-                    m_ui->partitionCombo->addItem(
-                        tr("%1 (%n instance(s))", nullptr, partition.instanceCount).arg(partition.name),
-                        partition.id);
-                if (partitions.isEmpty())
-                    m_ui->newPartitionRadio->setChecked(true);
-                updatePartitionNote();
-                Q_EMIT loaded();
-            })
-        ->onFailure(this, [this](const ApiError& error) {
-            m_ui->partitionNoteLabel->setText(error.message());
-            Q_EMIT loaded();
-        });
-}
-
 QString CreateInstanceWizard::chosenPartitionId() const
 {
     if (!partitionStepApplies() || !m_ui->pickPartitionRadio->isChecked())
@@ -482,7 +600,7 @@ QString CreateInstanceWizard::chosenPartitionId() const
 QString CreateInstanceWizard::chosenPartitionName() const
 {
     const QString id = chosenPartitionId();
-    for (const InfinibandPartition& partition : m_partitions)
+    for (const InfinibandPartition& partition : partitionsOnSkuFabric())
         if (partition.id == id)
             return partition.name;
     return {};
@@ -505,7 +623,7 @@ QStringList CreateInstanceWizard::preflightWarnings() const
     const auto sku = currentSku();
     const QString poolId = m_ui->poolCombo->currentData().toString();
     const int count = static_cast<int>(instanceNames().size());
-    for (const Pool& pool : m_pools) {
+    for (const Pool& pool : m_session->pools()->rows()) {
         if (!sku || pool.id != poolId)
             continue;
         const qint64 now = QDateTime::currentSecsSinceEpoch();
@@ -580,10 +698,8 @@ void CreateInstanceWizard::initializePage(int id)
     if (id == NamesPage)
         m_ui->namesPage->setButtonText(QWizard::NextButton,
                                        partitionStepApplies() ? tr("&Next >") : tr("&Create"));
-    if (id == PartitionPage) {
-        loadPartitions();
-        updatePartitionNote();
-    }
+    if (id == PartitionPage)
+        fillPartitions();
     if (id == NamesPage || id == PartitionPage)
         updatePreflight();
     if (id == ResultPage)

@@ -4,8 +4,11 @@
 
 #include "core/cloudinit/diagnostic.h"
 #include "core/model/resources.h"
+#include "core/models/session.h"
 
 #include <QJsonObject>
+#include <QMap>
+#include <QPointer>
 #include <QWizard>
 
 #include <memory>
@@ -13,6 +16,7 @@
 namespace Ui {
 class CreateInstanceWizard;
 }
+class CreatePartitionDialog;
 class MessageBar;
 class ViewContext;
 
@@ -20,6 +24,8 @@ class ViewContext;
 // names, cloud-init user data from a file or the Cloud-init editor, and on an InfiniBand SKU the partition
 // step (pick one on the SKU's fabric, create one in place, or none, which means no InfiniBand). The last page
 // shows progress and one result per instance.
+// Its choices are the connection's lists (the session's models), watched while the wizard is open:
+// what another view or a refresh reads shows here too, and a choice already made is kept.
 class CreateInstanceWizard final : public QWizard
 {
     Q_OBJECT
@@ -70,15 +76,25 @@ public:
     QStringList preflightWarnings() const;
 
 Q_SIGNALS:
-    // Pools, SKUs, images or partitions finished loading (tests wait for it).
+    // A list of the session the wizard shows (pools, SKUs, images, fabrics, partitions) was read or
+    // failed, and the wizard shows the answer.
     void loaded();
     void creationFinished(int succeeded, int failed);
     // The editor's text was validated (the note shows the verdict).
     void userDataChecked();
 
 private:
-    void load();
-    void loadPartitions();
+    void bindSession();
+    void watchLists(bool watch);
+    void listLoaded(Session::Resource resource);
+    void fillPools();
+    void fillSkus();
+    void fillImages();
+    void fillPartitions();
+    void showLoadProblems();
+    // Whether an object of a workspace list belongs to the workspace the instances go to.
+    bool inChosenWorkspace(const QString& workspaceId, const QString& workspaceName) const;
+    QList<InfinibandPartition> partitionsOnSkuFabric() const;
     void updateSkuNote();
     void updateNames();
     void updateCloudInitNote();
@@ -99,11 +115,14 @@ private:
     // The pre-flight warnings on the names page and on the partition page (whichever creates).
     MessageBar* m_namesPreflight;
     MessageBar* m_partitionPreflight;
-    QList<Pool> m_pools;
-    QList<InstanceSku> m_skus;
-    QList<Image> m_images;
-    QList<InfinibandFabric> m_fabrics;
-    QList<InfinibandPartition> m_partitions;
+    // The session whose lists fill the wizard, and the one it watches them on.
+    QPointer<Session> m_session;
+    QPointer<Session> m_watched;
+    // Why a list could not be read, until it is.
+    QMap<Session::Resource, QString> m_loadErrors;
+    // Partitions created from the wizard, shown at once rather than after the next read of the list.
+    QList<InfinibandPartition> m_createdPartitions;
+    QPointer<CreatePartitionDialog> m_partitionDialog;
     QList<Instance> m_created;
     // The editor's text as taken when it was chosen, and what the validator said of it.
     QString m_editorTitle;

@@ -42,6 +42,8 @@ CreatePartitionDialog::CreatePartitionDialog(ViewContext* context, const QList<I
     });
     connect(m_ui->zoneCombo, &QComboBox::currentIndexChanged, this, &CreatePartitionDialog::updateState);
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &CreatePartitionDialog::accept);
+    // Creating needs the workspace's ID, which comes with the account's workspaces.
+    connect(context, &ViewContext::workspacesChanged, this, &CreatePartitionDialog::updateState);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &CreatePartitionDialog::reject);
     connect(m_ui->copyCommandButton, &QPushButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(m_ui->commandEdit->text()); });
@@ -211,10 +213,17 @@ void CreatePartitionDialog::updateState()
     m_ui->zoneNoteLabel->setText(zoneNote);
     m_ui->zoneNoteLabel->setVisible(!zoneNote.isEmpty());
 
-    m_ui->commandEdit->setText(SfCommand::partitionCreate(request()));
+    // A command without a place to create the partition would be refused: none until there is one.
+    const SfCommand::PartitionCreate wanted = request();
+    const bool placed =
+        !wanted.fabric.isEmpty() || (!wanted.region.isEmpty() && !wanted.availabilityZone.isEmpty());
+    m_ui->commandEdit->setText(placed ? SfCommand::partitionCreate(wanted) : QString());
+    m_ui->commandEdit->setPlaceholderText(
+        placed ? QString() : tr("Choose a fabric, or a region and zone, for the sf command."));
+    m_ui->copyCommandButton->setEnabled(placed);
     m_ui->buttonBox->button(QDialogButtonBox::Ok)
         ->setEnabled(!m_sending && !name.isEmpty() && nameProblem.isEmpty() && locationOk
-                     && m_context->client());
+                     && m_context->client() && !m_context->workspaceReference().isEmpty());
 }
 
 void CreatePartitionDialog::accept()
@@ -223,7 +232,8 @@ void CreatePartitionDialog::accept()
         return;
     const auto wanted = request();
     InfinibandAdapter::NewPartition partition;
-    partition.workspace = m_context->workspace();
+    // The API names a workspace by its ID (or resource path), never by a bare name.
+    partition.workspace = m_context->workspaceReference();
     partition.name = wanted.name;
     partition.fabric = wanted.fabric;
     partition.region = wanted.region;
