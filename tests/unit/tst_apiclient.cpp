@@ -535,19 +535,25 @@ private Q_SLOTS:
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("sentence");
         QTest::addColumn<int>("details");
+        QTest::addColumn<int>("reason");
 
         const auto http = static_cast<int>(ApiError::Kind::Http);
         QTest::newRow("401") << 401 << envelope("authentication_error", "Invalid token") << 0 << http
                              << "The server did not accept the token. Check the token of this connection."
-                             << 0;
+                             << 0 << int(ApiError::Reason::TokenRejected);
         QTest::newRow("403 missing grant")
             << 403 << envelope("forbidden", "Missing grant instance:write on production") << 0 << http
-            << "The token is not allowed to do this: Missing grant instance:write on production" << 0;
+            << "The token is not allowed to do this: Missing grant instance:write on production" << 0
+            << int(ApiError::Reason::Forbidden);
         QTest::newRow("403 flag not enrolled")
             << 403 << envelope("forbidden", "Feature not enabled.") << 0 << http
-            << "This is a preview feature the account is not enrolled in." << 0;
+            << "This is a preview feature the account is not enrolled in." << 0
+            << int(ApiError::Reason::NotEnrolled);
+        QTest::newRow("402") << 402 << envelope("payment_required", "Balance too low.") << 0 << http
+                             << "The balance is too low for this order: Balance too low." << 0
+                             << int(ApiError::Reason::InsufficientFunds);
         QTest::newRow("404") << 404 << envelope("not_found", "Instance not found") << 0 << http
-                             << "Not found: Instance not found" << 0;
+                             << "Not found: Instance not found" << 0 << int(ApiError::Reason::NotFound);
         QTest::newRow("409 with details")
             << 409
             << envelope("conflict", "Partition has attached instances.",
@@ -556,35 +562,40 @@ private Q_SLOTS:
             << 0 << http
             << "The request conflicts with the current state: Partition has attached instances. "
                "(inst_a is attached; inst_b is terminated)"
-            << 2;
+            << 2 << int(ApiError::Reason::Conflict);
         QTest::newRow("422 with details")
             << 422
             << envelope("unprocessable_entity", "Invalid order",
                         R"([{"field":"node_count","code":"too_small","message":"must be at least 1"}])")
             << 0 << http
-            << "The server could not process the request: Invalid order (node_count: must be at least 1)"
-            << 1;
+            << "The server could not process the request: Invalid order (node_count: must be at least 1)" << 1
+            << int(ApiError::Reason::Invalid);
         QTest::newRow("500 without envelope")
-            << 500 << QByteArray("<html>oops</html>") << 0 << http << "The server failed (HTTP 500)." << 0;
+            << 500 << QByteArray("<html>oops</html>") << 0 << http << "The server failed (HTTP 500)." << 0
+            << int(ApiError::Reason::ServerError);
         QTest::newRow("timeout") << 0 << QByteArray() << static_cast<int>(QNetworkReply::TimeoutError)
                                  << static_cast<int>(ApiError::Kind::Timeout)
                                  << "The server did not answer in time. Check the connection and try again."
-                                 << 0;
+                                 << 0 << int(ApiError::Reason::Unreachable);
         QTest::newRow("refused") << 0 << QByteArray()
                                  << static_cast<int>(QNetworkReply::ConnectionRefusedError)
                                  << static_cast<int>(ApiError::Kind::Transport)
-                                 << "The server refused the connection. Is it running?" << 0;
+                                 << "The server refused the connection. Is it running?" << 0
+                                 << int(ApiError::Reason::Unreachable);
         QTest::newRow("tls")
             << 0 << QByteArray() << static_cast<int>(QNetworkReply::SslHandshakeFailedError)
             << static_cast<int>(ApiError::Kind::Tls)
-            << "The secure connection to the server could not be verified: fake network error 6" << 0;
-        QTest::newRow("truncated body") << 200 << QByteArray(R"({"object":"list","data":[{"id":)") << 0
-                                        << static_cast<int>(ApiError::Kind::InvalidResponse)
-                                        << "The server sent a response the app cannot read:" << 0;
+            << "The secure connection to the server could not be verified: fake network error 6" << 0
+            << int(ApiError::Reason::Unreachable);
+        QTest::newRow("truncated body")
+            << 200 << QByteArray(R"({"object":"list","data":[{"id":)") << 0
+            << static_cast<int>(ApiError::Kind::InvalidResponse)
+            << "The server sent a response the app cannot read:" << 0 << int(ApiError::Reason::BadResponse);
         QTest::newRow("wrong shape")
             << 200 << QByteArray(R"({"object":"list","data":{}})") << 0
             << static_cast<int>(ApiError::Kind::InvalidResponse)
-            << "The server sent a response the app cannot read: list.data: expected a list" << 0;
+            << "The server sent a response the app cannot read: list.data: expected a list" << 0
+            << int(ApiError::Reason::BadResponse);
     }
 
     void errors()
@@ -595,6 +606,7 @@ private Q_SLOTS:
         QFETCH(int, kind);
         QFETCH(QString, sentence);
         QFETCH(int, details);
+        QFETCH(int, reason);
 
         FakeNetworkAccessManager network;
         ClientOptions options = fastOptions();
@@ -617,6 +629,8 @@ private Q_SLOTS:
         QCOMPARE(static_cast<int>(error.kind()), kind);
         QVERIFY2(error.message().startsWith(sentence), qPrintable(error.message()));
         QCOMPARE(error.details().size(), details);
+        // What the GUI decides on, rather than on the status.
+        QCOMPARE(int(error.reason()), reason);
         if (status >= 400)
             QCOMPARE(error.httpStatus(), status);
         QCOMPARE(unauthorized.size(), status == 401 ? 1 : 0);

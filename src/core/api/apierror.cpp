@@ -124,14 +124,46 @@ ApiError ApiError::notSignedIn()
     return error;
 }
 
-bool ApiError::isFeatureNotEnabled() const
+ApiError::Reason ApiError::reason() const
 {
-    return m_httpStatus == 403 && m_serverMessage.contains(u"Feature not enabled", Qt::CaseInsensitive);
-}
-
-bool ApiError::isNotFound() const
-{
-    return m_kind == Kind::Http && m_httpStatus == 404;
+    switch (m_kind) {
+    case Kind::None:
+        return Reason::None;
+    case Kind::Cancelled:
+        return Reason::Cancelled;
+    case Kind::Transport:
+    case Kind::Timeout:
+    case Kind::Tls:
+    case Kind::InsecureUrl:
+    case Kind::Configuration:
+        return Reason::Unreachable;
+    case Kind::NotSignedIn:
+        return Reason::NotSignedIn;
+    case Kind::InvalidResponse:
+        return Reason::BadResponse;
+    case Kind::Http:
+        break;
+    }
+    switch (m_httpStatus) {
+    case 400:
+    case 422:
+        return Reason::Invalid;
+    case 401:
+        return Reason::TokenRejected;
+    case 402:
+        return Reason::InsufficientFunds;
+    case 403:
+        return m_serverMessage.contains(u"Feature not enabled", Qt::CaseInsensitive) ? Reason::NotEnrolled
+                                                                                     : Reason::Forbidden;
+    case 404:
+        return Reason::NotFound;
+    case 409:
+        return Reason::Conflict;
+    case 429:
+        return Reason::RateLimited;
+    default:
+        return m_httpStatus >= 500 && m_httpStatus < 600 ? Reason::ServerError : Reason::BadResponse;
+    }
 }
 
 bool ApiError::isTransient() const

@@ -39,6 +39,25 @@ public:
         Configuration,   // bad URL, ...
         NotSignedIn,     // no token yet: nothing was sent
     };
+    // What a failure means to the app, whichever status or transport error carried it. Code outside
+    // the API layer decides on this, never on a status code.
+    enum class Reason
+    {
+        None,
+        Cancelled,
+        Unreachable,       // no answer: transport, timeout, TLS, a URL the app will not use
+        NotSignedIn,       // no token yet: nothing was sent
+        TokenRejected,     // 401: the server does not accept the token
+        NotEnrolled,       // 403 "Feature not enabled.": a preview the account is not in
+        Forbidden,         // 403 otherwise: the token may not do this
+        NotFound,          // 404
+        Conflict,          // 409: refused in the current state (a delete with blockers, a name taken)
+        InsufficientFunds, // 402: the balance cannot cover it
+        Invalid,           // 400, 422: the request as sent is refused
+        RateLimited,       // 429
+        ServerError,       // 5xx
+        BadResponse,       // an answer the app cannot read, or a status it does not expect
+    };
 
     ApiError() = default;
     static ApiError fromReply(QRestReply& reply, const QByteArray& body, const QStringList& tlsErrors = {});
@@ -53,6 +72,7 @@ public:
 
     bool isError() const { return m_kind != Kind::None; }
     Kind kind() const { return m_kind; }
+    Reason reason() const;
     int httpStatus() const { return m_httpStatus; }
     QNetworkReply::NetworkError networkError() const { return m_networkError; }
     QString networkErrorString() const { return m_networkErrorString; }
@@ -69,10 +89,8 @@ public:
 
     // Whether trying again later can help (transport trouble, timeouts, 5xx, 429).
     bool isTransient() const;
-    // 403 "Feature not enabled.": the account is not enrolled in a preview.
-    bool isFeatureNotEnabled() const;
-    // 404 from the server: what was asked for does not exist (any more).
-    bool isNotFound() const;
+    bool isFeatureNotEnabled() const { return reason() == Reason::NotEnrolled; }
+    bool isNotFound() const { return reason() == Reason::NotFound; }
 
 private:
     void readEnvelope(const QByteArray& body);

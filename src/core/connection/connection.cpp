@@ -140,7 +140,7 @@ void Connection::useToken(const QString& token, const QString& source)
         ->onFailure(this, [this, check](const ApiError& error) {
             if (check != m_checks)
                 return;
-            if (error.httpStatus() == 401) {
+            if (error.reason() == ApiError::Reason::TokenRejected) {
                 m_client->setToken({});
                 m_tokenSource.clear();
                 setState(State::SignedOut, error.message());
@@ -198,7 +198,7 @@ void Connection::signIn(const QString& token)
                 return;
             m_client->setToken({});
             m_tokenSource.clear();
-            const QString reason = error.httpStatus() == 401
+            const QString reason = error.reason() == ApiError::Reason::TokenRejected
                                        ? tr("The server did not accept this token. Nothing was stored.")
                                        : tr("The token could not be checked: %1").arg(error.message());
             setState(State::SignedOut, reason);

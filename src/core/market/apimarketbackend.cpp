@@ -26,7 +26,7 @@ QString placeFailure(const ApiError& error)
     const bool shortfall =
         std::any_of(error.details().cbegin(), error.details().cend(),
                     [](const ApiErrorDetail& d) { return d.code == u"insufficient_allocation"; });
-    if (error.kind() == ApiError::Kind::Http && error.httpStatus() == 402)
+    if (error.reason() == ApiError::Reason::InsufficientFunds)
         return ApiMarketBackend::tr("The balance is too low: %1")
             .arg(error.serverMessage().isEmpty()
                      ? ApiMarketBackend::tr("the order could cost more than is available.")

@@ -88,7 +88,7 @@ Session::Session(ApiClient* client, QObject* parent)
                                             m_partitions->refresh(v.value<QList<InfinibandPartition>>());
                                         }));
     connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
-        if (error.httpStatus() == 403 && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
+        if (error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
             m_ordersPerWorkspace = true;
             updatePolling();
             refresh(Resource::Orders);
@@ -134,8 +134,9 @@ Poller* Session::addPoller(Resource resource, Poller* poller)
         Q_EMIT listLoaded(resource);
     });
     connect(poller, &Poller::failed, this, [this, resource](const ApiError& error) {
-        const bool ordersFallBack = resource == Resource::Orders && error.httpStatus() == 403
-                                    && m_workspace.isEmpty() && !m_ordersPerWorkspace;
+        const bool ordersFallBack = resource == Resource::Orders
+                                    && error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty()
+                                    && !m_ordersPerWorkspace;
         if (error.kind() != ApiError::Kind::Cancelled && !ordersFallBack)
             Q_EMIT listFailed(resource, error);
     });

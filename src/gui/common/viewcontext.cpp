@@ -178,7 +178,8 @@ void ViewContext::enrolInfiniband()
                                      reportMessage(tr("Enrolled in the InfiniBand preview."));
                                  })
         ->onFailure(this, [this](const ApiError& error) {
-            if (error.httpStatus() == 403) {
+            if (error.reason() == ApiError::Reason::Forbidden
+                || error.reason() == ApiError::Reason::NotEnrolled) {
                 setEnrolment(Enrolment::NotSelfEnrollable);
                 Q_EMIT enrolmentFailed(
                     tr("SF Compute has to enable the InfiniBand preview for this account: it cannot be "

@@ -257,7 +257,7 @@ void CreatePartitionDialog::accept()
             QString text = error.message();
             for (const ApiErrorDetail& detail : error.details())
                 text += QStringLiteral("\n• ") + detail.message;
-            if (error.httpStatus() == 409)
+            if (error.reason() == ApiError::Reason::Conflict)
                 m_takenNames << m_ui->nameEdit->text();
             m_ui->errorLabel->setText(text);
             m_ui->errorLabel->show();

@@ -386,13 +386,13 @@ void DeleteBlockersDialog::retryDelete()
     call->onFailure(this, [this](const ApiError& error) {
         --m_running;
         // An earlier attempt whose answer was lost deleted it: gone is what the user asked for.
-        if (error.httpStatus() == 404) {
+        if (error.reason() == ApiError::Reason::NotFound) {
             m_deleted = true;
             m_context->reportMessage(tr("Partition %1 is deleted.").arg(m_partition.name));
             accept();
             return;
         }
-        if (error.httpStatus() == 409) {
+        if (error.reason() == ApiError::Reason::Conflict) {
             showBlockers(error);
             m_ui->progressLabel->setText(tr("Still blocked."));
             return;

@@ -5,6 +5,8 @@
 #include "core/api/apiclient.h"
 #include "core/api/extracalls.h"
 #include "core/cloudinit/bootstrap.h"
+#include "core/models/session.h"
+#include "core/models/skumodel.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
@@ -99,10 +101,40 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     connect(m_port, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);
     connect(m_script, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
     resize(860, 560);
+    if (context->client()) {
+        m_session = context->session();
+        m_session->watch(Session::Resource::Skus);
+        connect(m_session, &Session::listLoaded, this, [this](Session::Resource resource) {
+            if (resource == Session::Resource::Skus && m_waitingForSkus)
+                takeSkus();
+        });
+        connect(
+            m_session, &Session::listFailed, this, [this](Session::Resource resource, const ApiError& error) {
+                if (resource != Session::Resource::Skus || !m_waitingForSkus)
+                    return;
+                m_waitingForSkus = false;
+                m_problems
+                    << tr("GPUs per node unknown (%1); torchrun uses every GPU it sees").arg(error.message());
+                oneDone();
+            });
+    }
     load();
 }
 
-LaunchCommandDialog::~LaunchCommandDialog() = default;
+LaunchCommandDialog::~LaunchCommandDialog()
+{
+    if (m_session)
+        m_session->unwatch(Session::Resource::Skus);
+}
+
+void LaunchCommandDialog::takeSkus()
+{
+    m_waitingForSkus = false;
+    for (const InstanceSku& s : m_session->skus()->rows())
+        if (s.id == m_sku || s.alias == m_sku)
+            m_gpus = s.property(QStringLiteral("num_accelerators")).toInt();
+    oneDone();
+}
 
 QString LaunchCommandDialog::text() const
 {
@@ -175,20 +207,10 @@ void LaunchCommandDialog::load()
                             oneDone();
                         });
                 }
-                client->instanceSkus()
-                    ->onSuccess<QList<InstanceSku>>(
-                        this,
-                        [this, sku](const QList<InstanceSku>& skus) {
-                            for (const InstanceSku& s : skus)
-                                if (s.id == sku || s.alias == sku)
-                                    m_gpus = s.property(QStringLiteral("num_accelerators")).toInt();
-                            oneDone();
-                        })
-                    ->onFailure(this, [this](const ApiError& error) {
-                        m_problems << tr("GPUs per node unknown (%1); torchrun uses every GPU it sees")
-                                          .arg(error.message());
-                        oneDone();
-                    });
+                m_sku = sku;
+                m_waitingForSkus = true;
+                if (m_session && m_session->isLoaded(Session::Resource::Skus))
+                    takeSkus();
             })
         ->onFailure(this, [this](const ApiError& error) {
             m_status->setText(tr("Could not read the partition's instances: %1").arg(error.message()));

@@ -6,12 +6,14 @@
 #include "core/model/resources.h"
 
 #include <QDialog>
+#include <QPointer>
 
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class Session;
 class ViewContext;
 
 // The launch of a multi-node job on a partition's running instances: hostfile, a torchrun line per
@@ -37,6 +39,8 @@ Q_SIGNALS:
 
 private:
     void load();
+    // The GPUs per node, from the session's SKU list once it is read.
+    void takeSkus();
     void oneDone();
     void render();
     LaunchPlan::Options options() const;
@@ -51,6 +55,10 @@ private:
     QPushButton* m_copy;
     QPushButton* m_save;
     QList<LaunchPlan::Worker> m_workers;
+    // The session whose SKU list the dialog watches while it is open.
+    QPointer<Session> m_session;
+    QString m_sku;
+    bool m_waitingForSkus = false;
     int m_gpus = 0;
     int m_pending = 0;
     QStringList m_problems;

@@ -487,7 +487,7 @@ void PartitionsView::deleteCurrent()
         refresh();
     });
     call->onFailure(this, [this, target](const ApiError& error) {
-        if (error.httpStatus() == 409 && !error.details().isEmpty()) {
+        if (error.reason() == ApiError::Reason::Conflict && !error.details().isEmpty()) {
             auto* dialog = new DeleteBlockersDialog(context(), target, error, this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             connect(dialog, &QDialog::finished, this, &PartitionsView::refresh);
