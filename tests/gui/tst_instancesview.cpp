@@ -257,6 +257,38 @@ private Q_SLOTS:
         QCOMPARE(pool->currentText(), u"batch"_s);
     }
 
+    // Next without a pool says what is missing; once the pool list brings one the note goes and Next
+    // goes on.
+    void wizardSaysWhatIsMissingUntilTheListsBringIt()
+    {
+        Fixture f;
+        f.network.on("GET", u"/pools"_s, 200, R"({"object":"list","data":[],"has_more":false})");
+        f.context.setClient(&f.client);
+        CreateInstanceWizard wizard(&f.context);
+        wizard.show();
+        auto* pool = wizard.findChild<QComboBox*>(u"poolCombo"_s);
+        auto* problem = wizard.findChild<QLabel*>(u"machineErrorLabel"_s);
+        QTRY_VERIFY(problem->isVisible());
+        QVERIFY2(problem->text().contains(u"no pools"_s), qPrintable(problem->text()));
+        QTRY_COMPARE(wizard.findChild<QComboBox*>(u"skuCombo"_s)->count(), 2);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::MachinePage));
+        QVERIFY2(problem->text().contains(u"Choose a pool, a SKU and an image."_s),
+                 qPrintable(problem->text()));
+        // Another poll of a list the wizard shows keeps the note.
+        QSignalSpy shown(&wizard, &CreateInstanceWizard::loaded);
+        f.context.session()->refresh(Session::Resource::Skus);
+        QTRY_VERIFY(!shown.isEmpty());
+        QVERIFY2(problem->text().contains(u"Choose a pool"_s), qPrintable(problem->text()));
+
+        f.network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        f.context.session()->refresh(Session::Resource::Pools);
+        QTRY_COMPARE(pool->count(), 2);
+        QVERIFY(!problem->isVisible());
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(CreateInstanceWizard::NamesPage));
+    }
+
     void nonInfinibandSkuSkipsThePartitionStep()
     {
         Fixture f;

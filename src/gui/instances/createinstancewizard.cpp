@@ -178,6 +178,8 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     connect(m_ui->copyCommandButton, &QPushButton::clicked, this, &CreateInstanceWizard::copyCommand);
     for (QComboBox* combo : {m_ui->poolCombo, m_ui->skuCombo, m_ui->imageCombo, m_ui->partitionCombo})
         connect(combo, &QComboBox::currentIndexChanged, this, &CreateInstanceWizard::updatePreflight);
+    for (QComboBox* combo : {m_ui->poolCombo, m_ui->skuCombo, m_ui->imageCombo})
+        connect(combo, &QComboBox::currentIndexChanged, this, &CreateInstanceWizard::showLoadProblems);
     for (auto* radio : {m_ui->singleRadio, m_ui->pickPartitionRadio, m_ui->noPartitionRadio})
         connect(radio, &QRadioButton::toggled, this, &CreateInstanceWizard::updatePreflight);
     connect(m_ui->countSpin, &QSpinBox::valueChanged, this, &CreateInstanceWizard::updatePreflight);
@@ -352,6 +354,11 @@ void CreateInstanceWizard::showLoadProblems()
         && m_ui->poolCombo->count() == 0)
         problems << tr("This workspace has no pools. Instances run in a pool: create one on the Pools page, "
                        "or cancel and choose another workspace.");
+    // Said after Next, until the lists bring what is missing and the user has it.
+    if (m_askedToChoose
+        && (m_ui->poolCombo->currentIndex() < 0 || m_ui->skuCombo->currentIndex() < 0
+            || m_ui->imageCombo->currentIndex() < 0))
+        problems << tr("Choose a pool, a SKU and an image.");
     problems.removeDuplicates();
     m_ui->machineErrorLabel->setText(problems.join(u'\n'));
     m_ui->machineErrorLabel->setVisible(!problems.isEmpty());
@@ -712,8 +719,8 @@ bool CreateInstanceWizard::validateCurrentPage()
     case MachinePage:
         if (m_ui->poolCombo->currentIndex() < 0 || m_ui->skuCombo->currentIndex() < 0
             || m_ui->imageCombo->currentIndex() < 0) {
-            m_ui->machineErrorLabel->setText(tr("Choose a pool, a SKU and an image."));
-            m_ui->machineErrorLabel->show();
+            m_askedToChoose = true;
+            showLoadProblems();
             return false;
         }
         return true;

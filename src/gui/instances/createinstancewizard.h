@@ -123,6 +123,8 @@ private:
     // Partitions created from the wizard, shown at once rather than after the next read of the list.
     QList<InfinibandPartition> m_createdPartitions;
     QPointer<CreatePartitionDialog> m_partitionDialog;
+    // Next was refused for want of a pool, SKU or image.
+    bool m_askedToChoose = false;
     QList<Instance> m_created;
     // The editor's text as taken when it was chosen, and what the validator said of it.
     QString m_editorTitle;
