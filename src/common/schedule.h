@@ -98,6 +98,8 @@ public:
     static bool isAligned(qint64 t) { return t % Alignment == 0; }
     static qint64 floorTo(qint64 t, qint64 step);
     static qint64 ceilTo(qint64 t, qint64 step);
+    // The start of the hour t is in (before the epoch too).
+    static qint64 floorHour(qint64 t) { return floorTo(t, Hour); }
 
 private:
     using Step = std::pair<qint64, qint64>; // time, count from that time on

@@ -9,6 +9,7 @@
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
 #include "support/fixtures.h"
+#include "support/mockclock.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

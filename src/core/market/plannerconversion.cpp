@@ -2,6 +2,7 @@
 
 #include "core/market/plannerconversion.h"
 
+#include "common/schedule.h"
 #include "core/market/marketdepth.h"
 #include "core/model/resources.h"
 
@@ -87,12 +88,12 @@ PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 no
 QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString& sku, qint64 from, qint64 to)
 {
     constexpr qint64 Hour = 3600;
-    const qint64 first = from - ((from % Hour) + Hour) % Hour;
+    const qint64 first = Schedule::floorHour(from);
     QMap<qint64, HourQuote> byHour;
     for (const OrderbookWindow& window : windows) {
         if (window.sku != sku || window.endAt <= window.startAt)
             continue;
-        const qint64 windowStart = std::max(first, window.startAt - ((window.startAt % Hour) + Hour) % Hour);
+        const qint64 windowStart = std::max(first, Schedule::floorHour(window.startAt));
         for (qint64 hour = windowStart; hour < std::min(window.endAt, to); hour += Hour) {
             HourQuote& quote = byHour[hour];
             quote.hourStart = hour;

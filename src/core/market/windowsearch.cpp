@@ -2,6 +2,8 @@
 
 #include "core/market/windowsearch.h"
 
+#include "common/schedule.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -11,14 +13,9 @@ namespace {
 
 constexpr qint64 Hour = 3600;
 
-qint64 floorHour(qint64 t)
-{
-    return t - ((t % Hour) + Hour) % Hour;
-}
-
 qint64 ceilHour(qint64 t)
 {
-    return floorHour(t + Hour - 1);
+    return Schedule::floorHour(t + Hour - 1);
 }
 
 } // namespace
@@ -42,7 +39,7 @@ bool before(const Offer& a, const Offer& b, Rank rank)
 QList<Offer> search(const QList<HourQuote>& quotes, const Query& query, Rank rank)
 {
     const qint64 firstStart = ceilHour(query.earliestStart);
-    const qint64 lastStart = floorHour(query.latestStart);
+    const qint64 lastStart = Schedule::floorHour(query.latestStart);
     const qint64 minHours = std::max<qint64>(1, (query.minSeconds + Hour - 1) / Hour);
     const qint64 maxHours = query.maxSeconds / Hour;
     if (query.nodes <= 0 || query.limit <= 0 || lastStart < firstStart || maxHours < minHours)

@@ -2,6 +2,7 @@
 
 #include "gui/availability/availabilityview.h"
 
+#include "common/schedule.h"
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/market/plannerconversion.h"
@@ -25,11 +26,6 @@ namespace {
 constexpr qint64 Hour = 3600;
 // Prices are asked again for the same SKU after this long.
 constexpr qint64 PriceMaxAgeSeconds = 60;
-
-qint64 floorToHour(qint64 secs)
-{
-    return secs - ((secs % Hour) + Hour) % Hour;
-}
 
 } // namespace
 
@@ -188,7 +184,7 @@ void AvailabilityView::updateDetails()
     }
     const InstanceSku& sku = m_model->at(row.row());
     const qint64 now = QDateTime::currentSecsSinceEpoch();
-    const qint64 from = floorToHour(now);
+    const qint64 from = Schedule::floorHour(now);
     const qint64 to = from + RangeSeconds;
     const NodeSchedule schedule = m_model->schedule(sku.id);
     QStringList place;
@@ -221,7 +217,7 @@ void AvailabilityView::requestPrices(const InstanceSku& sku)
         m_chart->setPrices({});
     if (!client)
         return;
-    const qint64 from = floorToHour(m_pricedAt);
+    const qint64 from = Schedule::floorHour(m_pricedAt);
     const qint64 to = from + RangeSeconds;
     const QString skuId = sku.id;
     client

@@ -4,6 +4,7 @@
 
 #include "common/clitime.h"
 #include "common/money.h"
+#include "common/schedule.h"
 #include "core/market/planmath.h"
 #include "gui/reservations/chartcolors.h"
 #include "gui/reservations/plannertime.h"
@@ -35,11 +36,6 @@ namespace {
 
 constexpr qint64 Hour = 3600;
 constexpr qint64 Day = 24 * Hour;
-
-qint64 floorHour(qint64 t)
-{
-    return t - ((t % Hour) + Hour) % Hour;
-}
 
 QString nodeCount(qint64 nodes)
 {
@@ -555,14 +551,15 @@ void PlannerChart::Private::stepSelection(qint64 shift, bool resize)
     const qint64 now = snapshot.now != 0 ? snapshot.now : QDateTime::currentSecsSinceEpoch();
     if (!selection) {
         // The first key selects the next whole hour.
-        const qint64 start = floorHour(now) + Hour;
+        const qint64 start = Schedule::floorHour(now) + Hour;
         q->setSelection(TimeAxis::Window{start, start + Hour});
         return;
     }
     TimeAxis::Window window = *selection;
     if (resize) {
         // At least an hour long, ends on hours.
-        window.end = std::max(floorHour(window.end + shift), floorHour(window.start) + Hour);
+        window.end =
+            std::max(Schedule::floorHour(window.end + shift), Schedule::floorHour(window.start) + Hour);
         if (window.end <= window.start)
             window.end += Hour;
     } else {
@@ -592,14 +589,14 @@ void PlannerChart::Private::showWindow(const TimeAxis::Window& window)
     if (length + length / 5 > span) {
         // A tenth of the window's length on either side, to see what comes before and after.
         const qint64 margin = std::max<qint64>(Hour, length / 10);
-        setRangeAndNotify(floorHour(window.start - margin),
-                          floorHour(window.start - margin)
+        setRangeAndNotify(Schedule::floorHour(window.start - margin),
+                          Schedule::floorHour(window.start - margin)
                               + std::min(TimeAxis::MaximumSpan, length + 2 * margin + Hour));
         return;
     }
     // Keep the span; the window a tenth of it from the edge it came in by.
-    const qint64 newFrom = window.start < from ? floorHour(window.start - span / 10)
-                                               : floorHour(window.end + span / 10 - span) + Hour;
+    const qint64 newFrom = window.start < from ? Schedule::floorHour(window.start - span / 10)
+                                               : Schedule::floorHour(window.end + span / 10 - span) + Hour;
     setRangeAndNotify(newFrom, newFrom + span);
 }
 
@@ -776,7 +773,7 @@ void PlannerChart::setRange(Range range)
     const qint64 midnight = here.date().startOfDay(here.timeZone()).toSecsSinceEpoch();
     switch (range) {
     case Range::Day:
-        d->setRangeAndNotify(floorHour(now) - 3 * Hour, floorHour(now) + 21 * Hour);
+        d->setRangeAndNotify(Schedule::floorHour(now) - 3 * Hour, Schedule::floorHour(now) + 21 * Hour);
         break;
     case Range::Week:
         // From today's midnight through at least eight days ahead: "a week from now" fits whole.
@@ -895,7 +892,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
                           order.statusText.isEmpty() ? order.id : order.statusText,
                           QString::number(PlanMath::nodesAt(order.filled, t)));
     }
-    const qint64 hour = floorHour(t);
+    const qint64 hour = Schedule::floorHour(t);
     for (const HourQuote& quote : d->snapshot.quotes) {
         if (quote.hourStart != hour)
             continue;

@@ -438,7 +438,7 @@ std::pair<TimeAxis::Window, bool> ReservationsPage::depthWindow() const
     if (const auto selection = m_chart->selection())
         return {*selection, true};
     const qint64 now = m_backend ? m_backend->now() : 0;
-    const qint64 nextHour = now - ((now % Hour) + Hour) % Hour + Hour;
+    const qint64 nextHour = Schedule::floorHour(now) + Hour;
     return {TimeAxis::Window{nextHour, nextHour + Day}, false};
 }
 

@@ -3,6 +3,7 @@
 #include "sim/market/syntheticmarket.h"
 
 #include "common/money.h"
+#include "common/schedule.h"
 
 #include <algorithm>
 
@@ -20,11 +21,6 @@ constexpr int AskShare[SyntheticMarket::AskLevels] = {150, 250, 300, 300};
 constexpr int BidShare[SyntheticMarket::BidLevels] = {100, 150, 200};
 // The approach: how far ahead (seconds) a slot trades at its full spread.
 constexpr qint64 Approach = 72 * SyntheticMarket::Hour;
-
-qint64 floorHour(qint64 t)
-{
-    return Schedule::floorTo(t, SyntheticMarket::Hour);
-}
 
 } // namespace
 
@@ -69,7 +65,7 @@ qint64 SyntheticMarket::fairRate(const MarketSku& sku, qint64 slot) const
 
 bool SyntheticMarket::isTradable(qint64 slot, qint64 now) const
 {
-    return slot + Hour > now && slot < floorHour(now) + m_horizon;
+    return slot + Hour > now && slot < Schedule::floorHour(now) + m_horizon;
 }
 
 QList<SyntheticOffer> SyntheticMarket::asks(const MarketSku& sku, qint64 slot, qint64 now) const
@@ -88,7 +84,7 @@ QList<SyntheticOffer> SyntheticMarket::offers(const MarketSku& sku, qint64 slot,
     if (!isTradable(slot, now) || sku.baseRate <= 0 || sku.nodesPerHour <= 0)
         return result;
     const qint64 fair = fairRate(sku, slot);
-    const qint64 epoch = floorHour(now);
+    const qint64 epoch = Schedule::floorHour(now);
     const qint64 lead = std::clamp<qint64>(slot - epoch, 0, Approach);
     // Asks fall from 100 % to 85 % of their spread price as the slot approaches; bids rise from
     // 92 % to 100 %. Level 0 ask stays above level 0 bid whatever the noise (0.833 > 0.820).
