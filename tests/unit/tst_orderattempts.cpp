@@ -203,9 +203,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"a.json"_s);
-        const qint64 sent = 1'790'000'000;
+        constexpr qint64 sent = 1'790'000'000;
         OrderAttempts attempts;
-        attempts.setClock([sent] { return sent; });
+        attempts.setClock([] { return sent; });
         attempts.setFile(path);
         attempts.finished(order(), "k1", ApiError::transport(QNetworkReply::RemoteHostClosedError, {}));
 
@@ -238,7 +238,7 @@ private Q_SLOTS:
         QVERIFY(!kept.contains("k1"));
         // The settlement is kept too.
         OrderAttempts restarted;
-        restarted.setClock([sent] { return sent; });
+        restarted.setClock([] { return sent; });
         restarted.setFile(path);
         QCOMPARE(restarted.placedEarlier(order()), u"ordr_placed"_s);
         restarted.forget(order());

@@ -23,7 +23,6 @@
 
 namespace {
 
-constexpr qint64 Hour = 3600;
 // Prices are asked again for the same SKU after this long.
 constexpr qint64 PriceMaxAgeSeconds = 60;
 
