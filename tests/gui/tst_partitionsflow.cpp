@@ -272,6 +272,8 @@ private Q_SLOTS:
         // The account was enrolled by the owner above.
         QTRY_VERIFY_WITH_TIMEOUT(context.infinibandEnabled(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!view.fabrics().isEmpty(), 10000);
+        // Creating names the workspace by its ID, known once the account's workspaces are read.
+        QTRY_VERIFY_WITH_TIMEOUT(!context.workspaceReference().isEmpty(), 10000);
         CreatePartitionDialog dialog(&context, {view.fabrics().first()}, {});
         dialog.setName(u"not-allowed"_s);
         dialog.show();

@@ -182,6 +182,11 @@ private Q_SLOTS:
             << QByteArray("Content-Type: multipart/mixed; boundary=a\n\n--a\n"
                           "Content-Type: multipart/mixed; boundary=b\n\n--b\n\nx\n--b--\n--a--\n")
             << u"nested multipart"_s << QString() << 0;
+        // Found by fuzz_cloudinit: a part whose first line reads as a MIME message is multipart too, or
+        // writing the parts back would make a payload that no longer reads.
+        QTest::newRow("part whose first line is a multipart header")
+            << QByteArray("Content-Type:multipart/mixed;boundary=a\n--a\n\ncontent-type: Multipart/Mixed")
+            << u"nested multipart"_s << QString() << 0;
         QTest::newRow("unknown transfer encoding") << QByteArray(
             "Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: text/x-shellscript\n"
             "Content-Transfer-Encoding: uuencode\n\n#!/bin/sh\n--a--\n")

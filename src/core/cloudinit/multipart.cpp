@@ -346,6 +346,13 @@ MultipartParse parseMultipart(QByteArrayView data)
             partType.isEmpty() || partType == "text/plain" || partType == "text/x-not-multipart"
                 ? partTypeOfText(body)
                 : QString::fromUtf8(partType);
+        // A first line that reads as a MIME message makes the part multipart as much as its header would.
+        if (part.contentType.startsWith(u"multipart/", Qt::CaseInsensitive)) {
+            result.error = QStringLiteral("%1 is itself multipart (%2): nested multipart user data is not "
+                                          "supported here.")
+                               .arg(partName(index), part.contentType);
+            return result;
+        }
         if (part.contentType == u"text/plain")
             result.warnings << QStringLiteral(
                                    "%1: neither its Content-Type nor its first line says what it is, "
