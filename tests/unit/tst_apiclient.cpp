@@ -637,6 +637,33 @@ private Q_SLOTS:
         QVERIFY(!error.technicalDetails().isEmpty());
     }
 
+    // A simulator reset or a new sign-in replaces the token while calls are out: their 401 is about
+    // the old token and must not sign the new one out. A 401 for the new token still does.
+    void aRefusedOldTokenSaysNothingOfTheNewOne()
+    {
+        FakeNetworkAccessManager network;
+        ClientOptions options = fastOptions();
+        options.maxAttempts = 1;
+        network.enqueueJson(401, R"({"error":{"type":"unauthorized","message":"unknown token"}})");
+        network.enqueueJson(401, R"({"error":{"type":"unauthorized","message":"unknown token"}})");
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setOptions(options);
+        client.setToken(QStringLiteral("old-token"));
+        QSignalSpy unauthorized(&client, &ApiClient::unauthorized);
+        ApiCall* outBeforeTheChange = client.workspaces();
+        QSignalSpy oldFailed(outBeforeTheChange, &ApiCall::failed);
+        client.setToken(QStringLiteral("new-token"));
+        QVERIFY(oldFailed.wait());
+        QCOMPARE(oldFailed.first().first().value<ApiError>().reason(), ApiError::Reason::TokenRejected);
+        QCOMPARE(unauthorized.size(), 0);
+
+        ApiCall* withTheNewToken = client.workspaces();
+        QSignalSpy newFailed(withTheNewToken, &ApiCall::failed);
+        QVERIFY(newFailed.wait());
+        QCOMPARE(network.requests.back().request.rawHeader("Authorization"), QByteArray("Bearer new-token"));
+        QCOMPARE(unauthorized.size(), 1);
+    }
+
     void cancelReportsOnce()
     {
         FakeNetworkAccessManager network;

@@ -414,7 +414,7 @@ void ApiCall::fail(const ApiError& error)
     m_finished = true;
     qCInfo(lcApi).noquote() << description() << "failed, status" << error.httpStatus() << "-"
                             << error.message();
-    if (error.httpStatus() == 401 && m_client)
+    if (error.httpStatus() == 401 && m_client && m_sentWithToken == m_client->m_tokenGeneration)
         Q_EMIT m_client->unauthorized();
     Q_EMIT failed(error);
     // A write whose answer was lost may have taken effect: what shows it is read again.

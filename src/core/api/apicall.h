@@ -198,6 +198,8 @@ private:
     // Checking with a GET whether a repeated DELETE's object is gone; the DELETE's error otherwise.
     std::optional<ApiError> m_verifying;
     int m_attempts = 0;
+    // The client's token generation when the last attempt was sent.
+    quint64 m_sentWithToken = 0;
     bool m_cancelled = false;
     bool m_finished = false;
 };

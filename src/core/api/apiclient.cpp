@@ -154,6 +154,7 @@ QUrl ApiClient::baseUrl() const
 
 void ApiClient::setToken(const QString& token)
 {
+    ++m_tokenGeneration;
     if (token.isEmpty())
         m_factory.clearBearerToken();
     else
@@ -195,6 +196,7 @@ QNetworkReply* ApiClient::dispatch(ApiCall* call)
     if (spec.allPages && !query.hasQueryItem(QStringLiteral("limit")))
         query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
     QNetworkRequest request = m_factory.createRequest(spec.path, query);
+    call->m_sentWithToken = m_tokenGeneration;
     for (const auto& [name, value] : spec.headers)
         request.setRawHeader(name, value);
     const auto callback = [call](QRestReply& reply) { call->handleReply(reply); };

@@ -148,7 +148,8 @@ public:
 Q_SIGNALS:
     // Every call's start and end, for an activity panel.
     void callStarted(ApiCall* call);
-    // 401 from any call: the token is wrong or expired.
+    // 401 for a call sent with the current token: the token is wrong or expired. A 401 for one
+    // sent with a token replaced since (a simulator reset, a new sign-in) says nothing of the new one.
     void unauthorized();
     // A call that changes what the server holds is done (or its answer was lost): lists that
     // show it are read again at once. path is the call's, e.g. "/pools/pool_…".
@@ -163,6 +164,8 @@ private:
     QNetworkRequestFactory m_factory;
     std::unique_ptr<QRestAccessManager> m_rest;
     ClientOptions m_options;
+    // Counts setToken() calls: a call remembers the one its request carried.
+    quint64 m_tokenGeneration = 0;
 };
 
 Q_DECLARE_METATYPE(Page<Instance>)
