@@ -2,8 +2,8 @@
 
 #pragma once
 
-#include "core/api/apicall.h"
 #include "core/api/apierror.h"
+#include "core/api/apireply.h"
 
 #include <QDebug>
 #include <QObject>
@@ -13,16 +13,16 @@
 
 // The result of one API call, waited for in the event loop (20 s at most): a test's own setup,
 // where the call is not what is under test. A failure is logged and gives nullopt.
-template <typename T> std::optional<T> waitForResult(ApiCall* call)
+template <typename T> std::optional<T> waitForResult(ApiReply<T> call)
 {
     std::optional<T> result;
     bool done = false;
     QObject context;
-    call->onSuccess<T>(&context, [&](const T& value) {
+    call.onSuccess(&context, [&](const T& value) {
         result = value;
         done = true;
     });
-    call->onFailure(&context, [&](const ApiError& error) {
+    call.onFailure(&context, [&](const ApiError& error) {
         qWarning() << error.message();
         done = true;
     });

@@ -87,7 +87,7 @@ private Q_SLOTS:
         client.setToken(QStringLiteral("sk_live_secret"));
         Account account;
         QSignalSpy failed(&client, &ApiClient::unauthorized);
-        client.me()->onSuccess<Account>(this, [&account](const Account& a) { account = a; });
+        client.me().onSuccess(this, [&account](const Account& a) { account = a; });
         QTRY_COMPARE(account.accountId, QStringLiteral("acme-corp"));
         QCOMPARE(network.requests.size(), size_t(1));
         const QNetworkRequest& request = network.requests.front().request;
@@ -670,7 +670,7 @@ private Q_SLOTS:
         network.enqueueHang();
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("test-token"));
-        QPointer<ApiCall> call = client.instances();
+        QPointer<ApiCall> call = client.instances().call();
         QSignalSpy failed(call.data(), &ApiCall::failed);
         QSignalSpy succeeded(call.data(), &ApiCall::succeeded);
         QSignalSpy finished(call.data(), &ApiCall::finished);
@@ -689,7 +689,7 @@ private Q_SLOTS:
         FakeNetworkAccessManager network;
         network.enqueueHang();
         auto client = std::make_unique<ApiClient>(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
-        QPointer<ApiCall> call = client->instances();
+        QPointer<ApiCall> call = client->instances().call();
         int reports = 0;
         connect(call, &ApiCall::finished, this, [&reports] { ++reports; });
         client.reset();

@@ -113,7 +113,7 @@ private Q_SLOTS:
 
         client.setToken(m_token);
         bool succeeded = false;
-        client.me()->onSuccess<Account>(this, [&succeeded](const Account&) { succeeded = true; });
+        client.me().onSuccess(this, [&succeeded](const Account&) { succeeded = true; });
         QTRY_VERIFY_WITH_TIMEOUT(succeeded, 20000);
 
         const QString logs = MessageCapture::text();

@@ -128,13 +128,7 @@ public:
     // After success: the answer's pages, to hand to the next call of the same request.
     const ApiAnswerMemo& answer() const { return m_answer; }
 
-    // Typed helpers: connect with a context object; T is the result type the call documents.
-    template <typename T, typename Fn> ApiCall* onSuccess(QObject* context, Fn&& fn)
-    {
-        connect(this, &ApiCall::succeeded, context,
-                [fn = std::forward<Fn>(fn)](const QVariant& value) { fn(value.value<T>()); });
-        return this;
-    }
+    // Results are typed on ApiReply<T>, which ApiClient's calls return; this handle carries a QVariant.
     template <typename Fn> ApiCall* onFailure(QObject* context, Fn&& fn)
     {
         connect(this, &ApiCall::failed, context, std::forward<Fn>(fn));

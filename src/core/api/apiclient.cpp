@@ -18,9 +18,9 @@ namespace {
 
 const auto apiPrefix = QStringLiteral("/preview/v2");
 
-template <typename T> auto listParser(ItemParser<T> parser)
+template <typename T> ResultParser<QList<T>> listParser(ItemParser<T> parser)
 {
-    return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+    return {[parser](const QJsonDocument& document, QString* error) -> std::optional<QList<T>> {
         // Paginated calls hand over the collected items as an array; others the list envelope.
         QJsonArray data = document.array();
         if (document.isObject()) {
@@ -29,39 +29,33 @@ template <typename T> auto listParser(ItemParser<T> parser)
                 return std::nullopt;
             data = envelope->data;
         }
-        auto items = parseItems<T>(data, parser, error);
-        if (!items)
-            return std::nullopt;
-        return QVariant::fromValue(*items);
-    };
+        return parseItems<T>(data, parser, error);
+    }};
 }
 
 // One page of a list and where the next one starts, for callers that page on their own.
-template <typename T> auto pageParser(ItemParser<T> parser)
+template <typename T> ResultParser<Page<T>> pageParser(ItemParser<T> parser)
 {
-    return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+    return {[parser](const QJsonDocument& document, QString* error) -> std::optional<Page<T>> {
         const auto envelope = parseListEnvelope(document.object(), error);
         if (!envelope)
             return std::nullopt;
         auto items = parseItems<T>(envelope->data, parser, error);
         if (!items)
             return std::nullopt;
-        return QVariant::fromValue(Page<T>{*items, envelope->hasMore, envelope->cursor});
-    };
+        return Page<T>{*items, envelope->hasMore, envelope->cursor};
+    }};
 }
 
-template <typename T> auto objectParser(ItemParser<T> parser)
+template <typename T> ResultParser<T> objectParser(ItemParser<T> parser)
 {
-    return [parser](const QJsonDocument& document, QString* error) -> std::optional<QVariant> {
+    return {[parser](const QJsonDocument& document, QString* error) -> std::optional<T> {
         if (!document.isObject()) {
             *error = QStringLiteral("expected a JSON object");
             return std::nullopt;
         }
-        auto item = parser(document.object(), error);
-        if (!item)
-            return std::nullopt;
-        return QVariant::fromValue(*item);
-    };
+        return parser(document.object(), error);
+    }};
 }
 
 QString encoded(const QString& idOrReference)
@@ -218,75 +212,73 @@ QNetworkReply* ApiClient::dispatch(ApiCall* call)
     return m_rest->sendCustomRequest(request, spec.method, QByteArray(), call, callback);
 }
 
-ApiCall* ApiClient::me()
+ApiReply<Account> ApiClient::me()
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/me")).parsedBy(objectParser<Account>(parseAccount)));
+    return send(ApiRequest::make("GET", QStringLiteral("/me")), objectParser<Account>(parseAccount));
 }
 
-ApiCall* ApiClient::workspaces()
-{
-    // Not paginated in the API document: no limit or cursor may be sent.
-    return send(ApiRequest::make("GET", QStringLiteral("/workspaces"))
-                    .parsedBy(listParser<Workspace>(parseWorkspace)));
-}
-
-ApiCall* ApiClient::featureFlags()
+ApiReply<QList<Workspace>> ApiClient::workspaces()
 {
     // Not paginated in the API document: no limit or cursor may be sent.
-    return send(ApiRequest::make("GET", QStringLiteral("/feature_flags"))
-                    .parsedBy(listParser<FeatureFlag>(parseFeatureFlag)));
+    return send(ApiRequest::make("GET", QStringLiteral("/workspaces")),
+                listParser<Workspace>(parseWorkspace));
 }
 
-ApiCall* ApiClient::setFeatureFlagEnrolled(const QString& flag, bool enrolled)
+ApiReply<QList<FeatureFlag>> ApiClient::featureFlags()
+{
+    // Not paginated in the API document: no limit or cursor may be sent.
+    return send(ApiRequest::make("GET", QStringLiteral("/feature_flags")),
+                listParser<FeatureFlag>(parseFeatureFlag));
+}
+
+ApiReply<FeatureFlag> ApiClient::setFeatureFlagEnrolled(const QString& flag, bool enrolled)
 {
     // Setting the same value twice is harmless.
     return send(ApiRequest::make("POST", QStringLiteral("/feature_flags/") + encoded(flag))
                     .withBody(QJsonDocument(QJsonObject{{QStringLiteral("enrolled"), enrolled}}))
-                    .withIdempotent(true)
-                    .parsedBy(objectParser<FeatureFlag>(parseFeatureFlag)));
+                    .withIdempotent(true),
+                objectParser<FeatureFlag>(parseFeatureFlag));
 }
 
-ApiCall* ApiClient::instanceSkus()
+ApiReply<QList<InstanceSku>> ApiClient::instanceSkus()
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/instance_skus"))
-                    .withAllPages()
-                    .parsedBy(listParser<InstanceSku>(parseInstanceSku)));
+    return send(ApiRequest::make("GET", QStringLiteral("/instance_skus")).withAllPages(),
+                listParser<InstanceSku>(parseInstanceSku));
 }
 
-ApiCall* ApiClient::skuAvailability(const QUrlQuery& filters)
+ApiReply<QList<SkuAvailability>> ApiClient::skuAvailability(const QUrlQuery& filters)
 {
     return send(ApiRequest::make("GET", QStringLiteral("/instance_skus/availability"))
                     .withQuery(filters)
-                    .withAllPages()
-                    .parsedBy(listParser<SkuAvailability>(parseSkuAvailability)));
+                    .withAllPages(),
+                listParser<SkuAvailability>(parseSkuAvailability));
 }
 
-ApiCall* ApiClient::orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt)
+ApiReply<OrderbookQuote> ApiClient::orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt)
 {
     QUrlQuery query;
     if (!requirements.isEmpty())
         query.addQueryItem(QStringLiteral("requirements"), requirements);
     query.addQueryItem(QStringLiteral("start_at"), QString::number(startAt));
     query.addQueryItem(QStringLiteral("end_at"), QString::number(endAt));
-    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/quote"))
-                    .withQuery(query)
-                    .parsedBy(objectParser<OrderbookQuote>(parseOrderbookQuote)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/quote")).withQuery(query),
+                objectParser<OrderbookQuote>(parseOrderbookQuote));
 }
 
-ApiCall* ApiClient::orderbookWindows(const QString& requirements, qint64 rangeStartAt, qint64 rangeEndAt)
+ApiReply<QList<OrderbookWindow>> ApiClient::orderbookWindows(const QString& requirements, qint64 rangeStartAt,
+                                                             qint64 rangeEndAt)
 {
     QUrlQuery query;
     if (!requirements.isEmpty())
         query.addQueryItem(QStringLiteral("requirements"), requirements);
     query.addQueryItem(QStringLiteral("range_start_at"), QString::number(rangeStartAt));
     query.addQueryItem(QStringLiteral("range_end_at"), QString::number(rangeEndAt));
-    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/windows"))
-                    .withQuery(query)
-                    .withAllPages()
-                    .parsedBy(listParser<OrderbookWindow>(parseOrderbookWindow)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/windows")).withQuery(query).withAllPages(),
+                listParser<OrderbookWindow>(parseOrderbookWindow));
 }
 
-ApiCall* ApiClient::orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt, int levels)
+ApiReply<OrderbookDepth> ApiClient::orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt,
+                                                   int levels)
 {
     QUrlQuery query;
     if (!requirements.isEmpty())
@@ -294,13 +286,13 @@ ApiCall* ApiClient::orderbookDepth(const QString& requirements, qint64 startAt, 
     query.addQueryItem(QStringLiteral("start_at"), QString::number(startAt));
     query.addQueryItem(QStringLiteral("end_at"), QString::number(endAt));
     query.addQueryItem(QStringLiteral("depth"), QString::number(std::clamp(levels, 1, 100)));
-    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/depth"))
-                    .withQuery(query)
-                    .parsedBy(objectParser<OrderbookDepth>(parseOrderbookDepth)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/depth")).withQuery(query),
+                objectParser<OrderbookDepth>(parseOrderbookDepth));
 }
 
-ApiCall* ApiClient::orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt, qint64 sinceAt,
-                                   int limit, const QString& startingAfter)
+ApiReply<Page<OrderbookFill>> ApiClient::orderbookFills(const QString& requirements, qint64 startAt,
+                                                        qint64 endAt, qint64 sinceAt, int limit,
+                                                        const QString& startingAfter)
 {
     QUrlQuery query;
     if (!requirements.isEmpty())
@@ -311,12 +303,11 @@ ApiCall* ApiClient::orderbookFills(const QString& requirements, qint64 startAt, 
     query.addQueryItem(QStringLiteral("limit"), QString::number(std::clamp(limit, 1, 200)));
     if (!startingAfter.isEmpty())
         query.addQueryItem(QStringLiteral("starting_after"), startingAfter);
-    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/fills"))
-                    .withQuery(query)
-                    .parsedBy(pageParser<OrderbookFill>(parseOrderbookFill)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orderbook/fills")).withQuery(query),
+                pageParser<OrderbookFill>(parseOrderbookFill));
 }
 
-ApiCall* ApiClient::orderPreview(const OrderPreviewRequest& request)
+ApiReply<OrderPreview> ApiClient::orderPreview(const OrderPreviewRequest& request)
 {
     QJsonObject requirements;
     for (auto it = request.requirements.cbegin(); it != request.requirements.cend(); ++it)
@@ -332,36 +323,35 @@ ApiCall* ApiClient::orderPreview(const OrderPreviewRequest& request)
     return send(ApiRequest::make("POST", QStringLiteral("/order_preview"))
                     .withBody(QJsonDocument(body))
                     .withIdempotent(true)
-                    .withChangesState(false)
-                    .parsedBy(objectParser<OrderPreview>(parseOrderPreview)));
+                    .withChangesState(false),
+                objectParser<OrderPreview>(parseOrderPreview));
 }
 
-ApiCall* ApiClient::instances(const QString& workspace, const QUrlQuery& filters)
+ApiReply<QList<Instance>> ApiClient::instances(const QString& workspace, const QUrlQuery& filters)
 {
     return send(ApiRequest::make("GET", QStringLiteral("/instances"))
                     .withQuery(workspaceQuery(workspace, filters))
-                    .withAllPages()
-                    .parsedBy(listParser<Instance>(parseInstance)));
+                    .withAllPages(),
+                listParser<Instance>(parseInstance));
 }
 
-ApiCall* ApiClient::instancesPage(const QString& workspace, const QString& startingAfter)
+ApiReply<Page<Instance>> ApiClient::instancesPage(const QString& workspace, const QString& startingAfter)
 {
     QUrlQuery query = workspaceQuery(workspace);
     query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
     if (!startingAfter.isEmpty())
         query.addQueryItem(QStringLiteral("starting_after"), startingAfter);
-    return send(ApiRequest::make("GET", QStringLiteral("/instances"))
-                    .withQuery(query)
-                    .parsedBy(pageParser<Instance>(parseInstance)));
+    return send(ApiRequest::make("GET", QStringLiteral("/instances")).withQuery(query),
+                pageParser<Instance>(parseInstance));
 }
 
-ApiCall* ApiClient::instance(const QString& id)
+ApiReply<Instance> ApiClient::instance(const QString& id)
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/instances/") + encoded(id))
-                    .parsedBy(objectParser<Instance>(parseInstance)));
+    return send(ApiRequest::make("GET", QStringLiteral("/instances/") + encoded(id)),
+                objectParser<Instance>(parseInstance));
 }
 
-ApiCall* ApiClient::createInstance(const NewInstance& instance)
+ApiReply<Instance> ApiClient::createInstance(const NewInstance& instance)
 {
     QJsonObject body{{QStringLiteral("pool"), instance.pool},
                      {QStringLiteral("image"), instance.image},
@@ -388,73 +378,88 @@ ApiCall* ApiClient::createInstance(const NewInstance& instance)
     }
     return send(ApiRequest::make("POST", QStringLiteral("/instances"))
                     .withBody(QJsonDocument(body))
-                    .withIdempotent(false)
-                    .parsedBy(objectParser<Instance>(parseInstance)));
+                    .withIdempotent(false),
+                objectParser<Instance>(parseInstance));
 }
 
-ApiCall* ApiClient::terminateInstance(const QString& id)
+ApiReply<Instance> ApiClient::terminateInstance(const QString& id)
 {
     return send(ApiRequest::make("POST", QStringLiteral("/instances/%1/terminate").arg(encoded(id)))
                     .withBody(QJsonDocument(QJsonObject{}))
-                    .withIdempotent(false)
-                    .parsedBy(objectParser<Instance>(parseInstance)));
+                    .withIdempotent(false),
+                objectParser<Instance>(parseInstance));
 }
 
-ApiCall* ApiClient::deleteInstance(const QString& id)
+ApiReply<QList<ConsoleLine>> ApiClient::consoleLogs(const QString& instanceId, int limit)
 {
-    return send(ApiRequest::make("DELETE", QStringLiteral("/instances/") + encoded(id)));
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("limit"), QString::number(qBound(1, limit, 2500)));
+    query.addQueryItem(QStringLiteral("sort_by"), QStringLiteral("seqnum"));
+    return send(ApiRequest::make("GET", QStringLiteral("/instances/%1/logs").arg(encoded(instanceId)))
+                    .withQuery(query),
+                ResultParser<QList<ConsoleLine>>{parseConsoleLogs});
 }
 
-ApiCall* ApiClient::pools(const QString& workspace)
+ApiReply<SshDetails> ApiClient::sshDetails(const QString& instanceId)
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/pools"))
-                    .withQuery(workspaceQuery(workspace))
-                    .withAllPages()
-                    .parsedBy(listParser<Pool>(parsePool)));
+    return send(ApiRequest::make("GET", QStringLiteral("/instances/%1/ssh").arg(encoded(instanceId))),
+                ResultParser<SshDetails>{parseSshDetails});
 }
 
-ApiCall* ApiClient::pool(const QString& id)
+ApiReply<void> ApiClient::deleteInstance(const QString& id)
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/pools/") + encoded(id))
-                    .parsedBy(objectParser<Pool>(parsePool)));
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/instances/") + encoded(id))));
 }
 
-ApiCall* ApiClient::createPool(const QString& workspace, const QString& name)
+ApiReply<QList<Pool>> ApiClient::pools(const QString& workspace)
+{
+    return send(
+        ApiRequest::make("GET", QStringLiteral("/pools")).withQuery(workspaceQuery(workspace)).withAllPages(),
+        listParser<Pool>(parsePool));
+}
+
+ApiReply<Pool> ApiClient::pool(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/pools/") + encoded(id)),
+                objectParser<Pool>(parsePool));
+}
+
+ApiReply<Pool> ApiClient::createPool(const QString& workspace, const QString& name)
 {
     QJsonObject body{{QStringLiteral("workspace"), workspace}};
     if (!name.isEmpty())
         body.insert(QStringLiteral("name"), name);
     return send(ApiRequest::make("POST", QStringLiteral("/pools"))
                     .withBody(QJsonDocument(body))
-                    .withIdempotent(false)
-                    .parsedBy(objectParser<Pool>(parsePool)));
+                    .withIdempotent(false),
+                objectParser<Pool>(parsePool));
 }
 
-ApiCall* ApiClient::renamePool(const QString& id, const QString& name)
+ApiReply<Pool> ApiClient::renamePool(const QString& id, const QString& name)
 {
     return send(ApiRequest::make("PATCH", QStringLiteral("/pools/") + encoded(id))
                     .withBody(QJsonDocument(QJsonObject{{QStringLiteral("name"), name}}))
-                    .withIdempotent(true)
-                    .parsedBy(objectParser<Pool>(parsePool)));
+                    .withIdempotent(true),
+                objectParser<Pool>(parsePool));
 }
 
-ApiCall* ApiClient::deletePool(const QString& id)
+ApiReply<void> ApiClient::deletePool(const QString& id)
 {
-    return send(ApiRequest::make("DELETE", QStringLiteral("/pools/") + encoded(id)));
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/pools/") + encoded(id))));
 }
 
-ApiCall* ApiClient::orders(const QString& workspace, const QUrlQuery& filters)
+ApiReply<QList<Order>> ApiClient::orders(const QString& workspace, const QUrlQuery& filters)
 {
     return send(ApiRequest::make("GET", QStringLiteral("/orders"))
                     .withQuery(workspaceQuery(workspace, filters))
-                    .withAllPages()
-                    .parsedBy(listParser<Order>(parseOrder)));
+                    .withAllPages(),
+                listParser<Order>(parseOrder));
 }
 
-ApiCall* ApiClient::order(const QString& id)
+ApiReply<Order> ApiClient::order(const QString& id)
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/orders/") + encoded(id))
-                    .parsedBy(objectParser<Order>(parseOrder)));
+    return send(ApiRequest::make("GET", QStringLiteral("/orders/") + encoded(id)),
+                objectParser<Order>(parseOrder));
 }
 
 QByteArray ApiClient::newIdempotencyKey()
@@ -462,12 +467,12 @@ QByteArray ApiClient::newIdempotencyKey()
     return QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
 }
 
-ApiCall* ApiClient::createOrder(const OrderRequest& request)
+ApiReply<Order> ApiClient::createOrder(const OrderRequest& request)
 {
     return createOrder(request, newIdempotencyKey());
 }
 
-ApiCall* ApiClient::createOrder(const OrderRequest& request, const QByteArray& idempotencyKey)
+ApiReply<Order> ApiClient::createOrder(const OrderRequest& request, const QByteArray& idempotencyKey)
 {
     // An empty key would send no header, and a retry could then place the order twice.
     const QByteArray key = idempotencyKey.trimmed().isEmpty() ? newIdempotencyKey() : idempotencyKey;
@@ -475,54 +480,63 @@ ApiCall* ApiClient::createOrder(const OrderRequest& request, const QByteArray& i
     return send(ApiRequest::make("POST", QStringLiteral("/orders"))
                     .withBody(QJsonDocument(orderRequestToJson(request)))
                     .withHeader(QByteArrayLiteral("Idempotency-Key"), key)
-                    .withIdempotent(true)
-                    .parsedBy(objectParser<Order>(parseOrder)));
+                    .withIdempotent(true),
+                objectParser<Order>(parseOrder));
 }
 
-ApiCall* ApiClient::cancelOrder(const QString& id)
+ApiReply<void> ApiClient::cancelOrder(const QString& id)
 {
-    return send(ApiRequest::make("DELETE", QStringLiteral("/orders/") + encoded(id)));
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/orders/") + encoded(id))));
 }
 
-ApiCall* ApiClient::images(const QString& workspace)
+ApiReply<QList<Image>> ApiClient::images(const QString& workspace)
 {
     return send(ApiRequest::make("GET", QStringLiteral("/images"))
                     .withQuery(workspaceQuery(workspace))
-                    .withAllPages()
-                    .parsedBy(listParser<Image>(parseImage)));
+                    .withAllPages(),
+                listParser<Image>(parseImage));
 }
 
-ApiCall* ApiClient::infinibandFabrics()
+ApiReply<QList<InfinibandFabric>> ApiClient::infinibandFabrics()
 {
-    return send(ApiRequest::make("GET", InfinibandAdapter::fabricsPath())
-                    .withAllPages()
-                    .parsedBy(listParser<InfinibandFabric>(InfinibandAdapter::parseFabric)));
+    return send(ApiRequest::make("GET", InfinibandAdapter::fabricsPath()).withAllPages(),
+                listParser<InfinibandFabric>(InfinibandAdapter::parseFabric));
 }
 
-ApiCall* ApiClient::infinibandPartitions(const InfinibandAdapter::PartitionFilter& filter)
+ApiReply<QList<InfinibandPartition>>
+ApiClient::infinibandPartitions(const InfinibandAdapter::PartitionFilter& filter)
 {
     return send(ApiRequest::make("GET", InfinibandAdapter::partitionsPath())
                     .withQuery(InfinibandAdapter::partitionQuery(filter))
-                    .withAllPages()
-                    .parsedBy(listParser<InfinibandPartition>(InfinibandAdapter::parsePartition)));
+                    .withAllPages(),
+                listParser<InfinibandPartition>(InfinibandAdapter::parsePartition));
 }
 
-ApiCall* ApiClient::createInfinibandPartition(const InfinibandAdapter::NewPartition& partition)
+ApiReply<InfinibandPartition>
+ApiClient::createInfinibandPartition(const InfinibandAdapter::NewPartition& partition)
 {
     return send(ApiRequest::make("POST", InfinibandAdapter::partitionsPath())
                     .withBody(QJsonDocument(InfinibandAdapter::createPartitionBody(partition)))
-                    .withIdempotent(false)
-                    .parsedBy(objectParser<InfinibandPartition>(InfinibandAdapter::parsePartition)));
+                    .withIdempotent(false),
+                objectParser<InfinibandPartition>(InfinibandAdapter::parsePartition));
 }
 
-ApiCall* ApiClient::deleteInfinibandPartition(const QString& reference)
+ApiReply<void> ApiClient::deleteInfinibandPartition(const QString& reference)
 {
-    return send(ApiRequest::make("DELETE", InfinibandAdapter::partitionPath(reference)));
+    return ApiReply<void>(send(ApiRequest::make("DELETE", InfinibandAdapter::partitionPath(reference))));
 }
 
-ApiCall* ApiClient::infinibandPartitionInstances(const QString& reference)
+ApiReply<InfinibandPartition> ApiClient::renameInfinibandPartition(const QString& reference,
+                                                                   const QString& name)
 {
-    return send(ApiRequest::make("GET", InfinibandAdapter::partitionInstancesPath(reference))
-                    .withAllPages()
-                    .parsedBy(listParser<Instance>(parseInstance)));
+    return send(ApiRequest::make("PATCH", InfinibandAdapter::partitionPath(reference))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("name"), name}}))
+                    .withIdempotent(true),
+                objectParser<InfinibandPartition>(InfinibandAdapter::parsePartition));
+}
+
+ApiReply<QList<Instance>> ApiClient::infinibandPartitionInstances(const QString& reference)
+{
+    return send(ApiRequest::make("GET", InfinibandAdapter::partitionInstancesPath(reference)).withAllPages(),
+                listParser<Instance>(parseInstance));
 }

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "core/api/apicall.h"
+#include "core/api/apireply.h"
 #include "core/api/infinibandadapter.h"
+#include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
 #include <QNetworkRequestFactory>
@@ -52,9 +54,9 @@ struct OrderPreviewRequest
     QString pool;
 };
 
-// The SF Compute preview API for one connection. Every call returns an ApiCall handle that reports
-// once; results are the value types of core/model/resources.h, wrapped in the QVariant of
-// ApiCall::succeeded (the comment on each call names the type).
+// The SF Compute preview API for one connection: every endpoint the app uses is a call here. Each
+// returns an ApiReply<T>, the typed handle of an ApiCall that reports once; T is one of the value
+// types of core/model/resources.h (or void), and a handler for another type does not compile.
 //
 // Requests go through the given QNetworkAccessManager (tests inject a fake), wrapped in a
 // QRestAccessManager, built by one QNetworkRequestFactory: base URL with /preview/v2, bearer
@@ -87,62 +89,65 @@ public:
     const ClientOptions& options() const { return m_options; }
 
     // --- Account ----------------------------------------------------------------------------
-    ApiCall* me();                                                       // Account
-    ApiCall* workspaces();                                               // QList<Workspace>
-    ApiCall* featureFlags();                                             // QList<FeatureFlag>
-    ApiCall* setFeatureFlagEnrolled(const QString& flag, bool enrolled); // FeatureFlag
+    ApiReply<Account> me();
+    ApiReply<QList<Workspace>> workspaces();
+    ApiReply<QList<FeatureFlag>> featureFlags();
+    ApiReply<FeatureFlag> setFeatureFlagEnrolled(const QString& flag, bool enrolled);
 
     // --- Market data ------------------------------------------------------------------------
-    ApiCall* instanceSkus();                                 // QList<InstanceSku>
-    ApiCall* skuAvailability(const QUrlQuery& filters = {}); // QList<SkuAvailability>
-    ApiCall* orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt); // OrderbookQuote
-    ApiCall* orderbookWindows(const QString& requirements, qint64 rangeStartAt,
-                              qint64 rangeEndAt); // QList<OrderbookWindow>
-    ApiCall* orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt,
-                            int levels); // OrderbookDepth
+    ApiReply<QList<InstanceSku>> instanceSkus();
+    ApiReply<QList<SkuAvailability>> skuAvailability(const QUrlQuery& filters = {});
+    ApiReply<OrderbookQuote> orderbookQuote(const QString& requirements, qint64 startAt, qint64 endAt);
+    ApiReply<QList<OrderbookWindow>> orderbookWindows(const QString& requirements, qint64 rangeStartAt,
+                                                      qint64 rangeEndAt);
+    ApiReply<OrderbookDepth> orderbookDepth(const QString& requirements, qint64 startAt, qint64 endAt,
+                                            int levels);
     // One page of at most `limit` fills made since `sinceAt`, of delivery windows overlapping
     // [startAt, endAt), newest first; the next (older) page starts after the page's cursor.
-    ApiCall* orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt, qint64 sinceAt,
-                            int limit, const QString& startingAfter = {}); // Page<OrderbookFill>
-    ApiCall* orderPreview(const OrderPreviewRequest& request);             // OrderPreview
+    ApiReply<Page<OrderbookFill>> orderbookFills(const QString& requirements, qint64 startAt, qint64 endAt,
+                                                 qint64 sinceAt, int limit,
+                                                 const QString& startingAfter = {});
+    ApiReply<OrderPreview> orderPreview(const OrderPreviewRequest& request);
 
     // --- Workspace resources; an empty workspace means every readable workspace ---------------
-    ApiCall* instances(const QString& workspace = {}, const QUrlQuery& filters = {}); // QList<Instance>
-    ApiCall* instancesPage(const QString& workspace, const QString& startingAfter);   // Page<Instance>
-    ApiCall* instance(const QString& id);                                             // Instance
-    ApiCall* createInstance(const NewInstance& instance);                             // Instance
-    ApiCall* terminateInstance(const QString& id);                                    // Instance
-    ApiCall* deleteInstance(const QString& id);                                       // nothing
+    ApiReply<QList<Instance>> instances(const QString& workspace = {}, const QUrlQuery& filters = {});
+    ApiReply<Page<Instance>> instancesPage(const QString& workspace, const QString& startingAfter);
+    ApiReply<Instance> instance(const QString& id);
+    ApiReply<Instance> createInstance(const NewInstance& instance);
+    ApiReply<Instance> terminateInstance(const QString& id);
+    ApiReply<void> deleteInstance(const QString& id);
+    ApiReply<QList<ConsoleLine>> consoleLogs(const QString& instanceId, int limit = 2500);
+    ApiReply<SshDetails> sshDetails(const QString& instanceId);
 
-    ApiCall* pools(const QString& workspace = {});                      // QList<Pool>
-    ApiCall* pool(const QString& id);                                   // Pool
-    ApiCall* createPool(const QString& workspace, const QString& name); // Pool
-    ApiCall* renamePool(const QString& id, const QString& name);        // Pool
-    ApiCall* deletePool(const QString& id);                             // nothing
+    ApiReply<QList<Pool>> pools(const QString& workspace = {});
+    ApiReply<Pool> pool(const QString& id);
+    ApiReply<Pool> createPool(const QString& workspace, const QString& name);
+    ApiReply<Pool> renamePool(const QString& id, const QString& name);
+    ApiReply<void> deletePool(const QString& id);
 
-    ApiCall* orders(const QString& workspace = {}, const QUrlQuery& filters = {}); // QList<Order>
-    ApiCall* order(const QString& id);                                             // Order
+    ApiReply<QList<Order>> orders(const QString& workspace = {}, const QUrlQuery& filters = {});
+    ApiReply<Order> order(const QString& id);
     // Sends an Idempotency-Key, the same on every retry: a dropped response never doubles an order.
     // A new key for each call; the server answers a repeated key with the order it already placed.
-    ApiCall* createOrder(const OrderRequest& request); // Order
+    ApiReply<Order> createOrder(const OrderRequest& request);
     // With the caller's key, so that the user's next attempt at an order whose outcome is unknown
     // finds the first one instead of placing another (see OrderAttempts).
-    ApiCall* createOrder(const OrderRequest& request, const QByteArray& idempotencyKey); // Order
+    ApiReply<Order> createOrder(const OrderRequest& request, const QByteArray& idempotencyKey);
     static QByteArray newIdempotencyKey();
-    ApiCall* cancelOrder(const QString& id); // nothing
+    ApiReply<void> cancelOrder(const QString& id);
 
-    ApiCall* images(const QString& workspace = {}); // QList<Image>
+    ApiReply<QList<Image>> images(const QString& workspace = {});
 
     // --- InfiniBand (through InfinibandAdapter) -----------------------------------------------
-    ApiCall* infinibandFabrics(); // QList<InfinibandFabric>
-    ApiCall*
-    infinibandPartitions(const InfinibandAdapter::PartitionFilter& filter = {}); // QList<InfinibandPartition>
-    ApiCall*
-    createInfinibandPartition(const InfinibandAdapter::NewPartition& partition); // InfinibandPartition
-    ApiCall* deleteInfinibandPartition(const QString& reference);                // nothing
-    ApiCall* infinibandPartitionInstances(const QString& reference);             // QList<Instance>
+    ApiReply<QList<InfinibandFabric>> infinibandFabrics();
+    ApiReply<QList<InfinibandPartition>>
+    infinibandPartitions(const InfinibandAdapter::PartitionFilter& filter = {});
+    ApiReply<InfinibandPartition> createInfinibandPartition(const InfinibandAdapter::NewPartition& partition);
+    ApiReply<void> deleteInfinibandPartition(const QString& reference);
+    ApiReply<QList<Instance>> infinibandPartitionInstances(const QString& reference);
+    ApiReply<InfinibandPartition> renameInfinibandPartition(const QString& reference, const QString& name);
 
-    // Any request; for what has no typed call yet.
+    // Any request, its result untyped: for what has no call above (tests, probes).
     ApiCall* send(ApiRequest request);
 
 Q_SIGNALS:
@@ -158,6 +163,18 @@ Q_SIGNALS:
 private:
     friend class ApiCall;
     QNetworkReply* dispatch(ApiCall* call);
+    // The result type is the parser's: what a call declares is what its handlers get.
+    template <typename T> ApiReply<T> send(ApiRequest request, ResultParser<T> parser)
+    {
+        request.parse = [parse = std::move(parser.parse)](const QJsonDocument& document,
+                                                          QString* error) -> std::optional<QVariant> {
+            std::optional<T> result = parse(document, error);
+            if (!result)
+                return std::nullopt;
+            return QVariant::fromValue(std::move(*result));
+        };
+        return ApiReply<T>(send(std::move(request)));
+    }
 
     QUrl m_serverUrl;
     QString m_refusal; // why the URL is refused, empty when allowed

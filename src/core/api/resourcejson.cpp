@@ -539,3 +539,52 @@ std::optional<ListEnvelope> parseListEnvelope(const QJsonObject& json, QString* 
         return std::nullopt;
     return envelope;
 }
+
+std::optional<QList<ConsoleLine>> parseConsoleLogs(const QJsonDocument& document, QString* error)
+{
+    if (!document.isObject() || !document.object().value(u"data").isArray()) {
+        *error = QStringLiteral("logs: expected a list with data");
+        return std::nullopt;
+    }
+    QList<ConsoleLine> lines;
+    const QJsonArray data = document.object().value(u"data").toArray();
+    for (qsizetype i = 0; i < data.size(); ++i) {
+        const QJsonObject entry = data.at(i).toObject();
+        const QJsonValue bytes = entry.value(u"data");
+        if (!bytes.isString()) {
+            *error = QStringLiteral("logs.data[%1].data: expected a base64 string").arg(i);
+            return std::nullopt;
+        }
+        const auto decoded = QByteArray::fromBase64Encoding(bytes.toString().toLatin1());
+        if (!decoded) {
+            *error = QStringLiteral("logs.data[%1].data: not base64").arg(i);
+            return std::nullopt;
+        }
+        ConsoleLine line;
+        line.seqnum = entry.value(u"seqnum").toInteger();
+        line.timestamp = entry.value(u"timestamp_realtime").toInteger();
+        line.text = QString::fromUtf8(*decoded);
+        // Console bytes carry their own line ends; one entry is one line here.
+        while (line.text.endsWith(u'\n') || line.text.endsWith(u'\r'))
+            line.text.chop(1);
+        lines.append(line);
+    }
+    return lines;
+}
+
+std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString* error)
+{
+    const QJsonObject json = document.object();
+    if (!json.value(u"hostname").isString() || !json.value(u"port").isDouble()) {
+        *error = QStringLiteral("ssh: expected hostname and port");
+        return std::nullopt;
+    }
+    SshDetails details;
+    details.hostname = json.value(u"hostname").toString();
+    details.port = json.value(u"port").toInt();
+    const QJsonArray keys = json.value(u"host_keys").toArray();
+    for (const QJsonValue& key : keys)
+        details.hostKeys.append(
+            {key.toObject().value(u"key_type").toString(), key.toObject().value(u"key").toString()});
+    return details;
+}

@@ -6,6 +6,7 @@
 #include "core/model/resources.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
 
@@ -28,6 +29,9 @@ std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QStri
 std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString* error);
 std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error);
 std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error);
+// GET /instances/{id}/logs and /instances/{id}/ssh answer documents of their own shape.
+std::optional<QList<ConsoleLine>> parseConsoleLogs(const QJsonDocument& document, QString* error);
+std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString* error);
 
 Instance::Status instanceStatusFromString(const QString& status);
 Order::Status orderStatusFromString(const QString& status);

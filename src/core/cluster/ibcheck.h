@@ -2,7 +2,7 @@
 
 #pragma once
 
-#include "core/api/extracalls.h"
+#include "core/model/resources.h"
 
 #include <QList>
 #include <QString>

@@ -130,14 +130,14 @@ void Connection::useToken(const QString& token, const QString& source)
     setState(State::Checking);
     const quint64 check = ++m_checks;
     m_client->me()
-        ->onSuccess<Account>(this,
-                             [this, check](const Account& account) {
-                                 if (check != m_checks)
-                                     return;
-                                 m_checkedAccount = account;
-                                 becomeReady();
-                             })
-        ->onFailure(this, [this, check](const ApiError& error) {
+        .onSuccess(this,
+                   [this, check](const Account& account) {
+                       if (check != m_checks)
+                           return;
+                       m_checkedAccount = account;
+                       becomeReady();
+                   })
+        .onFailure(this, [this, check](const ApiError& error) {
             if (check != m_checks)
                 return;
             if (error.reason() == ApiError::Reason::TokenRejected) {
@@ -176,24 +176,23 @@ void Connection::signIn(const QString& token)
     setState(State::Checking);
     const quint64 check = ++m_checks;
     m_client->me()
-        ->onSuccess<Account>(this,
-                             [this, check, trimmed](const Account& account) {
-                                 if (check != m_checks)
-                                     return;
-                                 m_checkedAccount = account;
-                                 m_secrets->write(m_profile.secretKey(), trimmed, this,
-                                                  [this, check](const SecretResult& result) {
-                                                      if (check != m_checks)
-                                                          return;
-                                                      m_tokenSource =
-                                                          result.persistent ? u"keychain"_s : u"memory"_s;
-                                                      becomeReady();
-                                                      if (result.status == SecretResult::Status::Error)
-                                                          setState(State::Ready, result.error);
-                                                      Q_EMIT signedIn();
-                                                  });
-                             })
-        ->onFailure(this, [this, check](const ApiError& error) {
+        .onSuccess(this,
+                   [this, check, trimmed](const Account& account) {
+                       if (check != m_checks)
+                           return;
+                       m_checkedAccount = account;
+                       m_secrets->write(m_profile.secretKey(), trimmed, this,
+                                        [this, check](const SecretResult& result) {
+                                            if (check != m_checks)
+                                                return;
+                                            m_tokenSource = result.persistent ? u"keychain"_s : u"memory"_s;
+                                            becomeReady();
+                                            if (result.status == SecretResult::Status::Error)
+                                                setState(State::Ready, result.error);
+                                            Q_EMIT signedIn();
+                                        });
+                   })
+        .onFailure(this, [this, check](const ApiError& error) {
             if (check != m_checks)
                 return;
             m_client->setToken({});

@@ -233,19 +233,18 @@ void ApiMarketBackend::readClock()
     const qint64 minute = now() - ((now() % 60) + 60) % 60;
     QPointer<Session> session = m_session;
     api->orderbookQuote(QString(), minute, minute + 3600)
-        ->onSuccess<OrderbookQuote>(this,
-                                    [this, session](const OrderbookQuote& quote) {
-                                        if (quote.requestedAt <= 0 || session != m_session)
-                                            return;
-                                        const qint64 offset =
-                                            quote.requestedAt - QDateTime::currentSecsSinceEpoch();
-                                        // A second either way is the round trip, not a change.
-                                        if (qAbs(offset - m_clockOffset) > 1) {
-                                            m_clockOffset = offset;
-                                            Q_EMIT changed();
-                                        }
-                                    })
-        ->onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
+        .onSuccess(this,
+                   [this, session](const OrderbookQuote& quote) {
+                       if (quote.requestedAt <= 0 || session != m_session)
+                           return;
+                       const qint64 offset = quote.requestedAt - QDateTime::currentSecsSinceEpoch();
+                       // A second either way is the round trip, not a change.
+                       if (qAbs(offset - m_clockOffset) > 1) {
+                           m_clockOffset = offset;
+                           Q_EMIT changed();
+                       }
+                   })
+        .onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
 }
 
 QMap<QString, QStringList> ApiMarketBackend::requirementsOf(const QString& sku) const
@@ -271,12 +270,12 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
     qCDebug(lcMarket).noquote() << "quotes of" << sku << "over" << (end - start) / 3600 << "hour(s) from"
                                 << start;
     api->orderbookWindows(requirementsQuery(sku), start, end)
-        ->onSuccess<QList<OrderbookWindow>>(
-            this,
-            [this, sku, from, to](const QList<OrderbookWindow>& windows) {
-                Q_EMIT quotesReady(sku, from, to, PlannerConversion::hourQuotes(windows, sku, from, to));
-            })
-        ->onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
+        .onSuccess(this,
+                   [this, sku, from, to](const QList<OrderbookWindow>& windows) {
+                       Q_EMIT quotesReady(sku, from, to,
+                                          PlannerConversion::hourQuotes(windows, sku, from, to));
+                   })
+        .onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
 }
 
 namespace {
@@ -304,12 +303,10 @@ void ApiMarketBackend::requestDepth(const QString& sku, qint64 start, qint64 end
     const qint64 to = minuteCeil(end);
     qCDebug(lcMarket).noquote() << "depth of" << sku << "for" << from << "to" << to;
     api->orderbookDepth(requirementsQuery(sku), from, to, DepthLevels)
-        ->onSuccess<OrderbookDepth>(this,
-                                    [this, sku, start, end](const OrderbookDepth& depth) {
-                                        Q_EMIT depthReady(sku, start, end, depth);
-                                    })
-        ->onFailure(this,
-                    [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
+        .onSuccess(this, [this, sku, start,
+                          end](const OrderbookDepth& depth) { Q_EMIT depthReady(sku, start, end, depth); })
+        .onFailure(this,
+                   [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
 }
 
 void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
@@ -330,21 +327,20 @@ void ApiMarketBackend::readFills(const QString& sku, qint64 since, qint64 after,
     // Each page the API's largest, so that a busy SKU takes few round trips.
     constexpr int PageSize = 200;
     api->orderbookFills(requirementsQuery(sku), after, end, after, PageSize, cursor)
-        ->onSuccess<Page<OrderbookFill>>(
-            this,
-            [this, sku, since, after, end, earlier = std::move(earlier),
-             cursor](const Page<OrderbookFill>& page) {
-                QList<OrderbookFill> all = earlier + page.items;
-                // A page without rows or a cursor that repeats would never end the list.
-                const bool more = page.hasMore && !page.items.isEmpty() && !page.cursor.isEmpty()
-                                  && page.cursor != cursor && all.size() < MaxFills;
-                if (more)
-                    readFills(sku, since, after, end, std::move(all), page.cursor);
-                else
-                    Q_EMIT fillsReady(sku, since, all.mid(0, MaxFills));
-            })
-        ->onFailure(this,
-                    [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
+        .onSuccess(this,
+                   [this, sku, since, after, end, earlier = std::move(earlier),
+                    cursor](const Page<OrderbookFill>& page) {
+                       QList<OrderbookFill> all = earlier + page.items;
+                       // A page without rows or a cursor that repeats would never end the list.
+                       const bool more = page.hasMore && !page.items.isEmpty() && !page.cursor.isEmpty()
+                                         && page.cursor != cursor && all.size() < MaxFills;
+                       if (more)
+                           readFills(sku, since, after, end, std::move(all), page.cursor);
+                       else
+                           Q_EMIT fillsReady(sku, since, all.mid(0, MaxFills));
+                   })
+        .onFailure(this,
+                   [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
 }
 
 void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
@@ -363,9 +359,8 @@ void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
     previewRequest.nodeCount = request.nodeCount;
     previewRequest.pool = request.pool;
     api->orderPreview(previewRequest)
-        ->onSuccess<OrderPreview>(context, std::move(done))
-        ->onFailure(context,
-                    [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        .onSuccess(context, std::move(done))
+        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
 }
 
 void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
@@ -381,22 +376,22 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
     // answers with that order if it did place it.
     const QByteArray key = m_attempts.keyFor(request);
     api->createOrder(request, key)
-        ->onSuccess<Order>(this,
-                           [this, guard, request, key, done = std::move(done)](const Order& order) {
-                               m_attempts.finished(request, key, ApiError());
-                               // In the list before `done` runs (a repeated key answers with the
-                               // order placed before, which the list may hold already); the
-                               // session reads every list again after the write, for the fill's
-                               // allocation.
-                               if (m_session) {
-                                   m_session->orders()->upsert(order);
-                                   m_dirty = false;
-                                   Q_EMIT changed();
-                               }
-                               if (guard)
-                                   done(order);
-                           })
-        ->onFailure(this, [this, guard, request, key, failed = std::move(failed)](const ApiError& error) {
+        .onSuccess(this,
+                   [this, guard, request, key, done = std::move(done)](const Order& order) {
+                       m_attempts.finished(request, key, ApiError());
+                       // In the list before `done` runs (a repeated key answers with the
+                       // order placed before, which the list may hold already); the
+                       // session reads every list again after the write, for the fill's
+                       // allocation.
+                       if (m_session) {
+                           m_session->orders()->upsert(order);
+                           m_dirty = false;
+                           Q_EMIT changed();
+                       }
+                       if (guard)
+                           done(order);
+                   })
+        .onFailure(this, [this, guard, request, key, failed = std::move(failed)](const ApiError& error) {
             m_attempts.finished(request, key, error);
             // Whatever happened (a refusal may mean the app's picture is stale), show the server's.
             refresh();
@@ -415,13 +410,12 @@ void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::fun
     }
     QPointer<QObject> guard(context);
     api->cancelOrder(orderId)
-        ->onSuccess<QVariant>(this,
-                              [guard, done = std::move(done)](const QVariant&) {
-                                  if (guard)
-                                      done();
-                              })
-        ->onFailure(context,
-                    [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        .onSuccess(this,
+                   [guard, done = std::move(done)] {
+                       if (guard)
+                           done();
+                   })
+        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
 }
 
 bool ApiMarketBackend::placeOutcomeUnknown(const OrderRequest& request) const

@@ -338,6 +338,32 @@ template <typename T> struct Page
     QString cursor;
 };
 
+// One line of an instance's console, decoded from the API's base64 bytes.
+struct ConsoleLine
+{
+    qint64 seqnum = 0;
+    qint64 timestamp = 0; // Unix seconds
+    QString text;
+    bool operator==(const ConsoleLine&) const = default;
+};
+
+struct SshHostKey
+{
+    QString keyType;
+    QString key;
+    bool operator==(const SshHostKey&) const = default;
+};
+
+struct SshDetails
+{
+    QString hostname;
+    int port = 22;
+    QList<SshHostKey> hostKeys;
+    bool operator==(const SshDetails&) const = default;
+};
+
+Q_DECLARE_METATYPE(ConsoleLine)
+Q_DECLARE_METATYPE(SshDetails)
 Q_DECLARE_METATYPE(Account)
 Q_DECLARE_METATYPE(Workspace)
 Q_DECLARE_METATYPE(FeatureFlag)

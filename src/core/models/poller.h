@@ -4,6 +4,7 @@
 
 #include "core/api/apicall.h"
 #include "core/api/apierror.h"
+#include "core/api/apireply.h"
 
 #include <QList>
 #include <QObject>
@@ -12,6 +13,7 @@
 
 #include <chrono>
 #include <functional>
+#include <type_traits>
 
 class ConnectionStatus;
 class QTimer;
@@ -35,6 +37,19 @@ public:
     Poller(Fetch fetch, Apply apply, QObject* parent = nullptr);
     Poller(FetchMany fetch, Apply apply, QObject* parent = nullptr);
     ~Poller() override;
+
+    // A poller of one typed call: apply takes what fetch's ApiReply<T> answers, and a function
+    // of another type does not compile.
+    template <typename FetchFn, typename ApplyFn>
+    static Poller* of(FetchFn fetch, ApplyFn apply, QObject* parent)
+    {
+        using Result = typename std::invoke_result_t<FetchFn&>::Result;
+        static_assert(std::is_invocable_v<ApplyFn&, const Result&>, "apply does not take what fetch answers");
+        return new Poller(
+            Fetch([fetch = std::move(fetch)]() mutable -> ApiCall* { return fetch().call(); }),
+            [apply = std::move(apply)](const QVariant& value) mutable { apply(value.value<Result>()); },
+            parent);
+    }
 
     void setInterval(std::chrono::milliseconds interval);
     void setMaxBackoff(std::chrono::milliseconds maxBackoff);

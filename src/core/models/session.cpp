@@ -28,9 +28,8 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
 {
-    m_accountPoller = new Poller([this] { return m_client->me(); },
-                                 [this](const QVariant& v) {
-                                     const auto account = v.value<Account>();
+    m_accountPoller = Poller::of([this] { return m_client->me(); },
+                                 [this](const Account& account) {
                                      if (account != m_account) {
                                          m_account = account;
                                          Q_EMIT accountChanged();
@@ -38,35 +37,28 @@ Session::Session(ApiClient* client, QObject* parent)
                                  },
                                  this);
     m_accountPoller->setStatus(m_status);
-    const auto single = [this](Poller::Fetch fetch, Poller::Apply apply) {
-        return new Poller(std::move(fetch), std::move(apply), this);
+    const auto single = [this](auto fetch, auto apply) {
+        return Poller::of(std::move(fetch), std::move(apply), this);
     };
-    addPoller(Resource::Workspaces,
-              single([this] { return m_client->workspaces(); },
-                     [this](const QVariant& v) { m_workspaces->refresh(v.value<QList<Workspace>>()); }));
-    addPoller(Resource::Skus,
-              single([this] { return m_client->instanceSkus(); },
-                     [this](const QVariant& v) { m_skus->refreshSkus(v.value<QList<InstanceSku>>()); }));
-    addPoller(Resource::Availability, single([this] { return m_client->skuAvailability(); },
-                                             [this](const QVariant& v) {
-                                                 m_skus->setAvailability(v.value<QList<SkuAvailability>>());
-                                             }));
-    addPoller(Resource::Instances,
-              single([this] { return m_client->instances(m_workspace); },
-                     [this](const QVariant& v) { m_instances->refresh(v.value<QList<Instance>>()); }));
-    addPoller(Resource::Pools,
-              single([this] { return m_client->pools(m_workspace); },
-                     [this](const QVariant& v) { m_pools->refresh(v.value<QList<Pool>>()); }));
+    addPoller(Resource::Workspaces, single([this] { return m_client->workspaces(); },
+                                           [this](const QList<Workspace>& v) { m_workspaces->refresh(v); }));
+    addPoller(Resource::Skus, single([this] { return m_client->instanceSkus(); },
+                                     [this](const QList<InstanceSku>& v) { m_skus->refreshSkus(v); }));
+    addPoller(Resource::Availability,
+              single([this] { return m_client->skuAvailability(); },
+                     [this](const QList<SkuAvailability>& v) { m_skus->setAvailability(v); }));
+    addPoller(Resource::Instances, single([this] { return m_client->instances(m_workspace); },
+                                          [this](const QList<Instance>& v) { m_instances->refresh(v); }));
+    addPoller(Resource::Pools, single([this] { return m_client->pools(m_workspace); },
+                                      [this](const QList<Pool>& v) { m_pools->refresh(v); }));
     addPoller(Resource::Orders, new Poller(
                                     Poller::FetchMany([this] { return fetchOrders(); }),
                                     [this](const QVariant& v) { applyOrders(v); }, this));
     // Public images boot in every workspace and a workspace's list leaves them out: read it whole.
-    addPoller(Resource::Images,
-              single([this] { return m_client->images(); },
-                     [this](const QVariant& v) { m_images->refresh(v.value<QList<Image>>()); }));
+    addPoller(Resource::Images, single([this] { return m_client->images(); },
+                                       [this](const QList<Image>& v) { m_images->refresh(v); }));
     addPoller(Resource::FeatureFlags, single([this] { return m_client->featureFlags(); },
-                                             [this](const QVariant& v) {
-                                                 const auto flags = v.value<QList<FeatureFlag>>();
+                                             [this](const QList<FeatureFlag>& flags) {
                                                  const bool first = !m_flagsKnown;
                                                  m_flagsKnown = true;
                                                  if (flags != m_flags || first) {
@@ -75,18 +67,16 @@ Session::Session(ApiClient* client, QObject* parent)
                                                      Q_EMIT featureFlagsChanged();
                                                  }
                                              }));
-    addPoller(Resource::Fabrics,
-              single([this] { return m_client->infinibandFabrics(); },
-                     [this](const QVariant& v) { m_fabrics->refresh(v.value<QList<InfinibandFabric>>()); }));
-    addPoller(Resource::Partitions, single(
-                                        [this] {
-                                            InfinibandAdapter::PartitionFilter filter;
-                                            filter.workspace = m_workspace;
-                                            return m_client->infinibandPartitions(filter);
-                                        },
-                                        [this](const QVariant& v) {
-                                            m_partitions->refresh(v.value<QList<InfinibandPartition>>());
-                                        }));
+    addPoller(Resource::Fabrics, single([this] { return m_client->infinibandFabrics(); },
+                                        [this](const QList<InfinibandFabric>& v) { m_fabrics->refresh(v); }));
+    addPoller(Resource::Partitions,
+              single(
+                  [this] {
+                      InfinibandAdapter::PartitionFilter filter;
+                      filter.workspace = m_workspace;
+                      return m_client->infinibandPartitions(filter);
+                  },
+                  [this](const QList<InfinibandPartition>& v) { m_partitions->refresh(v); }));
     connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
         if (error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
             m_ordersPerWorkspace = true;

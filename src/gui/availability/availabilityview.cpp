@@ -222,14 +222,13 @@ void AvailabilityView::requestPrices(const InstanceSku& sku)
     client
         ->orderbookWindows(PlannerConversion::requirementsQuery(PlannerConversion::requirements(sku)), from,
                            to)
-        ->onSuccess<QList<OrderbookWindow>>(
-            this,
-            [this, generation, skuId, from, to](const QList<OrderbookWindow>& windows) {
-                if (generation != m_priceGeneration)
-                    return;
-                m_chart->setPrices(PlannerConversion::hourQuotes(windows, skuId, from, to));
-            })
-        ->onFailure(this, [this, generation](const ApiError& error) {
+        .onSuccess(this,
+                   [this, generation, skuId, from, to](const QList<OrderbookWindow>& windows) {
+                       if (generation != m_priceGeneration)
+                           return;
+                       m_chart->setPrices(PlannerConversion::hourQuotes(windows, skuId, from, to));
+                   })
+        .onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_priceGeneration)
                 return;
             // Nodes still show; the prices are asked again at the next selection or refresh.

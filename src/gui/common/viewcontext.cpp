@@ -172,12 +172,12 @@ void ViewContext::enrolInfiniband()
     if (!m_client)
         return;
     m_client->setFeatureFlagEnrolled(QLatin1StringView(InfinibandAdapter::featureFlag), true)
-        ->onSuccess<FeatureFlag>(this,
-                                 [this](const FeatureFlag&) {
-                                     setEnrolment(Enrolment::Enrolled);
-                                     reportMessage(tr("Enrolled in the InfiniBand preview."));
-                                 })
-        ->onFailure(this, [this](const ApiError& error) {
+        .onSuccess(this,
+                   [this](const FeatureFlag&) {
+                       setEnrolment(Enrolment::Enrolled);
+                       reportMessage(tr("Enrolled in the InfiniBand preview."));
+                   })
+        .onFailure(this, [this](const ApiError& error) {
             if (error.reason() == ApiError::Reason::Forbidden
                 || error.reason() == ApiError::Reason::NotEnrolled) {
                 setEnrolment(Enrolment::NotSelfEnrollable);

@@ -4,7 +4,6 @@
 
 #include "ui_consolelogdialog.h"
 
-#include "core/api/extracalls.h"
 #include "gui/common/viewcontext.h"
 
 #include <QFontDatabase>
@@ -43,22 +42,22 @@ void ConsoleLogDialog::reload()
     if (!m_context->client())
         return;
     m_ui->statusLabel->setText(tr("Loading…"));
-    ExtraCalls::consoleLogs(m_context->client(), m_instanceId)
-        ->onSuccess<QList<ConsoleLine>>(
-            this,
-            [this](const QList<ConsoleLine>& lines) {
-                QStringList text;
-                for (const ConsoleLine& line : lines)
-                    text << line.text;
-                m_ui->logText->setPlainText(text.join(u'\n'));
-                m_ui->statusLabel->setText(lines.isEmpty()
-                                               ? tr("No console output yet: the instance may still "
-                                                    "be waiting for allocation or booting.")
-                                               : tr("%n line(s)", nullptr, static_cast<int>(lines.size())));
-                updateMatches();
-                Q_EMIT loaded();
-            })
-        ->onFailure(this, [this](const ApiError& error) {
+    m_context->client()
+        ->consoleLogs(m_instanceId)
+        .onSuccess(this,
+                   [this](const QList<ConsoleLine>& lines) {
+                       QStringList text;
+                       for (const ConsoleLine& line : lines)
+                           text << line.text;
+                       m_ui->logText->setPlainText(text.join(u'\n'));
+                       m_ui->statusLabel->setText(
+                           lines.isEmpty() ? tr("No console output yet: the instance may still "
+                                                "be waiting for allocation or booting.")
+                                           : tr("%n line(s)", nullptr, static_cast<int>(lines.size())));
+                       updateMatches();
+                       Q_EMIT loaded();
+                   })
+        .onFailure(this, [this](const ApiError& error) {
             m_ui->statusLabel->setText(error.message());
             Q_EMIT loaded();
         });

@@ -876,16 +876,15 @@ void CreateInstanceWizard::startCreating()
         };
         m_context->client()
             ->createInstance(instance)
-            ->onSuccess<Instance>(this,
-                                  [this, item, done](const Instance& created) {
-                                      ++m_succeeded;
-                                      m_created.append(created);
-                                      item->setText(0, created.name);
-                                      item->setText(1,
-                                                    tr("Created %1, %2").arg(created.id, created.statusText));
-                                      done();
-                                  })
-            ->onFailure(this, [this, item, done](const ApiError& error) {
+            .onSuccess(this,
+                       [this, item, done](const Instance& created) {
+                           ++m_succeeded;
+                           m_created.append(created);
+                           item->setText(0, created.name);
+                           item->setText(1, tr("Created %1, %2").arg(created.id, created.statusText));
+                           done();
+                       })
+            .onFailure(this, [this, item, done](const ApiError& error) {
                 ++m_failed;
                 QString text = error.message();
                 for (const ApiErrorDetail& detail : error.details())

@@ -4,7 +4,6 @@
 
 #include "ui_sshdetailsdialog.h"
 
-#include "core/api/extracalls.h"
 #include "core/cli/sfcommand.h"
 #include "core/cloudinit/bootstrap.h"
 #include "gui/common/copyactions.h"
@@ -26,8 +25,9 @@ SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instance
     m_ui->copyButton->setEnabled(false);
     if (!context->client())
         return;
-    ExtraCalls::sshDetails(context->client(), instanceId)
-        ->onSuccess<SshDetails>(
+    context->client()
+        ->sshDetails(instanceId)
+        .onSuccess(
             this,
             [this, instanceId](const SshDetails& details) {
                 QStringList words{QStringLiteral("ssh")};
@@ -47,7 +47,7 @@ SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instance
                 m_ui->copyButton->setEnabled(true);
                 Q_EMIT loaded();
             })
-        ->onFailure(this, [this](const ApiError& error) {
+        .onFailure(this, [this](const ApiError& error) {
             m_ui->introLabel->setText(
                 tr("No SSH details yet (%1). A running instance can take up to ten minutes to boot.")
                     .arg(error.message()));

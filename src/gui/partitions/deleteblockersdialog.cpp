@@ -100,13 +100,13 @@ void DeleteBlockersDialog::readAttached()
     const quint64 generation = ++m_readGeneration;
     m_context->client()
         ->infinibandPartitionInstances(m_partition.id)
-        ->onSuccess<QList<Instance>>(this,
-                                     [this, generation](const QList<Instance>& instances) {
-                                         m_readInFlight = false;
-                                         if (generation == m_readGeneration)
-                                             applyAttached(instances);
-                                     })
-        ->onFailure(this, [this](const ApiError&) {
+        .onSuccess(this,
+                   [this, generation](const QList<Instance>& instances) {
+                       m_readInFlight = false;
+                       if (generation == m_readGeneration)
+                           applyAttached(instances);
+                   })
+        .onFailure(this, [this](const ApiError&) {
             // The blockers stay as the server listed them; the next watch reads again.
             m_readInFlight = false;
         });
@@ -127,7 +127,7 @@ void DeleteBlockersDialog::applyAttached(const QList<Instance>& instances)
         // Listed by the server as a blocker and no longer attached: its node released the partition.
         m_released.insert(id);
         if (m_context->client()) {
-            m_context->client()->instance(id)->onSuccess<Instance>(this, [this](const Instance& released) {
+            m_context->client()->instance(id).onSuccess(this, [this](const Instance& released) {
                 learnReleaseDelay({released});
                 updateRows();
             });
@@ -323,20 +323,20 @@ void DeleteBlockersDialog::terminateChecked()
         m_terminating.insert(id);
         m_context->client()
             ->terminateInstance(id)
-            ->onSuccess<Instance>(this,
-                                  [this, id](const Instance& terminated) {
-                                      m_terminating.remove(id);
-                                      ++m_terminateDone;
-                                      // Its termination time starts the release countdown.
-                                      Instance known = terminated;
-                                      if (known.status != Instance::Status::Terminated) {
-                                          known.status = Instance::Status::Terminated;
-                                          known.updatedAt = nowSecs();
-                                      }
-                                      m_attached.insert(id, known);
-                                      finishTerminate();
-                                  })
-            ->onFailure(this, [this, id](const ApiError& error) {
+            .onSuccess(this,
+                       [this, id](const Instance& terminated) {
+                           m_terminating.remove(id);
+                           ++m_terminateDone;
+                           // Its termination time starts the release countdown.
+                           Instance known = terminated;
+                           if (known.status != Instance::Status::Terminated) {
+                               known.status = Instance::Status::Terminated;
+                               known.updatedAt = nowSecs();
+                           }
+                           m_attached.insert(id, known);
+                           finishTerminate();
+                       })
+            .onFailure(this, [this, id](const ApiError& error) {
                 m_terminating.remove(id);
                 ++m_terminateFailed;
                 m_terminateErrors.insert(id, error.message());
@@ -376,14 +376,14 @@ void DeleteBlockersDialog::retryDelete()
     ++m_running;
     updateButtons();
     m_ui->progressLabel->setText(tr("Deleting partition \"%1\"…").arg(m_partition.name));
-    auto* call = m_context->client()->deleteInfinibandPartition(m_partition.id);
-    connect(call, &ApiCall::succeeded, this, [this] {
+    const auto call = m_context->client()->deleteInfinibandPartition(m_partition.id);
+    call.onSuccess(this, [this] {
         --m_running;
         m_deleted = true;
         m_context->reportMessage(tr("Deleted partition %1.").arg(m_partition.name));
         accept();
     });
-    call->onFailure(this, [this](const ApiError& error) {
+    call.onFailure(this, [this](const ApiError& error) {
         --m_running;
         // An earlier attempt whose answer was lost deleted it: gone is what the user asked for.
         if (error.reason() == ApiError::Reason::NotFound) {

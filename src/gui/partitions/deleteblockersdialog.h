@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/api/apierror.h"
-#include "core/api/extracalls.h"
+#include "core/api/partitionblockers.h"
 #include "core/model/resources.h"
 
 #include <QDialog>

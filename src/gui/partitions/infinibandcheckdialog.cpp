@@ -3,7 +3,6 @@
 #include "gui/partitions/infinibandcheckdialog.h"
 
 #include "core/api/apiclient.h"
-#include "core/api/extracalls.h"
 #include "core/models/format.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/themeicons.h"
@@ -90,7 +89,7 @@ void InfinibandCheckDialog::check()
     m_again->setEnabled(false);
     m_summary->setText(tr("Reading the workers' consoles…"));
     client->infinibandPartitionInstances(m_partition.id)
-        ->onSuccess<QList<Instance>>(
+        .onSuccess(
             this,
             [this, client, generation](QList<Instance> instances) {
                 if (generation != m_generation)
@@ -114,18 +113,17 @@ void InfinibandCheckDialog::check()
                 }
                 m_pending = static_cast<int>(toRead.size()) + 1;
                 for (const QString& id : std::as_const(toRead)) {
-                    ExtraCalls::consoleLogs(client, id)
-                        ->onSuccess<QList<ConsoleLine>>(
-                            this,
-                            [this, id, generation](const QList<ConsoleLine>& lines) {
-                                if (generation != m_generation)
-                                    return;
-                                for (Row& row : m_rows)
-                                    if (row.id == id)
-                                        row.result = IbCheck::fromConsole(lines);
-                                oneDone();
-                            })
-                        ->onFailure(this, [this, id, generation](const ApiError& error) {
+                    client->consoleLogs(id)
+                        .onSuccess(this,
+                                   [this, id, generation](const QList<ConsoleLine>& lines) {
+                                       if (generation != m_generation)
+                                           return;
+                                       for (Row& row : m_rows)
+                                           if (row.id == id)
+                                               row.result = IbCheck::fromConsole(lines);
+                                       oneDone();
+                                   })
+                        .onFailure(this, [this, id, generation](const ApiError& error) {
                             if (generation != m_generation)
                                 return;
                             for (Row& row : m_rows)
@@ -136,7 +134,7 @@ void InfinibandCheckDialog::check()
                 }
                 oneDone();
             })
-        ->onFailure(this, [this, generation](const ApiError& error) {
+        .onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_generation)
                 return;
             m_summary->setText(tr("Could not read the partition's instances: %1").arg(error.message()));

@@ -3,7 +3,6 @@
 #include "gui/partitions/launchcommanddialog.h"
 
 #include "core/api/apiclient.h"
-#include "core/api/extracalls.h"
 #include "core/cloudinit/bootstrap.h"
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
@@ -172,47 +171,47 @@ void LaunchCommandDialog::load()
         return;
     }
     client->infinibandPartitionInstances(m_partition.id)
-        ->onSuccess<QList<Instance>>(
-            this,
-            [this, client](const QList<Instance>& instances) {
-                m_workers = LaunchPlan::runningWorkers(instances);
-                QString sku;
-                for (const Instance& instance : instances)
-                    if (instance.status == Instance::Status::Running && sku.isEmpty())
-                        sku = instance.sku.id;
-                if (m_workers.isEmpty()) {
-                    m_status->setText(tr("No running instances in partition %1: create instances into it, "
-                                         "and once they run their launch commands show here.")
-                                          .arg(m_partition.name));
-                    Q_EMIT loaded();
-                    return;
-                }
-                // The addresses ssh reaches, and the SKU's GPUs for --nproc_per_node.
-                m_pending = static_cast<int>(m_workers.size()) + 1;
-                for (const LaunchPlan::Worker& worker : std::as_const(m_workers)) {
-                    const QString id = worker.id;
-                    const QString name = worker.name;
-                    ExtraCalls::sshDetails(client, id)
-                        ->onSuccess<SshDetails>(this,
-                                                [this, id](const SshDetails& details) {
-                                                    for (LaunchPlan::Worker& w : m_workers)
-                                                        if (w.id == id) {
-                                                            w.host = details.hostname;
-                                                            w.sshPort = details.port;
-                                                        }
-                                                    oneDone();
-                                                })
-                        ->onFailure(this, [this, name](const ApiError& error) {
-                            m_problems << tr("%1: no SSH details yet (%2)").arg(name, error.message());
-                            oneDone();
-                        });
-                }
-                m_sku = sku;
-                m_waitingForSkus = true;
-                if (m_session && m_session->isLoaded(Session::Resource::Skus))
-                    takeSkus();
-            })
-        ->onFailure(this, [this](const ApiError& error) {
+        .onSuccess(this,
+                   [this, client](const QList<Instance>& instances) {
+                       m_workers = LaunchPlan::runningWorkers(instances);
+                       QString sku;
+                       for (const Instance& instance : instances)
+                           if (instance.status == Instance::Status::Running && sku.isEmpty())
+                               sku = instance.sku.id;
+                       if (m_workers.isEmpty()) {
+                           m_status->setText(
+                               tr("No running instances in partition %1: create instances into it, "
+                                  "and once they run their launch commands show here.")
+                                   .arg(m_partition.name));
+                           Q_EMIT loaded();
+                           return;
+                       }
+                       // The addresses ssh reaches, and the SKU's GPUs for --nproc_per_node.
+                       m_pending = static_cast<int>(m_workers.size()) + 1;
+                       for (const LaunchPlan::Worker& worker : std::as_const(m_workers)) {
+                           const QString id = worker.id;
+                           const QString name = worker.name;
+                           client->sshDetails(id)
+                               .onSuccess(this,
+                                          [this, id](const SshDetails& details) {
+                                              for (LaunchPlan::Worker& w : m_workers)
+                                                  if (w.id == id) {
+                                                      w.host = details.hostname;
+                                                      w.sshPort = details.port;
+                                                  }
+                                              oneDone();
+                                          })
+                               .onFailure(this, [this, name](const ApiError& error) {
+                                   m_problems << tr("%1: no SSH details yet (%2)").arg(name, error.message());
+                                   oneDone();
+                               });
+                       }
+                       m_sku = sku;
+                       m_waitingForSkus = true;
+                       if (m_session && m_session->isLoaded(Session::Resource::Skus))
+                           takeSkus();
+                   })
+        .onFailure(this, [this](const ApiError& error) {
             m_status->setText(tr("Could not read the partition's instances: %1").arg(error.message()));
             Q_EMIT loaded();
         });

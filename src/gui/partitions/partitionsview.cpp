@@ -3,7 +3,6 @@
 #include "gui/partitions/partitionsview.h"
 
 #include "core/api/apiclient.h"
-#include "core/api/extracalls.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/format.h"
@@ -381,15 +380,15 @@ void PartitionsView::loadDetailInstances()
     context()
         ->client()
         ->infinibandPartitionInstances(partition->id)
-        ->onSuccess<QList<Instance>>(this,
-                                     [this, generation](const QList<Instance>& instances) {
-                                         if (generation != m_detailGeneration)
-                                             return;
-                                         m_instancesModel->refresh(instances);
-                                         m_instancesTable->setLoadState(ResourceTableView::LoadState::Loaded);
-                                         Q_EMIT refreshed();
-                                     })
-        ->onFailure(this, [this, generation](const ApiError& error) {
+        .onSuccess(this,
+                   [this, generation](const QList<Instance>& instances) {
+                       if (generation != m_detailGeneration)
+                           return;
+                       m_instancesModel->refresh(instances);
+                       m_instancesTable->setLoadState(ResourceTableView::LoadState::Loaded);
+                       Q_EMIT refreshed();
+                   })
+        .onFailure(this, [this, generation](const ApiError& error) {
             if (generation != m_detailGeneration)
                 return;
             if (error.isNotFound()) {
@@ -452,9 +451,7 @@ void PartitionsView::renameCurrent()
            "changes with the name.")
             .arg(partition->name, partition->workspace),
         partition->name, namesInWorkspace(partition->workspace),
-        [this, id](const QString& name) {
-            return ExtraCalls::renameInfinibandPartition(context()->client(), id, name);
-        },
+        [this, id](const QString& name) { return context()->client()->renameInfinibandPartition(id, name); },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &PartitionsView::refresh);
@@ -481,12 +478,12 @@ void PartitionsView::deleteCurrent()
     if (!ConfirmDialog::ask(this, tr("Delete Partition"), question, tr("&Delete Partition")))
         return;
     const InfinibandPartition target = *partition;
-    auto* call = context()->client()->deleteInfinibandPartition(target.id);
-    connect(call, &ApiCall::succeeded, this, [this, target] {
+    const auto call = context()->client()->deleteInfinibandPartition(target.id);
+    call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted partition %1.").arg(target.name));
         refresh();
     });
-    call->onFailure(this, [this, target](const ApiError& error) {
+    call.onFailure(this, [this, target](const ApiError& error) {
         if (error.reason() == ApiError::Reason::Conflict && !error.details().isEmpty()) {
             auto* dialog = new DeleteBlockersDialog(context(), target, error, this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -3,7 +3,6 @@
 #include "gui/partitions/topologydialog.h"
 
 #include "core/api/apiclient.h"
-#include "core/api/extracalls.h"
 #include "core/cluster/partitionrelease.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/format.h"
@@ -363,17 +362,17 @@ void TopologyDialog::readPorts()
     m_portReads = int(ids.size());
     m_readPorts->setEnabled(m_portReads == 0);
     for (const QString& id : std::as_const(ids)) {
-        ExtraCalls::consoleLogs(client, id)
-            ->onSuccess<QList<ConsoleLine>>(this,
-                                            [this, id, generation](const QList<ConsoleLine>& lines) {
-                                                if (generation != m_portGeneration)
-                                                    return;
-                                                --m_portReads;
-                                                m_portErrors.remove(id);
-                                                m_ports.insert(id, IbCheck::fromConsole(lines));
-                                                scheduleRebuild();
-                                            })
-            ->onFailure(this, [this, id, generation](const ApiError& error) {
+        client->consoleLogs(id)
+            .onSuccess(this,
+                       [this, id, generation](const QList<ConsoleLine>& lines) {
+                           if (generation != m_portGeneration)
+                               return;
+                           --m_portReads;
+                           m_portErrors.remove(id);
+                           m_ports.insert(id, IbCheck::fromConsole(lines));
+                           scheduleRebuild();
+                       })
+            .onFailure(this, [this, id, generation](const ApiError& error) {
                 if (generation != m_portGeneration)
                     return;
                 --m_portReads;

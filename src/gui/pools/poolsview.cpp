@@ -160,12 +160,12 @@ void PoolsView::deleteCurrent()
         return;
     const Pool target = *pool;
     m_error->hide();
-    auto* call = context()->client()->deletePool(target.id);
-    connect(call, &ApiCall::succeeded, this, [this, target] {
+    const auto call = context()->client()->deletePool(target.id);
+    call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted pool %1.").arg(target.name));
         Q_EMIT actionFinished();
     });
-    call->onFailure(this, [this, target](const ApiError& error) {
+    call.onFailure(this, [this, target](const ApiError& error) {
         // The reasons follow as a list, so the headline carries only the server's summary.
         const bool listsReasons = !error.details().isEmpty() && !error.serverMessage().isEmpty();
         QString text = tr("Pool \"%1\" was not deleted: %2")
