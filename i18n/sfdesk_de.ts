@@ -1613,6 +1613,10 @@
         <source>Choose a fabric, or a region and zone, for the sf command.</source>
         <translation>Wählen Sie eine Fabric oder eine Region und Zone für den sf-Befehl.</translation>
     </message>
+    <message>
+        <source>%1 (its ID is not known yet: creating waits until the account&apos;s workspaces are read)</source>
+        <translation>%1 (die ID ist noch nicht bekannt: Das Anlegen wartet, bis die Workspaces des Kontos gelesen sind)</translation>
+    </message>
 </context>
 <context>
     <name>DBusNotifier</name>

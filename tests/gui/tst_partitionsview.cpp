@@ -408,6 +408,45 @@ private Q_SLOTS:
         dialog->reject();
     }
 
+    // The API names the workspace by its ID: until the account's workspaces are read, Create
+    // Partition waits, and the dialog says why rather than showing a dead button.
+    void theCreateDialogSaysItWaitsForTheWorkspaceId()
+    {
+        Fixture f;
+        ClientOptions options;
+        options.maxAttempts = 1;
+        f.client.setOptions(options);
+        bool workspacesReadable = false;
+        f.network.on("GET", u"/workspaces"_s, [&](const RoutedNetwork::Seen&) {
+            return workspacesReadable
+                       ? RoutedNetwork::Answer{200, Fixtures::bytes(u"workspaces.json"_s)}
+                       : RoutedNetwork::Answer{
+                             503, R"({"error":{"type":"service_unavailable","message":"Away."}})"};
+        });
+        f.context.setPollInterval(100);
+        PartitionsView view(&f.context);
+        view.show();
+        f.context.setClient(&f.client);
+        QTRY_VERIFY(f.context.infinibandEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!view.fabrics().isEmpty(), 20000);
+        QVERIFY(f.context.workspaceReference().isEmpty());
+        view.createPartition();
+        QTRY_VERIFY(view.findChild<CreatePartitionDialog*>());
+        auto* dialog = view.findChild<CreatePartitionDialog*>();
+        auto* ok = dialog->findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok);
+        auto* workspace = dialog->findChild<QLabel*>(u"workspaceLabel"_s);
+        QTest::keyClicks(dialog->findChild<QLineEdit*>(u"nameEdit"_s), u"waiting"_s);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(workspace->text().contains(u"not known yet"_s), qPrintable(workspace->text()));
+        saveWidgetScreenshot(dialog, u"create-partition-workspace-unknown"_s);
+
+        workspacesReadable = true;
+        QTRY_VERIFY_WITH_TIMEOUT(!f.context.workspaceReference().isEmpty(), 20000);
+        QTRY_VERIFY(ok->isEnabled());
+        QCOMPARE(workspace->text(), f.context.workspace());
+        dialog->reject();
+    }
+
     void createSendsAndShowsServerRefusal()
     {
         Fixture f;

@@ -28,7 +28,6 @@ CreatePartitionDialog::CreatePartitionDialog(ViewContext* context, const QList<I
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("createPartitionDialog"));
-    m_ui->workspaceLabel->setText(context->workspace());
     m_ui->nameProblemLabel->setForegroundRole(QPalette::PlaceholderText);
     m_ui->errorLabel->hide();
     fillFabrics();
@@ -173,6 +172,13 @@ SfCommand::PartitionCreate CreatePartitionDialog::request() const
 
 void CreatePartitionDialog::updateState()
 {
+    // The API names the workspace by its ID, which comes with the account's workspaces.
+    const bool workspaceKnown = !m_context->workspaceReference().isEmpty();
+    m_ui->workspaceLabel->setText(
+        workspaceKnown
+            ? m_context->workspace()
+            : tr("%1 (its ID is not known yet: creating waits until the account's workspaces are read)")
+                  .arg(m_context->workspace()));
     const QString name = m_ui->nameEdit->text();
     QString nameProblem = name.isEmpty() ? QString() : Names::problem(name);
     if (nameProblem.isEmpty() && m_takenNames.contains(name))
@@ -223,7 +229,7 @@ void CreatePartitionDialog::updateState()
     m_ui->copyCommandButton->setEnabled(placed);
     m_ui->buttonBox->button(QDialogButtonBox::Ok)
         ->setEnabled(!m_sending && !name.isEmpty() && nameProblem.isEmpty() && locationOk
-                     && m_context->client() && !m_context->workspaceReference().isEmpty());
+                     && m_context->client() && workspaceKnown);
 }
 
 void CreatePartitionDialog::accept()
@@ -243,16 +249,15 @@ void CreatePartitionDialog::accept()
     updateState();
     m_context->client()
         ->createInfinibandPartition(partition)
-        ->onSuccess<InfinibandPartition>(
-            this,
-            [this](const InfinibandPartition& created) {
-                m_sending = false;
-                m_created = created;
-                m_context->reportMessage(
-                    tr("Created partition %1 on %2.").arg(created.name, created.fabric.name));
-                QDialog::accept();
-            })
-        ->onFailure(this, [this](const ApiError& error) {
+        .onSuccess(this,
+                   [this](const InfinibandPartition& created) {
+                       m_sending = false;
+                       m_created = created;
+                       m_context->reportMessage(
+                           tr("Created partition %1 on %2.").arg(created.name, created.fabric.name));
+                       QDialog::accept();
+                   })
+        .onFailure(this, [this](const ApiError& error) {
             m_sending = false;
             QString text = error.message();
             for (const ApiErrorDetail& detail : error.details())
