@@ -49,6 +49,16 @@ QByteArray flags(bool enrolled, bool userEnroll)
         .toJson();
 }
 
+// A read that is away (503) until *readable turns true, then answers the fixture file.
+RoutedNetwork::Handler awayUntil(const bool* readable, const QString& fixture)
+{
+    return [readable, fixture](const RoutedNetwork::Seen&) {
+        return *readable ? RoutedNetwork::Answer{200, Fixtures::bytes(fixture)}
+                         : RoutedNetwork::Answer{
+                               503, R"({"error":{"type":"service_unavailable","message":"Away."}})"};
+    };
+}
+
 struct Fixture
 {
     QTemporaryDir dir;
@@ -365,12 +375,10 @@ private Q_SLOTS:
         // The fabrics cannot be read until the test says so; every poll asks for them again.
         bool fabricsReadable = false;
         int fabricCalls = 0;
-        f.network.on("GET", u"/infiniband_fabrics"_s, [&](const RoutedNetwork::Seen&) {
+        const auto fabrics = awayUntil(&fabricsReadable, u"infiniband_fabrics.json"_s);
+        f.network.on("GET", u"/infiniband_fabrics"_s, [&](const RoutedNetwork::Seen& seen) {
             ++fabricCalls;
-            return fabricsReadable
-                       ? RoutedNetwork::Answer{200, Fixtures::bytes(u"infiniband_fabrics.json"_s)}
-                       : RoutedNetwork::Answer{
-                             503, R"({"error":{"type":"service_unavailable","message":"Away."}})"};
+            return fabrics(seen);
         });
         f.context.setPollInterval(100);
         PartitionsView view(&f.context);
@@ -417,12 +425,7 @@ private Q_SLOTS:
         options.maxAttempts = 1;
         f.client.setOptions(options);
         bool workspacesReadable = false;
-        f.network.on("GET", u"/workspaces"_s, [&](const RoutedNetwork::Seen&) {
-            return workspacesReadable
-                       ? RoutedNetwork::Answer{200, Fixtures::bytes(u"workspaces.json"_s)}
-                       : RoutedNetwork::Answer{
-                             503, R"({"error":{"type":"service_unavailable","message":"Away."}})"};
-        });
+        f.network.on("GET", u"/workspaces"_s, awayUntil(&workspacesReadable, u"workspaces.json"_s));
         f.context.setPollInterval(100);
         PartitionsView view(&f.context);
         view.show();
