@@ -17,10 +17,15 @@
 #include <QDateTimeEdit>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImage>
 #include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPalette>
+#include <QPointer>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -615,6 +620,28 @@ private Q_SLOTS:
         QVERIFY(image.width() > 300);
         QVERIFY(!m_page->exportChart(dir.filePath(u"missing/dir/chart.png"_s), &error));
         QVERIFY(!error.isEmpty());
+
+        // As the user does it: Export asks where in a dialog that does not hold the page, and a
+        // place that cannot be written says so in a message box.
+        const auto exportThrough = [this](const QString& path) {
+            m_page->findChild<QAbstractButton*>(u"plannerExport"_s)->click();
+            QFileDialog* dialog = nullptr;
+            QTRY_VERIFY((dialog = m_page->findChild<QFileDialog*>(u"plannerExportDialog"_s)));
+            const QPointer<QFileDialog> asked(dialog);
+            dialog->selectFile(path);
+            static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept() is protected
+            QTRY_VERIFY(!asked);                     // closed and gone
+        };
+        const QString chosen = dir.filePath(u"chosen.png"_s);
+        exportThrough(chosen);
+        QTRY_VERIFY(QFileInfo::exists(chosen));
+        QVERIFY(!QImage(chosen).isNull());
+        QVERIFY(!m_page->findChild<QMessageBox*>(u"plannerExportErrorBox"_s));
+        exportThrough(dir.filePath(u"missing/dir/chosen.png"_s));
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = m_page->findChild<QMessageBox*>(u"plannerExportErrorBox"_s)));
+        QVERIFY2(box->text().contains(u"missing/dir/chosen.png"_s), qPrintable(box->text()));
+        box->close();
     }
 
     // Screenshots for people to look at: SFDESK_SCREENSHOT_DIR=/tmp/shots.

@@ -11,6 +11,7 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 
 #include <QAction>
@@ -45,7 +46,6 @@
 #include <QTreeWidget>
 #include <QUuid>
 #include <QVBoxLayout>
-#include <QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -121,6 +121,15 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
     // waiting for it; a validation that needs it sooner waits only for the rest of that compile.
     QThreadPool::globalInstance()->start([] { CloudInit::CloudConfigSchema::bundled(); });
     buildUi();
+    m_validation = std::make_unique<BackgroundCheck<Check>>(
+        this,
+        [this]() -> BackgroundCheck<Check>::Work {
+            return [data = m_editor->toPlainText().toUtf8(), instanceData = m_instanceData] {
+                return Check{CloudInit::validateUserData(data, instanceData),
+                             CloudInitCodeEditor::foldRangesOf(data)};
+            };
+        },
+        [this](const Check& check) { showCheck(check); });
 
     m_validateTimer = new QTimer(this);
     m_validateTimer->setSingleShot(true);
@@ -131,7 +140,7 @@ CloudInitPage::CloudInitPage(QWidget* parent, const QString& recoveryDirectory, 
     m_autosaveTimer->setInterval(1500);
     connect(m_autosaveTimer, &QTimer::timeout, this, &CloudInitPage::autosaveNow);
     connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
-        ++m_textRevision;
+        m_validation->inputChanged();
         m_validateTimer->start();
         if (m_editor->document()->isModified())
             m_autosaveTimer->start();
@@ -378,36 +387,12 @@ void CloudInitPage::loadTemplate(const QString& id)
 void CloudInitPage::validateNow()
 {
     m_validateTimer->stop();
-    // One run at a time: a request during a run starts the next run when it ends, on the text then.
-    m_validationPending = true;
-    if (!m_validationRunning)
-        startValidation();
+    m_validation->run();
 }
 
 bool CloudInitPage::isValidating() const
 {
-    return m_validationRunning || m_validateTimer->isActive() || m_shownRevision != m_textRevision;
-}
-
-void CloudInitPage::startValidation()
-{
-    m_validationPending = false;
-    m_validationRunning = true;
-    const quint64 revision = m_textRevision;
-    const QByteArray data = m_editor->toPlainText().toUtf8();
-    QtConcurrent::run([data, instanceData = m_instanceData] {
-        return Check{CloudInit::validateUserData(data, instanceData),
-                     CloudInitCodeEditor::foldRangesOf(data)};
-    }).then(this, [this, revision](const Check& check) {
-        m_validationRunning = false;
-        // Diagnostics of an older text would point at the wrong places.
-        if (revision == m_textRevision) {
-            m_shownRevision = revision;
-            showCheck(check);
-        }
-        if (m_validationPending)
-            startValidation();
-    });
+    return m_validation->isRunning() || m_validateTimer->isActive() || !m_validation->isCurrent();
 }
 
 void CloudInitPage::showCheck(const Check& check)
@@ -484,7 +469,7 @@ void CloudInitPage::updateSizeMeter(const CloudInit::PayloadSize& size)
 const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
 {
     // Results are for the text they were computed from; a fix on edited text would land elsewhere.
-    if (m_shownRevision != m_textRevision)
+    if (!m_validation->isCurrent())
         return nullptr;
     const QList<CloudInit::Diagnostic>& diagnostics = m_editor->diagnostics();
     const QTreeWidgetItem* item = m_problems->currentItem();
@@ -520,7 +505,7 @@ void CloudInitPage::applySelectedFix()
         for (int i = 0; i < m_problems->topLevelItemCount(); ++i) {
             QTreeWidgetItem* item = m_problems->topLevelItem(i);
             const int index = item->data(0, DiagnosticRole).toInt();
-            if (m_shownRevision == m_textRevision && index >= 0 && index < diagnostics.size()
+            if (m_validation->isCurrent() && index >= 0 && index < diagnostics.size()
                 && diagnostics.at(index).fix) {
                 m_problems->setCurrentItem(item);
                 m_problems->setFocus(Qt::ShortcutFocusReason);
@@ -658,16 +643,13 @@ bool CloudInitPage::saveGzipTo(const QString& path, QString* error)
 void CloudInitPage::saveGzip()
 {
     const QString base = m_fileName.isEmpty() ? u"user-data"_s : m_fileName;
-    auto* dialog = new QFileDialog(this, tr("Save Gzip-Compressed User Data"), base + u".gz"_s,
-                                   tr("Gzip-compressed user data (*.gz);;All files (*)"));
-    dialog->setObjectName(u"cloudInitGzipDialog"_s);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-        QString error;
-        if (!saveGzipTo(path, &error))
-            showError(tr("Save Gzip-Compressed User Data"), tr("Cannot save %1: %2").arg(path, error));
-    });
+    auto* dialog = FileDialogs::toSave(
+        this, u"cloudInitGzipDialog"_s, tr("Save Gzip-Compressed User Data"), base + u".gz"_s,
+        tr("Gzip-compressed user data (*.gz);;All files (*)"), [this](const QString& path) {
+            QString error;
+            if (!saveGzipTo(path, &error))
+                showError(tr("Save Gzip-Compressed User Data"), tr("Cannot save %1: %2").arg(path, error));
+        });
     dialog->open();
 }
 
@@ -745,21 +727,19 @@ void CloudInitPage::saveThen(std::function<void()> then)
 
 void CloudInitPage::saveAsThen(std::function<void()> then)
 {
-    auto* dialog =
-        new QFileDialog(this, tr("Save User Data"), m_fileName.isEmpty() ? u"user-data.yaml"_s : m_fileName,
-                        tr("Cloud-config (*.yaml *.yml);;All files (*)"));
-    dialog->setObjectName(u"cloudInitSaveDialog"_s);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this, then = std::move(then)](const QString& path) {
-        QString error;
-        if (!saveTo(path, &error)) {
-            showError(tr("Save User Data"), tr("Cannot save %1: %2").arg(path, error));
-            return;
-        }
-        if (then)
-            then();
-    });
+    auto* dialog = FileDialogs::toSave(this, u"cloudInitSaveDialog"_s, tr("Save User Data"),
+                                       m_fileName.isEmpty() ? u"user-data.yaml"_s : m_fileName,
+                                       tr("Cloud-config (*.yaml *.yml);;All files (*)"),
+                                       [this, then = std::move(then)](const QString& path) {
+                                           QString error;
+                                           if (!saveTo(path, &error)) {
+                                               showError(tr("Save User Data"),
+                                                         tr("Cannot save %1: %2").arg(path, error));
+                                               return;
+                                           }
+                                           if (then)
+                                               then();
+                                       });
     dialog->open();
 }
 
@@ -790,17 +770,13 @@ void CloudInitPage::newFromTemplate(const QString& id)
 void CloudInitPage::open()
 {
     whenUnsavedHandled(tr("Save the changes to %1 before opening another file?").arg(documentName()), [this] {
-        auto* dialog = new QFileDialog(this, tr("Open User Data"), QFileInfo(m_fileName).absolutePath(),
-                                       tr("User data (*.yaml *.yml *.cfg *.txt *.sh);;All files (*)"));
-        dialog->setObjectName(u"cloudInitOpenDialog"_s);
-        dialog->setAcceptMode(QFileDialog::AcceptOpen);
-        dialog->setFileMode(QFileDialog::ExistingFile);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-            QString error;
-            if (!openFile(path, &error))
-                showError(tr("Open User Data"), tr("Cannot open %1: %2").arg(path, error));
-        });
+        auto* dialog = FileDialogs::toOpen(
+            this, u"cloudInitOpenDialog"_s, tr("Open User Data"), QFileInfo(m_fileName).absolutePath(),
+            tr("User data (*.yaml *.yml *.cfg *.txt *.sh);;All files (*)"), [this](const QString& path) {
+                QString error;
+                if (!openFile(path, &error))
+                    showError(tr("Open User Data"), tr("Cannot open %1: %2").arg(path, error));
+            });
         dialog->open();
     });
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/cloudinit/diagnostic.h"
+#include "gui/common/backgroundcheck.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -106,7 +107,6 @@ private:
     struct Check;
 
     void buildUi();
-    void startValidation();
     void showCheck(const Check& check);
     void showDiagnostics(const QList<CloudInit::Diagnostic>& diagnostics);
     void updateSizeMeter(const CloudInit::PayloadSize& size);
@@ -143,10 +143,7 @@ private:
     QJsonObject m_instanceData;
     QString m_fileName;
     bool m_recovered = false;
-    // Counts edits; a validation result is shown only for the text it was computed from.
-    quint64 m_textRevision = 0;
-    quint64 m_shownRevision = 0;
-    bool m_validationRunning = false;
+    // Told of every edit: a result is shown only for the text it was computed from.
+    std::unique_ptr<BackgroundCheck<Check>> m_validation;
     bool m_inCloseEvent = false;
-    bool m_validationPending = false;
 };

@@ -5,6 +5,7 @@
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 
 #include <QComboBox>
@@ -28,7 +29,6 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -134,6 +134,22 @@ MultipartDialog::MultipartDialog(QWidget* parent)
     setWindowTitle(tr("Multipart User Data"));
     setAccessibleName(tr("Multipart user data builder"));
     buildUi();
+    m_check = std::make_unique<BackgroundCheck<Check>>(
+        this,
+        [this]() -> BackgroundCheck<Check>::Work {
+            return [parts = m_parts, instanceData = m_instanceData] {
+                Check check;
+                for (const CloudInit::MimePart& part : parts)
+                    check.parts << checkPart(part, instanceData);
+                check.merged = CloudInit::mergeCloudConfigParts(parts, instanceData);
+                if (!check.merged.text.isEmpty())
+                    check.mergedResult = CloudInit::validateUserData(check.merged.text);
+                check.mime = CloudInit::buildMultipart(parts);
+                check.size = CloudInit::payloadSize(check.mime);
+                return check;
+            };
+        },
+        [this](const Check& check) { showCheck(check); });
     m_checkTimer = new QTimer(this);
     m_checkTimer->setSingleShot(true);
     m_checkTimer->setInterval(250);
@@ -146,7 +162,7 @@ MultipartDialog::~MultipartDialog() = default;
 void MultipartDialog::setInstanceData(const QJsonObject& data)
 {
     m_instanceData = data;
-    ++m_revision;
+    m_check->inputChanged();
     checkNow();
 }
 
@@ -326,7 +342,7 @@ void MultipartDialog::setParts(const QList<CloudInit::MimePart>& parts)
     m_results.clear();
     refreshList();
     showPart(m_parts.isEmpty() ? -1 : 0);
-    ++m_revision;
+    m_check->inputChanged();
     checkNow();
 }
 
@@ -427,7 +443,7 @@ void MultipartDialog::showPart(int index)
 
 void MultipartDialog::partEdited()
 {
-    ++m_revision;
+    m_check->inputChanged();
     m_partStatus->setText(tr("Checking…"));
     m_checkTimer->start();
 }
@@ -440,42 +456,12 @@ QByteArray MultipartDialog::payload() const
 void MultipartDialog::checkNow()
 {
     m_checkTimer->stop();
-    m_pending = true;
-    if (!m_running)
-        startCheck();
+    m_check->run();
 }
 
 bool MultipartDialog::isChecking() const
 {
-    return m_running || m_checkTimer->isActive() || m_shownRevision != m_revision;
-}
-
-void MultipartDialog::startCheck()
-{
-    m_pending = false;
-    m_running = true;
-    const quint64 revision = m_revision;
-    const QList<CloudInit::MimePart> parts = m_parts;
-    QtConcurrent::run([parts, instanceData = m_instanceData] {
-        Check check;
-        for (const CloudInit::MimePart& part : parts)
-            check.parts << checkPart(part, instanceData);
-        check.merged = CloudInit::mergeCloudConfigParts(parts, instanceData);
-        if (!check.merged.text.isEmpty())
-            check.mergedResult = CloudInit::validateUserData(check.merged.text);
-        check.mime = CloudInit::buildMultipart(parts);
-        check.size = CloudInit::payloadSize(check.mime);
-        return check;
-    }).then(this, [this, revision](const Check& check) {
-        m_running = false;
-        // A result for parts edited since would show the wrong verdicts.
-        if (revision == m_revision) {
-            m_shownRevision = revision;
-            showCheck(check);
-        }
-        if (m_pending || m_shownRevision != m_revision)
-            startCheck();
-    });
+    return m_check->isRunning() || m_checkTimer->isActive() || !m_check->isCurrent();
 }
 
 void MultipartDialog::showCheck(const Check& check)
@@ -550,31 +536,24 @@ void MultipartDialog::showError(const QString& title, const QString& text)
 
 void MultipartDialog::chooseFileToOpen()
 {
-    auto* dialog = new QFileDialog(this, tr("Open Multipart User Data"), QString(),
-                                   tr("User data (*.txt *.mime *.yaml *.cfg);;All files (*)"));
-    dialog->setObjectName(u"multipartOpenDialog"_s);
-    dialog->setAcceptMode(QFileDialog::AcceptOpen);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-        QString error;
-        if (!openFile(path, &error))
-            showError(tr("Open Multipart User Data"), tr("Cannot open %1: %2").arg(path, error));
-    });
+    auto* dialog = FileDialogs::toOpen(
+        this, u"multipartOpenDialog"_s, tr("Open Multipart User Data"), QString(),
+        tr("User data (*.txt *.mime *.yaml *.cfg);;All files (*)"), [this](const QString& path) {
+            QString error;
+            if (!openFile(path, &error))
+                showError(tr("Open Multipart User Data"), tr("Cannot open %1: %2").arg(path, error));
+        });
     dialog->open();
 }
 
 void MultipartDialog::saveAs()
 {
-    auto* dialog = new QFileDialog(this, tr("Save Multipart User Data"), u"user-data.mime"_s,
-                                   tr("Multipart user data (*.mime *.txt);;All files (*)"));
-    dialog->setObjectName(u"multipartSaveDialog"_s);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-        QString error;
-        if (!saveTo(path, &error))
-            showError(tr("Save Multipart User Data"), tr("Cannot save %1: %2").arg(path, error));
-    });
+    auto* dialog = FileDialogs::toSave(
+        this, u"multipartSaveDialog"_s, tr("Save Multipart User Data"), u"user-data.mime"_s,
+        tr("Multipart user data (*.mime *.txt);;All files (*)"), [this](const QString& path) {
+            QString error;
+            if (!saveTo(path, &error))
+                showError(tr("Save Multipart User Data"), tr("Cannot save %1: %2").arg(path, error));
+        });
     dialog->open();
 }

@@ -4,6 +4,7 @@
 
 #include "core/cloudinit/diagnostic.h"
 #include "core/cloudinit/multipart.h"
+#include "gui/common/backgroundcheck.h"
 
 #include <QDialog>
 #include <QJsonObject>
@@ -66,7 +67,6 @@ private:
     void showPart(int index);
     void refreshList();
     void partEdited();
-    void startCheck();
     void showCheck(const Check& check);
     void showError(const QString& title, const QString& text);
 
@@ -90,8 +90,6 @@ private:
     QLabel* m_openStatus = nullptr;
     QTimer* m_checkTimer = nullptr;
     bool m_showing = false;
-    quint64 m_revision = 0;
-    quint64 m_shownRevision = 0;
-    bool m_running = false;
-    bool m_pending = false;
+    // Told of every edit: verdicts are shown only for the parts they were computed from.
+    std::unique_ptr<BackgroundCheck<Check>> m_check;
 };

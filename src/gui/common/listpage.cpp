@@ -4,6 +4,7 @@
 
 #include "core/models/resourcetablemodel.h"
 #include "core/models/tableexport.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
@@ -120,28 +121,25 @@ bool ListPage::exportTo(const QString& path, ExportFormat format, QString* error
 
 void ListPage::exportTable()
 {
-    auto* dialog = new QFileDialog(this, tr("Export %1").arg(m_menu->title().remove(u'&')), QString(),
-                                   tr("CSV (*.csv);;JSON (*.json)"));
-    dialog->setObjectName(m_id + QStringLiteral("ExportDialog"));
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->selectFile(m_id + QStringLiteral(".csv"));
+    auto* dialog = FileDialogs::toSave(
+        this, m_id + QStringLiteral("ExportDialog"), tr("Export %1").arg(m_menu->title().remove(u'&')),
+        m_id + QStringLiteral(".csv"), tr("CSV (*.csv);;JSON (*.json)"), [this](const QString& path) {
+            const ExportFormat format = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
+                                            ? ExportFormat::Json
+                                            : ExportFormat::Csv;
+            QString error;
+            if (exportTo(path, format, &error))
+                m_context->reportMessage(
+                    tr("Exported %n row(s) to %1.", nullptr, m_table->table()->model()->rowCount())
+                        .arg(path));
+            else
+                m_context->reportMessage(tr("Could not export to %1: %2").arg(path, error));
+        });
     connect(dialog, &QFileDialog::filterSelected, dialog, [dialog](const QString& filter) {
         dialog->setDefaultSuffix(filter.contains(QStringLiteral("json")) ? QStringLiteral("json")
                                                                          : QStringLiteral("csv"));
     });
     dialog->setDefaultSuffix(QStringLiteral("csv"));
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-        const ExportFormat format = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
-                                        ? ExportFormat::Json
-                                        : ExportFormat::Csv;
-        QString error;
-        if (exportTo(path, format, &error))
-            m_context->reportMessage(
-                tr("Exported %n row(s) to %1.", nullptr, m_table->table()->model()->rowCount()).arg(path));
-        else
-            m_context->reportMessage(tr("Could not export to %1: %2").arg(path, error));
-    });
     dialog->open();
 }
 

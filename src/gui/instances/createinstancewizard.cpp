@@ -17,6 +17,7 @@
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/messagebar.h"
 #include "gui/common/viewcontext.h"
 #include "gui/partitions/createpartitiondialog.h"
@@ -31,7 +32,6 @@
 #include <QSaveFile>
 #include <QSet>
 #include <QSignalBlocker>
-#include <QtConcurrentRun>
 
 #include <algorithm>
 #include <utility>
@@ -102,6 +102,24 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     , m_context(context)
 {
     m_ui->setupUi(this);
+    // The editor's text is checked off the UI thread: a large document must not stall the wizard.
+    m_userDataCheck = std::make_unique<BackgroundCheck<CloudInit::ValidationResult>>(
+        this,
+        [this]() -> BackgroundCheck<CloudInit::ValidationResult>::Work {
+            return [data = m_editorData, instanceData = m_editorInstanceData] {
+                return CloudInit::validateUserData(data, instanceData);
+            };
+        },
+        [this](const CloudInit::ValidationResult& result) {
+            m_checking = false;
+            m_editorChecked = true;
+            m_editorCheck = result;
+            updateCloudInitNote();
+            Q_EMIT userDataChecked();
+            if (std::exchange(m_nextWhenChecked, false) && currentId() == NamesPage
+                && userDataSource() == UserDataSource::Editor && userData().has_value())
+                next();
+        });
     // The partition page is always the last before creating.
     m_ui->partitionPage->setButtonText(QWizard::NextButton, tr("&Create"));
     m_namesPreflight = new MessageBar(m_ui->namesPage);
@@ -146,10 +164,10 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
         updateCloudInitNote();
     });
     connect(m_ui->cloudInitBrowseButton, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(
-            this, tr("Cloud-init User Data"), {}, tr("Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)"));
-        if (!file.isEmpty())
-            m_ui->cloudInitEdit->setText(file);
+        FileDialogs::toOpen(this, QStringLiteral("wizardUserDataOpenDialog"), tr("Cloud-init User Data"), {},
+                            tr("Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)"),
+                            [this](const QString& file) { m_ui->cloudInitEdit->setText(file); })
+            ->open();
     });
     for (auto* radio : {m_ui->pickPartitionRadio, m_ui->newPartitionRadio, m_ui->noPartitionRadio})
         connect(radio, &QRadioButton::toggled, this, &CreateInstanceWizard::updatePartitionNote);
@@ -480,23 +498,8 @@ void CreateInstanceWizard::reloadEditorUserData()
     m_editorInstanceData = instanceData;
     m_editorChecked = false;
     m_checking = true;
-    // Off the UI thread: a large document must not stall the wizard. Only the newest text's verdict
-    // is shown.
-    const quint64 revision = ++m_checkRevision;
-    QtConcurrent::run([data, instanceData] {
-        return CloudInit::validateUserData(data, instanceData);
-    }).then(this, [this, revision](const CloudInit::ValidationResult& result) {
-        if (revision != m_checkRevision)
-            return;
-        m_checking = false;
-        m_editorChecked = true;
-        m_editorCheck = result;
-        updateCloudInitNote();
-        Q_EMIT userDataChecked();
-        if (std::exchange(m_nextWhenChecked, false) && currentId() == NamesPage
-            && userDataSource() == UserDataSource::Editor && userData().has_value())
-            next();
-    });
+    m_userDataCheck->inputChanged();
+    m_userDataCheck->run();
     updateCloudInitNote();
 }
 
@@ -818,23 +821,21 @@ void CreateInstanceWizard::copyCommand()
         return;
     }
     // The user data is only in the editor: save what was sent, then copy a command naming that file.
-    auto* dialog = new QFileDialog(this, tr("Save User Data"), QStringLiteral("user-data.yaml"),
-                                   tr("Cloud-config (*.yaml *.yml);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("wizardUserDataSaveDialog"));
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-        QString error;
-        if (!saveUserDataTo(path, &error)) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Save User Data"),
-                                        tr("Cannot save %1: %2").arg(path, error), QMessageBox::Ok, this);
-            box->setObjectName(QStringLiteral("wizardUserDataErrorBox"));
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-            return;
-        }
-        CopyActions::copy(m_ui->commandEdit->text());
-    });
+    auto* dialog = FileDialogs::toSave(
+        this, QStringLiteral("wizardUserDataSaveDialog"), tr("Save User Data"),
+        QStringLiteral("user-data.yaml"), tr("Cloud-config (*.yaml *.yml);;All files (*)"),
+        [this](const QString& path) {
+            QString error;
+            if (!saveUserDataTo(path, &error)) {
+                auto* box = new QMessageBox(QMessageBox::Warning, tr("Save User Data"),
+                                            tr("Cannot save %1: %2").arg(path, error), QMessageBox::Ok, this);
+                box->setObjectName(QStringLiteral("wizardUserDataErrorBox"));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+                return;
+            }
+            CopyActions::copy(m_ui->commandEdit->text());
+        });
     dialog->open();
 }
 

@@ -5,6 +5,7 @@
 #include "core/cloudinit/diagnostic.h"
 #include "core/model/resources.h"
 #include "core/models/session.h"
+#include "gui/common/backgroundcheck.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -136,7 +137,7 @@ private:
     bool m_checking = false;
     // Next was pressed while the check ran: go on once it says the text is valid.
     bool m_nextWhenChecked = false;
-    quint64 m_checkRevision = 0;
+    std::unique_ptr<BackgroundCheck<CloudInit::ValidationResult>> m_userDataCheck;
     int m_pending = 0;
     int m_succeeded = 0;
     int m_failed = 0;

@@ -7,6 +7,7 @@
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
@@ -86,15 +87,11 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_copy, &QPushButton::clicked, this, [this] { CopyActions::copy(text()); });
     connect(m_save, &QPushButton::clicked, this, [this] {
-        // Not the static getSaveFileName: its nested event loop would block the polls behind it.
-        auto* dialog = new QFileDialog(this, tr("Save Launch Commands"),
-                                       m_partition.name + QStringLiteral("-launch.txt"),
-                                       tr("Text files (*.txt);;All files (*)"));
-        dialog->setObjectName(QStringLiteral("launchSaveDialog"));
-        dialog->setAcceptMode(QFileDialog::AcceptSave);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::fileSelected, this, &LaunchCommandDialog::saveTo);
-        dialog->open();
+        FileDialogs::toSave(this, QStringLiteral("launchSaveDialog"), tr("Save Launch Commands"),
+                            m_partition.name + QStringLiteral("-launch.txt"),
+                            tr("Text files (*.txt);;All files (*)"),
+                            [this](const QString& path) { saveTo(path); })
+            ->open();
     });
     connect(m_user, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
     connect(m_port, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);

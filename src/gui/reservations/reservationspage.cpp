@@ -9,6 +9,7 @@
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
 #include "core/settings/settings.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
@@ -588,13 +589,19 @@ bool ReservationsPage::exportChart(const QString& fileName, QString* error) cons
 
 void ReservationsPage::exportWithDialog()
 {
-    const QString file =
-        QFileDialog::getSaveFileName(this, tr("Export chart"), u"planner.png"_s, tr("PNG images (*.png)"));
-    if (file.isEmpty())
-        return;
-    QString error;
-    if (!exportChart(file, &error))
-        QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1: %2").arg(file, error));
+    FileDialogs::toSave(
+        this, u"plannerExportDialog"_s, tr("Export chart"), u"planner.png"_s, tr("PNG images (*.png)"),
+        [this](const QString& file) {
+            QString error;
+            if (exportChart(file, &error))
+                return;
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export chart"),
+                                        tr("Could not write %1: %2").arg(file, error), QMessageBox::Ok, this);
+            box->setObjectName(u"plannerExportErrorBox"_s);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        })
+        ->open();
 }
 
 void ReservationsPage::showEvent(QShowEvent* event)
