@@ -53,6 +53,7 @@ class PlannerChart::Private
 {
 public:
     class View;
+    class Layer;
     class PlotLayer;
     class Overlay;
 
@@ -107,17 +108,15 @@ public:
     bool utc = false;
 };
 
-// The owned nodes per SKU as stacked steps and the market's best prices per hour as lines, drawn
-// straight onto the scene: a new snapshot or range costs new points, not Qt Charts series to build
-// and lay out. Qt Charts keeps the axes and the grid.
-class PlannerChart::Private::PlotLayer final : public QGraphicsItem
+// A layer painted straight onto the chart's scene over the plot area, clipped to it, in the
+// chart's time coordinates.
+class PlannerChart::Private::Layer : public QGraphicsItem
 {
 public:
-    explicit PlotLayer(Private* d)
+    Layer(Private* d, qreal z)
         : d(d)
     {
-        // Above Qt Charts' grid (z 2), under the order overlay.
-        setZValue(3.5);
+        setZValue(z);
         setAcceptedMouseButtons(Qt::NoButton);
     }
     QRectF boundingRect() const override { return d->plotArea(); }
@@ -126,8 +125,7 @@ public:
         prepareGeometryChange();
         update();
     }
-
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) final
     {
         const QRectF area = d->plotArea();
         if (area.isEmpty())
@@ -136,9 +134,32 @@ public:
         painter->save();
         painter->setClipRect(area);
         painter->setRenderHint(QPainter::Antialiasing, false);
+        paintPlot(painter, axis, area);
+        painter->restore();
+    }
+
+protected:
+    virtual void paintPlot(QPainter* painter, const TimeAxis& axis, const QRectF& area) = 0;
+
+    Private* d;
+};
+
+// The owned nodes per SKU as stacked steps and the market's best prices per hour as lines, drawn
+// straight onto the scene: a new snapshot or range costs new points, not Qt Charts series to build
+// and lay out. Qt Charts keeps the axes and the grid.
+class PlannerChart::Private::PlotLayer final : public PlannerChart::Private::Layer
+{
+public:
+    // Above Qt Charts' grid (z 2), under the order overlay.
+    explicit PlotLayer(Private* d)
+        : Layer(d, 3.5)
+    {}
+
+protected:
+    void paintPlot(QPainter* painter, const TimeAxis& axis, const QRectF& area) override
+    {
         paintOwned(painter, axis);
         paintPrices(painter, axis, area);
-        painter->restore();
     }
 
 private:
@@ -234,37 +255,20 @@ private:
                 painter->fillRect(QRectF(left, rect.top(), right - left, rect.height()), color);
         }
     }
-
-    Private* d;
 };
 
 // Draws what Qt Charts has no series for (order windows, the now line, the selection) straight
 // onto the scene, in the chart's coordinates: a thousand orders stay one item.
-class PlannerChart::Private::Overlay final : public QGraphicsItem
+class PlannerChart::Private::Overlay final : public PlannerChart::Private::Layer
 {
 public:
     explicit Overlay(Private* d)
-        : d(d)
-    {
-        setZValue(100);
-        setAcceptedMouseButtons(Qt::NoButton);
-    }
-    QRectF boundingRect() const override { return d->plotArea(); }
-    void refresh()
-    {
-        prepareGeometryChange();
-        update();
-    }
+        : Layer(d, 100)
+    {}
 
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
+protected:
+    void paintPlot(QPainter* painter, const TimeAxis& axis, const QRectF& area) override
     {
-        const QRectF area = d->plotArea();
-        if (area.isEmpty())
-            return;
-        const TimeAxis axis(d->from, d->to, area.left(), area.width());
-        painter->save();
-        painter->setClipRect(area);
-        painter->setRenderHint(QPainter::Antialiasing, false);
 
         const QFontMetrics metrics(painter->font());
         const double shortestLabel = metrics.horizontalAdvance(u"Buy 1 @ $1.00"_s) + 6;
@@ -325,11 +329,7 @@ public:
             painter->setPen(d->colors.now);
             painter->drawText(QPointF(x + 4, area.top() + metrics.ascent() + 2), QObject::tr("now"));
         }
-        painter->restore();
     }
-
-private:
-    Private* d;
 };
 
 class PlannerChart::Private::View final : public QChartView
