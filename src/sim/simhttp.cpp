@@ -15,21 +15,14 @@ QByteArray ApiResponse::bytes() const
     return json.isEmpty() ? QJsonDocument(body).toJson(QJsonDocument::Compact) : json;
 }
 
-QJsonObject ErrorDetail::toJson() const
-{
-    return {{u"field"_s, field.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(field)},
-            {u"code"_s, code},
-            {u"message"_s, message}};
-}
-
-SimApiError::SimApiError(int status, QString type, QString message, QList<ErrorDetail> details)
+SimApiError::SimApiError(int status, QString type, QString message, QList<FieldError> details)
     : m_status(status)
     , m_type(std::move(type))
     , m_message(std::move(message))
     , m_details(std::move(details))
 {}
 
-SimApiError SimApiError::badRequest(const QString& message, QList<ErrorDetail> details)
+SimApiError SimApiError::badRequest(const QString& message, QList<FieldError> details)
 {
     return {400, u"invalid_request_error"_s, message, std::move(details)};
 }
@@ -49,12 +42,12 @@ SimApiError SimApiError::notFound(const QString& message)
     return {404, u"not_found"_s, message};
 }
 
-SimApiError SimApiError::conflict(const QString& message, QList<ErrorDetail> details)
+SimApiError SimApiError::conflict(const QString& message, QList<FieldError> details)
 {
     return {409, u"conflict"_s, message, std::move(details)};
 }
 
-SimApiError SimApiError::unprocessable(const QString& message, QList<ErrorDetail> details)
+SimApiError SimApiError::unprocessable(const QString& message, QList<FieldError> details)
 {
     return {422, u"unprocessable_entity"_s, message, std::move(details)};
 }

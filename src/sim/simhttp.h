@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "common/fielderror.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QJsonArray>
@@ -19,27 +21,19 @@ namespace sfsim {
 // Request and response values of the API layer, independent of the HTTP server, so that routes
 // can be exercised without sockets and the dispatcher owns every byte that leaves sfsim.
 
-struct ErrorDetail
-{
-    QString field; // empty means null
-    QString code;
-    QString message;
-    QJsonObject toJson() const;
-};
-
 // Thrown by route code; the dispatcher rolls the request's transaction back and answers with the
 // API's error envelope. Exceptions keep each handler a straight line of checks.
 class SimApiError final : public std::exception
 {
 public:
-    SimApiError(int status, QString type, QString message, QList<ErrorDetail> details = {});
+    SimApiError(int status, QString type, QString message, QList<FieldError> details = {});
 
-    static SimApiError badRequest(const QString& message, QList<ErrorDetail> details = {});
+    static SimApiError badRequest(const QString& message, QList<FieldError> details = {});
     static SimApiError unauthorized(const QString& message);
     static SimApiError forbidden(const QString& message);
     static SimApiError notFound(const QString& message);
-    static SimApiError conflict(const QString& message, QList<ErrorDetail> details = {});
-    static SimApiError unprocessable(const QString& message, QList<ErrorDetail> details = {});
+    static SimApiError conflict(const QString& message, QList<FieldError> details = {});
+    static SimApiError unprocessable(const QString& message, QList<FieldError> details = {});
     static SimApiError tooLarge(const QString& message);
 
     int status() const { return m_status; }
@@ -50,7 +44,7 @@ private:
     int m_status;
     QString m_type;
     QString m_message;
-    QList<ErrorDetail> m_details;
+    QList<FieldError> m_details;
 };
 
 struct ApiResponse
@@ -97,7 +91,7 @@ public:
 
 private:
     QUrlQuery m_query;
-    QList<ErrorDetail> m_errors;
+    QList<FieldError> m_errors;
 };
 
 // JSON body access that collects every problem as a 422 detail: wrong types, missing fields,
@@ -124,7 +118,7 @@ public:
 
 private:
     QJsonObject m_object;
-    QList<ErrorDetail> m_errors;
+    QList<FieldError> m_errors;
 };
 
 // Names of the API: 1 to 255 characters, [a-zA-Z0-9][a-zA-Z0-9._-]*.

@@ -44,7 +44,7 @@ public:
 
     // Extra reasons a pool cannot be deleted (the market adds active orders); each returns
     // details, empty when it has no objection.
-    using PoolDeleteGuard = std::function<QList<ErrorDetail>(SimStore&, const QString& poolId, qint64 now)>;
+    using PoolDeleteGuard = std::function<QList<FieldError>(SimStore&, const QString& poolId, qint64 now)>;
     void addPoolDeleteGuard(PoolDeleteGuard guard) { m_poolDeleteGuards.append(std::move(guard)); }
     const QList<PoolDeleteGuard>& poolDeleteGuards() const { return m_poolDeleteGuards; }
 
@@ -142,7 +142,7 @@ public:
     OwnedAllocation ownedAllocationFunction();
     // SKU ids matching a requirements object {key: [values]}; problems go to `errors`.
     QStringList skusMatching(const QJsonObject& requirements, const QString& field,
-                             QList<ErrorDetail>* errors);
+                             QList<FieldError>* errors);
     // The orderbook's query form "key:value[,value][;key:value]" as a requirements object.
     QJsonObject parseRequirements(const QString& text, QueryReader& query);
     // What every orderbook route reads: the requirements, the SKUs they match and a window whose

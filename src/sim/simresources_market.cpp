@@ -116,8 +116,8 @@ void SimResources::initializeMarket()
                         {poolId})
                 .toLongLong();
         if (active == 0)
-            return QList<ErrorDetail>{};
-        return QList<ErrorDetail>{
+            return QList<FieldError>{};
+        return QList<FieldError>{
             {{},
              u"active_orders"_s,
              u"%1 orders of the pool are still active; cancel them first."_s.arg(active)}};
@@ -238,7 +238,7 @@ QJsonObject SimResources::parseRequirements(const QString& text, QueryReader& qu
 }
 
 QStringList SimResources::skusMatching(const QJsonObject& requirements, const QString& field,
-                                       QList<ErrorDetail>* errors)
+                                       QList<FieldError>* errors)
 {
     bool valid = true;
     for (auto it = requirements.begin(); it != requirements.end(); ++it) {
@@ -321,7 +321,7 @@ SimResources::BookWindow SimResources::readBookWindow(QueryReader& query, const 
 {
     BookWindow book;
     book.requirements = parseRequirements(query.string(u"requirements"_s).value_or(QString()), query);
-    QList<ErrorDetail> problems;
+    QList<FieldError> problems;
     book.skus = skusMatching(book.requirements, u"requirements"_s, &problems);
     for (const auto& p : std::as_const(problems))
         query.addError(p.field, p.code, p.message);

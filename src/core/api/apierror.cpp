@@ -203,7 +203,7 @@ QString ApiError::message() const
     QString server = m_serverMessage;
     if (!m_details.isEmpty()) {
         QStringList parts;
-        for (const ApiErrorDetail& detail : m_details)
+        for (const FieldError& detail : m_details)
             parts.append(detail.field.isEmpty() ? detail.message : detail.field + u": " + detail.message);
         server = server.isEmpty() ? parts.join(u"; ") : server + u" (" + parts.join(u"; ") + u')';
     }
@@ -292,7 +292,7 @@ QString ApiError::technicalDetails() const
         lines << QStringLiteral("type: %1").arg(m_type);
     if (!m_serverMessage.isEmpty())
         lines << QStringLiteral("message: %1").arg(m_serverMessage);
-    for (const ApiErrorDetail& detail : m_details)
+    for (const FieldError& detail : m_details)
         lines << QStringLiteral("detail: %1 %2 %3").arg(detail.code, detail.field, detail.message);
     if (m_networkError != QNetworkReply::NoError)
         lines << QStringLiteral("network error %1: %2")

@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "common/fielderror.h"
+
 #include <QCoreApplication>
 #include <QList>
 #include <QMetaType>
@@ -9,15 +11,6 @@
 #include <QString>
 
 class QRestReply;
-
-// One entry of the error envelope's "details".
-struct ApiErrorDetail
-{
-    QString field;
-    QString code;
-    QString message;
-    bool operator==(const ApiErrorDetail&) const = default;
-};
 
 // Every way a call can fail, as one value: the kind, the raw parts (transport error, HTTP status,
 // the envelope's type, message and details) and one translated sentence for the user.
@@ -79,7 +72,7 @@ public:
     // The envelope's error.type and error.message, empty without an envelope.
     QString type() const { return m_type; }
     QString serverMessage() const { return m_serverMessage; }
-    QList<ApiErrorDetail> details() const { return m_details; }
+    QList<FieldError> details() const { return m_details; }
     QStringList tlsErrors() const { return m_tlsErrors; }
 
     // One translated sentence, for a dialog or the status bar.
@@ -101,7 +94,7 @@ private:
     QString m_networkErrorString;
     QString m_type;
     QString m_serverMessage;
-    QList<ApiErrorDetail> m_details;
+    QList<FieldError> m_details;
     QStringList m_tlsErrors;
     QString m_problem;
 };

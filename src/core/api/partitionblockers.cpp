@@ -9,7 +9,7 @@ QList<PartitionBlocker> partitionBlockers(const ApiError& error)
     static const QRegularExpression instanceId(QStringLiteral("\\b((?:inst|vm)_[0-9A-Za-z_-]+)"));
     static const QRegularExpression leadingCount(QStringLiteral("^\\s*(\\d+)"));
     QList<PartitionBlocker> blockers;
-    for (const ApiErrorDetail& detail : error.details()) {
+    for (const FieldError& detail : error.details()) {
         PartitionBlocker blocker;
         blocker.message = detail.message;
         if (detail.code == u"attached_instance")

@@ -25,7 +25,7 @@ QString placeFailure(const ApiError& error)
 {
     const bool shortfall =
         std::any_of(error.details().cbegin(), error.details().cend(),
-                    [](const ApiErrorDetail& d) { return d.code == u"insufficient_allocation"; });
+                    [](const FieldError& d) { return d.code == u"insufficient_allocation"; });
     if (error.reason() == ApiError::Reason::InsufficientFunds)
         return ApiMarketBackend::tr("The balance is too low: %1")
             .arg(error.serverMessage().isEmpty()

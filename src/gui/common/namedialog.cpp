@@ -76,7 +76,7 @@ void NameDialog::accept()
     call->onFailure(this, [this](const ApiError& error) {
         m_sending = false;
         QString text = error.message();
-        for (const ApiErrorDetail& detail : error.details())
+        for (const FieldError& detail : error.details())
             text += QStringLiteral("\n• ") + detail.message;
         m_ui->errorLabel->setText(text);
         m_ui->errorLabel->show();

@@ -888,7 +888,7 @@ void CreateInstanceWizard::startCreating()
             .onFailure(this, [this, item, done](const ApiError& error) {
                 ++m_failed;
                 QString text = error.message();
-                for (const ApiErrorDetail& detail : error.details())
+                for (const FieldError& detail : error.details())
                     text += QStringLiteral(" ") + detail.message;
                 // Creating is not idempotent: when the answer is lost rather than refused, the server
                 // may have created the instance, and creating it again would make a second one.

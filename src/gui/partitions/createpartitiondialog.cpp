@@ -260,7 +260,7 @@ void CreatePartitionDialog::accept()
         .onFailure(this, [this](const ApiError& error) {
             m_sending = false;
             QString text = error.message();
-            for (const ApiErrorDetail& detail : error.details())
+            for (const FieldError& detail : error.details())
                 text += QStringLiteral("\n• ") + detail.message;
             if (error.reason() == ApiError::Reason::Conflict)
                 m_takenNames << m_ui->nameEdit->text();

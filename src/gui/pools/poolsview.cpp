@@ -170,7 +170,7 @@ void PoolsView::deleteCurrent()
         const bool listsReasons = !error.details().isEmpty() && !error.serverMessage().isEmpty();
         QString text = tr("Pool \"%1\" was not deleted: %2")
                            .arg(target.name, listsReasons ? error.serverMessage() : error.message());
-        for (const ApiErrorDetail& detail : error.details())
+        for (const FieldError& detail : error.details())
             text += QStringLiteral("\n• ") + detail.message;
         m_error->setText(text);
         m_error->show();

@@ -93,7 +93,7 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
                               {{u"availability_zone"_s, u"not_found"_s,
                                 u"No InfiniBand fabric in %1-%2."_s.arg(*region, *zone)}});
         if (fabrics.size() > 1) {
-            QList<ErrorDetail> details;
+            QList<FieldError> details;
             for (const auto& f : fabrics) {
                 QStringList skus;
                 for (const auto& s :
@@ -223,7 +223,7 @@ ApiResponse SimInfinibandRoutes::deletePartition(const SimRequestContext& c)
     const QSqlRecord partition =
         c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
     c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
-    QList<ErrorDetail> details;
+    QList<FieldError> details;
     qint64 unreadable = 0;
     for (const auto& r :
          c.store.rows(u"SELECT id, workspace_id, status, deleted_at FROM instances WHERE partition_id = ? "

@@ -88,7 +88,7 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
         throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
                           {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
     const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
-    QList<ErrorDetail> problems;
+    QList<FieldError> problems;
     if (publicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
         problems.append(
             {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,

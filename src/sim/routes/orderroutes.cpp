@@ -20,7 +20,6 @@ namespace sfsim {
 using routeutil::Day;
 using routeutil::isCursor;
 using routeutil::MaxTime;
-using routeutil::toDetails;
 
 void SimOrderRoutes::add(SimRouter& router)
 {
@@ -40,7 +39,7 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
     const QJsonObject body = QJsonDocument::fromJson(c.request.body).object();
     FieldErrors errors;
     const std::optional<PreviewRequest> preview = MarketBodies::readPreview(body, &errors);
-    QList<ErrorDetail> details = toDetails(errors);
+    QList<FieldError> details = errors;
     QStringList skus;
     if (body.value(u"requirements"_s).isObject())
         skus =
@@ -115,7 +114,7 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
         throw SimApiError::unprocessable(errors.first().message.isEmpty()
                                              ? u"Invalid order."_s
                                              : errors.first().field + u": "_s + errors.first().message,
-                                         toDetails(errors));
+                                         errors);
     const QSqlRecord pool = c.resources.findPool(order->poolId, u"pool"_s);
     c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
     order->poolId = pool.value(u"id"_s).toString();
@@ -126,8 +125,7 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
         const FieldErrors shortfall = c.resources.market().checkSellAllocation(
             *order, c.resources.ownedAllocation(order->poolId, order->skuId));
         if (!shortfall.isEmpty())
-            throw SimApiError::unprocessable(u"The pool does not own the nodes it would sell."_s,
-                                             toDetails(shortfall));
+            throw SimApiError::unprocessable(u"The pool does not own the nodes it would sell."_s, shortfall);
     } else {
         const QString account = pool.value(u"account_id"_s).toString();
         const qint64 balance =

@@ -123,7 +123,7 @@ ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)
     const QSqlRecord pool = c.resources.findPool(c.params.at(0));
     const QString id = pool.value(u"id"_s).toString();
     c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
-    QList<ErrorDetail> details;
+    QList<FieldError> details;
     const qint64 active =
         c.store
             .scalar(u"SELECT COUNT(*) FROM instances WHERE pool_id = ? AND status IN ('running', "

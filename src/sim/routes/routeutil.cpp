@@ -16,14 +16,6 @@ bool isCursor(const QString& prefix, const QString& value)
                                                                 | QByteArray::AbortOnBase64DecodingErrors));
 }
 
-QList<ErrorDetail> toDetails(const FieldErrors& errors)
-{
-    QList<ErrorDetail> out;
-    for (const FieldError& e : errors)
-        out.append({e.field, e.code, e.message});
-    return out;
-}
-
 QVariant tagsColumn(const std::optional<QJsonObject>& tags)
 {
     if (!tags)

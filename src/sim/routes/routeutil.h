@@ -20,8 +20,6 @@ constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
 
 // Whether `value` is a cursor of the list whose cursors start with `prefix`.
 bool isCursor(const QString& prefix, const QString& value);
-// The market's {field, code, message} problems as the API's error details.
-QList<ErrorDetail> toDetails(const FieldErrors& errors);
 // A tags body value as its stored column: compact JSON, or null when absent.
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
 

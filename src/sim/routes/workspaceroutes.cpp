@@ -99,7 +99,7 @@ ApiResponse SimWorkspaceRoutes::deleteWorkspace(const SimRequestContext& c)
     const QSqlRecord ws = c.resources.readableWorkspace(c.params.at(0));
     const QString id = ws.value(u"id"_s).toString();
     c.resources.requireAccountWrite();
-    QList<ErrorDetail> details;
+    QList<FieldError> details;
     if (ws.value(u"name"_s).toString() == u"default"_s)
         details.append({{}, u"default_workspace"_s, u"The default workspace cannot be deleted."_s});
     const struct
