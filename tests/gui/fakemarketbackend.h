@@ -68,7 +68,7 @@ public:
         order.pool = ObjectRef{request.pool, request.pool};
         order.side = request.side;
         order.sku = ObjectRef{request.sku, request.sku};
-        order.delta = {NodeScheduleEntry{request.startAt, request.endAt, request.nodeCount}};
+        order.delta = {ScheduleEntry{request.startAt, request.endAt, request.nodeCount}};
         order.limitPrice = Price{request.limitPrice, 0};
         order.allowStanding = request.allowStanding;
         order.allowPartial = request.allowPartial;

@@ -33,7 +33,7 @@ Order makeOrder(const QString& id, const QString& side, Order::Status status, co
     order.pool = ObjectRef{u"pool_train"_s, u"training"_s};
     order.side = side;
     order.sku = ObjectRef{u"isku_h100"_s, u"sea-3-h100"_s};
-    order.delta = {NodeScheduleEntry{Hour0 + 3600, Hour0 + 7 * 3600, 4}};
+    order.delta = {ScheduleEntry{Hour0 + 3600, Hour0 + 7 * 3600, 4}};
     order.limitPrice = Price{u"2.500000"_s, 2'500'000};
     order.status = status;
     order.statusText = statusText;
@@ -75,7 +75,7 @@ private Q_SLOTS:
         m_settings = std::make_unique<Settings>(m_dir.filePath(u"settings.ini"_s));
         m_backend = std::make_unique<FakeMarketBackend>();
         Order filled = makeOrder(u"ordr_filled"_s, u"buy"_s, Order::Status::Filled, u"filled"_s);
-        filled.filledDelta = {NodeScheduleEntry{Hour0 + 3600, Hour0 + 7 * 3600, 4}};
+        filled.filledDelta = {ScheduleEntry{Hour0 + 3600, Hour0 + 7 * 3600, 4}};
         filled.filledAveragePrice = Price{u"2.310000"_s, 2'310'000};
         m_backend->orderList = {
             makeOrder(u"ordr_standing"_s, u"buy"_s, Order::Status::Standing, u"standing"_s),

@@ -55,8 +55,8 @@ Pool makePool()
     pool.id = u"pool_train"_s;
     pool.name = u"training"_s;
     // 8 nodes of H100 from two hours ago for three days, 2 of H200 for a day from tomorrow.
-    pool.bySku.insert(u"isku_h100"_s, {NodeScheduleEntry{Hour0 - 2 * H, Hour0 + 72 * H, 8}});
-    pool.bySku.insert(u"isku_h200"_s, {NodeScheduleEntry{Hour0 + 24 * H, Hour0 + 48 * H, 2}});
+    pool.bySku.insert(u"isku_h100"_s, {ScheduleEntry{Hour0 - 2 * H, Hour0 + 72 * H, 8}});
+    pool.bySku.insert(u"isku_h200"_s, {ScheduleEntry{Hour0 + 24 * H, Hour0 + 48 * H, 2}});
     return pool;
 }
 
@@ -256,11 +256,11 @@ private Q_SLOTS:
         Order& order = m_backend->orderList.first();
         order.status = Order::Status::Filled;
         order.statusText = u"filled"_s;
-        order.filledDelta = {NodeScheduleEntry{Hour0 + 26 * H, Hour0 + 32 * H, 1}};
+        order.filledDelta = {ScheduleEntry{Hour0 + 26 * H, Hour0 + 32 * H, 1}};
         Pool& pool = m_backend->poolList.first();
-        pool.bySku[u"isku_h100"_s] = {NodeScheduleEntry{Hour0 - 2 * H, Hour0 + 26 * H, 8},
-                                      NodeScheduleEntry{Hour0 + 26 * H, Hour0 + 32 * H, 9},
-                                      NodeScheduleEntry{Hour0 + 32 * H, Hour0 + 72 * H, 8}};
+        pool.bySku[u"isku_h100"_s] = {ScheduleEntry{Hour0 - 2 * H, Hour0 + 26 * H, 8},
+                                      ScheduleEntry{Hour0 + 26 * H, Hour0 + 32 * H, 9},
+                                      ScheduleEntry{Hour0 + 32 * H, Hour0 + 72 * H, 8}};
         m_backend->notifyChanged();
         const PlannerSnapshot& snapshot = m_page->chart()->snapshot();
         QCOMPARE(snapshot.orders.first().status, PlannerOrder::Status::Filled);
@@ -304,7 +304,7 @@ private Q_SLOTS:
     void sellWindowsAreTheLastDayAndFromTheNextHour()
     {
         const qint64 end = Hour0 + 50 * H + 19 * 60;
-        m_backend->poolList.first().bySku[u"isku_h100"_s] = {NodeScheduleEntry{Hour0 - 2 * H, end, 8}};
+        m_backend->poolList.first().bySku[u"isku_h100"_s] = {ScheduleEntry{Hour0 - 2 * H, end, 8}};
         m_backend->notifyChanged();
         child<QComboBox>(u"orderSide"_s)->setCurrentIndex(1);
         child<QPushButton>(u"sellLastDay"_s)->click();
@@ -656,15 +656,15 @@ private Q_SLOTS:
         standing.pool = ObjectRef{u"pool_train"_s, u"training"_s};
         standing.side = u"buy"_s;
         standing.sku = ObjectRef{u"isku_h100"_s, u"sea-3-h100"_s};
-        standing.delta = {NodeScheduleEntry{Hour0 + 80 * H, Hour0 + 110 * H, 4}};
-        standing.filledDelta = {NodeScheduleEntry{Hour0 + 80 * H, Hour0 + 90 * H, 2}};
+        standing.delta = {ScheduleEntry{Hour0 + 80 * H, Hour0 + 110 * H, 4}};
+        standing.filledDelta = {ScheduleEntry{Hour0 + 80 * H, Hour0 + 90 * H, 2}};
         standing.limitPrice = Price{u"2.400000"_s, 2'400'000};
         standing.status = Order::Status::PartiallyFilled;
         standing.statusText = u"partially_filled"_s;
         Order sell = standing;
         sell.id = u"ordr_sell"_s;
         sell.side = u"sell"_s;
-        sell.delta = {NodeScheduleEntry{Hour0 + 50 * H, Hour0 + 72 * H, 3}};
+        sell.delta = {ScheduleEntry{Hour0 + 50 * H, Hour0 + 72 * H, 3}};
         sell.filledDelta = {};
         sell.limitPrice = Price{u"3.100000"_s, 3'100'000};
         sell.status = Order::Status::Standing;

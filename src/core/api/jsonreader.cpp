@@ -236,7 +236,7 @@ std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QS
         }
         const QJsonObject object = array.at(i).toObject();
         JsonReader entry(object, itemPath);
-        NodeScheduleEntry parsed;
+        ScheduleEntry parsed;
         parsed.startAt = entry.epoch(QStringLiteral("start_at"));
         parsed.endAt = entry.optEpoch(QStringLiteral("end_at"));
         parsed.nodeCount = static_cast<int>(entry.integer(QStringLiteral("node_count")));

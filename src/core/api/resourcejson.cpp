@@ -500,7 +500,7 @@ std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error
 QJsonArray scheduleToJson(const NodeSchedule& schedule)
 {
     QJsonArray array;
-    for (const NodeScheduleEntry& entry : schedule) {
+    for (const ScheduleEntry& entry : schedule) {
         QJsonObject object{{QStringLiteral("start_at"), entry.startAt},
                            {QStringLiteral("node_count"), entry.nodeCount}};
         object.insert(QStringLiteral("end_at"), entry.endAt ? QJsonValue(*entry.endAt) : QJsonValue());
@@ -516,7 +516,7 @@ QJsonObject orderRequestToJson(const OrderRequest& request)
         {QStringLiteral("side"), request.side},
         {QStringLiteral("instance_sku"), request.sku},
         {QStringLiteral("allocation_schedule_delta"),
-         scheduleToJson({NodeScheduleEntry{request.startAt, request.endAt, request.nodeCount}})},
+         scheduleToJson({ScheduleEntry{request.startAt, request.endAt, request.nodeCount}})},
         {QStringLiteral("limit_price_dollars_per_node_hour"), request.limitPrice},
         {QStringLiteral("allow_standing"), request.allowStanding},
         {QStringLiteral("allow_partial"), request.allowPartial},

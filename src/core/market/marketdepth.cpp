@@ -16,7 +16,7 @@ qint64 nodesThroughout(const NodeSchedule& schedule, qint64 start, qint64 end)
         return 0;
     // The count can change only where an entry starts or ends.
     qint64 fewest = scheduleNodesAt(schedule, start);
-    for (const NodeScheduleEntry& entry : schedule) {
+    for (const ScheduleEntry& entry : schedule) {
         for (const std::optional<qint64> at : {std::optional<qint64>(entry.startAt), entry.endAt}) {
             if (at && *at > start && *at < end)
                 fewest = std::min<qint64>(fewest, scheduleNodesAt(schedule, *at));
@@ -88,7 +88,7 @@ QList<Fill> fills(const QList<OrderbookFill>& fills, const QString& sku)
         Moment& moment = moments[fill.filledAt];
         ++moment.trades;
         moment.rateSum += fill.price.micros;
-        for (const NodeScheduleEntry& entry : fill.delta) {
+        for (const ScheduleEntry& entry : fill.delta) {
             if (!entry.endAt || *entry.endAt <= entry.startAt || entry.nodeCount <= 0)
                 continue;
             const qint64 nodeSeconds = qint64(entry.nodeCount) * (*entry.endAt - entry.startAt);

@@ -14,11 +14,11 @@
 namespace {
 
 // Entries without an end last until the next entry starts, or (the last one) up to the horizon.
-TimeSpans spansOf(const QList<NodeScheduleEntry>& schedule, qint64 horizon)
+TimeSpans spansOf(const QList<ScheduleEntry>& schedule, qint64 horizon)
 {
     TimeSpans spans;
     for (qsizetype i = 0; i < schedule.size(); ++i) {
-        const NodeScheduleEntry& entry = schedule.at(i);
+        const ScheduleEntry& entry = schedule.at(i);
         const qint64 end =
             entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt : horizon);
         if (entry.nodeCount != 0 && end > entry.startAt)

@@ -7,7 +7,7 @@
 int scheduleNodesAt(const NodeSchedule& schedule, qint64 at)
 {
     for (qsizetype i = 0; i < schedule.size(); ++i) {
-        const NodeScheduleEntry& entry = schedule.at(i);
+        const ScheduleEntry& entry = schedule.at(i);
         const qint64 end = entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt
                                                                         : std::numeric_limits<qint64>::max());
         if (at >= entry.startAt && at < end)

@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "common/schedule.h"
+
 #include <QList>
 #include <QMap>
 #include <QMetaType>
@@ -30,15 +32,9 @@ struct Price
     bool operator==(const Price&) const = default;
 };
 
-// One entry of a schedule: node_count nodes over [startAt, endAt). No end means an unbounded tail.
-struct NodeScheduleEntry
-{
-    qint64 startAt = 0;
-    std::optional<qint64> endAt;
-    int nodeCount = 0;
-    bool operator==(const NodeScheduleEntry&) const = default;
-};
-using NodeSchedule = QList<NodeScheduleEntry>;
+// A schedule as the API writes it: its entries (common/schedule.h), node_count nodes over
+// [start_at, end_at) each, no end meaning an unbounded tail.
+using NodeSchedule = QList<ScheduleEntry>;
 
 // Nodes a schedule holds at a moment (entries without an end last until the next one starts).
 int scheduleNodesAt(const NodeSchedule& schedule, qint64 at);

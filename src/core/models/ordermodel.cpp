@@ -88,7 +88,7 @@ bool OrderModel::isOpen(const Order& order)
 qint64 OrderModel::filledNodes(const Order& order)
 {
     qint64 most = 0;
-    for (const NodeScheduleEntry& entry : order.filledDelta)
+    for (const ScheduleEntry& entry : order.filledDelta)
         most = std::max<qint64>(most, entry.nodeCount);
     return most;
 }

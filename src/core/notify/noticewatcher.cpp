@@ -49,7 +49,7 @@ struct Boundary
 QList<Boundary> boundaries(const Pool& pool)
 {
     QList<qint64> points;
-    for (const NodeScheduleEntry& entry : pool.total) {
+    for (const ScheduleEntry& entry : pool.total) {
         points.append(entry.startAt);
         if (entry.endAt)
             points.append(*entry.endAt);

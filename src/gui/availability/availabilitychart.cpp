@@ -88,7 +88,7 @@ void AvailabilityChart::setNodes(const NodeSchedule& schedule, qint64 from, qint
     QList<QPointF> points;
     // A step line: each count holds until its entry ends; a gap between entries offers nothing.
     const auto at = [](qint64 secs) { return double(secs) * 1000.0; };
-    for (const NodeScheduleEntry& entry : schedule) {
+    for (const ScheduleEntry& entry : schedule) {
         const qint64 start = std::clamp(entry.startAt, m_from, m_to);
         const qint64 end = std::clamp(entry.endAt.value_or(m_to), m_from, m_to);
         if (end <= start)
@@ -167,11 +167,11 @@ void AvailabilityChart::applyColors()
 void AvailabilityChart::updateAxes()
 {
     m_time->setRange(QDateTime::fromSecsSinceEpoch(m_from), QDateTime::fromSecsSinceEpoch(m_to));
-    int maxNodes = 1;
-    for (const NodeScheduleEntry& entry : std::as_const(m_schedule))
+    qint64 maxNodes = 1;
+    for (const ScheduleEntry& entry : std::as_const(m_schedule))
         maxNodes = std::max(maxNodes, entry.nodeCount);
-    m_nodeAxis->setRange(0, maxNodes + std::max(1, maxNodes / 8));
-    m_nodeAxis->setTickCount(std::min(maxNodes + 2, 6));
+    m_nodeAxis->setRange(0, double(maxNodes + std::max<qint64>(1, maxNodes / 8)));
+    m_nodeAxis->setTickCount(int(std::min<qint64>(maxNodes + 2, 6)));
     m_nodeAxis->applyNiceNumbers();
     double maxPrice = 0;
     for (const QPointF& point : m_prices->points())
@@ -189,13 +189,13 @@ void AvailabilityChart::updateDescription()
     if (m_schedule.isEmpty()) {
         parts << tr("No nodes published for sale.");
     } else {
-        int least = std::numeric_limits<int>::max();
-        int most = 0;
-        for (const NodeScheduleEntry& entry : std::as_const(m_schedule)) {
+        qint64 least = std::numeric_limits<qint64>::max();
+        qint64 most = 0;
+        for (const ScheduleEntry& entry : std::as_const(m_schedule)) {
             least = std::min(least, entry.nodeCount);
             most = std::max(most, entry.nodeCount);
         }
-        const NodeScheduleEntry& last = m_schedule.constLast();
+        const ScheduleEntry& last = m_schedule.constLast();
         parts << tr("Nodes for sale from %1 to %2: between %3 and %4.")
                      .arg(Format::dateTime(m_schedule.constFirst().startAt),
                           last.endAt ? Format::dateTime(*last.endAt) : tr("onwards"))
