@@ -243,7 +243,11 @@ private Q_SLOTS:
         QCOMPARE(image->itemText(1), u"ubuntu-22.04.5-cuda-12.7"_s);
         QVERIFY(changed.size() <= 1);
 
-        // A list that fails says why on the first page, and clears once read again.
+        // A list that fails says why on the first page, and clears once read again. The read is
+        // retried first; with the default backoff the retries alone take up to 5.25 s.
+        ClientOptions options = f.client.options();
+        options.retryBaseDelay = std::chrono::milliseconds(10);
+        f.client.setOptions(options);
         f.network.on("GET", u"/pools"_s, 500,
                      R"({"error":{"type":"api_error","message":"Pools are away."}})");
         auto* problem = wizard.findChild<QLabel*>(u"machineErrorLabel"_s);
