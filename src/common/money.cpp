@@ -39,6 +39,14 @@ void setError(QString* error, const QString& message)
 
 namespace Money {
 
+std::optional<qint64> parseAmount(QStringView text, QString* error)
+{
+    if (!text.startsWith(u'-'))
+        return parseRate(text, error);
+    const std::optional<qint64> magnitude = parseRate(text.sliced(1), error);
+    return magnitude ? std::optional<qint64>(-*magnitude) : std::nullopt;
+}
+
 std::optional<qint64> parseRate(QStringView text, QString* error)
 {
     const qsizetype dot = text.indexOf(u'.');
@@ -83,6 +91,13 @@ QString format(qint64 micros)
     const quint64 fraction = magnitude % MicrosPerDollar;
     return (negative ? u"-"_s : QString()) + QString::number(dollars) + u'.'
            + QString::number(fraction).rightJustified(6, u'0');
+}
+
+QString formatCents(qint64 micros)
+{
+    QString text = format(divideRoundHalfUp(micros, 10'000) * 10'000);
+    text.chop(4);
+    return text;
 }
 
 QString formatAmount(qint64 micros)

@@ -26,6 +26,8 @@ inline constexpr qint64 MaxDollars = 1'000'000'000;
 
 // Parses the API's DollarsPerNodeHour, `^\d+\.\d+$` ("2.5", "2.500000"), into µ$ per node-hour.
 std::optional<qint64> parseRate(QStringView text, QString* error = nullptr);
+// The same for an amount the API answers with, which may be negative (`^-?\d+\.\d+$`): µ$.
+std::optional<qint64> parseAmount(QStringView text, QString* error = nullptr);
 // Six decimals, a leading '-' for negative amounts: 2500000 -> "2.500000".
 QString format(qint64 micros);
 
@@ -33,6 +35,9 @@ QString format(qint64 micros);
 // once the API has rounded it to per-minute precision, so a limit typed as "20.00" (stored as
 // 19.999980) reads "20.00" again; a rate no shorter decimal stands for keeps six decimals.
 QString formatRate(qint64 rate);
+
+// Rounded half up to whole cents, for a scale that needs no more: 13166255 -> "13.17".
+QString formatCents(qint64 micros);
 
 // An amount as a person reads it: exact, without the trailing zeros past the cents:
 // 12345600 -> "12.3456", 2500000 -> "2.50".

@@ -58,6 +58,59 @@ private Q_SLOTS:
             QVERIFY(!error.isEmpty());
     }
 
+    // Amounts in answers may be negative; otherwise they read as rates do.
+    void parseAmount_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<qint64>("micros");
+        QTest::newRow("positive") << u"2.5"_s << true << qint64(2'500'000);
+        QTest::newRow("negative") << u"-1.5"_s << true << qint64(-1'500'000);
+        QTest::newRow("negative, seventh digit rounds away from zero")
+            << u"-0.0000005"_s << true << qint64(-1);
+        QTest::newRow("negative largest") << u"-1000000000.0"_s << true << qint64(-1'000'000'000'000'000);
+        QTest::newRow("negative too large") << u"-1000000001.0"_s << false << qint64(0);
+        QTest::newRow("two signs") << u"--1.0"_s << false << qint64(0);
+        QTest::newRow("sign alone") << u"-"_s << false << qint64(0);
+        QTest::newRow("sign and point") << u"-.5"_s << false << qint64(0);
+        QTest::newRow("plus sign") << u"+1.0"_s << false << qint64(0);
+        QTest::newRow("no decimal point") << u"-2"_s << false << qint64(0);
+    }
+
+    void parseAmount()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        QFETCH(qint64, micros);
+        QString error;
+        const std::optional<qint64> parsed = Money::parseAmount(text, &error);
+        QCOMPARE(parsed.has_value(), ok);
+        if (ok)
+            QCOMPARE(*parsed, micros);
+        else
+            QVERIFY(!error.isEmpty());
+    }
+
+    void formatCents_data()
+    {
+        QTest::addColumn<qint64>("micros");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("exact") << qint64(2'500'000) << u"2.50"_s;
+        QTest::newRow("rounds up") << qint64(13'166'255) << u"13.17"_s;
+        QTest::newRow("rounds down") << qint64(13'164'999) << u"13.16"_s;
+        QTest::newRow("half rounds up") << qint64(5'000) << u"0.01"_s;
+        QTest::newRow("carries into dollars") << qint64(1'995'000) << u"2.00"_s;
+        QTest::newRow("negative half rounds away from zero") << qint64(-5'000) << u"-0.01"_s;
+        QTest::newRow("zero") << qint64(0) << u"0.00"_s;
+    }
+
+    void formatCents()
+    {
+        QFETCH(qint64, micros);
+        QFETCH(QString, text);
+        QCOMPARE(Money::formatCents(micros), text);
+    }
+
     void format_data()
     {
         QTest::addColumn<qint64>("micros");

@@ -289,6 +289,8 @@ private Q_SLOTS:
         QTest::newRow("no decimal point") << "2" << false << qint64(0);
         QTest::newRow("comma") << "2,5" << false << qint64(0);
         QTest::newRow("empty") << "" << false << qint64(0);
+        QTest::newRow("larger than any price") << "1000000001.0" << false << qint64(0);
+        QTest::newRow("not a number") << "1.5abc" << false << qint64(0);
     }
 
     void prices()

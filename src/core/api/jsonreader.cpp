@@ -2,7 +2,7 @@
 
 #include "core/api/jsonreader.h"
 
-#include <QRegularExpression>
+#include "common/money.h"
 
 #include <limits>
 
@@ -181,20 +181,13 @@ QList<ObjectRef> JsonReader::refList(const QString& key, const QString& nameKey)
 
 std::optional<Price> parsePrice(const QJsonValue& value)
 {
-    static const QRegularExpression pattern(QStringLiteral("^(-?)(\\d+)\\.(\\d+)$"));
     if (!value.isString())
         return std::nullopt;
     const QString text = value.toString();
-    const auto match = pattern.match(text);
-    if (!match.hasMatch() || match.capturedLength(2) > 12)
+    const std::optional<qint64> micros = Money::parseAmount(text);
+    if (!micros)
         return std::nullopt;
-    QString fraction = match.captured(3);
-    const bool roundUp = fraction.size() > 6 && fraction.at(6) >= u'5';
-    fraction = fraction.left(6).leftJustified(6, u'0');
-    qint64 micros = match.captured(2).toLongLong() * 1000000 + fraction.toLongLong() + (roundUp ? 1 : 0);
-    if (!match.captured(1).isEmpty())
-        micros = -micros;
-    return Price{text, micros};
+    return Price{text, *micros};
 }
 
 std::optional<Price> JsonReader::optPrice(const QString& key)

@@ -29,6 +29,21 @@ QString Format::pricePerNodeHour(const Price& price)
     return tr("$%1/node-hour").arg(Money::formatRate(price.micros));
 }
 
+QString Format::rate(qint64 micros)
+{
+    return QStringLiteral("$") + Money::formatRate(micros);
+}
+
+QString Format::amount(qint64 micros)
+{
+    return QStringLiteral("$") + Money::formatAmount(micros);
+}
+
+QString Format::rateToCents(qint64 micros)
+{
+    return QStringLiteral("$") + Money::formatCents(micros);
+}
+
 QString Format::bytes(qint64 bytes)
 {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);

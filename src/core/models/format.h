@@ -19,6 +19,12 @@ public:
     static QString optionalDateTime(const std::optional<qint64>& secs);
     // "$2.50/node-hour"
     static QString pricePerNodeHour(const Price& price);
+    // "$20.00": a rate as a person types it (Money::formatRate).
+    static QString rate(qint64 micros);
+    // "$12.3456": an amount, exact (Money::formatAmount).
+    static QString amount(qint64 micros);
+    // "$13.17": a rate to the cent, where a scale needs no more (an axis).
+    static QString rateToCents(qint64 micros);
     static QString bytes(qint64 bytes);
     static QString instanceStatus(const Instance& instance);
     static QString orderStatus(const Order& order);

@@ -2,8 +2,8 @@
 
 #include "gui/reservations/marketview.h"
 
-#include "common/money.h"
 #include "core/market/marketbackend.h"
+#include "core/models/format.h"
 #include "gui/reservations/chartcolors.h"
 #include "gui/reservations/plannertime.h"
 
@@ -24,17 +24,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int Margin = 6;
-
-QString rateText(qint64 micros)
-{
-    return u"$"_s + Money::formatRate(micros);
-}
-
-// A rate on an axis: cents are enough to read a scale.
-QString axisRate(qint64 micros)
-{
-    return u"$"_s + QString::number(double(micros) / 1e6, 'f', 2);
-}
 
 // Text inside a chart that says why there is nothing to draw.
 void paintMessage(QPainter& painter, const QWidget* widget, const QString& message)
@@ -105,21 +94,19 @@ QString DepthChart::description() const
                 bestBid = level;
         }
     }
-    lines
-        << (bestAsk
-                ? tr("Best ask %1 for %n node(s).", nullptr, int(bestAsk->nodes)).arg(rateText(bestAsk->rate))
-                : tr("No asks."));
-    lines
-        << (bestBid
-                ? tr("Best bid %1 for %n node(s).", nullptr, int(bestBid->nodes)).arg(rateText(bestBid->rate))
-                : tr("No bids."));
+    lines << (bestAsk ? tr("Best ask %1 for %n node(s).", nullptr, int(bestAsk->nodes))
+                            .arg(Format::rate(bestAsk->rate))
+                      : tr("No asks."));
+    lines << (bestBid ? tr("Best bid %1 for %n node(s).", nullptr, int(bestBid->nodes))
+                            .arg(Format::rate(bestBid->rate))
+                      : tr("No bids."));
     lines << tr("%n ask level(s) with %1 nodes in all,", nullptr, asks).arg(askNodes) + u' '
                  + tr("%n bid level(s) with %1 nodes in all.", nullptr, bids).arg(bidNodes);
     for (const MarketDepth::Level& level : m_levels) {
         if (level.ownOrders > 0)
             lines << tr("Your %1 at %2: %n node(s).", nullptr, int(level.ownNodes))
                          .arg(level.side == MarketDepth::Level::Side::Ask ? tr("sell") : tr("buy"),
-                              rateText(level.rate));
+                              Format::rate(level.rate));
     }
     return lines.join(u' ');
 }
@@ -182,7 +169,7 @@ void DepthChart::paintEvent(QPaintEvent*)
     int countWidth = 0;
     for (const MarketDepth::Level& level : std::as_const(rows)) {
         most = std::max(most, std::max(level.nodes, level.ownNodes));
-        priceWidth = std::max(priceWidth, metrics.horizontalAdvance(rateText(level.rate)));
+        priceWidth = std::max(priceWidth, metrics.horizontalAdvance(Format::rate(level.rate)));
         countWidth = std::max(countWidth, metrics.horizontalAdvance(QString::number(level.nodes)));
     }
     const QString youText = tr("you");
@@ -203,7 +190,7 @@ void DepthChart::paintEvent(QPaintEvent*)
         const QRect row(area.left(), y, area.width(), rowHeight);
         painter.setPen(colors.text);
         painter.drawText(QRect(area.left(), y, priceWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                         rateText(level.rate));
+                         Format::rate(level.rate));
         const int width = int(std::lround(double(barSpan) * double(level.nodes) / double(most)));
         QColor fill = hue;
         fill.setAlpha(150);
@@ -283,11 +270,11 @@ QString FillsChart::description() const
     const MarketDepth::Fill& last = m_fills.last();
     return tr("%n fill(s) since %1, from %2 to %3 per node-hour, %4 nodes in all.", nullptr,
               int(m_fills.size()))
-               .arg(PlannerTime::format(m_from, m_utc), rateText(low), rateText(high))
+               .arg(PlannerTime::format(m_from, m_utc), Format::rate(low), Format::rate(high))
                .arg(nodes)
            + u' '
            + tr("Latest: %1 for %n node(s) at %2.", nullptr, int(last.nodes))
-                 .arg(rateText(last.rate), PlannerTime::format(last.filledAt, m_utc));
+                 .arg(Format::rate(last.rate), PlannerTime::format(last.filledAt, m_utc));
 }
 
 void FillsChart::updateDescription()
@@ -348,8 +335,8 @@ FillsChart::Frame FillsChart::frame() const
     f.lowRate = std::max<qint64>(0, low - pad);
     f.highRate = high + pad;
     const QFontMetrics metrics = fontMetrics();
-    const int labelWidth = std::max(metrics.horizontalAdvance(axisRate(f.highRate)),
-                                    metrics.horizontalAdvance(axisRate(f.lowRate)));
+    const int labelWidth = std::max(metrics.horizontalAdvance(Format::rateToCents(f.highRate)),
+                                    metrics.horizontalAdvance(Format::rateToCents(f.lowRate)));
     f.plot = QRectF(
         rect().adjusted(Margin + labelWidth + 4, Margin + 4, -Margin - 6, -Margin - metrics.height() - 4));
     return f;
@@ -373,7 +360,7 @@ QString FillsChart::toolTipAt(const QPoint& pos) const
     if (!nearest)
         return {};
     QString text = tr("%1 per node-hour for %n node(s), filled %2", nullptr, int(nearest->nodes))
-                       .arg(rateText(nearest->rate), PlannerTime::format(nearest->filledAt, m_utc));
+                       .arg(Format::rate(nearest->rate), PlannerTime::format(nearest->filledAt, m_utc));
     if (nearest->trades > 1)
         text += u' ' + tr("(the mean of %n trade(s) made together)", nullptr, nearest->trades);
     return text;
@@ -422,7 +409,7 @@ void FillsChart::paintEvent(QPaintEvent*)
         painter.setPen(colors.text);
         painter.drawText(
             QRectF(Margin, y - metrics.height() / 2.0, f.plot.left() - Margin - 4, metrics.height()),
-            Qt::AlignRight | Qt::AlignVCenter, axisRate(rate));
+            Qt::AlignRight | Qt::AlignVCenter, Format::rateToCents(rate));
     }
     // Days over a long span, hours over a short one.
     const QString timeFormat = f.to - f.from > 3 * 86'400 ? u"d MMM"_s : u"d MMM HH:mm"_s;

@@ -4,6 +4,7 @@
 
 #include "common/clitime.h"
 #include "common/money.h"
+#include "core/models/format.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
@@ -23,17 +24,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString dollars(qint64 micros)
-{
-    return u"$"_s + Money::formatAmount(micros);
-}
-
-// A rate as typed: "$20.00", not the six decimals of the wire.
-QString rateText(qint64 micros)
-{
-    return u"$"_s + Money::formatRate(micros);
-}
 
 constexpr qint64 Hour = 3600;
 
@@ -501,9 +491,9 @@ void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview&
     const qint64 fee = Money::fee(preview.feeFlatPerNodeHour ? preview.feeFlatPerNodeHour->micros : 0,
                                   preview.feePercentageBps, nodeSeconds, total);
     QStringList lines;
-    lines << tr("Estimated rate: %1 per node-hour").arg(rateText(*rate));
-    lines << tr("Total: %1").arg(dollars(total));
-    lines << tr("Fee: %1").arg(dollars(fee));
+    lines << tr("Estimated rate: %1 per node-hour").arg(Format::rate(*rate));
+    lines << tr("Total: %1").arg(Format::amount(total));
+    lines << tr("Fee: %1").arg(Format::amount(fee));
     for (const MaintenanceNotice& notice : preview.notices)
         lines << tr("Notice: %1").arg(notice.title);
     m_previewLabel->setText(lines.join(u'\n'));
@@ -539,16 +529,16 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
     text += u"\n\n"_s
             + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
                     : tr("Total at the limit of %1 per node-hour: at most %2"))
-                  .arg(rateText(limit), dollars(atLimit));
+                  .arg(Format::rate(limit), Format::amount(atLimit));
     const auto sameOrder = [&request](OrderRequest other) {
         other.limitPrice = request.limitPrice;
         return other == request;
     };
     if (m_preview && m_preview->quoted && m_previewed && sameOrder(*m_previewed)) {
         if (const auto rate = Money::parseRate(m_preview->postOrderBody.limitPrice))
-            text +=
-                u"\n"_s
-                + tr("Estimated total now: %1").arg(dollars(Money::total(*rate, request.nodeCount, seconds)));
+            text += u"\n"_s
+                    + tr("Estimated total now: %1")
+                          .arg(Format::amount(Money::total(*rate, request.nodeCount, seconds)));
     }
     text += u"\n\n"_s
             + (request.allowStanding ? tr("The order stands on the book until it fills or ends.")

@@ -6,6 +6,7 @@
 #include "common/money.h"
 #include "common/schedule.h"
 #include "core/market/planmath.h"
+#include "core/models/format.h"
 #include "gui/reservations/chartcolors.h"
 #include "gui/reservations/plannertime.h"
 
@@ -40,11 +41,6 @@ constexpr qint64 Day = 24 * Hour;
 QString nodeCount(qint64 nodes)
 {
     return PlannerChart::tr("%n node(s)", nullptr, int(nodes));
-}
-
-QString formatRate(qint64 micros)
-{
-    return u"$"_s + Money::formatRate(micros);
 }
 
 } // namespace
@@ -296,7 +292,7 @@ protected:
                 continue;
             const QString label = (order.buy ? QObject::tr("Buy %1 @ %2") : QObject::tr("Sell %1 @ %2"))
                                       .arg(order.nodes)
-                                      .arg(formatRate(order.limitMicros));
+                                      .arg(Format::rate(order.limitMicros));
             if (metrics.horizontalAdvance(label) + 6 < window.width()) {
                 painter->setPen(d->colors.text);
                 painter->drawText(window.adjusted(3, 2, -3, -2), Qt::AlignLeft | Qt::AlignTop, label);
@@ -888,7 +884,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         const QString what = order.buy ? tr("Buy") : tr("Sell");
         lines << tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
                      .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
-                          d->timeText(order.start), d->timeText(order.end), formatRate(order.limitMicros),
+                          d->timeText(order.start), d->timeText(order.end), Format::rate(order.limitMicros),
                           order.statusText.isEmpty() ? order.id : order.statusText,
                           QString::number(PlanMath::nodesAt(order.filled, t)));
     }
@@ -901,8 +897,8 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
                      .arg(sku,
                           PlannerTime::at(hour, d->utc).toString(u"HH:mm"_s) + u' '
                               + PlannerTime::zone(hour, d->utc),
-                          quote.bestAsk ? formatRate(*quote.bestAsk) : tr("none"));
-        lines << tr("Best bid: %1").arg(quote.bestBid ? formatRate(*quote.bestBid) : tr("none"));
+                          quote.bestAsk ? Format::rate(*quote.bestAsk) : tr("none"));
+        lines << tr("Best bid: %1").arg(quote.bestBid ? Format::rate(*quote.bestBid) : tr("none"));
     }
     if (d->selection && t >= d->selection->start && t < d->selection->end)
         lines

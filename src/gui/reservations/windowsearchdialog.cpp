@@ -3,8 +3,8 @@
 #include "gui/reservations/windowsearchdialog.h"
 
 #include "common/clitime.h"
-#include "common/money.h"
 #include "core/market/marketbackend.h"
+#include "core/models/format.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
@@ -209,8 +209,8 @@ void WindowSearchDialog::showResults(const QList<HourQuote>& quotes)
         item->setText(StartColumn, PlannerTime::format(offer.start, m_utc));
         item->setText(EndColumn, PlannerTime::format(offer.end, m_utc));
         item->setText(LengthColumn, CliTime::formatDuration(offer.end - offer.start));
-        item->setText(RateColumn, u"$"_s + Money::formatRate(offer.rateMicros()));
-        item->setText(TotalColumn, u"$"_s + Money::formatAmount(offer.totalMicros()));
+        item->setText(RateColumn, Format::rate(offer.rateMicros()));
+        item->setText(TotalColumn, Format::amount(offer.totalMicros()));
         for (int column : {RateColumn, TotalColumn})
             item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
     }
