@@ -60,7 +60,7 @@ enum InstanceColumn : int
 // is mostly its rows' columns.
 QString instanceColumns(bool full)
 {
-    const auto column = [full](const QString& expression, const QString& name) {
+    const auto column = [full](const QString& expression, const QString& name) -> QString {
         return (full ? expression : u"NULL"_s) + u" AS "_s + name;
     };
     return u"SELECT i.seq, i.id, i.workspace_id, i.pool_id, i.instance_sku_id, i.image_id, i.name, i.status, "

@@ -72,7 +72,7 @@ public:
     // The envelope's error.type and error.message, empty without an envelope.
     QString type() const { return m_type; }
     QString serverMessage() const { return m_serverMessage; }
-    QList<FieldError> details() const { return m_details; }
+    const QList<FieldError>& details() const { return m_details; }
     QStringList tlsErrors() const { return m_tlsErrors; }
 
     // One translated sentence, for a dialog or the status bar.

@@ -43,10 +43,13 @@ DBusNotifier::DBusNotifier(QObject* parent)
                   || bus.interface()->activatableServiceNames().value().contains(service);
     if (!m_available)
         return;
+    // Normalized signatures (no spaces), which Qt need not normalize again at run time.
+    // clang-format off
     bus.connect(Service, Path, Interface, QStringLiteral("ActionInvoked"), this,
-                SLOT(onActionInvoked(uint, QString)));
+                SLOT(onActionInvoked(uint,QString)));
     bus.connect(Service, Path, Interface, QStringLiteral("NotificationClosed"), this,
-                SLOT(onClosed(uint, uint)));
+                SLOT(onClosed(uint,uint)));
+    // clang-format on
 }
 
 DBusNotifier::~DBusNotifier() = default;

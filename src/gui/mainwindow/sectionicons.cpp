@@ -53,16 +53,15 @@ public:
             return pixmap;
         }
         const quint64 key = (quint64(quint32(pixels.width())) << 32) | quint32(pixels.height());
-        auto cached = m_silhouettes.constFind(key);
-        if (cached == m_silhouettes.cend()) {
-            QPixmap pixmap = m_drawing.pixmap(pixels);
+        QPixmap pixmap = m_silhouettes.value(key);
+        if (pixmap.isNull()) {
+            pixmap = m_drawing.pixmap(pixels);
             QPainter painter(&pixmap);
             painter.setCompositionMode(QPainter::CompositionMode_SourceIn);
             painter.fillRect(pixmap.rect(), Qt::white);
             painter.end();
-            cached = m_silhouettes.insert(key, pixmap);
+            m_silhouettes.insert(key, pixmap);
         }
-        QPixmap pixmap = *cached;
         pixmap.setDevicePixelRatio(scale);
         return pixmap;
     }

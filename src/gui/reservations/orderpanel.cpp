@@ -402,8 +402,8 @@ void OrderPanel::inputChanged()
     m_duration->setText(
         m_hasWindow
             ? (seconds > 0 ? tr("%1 (%2 node-hours)")
-                                 .arg(CliTime::formatDuration(seconds))
-                                 .arg(QLocale().toString(double(seconds) * m_nodes->value() / 3600.0, 'f', 2))
+                                 .arg(CliTime::formatDuration(seconds),
+                                      QLocale().toString(double(seconds) * m_nodes->value() / 3600.0, 'f', 2))
                            : tr("empty"))
             : tr("none selected"));
     m_preview.reset();

@@ -870,8 +870,8 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
     QStringList lines;
     lines << u"<b>%1</b>"_s.arg(d->timeText(t).toHtmlEscaped());
     qint64 total = 0;
-    for (const QString& sku : d->snapshot.ownedBySku.keys()) {
-        const qint64 nodes = PlanMath::nodesAt(d->snapshot.ownedBySku.value(sku), t);
+    for (const auto& [sku, owned] : std::as_const(d->snapshot.ownedBySku).asKeyValueRange()) {
+        const qint64 nodes = PlanMath::nodesAt(owned, t);
         total += nodes;
         if (nodes != 0)
             lines << tr("%1: %2 owned").arg(d->skuName(sku).toHtmlEscaped(), nodeCount(nodes));
