@@ -95,9 +95,12 @@ QString format(qint64 micros)
 
 QString formatCents(qint64 micros)
 {
-    QString text = format(divideRoundHalfUp(micros, 10'000) * 10'000);
-    text.chop(4);
-    return text;
+    const bool negative = micros < 0;
+    // In unsigned, so that the qint64 range's ends round too.
+    const quint64 magnitude = negative ? 0 - static_cast<quint64>(micros) : static_cast<quint64>(micros);
+    const quint64 cents = magnitude / 10'000 + (magnitude % 10'000 >= 5'000 ? 1 : 0);
+    return (negative && cents != 0 ? u"-"_s : QString()) + QString::number(cents / 100) + u'.'
+           + QString::number(cents % 100).rightJustified(2, u'0');
 }
 
 QString formatAmount(qint64 micros)

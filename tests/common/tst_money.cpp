@@ -102,6 +102,9 @@ private Q_SLOTS:
         QTest::newRow("carries into dollars") << qint64(1'995'000) << u"2.00"_s;
         QTest::newRow("negative half rounds away from zero") << qint64(-5'000) << u"-0.01"_s;
         QTest::newRow("zero") << qint64(0) << u"0.00"_s;
+        QTest::newRow("negative below half a cent") << qint64(-4'999) << u"0.00"_s;
+        QTest::newRow("max") << std::numeric_limits<qint64>::max() << u"9223372036854.78"_s;
+        QTest::newRow("min") << std::numeric_limits<qint64>::min() << u"-9223372036854.78"_s;
     }
 
     void formatCents()
