@@ -138,6 +138,97 @@ private Q_SLOTS:
         QVERIFY(next.id != filledId && next.id != standingId);
     }
 
+    // A buy that meets other users' sells when it is placed keeps those fills in its own row; the
+    // sells keep theirs as rows. Reopened, every order reads as it was placed, and the feed shows
+    // each trade once: what it lists adds up to what the buys bought.
+    void tradesBetweenUsersSurviveReopen()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(u"sfsim.db"_s);
+        const QString seller = u"pool_alpha"_s;
+        const QString buyer = u"pool_bravo"_s;
+        QList<QByteArray> placedJson;
+        QStringList ids;
+        qint64 bought = 0;
+        {
+            MarketFixture market(file, 9);
+            const MarketSku sku = *market.engine->sku(MarketFixture::H100);
+            market.own(seller, sku.id, Schedule::rectangle(T0, T0 + D, 8));
+
+            // Between the best bid and the best ask: it rests, and undercuts the market.
+            const qint64 cheapSlot = T0 + 5 * H;
+            const qint64 bestAsk = market.engine->synthetic().asks(sku, cheapSlot, T0).first().rate;
+            const qint64 bestBid = market.engine->synthetic().bids(sku, cheapSlot, T0).first().rate;
+            QVERIFY(bestBid < bestAsk);
+            const MarketOrder cheapSell = market.place(
+                MarketFixture::order(OrderSide::Sell, seller, sku.id, cheapSlot, cheapSlot + H, 2,
+                                     Money::roundDownToMinutePrecision((bestAsk + bestBid) / 2), true),
+                T0);
+            QCOMPARE(cheapSell.status, OrderStatus::Standing);
+            // At the best ask's own price: the offer goes first, the sell takes the rest.
+            const qint64 evenSlot = T0 + 7 * H;
+            const SyntheticOffer evenAsk = market.engine->synthetic().asks(sku, evenSlot, T0).first();
+            QCOMPARE(evenAsk.rate % 60, 0);
+            const MarketOrder evenSell =
+                market.place(MarketFixture::order(OrderSide::Sell, seller, sku.id, evenSlot, evenSlot + H, 2,
+                                                  evenAsk.rate, true),
+                             T0);
+            QCOMPARE(evenSell.status, OrderStatus::Standing);
+
+            const MarketOrder cheapBuy = market.place(
+                MarketFixture::order(OrderSide::Buy, buyer, sku.id, cheapSlot, cheapSlot + H, 3,
+                                     market.askFor(sku.id, cheapSlot, cheapSlot + H, 3, T0 + 60)),
+                T0 + 60);
+            QCOMPARE(cheapBuy.status, OrderStatus::Filled);
+            QCOMPARE(cheapBuy.fills.size(), 2);
+            QCOMPARE(cheapBuy.fills.first().rate, cheapSell.limitRate);
+            QCOMPARE(cheapBuy.fills.first().schedule.at(cheapSlot), 2);
+            const MarketOrder evenBuy =
+                market.place(MarketFixture::order(OrderSide::Buy, buyer, sku.id, evenSlot, evenSlot + H,
+                                                  evenAsk.nodes + 1, evenAsk.rate),
+                             T0 + 120);
+            QCOMPARE(evenBuy.status, OrderStatus::Filled);
+            // One price, two counterparties: a fill each, the other user's first.
+            QCOMPARE(evenBuy.fills.size(), 2);
+            QCOMPARE(evenBuy.fills[0].rate, evenAsk.rate);
+            QCOMPARE(evenBuy.fills[0].schedule.at(evenSlot), 1);
+            QCOMPARE(evenBuy.fills[1].rate, evenAsk.rate);
+            QCOMPARE(evenBuy.fills[1].schedule.at(evenSlot), evenAsk.nodes);
+
+            for (const MarketOrder& order : {cheapBuy, evenBuy}) {
+                ids.append(order.id);
+                placedJson.append(QJsonDocument(MarketJson::order(order)).toJson());
+                bought += order.filled().nodeSeconds().value_or(0);
+            }
+            for (const MarketOrder& order : {cheapSell, evenSell}) {
+                ids.append(order.id);
+                placedJson.append(QJsonDocument(MarketJson::order(market.reload(order.id))).toJson());
+            }
+        }
+        MarketFixture reopened(file, 9);
+        for (qsizetype i = 0; i < ids.size(); ++i)
+            QCOMPARE(QJsonDocument(MarketJson::order(reopened.reload(ids[i]))).toJson(), placedJson[i]);
+        QCOMPARE(reopened.reload(ids[2]).status, OrderStatus::Filled);
+        QCOMPARE(reopened.reload(ids[3]).status, OrderStatus::PartiallyFilled);
+        const BookFillPage feed =
+            reopened.engine->fills({MarketFixture::H100}, T0, T0 + D, T0, T0 + 600, 200, {});
+        QCOMPARE(feed.fills.size(), 4);
+        qint64 traded = 0;
+        for (const BookFill& fill : feed.fills)
+            traded += fill.schedule.nodeSeconds().value_or(0);
+        QCOMPARE(traded, bought);
+        // The book remembers what the sells have left: one node of the second, at its price. (The
+        // pretend store behind the market is new: the seller owns its nodes again.)
+        reopened.own(seller, MarketFixture::H100, Schedule::rectangle(T0, T0 + D, 5));
+        const MarketOrder last =
+            reopened.place(MarketFixture::order(OrderSide::Buy, buyer, MarketFixture::H100, T0 + 7 * H,
+                                                T0 + 8 * H, 1, reopened.reload(ids[3]).limitRate),
+                           T0 + 180);
+        QCOMPARE(last.status, OrderStatus::Filled);
+        QCOMPARE(reopened.reload(ids[3]).status, OrderStatus::Filled);
+    }
+
     // A store from before market_order_fills: fills in market_fills by order id (one row per side of
     // a trade between users), each order's filled schedule beside them, and the index a match read
     // the book by. It opens with every order's fills, the feed it showed and the book it held.

@@ -13,6 +13,7 @@
 #include <QSqlQuery>
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -45,26 +46,61 @@ QString sideColumn(OrderSide offerSide)
 // Fill schedules are stored as "start,end,count;…": bounded ranges only, quick to read back.
 QString scheduleText(const Schedule& schedule)
 {
-    QString text;
+    // Written with to_chars into one buffer: a match writes this for every fill.
+    std::string text;
+    char number[24];
+    const auto append = [&text, &number](qint64 value) {
+        text.append(number, std::to_chars(number, number + sizeof number, value).ptr);
+    };
     for (const ScheduleEntry& entry : schedule.entries()) {
-        if (!text.isEmpty())
-            text += u';';
-        text += QString::number(entry.startAt) + u',' + QString::number(entry.endAt.value_or(entry.startAt))
-                + u',' + QString::number(entry.nodeCount);
+        if (!text.empty())
+            text += ';';
+        append(entry.startAt);
+        text += ',';
+        append(entry.endAt.value_or(entry.startAt));
+        text += ',';
+        append(entry.nodeCount);
     }
-    return text;
+    return QString::fromLatin1(text);
 }
 
-Schedule scheduleFromText(const QString& text)
+Schedule scheduleFromText(QStringView text)
 {
     Schedule schedule;
-    for (const QStringView part : QStringView(text).split(u';', Qt::SkipEmptyParts)) {
+    for (const QStringView part : text.split(u';', Qt::SkipEmptyParts)) {
         const QList<QStringView> fields = part.split(u',');
         if (fields.size() == 3)
             schedule = schedule.plus(
                 Schedule::rectangle(fields[0].toLongLong(), fields[1].toLongLong(), fields[2].toLongLong()));
     }
     return schedule;
+}
+
+// A new order's own fills in its row: one per line, "contract filled_at rate amount fee schedule".
+QString fillsText(const QList<MarketOrderFill>& fills)
+{
+    QString text;
+    for (const MarketOrderFill& fill : fills) {
+        if (!text.isEmpty())
+            text += u'\n';
+        text += fill.contractId + u' ' + QString::number(fill.filledAt) + u' ' + QString::number(fill.rate)
+                + u' ' + QString::number(fill.amount) + u' ' + QString::number(fill.fee) + u' '
+                + scheduleText(fill.schedule);
+    }
+    return text;
+}
+
+QList<MarketOrderFill> fillsFromText(const QString& text)
+{
+    QList<MarketOrderFill> fills;
+    for (const QStringView line : QStringView(text).split(u'\n', Qt::SkipEmptyParts)) {
+        const QList<QStringView> fields = line.split(u' ');
+        if (fields.size() == 6)
+            fills.append(MarketOrderFill{fields[0].toString(), fields[1].toLongLong(),
+                                         scheduleFromText(fields[5]), fields[2].toLongLong(),
+                                         fields[3].toLongLong(), fields[4].toLongLong()});
+    }
+    return fills;
 }
 
 QString encodeCursor(const QString& prefix, const QString& payload)
@@ -174,11 +210,15 @@ bool MarketEngine::createSchema(QString* error)
             "sku_id TEXT NOT NULL, start_at INTEGER NOT NULL, end_at INTEGER NOT NULL, "
             "node_count INTEGER NOT NULL, limit_rate INTEGER NOT NULL, allow_standing INTEGER NOT NULL, "
             "allow_partial INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, "
-            "created_by TEXT, filled_at INTEGER, cancelled_at INTEGER)"_s,
+            "created_by TEXT, filled_at INTEGER, cancelled_at INTEGER, fills TEXT)"_s,
             u"CREATE INDEX IF NOT EXISTS market_orders_book ON market_orders (status, sku_id, side)"_s,
-            // Every fill of every order, by the order's seq. `traded` marks the fills the public
-            // feed shows (fills()): a trade between two users shows once, as its buy.
-            u"CREATE TABLE IF NOT EXISTS market_order_fills (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+            // Fills of orders by the order's seq, except those a new order made against other
+            // users' orders when it was placed: they are in its own row (`fills`), written with it.
+            // `traded` marks the fills the public feed shows (fills()): a trade between two users
+            // shows once, as the resting order's fill (stores before `fills` showed it as the buy's).
+            // Rows are never deleted, so the rowid grows without AUTOINCREMENT's bookkeeping (a
+            // write more per fill); stores made with it keep it.
+            u"CREATE TABLE IF NOT EXISTS market_order_fills (seq INTEGER PRIMARY KEY, "
             "order_seq INTEGER NOT NULL, contract_id TEXT NOT NULL, sku_id TEXT NOT NULL, "
             "traded INTEGER NOT NULL, filled_at INTEGER NOT NULL, rate INTEGER NOT NULL, "
             "amount INTEGER NOT NULL, fee INTEGER NOT NULL, schedule TEXT NOT NULL, "
@@ -207,6 +247,9 @@ bool MarketEngine::createSchema(QString* error)
         return fail();
     if (hasColumn(u"market_orders"_s, u"filled"_s)
         && !execAll({u"ALTER TABLE market_orders DROP COLUMN filled"_s}))
+        return fail();
+    if (!hasColumn(u"market_orders"_s, u"fills"_s)
+        && !execAll({u"ALTER TABLE market_orders ADD COLUMN fills TEXT"_s}))
         return fail();
     const QString seed = meta(u"seed"_s);
     if (seed.isEmpty()) {
@@ -245,11 +288,13 @@ QString MarketEngine::nextId(const QString& prefix)
     const qint64 counter = ++*m_idCounter;
     m_idsDirty = true;
     quint64 h = SyntheticMarket::mix(m_config.seed ^ SyntheticMarket::mix(static_cast<quint64>(counter)));
-    QString id = prefix;
-    for (int i = 0; i < 21; ++i) {
+    constexpr int Length = 21;
+    QString id(prefix.size() + Length, Qt::Uninitialized);
+    QChar* out = std::copy(prefix.cbegin(), prefix.cend(), id.data());
+    for (int i = 0; i < Length; ++i) {
         if (i == 10)
             h = SyntheticMarket::mix(h);
-        id.append(IdAlphabet[int(h % 62)]);
+        *out++ = IdAlphabet[int(h % 62)];
         h /= 62;
     }
     return id;
@@ -273,6 +318,7 @@ void MarketEngine::discardCachedState()
     m_soldInPass.clear();
     m_fillRows.clear();
     m_statusRows.clear();
+    m_newOrderFills.clear();
 }
 
 bool MarketEngine::ensureBook() const
@@ -352,7 +398,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
     const QString ordersSql =
         u"SELECT o.id, o.pool_id, o.pool_name, o.side, o.sku_id, coalesce(s.alias, ''), o.start_at, "
         "o.end_at, o.node_count, o.limit_rate, o.allow_standing, o.allow_partial, o.status, o.created_at, "
-        "o.created_by, o.filled_at, o.cancelled_at, o.seq FROM market_orders o "
+        "o.created_by, o.filled_at, o.cancelled_at, o.seq, o.fills FROM market_orders o "
         "LEFT JOIN market_skus s ON s.id = o.sku_id WHERE "_s
         + where + u" ORDER BY o.seq"_s;
     QSqlQuery once(m_db);
@@ -391,6 +437,15 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
         if (!query.value(16).isNull())
             order.cancelledAt = query.value(16).toLongLong();
         orderSeqs.append(query.value(17).toLongLong());
+        if (!query.value(18).isNull()) {
+            const QList<MarketOrderFill> own = fillsFromText(query.value(18).toString());
+            if (withFills) {
+                order.fills = own;
+            } else {
+                for (const MarketOrderFill& fill : own)
+                    order.filledUnloaded = order.filledUnloaded.plus(fill.schedule);
+            }
+        }
         result.append(order);
     }
     query.finish();
@@ -398,6 +453,20 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
         *seqs = orderSeqs;
     if (result.isEmpty())
         return result;
+    QList<qsizetype> withOwnFills;
+    for (qsizetype i = 0; withFills && i < result.size(); ++i) {
+        if (!result[i].fills.isEmpty())
+            withOwnFills.append(i);
+    }
+    // Its own fills came first; the rows' fills at the same moment go between them by price, as
+    // the match that made them recorded them.
+    const auto inFillOrder = [&result, &withOwnFills] {
+        for (const qsizetype i : std::as_const(withOwnFills))
+            std::stable_sort(result[i].fills.begin(), result[i].fills.end(),
+                             [](const MarketOrderFill& a, const MarketOrderFill& b) {
+                                 return std::tie(a.filledAt, a.rate) < std::tie(b.filledAt, b.rate);
+                             });
+    };
     const auto addFill = [withFills](MarketOrder& order, const MarketOrderFill& fill) {
         if (withFills)
             order.fills.append(fill);
@@ -420,6 +489,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
                                                    own->value(5).toLongLong()});
             own->finish();
         }
+        inFillOrder();
         return result;
     }
     // All their fills in one query rather than one per order.
@@ -453,6 +523,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
                                 fills.value(5).toLongLong(), fills.value(6).toLongLong()});
     }
     fills.finish();
+    inFillOrder();
     return result;
 }
 
@@ -514,12 +585,13 @@ MarketOrder MarketEngine::newOrder(const NewOrder& order, qint64 now)
     return stored;
 }
 
-std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order)
+std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order,
+                                               const QList<MarketOrderFill>& ownFills)
 {
     const QString sql =
         u"INSERT INTO market_orders (id, pool_id, pool_name, side, sku_id, start_at, end_at, node_count, "
-        "limit_rate, allow_standing, allow_partial, status, created_at, created_by, filled_at, cancelled_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+        "limit_rate, allow_standing, allow_partial, status, created_at, created_by, filled_at, cancelled_at, "
+        "fills) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
     qint64 seq = 0;
     const bool stored = write(
         sql,
@@ -532,7 +604,8 @@ std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order)
              ? QVariant()
              : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
          order.filledAt ? QVariant(*order.filledAt) : QVariant(),
-         order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant()},
+         order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
+         ownFills.isEmpty() ? QVariant() : QVariant(fillsText(ownFills))},
         &seq);
     if (!stored)
         return std::nullopt;
@@ -544,7 +617,7 @@ std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint
     if (!ensureBook())
         return std::nullopt;
     const MarketOrder stored = newOrder(order, now);
-    const std::optional<qint64> seq = storeOrder(stored);
+    const std::optional<qint64> seq = storeOrder(stored, {});
     if (!flushIds() || !seq)
         return std::nullopt;
     m_book.put(*seq, stored);
@@ -741,13 +814,15 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
     }
     const OrderMatcher::Plan plan = OrderMatcher::match(order, now, view, sellable);
 
-    // Take from the book, then write one fill per price.
-    std::map<qint64, Schedule> byRate;
+    // Take from the book, then write one fill per price and kind of counterparty (other users'
+    // orders first, then synthetic offers).
+    std::map<std::pair<qint64, bool>, Schedule> byRate;
     std::map<int, Schedule> byCounterparty;
     for (const OrderMatcher::Take& take : plan.takes) {
         const OrderMatcher::Piece& piece = plan.pieces[size_t(take.piece)];
         const Schedule part = Schedule::rectangle(piece.from, piece.to, take.nodes);
-        byRate[take.rate] = byRate[take.rate].plus(part);
+        Schedule& atRate = byRate[{take.rate, take.level >= 0}];
+        atRate = atRate.plus(part);
         if (take.level >= 0) {
             if (!write(
                     u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
@@ -759,50 +834,61 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
             byCounterparty[take.orderIndex] = byCounterparty[take.orderIndex].plus(part);
         }
     }
-    for (const auto& [rate, schedule] : byRate) {
-        if (!recordFill(order, schedule, rate, now, false, settlements))
+    // A new order has no seq until it is stored (saveStatus() puts it in).
+    const qint64 seq = isNew ? 0 : m_book.seqOf(order.id).value_or(0);
+    for (const auto& [key, schedule] : byRate) {
+        const auto& [rate, synthetic] = key;
+        // A trade with another user shows in the feed as the resting order's fill.
+        const FillStore store = synthetic ? FillStore::FeedRow
+                                : isNew   ? FillStore::InOrderRow
+                                          : FillStore::Row;
+        if (!recordFill(order, seq, schedule, rate, now, store, settlements))
             return false;
     }
     const QString poolKey = order.poolId + u'\n' + order.skuId;
     if (!buy)
         m_soldInPass[poolKey] = m_soldInPass.value(poolKey).plus(order.filled().minus(filled));
     // Copied first: updating one counterparty in the book leaves the others where they are.
-    std::vector<std::pair<MarketOrder, Schedule>> counterparties;
+    std::vector<std::tuple<MarketOrder, qint64, Schedule>> counterparties;
     for (const auto& [index, schedule] : byCounterparty)
-        counterparties.emplace_back(view.order(index), schedule);
-    for (auto& [sell, schedule] : counterparties) {
+        counterparties.emplace_back(view.order(index), view.seq(index), schedule);
+    for (auto& [sell, sellSeq, schedule] : counterparties) {
         const QString sellKey = sell.poolId + u'\n' + sell.skuId;
         m_soldInPass[sellKey] = m_soldInPass.value(sellKey).plus(schedule);
-        if (!recordFill(sell, schedule, sell.limitRate, now, true, settlements)
-            || !saveStatus(sell, now, false, false))
+        if (!recordFill(sell, sellSeq, schedule, sell.limitRate, now, FillStore::FeedRow, settlements)
+            || !saveStatus(sell, now, false, false, sellSeq))
             return false;
     }
     return saveStatus(order, now, initial, isNew) && writeMatch();
 }
 
-bool MarketEngine::recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
-                              bool userCounterparty, QList<MarketSettlement>* settlements)
+bool MarketEngine::recordFill(MarketOrder& order, qint64 seq, const Schedule& schedule, qint64 rate,
+                              qint64 now, FillStore store, QList<MarketSettlement>* settlements)
 {
     const qint64 nodeSeconds = schedule.nodeSeconds().value_or(0);
     const qint64 amount = Money::totalForNodeSeconds(rate, nodeSeconds);
     const MarketFee orderFee = fee(order.side);
     const qint64 charged = Money::fee(orderFee.flatRate, orderFee.percentageBps, nodeSeconds, amount);
     const QString contract = nextId(u"cont_"_s);
-    // Written with the match's other rows (writeMatch()). A new order has no seq until it is
-    // stored (saveStatus() puts it in); the feed shows a trade between two users once, as its buy.
-    m_fillRows.append(
-        QVariantList{QVariant(m_book.seqOf(order.id).value_or(0)), QVariant(contract), QVariant(order.skuId),
-                     QVariant(order.side == OrderSide::Buy || !userCounterparty), QVariant(now),
-                     QVariant(rate), QVariant(amount), QVariant(charged), QVariant(scheduleText(schedule)),
-                     QVariant(schedule.firstStart().value_or(0)), QVariant(schedule.lastEnd().value_or(0))});
-    order.fills.append(MarketOrderFill{contract, now, schedule, rate, amount, charged});
+    const MarketOrderFill fill{contract, now, schedule, rate, amount, charged};
+    // Rows are written with the match's other rows (writeMatch()).
+    if (store == FillStore::InOrderRow)
+        m_newOrderFills.append(fill);
+    else
+        m_fillRows.append(QVariantList{QVariant(seq), QVariant(contract), QVariant(order.skuId),
+                                       QVariant(store == FillStore::FeedRow), QVariant(now), QVariant(rate),
+                                       QVariant(amount), QVariant(charged), QVariant(scheduleText(schedule)),
+                                       QVariant(schedule.firstStart().value_or(0)),
+                                       QVariant(schedule.lastEnd().value_or(0))});
+    order.fills.append(fill);
     if (settlements)
         settlements->append(MarketSettlement{order.id, contract, order.poolId, order.skuId, order.side,
                                              schedule, rate, amount, charged, now});
     return true;
 }
 
-bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew)
+bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew,
+                              std::optional<qint64> knownSeq)
 {
     const OrderStatus before = order.status;
     const bool complete = order.remaining().isEmpty();
@@ -818,7 +904,7 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
         order.status = any ? OrderStatus::PartiallyFilled : OrderStatus::Standing;
     }
     if (isNew) {
-        const std::optional<qint64> seq = storeOrder(order);
+        const std::optional<qint64> seq = storeOrder(order, std::exchange(m_newOrderFills, {}));
         if (!seq)
             return false;
         for (QVariantList& row : m_fillRows) {
@@ -831,7 +917,7 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
     // A resting order that met nothing this hour is stored as it was.
     if (order.status == before && order.fills.isEmpty())
         return true;
-    const std::optional<qint64> seq = m_book.seqOf(order.id);
+    const std::optional<qint64> seq = knownSeq ? knownSeq : m_book.seqOf(order.id);
     if (!seq) {
         m_error = u"order %1 is not on the resting book"_s.arg(order.id);
         m_reloadBook = true;
@@ -843,7 +929,7 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
         m_statusRows.append(QVariantList{
             orderStatusName(order.status), order.filledAt ? QVariant(*order.filledAt) : QVariant(),
             order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(), *seq});
-    m_book.update(order);
+    m_book.put(*seq, order);
     return true;
 }
 

@@ -140,8 +140,9 @@ private:
     // Loads the resting book unless it is current.
     bool ensureBook() const;
     MarketOrder newOrder(const NewOrder& order, qint64 now);
-    // Inserts the order as it stands; returns its placement sequence.
-    std::optional<qint64> storeOrder(const MarketOrder& order);
+    // Inserts the order as it stands, with the fills it keeps in its row; returns its placement
+    // sequence.
+    std::optional<qint64> storeOrder(const MarketOrder& order, const QList<MarketOrderFill>& ownFills);
     // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
     // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
     QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
@@ -149,9 +150,21 @@ private:
     // Matches the order against the book and stores the result (inserting it when `isNew`).
     bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
                     QList<MarketSettlement>* settlements, bool isNew);
-    bool recordFill(MarketOrder& order, const Schedule& schedule, qint64 rate, qint64 now,
-                    bool userCounterparty, QList<MarketSettlement>* settlements);
-    bool saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew);
+    enum class FillStore
+    {
+        // A row of its own that the public feed shows.
+        FeedRow,
+        // A row of its own that the feed does not show (the other side's row shows the trade).
+        Row,
+        // In the new order's row, written once with it; the feed does not show it.
+        InOrderRow,
+    };
+    // `seq` is the order's placement sequence, 0 for a new order (saveStatus() fills it in).
+    bool recordFill(MarketOrder& order, qint64 seq, const Schedule& schedule, qint64 rate, qint64 now,
+                    FillStore store, QList<MarketSettlement>* settlements);
+    // `knownSeq`: the order's placement sequence when the caller has it at hand.
+    bool saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew,
+                    std::optional<qint64> knownSeq = std::nullopt);
     // Writes the fills a match collected, then its status changes.
     bool writeMatch();
     bool stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements);
@@ -187,6 +200,8 @@ private:
     // Rows of the match under way (fills, then status changes of its orders).
     QList<QVariantList> m_fillRows;
     QList<QVariantList> m_statusRows;
+    // Fills the new order of the match under way keeps in its own row.
+    QList<MarketOrderFill> m_newOrderFills;
 };
 
 } // namespace sfsim

@@ -28,13 +28,13 @@ OrderMatcher::Plan OrderMatcher::match(const MarketOrder& order, qint64 now, con
         plan.pieces.push_back(Piece{slot, from, to, order.nodeCount - filled.at(from)});
     }
 
-    // Ownership does not change within one match: each pool's is asked once.
+    // Ownership does not change within one match: each pool's is asked once. One match trades one
+    // SKU, so the pool is the key.
     QHash<QString, Schedule> free;
     const auto freeOf = [&free, &sellable](const QString& poolId, const QString& skuId) -> const Schedule& {
-        const QString key = poolId + u'\n' + skuId;
-        auto found = free.find(key);
+        auto found = free.find(poolId);
         if (found == free.end())
-            found = free.insert(key, sellable(poolId, skuId));
+            found = free.insert(poolId, sellable(poolId, skuId));
         return *found;
     };
 
@@ -58,11 +58,11 @@ OrderMatcher::Plan OrderMatcher::match(const MarketOrder& order, qint64 now, con
             need = std::min(
                 need, std::max<qint64>(0, freeOf(order.poolId, order.skuId).minOver(piece.from, piece.to)));
         const qint64 seconds = piece.to - piece.from;
-        for (const BookSideView::Candidate& candidate : book.candidates(piece.slot, piece.from, piece.to)) {
+        book.visitCandidates(piece.slot, piece.from, piece.to, [&](const BookSideView::Candidate& candidate) {
             if (need == 0)
-                break;
+                return false;
             if (!allOrNothing && (buy ? candidate.rate > order.limitRate : candidate.rate < order.limitRate))
-                break;
+                return false;
             qint64 nodes = std::min(need, candidate.nodes);
             if (candidate.orderIndex >= 0 && sellable) {
                 // A resting sell can deliver only what its pool still owns.
@@ -71,13 +71,14 @@ OrderMatcher::Plan OrderMatcher::match(const MarketOrder& order, qint64 now, con
                     nodes,
                     std::max<qint64>(0, freeOf(sell.poolId, sell.skuId).minOver(piece.from, piece.to)));
                 if (nodes == 0)
-                    continue;
+                    return true;
             }
             plan.takes.push_back(Take{p, candidate.rate, nodes, candidate.level, candidate.orderIndex});
             paid += Int128(candidate.rate) * nodes * seconds;
             atLimit += Int128(order.limitRate) * nodes * seconds;
             need -= nodes;
-        }
+            return need > 0;
+        });
         if (allOrNothing && need > 0)
             return reject();
     }

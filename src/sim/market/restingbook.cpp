@@ -3,6 +3,8 @@
 #include "sim/market/restingbook.h"
 
 #include <algorithm>
+#include <iterator>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -13,6 +15,12 @@ namespace {
 qint64 consumedKey(qint64 slot, int level)
 {
     return slot * 16 + level;
+}
+
+// The index of one side is ordered by start, then placement.
+bool startsBefore(const RestingBook::Entry& entry, std::pair<qint64, qint64> startAndSeq)
+{
+    return std::pair(entry.startAt, entry.seq) < startAndSeq;
 }
 
 } // namespace
@@ -30,6 +38,8 @@ void RestingBook::clear()
     m_bySeq.clear();
     m_byId.clear();
     m_consumed.clear();
+    m_poolKeys.clear();
+    m_longest.clear();
 }
 
 void RestingBook::put(qint64 seq, const MarketOrder& order)
@@ -61,13 +71,15 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
         kept->fills.clear();
     }
     std::vector<Entry>& entries = m_index[key];
-    const Entry entry{seq, kept->startAt, kept->endAt, kept};
-    if (entries.empty() || entries.back().seq < seq) {
-        entries.push_back(entry);
-        return;
-    }
-    const auto at = std::lower_bound(entries.begin(), entries.end(), seq,
-                                     [](const Entry& existing, qint64 s) { return existing.seq < s; });
+    auto poolKey = m_poolKeys.constFind(kept->poolId);
+    if (poolKey == m_poolKeys.constEnd())
+        poolKey = m_poolKeys.insert(kept->poolId, int(m_poolKeys.size()));
+    const int pool = *poolKey;
+    const Entry entry{seq, kept->startAt, kept->endAt, kept, pool, kept->status == OrderStatus::Pending};
+    qint64& longest = m_longest[key];
+    longest = std::max(longest, entry.endAt - entry.startAt);
+    const auto at =
+        std::lower_bound(entries.begin(), entries.end(), std::pair(entry.startAt, seq), startsBefore);
     if (at != entries.end() && at->seq == seq)
         *at = entry;
     else
@@ -92,8 +104,8 @@ void RestingBook::remove(const QString& id)
     m_bySeq.erase(where.placed);
     const auto entries = m_index.find(where.sideKey);
     if (entries != m_index.end()) {
-        const auto at = std::lower_bound(entries->begin(), entries->end(), seq,
-                                         [](const Entry& entry, qint64 s) { return entry.seq < s; });
+        const auto at = std::lower_bound(entries->begin(), entries->end(),
+                                         std::pair(where.order->second.startAt, seq), startsBefore);
         if (at != entries->end() && at->seq == seq)
             entries->erase(at);
     }
@@ -140,11 +152,20 @@ const RestingBook::Orders& RestingBook::orders(const QString& skuId, OrderSide s
     return found == m_bySide.constEnd() ? none : *found;
 }
 
-const std::vector<RestingBook::Entry>& RestingBook::index(const QString& skuId, OrderSide side) const
+RestingBook::Overlapping RestingBook::overlapping(const QString& skuId, OrderSide side, qint64 from,
+                                                  qint64 to) const
 {
-    static const std::vector<Entry> none;
-    const auto found = m_index.constFind(sideKey(skuId, side));
-    return found == m_index.constEnd() ? none : *found;
+    const QString key = sideKey(skuId, side);
+    const auto found = m_index.constFind(key);
+    if (found == m_index.constEnd())
+        return {};
+    // No order is longer than the longest: none that starts earlier reaches `from`.
+    const qint64 earliest = from - m_longest.value(key);
+    const auto first = std::lower_bound(
+        found->begin(), found->end(), std::pair(earliest, std::numeric_limits<qint64>::min()), startsBefore);
+    const auto last = std::lower_bound(first, found->end(), std::pair(to, std::numeric_limits<qint64>::min()),
+                                       startsBefore);
+    return {first, last};
 }
 
 qint64 RestingBook::consumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level) const
@@ -169,17 +190,34 @@ BookSideView::BookSideView(const SyntheticMarket& synthetic, const RestingBook& 
 {
     if (!withOrders)
         return;
-    for (const RestingBook::Entry& entry : book.index(sku.id, offerSide)) {
-        if (entry.startAt >= to || entry.endAt <= from)
-            continue;
-        const MarketOrder& order = *entry.order;
+    const int excluded = excludePool.isEmpty() ? -1 : book.poolKey(excludePool);
+    const RestingBook::Overlapping candidates = book.overlapping(sku.id, offerSide, from, to);
+    std::vector<const RestingBook::Entry*> found;
+    for (auto entry = candidates.first; entry != candidates.second; ++entry) {
         // Pending orders have not had their first match yet: they are not on the book.
-        if (order.status == OrderStatus::Pending || (!excludePool.isEmpty() && order.poolId == excludePool))
-            continue;
-        m_orders.push_back(&order);
+        if (entry->endAt > from && !entry->pending && (excluded < 0 || entry->pool != excluded))
+            found.push_back(&*entry);
     }
+    // In placement order: at one price, the earlier order trades first.
+    std::sort(found.begin(), found.end(),
+              [](const RestingBook::Entry* a, const RestingBook::Entry* b) { return a->seq < b->seq; });
+    m_orders.reserve(found.size());
+    for (const RestingBook::Entry* entry : found) {
+        const MarketOrder& order = *entry->order;
+        m_orders.push_back(Resting{&order, entry->seq, entry->startAt, entry->endAt, order.limitRate,
+                                   order.nodeCount, !order.filledUnloaded.isEmpty()});
+    }
+    m_bestFirst.resize(m_orders.size());
+    for (int i = 0; i < int(m_orders.size()); ++i)
+        m_bestFirst[size_t(i)] = i;
+    // By price, then placement (the index): what a stable sort by price gives, without its buffer.
+    const bool asks = offerSide == OrderSide::Sell;
+    std::sort(m_bestFirst.begin(), m_bestFirst.end(), [this, asks](int a, int b) {
+        const qint64 x = m_orders[size_t(a)].rate;
+        const qint64 y = m_orders[size_t(b)].rate;
+        return x != y ? (asks ? x < y : x > y) : a < b;
+    });
 }
-
 QList<SyntheticOffer> BookSideView::synthetic(qint64 slot) const
 {
     QList<SyntheticOffer> offers = m_offerSide == OrderSide::Sell ? m_synthetic.asks(m_sku, slot, m_now)
@@ -191,28 +229,20 @@ QList<SyntheticOffer> BookSideView::synthetic(qint64 slot) const
 
 qint64 BookSideView::orderCapacity(int index, qint64 pieceFrom, qint64 pieceTo) const
 {
-    const MarketOrder& resting = *m_orders[size_t(index)];
+    const Resting& resting = m_orders[size_t(index)];
     if (resting.startAt > pieceFrom || resting.endAt < pieceTo)
         return 0;
     // The book keeps an order's fills as its filled schedule.
-    return resting.nodeCount - resting.filledUnloaded.maxOver(pieceFrom, pieceTo);
+    return resting.partlyFilled ? resting.nodes - resting.order->filledUnloaded.maxOver(pieceFrom, pieceTo)
+                                : resting.nodes;
 }
 
 QList<BookSideView::Candidate> BookSideView::candidates(qint64 slot, qint64 pieceFrom, qint64 pieceTo) const
 {
     QList<Candidate> result;
-    for (const SyntheticOffer& offer : synthetic(slot)) {
-        if (offer.nodes > 0)
-            result.append(Candidate{offer.rate, offer.nodes, offer.level, -1});
-    }
-    for (int i = 0; i < int(m_orders.size()); ++i) {
-        const qint64 capacity = orderCapacity(i, pieceFrom, pieceTo);
-        if (capacity > 0)
-            result.append(Candidate{m_orders[size_t(i)]->limitRate, capacity, -1, i});
-    }
-    const bool asks = m_offerSide == OrderSide::Sell;
-    std::stable_sort(result.begin(), result.end(), [asks](const Candidate& a, const Candidate& b) {
-        return asks ? a.rate < b.rate : a.rate > b.rate;
+    visitCandidates(slot, pieceFrom, pieceTo, [&result](const Candidate& candidate) {
+        result.append(candidate);
+        return true;
     });
     return result;
 }

@@ -43,15 +43,22 @@ public:
     // Active orders that end at or before `t`.
     QStringList endingBy(qint64 t) const;
     const Orders& orders(const QString& skuId, OrderSide side) const;
-    // The same orders as a compact index in placement order, for a match to scan.
+    // The same orders as a compact index by start, for a match to look up.
     struct Entry
     {
         qint64 seq;
         qint64 startAt;
         qint64 endAt;
         const MarketOrder* order;
+        // What a match filters on, here so that it reads the order only when it may trade.
+        int pool;
+        bool pending;
     };
-    const std::vector<Entry>& index(const QString& skuId, OrderSide side) const;
+    // The entries of one side that may overlap [from, to), by start: a superset of those that do.
+    using Overlapping = std::pair<std::vector<Entry>::const_iterator, std::vector<Entry>::const_iterator>;
+    Overlapping overlapping(const QString& skuId, OrderSide side, qint64 from, qint64 to) const;
+    // A number per pool with orders in the book, for Entry::pool; -1 for any other pool.
+    int poolKey(const QString& poolId) const { return m_poolKeys.value(poolId, -1); }
 
     // Synthetic offers taken, per SKU, side of the offer, hour slot and level.
     qint64 consumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level) const;
@@ -76,6 +83,9 @@ private:
     std::map<qint64, const MarketOrder*> m_bySeq;
     QHash<QString, Location> m_byId;
     QHash<QString, QHash<qint64, qint64>> m_consumed;
+    QHash<QString, int> m_poolKeys;
+    // The longest window each side has held: how far before a range an overlapping order may start.
+    QHash<QString, qint64> m_longest;
 };
 
 // One side of one SKU's book over a time range, as it stands at `now`: synthetic offers less
@@ -99,7 +109,11 @@ public:
     qint64 orderCapacity(int index, qint64 pieceFrom, qint64 pieceTo) const;
     // Best first: lowest asks, highest bids; synthetic offers before users' orders at one price.
     QList<Candidate> candidates(qint64 slot, qint64 pieceFrom, qint64 pieceTo) const;
-    const MarketOrder& order(int index) const { return *m_orders[size_t(index)]; }
+    // The same, one at a time until `visit` returns false: what is not visited costs nothing.
+    template <typename Visit>
+    void visitCandidates(qint64 slot, qint64 pieceFrom, qint64 pieceTo, Visit&& visit) const;
+    const MarketOrder& order(int index) const { return *m_orders[size_t(index)].order; }
+    qint64 seq(int index) const { return m_orders[size_t(index)].seq; }
 
 private:
     const SyntheticMarket& m_synthetic;
@@ -107,7 +121,59 @@ private:
     MarketSku m_sku;
     qint64 m_now;
     OrderSide m_offerSide;
-    std::vector<const MarketOrder*> m_orders;
+    // Users' orders in placement order, with what a piece asks of each at hand.
+    struct Resting
+    {
+        const MarketOrder* order;
+        qint64 seq;
+        qint64 startAt;
+        qint64 endAt;
+        qint64 rate;
+        qint64 nodes;
+        bool partlyFilled;
+    };
+    std::vector<Resting> m_orders;
+    // Indexes into m_orders, best price first (placement order at one price): sorted once here
+    // rather than for every piece a match looks at.
+    std::vector<int> m_bestFirst;
 };
+
+template <typename Visit>
+void BookSideView::visitCandidates(qint64 slot, qint64 pieceFrom, qint64 pieceTo, Visit&& visit) const
+{
+    // Both lists come best first (the synthetic market lists its offers so): merged, synthetic
+    // offers go before users' orders at one price.
+    const QList<SyntheticOffer> offers = synthetic(slot);
+    const bool asks = m_offerSide == OrderSide::Sell;
+    const auto better = [asks](qint64 a, qint64 b) { return asks ? a < b : a > b; };
+    auto offer = offers.cbegin();
+    auto order = m_bestFirst.cbegin();
+    std::optional<Candidate> nextOrder;
+    const auto advanceOrder = [&] {
+        nextOrder.reset();
+        for (; order != m_bestFirst.cend() && !nextOrder; ++order) {
+            if (const qint64 capacity = orderCapacity(*order, pieceFrom, pieceTo); capacity > 0)
+                nextOrder = Candidate{m_orders[size_t(*order)].rate, capacity, -1, *order};
+        }
+    };
+    advanceOrder();
+    while (true) {
+        while (offer != offers.cend() && offer->nodes <= 0)
+            ++offer;
+        const bool offerFirst =
+            offer != offers.cend() && (!nextOrder || !better(nextOrder->rate, offer->rate));
+        if (offerFirst) {
+            if (!visit(Candidate{offer->rate, offer->nodes, offer->level, -1}))
+                return;
+            ++offer;
+        } else if (nextOrder) {
+            if (!visit(*nextOrder))
+                return;
+            advanceOrder();
+        } else {
+            return;
+        }
+    }
+}
 
 } // namespace sfsim
