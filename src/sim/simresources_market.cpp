@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QJsonDocument>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -23,7 +24,6 @@ namespace {
 
 const QString skuRows = u"SELECT s.*, f.name AS fabric_name FROM instance_skus s "
                         "LEFT JOIN fabrics f ON f.id = s.fabric_id ORDER BY s.seq"_s;
-const QString activeStatuses = u"'pending', 'standing', 'partially_filled'"_s;
 using routeutil::Day;
 using routeutil::MaxTime;
 
@@ -108,13 +108,11 @@ void SimResources::initializeMarket()
             throw SimApiError(500, u"api_error"_s, m_market->lastError());
     }
     m_market->advanceTo(m_now, ownedAllocationFunction());
-    addPoolDeleteGuard([](SimStore& store, const QString& poolId, qint64) {
-        const qint64 active =
-            store
-                .scalar(u"SELECT COUNT(*) FROM market_orders WHERE pool_id = ? AND status IN ("_s
-                            + activeStatuses + u')',
-                        {poolId})
-                .toLongLong();
+    addPoolDeleteGuard([this](SimStore&, const QString& poolId, qint64) {
+        const qsizetype active =
+            market()
+                .activeOrders([&poolId](const MarketOrder& order) { return order.poolId == poolId; })
+                .size();
         if (active == 0)
             return QList<FieldError>{};
         return QList<FieldError>{
@@ -173,17 +171,17 @@ void SimResources::settle(const QList<MarketSettlement>& settlements)
 qint64 SimResources::committedFunds(const QString& account)
 {
     // What the account's resting buys may still cost: a new buy must fit beside them.
+    QSet<QString> pools;
+    for (const auto& r : m_store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
+                                      "WHERE w.account_id = ?"_s,
+                                      {account}))
+        pools.insert(r.value(0).toString());
     qint64 committed = 0;
-    for (const auto& r :
-         m_store.rows(u"SELECT o.id FROM market_orders o JOIN pools p ON p.id = o.pool_id "
-                      "JOIN workspaces w ON w.id = p.workspace_id WHERE w.account_id = ? AND o.side = 'buy' "
-                      "AND o.status IN ("_s
-                          + activeStatuses + u')',
-                      {account})) {
-        if (const auto order = market().order(r.value(0).toString()))
-            committed +=
-                Money::totalForNodeSeconds(order->limitRate, order->remaining().nodeSeconds().value_or(0));
-    }
+    const QList<MarketOrder> buys = market().activeOrders([&pools](const MarketOrder& order) {
+        return order.side == OrderSide::Buy && pools.contains(order.poolId);
+    });
+    for (const MarketOrder& order : buys)
+        committed += Money::totalForNodeSeconds(order.limitRate, order.remaining().nodeSeconds().value_or(0));
     return committed;
 }
 

@@ -211,6 +211,19 @@ private Q_SLOTS:
             QCOMPARE(QJsonDocument(MarketJson::order(reopened.reload(ids[i]))).toJson(), placedJson[i]);
         QCOMPARE(reopened.reload(ids[2]).status, OrderStatus::Filled);
         QCOMPARE(reopened.reload(ids[3]).status, OrderStatus::PartiallyFilled);
+        // Listed by state, each sell is where it stands.
+        const auto listed = [&reopened](OrderStatus status) {
+            OrderQuery query;
+            query.side = OrderSide::Sell;
+            query.statuses = {status};
+            QStringList found;
+            for (const MarketOrder& order : reopened.engine->orders(query).orders)
+                found.append(order.id);
+            return found;
+        };
+        QCOMPARE(listed(OrderStatus::PartiallyFilled), QStringList{ids[3]});
+        QCOMPARE(listed(OrderStatus::Filled), QStringList{ids[2]});
+        QCOMPARE(listed(OrderStatus::Standing), QStringList());
         const BookFillPage feed =
             reopened.engine->fills({MarketFixture::H100}, T0, T0 + D, T0, T0 + 600, 200, {});
         QCOMPARE(feed.fills.size(), 4);

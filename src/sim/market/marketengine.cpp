@@ -211,7 +211,9 @@ bool MarketEngine::createSchema(QString* error)
             "node_count INTEGER NOT NULL, limit_rate INTEGER NOT NULL, allow_standing INTEGER NOT NULL, "
             "allow_partial INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, "
             "created_by TEXT, filled_at INTEGER, cancelled_at INTEGER, fills TEXT)"_s,
-            u"CREATE INDEX IF NOT EXISTS market_orders_book ON market_orders (status, sku_id, side)"_s,
+            // Which orders are active is what the resting book holds (loaded once); an index by
+            // state would move at every partial fill.
+            u"CREATE INDEX IF NOT EXISTS market_orders_pool ON market_orders (pool_id)"_s,
             // Fills of orders by the order's seq, except those a new order made against other
             // users' orders when it was placed: they are in its own row (`fills`), written with it.
             // `traded` marks the fills the public feed shows (fills()): a trade between two users
@@ -243,7 +245,8 @@ bool MarketEngine::createSchema(QString* error)
              "FROM market_fills f JOIN market_orders o ON o.id = f.order_id ORDER BY f.seq"_s,
              u"DROP TABLE market_fills"_s}))
         return fail();
-    if (!execAll({u"DROP INDEX IF EXISTS market_orders_resting"_s}))
+    if (!execAll(
+            {u"DROP INDEX IF EXISTS market_orders_resting"_s, u"DROP INDEX IF EXISTS market_orders_book"_s}))
         return fail();
     if (hasColumn(u"market_orders"_s, u"filled"_s)
         && !execAll({u"ALTER TABLE market_orders DROP COLUMN filled"_s}))
@@ -453,6 +456,13 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
         *seqs = orderSeqs;
     if (result.isEmpty())
         return result;
+    const auto derivePartlyFilled = [](QList<MarketOrder>& orders) {
+        for (MarketOrder& order : orders) {
+            if (order.status == OrderStatus::Standing
+                && (!order.fills.isEmpty() || !order.filledUnloaded.isEmpty()))
+                order.status = OrderStatus::PartiallyFilled;
+        }
+    };
     QList<qsizetype> withOwnFills;
     for (qsizetype i = 0; withFills && i < result.size(); ++i) {
         if (!result[i].fills.isEmpty())
@@ -490,6 +500,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
             own->finish();
         }
         inFillOrder();
+        derivePartlyFilled(result);
         return result;
     }
     // All their fills in one query rather than one per order.
@@ -524,6 +535,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
     }
     fills.finish();
     inFillOrder();
+    derivePartlyFilled(result);
     return result;
 }
 
@@ -638,6 +650,19 @@ std::optional<MarketEngine::PlaceResult> MarketEngine::placeOrder(const NewOrder
     return result;
 }
 
+QList<MarketOrder> MarketEngine::activeOrders(const std::function<bool(const MarketOrder&)>& accept) const
+{
+    QList<MarketOrder> result;
+    if (!ensureBook())
+        return result;
+    for (const QString& id : m_book.ids()) {
+        const MarketOrder* order = m_book.find(id);
+        if (order && accept(*order))
+            result.append(*order);
+    }
+    return result;
+}
+
 std::optional<MarketOrder> MarketEngine::order(const QString& id) const
 {
     const QList<MarketOrder> found = loadOrders(u"o.id = ?"_s, {id});
@@ -667,9 +692,15 @@ OrderPage MarketEngine::orders(const OrderQuery& query) const
         binds.append(orderSideName(*query.side));
     }
     if (!query.statuses.isEmpty()) {
+        // A partly filled order may be stored as standing (see saveStatus()): both are read, and
+        // the loaded status decides.
         QStringList names;
-        for (OrderStatus status : query.statuses)
+        for (OrderStatus status : query.statuses) {
             names.append(orderStatusName(status));
+            if (status == OrderStatus::PartiallyFilled)
+                names.append(orderStatusName(OrderStatus::Standing));
+        }
+        names.removeDuplicates();
         inList(u"o.status"_s, names);
     }
     if (query.createdAfter) {
@@ -681,6 +712,8 @@ OrderPage MarketEngine::orders(const OrderQuery& query) const
         binds.append(*query.createdBefore);
     }
     QList<MarketOrder> all = loadOrders(where.join(u" AND "_s), binds, false);
+    if (!query.statuses.isEmpty())
+        all.removeIf([&query](const MarketOrder& order) { return !query.statuses.contains(order.status); });
     // Loaded in placement order; created_at never decreases along it, so a stable sort keeps ties
     // in placement order.
     const bool descending = query.sortBy.startsWith(u'-');
@@ -769,15 +802,13 @@ QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocatio
 
 bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements)
 {
-    const QStringList expiring = m_book.endingBy(t);
-    if (!expiring.isEmpty()) {
-        if (!write(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at "
-                   "WHERE status IN ("_s
-                       + ActiveStatuses + u") AND end_at <= ?"_s,
-                   {t}))
+    for (const QString& id : m_book.endingBy(t)) {
+        const std::optional<qint64> seq = m_book.seqOf(id);
+        if (!seq
+            || !write(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at WHERE seq = ?"_s,
+                      {*seq}))
             return false;
-        for (const QString& id : expiring)
-            m_book.remove(id);
+        m_book.remove(id);
     }
     for (const QString& id : m_book.ids()) {
         // Looked up again: an earlier order in this step may have taken from this one.
@@ -809,7 +840,7 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
     OrderMatcher::Sellable sellable;
     if (owned) {
         sellable = [this, &owned](const QString& poolId, const QString& skuId) {
-            return owned(poolId, skuId).minus(m_soldInPass.value(poolId + u'\n' + skuId));
+            return owned(poolId, skuId).minus(m_soldInPass.value({poolId, skuId}));
         };
     }
     const OrderMatcher::Plan plan = OrderMatcher::match(order, now, view, sellable);
@@ -845,16 +876,17 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         if (!recordFill(order, seq, schedule, rate, now, store, settlements))
             return false;
     }
-    const QString poolKey = order.poolId + u'\n' + order.skuId;
-    if (!buy)
-        m_soldInPass[poolKey] = m_soldInPass.value(poolKey).plus(order.filled().minus(filled));
+    if (!buy) {
+        Schedule& sold = m_soldInPass[{order.poolId, order.skuId}];
+        sold = sold.plus(order.filled().minus(filled));
+    }
     // Copied first: updating one counterparty in the book leaves the others where they are.
     std::vector<std::tuple<MarketOrder, qint64, Schedule>> counterparties;
     for (const auto& [index, schedule] : byCounterparty)
         counterparties.emplace_back(view.order(index), view.seq(index), schedule);
     for (auto& [sell, sellSeq, schedule] : counterparties) {
-        const QString sellKey = sell.poolId + u'\n' + sell.skuId;
-        m_soldInPass[sellKey] = m_soldInPass.value(sellKey).plus(schedule);
+        Schedule& sold = m_soldInPass[{sell.poolId, sell.skuId}];
+        sold = sold.plus(schedule);
         if (!recordFill(sell, sellSeq, schedule, sell.limitRate, now, FillStore::FeedRow, settlements)
             || !saveStatus(sell, now, false, false, sellSeq))
             return false;
@@ -911,7 +943,8 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
             if (row.first().toLongLong() == 0)
                 row.first() = *seq;
         }
-        m_book.put(*seq, order);
+        if (order.isActive())
+            m_book.put(*seq, order);
         return true;
     }
     // A resting order that met nothing this hour is stored as it was.
@@ -924,8 +957,10 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
         return false;
     }
     // By rowid; an order whose status stays as it was has only new fills, which are rows of
-    // their own.
-    if (order.status != before)
+    // their own. Nor is a resting order's first fill written to its status: stored as standing,
+    // an order with fills reads as partly filled (loadOrders()).
+    if (order.status != before
+        && !(before == OrderStatus::Standing && order.status == OrderStatus::PartiallyFilled))
         m_statusRows.append(QVariantList{
             orderStatusName(order.status), order.filledAt ? QVariant(*order.filledAt) : QVariant(),
             order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(), *seq});

@@ -12,6 +12,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -79,6 +80,9 @@ public:
     std::optional<MarketOrder> insertOrder(const NewOrder& order, qint64 now);
     std::optional<MarketOrder> order(const QString& id) const;
     OrderPage orders(const OrderQuery& query) const;
+    // Active orders (pending, standing, partly filled) that `accept` takes, in placement order,
+    // from the resting book: each carries its filled schedule rather than its fills.
+    QList<MarketOrder> activeOrders(const std::function<bool(const MarketOrder&)>& accept) const;
 
     enum class CancelResult
     {
@@ -189,7 +193,7 @@ private:
     mutable QHash<QString, MarketSku> m_skuCache;
     // What sells sold within one placement or advance, per pool and SKU, which the caller's
     // allocation does not show yet.
-    QHash<QString, Schedule> m_soldInPass;
+    QHash<std::pair<QString, QString>, Schedule> m_soldInPass;
     // The resting book, loaded on first use and kept current by every write.
     mutable RestingBook m_book;
     // A statement failed: the book may differ from the store.

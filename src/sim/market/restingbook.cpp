@@ -25,21 +25,19 @@ bool startsBefore(const RestingBook::Entry& entry, std::pair<qint64, qint64> sta
 
 } // namespace
 
-QString RestingBook::sideKey(const QString& skuId, OrderSide side)
+const RestingBook::Side* RestingBook::findSide(const QString& skuId, OrderSide side) const
 {
-    return skuId + (side == OrderSide::Sell ? u"\ns"_s : u"\nb"_s);
+    const auto found = m_sides.find(SideKey{skuId, side});
+    return found == m_sides.end() ? nullptr : &found->second;
 }
 
 void RestingBook::clear()
 {
     m_loaded = false;
-    m_bySide.clear();
-    m_index.clear();
+    m_sides.clear();
     m_bySeq.clear();
     m_byId.clear();
-    m_consumed.clear();
     m_poolKeys.clear();
-    m_longest.clear();
 }
 
 void RestingBook::put(qint64 seq, const MarketOrder& order)
@@ -48,36 +46,36 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
         remove(order.id);
         return;
     }
-    const QString key = sideKey(order.skuId, order.side);
     auto known = m_byId.find(order.id);
-    if (known != m_byId.end() && (known->order->first != seq || known->sideKey != key)) {
+    // An order keeps its SKU and side; a new seq means another placement.
+    if (known != m_byId.end() && known->order->first != seq) {
         remove(order.id);
         known = m_byId.end();
     }
     MarketOrder* kept = nullptr;
+    Side* side = nullptr;
     if (known != m_byId.end()) {
         kept = &known->order->second;
+        side = known->side;
     } else {
+        side = &m_sides[SideKey{order.skuId, order.side}];
         // New orders come last in placement order: the end is the place to look first.
-        Orders& side = m_bySide[key];
-        const auto at = side.emplace_hint(side.end(), seq, MarketOrder());
+        const auto at = side->orders.emplace_hint(side->orders.end(), seq, MarketOrder());
         kept = &at->second;
         const auto placed = m_bySeq.emplace_hint(m_bySeq.end(), seq, kept);
-        m_byId.insert(order.id, Location{key, at, placed});
+        m_byId.insert(order.id, Location{side, at, placed});
     }
     *kept = order;
     if (!kept->fills.isEmpty()) {
         kept->filledUnloaded = order.filled();
         kept->fills.clear();
     }
-    std::vector<Entry>& entries = m_index[key];
     auto poolKey = m_poolKeys.constFind(kept->poolId);
     if (poolKey == m_poolKeys.constEnd())
         poolKey = m_poolKeys.insert(kept->poolId, int(m_poolKeys.size()));
-    const int pool = *poolKey;
-    const Entry entry{seq, kept->startAt, kept->endAt, kept, pool, kept->status == OrderStatus::Pending};
-    qint64& longest = m_longest[key];
-    longest = std::max(longest, entry.endAt - entry.startAt);
+    const Entry entry{seq, kept->startAt, kept->endAt, kept, *poolKey, kept->status == OrderStatus::Pending};
+    side->longest = std::max(side->longest, entry.endAt - entry.startAt);
+    std::vector<Entry>& entries = side->index;
     const auto at =
         std::lower_bound(entries.begin(), entries.end(), std::pair(entry.startAt, seq), startsBefore);
     if (at != entries.end() && at->seq == seq)
@@ -102,16 +100,12 @@ void RestingBook::remove(const QString& id)
     m_byId.erase(found);
     const qint64 seq = where.order->first;
     m_bySeq.erase(where.placed);
-    const auto entries = m_index.find(where.sideKey);
-    if (entries != m_index.end()) {
-        const auto at = std::lower_bound(entries->begin(), entries->end(),
-                                         std::pair(where.order->second.startAt, seq), startsBefore);
-        if (at != entries->end() && at->seq == seq)
-            entries->erase(at);
-    }
-    const auto side = m_bySide.find(where.sideKey);
-    if (side != m_bySide.end())
-        side->erase(where.order);
+    std::vector<Entry>& entries = where.side->index;
+    const auto at = std::lower_bound(entries.begin(), entries.end(),
+                                     std::pair(where.order->second.startAt, seq), startsBefore);
+    if (at != entries.end() && at->seq == seq)
+        entries.erase(at);
+    where.side->orders.erase(where.order);
 }
 
 const MarketOrder* RestingBook::find(const QString& id) const
@@ -148,35 +142,35 @@ QStringList RestingBook::endingBy(qint64 t) const
 const RestingBook::Orders& RestingBook::orders(const QString& skuId, OrderSide side) const
 {
     static const Orders none;
-    const auto found = m_bySide.constFind(sideKey(skuId, side));
-    return found == m_bySide.constEnd() ? none : *found;
+    const Side* found = findSide(skuId, side);
+    return found ? found->orders : none;
 }
 
 RestingBook::Overlapping RestingBook::overlapping(const QString& skuId, OrderSide side, qint64 from,
                                                   qint64 to) const
 {
-    const QString key = sideKey(skuId, side);
-    const auto found = m_index.constFind(key);
-    if (found == m_index.constEnd())
+    const Side* found = findSide(skuId, side);
+    if (!found)
         return {};
     // No order is longer than the longest: none that starts earlier reaches `from`.
-    const qint64 earliest = from - m_longest.value(key);
-    const auto first = std::lower_bound(
-        found->begin(), found->end(), std::pair(earliest, std::numeric_limits<qint64>::min()), startsBefore);
-    const auto last = std::lower_bound(first, found->end(), std::pair(to, std::numeric_limits<qint64>::min()),
-                                       startsBefore);
+    const qint64 earliest = from - found->longest;
+    const auto first =
+        std::lower_bound(found->index.begin(), found->index.end(),
+                         std::pair(earliest, std::numeric_limits<qint64>::min()), startsBefore);
+    const auto last = std::lower_bound(first, found->index.end(),
+                                       std::pair(to, std::numeric_limits<qint64>::min()), startsBefore);
     return {first, last};
 }
 
 qint64 RestingBook::consumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level) const
 {
-    const auto found = m_consumed.constFind(sideKey(skuId, offerSide));
-    return found == m_consumed.constEnd() ? 0 : found->value(consumedKey(slot, level), 0);
+    const Side* found = findSide(skuId, offerSide);
+    return found ? found->consumed.value(consumedKey(slot, level), 0) : 0;
 }
 
 void RestingBook::addConsumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level, qint64 nodes)
 {
-    m_consumed[sideKey(skuId, offerSide)][consumedKey(slot, level)] += nodes;
+    m_sides[SideKey{skuId, offerSide}].consumed[consumedKey(slot, level)] += nodes;
 }
 
 BookSideView::BookSideView(const SyntheticMarket& synthetic, const RestingBook& book, const MarketSku& sku,

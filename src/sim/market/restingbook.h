@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <map>
+#include <unordered_map>
 #include <vector>
 
 namespace sfsim {
@@ -65,27 +66,38 @@ public:
     void addConsumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level, qint64 nodes);
 
 private:
-    static QString sideKey(const QString& skuId, OrderSide side);
+    // One side of one SKU's book: its orders, and the synthetic offers taken from it.
+    struct Side
+    {
+        Orders orders;
+        std::vector<Entry> index;
+        // The longest window the side has held: how far before a range an overlapping order may start.
+        qint64 longest = 0;
+        // Nodes taken by hour slot and level.
+        QHash<qint64, qint64> consumed;
+    };
+    using SideKey = std::pair<QString, OrderSide>;
+    struct SideKeyHash
+    {
+        size_t operator()(const SideKey& key) const noexcept { return qHash(key.first, size_t(key.second)); }
+    };
+    const Side* findSide(const QString& skuId, OrderSide side) const;
 
-    // Where an order is kept. Nodes of std::map stay put, so an order is found and removed by id
-    // without walking the trees, whose nodes are scattered in memory.
+    // Where an order is kept. Nodes of std::map and std::unordered_map stay put, so an order is
+    // found and removed by id without walking the trees, whose nodes are scattered in memory.
     struct Location
     {
-        QString sideKey;
+        Side* side;
         Orders::iterator order;
         std::map<qint64, const MarketOrder*>::iterator placed;
     };
 
     bool m_loaded = false;
-    QHash<QString, Orders> m_bySide;
-    QHash<QString, std::vector<Entry>> m_index;
+    std::unordered_map<SideKey, Side, SideKeyHash> m_sides;
     // Every active order in placement order.
     std::map<qint64, const MarketOrder*> m_bySeq;
     QHash<QString, Location> m_byId;
-    QHash<QString, QHash<qint64, qint64>> m_consumed;
     QHash<QString, int> m_poolKeys;
-    // The longest window each side has held: how far before a range an overlapping order may start.
-    QHash<QString, qint64> m_longest;
 };
 
 // One side of one SKU's book over a time range, as it stands at `now`: synthetic offers less
