@@ -186,28 +186,27 @@ qint64 Schedule::at(qint64 t) const
     return std::prev(it)->second;
 }
 
-qint64 Schedule::minOver(qint64 from, qint64 to) const
+template <typename Pick> qint64 Schedule::extremeOver(qint64 from, qint64 to, Pick pick) const
 {
     if (from >= to)
         return 0;
-    qint64 result = at(from);
-    for (const Step& step : m_steps) {
-        if (step.first > from && step.first < to)
-            result = std::min(result, step.second);
-    }
+    // The step in force at `from`, then only the steps inside the range.
+    auto it = std::upper_bound(m_steps.begin(), m_steps.end(), from,
+                               [](qint64 time, const Step& step) { return time < step.first; });
+    qint64 result = it == m_steps.begin() ? 0 : std::prev(it)->second;
+    for (; it != m_steps.end() && it->first < to; ++it)
+        result = pick(result, it->second);
     return result;
+}
+
+qint64 Schedule::minOver(qint64 from, qint64 to) const
+{
+    return extremeOver(from, to, [](qint64 a, qint64 b) { return std::min(a, b); });
 }
 
 qint64 Schedule::maxOver(qint64 from, qint64 to) const
 {
-    if (from >= to)
-        return 0;
-    qint64 result = at(from);
-    for (const Step& step : m_steps) {
-        if (step.first > from && step.first < to)
-            result = std::max(result, step.second);
-    }
-    return result;
+    return extremeOver(from, to, [](qint64 a, qint64 b) { return std::max(a, b); });
 }
 
 qint64 Schedule::nodeSecondsOver(qint64 from, qint64 to) const

@@ -103,6 +103,8 @@ public:
 
 private:
     using Step = std::pair<qint64, qint64>; // time, count from that time on
+    // The least or greatest count over [from, to), as `pick` chooses.
+    template <typename Pick> qint64 extremeOver(qint64 from, qint64 to, Pick pick) const;
     template <typename Combine> Schedule combined(const Schedule& other, Combine combine) const;
     void normalise();
 

@@ -73,7 +73,15 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
     auto poolKey = m_poolKeys.constFind(kept->poolId);
     if (poolKey == m_poolKeys.constEnd())
         poolKey = m_poolKeys.insert(kept->poolId, int(m_poolKeys.size()));
-    const Entry entry{seq, kept->startAt, kept->endAt, kept, *poolKey, kept->status == OrderStatus::Pending};
+    const Entry entry{seq,
+                      kept->startAt,
+                      kept->endAt,
+                      kept,
+                      kept->limitRate,
+                      kept->nodeCount,
+                      *poolKey,
+                      kept->status == OrderStatus::Pending,
+                      !kept->filledUnloaded.isEmpty()};
     side->longest = std::max(side->longest, entry.endAt - entry.startAt);
     std::vector<Entry>& entries = side->index;
     const auto at =
@@ -186,21 +194,14 @@ BookSideView::BookSideView(const SyntheticMarket& synthetic, const RestingBook& 
         return;
     const int excluded = excludePool.isEmpty() ? -1 : book.poolKey(excludePool);
     const RestingBook::Overlapping candidates = book.overlapping(sku.id, offerSide, from, to);
-    std::vector<const RestingBook::Entry*> found;
     for (auto entry = candidates.first; entry != candidates.second; ++entry) {
         // Pending orders have not had their first match yet: they are not on the book.
         if (entry->endAt > from && !entry->pending && (excluded < 0 || entry->pool != excluded))
-            found.push_back(&*entry);
+            m_orders.push_back(*entry);
     }
     // In placement order: at one price, the earlier order trades first.
-    std::sort(found.begin(), found.end(),
-              [](const RestingBook::Entry* a, const RestingBook::Entry* b) { return a->seq < b->seq; });
-    m_orders.reserve(found.size());
-    for (const RestingBook::Entry* entry : found) {
-        const MarketOrder& order = *entry->order;
-        m_orders.push_back(Resting{&order, entry->seq, entry->startAt, entry->endAt, order.limitRate,
-                                   order.nodeCount, !order.filledUnloaded.isEmpty()});
-    }
+    std::sort(m_orders.begin(), m_orders.end(),
+              [](const RestingBook::Entry& a, const RestingBook::Entry& b) { return a.seq < b.seq; });
     m_bestFirst.resize(m_orders.size());
     for (int i = 0; i < int(m_orders.size()); ++i)
         m_bestFirst[size_t(i)] = i;
@@ -223,7 +224,7 @@ QList<SyntheticOffer> BookSideView::synthetic(qint64 slot) const
 
 qint64 BookSideView::orderCapacity(int index, qint64 pieceFrom, qint64 pieceTo) const
 {
-    const Resting& resting = m_orders[size_t(index)];
+    const RestingBook::Entry& resting = m_orders[size_t(index)];
     if (resting.startAt > pieceFrom || resting.endAt < pieceTo)
         return 0;
     // The book keeps an order's fills as its filled schedule.

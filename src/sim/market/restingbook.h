@@ -51,9 +51,12 @@ public:
         qint64 startAt;
         qint64 endAt;
         const MarketOrder* order;
-        // What a match filters on, here so that it reads the order only when it may trade.
+        // What a match reads, here so that it does not read the order until it trades.
+        qint64 rate;
+        qint64 nodes;
         int pool;
         bool pending;
+        bool partlyFilled;
     };
     // The entries of one side that may overlap [from, to), by start: a superset of those that do.
     using Overlapping = std::pair<std::vector<Entry>::const_iterator, std::vector<Entry>::const_iterator>;
@@ -133,18 +136,8 @@ private:
     MarketSku m_sku;
     qint64 m_now;
     OrderSide m_offerSide;
-    // Users' orders in placement order, with what a piece asks of each at hand.
-    struct Resting
-    {
-        const MarketOrder* order;
-        qint64 seq;
-        qint64 startAt;
-        qint64 endAt;
-        qint64 rate;
-        qint64 nodes;
-        bool partlyFilled;
-    };
-    std::vector<Resting> m_orders;
+    // Users' orders in placement order.
+    std::vector<RestingBook::Entry> m_orders;
     // Indexes into m_orders, best price first (placement order at one price): sorted once here
     // rather than for every piece a match looks at.
     std::vector<int> m_bestFirst;
