@@ -2,6 +2,7 @@
 
 #include "common/clitime.h"
 
+#include "common/erroroutput.h"
 #include "common/schedule.h"
 
 #include <QDateTime>
@@ -20,12 +21,6 @@ constexpr qint64 Day = 86400;
 constexpr qint64 Week = 7 * Day;
 // Durations above a thousand years are typing mistakes, and keep the arithmetic far from overflow.
 constexpr qint64 MaxDuration = 1000LL * 366 * Day;
-
-void setError(QString* error, const QString& message)
-{
-    if (error)
-        *error = message;
-}
 
 std::optional<qint64> unitSeconds(const QString& unit)
 {

@@ -2,6 +2,8 @@
 
 #include "common/money.h"
 
+#include "common/erroroutput.h"
+
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -27,12 +29,6 @@ Int128 divideHalfUp(Int128 numerator, Int128 denominator)
     const Int128 magnitude = negative ? -numerator : numerator;
     const Int128 rounded = (magnitude + denominator / 2) / denominator;
     return negative ? -rounded : rounded;
-}
-
-void setError(QString* error, const QString& message)
-{
-    if (error)
-        *error = message;
 }
 
 } // namespace

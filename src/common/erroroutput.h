@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#pragma once
+
+#include <QString>
+
+// For parsers that say why they refused their input through an optional out-parameter.
+inline void setError(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+}
