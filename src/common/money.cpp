@@ -4,6 +4,7 @@
 
 #include "common/erroroutput.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -89,14 +90,26 @@ QString format(qint64 micros)
            + QString::number(fraction).rightJustified(6, u'0');
 }
 
-QString formatCents(qint64 micros)
+QString formatRounded(qint64 micros, int decimals)
 {
+    decimals = std::clamp(decimals, 0, 6);
+    quint64 unit = 1;
+    for (int i = decimals; i < 6; ++i)
+        unit *= 10;
+    const quint64 scale = 1'000'000 / unit;
     const bool negative = micros < 0;
     // In unsigned, so that the qint64 range's ends round too.
     const quint64 magnitude = negative ? 0 - static_cast<quint64>(micros) : static_cast<quint64>(micros);
-    const quint64 cents = magnitude / 10'000 + (magnitude % 10'000 >= 5'000 ? 1 : 0);
-    return (negative && cents != 0 ? u"-"_s : QString()) + QString::number(cents / 100) + u'.'
-           + QString::number(cents % 100).rightJustified(2, u'0');
+    const quint64 rounded = magnitude / unit + (unit > 1 && magnitude % unit >= unit / 2 ? 1 : 0);
+    QString text = (negative && rounded != 0 ? u"-"_s : QString()) + QString::number(rounded / scale);
+    if (decimals > 0)
+        text += u'.' + QString::number(rounded % scale).rightJustified(decimals, u'0');
+    return text;
+}
+
+QString formatCents(qint64 micros)
+{
+    return formatRounded(micros, 2);
 }
 
 QString formatAmount(qint64 micros)

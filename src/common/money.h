@@ -36,6 +36,8 @@ QString format(qint64 micros);
 // 19.999980) reads "20.00" again; a rate no shorter decimal stands for keeps six decimals.
 QString formatRate(qint64 rate);
 
+// Rounded half up (away from zero) to `decimals` places, 0 to 6: (13069043, 3) -> "13.069".
+QString formatRounded(qint64 micros, int decimals);
 // Rounded half up to whole cents, for a scale that needs no more: 13166255 -> "13.17".
 QString formatCents(qint64 micros);
 

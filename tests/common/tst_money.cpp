@@ -114,6 +114,34 @@ private Q_SLOTS:
         QCOMPARE(Money::formatCents(micros), text);
     }
 
+    void formatRounded_data()
+    {
+        QTest::addColumn<qint64>("micros");
+        QTest::addColumn<int>("decimals");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("three places, down") << qint64(13'069'043) << 3 << u"13.069"_s;
+        QTest::newRow("four places, half up") << qint64(13'069'050) << 4 << u"13.0691"_s;
+        QTest::newRow("five places") << qint64(13'069'043) << 5 << u"13.06904"_s;
+        QTest::newRow("six places are exact") << qint64(13'069'043) << 6 << u"13.069043"_s;
+        QTest::newRow("whole dollars") << qint64(13'500'000) << 0 << u"14"_s;
+        QTest::newRow("carries") << qint64(1'999'500) << 3 << u"2.000"_s;
+        QTest::newRow("negative") << qint64(-1'000'500) << 3 << u"-1.001"_s;
+        QTest::newRow("negative rounds to zero") << qint64(-400) << 3 << u"0.000"_s;
+        QTest::newRow("max, three places")
+            << std::numeric_limits<qint64>::max() << 3 << u"9223372036854.776"_s;
+        QTest::newRow("min, three places")
+            << std::numeric_limits<qint64>::min() << 3 << u"-9223372036854.776"_s;
+        QTest::newRow("more than six is six") << qint64(1) << 9 << u"0.000001"_s;
+    }
+
+    void formatRounded()
+    {
+        QFETCH(qint64, micros);
+        QFETCH(int, decimals);
+        QFETCH(QString, text);
+        QCOMPARE(Money::formatRounded(micros, decimals), text);
+    }
+
     void format_data()
     {
         QTest::addColumn<qint64>("micros");

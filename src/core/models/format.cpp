@@ -39,6 +39,11 @@ QString Format::amount(qint64 micros)
     return QStringLiteral("$") + Money::formatAmount(micros);
 }
 
+QString Format::rateRounded(qint64 micros, int decimals)
+{
+    return QStringLiteral("$") + Money::formatRounded(micros, decimals);
+}
+
 QString Format::rateToCents(qint64 micros)
 {
     return QStringLiteral("$") + Money::formatCents(micros);

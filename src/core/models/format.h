@@ -23,6 +23,8 @@ public:
     static QString rate(qint64 micros);
     // "$12.3456": an amount, exact (Money::formatAmount).
     static QString amount(qint64 micros);
+    // "$13.069": a rate rounded to `decimals` places, where the exact figure is at hand elsewhere.
+    static QString rateRounded(qint64 micros, int decimals);
     // "$13.17": a rate to the cent, where a scale needs no more (an axis).
     static QString rateToCents(qint64 micros);
     static QString bytes(qint64 bytes);

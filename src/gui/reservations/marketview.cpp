@@ -164,12 +164,28 @@ void DepthChart::paintEvent(QPaintEvent*)
     QList<MarketDepth::Level> rows = m_levels.mid(askCount - showAsks, showAsks);
     rows += m_levels.mid(firstBid, showBids);
 
+    // Prices to the cent where that tells the rows apart, more places only where two would read
+    // alike (levels averaged over a window's hours fall between cents); the tooltip has them exact.
+    int decimals = 2;
+    const auto readAlike = [&rows](int places) {
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            if (rows.at(i).rate != rows.at(i - 1).rate
+                && Format::rateRounded(rows.at(i).rate, places)
+                       == Format::rateRounded(rows.at(i - 1).rate, places))
+                return true;
+        }
+        return false;
+    };
+    while (decimals < 6 && readAlike(decimals))
+        ++decimals;
+
     qint64 most = 1;
     int priceWidth = 0;
     int countWidth = 0;
     for (const MarketDepth::Level& level : std::as_const(rows)) {
         most = std::max(most, std::max(level.nodes, level.ownNodes));
-        priceWidth = std::max(priceWidth, metrics.horizontalAdvance(Format::rate(level.rate)));
+        priceWidth =
+            std::max(priceWidth, metrics.horizontalAdvance(Format::rateRounded(level.rate, decimals)));
         countWidth = std::max(countWidth, metrics.horizontalAdvance(QString::number(level.nodes)));
     }
     const QString youText = tr("you");
@@ -190,7 +206,7 @@ void DepthChart::paintEvent(QPaintEvent*)
         const QRect row(area.left(), y, area.width(), rowHeight);
         painter.setPen(colors.text);
         painter.drawText(QRect(area.left(), y, priceWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                         Format::rate(level.rate));
+                         Format::rateRounded(level.rate, decimals));
         const int width = int(std::lround(double(barSpan) * double(level.nodes) / double(most)));
         QColor fill = hue;
         fill.setAlpha(150);
