@@ -410,7 +410,7 @@ private Q_SLOTS:
                      {u"end_at"_s, base + 32 * H}, {u"node_count"_s, 2}, {u"start_at"_s, base + 26 * H}}}));
         // Filled at once: the pool owns the nodes on the chart without waiting for a poll. Under
         // faults the read that follows the order can fail on the way; the user refreshes.
-        const TimeSpans bought{TimeSpan{base + 26 * H, base + 32 * H, 2}};
+        const Schedule bought = Schedule::rectangle(base + 26 * H, base + 32 * H, 2);
         const auto owned = [&] { return a->snapshot().ownedBySku.value(m_h100) == bought; };
         if (UnderFaults::active())
             QVERIFY(a->refreshUntil(owned));
@@ -677,7 +677,7 @@ private Q_SLOTS:
         }
         QCOMPARE(owned, end + D - start);
         QVERIFY(a->refreshUntil([&] {
-            return a->snapshot().ownedBySku.value(m_h100) == TimeSpans{TimeSpan{start, end + D, 3}};
+            return a->snapshot().ownedBySku.value(m_h100) == Schedule::rectangle(start, end + D, 3);
         }));
     }
 
@@ -721,8 +721,8 @@ private Q_SLOTS:
                    && a->snapshot().orders.first().status == PlannerOrder::Status::Filled
                    && !a->snapshot().ownedBySku.value(m_h100).isEmpty() && a->clockSynced();
         }));
-        QCOMPARE(a->snapshot().orders.first().filled, (TimeSpans{TimeSpan{start, start + 2 * H, 1}}));
-        QCOMPARE(a->snapshot().ownedBySku.value(m_h100), (TimeSpans{TimeSpan{start, start + 2 * H, 1}}));
+        QCOMPARE(a->snapshot().orders.first().filled, Schedule::rectangle(start, start + 2 * H, 1));
+        QCOMPARE(a->snapshot().ownedBySku.value(m_h100), Schedule::rectangle(start, start + 2 * H, 1));
         QCOMPARE(a->backend->pool(pool)->bySku.value(m_h100).size(), 1);
         // The now line follows the server's clock.
         QVERIFY(qAbs(a->snapshot().now - m_api.now()) <= 5);
@@ -791,8 +791,8 @@ private Q_SLOTS:
         QCOMPARE(kept.at(1).toObject().value(u"node_count"_s).toInteger(), 1);
         // The chart shows what remains: 1 node over the gap, 4 around it.
         QVERIFY(a->refreshUntil([&] {
-            const TimeSpans owned = a->snapshot().ownedBySku.value(m_h100);
-            return owned.size() == 3 && owned.at(1) == TimeSpan{gapStart, gapStart + 6 * H, 1};
+            const QList<ScheduleEntry> owned = a->snapshot().ownedBySku.value(m_h100).entries();
+            return owned.size() == 3 && owned.at(1) == ScheduleEntry{gapStart, gapStart + 6 * H, 1};
         }));
 
         // Sold elsewhere since the app last looked: the app lets it through, the server refuses.

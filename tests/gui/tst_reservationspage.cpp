@@ -264,8 +264,7 @@ private Q_SLOTS:
         m_backend->notifyChanged();
         const PlannerSnapshot& snapshot = m_page->chart()->snapshot();
         QCOMPARE(snapshot.orders.first().status, PlannerOrder::Status::Filled);
-        const TimeSpans filled{TimeSpan{Hour0 + 26 * H, Hour0 + 32 * H, 1}};
-        QCOMPARE(snapshot.orders.first().filled, filled);
+        QCOMPARE(snapshot.orders.first().filled, Schedule::rectangle(Hour0 + 26 * H, Hour0 + 32 * H, 1));
         const QString tip =
             m_page->chart()->toolTipAt(m_page->chart()->viewportPointAt(Hour0 + 27 * H + 1800));
         QVERIFY2(tip.contains(u"sea-3-h100: 9 nodes owned"_s), qPrintable(tip));
@@ -716,10 +715,12 @@ private Q_SLOTS:
 
         PlannerSnapshot full = empty;
         for (int sku = 0; sku < 20; ++sku) {
-            TimeSpans spans;
+            QList<ScheduleEntry> days;
             for (int day = -5; day < 35; ++day)
-                spans.append(TimeSpan{Hour0 + day * 24 * H, Hour0 + (day + 1) * 24 * H, 1 + (sku + day) % 4});
-            full.ownedBySku.insert(u"isku_%1"_s.arg(sku, 2, 10, QLatin1Char('0')), spans);
+                days.append(
+                    ScheduleEntry{Hour0 + day * 24 * H, Hour0 + (day + 1) * 24 * H, 1 + (sku + day) % 4});
+            full.ownedBySku.insert(u"isku_%1"_s.arg(sku, 2, 10, QLatin1Char('0')),
+                                   Schedule::fromEntries(days));
         }
         for (int i = 0; i < 1000; ++i) {
             PlannerOrder order;

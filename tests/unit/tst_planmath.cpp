@@ -8,8 +8,13 @@ namespace {
 
 constexpr qint64 H = 3600;
 
+Schedule spans(const QList<ScheduleEntry>& entries)
+{
+    return Schedule::fromEntries(entries);
+}
+
 PlannerOrder sellOrder(qint64 start, qint64 end, qint64 nodes, PlannerOrder::Status status,
-                       TimeSpans filled = {})
+                       Schedule filled = {})
 {
     PlannerOrder order;
     order.id = QStringLiteral("ordr_%1").arg(start);
@@ -26,9 +31,8 @@ PlannerOrder sellOrder(qint64 start, qint64 end, qint64 nodes, PlannerOrder::Sta
 PlannerSnapshot pool()
 {
     PlannerSnapshot snapshot;
-    snapshot.ownedBySku.insert(QStringLiteral("isku_a"),
-                               {TimeSpan{0, 10 * H, 4}, TimeSpan{10 * H, 20 * H, 2}});
-    snapshot.ownedBySku.insert(QStringLiteral("isku_b"), {TimeSpan{5 * H, 15 * H, 3}});
+    snapshot.ownedBySku.insert(QStringLiteral("isku_a"), spans({{0, 10 * H, 4}, {10 * H, 20 * H, 2}}));
+    snapshot.ownedBySku.insert(QStringLiteral("isku_b"), Schedule::rectangle(5 * H, 15 * H, 3));
     return snapshot;
 }
 
@@ -68,8 +72,8 @@ private Q_SLOTS:
         QFETCH(qint64, end);
         QFETCH(qint64, sellable);
         PlannerSnapshot snapshot = pool();
-        snapshot.orders.append(
-            sellOrder(2 * H, 6 * H, 3, PlannerOrder::Status::PartiallyFilled, {TimeSpan{2 * H, 4 * H, 1}}));
+        snapshot.orders.append(sellOrder(2 * H, 6 * H, 3, PlannerOrder::Status::PartiallyFilled,
+                                         Schedule::rectangle(2 * H, 4 * H, 1)));
         snapshot.orders.append(sellOrder(0, 20 * H, 4, PlannerOrder::Status::Cancelled));
         QCOMPARE(PlanMath::sellableNodes(snapshot, QStringLiteral("isku_a"), start, end), sellable);
     }
@@ -91,10 +95,10 @@ private Q_SLOTS:
     void stepsAreClipped()
     {
         const PlanMath::Steps steps =
-            PlanMath::steps({TimeSpan{0, 10 * H, 4}, TimeSpan{10 * H, 20 * H, 2}}, 5 * H, 12 * H);
+            PlanMath::steps(spans({{0, 10 * H, 4}, {10 * H, 20 * H, 2}}), 5 * H, 12 * H);
         const PlanMath::Steps expected{{5 * H, 4}, {10 * H, 2}, {12 * H, 2}};
         QCOMPARE(steps, expected);
-        QVERIFY(PlanMath::steps({}, 10, 5).isEmpty());
+        QVERIFY(PlanMath::steps(Schedule(), 10, 5).isEmpty());
     }
 
     // The extension starts where ownership ends, with the nodes owned last.
@@ -102,20 +106,30 @@ private Q_SLOTS:
     {
         PlannerSnapshot snapshot;
         snapshot.now = 5 * H;
-        snapshot.ownedBySku.insert(
-            QStringLiteral("a"), {TimeSpan{0, 10 * H + 1200, 4}, TimeSpan{10 * H + 1200, 20 * H + 1200, 2}});
+        snapshot.ownedBySku.insert(QStringLiteral("a"),
+                                   spans({{0, 10 * H + 1200, 4}, {10 * H + 1200, 20 * H + 1200, 2}}));
         QCOMPARE(PlanMath::extension(snapshot, QStringLiteral("a"), 24 * H),
-                 std::optional<TimeSpan>(TimeSpan{20 * H + 1200, 44 * H + 1200, 2}));
+                 std::optional<ScheduleEntry>(ScheduleEntry{20 * H + 1200, 44 * H + 1200, 2}));
         QCOMPARE(PlanMath::extension(snapshot, QStringLiteral("b"), 24 * H), std::nullopt);
         snapshot.now = 21 * H;
         QCOMPARE(PlanMath::extension(snapshot, QStringLiteral("a"), 24 * H), std::nullopt);
     }
 
-    void lastOwnedEnd()
+    // Listed is each open sell's window less what has filled; what remains is owned less that.
+    void listedAndRemaining()
     {
-        QCOMPARE(PlanMath::lastOwnedEnd({TimeSpan{0, 10 * H, 4}, TimeSpan{10 * H, 20 * H, 2}}),
-                 std::optional<qint64>(20 * H));
-        QCOMPARE(PlanMath::lastOwnedEnd({}), std::nullopt);
+        PlannerSnapshot snapshot = pool();
+        snapshot.orders.append(sellOrder(2 * H, 6 * H, 3, PlannerOrder::Status::PartiallyFilled,
+                                         Schedule::rectangle(2 * H, 4 * H, 1)));
+        snapshot.orders.append(sellOrder(0, 20 * H, 4, PlannerOrder::Status::Cancelled));
+        QCOMPARE(PlanMath::listedForSale(snapshot, QStringLiteral("isku_a")),
+                 spans({{2 * H, 4 * H, 2}, {4 * H, 6 * H, 3}}));
+        QCOMPARE(PlanMath::remainingAfterListings(snapshot, QStringLiteral("isku_a")),
+                 spans({{0, 2 * H, 4},
+                        {2 * H, 4 * H, 2},
+                        {4 * H, 6 * H, 1},
+                        {6 * H, 10 * H, 4},
+                        {10 * H, 20 * H, 2}}));
     }
 };
 

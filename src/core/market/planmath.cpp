@@ -8,24 +8,6 @@
 
 namespace {
 
-Schedule toSchedule(const TimeSpans& spans)
-{
-    QList<ScheduleEntry> entries;
-    entries.reserve(spans.size());
-    for (const TimeSpan& span : spans)
-        entries.append(ScheduleEntry{span.start, span.end, span.nodes});
-    return Schedule::fromEntries(entries);
-}
-
-TimeSpans toSpans(const Schedule& schedule)
-{
-    TimeSpans spans;
-    for (const ScheduleEntry& entry : schedule.entries())
-        spans.append(TimeSpan{entry.startAt, entry.endAt.value_or(entry.startAt + PlannerHorizonSeconds),
-                              entry.nodeCount});
-    return spans;
-}
-
 PlanMath::Steps stepsOf(const Schedule& schedule, qint64 from, qint64 to)
 {
     PlanMath::Steps result;
@@ -52,70 +34,58 @@ PlanMath::Steps stepsOf(const Schedule& schedule, qint64 from, qint64 to)
 
 namespace PlanMath {
 
-Steps steps(const TimeSpans& spans, qint64 from, qint64 to)
+Steps steps(const Schedule& schedule, qint64 from, qint64 to)
 {
-    return stepsOf(toSchedule(spans), from, to);
+    return stepsOf(schedule, from, to);
 }
 
-QList<Steps> stackedSteps(const QList<TimeSpans>& layers, qint64 from, qint64 to)
+QList<Steps> stackedSteps(const QList<Schedule>& layers, qint64 from, qint64 to)
 {
     QList<Steps> result;
     Schedule sum;
-    for (const TimeSpans& layer : layers) {
-        sum = sum.plus(toSchedule(layer));
+    for (const Schedule& layer : layers) {
+        sum = sum.plus(layer);
         result.append(stepsOf(sum, from, to));
     }
     return result;
 }
 
-qint64 nodesAt(const TimeSpans& spans, qint64 at)
-{
-    return toSchedule(spans).at(at);
-}
-
 qint64 ownedMinimum(const PlannerSnapshot& snapshot, const QString& sku, qint64 start, qint64 end)
 {
-    return toSchedule(snapshot.ownedBySku.value(sku)).minOver(start, end);
+    return snapshot.ownedBySku.value(sku).minOver(start, end);
 }
 
-TimeSpans listedForSale(const PlannerSnapshot& snapshot, const QString& sku)
+Schedule listedForSale(const PlannerSnapshot& snapshot, const QString& sku)
 {
     Schedule listed;
     for (const PlannerOrder& order : snapshot.orders) {
         if (order.buy || order.sku != sku || !order.isOpen())
             continue;
         const Schedule window = Schedule::rectangle(order.start, order.end, order.nodes);
-        listed = listed.plus(window.minus(toSchedule(order.filled)).clampedToZero());
+        listed = listed.plus(window.minus(order.filled).clampedToZero());
     }
-    return toSpans(listed);
+    return listed;
 }
 
 qint64 sellableNodes(const PlannerSnapshot& snapshot, const QString& sku, qint64 start, qint64 end)
 {
     if (end <= start)
         return 0;
-    const Schedule free = toSchedule(remainingAfterListings(snapshot, sku));
-    return std::max<qint64>(0, free.minOver(start, end));
+    return std::max<qint64>(0, remainingAfterListings(snapshot, sku).minOver(start, end));
 }
 
-TimeSpans remainingAfterListings(const PlannerSnapshot& snapshot, const QString& sku)
+Schedule remainingAfterListings(const PlannerSnapshot& snapshot, const QString& sku)
 {
-    const Schedule owned = toSchedule(snapshot.ownedBySku.value(sku));
-    return toSpans(owned.minus(toSchedule(listedForSale(snapshot, sku))).clampedToZero());
+    return snapshot.ownedBySku.value(sku).minus(listedForSale(snapshot, sku)).clampedToZero();
 }
 
-std::optional<qint64> lastOwnedEnd(const TimeSpans& spans)
+std::optional<ScheduleEntry> extension(const PlannerSnapshot& snapshot, const QString& sku, qint64 length)
 {
-    return toSchedule(spans).lastEnd();
-}
-
-std::optional<TimeSpan> extension(const PlannerSnapshot& snapshot, const QString& sku, qint64 length)
-{
-    const TimeSpans owned = snapshot.ownedBySku.value(sku);
-    const auto end = lastOwnedEnd(owned);
+    const Schedule owned = snapshot.ownedBySku.value(sku);
+    const std::optional<qint64> end = owned.lastEnd();
     if (!end || *end <= snapshot.now || length <= 0)
         return std::nullopt;
-    return TimeSpan{*end, *end + length, nodesAt(owned, *end - 1)};
+    return ScheduleEntry{*end, *end + length, owned.at(*end - 1)};
 }
 
 } // namespace PlanMath

@@ -14,17 +14,18 @@
 namespace {
 
 // Entries without an end last until the next entry starts, or (the last one) up to the horizon.
-TimeSpans spansOf(const QList<ScheduleEntry>& schedule, qint64 horizon)
+Schedule bounded(const QList<ScheduleEntry>& schedule, qint64 horizon)
 {
-    TimeSpans spans;
+    QList<ScheduleEntry> entries;
+    entries.reserve(schedule.size());
     for (qsizetype i = 0; i < schedule.size(); ++i) {
         const ScheduleEntry& entry = schedule.at(i);
-        const qint64 end =
-            entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt : horizon);
-        if (entry.nodeCount != 0 && end > entry.startAt)
-            spans.append(TimeSpan{entry.startAt, end, entry.nodeCount});
+        entries.append(ScheduleEntry{
+            entry.startAt,
+            entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt : horizon),
+            entry.nodeCount});
     }
-    return spans;
+    return Schedule::fromEntries(entries);
 }
 
 PlannerOrder::Status statusOf(Order::Status status)
@@ -65,7 +66,7 @@ PlannerOrder order(const Order& order)
     result.limitMicros = order.limitPrice.micros;
     result.status = statusOf(order.status);
     result.statusText = order.statusText;
-    result.filled = spansOf(order.filledDelta, result.end);
+    result.filled = bounded(order.filledDelta, result.end);
     return result;
 }
 
@@ -77,7 +78,7 @@ PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 no
     result.now = now;
     const qint64 horizon = now + PlannerHorizonSeconds;
     for (auto it = pool.bySku.cbegin(); it != pool.bySku.cend(); ++it)
-        result.ownedBySku.insert(it.key(), spansOf(it.value(), horizon));
+        result.ownedBySku.insert(it.key(), bounded(it.value(), horizon));
     for (const Order& candidate : orders) {
         if (candidate.pool.id == pool.id)
             result.orders.append(order(candidate));

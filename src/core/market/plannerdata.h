@@ -2,25 +2,17 @@
 
 #pragma once
 
+#include "common/schedule.h"
+
 #include <QList>
 #include <QMap>
 #include <QString>
 
 #include <optional>
 
-// What the planner draws, in plain types of its own, free of both the API value types
-// (core/model/resources.h) and the exact schedules of src/common: the conversion from the one
-// (plannerconversion.cpp) and the arithmetic on the other (planmath.cpp) meet only here.
-
-// nodes over [start, end).
-struct TimeSpan
-{
-    qint64 start = 0;
-    qint64 end = 0;
-    qint64 nodes = 0;
-    bool operator==(const TimeSpan&) const = default;
-};
-using TimeSpans = QList<TimeSpan>;
+// What the planner draws, in plain types of its own, free of the API value types
+// (core/model/resources.h; plannerconversion.cpp converts from them). Nodes over time are the
+// exact schedules of src/common, bounded (an unbounded tail is cut at the horizon).
 
 struct PlannerOrder
 {
@@ -45,7 +37,8 @@ struct PlannerOrder
     qint64 limitMicros = 0; // µ$ per node-hour
     Status status = Status::Unknown;
     QString statusText;
-    TimeSpans filled;
+    // What has filled so far, within [start, end).
+    Schedule filled;
     bool operator==(const PlannerOrder&) const = default;
 
     // Still on the book: may yet fill, may be cancelled.
@@ -79,7 +72,7 @@ struct PlannerSnapshot
     QString poolId;
     QString poolName;
     // Owned nodes per SKU id; an unbounded tail is cut at `horizon`.
-    QMap<QString, TimeSpans> ownedBySku;
+    QMap<QString, Schedule> ownedBySku;
     QList<PlannerOrder> orders; // of this pool only
     QList<HourQuote> quotes;    // for `quoteSku`
     QString quoteSku;

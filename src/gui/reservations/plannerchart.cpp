@@ -280,9 +280,9 @@ protected:
             // What has filled so far, solid.
             QColor filled = base;
             filled.setAlpha(120);
-            for (const TimeSpan& span : order.filled)
-                painter->fillRect(QRectF(QPointF(axis.xOf(span.start), d->yOfNodes(double(span.nodes))),
-                                         QPointF(axis.xOf(span.end), d->yOfNodes(0))),
+            for (const ScheduleEntry& span : order.filled.entries())
+                painter->fillRect(QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
+                                         QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))),
                                   filled);
             QPen pen(base, 1, order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
             painter->setPen(pen);
@@ -612,7 +612,7 @@ void PlannerChart::Private::rebuildSeries()
     ownedSkus = snapshot.ownedBySku.keys();
 
     // Owned nodes, stacked per SKU; each step drawn as a vertical edge.
-    QList<TimeSpans> layers;
+    QList<Schedule> layers;
     for (const QString& sku : std::as_const(ownedSkus))
         layers.append(snapshot.ownedBySku.value(sku));
     ownedLayers = PlanMath::stackedSteps(layers, from, to);
@@ -871,7 +871,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
     lines << u"<b>%1</b>"_s.arg(d->timeText(t).toHtmlEscaped());
     qint64 total = 0;
     for (const auto& [sku, owned] : std::as_const(d->snapshot.ownedBySku).asKeyValueRange()) {
-        const qint64 nodes = PlanMath::nodesAt(owned, t);
+        const qint64 nodes = owned.at(t);
         total += nodes;
         if (nodes != 0)
             lines << tr("%1: %2 owned").arg(d->skuName(sku).toHtmlEscaped(), nodeCount(nodes));
@@ -886,7 +886,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
                      .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
                           d->timeText(order.start), d->timeText(order.end), Format::rate(order.limitMicros),
                           order.statusText.isEmpty() ? order.id : order.statusText,
-                          QString::number(PlanMath::nodesAt(order.filled, t)));
+                          QString::number(order.filled.at(t)));
     }
     const qint64 hour = Schedule::floorHour(t);
     for (const HourQuote& quote : d->snapshot.quotes) {

@@ -518,9 +518,8 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
 void ReservationsPage::selectSellWindow(bool lastDayOnly)
 {
     const QString sku = m_panel->currentSku();
-    const TimeSpans owned = m_snapshot.ownedBySku.value(sku);
     const qint64 now = m_snapshot.now;
-    const auto lastEnd = PlanMath::lastOwnedEnd(owned);
+    const std::optional<qint64> lastEnd = m_snapshot.ownedBySku.value(sku).lastEnd();
     // What is sold starts at the next whole hour: the hour under way is already being used.
     const qint64 start = Schedule::ceilTo(now, Hour);
     if (!lastEnd || *lastEnd <= start) {
@@ -541,15 +540,17 @@ void ReservationsPage::extend()
     const QString sku = m_panel->currentSku();
     const qint64 length = m_panel->windowLength() > 0 ? m_panel->windowLength() : Day;
     const auto window = PlanMath::extension(m_snapshot, sku, length);
-    if (!window || window->nodes <= 0) {
+    if (!window || window->nodeCount <= 0) {
         m_panel->showStatus(tr("The pool owns nothing of this SKU from now on to extend."), true);
         return;
     }
+    const qint64 start = window->startAt;
+    const qint64 end = window->endAt.value_or(start + length);
     m_panel->setSell(false);
-    m_panel->setNodes(int(window->nodes));
-    m_chart->setSelection(TimeAxis::Window{window->start, window->end});
+    m_panel->setNodes(int(window->nodeCount));
+    m_chart->setSelection(TimeAxis::Window{start, end});
     // setSelection leaves the window as it was when it is already selected.
-    m_panel->setWindow(window->start, window->end);
+    m_panel->setWindow(start, end);
     QString why;
     auto request = m_panel->request(&why);
     if (!request) {
