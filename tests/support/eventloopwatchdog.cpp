@@ -15,6 +15,7 @@
 namespace {
 
 constexpr int TickMs = 10;
+constexpr int HeartbeatMs = 2;
 EventLoopWatchdog* s_instance = nullptr;
 
 QString currentFunction()
@@ -48,7 +49,7 @@ QString EventLoopWatchdog::Stall::describe() const
         return QStringLiteral("longest UI stall: 0 ms");
     return QStringLiteral("longest UI stall: %1 ms in %2 (tick %3 ms late, %4 ms of it waiting for a CPU; "
                           "%5 ms running, %6 ms blocked; meanwhile the disk stalled the machine %7 ms, "
-                          "%8 major faults)")
+                          "%8 major faults, the whole process was held %9 ms)")
         .arg(appMs)
         .arg(where)
         .arg(wallMs)
@@ -56,7 +57,8 @@ QString EventLoopWatchdog::Stall::describe() const
         .arg(cpuMs)
         .arg(blockedMs())
         .arg(diskStallMs)
-        .arg(majorFaults);
+        .arg(majorFaults)
+        .arg(processHeldMs);
 }
 
 EventLoopWatchdog::EventLoopWatchdog(QObject* parent)
@@ -77,6 +79,9 @@ EventLoopWatchdog::~EventLoopWatchdog()
     m_stopTracer = true;
     if (m_tracer.joinable())
         m_tracer.join();
+    m_stopHeartbeat = true;
+    if (m_heartbeat.joinable())
+        m_heartbeat.join();
     if (s_instance == this)
         s_instance = nullptr;
 }
@@ -92,6 +97,8 @@ void EventLoopWatchdog::start()
     m_clock.start();
     resetBaseline();
     m_timer.start();
+    if (!m_heartbeat.joinable())
+        startHeartbeat();
     bool ok = false;
     const int traceMs = qEnvironmentVariableIntValue("SFDESK_UI_STALL_TRACE", &ok);
     if (ok && traceMs > 0 && !m_tracer.joinable())
@@ -112,6 +119,24 @@ void EventLoopWatchdog::startTracer(int afterMs)
             if (seen > 0 && seen != traced && m_clock.nsecsElapsed() - seen > afterNs) {
                 traced = seen;
                 pthread_kill(s_guiThread, SIGUSR2);
+            }
+        }
+    });
+}
+
+void EventLoopWatchdog::startHeartbeat()
+{
+    m_heartbeat = std::thread([this] {
+        using Clock = std::chrono::steady_clock;
+        Clock::time_point last = Clock::now();
+        while (!m_stopHeartbeat) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(HeartbeatMs));
+            const Clock::time_point now = Clock::now();
+            const qint64 gapNs = std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count()
+                                 - qint64(HeartbeatMs) * 1'000'000;
+            last = now;
+            qint64 longest = m_heartbeatGapNs.load();
+            while (gapNs > longest && !m_heartbeatGapNs.compare_exchange_weak(longest, gapNs)) {
             }
         }
     });
@@ -162,6 +187,7 @@ void EventLoopWatchdog::resetBaseline()
 {
     m_lastTickNs = m_clock.nsecsElapsed();
     m_tickSeenNs = m_lastTickNs;
+    m_heartbeatGapNs = 0;
     m_lastTimes = m_hasSchedStat ? readTimes() : ThreadTimes{};
 }
 
@@ -175,6 +201,7 @@ void EventLoopWatchdog::sample()
     const qint64 waitedNs = qMax<qint64>(0, times.runQueueNs - m_lastTimes.runQueueNs);
     const qint64 cpuNs = qMax<qint64>(0, times.cpuNs - m_lastTimes.cpuNs);
     const ThreadTimes before = m_lastTimes;
+    const qint64 heartbeatGapNs = m_heartbeatGapNs.exchange(0);
     m_lastTickNs = now;
     m_tickSeenNs = now;
     m_lastTimes = times;
@@ -188,6 +215,7 @@ void EventLoopWatchdog::sample()
     stall.cpuMs = qMin(stall.appMs, cpuNs / 1'000'000);
     stall.diskStallMs = qMax<qint64>(0, times.diskStallUs - before.diskStallUs) / 1000;
     stall.majorFaults = qMax<qint64>(0, times.majorFaults - before.majorFaults);
+    stall.processHeldMs = qMin(lateNs, qMax<qint64>(0, heartbeatGapNs)) / 1'000'000;
     stall.where = currentFunction();
     if (m_function.where.isEmpty() || stall.appMs > m_function.appMs)
         m_function = stall;
@@ -215,9 +243,10 @@ bool EventLoopWatchdog::checkFunction(QString* message)
     const Stall stall = takeFunctionStall(&held);
     const bool excused = stall.appMs > m_limitMs && stall.causedByMachine();
     std::printf("%s%s\n", qPrintable(stall.describe()),
-                !excused             ? ""
-                : stall.overloaded() ? " (machine overloaded: not held against the app)"
-                                     : " (waiting for the machine's disk: not held against the app)");
+                !excused                ? ""
+                : stall.overloaded()    ? " (machine overloaded: not held against the app)"
+                : stall.waitedForDisk() ? " (waiting for the machine's disk: not held against the app)"
+                                        : " (the machine held the whole process: not held against the app)");
     std::fflush(stdout);
     if (held.appMs <= m_limitMs)
         return true;

@@ -22,8 +22,11 @@
 // for a CPU at least as long as it ran or blocked (an overloaded machine slows everything else too),
 // or it was blocked more than it ran while the whole machine was stalled on its disk
 // (/proc/pressure/io) or the thread was paging code in (major faults): a settings file's fdatasync
-// or a first use of a font file then waits behind the disk. The test fails on the others beyond the
-// limit, so a slow computation or a blocking wait of our own on the GUI thread still fails it.
+// or a first use of a font file then waits behind the disk; or no thread of the process ran at all
+// meanwhile: a helper thread that only sleeps 2 ms at a time notes its longest gap, and a virtual
+// machine whose host holds it back (no steal time reported inside) stops that thread too, while
+// the app blocking its own GUI thread does not. The test fails on the others beyond the limit, so a
+// slow computation or a blocking wait of our own on the GUI thread still fails it.
 //
 // The test function a stall falls in comes from QTest, so a test only starts the watchdog
 // (initTestCase) and checks it (cleanup). Test code that blocks the thread on purpose (starting
@@ -40,13 +43,14 @@ class EventLoopWatchdog final : public QObject
 public:
     struct Stall
     {
-        qint64 appMs = 0;       // wall time minus run-queue wait minus the tick interval
-        qint64 wallMs = 0;      // how late the tick came
-        qint64 runQueueMs = 0;  // of which the thread was waiting for a CPU
-        qint64 cpuMs = 0;       // of which it ran; the rest of appMs it was blocked
-        qint64 diskStallMs = 0; // meanwhile, how long some task on the machine waited for the disk
-        qint64 majorFaults = 0; // pages the thread read from disk meanwhile
-        QString where;          // function or function(tag)
+        qint64 appMs = 0;         // wall time minus run-queue wait minus the tick interval
+        qint64 wallMs = 0;        // how late the tick came
+        qint64 runQueueMs = 0;    // of which the thread was waiting for a CPU
+        qint64 cpuMs = 0;         // of which it ran; the rest of appMs it was blocked
+        qint64 diskStallMs = 0;   // meanwhile, how long some task on the machine waited for the disk
+        qint64 majorFaults = 0;   // pages the thread read from disk meanwhile
+        qint64 processHeldMs = 0; // meanwhile, the longest time the process's sleeping helper did not run
+        QString where;            // function or function(tag)
 
         qint64 blockedMs() const { return qMax<qint64>(0, appMs - cpuMs); }
         // The thread waited for a CPU at least as long as it ran or blocked: the machine was
@@ -57,7 +61,9 @@ public:
         {
             return blockedMs() > cpuMs && (majorFaults > 0 || diskStallMs * 2 >= blockedMs());
         }
-        bool causedByMachine() const { return overloaded() || waitedForDisk(); }
+        // Mostly blocked, while no thread of the process ran: the machine held the whole process.
+        bool processHeld() const { return blockedMs() > cpuMs && processHeldMs * 2 >= blockedMs(); }
+        bool causedByMachine() const { return overloaded() || waitedForDisk() || processHeld(); }
 
         QString describe() const;
     };
@@ -108,6 +114,7 @@ private:
     };
     ThreadTimes readTimes() const;
     void startTracer(int afterMs);
+    void startHeartbeat();
 
     QTimer m_timer;
     QElapsedTimer m_clock;
@@ -124,4 +131,8 @@ private:
     std::atomic<qint64> m_tickSeenNs{0};
     std::atomic<bool> m_stopTracer{false};
     std::thread m_tracer;
+    // The helper that only sleeps: its longest gap since the last tick, in ns past its interval.
+    std::atomic<qint64> m_heartbeatGapNs{0};
+    std::atomic<bool> m_stopHeartbeat{false};
+    std::thread m_heartbeat;
 };
