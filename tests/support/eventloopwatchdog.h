@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <thread>
+#include <vector>
 
 // Measures how long the GUI thread goes without turning its event loop, for tests that drive the
 // views: a precise 10 ms timer on the GUI thread notes how late each tick comes. Lateness the thread
@@ -22,11 +23,13 @@
 // for a CPU at least as long as it ran or blocked (an overloaded machine slows everything else too),
 // or it was blocked more than it ran while the whole machine was stalled on its disk
 // (/proc/pressure/io) or the thread was paging code in (major faults): a settings file's fdatasync
-// or a first use of a font file then waits behind the disk; or no thread of the process ran at all
-// meanwhile: a helper thread that only sleeps 2 ms at a time notes its longest gap, and a virtual
-// machine whose host holds it back (no steal time reported inside) stops that thread too, while
-// the app blocking its own GUI thread does not. The test fails on the others beyond the limit, so a
-// slow computation or a blocking wait of our own on the GUI thread still fails it.
+// or a first use of a font file then waits behind the disk; or a CPU was held back meanwhile: one
+// helper thread per CPU, bound to it, only sleeps 2 ms at a time and notes its longest gap. A
+// virtual machine's host that holds back one of its CPUs (no steal time is reported inside) stops
+// that helper, and whatever slept on that CPU oversleeps: a QTest wait's 10 ms sleep on the GUI
+// thread came back after 137 ms while the app did nothing. The app blocking its own GUI thread
+// leaves the helpers running. The test fails on the others beyond the limit, so a slow computation
+// or a blocking wait of our own on the GUI thread still fails it.
 //
 // The test function a stall falls in comes from QTest, so a test only starts the watchdog
 // (initTestCase) and checks it (cleanup). Test code that blocks the thread on purpose (starting
@@ -49,7 +52,7 @@ public:
         qint64 cpuMs = 0;         // of which it ran; the rest of appMs it was blocked
         qint64 diskStallMs = 0;   // meanwhile, how long some task on the machine waited for the disk
         qint64 majorFaults = 0;   // pages the thread read from disk meanwhile
-        qint64 processHeldMs = 0; // meanwhile, the longest time the process's sleeping helper did not run
+        qint64 processHeldMs = 0; // meanwhile, the longest time a CPU's sleeping helper did not run
         QString where;            // function or function(tag)
 
         qint64 blockedMs() const { return qMax<qint64>(0, appMs - cpuMs); }
@@ -61,7 +64,7 @@ public:
         {
             return blockedMs() > cpuMs && (majorFaults > 0 || diskStallMs * 2 >= blockedMs());
         }
-        // Mostly blocked, while no thread of the process ran: the machine held the whole process.
+        // Mostly blocked, while the machine held a CPU back at least half as long.
         bool processHeld() const { return blockedMs() > cpuMs && processHeldMs * 2 >= blockedMs(); }
         bool causedByMachine() const { return overloaded() || waitedForDisk() || processHeld(); }
 
@@ -115,6 +118,8 @@ private:
     ThreadTimes readTimes() const;
     void startTracer(int afterMs);
     void startHeartbeat();
+    // One helper's loop; bound to `cpu` unless it is -1.
+    void heartbeat(int cpu);
 
     QTimer m_timer;
     QElapsedTimer m_clock;
@@ -131,8 +136,9 @@ private:
     std::atomic<qint64> m_tickSeenNs{0};
     std::atomic<bool> m_stopTracer{false};
     std::thread m_tracer;
-    // The helper that only sleeps: its longest gap since the last tick, in ns past its interval.
+    // The helpers that only sleep, one per CPU: their longest gap since the last tick, in ns past
+    // their interval.
     std::atomic<qint64> m_heartbeatGapNs{0};
     std::atomic<bool> m_stopHeartbeat{false};
-    std::thread m_heartbeat;
+    std::vector<std::thread> m_heartbeats;
 };
