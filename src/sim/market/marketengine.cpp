@@ -655,9 +655,8 @@ QList<MarketOrder> MarketEngine::activeOrders(const std::function<bool(const Mar
     QList<MarketOrder> result;
     if (!ensureBook())
         return result;
-    for (const QString& id : m_book.ids()) {
-        const MarketOrder* order = m_book.find(id);
-        if (order && accept(*order))
+    for (const auto& [seq, order] : m_book.inPlacementOrder()) {
+        if (accept(*order))
             result.append(*order);
     }
     return result;

@@ -92,13 +92,6 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
         entries.insert(at, entry);
 }
 
-void RestingBook::update(const MarketOrder& order)
-{
-    const auto found = m_byId.constFind(order.id);
-    if (found != m_byId.constEnd())
-        put(found->order->first, order);
-}
-
 void RestingBook::remove(const QString& id)
 {
     const auto found = m_byId.find(id);

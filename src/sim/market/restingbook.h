@@ -32,8 +32,6 @@ public:
     // Inserts or replaces the order placed as `seq`; an order that is no longer active leaves the
     // book. Its fills are kept as its filled schedule.
     void put(qint64 seq, const MarketOrder& order);
-    // The same for an order already in the book (nothing when it is not).
-    void update(const MarketOrder& order);
     void remove(const QString& id);
     const MarketOrder* find(const QString& id) const;
     // The placement sequence (the store's rowid) of an order in the book.
@@ -41,6 +39,7 @@ public:
     bool isEmpty() const { return m_bySeq.empty(); }
     // Active orders, in placement order.
     QStringList ids() const;
+    const std::map<qint64, const MarketOrder*>& inPlacementOrder() const { return m_bySeq; }
     // Active orders that end at or before `t`.
     QStringList endingBy(qint64 t) const;
     const Orders& orders(const QString& skuId, OrderSide side) const;
