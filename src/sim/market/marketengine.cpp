@@ -872,29 +872,26 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         const FillStore store = synthetic ? FillStore::FeedRow
                                 : isNew   ? FillStore::InOrderRow
                                           : FillStore::Row;
-        if (!recordFill(order, seq, schedule, rate, now, store, settlements))
-            return false;
+        order.fills.append(recordFill(order, seq, schedule, rate, now, store, settlements));
     }
     if (!buy) {
         Schedule& sold = m_soldInPass[{order.poolId, order.skuId}];
         sold = sold.plus(order.filled().minus(filled));
     }
-    // Copied first: updating one counterparty in the book leaves the others where they are.
-    std::vector<std::tuple<MarketOrder, qint64, Schedule>> counterparties;
-    for (const auto& [index, schedule] : byCounterparty)
-        counterparties.emplace_back(view.order(index), view.seq(index), schedule);
-    for (auto& [sell, sellSeq, schedule] : counterparties) {
+    for (const auto& [index, schedule] : byCounterparty) {
+        // The book's own order: filling one counterparty leaves the others where they are.
+        const MarketOrder& sell = view.order(index);
         Schedule& sold = m_soldInPass[{sell.poolId, sell.skuId}];
         sold = sold.plus(schedule);
-        if (!recordFill(sell, sellSeq, schedule, sell.limitRate, now, FillStore::FeedRow, settlements)
-            || !saveStatus(sell, now, false, false, sellSeq))
+        if (!fillResting(sell.id, view.seq(index), schedule, now, settlements))
             return false;
     }
     return saveStatus(order, now, initial, isNew) && writeMatch();
 }
 
-bool MarketEngine::recordFill(MarketOrder& order, qint64 seq, const Schedule& schedule, qint64 rate,
-                              qint64 now, FillStore store, QList<MarketSettlement>* settlements)
+MarketOrderFill MarketEngine::recordFill(const MarketOrder& order, qint64 seq, const Schedule& schedule,
+                                         qint64 rate, qint64 now, FillStore store,
+                                         QList<MarketSettlement>* settlements)
 {
     const qint64 nodeSeconds = schedule.nodeSeconds().value_or(0);
     const qint64 amount = Money::totalForNodeSeconds(rate, nodeSeconds);
@@ -911,15 +908,32 @@ bool MarketEngine::recordFill(MarketOrder& order, qint64 seq, const Schedule& sc
                                        QVariant(amount), QVariant(charged), QVariant(scheduleText(schedule)),
                                        QVariant(schedule.firstStart().value_or(0)),
                                        QVariant(schedule.lastEnd().value_or(0))});
-    order.fills.append(fill);
     if (settlements)
         settlements->append(MarketSettlement{order.id, contract, order.poolId, order.skuId, order.side,
                                              schedule, rate, amount, charged, now});
+    return fill;
+}
+
+bool MarketEngine::fillResting(const QString& id, qint64 seq, const Schedule& schedule, qint64 now,
+                               QList<MarketSettlement>* settlements)
+{
+    const MarketOrder* resting = m_book.find(id);
+    if (!resting) {
+        m_error = u"order %1 is not on the resting book"_s.arg(id);
+        m_reloadBook = true;
+        return false;
+    }
+    recordFill(*resting, seq, schedule, resting->limitRate, now, FillStore::FeedRow, settlements);
+    resting = m_book.addFilled(id, schedule);
+    // A partly filled order's stored status stays as it was (see saveStatus()).
+    if (!resting->remaining().isEmpty())
+        return true;
+    m_statusRows.append(QVariantList{orderStatusName(OrderStatus::Filled), now, QVariant(), seq});
+    m_book.remove(id);
     return true;
 }
 
-bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew,
-                              std::optional<qint64> knownSeq)
+bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew)
 {
     const OrderStatus before = order.status;
     const bool complete = order.remaining().isEmpty();
@@ -949,7 +963,7 @@ bool MarketEngine::saveStatus(MarketOrder& order, qint64 now, bool initial, bool
     // A resting order that met nothing this hour is stored as it was.
     if (order.status == before && order.fills.isEmpty())
         return true;
-    const std::optional<qint64> seq = knownSeq ? knownSeq : m_book.seqOf(order.id);
+    const std::optional<qint64> seq = m_book.seqOf(order.id);
     if (!seq) {
         m_error = u"order %1 is not on the resting book"_s.arg(order.id);
         m_reloadBook = true;

@@ -163,12 +163,15 @@ private:
         // In the new order's row, written once with it; the feed does not show it.
         InOrderRow,
     };
+    // A fill of `order`, stored as `store` says and settled; the caller adds it to the order.
     // `seq` is the order's placement sequence, 0 for a new order (saveStatus() fills it in).
-    bool recordFill(MarketOrder& order, qint64 seq, const Schedule& schedule, qint64 rate, qint64 now,
-                    FillStore store, QList<MarketSettlement>* settlements);
-    // `knownSeq`: the order's placement sequence when the caller has it at hand.
-    bool saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew,
-                    std::optional<qint64> knownSeq = std::nullopt);
+    MarketOrderFill recordFill(const MarketOrder& order, qint64 seq, const Schedule& schedule, qint64 rate,
+                               qint64 now, FillStore store, QList<MarketSettlement>* settlements);
+    bool saveStatus(MarketOrder& order, qint64 now, bool initial, bool isNew);
+    // A resting order of another pool that a match took `schedule` from: filled in the book,
+    // and stored when that completes it.
+    bool fillResting(const QString& id, qint64 seq, const Schedule& schedule, qint64 now,
+                     QList<MarketSettlement>* settlements);
     // Writes the fills a match collected, then its status changes.
     bool writeMatch();
     bool stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements);

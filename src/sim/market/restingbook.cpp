@@ -109,6 +109,23 @@ void RestingBook::remove(const QString& id)
     where.side->orders.erase(where.order);
 }
 
+const MarketOrder* RestingBook::addFilled(const QString& id, const Schedule& schedule)
+{
+    const auto found = m_byId.constFind(id);
+    if (found == m_byId.constEnd())
+        return nullptr;
+    MarketOrder& kept = found->order->second;
+    kept.filledUnloaded = kept.filledUnloaded.plus(schedule);
+    if (kept.status == OrderStatus::Standing)
+        kept.status = OrderStatus::PartiallyFilled;
+    std::vector<Entry>& entries = found->side->index;
+    const auto at = std::lower_bound(entries.begin(), entries.end(),
+                                     std::pair(kept.startAt, found->order->first), startsBefore);
+    if (at != entries.end() && at->seq == found->order->first)
+        at->partlyFilled = true;
+    return &kept;
+}
+
 const MarketOrder* RestingBook::find(const QString& id) const
 {
     const auto found = m_byId.constFind(id);

@@ -33,6 +33,9 @@ public:
     // book. Its fills are kept as its filled schedule.
     void put(qint64 seq, const MarketOrder& order);
     void remove(const QString& id);
+    // Adds a fill to a resting order where it is kept: a counterparty's fill costs no copy of it.
+    // The order stays in the book, partly filled, until the caller takes it out.
+    const MarketOrder* addFilled(const QString& id, const Schedule& schedule);
     const MarketOrder* find(const QString& id) const;
     // The placement sequence (the store's rowid) of an order in the book.
     std::optional<qint64> seqOf(const QString& id) const;
