@@ -839,7 +839,9 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
     OrderMatcher::Sellable sellable;
     if (owned) {
         sellable = [this, &owned](const QString& poolId, const QString& skuId) {
-            return owned(poolId, skuId).minus(m_soldInPass.value({poolId, skuId}));
+            Schedule free = owned(poolId, skuId);
+            const auto sold = m_soldInPass.constFind({poolId, skuId});
+            return sold == m_soldInPass.constEnd() ? free : free.minus(*sold);
         };
     }
     const OrderMatcher::Plan plan = OrderMatcher::match(order, now, view, sellable);
