@@ -52,13 +52,26 @@ Schedule Schedule::tail(qint64 startAt, qint64 nodeCount)
 
 Schedule Schedule::fromEntries(const QList<ScheduleEntry>& entries)
 {
-    Schedule sum;
+    // Each entry steps up at its start and down at its end; the steps, in time order, add up.
+    std::vector<Step> changes;
+    changes.reserve(size_t(entries.size()) * 2);
     for (const ScheduleEntry& entry : entries) {
+        if (entry.nodeCount == 0 || (entry.endAt && *entry.endAt <= entry.startAt))
+            continue;
+        changes.emplace_back(entry.startAt, entry.nodeCount);
         if (entry.endAt)
-            sum = sum.plus(rectangle(entry.startAt, *entry.endAt, entry.nodeCount));
-        else
-            sum = sum.plus(tail(entry.startAt, entry.nodeCount));
+            changes.emplace_back(*entry.endAt, -entry.nodeCount);
     }
+    // At one time, steps down come first: the running sum stays within the entries' own levels.
+    std::sort(changes.begin(), changes.end());
+    Schedule sum;
+    qint64 level = 0;
+    for (size_t i = 0; i < changes.size(); ++i) {
+        level += changes[i].second;
+        if (i + 1 == changes.size() || changes[i + 1].first != changes[i].first)
+            sum.m_steps.emplace_back(changes[i].first, level);
+    }
+    sum.normalise();
     return sum;
 }
 
@@ -335,14 +348,14 @@ qint64 Schedule::ceilTo(qint64 t, qint64 step)
 
 void Schedule::normalise()
 {
-    std::vector<Step> steps;
-    steps.reserve(m_steps.size());
+    // In place: a step that keeps the level goes.
+    size_t kept = 0;
     qint64 previous = 0;
     for (const Step& step : m_steps) {
         if (step.second == previous)
             continue;
-        steps.push_back(step);
+        m_steps[kept++] = step;
         previous = step.second;
     }
-    m_steps = std::move(steps);
+    m_steps.resize(kept);
 }

@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -282,6 +284,51 @@ private Q_SLOTS:
         QCOMPARE(json[0].toObject().value(u"code"_s).toString(), u"not_aligned"_s);
         const FieldError whole{QString(), u"x"_s, u"y"_s};
         QVERIFY(whole.toJson().value(u"field"_s).isNull());
+    }
+
+    void fromOverlappingEntries()
+    {
+        // Overlapping entries add up; empty and backwards ones count for nothing.
+        const Schedule summed = Schedule::fromEntries({
+            ScheduleEntry{T0, T0 + 2 * H, 3},
+            ScheduleEntry{T0 + H, T0 + 3 * H, 2},
+            ScheduleEntry{T0 + 2 * H, T0 + 3 * H, 1},
+            ScheduleEntry{T0 + 3 * H, T0 + 3 * H, 7},
+            ScheduleEntry{T0 + 5 * H, T0 + 4 * H, 7},
+            ScheduleEntry{T0 + 4 * H, std::nullopt, 1},
+            ScheduleEntry{T0 + 6 * H, T0 + 7 * H, 0},
+        });
+        const QList<ScheduleEntry> expected{
+            {T0, T0 + H, 3},
+            {T0 + H, T0 + 2 * H, 5},
+            {T0 + 2 * H, T0 + 3 * H, 3},
+            {T0 + 4 * H, std::nullopt, 1},
+        };
+        QCOMPARE(summed.entries(), expected);
+        // Two entries meeting end to start at the largest node count: one level, no overflow.
+        const qint64 most = std::numeric_limits<qint64>::max();
+        QCOMPARE(Schedule::fromEntries({{T0, T0 + H, most}, {T0 + H, T0 + 2 * H, most}}),
+                 Schedule::rectangle(T0, T0 + 2 * H, most));
+
+        // The same as adding the entries one by one, for random overlapping entries.
+        quint32 state = 99;
+        auto next = [&state](quint32 bound) {
+            state = state * 1664525u + 1013904223u;
+            return (state >> 8) % bound;
+        };
+        for (int round = 0; round < 200; ++round) {
+            QList<ScheduleEntry> entries;
+            Schedule added;
+            const int parts = 1 + int(next(8));
+            for (int i = 0; i < parts; ++i) {
+                const qint64 start = T0 + qint64(next(24)) * H;
+                const qint64 end = start + qint64(next(6)) * H;
+                const qint64 nodes = qint64(next(5));
+                entries.append({start, end, nodes});
+                added = added.plus(Schedule::rectangle(start, end, nodes));
+            }
+            QCOMPARE(Schedule::fromEntries(entries), added);
+        }
     }
 
     void roundTripRandom()

@@ -848,13 +848,12 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
 
     // Take from the book, then write one fill per price and kind of counterparty (other users'
     // orders first, then synthetic offers).
-    std::map<std::pair<qint64, bool>, Schedule> byRate;
-    std::map<int, Schedule> byCounterparty;
+    std::map<std::pair<qint64, bool>, QList<ScheduleEntry>> byRate;
+    std::map<int, QList<ScheduleEntry>> byCounterparty;
     for (const OrderMatcher::Take& take : plan.takes) {
         const OrderMatcher::Piece& piece = plan.pieces[size_t(take.piece)];
-        const Schedule part = Schedule::rectangle(piece.from, piece.to, take.nodes);
-        Schedule& atRate = byRate[{take.rate, take.level >= 0}];
-        atRate = atRate.plus(part);
+        const ScheduleEntry part{piece.from, piece.to, take.nodes};
+        byRate[{take.rate, take.level >= 0}].append(part);
         if (take.level >= 0) {
             if (!write(
                     u"INSERT INTO market_consumed (sku_id, slot, side, level, nodes) VALUES (?, ?, ?, ?, ?) "
@@ -863,13 +862,14 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
                 return false;
             m_book.addConsumed(order.skuId, offerSide, piece.slot, take.level, take.nodes);
         } else {
-            byCounterparty[take.orderIndex] = byCounterparty[take.orderIndex].plus(part);
+            byCounterparty[take.orderIndex].append(part);
         }
     }
     // A new order has no seq until it is stored (saveStatus() puts it in).
     const qint64 seq = isNew ? 0 : m_book.seqOf(order.id).value_or(0);
-    for (const auto& [key, schedule] : byRate) {
+    for (const auto& [key, parts] : byRate) {
         const auto& [rate, synthetic] = key;
+        const Schedule schedule = Schedule::fromEntries(parts);
         // A trade with another user shows in the feed as the resting order's fill.
         const FillStore store = synthetic ? FillStore::FeedRow
                                 : isNew   ? FillStore::InOrderRow
@@ -880,7 +880,8 @@ bool MarketEngine::matchOrder(MarketOrder& order, qint64 now, bool initial, cons
         Schedule& sold = m_soldInPass[{order.poolId, order.skuId}];
         sold = sold.plus(order.filled().minus(filled));
     }
-    for (const auto& [index, schedule] : byCounterparty) {
+    for (const auto& [index, parts] : byCounterparty) {
+        const Schedule schedule = Schedule::fromEntries(parts);
         // The book's own order: filling one counterparty leaves the others where they are.
         const MarketOrder& sell = view.order(index);
         Schedule& sold = m_soldInPass[{sell.poolId, sell.skuId}];
