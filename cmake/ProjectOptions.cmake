@@ -5,6 +5,8 @@ include_guard(GLOBAL)
 option(SFDESK_WERROR "Treat warnings as errors" OFF)
 option(SFDESK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 option(SFDESK_FUZZ "Build the libFuzzer targets of tests/fuzz (clang only)" OFF)
+option(SFDESK_CLAZY "Check every file with clazy's Qt checks while compiling it (clang only)" OFF)
+option(SFDESK_CLAZY_FAIL "With SFDESK_CLAZY: a clazy finding fails its file's compile" ON)
 option(BUILD_TESTING "Build the tests" ON)
 
 if(BUILD_TESTING)
@@ -51,4 +53,26 @@ if(SFDESK_FUZZ)
     endif()
     target_compile_options(sfdesk_options INTERFACE -fsanitize=fuzzer-no-link)
     target_link_options(sfdesk_options INTERFACE -fsanitize=fuzzer-no-link)
+endif()
+# clazy runs inside the compiler, so a build with it checks each file it compiles at no extra
+# parse; its findings fail the compile (cmake/fail-on-clazy.sh, the launcher). The checks: levels 0
+# and 1 but for non-pod-global-static (our static QStrings and tables are built once, on purpose)
+# and the two that do not apply to Qt 6 code (qstring-ref) or misread context-object connects
+# (connect-non-signal).
+if(SFDESK_CLAZY)
+    if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+        message(FATAL_ERROR "SFDESK_CLAZY needs clang; use the asan-ubsan preset")
+    endif()
+    find_file(SFDESK_CLAZY_PLUGIN ClazyPlugin.so PATHS /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib
+              PATH_SUFFIXES clazy NO_DEFAULT_PATH REQUIRED)
+    set(SFDESK_CLAZY_CHECKS "level0,level1,no-non-pod-global-static,no-qstring-ref,no-connect-non-signal"
+        CACHE STRING "clazy's checks (its -checks syntax)")
+    set(SFDESK_CLAZY_FLAGS
+        "SHELL:-Xclang -load -Xclang ${SFDESK_CLAZY_PLUGIN}"
+        "SHELL:-Xclang -add-plugin -Xclang clazy"
+        "SHELL:-Xclang -plugin-arg-clazy -Xclang ${SFDESK_CLAZY_CHECKS}")
+    target_compile_options(sfdesk_options INTERFACE ${SFDESK_CLAZY_FLAGS})
+    if(SFDESK_CLAZY_FAIL)
+        set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_CURRENT_LIST_DIR}/fail-on-clazy.sh ${CMAKE_CXX_COMPILER_LAUNCHER})
+    endif()
 endif()

@@ -2,6 +2,8 @@
 
 #include "common/logging.h"
 
+#include "common/constvalue.h"
+
 using namespace Qt::StringLiterals;
 
 Q_LOGGING_CATEGORY(lcApi, "sfdesk.api", QtWarningMsg)
@@ -20,7 +22,7 @@ QStringList subsystems()
 bool enable(const QString& spec, QString* error)
 {
     QStringList names;
-    for (const QString& part : spec.split(u',', Qt::SkipEmptyParts)) {
+    for (const QString& part : constValue(spec.split(u',', Qt::SkipEmptyParts))) {
         const QString name = part.trimmed().toLower();
         if (name == u"all") {
             names += subsystems();

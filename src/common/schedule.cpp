@@ -2,6 +2,8 @@
 
 #include "common/schedule.h"
 
+#include "common/constvalue.h"
+
 #include <QJsonObject>
 
 #include <algorithm>
@@ -164,7 +166,7 @@ QJsonArray Schedule::toJson(JsonStyle style) const
 {
     QJsonArray array;
     if (style == JsonStyle::Compact) {
-        for (const ScheduleEntry& entry : entries())
+        for (const ScheduleEntry& entry : constValue(entries()))
             array.append(entryJson(entry.startAt, entry.endAt, entry.nodeCount));
         return array;
     }

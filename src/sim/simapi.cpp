@@ -2,6 +2,7 @@
 
 #include "sim/simapi.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "sim/routes/accountroutes.h"
 #include "sim/routes/catalogroutes.h"
@@ -190,7 +191,8 @@ Caller SimApi::authenticate(const SimApiRequest& request)
     caller.token = token;
     caller.account = row->value(0).toString();
     caller.userId = row->value(1).toString();
-    for (const auto& g : m_store.rows(u"SELECT workspace_id, level FROM grants WHERE token = ?"_s, {token})) {
+    for (const auto& g :
+         constValue(m_store.rows(u"SELECT workspace_id, level FROM grants WHERE token = ?"_s, {token}))) {
         if (g.value(0).isNull())
             caller.accountLevel = qMax(caller.accountLevel, g.value(1).toInt());
         else

@@ -2,6 +2,8 @@
 
 #include "sim/simconsole.h"
 
+#include "common/constvalue.h"
+
 #include <QCryptographicHash>
 #include <QRegularExpression>
 #include <QStringList>
@@ -70,7 +72,7 @@ QList<SimConsoleLine> bootConsole(const ConsoleContext& c)
                     .arg(shebang));
         const QStringList lines = data.split(u'\n');
         int shown = 0;
-        for (const auto& line : lines.mid(1)) {
+        for (const auto& line : constValue(lines.mid(1))) {
             const QString trimmed = line.trimmed();
             if (trimmed.isEmpty() || trimmed.startsWith(u'#'))
                 continue;

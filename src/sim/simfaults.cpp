@@ -2,6 +2,8 @@
 
 #include "sim/simfaults.h"
 
+#include "common/constvalue.h"
+
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
@@ -41,7 +43,7 @@ QString FaultSpec::toString() const
 std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error)
 {
     FaultSpec spec;
-    for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
+    for (const QString& part : constValue(text.split(u',', Qt::SkipEmptyParts))) {
         const qsizetype eq = part.indexOf(u'=');
         const QString key = part.left(eq).trimmed();
         const QString value = eq < 0 ? QString() : part.mid(eq + 1).trimmed();

@@ -2,6 +2,8 @@
 
 #include "sim/simhttp.h"
 
+#include "common/constvalue.h"
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QRegularExpression>
@@ -89,7 +91,7 @@ QStringList QueryReader::list(const QString& key) const
     // A comma-separated single value is accepted as a list, as many clients send it that way.
     QStringList out;
     for (const auto& v : std::as_const(values)) {
-        for (const auto& part : v.split(u',', Qt::SkipEmptyParts))
+        for (const auto& part : constValue(v.split(u',', Qt::SkipEmptyParts)))
             out.append(part.trimmed());
     }
     return out;

@@ -2,6 +2,7 @@
 
 #include "sim/simlistener.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "sim/simhttp.h"
 
@@ -49,7 +50,7 @@ QByteArray errorType(int status)
 // The value of a header in a raw request head, or nullopt.
 std::optional<QByteArray> headerValue(const QByteArray& head, const QByteArray& lowerName)
 {
-    for (const QByteArray& line : head.split('\n')) {
+    for (const QByteArray& line : constValue(head.split('\n'))) {
         const qsizetype colon = line.indexOf(':');
         if (colon > 0 && line.left(colon).trimmed().toLower() == lowerName)
             return line.mid(colon + 1).trimmed();

@@ -2,6 +2,7 @@
 
 #include "sim/simoptions.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "sim/simfaults.h"
 
@@ -150,7 +151,7 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         o.log = parser.value(log);
         // Checked here, turned on by the caller: parsing changes nothing in the process.
         const QStringList known = Logging::subsystems();
-        for (const QString& part : o.log.split(u',', Qt::SkipEmptyParts)) {
+        for (const QString& part : constValue(o.log.split(u',', Qt::SkipEmptyParts))) {
             const QString name = part.trimmed().toLower();
             if (name != u"all" && !known.contains(name)) {
                 result.error = QStringLiteral("--log: unknown subsystem '%1' (known: %2, all)")

@@ -2,6 +2,7 @@
 
 #include "sim/simresources.h"
 
+#include "common/constvalue.h"
 #include "sim/simallocation.h"
 #include "sim/simjsonwriter.h"
 #include "sim/simstore.h"
@@ -63,10 +64,10 @@ void SimResources::reconcile(const QString& poolId, const QString& skuId)
     QList<std::tuple<QString, QString, qint64, qint64>> groups;
     if (poolId.isEmpty()) {
         for (
-            const auto& r : m_store.rows(
+            const auto& r : constValue(m_store.rows(
                 u"SELECT pool_id, instance_sku_id, SUM(status = 'running'), SUM(status = "
                 u"'awaiting_allocation') "
-                "FROM instances WHERE status IN ('running', 'awaiting_allocation') GROUP BY pool_id, instance_sku_id"_s))
+                "FROM instances WHERE status IN ('running', 'awaiting_allocation') GROUP BY pool_id, instance_sku_id"_s)))
             groups.append({r.value(0).toString(), r.value(1).toString(), r.value(2).toLongLong(),
                            r.value(3).toLongLong()});
     } else {

@@ -3,6 +3,8 @@
 // InfiniBand fabrics and partitions, per shared/contracts/INFINIBAND.md: references, the partition
 // writer and pages (the routes are routes/infinibandroutes).
 #include "sim/simjsonwriter.h"
+
+#include "common/constvalue.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
 
@@ -124,8 +126,8 @@ QSqlRecord SimResources::findPartition(const QString& ref, const QString& worksp
 QJsonObject SimResources::fabricJson(const QSqlRecord& r)
 {
     QJsonArray skus;
-    for (const auto& s : m_store.rows(
-             u"SELECT id, alias FROM instance_skus WHERE fabric_id = ? ORDER BY seq"_s, {r.value(u"id"_s)}))
+    for (const auto& s : constValue(m_store.rows(
+             u"SELECT id, alias FROM instance_skus WHERE fabric_id = ? ORDER BY seq"_s, {r.value(u"id"_s)})))
         skus.append(QJsonObject{{u"object"_s, u"instance_sku"_s},
                                 {u"id"_s, s.value(0).toString()},
                                 {u"alias"_s, s.value(1).toString()}});

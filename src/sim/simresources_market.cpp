@@ -4,6 +4,8 @@
 // that requirements match, the orderbook's window, and the books the market keeps true (pool
 // allocations, balances) when orders fill.
 #include "common/logging.h"
+
+#include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"
@@ -95,10 +97,10 @@ void SimResources::initializeMarket()
         qCWarning(lcSim, "sfsim: market: %s", qPrintable(error));
         throw SimApiError(500, u"api_error"_s, error);
     }
-    for (const auto& r : m_store.rows(
+    for (const auto& r : constValue(m_store.rows(
              u"SELECT s.id, s.alias, s.accelerator, s.num_accelerators, "
              "(SELECT CAST(AVG(node_count) AS INTEGER) FROM sku_offers o WHERE o.instance_sku_id = s.id) "
-             "FROM instance_skus s ORDER BY s.seq"_s)) {
+             "FROM instance_skus s ORDER BY s.seq"_s))) {
         MarketSku sku;
         sku.id = r.value(0).toString();
         sku.alias = r.value(1).toString();
@@ -125,7 +127,7 @@ void SimResources::initializeMarket()
 Schedule SimResources::ownedAllocation(const QString& poolId, const QString& skuId)
 {
     Schedule owned;
-    for (const auto& r : allocation::rectangles(m_store, poolId, skuId))
+    for (const auto& r : constValue(allocation::rectangles(m_store, poolId, skuId)))
         owned = owned.plus(r.endAt ? Schedule::rectangle(r.startAt, *r.endAt, r.nodeCount)
                                    : Schedule::tail(r.startAt, r.nodeCount));
     return owned;
@@ -152,7 +154,7 @@ void SimResources::settle(const QList<MarketSettlement>& settlements)
     for (const MarketSettlement& s : settlements) {
         const bool buy = s.side == OrderSide::Buy;
         // Buys add nodes to the pool; sells take them away, as negative rectangles.
-        for (const ScheduleEntry& entry : s.schedule.entries()) {
+        for (const ScheduleEntry& entry : constValue(s.schedule.entries())) {
             allocation::Rectangle rect;
             rect.instanceSkuId = s.skuId;
             rect.startAt = entry.startAt;
@@ -172,9 +174,10 @@ qint64 SimResources::committedFunds(const QString& account)
 {
     // What the account's resting buys may still cost: a new buy must fit beside them.
     QSet<QString> pools;
-    for (const auto& r : m_store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
-                                      "WHERE w.account_id = ?"_s,
-                                      {account}))
+    for (const auto& r :
+         constValue(m_store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
+                                 "WHERE w.account_id = ?"_s,
+                                 {account})))
         pools.insert(r.value(0).toString());
     qint64 committed = 0;
     const QList<MarketOrder> buys = market().activeOrders([&pools](const MarketOrder& order) {
@@ -210,7 +213,7 @@ QJsonObject SimResources::orderPrincipal() const
 QJsonObject SimResources::parseRequirements(const QString& text, QueryReader& query)
 {
     QJsonObject requirements;
-    for (const QString& part : text.split(u';', Qt::SkipEmptyParts)) {
+    for (const QString& part : constValue(text.split(u';', Qt::SkipEmptyParts))) {
         QStringList fields = part.split(u':');
         // field:value or field:op:value; the only operators are equality and membership.
         if (fields.size() == 3) {
@@ -228,7 +231,7 @@ QJsonObject SimResources::parseRequirements(const QString& text, QueryReader& qu
             continue;
         }
         QJsonArray values = requirements.value(fields.at(0)).toArray();
-        for (const QString& value : fields.at(1).split(u',', Qt::SkipEmptyParts))
+        for (const QString& value : constValue(fields.at(1).split(u',', Qt::SkipEmptyParts)))
             values.append(value);
         requirements.insert(fields.at(0), values);
     }
@@ -266,7 +269,7 @@ QStringList SimResources::skusMatching(const QJsonObject& requirements, const QS
     QStringList ids;
     if (!valid)
         return ids;
-    for (const auto& r : m_store.rows(skuRows)) {
+    for (const auto& r : constValue(m_store.rows(skuRows))) {
         const QJsonObject sku = skuJson(r);
         bool matches = true;
         for (auto it = requirements.begin(); it != requirements.end() && matches; ++it) {
@@ -278,7 +281,7 @@ QStringList SimResources::skusMatching(const QJsonObject& requirements, const QS
                 have = {propertyText(sku.value(key)),
                         sku.value(key).toObject().value(u"display_value"_s).toString()};
             matches = false;
-            for (const QJsonValue& wanted : it.value().toArray()) {
+            for (const QJsonValue& wanted : constValue(it.value().toArray())) {
                 for (const QString& h : std::as_const(have))
                     matches = matches || h.compare(wanted.toString(), Qt::CaseInsensitive) == 0;
             }

@@ -2,6 +2,7 @@
 
 #include "sim/simstore.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "sim/simhttp.h"
 
@@ -258,7 +259,7 @@ bool SimStore::migrate(QString* error)
         QSqlQuery q(db);
         for (const auto& statement : statements) {
             QString sql;
-            for (const auto& line : statement.split(u'\n')) {
+            for (const auto& line : constValue(statement.split(u'\n'))) {
                 if (!line.trimmed().startsWith(u"--"_s))
                     sql += line + u'\n';
             }

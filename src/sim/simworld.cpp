@@ -2,6 +2,7 @@
 
 #include "sim/simworld.h"
 
+#include "common/constvalue.h"
 #include "sim/simids.h"
 #include "sim/simstore.h"
 
@@ -242,7 +243,7 @@ QJsonObject hashStoredSecrets(SimStore& store)
         tokens.insert(r.value(0).toString(), token);
     }
     // Keys were stored as sent, by the token itself, before digests.
-    for (const auto& r : store.rows(u"SELECT token, route, key FROM idempotency_keys"_s)) {
+    for (const auto& r : constValue(store.rows(u"SELECT token, route, key FROM idempotency_keys"_s))) {
         store.exec(
             u"UPDATE idempotency_keys SET token = ?, key = ? WHERE token = ? AND route = ? AND key = ?"_s,
             {secretDigest(r.value(0).toString()), secretDigest(r.value(2).toString()), r.value(0), r.value(1),
@@ -254,7 +255,7 @@ QJsonObject hashStoredSecrets(SimStore& store)
 QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates)
 {
     QJsonObject out;
-    for (const auto& r : store.rows(u"SELECT label, token FROM tokens WHERE hashed = 1"_s)) {
+    for (const auto& r : constValue(store.rows(u"SELECT label, token FROM tokens WHERE hashed = 1"_s))) {
         const QString label = r.value(0).toString();
         const QString token = candidates.value(label).toString();
         if (!token.isEmpty() && secretDigest(token) == r.value(1).toString())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "fuzztargets.h"
+
+#include "common/constvalue.h"
 #include "support/testenv.h"
 
 #include <QDir>
@@ -29,7 +31,7 @@ private Q_SLOTS:
                                       TestEnv::dataFile(u"fuzz/"_s + target)};
             for (const QString& folder : folders) {
                 const QDir dir(folder);
-                for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) {
+                for (const QString& name : constValue(dir.entryList(QDir::Files, QDir::Name))) {
                     QTest::addRow("%s/%s", qPrintable(target), qPrintable(name))
                         << target << dir.filePath(name);
                     if (folder == folders.last())

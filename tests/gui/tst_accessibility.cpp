@@ -5,6 +5,8 @@
 // focusable widget without an accessible name, an enabled control the keyboard cannot reach, and a
 // window that does not fit a 1280×800 screen.
 #include "core/connection/connection.h"
+
+#include "common/constvalue.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
 #include "embeddedsimulator.h"
@@ -121,7 +123,7 @@ bool reachableWithoutFocus(const QWidget* widget)
             const QAction* action = tool->defaultAction();
             if (!action->shortcut().isEmpty())
                 return true;
-            for (const QObject* object : action->associatedObjects())
+            for (const QObject* object : constValue(action->associatedObjects()))
                 if (qobject_cast<const QMenu*>(object))
                     return true;
         }
@@ -251,7 +253,7 @@ private Q_SLOTS:
         QVERIFY(pages);
         QStringList problems;
         QStringList dialogs;
-        for (const QString& id : window->sectionIds()) {
+        for (const QString& id : constValue(window->sectionIds())) {
             QVERIFY(window->setCurrentSection(id));
             const QString where = u"section "_s + id;
             waitForLists(window);
@@ -260,7 +262,7 @@ private Q_SLOTS:
             saveWidgetScreenshot(pages->currentWidget(), u"page-%1-%2"_s.arg(id, s_palette));
             // Every button and action whose text promises a dialog (ends in "…") opens one that
             // passes the same check; each is closed again without doing anything.
-            for (const auto& [text, open] : openers(pages->currentWidget())) {
+            for (const auto& [text, open] : constValue(openers(pages->currentWidget()))) {
                 if (!window->setCurrentSection(id))
                     break;
                 const QStringList opened = openAndClose(open, where + u" → "_s + text, problems);
@@ -308,7 +310,7 @@ private Q_SLOTS:
             if (ids.at(n - 1) != u"start")
                 QTRY_VERIFY_WITH_TIMEOUT(
                     [page] {
-                        for (auto* area : page->findChildren<QAbstractScrollArea*>())
+                        for (auto* area : constValue(page->findChildren<QAbstractScrollArea*>()))
                             if (area->isVisible() && (area->focusPolicy() & Qt::TabFocus))
                                 return true;
                         return false;
@@ -538,7 +540,7 @@ private:
     {
         QTRY_VERIFY_WITH_TIMEOUT(
             [window] {
-                for (auto* view : window->findChildren<ResourceTableView*>())
+                for (auto* view : constValue(window->findChildren<ResourceTableView*>()))
                     if (view->isVisible() && view->loadState() == ResourceTableView::LoadState::Loading)
                         return false;
                 return true;
@@ -549,7 +551,7 @@ private:
     // A row chosen in every list, so that what acts on a row is enabled and checked too.
     static void selectFirstRows(QWidget* window)
     {
-        for (auto* view : window->findChildren<QAbstractItemView*>()) {
+        for (auto* view : constValue(window->findChildren<QAbstractItemView*>())) {
             if (!view->isVisible() || qobject_cast<QHeaderView*>(view) || !view->model()
                 || view->model()->rowCount() == 0 || view->currentIndex().isValid())
                 continue;
@@ -562,7 +564,7 @@ private:
     {
         QList<std::pair<QString, std::function<void()>>> result;
         QSet<const QAction*> actions;
-        for (QAction* action : area->findChildren<QAction*>()) {
+        for (QAction* action : constValue(area->findChildren<QAction*>())) {
             const QString text = action->text().remove(u'&');
             if (!text.endsWith(u'…') || !action->isEnabled())
                 continue;
@@ -572,7 +574,7 @@ private:
                                    action->trigger();
                            }});
         }
-        for (QAbstractButton* button : area->findChildren<QAbstractButton*>()) {
+        for (QAbstractButton* button : constValue(area->findChildren<QAbstractButton*>())) {
             const QString text = button->text().remove(u'&');
             if (!text.endsWith(u'…') || !button->isVisible() || !button->isEnabled())
                 continue;
@@ -592,7 +594,7 @@ private:
                                     QStringList& problems)
     {
         QSet<QWidget*> known;
-        for (QWidget* widget : QApplication::topLevelWidgets())
+        for (QWidget* widget : constValue(QApplication::topLevelWidgets()))
             if (widget->isVisible())
                 known.insert(widget);
         QStringList seen;
@@ -600,7 +602,7 @@ private:
         QTimer poll;
         poll.setInterval(20);
         connect(&poll, &QTimer::timeout, &poll, [&] {
-            for (QWidget* widget : QApplication::topLevelWidgets()) {
+            for (QWidget* widget : constValue(QApplication::topLevelWidgets())) {
                 if (!widget->isVisible() || known.contains(widget) || widget->windowType() == Qt::Popup
                     || widget->windowType() == Qt::ToolTip)
                     continue;
@@ -632,7 +634,7 @@ private:
         poll.stop();
         const bool closed = QTest::qWaitFor(
             [&opened] {
-                for (const auto& widget : opened)
+                for (const auto& widget : std::as_const(opened))
                     if (widget && widget->isVisible())
                         return false;
                 return true;
@@ -660,7 +662,7 @@ private:
         checkPalette(window, where, problems);
         // A wizard's later pages too, without going through them (the last one creates).
         if (auto* wizard = qobject_cast<QWizard*>(window))
-            for (int id : wizard->pageIds())
+            for (int id : constValue(wizard->pageIds()))
                 if (id != wizard->currentId())
                     checkControls(wizard->page(id), window, where + u" → page "_s + wizard->page(id)->title(),
                                   problems);
@@ -694,7 +696,7 @@ private:
             if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
                 byKey.insert(key, text);
         };
-        for (QWidget* widget : root->findChildren<QWidget*>()) {
+        for (QWidget* widget : constValue(root->findChildren<QWidget*>())) {
             if (!widget->isVisibleTo(root) || !widget->isEnabled() || widget->window() != window)
                 continue;
             if (auto* button = qobject_cast<QAbstractButton*>(widget))
@@ -704,13 +706,13 @@ private:
         }
         // The menu bar holds a key for each of its menus, shown or not.
         if (auto* main = qobject_cast<QMainWindow*>(window); main && root == window)
-            for (const QAction* menu : main->menuBar()->actions())
+            for (const QAction* menu : constValue(main->menuBar()->actions()))
                 add(menu->text());
         // A wizard's page shares the keys with the wizard's buttons, whichever are enabled now.
         if (auto* page = qobject_cast<QWizardPage*>(root))
             for (int which = QWizard::BackButton; which <= QWizard::FinishButton; ++which)
                 add(page->buttonText(static_cast<QWizard::WizardButton>(which)));
-        for (const QKeySequence& key : byKey.uniqueKeys())
+        for (const QKeySequence& key : constValue(byKey.uniqueKeys()))
             if (byKey.count(key) > 1)
                 problems << u"%1: %2 is the mnemonic of %3"_s.arg(where, key.toString(),
                                                                   byKey.values(key).join(u" and "_s));
@@ -718,7 +720,7 @@ private:
 
     static void checkControls(QWidget* root, QWidget* window, const QString& where, QStringList& problems)
     {
-        for (QWidget* widget : root->findChildren<QWidget*>()) {
+        for (QWidget* widget : constValue(root->findChildren<QWidget*>())) {
             if (!widget->isVisibleTo(root) || isQtInternal(widget) || widget->window() != window)
                 continue;
             if (const auto* button = qobject_cast<const QAbstractButton*>(widget);
@@ -737,9 +739,9 @@ private:
         checkMnemonics(root, window, where, problems);
         // The commands of the window's menus, the current page's included.
         if (auto* main = qobject_cast<QMainWindow*>(window); main && root == window)
-            for (QAction* menuAction : main->menuBar()->actions())
+            for (QAction* menuAction : constValue(main->menuBar()->actions()))
                 if (menuAction->menu() && menuAction->isVisible())
-                    for (QAction* action : menuAction->menu()->actions())
+                    for (QAction* action : constValue(menuAction->menu()->actions()))
                         if (!action->isSeparator() && !action->isCheckable() && !action->menu()
                             && action->isVisible() && !drawsIcon(action->icon()))
                             problems << u"%1: menu %2 → %3 has no icon"_s.arg(

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/cloudinit/multipart.h"
+
+#include "common/constvalue.h"
 #include "core/cloudinit/sshkeys.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
@@ -165,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(error->range.end.column, 21);
         // Underlined exactly over "0644".
         bool underlined = false;
-        for (const QTextEdit::ExtraSelection& s : editor->extraSelections()) {
+        for (const QTextEdit::ExtraSelection& s : constValue(editor->extraSelections())) {
             if (s.format.underlineStyle() == QTextCharFormat::WaveUnderline)
                 underlined = underlined || s.cursor.selectedText() == u"0644";
         }
@@ -682,7 +684,7 @@ private Q_SLOTS:
         QVERIFY(checked());
         // The editor's text is the first part.
         QCOMPARE(dialog->parts().size(), 1);
-        QCOMPARE(dialog->parts().first().contentType, u"text/cloud-config"_s);
+        QCOMPARE(dialog->parts().constFirst().contentType, u"text/cloud-config"_s);
 
         auto* editor = dialog->findChild<CloudInitCodeEditor*>(u"multipartPartEditor"_s);
         auto* status = dialog->findChild<QLabel*>(u"multipartPartStatus"_s);
@@ -731,7 +733,7 @@ private Q_SLOTS:
         saveWidgetScreenshot(dialog, u"cloudinit-multipart-mime"_s);
 
         // Every control has a name for assistive technology, and Tab reaches the buttons.
-        for (QWidget* widget : dialog->findChildren<QWidget*>()) {
+        for (QWidget* widget : constValue(dialog->findChildren<QWidget*>())) {
             if (widget->objectName().startsWith(u"multipart"_s))
                 QVERIFY2(!widget->accessibleName().isEmpty(), qPrintable(widget->objectName()));
         }
@@ -751,8 +753,8 @@ private Q_SLOTS:
         QVERIFY2(reopened.openFile(path, &error), qPrintable(error));
         QCOMPARE(reopened.parts().size(), 3);
         for (int i = 0; i < 3; ++i) {
-            QCOMPARE(reopened.parts()[i].contentType, dialog->parts()[i].contentType);
-            QCOMPARE(reopened.parts()[i].body, dialog->parts()[i].body);
+            QCOMPARE(reopened.parts().at(i).contentType, dialog->parts().at(i).contentType);
+            QCOMPARE(reopened.parts().at(i).body, dialog->parts().at(i).body);
         }
         QCOMPARE(reopened.findChild<QListWidget*>(u"multipartPartList"_s)->count(), 3);
         // A file that is not multipart: a clear error, and the parts stay.
@@ -773,9 +775,9 @@ private Q_SLOTS:
         // With multipart text in the editor, the builder opens on its parts.
         dialog->close();
         builder->trigger();
-        auto* second = page.findChildren<MultipartDialog*>(u"multipartDialog"_s).last();
+        auto* second = page.findChildren<MultipartDialog*>(u"multipartDialog"_s).constLast();
         QCOMPARE(second->parts().size(), 3);
-        QCOMPARE(second->parts()[1].body, QByteArray("#!/bin/sh\necho hello\n"));
+        QCOMPARE(second->parts().at(1).body, QByteArray("#!/bin/sh\necho hello\n"));
     }
 
     // Issue 15 item 3: a Jinja template is rendered with instance data the user can edit, checked, and

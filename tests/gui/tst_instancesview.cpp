@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/api/apiclient.h"
+
+#include "common/constvalue.h"
 #include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
@@ -158,7 +160,7 @@ private Q_SLOTS:
         QVERIFY(partition->itemText(0).startsWith(u"train"_s));
         // The wizard shows the session's list, which names the workspace by its ID.
         bool listedByWorkspaceId = false;
-        for (const auto& s : f.network.seen)
+        for (const auto& s : std::as_const(f.network.seen))
             if (s.path == u"/infiniband_partitions") {
                 QCOMPARE(s.query.queryItemValue(u"workspace"_s), u"wksp_k3R-nX9vLm7Qp2Yw5Jd8F"_s);
                 listedByWorkspaceId = true;
@@ -406,7 +408,7 @@ private Q_SLOTS:
             const SimReply list = api.get(u"/preview/v2/instances?workspace=sfc:workspace:acme:default"_s);
             QCOMPARE(list.status, 200);
             int solos = 0;
-            for (const auto& instance : list.data())
+            for (const auto& instance : constValue(list.data()))
                 solos += instance.toObject().value(u"name"_s).toString() == u"solo";
             QCOMPARE(solos, 1);
         }

@@ -3,6 +3,8 @@
 // The launch commands and the InfiniBand checklist of a partition's workers, from the partitions
 // page against the real sfsim.
 #include "core/api/apiclient.h"
+
+#include "common/constvalue.h"
 #include "core/models/partitionmodel.h"
 #include "core/settings/settings.h"
 #include "gui/common/viewcontext.h"
@@ -128,7 +130,7 @@ private Q_SLOTS:
         auto* checkButton = view.findChild<QPushButton*>(u"partitionsCheckButton"_s);
         QVERIFY(checkButton && checkButton->isVisible() && checkButton->isEnabled());
         QStringList menu;
-        for (const QAction* action : view.pageMenu()->actions())
+        for (const QAction* action : constValue(view.pageMenu()->actions()))
             menu << action->text();
         QVERIFY2(menu.contains(u"&Launch Command…"_s) && menu.contains(u"Check &InfiniBand…"_s),
                  qPrintable(menu.join(u", ")));
@@ -168,7 +170,7 @@ private Q_SLOTS:
         QVERIFY(!text->toPlainText().contains(u"worker-3"_s));
 
         // Every control has a name for assistive technology; the dialog fits the smallest screen.
-        for (QWidget* widget : dialog->findChildren<QWidget*>()) {
+        for (QWidget* widget : constValue(dialog->findChildren<QWidget*>())) {
             if (widget->objectName().startsWith(u"launch"_s) && widget->objectName() != u"launchSaveDialog"_s)
                 QVERIFY2(!widget->accessibleName().isEmpty(), qPrintable(widget->objectName()));
         }
@@ -340,7 +342,7 @@ private Q_SLOTS:
         dialog->findChild<QPushButton*>(u"ibCheckCopyButton"_s)->click();
         QCOMPARE(QApplication::clipboard()->text(), command->text());
 
-        for (QWidget* widget : dialog->findChildren<QWidget*>()) {
+        for (QWidget* widget : constValue(dialog->findChildren<QWidget*>())) {
             if (widget->objectName().startsWith(u"ibCheck"_s))
                 QVERIFY2(!widget->accessibleName().isEmpty(), qPrintable(widget->objectName()));
         }

@@ -4,6 +4,8 @@
 // the app writes shows in every view that shows it, at once. The session polls hourly here, so
 // only the app's own refresh after a write can pass these checks.
 #include "core/api/apiclient.h"
+
+#include "common/constvalue.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/instancemodel.h"
 #include "core/models/ordermodel.h"
@@ -162,7 +164,7 @@ private Q_SLOTS:
         context.setPollInterval(3600 * 1000);
         context.setClient(&client);
         QTRY_VERIFY(context.workspaces().size() >= 2);
-        const Workspace other = context.workspaces().last();
+        const Workspace other = context.workspaces().constLast();
         const auto pool = waitForResult<Pool>(client.createPool(other.id, u"elsewhere"_s));
         QVERIFY(pool);
         PoolsView view(&context);
@@ -207,7 +209,7 @@ private Q_SLOTS:
         QMenu* menu = view.pageMenu();
         QVERIFY(menu->property("sectionMenu").toBool());
         QStringList entries;
-        for (const QAction* action : menu->actions())
+        for (const QAction* action : constValue(menu->actions()))
             if (!action->isSeparator())
                 entries << action->text() + u'|' + action->shortcut().toString();
         QCOMPARE(entries, (QStringList{u"&Refresh\tF5|"_s, u"&Export…|Ctrl+E"_s, u"&New Pool…|Ctrl+N"_s,

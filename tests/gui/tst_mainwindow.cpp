@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/settings/settings.h"
+
+#include "common/constvalue.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/mainwindow/aboutdialog.h"
 #include "gui/mainwindow/mainwindow.h"
@@ -105,7 +107,7 @@ private Q_SLOTS:
         QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("ordersPage"));
         const auto menuTitles = [&window] {
             QStringList titles;
-            for (QAction* action : window.menuBar()->actions()) {
+            for (QAction* action : constValue(window.menuBar()->actions())) {
                 if (action->isVisible())
                     titles << action->text();
             }
@@ -338,12 +340,12 @@ private Q_SLOTS:
         QAccessibleActionInterface* actions = item->actionInterface();
         QVERIFY(actions);
         QVERIFY2(!actions->actionNames().isEmpty(), "the item offers no action");
-        actions->doAction(actions->actionNames().first());
+        actions->doAction(actions->actionNames().constFirst());
         QCOMPARE(window.currentSection(), u"images"_s);
         QVERIFY(page->isVisible());
         QCOMPARE(sidebar->selectedItems(), QList<QListWidgetItem*>{sidebar->currentItem()});
         // Activating the open section again keeps it open and selected.
-        actions->doAction(actions->actionNames().first());
+        actions->doAction(actions->actionNames().constFirst());
         QCOMPARE(window.currentSection(), u"images"_s);
         QVERIFY(sidebar->currentItem()->isSelected());
         // Through the list's selection, as AT-SPI's Selection interface does.
@@ -364,7 +366,7 @@ private Q_SLOTS:
         new QPushButton(u"&Delete…"_s, page);
         window.addSection(u"pools"_s, {}, u"Pools"_s, page);
         QStringList rows;
-        for (const auto& [text, keys] : window.shortcutList())
+        for (const auto& [text, keys] : constValue(window.shortcutList()))
             rows << text + u" = "_s + keys;
         const QString all = rows.join(u'\n');
         for (const QString& expected :

@@ -6,6 +6,8 @@
 // the user cancelled), listed in the activity panel, and a click on
 // either opens the Orders page with that order selected.
 #include "core/connection/connection.h"
+
+#include "common/constvalue.h"
 #include "core/models/ordermodel.h"
 #include "core/models/session.h"
 #include "core/notify/noticelog.h"
@@ -150,7 +152,7 @@ private Q_SLOTS:
                 .id();
         QVERIFY(!pool.isEmpty());
         QString sku;
-        for (const auto& v : api.get(u"/preview/v2/instance_skus?limit=200"_s).data())
+        for (const auto& v : constValue(api.get(u"/preview/v2/instance_skus?limit=200"_s).data()))
             if (v.toObject().value(u"alias").toString() == u"sea-3-h100")
                 sku = v.toObject().value(u"id").toString();
         QVERIFY(!sku.isEmpty());
@@ -211,7 +213,7 @@ private Q_SLOTS:
         session->refreshAll();
         QTRY_COMPARE_WITH_TIMEOUT(notifier.ofKind(Notice::Kind::OrderFilled).size(), 1, Timeout);
         QTRY_COMPARE_WITH_TIMEOUT(notifier.ofKind(Notice::Kind::OrderExpired).size(), 1, Timeout);
-        QCOMPARE(notifier.ofKind(Notice::Kind::OrderExpired).first().targetId, expiring);
+        QCOMPARE(notifier.ofKind(Notice::Kind::OrderExpired).constFirst().targetId, expiring);
         // Read again: still the one notification.
         QSignalSpy loaded(session, &Session::listLoaded);
         session->refreshAll();

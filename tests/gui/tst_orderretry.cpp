@@ -4,6 +4,8 @@
 // the real sfsim: its answers are lost (sfsim --control faults), the user sees that the outcome is
 // unknown and clicks Place again, and the server holds one order, which the planner shows placed.
 #include "common/money.h"
+
+#include "common/constvalue.h"
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
@@ -129,7 +131,7 @@ struct App
     int listed(const QString& id) const
     {
         int count = 0;
-        for (const Order& order : backend->orders())
+        for (const Order& order : constValue(backend->orders()))
             count += order.id == id ? 1 : 0;
         return count;
     }
@@ -200,7 +202,7 @@ private Q_SLOTS:
                  qPrintable(m_sim.errorOutput()));
         m_api.setBaseUrl(m_sim.baseUrl());
         m_api.setToken(m_sim.token(u"acme-owner"_s));
-        for (const auto& v : m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data()) {
+        for (const auto& v : constValue(m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data())) {
             if (v.toObject().value(u"alias").toString() == u"sea-3-h100")
                 m_h100 = v.toObject().value(u"id").toString();
         }
@@ -251,7 +253,7 @@ private Q_SLOTS:
         }
         int mostListed = 0;
         QObject::connect(a->backend.get(), &MarketBackend::changed, a->page.get(), [&] {
-            for (const Order& order : a->backend->orders())
+            for (const Order& order : constValue(a->backend->orders()))
                 mostListed = std::max(mostListed, a->listed(order.id));
         });
 

@@ -2,6 +2,8 @@
 
 // The InfiniBand flow of the guide, driven through the views against the real sfsim.
 #include "core/api/apiclient.h"
+
+#include "common/constvalue.h"
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/settings/settings.h"
@@ -95,7 +97,7 @@ private Q_SLOTS:
 
         // Create by fabric: the first fabric with a SKU on it.
         InfinibandFabric fabric;
-        for (const InfinibandFabric& f : view.fabrics())
+        for (const InfinibandFabric& f : constValue(view.fabrics()))
             if (!f.instanceSkus.isEmpty() && fabric.id.isEmpty())
                 fabric = f;
         QVERIFY(!fabric.id.isEmpty());
@@ -167,7 +169,7 @@ private Q_SLOTS:
             [&] { return (blockers = view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s)); },
             [&] { return !reported.isEmpty() && reported.last().contains(u"failed"_s); }, t));
         QCOMPARE(blockers->blockers().size(), 2);
-        for (const PartitionBlocker& b : blockers->blockers())
+        for (const PartitionBlocker& b : constValue(blockers->blockers()))
             QCOMPARE(b.kind, PartitionBlocker::Kind::Attached);
         auto* tree = blockers->findChild<QTreeWidget*>(u"blockerTree"_s);
         auto* terminate = blockers->findChild<QPushButton*>(u"terminateButton"_s);
@@ -218,10 +220,10 @@ private Q_SLOTS:
             },
             [&] {
                 return !blockers->blockers().isEmpty()
-                       && std::all_of(blockers->blockers().cbegin(), blockers->blockers().cend(),
-                                      [](const PartitionBlocker& b) {
-                                          return b.kind == PartitionBlocker::Kind::PendingRelease;
-                                      });
+                       && std::ranges::all_of(constValue(blockers->blockers()),
+                                              [](const PartitionBlocker& b) {
+                                                  return b.kind == PartitionBlocker::Kind::PendingRelease;
+                                              });
             },
             [&] { return retryDelete->isEnabled() && !progress->text().isEmpty(); }, t));
 
@@ -274,7 +276,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!view.fabrics().isEmpty(), 10000);
         // Creating names the workspace by its ID, known once the account's workspaces are read.
         QTRY_VERIFY_WITH_TIMEOUT(!context.workspaceReference().isEmpty(), 10000);
-        CreatePartitionDialog dialog(&context, {view.fabrics().first()}, {});
+        CreatePartitionDialog dialog(&context, {view.fabrics().constFirst()}, {});
         dialog.setName(u"not-allowed"_s);
         dialog.show();
         dialog.accept();

@@ -224,7 +224,7 @@ private Q_SLOTS:
         const QString workspaceId = f.context.workspaceReference();
         QVERIFY(workspaceId.startsWith(u"wksp_"));
         bool scoped = false;
-        for (const auto& s : f.network.seen)
+        for (const auto& s : std::as_const(f.network.seen))
             if (s.path == u"/infiniband_partitions" && s.query.queryItemValue(u"workspace"_s) == workspaceId)
                 scoped = true;
         QVERIFY(scoped);

@@ -4,6 +4,8 @@
 // drag a window on the chart, preview, place, watch fills arrive as the virtual clock moves, sell
 // slices of a reservation, see the server's refusals, cancel a standing order.
 #include "common/money.h"
+
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/ordermodel.h"
@@ -299,7 +301,7 @@ private Q_SLOTS:
         m_api.setBaseUrl(m_sim.baseUrl());
         m_api.setToken(m_sim.token(u"acme-owner"_s));
         m_api.setFaultsOffFor(&m_sim);
-        for (const auto& v : m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data())
+        for (const auto& v : constValue(m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data()))
             m_skus.insert(v.toObject().value(u"alias").toString(), v.toObject().value(u"id").toString());
         m_h100 = m_skus.value(u"sea-3-h100"_s);
         QVERIFY(!m_h100.isEmpty());
@@ -865,7 +867,7 @@ private Q_SLOTS:
         };
         const auto serverIds = [this](const QString& query) {
             QStringList out;
-            for (const auto& o : m_api.get(Orders + u"?limit=200&"_s + query).data())
+            for (const auto& o : constValue(m_api.get(Orders + u"?limit=200&"_s + query).data()))
                 out << o.toObject().value(u"id"_s).toString();
             out.sort();
             return out;
@@ -990,7 +992,8 @@ private Q_SLOTS:
         QVERIFY(a->refreshUntil([&ownLevel] { return ownLevel().has_value(); }));
         QCOMPARE(ownLevel()->ownNodes, 3);
         qint64 booked = 0;
-        for (const QJsonValue& level : depthAt(nextHour, nextHour + D).value(u"bids"_s).toArray()) {
+        for (const QJsonValue& level :
+             constValue(depthAt(nextHour, nextHour + D).value(u"bids"_s).toArray())) {
             if (level.toObject().value(u"dollars_per_node_hour"_s).toString() == Money::format(bid))
                 booked += level.toObject()
                               .value(u"allocation_schedule_delta"_s)
@@ -1037,7 +1040,7 @@ private Q_SLOTS:
         for (QString cursor;;) {
             const SimReply page =
                 m_api.get(fillsPath + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
-            for (const QJsonValue& fill : page.data())
+            for (const QJsonValue& fill : constValue(page.data()))
                 listed.append(fill);
             cursor = page.json.value(u"cursor"_s).toString();
             if (!page.json.value(u"has_more"_s).toBool() || cursor.isEmpty())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/settings/settings.h"
+
+#include "common/constvalue.h"
 #include "gui/settings/preferencesdialog.h"
 #include "support/testenv.h"
 #include "widgetscreenshot.h"
@@ -97,9 +99,9 @@ private Q_SLOTS:
         Settings settings(dir.filePath(u"s.ini"_s));
         PreferencesDialog dialog(&settings);
         QStringList texts;
-        for (const QLabel* label : dialog.findChildren<QLabel*>())
+        for (const QLabel* label : constValue(dialog.findChildren<QLabel*>()))
             texts << label->text();
-        for (const QAbstractButton* button : dialog.findChildren<QAbstractButton*>())
+        for (const QAbstractButton* button : constValue(dialog.findChildren<QAbstractButton*>()))
             texts << button->text();
         QSet<QChar> keys;
         for (const QString& text : std::as_const(texts)) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/settings/settings.h"
+
+#include "common/constvalue.h"
 #include "fakemarketbackend.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
@@ -440,7 +442,7 @@ private Q_SLOTS:
         QApplication::processEvents();
         m_page->layout()->activate();
         QString widths;
-        for (QWidget* w : m_page->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+        for (QWidget* w : constValue(m_page->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)))
             widths += u"%1 %2; "_s.arg(QString::fromLatin1(w->metaObject()->className()))
                           .arg(w->minimumSizeHint().width());
         QVERIFY2(m_page->minimumSizeHint().width() <= 1000,

@@ -4,6 +4,8 @@
 // own German strings from the system, loaded the way the app's main() loads them.
 #include "support/testenv.h"
 
+#include "common/constvalue.h"
+
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QLibraryInfo>
@@ -38,7 +40,7 @@ private Q_SLOTS:
     {
         TestEnv::init();
         // TestEnv installs the English catalogue; this test chooses its own.
-        for (QTranslator* translator : QCoreApplication::instance()->findChildren<QTranslator*>())
+        for (QTranslator* translator : constValue(QCoreApplication::instance()->findChildren<QTranslator*>()))
             QCoreApplication::removeTranslator(translator);
     }
 

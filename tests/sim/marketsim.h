@@ -3,6 +3,8 @@
 #pragma once
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -26,7 +28,8 @@ public:
             return false;
         api.setBaseUrl(sim.baseUrl());
         api.setToken(sim.token(QStringLiteral("acme-owner")));
-        for (const auto& v : api.get(QStringLiteral("/preview/v2/instance_skus?limit=200")).data())
+        for (const auto& v :
+             constValue(api.get(QStringLiteral("/preview/v2/instance_skus?limit=200")).data()))
             skus.insert(v.toObject().value(u"alias").toString(), v.toObject().value(u"id").toString());
         return !skus.isEmpty();
     }
@@ -116,13 +119,13 @@ public:
     static qint64 fillsAmount(const QJsonObject& order)
     {
         qint64 total = 0;
-        for (const auto& f : order.value(u"fills").toArray()) {
+        for (const auto& f : constValue(order.value(u"fills").toArray())) {
             const QJsonObject fill = f.toObject();
             const QStringList parts = fill.value(u"price_dollars_per_node_hour").toString().split(u'.');
             const qint64 rate =
                 parts.value(0).toLongLong() * 1'000'000 + parts.value(1).leftJustified(6, u'0').toLongLong();
             qint64 nodeSeconds = 0;
-            for (const auto& e : fill.value(u"allocation_schedule_delta").toArray())
+            for (const auto& e : constValue(fill.value(u"allocation_schedule_delta").toArray()))
                 nodeSeconds += e.toObject().value(u"node_count").toInteger()
                                * (e.toObject().value(u"end_at").toInteger()
                                   - e.toObject().value(u"start_at").toInteger());

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <QFile>
+
+#include "common/constvalue.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -75,7 +77,7 @@ private:
         if (schema.contains(QStringLiteral("oneOf"))) {
             int matches = 0;
             QStringList last;
-            for (const QJsonValue& option : schema.value(QStringLiteral("oneOf")).toArray()) {
+            for (const QJsonValue& option : constValue(schema.value(QStringLiteral("oneOf")).toArray())) {
                 QStringList optionProblems;
                 validate(value, option.toObject(), path, &optionProblems);
                 if (optionProblems.isEmpty())
@@ -90,7 +92,7 @@ private:
         }
         if (schema.contains(QStringLiteral("allOf"))) {
             QJsonObject merged;
-            for (const QJsonValue& part : schema.value(QStringLiteral("allOf")).toArray()) {
+            for (const QJsonValue& part : constValue(schema.value(QStringLiteral("allOf")).toArray())) {
                 const QJsonObject resolved = resolve(part.toObject());
                 for (auto it = resolved.begin(); it != resolved.end(); ++it) {
                     if (it.key() == u"properties" && merged.contains(it.key())) {
@@ -101,7 +103,7 @@ private:
                         merged.insert(it.key(), properties);
                     } else if (it.key() == u"required" && merged.contains(it.key())) {
                         QJsonArray required = merged.value(it.key()).toArray();
-                        for (const QJsonValue& r : it.value().toArray())
+                        for (const QJsonValue& r : constValue(it.value().toArray()))
                             required.append(r);
                         merged.insert(it.key(), required);
                     } else {
@@ -116,7 +118,7 @@ private:
         if (!type.isUndefined()) {
             QStringList types;
             if (type.isArray()) {
-                for (const QJsonValue& t : type.toArray())
+                for (const QJsonValue& t : constValue(type.toArray()))
                     types.append(t.toString());
             } else {
                 types.append(type.toString());
@@ -139,7 +141,8 @@ private:
         }
         if (value.isObject()) {
             const QJsonObject object = value.toObject();
-            for (const QJsonValue& required : schema.value(QStringLiteral("required")).toArray()) {
+            for (const QJsonValue& required :
+                 constValue(schema.value(QStringLiteral("required")).toArray())) {
                 if (!object.contains(required.toString()))
                     problems->append(path + QStringLiteral(": missing ") + required.toString());
             }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "marketfixture.h"
+
+#include "common/constvalue.h"
 #include "openapishape.h"
 #include "sim/routes/marketbodies.h"
 
@@ -97,7 +99,8 @@ private Q_SLOTS:
         QCOMPARE(market.engine->depth(BothSkus, start, end, T0, 3).asks.size(), 3);
         // The ask levels of one SKU add up to what a buyer can get over the whole window.
         qint64 h100Nodes = 0;
-        for (const BookLevel& level : market.engine->depth({MarketFixture::H100}, start, end, T0, 100).asks)
+        for (const BookLevel& level :
+             constValue(market.engine->depth({MarketFixture::H100}, start, end, T0, 100).asks))
             h100Nodes += level.schedule.at(start);
         QCOMPARE(h100Nodes, market.engine->availability(MarketFixture::H100, T0).minOver(start, end));
 
@@ -193,7 +196,7 @@ private Q_SLOTS:
         QVERIFY(offered.minOver(T0 + 15 * 60, *offered.lastEnd()) > 0);
         const MarketSku sku = *market.engine->sku(MarketFixture::H100);
         qint64 nodes = 0;
-        for (const SyntheticOffer& ask : market.engine->synthetic().asks(sku, T0 + 7 * H, T0))
+        for (const SyntheticOffer& ask : constValue(market.engine->synthetic().asks(sku, T0 + 7 * H, T0)))
             nodes += ask.nodes;
         QCOMPARE(offered.at(T0 + 7 * H), nodes);
         QVERIFY(market.engine->availability(u"isku_unknown"_s, T0).isEmpty());
@@ -267,7 +270,7 @@ private Q_SLOTS:
         QVERIFY(mine.quoted);
         QCOMPARE(mine.skuId, MarketFixture::H200);
         std::optional<NewOrder> order = MarketBodies::readOrder(
-            MarketJson::preview(mine)[u"post_order_body"_s].toObject(), T0, *market.engine, nullptr);
+            MarketJson::preview(mine).value(u"post_order_body"_s).toObject(), T0, *market.engine, nullptr);
         QVERIFY(order);
         QVERIFY(market.engine
                     ->checkSellAllocation(*order, market.owned.value(Pool + u"\n"_s + MarketFixture::H200))

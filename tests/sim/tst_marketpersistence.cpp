@@ -2,6 +2,7 @@
 
 #include "marketfixture.h"
 
+#include "common/constvalue.h"
 #include "sim/market/marketjson.h"
 
 #include <QJsonArray>
@@ -217,7 +218,7 @@ private Q_SLOTS:
             query.side = OrderSide::Sell;
             query.statuses = {status};
             QStringList found;
-            for (const MarketOrder& order : reopened.engine->orders(query).orders)
+            for (const MarketOrder& order : constValue(reopened.engine->orders(query).orders))
                 found.append(order.id);
             return found;
         };
@@ -327,7 +328,7 @@ private Q_SLOTS:
         };
         const auto fillsOf = [&upgraded, &scheduleJson](const QString& id) {
             QStringList fills;
-            for (const MarketOrderFill& fill : upgraded.reload(id).fills)
+            for (const MarketOrderFill& fill : constValue(upgraded.reload(id).fills))
                 fills.append(u"%1 %2 %3 %4 %5 %6"_s.arg(fill.contractId)
                                  .arg(fill.filledAt)
                                  .arg(fill.rate)
@@ -444,7 +445,7 @@ private Q_SLOTS:
             QCOMPARE(asks.size(), SyntheticMarket::AskLevels);
             QCOMPARE(bids.size(), SyntheticMarket::BidLevels);
             QVERIFY(bids.first().rate < asks.first().rate);
-            for (const SyntheticOffer& offer : asks + bids) {
+            for (const SyntheticOffer& offer : constValue(asks + bids)) {
                 QCOMPARE(offer.rate % Money::MinutePrecision, 0);
                 QVERIFY(offer.nodes > 0);
             }

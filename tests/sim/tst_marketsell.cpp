@@ -2,6 +2,8 @@
 
 #include "marketfixture.h"
 
+#include "common/constvalue.h"
+
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 
@@ -149,7 +151,7 @@ private Q_SLOTS:
         Schedule bids;
         for (qint64 slot = start; slot < end; slot += H) {
             qint64 nodes = 0;
-            for (const SyntheticOffer& bid : market.engine->synthetic().bids(sku, slot, T0))
+            for (const SyntheticOffer& bid : constValue(market.engine->synthetic().bids(sku, slot, T0)))
                 nodes += bid.nodes;
             bids = bids.plus(Schedule::rectangle(slot, slot + H, nodes));
         }

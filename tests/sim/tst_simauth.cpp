@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -119,7 +121,7 @@ private Q_SLOTS:
         const auto r = m_api.get(u"/preview/v2/workspaces"_s, m_tokens.value(token));
         QCOMPARE(r.status, 200);
         QStringList seen;
-        for (const auto& w : r.data())
+        for (const auto& w : constValue(r.data()))
             seen.append(w.toObject().value(u"name").toString());
         QCOMPARE(seen, names);
     }
@@ -205,10 +207,10 @@ private Q_SLOTS:
         QCOMPARE(r.data().size(), 1);
         QCOMPARE(r.data().first().toObject().value(u"owner").toString(), u"globex"_s);
         r = m_api.get(u"/preview/v2/users"_s, globex);
-        for (const auto& u : r.data())
+        for (const auto& u : constValue(r.data()))
             QVERIFY(u.toObject().value(u"id").toString().endsWith(u"-globex"));
         r = m_api.get(u"/preview/v2/pools"_s, m_tokens.value(u"acme-owner"_s));
-        for (const auto& p : r.data())
+        for (const auto& p : constValue(r.data()))
             QCOMPARE(p.toObject().value(u"owner").toString(), u"acme"_s);
         // The viewer lists only production instances even without a workspace filter.
         r = m_api.get(u"/preview/v2/instances"_s, m_tokens.value(u"acme-viewer"_s));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "marketsim.h"
+
+#include "common/constvalue.h"
 #include "sim/simhttp.h"
 #include "sim/simstore.h"
 
@@ -32,7 +34,7 @@ qint64 residentKiB(qint64 pid)
     QFile status(u"/proc/%1/status"_s.arg(pid));
     if (!status.open(QIODevice::ReadOnly))
         return -1;
-    for (const QByteArray& line : status.readAll().split('\n')) {
+    for (const QByteArray& line : constValue(status.readAll().split('\n'))) {
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     }
@@ -145,7 +147,7 @@ private Q_SLOTS:
         QCOMPARE(r.status, 422);
         QVERIFY(r.detailCodes().contains(u"too_far_ahead"_s));
         bool named = false;
-        for (const auto& d : r.details())
+        for (const auto& d : constValue(r.details()))
             named = named || d.toObject().value(u"field").toString().endsWith(field);
         QVERIFY(named);
         QVERIFY(timer.elapsed() < 3000);

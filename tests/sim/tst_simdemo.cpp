@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "sim/simserver.h"
+
+#include "common/constvalue.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
@@ -49,14 +51,14 @@ private Q_SLOTS:
         m_api.setBaseUrl(m_sim.baseUrl());
         m_api.setToken(m_sim.token(u"acme-owner"_s));
         m_now = m_api.now();
-        for (const auto& v : m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data())
+        for (const auto& v : constValue(m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data()))
             m_skus.insert(v.toObject().value(u"alias").toString(), v.toObject());
     }
 
     void acmeIsEnrolledInThePreview()
     {
         bool enrolled = false;
-        for (const auto& f : m_api.get(u"/preview/v2/feature_flags"_s).data()) {
+        for (const auto& f : constValue(m_api.get(u"/preview/v2/feature_flags"_s).data())) {
             if (f.toObject().value(u"feature_flag").toString() == u"infiniband-preview"_s)
                 enrolled = f.toObject().value(u"enrolled").toBool();
         }
@@ -118,11 +120,11 @@ private Q_SLOTS:
                 const SimReply orders = m_api.get(u"/preview/v2/orders?pool=%1&limit=200%2"_s.arg(
                     poolId, cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
                 QCOMPARE(orders.status, 200);
-                for (const auto& o : orders.data()) {
+                for (const auto& o : constValue(orders.data())) {
                     const QJsonObject order = o.toObject();
                     const qint64 sign = order.value(u"side").toString() == u"buy"_s ? 1 : -1;
                     const QString sku = order.value(u"instance_sku").toObject().value(u"id").toString();
-                    for (const auto& f : order.value(u"fills").toArray()) {
+                    for (const auto& f : constValue(order.value(u"fills").toArray())) {
                         const QJsonArray delta = f.toObject().value(u"allocation_schedule_delta").toArray();
                         for (qint64 t = m_now - m_now % H + H; t < m_now + 21 * D; t += H)
                             fromFills[sku][t] += sign * nodesAt(delta, t);
@@ -148,7 +150,7 @@ private Q_SLOTS:
         QCOMPARE(orders.status, 200);
         int filledBuys = 0;
         int standingSells = 0;
-        for (const auto& o : orders.data()) {
+        for (const auto& o : constValue(orders.data())) {
             const QJsonObject order = o.toObject();
             const QString status = order.value(u"status").toString();
             if (order.value(u"side").toString() == u"buy"_s && status == u"filled"_s)
@@ -172,7 +174,7 @@ private Q_SLOTS:
             m_api.get(u"/preview/v2/infiniband_partitions/%1/instances"_s.arg(partition.id()));
         QCOMPARE(workers.status, 200);
         QCOMPARE(workers.data().size(), 2);
-        for (const auto& w : workers.data()) {
+        for (const auto& w : constValue(workers.data())) {
             const QJsonObject worker = w.toObject();
             QCOMPARE(worker.value(u"status").toString(), u"running"_s);
             QCOMPARE(worker.value(u"infiniband_partition").toObject().value(u"id").toString(),
@@ -184,7 +186,7 @@ private Q_SLOTS:
                 m_api.get(u"/preview/v2/instances/%1/logs?limit=2500"_s.arg(worker.value(u"id").toString()));
             QCOMPARE(logs.status, 200);
             QByteArray console;
-            for (const auto& line : logs.data())
+            for (const auto& line : constValue(logs.data()))
                 console += QByteArray::fromBase64(line.toObject().value(u"data").toString().toLatin1());
             QVERIFY2(console.contains("PORT_ACTIVE"), console.right(600).constData());
         }
@@ -214,7 +216,7 @@ private Q_SLOTS:
                               .arg(m_now - 29 * D)
                               .arg(cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
             QCOMPARE(fills.status, 200);
-            for (const auto& f : fills.data()) {
+            for (const auto& f : constValue(fills.data())) {
                 oldest = qMin(oldest, f.toObject().value(u"filled_at").toInteger());
                 ++count;
             }
@@ -242,7 +244,7 @@ private Q_SLOTS:
                         .arg(m_now - 14 * D)
                         .arg(cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
                 QCOMPARE(fills.status, 200);
-                for (const auto& f : fills.data())
+                for (const auto& f : constValue(fills.data()))
                     days.insert(f.toObject().value(u"filled_at").toInteger() / D);
                 cursor = fills.json.value(u"has_more").toBool() ? fills.json.value(u"cursor").toString()
                                                                 : QString();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -30,7 +32,7 @@ private Q_SLOTS:
         m_api.setToken(m_owner);
         const auto skus = m_api.get(QStringLiteral("/preview/v2/instance_skus?limit=200"));
         QCOMPARE(skus.status, 200);
-        for (const auto& v : skus.data()) {
+        for (const auto& v : constValue(skus.data())) {
             const QJsonObject s = v.toObject();
             m_skus.insert(s.value(u"alias").toString(), s);
         }
@@ -94,7 +96,7 @@ private Q_SLOTS:
         r = m_api.get(QStringLiteral("/preview/v2/feature_flags"), m_globex);
         QCOMPARE(r.status, 200);
         bool seen = false;
-        for (const auto& f : r.data()) {
+        for (const auto& f : constValue(r.data())) {
             if (f.toObject().value(u"feature_flag").toString() == u"infiniband-preview") {
                 seen = true;
                 QCOMPARE(f.toObject().value(u"user_enroll").toBool(), false);
@@ -124,14 +126,14 @@ private Q_SLOTS:
         QHash<QString, int> perZone;
         QHash<QString, QString> fabricOfSku;
         static const QRegularExpression id(QStringLiteral("^ibfab_[0-9A-Za-z_-]{21}$"));
-        for (const auto& v : r.data()) {
+        for (const auto& v : constValue(r.data())) {
             const QJsonObject f = v.toObject();
             QVERIFY(id.match(f.value(u"id").toString()).hasMatch());
             const QString zone =
                 f.value(u"region").toString() + u'-' + f.value(u"availability_zone").toString();
             QVERIFY(f.value(u"name").toString().startsWith(zone + u".fab"));
             ++perZone[zone];
-            for (const auto& s : f.value(u"instance_skus").toArray()) {
+            for (const auto& s : constValue(f.value(u"instance_skus").toArray())) {
                 const QString sku = s.toObject().value(u"id").toString();
                 QVERIFY2(!fabricOfSku.contains(sku), "a SKU sits on two fabrics");
                 fabricOfSku.insert(sku, f.value(u"name").toString());
@@ -176,7 +178,8 @@ private Q_SLOTS:
                              {u"name"_s, u"training"_s},
                              {u"fabric"_s, u"europe-north1-a.fab1"_s}});
         QCOMPARE(r.status, 201);
-        QVERIFY(QRegularExpression(QStringLiteral("^ibpart_[0-9A-Za-z_-]{21}$")).match(r.id()).hasMatch());
+        static const QRegularExpression partitionId(QStringLiteral("^ibpart_[0-9A-Za-z_-]{21}$"));
+        QVERIFY(partitionId.match(r.id()).hasMatch());
         QCOMPARE(r.json.value(u"resource_path").toString(),
                  QStringLiteral("sfc:infiniband_partition:acme:research:training"));
         QCOMPARE(r.json.value(u"fabric").toObject().value(u"name").toString(),
@@ -571,8 +574,8 @@ private:
     QString consoleText(const QString& instance)
     {
         QString text;
-        for (const auto& chunk :
-             m_api.get(QStringLiteral("/preview/v2/instances/%1/logs?limit=2500").arg(instance)).data())
+        for (const auto& chunk : constValue(
+                 m_api.get(QStringLiteral("/preview/v2/instances/%1/logs?limit=2500").arg(instance)).data()))
             text += QString::fromUtf8(
                 QByteArray::fromBase64(chunk.toObject().value(u"data").toString().toLatin1()));
         return text;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -71,12 +73,13 @@ private:
         QString cursor;
         *pages = 0;
         for (int guard = 0; guard < 1000; ++guard) {
-            const auto r = m_api.get(u"/preview/v2/instances?limit=%1%2%3"_s.arg(limit).arg(query).arg(
+            const auto r = m_api.get(u"/preview/v2/instances?limit=%1%2%3"_s.arg(
+                QString::number(limit), query,
                 cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
             if (r.status != 200)
                 return {};
             ++*pages;
-            for (const auto& v : r.data())
+            for (const auto& v : constValue(r.data()))
                 ids.append(v.toObject().value(u"id").toString());
             if (!r.json.value(u"has_more").toBool())
                 return ids;
@@ -96,7 +99,7 @@ private:
             if (r.status != 200)
                 return {};
             QStringList page;
-            for (const auto& v : r.data())
+            for (const auto& v : constValue(r.data()))
                 page.append(v.toObject().value(u"id").toString());
             ids = page + ids;
             if (!r.json.value(u"has_more").toBool())
@@ -285,7 +288,7 @@ private Q_SLOTS:
         QCOMPARE(m_api.get(u"/preview/v2/instances?starting_after=poolc_AAAA"_s).status, 422);
         const auto oldest = m_api.get(u"/preview/v2/instances?limit=200&pool=%1&starting_after=%2"_s.arg(
             m_poolB, cursorOf(u"&pool="_s + m_poolB,
-                              expected([this](const Created& c) { return c.pool == m_poolB; }).last())));
+                              expected([this](const Created& c) { return c.pool == m_poolB; }).constLast())));
         QCOMPARE(oldest.status, 200);
         QCOMPARE(oldest.data().size(), 0);
         QCOMPARE(oldest.json.value(u"has_more").toBool(), false);

@@ -2,6 +2,8 @@
 
 #include "marketsim.h"
 
+#include "common/constvalue.h"
+
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -121,7 +123,7 @@ private Q_SLOTS:
             const SimReply r = m.api.get(base + u"&limit=3"_s
                                          + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
             QCOMPARE(r.status, 200);
-            for (const auto& w : r.data())
+            for (const auto& w : constValue(r.data()))
                 walked.append(w);
             if (!r.json.value(u"has_more").toBool())
                 break;
@@ -181,7 +183,7 @@ private Q_SLOTS:
         QCOMPARE(r.status, 422);
         QCOMPARE(r.errorType(), u"unprocessable_entity"_s);
         bool found = false;
-        for (const auto& d : r.details())
+        for (const auto& d : constValue(r.details()))
             found = found
                     || (d.toObject().value(u"field").toString() == field
                         && d.toObject().value(u"code").toString() == code);
@@ -204,7 +206,7 @@ private Q_SLOTS:
         QVERIFY(body.value(u"pool").toString().startsWith(u"pool_"_s));
         // The cheapest SKU's quote agrees with the book's best ask for those nodes.
         const QString sku = body.value(u"instance_sku").toString();
-        QVERIFY(m.skus.values().contains(sku));
+        QVERIFY(std::ranges::find(std::as_const(m.skus), sku) != m.skus.cend());
 
         // Posted verbatim (with our pool), it fills at once.
         body.insert(u"pool"_s, m_pool);
@@ -224,9 +226,9 @@ private Q_SLOTS:
         QCOMPARE(fills.status, 200);
         QCOMPARE(fills.data().size(), placed.json.value(u"fills").toArray().size());
         qint64 nodeHours = 0;
-        for (const auto& f : fills.data()) {
+        for (const auto& f : constValue(fills.data())) {
             QCOMPARE(f.toObject().value(u"instance_sku").toString(), sku);
-            for (const auto& e : f.toObject().value(u"allocation_schedule_delta").toArray())
+            for (const auto& e : constValue(f.toObject().value(u"allocation_schedule_delta").toArray()))
                 nodeHours += e.toObject().value(u"node_count").toInteger()
                              * (e.toObject().value(u"end_at").toInteger()
                                 - e.toObject().value(u"start_at").toInteger())
@@ -334,7 +336,7 @@ private Q_SLOTS:
         const SimReply r = m.api.post(u"/preview/v2/order_preview"_s, body);
         QCOMPARE(r.status, 422);
         QStringList fields;
-        for (const auto& d : r.details())
+        for (const auto& d : constValue(r.details()))
             fields.append(d.toObject().value(u"field").toString());
         QVERIFY2(fields.contains(field), qPrintable(fields.join(u", "_s)));
         QCOMPARE(m.api.send("POST", u"/preview/v2/order_preview"_s, "{not json", {}).status, 400);
@@ -347,7 +349,7 @@ private Q_SLOTS:
         const qint64 end = start + 2 * MarketSim::H;
         const auto offeredAt = [this, &sku](qint64 t) {
             const SimReply r = m.api.get(u"/preview/v2/instance_skus/%1/availability"_s.arg(sku));
-            for (const auto& e : r.json.value(u"schedule").toArray()) {
+            for (const auto& e : constValue(r.json.value(u"schedule").toArray())) {
                 const QJsonObject entry = e.toObject();
                 if (entry.value(u"start_at").toInteger() <= t && t < entry.value(u"end_at").toInteger())
                     return entry.value(u"node_count").toInteger();

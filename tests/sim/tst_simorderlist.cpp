@@ -2,6 +2,8 @@
 
 #include "marketsim.h"
 
+#include "common/constvalue.h"
+
 #include <QRegularExpression>
 #include <QTest>
 
@@ -253,7 +255,7 @@ private:
     QStringList labelsOf(const SimReply& r) const
     {
         QStringList out;
-        for (const auto& v : r.data())
+        for (const auto& v : constValue(r.data()))
             out.append(
                 m_labels.value(v.toObject().value(u"id").toString(), v.toObject().value(u"id").toString()));
         return out;

@@ -2,6 +2,8 @@
 
 #include "marketsim.h"
 
+#include "common/constvalue.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
@@ -42,7 +44,7 @@ private Q_SLOTS:
         QCOMPARE(r.json.value(u"created_by").toObject().value(u"email").toString(), u"alice@acme.example"_s);
         QVERIFY(r.json.value(u"filled_at").isDouble());
         QVERIFY(r.json.value(u"cancelled_at").isNull());
-        for (const auto& f : r.json.value(u"fills").toArray())
+        for (const auto& f : constValue(r.json.value(u"fills").toArray()))
             QVERIFY(f.toObject().value(u"contract").toString().startsWith(u"cont_"_s));
 
         // The pool holds the nodes, per SKU and in total.
@@ -87,7 +89,7 @@ private Q_SLOTS:
                 .arg(start)
                 .arg(end));
         bool listed = false;
-        for (const auto& w : windows.data())
+        for (const auto& w : constValue(windows.data()))
             listed = listed
                      || (w.toObject().value(u"start_at").toInteger() == start
                          && w.toObject().value(u"end_at").toInteger() == end

@@ -2,6 +2,8 @@
 
 #include "marketsim.h"
 
+#include "common/constvalue.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
@@ -72,11 +74,11 @@ private Q_SLOTS:
         // Credited with what the bids paid, less the fee the preview states ($0.02 per node-hour
         // and 3 %), each fill rounded on its own.
         qint64 credit = 0;
-        for (const auto& f : sell.json.value(u"fills").toArray()) {
+        for (const auto& f : constValue(sell.json.value(u"fills").toArray())) {
             const QJsonObject fill = f.toObject();
             const qint64 amount = MarketSim::fillsAmount(QJsonObject{{u"fills"_s, QJsonArray{fill}}});
             qint64 nodeSeconds = 0;
-            for (const auto& e : fill.value(u"allocation_schedule_delta").toArray())
+            for (const auto& e : constValue(fill.value(u"allocation_schedule_delta").toArray()))
                 nodeSeconds += e.toObject().value(u"node_count").toInteger()
                                * (e.toObject().value(u"end_at").toInteger()
                                   - e.toObject().value(u"start_at").toInteger());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -162,7 +164,7 @@ private Q_SLOTS:
         const auto listed = api.get(u"/preview/v2/instances?limit=200&pool="_s + pool);
         QCOMPARE(listed.status, 200);
         QStringList got;
-        for (const auto& v : listed.data())
+        for (const auto& v : constValue(listed.data()))
             got.append(v.toObject().value(u"id").toString());
         QCOMPARE(got, ids);
         sim.stop();
@@ -190,7 +192,7 @@ private Q_SLOTS:
             QStringList ids;
             for (const auto& path :
                  {u"/preview/v2/instance_skus"_s, u"/preview/v2/workspaces"_s, u"/preview/v2/images"_s}) {
-                for (const auto& v : api.get(path).data())
+                for (const auto& v : constValue(api.get(path).data()))
                     ids.append(v.toObject().value(u"id").toString());
             }
             return ids;
@@ -210,9 +212,9 @@ private Q_SLOTS:
         SimProcess sim;
         QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
         const QString token = sim.token(u"acme-owner"_s);
-        QNetworkAccessManager nam;
         QStringList acknowledged;
         int finished = 0;
+        QNetworkAccessManager nam;
         const int total = 400;
         for (int i = 0; i < total; ++i) {
             QNetworkRequest request(sim.baseUrl().resolved(QUrl(u"/preview/v2/pools"_s)));
@@ -222,11 +224,11 @@ private Q_SLOTS:
                 QJsonDocument(QJsonObject{{u"workspace"_s, u"default"_s}, {u"name"_s, u"burst-%1"_s.arg(i)}})
                     .toJson(QJsonDocument::Compact);
             QNetworkReply* reply = nam.post(request, body);
-            connect(reply, &QNetworkReply::finished, this, [reply, &acknowledged, &finished] {
-                ++finished;
+            // The replies are `nam`'s, declared after the counts: gone before them.
+            connect(reply, &QNetworkReply::finished, reply, [reply, ids = &acknowledged, count = &finished] {
+                ++*count;
                 if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 201)
-                    acknowledged.append(
-                        QJsonDocument::fromJson(reply->readAll()).object().value(u"id").toString());
+                    ids->append(QJsonDocument::fromJson(reply->readAll()).object().value(u"id").toString());
                 reply->deleteLater();
             });
         }
@@ -244,7 +246,7 @@ private Q_SLOTS:
             const auto r = api.get(u"/preview/v2/pools?workspace=default&limit=200"_s
                                    + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
             QCOMPARE(r.status, 200);
-            for (const auto& v : r.data())
+            for (const auto& v : constValue(r.data()))
                 stored.append(v.toObject().value(u"id").toString());
             cursor = r.json.value(u"cursor").toString();
             if (!r.json.value(u"has_more").toBool())

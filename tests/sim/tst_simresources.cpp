@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -23,7 +25,7 @@ private Q_SLOTS:
         QVERIFY2(m_sim.start({u"--control"_s}), qPrintable(m_sim.errorOutput()));
         m_api.setBaseUrl(m_sim.baseUrl());
         m_api.setToken(m_sim.token(u"acme-owner"_s));
-        for (const auto& v : m_api.get(u"/preview/v2/instance_skus"_s).data())
+        for (const auto& v : constValue(m_api.get(u"/preview/v2/instance_skus"_s).data()))
             m_skus.insert(v.toObject().value(u"alias").toString(), v.toObject());
         QVERIFY(m_skus.size() >= 6);
     }
@@ -35,7 +37,7 @@ private Q_SLOTS:
              {u"/preview/v2/workspaces"_s, u"/preview/v2/instance_skus"_s, u"/preview/v2/images"_s}) {
             const auto r = m_api.get(path);
             QCOMPARE(r.status, 200);
-            for (const auto& v : r.data())
+            for (const auto& v : constValue(r.data()))
                 QVERIFY2(pattern.match(v.toObject().value(u"id").toString()).hasMatch(),
                          qPrintable(v.toObject().value(u"id").toString()));
         }
@@ -142,14 +144,14 @@ private Q_SLOTS:
         for (const auto& s : std::as_const(m_skus))
             expected += s.value(property).toObject().value(u"value").toVariant() == value ? 1 : 0;
         QCOMPARE(r.data().size(), expected);
-        for (const auto& v : r.data()) {
+        for (const auto& v : constValue(r.data())) {
             const QJsonObject a = v.toObject();
             QCOMPARE(a.value(u"object").toString(), u"instance_sku_availability"_s);
             const QJsonObject sku =
                 m_skus.value(a.value(u"instance_sku").toObject().value(u"alias").toString());
             QCOMPARE(sku.value(property).toObject().value(u"value").toVariant(), value);
             QVERIFY(!a.value(u"schedule").toArray().isEmpty());
-            for (const auto& e : a.value(u"schedule").toArray())
+            for (const auto& e : constValue(a.value(u"schedule").toArray()))
                 QCOMPARE(e.toObject().value(u"start_at").toInteger() % 60, 0);
         }
     }
@@ -175,9 +177,9 @@ private Q_SLOTS:
         const auto r = m_api.get(u"/preview/v2/instance_sku_property_catalog"_s);
         QCOMPARE(r.status, 200);
         QHash<QString, QStringList> values;
-        for (const auto& d : r.data()) {
+        for (const auto& d : constValue(r.data())) {
             const QJsonObject o = d.toObject();
-            for (const auto& v : o.value(u"values").toArray())
+            for (const auto& v : constValue(o.value(u"values").toArray()))
                 values[o.value(u"key").toObject().value(u"name").toString()].append(
                     v.toObject().value(u"name").toString());
         }
@@ -191,7 +193,7 @@ private Q_SLOTS:
         auto r = m_api.get(u"/preview/v2/images"_s);
         QCOMPARE(r.status, 200);
         QStringList names;
-        for (const auto& v : r.data())
+        for (const auto& v : constValue(r.data()))
             names.append(v.toObject().value(u"name").toString());
         QCOMPARE(names, (QStringList{u"ubuntu-24.04-cuda-13.2"_s, u"ubuntu-24.04-cuda-13.1"_s,
                                      u"ubuntu-22.04.5-cuda-12.7"_s}));
@@ -308,7 +310,7 @@ private Q_SLOTS:
         const auto logs = m_api.get(u"/preview/v2/instances/%1/logs?limit=2500"_s.arg(b.id()));
         QVERIFY(logs.data().size() > early);
         QString text;
-        for (const auto& c : logs.data())
+        for (const auto& c : constValue(logs.data()))
             text +=
                 QString::fromUtf8(QByteArray::fromBase64(c.toObject().value(u"data").toString().toLatin1()));
         QVERIFY(text.contains(u"running module ssh_authorized_keys"));
@@ -467,7 +469,7 @@ private Q_SLOTS:
             const auto r = m_api.get(base + u"&limit=20"_s
                                      + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
             QCOMPARE(r.status, 200);
-            for (const auto& v : r.data())
+            for (const auto& v : constValue(r.data()))
                 seen.append(v.toObject().value(u"name").toString());
             if (page == 0) {
                 firstPage = seen;

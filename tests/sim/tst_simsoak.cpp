@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "support/simclient.h"
+
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
 
@@ -37,7 +39,7 @@ qint64 residentKiB(qint64 pid)
     QFile status(u"/proc/%1/status"_s.arg(pid));
     if (!status.open(QIODevice::ReadOnly))
         return -1;
-    for (const QByteArray& line : status.readAll().split('\n')) {
+    for (const QByteArray& line : constValue(status.readAll().split('\n'))) {
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     }
@@ -229,7 +231,7 @@ private:
                      // The pool may exist all the same: look it up by name.
                      return send("GET", u"/preview/v2/pools?workspace=default&limit=200"_s, {},
                                  [this, name](int found, const QJsonObject& list) {
-                                     for (const auto& p : list.value(u"data"_s).toArray()) {
+                                     for (const auto& p : constValue(list.value(u"data"_s).toArray())) {
                                          const QJsonObject pool = p.toObject();
                                          QStringList& mine = m_world.pools[m_token];
                                          if (found == 200 && pool.value(u"name"_s).toString() == name
@@ -385,7 +387,7 @@ private Q_SLOTS:
         world.now = api.now();
         const SimReply skus = api.get(u"/preview/v2/instance_skus?limit=200"_s);
         QCOMPARE(skus.status, 200);
-        for (const auto& v : skus.data()) {
+        for (const auto& v : constValue(skus.data())) {
             const QJsonObject sku = v.toObject();
             if (world.skuIds.size() < 4) {
                 world.skuIds.append(sku.value(u"id"_s).toString());
@@ -462,7 +464,7 @@ private:
                 qWarning("%s: %d %s", qPrintable(path), page.status, page.raw.left(300).constData());
                 return {};
             }
-            for (const auto& v : page.data())
+            for (const auto& v : constValue(page.data()))
                 out.append(v.toObject());
             cursor =
                 page.json.value(u"has_more").toBool() ? page.json.value(u"cursor").toString() : QString();
@@ -486,7 +488,7 @@ private:
             const QJsonArray requested = order.value(u"allocation_schedule_delta").toArray();
             const qint64 wanted = nodeSeconds(requested);
             qint64 got = 0;
-            for (const auto& f : order.value(u"fills").toArray())
+            for (const auto& f : constValue(order.value(u"fills").toArray()))
                 got += nodeSeconds(f.toObject().value(u"allocation_schedule_delta").toArray());
             const QString what =
                 u"%1 %2: %3 of %4 node-seconds filled"_s.arg(id, status).arg(got).arg(wanted);
@@ -515,7 +517,8 @@ private:
         QHash<QString, int> seen;
         for (const QString& status : {u"pending"_s, u"standing"_s, u"partially_filled"_s, u"filled"_s,
                                       u"cancelled"_s, u"rejected"_s}) {
-            for (const QJsonObject& order : allPages(api, u"/preview/v2/orders?status="_s + status)) {
+            for (const QJsonObject& order :
+                 constValue(allPages(api, u"/preview/v2/orders?status="_s + status))) {
                 const QString id = order.value(u"id").toString();
                 QVERIFY2(statusOf.value(id) == status,
                          qPrintable(u"%1 listed as %2 but is %3"_s.arg(id, status, statusOf.value(id))));
@@ -540,7 +543,7 @@ private:
                     continue;
                 const qint64 sign = order.value(u"side").toString() == u"buy"_s ? 1 : -1;
                 const QString sku = order.value(u"instance_sku").toObject().value(u"id").toString();
-                for (const auto& f : order.value(u"fills").toArray()) {
+                for (const auto& f : constValue(order.value(u"fills").toArray())) {
                     const QJsonArray delta = f.toObject().value(u"allocation_schedule_delta").toArray();
                     for (qint64 t = now - now % H + H; t < now + 21 * D; t += H)
                         fromFills[sku][t] += sign * nodesAt(delta, t);
@@ -548,7 +551,7 @@ private:
             }
             const QJsonObject bySku =
                 pool.value(u"allocation_schedule").toObject().value(u"by_instance_sku").toObject();
-            for (const QString& sku : bySku.keys())
+            for (const QString& sku : constValue(bySku.keys()))
                 QVERIFY2(fromFills.count(sku), qPrintable(u"%1 owns %2 without fills"_s.arg(poolId, sku)));
             for (const auto& [sku, hours] : fromFills) {
                 for (const auto& [t, nodes] : hours) {

@@ -2,6 +2,7 @@
 
 #include "support/simclient.h"
 
+#include "common/constvalue.h"
 #include "support/simprocess.h"
 
 #include <QCoreApplication>
@@ -17,7 +18,7 @@
 QStringList SimReply::detailCodes() const
 {
     QStringList codes;
-    for (const auto& d : details())
+    for (const auto& d : constValue(details()))
         codes.append(d.toObject().value(u"code").toString());
     return codes;
 }

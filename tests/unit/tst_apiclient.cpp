@@ -815,10 +815,11 @@ private Q_SLOTS:
         if (!second.listen(QHostAddress(QStringLiteral("127.0.0.2"))))
             QSKIP("127.0.0.2 is not available here");
         QByteArray secondSaw;
-        connect(&second, &QTcpServer::newConnection, this, [&second, &secondSaw] {
+        // The servers' sockets are their children, gone with them: no handler outlives what it writes.
+        connect(&second, &QTcpServer::newConnection, &second, [&second, saw = &secondSaw] {
             while (QTcpSocket* socket = second.nextPendingConnection())
-                connect(socket, &QTcpSocket::readyRead, socket, [socket, &secondSaw] {
-                    secondSaw += socket->readAll();
+                connect(socket, &QTcpSocket::readyRead, socket, [socket, saw] {
+                    *saw += socket->readAll();
                     socket->write(
                         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
                 });
@@ -828,11 +829,11 @@ private Q_SLOTS:
         QList<QByteArray> firstSaw;
         const QByteArray elsewhere = "http://127.0.0.2:" + QByteArray::number(second.serverPort());
         const QByteArray me = Fixtures::bytes(QStringLiteral("me.json"));
-        connect(&first, &QTcpServer::newConnection, this, [&] {
+        connect(&first, &QTcpServer::newConnection, &first, [&] {
             while (QTcpSocket* socket = first.nextPendingConnection())
-                connect(socket, &QTcpSocket::readyRead, socket, [&, socket] {
+                connect(socket, &QTcpSocket::readyRead, socket, [saw = &firstSaw, me, elsewhere, socket] {
                     const QByteArray request = socket->readAll();
-                    firstSaw << request;
+                    *saw << request;
                     if (request.startsWith("GET /preview/v2/me "))
                         socket->write("HTTP/1.1 302 Found\r\nLocation: "
                                       "/preview/v2/me-moved\r\nContent-Length: 0\r\n\r\n");

@@ -195,7 +195,7 @@ private Q_SLOTS:
         backend.watch();
         QTRY_COMPARE(backend.orders().size(), 1000);
         QTRY_COMPARE(backend.pools().size(), 50);
-        const QString last = backend.pools().last().id;
+        const QString last = backend.pools().constLast().id;
         constexpr int Reloads = 200;
         QElapsedTimer timer;
         timer.start();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/cloudinit/cloudconfigschema.h"
+
+#include "common/constvalue.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/validator.h"
 #include "core/cloudinit/yaml11resolver.h"
@@ -588,9 +590,11 @@ private Q_SLOTS:
             QSKIP("cloud-init is not installed here");
         const QDir data(TestEnv::dataFile(u"cloudinit"_s));
         QStringList files;
-        for (const QString& name : QDir(data.filePath(u"cases"_s)).entryList(QDir::Files, QDir::Name))
+        for (const QString& name :
+             constValue(QDir(data.filePath(u"cases"_s)).entryList(QDir::Files, QDir::Name)))
             files.append(u"cases/"_s + name);
-        for (const QString& name : QDir(data.filePath(u"examples"_s)).entryList({u"*.txt"_s}, QDir::Files))
+        for (const QString& name :
+             constValue(QDir(data.filePath(u"examples"_s)).entryList({u"*.txt"_s}, QDir::Files)))
             files.append(u"examples/"_s + name);
         QVERIFY(files.size() > 50);
 
@@ -607,7 +611,7 @@ private Q_SLOTS:
             QVERIFY(QDir(copy.path()).mkdir(sub));
             QVERIFY(QFile::setPermissions(copy.filePath(sub), traversable));
         }
-        for (const QString& file : QStringList{u"oracle.py"_s, u"instance-data.json"_s} + files) {
+        for (const QString& file : constValue(QStringList{u"oracle.py"_s, u"instance-data.json"_s} + files)) {
             QVERIFY(QFile::copy(data.filePath(file), copy.filePath(file)));
             QVERIFY(QFile::setPermissions(copy.filePath(file), readable));
         }
@@ -647,7 +651,7 @@ private Q_SLOTS:
                 continue;
             ++invalid;
             QStringList paths;
-            for (const auto& path : reference.value(u"paths"_s).toArray())
+            for (const auto& path : constValue(reference.value(u"paths"_s).toArray()))
                 paths.append(path.toString());
             // cloud-init reports "not a YAML dict" outside its schema problems; only the verdict counts.
             if (paths.size() == 1 && paths.constFirst().startsWith(u"runtime:"_s))

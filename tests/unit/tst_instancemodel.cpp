@@ -18,7 +18,7 @@ QList<Instance> fixture()
 
 Instance numbered(int i)
 {
-    Instance instance = fixture().first();
+    Instance instance = fixture().constFirst();
     instance.id = QStringLiteral("inst_%1").arg(i);
     instance.name = QStringLiteral("node-%1").arg(i);
     return instance;

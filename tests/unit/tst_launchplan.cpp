@@ -2,6 +2,8 @@
 
 #include "core/cluster/launchplan.h"
 
+#include "common/constvalue.h"
+
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -154,7 +156,7 @@ NCCL torchrun --nnodes=8 --node_rank=7 --master_addr=10.1.0.1 --master_port=2940
             workers.append({name, u"inst_"_s + name, {}, 22});
         workers.append({u"worker-9"_s, u"inst_a"_s, {}, 22});
         QStringList order;
-        for (const LaunchPlan::Worker& worker : LaunchPlan::ordered(workers))
+        for (const LaunchPlan::Worker& worker : constValue(LaunchPlan::ordered(workers)))
             order << worker.id;
         QCOMPARE(order, (QStringList{u"inst_gpu-box"_s, u"inst_worker-1"_s, u"inst_a"_s, u"inst_worker-9"_s,
                                      u"inst_worker-10"_s, u"inst_worker-100"_s}));

@@ -18,7 +18,8 @@ private Q_SLOTS:
     {
         InstanceModel model;
         QList<Instance> rows;
-        Instance base = Fixtures::list<Instance>(QStringLiteral("instances.json"), parseInstance).first();
+        Instance base =
+            Fixtures::list<Instance>(QStringLiteral("instances.json"), parseInstance).constFirst();
         for (int i : {10, 9, 1, 100, 2}) {
             base.id = QStringLiteral("inst_%1").arg(i);
             base.name = QStringLiteral("node-%1").arg(i);

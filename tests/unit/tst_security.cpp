@@ -190,10 +190,11 @@ private Q_SLOTS:
         server.setSslConfiguration(configuration);
         QByteArray received;
         int handshakes = 0;
-        connect(&server, &QSslServer::startedEncryptionHandshake, this,
+        // The server's sockets are its children, gone with it: no handler outlives what it writes.
+        connect(&server, &QSslServer::startedEncryptionHandshake, &server,
                 [&received, &handshakes](QSslSocket* s) {
                     ++handshakes;
-                    connect(s, &QSslSocket::readyRead, s, [&received, s] { received += s->readAll(); });
+                    connect(s, &QSslSocket::readyRead, s, [saw = &received, s] { *saw += s->readAll(); });
                 });
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/api/apiclient.h"
+
+#include "common/constvalue.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/imagemodel.h"
@@ -65,7 +67,7 @@ private Q_SLOTS:
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("test-token"));
         Session session(&client);
-        for (const Session::Resource resource : Session::allResources())
+        for (const Session::Resource resource : constValue(Session::allResources()))
             session.watch(resource);
         QAbstractItemModelTester t1(session.instances(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -100,7 +102,7 @@ private Q_SLOTS:
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("test-token"));
         Session session(&client);
-        for (const Session::Resource resource : Session::allResources())
+        for (const Session::Resource resource : constValue(Session::allResources()))
             session.watch(resource);
         session.setInterval(1h);
         QSignalSpy flags(&session, &Session::featureFlagsChanged);
@@ -108,7 +110,7 @@ private Q_SLOTS:
         QVERIFY(flags.wait());
         QTRY_COMPARE(session.instances()->rowCount(), 4);
         QVERIFY(!session.infinibandEnabled());
-        for (const QString& path : network.paths())
+        for (const QString& path : constValue(network.paths()))
             QVERIFY2(!path.contains(u"infiniband"), qPrintable(path));
         QCOMPARE(session.partitions()->rowCount(), 0);
         session.stop();
@@ -121,7 +123,7 @@ private Q_SLOTS:
         ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
         client.setToken(QStringLiteral("test-token"));
         Session session(&client);
-        for (const Session::Resource resource : Session::allResources())
+        for (const Session::Resource resource : constValue(Session::allResources()))
             session.watch(resource);
         session.setInterval(1h);
         session.start();
@@ -155,7 +157,7 @@ private Q_SLOTS:
         QTRY_COMPARE(session.pools()->rowCount(), 2);
         QTRY_VERIFY(!session.status()->isBusy());
         QStringList asked;
-        for (const QString& path : network.paths())
+        for (const QString& path : constValue(network.paths()))
             asked.append(QUrl(path).path());
         asked.sort();
         QCOMPARE(asked, (QStringList{u"/preview/v2/me"_s, u"/preview/v2/pools"_s}));
@@ -165,7 +167,7 @@ private Q_SLOTS:
         network.requests.clear();
         session.refreshAll();
         QTRY_VERIFY(!session.status()->isBusy());
-        for (const QString& path : network.paths())
+        for (const QString& path : constValue(network.paths()))
             QVERIFY2(!path.contains(u"/pools"), qPrintable(path));
         session.stop();
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/api/apiclient.h"
+
+#include "common/constvalue.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/imagemodel.h"
@@ -57,7 +59,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t2(session.skus(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t3(session.images(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t4(session.pools(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        for (const Session::Resource resource : Session::allResources())
+        for (const Session::Resource resource : constValue(Session::allResources()))
             session.watch(resource);
         session.setInterval(1h);
         session.start();

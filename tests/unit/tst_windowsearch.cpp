@@ -2,6 +2,8 @@
 
 #include "core/market/windowsearch.h"
 
+#include "common/constvalue.h"
+
 #include <QElapsedTimer>
 #include <QMap>
 #include <QRandomGenerator>
@@ -132,7 +134,7 @@ private Q_SLOTS:
         // The best overall is the first.
         Query everything = query;
         everything.limit = 1'000'000;
-        for (const Offer& offer : bruteForce(quotes, everything, rank))
+        for (const Offer& offer : constValue(bruteForce(quotes, everything, rank)))
             QVERIFY(!WindowSearch::before(offer, found.first(), rank));
     }
 

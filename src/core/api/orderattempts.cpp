@@ -2,6 +2,7 @@
 
 #include "core/api/orderattempts.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "common/money.h"
 #include "core/api/apiclient.h"
@@ -204,7 +205,7 @@ void OrderAttempts::load()
         file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error) : QJsonDocument();
     file.close();
     if (document.isObject() && document.object().value(u"attempts"_s).isArray()) {
-        for (const QJsonValue& value : document.object().value(u"attempts"_s).toArray()) {
+        for (const QJsonValue& value : constValue(document.object().value(u"attempts"_s).toArray())) {
             const QJsonObject o = value.toObject();
             Attempt attempt{requestFromJson(o.value(u"request"_s).toObject()),
                             o.value(u"idempotency_key"_s).toString().toLatin1(),
@@ -242,7 +243,7 @@ void OrderAttempts::save()
     if (m_file.isEmpty())
         return;
     QJsonArray attempts;
-    for (const Attempt& attempt : m_unknown) {
+    for (const Attempt& attempt : std::as_const(m_unknown)) {
         attempts.append(QJsonObject{{u"request"_s, toJson(attempt.request)},
                                     {u"idempotency_key"_s, QString::fromLatin1(attempt.key)},
                                     {u"sent_at"_s, attempt.sentAt},

@@ -2,6 +2,8 @@
 
 #include "core/cloudinit/jinja.h"
 
+#include "common/constvalue.h"
+
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonValue>
@@ -796,7 +798,7 @@ private:
         }
         case QJsonValue::Array: {
             QStringList items;
-            for (const QJsonValue& item : value.toArray())
+            for (const QJsonValue& item : constValue(value.toArray()))
                 items << pythonText(item, true, depth + 1);
             return u"["_s + items.join(u", ") + u"]"_s;
         }
@@ -885,10 +887,10 @@ private:
                 if (sequence.defined && sequence.value.isArray())
                     items = sequence.value.toArray();
                 else if (sequence.defined && sequence.value.isObject())
-                    for (const QString& key : sequence.value.toObject().keys())
+                    for (const QString& key : constValue(sequence.value.toObject().keys()))
                         items.append(key);
                 else if (sequence.defined && sequence.value.isString())
-                    for (const QChar c : sequence.value.toString())
+                    for (const QChar c : constValue(sequence.value.toString()))
                         items.append(QString(c));
                 if (items.isEmpty()) {
                     render(node.elseBody, scopes);

@@ -2,6 +2,7 @@
 
 #include "core/cloudinit/multipart.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/yamltree.h"
 
@@ -395,7 +396,7 @@ QByteArray buildMultipart(const QList<MimePart>& parts)
         round.addData(hash.result());
         round.addData(QByteArray::number(attempt));
         quint64 number = 0;
-        for (const char c : round.result().first(8))
+        for (const char c : constValue(round.result().first(8)))
             number = (number << 8) | static_cast<unsigned char>(c);
         boundary = "===============" + QByteArray::number(number >> 1).rightJustified(19, '0') + "==";
         const QByteArray delimiter = "--" + boundary;

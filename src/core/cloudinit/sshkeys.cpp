@@ -2,6 +2,7 @@
 
 #include "core/cloudinit/sshkeys.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/authorizedkey.h"
 
 #include <QCoreApplication>
@@ -121,7 +122,8 @@ QList<SshPublicKey> listPublicKeys(const QString& directory)
 {
     QList<SshPublicKey> keys;
     const QDir dir(directory);
-    for (const QFileInfo& info : dir.entryInfoList({u"*.pub"_s}, QDir::Files | QDir::Readable, QDir::Name)) {
+    for (const QFileInfo& info :
+         constValue(dir.entryInfoList({u"*.pub"_s}, QDir::Files | QDir::Readable, QDir::Name))) {
         if (info.size() > 64 * 1024)
             continue;
         QFile file(info.filePath());

@@ -2,6 +2,8 @@
 
 #include "core/cloudinit/templates.h"
 
+#include "common/constvalue.h"
+
 #include <QCoreApplication>
 #include <QFile>
 
@@ -24,7 +26,7 @@ QList<Template> templates()
 
 QString templateText(const QString& id)
 {
-    for (const Template& known : templates()) {
+    for (const Template& known : constValue(templates())) {
         if (known.id != id)
             continue;
         QFile file(u":/cloudinit/templates/%1.yaml"_s.arg(id));

@@ -2,6 +2,7 @@
 
 #include "core/cloudinit/validator.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/jinja.h"
 
 #include "common/logging.h"
@@ -1049,7 +1050,7 @@ private:
         }
         suggestKeysTheValuesFit(instance, failing);
 
-        for (const DeprecationWalker::Found& found : DeprecationWalker(schema).run(instance)) {
+        for (const DeprecationWalker::Found& found : constValue(DeprecationWalker(schema).run(instance))) {
             QString label = found.kind;
             label[0] = label[0].toUpper();
             const QString message =
@@ -1215,12 +1216,12 @@ private:
         const Json& users = instance.at("users");
         bool hasDefault = false;
         if (users.is_string()) {
-            for (const QString& name : fromStd(users.as_string()).split(u','))
+            for (const QString& name : constValue(fromStd(users.as_string()).split(u',')))
                 hasDefault = hasDefault || name.trimmed() == u"default";
         } else if (users.is_array()) {
             for (const auto& user : users.array_range()) {
                 if (user.is_string()) {
-                    for (const QString& name : fromStd(user.as_string()).split(u','))
+                    for (const QString& name : constValue(fromStd(user.as_string()).split(u',')))
                         hasDefault = hasDefault || name.trimmed() == u"default";
                 }
             }

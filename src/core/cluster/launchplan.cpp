@@ -2,6 +2,7 @@
 
 #include "core/cluster/launchplan.h"
 
+#include "common/constvalue.h"
 #include "core/cli/sfcommand.h"
 
 #include <QStringList>
@@ -23,7 +24,7 @@ QString hostOf(const Worker& worker)
 QString environmentPrefix()
 {
     QStringList words;
-    for (const auto& [name, value] : ncclEnvironment())
+    for (const auto& [name, value] : constValue(ncclEnvironment()))
         words << name + u'=' + value;
     return words.join(u' ');
 }
@@ -66,7 +67,7 @@ QList<Worker> ordered(QList<Worker> workers)
 QString hostfile(const QList<Worker>& workers, const Options& options)
 {
     QString text;
-    for (const Worker& worker : ordered(workers)) {
+    for (const Worker& worker : constValue(ordered(workers))) {
         text += hostOf(worker);
         if (options.gpusPerNode > 0)
             text += u" slots=%1"_s.arg(options.gpusPerNode);
@@ -108,7 +109,7 @@ QString document(const QList<Worker>& workers, const Options& options)
         options.gpusPerNode > 0 ? u"%1 GPU(s) each"_s.arg(options.gpusPerNode) : u"GPUs per node unknown"_s);
     text += u"\n# hostfile\n"_s + hostfile(nodes, options);
     text += u"\n# NCCL over InfiniBand (each torchrun line below sets these too)\n"_s;
-    for (const auto& [name, value] : ncclEnvironment())
+    for (const auto& [name, value] : constValue(ncclEnvironment()))
         text += u"export %1=%2\n"_s.arg(name, value);
     text += u"\n# ssh to each worker, then run its torchrun line there\n"_s;
     for (qsizetype rank = 0; rank < nodes.size(); ++rank) {

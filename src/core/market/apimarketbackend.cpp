@@ -2,6 +2,7 @@
 
 #include "core/market/apimarketbackend.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "core/api/apiclient.h"
 #include "core/market/plannerconversion.h"
@@ -86,7 +87,7 @@ void ApiMarketBackend::bind(Session* session)
         disconnect(m_session->orders(), nullptr, this, nullptr);
         disconnect(m_session->skus(), nullptr, this, nullptr);
         if (m_watchers > 0) {
-            for (const Session::Resource resource : marketLists())
+            for (const Session::Resource resource : constValue(marketLists()))
                 m_session->unwatch(resource);
         }
     }
@@ -134,7 +135,7 @@ void ApiMarketBackend::bind(Session* session)
             Q_EMIT changed();
         });
         if (m_watchers > 0) {
-            for (const Session::Resource resource : marketLists())
+            for (const Session::Resource resource : constValue(marketLists()))
                 session->watch(resource);
             readClock();
         }
@@ -151,7 +152,7 @@ void ApiMarketBackend::watch()
 {
     if (m_watchers++ > 0 || !m_session)
         return;
-    for (const Session::Resource resource : marketLists())
+    for (const Session::Resource resource : constValue(marketLists()))
         m_session->watch(resource);
     readClock();
 }
@@ -160,7 +161,7 @@ void ApiMarketBackend::unwatch()
 {
     if (m_watchers == 0 || --m_watchers > 0 || !m_session)
         return;
-    for (const Session::Resource resource : marketLists())
+    for (const Session::Resource resource : constValue(marketLists()))
         m_session->unwatch(resource);
 }
 
@@ -219,7 +220,7 @@ void ApiMarketBackend::refresh()
 {
     if (!m_session)
         return;
-    for (const Session::Resource resource : marketLists())
+    for (const Session::Resource resource : constValue(marketLists()))
         m_session->refresh(resource);
     readClock();
 }
@@ -430,7 +431,7 @@ std::optional<Order> ApiMarketBackend::takePlacedEarlier(const OrderRequest& req
     const QString id = m_attempts.placedEarlier(request);
     if (id.isEmpty())
         return std::nullopt;
-    for (const Order& order : orders()) {
+    for (const Order& order : constValue(orders())) {
         if (order.id == id) {
             m_attempts.forget(request);
             return order;

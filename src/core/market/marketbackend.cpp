@@ -2,6 +2,8 @@
 
 #include "core/market/marketbackend.h"
 
+#include "common/constvalue.h"
+
 MarketBackend::MarketBackend(QObject* parent)
     : QObject(parent)
 {}
@@ -10,7 +12,7 @@ MarketBackend::~MarketBackend() = default;
 
 std::optional<Pool> MarketBackend::pool(const QString& id) const
 {
-    for (const Pool& candidate : pools()) {
+    for (const Pool& candidate : constValue(pools())) {
         if (candidate.id == id)
             return candidate;
     }

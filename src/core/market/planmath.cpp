@@ -2,6 +2,7 @@
 
 #include "core/market/planmath.h"
 
+#include "common/constvalue.h"
 #include "common/schedule.h"
 
 #include <algorithm>
@@ -15,7 +16,7 @@ PlanMath::Steps stepsOf(const Schedule& schedule, qint64 from, qint64 to)
         return result;
     result.append({from, schedule.at(from)});
     const Schedule clipped = schedule.clipped(from, to);
-    for (const ScheduleEntry& entry : clipped.entries()) {
+    for (const ScheduleEntry& entry : constValue(clipped.entries())) {
         for (const qint64 t : {entry.startAt, entry.endAt.value_or(to)}) {
             if (t <= from || t >= to)
                 continue;

@@ -2,6 +2,7 @@
 
 #include "core/models/session.h"
 
+#include "common/constvalue.h"
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
 #include "core/models/connectionstatus.h"
@@ -157,7 +158,7 @@ QList<ApiCall*> Session::fetchOrders()
 void Session::applyOrders(const QVariant& results)
 {
     QList<Order> orders;
-    for (const QVariant& result : results.toList())
+    for (const QVariant& result : constValue(results.toList()))
         orders += result.value<QList<Order>>();
     m_orders->refresh(orders);
 }
@@ -262,7 +263,7 @@ void Session::setScope(const QString& workspace, bool known)
     m_workspace = workspace;
     m_scopeKnown = known;
     if (changed) {
-        for (const Resource resource : allResources()) {
+        for (const Resource resource : constValue(allResources())) {
             if (isWorkspaceList(resource))
                 m_loaded.remove(resource);
         }

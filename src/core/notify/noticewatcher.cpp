@@ -2,6 +2,7 @@
 
 #include "core/notify/noticewatcher.h"
 
+#include "common/constvalue.h"
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
 #include "core/models/ordermodel.h"
@@ -351,7 +352,7 @@ void NoticeWatcher::scanInstances(bool tellChanges)
 void NoticeWatcher::scanPools(bool tellChanges)
 {
     m_pools.clear();
-    for (const Pool& pool : rowsOf<Pool>(m_sources.value(Source::Pools).model))
+    for (const Pool& pool : constValue(rowsOf<Pool>(m_sources.value(Source::Pools).model)))
         m_pools.insert(pool.id, pool);
     checkCapacity(tellChanges);
 }
@@ -360,7 +361,7 @@ void NoticeWatcher::checkCapacity(bool tellChanges)
 {
     const qint64 t = now();
     for (const Pool& pool : std::as_const(m_pools)) {
-        for (const Boundary& boundary : boundaries(pool)) {
+        for (const Boundary& boundary : constValue(boundaries(pool))) {
             // Due from 40 minutes before until the moment itself; later it is no warning.
             if (t < boundary.at - CapacityWarningSecs || t >= boundary.at)
                 continue;
@@ -393,7 +394,7 @@ void NoticeWatcher::scheduleNextWarning()
     const qint64 t = now();
     qint64 next = 0;
     for (const Pool& pool : std::as_const(m_pools)) {
-        for (const Boundary& boundary : boundaries(pool)) {
+        for (const Boundary& boundary : constValue(boundaries(pool))) {
             const qint64 due = boundary.at - CapacityWarningSecs;
             if (due > t && (next == 0 || due < next))
                 next = due;

@@ -2,6 +2,8 @@
 
 #include "core/settings/settings.h"
 
+#include "common/constvalue.h"
+
 #include <QMetaEnum>
 #include <QSettings>
 
@@ -211,7 +213,7 @@ void Settings::setCurrentProfileId(const QString& id)
 ConnectionProfile Settings::currentProfile() const
 {
     const QString id = currentProfileId();
-    for (const ConnectionProfile& profile : profiles()) {
+    for (const ConnectionProfile& profile : constValue(profiles())) {
         if (profile.id == id)
             return profile;
     }

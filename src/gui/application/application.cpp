@@ -2,6 +2,7 @@
 
 #include "gui/application/application.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/activitymodel.h"
@@ -144,7 +145,7 @@ void Application::setUpNotices()
     }
     NoticeWatcher* watcher = m_noticeWatcher.get();
     Settings* settings = m_services.settings;
-    for (const Notice::Kind kind : Notice::allKinds())
+    for (const Notice::Kind kind : constValue(Notice::allKinds()))
         watcher->setEnabled(kind, settings->notifies(kind));
     connect(settings, &Settings::notifiesChanged, watcher, &NoticeWatcher::setEnabled);
     // The capacity warnings go by the server's clock, which the market learns.

@@ -2,6 +2,7 @@
 
 #include "gui/availability/availabilitychart.h"
 
+#include "common/constvalue.h"
 #include "common/money.h"
 #include "core/models/format.h"
 
@@ -174,7 +175,7 @@ void AvailabilityChart::updateAxes()
     m_nodeAxis->setTickCount(int(std::min<qint64>(maxNodes + 2, 6)));
     m_nodeAxis->applyNiceNumbers();
     double maxPrice = 0;
-    for (const QPointF& point : m_prices->points())
+    for (const QPointF& point : constValue(m_prices->points()))
         maxPrice = std::max(maxPrice, point.y());
     m_priceAxis->setRange(0, maxPrice > 0 ? std::ceil(maxPrice * 1.15) : 1.0);
     m_priceAxis->setTickCount(5);

@@ -2,6 +2,7 @@
 
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/cloudconfigschema.h"
 #include "core/cloudinit/validator.h"
 
@@ -490,7 +491,7 @@ void CloudInitCodeEditor::complete()
     const int column = cursor.positionInBlock() - int(prefix.size());
     const QStringList path = CloudInit::keyPathAt(toPlainText(), cursor.blockNumber(), column);
     QStringList names;
-    for (const auto& key : CloudInit::CloudConfigSchema::bundled().keysAt(path)) {
+    for (const auto& key : constValue(CloudInit::CloudConfigSchema::bundled().keysAt(path))) {
         if (!key.deprecated)
             names.append(key.name);
     }

@@ -2,6 +2,7 @@
 
 #include "gui/cloudinit/cloudinitpage.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/cloudconfigschema.h"
 #include "core/cloudinit/jinja.h"
 #include "core/cloudinit/multipart.h"
@@ -221,7 +222,7 @@ void CloudInitPage::buildUi()
 
     auto* newMenu = new QMenu(tr("New from &Template"), this);
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
-    for (const CloudInit::Template& t : CloudInit::templates()) {
+    for (const CloudInit::Template& t : constValue(CloudInit::templates())) {
         QAction* action = newMenu->addAction(t.title, this, [this, id = t.id] { newFromTemplate(id); });
         action->setToolTip(t.description);
         action->setObjectName(u"template_"_s + t.id);

@@ -2,6 +2,7 @@
 
 #include "gui/cloudinit/multipartdialog.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
@@ -185,7 +186,7 @@ void MultipartDialog::buildUi()
     m_addButton->setPopupMode(QToolButton::InstantPopup);
     m_addButton->setFocusPolicy(Qt::StrongFocus);
     auto* addMenu = new QMenu(m_addButton);
-    for (const QString& type : CloudInit::multipartPartTypes()) {
+    for (const QString& type : constValue(CloudInit::multipartPartTypes())) {
         QAction* action = addMenu->addAction(typeTitle(type), this, [this, type] { addPart(type); });
         action->setObjectName(u"multipartAdd_"_s + type.section(u'/', 1));
     }
@@ -222,7 +223,7 @@ void MultipartDialog::buildUi()
     m_typeCombo = new QComboBox(partPage);
     m_typeCombo->setObjectName(u"multipartTypeCombo"_s);
     m_typeCombo->setAccessibleName(tr("Part type"));
-    for (const QString& type : CloudInit::multipartPartTypes())
+    for (const QString& type : constValue(CloudInit::multipartPartTypes()))
         m_typeCombo->addItem(u"%1 (%2)"_s.arg(typeTitle(type), type), type);
     connect(m_typeCombo, &QComboBox::currentIndexChanged, this, [this] {
         if (m_showing || currentPart() < 0)

@@ -2,6 +2,7 @@
 
 #include "gui/cloudinit/sshbootstrapdialog.h"
 
+#include "common/constvalue.h"
 #include "core/cloudinit/bootstrap.h"
 #include "core/cloudinit/sshkeys.h"
 
@@ -73,7 +74,7 @@ void SshBootstrapDialog::checkChoices()
 void SshBootstrapDialog::reloadKeys(const QString& select)
 {
     m_ui->keyCombo->clear();
-    for (const CloudInit::SshPublicKey& key : CloudInit::listPublicKeys(m_sshDirectory)) {
+    for (const CloudInit::SshPublicKey& key : constValue(CloudInit::listPublicKeys(m_sshDirectory))) {
         const QString label = u"%1 (%2%3)"_s.arg(QFileInfo(key.path).fileName(), key.type,
                                                  key.comment.isEmpty() ? QString() : u", "_s + key.comment);
         m_ui->keyCombo->addItem(label, key.line);

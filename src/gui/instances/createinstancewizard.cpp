@@ -2,6 +2,7 @@
 
 #include "gui/instances/createinstancewizard.h"
 
+#include "common/constvalue.h"
 #include "ui_createinstancewizard.h"
 
 #include "core/api/apiclient.h"
@@ -178,7 +179,7 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
         if (!sku)
             return;
         QStringList taken;
-        for (const InfinibandPartition& partition : partitionsOnSkuFabric())
+        for (const InfinibandPartition& partition : constValue(partitionsOnSkuFabric()))
             taken << partition.name;
         auto* dialog = new CreatePartitionDialog(m_context, m_session->fabrics()->rows(), taken, this);
         m_partitionDialog = dialog;
@@ -580,7 +581,7 @@ void CreateInstanceWizard::updateCloudInitNote()
             note = bad + problem.toHtmlEscaped();
         } else if (warnings > 0) {
             QString first;
-            for (const CloudInit::Diagnostic& d : m_editorCheck.diagnostics)
+            for (const CloudInit::Diagnostic& d : std::as_const(m_editorCheck.diagnostics))
                 if (d.severity == CloudInit::Severity::Warning) {
                     first = tr("line %1: %2").arg(d.range.start.line + 1).arg(d.message);
                     break;
@@ -610,7 +611,7 @@ QString CreateInstanceWizard::chosenPartitionId() const
 QString CreateInstanceWizard::chosenPartitionName() const
 {
     const QString id = chosenPartitionId();
-    for (const InfinibandPartition& partition : partitionsOnSkuFabric())
+    for (const InfinibandPartition& partition : constValue(partitionsOnSkuFabric()))
         if (partition.id == id)
             return partition.name;
     return {};
@@ -770,7 +771,7 @@ QString CreateInstanceWizard::sfCommand() const
     }
     create.partition = chosenPartitionName();
     QStringList lines;
-    for (const QString& name : instanceNames()) {
+    for (const QString& name : constValue(instanceNames())) {
         create.name = name;
         lines << SfCommand::instanceCreate(create);
     }

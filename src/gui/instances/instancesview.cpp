@@ -2,6 +2,7 @@
 
 #include "gui/instances/instancesview.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
@@ -96,7 +97,7 @@ InstancesView::~InstancesView() = default;
 QList<Instance> InstancesView::selectedInstances() const
 {
     QList<Instance> selected;
-    for (const QModelIndex& row : table()->selectedSourceRows())
+    for (const QModelIndex& row : constValue(table()->selectedSourceRows()))
         if (row.row() < m_model->rowCount())
             selected << m_model->at(row.row());
     return selected;
@@ -200,7 +201,7 @@ void InstancesView::terminateSelected()
 {
     QList<Instance> targets;
     QStringList names;
-    for (const Instance& instance : selectedInstances()) {
+    for (const Instance& instance : constValue(selectedInstances())) {
         if (instance.status == Instance::Status::Terminated || instance.status == Instance::Status::Failed)
             continue;
         targets << instance;
@@ -221,7 +222,7 @@ void InstancesView::deleteSelected()
 {
     QList<Instance> targets;
     QStringList names;
-    for (const Instance& instance : selectedInstances()) {
+    for (const Instance& instance : constValue(selectedInstances())) {
         if (instance.status != Instance::Status::Terminated && instance.status != Instance::Status::Failed)
             continue;
         targets << instance;

@@ -2,6 +2,7 @@
 
 #include "gui/mainwindow/mainwindow.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "core/settings/settings.h"
 #include "gui/common/themeicons.h"
@@ -182,7 +183,7 @@ void MainWindow::installPage(const QString& id, QWidget* page)
     m_sections.insert(id, page);
     // A page's own menu (a direct child QMenu with the property sectionMenu) is in the menu bar,
     // before Help, while the page is current.
-    for (QMenu* menu : page->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly))
+    for (QMenu* menu : constValue(page->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)))
         if (menu->property("sectionMenu").toBool())
             m_sectionMenus.insert(menu, page);
     updateSectionMenus();
@@ -298,7 +299,7 @@ QList<QList<QWidget*>> MainWindow::panes() const
     QWidget* page = m_pages->currentWidget();
     QList<QWidget*> controls;
     if (page) {
-        for (QWidget* widget : page->findChildren<QWidget*>())
+        for (QWidget* widget : constValue(page->findChildren<QWidget*>()))
             if (takesTabFocus(widget))
                 controls << widget;
     }
@@ -332,10 +333,10 @@ QList<QList<QWidget*>> MainWindow::panes() const
         result.append({main});
     if (!after.isEmpty())
         result.append(after);
-    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+    for (QDockWidget* dock : constValue(findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))) {
         QList<QWidget*> docked;
         if (dock->isVisible())
-            for (QWidget* widget : dock->findChildren<QWidget*>())
+            for (QWidget* widget : constValue(dock->findChildren<QWidget*>()))
                 if (takesTabFocus(widget))
                     docked << widget;
         sortByPosition(docked, dock);
@@ -372,11 +373,11 @@ QList<std::pair<QString, QString>> MainWindow::shortcutList() const
         if (!rows.contains(row))
             rows << row;
     };
-    for (const QAction* action : findChildren<QAction*>())
+    for (const QAction* action : constValue(findChildren<QAction*>()))
         if (!action->shortcut().isEmpty())
             add(action->text(), action->shortcut().toString(QKeySequence::NativeText));
     // Buttons with their own key (Refresh in every list); their underlined letters are not listed.
-    for (const QAbstractButton* button : findChildren<QAbstractButton*>())
+    for (const QAbstractButton* button : constValue(findChildren<QAbstractButton*>()))
         if (!button->shortcut().isEmpty() && !button->text().isEmpty()
             && button->shortcut() != QKeySequence::mnemonic(button->text()))
             add(button->text(), button->shortcut().toString(QKeySequence::NativeText));
@@ -525,7 +526,7 @@ void MainWindow::createMenus()
 void MainWindow::updateColorSchemeActions()
 {
     const int current = static_cast<int>(m_settings->colorScheme());
-    for (QAction* action : m_colorSchemeGroup->actions())
+    for (QAction* action : constValue(m_colorSchemeGroup->actions()))
         action->setChecked(action->data().toInt() == current);
 }
 

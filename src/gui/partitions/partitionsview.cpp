@@ -2,6 +2,7 @@
 
 #include "gui/partitions/partitionsview.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/fabricmodel.h"
@@ -464,7 +465,7 @@ void PartitionsView::deleteCurrent()
     if (!partition || !context()->client())
         return;
     QList<InfinibandPartition> selected;
-    for (const QModelIndex& row : table()->selectedSourceRows())
+    for (const QModelIndex& row : constValue(table()->selectedSourceRows()))
         selected << m_model->at(row.row());
     if (selected.size() > 1) {
         deleteMany(selected);

@@ -2,6 +2,7 @@
 
 #include "gui/pools/poolsview.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
@@ -145,7 +146,7 @@ void PoolsView::deleteCurrent()
     if (!pool || !context()->client())
         return;
     QList<Pool> selected;
-    for (const QModelIndex& row : table()->selectedSourceRows())
+    for (const QModelIndex& row : constValue(table()->selectedSourceRows()))
         selected << m_model->at(row.row());
     if (selected.size() > 1) {
         deleteMany(selected);

@@ -3,6 +3,7 @@
 #include "gui/reservations/plannerchart.h"
 
 #include "common/clitime.h"
+#include "common/constvalue.h"
 #include "common/money.h"
 #include "common/schedule.h"
 #include "core/market/planmath.h"
@@ -268,7 +269,7 @@ protected:
 
         const QFontMetrics metrics(painter->font());
         const double shortestLabel = metrics.horizontalAdvance(u"Buy 1 @ $1.00"_s) + 6;
-        for (const PlannerOrder& order : d->snapshot.orders) {
+        for (const PlannerOrder& order : std::as_const(d->snapshot.orders)) {
             if (!order.isOpen() || order.end <= d->from || order.start >= d->to)
                 continue;
             const QColor base = order.buy ? d->colors.buy : d->colors.sell;
@@ -280,7 +281,7 @@ protected:
             // What has filled so far, solid.
             QColor filled = base;
             filled.setAlpha(120);
-            for (const ScheduleEntry& span : order.filled.entries())
+            for (const ScheduleEntry& span : constValue(order.filled.entries()))
                 painter->fillRect(QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
                                          QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))),
                                   filled);
@@ -878,7 +879,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
     }
     if (total == 0)
         lines << tr("No nodes owned");
-    for (const PlannerOrder& order : d->snapshot.orders) {
+    for (const PlannerOrder& order : std::as_const(d->snapshot.orders)) {
         if (!order.isOpen() || t < order.start || t >= order.end)
             continue;
         const QString what = order.buy ? tr("Buy") : tr("Sell");
@@ -889,7 +890,7 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
                           QString::number(order.filled.at(t)));
     }
     const qint64 hour = Schedule::floorHour(t);
-    for (const HourQuote& quote : d->snapshot.quotes) {
+    for (const HourQuote& quote : std::as_const(d->snapshot.quotes)) {
         if (quote.hourStart != hour)
             continue;
         const QString sku = d->skuName(d->snapshot.quoteSku).toHtmlEscaped();

@@ -3,6 +3,7 @@
 #include "gui/reservations/reservationspage.h"
 
 #include "common/clitime.h"
+#include "common/constvalue.h"
 #include "common/money.h"
 #include "common/schedule.h"
 #include "core/market/marketbackend.h"
@@ -353,7 +354,7 @@ void ReservationsPage::reload()
     const auto pool = m_backend->pool(currentPool());
     QList<std::pair<QString, QString>> skus;
     QMap<QString, QString> names;
-    for (const InstanceSku& sku : m_backend->skus()) {
+    for (const InstanceSku& sku : constValue(m_backend->skus())) {
         const QString name = sku.alias.isEmpty() ? sku.id : sku.alias;
         skus.append({sku.id, name});
         names.insert(sku.id, name);
@@ -409,7 +410,7 @@ void ReservationsPage::findWindow()
     if (!m_backend)
         return;
     QList<std::pair<QString, QString>> skus;
-    for (const InstanceSku& sku : m_backend->skus())
+    for (const InstanceSku& sku : constValue(m_backend->skus()))
         skus.append({sku.id, skuName(sku.id)});
     auto* dialog =
         new WindowSearchDialog(m_backend, skus, m_panel->currentSku(), m_panel->nodes(), m_utc, this);

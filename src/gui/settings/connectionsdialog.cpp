@@ -2,6 +2,7 @@
 
 #include "gui/settings/connectionsdialog.h"
 
+#include "common/constvalue.h"
 #include "gui/common/confirmdialog.h"
 
 #include "core/api/apiclient.h"
@@ -129,7 +130,7 @@ void ConnectionsDialog::reload()
     const QSignalBlocker block(m_list);
     m_list->clear();
     const QString current = m_application->profile().id;
-    for (const ConnectionProfile& profile : m_application->settings()->profiles()) {
+    for (const ConnectionProfile& profile : constValue(m_application->settings()->profiles())) {
         const QString text = profile.id == current ? tr("%1 (current)").arg(profile.name) : profile.name;
         auto* item = new QListWidgetItem(text, m_list);
         item->setData(Qt::UserRole, profile.id);
@@ -148,7 +149,7 @@ ConnectionProfile ConnectionsDialog::selectedProfile() const
 {
     const QString id =
         m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
-    for (const ConnectionProfile& profile : m_application->settings()->profiles())
+    for (const ConnectionProfile& profile : constValue(m_application->settings()->profiles()))
         if (profile.id == id)
             return profile;
     return {};

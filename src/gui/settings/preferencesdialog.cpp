@@ -2,6 +2,7 @@
 
 #include "gui/settings/preferencesdialog.h"
 
+#include "common/constvalue.h"
 #include "core/settings/settings.h"
 #include "ui_preferencesdialog.h"
 
@@ -21,12 +22,12 @@ PreferencesDialog::PreferencesDialog(Settings* settings, QWidget* parent)
     m_ui->colorSchemeCombo->setCurrentIndex(
         m_ui->colorSchemeCombo->findData(QVariant::fromValue(m_settings->colorScheme())));
 
-    for (const auto& [code, name] : availableLanguages())
+    for (const auto& [code, name] : constValue(availableLanguages()))
         m_ui->languageCombo->addItem(name, code);
     const int current = m_ui->languageCombo->findData(m_settings->language());
     m_ui->languageCombo->setCurrentIndex(current >= 0 ? current : 0);
 
-    for (const auto& [kind, box] : notificationBoxes())
+    for (const auto& [kind, box] : constValue(notificationBoxes()))
         box->setChecked(m_settings->notifies(kind));
 }
 
@@ -51,7 +52,7 @@ QList<QPair<QString, QString>> PreferencesDialog::availableLanguages()
             codes << code;
     }
     codes.sort();
-    for (const QString& code : codes) {
+    for (const QString& code : std::as_const(codes)) {
         const QLocale locale(code);
         QString name = locale.nativeLanguageName();
         if (!name.isEmpty())
@@ -65,7 +66,7 @@ void PreferencesDialog::accept()
 {
     m_settings->setColorScheme(m_ui->colorSchemeCombo->currentData().value<Settings::ColorScheme>());
     m_settings->setLanguage(m_ui->languageCombo->currentData().toString());
-    for (const auto& [kind, box] : notificationBoxes())
+    for (const auto& [kind, box] : constValue(notificationBoxes()))
         m_settings->setNotifies(kind, box->isChecked());
     QDialog::accept();
 }

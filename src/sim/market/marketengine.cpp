@@ -2,6 +2,7 @@
 
 #include "sim/market/marketengine.h"
 
+#include "common/constvalue.h"
 #include "common/logging.h"
 #include "sim/market/ordermatcher.h"
 
@@ -52,7 +53,7 @@ QString scheduleText(const Schedule& schedule)
     const auto append = [&text, &number](qint64 value) {
         text.append(number, std::to_chars(number, number + sizeof number, value).ptr);
     };
-    for (const ScheduleEntry& entry : schedule.entries()) {
+    for (const ScheduleEntry& entry : constValue(schedule.entries())) {
         if (!text.empty())
             text += ';';
         append(entry.startAt);
@@ -67,7 +68,7 @@ QString scheduleText(const Schedule& schedule)
 Schedule scheduleFromText(QStringView text)
 {
     Schedule schedule;
-    for (const QStringView part : text.split(u';', Qt::SkipEmptyParts)) {
+    for (const QStringView part : constValue(text.split(u';', Qt::SkipEmptyParts))) {
         const QList<QStringView> fields = part.split(u',');
         if (fields.size() == 3)
             schedule = schedule.plus(
@@ -93,7 +94,7 @@ QString fillsText(const QList<MarketOrderFill>& fills)
 QList<MarketOrderFill> fillsFromText(const QString& text)
 {
     QList<MarketOrderFill> fills;
-    for (const QStringView line : QStringView(text).split(u'\n', Qt::SkipEmptyParts)) {
+    for (const QStringView line : constValue(QStringView(text).split(u'\n', Qt::SkipEmptyParts))) {
         const QList<QStringView> fields = line.split(u' ');
         if (fields.size() == 6)
             fills.append(MarketOrderFill{fields[0].toString(), fields[1].toLongLong(),
@@ -555,7 +556,7 @@ FieldErrors MarketEngine::checkSellAllocation(const NewOrder& order, const Sched
     if (shortfall.isNonNegative())
         return {};
     qint64 when = order.startAt;
-    for (const ScheduleEntry& entry : shortfall.entries()) {
+    for (const ScheduleEntry& entry : constValue(shortfall.entries())) {
         if (entry.nodeCount < 0) {
             when = entry.startAt;
             break;
@@ -801,7 +802,7 @@ QList<MarketSettlement> MarketEngine::advanceTo(qint64 now, const OwnedAllocatio
 
 bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSettlement>* settlements)
 {
-    for (const QString& id : m_book.endingBy(t)) {
+    for (const QString& id : constValue(m_book.endingBy(t))) {
         const std::optional<qint64> seq = m_book.seqOf(id);
         if (!seq
             || !write(u"UPDATE market_orders SET status = 'cancelled', cancelled_at = end_at WHERE seq = ?"_s,
@@ -809,7 +810,7 @@ bool MarketEngine::stepTo(qint64 t, const OwnedAllocation& owned, QList<MarketSe
             return false;
         m_book.remove(id);
     }
-    for (const QString& id : m_book.ids()) {
+    for (const QString& id : constValue(m_book.ids())) {
         // Looked up again: an earlier order in this step may have taken from this one.
         const MarketOrder* found = m_book.find(id);
         if (!found)
@@ -1031,7 +1032,7 @@ std::vector<std::vector<qint64>> MarketEngine::piecePrices(const MarketSku& sku,
             return prices;
         }
         std::vector<qint64> nodes;
-        for (const BookSideView::Candidate& candidate : view.candidates(slot, from, to)) {
+        for (const BookSideView::Candidate& candidate : constValue(view.candidates(slot, from, to))) {
             for (qint64 i = 0; i < candidate.nodes && qint64(nodes.size()) < MaxLadderNodes; ++i)
                 nodes.push_back(candidate.rate);
         }
@@ -1248,7 +1249,7 @@ Schedule MarketEngine::availability(const QString& skuId, qint64 now) const
     for (qint64 slot = first; slot < last; slot += Hour) {
         const qint64 from = std::max(slot, minute);
         qint64 nodes = 0;
-        for (const BookSideView::Candidate& candidate : view.candidates(slot, from, slot + Hour))
+        for (const BookSideView::Candidate& candidate : constValue(view.candidates(slot, from, slot + Hour)))
             nodes += candidate.nodes;
         schedule = schedule.plus(Schedule::rectangle(from, slot + Hour, nodes));
     }

@@ -70,16 +70,17 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
         kept->filledUnloaded = order.filled();
         kept->fills.clear();
     }
-    auto poolKey = m_poolKeys.constFind(kept->poolId);
-    if (poolKey == m_poolKeys.constEnd())
-        poolKey = m_poolKeys.insert(kept->poolId, int(m_poolKeys.size()));
+    const auto pooled = m_poolKeys.constFind(kept->poolId);
+    const int poolKey = pooled != m_poolKeys.constEnd() ? *pooled : int(m_poolKeys.size());
+    if (pooled == m_poolKeys.constEnd())
+        m_poolKeys.insert(kept->poolId, poolKey);
     const Entry entry{seq,
                       kept->startAt,
                       kept->endAt,
                       kept,
                       kept->limitRate,
                       kept->nodeCount,
-                      *poolKey,
+                      poolKey,
                       kept->status == OrderStatus::Pending,
                       !kept->filledUnloaded.isEmpty()};
     side->longest = std::max(side->longest, entry.endAt - entry.startAt);

@@ -2,6 +2,7 @@
 
 #include "sim/routes/infinibandroutes.h"
 
+#include "common/constvalue.h"
 #include "sim/routes/routeutil.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
@@ -96,9 +97,9 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
             QList<FieldError> details;
             for (const auto& f : fabrics) {
                 QStringList skus;
-                for (const auto& s :
-                     c.store.rows(u"SELECT alias FROM instance_skus WHERE fabric_id = ? ORDER BY seq"_s,
-                                  {f.value(u"id"_s)}))
+                for (const auto& s : constValue(
+                         c.store.rows(u"SELECT alias FROM instance_skus WHERE fabric_id = ? ORDER BY seq"_s,
+                                      {f.value(u"id"_s)})))
                     skus.append(s.value(0).toString());
                 details.append({u"fabric"_s, u"ambiguous_zone"_s,
                                 u"%1 (%2): SKUs %3"_s.arg(f.value(u"name"_s).toString(),
@@ -225,10 +226,10 @@ ApiResponse SimInfinibandRoutes::deletePartition(const SimRequestContext& c)
     c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
     QList<FieldError> details;
     qint64 unreadable = 0;
-    for (const auto& r :
-         c.store.rows(u"SELECT id, workspace_id, status, deleted_at FROM instances WHERE partition_id = ? "
-                      "AND infiniband_released_at IS NULL ORDER BY seq"_s,
-                      {partition.value(u"id"_s)})) {
+    for (const auto& r : constValue(c.store.rows(
+             u"SELECT id, workspace_id, status, deleted_at FROM instances WHERE partition_id = ? "
+             "AND infiniband_released_at IS NULL ORDER BY seq"_s,
+             {partition.value(u"id"_s)}))) {
         const QString id = r.value(0).toString();
         if (c.caller.level(r.value(1).toString()) < 1) {
             ++unreadable;

@@ -2,6 +2,7 @@
 
 #include "sim/routes/instanceroutes.h"
 
+#include "common/constvalue.h"
 #include "sim/simconsole.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
@@ -174,7 +175,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     if (!ids.isEmpty())
         inList(u"i.id"_s, ids);
     QStringList pools;
-    for (const auto& ref : query.list(u"pool"_s)) {
+    for (const auto& ref : constValue(query.list(u"pool"_s))) {
         try {
             pools.append(c.resources.findPool(ref).value(u"id"_s).toString());
         } catch (const SimApiError&) {
@@ -205,7 +206,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     }
     if (!skus.isEmpty())
         inList(u"i.instance_sku_id"_s, skus);
-    for (const auto& tag : query.list(u"tag"_s)) {
+    for (const auto& tag : constValue(query.list(u"tag"_s))) {
         const qsizetype eq = tag.indexOf(u'=');
         if (eq <= 0) {
             query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
@@ -214,7 +215,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
         where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ? AND value = ?)"_s);
         binds << tag.left(eq) << tag.mid(eq + 1);
     }
-    for (const auto& key : query.list(u"tag_key"_s)) {
+    for (const auto& key : constValue(query.list(u"tag_key"_s))) {
         where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ?)"_s);
         binds << key;
     }
@@ -349,12 +350,12 @@ ApiResponse SimInstanceRoutes::instanceLogs(const SimRequestContext& c)
                                  ? c.now * 1000
                                  : r.value(u"terminated_at"_s).toLongLong() * 1000;
         QList<std::pair<qint64, QString>> lines;
-        for (const auto& l : bootConsole(console)) {
+        for (const auto& l : constValue(bootConsole(console))) {
             if (bootMs + l.offsetMs <= endMs)
                 lines.append({l.offsetMs, l.text});
         }
         if (!r.value(u"terminated_at"_s).isNull()) {
-            for (const auto& l : shutdownConsole(console))
+            for (const auto& l : constValue(shutdownConsole(console)))
                 lines.append({endMs - bootMs + l.offsetMs, l.text});
         }
         QList<QJsonObject> chunks;

@@ -2,6 +2,7 @@
 
 #include "sim/routes/orderroutes.h"
 
+#include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/routes/marketbodies.h"
@@ -162,16 +163,17 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
         poolIds.append(c.resources.findPool(*pool, u"pool"_s).value(u"id"_s).toString());
     } else if (const auto ws = query.string(u"workspace"_s)) {
         const QString wsId = c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
-        for (const auto& r : c.store.rows(u"SELECT id FROM pools WHERE workspace_id = ?"_s, {wsId}))
+        for (const auto& r :
+             constValue(c.store.rows(u"SELECT id FROM pools WHERE workspace_id = ?"_s, {wsId})))
             poolIds.append(r.value(0).toString());
     } else {
         if (c.caller.accountLevel < 1)
             throw SimApiError::forbidden(
                 u"Listing orders across the account needs an account-wide grant; pass workspace or pool."_s);
         for (const auto& r :
-             c.store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
-                          "WHERE w.account_id = ?"_s,
-                          {c.caller.account}))
+             constValue(c.store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
+                                     "WHERE w.account_id = ?"_s,
+                                     {c.caller.account})))
             poolIds.append(r.value(0).toString());
     }
     q.poolIds = poolIds;
@@ -184,7 +186,7 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
         if (!q.side)
             query.addError(u"side"_s, u"invalid_value"_s, u"side must be buy or sell."_s);
     }
-    for (const QString& status : query.list(u"status"_s)) {
+    for (const QString& status : constValue(query.list(u"status"_s))) {
         if (const auto parsed = orderStatusFromName(status))
             q.statuses.append(*parsed);
         else

@@ -2,6 +2,7 @@
 
 #include "sim/routes/poolroutes.h"
 
+#include "common/constvalue.h"
 #include "sim/routes/routeutil.h"
 #include "sim/simallocation.h"
 #include "sim/simresources.h"
@@ -71,7 +72,7 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
         }
         where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    for (const auto& tag : query.list(u"tag"_s)) {
+    for (const auto& tag : constValue(query.list(u"tag"_s))) {
         const qsizetype eq = tag.indexOf(u'=');
         if (eq <= 0) {
             query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
@@ -80,7 +81,7 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
         where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
         binds << tag.left(eq) << tag.mid(eq + 1);
     }
-    for (const auto& key : query.list(u"tag_key"_s)) {
+    for (const auto& key : constValue(query.list(u"tag_key"_s))) {
         where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
         binds << key;
     }

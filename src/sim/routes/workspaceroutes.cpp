@@ -2,6 +2,7 @@
 
 #include "sim/routes/workspaceroutes.h"
 
+#include "common/constvalue.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
 
@@ -37,9 +38,9 @@ ApiResponse SimWorkspaceRoutes::listWorkspaces(const SimRequestContext& c)
     QSet<QString> wanted;
     for (const auto& ref : refs)
         wanted.insert(c.resources.readableWorkspace(ref).value(u"id"_s).toString());
-    for (const auto& r : c.store.rows(u"SELECT * FROM workspaces WHERE deleted_at IS NULL AND "_s + readable
-                                          + u" ORDER BY seq DESC"_s,
-                                      binds)) {
+    for (const auto& r : constValue(c.store.rows(u"SELECT * FROM workspaces WHERE deleted_at IS NULL AND "_s
+                                                     + readable + u" ORDER BY seq DESC"_s,
+                                                 binds))) {
         if (wanted.isEmpty() || wanted.contains(r.value(u"id"_s).toString()))
             data.append(c.resources.workspaceJson(r));
     }
@@ -138,10 +139,10 @@ ApiResponse SimWorkspaceRoutes::deleteWorkspace(const SimRequestContext& c)
 ApiResponse SimWorkspaceRoutes::listFeatureFlags(const SimRequestContext& c)
 {
     QJsonArray data;
-    for (const auto& r :
-         c.store.rows(u"SELECT f.name, f.description, e.user_enroll, e.enrolled FROM feature_flags f "
-                      "JOIN flag_enrollments e ON e.flag = f.name WHERE e.account_id = ? ORDER BY f.name"_s,
-                      {c.caller.account})) {
+    for (const auto& r : constValue(c.store.rows(
+             u"SELECT f.name, f.description, e.user_enroll, e.enrolled FROM feature_flags f "
+             "JOIN flag_enrollments e ON e.flag = f.name WHERE e.account_id = ? ORDER BY f.name"_s,
+             {c.caller.account}))) {
         data.append(QJsonObject{{u"object"_s, u"feature_flag"_s},
                                 {u"feature_flag"_s, r.value(0).toString()},
                                 {u"description"_s, r.value(1).toString()},
