@@ -8,6 +8,7 @@
 //   bench_windowsearch [rounds]     (default 15)
 // Prints numbers; asserts nothing about speed.
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
 #include "core/market/windowsearch.h"
@@ -112,11 +113,11 @@ int main(int argc, char** argv)
     backend.watch();
     waitFor([&] { return !backend.skus().isEmpty(); }, u"the SKUs"_s);
     QString sku;
-    for (const InstanceSku& s : backend.skus())
+    for (const InstanceSku& s : constValue(backend.skus()))
         if (s.alias == u"sea-3-h100")
             sku = s.id;
     if (sku.isEmpty())
-        sku = backend.skus().first().id;
+        sku = backend.skus().constFirst().id;
 
     const qint64 now = backend.now();
     WindowSearch::Query query;

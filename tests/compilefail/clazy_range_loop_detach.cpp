@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 
-// Must not compile where clazy checks the build: a range-for over a non-const Qt container may
-// detach it. lint_clazy builds this file and expects clazy's own message.
+// Must not compile where clazy checks the build: a range-for over a non-const Qt container (here
+// a call's result) may detach it. lint_clazy builds this file and expects clazy's own message.
 
 #include <QStringList>
 
-QString joined(QStringList parts)
+qsizetype letters(const QString& text)
 {
-    QString all;
-    for (const QString& part : parts)
-        all += part;
-    return all;
+    qsizetype count = 0;
+    for (const QString& word : text.split(u' '))
+        count += word.size();
+    return count;
 }
