@@ -7,6 +7,7 @@ option(SFDESK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitiz
 option(SFDESK_FUZZ "Build the libFuzzer targets of tests/fuzz (clang only)" OFF)
 option(SFDESK_CLAZY "Check every file with clazy's Qt checks while compiling it (clang only)" OFF)
 option(SFDESK_CLAZY_FAIL "With SFDESK_CLAZY: a clazy finding fails its file's compile" ON)
+option(SFDESK_CLANG_TIDY "Register lint_clang_tidy: clang-tidy (.clang-tidy) over src/, clang builds only" OFF)
 option(BUILD_TESTING "Build the tests" ON)
 
 if(BUILD_TESTING)
@@ -75,4 +76,13 @@ if(SFDESK_CLAZY)
     if(SFDESK_CLAZY_FAIL)
         set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_CURRENT_LIST_DIR}/fail-on-clazy.sh ${CMAKE_CXX_COMPILER_LAUNCHER})
     endif()
+endif()
+# clang-tidy reads the compile database of a clang build; it runs as a test (lint_clang_tidy), not in
+# each compile: it parses every file again, which would double the build of a file that only the
+# compiler cache would otherwise have served.
+if(SFDESK_CLANG_TIDY)
+    if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+        message(FATAL_ERROR "SFDESK_CLANG_TIDY needs clang's compile flags; use the asan-ubsan preset")
+    endif()
+    find_program(SFDESK_CLANG_TIDY_EXECUTABLE NAMES clang-tidy-19 clang-tidy REQUIRED)
 endif()

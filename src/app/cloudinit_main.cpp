@@ -185,7 +185,7 @@ int main(int argc, char* argv[])
     const QStringList arguments = parser.positionalArguments();
     if (arguments.isEmpty())
         return usage(parser, u"a command is required"_s);
-    const QString command = arguments.constFirst();
+    const QString& command = arguments.constFirst();
     if (command == u"validate") {
         if (arguments.size() < 2)
             return usage(parser, u"validate needs at least one file"_s);

@@ -12,5 +12,5 @@ template <typename Container>
     requires(!std::is_lvalue_reference_v<Container>)
 const Container constValue(Container&& container)
 {
-    return std::move(container);
+    return std::forward<Container>(container); // an rvalue: the requires-clause refuses lvalues
 }

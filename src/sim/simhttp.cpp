@@ -236,7 +236,7 @@ std::optional<QString> BodyReader::string(const QString& key, bool required, int
         addError(key, u"invalid_type"_s, u"%1 must be a string, got %2."_s.arg(key, jsonTypeName(v)));
         return std::nullopt;
     }
-    const QString s = v.toString();
+    QString s = v.toString();
     if (s.isEmpty()) {
         addError(key, u"empty"_s, u"%1 must not be empty."_s.arg(key));
         return std::nullopt;
@@ -251,7 +251,7 @@ std::optional<QString> BodyReader::string(const QString& key, bool required, int
 
 std::optional<QString> BodyReader::name(const QString& key, bool required)
 {
-    const auto s = string(key, required, 255);
+    auto s = string(key, required, 255);
     if (!s)
         return std::nullopt;
     if (!isValidName(*s)) {

@@ -257,7 +257,7 @@ QStringList SimResources::skusMatching(const QJsonObject& requirements, const QS
             errors->append({where, u"invalid_value"_s, u"%1 needs at least one value."_s.arg(where)});
             valid = false;
         }
-        for (const QJsonValue& v : values) {
+        for (const auto& v : values) {
             if (!v.isString() || !isValidName(v.toString())) {
                 errors->append({where, u"invalid_value"_s,
                                 u"%1: values are names ([a-zA-Z0-9][a-zA-Z0-9._-]*)."_s.arg(where)});
@@ -281,7 +281,7 @@ QStringList SimResources::skusMatching(const QJsonObject& requirements, const QS
                 have = {propertyText(sku.value(key)),
                         sku.value(key).toObject().value(u"display_value"_s).toString()};
             matches = false;
-            for (const QJsonValue& wanted : constValue(it.value().toArray())) {
+            for (const auto& wanted : constValue(it.value().toArray())) {
                 for (const QString& h : std::as_const(have))
                     matches = matches || h.compare(wanted.toString(), Qt::CaseInsensitive) == 0;
             }

@@ -318,7 +318,7 @@ void ApiCall::finishPages(int status)
                 }();
                 if (!decoded.problem.isEmpty())
                     return decoded;
-                for (const QJsonValue& item : pageItems)
+                for (const auto& item : pageItems)
                     items.append(item);
             }
             decoded.result = parse(QJsonDocument(items), &decoded.problem);

@@ -32,7 +32,7 @@ void ApiError::readEnvelope(const QByteArray& body)
         m_type = object.value(u"type").toString();
         m_serverMessage = object.value(u"message").toString();
         const QJsonArray details = object.value(u"details").toArray();
-        for (const QJsonValue& detail : details) {
+        for (const auto& detail : details) {
             const QJsonObject d = detail.toObject();
             m_details.append(
                 {d.value(u"field").toString(), d.value(u"code").toString(), d.value(u"message").toString()});

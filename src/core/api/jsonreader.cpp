@@ -47,7 +47,7 @@ void JsonReader::expectObjectType(const QString& type)
 
 std::optional<QJsonValue> JsonReader::present(const QString& key) const
 {
-    const QJsonValue value = m_object.value(key);
+    QJsonValue value = m_object.value(key);
     if (value.isUndefined() || value.isNull())
         return std::nullopt;
     return value;
@@ -64,7 +64,7 @@ std::optional<QJsonValue> JsonReader::required(const QString& key)
 std::optional<QJsonValue> JsonReader::typed(const QString& key, Need need, QJsonValue::Type type,
                                             const QString& expected)
 {
-    const auto value = need == Need::Required ? required(key) : present(key);
+    auto value = need == Need::Required ? required(key) : present(key);
     if (value && value->type() != type) {
         fail(key, expected);
         return std::nullopt;

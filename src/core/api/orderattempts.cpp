@@ -205,7 +205,7 @@ void OrderAttempts::load()
         file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error) : QJsonDocument();
     file.close();
     if (document.isObject() && document.object().value(u"attempts"_s).isArray()) {
-        for (const QJsonValue& value : constValue(document.object().value(u"attempts"_s).toArray())) {
+        for (const auto& value : constValue(document.object().value(u"attempts"_s).toArray())) {
             const QJsonObject o = value.toObject();
             Attempt attempt{requestFromJson(o.value(u"request"_s).toObject()),
                             o.value(u"idempotency_key"_s).toString().toLatin1(),

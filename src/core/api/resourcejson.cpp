@@ -169,13 +169,7 @@ std::optional<InstanceSku> parseInstanceSku(const QJsonObject& json, QString* er
     sku.alias = json.contains(u"alias") ? reader.string(QStringLiteral("alias"))
                                         : reader.optString(QStringLiteral("name"));
     sku.audienceHint = reader.optString(QStringLiteral("audience_hint"));
-    static const QStringList knownProperties{
-        QStringLiteral("region"),           QStringLiteral("availability_zone"),
-        QStringLiteral("accelerator"),      QStringLiteral("form_factor"),
-        QStringLiteral("rdma_type"),        QStringLiteral("num_accelerators"),
-        QStringLiteral("num_vcpus"),        QStringLiteral("memory"),
-        QStringLiteral("local_storage"),    QStringLiteral("supports_public_ipv4"),
-        QStringLiteral("infiniband_fabric")};
+    const QStringList& knownProperties = InstanceSku::standardProperties();
     for (auto it = json.begin(); it != json.end() && reader.ok(); ++it) {
         const QJsonValue value = it.value();
         const bool known = knownProperties.contains(it.key());
@@ -583,7 +577,7 @@ std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString
     details.hostname = json.value(u"hostname").toString();
     details.port = json.value(u"port").toInt();
     const QJsonArray keys = json.value(u"host_keys").toArray();
-    for (const QJsonValue& key : keys)
+    for (const auto& key : keys)
         details.hostKeys.append(
             {key.toObject().value(u"key_type").toString(), key.toObject().value(u"key").toString()});
     return details;

@@ -27,7 +27,7 @@ Json inlineReferences(const Json& node, const Json& root, int depth = 0)
     if (node.is_object()) {
         if (node.contains("$ref")) {
             const std::string ref = node.at("$ref").as_string();
-            if (ref.rfind("#", 0) != 0)
+            if (!ref.starts_with('#'))
                 throw std::runtime_error("unsupported schema reference " + ref);
             const std::string path = ref.substr(1);
             const Json& target = jsoncons::jsonpointer::get(root, path);

@@ -786,7 +786,7 @@ private:
             return QString::number(d, 'g', 17);
         }
         case QJsonValue::String: {
-            const QString s = value.toString();
+            QString s = value.toString();
             if (!quoted)
                 return s;
             const QChar quote = s.contains(u'\'') && !s.contains(u'"') ? u'"' : u'\'';
@@ -798,7 +798,7 @@ private:
         }
         case QJsonValue::Array: {
             QStringList items;
-            for (const QJsonValue& item : constValue(value.toArray()))
+            for (const auto& item : constValue(value.toArray()))
                 items << pythonText(item, true, depth + 1);
             return u"["_s + items.join(u", ") + u"]"_s;
         }

@@ -169,7 +169,7 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
     const KeyPointer generated(raw);
 
     SecretString privateText;
-    const QByteArray secret = passphrase;
+    const QByteArray& secret = passphrase;
     if (ssh_pki_export_privkey_base64_format(generated.get(), secret.isEmpty() ? nullptr : secret.constData(),
                                              nullptr, nullptr, &privateText.text, SSH_FILE_FORMAT_OPENSSH)
             != SSH_OK

@@ -1105,8 +1105,7 @@ private:
             if (!keyFails
                 || !std::any_of(known.cbegin(), known.cend(), [&](const auto& k) { return k.name == name; }))
                 continue;
-            QSet<QString> exclude = present;
-            const std::optional<QString> meant = nearMissKey(name, known, exclude);
+            const std::optional<QString> meant = nearMissKey(name, known, present);
             if (!meant || !fitsTopLevelKey(schema, meant->toStdString(), member.value()))
                 continue;
             const auto location = m_locations.constFind(pointer);

@@ -121,15 +121,8 @@ QList<HourQuote> hourQuotes(const QList<OrderbookWindow>& windows, const QString
 
 QMap<QString, QStringList> requirements(const InstanceSku& sku)
 {
-    static const QStringList keys = {
-        QStringLiteral("region"),           QStringLiteral("availability_zone"),
-        QStringLiteral("accelerator"),      QStringLiteral("form_factor"),
-        QStringLiteral("rdma_type"),        QStringLiteral("num_accelerators"),
-        QStringLiteral("num_vcpus"),        QStringLiteral("memory"),
-        QStringLiteral("local_storage"),    QStringLiteral("supports_public_ipv4"),
-        QStringLiteral("infiniband_fabric")};
     QMap<QString, QStringList> result;
-    for (const QString& key : keys) {
+    for (const QString& key : InstanceSku::standardProperties()) {
         const QString value = sku.property(key);
         if (!value.isEmpty())
             result.insert(key, {value});

@@ -16,6 +16,17 @@ int scheduleNodesAt(const NodeSchedule& schedule, qint64 at)
     return 0;
 }
 
+const QStringList& InstanceSku::standardProperties()
+{
+    static const QStringList names{QStringLiteral("region"),           QStringLiteral("availability_zone"),
+                                   QStringLiteral("accelerator"),      QStringLiteral("form_factor"),
+                                   QStringLiteral("rdma_type"),        QStringLiteral("num_accelerators"),
+                                   QStringLiteral("num_vcpus"),        QStringLiteral("memory"),
+                                   QStringLiteral("local_storage"),    QStringLiteral("supports_public_ipv4"),
+                                   QStringLiteral("infiniband_fabric")};
+    return names;
+}
+
 int Pool::nodesAt(qint64 at) const
 {
     return scheduleNodesAt(total, at);

@@ -8,6 +8,7 @@
 #include <QMap>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -80,9 +81,8 @@ struct InstanceSku
 {
     QString id;
     QString alias;
-    // Keys as the API names them (region, availability_zone, accelerator, form_factor, rdma_type,
-    // num_accelerators, num_vcpus, memory, local_storage, supports_public_ipv4, infiniband_fabric,
-    // and any the server adds). Null properties are absent.
+    // Keys as the API names them (standardProperties() and any the server adds). Null properties
+    // are absent.
     QMap<QString, SkuProperty> properties;
     QString audienceHint;
     // Filled from /instance_skus/availability; empty when nothing is published.
@@ -92,6 +92,11 @@ struct InstanceSku
     QString displayProperty(const QString& key) const { return properties.value(key).displayValue; }
     bool isInfiniband() const { return property(QStringLiteral("rdma_type")) == u"infiniband"; }
     bool operator==(const InstanceSku&) const = default;
+
+    // The properties the API document defines for every SKU, in its order: region,
+    // availability_zone, accelerator, form_factor, rdma_type, num_accelerators, num_vcpus, memory,
+    // local_storage, supports_public_ipv4, infiniband_fabric.
+    static const QStringList& standardProperties();
 };
 
 struct SkuAvailability

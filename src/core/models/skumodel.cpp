@@ -13,7 +13,7 @@ namespace {
 QString acceleratorText(const InstanceSku& sku)
 {
     const QString count = sku.property(QStringLiteral("num_accelerators"));
-    const QString name = sku.displayProperty(QStringLiteral("accelerator"));
+    QString name = sku.displayProperty(QStringLiteral("accelerator"));
     if (count.isEmpty())
         return name;
     return SkuModel::tr("%1 × %2").arg(count, name);

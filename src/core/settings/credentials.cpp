@@ -27,11 +27,12 @@ void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProce
         const QString fromEnvironment = environmentToken(environment, &variable);
         if (!fromEnvironment.isEmpty()) {
             const Token token{fromEnvironment, variable, {}};
-            QMetaObject::invokeMethod(context, [done, token] { done(token); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                context, [done = std::move(done), token] { done(token); }, Qt::QueuedConnection);
             return;
         }
     }
-    store->read(profile.secretKey(), context, [done](const SecretResult& result) {
+    store->read(profile.secretKey(), context, [done = std::move(done)](const SecretResult& result) {
         Token token;
         if (result.status == SecretResult::Status::Ok) {
             token.value = result.secret;

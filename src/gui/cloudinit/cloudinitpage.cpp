@@ -692,23 +692,24 @@ void CloudInitPage::whenUnsavedHandled(const QString& question, std::function<vo
     }
     // The text is on disk while the question is open, whatever happens to the process meanwhile.
     autosaveNow();
-    m_unsavedPrompt(this, question, [page = QPointer<CloudInitPage>(this), then](UnsavedAnswer answer) {
-        if (!page)
-            return;
-        switch (answer) {
-        case UnsavedAnswer::Save:
-            page->saveThen(then);
-            return;
-        case UnsavedAnswer::Discard:
-            page->discardRecovery();
-            page->m_editor->document()->setModified(false);
-            page->m_autosaveTimer->stop();
-            then();
-            return;
-        case UnsavedAnswer::Cancel:
-            return;
-        }
-    });
+    m_unsavedPrompt(this, question,
+                    [page = QPointer<CloudInitPage>(this), then = std::move(then)](UnsavedAnswer answer) {
+                        if (!page)
+                            return;
+                        switch (answer) {
+                        case UnsavedAnswer::Save:
+                            page->saveThen(then);
+                            return;
+                        case UnsavedAnswer::Discard:
+                            page->discardRecovery();
+                            page->m_editor->document()->setModified(false);
+                            page->m_autosaveTimer->stop();
+                            then();
+                            return;
+                        case UnsavedAnswer::Cancel:
+                            return;
+                        }
+                    });
 }
 
 void CloudInitPage::saveThen(std::function<void()> then)

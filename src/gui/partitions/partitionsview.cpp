@@ -478,7 +478,7 @@ void PartitionsView::deleteCurrent()
             .arg(partition->name, partition->id, partition->workspace, partition->fabric.name);
     if (!ConfirmDialog::ask(this, tr("Delete Partition"), question, tr("&Delete Partition")))
         return;
-    const InfinibandPartition target = *partition;
+    const InfinibandPartition& target = *partition;
     const auto call = context()->client()->deleteInfinibandPartition(target.id);
     call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted partition %1.").arg(target.name));

@@ -159,7 +159,7 @@ void PoolsView::deleteCurrent()
                 .arg(pool->name, pool->id, pool->workspace),
             tr("&Delete Pool")))
         return;
-    const Pool target = *pool;
+    const Pool& target = *pool;
     m_error->hide();
     const auto call = context()->client()->deletePool(target.id);
     call.onSuccess(this, [this, target] {

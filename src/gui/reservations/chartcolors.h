@@ -33,7 +33,7 @@ struct ChartColors
         c.ask = QColor::fromHsv(355, saturation, value);
         c.bid = QColor::fromHsv(120, saturation, dark ? 220 : 150);
         for (const int hue : {212, 265, 175, 45, 310, 95, 195, 0, 235, 140, 330, 60})
-            c.skus.append(QColor::fromHsv(hue, dark ? 120 : 140, dark ? 215 : 215));
+            c.skus.append(QColor::fromHsv(hue, dark ? 120 : 140, 215));
         return c;
     }
     QColor sku(qsizetype index) const { return skus.at(index % skus.size()); }

@@ -19,7 +19,7 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("signInDialog"));
-    const ConnectionProfile profile = connection->profile();
+    const ConnectionProfile& profile = connection->profile();
     setWindowTitle(tr("Sign In to %1").arg(profile.name));
 
     auto* intro = new QLabel(this);

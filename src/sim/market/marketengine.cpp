@@ -133,8 +133,8 @@ QString skuIdOf(const QString& id)
 
 } // namespace
 
-MarketEngine::MarketEngine(QSqlDatabase db, Config config)
-    : m_db(std::move(db))
+MarketEngine::MarketEngine(const QSqlDatabase& db, Config config)
+    : m_db(db)
     , m_config(config)
     , m_synthetic(config.seed, config.horizonSeconds)
 {}
@@ -388,8 +388,8 @@ std::optional<MarketSku> MarketEngine::sku(const QString& id) const
     query.addBindValue(key);
     if (!exec(query) || !query.next())
         return std::nullopt;
-    const MarketSku found{query.value(0).toString(), query.value(1).toString(), query.value(2).toLongLong(),
-                          query.value(3).toLongLong()};
+    MarketSku found{query.value(0).toString(), query.value(1).toString(), query.value(2).toLongLong(),
+                    query.value(3).toLongLong()};
     m_skuCache.insert(key, found);
     return found;
 }
@@ -629,7 +629,7 @@ std::optional<MarketOrder> MarketEngine::insertOrder(const NewOrder& order, qint
 {
     if (!ensureBook())
         return std::nullopt;
-    const MarketOrder stored = newOrder(order, now);
+    MarketOrder stored = newOrder(order, now);
     const std::optional<qint64> seq = storeOrder(stored, {});
     if (!flushIds() || !seq)
         return std::nullopt;

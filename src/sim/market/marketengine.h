@@ -46,7 +46,7 @@ public:
     // every sum of times stays far from overflow; the work of a match grows with the window's hours.
     static constexpr qint64 MaxOrderAheadSeconds = 90 * 86400;
 
-    MarketEngine(QSqlDatabase db, Config config);
+    MarketEngine(const QSqlDatabase& db, Config config);
     const Config& config() const { return m_config; }
 
     // Creates the market_ tables when missing and records the seed. A database created with

@@ -128,8 +128,7 @@ ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
         r.startAt = body.integer(u"start_at"_s, false, 0, std::numeric_limits<qint32>::max() * 4ll)
                         .value_or(c.resources.now());
         const auto end = body.integer(u"end_at"_s, false, 0, std::numeric_limits<qint32>::max() * 4ll);
-        if (end)
-            r.endAt = *end;
+        r.endAt = end;
         if (end && *end <= r.startAt)
             body.addError(u"end_at"_s, u"invalid_range"_s, u"end_at must be after start_at."_s);
         r.nodeCount = nodes.value_or(0);

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Runs clang-tidy (the checks of .clang-tidy) over every file of src/ that a build compiles.
+
+The lint_clang_tidy test of the asan-ubsan build (clang): any finding fails it. A file found clean
+is remembered by a hash of everything clang-tidy reads (its version, the configuration, the file's
+compile flags and its preprocessed text, headers included), so a run checks only what changed since
+a clean run. The record is kept beside the compiler cache, which every checkout on the machine
+shares, or in the build directory when there is none.
+"""
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import pathlib
+import shlex
+import subprocess
+import sys
+import time
+
+
+def file_arguments(entry):
+    """The compile command of one file without the build's launcher, output and clazy plugin."""
+    args = entry.get("arguments") or shlex.split(entry["command"])
+    if pathlib.Path(args[0]).name == "ccache":
+        args = args[1:]
+    compiler = pathlib.Path(args[0])
+    if compiler.parent.name == "ccache":  # /usr/lib/ccache/clang++-19 is ccache under the compiler's name
+        args = [compiler.name] + args[1:]
+    kept = [args[0]]
+    i = 1
+    while i < len(args):
+        arg = args[i]
+        if arg in ("-Xclang", "-o"):  # -Xclang only carries clazy's plugin arguments here
+            i += 2
+            continue
+        if not arg.startswith("-fsanitize"):  # instrumentation changes no finding
+            kept.append(arg)
+        i += 1
+    return kept
+
+
+def record_key(tidy_version, config, args, cwd, source_root):
+    """A hash of what clang-tidy would read for this file, or None if it cannot be preprocessed.
+
+    The checkout's own path is taken out, so that a clone of the same commit elsewhere on the
+    machine finds the record of this one."""
+    preprocess = [a for a in args if a != "-c"] + ["-E", "-P", "-o", "-"]
+    result = subprocess.run(preprocess, capture_output=True, cwd=cwd)
+    if result.returncode != 0:
+        return None
+    root = str(source_root).encode()
+    digest = hashlib.sha256()
+    for part in (tidy_version.encode(), config.encode(), "\0".join(args).encode(), result.stdout):
+        digest.update(part.replace(root, b"<checkout>"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def split_findings(output):
+    """clang-tidy's output as findings: a "file:line:col: error|warning:" line and what follows it."""
+    findings, current = [], []
+    for line in output.splitlines():
+        if line.endswith("warnings generated.") or line.startswith("Suppressed ") or line.startswith("Use -header-filter"):
+            continue
+        if (": error: " in line or ": warning: " in line) and current:
+            findings.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        findings.append("\n".join(current))
+    return findings
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--build", required=True, help="build directory with compile_commands.json")
+    parser.add_argument("--source", required=True, help="source directory (its .clang-tidy is used)")
+    parser.add_argument("--clang-tidy", default="clang-tidy-19")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-record", action="store_true", help="check every file, remember nothing")
+    parser.add_argument("--checks", help="clang-tidy's --checks on top of .clang-tidy (implies --no-record)")
+    parser.add_argument("files", nargs="*", help="only these files (default: every file of src/)")
+    options = parser.parse_args()
+
+    source = pathlib.Path(options.source).resolve()
+    build = pathlib.Path(options.build).resolve()
+    src = source / "src"
+    wanted = {pathlib.Path(f).resolve() for f in options.files}
+    entries = []
+    for entry in json.loads((build / "compile_commands.json").read_text()):
+        path = pathlib.Path(entry["directory"], entry["file"]).resolve()
+        if path in wanted if wanted else src in path.parents:
+            entries.append((path, entry))
+    if not entries:
+        print("clang-tidy: none of the files is in the compile database", file=sys.stderr)
+        return 1
+
+    version = subprocess.run([options.clang_tidy, "--version"], capture_output=True, text=True, check=True).stdout
+    config = (source / ".clang-tidy").read_text()
+    cache_root = os.environ.get("SFDESK_TIDY_RECORD") or (
+        os.path.join(os.environ["CCACHE_DIR"], "sfdesk-clang-tidy") if os.environ.get("CCACHE_DIR") else None
+    )
+    record = pathlib.Path(cache_root) if cache_root else build / "clang-tidy-clean"
+    record.mkdir(parents=True, exist_ok=True)
+
+    def check(item):
+        path, entry = item
+        args = file_arguments(entry)
+        key = None if options.no_record or options.checks else record_key(version, config, args, entry["directory"], source)
+        if key and (record / key).exists():
+            os.utime(record / key)  # still in use: kept by the pruning below
+            return path, True, "", True
+        command = [options.clang_tidy, "--quiet", f"--config-file={source / '.clang-tidy'}"]
+        if options.checks:
+            command.append(f"--checks={options.checks}")
+        command += [str(path), "--"]
+        command += [a for a in args[1:] if a != "-c" and a != str(path) and a != entry["file"]]
+        result = subprocess.run(command, capture_output=True, text=True, cwd=entry["directory"])
+        output = (result.stdout + result.stderr).strip()
+        # clang-tidy prints "N warnings generated." for suppressed system-header warnings even when
+        # clean; a finding is a "warning:" or "error:" line.
+        clean = result.returncode == 0 and not any(
+            (" warning: " in line or " error: " in line) for line in output.splitlines()
+        )
+        if clean and key:
+            (record / key).touch()
+        return path, clean, output, False
+
+    failed = checked = remembered = 0
+    reported = set()  # a finding in a header is reported once, not once per file that includes it
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+        for path, clean, output, was_remembered in pool.map(check, sorted(entries, key=lambda e: str(e[0]))):
+            remembered += was_remembered
+            checked += not was_remembered
+            if clean:
+                continue
+            failed += 1
+            print(f"--- {path.relative_to(source)}", flush=True)
+            for finding in split_findings(output):
+                if finding not in reported:
+                    reported.add(finding)
+                    print(finding, flush=True)
+    # Records of file versions no run has met for a month go: the record does not grow for ever.
+    month_ago = time.time() - 30 * 86400
+    for old in record.iterdir():
+        if old.stat().st_mtime < month_ago:
+            old.unlink(missing_ok=True)
+    print(
+        f"clang-tidy: {len(entries)} files, {checked} checked, {remembered} clean before "
+        f"and unchanged, {failed} with findings"
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
