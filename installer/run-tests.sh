@@ -9,6 +9,8 @@
 # suite again under AddressSanitizer and UndefinedBehaviorSanitizer. SFDESK_SANITIZERS=0 skips that.
 # Phases on 2 shared cores (load about 6), with a warm compiler cache: ci build 5-8 min, asan-ubsan
 # build 10-30 min (most of a cold build), fuzzing 1.5 min, asan-ubsan tests 8 min, ci tests 5 min.
+# The asan-ubsan tests include lint_clang_tidy: about 12 min when no file of src/ was found clean
+# on this machine before, otherwise only the files whose text changed.
 # A fuzz or sanitizer failure does not stop the ci tests from running; the command fails at the end.
 set -euo pipefail
 preset=${1:-ci}
