@@ -186,10 +186,9 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, body);
         QFETCH(QJsonObject, data);
-        QElapsedTimer timer;
-        timer.start();
+        // A renderer without the limits would run for hours here and fail on ctest's timeout; a
+        // wall-clock bound would fail a correct renderer on a loaded machine (it did, under ASan).
         const JinjaRender render = renderJinja(withHeader(body), data);
-        QVERIFY2(timer.elapsed() < 5000, "rendering took too long");
         QVERIFY(!render.complete());
         QVERIFY2(describe(render).join(u' ').contains(u"limit"_s), qPrintable(describe(render).join(u' ')));
         QVERIFY(render.text.size() <= JinjaLimits::maxOutputBytes + 8192);
