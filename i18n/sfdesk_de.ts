@@ -28,149 +28,8 @@
         <translation>Versionen &amp;kopieren</translation>
     </message>
     <message>
-        <source>&lt;b&gt;sfdesk&lt;/b&gt; %1</source>
-        <translation>&lt;b&gt;sfdesk&lt;/b&gt; %1</translation>
-    </message>
-    <message>
         <source>Library versions</source>
         <translation>Bibliotheksversionen</translation>
-    </message>
-</context>
-<context>
-    <name>ActivityModel</name>
-    <message>
-        <source>In flight</source>
-        <translation>Läuft</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>Fertig</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>Fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Storniert</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>Request</source>
-        <translation>Anfrage</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Zustand</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>Versuche</translation>
-    </message>
-    <message>
-        <source>Started</source>
-        <translation>Gestartet</translation>
-    </message>
-    <message>
-        <source>Duration</source>
-        <translation>Dauer</translation>
-    </message>
-</context>
-<context>
-    <name>ActivityPanel</name>
-    <message>
-        <source>&amp;Cancel Request</source>
-        <translation>Anfrage &amp;abbrechen</translation>
-    </message>
-    <message>
-        <source>C&amp;lear Finished</source>
-        <translation>&amp;Erledigte entfernen</translation>
-    </message>
-    <message>
-        <source>Nothing in flight.</source>
-        <translation>Keine laufenden Anfragen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n request(s) in flight.</source>
-        <translation>
-            <numerusform>%n Anfrage läuft.</numerusform>
-            <numerusform>%n Anfragen laufen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;Requests</source>
-        <translation>An&amp;fragen</translation>
-    </message>
-    <message>
-        <source>Notifications</source>
-        <translation>Benachrichtigungen</translation>
-    </message>
-    <message>
-        <source>&amp;Open</source>
-        <translation>Ö&amp;ffnen</translation>
-    </message>
-    <message>
-        <source>Clear &amp;Notifications</source>
-        <translation>Benachrichtigungen &amp;leeren</translation>
-    </message>
-    <message>
-        <source>No&amp;tifications</source>
-        <translation>Benach&amp;richtigungen</translation>
-    </message>
-    <message>
-        <source>No&amp;tifications (%1)</source>
-        <translation>Benach&amp;richtigungen (%1)</translation>
-    </message>
-</context>
-<context>
-    <name>ApiCall</name>
-    <message>
-        <source>the connection was closed</source>
-        <translation>die Verbindung wurde geschlossen</translation>
-    </message>
-    <message>
-        <source>the body is empty</source>
-        <translation>der Inhalt ist leer</translation>
-    </message>
-    <message>
-        <source>%1 at byte %2</source>
-        <translation>%1 bei Byte %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>the answer is larger than %n MiB</source>
-        <translation>
-            <numerusform>die Antwort ist größer als %n MiB</numerusform>
-            <numerusform>die Antwort ist größer als %n MiB</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the list&apos;s pages lead back to a page already read</source>
-        <translation>die Seiten der Liste führen zu einer schon gelesenen Seite zurück</translation>
-    </message>
-    <message numerus="yes">
-        <source>the list did not end after %n pages</source>
-        <translation>
-            <numerusform>die Liste endete nach %n Seite nicht</numerusform>
-            <numerusform>die Liste endete nach %n Seiten nicht</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>ApiClient</name>
-    <message>
-        <source>&quot;%1&quot; is not a valid server address.</source>
-        <translation>„%1“ ist keine gültige Serveradresse.</translation>
-    </message>
-    <message>
-        <source>Only https:// server addresses are supported.</source>
-        <translation>Nur Serveradressen mit https:// werden unterstützt.</translation>
-    </message>
-    <message>
-        <source>Plain http is allowed only to this computer (localhost); use https for %1.</source>
-        <translation>Unverschlüsseltes http ist nur zu diesem Computer (localhost) erlaubt; verwenden Sie https für %1.</translation>
     </message>
 </context>
 <context>
@@ -313,7 +172,833 @@
     </message>
 </context>
 <context>
-    <name>ApiMarketBackend</name>
+    <name>CloudInit</name>
+    <message>
+        <source>SSH bootstrap</source>
+        <translation>SSH-Bootstrap</translation>
+    </message>
+    <message>
+        <source>A user with your SSH key; no password or root login.</source>
+        <translation>Ein Benutzer mit Ihrem SSH-Schlüssel; keine Anmeldung per Passwort oder als root.</translation>
+    </message>
+    <message>
+        <source>InfiniBand check</source>
+        <translation>InfiniBand-Prüfung</translation>
+    </message>
+    <message>
+        <source>Prints GPUs and ibv_devinfo to the console at first boot.</source>
+        <translation>Gibt beim ersten Start die GPUs und ibv_devinfo auf der Konsole aus.</translation>
+    </message>
+    <message>
+        <source>Multi-node PyTorch</source>
+        <translation>PyTorch auf mehreren Knoten</translation>
+    </message>
+    <message>
+        <source>torchrun and NCCL environment for a training job.</source>
+        <translation>torchrun und NCCL-Umgebung für einen Trainingsjob.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionProfile</name>
+    <message>
+        <source>Local simulator</source>
+        <translation>Lokaler Simulator</translation>
+    </message>
+    <message>
+        <source>SF Compute</source>
+        <translation>SF Compute</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleLogDialog</name>
+    <message>
+        <source>Console Log</source>
+        <translation>Konsolenprotokoll</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>Protokoll durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Previous</source>
+        <translation>&amp;Vorheriger</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>&amp;Nächster</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>Neu &amp;laden</translation>
+    </message>
+</context>
+<context>
+    <name>CreateInstanceWizard</name>
+    <message>
+        <source>Create Instances</source>
+        <translation>Instanzen erstellen</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Maschine</translation>
+    </message>
+    <message>
+        <source>Where the instances run, on what hardware, and from which image.</source>
+        <translation>Wo die Instanzen laufen, auf welcher Hardware und mit welchem Image.</translation>
+    </message>
+    <message>
+        <source>&amp;Pool:</source>
+        <translation>&amp;Pool:</translation>
+    </message>
+    <message>
+        <source>&amp;SKU:</source>
+        <translation>&amp;SKU:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Names and Startup</source>
+        <translation>Namen und Start</translation>
+    </message>
+    <message>
+        <source>One named instance, or several from a name pattern; and the cloud-init user data that lets you in (public images ship without a password or SSH key).</source>
+        <translation>Eine Instanz mit Namen oder mehrere nach einem Namensmuster; dazu die cloud-init-Benutzerdaten, mit denen Sie sich anmelden können (öffentliche Images haben weder Passwort noch SSH-Schlüssel).</translation>
+    </message>
+    <message>
+        <source>worker-1</source>
+        <translation>worker-1</translation>
+    </message>
+    <message>
+        <source>&amp;Several instances:</source>
+        <translation>&amp;Mehrere Instanzen:</translation>
+    </message>
+    <message>
+        <source>worker-{n}</source>
+        <translation>worker-{n}</translation>
+    </message>
+    <message>
+        <source>{n} becomes 1, 2, 3, …</source>
+        <translation>{n} wird zu 1, 2, 3, …</translation>
+    </message>
+    <message>
+        <source>init.yaml</source>
+        <translation>init.yaml</translation>
+    </message>
+    <message>
+        <source>InfiniBand Partition</source>
+        <translation>InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>This SKU supports InfiniBand. Instances in the same partition reach each other over InfiniBand; an instance stays in its partition for its whole life.</source>
+        <translation>Diese SKU unterstützt InfiniBand. Instanzen in derselben Partition erreichen einander über InfiniBand; eine Instanz bleibt ihr ganzes Leben lang in ihrer Partition.</translation>
+    </message>
+    <message>
+        <source>&amp;Attach to</source>
+        <translation>&amp;Verbinden mit</translation>
+    </message>
+    <message>
+        <source>Create a &amp;new partition</source>
+        <translation>&amp;Neue Partition erstellen</translation>
+    </message>
+    <message>
+        <source>New Partition on This Fabric…</source>
+        <translation>Neue Partition auf dieser Fabric…</translation>
+    </message>
+    <message>
+        <source>N&amp;one: no InfiniBand for these instances, even though the SKU supports it</source>
+        <translation>&amp;Keine: kein InfiniBand für diese Instanzen, obwohl die SKU es unterstützt</translation>
+    </message>
+    <message>
+        <source>Creating</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;User data:</source>
+        <translation>&amp;Benutzerdaten:</translation>
+    </message>
+    <message>
+        <source>Instance name</source>
+        <translation>Name der Instanz</translation>
+    </message>
+    <message>
+        <source>Number of instances</source>
+        <translation>Anzahl der Instanzen</translation>
+    </message>
+    <message>
+        <source>Name pattern</source>
+        <translation>Namensmuster</translation>
+    </message>
+    <message>
+        <source>User data file</source>
+        <translation>Datei mit Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Partition to attach to</source>
+        <translation>Partition, der die Instanzen beitreten</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>sf command</source>
+        <translation>sf-Befehl</translation>
+    </message>
+    <message>
+        <source>One instance na&amp;med</source>
+        <translation>Eine Instanz mit &amp;Namen</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+</context>
+<context>
+    <name>CreatePartitionDialog</name>
+    <message>
+        <source>New InfiniBand Partition</source>
+        <translation>Neue InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>A partition is an isolated InfiniBand network on one fabric. Creating one buys no compute and starts no instance: it only sets up the network. Pick the fabric of the SKU you plan to create instances on.</source>
+        <translation>Eine Partition ist ein isoliertes InfiniBand-Netz auf einer Fabric. Das Erstellen kauft keine Rechenleistung und startet keine Instanz: Es richtet nur das Netz ein. Wählen Sie die Fabric der SKU, auf der Sie Instanzen erstellen wollen.</translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation>Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>training</translation>
+    </message>
+    <message>
+        <source>On a &amp;fabric (each fabric with the SKUs on it)</source>
+        <translation>Auf einer &amp;Fabric (jede Fabric mit ihren SKUs)</translation>
+    </message>
+    <message>
+        <source>Fabric / SKU</source>
+        <translation>Fabric / SKU</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>In a &amp;region and zone (only where the zone has one fabric)</source>
+        <translation>In einer &amp;Region und Zone (nur wenn die Zone genau eine Fabric hat)</translation>
+    </message>
+    <message>
+        <source>The sf command that does the same</source>
+        <translation>Der sf-Befehl, der dasselbe tut</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Fabrics and SKUs</source>
+        <translation>Fabrics und SKUs</translation>
+    </message>
+    <message>
+        <source>R&amp;egion:</source>
+        <translation>R&amp;egion:</translation>
+    </message>
+    <message>
+        <source>&amp;Zone:</source>
+        <translation>&amp;Zone:</translation>
+    </message>
+    <message>
+        <source>sf command</source>
+        <translation>sf-Befehl</translation>
+    </message>
+</context>
+<context>
+    <name>DeleteBlockersDialog</name>
+    <message>
+        <source>Partition Still in Use</source>
+        <translation>Partition noch in Gebrauch</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>Was zu tun ist</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate Checked Instances</source>
+        <translation>Markierte Instanzen &amp;beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Again</source>
+        <translation>Erneut &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instanz</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>$%1/node-hour</source>
+        <translation>%1 $/Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Awaiting allocation</source>
+        <translation>Wartet auf Zuteilung</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Terminated</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>Im Orderbuch</translation>
+    </message>
+    <message>
+        <source>Partially filled</source>
+        <translation>Teilweise ausgeführt</translation>
+    </message>
+    <message>
+        <source>Filled</source>
+        <translation>Ausgeführt</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Uploading</source>
+        <translation>Wird hochgeladen</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Revoked</source>
+        <translation>Widerrufen</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>Releasing for %1</source>
+        <translation>Wird seit %1 freigegeben</translation>
+    </message>
+    <message>
+        <source>Releasing: about %1 left</source>
+        <translation>Wird freigegeben: noch etwa %1</translation>
+    </message>
+    <message>
+        <source>Releasing any moment now</source>
+        <translation>Wird jeden Moment freigegeben</translation>
+    </message>
+</context>
+<context>
+    <name>NameDialog</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+</context>
+<context>
+    <name>Names</name>
+    <message>
+        <source>Enter a name.</source>
+        <translation>Geben Sie einen Namen ein.</translation>
+    </message>
+    <message>
+        <source>A name has at most 255 characters.</source>
+        <translation>Ein Name hat höchstens 255 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A name starts with a letter or a digit.</source>
+        <translation>Ein Name beginnt mit einem Buchstaben oder einer Ziffer.</translation>
+    </message>
+    <message>
+        <source>A name may only contain letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>Ein Name darf nur Buchstaben, Ziffern, „.“, „_“ und „-“ enthalten.</translation>
+    </message>
+</context>
+<context>
+    <name>OrderAttempts</name>
+    <message>
+        <source>it is not a list of order attempts</source>
+        <translation>sie enthält keine Liste von Order-Versuchen</translation>
+    </message>
+    <message>
+        <source>The record of orders whose outcome is unknown could not be read (%1) and was moved to %2. Check the orders list before placing an order again: an order placed before may be placed twice.</source>
+        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht gelesen werden (%1) und wurde nach %2 verschoben. Prüfen Sie die Liste der Orders, bevor Sie eine Order noch einmal aufgeben: Eine bereits aufgegebene Order könnte doppelt aufgegeben werden.</translation>
+    </message>
+    <message>
+        <source>The record of orders whose outcome is unknown, %1, could not be read (%2). Check the orders list before placing an order again: an order placed before may be placed twice.</source>
+        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang, %1, konnte nicht gelesen werden (%2). Prüfen Sie die Liste der Orders, bevor Sie eine Order noch einmal aufgeben: Eine bereits aufgegebene Order könnte doppelt aufgegeben werden.</translation>
+    </message>
+    <message>
+        <source>The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, such an order may be placed twice.</source>
+        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht in %1 gespeichert werden (%2): Nach einem Neustart könnte eine solche Order doppelt aufgegeben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerTime</name>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>&amp;Color scheme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>A new language applies when sfdesk starts again.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start von sfdesk.</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Order &amp;fills, whole or in part</source>
+        <translation>Aufträge, die &amp;ganz oder teilweise ausgeführt werden</translation>
+    </message>
+    <message>
+        <source>Notify when an order fills</source>
+        <translation>Benachrichtigen, wenn ein Auftrag ausgeführt wird</translation>
+    </message>
+    <message>
+        <source>Standing orders that &amp;expire unfilled</source>
+        <translation>Stehende Aufträge, die &amp;unausgeführt ablaufen</translation>
+    </message>
+    <message>
+        <source>Notify when a standing order expires unfilled</source>
+        <translation>Benachrichtigen, wenn ein stehender Auftrag unausgeführt abläuft</translation>
+    </message>
+    <message>
+        <source>Ca&amp;pacity starting or ending in 40 minutes</source>
+        <translation>&amp;Kapazität, die in 40 Minuten beginnt oder endet</translation>
+    </message>
+    <message>
+        <source>Notify 40 minutes before a pool&apos;s capacity starts or ends</source>
+        <translation>40 Minuten bevor die Kapazität eines Pools beginnt oder endet benachrichtigen</translation>
+    </message>
+    <message>
+        <source>&amp;Instances running</source>
+        <translation>&amp;Instanzen, die laufen</translation>
+    </message>
+    <message>
+        <source>Notify when an instance is running</source>
+        <translation>Benachrichtigen, wenn eine Instanz läuft</translation>
+    </message>
+    <message>
+        <source>The desktop shows them; the Activity panel (Ctrl+Shift+A) lists them too, and opens each.</source>
+        <translation>Der Desktop zeigt sie; die Aktivitätsleiste (Strg+Umschalt+A) listet sie ebenfalls und öffnet jede.</translation>
+    </message>
+</context>
+<context>
+    <name>QMenu</name>
+    <message>
+        <source>Copy &amp;ID</source>
+        <translation>&amp;ID kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Resource Path</source>
+        <translation>&amp;Ressourcenpfad kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Buy %1 @ %2</source>
+        <translation>Kaufen %1 @ %2</translation>
+    </message>
+    <message>
+        <source>Sell %1 @ %2</source>
+        <translation>Verkaufen %1 @ %2</translation>
+    </message>
+    <message>
+        <source>Selected: %1</source>
+        <translation>Ausgewählt: %1</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>$ per node-hour</source>
+        <translation>$ pro Knotenstunde</translation>
+    </message>
+</context>
+<context>
+    <name>SshBootstrapDialog</name>
+    <message>
+        <source>SSH bootstrap</source>
+        <translation>SSH-Bootstrap</translation>
+    </message>
+    <message>
+        <source>SF Compute images have no password and no SSH key. This creates a user with your public key, keeps the image&apos;s default user, and turns off password and root login. Your private key never goes into the user data.</source>
+        <translation>Images von SF Compute haben weder Passwort noch SSH-Schlüssel. Dies legt einen Benutzer mit Ihrem öffentlichen Schlüssel an, behält den Standardbenutzer des Images und schaltet die Anmeldung per Passwort und als root ab. Ihr privater Schlüssel gelangt nie in die Benutzerdaten.</translation>
+    </message>
+    <message>
+        <source>&amp;User name:</source>
+        <translation>&amp;Benutzername:</translation>
+    </message>
+    <message>
+        <source>trainer</source>
+        <translation>trainer</translation>
+    </message>
+    <message>
+        <source>Public &amp;key:</source>
+        <translation>Öffentlicher &amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>Fingerabdruck:</translation>
+    </message>
+    <message>
+        <source>Also print GPUs and InfiniBand devices (ibv_devinfo) to the console at first boot</source>
+        <translation>Beim ersten Start außerdem GPUs und InfiniBand-Geräte (ibv_devinfo) auf der Konsole ausgeben</translation>
+    </message>
+    <message>
+        <source>Generate a new Ed25519 key</source>
+        <translation>Neuen Ed25519-Schlüssel erzeugen</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>&amp;Passphrase (optional):</source>
+        <translation>&amp;Passphrase (optional):</translation>
+    </message>
+    <message>
+        <source>&amp;Comment:</source>
+        <translation>&amp;Kommentar:</translation>
+    </message>
+    <message>
+        <source>&amp;Generate key</source>
+        <translation>Schlüssel &amp;erzeugen</translation>
+    </message>
+</context>
+<context>
+    <name>SshDetailsDialog</name>
+    <message>
+        <source>SSH Details</source>
+        <translation>SSH-Details</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Host keys (compare them with what ssh shows on first connect):</source>
+        <translation>Host-Schlüssel (vergleichen Sie sie mit dem, was ssh beim ersten Verbinden anzeigt):</translation>
+    </message>
+    <message>
+        <source>ssh command</source>
+        <translation>ssh-Befehl</translation>
+    </message>
+    <message>
+        <source>Host keys</source>
+        <translation>Host-Schlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>SshKeys</name>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 already exists; choose another file name</source>
+        <translation>%1 existiert bereits; wählen Sie einen anderen Dateinamen</translation>
+    </message>
+    <message>
+        <source>No file name given for the private key</source>
+        <translation>Kein Dateiname für den privaten Schlüssel angegeben</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>libssh could not generate an Ed25519 key</source>
+        <translation>libssh konnte keinen Ed25519-Schlüssel erzeugen</translation>
+    </message>
+    <message>
+        <source>libssh could not export the private key</source>
+        <translation>libssh konnte den privaten Schlüssel nicht exportieren</translation>
+    </message>
+    <message>
+        <source>libssh could not export the public key</source>
+        <translation>libssh konnte den öffentlichen Schlüssel nicht exportieren</translation>
+    </message>
+    <message>
+        <source>libssh could not hash the public key</source>
+        <translation>libssh konnte den Hash des öffentlichen Schlüssels nicht bilden</translation>
+    </message>
+    <message>
+        <source>%1 is readable by others</source>
+        <translation>%1 ist für andere lesbar</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
+        <translation>Desktop-Client für SF Compute: InfiniBand-Partitionen, Reservierungsplanung und cloud-init.</translation>
+    </message>
+    <message>
+        <source>Open the main window, check that it is shown and exit.</source>
+        <translation>Das Hauptfenster öffnen, prüfen, dass es angezeigt wird, und beenden.</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file and exit.</source>
+        <translation>Das Hauptfenster als PNG-Datei speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Open this section of the sidebar.</source>
+        <translation>Diesen Bereich der Seitenleiste öffnen.</translation>
+    </message>
+    <message>
+        <source>Use a light or dark palette for this run (system, light, dark).</source>
+        <translation>Für diesen Lauf eine helle oder dunkle Palette verwenden (system, light, dark).</translation>
+    </message>
+    <message>
+        <source>Connect to this SF Compute API server; the token comes from SF_API_KEY or SF_BEARER_TOKEN.</source>
+        <translation>Mit diesem SF-Compute-API-Server verbinden; das Token kommt aus SF_API_KEY oder SF_BEARER_TOKEN.</translation>
+    </message>
+    <message>
+        <source>Print the debug messages of these subsystems on stderr: a comma-separated list of api, sim, market, cloudinit, ui, or all.</source>
+        <translation>Die Debug-Meldungen dieser Teilsysteme auf stderr ausgeben: eine kommagetrennte Liste aus api, sim, market, cloudinit, ui oder all.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::AboutDialog</name>
+    <message>
+        <source>&lt;b&gt;sfdesk&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;sfdesk&lt;/b&gt; %1</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ActivityModel</name>
+    <message>
+        <source>In flight</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Storniert</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ActivityPanel</name>
+    <message>
+        <source>&amp;Cancel Request</source>
+        <translation>Anfrage &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Finished</source>
+        <translation>&amp;Erledigte entfernen</translation>
+    </message>
+    <message>
+        <source>Nothing in flight.</source>
+        <translation>Keine laufenden Anfragen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in flight.</source>
+        <translation>
+            <numerusform>%n Anfrage läuft.</numerusform>
+            <numerusform>%n Anfragen laufen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Requests</source>
+        <translation>An&amp;fragen</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Clear &amp;Notifications</source>
+        <translation>Benachrichtigungen &amp;leeren</translation>
+    </message>
+    <message>
+        <source>No&amp;tifications</source>
+        <translation>Benach&amp;richtigungen</translation>
+    </message>
+    <message>
+        <source>No&amp;tifications (%1)</source>
+        <translation>Benach&amp;richtigungen (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ApiCall</name>
+    <message>
+        <source>the connection was closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the body is empty</source>
+        <translation>der Inhalt ist leer</translation>
+    </message>
+    <message>
+        <source>%1 at byte %2</source>
+        <translation>%1 bei Byte %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>the answer is larger than %n MiB</source>
+        <translation>
+            <numerusform>die Antwort ist größer als %n MiB</numerusform>
+            <numerusform>die Antwort ist größer als %n MiB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the list&apos;s pages lead back to a page already read</source>
+        <translation>die Seiten der Liste führen zu einer schon gelesenen Seite zurück</translation>
+    </message>
+    <message numerus="yes">
+        <source>the list did not end after %n pages</source>
+        <translation>
+            <numerusform>die Liste endete nach %n Seite nicht</numerusform>
+            <numerusform>die Liste endete nach %n Seiten nicht</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ApiClient</name>
+    <message>
+        <source>&quot;%1&quot; is not a valid server address.</source>
+        <translation>„%1“ ist keine gültige Serveradresse.</translation>
+    </message>
+    <message>
+        <source>Only https:// server addresses are supported.</source>
+        <translation>Nur Serveradressen mit https:// werden unterstützt.</translation>
+    </message>
+    <message>
+        <source>Plain http is allowed only to this computer (localhost); use https for %1.</source>
+        <translation>Unverschlüsseltes http ist nur zu diesem Computer (localhost) erlaubt; verwenden Sie https für %1.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ApiMarketBackend</name>
     <message>
         <source>Not connected.</source>
         <translation>Nicht verbunden.</translation>
@@ -332,7 +1017,7 @@
     </message>
 </context>
 <context>
-    <name>Application</name>
+    <name>sfdesk::Application</name>
     <message>
         <source>Availability</source>
         <translation>Verfügbarkeit</translation>
@@ -427,7 +1112,7 @@
     </message>
 </context>
 <context>
-    <name>AvailabilityChart</name>
+    <name>sfdesk::AvailabilityChart</name>
     <message>
         <source>Availability chart</source>
         <translation>Verfügbarkeitsdiagramm</translation>
@@ -473,7 +1158,7 @@
     </message>
 </context>
 <context>
-    <name>AvailabilityView</name>
+    <name>sfdesk::AvailabilityView</name>
     <message>
         <source>&amp;InfiniBand only</source>
         <translation>Nur &amp;InfiniBand</translation>
@@ -560,34 +1245,7 @@
     </message>
 </context>
 <context>
-    <name>CloudInit</name>
-    <message>
-        <source>SSH bootstrap</source>
-        <translation>SSH-Bootstrap</translation>
-    </message>
-    <message>
-        <source>A user with your SSH key; no password or root login.</source>
-        <translation>Ein Benutzer mit Ihrem SSH-Schlüssel; keine Anmeldung per Passwort oder als root.</translation>
-    </message>
-    <message>
-        <source>InfiniBand check</source>
-        <translation>InfiniBand-Prüfung</translation>
-    </message>
-    <message>
-        <source>Prints GPUs and ibv_devinfo to the console at first boot.</source>
-        <translation>Gibt beim ersten Start die GPUs und ibv_devinfo auf der Konsole aus.</translation>
-    </message>
-    <message>
-        <source>Multi-node PyTorch</source>
-        <translation>PyTorch auf mehreren Knoten</translation>
-    </message>
-    <message>
-        <source>torchrun and NCCL environment for a training job.</source>
-        <translation>torchrun und NCCL-Umgebung für einen Trainingsjob.</translation>
-    </message>
-</context>
-<context>
-    <name>CloudInitCodeEditor</name>
+    <name>sfdesk::CloudInitCodeEditor</name>
     <message>
         <source>Quick fix: %1 (right-click)</source>
         <translation>Schnellkorrektur: %1 (Rechtsklick)</translation>
@@ -602,7 +1260,7 @@
     </message>
 </context>
 <context>
-    <name>CloudInitPage</name>
+    <name>sfdesk::CloudInitPage</name>
     <message>
         <source>Discard Recovered Text</source>
         <translation>Wiederhergestellten Text verwerfen</translation>
@@ -887,7 +1545,7 @@
     </message>
 </context>
 <context>
-    <name>Connection</name>
+    <name>sfdesk::Connection</name>
     <message>
         <source>This build has no local simulator.</source>
         <translation>Dieser Build enthält keinen lokalen Simulator.</translation>
@@ -910,18 +1568,7 @@
     </message>
 </context>
 <context>
-    <name>ConnectionProfile</name>
-    <message>
-        <source>Local simulator</source>
-        <translation>Lokaler Simulator</translation>
-    </message>
-    <message>
-        <source>SF Compute</source>
-        <translation>SF Compute</translation>
-    </message>
-</context>
-<context>
-    <name>ConnectionStatus</name>
+    <name>sfdesk::ConnectionStatus</name>
     <message>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
@@ -946,7 +1593,7 @@
     </message>
 </context>
 <context>
-    <name>ConnectionsDialog</name>
+    <name>sfdesk::ConnectionsDialog</name>
     <message>
         <source>&amp;Connect</source>
         <translation>&amp;Verbinden</translation>
@@ -1097,27 +1744,7 @@
     </message>
 </context>
 <context>
-    <name>ConsoleLogDialog</name>
-    <message>
-        <source>Console Log</source>
-        <translation>Konsolenprotokoll</translation>
-    </message>
-    <message>
-        <source>Search the log</source>
-        <translation>Protokoll durchsuchen</translation>
-    </message>
-    <message>
-        <source>&amp;Previous</source>
-        <translation>&amp;Vorheriger</translation>
-    </message>
-    <message>
-        <source>&amp;Next</source>
-        <translation>&amp;Nächster</translation>
-    </message>
-    <message>
-        <source>&amp;Reload</source>
-        <translation>Neu &amp;laden</translation>
-    </message>
+    <name>sfdesk::ConsoleLogDialog</name>
     <message>
         <source>Console Log of %1</source>
         <translation>Konsolenprotokoll von %1</translation>
@@ -1146,102 +1773,30 @@
     </message>
 </context>
 <context>
-    <name>CreateInstanceWizard</name>
-    <message>
-        <source>Create Instances</source>
-        <translation>Instanzen erstellen</translation>
-    </message>
-    <message>
-        <source>Machine</source>
-        <translation>Maschine</translation>
-    </message>
-    <message>
-        <source>Where the instances run, on what hardware, and from which image.</source>
-        <translation>Wo die Instanzen laufen, auf welcher Hardware und mit welchem Image.</translation>
-    </message>
-    <message>
-        <source>&amp;Pool:</source>
-        <translation>&amp;Pool:</translation>
-    </message>
-    <message>
-        <source>&amp;SKU:</source>
-        <translation>&amp;SKU:</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Names and Startup</source>
-        <translation>Namen und Start</translation>
-    </message>
-    <message>
-        <source>One named instance, or several from a name pattern; and the cloud-init user data that lets you in (public images ship without a password or SSH key).</source>
-        <translation>Eine Instanz mit Namen oder mehrere nach einem Namensmuster; dazu die cloud-init-Benutzerdaten, mit denen Sie sich anmelden können (öffentliche Images haben weder Passwort noch SSH-Schlüssel).</translation>
-    </message>
-    <message>
-        <source>worker-1</source>
-        <translation>worker-1</translation>
-    </message>
-    <message>
-        <source>&amp;Several instances:</source>
-        <translation>&amp;Mehrere Instanzen:</translation>
-    </message>
-    <message>
-        <source>worker-{n}</source>
-        <translation>worker-{n}</translation>
-    </message>
-    <message>
-        <source>{n} becomes 1, 2, 3, …</source>
-        <translation>{n} wird zu 1, 2, 3, …</translation>
-    </message>
-    <message>
-        <source>init.yaml</source>
-        <translation>init.yaml</translation>
-    </message>
-    <message>
-        <source>InfiniBand Partition</source>
-        <translation>InfiniBand-Partition</translation>
-    </message>
-    <message>
-        <source>This SKU supports InfiniBand. Instances in the same partition reach each other over InfiniBand; an instance stays in its partition for its whole life.</source>
-        <translation>Diese SKU unterstützt InfiniBand. Instanzen in derselben Partition erreichen einander über InfiniBand; eine Instanz bleibt ihr ganzes Leben lang in ihrer Partition.</translation>
-    </message>
-    <message>
-        <source>&amp;Attach to</source>
-        <translation>&amp;Verbinden mit</translation>
-    </message>
-    <message>
-        <source>Create a &amp;new partition</source>
-        <translation>&amp;Neue Partition erstellen</translation>
-    </message>
-    <message>
-        <source>New Partition on This Fabric…</source>
-        <translation>Neue Partition auf dieser Fabric…</translation>
-    </message>
-    <message>
-        <source>N&amp;one: no InfiniBand for these instances, even though the SKU supports it</source>
-        <translation>&amp;Keine: kein InfiniBand für diese Instanzen, obwohl die SKU es unterstützt</translation>
-    </message>
-    <message>
-        <source>Creating</source>
-        <translation>Erstellen</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Ergebnis</translation>
-    </message>
-    <message>
-        <source>Copy as sf &amp;command</source>
-        <translation>Als sf-&amp;Befehl kopieren</translation>
-    </message>
+    <name>sfdesk::CreateInstanceWizard</name>
     <message>
         <source>InfiniBand, fabric %1</source>
         <translation>InfiniBand, Fabric %1</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>&amp;Erstellen</translation>
+    </message>
+    <message>
+        <source>Before you create</source>
+        <translation>Bevor Sie anlegen</translation>
+    </message>
+    <message>
+        <source>None (you will not be able to log in)</source>
+        <translation>Keine (Sie können sich nicht anmelden)</translation>
+    </message>
+    <message>
+        <source>From a file</source>
+        <translation>Aus einer Datei</translation>
+    </message>
+    <message>
+        <source>From the Cloud-init editor</source>
+        <translation>Aus dem Cloud-init-Editor</translation>
     </message>
     <message>
         <source>Cloud-init User Data</source>
@@ -1250,6 +1805,21 @@
     <message>
         <source>Cloud-init (*.yaml *.yml *.sh *.txt);;All files (*)</source>
         <translation>Cloud-init (*.yaml *.yml *.sh *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n instance(s))</source>
+        <translation>
+            <numerusform>%1 (%n Instanz)</numerusform>
+            <numerusform>%1 (%n Instanzen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This workspace has no pools. Instances run in a pool: create one on the Pools page, or cancel and choose another workspace.</source>
+        <translation>Dieser Arbeitsbereich hat keine Pools. Instanzen laufen in einem Pool: Legen Sie auf der Seite Pools einen an, oder brechen Sie ab und wählen Sie einen anderen Arbeitsbereich.</translation>
+    </message>
+    <message>
+        <source>Choose a pool, a SKU and an image.</source>
+        <translation>Wählen Sie einen Pool, eine SKU und ein Image.</translation>
     </message>
     <message>
         <source>InfiniBand SKU: the next steps let you attach the instances to a partition on fabric %1.</source>
@@ -1283,86 +1853,12 @@
         </translation>
     </message>
     <message>
-        <source>No such file.</source>
-        <translation>Datei nicht gefunden.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 (%n instance(s))</source>
-        <translation>
-            <numerusform>%1 (%n Instanz)</numerusform>
-            <numerusform>%1 (%n Instanzen)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Without a partition these instances have no InfiniBand connectivity, even though the SKU supports it. Membership cannot be added later: you would have to terminate and create them again.</source>
-        <translation>Ohne Partition haben diese Instanzen keine InfiniBand-Verbindung, obwohl die SKU sie unterstützt. Die Mitgliedschaft lässt sich später nicht hinzufügen: Sie müssten die Instanzen beenden und neu erstellen.</translation>
-    </message>
-    <message>
-        <source>Workspace &quot;%1&quot; has no partition on fabric %2 yet: create one.</source>
-        <translation>Arbeitsbereich „%1“ hat noch keine Partition auf Fabric %2: Erstellen Sie eine.</translation>
-    </message>
-    <message>
-        <source>Partitions of workspace &quot;%1&quot; on fabric %2, the fabric of this SKU.</source>
-        <translation>Partitionen des Arbeitsbereichs „%1“ auf Fabric %2, der Fabric dieser SKU.</translation>
-    </message>
-    <message>
-        <source>&amp;Next &gt;</source>
-        <translation>&amp;Weiter &gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Create</source>
-        <translation>&amp;Erstellen</translation>
-    </message>
-    <message>
-        <source>Choose a pool, a SKU and an image.</source>
-        <translation>Wählen Sie einen Pool, eine SKU und ein Image.</translation>
-    </message>
-    <message>
-        <source>(named by the server)</source>
-        <translation>(vom Server benannt)</translation>
-    </message>
-    <message>
-        <source>Creating…</source>
-        <translation>Wird erstellt…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Created %n instance(s)</source>
-        <translation>
-            <numerusform>%n Instanz erstellt</numerusform>
-            <numerusform>%n Instanzen erstellt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Created %1 of %2 instances</source>
-        <translation>%1 von %2 Instanzen erstellt</translation>
-    </message>
-    <message>
-        <source>Created %1, %2</source>
-        <translation>Erstellt: %1, %2</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>Fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>&amp;User data:</source>
-        <translation>&amp;Benutzerdaten:</translation>
-    </message>
-    <message>
-        <source>None (you will not be able to log in)</source>
-        <translation>Keine (Sie können sich nicht anmelden)</translation>
-    </message>
-    <message>
-        <source>From a file</source>
-        <translation>Aus einer Datei</translation>
-    </message>
-    <message>
-        <source>From the Cloud-init editor</source>
-        <translation>Aus dem Cloud-init-Editor</translation>
-    </message>
-    <message>
         <source>Choose a cloud-init file.</source>
         <translation>Wählen Sie eine Cloud-init-Datei.</translation>
+    </message>
+    <message>
+        <source>No such file.</source>
+        <translation>Datei nicht gefunden.</translation>
     </message>
     <message>
         <source>%1 bytes: user data may be at most 64 KiB.</source>
@@ -1371,6 +1867,10 @@
     <message>
         <source>Cannot read the file: %1</source>
         <translation>Die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Checking the text of %1…</source>
+        <translation>Der Text von %1 wird geprüft…</translation>
     </message>
     <message>
         <source>The Cloud-init editor is empty.</source>
@@ -1421,12 +1921,31 @@
         <translation>&lt;b&gt;Gültig&lt;/b&gt;: %1 Bytes aus %2.</translation>
     </message>
     <message>
-        <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
-        <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
+        <source>Image &quot;%1&quot; is not one of the InfiniBand images (ubuntu-24.04-cuda-13.x): instances booted from it may not bring up their InfiniBand port.</source>
+        <translation>Abbild „%1“ ist keines der InfiniBand-Abbilder (ubuntu-24.04-cuda-13.x): Damit gestartete Instanzen bringen ihren InfiniBand-Port womöglich nicht hoch.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instance(s): the others wait for allocation until the pool owns more (buy them on the Reservations page).</source>
+        <translation>
+            <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanz: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
+            <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanzen: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Checking the text of %1…</source>
-        <translation>Der Text von %1 wird geprüft…</translation>
+        <source>Without a partition these instances have no InfiniBand connectivity, even though the SKU supports it. Membership cannot be added later: you would have to terminate and create them again.</source>
+        <translation>Ohne Partition haben diese Instanzen keine InfiniBand-Verbindung, obwohl die SKU sie unterstützt. Die Mitgliedschaft lässt sich später nicht hinzufügen: Sie müssten die Instanzen beenden und neu erstellen.</translation>
+    </message>
+    <message>
+        <source>Workspace &quot;%1&quot; has no partition on fabric %2 yet: create one.</source>
+        <translation>Arbeitsbereich „%1“ hat noch keine Partition auf Fabric %2: Erstellen Sie eine.</translation>
+    </message>
+    <message>
+        <source>Partitions of workspace &quot;%1&quot; on fabric %2, the fabric of this SKU.</source>
+        <translation>Partitionen des Arbeitsbereichs „%1“ auf Fabric %2, der Fabric dieser SKU.</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>&amp;Weiter &gt;</translation>
     </message>
     <message>
         <source>Save the user data to get the sf command.</source>
@@ -1435,6 +1954,10 @@
     <message>
         <source>Save User Data and Copy sf &amp;Command…</source>
         <translation>Benutzerdaten speichern und sf-&amp;Befehl kopieren…</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
     </message>
     <message>
         <source>Save User Data</source>
@@ -1449,115 +1972,39 @@
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
     <message>
-        <source>Instance name</source>
-        <translation>Name der Instanz</translation>
+        <source>(named by the server)</source>
+        <translation>(vom Server benannt)</translation>
     </message>
     <message>
-        <source>Number of instances</source>
-        <translation>Anzahl der Instanzen</translation>
-    </message>
-    <message>
-        <source>Name pattern</source>
-        <translation>Namensmuster</translation>
-    </message>
-    <message>
-        <source>User data file</source>
-        <translation>Datei mit Benutzerdaten</translation>
-    </message>
-    <message>
-        <source>Partition to attach to</source>
-        <translation>Partition, der die Instanzen beitreten</translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation>Fortschritt</translation>
-    </message>
-    <message>
-        <source>Results</source>
-        <translation>Ergebnisse</translation>
-    </message>
-    <message>
-        <source>sf command</source>
-        <translation>sf-Befehl</translation>
-    </message>
-    <message>
-        <source>Before you create</source>
-        <translation>Bevor Sie anlegen</translation>
-    </message>
-    <message>
-        <source>Image &quot;%1&quot; is not one of the InfiniBand images (ubuntu-24.04-cuda-13.x): instances booted from it may not bring up their InfiniBand port.</source>
-        <translation>Abbild „%1“ ist keines der InfiniBand-Abbilder (ubuntu-24.04-cuda-13.x): Damit gestartete Instanzen bringen ihren InfiniBand-Port womöglich nicht hoch.</translation>
+        <source>Creating…</source>
+        <translation>Wird erstellt…</translation>
     </message>
     <message numerus="yes">
-        <source>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instance(s): the others wait for allocation until the pool owns more (buy them on the Reservations page).</source>
+        <source>Created %n instance(s)</source>
         <translation>
-            <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanz: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
-            <numerusform>Pool „%1“ hat jetzt %2 freie(n) Knoten von %3, für %n Instanzen: Die übrigen warten auf Zuteilung, bis der Pool mehr besitzt (kaufen Sie sie auf der Seite Reservierungen).</numerusform>
+            <numerusform>%n Instanz erstellt</numerusform>
+            <numerusform>%n Instanzen erstellt</numerusform>
         </translation>
     </message>
     <message>
-        <source>One instance na&amp;med</source>
-        <translation>Eine Instanz mit &amp;Namen</translation>
+        <source>Created %1 of %2 instances</source>
+        <translation>%1 von %2 Instanzen erstellt</translation>
     </message>
     <message>
-        <source>B&amp;rowse…</source>
-        <translation>&amp;Durchsuchen…</translation>
+        <source>Created %1, %2</source>
+        <translation>Erstellt: %1, %2</translation>
     </message>
     <message>
-        <source>This workspace has no pools. Instances run in a pool: create one on the Pools page, or cancel and choose another workspace.</source>
-        <translation>Dieser Arbeitsbereich hat keine Pools. Instanzen laufen in einem Pool: Legen Sie auf der Seite Pools einen an, oder brechen Sie ab und wählen Sie einen anderen Arbeitsbereich.</translation>
+        <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
+        <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
-    <name>CreatePartitionDialog</name>
-    <message>
-        <source>New InfiniBand Partition</source>
-        <translation>Neue InfiniBand-Partition</translation>
-    </message>
-    <message>
-        <source>A partition is an isolated InfiniBand network on one fabric. Creating one buys no compute and starts no instance: it only sets up the network. Pick the fabric of the SKU you plan to create instances on.</source>
-        <translation>Eine Partition ist ein isoliertes InfiniBand-Netz auf einer Fabric. Das Erstellen kauft keine Rechenleistung und startet keine Instanz: Es richtet nur das Netz ein. Wählen Sie die Fabric der SKU, auf der Sie Instanzen erstellen wollen.</translation>
-    </message>
-    <message>
-        <source>Workspace:</source>
-        <translation>Arbeitsbereich:</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>training</source>
-        <translation>training</translation>
-    </message>
-    <message>
-        <source>On a &amp;fabric (each fabric with the SKUs on it)</source>
-        <translation>Auf einer &amp;Fabric (jede Fabric mit ihren SKUs)</translation>
-    </message>
-    <message>
-        <source>Fabric / SKU</source>
-        <translation>Fabric / SKU</translation>
-    </message>
-    <message>
-        <source>Region</source>
-        <translation>Region</translation>
-    </message>
-    <message>
-        <source>Zone</source>
-        <translation>Zone</translation>
-    </message>
-    <message>
-        <source>In a &amp;region and zone (only where the zone has one fabric)</source>
-        <translation>In einer &amp;Region und Zone (nur wenn die Zone genau eine Fabric hat)</translation>
-    </message>
-    <message>
-        <source>The sf command that does the same</source>
-        <translation>Der sf-Befehl, der dasselbe tut</translation>
-    </message>
-    <message>
-        <source>Copy as sf &amp;command</source>
-        <translation>Als sf-&amp;Befehl kopieren</translation>
-    </message>
+    <name>sfdesk::CreatePartitionDialog</name>
     <message>
         <source>&amp;Create Partition</source>
         <translation>Partition &amp;erstellen</translation>
@@ -1567,8 +2014,16 @@
         <translation>(noch keine SKUs auf dieser Fabric)</translation>
     </message>
     <message>
+        <source>%1 (its ID is not known yet: creating waits until the account&apos;s workspaces are read)</source>
+        <translation>%1 (die ID ist noch nicht bekannt: Das Anlegen wartet, bis die Workspaces des Kontos gelesen sind)</translation>
+    </message>
+    <message>
         <source>Workspace &quot;%1&quot; already has a partition named &quot;%2&quot; (names are unique across all fabrics).</source>
         <translation>Arbeitsbereich „%1“ hat bereits eine Partition namens „%2“ (Namen sind über alle Fabrics hinweg eindeutig).</translation>
+    </message>
+    <message>
+        <source>The InfiniBand fabrics are not known yet. They show here once they are read.</source>
+        <translation>Die InfiniBand-Fabrics sind noch nicht bekannt. Sie erscheinen hier, sobald sie gelesen sind.</translation>
     </message>
     <message>
         <source>This zone has one fabric: %1.</source>
@@ -1586,136 +2041,23 @@
         <translation>In dieser Zone ist keine InfiniBand-Fabric bekannt.</translation>
     </message>
     <message>
-        <source>Created partition %1 on %2.</source>
-        <translation>Partition %1 auf %2 erstellt.</translation>
-    </message>
-    <message>
-        <source>Fabrics and SKUs</source>
-        <translation>Fabrics und SKUs</translation>
-    </message>
-    <message>
-        <source>R&amp;egion:</source>
-        <translation>R&amp;egion:</translation>
-    </message>
-    <message>
-        <source>&amp;Zone:</source>
-        <translation>&amp;Zone:</translation>
-    </message>
-    <message>
-        <source>sf command</source>
-        <translation>sf-Befehl</translation>
-    </message>
-    <message>
-        <source>The InfiniBand fabrics are not known yet. They show here once they are read.</source>
-        <translation>Die InfiniBand-Fabrics sind noch nicht bekannt. Sie erscheinen hier, sobald sie gelesen sind.</translation>
-    </message>
-    <message>
         <source>Choose a fabric, or a region and zone, for the sf command.</source>
         <translation>Wählen Sie eine Fabric oder eine Region und Zone für den sf-Befehl.</translation>
     </message>
     <message>
-        <source>%1 (its ID is not known yet: creating waits until the account&apos;s workspaces are read)</source>
-        <translation>%1 (die ID ist noch nicht bekannt: Das Anlegen wartet, bis die Workspaces des Kontos gelesen sind)</translation>
+        <source>Created partition %1 on %2.</source>
+        <translation>Partition %1 auf %2 erstellt.</translation>
     </message>
 </context>
 <context>
-    <name>DBusNotifier</name>
+    <name>sfdesk::DBusNotifier</name>
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
 </context>
 <context>
-    <name>DeleteBlockersDialog</name>
-    <message>
-        <source>Partition Still in Use</source>
-        <translation>Partition noch in Gebrauch</translation>
-    </message>
-    <message>
-        <source>What to do</source>
-        <translation>Was zu tun ist</translation>
-    </message>
-    <message>
-        <source>&amp;Terminate Checked Instances</source>
-        <translation>Markierte Instanzen &amp;beenden</translation>
-    </message>
-    <message>
-        <source>&amp;Delete Again</source>
-        <translation>Erneut &amp;löschen</translation>
-    </message>
-    <message>
-        <source>Partition &quot;%1&quot; cannot be deleted yet: %2 Every instance attached to it has to be terminated, and each terminated instance&apos;s node has to release the partition.</source>
-        <translation>Partition „%1“ kann noch nicht gelöscht werden: %2 Jede verbundene Instanz muss beendet sein, und der Knoten jeder beendeten Instanz muss die Partition freigeben.</translation>
-    </message>
-    <message>
-        <source>Terminate it</source>
-        <translation>Beenden</translation>
-    </message>
-    <message numerus="yes">
-        <source>Ask someone with access to workspace &quot;%1&quot; to terminate them</source>
-        <translation>
-            <numerusform>Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
-            <numerusform>Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Already terminated: wait for its node to release the partition</source>
-        <translation>Bereits beendet: Warten Sie, bis ihr Knoten die Partition freigibt</translation>
-    </message>
-    <message>
-        <source>Reported by the server</source>
-        <translation>Vom Server gemeldet</translation>
-    </message>
-    <message numerus="yes">
-        <source>&amp;Terminate %n Instance(s)</source>
-        <translation>
-            <numerusform>%n Instanz &amp;beenden</numerusform>
-            <numerusform>%n Instanzen &amp;beenden</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Terminating…</source>
-        <translation>Wird beendet…</translation>
-    </message>
-    <message>
-        <source>Terminated: wait for its node to release the partition</source>
-        <translation>Beendet: Warten Sie, bis ihr Knoten die Partition freigibt</translation>
-    </message>
-    <message>
-        <source>Could not terminate: %1</source>
-        <translation>Beenden fehlgeschlagen: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Terminating %n instance(s)…</source>
-        <translation>
-            <numerusform>%n Instanz wird beendet…</numerusform>
-            <numerusform>%n Instanzen werden beendet…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Deleting partition &quot;%1&quot;…</source>
-        <translation>Partition „%1“ wird gelöscht…</translation>
-    </message>
-    <message>
-        <source>Deleted partition %1.</source>
-        <translation>Partition %1 gelöscht.</translation>
-    </message>
-    <message>
-        <source>Still blocked.</source>
-        <translation>Weiterhin blockiert.</translation>
-    </message>
-    <message>
-        <source>Partition %1 is deleted.</source>
-        <translation>Partition %1 ist gelöscht.</translation>
-    </message>
-    <message>
-        <source>Instance</source>
-        <translation>Instanz</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
+    <name>sfdesk::DeleteBlockersDialog</name>
     <message>
         <source>What blocks the deletion</source>
         <translation>Was das Löschen verhindert</translation>
@@ -1733,12 +2075,31 @@
         <translation>Bittet den Server erneut, die Partition zu löschen</translation>
     </message>
     <message>
+        <source>&amp;Delete Again</source>
+        <translation>Erneut &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Partition &quot;%1&quot; cannot be deleted yet: %2 Every instance attached to it has to be terminated, and each terminated instance&apos;s node has to release the partition.</source>
+        <translation>Partition „%1“ kann noch nicht gelöscht werden: %2 Jede verbundene Instanz muss beendet sein, und der Knoten jeder beendeten Instanz muss die Partition freigeben.</translation>
+    </message>
+    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Not readable with this token</source>
         <translation>Mit diesem Token nicht lesbar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ask someone with access to workspace &quot;%1&quot; to terminate them</source>
+        <translation>
+            <numerusform>Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
+            <numerusform>Bitten Sie jemanden mit Zugriff auf den Arbeitsbereich „%1“, sie zu beenden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reported by the server</source>
+        <translation>Vom Server gemeldet</translation>
     </message>
     <message>
         <source>See the server&apos;s message</source>
@@ -1753,16 +2114,36 @@
         <translation>Nichts zu tun: sie verhindert das Löschen nicht mehr</translation>
     </message>
     <message>
+        <source>Terminating…</source>
+        <translation>Wird beendet…</translation>
+    </message>
+    <message>
         <source>Wait for it to terminate</source>
         <translation>Warten, bis sie beendet ist</translation>
+    </message>
+    <message>
+        <source>Terminated: wait for its node to release the partition</source>
+        <translation>Beendet: Warten Sie, bis ihr Knoten die Partition freigibt</translation>
     </message>
     <message>
         <source>Terminated, not yet released</source>
         <translation>Beendet, noch nicht freigegeben</translation>
     </message>
     <message>
+        <source>Already terminated: wait for its node to release the partition</source>
+        <translation>Bereits beendet: Warten Sie, bis ihr Knoten die Partition freigibt</translation>
+    </message>
+    <message>
         <source>Attached</source>
         <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Terminate it</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Could not terminate: %1</source>
+        <translation>Beenden fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>&amp;Delete Partition</source>
@@ -1786,6 +2167,10 @@
             <numerusform>%n Instanzen &amp;beenden…</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Terminate Checked Instances</source>
+        <translation>Markierte Instanzen &amp;beenden</translation>
+    </message>
     <message numerus="yes">
         <source>Terminate %n instance(s) attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</source>
         <translation>
@@ -1796,6 +2181,20 @@
     <message>
         <source>Terminate Instances</source>
         <translation>Instanzen beenden</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n Instance(s)</source>
+        <translation>
+            <numerusform>%n Instanz &amp;beenden</numerusform>
+            <numerusform>%n Instanzen &amp;beenden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminating %n instance(s)…</source>
+        <translation>
+            <numerusform>%n Instanz wird beendet…</numerusform>
+            <numerusform>%n Instanzen werden beendet…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Terminated %1 of %n instance(s)…</source>
@@ -1818,9 +2217,25 @@
             <numerusform>%1 von %n Instanzen beendet; die anderen ließen sich nicht beenden (siehe ihre Zeilen).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Deleting partition &quot;%1&quot;…</source>
+        <translation>Partition „%1“ wird gelöscht…</translation>
+    </message>
+    <message>
+        <source>Deleted partition %1.</source>
+        <translation>Partition %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Partition %1 is deleted.</source>
+        <translation>Partition %1 ist gelöscht.</translation>
+    </message>
+    <message>
+        <source>Still blocked.</source>
+        <translation>Weiterhin blockiert.</translation>
+    </message>
 </context>
 <context>
-    <name>DepthChart</name>
+    <name>sfdesk::DepthChart</name>
     <message>
         <source>Market depth</source>
         <translation>Markttiefe</translation>
@@ -1890,7 +2305,7 @@
     </message>
 </context>
 <context>
-    <name>FabricModel</name>
+    <name>sfdesk::FabricModel</name>
     <message>
         <source>Region</source>
         <translation>Region</translation>
@@ -1913,7 +2328,7 @@
     </message>
 </context>
 <context>
-    <name>FillsChart</name>
+    <name>sfdesk::FillsChart</name>
     <message>
         <source>Recent fills</source>
         <translation>Letzte Abschlüsse</translation>
@@ -1959,90 +2374,7 @@
     </message>
 </context>
 <context>
-    <name>Format</name>
-    <message>
-        <source>$%1/node-hour</source>
-        <translation>%1 $/Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Awaiting allocation</source>
-        <translation>Wartet auf Zuteilung</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>Läuft</translation>
-    </message>
-    <message>
-        <source>Terminated</source>
-        <translation>Beendet</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Ausstehend</translation>
-    </message>
-    <message>
-        <source>Standing</source>
-        <translation>Im Orderbuch</translation>
-    </message>
-    <message>
-        <source>Partially filled</source>
-        <translation>Teilweise ausgeführt</translation>
-    </message>
-    <message>
-        <source>Filled</source>
-        <translation>Ausgeführt</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Storniert</translation>
-    </message>
-    <message>
-        <source>Rejected</source>
-        <translation>Abgelehnt</translation>
-    </message>
-    <message>
-        <source>Started</source>
-        <translation>Gestartet</translation>
-    </message>
-    <message>
-        <source>Uploading</source>
-        <translation>Wird hochgeladen</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <source>Revoked</source>
-        <translation>Widerrufen</translation>
-    </message>
-    <message>
-        <source>Buy</source>
-        <translation>Kaufen</translation>
-    </message>
-    <message>
-        <source>Sell</source>
-        <translation>Verkaufen</translation>
-    </message>
-    <message>
-        <source>Releasing for %1</source>
-        <translation>Wird seit %1 freigegeben</translation>
-    </message>
-    <message>
-        <source>Releasing: about %1 left</source>
-        <translation>Wird freigegeben: noch etwa %1</translation>
-    </message>
-    <message>
-        <source>Releasing any moment now</source>
-        <translation>Wird jeden Moment freigegeben</translation>
-    </message>
-</context>
-<context>
-    <name>ImageModel</name>
+    <name>sfdesk::ImageModel</name>
     <message>
         <source>Name</source>
         <translation>Name</translation>
@@ -2077,7 +2409,7 @@
     </message>
 </context>
 <context>
-    <name>ImagesView</name>
+    <name>sfdesk::ImagesView</name>
     <message>
         <source>The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, perftest, nvidia-peermem); other images and older builds do not.</source>
         <translation>Die Ubuntu-Images mit CUDA 13.1 oder 13.2 enthalten den InfiniBand-Stack (DOCA-OFED, perftest, nvidia-peermem); andere Images und ältere Builds nicht.</translation>
@@ -2100,7 +2432,7 @@
     </message>
 </context>
 <context>
-    <name>InfinibandCheckDialog</name>
+    <name>sfdesk::InfinibandCheckDialog</name>
     <message>
         <source>&amp;Copy Command</source>
         <translation>Befehl &amp;kopieren</translation>
@@ -2203,7 +2535,7 @@
     </message>
 </context>
 <context>
-    <name>InstanceModel</name>
+    <name>sfdesk::InstanceModel</name>
     <message>
         <source>Name</source>
         <translation>Name</translation>
@@ -2246,7 +2578,7 @@
     </message>
 </context>
 <context>
-    <name>InstancesView</name>
+    <name>sfdesk::InstancesView</name>
     <message>
         <source>&amp;Create…</source>
         <translation>&amp;Erstellen…</translation>
@@ -2384,7 +2716,7 @@
     </message>
 </context>
 <context>
-    <name>KeychainSecretStore</name>
+    <name>sfdesk::KeychainSecretStore</name>
     <message>
         <source>No system keychain is available (%1). Tokens are kept in memory for this run only.</source>
         <translation>Kein Systemschlüsselbund verfügbar (%1). Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
@@ -2403,7 +2735,7 @@
     </message>
 </context>
 <context>
-    <name>LaunchCommandDialog</name>
+    <name>sfdesk::LaunchCommandDialog</name>
     <message>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
@@ -2517,7 +2849,7 @@
     </message>
 </context>
 <context>
-    <name>ListPage</name>
+    <name>sfdesk::ListPage</name>
     <message>
         <source>&amp;Refresh</source>
         <translation>&amp;Aktualisieren</translation>
@@ -2551,14 +2883,14 @@
     </message>
 </context>
 <context>
-    <name>ListRefresh</name>
+    <name>sfdesk::ListRefresh</name>
     <message>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>sfdesk::MainWindow</name>
     <message>
         <source>sfdesk</source>
         <translation>sfdesk</translation>
@@ -2705,7 +3037,7 @@
     </message>
 </context>
 <context>
-    <name>MarketView</name>
+    <name>sfdesk::MarketView</name>
     <message>
         <source>Depth</source>
         <translation>Tiefe</translation>
@@ -2750,14 +3082,14 @@
     </message>
 </context>
 <context>
-    <name>MemorySecretStore</name>
+    <name>sfdesk::MemorySecretStore</name>
     <message>
         <source>Tokens are kept in memory for this run only.</source>
         <translation>Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
     </message>
 </context>
 <context>
-    <name>MultipartDialog</name>
+    <name>sfdesk::MultipartDialog</name>
     <message>
         <source>Cloud-config</source>
         <translation>Cloud-config</translation>
@@ -3002,37 +3334,14 @@
     </message>
 </context>
 <context>
-    <name>NameDialog</name>
+    <name>sfdesk::NameDialog</name>
     <message>
         <source>&quot;%1&quot; is already taken here.</source>
         <translation>„%1“ ist hier bereits vergeben.</translation>
     </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
 </context>
 <context>
-    <name>Names</name>
-    <message>
-        <source>Enter a name.</source>
-        <translation>Geben Sie einen Namen ein.</translation>
-    </message>
-    <message>
-        <source>A name has at most 255 characters.</source>
-        <translation>Ein Name hat höchstens 255 Zeichen.</translation>
-    </message>
-    <message>
-        <source>A name starts with a letter or a digit.</source>
-        <translation>Ein Name beginnt mit einem Buchstaben oder einer Ziffer.</translation>
-    </message>
-    <message>
-        <source>A name may only contain letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
-        <translation>Ein Name darf nur Buchstaben, Ziffern, „.“, „_“ und „-“ enthalten.</translation>
-    </message>
-</context>
-<context>
-    <name>NoticeLog</name>
+    <name>sfdesk::NoticeLog</name>
     <message>
         <source>%1
 Press Enter or double-click to open it.</source>
@@ -3053,7 +3362,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>NoticeWatcher</name>
+    <name>sfdesk::NoticeWatcher</name>
     <message>
         <source>Order filled</source>
         <translation>Auftrag ausgeführt</translation>
@@ -3116,26 +3425,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>OrderAttempts</name>
-    <message>
-        <source>it is not a list of order attempts</source>
-        <translation>sie enthält keine Liste von Order-Versuchen</translation>
-    </message>
-    <message>
-        <source>The record of orders whose outcome is unknown could not be read (%1) and was moved to %2. Check the orders list before placing an order again: an order placed before may be placed twice.</source>
-        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht gelesen werden (%1) und wurde nach %2 verschoben. Prüfen Sie die Liste der Orders, bevor Sie eine Order noch einmal aufgeben: Eine bereits aufgegebene Order könnte doppelt aufgegeben werden.</translation>
-    </message>
-    <message>
-        <source>The record of orders whose outcome is unknown, %1, could not be read (%2). Check the orders list before placing an order again: an order placed before may be placed twice.</source>
-        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang, %1, konnte nicht gelesen werden (%2). Prüfen Sie die Liste der Orders, bevor Sie eine Order noch einmal aufgeben: Eine bereits aufgegebene Order könnte doppelt aufgegeben werden.</translation>
-    </message>
-    <message>
-        <source>The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, such an order may be placed twice.</source>
-        <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht in %1 gespeichert werden (%2): Nach einem Neustart könnte eine solche Order doppelt aufgegeben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>OrderModel</name>
+    <name>sfdesk::OrderModel</name>
     <message>
         <source>Side</source>
         <translation>Seite</translation>
@@ -3186,7 +3476,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>OrderPanel</name>
+    <name>sfdesk::OrderPanel</name>
     <message>
         <source>No availability for this window.</source>
         <translation>Keine Verfügbarkeit in diesem Zeitfenster.</translation>
@@ -3440,7 +3730,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>OrdersPage</name>
+    <name>sfdesk::OrdersPage</name>
     <message>
         <source>Cancel order</source>
         <translation>Order stornieren</translation>
@@ -3526,7 +3816,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>PartitionModel</name>
+    <name>sfdesk::PartitionModel</name>
     <message>
         <source>Name</source>
         <translation>Name</translation>
@@ -3557,7 +3847,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>PartitionsView</name>
+    <name>sfdesk::PartitionsView</name>
     <message>
         <source>&amp;Enrol in the Preview</source>
         <translation>Für die Vorschau &amp;anmelden</translation>
@@ -3773,7 +4063,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>PlannerChart</name>
+    <name>sfdesk::PlannerChart</name>
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation>
@@ -3855,18 +4145,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>PlannerTime</name>
-    <message>
-        <source>now</source>
-        <translation>jetzt</translation>
-    </message>
-    <message>
-        <source>in %1</source>
-        <translation>in %1</translation>
-    </message>
-</context>
-<context>
-    <name>PoolModel</name>
+    <name>sfdesk::PoolModel</name>
     <message>
         <source>Name</source>
         <translation>Name</translation>
@@ -3897,7 +4176,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>PoolsView</name>
+    <name>sfdesk::PoolsView</name>
     <message>
         <source>&amp;New Pool…</source>
         <translation>&amp;Neuer Pool…</translation>
@@ -4001,27 +4280,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>PreferencesDialog</name>
-    <message>
-        <source>Preferences</source>
-        <translation>Einstellungen</translation>
-    </message>
-    <message>
-        <source>Appearance</source>
-        <translation>Darstellung</translation>
-    </message>
-    <message>
-        <source>&amp;Color scheme:</source>
-        <translation>&amp;Farbschema:</translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation>&amp;Sprache:</translation>
-    </message>
-    <message>
-        <source>A new language applies when sfdesk starts again.</source>
-        <translation>Eine neue Sprache gilt ab dem nächsten Start von sfdesk.</translation>
-    </message>
+    <name>sfdesk::PreferencesDialog</name>
     <message>
         <source>Follow the system</source>
         <translation>Dem System folgen</translation>
@@ -4038,87 +4297,9 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
-    <message>
-        <source>Notifications</source>
-        <translation>Benachrichtigungen</translation>
-    </message>
-    <message>
-        <source>Order &amp;fills, whole or in part</source>
-        <translation>Aufträge, die &amp;ganz oder teilweise ausgeführt werden</translation>
-    </message>
-    <message>
-        <source>Notify when an order fills</source>
-        <translation>Benachrichtigen, wenn ein Auftrag ausgeführt wird</translation>
-    </message>
-    <message>
-        <source>Standing orders that &amp;expire unfilled</source>
-        <translation>Stehende Aufträge, die &amp;unausgeführt ablaufen</translation>
-    </message>
-    <message>
-        <source>Notify when a standing order expires unfilled</source>
-        <translation>Benachrichtigen, wenn ein stehender Auftrag unausgeführt abläuft</translation>
-    </message>
-    <message>
-        <source>Ca&amp;pacity starting or ending in 40 minutes</source>
-        <translation>&amp;Kapazität, die in 40 Minuten beginnt oder endet</translation>
-    </message>
-    <message>
-        <source>Notify 40 minutes before a pool&apos;s capacity starts or ends</source>
-        <translation>40 Minuten bevor die Kapazität eines Pools beginnt oder endet benachrichtigen</translation>
-    </message>
-    <message>
-        <source>&amp;Instances running</source>
-        <translation>&amp;Instanzen, die laufen</translation>
-    </message>
-    <message>
-        <source>Notify when an instance is running</source>
-        <translation>Benachrichtigen, wenn eine Instanz läuft</translation>
-    </message>
-    <message>
-        <source>The desktop shows them; the Activity panel (Ctrl+Shift+A) lists them too, and opens each.</source>
-        <translation>Der Desktop zeigt sie; die Aktivitätsleiste (Strg+Umschalt+A) listet sie ebenfalls und öffnet jede.</translation>
-    </message>
 </context>
 <context>
-    <name>QMenu</name>
-    <message>
-        <source>Copy &amp;ID</source>
-        <translation>&amp;ID kopieren</translation>
-    </message>
-    <message>
-        <source>Copy &amp;Resource Path</source>
-        <translation>&amp;Ressourcenpfad kopieren</translation>
-    </message>
-</context>
-<context>
-    <name>QObject</name>
-    <message>
-        <source>Buy %1 @ %2</source>
-        <translation>Kaufen %1 @ %2</translation>
-    </message>
-    <message>
-        <source>Sell %1 @ %2</source>
-        <translation>Verkaufen %1 @ %2</translation>
-    </message>
-    <message>
-        <source>Selected: %1</source>
-        <translation>Ausgewählt: %1</translation>
-    </message>
-    <message>
-        <source>now</source>
-        <translation>jetzt</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
-        <source>$ per node-hour</source>
-        <translation>$ pro Knotenstunde</translation>
-    </message>
-</context>
-<context>
-    <name>ReservationsPage</name>
+    <name>sfdesk::ReservationsPage</name>
     <message>
         <source>Place order</source>
         <translation>Order aufgeben</translation>
@@ -4261,7 +4442,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>ResourceTableView</name>
+    <name>sfdesk::ResourceTableView</name>
     <message>
         <source>Filter</source>
         <translation>Filter</translation>
@@ -4304,7 +4485,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>SignInDialog</name>
+    <name>sfdesk::SignInDialog</name>
     <message>
         <source>Sign In to %1</source>
         <translation>Bei %1 anmelden</translation>
@@ -4343,7 +4524,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>SkuModel</name>
+    <name>sfdesk::SkuModel</name>
     <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
@@ -4394,54 +4575,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>SshBootstrapDialog</name>
+    <name>sfdesk::SshBootstrapDialog</name>
     <message>
-        <source>SSH bootstrap</source>
-        <translation>SSH-Bootstrap</translation>
-    </message>
-    <message>
-        <source>SF Compute images have no password and no SSH key. This creates a user with your public key, keeps the image&apos;s default user, and turns off password and root login. Your private key never goes into the user data.</source>
-        <translation>Images von SF Compute haben weder Passwort noch SSH-Schlüssel. Dies legt einen Benutzer mit Ihrem öffentlichen Schlüssel an, behält den Standardbenutzer des Images und schaltet die Anmeldung per Passwort und als root ab. Ihr privater Schlüssel gelangt nie in die Benutzerdaten.</translation>
-    </message>
-    <message>
-        <source>&amp;User name:</source>
-        <translation>&amp;Benutzername:</translation>
-    </message>
-    <message>
-        <source>trainer</source>
-        <translation>trainer</translation>
-    </message>
-    <message>
-        <source>Public &amp;key:</source>
-        <translation>Öffentlicher &amp;Schlüssel:</translation>
-    </message>
-    <message>
-        <source>Fingerprint:</source>
-        <translation>Fingerabdruck:</translation>
-    </message>
-    <message>
-        <source>Also print GPUs and InfiniBand devices (ibv_devinfo) to the console at first boot</source>
-        <translation>Beim ersten Start außerdem GPUs und InfiniBand-Geräte (ibv_devinfo) auf der Konsole ausgeben</translation>
-    </message>
-    <message>
-        <source>Generate a new Ed25519 key</source>
-        <translation>Neuen Ed25519-Schlüssel erzeugen</translation>
-    </message>
-    <message>
-        <source>&amp;File:</source>
-        <translation>&amp;Datei:</translation>
-    </message>
-    <message>
-        <source>&amp;Passphrase (optional):</source>
-        <translation>&amp;Passphrase (optional):</translation>
-    </message>
-    <message>
-        <source>&amp;Comment:</source>
-        <translation>&amp;Kommentar:</translation>
-    </message>
-    <message>
-        <source>&amp;Generate key</source>
-        <translation>Schlüssel &amp;erzeugen</translation>
+        <source>Choose a public key or generate one.</source>
+        <translation>Wählen Sie einen öffentlichen Schlüssel oder erzeugen Sie einen.</translation>
     </message>
     <message>
         <source>No public keys in %1: generate one below.</source>
@@ -4455,25 +4592,9 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Generated %1 (private key, readable only by you) and %2.</source>
         <translation>%1 (privater Schlüssel, nur für Sie lesbar) und %2 erzeugt.</translation>
     </message>
-    <message>
-        <source>Choose a public key or generate one.</source>
-        <translation>Wählen Sie einen öffentlichen Schlüssel oder erzeugen Sie einen.</translation>
-    </message>
 </context>
 <context>
-    <name>SshDetailsDialog</name>
-    <message>
-        <source>SSH Details</source>
-        <translation>SSH-Details</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>&amp;Kopieren</translation>
-    </message>
-    <message>
-        <source>Host keys (compare them with what ssh shows on first connect):</source>
-        <translation>Host-Schlüssel (vergleichen Sie sie mit dem, was ssh beim ersten Verbinden anzeigt):</translation>
-    </message>
+    <name>sfdesk::SshDetailsDialog</name>
     <message>
         <source>SSH to %1</source>
         <translation>SSH zu %1</translation>
@@ -4483,67 +4604,16 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
-        <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
-    </message>
-    <message>
-        <source>ssh command</source>
-        <translation>ssh-Befehl</translation>
-    </message>
-    <message>
-        <source>Host keys</source>
-        <translation>Host-Schlüssel</translation>
-    </message>
-    <message>
         <source>Log in as the user your cloud-init user data created (%1 with the SSH bootstrap; root login is disabled) with its key, or use %2:</source>
         <translation>Melden Sie sich als der Benutzer an, den Ihre cloud-init-Benutzerdaten angelegt haben (%1 mit dem SSH-Bootstrap; die Anmeldung als root ist gesperrt), mit seinem Schlüssel, oder verwenden Sie %2:</translation>
     </message>
-</context>
-<context>
-    <name>SshKeys</name>
     <message>
-        <source>Cannot create %1: %2</source>
-        <translation>%1 kann nicht angelegt werden: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 already exists; choose another file name</source>
-        <translation>%1 existiert bereits; wählen Sie einen anderen Dateinamen</translation>
-    </message>
-    <message>
-        <source>No file name given for the private key</source>
-        <translation>Kein Dateiname für den privaten Schlüssel angegeben</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1</source>
-        <translation>Der Ordner %1 kann nicht angelegt werden</translation>
-    </message>
-    <message>
-        <source>libssh could not generate an Ed25519 key</source>
-        <translation>libssh konnte keinen Ed25519-Schlüssel erzeugen</translation>
-    </message>
-    <message>
-        <source>libssh could not export the private key</source>
-        <translation>libssh konnte den privaten Schlüssel nicht exportieren</translation>
-    </message>
-    <message>
-        <source>libssh could not export the public key</source>
-        <translation>libssh konnte den öffentlichen Schlüssel nicht exportieren</translation>
-    </message>
-    <message>
-        <source>libssh could not hash the public key</source>
-        <translation>libssh konnte den Hash des öffentlichen Schlüssels nicht bilden</translation>
-    </message>
-    <message>
-        <source>%1 is readable by others</source>
-        <translation>%1 ist für andere lesbar</translation>
+        <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
+        <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
     </message>
 </context>
 <context>
-    <name>StartPage</name>
+    <name>sfdesk::StartPage</name>
     <message>
         <source>&lt;h1&gt;sfdesk %1&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;sfdesk %1&lt;/h1&gt;</translation>
@@ -4554,7 +4624,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>TopologyDialog</name>
+    <name>sfdesk::TopologyDialog</name>
     <message>
         <source>Active</source>
         <translation>Aktiv</translation>
@@ -4684,7 +4754,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>UpdatedLabel</name>
+    <name>sfdesk::UpdatedLabel</name>
     <message numerus="yes">
         <source>updated %n s ago</source>
         <translation>
@@ -4709,7 +4779,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>ViewContext</name>
+    <name>sfdesk::ViewContext</name>
     <message>
         <source>Loading workspaces</source>
         <translation>Arbeitsbereiche werden geladen</translation>
@@ -4736,7 +4806,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>WindowSearchDialog</name>
+    <name>sfdesk::WindowSearchDialog</name>
     <message>
         <source>Shortest length: %1</source>
         <translation>Kürzeste Länge: %1</translation>
@@ -4881,7 +4951,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>WorkspaceBar</name>
+    <name>sfdesk::WorkspaceBar</name>
     <message>
         <source>All workspaces</source>
         <translation>Alle Arbeitsbereiche</translation>
@@ -4900,7 +4970,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
-    <name>WorkspaceModel</name>
+    <name>sfdesk::WorkspaceModel</name>
     <message>
         <source>Name</source>
         <translation>Name</translation>
@@ -4912,37 +4982,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>ID</source>
         <translation>ID</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
-        <translation>Desktop-Client für SF Compute: InfiniBand-Partitionen, Reservierungsplanung und cloud-init.</translation>
-    </message>
-    <message>
-        <source>Open the main window, check that it is shown and exit.</source>
-        <translation>Das Hauptfenster öffnen, prüfen, dass es angezeigt wird, und beenden.</translation>
-    </message>
-    <message>
-        <source>Render the main window to a PNG file and exit.</source>
-        <translation>Das Hauptfenster als PNG-Datei speichern und beenden.</translation>
-    </message>
-    <message>
-        <source>Open this section of the sidebar.</source>
-        <translation>Diesen Bereich der Seitenleiste öffnen.</translation>
-    </message>
-    <message>
-        <source>Use a light or dark palette for this run (system, light, dark).</source>
-        <translation>Für diesen Lauf eine helle oder dunkle Palette verwenden (system, light, dark).</translation>
-    </message>
-    <message>
-        <source>Connect to this SF Compute API server; the token comes from SF_API_KEY or SF_BEARER_TOKEN.</source>
-        <translation>Mit diesem SF-Compute-API-Server verbinden; das Token kommt aus SF_API_KEY oder SF_BEARER_TOKEN.</translation>
-    </message>
-    <message>
-        <source>Print the debug messages of these subsystems on stderr: a comma-separated list of api, sim, market, cloudinit, ui, or all.</source>
-        <translation>Die Debug-Meldungen dieser Teilsysteme auf stderr ausgeben: eine kommagetrennte Liste aus api, sim, market, cloudinit, ui oder all.</translation>
     </message>
 </context>
 </TS>

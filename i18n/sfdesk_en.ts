@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>ActivityPanel</name>
+    <name>sfdesk::ActivityPanel</name>
     <message numerus="yes">
         <source>%n request(s) in flight.</source>
         <translation>
@@ -12,7 +12,7 @@
     </message>
 </context>
 <context>
-    <name>ApiCall</name>
+    <name>sfdesk::ApiCall</name>
     <message numerus="yes">
         <source>the answer is larger than %n MiB</source>
         <translation>
@@ -29,7 +29,7 @@
     </message>
 </context>
 <context>
-    <name>AvailabilityChart</name>
+    <name>sfdesk::AvailabilityChart</name>
     <message numerus="yes">
         <source>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
         <translation>
@@ -39,7 +39,7 @@
     </message>
 </context>
 <context>
-    <name>CloudInitPage</name>
+    <name>sfdesk::CloudInitPage</name>
     <message numerus="yes">
         <source>%n error(s)</source>
         <translation>
@@ -56,7 +56,7 @@
     </message>
 </context>
 <context>
-    <name>ConnectionStatus</name>
+    <name>sfdesk::ConnectionStatus</name>
     <message numerus="yes">
         <source>Updated %n second(s) ago</source>
         <translation>
@@ -73,7 +73,7 @@
     </message>
 </context>
 <context>
-    <name>ConsoleLogDialog</name>
+    <name>sfdesk::ConsoleLogDialog</name>
     <message numerus="yes">
         <source>%n line(s)</source>
         <translation>
@@ -90,14 +90,7 @@
     </message>
 </context>
 <context>
-    <name>CreateInstanceWizard</name>
-    <message numerus="yes">
-        <source>Creates %n instance(s): %1</source>
-        <translation>
-            <numerusform>Creates %n instance: %1</numerusform>
-            <numerusform>Creates %n instances: %1</numerusform>
-        </translation>
-    </message>
+    <name>sfdesk::CreateInstanceWizard</name>
     <message numerus="yes">
         <source>%1 (%n instance(s))</source>
         <translation>
@@ -106,10 +99,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Created %n instance(s)</source>
+        <source>Creates %n instance(s): %1</source>
         <translation>
-            <numerusform>Created %n instance</numerusform>
-            <numerusform>Created %n instances</numerusform>
+            <numerusform>Creates %n instance: %1</numerusform>
+            <numerusform>Creates %n instances: %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -119,9 +112,16 @@
             <numerusform>Pool &quot;%1&quot; has %2 free node(s) of %3 now, for %n instances: the others wait for allocation until the pool owns more (buy them on the Reservations page).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Created %n instance(s)</source>
+        <translation>
+            <numerusform>Created %n instance</numerusform>
+            <numerusform>Created %n instances</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
-    <name>CreatePartitionDialog</name>
+    <name>sfdesk::CreatePartitionDialog</name>
     <message numerus="yes">
         <source>This zone has %n fabrics (%1): a region and zone cannot say which one. Pick the fabric of your SKU above.</source>
         <translation>
@@ -131,26 +131,12 @@
     </message>
 </context>
 <context>
-    <name>DeleteBlockersDialog</name>
+    <name>sfdesk::DeleteBlockersDialog</name>
     <message numerus="yes">
         <source>Ask someone with access to workspace &quot;%1&quot; to terminate them</source>
         <translation>
             <numerusform>Ask someone with access to workspace &quot;%1&quot; to terminate it</numerusform>
             <numerusform>Ask someone with access to workspace &quot;%1&quot; to terminate them</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>&amp;Terminate %n Instance(s)</source>
-        <translation>
-            <numerusform>&amp;Terminate %n Instance</numerusform>
-            <numerusform>&amp;Terminate %n Instances</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Terminating %n instance(s)…</source>
-        <translation>
-            <numerusform>Terminating %n instance…</numerusform>
-            <numerusform>Terminating %n instances…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -172,6 +158,20 @@
         <translation>
             <numerusform>Terminate %n instance attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</numerusform>
             <numerusform>Terminate %n instances attached to partition &quot;%1&quot;: %2? Terminated instances cannot be started again; their nodes then release the partition.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Terminate %n Instance(s)</source>
+        <translation>
+            <numerusform>&amp;Terminate %n Instance</numerusform>
+            <numerusform>&amp;Terminate %n Instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminating %n instance(s)…</source>
+        <translation>
+            <numerusform>Terminating %n instance…</numerusform>
+            <numerusform>Terminating %n instances…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -197,7 +197,7 @@
     </message>
 </context>
 <context>
-    <name>DepthChart</name>
+    <name>sfdesk::DepthChart</name>
     <message numerus="yes">
         <source>Best ask %1 for %n node(s).</source>
         <translation>
@@ -235,7 +235,7 @@
     </message>
 </context>
 <context>
-    <name>FillsChart</name>
+    <name>sfdesk::FillsChart</name>
     <message numerus="yes">
         <source>No fills in the last %n day(s).</source>
         <translation>
@@ -273,7 +273,7 @@
     </message>
 </context>
 <context>
-    <name>InstancesView</name>
+    <name>sfdesk::InstancesView</name>
     <message numerus="yes">
         <source>%n instances selected.</source>
         <translation>
@@ -311,7 +311,7 @@
     </message>
 </context>
 <context>
-    <name>LaunchCommandDialog</name>
+    <name>sfdesk::LaunchCommandDialog</name>
     <message numerus="yes">
         <source>%n running worker(s) in partition %1 on fabric %2. Run each node&apos;s line on that node; rank 0 is the master.</source>
         <translation>
@@ -321,7 +321,7 @@
     </message>
 </context>
 <context>
-    <name>ListPage</name>
+    <name>sfdesk::ListPage</name>
     <message numerus="yes">
         <source>Exported %n row(s) to %1.</source>
         <translation>
@@ -331,7 +331,7 @@
     </message>
 </context>
 <context>
-    <name>MarketView</name>
+    <name>sfdesk::MarketView</name>
     <message numerus="yes">
         <source>Fills of %1 in the last %n day(s)</source>
         <translation>
@@ -348,7 +348,7 @@
     </message>
 </context>
 <context>
-    <name>MultipartDialog</name>
+    <name>sfdesk::MultipartDialog</name>
     <message numerus="yes">
         <source>%n error(s)</source>
         <translation>
@@ -365,7 +365,7 @@
     </message>
 </context>
 <context>
-    <name>NoticeWatcher</name>
+    <name>sfdesk::NoticeWatcher</name>
     <message numerus="yes">
         <source>%1: %n node(s) filled.</source>
         <translation>
@@ -396,7 +396,7 @@
     </message>
 </context>
 <context>
-    <name>OrderPanel</name>
+    <name>sfdesk::OrderPanel</name>
     <message numerus="yes">
         <source>The pool can sell at most %n node(s) of this SKU over the whole window.</source>
         <translation>
@@ -406,7 +406,7 @@
     </message>
 </context>
 <context>
-    <name>OrdersPage</name>
+    <name>sfdesk::OrdersPage</name>
     <message numerus="yes">
         <source>Cancel order %1 (%n node(s), limit $%2)?</source>
         <translation>
@@ -416,7 +416,7 @@
     </message>
 </context>
 <context>
-    <name>PartitionsView</name>
+    <name>sfdesk::PartitionsView</name>
     <message numerus="yes">
         <source>Delete %n InfiniBand partition(s): %1? Instances still attached to one block its deletion.</source>
         <translation>
@@ -440,7 +440,7 @@
     </message>
 </context>
 <context>
-    <name>PlannerChart</name>
+    <name>sfdesk::PlannerChart</name>
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation>
@@ -450,7 +450,7 @@
     </message>
 </context>
 <context>
-    <name>PoolsView</name>
+    <name>sfdesk::PoolsView</name>
     <message numerus="yes">
         <source>Delete %n pool(s): %1? SF Compute refuses each one that has active orders, future allocation, nodes or deployments.</source>
         <translation>
@@ -474,7 +474,7 @@
     </message>
 </context>
 <context>
-    <name>TopologyDialog</name>
+    <name>sfdesk::TopologyDialog</name>
     <message numerus="yes">
         <source>%n instance(s) attached</source>
         <translation>
@@ -484,7 +484,7 @@
     </message>
 </context>
 <context>
-    <name>UpdatedLabel</name>
+    <name>sfdesk::UpdatedLabel</name>
     <message numerus="yes">
         <source>updated %n s ago</source>
         <translation>
@@ -501,7 +501,7 @@
     </message>
 </context>
 <context>
-    <name>WindowSearchDialog</name>
+    <name>sfdesk::WindowSearchDialog</name>
     <message numerus="yes">
         <source>%n window(s), best first. Enter selects one on the chart.</source>
         <translation>

@@ -16,6 +16,8 @@
 #include <QSaveFile>
 #include <QTextStream>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

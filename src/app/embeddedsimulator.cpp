@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFile>
 
+namespace sfdesk {
+
 EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
     : LocalServer(parent)
 {
@@ -46,3 +48,5 @@ LocalServerFactory EmbeddedSimulator::factory(const QString& dataDir)
 {
     return [dataDir] { return std::make_unique<EmbeddedSimulator>(dataDir); };
 }
+
+} // namespace sfdesk

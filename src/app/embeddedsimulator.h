@@ -10,6 +10,8 @@ namespace sfsim {
 class SimThread;
 }
 
+namespace sfdesk {
+
 // The local profile's server: sfsim on its own thread, its state in the user's data folder, signed
 // in as the simulated account's owner. A new store starts as the demo world.
 class EmbeddedSimulator final : public LocalServer
@@ -31,3 +33,5 @@ public:
 private:
     std::unique_ptr<sfsim::SimThread> m_sim;
 };
+
+} // namespace sfdesk

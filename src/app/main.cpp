@@ -26,6 +26,8 @@
 #include <functional>
 #include <memory>
 
+using namespace sfdesk;
+
 namespace {
 
 void installTranslations(QApplication& app, const QString& language)

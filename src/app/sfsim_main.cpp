@@ -13,6 +13,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+using namespace sfdesk;
+
 namespace {
 
 int signalPipe[2] = {-1, -1};

@@ -11,6 +11,8 @@
 
 #include <limits>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -282,3 +284,5 @@ qint64 roundEnd(qint64 end)
 }
 
 } // namespace CliTime
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // The `sf` CLI's time and duration input, so the app can read what a user would type and write
 // "copy as sf command" lines the CLI accepts (API.md §6.2, §6.3). Times are Unix seconds.
 namespace CliTime {
@@ -47,3 +49,5 @@ qint64 roundStart(qint64 start, qint64 now);
 qint64 roundEnd(qint64 end);
 
 } // namespace CliTime
+
+} // namespace sfdesk

@@ -2,6 +2,8 @@
 
 #include "common/fielderror.h"
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 QJsonObject FieldError::toJson() const
@@ -20,3 +22,5 @@ QJsonArray fieldErrorsToJson(const FieldErrors& errors)
         array.append(error.toJson());
     return array;
 }
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 // One validation problem in the API's error-detail shape: {field, code, message}.
 // `field` is a JSON path into the request body ("allocation_schedule_delta[0].end_at"), empty for
 // problems of the whole request (serialised as null).
@@ -23,3 +25,5 @@ struct FieldError
 using FieldErrors = QList<FieldError>;
 
 QJsonArray fieldErrorsToJson(const FieldErrors& errors);
+
+} // namespace sfdesk

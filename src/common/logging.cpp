@@ -4,6 +4,8 @@
 
 #include "common/constvalue.h"
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 Q_LOGGING_CATEGORY(lcApi, "sfdesk.api", QtWarningMsg)
@@ -52,3 +54,5 @@ bool enable(const QString& spec, QString* error)
 }
 
 } // namespace Logging
+
+} // namespace sfdesk

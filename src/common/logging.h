@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace sfdesk {
+
 // One category per subsystem. Warnings print by default; debug and info messages print when a
 // category is turned on with --log (or Qt's own QT_LOGGING_RULES).
 Q_DECLARE_LOGGING_CATEGORY(lcApi)       // sfdesk.api: requests, replies, retries (never a token)
@@ -24,3 +26,5 @@ QStringList subsystems();
 bool enable(const QString& spec, QString* error);
 
 } // namespace Logging
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <limits>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -200,3 +202,5 @@ qint64 fee(qint64 flatRate, int percentageBps, qint64 nodeSeconds, qint64 execut
 }
 
 } // namespace Money
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Exact money. Amounts are integer micro-dollars (1 µ$ = $0.000001); rates are micro-dollars per
 // node-hour. Nothing here uses floating point.
 //
@@ -65,3 +67,5 @@ qint64 rateWithinTotal(qint64 amount, qint64 nodes, qint64 seconds);
 qint64 fee(qint64 flatRate, int percentageBps, qint64 nodeSeconds, qint64 executionTotal);
 
 } // namespace Money
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <limits>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -361,3 +363,5 @@ void Schedule::normalise()
     }
     m_steps.resize(kept);
 }
+
+} // namespace sfdesk

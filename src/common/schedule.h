@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+namespace sfdesk {
+
 // One `[startAt, endAt)` range of a schedule with a fixed node count; no endAt = unbounded tail.
 struct ScheduleEntry
 {
@@ -110,3 +112,5 @@ private:
 
     std::vector<Step> m_steps;
 };
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <libssh/libssh.h>
 
+namespace sfdesk {
+
 namespace AppInfo {
 
 QString version()
@@ -37,3 +39,5 @@ QString qtKeychainVersion()
 }
 
 } // namespace AppInfo
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 class QCoreApplication;
 
+namespace sfdesk {
+
 namespace AppInfo {
 
 inline constexpr auto organizationName = "SF Compute";
@@ -24,3 +26,5 @@ QString libsshVersion();
 QString qtKeychainVersion();
 
 } // namespace AppInfo
+
+} // namespace sfdesk

@@ -23,6 +23,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::lcSim;
+
 SimApi::SimApi(SimStore& store, const SimOptions& options)
     : m_store(store)
     , m_options(options)

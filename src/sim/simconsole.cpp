@@ -12,6 +12,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+
 namespace {
 
 QString guid(const QString& seed, int port)

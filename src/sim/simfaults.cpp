@@ -10,6 +10,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+
 namespace {
 
 std::optional<int> parseDuration(const QString& text)

@@ -12,6 +12,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+
 QByteArray ApiResponse::bytes() const
 {
     return json.isEmpty() ? QJsonDocument(body).toJson(QJsonDocument::Compact) : json;

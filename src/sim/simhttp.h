@@ -18,6 +18,8 @@
 
 namespace sfsim {
 
+using sfdesk::FieldError;
+
 // Request and response values of the API layer, independent of the HTTP server, so that routes
 // can be exercised without sockets and the dispatcher owns every byte that leaves sfsim.
 

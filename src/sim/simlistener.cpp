@@ -21,6 +21,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::lcSim;
+
 namespace {
 
 // A refused request's body is read and thrown away until it ends (so the client, still sending,

@@ -11,6 +11,9 @@
 
 namespace sfsim {
 
+using sfdesk::constValue;
+namespace Logging = sfdesk::Logging;
+
 SimOptionsResult parseSimOptions(const QStringList& arguments)
 {
     QCommandLineParser parser;

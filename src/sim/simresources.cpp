@@ -13,6 +13,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+
 SimResources::SimResources(SimStore& store, const SimOptions& options, SimClock& clock)
     : m_store(store)
     , m_options(options)

@@ -18,6 +18,9 @@
 
 namespace sfsim {
 
+using sfdesk::FieldError;
+using sfdesk::Schedule;
+
 class SimStore;
 class SimRow;
 

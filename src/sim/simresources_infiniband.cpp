@@ -15,6 +15,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+
 namespace {
 
 // Every column of a partition, named: a page reads them by position (PartitionColumn).

@@ -22,6 +22,13 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+using sfdesk::lcSim;
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+using sfdesk::ScheduleEntry;
+
 namespace {
 
 const QString skuRows = u"SELECT s.*, f.name AS fabric_name FROM instance_skus s "

@@ -24,6 +24,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::lcSim;
+
 namespace {
 
 QString methodName(QHttpServerRequest::Method method)

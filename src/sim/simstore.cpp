@@ -24,6 +24,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::lcSim;
+
 namespace {
 
 // Each entry moves the schema from version N to N+1. Never edit a released entry; append.

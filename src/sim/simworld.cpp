@@ -14,6 +14,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+
 namespace world {
 
 namespace {

@@ -25,6 +25,8 @@
 
 #include <cstdio>
 
+using namespace sfdesk;
+
 int main(int argc, char** argv)
 {
     QApplication qtApp(argc, argv);

@@ -14,6 +14,8 @@
 #include <ctime>
 #include <random>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 

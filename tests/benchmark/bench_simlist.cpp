@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <ctime>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 

@@ -29,6 +29,8 @@
 #include <cstdio>
 #include <functional>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -6,6 +6,8 @@
 #include <QTest>
 #include <QTimeZone>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestLogging final : public QObject

@@ -7,6 +7,8 @@
 
 #include <limits>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestMoney final : public QObject

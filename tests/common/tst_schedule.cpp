@@ -8,6 +8,8 @@
 
 #include <limits>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -5,6 +5,8 @@
 
 #include "core/api/apiclient.h"
 
+using namespace sfdesk;
+
 void handleTheWrongType(ApiClient* client, QObject* context)
 {
     client->me().onSuccess(context, [](const QList<Pool>&) {});

@@ -7,6 +7,8 @@
 
 #include <utility>
 
+using namespace sfdesk;
+
 QStringList keepAndCount(QStringList names, qsizetype* count)
 {
     QStringList kept = std::move(names);

@@ -5,6 +5,8 @@
 
 #include <QStringList>
 
+using namespace sfdesk;
+
 qsizetype letters(const QString& text)
 {
     qsizetype count = 0;

@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using namespace sfdesk;
+
 void FuzzTargets::clitime(const uint8_t* data, size_t size)
 {
     const QString text = QString::fromUtf8(reinterpret_cast<const char*>(data), qsizetype(size));

@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using namespace sfdesk;
+
 namespace {
 
 void resolveScalars(const CloudInit::YamlNode& node, int depth)

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using namespace sfdesk;
+
 namespace {
 
 template <typename T> void parseWith(ItemParser<T> parser, const QJsonObject& object)

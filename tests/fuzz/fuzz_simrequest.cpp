@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <memory>
 
+using namespace sfdesk;
+
 using namespace sfsim;
 
 namespace {

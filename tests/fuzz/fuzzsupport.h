@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+namespace sfdesk {
+
 // Qt's plugins (the SQLite driver) and its locale handling want an application object, and
 // qFatal/Q_ASSERT must reach libFuzzer as a crash it can record.
 namespace FuzzSupport {
@@ -33,3 +35,5 @@ inline void ensureApplication()
 }
 
 } // namespace FuzzSupport
+
+} // namespace sfdesk

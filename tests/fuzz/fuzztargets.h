@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+namespace sfdesk {
+
 // One input of each fuzz target. The libFuzzer executables call these from LLVMFuzzerTestOneInput;
 // tst_fuzzreplay calls them on every seed and on every input that once crashed, in every build.
 namespace FuzzTargets {
@@ -15,3 +17,5 @@ void cloudinit(const uint8_t* data, size_t size);
 void simrequest(const uint8_t* data, size_t size);
 
 } // namespace FuzzTargets
+
+} // namespace sfdesk

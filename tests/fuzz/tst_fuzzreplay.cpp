@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Replays every seed of tests/fuzz/corpus and every input that once made a fuzz target crash

@@ -7,6 +7,8 @@
 
 #include <QPointer>
 
+namespace sfdesk {
+
 // An in-memory market for GUI tests: the test sets pools, orders, quotes and what previews answer,
 // and sees what the views asked for. Answers come from the event loop, as a server's would.
 class FakeMarketBackend final : public MarketBackend
@@ -97,3 +99,5 @@ public:
 private:
     mutable OrderModel m_orderModel;
 };
+
+} // namespace sfdesk

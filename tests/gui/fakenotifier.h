@@ -6,6 +6,8 @@
 
 #include <QList>
 
+namespace sfdesk {
+
 // A desktop that shows every notice and lets the test click one, as a notification service would.
 class FakeNotifier final : public Notifier
 {
@@ -31,3 +33,5 @@ public:
 
     QList<Notice> shown;
 };
+
+} // namespace sfdesk

@@ -67,6 +67,8 @@
 #include <functional>
 #include <memory>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -17,6 +17,8 @@
 #include <QTableView>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // The activity panel in the main window, against the real sfsim.

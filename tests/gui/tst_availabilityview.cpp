@@ -34,6 +34,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestAvailabilityView final : public QObject

@@ -12,6 +12,8 @@
 
 #include <atomic>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestBackgroundCheck final : public QObject

@@ -48,6 +48,8 @@
 
 #include <sys/stat.h>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

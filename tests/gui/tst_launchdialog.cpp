@@ -36,6 +36,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestLaunchDialog final : public QObject

@@ -36,6 +36,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestLiveData final : public QObject

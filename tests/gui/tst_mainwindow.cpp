@@ -31,6 +31,8 @@
 #include <QTest>
 #include <QVBoxLayout>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestMainWindow final : public QObject

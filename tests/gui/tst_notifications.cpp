@@ -43,6 +43,8 @@
 #include <memory>
 #include <optional>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -20,6 +20,8 @@
 
 #include <memory>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -34,6 +34,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestPartitionsFlow final : public QObject

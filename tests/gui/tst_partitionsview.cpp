@@ -33,6 +33,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

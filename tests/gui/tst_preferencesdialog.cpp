@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestPreferencesDialog final : public QObject

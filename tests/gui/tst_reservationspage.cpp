@@ -42,6 +42,8 @@
 
 #include <time.h>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -25,6 +25,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestTopology final : public QObject

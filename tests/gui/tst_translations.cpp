@@ -15,6 +15,8 @@
 
 #include <memory>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestTranslations final : public QObject

@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <functional>
 
+namespace sfdesk {
+
 namespace UnderFaults {
 
 // Failures shown to the user and retried, over the run (printed by the tests at the end).
@@ -74,3 +76,5 @@ inline void report()
 }
 
 } // namespace UnderFaults
+
+} // namespace sfdesk

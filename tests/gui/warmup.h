@@ -12,6 +12,8 @@
 #include <QLabel>
 #include <QSslConfiguration>
 
+namespace sfdesk {
+
 inline void warmUpQt()
 {
     const EventLoopWatchdog::Pause pause;
@@ -23,3 +25,5 @@ inline void warmUpQt()
     label.show();
     [[maybe_unused]] const QPixmap pixmap = label.grab();
 }
+
+} // namespace sfdesk

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QWidget>
 
+namespace sfdesk {
+
 // Saves a picture of a widget in build/<preset>/screenshots, for a person to look at. Pending layout
 // requests run first, so the picture shows what the user would see once the event loop has turned.
 inline void saveWidgetScreenshot(QWidget* widget, const QString& name)
@@ -22,3 +24,5 @@ inline void saveWidgetScreenshot(QWidget* widget, const QString& name)
     QDir().mkpath(dir);
     widget->grab().save(dir + u'/' + name + QStringLiteral(".png"));
 }
+
+} // namespace sfdesk

@@ -38,6 +38,8 @@
 #include <QTest>
 #include <QUuid>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

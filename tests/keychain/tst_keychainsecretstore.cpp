@@ -7,6 +7,8 @@
 #include <QTest>
 #include <QUuid>
 
+using namespace sfdesk;
+
 // Runs against a real Secret Service: ctest starts it with dbus-run-session and gnome-keyring-daemon
 // (see tests/CMakeLists.txt). SFDESK_EXPECT_NO_KEYCHAIN=1 runs it on a bus without one.
 class TestKeychainSecretStore final : public QObject

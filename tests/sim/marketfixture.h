@@ -42,6 +42,9 @@ public:
         engine->advanceTo(T0, allocation());
     }
 
+    
+namespace sfdesk {
+
     ~MarketFixture()
     {
         engine.reset();
@@ -122,6 +125,8 @@ public:
 private:
     QString m_connection;
     static inline int s_connections = 0;
-};
+    }; // namespace sfdesk
+
+} // namespace sfsim
 
 } // namespace sfsim

@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+namespace sfdesk {
+
 // A real sfsim (with --control) and the requests the market tests repeat: SKUs by alias, pools,
 // previews and order bodies. Times are hour-aligned and in the future, so orders are valid.
 class MarketSim final
@@ -141,3 +143,5 @@ public:
 private:
     static qint64 floorHour(qint64 t) { return t - t % H; }
 };
+
+} // namespace sfdesk

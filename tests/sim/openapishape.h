@@ -13,6 +13,8 @@
 
 #include <cmath>
 
+namespace sfdesk {
+
 // Checks a JSON value against a schema of the OpenAPI document: $ref, type, const, enum, pattern,
 // required, properties, items, oneOf, allOf, additionalProperties. Strict about shape: a property
 // the schema does not declare is an error, so responses carry exactly the documented fields.
@@ -169,3 +171,5 @@ private:
 
     QJsonObject m_schemas;
 };
+
+} // namespace sfdesk

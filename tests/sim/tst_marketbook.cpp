@@ -10,6 +10,8 @@
 
 #include <QJsonArray>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 

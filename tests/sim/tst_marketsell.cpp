@@ -4,6 +4,8 @@
 
 #include "common/constvalue.h"
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 

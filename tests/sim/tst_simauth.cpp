@@ -8,6 +8,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Bearer tokens, the grants of each seeded token, and isolation between accounts.

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Bad bodies of every kind on every POST and PATCH: malformed JSON, wrong types, unknown

@@ -23,6 +23,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 

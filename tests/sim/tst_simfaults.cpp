@@ -11,6 +11,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // sfsim --faults: latency, injected 503s that take no effect, dropped connections and truncated

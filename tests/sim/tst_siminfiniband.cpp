@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // The numbered behaviours of shared/contracts/INFINIBAND.md, over real HTTP.

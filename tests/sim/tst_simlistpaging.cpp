@@ -16,6 +16,8 @@
 
 #include <functional>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Paging through lists of a few thousand instances: every filter the lists page in SQL (none, pool,

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // The market of a real sfsim across restarts of its store (--db), and its determinism: the same

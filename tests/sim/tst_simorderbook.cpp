@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // The orderbook routes (quote, depth, windows, fills), the order preview and SKU availability of

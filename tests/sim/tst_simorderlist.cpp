@@ -7,6 +7,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Listing orders on a real sfsim (every filter and sort, cursors both ways, bad parameters) and

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Buying on a real sfsim: immediate fills into the pool's allocation schedule and the balance,

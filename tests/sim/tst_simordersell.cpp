@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Selling on a real sfsim: slices of a reservation (the last day, a gap in the middle, the whole

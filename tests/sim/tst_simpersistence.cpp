@@ -15,6 +15,8 @@
 #include <QSqlQuery>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // The store: restarts keep the world, kill -9 during writes leaves a database that opens and

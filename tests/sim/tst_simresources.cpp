@@ -11,6 +11,8 @@
 #include <QSet>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 // Workspaces, users, SKUs and availability, images, pools and instances over real HTTP.

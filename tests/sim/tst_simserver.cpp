@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 // The sfsim executable over real HTTP on loopback.
 class TestSimServer final : public QObject
 {

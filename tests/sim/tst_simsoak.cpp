@@ -25,6 +25,8 @@
 #include <memory>
 #include <random>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Fails when two headers of src/ define a class or struct of the same name at file level. sfdesk
-# links the client, the GUI and the embedded sfsim into one program, where two classes of one name
-# break the one definition rule without a word from compiler or linker: the linker keeps one copy of
-# their inline members (constructors, QList's code for them) for both, and the other class is then
-# read with the wrong layout. AddressSanitizer found this once as a stack-buffer-overflow.
+# Fails when two headers of one namespace define a class or struct of the same name at file level.
+# Two classes of one name in one program break the one definition rule without a word from compiler
+# or linker: the linker keeps one copy of their inline members (constructors, QList's code for them)
+# for both, and the other class is then read with the wrong layout. AddressSanitizer found this once
+# as a stack-buffer-overflow, when the client and sfsim shared the global namespace.
 # sfsim (src/sim) is in namespace sfsim, so its names are compared only with each other; the client,
-# the GUI, the app and the common value types share the global namespace and are compared together.
+# the GUI, the app and the common value types are in namespace sfdesk and are compared together.
 set -euo pipefail
 src=${1:?usage: type-names-check.sh SOURCE_DIR}/src
 # A definition is a line of its own, not a forward declaration (no semicolon).

@@ -11,6 +11,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // The result of one API call, waited for in the event loop (20 s at most): a test's own setup,
 // where the call is not what is under test. A failure is logged and gives nullopt.
 template <typename T> std::optional<T> waitForResult(ApiReply<T> call)
@@ -30,3 +32,5 @@ template <typename T> std::optional<T> waitForResult(ApiReply<T> call)
         qWarning("no answer within 20 s");
     return result;
 }
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <cstring>
 
+namespace sfdesk {
+
 CannedReply::CannedReply(const QNetworkRequest& request, QNetworkAccessManager::Operation operation,
                          const QByteArray& verb, const CannedAnswer& answer, QObject* parent)
     : QNetworkReply(parent)
@@ -75,3 +77,5 @@ qint64 CannedReply::readData(char* data, qint64 maxSize)
     m_offset += count;
     return count;
 }
+
+} // namespace sfdesk

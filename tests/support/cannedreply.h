@@ -9,6 +9,8 @@
 
 #include <utility>
 
+namespace sfdesk {
+
 // What a fake network answers to one request.
 struct CannedAnswer
 {
@@ -47,3 +49,5 @@ private:
     qint64 m_offset = 0;
     bool m_done = false;
 };
+
+} // namespace sfdesk

@@ -13,6 +13,8 @@
 #include <sched.h>
 #include <unistd.h>
 
+namespace sfdesk {
+
 namespace {
 
 constexpr int TickMs = 10;
@@ -298,3 +300,5 @@ EventLoopWatchdog::Pause::~Pause()
     if (m_watchdog && s_instance == m_watchdog && --m_watchdog->m_paused == 0)
         m_watchdog->resetBaseline();
 }
+
+} // namespace sfdesk

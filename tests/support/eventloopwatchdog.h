@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+namespace sfdesk {
+
 // Measures how long the GUI thread goes without turning its event loop, for tests that drive the
 // views: a precise 10 ms timer on the GUI thread notes how late each tick comes. Lateness the thread
 // spent waiting for a CPU (the kernel's run-queue wait in /proc/thread-self/schedstat) is taken out:
@@ -142,3 +144,5 @@ private:
     std::atomic<bool> m_stopHeartbeat{false};
     std::vector<std::thread> m_heartbeats;
 };
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include "support/cannedreply.h"
 
+namespace sfdesk {
+
 FakeNetworkAccessManager::FakeNetworkAccessManager(QObject* parent)
     : QNetworkAccessManager(parent)
 {}
@@ -41,3 +43,5 @@ QNetworkReply* FakeNetworkAccessManager::createRequest(Operation op, const QNetw
     }
     return new CannedReply(request, op, recorded.verb, canned, this);
 }
+
+} // namespace sfdesk

@@ -15,6 +15,8 @@
 #include <deque>
 #include <vector>
 
+namespace sfdesk {
+
 // A network for tests: records every request and answers from a queue of canned replies, each
 // finishing asynchronously (queued), as a real reply would. Without a canned reply it answers
 // with a network error, so a test that forgets one fails loudly.
@@ -81,3 +83,5 @@ private:
     std::deque<Reply> m_replies;
     QHash<QString, Reply> m_routes;
 };
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+namespace sfdesk {
+
 namespace Fixtures {
 
 inline QByteArray bytes(const QString& name)
@@ -35,3 +37,5 @@ template <typename T> QList<T> list(const QString& name, ItemParser<T> parser)
 }
 
 } // namespace Fixtures
+
+} // namespace sfdesk

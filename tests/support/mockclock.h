@@ -4,6 +4,8 @@
 
 #include "core/util/clock.h"
 
+namespace sfdesk {
+
 // A clock a test sets and moves by hand.
 class MockClock final : public Clock
 {
@@ -18,3 +20,5 @@ public:
 private:
     qint64 m_now;
 };
+
+} // namespace sfdesk

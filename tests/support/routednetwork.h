@@ -16,6 +16,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 class RoutedNetwork final : public QNetworkAccessManager
 {
 public:
@@ -84,3 +86,5 @@ protected:
 private:
     QHash<QByteArray, Handler> m_routes;
 };
+
+} // namespace sfdesk

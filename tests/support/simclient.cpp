@@ -15,6 +15,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 QStringList SimReply::detailCodes() const
 {
     QStringList codes;
@@ -130,3 +132,5 @@ void SimClient::record(const QByteArray& method, const QString& path, const SimR
                            {QStringLiteral("raw"), QString::fromUtf8(reply.raw.left(200000))}};
     file.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
 }
+
+} // namespace sfdesk

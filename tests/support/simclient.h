@@ -11,6 +11,8 @@
 
 #include <utility>
 
+namespace sfdesk {
+
 // One HTTP exchange with sfsim.
 struct SimReply
 {
@@ -72,3 +74,5 @@ private:
     QUrl m_base;
     QString m_token;
 };
+
+} // namespace sfdesk

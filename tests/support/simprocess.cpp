@@ -15,6 +15,8 @@
 #include <QRegularExpression>
 #include <QTimer>
 
+namespace sfdesk {
+
 SimProcess::SimProcess() = default;
 
 SimProcess::~SimProcess()
@@ -155,3 +157,5 @@ SimProcess::FaultsOff::~FaultsOff()
     if (--m_sim.m_faultsOff == 0 && m_sim.hasFaults())
         m_sim.setFaults(m_sim.m_faults);
 }
+
+} // namespace sfdesk

@@ -12,6 +12,8 @@
 
 class QNetworkAccessManager;
 
+namespace sfdesk {
+
 // Runs the real sfsim executable on a free loopback port for a test, over real HTTP.
 class SimProcess final
 {
@@ -71,3 +73,5 @@ private:
     // For /_sim/faults; one for the whole run (a QNetworkAccessManager going away waits for its thread).
     std::unique_ptr<QNetworkAccessManager> m_control;
 };
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 #include <QStandardPaths>
 #include <QTranslator>
 
+namespace sfdesk {
+
 namespace TestEnv {
 
 namespace {
@@ -49,3 +51,5 @@ QString dataFile(const QString& relative)
 }
 
 } // namespace TestEnv
+
+} // namespace sfdesk

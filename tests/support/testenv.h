@@ -4,6 +4,8 @@
 
 #include <QString>
 
+namespace sfdesk {
+
 namespace TestEnv {
 
 // Keeps tests away from the user's files: QStandardPaths test mode and a stable locale.
@@ -13,3 +15,5 @@ void init();
 QString dataFile(const QString& relative);
 
 } // namespace TestEnv
+
+} // namespace sfdesk

@@ -17,6 +17,8 @@
 #include <QTcpSocket>
 #include <QTest>
 
+using namespace sfdesk;
+
 namespace {
 
 QByteArray envelope(const QByteArray& type, const QByteArray& message, const QByteArray& details = "[]")

@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -19,6 +19,8 @@
 
 #include <unistd.h>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace CloudInit;
 

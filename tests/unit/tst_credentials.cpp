@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace sfdesk;
+
 class TestCredentials final : public QObject
 {
     Q_OBJECT

@@ -12,6 +12,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

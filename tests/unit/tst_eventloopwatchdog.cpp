@@ -8,6 +8,8 @@
 #include <chrono>
 #include <thread>
 
+using namespace sfdesk;
+
 class TstEventLoopWatchdog final : public QObject
 {
     Q_OBJECT

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+using namespace sfdesk;
+
 namespace {
 
 QList<Instance> fixture()

@@ -14,6 +14,8 @@
 
 #include <malloc.h>
 
+using namespace sfdesk;
+
 // AddressSanitizer allocates through its own allocator, which mallinfo2() does not see.
 #if defined(__SANITIZE_ADDRESS__)
 #define SFDESK_HEAP_UNMEASURABLE 1

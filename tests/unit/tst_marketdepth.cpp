@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using MarketDepth::Level;
 

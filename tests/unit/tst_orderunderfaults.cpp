@@ -8,6 +8,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 namespace {
 
 constexpr qint64 H = 3600;

@@ -14,6 +14,8 @@
 #include <QTest>
 #include <QThreadPool>
 
+using namespace sfdesk;
+
 using namespace std::chrono_literals;
 
 class TestPoller final : public QObject

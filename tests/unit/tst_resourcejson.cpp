@@ -11,6 +11,8 @@
 
 #include <functional>
 
+using namespace sfdesk;
+
 namespace {
 
 QJsonDocument load(const QString& name)

@@ -15,6 +15,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 namespace {
 
 // The diff contract on one model: load, identical refresh is silent, a change is one dataChanged

@@ -7,6 +7,8 @@
 #include <QAbstractItemModelTester>
 #include <QTest>
 
+using namespace sfdesk;
+
 class TestResourceProxyModel final : public QObject
 {
     Q_OBJECT

@@ -20,6 +20,8 @@
 
 #include <csignal>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 namespace {

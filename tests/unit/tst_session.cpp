@@ -20,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace std::chrono_literals;
 using namespace Qt::StringLiterals;
 

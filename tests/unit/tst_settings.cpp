@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace sfdesk;
+
 class TestSettings final : public QObject
 {
     Q_OBJECT

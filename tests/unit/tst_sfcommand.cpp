@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 
 class TestSfCommand final : public QObject

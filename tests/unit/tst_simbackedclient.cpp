@@ -20,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace sfdesk;
+
 using namespace std::chrono_literals;
 
 // The client and its models against the real sfsim over loopback HTTP.

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+using namespace sfdesk;
+
 class TstTimeAxis final : public QObject
 {
     Q_OBJECT

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 
+using namespace sfdesk;
+
 using namespace Qt::StringLiterals;
 using WindowSearch::Offer;
 using WindowSearch::Query;

@@ -16,6 +16,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 ApiCall::ApiCall(ApiClient* client, ApiRequest request)
     : QObject(client)
     , m_client(client)
@@ -423,3 +425,5 @@ void ApiCall::fail(const ApiError& error)
     Q_EMIT finished();
     deleteLater();
 }
+
+} // namespace sfdesk

@@ -18,10 +18,13 @@
 #include <functional>
 #include <optional>
 
-class ApiClient;
 class QNetworkReply;
 class QRestReply;
 class QTimer;
+
+namespace sfdesk {
+
+class ApiClient;
 
 // What one API call sends. Built by ApiClient.
 struct ApiRequest
@@ -137,7 +140,7 @@ public:
 
 Q_SIGNALS:
     void succeeded(const QVariant& result);
-    void failed(const ApiError& error);
+    void failed(const sfdesk::ApiError& error);
     // Emitted after either of the above.
     void finished();
     // Paginated calls: items received so far.
@@ -197,3 +200,5 @@ private:
     bool m_cancelled = false;
     bool m_finished = false;
 };
+
+} // namespace sfdesk

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 const auto apiPrefix = QStringLiteral("/preview/v2");
@@ -540,3 +542,5 @@ ApiReply<QList<Instance>> ApiClient::infinibandPartitionInstances(const QString&
     return send(ApiRequest::make("GET", InfinibandAdapter::partitionInstancesPath(reference)).withAllPages(),
                 listParser<Instance>(parseInstance));
 }
+
+} // namespace sfdesk

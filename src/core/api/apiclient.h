@@ -18,6 +18,8 @@
 class QNetworkAccessManager;
 class QRestAccessManager;
 
+namespace sfdesk {
+
 struct ClientOptions
 {
     std::chrono::milliseconds transferTimeout{30000};
@@ -152,7 +154,7 @@ public:
 
 Q_SIGNALS:
     // Every call's start and end, for an activity panel.
-    void callStarted(ApiCall* call);
+    void callStarted(sfdesk::ApiCall* call);
     // 401 for a call sent with the current token: the token is wrong or expired. A 401 for one
     // sent with a token replaced since (a simulator reset, a new sign-in) says nothing of the new one.
     void unauthorized();
@@ -185,4 +187,6 @@ private:
     quint64 m_tokenGeneration = 0;
 };
 
-Q_DECLARE_METATYPE(Page<Instance>)
+} // namespace sfdesk
+
+Q_DECLARE_METATYPE(sfdesk::Page<sfdesk::Instance>)

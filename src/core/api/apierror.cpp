@@ -8,6 +8,8 @@
 #include <QRestReply>
 #include <QUrl>
 
+namespace sfdesk {
+
 namespace {
 
 bool isTimeout(QNetworkReply::NetworkError error)
@@ -304,3 +306,5 @@ QString ApiError::technicalDetails() const
         lines << m_problem;
     return lines.join(u'\n');
 }
+
+} // namespace sfdesk

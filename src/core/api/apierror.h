@@ -12,6 +12,8 @@
 
 class QRestReply;
 
+namespace sfdesk {
+
 // Every way a call can fail, as one value: the kind, the raw parts (transport error, HTTP status,
 // the envelope's type, message and details) and one translated sentence for the user.
 class ApiError final
@@ -99,4 +101,6 @@ private:
     QString m_problem;
 };
 
-Q_DECLARE_METATYPE(ApiError)
+} // namespace sfdesk
+
+Q_DECLARE_METATYPE(sfdesk::ApiError)

@@ -12,6 +12,8 @@
 #include <optional>
 #include <type_traits>
 
+namespace sfdesk {
+
 // Turns a response body into a call's result of type T: the one place where a call's result type
 // is decided. ApiClient's calls are built from these, so the result an ApiReply<T> hands over is
 // always the T its call was declared with.
@@ -59,3 +61,5 @@ public:
 private:
     ApiCall* m_call;
 };
+
+} // namespace sfdesk

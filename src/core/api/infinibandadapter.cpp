@@ -4,6 +4,8 @@
 
 #include "core/api/jsonreader.h"
 
+namespace sfdesk {
+
 namespace InfinibandAdapter {
 
 std::optional<InfinibandFabric> parseFabric(const QJsonObject& json, QString* error)
@@ -99,3 +101,5 @@ QJsonObject createPartitionBody(const NewPartition& partition)
 }
 
 } // namespace InfinibandAdapter
+
+} // namespace sfdesk

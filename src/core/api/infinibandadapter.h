@@ -11,6 +11,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Everything the client knows about the wire shape of InfiniBand fabrics and partitions
 // (shared/contracts/INFINIBAND.md). SF Compute has not published a schema for them yet; when it
 // does, only this adapter changes.
@@ -52,3 +54,5 @@ inline constexpr auto instancePartitionField = "infiniband_partition";
 inline constexpr auto instancePartitionFilter = "infiniband_partition[]";
 
 } // namespace InfinibandAdapter
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <limits>
 
+namespace sfdesk {
+
 JsonReader::JsonReader(const QJsonObject& object, const QString& path)
     : m_object(object)
     , m_path(path)
@@ -289,3 +291,5 @@ QJsonArray JsonReader::optArray(const QString& key)
     const auto value = typed(key, Need::Optional, QJsonValue::Array, QStringLiteral("expected a list"));
     return value ? value->toArray() : QJsonArray();
 }
+
+} // namespace sfdesk

@@ -11,6 +11,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Reads fields of one JSON object for a parser, remembering the first problem with its path
 // ("instance.pool.id: missing"). Unknown fields are ignored; wrong types and missing required fields
 // are errors. Null counts as absent for optional fields.
@@ -73,3 +75,5 @@ private:
 // Free helpers shared by the parsers.
 std::optional<Price> parsePrice(const QJsonValue& value);
 std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error);
+
+} // namespace sfdesk

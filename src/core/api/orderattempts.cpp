@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <utility>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -292,3 +294,5 @@ bool OrderAttempts::leavesOutcomeUnknown(const ApiError& error)
     // the server set this request aside, and an earlier attempt of the same call may have placed it.
     return status == 408 || status == 409 || status == 425 || status == 429 || status < 400;
 }
+
+} // namespace sfdesk

@@ -13,6 +13,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 // The Idempotency-Keys of the user's attempts at placing orders. The client repeats one call with
 // one key by itself; this carries a key over to the user's next attempt at the identical order
 // while nobody knows whether the last one was placed (the answer was lost, came too late, was a
@@ -94,3 +96,5 @@ private:
     std::function<qint64()> m_clock;
     std::function<qint64()> m_serverClock;
 };
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+namespace sfdesk {
+
 QList<PartitionBlocker> partitionBlockers(const ApiError& error)
 {
     static const QRegularExpression instanceId(QStringLiteral("\\b((?:inst|vm)_[0-9A-Za-z_-]+)"));
@@ -29,3 +31,5 @@ QList<PartitionBlocker> partitionBlockers(const ApiError& error)
     }
     return blockers;
 }
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 // What keeps a partition from being deleted, read from the details of a 409 (INFINIBAND.md).
 struct PartitionBlocker
 {
@@ -25,3 +27,5 @@ struct PartitionBlocker
 };
 
 QList<PartitionBlocker> partitionBlockers(const ApiError& error);
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include "core/api/jsonreader.h"
 
+namespace sfdesk {
+
 namespace {
 
 // The fields every workspace-scoped object shares.
@@ -582,3 +584,5 @@ std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString
             {key.toObject().value(u"key_type").toString(), key.toObject().value(u"key").toString()});
     return details;
 }
+
+} // namespace sfdesk

@@ -12,6 +12,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // JSON -> value types for the preview API. Each parser tolerates unknown fields and unknown
 // statuses (kept as text), and rejects malformed input with an error naming the field.
 std::optional<Account> parseAccount(const QJsonObject& json, QString* error);
@@ -73,3 +75,5 @@ std::optional<QList<T>> parseItems(const QJsonArray& data, ItemParser<T> parser,
     }
     return items;
 }
+
+} // namespace sfdesk

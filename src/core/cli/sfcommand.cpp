@@ -6,6 +6,8 @@
 #include <QRegularExpression>
 #include <QTimeZone>
 
+namespace sfdesk {
+
 namespace SfCommand {
 
 QString shellQuote(const QString& argument)
@@ -174,3 +176,5 @@ QString orderCancel(const QString& id)
 }
 
 } // namespace SfCommand
+
+} // namespace sfdesk

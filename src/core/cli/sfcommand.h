@@ -7,6 +7,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Builds the exact `sf` command line for what a selection or a dialog would do, for
 // "Copy as sf command". Pure functions: no I/O, no state.
 namespace SfCommand {
@@ -71,3 +73,5 @@ QString cliDuration(qint64 seconds);
 QString cliTime(qint64 unixSeconds);
 
 } // namespace SfCommand
+
+} // namespace sfdesk

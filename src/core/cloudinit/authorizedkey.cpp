@@ -4,6 +4,8 @@
 
 #include <QStringList>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -109,3 +111,5 @@ bool parseAuthorizedKey(const QString& line, AuthorizedKey* key, QString* proble
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // A parsed authorized_keys line: [options] type base64 [comment].
@@ -19,3 +21,5 @@ struct AuthorizedKey
 bool parseAuthorizedKey(const QString& line, AuthorizedKey* key, QString* problem);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 #include <QRegularExpression>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -82,3 +84,5 @@ QString sshBootstrapConfig(const BootstrapOptions& options, QString* problem)
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 struct BootstrapOptions
@@ -29,3 +31,5 @@ QString sshBootstrapConfig(const BootstrapOptions& options, QString* problem);
 QString yamlScalar(const QString& text);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 #include <stdexcept>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -267,3 +269,5 @@ QString descriptionToPlainText(const QString& description)
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

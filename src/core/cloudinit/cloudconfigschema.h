@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // The cloud-config JSON schema bundled from cloud-init, with every $ref inlined and compiled once.
@@ -56,3 +58,5 @@ QString descriptionToHtml(const QString& description);
 QString descriptionToPlainText(const QString& description);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

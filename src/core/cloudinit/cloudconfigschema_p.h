@@ -14,6 +14,8 @@
 #include <memory>
 #include <unordered_map>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 using Json = jsoncons::ojson;
@@ -36,3 +38,5 @@ struct CloudConfigSchema::Private
 jsoncons::jsonschema::evaluation_options schemaOptions();
 
 } // namespace CloudInit
+
+} // namespace sfdesk

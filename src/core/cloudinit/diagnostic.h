@@ -10,6 +10,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 enum class Severity
@@ -61,3 +63,5 @@ struct ValidationResult
 };
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -14,6 +14,8 @@
 #include <memory>
 #include <optional>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 namespace {
@@ -970,3 +972,5 @@ QJsonObject sampleInstanceData()
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

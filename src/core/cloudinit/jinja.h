@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // A small Jinja renderer for the subset cloud-init users write in "## template: jinja" user data.
@@ -67,3 +69,5 @@ JinjaRender renderJinja(QByteArrayView templateText, const QJsonObject& instance
 QJsonObject sampleInstanceData();
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -11,6 +11,8 @@
 
 #include <utility>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 namespace {
@@ -541,3 +543,5 @@ MergedCloudConfig mergeCloudConfigParts(const QList<MimePart>& parts, const QJso
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

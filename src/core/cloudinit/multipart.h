@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // One part of multipart/mixed user data: what cloud-init reads from it is its content type (for
@@ -74,3 +76,5 @@ MergedCloudConfig mergeCloudConfigParts(const QList<MimePart>& parts,
                                         const QJsonObject& instanceData = sampleInstanceData());
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -21,6 +21,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -218,3 +220,5 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // A public key found on disk (a .pub file next to its private key).
@@ -45,3 +47,5 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
                         GeneratedSshKey* key, QString* error);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QFile>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -37,3 +39,5 @@ QString templateText(const QString& id)
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

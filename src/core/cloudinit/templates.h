@@ -5,6 +5,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 struct Template
@@ -20,3 +22,5 @@ QList<Template> templates();
 QString templateText(const QString& id);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

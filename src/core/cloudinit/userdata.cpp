@@ -8,6 +8,8 @@
 
 #include <zlib.h>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 namespace {
@@ -148,3 +150,5 @@ std::optional<QByteArray> gzipDecompress(QByteArrayView data, qsizetype maxSize)
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

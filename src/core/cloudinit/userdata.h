@@ -8,6 +8,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // The user-data formats cloud-init tells apart by the first line (cloudinit/handlers/__init__.py).
@@ -57,3 +59,5 @@ QByteArray gzipCompress(QByteArrayView data);
 std::optional<QByteArray> gzipDecompress(QByteArrayView data, qsizetype maxSize);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

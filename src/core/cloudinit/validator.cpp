@@ -18,6 +18,8 @@
 
 #include <cmath>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -1445,3 +1447,5 @@ QStringList keyPathAt(const QString& text, int line, int column)
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // Validates user data the way `cloud-init schema --config-file` does (header, YAML 1.1, the bundled
@@ -26,3 +28,5 @@ ValidationResult validateUserData(QByteArrayView utf8, const QJsonObject& instan
 QStringList keyPathAt(const QString& text, int line, int column);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <limits>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -347,3 +349,5 @@ bool constructTaggedScalar(const QString& tag, const QString& text, ScalarValue*
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // What a scalar becomes under PyYAML's SafeLoader (YAML 1.1), which is what cloud-init sees.
@@ -61,3 +63,5 @@ bool constructTaggedScalar(const QString& tag, const QString& text, ScalarValue*
 QString pythonStringRepr(const QString& text);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

@@ -11,6 +11,8 @@
 
 #include <yaml.h>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace CloudInit {
@@ -382,3 +384,5 @@ YamlDocument parseYaml(QByteArrayView utf8)
 }
 
 } // namespace CloudInit
+
+} // namespace sfdesk

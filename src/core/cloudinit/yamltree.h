@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 
+namespace sfdesk {
+
 namespace CloudInit {
 
 // A position in the text: 0-based line and column (in characters), as libyaml reports them.
@@ -120,3 +122,5 @@ inline constexpr qint64 maxAliasExpansion = 100'000;
 YamlDocument parseYaml(QByteArrayView utf8);
 
 } // namespace CloudInit
+
+} // namespace sfdesk

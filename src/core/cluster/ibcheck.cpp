@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace IbCheck {
@@ -73,3 +75,5 @@ QString manualCommand()
 }
 
 } // namespace IbCheck
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 // Whether a worker's InfiniBand link came up, as the `ibv_devinfo` run at boot (the InfiniBand
 // images and the bootstrap's check) printed it on the instance's serial console.
 namespace IbCheck {
@@ -37,3 +39,5 @@ Result fromConsole(const QList<ConsoleLine>& lines);
 QString manualCommand();
 
 } // namespace IbCheck
+
+} // namespace sfdesk

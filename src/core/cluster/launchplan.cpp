@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <tuple>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace LaunchPlan {
@@ -122,3 +124,5 @@ QString document(const QList<Worker>& workers, const Options& options)
 }
 
 } // namespace LaunchPlan
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+namespace sfdesk {
+
 // What a multi-node job on a partition's running instances needs: the hostfile, one torchrun line
 // per node, the NCCL settings for InfiniBand and the ssh command for each worker. Plain text with
 // no widgets, so the exact output is testable.
@@ -56,3 +58,5 @@ QString sshCommand(const Worker& worker, const Options& options);
 QString document(const QList<Worker>& workers, const Options& options);
 
 } // namespace LaunchPlan
+
+} // namespace sfdesk

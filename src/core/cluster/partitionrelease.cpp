@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace PartitionRelease {
 
 bool isReleasing(const Instance& instance)
@@ -25,3 +27,5 @@ std::optional<qint64> observedDelay(const QList<Instance>& instances, std::optio
 }
 
 } // namespace PartitionRelease
+
+} // namespace sfdesk

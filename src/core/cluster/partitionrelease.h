@@ -8,6 +8,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // A terminated instance keeps its InfiniBand partition until its node releases it, after a delay
 // the API does not publish. The client learns it from instances it has seen released.
 namespace PartitionRelease {
@@ -20,3 +22,5 @@ bool isReleasing(const Instance& instance);
 std::optional<qint64> observedDelay(const QList<Instance>& instances, std::optional<qint64> known = {});
 
 } // namespace PartitionRelease
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@
 #include "core/settings/credentials.h"
 #include "core/settings/secretstore.h"
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 Connection::Connection(const ConnectionProfile& profile, SecretStore* secrets, QNetworkAccessManager* network,
@@ -238,3 +240,5 @@ void Connection::onUnauthorized()
         Q_EMIT signInRequired();
     }
 }
+
+} // namespace sfdesk

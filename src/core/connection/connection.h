@@ -12,8 +12,11 @@
 #include <functional>
 #include <memory>
 
-class ApiClient;
 class QNetworkAccessManager;
+
+namespace sfdesk {
+
+class ApiClient;
 class SecretStore;
 class Session;
 
@@ -93,7 +96,7 @@ public:
     void resetWorld(bool demo);
 
 Q_SIGNALS:
-    void stateChanged(Connection::State state);
+    void stateChanged(sfdesk::Connection::State state);
     void accountChanged();
     void signedIn();
     void signInFailed(const QString& reason);
@@ -124,3 +127,5 @@ private:
     bool m_signInAsked = false;
     quint64 m_checks = 0;
 };
+
+} // namespace sfdesk

@@ -17,6 +17,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -446,3 +448,5 @@ void ApiMarketBackend::setAttemptsFile(const QString& path)
     if (m_attempts.unknownCount() > 0 && m_session)
         m_attempts.settle(orders());
 }
+
+} // namespace sfdesk

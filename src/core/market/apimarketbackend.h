@@ -12,6 +12,8 @@
 #include <memory>
 #include <optional>
 
+namespace sfdesk {
+
 class ApiClient;
 
 // MarketBackend over a connection's Session: the pools, orders and SKUs are the session's models
@@ -95,3 +97,5 @@ private:
     // Keys of orders whose placing ended without an answer, for the user's next attempt.
     OrderAttempts m_attempts;
 };
+
+} // namespace sfdesk

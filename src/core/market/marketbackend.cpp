@@ -4,6 +4,8 @@
 
 #include "common/constvalue.h"
 
+namespace sfdesk {
+
 MarketBackend::MarketBackend(QObject* parent)
     : QObject(parent)
 {}
@@ -32,3 +34,5 @@ std::optional<Order> MarketBackend::takePlacedEarlier(const OrderRequest&)
 void MarketBackend::requestDepth(const QString&, qint64, qint64) {}
 
 void MarketBackend::requestFills(const QString&, qint64) {}
+
+} // namespace sfdesk

@@ -8,10 +8,12 @@
 
 #include <QObject>
 
-class OrderModel;
-
 #include <functional>
 #include <optional>
+
+namespace sfdesk {
+
+class OrderModel;
 
 // What the planner and the orders view need of the market: the pools, orders and SKUs of the
 // workspace, best prices per hour, the order preview, placing and cancelling. The views depend on
@@ -73,11 +75,13 @@ public:
 
 Q_SIGNALS:
     void changed();
-    void quotesReady(const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes);
-    void depthReady(const QString& sku, qint64 start, qint64 end, const OrderbookDepth& depth);
-    void fillsReady(const QString& sku, qint64 since, const QList<OrderbookFill>& fills);
+    void quotesReady(const QString& sku, qint64 from, qint64 to, const QList<sfdesk::HourQuote>& quotes);
+    void depthReady(const QString& sku, qint64 start, qint64 end, const sfdesk::OrderbookDepth& depth);
+    void fillsReady(const QString& sku, qint64 since, const QList<sfdesk::OrderbookFill>& fills);
     // The depth or the fills could not be read.
     void marketDetailFailed(const QString& sku, const QString& message);
     // A background refresh failed.
     void refreshFailed(const QString& message);
 };
+
+} // namespace sfdesk

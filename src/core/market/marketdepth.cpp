@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <map>
 
+namespace sfdesk {
+
 namespace MarketDepth {
 
 qint64 nodesThroughout(const NodeSchedule& schedule, qint64 start, qint64 end)
@@ -114,3 +116,5 @@ QList<Fill> fills(const QList<OrderbookFill>& fills, const QString& sku)
 }
 
 } // namespace MarketDepth
+
+} // namespace sfdesk

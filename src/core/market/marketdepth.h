@@ -6,6 +6,8 @@
 
 #include <QList>
 
+namespace sfdesk {
+
 // The market beside the planner, in rows a chart or a screen reader can show: the depth of one
 // SKU's book for a window as price levels with node counts (the user's own resting orders marked
 // at their prices), and the recent fills as points of price and size over time.
@@ -55,3 +57,5 @@ struct Fill
 QList<Fill> fills(const QList<OrderbookFill>& fills, const QString& sku);
 
 } // namespace MarketDepth
+
+} // namespace sfdesk

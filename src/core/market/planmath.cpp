@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 PlanMath::Steps stepsOf(const Schedule& schedule, qint64 from, qint64 to)
@@ -90,3 +92,5 @@ std::optional<ScheduleEntry> extension(const PlannerSnapshot& snapshot, const QS
 }
 
 } // namespace PlanMath
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QPair>
 
+namespace sfdesk {
+
 // Schedule arithmetic of the planner.
 namespace PlanMath {
 
@@ -33,3 +35,5 @@ Schedule remainingAfterListings(const PlannerSnapshot& snapshot, const QString& 
 std::optional<ScheduleEntry> extension(const PlannerSnapshot& snapshot, const QString& sku, qint64 length);
 
 } // namespace PlanMath
+
+} // namespace sfdesk

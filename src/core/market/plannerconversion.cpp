@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <limits>
 
+namespace sfdesk {
+
 namespace {
 
 // Entries without an end last until the next entry starts, or (the last one) up to the horizon.
@@ -139,3 +141,5 @@ QString requirementsQuery(const QMap<QString, QStringList>& requirements)
 }
 
 } // namespace PlannerConversion
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QMap>
 #include <QStringList>
 
+namespace sfdesk {
+
 struct InstanceSku;
 struct Order;
 struct Pool;
@@ -32,3 +34,5 @@ QMap<QString, QStringList> requirements(const InstanceSku& sku);
 QString requirementsQuery(const QMap<QString, QStringList>& requirements);
 
 } // namespace PlannerConversion
+
+} // namespace sfdesk

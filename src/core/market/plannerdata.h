@@ -10,6 +10,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // What the planner draws, in plain types of its own, free of the API value types
 // (core/model/resources.h; plannerconversion.cpp converts from them). Nodes over time are the
 // exact schedules of src/common, bounded (an unbounded tail is cut at the horizon).
@@ -82,3 +84,5 @@ struct PlannerSnapshot
 
 // How far an unbounded allocation is drawn and counted.
 inline constexpr qint64 PlannerHorizonSeconds = qint64(400) * 24 * 3600;
+
+} // namespace sfdesk

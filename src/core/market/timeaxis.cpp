@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace sfdesk {
+
 TimeAxis::TimeAxis(qint64 from, qint64 to, double left, double width)
     : m_from(from)
     , m_to(to)
@@ -50,3 +52,5 @@ TimeAxis::Window TimeAxis::snapWindow(qint64 a, qint64 b, qint64 now)
     const qint64 end = CliTime::snapEndToHour(std::max({a, b, start + 1}));
     return Window{start, end};
 }
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QtGlobal>
 
+namespace sfdesk {
+
 // The planner's horizontal axis: Unix seconds over [from, to) drawn across [left, left + width)
 // pixels, and the rules for zooming, panning and snapping a dragged window. Pure arithmetic, so it
 // is tested without a chart.
@@ -49,3 +51,5 @@ private:
     double m_left = 0;
     double m_width = 0;
 };
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <vector>
 
+namespace sfdesk {
+
 namespace WindowSearch {
 
 namespace {
@@ -85,3 +87,5 @@ QList<Offer> search(const QList<HourQuote>& quotes, const Query& query, Rank ran
 }
 
 } // namespace WindowSearch
+
+} // namespace sfdesk

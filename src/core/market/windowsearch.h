@@ -6,6 +6,8 @@
 
 #include <QList>
 
+namespace sfdesk {
+
 // The search for the cheapest window to buy ("3 to 5 days, starting within the next 2 weeks"),
 // from the orderbook's best ask per hour. Windows start and end on the hour, as the quotes do. An
 // hour without an ask leaves every window over it out, since nobody offers it; so does an hour
@@ -53,3 +55,5 @@ bool before(const Offer& a, const Offer& b, Rank rank);
 QList<Offer> search(const QList<HourQuote>& quotes, const Query& query, Rank rank);
 
 } // namespace WindowSearch
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+namespace sfdesk {
+
 namespace Names {
 
 QString patternText()
@@ -49,3 +51,5 @@ QStringList expand(const QString& pattern, int count, int first)
 }
 
 } // namespace Names
+
+} // namespace sfdesk

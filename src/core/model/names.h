@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace sfdesk {
+
 // The API's Name rule and the client's name patterns.
 namespace Names {
 
@@ -19,3 +21,5 @@ QString problem(const QString& name);
 QStringList expand(const QString& pattern, int count, int first = 1);
 
 } // namespace Names
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QMetaType>
 
+namespace sfdesk {
+
 // Depth of book for one delivery window: bids best (highest) first, asks best (lowest) first.
 struct OrderbookDepth
 {
@@ -28,6 +30,8 @@ struct OrderbookFill
     bool operator==(const OrderbookFill&) const = default;
 };
 
-Q_DECLARE_METATYPE(OrderbookDepth)
-Q_DECLARE_METATYPE(OrderbookFill)
-Q_DECLARE_METATYPE(Page<OrderbookFill>)
+} // namespace sfdesk
+
+Q_DECLARE_METATYPE(sfdesk::OrderbookDepth)
+Q_DECLARE_METATYPE(sfdesk::OrderbookFill)
+Q_DECLARE_METATYPE(sfdesk::Page<sfdesk::OrderbookFill>)

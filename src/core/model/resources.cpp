@@ -4,6 +4,8 @@
 
 #include <limits>
 
+namespace sfdesk {
+
 int scheduleNodesAt(const NodeSchedule& schedule, qint64 at)
 {
     for (qsizetype i = 0; i < schedule.size(); ++i) {
@@ -31,3 +33,5 @@ int Pool::nodesAt(qint64 at) const
 {
     return scheduleNodesAt(total, at);
 }
+
+} // namespace sfdesk

@@ -12,6 +12,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Value types for what the SF Compute preview API returns. Plain data, compared by value, so that a
 // model can tell a changed row from an unchanged one. Statuses are kept raw as well as classified:
 // the server may add statuses, and the client shows those as they come.
@@ -363,19 +365,21 @@ struct SshDetails
     bool operator==(const SshDetails&) const = default;
 };
 
-Q_DECLARE_METATYPE(ConsoleLine)
-Q_DECLARE_METATYPE(SshDetails)
-Q_DECLARE_METATYPE(Account)
-Q_DECLARE_METATYPE(Workspace)
-Q_DECLARE_METATYPE(FeatureFlag)
-Q_DECLARE_METATYPE(InstanceSku)
-Q_DECLARE_METATYPE(SkuAvailability)
-Q_DECLARE_METATYPE(InfinibandFabric)
-Q_DECLARE_METATYPE(InfinibandPartition)
-Q_DECLARE_METATYPE(Instance)
-Q_DECLARE_METATYPE(Pool)
-Q_DECLARE_METATYPE(Order)
-Q_DECLARE_METATYPE(Image)
-Q_DECLARE_METATYPE(OrderbookQuote)
-Q_DECLARE_METATYPE(OrderbookWindow)
-Q_DECLARE_METATYPE(OrderPreview)
+} // namespace sfdesk
+
+Q_DECLARE_METATYPE(sfdesk::ConsoleLine)
+Q_DECLARE_METATYPE(sfdesk::SshDetails)
+Q_DECLARE_METATYPE(sfdesk::Account)
+Q_DECLARE_METATYPE(sfdesk::Workspace)
+Q_DECLARE_METATYPE(sfdesk::FeatureFlag)
+Q_DECLARE_METATYPE(sfdesk::InstanceSku)
+Q_DECLARE_METATYPE(sfdesk::SkuAvailability)
+Q_DECLARE_METATYPE(sfdesk::InfinibandFabric)
+Q_DECLARE_METATYPE(sfdesk::InfinibandPartition)
+Q_DECLARE_METATYPE(sfdesk::Instance)
+Q_DECLARE_METATYPE(sfdesk::Pool)
+Q_DECLARE_METATYPE(sfdesk::Order)
+Q_DECLARE_METATYPE(sfdesk::Image)
+Q_DECLARE_METATYPE(sfdesk::OrderbookQuote)
+Q_DECLARE_METATYPE(sfdesk::OrderbookWindow)
+Q_DECLARE_METATYPE(sfdesk::OrderPreview)

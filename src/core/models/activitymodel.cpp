@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 ActivityModel::ActivityModel(QObject* parent)
     : QAbstractTableModel(parent)
 {}
@@ -200,3 +202,5 @@ void ActivityModel::trimHistory()
     m_rows.erase(m_rows.begin() + keep, m_rows.end());
     endRemoveRows();
 }
+
+} // namespace sfdesk

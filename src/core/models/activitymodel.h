@@ -10,6 +10,8 @@
 
 #include <deque>
 
+namespace sfdesk {
+
 class ApiCall;
 class ApiClient;
 
@@ -95,3 +97,5 @@ private:
     quint64 m_nextSerial = 1;
     int m_historyLimit = 200;
 };
+
+} // namespace sfdesk

@@ -2,6 +2,8 @@
 
 #include "core/models/connectionstatus.h"
 
+namespace sfdesk {
+
 ConnectionStatus::ConnectionStatus(QObject* parent)
     : QObject(parent)
 {}
@@ -40,3 +42,5 @@ void ConnectionStatus::reportFailure(const ApiError& error)
         m_error = error;
     Q_EMIT changed();
 }
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QDateTime>
 #include <QObject>
 
+namespace sfdesk {
+
 // What the status bar shows for a connection: when data last arrived, and the last error (cleared
 // by the next success). Every poller of a session reports here.
 class ConnectionStatus final : public QObject
@@ -37,3 +39,5 @@ private:
     ApiError m_error;
     int m_busy = 0;
 };
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <array>
 
+namespace sfdesk {
+
 namespace {
 
 QString skuNames(const QList<ObjectRef>& skus)
@@ -20,22 +22,22 @@ using Column = ResourceColumn<FabricModel, InfinibandFabric>;
 
 const std::array<Column, FabricModel::ColumnCount> columnTable{{
     // NameColumn
-    {QT_TRANSLATE_NOOP("FabricModel", "Name"),
+    {QT_TRANSLATE_NOOP("sfdesk::FabricModel", "Name"),
      [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.name; }},
     // RegionColumn
-    {QT_TRANSLATE_NOOP("FabricModel", "Region"),
+    {QT_TRANSLATE_NOOP("sfdesk::FabricModel", "Region"),
      [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.region; }},
     // ZoneColumn
-    {QT_TRANSLATE_NOOP("FabricModel", "Zone"),
+    {QT_TRANSLATE_NOOP("sfdesk::FabricModel", "Zone"),
      [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.availabilityZone; }},
     // SkusColumn
-    {QT_TRANSLATE_NOOP("FabricModel", "SKUs"),
+    {QT_TRANSLATE_NOOP("sfdesk::FabricModel", "SKUs"),
      [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return skuNames(item.instanceSkus); },
      [](const FabricModel&, const InfinibandFabric& item) -> QVariant {
          return static_cast<qint64>(item.instanceSkus.size());
      }},
     // IdColumn
-    {QT_TRANSLATE_NOOP("FabricModel", "ID"),
+    {QT_TRANSLATE_NOOP("sfdesk::FabricModel", "ID"),
      [](const FabricModel&, const InfinibandFabric& item) -> QVariant { return item.id; }},
 }};
 
@@ -44,3 +46,5 @@ const std::array<Column, FabricModel::ColumnCount> columnTable{{
 FabricModel::FabricModel(QObject* parent)
     : ColumnTableModel<FabricModel, InfinibandFabric>(columnTable, parent)
 {}
+
+} // namespace sfdesk

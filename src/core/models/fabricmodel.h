@@ -5,6 +5,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 // InfinibandFabric rows for the views; see ResourceTableModel for the refresh rules.
 class FabricModel final : public ColumnTableModel<FabricModel, InfinibandFabric>
 {
@@ -25,3 +27,5 @@ public:
 
     explicit FabricModel(QObject* parent = nullptr);
 };
+
+} // namespace sfdesk

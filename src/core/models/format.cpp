@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 QString Format::dateTime(qint64 secs)
 {
     if (secs <= 0)
@@ -141,3 +143,5 @@ QString Format::releasing(const Instance& instance, std::optional<qint64> releas
     const qint64 left = *releaseDelay - elapsed;
     return left > 0 ? tr("Releasing: about %1 left").arg(duration(left)) : tr("Releasing any moment now");
 }
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Display text shared by the models: translated, locale-aware.
 class Format final
 {
@@ -38,3 +40,5 @@ public:
     // releasing, or about how long is left once the release delay is known.
     static QString releasing(const Instance& instance, std::optional<qint64> releaseDelay, qint64 now);
 };
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 // Image rows for the views; see ResourceTableModel for the refresh rules.
 class ImageModel final : public ColumnTableModel<ImageModel, Image>
 {
@@ -29,3 +31,5 @@ public:
 protected:
     QVariant otherRole(const Image& item, int role) const override;
 };
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 // Instance rows for the views; see ResourceTableModel for the refresh rules.
 class InstanceModel final : public ColumnTableModel<InstanceModel, Instance>
 {
@@ -33,3 +35,5 @@ public:
 protected:
     QVariant otherRole(const Instance& item, int role) const override;
 };
+
+} // namespace sfdesk

@@ -7,57 +7,59 @@
 #include <algorithm>
 #include <array>
 
+namespace sfdesk {
+
 namespace {
 
 using Column = ResourceColumn<OrderModel, Order>;
 
 const std::array<Column, OrderModel::ColumnCount> columnTable{{
     // SideColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Side"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Side"),
      [](const OrderModel&, const Order& item) -> QVariant { return Format::side(item.side); },
      [](const OrderModel&, const Order& item) -> QVariant { return QVariant::fromValue(item.side); }},
     // StatusColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Status"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Status"),
      [](const OrderModel&, const Order& item) -> QVariant { return Format::orderStatus(item); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.statusText; }},
     // PoolColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Pool"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Pool"),
      [](const OrderModel&, const Order& item) -> QVariant {
          return item.pool.name.isEmpty() ? item.pool.id : item.pool.name;
      },
      [](const OrderModel&, const Order& item) -> QVariant { return item.pool.name; }},
     // SkuColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "SKU"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "SKU"),
      [](const OrderModel&, const Order& item) -> QVariant {
          return item.sku.name.isEmpty() ? item.sku.id : item.sku.name;
      },
      [](const OrderModel&, const Order& item) -> QVariant { return item.sku.name; }},
     // NodesColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Nodes"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Nodes"),
      [](const OrderModel&, const Order& item) -> QVariant { return QString::number(item.nodeCount()); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.nodeCount(); }},
     // FilledNodesColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Filled nodes"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Filled nodes"),
      [](const OrderModel&, const Order& item) -> QVariant {
          return QString::number(OrderModel::filledNodes(item));
      },
      [](const OrderModel&, const Order& item) -> QVariant { return OrderModel::filledNodes(item); }},
     // StartColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Start"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Start"),
      [](const OrderModel&, const Order& item) -> QVariant { return Format::dateTime(item.startAt()); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.startAt(); }},
     // EndColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "End"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "End"),
      [](const OrderModel&, const Order& item) -> QVariant { return Format::dateTime(item.endAt()); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.endAt(); }},
     // LimitPriceColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Limit"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Limit"),
      [](const OrderModel&, const Order& item) -> QVariant {
          return Format::pricePerNodeHour(item.limitPrice);
      },
      [](const OrderModel&, const Order& item) -> QVariant { return item.limitPrice.micros; }},
     // FilledPriceColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Filled at"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Filled at"),
      [](const OrderModel&, const Order& item) -> QVariant {
          return item.filledAveragePrice ? Format::pricePerNodeHour(*item.filledAveragePrice) : QString();
      },
@@ -65,11 +67,11 @@ const std::array<Column, OrderModel::ColumnCount> columnTable{{
          return item.filledAveragePrice ? item.filledAveragePrice->micros : qint64(-1);
      }},
     // CreatedColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "Created"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Created"),
      [](const OrderModel&, const Order& item) -> QVariant { return Format::dateTime(item.createdAt); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.createdAt; }},
     // IdColumn
-    {QT_TRANSLATE_NOOP("OrderModel", "ID"),
+    {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "ID"),
      [](const OrderModel&, const Order& item) -> QVariant { return item.id; }},
 }};
 
@@ -97,3 +99,5 @@ QVariant OrderModel::otherRole(const Order& item, int role) const
 {
     return role == ResourceRole::StatusRole ? QVariant(item.statusText) : QVariant();
 }
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 // Order rows for the views (the Orders page filters them by status and side in its proxy); see
 // ResourceTableModel for the refresh rules.
 class OrderModel final : public ColumnTableModel<OrderModel, Order>
@@ -41,3 +43,5 @@ public:
 protected:
     QVariant otherRole(const Order& item, int role) const override;
 };
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <array>
 
+namespace sfdesk {
+
 namespace {
 
 QString zoneText(const QString& region, const QString& zone)
@@ -17,36 +19,36 @@ using Column = ResourceColumn<PartitionModel, InfinibandPartition>;
 
 const std::array<Column, PartitionModel::ColumnCount> columnTable{{
     // NameColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "Name"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Name"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.name; }},
     // WorkspaceColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "Workspace"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Workspace"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.workspace; }},
     // FabricColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "Fabric"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Fabric"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
          return item.fabric.name.isEmpty() ? item.fabric.id : item.fabric.name;
      },
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.fabric.name; }},
     // ZoneColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "Zone"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Zone"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
          return zoneText(item.region, item.availabilityZone);
      }},
     // InstancesColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "Instances"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Instances"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
          return QString::number(item.instanceCount);
      },
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.instanceCount; }},
     // CreatedColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "Created"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Created"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
          return Format::dateTime(item.createdAt);
      },
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.createdAt; }},
     // IdColumn
-    {QT_TRANSLATE_NOOP("PartitionModel", "ID"),
+    {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "ID"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.id; }},
 }};
 
@@ -60,3 +62,5 @@ QVariant PartitionModel::otherRole(const InfinibandPartition& item, int role) co
 {
     return role == ResourceRole::WorkspaceRole ? QVariant(item.workspaceId) : QVariant();
 }
+
+} // namespace sfdesk

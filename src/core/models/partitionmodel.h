@@ -5,6 +5,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 // InfinibandPartition rows for the views; see ResourceTableModel for the refresh rules.
 class PartitionModel final : public ColumnTableModel<PartitionModel, InfinibandPartition>
 {
@@ -30,3 +32,5 @@ public:
 protected:
     QVariant otherRole(const InfinibandPartition& item, int role) const override;
 };
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 #include <QTimer>
 
+namespace sfdesk {
+
 Poller::Poller(Fetch fetch, Apply apply, QObject* parent)
     : Poller(FetchMany([fetch = std::move(fetch)]() -> QList<ApiCall*> {
                  ApiCall* call = fetch();
@@ -171,3 +173,5 @@ void Poller::scheduleNext()
     if (m_active && !isInFlight())
         m_timer->start(m_delay);
 }
+
+} // namespace sfdesk

@@ -15,8 +15,11 @@
 #include <functional>
 #include <type_traits>
 
-class ConnectionStatus;
 class QTimer;
+
+namespace sfdesk {
+
+class ConnectionStatus;
 
 // Calls fetch() every interval and hands the result to apply(). Single-flight: a poll that is due
 // while one is in flight is skipped. After a failure the delay doubles up to maxBackoff; a success
@@ -79,7 +82,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void started();
     void polled();
-    void failed(const ApiError& error);
+    void failed(const sfdesk::ApiError& error);
 
 private:
     // Cancels the calls in flight without reporting anything of them.
@@ -104,3 +107,5 @@ private:
     bool m_active = false;
     bool m_pollAfterSuccess = true;
 };
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 #include "core/models/resourcetablemodel.h"
 #include "core/util/clock.h"
 
+namespace sfdesk {
+
 // Pool rows for the views; see ResourceTableModel for the refresh rules.
 class PoolModel final : public ColumnTableModel<PoolModel, Pool>
 {
@@ -37,3 +39,5 @@ protected:
 private:
     const Clock* m_clock = Clock::system();
 };
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 ResourceProxyModel::ResourceProxyModel(QObject* parent)
     : QSortFilterProxyModel(parent)
 {
@@ -82,3 +84,5 @@ bool ResourceProxyModel::lessThan(const QModelIndex& left, const QModelIndex& ri
         return m_collator.compare(a.toString(), b.toString()) < 0;
     return order == QPartialOrdering::Less;
 }
+
+} // namespace sfdesk

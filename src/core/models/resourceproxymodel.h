@@ -8,6 +8,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 // Filters and sorts any resource model: free text over the displayed columns, a set of statuses,
 // one workspace. Sorts on ResourceRole::RawRole; text compares with a numeric-aware collator, so
 // that "node-10" sorts after "node-9".
@@ -42,3 +44,5 @@ private:
     RowFilter m_rowFilter;
     QCollator m_collator;
 };
+
+} // namespace sfdesk

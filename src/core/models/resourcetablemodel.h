@@ -12,6 +12,8 @@
 #include <span>
 #include <vector>
 
+namespace sfdesk {
+
 // Roles every resource model answers, beyond Qt's.
 namespace ResourceRole {
 enum : int
@@ -301,3 +303,5 @@ protected:
 private:
     std::span<const Column> m_columns;
 };
+
+} // namespace sfdesk

@@ -16,6 +16,8 @@
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
 
+namespace sfdesk {
+
 Session::Session(ApiClient* client, QObject* parent)
     : QObject(parent)
     , m_client(client)
@@ -311,3 +313,5 @@ void Session::refreshAll()
             poller->restart();
     }
 }
+
+} // namespace sfdesk

@@ -13,6 +13,8 @@
 #include <chrono>
 #include <optional>
 
+namespace sfdesk {
+
 class ApiClient;
 class ConnectionStatus;
 class FabricModel;
@@ -104,9 +106,9 @@ public:
 
 Q_SIGNALS:
     // A list's poll went out, came back (the model holds the answer), or failed.
-    void listRequested(Session::Resource resource);
-    void listLoaded(Session::Resource resource);
-    void listFailed(Session::Resource resource, const ApiError& error);
+    void listRequested(sfdesk::Session::Resource resource);
+    void listLoaded(sfdesk::Session::Resource resource);
+    void listFailed(sfdesk::Session::Resource resource, const sfdesk::ApiError& error);
     void workspaceChanged(const QString& workspace);
     void featureFlagsChanged();
     void accountChanged();
@@ -142,3 +144,5 @@ private:
     bool m_ordersPerWorkspace = false;
     bool m_running = false;
 };
+
+} // namespace sfdesk

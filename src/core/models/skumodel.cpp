@@ -6,6 +6,8 @@
 
 #include <array>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -22,60 +24,60 @@ QString acceleratorText(const InstanceSku& sku)
 using Column = ResourceColumn<SkuModel, InstanceSku>;
 
 const std::array<Column, SkuModel::ColumnCount> columnTable{{
-    {QT_TRANSLATE_NOOP("SkuModel", "Name"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Name"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.alias; }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Accelerator"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Accelerator"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return acceleratorText(item); },
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.property(u"accelerator"_s); }},
-    {QT_TRANSLATE_NOOP("SkuModel", "vCPUs"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "vCPUs"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.displayProperty(u"num_vcpus"_s);
      },
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.property(u"num_vcpus"_s).toLongLong();
      }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Memory"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Memory"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.displayProperty(u"memory"_s); },
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.property(u"memory"_s).toLongLong();
      }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Storage"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Storage"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.displayProperty(u"local_storage"_s);
      },
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.property(u"local_storage"_s).toLongLong();
      }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Region"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Region"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.displayProperty(u"region"_s); },
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.property(u"region"_s); }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Zone"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Zone"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.displayProperty(u"availability_zone"_s);
      },
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.property(u"availability_zone"_s);
      }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Interconnect"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Interconnect"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.displayProperty(u"rdma_type"_s);
      },
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.property(u"rdma_type"_s); }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Fabric"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Fabric"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.displayProperty(u"infiniband_fabric"_s);
      },
      [](const SkuModel&, const InstanceSku& item) -> QVariant {
          return item.property(u"infiniband_fabric"_s);
      }},
-    {QT_TRANSLATE_NOOP("SkuModel", "Available now"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "Available now"),
      [](const SkuModel& model, const InstanceSku& item) -> QVariant {
          return QString::number(scheduleNodesAt(item.availability, model.nowSecs()));
      },
      [](const SkuModel& model, const InstanceSku& item) -> QVariant {
          return scheduleNodesAt(item.availability, model.nowSecs());
      }},
-    {QT_TRANSLATE_NOOP("SkuModel", "ID"),
+    {QT_TRANSLATE_NOOP("sfdesk::SkuModel", "ID"),
      [](const SkuModel&, const InstanceSku& item) -> QVariant { return item.id; }},
 }};
 
@@ -107,3 +109,5 @@ void SkuModel::setAvailability(const QList<SkuAvailability>& availability)
         m_availability.insert(entry.sku.id, entry.schedule);
     refreshSkus(m_skus);
 }
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 #include "core/models/resourcetablemodel.h"
 #include "core/util/clock.h"
 
+namespace sfdesk {
+
 // InstanceSku rows for the views; see ResourceTableModel for the refresh rules.
 class SkuModel final : public ColumnTableModel<SkuModel, InstanceSku>
 {
@@ -46,3 +48,5 @@ private:
     QHash<QString, NodeSchedule> m_availability;
     QList<InstanceSku> m_skus;
 };
+
+} // namespace sfdesk

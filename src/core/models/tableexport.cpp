@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+namespace sfdesk {
+
 namespace {
 
 QString header(const QAbstractItemModel& model, int column)
@@ -70,3 +72,5 @@ QByteArray toJson(const QAbstractItemModel& model, const QList<int>& columns)
 }
 
 } // namespace TableExport
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 class QAbstractItemModel;
 
+namespace sfdesk {
+
 // A table as the user sees it, for a spreadsheet or a script: the rows in the order shown, the
 // columns shown, each cell's display text under its header.
 namespace TableExport {
@@ -19,3 +21,5 @@ QByteArray toCsv(const QAbstractItemModel& model, const QList<int>& columns);
 QByteArray toJson(const QAbstractItemModel& model, const QList<int>& columns);
 
 } // namespace TableExport
+
+} // namespace sfdesk

@@ -6,22 +6,24 @@
 
 #include <array>
 
+namespace sfdesk {
+
 namespace {
 
 using Column = ResourceColumn<WorkspaceModel, Workspace>;
 
 const std::array<Column, WorkspaceModel::ColumnCount> columnTable{{
     // NameColumn
-    {QT_TRANSLATE_NOOP("WorkspaceModel", "Name"),
+    {QT_TRANSLATE_NOOP("sfdesk::WorkspaceModel", "Name"),
      [](const WorkspaceModel&, const Workspace& item) -> QVariant { return item.name; }},
     // CreatedColumn
-    {QT_TRANSLATE_NOOP("WorkspaceModel", "Created"),
+    {QT_TRANSLATE_NOOP("sfdesk::WorkspaceModel", "Created"),
      [](const WorkspaceModel&, const Workspace& item) -> QVariant {
          return Format::dateTime(item.createdAt);
      },
      [](const WorkspaceModel&, const Workspace& item) -> QVariant { return item.createdAt; }},
     // IdColumn
-    {QT_TRANSLATE_NOOP("WorkspaceModel", "ID"),
+    {QT_TRANSLATE_NOOP("sfdesk::WorkspaceModel", "ID"),
      [](const WorkspaceModel&, const Workspace& item) -> QVariant { return item.id; }},
 }};
 
@@ -35,3 +37,5 @@ QVariant WorkspaceModel::otherRole(const Workspace& item, int role) const
 {
     return role == ResourceRole::StatusRole ? QVariant(item.id) : QVariant();
 }
+
+} // namespace sfdesk

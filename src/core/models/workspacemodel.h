@@ -5,6 +5,8 @@
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 // Workspace rows for the views; see ResourceTableModel for the refresh rules.
 class WorkspaceModel final : public ColumnTableModel<WorkspaceModel, Workspace>
 {
@@ -26,3 +28,5 @@ public:
 protected:
     QVariant otherRole(const Workspace& item, int role) const override;
 };
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 #include <QDBusPendingReply>
 #include <QFileInfo>
 
+namespace sfdesk {
+
 namespace {
 
 const QString Service = QStringLiteral("org.freedesktop.Notifications");
@@ -94,3 +96,5 @@ void DBusNotifier::onClosed(uint id, uint reason)
     Q_UNUSED(reason);
     m_shown.remove(id);
 }
+
+} // namespace sfdesk

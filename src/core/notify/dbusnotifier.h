@@ -6,6 +6,8 @@
 
 #include <QHash>
 
+namespace sfdesk {
+
 // The desktop's notification service (org.freedesktop.Notifications) over the session bus. Without
 // the service, or once a call to it fails, it is not available and shows nothing.
 class DBusNotifier final : public Notifier
@@ -32,3 +34,5 @@ private:
     // The service's id of each notification still open, with its notice, to open it on a click.
     QHash<uint, Notice> m_shown;
 };
+
+} // namespace sfdesk

@@ -2,6 +2,8 @@
 
 #include "core/notify/notice.h"
 
+namespace sfdesk {
+
 QString Notice::kindName(Kind kind)
 {
     switch (kind) {
@@ -16,3 +18,5 @@ QString Notice::kindName(Kind kind)
     }
     return {};
 }
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 #include <QMetaType>
 #include <QString>
 
+namespace sfdesk {
+
 // Something the user asked to be told about, and the object it is about: a desktop notification
 // and a row of the activity panel's notifications, both of which open the object.
 struct Notice
@@ -37,4 +39,7 @@ struct Notice
 
     bool operator==(const Notice&) const = default;
 };
-Q_DECLARE_METATYPE(Notice)
+
+} // namespace sfdesk
+
+Q_DECLARE_METATYPE(sfdesk::Notice)

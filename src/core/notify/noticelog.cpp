@@ -5,6 +5,8 @@
 #include "core/models/format.h"
 #include "core/models/resourcetablemodel.h"
 
+namespace sfdesk {
+
 NoticeLog::NoticeLog(QObject* parent)
     : QAbstractTableModel(parent)
 {}
@@ -84,3 +86,5 @@ void NoticeLog::clear()
     m_notices.clear();
     endResetModel();
 }
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <QAbstractTableModel>
 
+namespace sfdesk {
+
 // The notices of this run, newest first: the activity panel's list, which is all the user gets
 // where the desktop has no notification service.
 class NoticeLog final : public QAbstractTableModel
@@ -41,3 +43,5 @@ public:
 private:
     QList<Notice> m_notices;
 };
+
+} // namespace sfdesk

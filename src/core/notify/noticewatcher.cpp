@@ -15,6 +15,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 template <typename T> QList<T> rowsOf(const QAbstractItemModel* model)
@@ -409,3 +411,5 @@ void NoticeWatcher::scheduleNextWarning()
     const qint64 wait = std::min<qint64>(next - t, 3600);
     m_warningTimer.start(std::chrono::seconds(wait));
 }
+
+} // namespace sfdesk

@@ -14,6 +14,9 @@
 #include <functional>
 
 class QAbstractItemModel;
+
+namespace sfdesk {
+
 class Session;
 
 // Tells what changed in a connection's lists that the user wants to know about: an order filled or
@@ -62,7 +65,7 @@ public:
     qint64 nextWarningAt() const { return m_nextWarningAt; }
 
 Q_SIGNALS:
-    void noticed(const Notice& notice);
+    void noticed(const sfdesk::Notice& notice);
 
 private:
     struct Tracked
@@ -102,3 +105,5 @@ private:
     QList<QMetaObject::Connection> m_sessionConnections;
     QSet<int> m_watched;
 };
+
+} // namespace sfdesk

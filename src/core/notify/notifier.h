@@ -6,6 +6,8 @@
 
 #include <QObject>
 
+namespace sfdesk {
+
 // Sends notices to the desktop. The activity panel lists every notice whether or not a notifier
 // reaches the desktop, so that a desktop without a notification service loses nothing.
 class Notifier : public QObject
@@ -23,5 +25,7 @@ public:
 
 Q_SIGNALS:
     // The user clicked the notification: the notice's object is to be opened.
-    void activated(const Notice& notice);
+    void activated(const sfdesk::Notice& notice);
 };
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QUuid>
 
+namespace sfdesk {
+
 ConnectionProfile ConnectionProfile::localSimulator()
 {
     return {QStringLiteral("local-simulator"),
@@ -49,3 +51,5 @@ std::optional<ConnectionProfile::Kind> ConnectionProfile::kindFromName(const QSt
         return Kind::Custom;
     return std::nullopt;
 }
+
+} // namespace sfdesk

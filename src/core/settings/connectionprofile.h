@@ -9,6 +9,8 @@
 
 #include <optional>
 
+namespace sfdesk {
+
 // Where the app connects. The token is not part of a profile: it lives in the SecretStore under
 // secretKey(), or comes from SF_BEARER_TOKEN / SF_API_KEY.
 struct ConnectionProfile
@@ -34,3 +36,5 @@ struct ConnectionProfile
     static QString kindName(Kind kind);
     static std::optional<Kind> kindFromName(const QString& name);
 };
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include "core/settings/secretstore.h"
 
+namespace sfdesk {
+
 namespace Credentials {
 
 QString environmentToken(const QProcessEnvironment& environment, QString* variable)
@@ -45,3 +47,5 @@ void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProce
 }
 
 } // namespace Credentials
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 class SecretStore;
 
 // Finds the token for a profile. For the SF Compute profile in the order the sf CLI uses:
@@ -30,3 +32,5 @@ void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProce
               QObject* context, std::function<void(const Token&)> done);
 
 } // namespace Credentials
+
+} // namespace sfdesk

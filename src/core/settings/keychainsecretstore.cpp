@@ -7,6 +7,8 @@
 
 #include <qt6keychain/keychain.h>
 
+namespace sfdesk {
+
 namespace {
 
 // A keychain that answered late or was busy (a D-Bus timeout, a keyring still unlocking) may answer
@@ -189,3 +191,5 @@ void KeychainSecretStore::removeAttempt(const QString& key, QObject* context, Ca
             });
     job->start();
 }
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include "core/settings/secretstore.h"
 
+namespace sfdesk {
+
 // Secrets in the system keychain through QtKeychain (Secret Service, KWallet, ...), with
 // asynchronous jobs and no nested event loop. Without a keychain it says so (unavailableReason)
 // and keeps secrets in memory for this run only: never in a file.
@@ -33,3 +35,5 @@ private:
     QString m_reason;
     QHash<QString, QString> m_memory;
 };
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QPointer>
 
+namespace sfdesk {
+
 MemorySecretStore::MemorySecretStore(QObject* parent)
     : SecretStore(parent)
 {}
@@ -45,3 +47,5 @@ QString MemorySecretStore::unavailableReason() const
 {
     return tr("Tokens are kept in memory for this run only.");
 }
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 struct SecretResult
 {
     enum class Status
@@ -72,3 +74,5 @@ private:
 
     QHash<QString, QString> m_secrets;
 };
+
+} // namespace sfdesk

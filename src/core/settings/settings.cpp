@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 const auto keyGeometry = QStringLiteral("MainWindow/Geometry");
@@ -242,3 +244,5 @@ void Settings::sync()
 {
     m_settings->sync();
 }
+
+} // namespace sfdesk

@@ -15,6 +15,8 @@
 
 class QSettings;
 
+namespace sfdesk {
+
 // Typed access to the user's settings. Writes only when a value changes. Secrets never go here.
 class Settings final : public QObject
 {
@@ -85,10 +87,10 @@ public:
     void sync();
 
 Q_SIGNALS:
-    void colorSchemeChanged(Settings::ColorScheme scheme);
+    void colorSchemeChanged(sfdesk::Settings::ColorScheme scheme);
     void languageChanged(const QString& language);
     void timesInUtcChanged(bool utc);
-    void notifiesChanged(Notice::Kind kind, bool on);
+    void notifiesChanged(sfdesk::Notice::Kind kind, bool on);
     void profilesChanged();
 
 private:
@@ -97,3 +99,5 @@ private:
 
     std::unique_ptr<QSettings> m_settings;
 };
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QDateTime>
 
+namespace sfdesk {
+
 // Time for code that compares against "now", so that tests can fix it.
 class Clock
 {
@@ -26,3 +28,5 @@ inline const Clock* Clock::system()
     static const SystemClock clock;
     return &clock;
 }
+
+} // namespace sfdesk

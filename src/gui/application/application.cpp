@@ -39,6 +39,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 Application::Application(const Services& services, QObject* parent)
     : QObject(parent)
     , m_services(services)
@@ -390,3 +392,5 @@ void Application::forgetProfile(const ConnectionProfile& profile)
     m_services.settings->setProfiles(profiles);
     m_services.secrets->remove(profile.secretKey(), this, [](const SecretResult&) {});
 }
+
+} // namespace sfdesk

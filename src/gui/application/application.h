@@ -12,6 +12,10 @@
 #include <memory>
 #include <optional>
 
+class QNetworkAccessManager;
+
+namespace sfdesk {
+
 class ActivityModel;
 class ApiMarketBackend;
 class CloudInitPage;
@@ -19,7 +23,6 @@ class MainWindow;
 class NoticeLog;
 class NoticeWatcher;
 class Notifier;
-class QNetworkAccessManager;
 class SecretStore;
 class Settings;
 class SignInDialog;
@@ -111,3 +114,5 @@ private:
     QPointer<SignInDialog> m_signIn;
     QPointer<CloudInitPage> m_cloudInit;
 };
+
+} // namespace sfdesk

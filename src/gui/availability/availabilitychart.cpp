@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace sfdesk {
+
 namespace {
 
 bool isDark(const QPalette& palette)
@@ -221,3 +223,5 @@ void AvailabilityChart::updateDescription()
     setAccessibleDescription(parts.join(u' '));
     setToolTip(accessibleDescription());
 }
+
+} // namespace sfdesk

@@ -11,6 +11,8 @@ class QDateTimeAxis;
 class QLineSeries;
 class QValueAxis;
 
+namespace sfdesk {
+
 // One SKU over time: the nodes the market offers (a step line on the left axis) and the best ask
 // (dollars per node-hour, on the right axis). Its accessible description says the same in words,
 // for a screen reader and for a quick read.
@@ -51,3 +53,5 @@ private:
     qint64 m_from = 0;
     qint64 m_to = 0;
 };
+
+} // namespace sfdesk

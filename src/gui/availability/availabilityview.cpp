@@ -21,6 +21,8 @@
 #include <QMenu>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 namespace {
 
 // Prices are asked again for the same SKU after this long.
@@ -245,3 +247,5 @@ void AvailabilityView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
         {{tr("Copy as sf command: availability"), SfCommand::availability(m_infinibandOnly->isChecked()),
           QStringLiteral("availabilityCopyCommand")}});
 }
+
+} // namespace sfdesk

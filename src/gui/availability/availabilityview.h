@@ -9,9 +9,12 @@
 
 #include <QPointer>
 
-class AvailabilityChart;
 class QCheckBox;
 class QLabel;
+
+namespace sfdesk {
+
+class AvailabilityChart;
 
 // SKUs with accelerator, place, fabric and RDMA type, and how many nodes the market offers now; the
 // details pane charts the selected SKU's nodes for sale and best ask over the next weeks, and for an
@@ -53,3 +56,5 @@ private:
     quint64 m_priceGeneration = 0;
     QPointer<Session> m_partitionWatch;
 };
+
+} // namespace sfdesk

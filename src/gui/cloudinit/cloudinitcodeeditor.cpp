@@ -27,6 +27,8 @@
 #include <QTextBlock>
 #include <QToolTip>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 class CloudInitCodeEditorSidebar final : public QWidget
@@ -620,3 +622,5 @@ void CloudInitCodeEditor::contextMenuEvent(QContextMenuEvent* event)
     menu->exec(event->globalPos());
     delete menu;
 }
+
+} // namespace sfdesk

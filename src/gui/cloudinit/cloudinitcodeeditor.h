@@ -8,14 +8,17 @@
 
 #include <optional>
 
+class QCompleter;
+class QStringListModel;
+
+namespace sfdesk {
+
 namespace KSyntaxHighlighting {
 class Repository;
 class SyntaxHighlighter;
 class Theme;
 } // namespace KSyntaxHighlighting
 
-class QCompleter;
-class QStringListModel;
 class CloudInitCodeEditorSidebar;
 
 // A YAML editor in the structure of KSyntaxHighlighting's example code editor: line numbers and fold
@@ -92,3 +95,5 @@ private:
     QColor m_currentLineColor;
     bool m_applyingTheme = false;
 };
+
+} // namespace sfdesk

@@ -48,6 +48,8 @@
 #include <QUuid>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -941,3 +943,5 @@ void CloudInitPage::updateFileLabel()
     m_fileLabel->setText(m_editor->document()->isModified() ? name + u" •"_s : name);
     m_fileLabel->setToolTip(m_fileName);
 }
+
+} // namespace sfdesk

@@ -11,7 +11,6 @@
 #include <functional>
 #include <memory>
 
-class CloudInitCodeEditor;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -21,6 +20,10 @@ class QFrame;
 class QAction;
 class QLockFile;
 class QMenu;
+
+namespace sfdesk {
+
+class CloudInitCodeEditor;
 
 // The Cloud-init section: the editor, its problem list, the size meter, templates, open/save with
 // autosave and crash recovery, and the SSH bootstrap generator. Validation runs off the UI thread.
@@ -147,3 +150,5 @@ private:
     std::unique_ptr<BackgroundCheck<Check>> m_validation;
     bool m_inCloseEvent = false;
 };
+
+} // namespace sfdesk

@@ -31,6 +31,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -558,3 +560,5 @@ void MultipartDialog::saveAs()
         });
     dialog->open();
 }
+
+} // namespace sfdesk

@@ -9,7 +9,6 @@
 #include <QDialog>
 #include <QJsonObject>
 
-class CloudInitCodeEditor;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -19,6 +18,10 @@ class QPushButton;
 class QTabWidget;
 class QTimer;
 class QToolButton;
+
+namespace sfdesk {
+
+class CloudInitCodeEditor;
 
 // Builds multipart/mixed user data from parts (cloud-config, shell script, boothook, Jinja), each
 // edited and validated on its own, with previews of the merged cloud-config and of the MIME text;
@@ -93,3 +96,5 @@ private:
     // Told of every edit: verdicts are shown only for the parts they were computed from.
     std::unique_ptr<BackgroundCheck<Check>> m_check;
 };
+
+} // namespace sfdesk

@@ -14,6 +14,8 @@
 #include <QPushButton>
 #include <QSysInfo>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 SshBootstrapDialog::SshBootstrapDialog(const QString& sshDirectory, QWidget* parent)
@@ -156,3 +158,5 @@ void SshBootstrapDialog::accept()
         return;
     QDialog::accept();
 }
+
+} // namespace sfdesk

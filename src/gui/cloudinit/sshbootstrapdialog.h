@@ -6,6 +6,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class SshBootstrapDialog;
 }
@@ -41,3 +43,5 @@ private:
     QString m_sshDirectory;
     bool m_showingProblem = false;
 };
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 // A check of what the user is editing, run off the UI thread (a large document must not stall
 // typing), one run at a time, showing only a verdict on the newest input: a result for an input
 // changed since would point at the wrong places. A request while a run is going starts one more
@@ -66,3 +68,5 @@ private:
     bool m_running = false;
     bool m_pending = false;
 };
+
+} // namespace sfdesk

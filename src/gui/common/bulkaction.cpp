@@ -6,6 +6,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace BulkAction {
 
 void run(QObject* receiver, const QList<Item>& items, std::function<void(const Outcome&)> finished,
@@ -40,3 +42,5 @@ void run(QObject* receiver, const QList<Item>& items, std::function<void(const O
 }
 
 } // namespace BulkAction
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 
 #include <functional>
 
+namespace sfdesk {
+
 class ApiCall;
 class ApiError;
 
@@ -36,3 +38,5 @@ void run(QObject* receiver, const QList<Item>& items, std::function<void(const O
          std::function<void(const QString& name, const ApiError& error)> failed = {});
 
 } // namespace BulkAction
+
+} // namespace sfdesk

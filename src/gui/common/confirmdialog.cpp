@@ -5,6 +5,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 
+namespace sfdesk {
+
 bool ConfirmDialog::ask(QWidget* parent, const QString& title, const QString& text,
                         const QString& confirmText)
 {
@@ -43,3 +45,5 @@ QString& ConfirmDialog::lastTextRef()
     static QString text;
     return text;
 }
+
+} // namespace sfdesk

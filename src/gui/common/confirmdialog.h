@@ -9,6 +9,8 @@
 
 class QWidget;
 
+namespace sfdesk {
+
 // Asks the user to confirm something that cannot be undone. Tests preset the answer with
 // setNextAnswer, so that no modal box blocks them; the question is kept for them to check.
 class ConfirmDialog final
@@ -28,3 +30,5 @@ private:
     static std::optional<bool>& nextAnswer();
     static QString& lastTextRef();
 };
+
+} // namespace sfdesk

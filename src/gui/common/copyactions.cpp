@@ -7,6 +7,8 @@
 #include <QGuiApplication>
 #include <QMenu>
 
+namespace sfdesk {
+
 namespace CopyActions {
 
 void copy(const QString& text)
@@ -38,3 +40,5 @@ void add(QMenu* menu, const QString& viewName, const QString& id, const QString&
 }
 
 } // namespace CopyActions
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 class QMenu;
 
+namespace sfdesk {
+
 // The "copy" entries every resource's context menu has: its ID, its resource path, and the exact
 // `sf` command line for what the selection would do.
 namespace CopyActions {
@@ -23,3 +25,5 @@ void add(QMenu* menu, const QString& viewName, const QString& id, const QString&
 void copy(const QString& text);
 
 } // namespace CopyActions
+
+} // namespace sfdesk

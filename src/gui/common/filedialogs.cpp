@@ -4,6 +4,8 @@
 
 #include <QFileDialog>
 
+namespace sfdesk {
+
 namespace FileDialogs {
 
 namespace {
@@ -39,3 +41,5 @@ QFileDialog* toSave(QWidget* parent, const QString& objectName, const QString& t
 }
 
 } // namespace FileDialogs
+
+} // namespace sfdesk

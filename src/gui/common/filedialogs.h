@@ -9,6 +9,8 @@
 class QFileDialog;
 class QWidget;
 
+namespace sfdesk {
+
 // File dialogs as the app shows them: window-modal and asynchronous (not QFileDialog's static
 // getters, whose nested event loop would hold the polls and the UI behind it), named for tests and
 // screen readers, deleted when closed. chosen(path) runs once the user picks a file. The dialog is
@@ -23,3 +25,5 @@ QFileDialog* toSave(QWidget* parent, const QString& objectName, const QString& t
                     std::function<void(const QString& path)> chosen);
 
 } // namespace FileDialogs
+
+} // namespace sfdesk

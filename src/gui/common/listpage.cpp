@@ -23,6 +23,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
     : QWidget(parent)
     , m_id(setup.id)
@@ -199,3 +201,5 @@ void ListPage::setTableModel(QAbstractItemModel* model)
 }
 
 void ListPage::fillRowMenu(QMenu*, const QModelIndexList&) {}
+
+} // namespace sfdesk

@@ -8,13 +8,16 @@
 #include <QModelIndexList>
 #include <QWidget>
 
-class ListRefresh;
 class QAction;
 class QBoxLayout;
 class QHBoxLayout;
 class QMenu;
 class QPushButton;
 class QVBoxLayout;
+
+namespace sfdesk {
+
+class ListRefresh;
 class ResourceTableView;
 class ViewContext;
 
@@ -111,3 +114,5 @@ private:
     QMenu* m_menu;
     QList<QAction*> m_rowActions;
 };
+
+} // namespace sfdesk

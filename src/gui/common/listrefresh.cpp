@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QWidget>
 
+namespace sfdesk {
+
 ListRefresh::ListRefresh(const QString& objectNamePrefix, const QString& action, ViewContext* context,
                          ResourceTableView* table, QList<Session::Resource> resources, QWidget* page)
     : QObject(page)
@@ -130,3 +132,5 @@ bool ListRefresh::eventFilter(QObject* watched, QEvent* event)
         updateWatching();
     return QObject::eventFilter(watched, event);
 }
+
+} // namespace sfdesk

@@ -12,10 +12,14 @@
 #include <QString>
 
 class QPushButton;
+
+class QWidget;
+
+namespace sfdesk {
+
 class ResourceTableView;
 class UpdatedLabel;
 class ViewContext;
-class QWidget;
 
 // What every list page shares about its data: it watches the session's lists it shows while the
 // page is on screen (so a hidden page costs no requests), gives the toolbar its Refresh button and
@@ -51,7 +55,7 @@ Q_SIGNALS:
     // A poll of one of the page's lists ended, either way (after loaded() when it succeeded).
     void finished();
     // The session is another one: the page takes its models from it.
-    void sessionChanged(Session* session);
+    void sessionChanged(sfdesk::Session* session);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -73,3 +77,5 @@ private:
     // The session whose lists this page watches, while it is on screen.
     QPointer<Session> m_watched;
 };
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 #include <QPainter>
 #include <QStyle>
 
+namespace sfdesk {
+
 namespace {
 
 QColor mix(const QColor& a, const QColor& b, qreal amountOfB)
@@ -105,3 +107,5 @@ void MessageBar::paintEvent(QPaintEvent* event)
     painter.setBrush(mix(window, tint, 0.16));
     painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
 }
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@ class QHBoxLayout;
 class QLabel;
 class QAbstractButton;
 
+namespace sfdesk {
+
 // A one-line information bar above a page (in the manner of KMessageWidget): an icon, a message
 // and the buttons that act on it, tinted by its kind so it reads in light and dark.
 class MessageBar final : public QWidget
@@ -50,3 +52,5 @@ private:
     QLabel* m_text;
     QHBoxLayout* m_layout;
 };
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 
 #include <QPushButton>
 
+namespace sfdesk {
+
 NameDialog::NameDialog(const QString& title, const QString& prompt, const QString& initial,
                        const QStringList& takenNames, Submit submit, QWidget* parent)
     : QDialog(parent)
@@ -87,3 +89,5 @@ void NameDialog::accept()
         QDialog::accept();
     });
 }
+
+} // namespace sfdesk

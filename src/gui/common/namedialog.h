@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class NameDialog;
 }
@@ -43,3 +45,5 @@ private:
     bool m_emptyAllowed = false;
     bool m_sending = false;
 };
+
+} // namespace sfdesk

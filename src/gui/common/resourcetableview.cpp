@@ -16,6 +16,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings, QWidget* parent)
     : QWidget(parent)
     , m_viewName(viewName)
@@ -342,3 +344,5 @@ void ResourceTableView::fitColumnsOnce()
             fitColumn(column);
     }
 }
+
+} // namespace sfdesk

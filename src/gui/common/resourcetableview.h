@@ -14,6 +14,9 @@ class QLineEdit;
 class QMenu;
 class QTableView;
 class QTimer;
+
+namespace sfdesk {
+
 class Settings;
 
 // The table every resource view uses: a filter box, sorting, a column chooser on the header,
@@ -100,3 +103,5 @@ private:
     bool m_fitted = false;
     bool m_fitPending = false;
 };
+
+} // namespace sfdesk

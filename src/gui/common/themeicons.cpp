@@ -2,6 +2,8 @@
 
 #include "gui/common/themeicons.h"
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -30,3 +32,5 @@ QIcon ThemeIcons::icon(const QString& name)
     installFallback();
     return QIcon::fromTheme(name);
 }
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include <QIcon>
 #include <QString>
 
+namespace sfdesk {
+
 // Icons by their freedesktop names. The desktop's icon theme draws them where it has the name;
 // sfdesk's own theme, bundled in the binary, draws the rest, so every action has an icon on any
 // desktop and in a bare build root.
@@ -17,3 +19,5 @@ void installFallback();
 QIcon icon(const QString& name);
 
 } // namespace ThemeIcons
+
+} // namespace sfdesk

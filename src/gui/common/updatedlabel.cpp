@@ -4,6 +4,8 @@
 
 #include <QTimer>
 
+namespace sfdesk {
+
 UpdatedLabel::UpdatedLabel(QWidget* parent)
     : QLabel(parent)
     , m_tick(new QTimer(this))
@@ -44,3 +46,5 @@ void UpdatedLabel::refreshText()
     setText(text);
     setToolTip(m_failure);
 }
+
+} // namespace sfdesk

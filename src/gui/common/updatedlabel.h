@@ -7,6 +7,8 @@
 
 class QTimer;
 
+namespace sfdesk {
+
 // "updated 12 s ago", ticking by itself; or what went wrong with the last refresh.
 class UpdatedLabel final : public QLabel
 {
@@ -28,3 +30,5 @@ private:
     QTimer* m_tick;
     QString m_failure;
 };
+
+} // namespace sfdesk

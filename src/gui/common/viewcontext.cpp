@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 ViewContext::ViewContext(Settings* settings, QObject* parent)
     : QObject(parent)
     , m_settings(settings)
@@ -237,3 +239,5 @@ std::optional<ViewContext::CloudInitDraft> ViewContext::cloudInitDraft() const
         return std::nullopt;
     return m_cloudInitSource();
 }
+
+} // namespace sfdesk

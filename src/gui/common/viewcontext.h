@@ -16,6 +16,8 @@
 #include <memory>
 #include <optional>
 
+namespace sfdesk {
+
 class Settings;
 
 // What every resource view shares: the connection's live data (its Session: the client and the
@@ -137,3 +139,5 @@ private:
     int m_pollInterval = 5000;
     CloudInitSource m_cloudInitSource;
 };
+
+} // namespace sfdesk

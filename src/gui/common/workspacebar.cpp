@@ -10,6 +10,8 @@
 #include <QLabel>
 #include <QSignalBlocker>
 
+namespace sfdesk {
+
 WorkspaceBar::WorkspaceBar(const QString& viewName, ViewContext* context, QWidget* parent)
     : QWidget(parent)
     , m_context(context)
@@ -54,3 +56,5 @@ void WorkspaceBar::sync()
     m_combo->setCurrentIndex(m_combo->findData(m_context->workspace()));
     m_all->setChecked(m_context->allWorkspaces());
 }
+
+} // namespace sfdesk

@@ -6,6 +6,9 @@
 
 class QCheckBox;
 class QComboBox;
+
+namespace sfdesk {
+
 class ViewContext;
 
 // The workspace switcher and the "all workspaces" toggle of a view's toolbar. Every view has its
@@ -29,3 +32,5 @@ private:
     QComboBox* m_combo;
     QCheckBox* m_all;
 };
+
+} // namespace sfdesk

@@ -19,6 +19,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     : ListPage(context,
                {QStringLiteral("images"),
@@ -65,3 +67,5 @@ void ImagesView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
     const Image image = m_model->at(rows.first().row());
     CopyActions::add(menu, QStringLiteral("images"), image.id, image.resourcePath, {});
 }
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 
 #include "gui/common/listpage.h"
 
+namespace sfdesk {
+
 // Images instances boot from: SF Compute's public ones and the workspace's own.
 class ImagesView final : public ListPage
 {
@@ -26,3 +28,5 @@ protected:
 private:
     ImageModel* m_model;
 };
+
+} // namespace sfdesk

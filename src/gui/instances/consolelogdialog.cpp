@@ -9,6 +9,8 @@
 #include <QFontDatabase>
 #include <QPushButton>
 
+namespace sfdesk {
+
 ConsoleLogDialog::ConsoleLogDialog(ViewContext* context, const QString& instanceId,
                                    const QString& instanceName, QWidget* parent)
     : QDialog(parent)
@@ -87,3 +89,5 @@ void ConsoleLogDialog::find(bool backward)
         m_ui->logText->find(needle, flags);
     }
 }
+
+} // namespace sfdesk

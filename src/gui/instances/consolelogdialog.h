@@ -6,6 +6,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class ConsoleLogDialog;
 }
@@ -37,3 +39,5 @@ private:
     QString m_instanceId;
     int m_matches = 0;
 };
+
+} // namespace sfdesk

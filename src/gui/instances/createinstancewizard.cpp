@@ -37,6 +37,8 @@
 #include <algorithm>
 #include <utility>
 
+namespace sfdesk {
+
 namespace {
 
 constexpr qint64 maxUserData = 64 * 1024;
@@ -904,3 +906,5 @@ void CreateInstanceWizard::startCreating()
     }
     m_ui->resultTree->resizeColumnToContents(0);
 }
+
+} // namespace sfdesk

@@ -14,6 +14,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class CreateInstanceWizard;
 }
@@ -142,3 +144,5 @@ private:
     int m_succeeded = 0;
     int m_failed = 0;
 };
+
+} // namespace sfdesk

@@ -32,6 +32,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     : ListPage(context,
                {QStringLiteral("instances"),
@@ -272,3 +274,5 @@ void InstancesView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
                       {tr("Copy as sf command: ssh"), SfCommand::instanceSsh(ref),
                        QStringLiteral("instancesCopySshCommand")}});
 }
+
+} // namespace sfdesk

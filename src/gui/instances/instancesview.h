@@ -5,9 +5,12 @@
 #include "core/model/resources.h"
 #include "gui/common/listpage.h"
 
-class InstanceModel;
 class QAction;
 class QLabel;
+
+namespace sfdesk {
+
+class InstanceModel;
 
 // Instances of the current workspace (or all): create (wizard), terminate, delete, console log and
 // ssh details. The partition column appears once the account is in the InfiniBand preview.
@@ -54,3 +57,5 @@ private:
     QAction* m_ssh;
     QString m_lastResult;
 };
+
+} // namespace sfdesk

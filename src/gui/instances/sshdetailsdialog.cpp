@@ -11,6 +11,8 @@
 
 #include <QPushButton>
 
+namespace sfdesk {
+
 SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instanceId,
                                    const QString& instanceName, QWidget* parent)
     : QDialog(parent)
@@ -61,3 +63,5 @@ QString SshDetailsDialog::command() const
 {
     return m_ui->commandEdit->text();
 }
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class SshDetailsDialog;
 }
@@ -30,3 +32,5 @@ Q_SIGNALS:
 private:
     std::unique_ptr<Ui::SshDetailsDialog> m_ui;
 };
+
+} // namespace sfdesk

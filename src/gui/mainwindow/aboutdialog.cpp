@@ -11,6 +11,8 @@
 
 #include <ksyntaxhighlighting_version.h>
 
+namespace sfdesk {
+
 AboutDialog::AboutDialog(QWidget* parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::AboutDialog>())
@@ -46,3 +48,5 @@ QList<QPair<QString, QString>> AboutDialog::libraryVersions()
         {QStringLiteral("QtKeychain"), AppInfo::qtKeychainVersion()},
     };
 }
+
+} // namespace sfdesk

@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class AboutDialog;
 }
@@ -27,3 +29,5 @@ public:
 private:
     std::unique_ptr<Ui::AboutDialog> m_ui;
 };
+
+} // namespace sfdesk

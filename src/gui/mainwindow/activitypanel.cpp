@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 ActivityPanel::ActivityPanel(ActivityModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
@@ -148,3 +150,5 @@ void ActivityPanel::openCurrentNotice()
     if (current.isValid())
         Q_EMIT noticeActivated(m_notices->at(current.row()));
 }
+
+} // namespace sfdesk

@@ -4,12 +4,15 @@
 
 #include <QWidget>
 
-class ActivityModel;
-class NoticeLog;
 class QLabel;
 class QPushButton;
 class QTabWidget;
 class QTableView;
+
+namespace sfdesk {
+
+class ActivityModel;
+class NoticeLog;
 struct Notice;
 
 // What the app is waiting for: the calls in flight (cancellable) and the latest finished ones with
@@ -32,7 +35,7 @@ public:
 
 Q_SIGNALS:
     // The user chose a notification in the list: its object is to be opened.
-    void noticeActivated(const Notice& notice);
+    void noticeActivated(const sfdesk::Notice& notice);
 
 private:
     void updateActions();
@@ -50,3 +53,5 @@ private:
     QPushButton* m_openNotice = nullptr;
     QPushButton* m_clearNotices = nullptr;
 };
+
+} // namespace sfdesk

@@ -35,6 +35,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 constexpr int SectionIdRole = Qt::UserRole + 1;
@@ -577,3 +579,5 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_settings->sync();
     QMainWindow::closeEvent(event);
 }
+
+} // namespace sfdesk

@@ -15,6 +15,9 @@ class QLabel;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
+
+namespace sfdesk {
+
 class Settings;
 
 // The application shell: a sidebar of sections, a page per section, menus and a status bar.
@@ -100,3 +103,5 @@ private:
     // The section the user last had open; selected again when it is added.
     QString m_sectionToRestore;
 };
+
+} // namespace sfdesk

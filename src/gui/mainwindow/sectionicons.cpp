@@ -9,6 +9,8 @@
 
 #include <array>
 
+namespace sfdesk {
+
 namespace {
 
 struct SectionIcon
@@ -113,3 +115,5 @@ QIcon SectionIcons::icon(const QString& sectionId)
         return {};
     return QIcon::fromTheme(QString(entry->themeName), fallback(sectionId));
 }
+
+} // namespace sfdesk

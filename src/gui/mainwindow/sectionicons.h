@@ -5,6 +5,8 @@
 #include <QIcon>
 #include <QStringList>
 
+namespace sfdesk {
+
 // The sidebar's icons: the desktop theme's icon when it has one, else the one we ship, so every
 // section has an icon in light and dark even where no icon theme is installed.
 namespace SectionIcons {
@@ -17,3 +19,5 @@ QIcon icon(const QString& sectionId);
 QIcon fallback(const QString& sectionId);
 
 } // namespace SectionIcons
+
+} // namespace sfdesk

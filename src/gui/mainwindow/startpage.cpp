@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 StartPage::StartPage(QWidget* parent)
     : QWidget(parent)
 {
@@ -39,3 +41,5 @@ StartPage::StartPage(QWidget* parent)
     layout->addWidget(body);
     layout->addStretch(1);
 }
+
+} // namespace sfdesk

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+namespace sfdesk {
+
 // The first page: what sfdesk does and where to start.
 class StartPage final : public QWidget
 {
@@ -13,3 +15,5 @@ class StartPage final : public QWidget
 public:
     explicit StartPage(QWidget* parent = nullptr);
 };
+
+} // namespace sfdesk

@@ -23,6 +23,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -248,3 +250,5 @@ void OrdersPage::setScopeBar(QWidget* bar)
 {
     m_toolbar->insertWidget(0, bar);
 }
+
+} // namespace sfdesk

@@ -8,11 +8,15 @@
 #include <functional>
 
 class QHBoxLayout;
-class MarketBackend;
-class OrderModel;
+
 class QComboBox;
 class QLabel;
 class QPushButton;
+
+namespace sfdesk {
+
+class MarketBackend;
+class OrderModel;
 class ResourceTableView;
 class Settings;
 struct Order;
@@ -82,3 +86,5 @@ private:
     QLabel* m_message;
     Confirmer m_confirmer;
 };
+
+} // namespace sfdesk

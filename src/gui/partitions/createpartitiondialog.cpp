@@ -12,6 +12,8 @@
 #include <QGuiApplication>
 #include <QPushButton>
 
+namespace sfdesk {
+
 namespace {
 
 constexpr int FabricIdRole = Qt::UserRole;
@@ -269,3 +271,5 @@ void CreatePartitionDialog::accept()
             updateState();
         });
 }
+
+} // namespace sfdesk

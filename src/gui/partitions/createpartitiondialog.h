@@ -10,6 +10,8 @@
 
 #include <memory>
 
+namespace sfdesk {
+
 namespace Ui {
 class CreatePartitionDialog;
 }
@@ -55,3 +57,5 @@ private:
     InfinibandPartition m_created;
     bool m_sending = false;
 };
+
+} // namespace sfdesk

@@ -16,6 +16,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 constexpr int InstanceIdRole = Qt::UserRole;
@@ -401,3 +403,5 @@ void DeleteBlockersDialog::retryDelete()
         updateButtons();
     });
 }
+
+} // namespace sfdesk

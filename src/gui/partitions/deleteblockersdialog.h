@@ -14,6 +14,8 @@
 #include <memory>
 #include <optional>
 
+namespace sfdesk {
+
 namespace Ui {
 class DeleteBlockersDialog;
 }
@@ -93,3 +95,5 @@ private:
     // Counts the release countdowns down.
     QTimer m_tick;
 };
+
+} // namespace sfdesk

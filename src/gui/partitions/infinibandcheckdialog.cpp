@@ -20,6 +20,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const InfinibandPartition& partition,
                                              QWidget* parent)
     : QDialog(parent)
@@ -202,3 +204,5 @@ void InfinibandCheckDialog::render()
                            .arg(down)
                            .arg(silent));
 }
+
+} // namespace sfdesk

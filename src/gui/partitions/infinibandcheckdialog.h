@@ -11,6 +11,9 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTreeWidget;
+
+namespace sfdesk {
+
 class ViewContext;
 
 // "Check InfiniBand" for a partition: every attached worker's console read for the ibv_devinfo
@@ -57,3 +60,5 @@ private:
     int m_pending = 0;
     quint64 m_generation = 0;
 };
+
+} // namespace sfdesk

@@ -24,6 +24,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandPartition& partition,
                                          QWidget* parent)
     : QDialog(parent)
@@ -237,3 +239,5 @@ void LaunchCommandDialog::render()
     m_copy->setEnabled(true);
     m_save->setEnabled(true);
 }
+
+} // namespace sfdesk

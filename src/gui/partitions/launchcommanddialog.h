@@ -13,6 +13,9 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+
+namespace sfdesk {
+
 class Session;
 class ViewContext;
 
@@ -63,3 +66,5 @@ private:
     int m_pending = 0;
     QStringList m_problems;
 };
+
+} // namespace sfdesk

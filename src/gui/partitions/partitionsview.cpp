@@ -39,6 +39,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 namespace {
 
 QLabel* selectableLabel(QWidget* parent, const QString& objectName)
@@ -584,3 +586,5 @@ void PartitionsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
           SfCommand::partitionList(context()->allWorkspaces(), m_fabricFilter->currentData().toString()),
           QStringLiteral("partitionsCopyListCommand")}});
 }
+
+} // namespace sfdesk

@@ -10,18 +10,21 @@
 
 #include <QPointer>
 
+class QAction;
+class QPushButton;
+class QComboBox;
+class QLabel;
+
+namespace sfdesk {
+
 class CreatePartitionDialog;
 class InfinibandCheckDialog;
 class InstanceModel;
 class LaunchCommandDialog;
 class MessageBar;
 class PartitionModel;
-class QAction;
-class QPushButton;
 class ResourceTableView;
 class TopologyDialog;
-class QComboBox;
-class QLabel;
 class WorkspaceBar;
 
 // InfiniBand partitions: the list (this workspace or all, filtered by fabric), the details of the
@@ -104,3 +107,5 @@ private:
     QString m_selectAfterRefresh;
     quint64 m_detailGeneration = 0;
 };
+
+} // namespace sfdesk

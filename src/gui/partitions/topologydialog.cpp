@@ -25,6 +25,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 namespace {
 
 // Consoles read at once at most; a large cluster is read in turns as the user asks again.
@@ -381,3 +383,5 @@ void TopologyDialog::readPorts()
             });
     }
 }
+
+} // namespace sfdesk

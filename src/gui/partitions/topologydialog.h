@@ -16,6 +16,9 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QTreeWidget;
+
+namespace sfdesk {
+
 class Session;
 class ViewContext;
 
@@ -76,3 +79,5 @@ private:
     quint64 m_portGeneration = 0;
     std::optional<qint64> m_releaseDelay;
 };
+
+} // namespace sfdesk

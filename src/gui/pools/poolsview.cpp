@@ -28,6 +28,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     : ListPage(context,
                {QStringLiteral("pools"),
@@ -219,3 +221,5 @@ void PoolsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)
                        SfCommand::poolDelete(pool.resourcePath.isEmpty() ? pool.id : pool.resourcePath),
                        QStringLiteral("poolsCopyDeleteCommand")}});
 }
+
+} // namespace sfdesk

@@ -9,6 +9,8 @@
 class QAction;
 class QLabel;
 
+namespace sfdesk {
+
 // Pools of the workspace: every order and instance needs one. Create, rename, and delete, which the
 // server refuses (422) while a pool still has orders, allocation, nodes or deployments; its reasons
 // are shown under the table.
@@ -48,3 +50,5 @@ private:
     QAction* m_rename;
     QAction* m_delete;
 };
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QPalette>
 
+namespace sfdesk {
+
 // Colours of the planner's charts, derived from the palette: SKU hues keep their identity in both
 // schemes and get lighter on dark backgrounds so that they stay readable; asks, bids, buys and
 // sells read the same on every chart of the planner.
@@ -38,3 +40,5 @@ struct ChartColors
     }
     QColor sku(qsizetype index) const { return skus.at(index % skus.size()); }
 };
+
+} // namespace sfdesk

@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -582,3 +584,5 @@ void MarketView::clear(const QString& message)
     m_fills->setMessage(message);
     updateTitles();
 }
+
+} // namespace sfdesk

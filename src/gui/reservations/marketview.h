@@ -8,6 +8,8 @@
 
 class QLabel;
 
+namespace sfdesk {
+
 // The depth of one SKU's book for a window: a price ladder, asks above bids, each level a bar of
 // its node count, the user's own resting orders marked at their prices. Focusable, so that a
 // screen reader reaches it; the accessible description reads the ladder out.
@@ -129,3 +131,5 @@ private:
     bool m_utc = false;
     bool m_fillsTruncated = false;
 };
+
+} // namespace sfdesk

@@ -21,6 +21,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -548,3 +550,5 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
                                     : tr("It fills completely or not at all."));
     return text;
 }
+
+} // namespace sfdesk

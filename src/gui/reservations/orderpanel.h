@@ -17,6 +17,8 @@ class QPushButton;
 class QSpinBox;
 class QTimer;
 
+namespace sfdesk {
+
 // The planner's side panel: the order being drawn (side, window, nodes, SKU, limit, standing and
 // partial), its live preview, and Quote and Place. Pure UI: the page sends previews and orders.
 class OrderPanel final : public QWidget
@@ -74,8 +76,8 @@ public:
     static constexpr int PreviewDelayMs = 400;
 
 Q_SIGNALS:
-    void previewWanted(const OrderRequest& request);
-    void placeRequested(const OrderRequest& request);
+    void previewWanted(const sfdesk::OrderRequest& request);
+    void placeRequested(const sfdesk::OrderRequest& request);
     void windowEdited(qint64 start, qint64 end);
     void nodesChanged(int nodes);
     void skuChanged(const QString& sku);
@@ -127,3 +129,5 @@ private:
     // Why Place is disabled, as last shown in the status line.
     QString m_shownHint;
 };
+
+} // namespace sfdesk

@@ -32,6 +32,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -951,3 +953,5 @@ void PlannerChart::changeEvent(QEvent* event)
         d->applyColors();
     QWidget::changeEvent(event);
 }
+
+} // namespace sfdesk

@@ -13,6 +13,8 @@
 
 class QGraphicsView;
 
+namespace sfdesk {
+
 // The reservation planner's chart of one pool: owned nodes per SKU over time (stacked steps), the
 // pool's open buy and sell orders as windows, the market's best ask and bid per hour on a price
 // axis, and a line for now. Drag to select an order window (snapped to hours, never starting in
@@ -91,3 +93,5 @@ private:
     class Private;
     std::unique_ptr<Private> d;
 };
+
+} // namespace sfdesk

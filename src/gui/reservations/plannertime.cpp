@@ -8,6 +8,8 @@
 #include <QLocale>
 #include <QTimeZone>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace PlannerTime {
@@ -41,3 +43,5 @@ QString until(qint64 seconds)
 }
 
 } // namespace PlannerTime
+
+} // namespace sfdesk

@@ -5,6 +5,8 @@
 #include <QDateTime>
 #include <QString>
 
+namespace sfdesk {
+
 // How the planner shows times: always with their zone, in local time or in UTC as the user chose.
 namespace PlannerTime {
 
@@ -19,3 +21,5 @@ QString zone(qint64 t, bool utc);
 QString until(qint64 seconds);
 
 } // namespace PlannerTime
+
+} // namespace sfdesk

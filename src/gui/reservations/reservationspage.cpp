@@ -35,6 +35,8 @@
 
 #include <algorithm>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -634,3 +636,5 @@ void ReservationsPage::setScopeBar(QWidget* bar)
 {
     m_toolbar->insertWidget(0, bar);
 }
+
+} // namespace sfdesk

@@ -12,15 +12,19 @@
 #include <functional>
 
 class QHBoxLayout;
-class MarketBackend;
-class MarketView;
-class OrderPanel;
-class PlannerChart;
+
 class QButtonGroup;
 class QComboBox;
 class QLabel;
 class QTimer;
 class QToolButton;
+
+namespace sfdesk {
+
+class MarketBackend;
+class MarketView;
+class OrderPanel;
+class PlannerChart;
 class Settings;
 
 // The reservation planner: a pool's chart with the order panel beside it.
@@ -106,3 +110,5 @@ private:
     QString m_quotesSku;
     QMap<QString, QString> m_skuNames;
 };
+
+} // namespace sfdesk

@@ -20,6 +20,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -236,3 +238,5 @@ void WindowSearchDialog::chooseCurrent()
     Q_EMIT chosen(m_resultsSku, m_results.at(row));
     accept();
 }
+
+} // namespace sfdesk

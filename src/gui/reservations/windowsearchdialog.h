@@ -8,13 +8,16 @@
 #include <QDialog>
 #include <QPointer>
 
-class MarketBackend;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTreeWidget;
+
+namespace sfdesk {
+
+class MarketBackend;
 
 // The search for the cheapest window to buy: a node count, a range of lengths and a range of starts
 // ("3 to 5 days, starting within the next 2 weeks"), ranked by total cost or by price per
@@ -41,7 +44,7 @@ public:
 
 Q_SIGNALS:
     // A result to select on the chart (and preview) as a buy of `offer.nodes` nodes of `sku`.
-    void chosen(const QString& sku, const WindowSearch::Offer& offer);
+    void chosen(const QString& sku, const sfdesk::WindowSearch::Offer& offer);
 
 private:
     void showResults(const QList<HourQuote>& quotes);
@@ -69,3 +72,5 @@ private:
     QList<WindowSearch::Offer> m_results;
     QString m_resultsSku;
 };
+
+} // namespace sfdesk

@@ -23,6 +23,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     : QDialog(parent)
     , m_application(application)
@@ -272,3 +274,5 @@ void ConnectionsDialog::removeSelected()
         return;
     m_application->forgetProfile(profile);
 }
+
+} // namespace sfdesk

@@ -6,11 +6,14 @@
 
 #include <QDialog>
 
-class Application;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+
+namespace sfdesk {
+
+class Application;
 
 // File > Connections…: the servers the app knows (the local simulator, SF Compute and custom
 // addresses), which one it is on and as whom; connect to another, sign in or out, add and remove
@@ -46,3 +49,5 @@ private:
     QPushButton* m_add;
     QLabel* m_addProblem;
 };
+
+} // namespace sfdesk

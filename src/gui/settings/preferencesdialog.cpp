@@ -9,6 +9,8 @@
 #include <QDirIterator>
 #include <QLocale>
 
+namespace sfdesk {
+
 PreferencesDialog::PreferencesDialog(Settings* settings, QWidget* parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::PreferencesDialog>())
@@ -70,3 +72,5 @@ void PreferencesDialog::accept()
         m_settings->setNotifies(kind, box->isChecked());
     QDialog::accept();
 }
+
+} // namespace sfdesk

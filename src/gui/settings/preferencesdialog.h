@@ -8,10 +8,13 @@
 
 #include <memory>
 
+class QCheckBox;
+
+namespace sfdesk {
+
 namespace Ui {
 class PreferencesDialog;
 }
-class QCheckBox;
 class Settings;
 
 // Appearance, language and which notifications show. Applies to the settings on OK only.
@@ -36,3 +39,5 @@ private:
     std::unique_ptr<Ui::PreferencesDialog> m_ui;
     Settings* m_settings;
 };
+
+} // namespace sfdesk

@@ -11,6 +11,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+namespace sfdesk {
+
 SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidget* parent)
     : QDialog(parent)
     , m_connection(connection)
@@ -109,3 +111,5 @@ void SignInDialog::setBusy(bool busy)
     m_token->setEnabled(!busy);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!busy && !m_token->text().trimmed().isEmpty());
 }
+
+} // namespace sfdesk

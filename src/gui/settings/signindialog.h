@@ -5,10 +5,13 @@
 #include <QDialog>
 #include <QPointer>
 
-class Connection;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+
+namespace sfdesk {
+
+class Connection;
 
 // Asks for an API token for one connection and signs in with it: the token is checked with the
 // server (GET /me) and kept in the keychain only once the server accepts it. Closes itself when
@@ -35,3 +38,5 @@ private:
     QLabel* m_status;
     QDialogButtonBox* m_buttons;
 };
+
+} // namespace sfdesk

@@ -6,6 +6,8 @@
 #include <QStyleFactory>
 #include <QStyleHints>
 
+namespace sfdesk {
+
 Theme::Theme(Settings* settings, QObject* parent)
     : QObject(parent)
     , m_settings(settings)
@@ -84,3 +86,5 @@ QPalette Theme::darkPalette()
         p.setColor(QPalette::Disabled, role, disabled);
     return p;
 }
+
+} // namespace sfdesk

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QPalette>
 
+namespace sfdesk {
+
 // Applies a light or dark palette: the user's choice, or the system's scheme when they chose "System".
 class Theme final : public QObject
 {
@@ -35,3 +37,5 @@ private:
     Settings::ColorScheme m_override = Settings::ColorScheme::System;
     bool m_dark = false;
 };
+
+} // namespace sfdesk

@@ -24,6 +24,14 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+using sfdesk::FieldErrors;
+using sfdesk::lcSim;
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+using sfdesk::ScheduleEntry;
+
 namespace {
 
 __extension__ using Int128 = __int128;

@@ -18,6 +18,9 @@
 
 namespace sfsim {
 
+using sfdesk::FieldErrors;
+using sfdesk::Schedule;
+
 // The market of sfsim: synthetic sellers and buyers per SKU, the user's orders, and the matching
 // between them. All state lives in tables prefixed `market_` of the database it is given; every
 // call reads and writes through that connection and never opens or commits a transaction, so the

@@ -10,6 +10,11 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::FieldErrors;
+using sfdesk::fieldErrorsToJson;
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+
 namespace {
 
 QJsonValue optionalTime(const std::optional<qint64>& time)

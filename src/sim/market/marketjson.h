@@ -9,6 +9,9 @@
 
 namespace sfsim {
 
+using sfdesk::FieldErrors;
+using sfdesk::Schedule;
+
 // The market's responses in exactly the shapes of the OpenAPI document, so that routes only parse
 // the request, call the engine and send one of these.
 namespace MarketJson {

@@ -8,6 +8,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+
 QString orderSideName(OrderSide side)
 {
     return side == OrderSide::Buy ? u"buy"_s : u"sell"_s;

@@ -14,6 +14,8 @@
 
 namespace sfsim {
 
+using sfdesk::Schedule;
+
 enum class OrderSide
 {
     Buy,

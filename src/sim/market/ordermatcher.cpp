@@ -8,6 +8,8 @@
 
 namespace sfsim {
 
+using sfdesk::Schedule;
+
 namespace {
 
 __extension__ using Int128 = __int128;

@@ -10,6 +10,8 @@
 
 namespace sfsim {
 
+using sfdesk::Schedule;
+
 // What one order takes from the book at one moment. Pure: it reads the book it is given and
 // writes nothing; the engine applies the result to its store and its resting book.
 class OrderMatcher final

@@ -10,6 +10,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::Schedule;
+
 namespace {
 
 qint64 consumedKey(qint64 slot, int level)

@@ -14,6 +14,8 @@
 
 namespace sfsim {
 
+using sfdesk::Schedule;
+
 // The resting side of the market in memory: every active order (pending, standing, partially
 // filled) in placement order, with its filled schedule, and the synthetic offers already taken.
 // The engine loads it from its store once and keeps it current with every write, so a match

@@ -9,6 +9,9 @@
 
 namespace sfsim {
 
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+
 namespace {
 
 // Per mille of the fair price by UTC hour: quiet early in the UTC day, busiest in the afternoon.

@@ -15,6 +15,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+namespace Money = sfdesk::Money;
+
 namespace {
 
 // Legacy prefixes are accepted on reads and mapped to the canonical one.

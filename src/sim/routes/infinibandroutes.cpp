@@ -11,6 +11,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+
 namespace {
 
 // InfiniBand is a preview (shared/contracts/INFINIBAND.md): every route needs the account enrolled.

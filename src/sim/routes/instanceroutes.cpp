@@ -16,6 +16,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+
 namespace {
 
 constexpr qint64 maxUserDataBytes = 64 * 1024;

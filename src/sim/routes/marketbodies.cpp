@@ -13,6 +13,11 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::FieldError;
+using sfdesk::FieldErrors;
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+
 std::optional<NewOrder> MarketBodies::readOrder(const QJsonObject& body, qint64 now,
                                                 const MarketEngine& market, FieldErrors* errors)
 {

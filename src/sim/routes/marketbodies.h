@@ -12,6 +12,8 @@
 
 namespace sfsim {
 
+using sfdesk::FieldErrors;
+
 // The bodies of POST /orders and POST /order_preview, read and checked before the market sees
 // them. Details use the API's {field, code, message}.
 class MarketBodies final

@@ -18,6 +18,12 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+using sfdesk::FieldErrors;
+namespace Money = sfdesk::Money;
+using sfdesk::Schedule;
+
 using routeutil::Day;
 using routeutil::isCursor;
 using routeutil::MaxTime;

@@ -12,6 +12,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+
 using routeutil::tagsColumn;
 
 void SimPoolRoutes::add(SimRouter& router)

@@ -13,6 +13,9 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using sfdesk::constValue;
+using sfdesk::FieldError;
+
 void SimWorkspaceRoutes::add(SimRouter& router)
 {
     router.add("GET", "workspaces", &SimWorkspaceRoutes::listWorkspaces);
