@@ -13,6 +13,8 @@
 
 namespace sfsim {
 
+using sfdesk::Schedule;
+
 // A market over its own SQLite connection, with a pretend store behind it: pool allocations per
 // SKU and balances per pool, kept true by applying the engine's settlements the way sfsim will.
 class MarketFixture final
@@ -41,9 +43,6 @@ public:
         engine->registerSku(MarketSku{H200, QStringLiteral("h200"), 3'000'000, 24});
         engine->advanceTo(T0, allocation());
     }
-
-    
-namespace sfdesk {
 
     ~MarketFixture()
     {
@@ -125,8 +124,6 @@ namespace sfdesk {
 private:
     QString m_connection;
     static inline int s_connections = 0;
-    }; // namespace sfdesk
-
-} // namespace sfsim
+};
 
 } // namespace sfsim

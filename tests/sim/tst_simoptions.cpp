@@ -4,8 +4,6 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
 using namespace sfsim;
 

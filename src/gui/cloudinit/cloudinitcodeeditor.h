@@ -11,13 +11,13 @@
 class QCompleter;
 class QStringListModel;
 
-namespace sfdesk {
-
 namespace KSyntaxHighlighting {
 class Repository;
 class SyntaxHighlighter;
 class Theme;
 } // namespace KSyntaxHighlighting
+
+namespace sfdesk {
 
 class CloudInitCodeEditorSidebar;
 

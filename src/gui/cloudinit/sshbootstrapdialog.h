@@ -6,11 +6,11 @@
 
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class SshBootstrapDialog;
 }
+
+namespace sfdesk {
 
 // Picks a public key from ~/.ssh or generates an Ed25519 key, shows its fingerprint, and builds the
 // SSH bootstrap cloud-config for a chosen user.

@@ -8,11 +8,12 @@
 #include <functional>
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class NameDialog;
 }
+
+namespace sfdesk {
+
 class ApiCall;
 
 // Asks for a Name (create or rename), checks it as it is typed against the API's pattern and the

@@ -6,11 +6,12 @@
 
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class ConsoleLogDialog;
 }
+
+namespace sfdesk {
+
 class ViewContext;
 
 // An instance's console output, with search (next, previous, match count) and reload.

@@ -14,11 +14,12 @@
 
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class CreateInstanceWizard;
 }
+
+namespace sfdesk {
+
 class CreatePartitionDialog;
 class MessageBar;
 class ViewContext;

@@ -6,11 +6,12 @@
 
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class SshDetailsDialog;
 }
+
+namespace sfdesk {
+
 class ViewContext;
 
 // How to reach an instance: a copyable ssh command and the host keys to check it against.

@@ -8,11 +8,11 @@
 
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class AboutDialog;
 }
+
+namespace sfdesk {
 
 class AboutDialog final : public QDialog
 {

@@ -10,11 +10,12 @@
 
 #include <memory>
 
-namespace sfdesk {
-
 namespace Ui {
 class CreatePartitionDialog;
 }
+
+namespace sfdesk {
+
 class ViewContext;
 
 // Creates a partition in the current workspace: a name checked as it is typed (the Name pattern

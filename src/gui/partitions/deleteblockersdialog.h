@@ -14,11 +14,12 @@
 #include <memory>
 #include <optional>
 
-namespace sfdesk {
-
 namespace Ui {
 class DeleteBlockersDialog;
 }
+
+namespace sfdesk {
+
 class ViewContext;
 
 // Shown when the server refuses to delete a partition (409): every blocker it reported by name, ID

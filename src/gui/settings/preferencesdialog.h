@@ -10,11 +10,12 @@
 
 class QCheckBox;
 
-namespace sfdesk {
-
 namespace Ui {
 class PreferencesDialog;
 }
+
+namespace sfdesk {
+
 class Settings;
 
 // Appearance, language and which notifications show. Applies to the settings on OK only.
