@@ -7,8 +7,6 @@
 
 #include <utility>
 
-using namespace sfdesk;
-
 QStringList keepAndCount(QStringList names, qsizetype* count)
 {
     QStringList kept = std::move(names);

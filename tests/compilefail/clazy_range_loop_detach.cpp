@@ -5,8 +5,6 @@
 
 #include <QStringList>
 
-using namespace sfdesk;
-
 qsizetype letters(const QString& text)
 {
     qsizetype count = 0;

@@ -62,16 +62,17 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("source");
         QTest::addColumn<int>("count");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("section") << "Application"_ba << "InfiniBand Partitions"_ba << -1
+        QTest::newRow("section") << "sfdesk::Application"_ba << "InfiniBand Partitions"_ba << -1
                                  << u"InfiniBand-Partitionen"_s;
-        QTest::newRow("workspace") << "WorkspaceBar"_ba << "&Workspace:"_ba << -1 << u"&Arbeitsbereich:"_s;
-        QTest::newRow("placeholders kept") << "PoolsView"_ba << "Pool \"%1\" was not deleted: %2"_ba << -1
-                                           << u"Pool „%1“ wurde nicht gelöscht: %2"_s;
-        QTest::newRow("plural one") << "PlannerChart"_ba << "%n node(s)"_ba << 1 << u"1 Knoten"_s;
-        QTest::newRow("plural other") << "ConnectionStatus"_ba << "Updated %n second(s) ago"_ba << 5
+        QTest::newRow("workspace") << "sfdesk::WorkspaceBar"_ba << "&Workspace:"_ba << -1
+                                   << u"&Arbeitsbereich:"_s;
+        QTest::newRow("placeholders kept") << "sfdesk::PoolsView"_ba << "Pool \"%1\" was not deleted: %2"_ba
+                                           << -1 << u"Pool „%1“ wurde nicht gelöscht: %2"_s;
+        QTest::newRow("plural one") << "sfdesk::PlannerChart"_ba << "%n node(s)"_ba << 1 << u"1 Knoten"_s;
+        QTest::newRow("plural other") << "sfdesk::ConnectionStatus"_ba << "Updated %n second(s) ago"_ba << 5
                                       << u"Vor 5 Sekunden aktualisiert"_s;
         QTest::newRow("plural in a sentence")
-            << "CloudInitPage"_ba << "%n warning(s)"_ba << 1 << u"1 Warnung"_s;
+            << "sfdesk::CloudInitPage"_ba << "%n warning(s)"_ba << 1 << u"1 Warnung"_s;
     }
 
     void germanMessages()

@@ -162,8 +162,7 @@ private Q_SLOTS:
         // Killed once it has loaded the profile and looked up a token for this server: finding
         // none (the key in the environment is not for it), it waits for the user to sign in.
         QByteArray crashOutput;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (crashOutput += crashing.readAll()).contains("is now Connection::State::SignedOut"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT((crashOutput += crashing.readAll()).contains("is now SignedOut"), 30000);
         QCOMPARE(crashing.state(), QProcess::Running);
         ::kill(pid_t(crashing.processId()), SIGSEGV);
         QVERIFY(crashing.waitForFinished(60000));

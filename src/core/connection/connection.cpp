@@ -8,6 +8,8 @@
 #include "core/settings/credentials.h"
 #include "core/settings/secretstore.h"
 
+#include <QMetaEnum>
+
 namespace sfdesk {
 
 using namespace Qt::StringLiterals;
@@ -53,7 +55,8 @@ void Connection::setState(State state, const QString& problem)
     m_problem = problem;
     if (changed) {
         // The state only: a problem may quote the server, which is not for the log.
-        qCDebug(lcApi).noquote() << "connection" << m_profile.name << "is now" << state;
+        qCDebug(lcApi).noquote() << "connection" << m_profile.name << "is now"
+                                 << QMetaEnum::fromType<State>().valueToKey(int(state));
         Q_EMIT stateChanged(state);
     }
 }
