@@ -14,9 +14,8 @@
 #include <ctime>
 #include <random>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

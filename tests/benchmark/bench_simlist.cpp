@@ -20,9 +20,8 @@
 #include <algorithm>
 #include <ctime>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

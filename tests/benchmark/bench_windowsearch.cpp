@@ -29,9 +29,8 @@
 #include <cstdio>
 #include <functional>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

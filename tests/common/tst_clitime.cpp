@@ -6,9 +6,8 @@
 #include <QTest>
 #include <QTimeZone>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 constexpr qint64 H = 3600;

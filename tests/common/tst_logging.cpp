@@ -6,9 +6,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestLogging final : public QObject
 {

@@ -7,9 +7,8 @@
 
 #include <limits>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestMoney final : public QObject
 {

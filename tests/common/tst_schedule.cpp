@@ -8,9 +8,8 @@
 
 #include <limits>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

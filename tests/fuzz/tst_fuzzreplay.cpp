@@ -9,9 +9,8 @@
 #include <QFile>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Replays every seed of tests/fuzz/corpus and every input that once made a fuzz target crash
 // (tests/data/fuzz/<target>/, each kept with its fix) through the fuzz targets, in every build,

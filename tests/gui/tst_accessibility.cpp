@@ -67,9 +67,8 @@
 #include <functional>
 #include <memory>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

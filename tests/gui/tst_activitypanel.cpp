@@ -17,9 +17,8 @@
 #include <QTableView>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // The activity panel in the main window, against the real sfsim.
 class TestActivityPanel final : public QObject

@@ -34,9 +34,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestAvailabilityView final : public QObject
 {

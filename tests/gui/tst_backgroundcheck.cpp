@@ -12,9 +12,8 @@
 
 #include <atomic>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestBackgroundCheck final : public QObject
 {

@@ -48,9 +48,8 @@
 
 #include <sys/stat.h>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

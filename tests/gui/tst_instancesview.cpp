@@ -52,9 +52,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

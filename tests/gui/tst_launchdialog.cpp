@@ -36,9 +36,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestLaunchDialog final : public QObject
 {

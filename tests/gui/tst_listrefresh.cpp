@@ -19,9 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -36,9 +36,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestLiveData final : public QObject
 {

@@ -31,9 +31,8 @@
 #include <QTest>
 #include <QVBoxLayout>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestMainWindow final : public QObject
 {

@@ -43,9 +43,8 @@
 #include <memory>
 #include <optional>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -35,9 +35,8 @@
 #include <algorithm>
 #include <memory>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace std::chrono_literals;
 
 namespace {

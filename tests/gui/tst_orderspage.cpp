@@ -20,9 +20,8 @@
 
 #include <memory>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -34,9 +34,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestPartitionsFlow final : public QObject
 {

@@ -52,9 +52,8 @@
 #include <limits>
 #include <memory>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

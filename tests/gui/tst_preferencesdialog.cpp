@@ -15,9 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestPreferencesDialog final : public QObject
 {

@@ -42,9 +42,8 @@
 
 #include <time.h>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

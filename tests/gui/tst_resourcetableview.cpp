@@ -22,9 +22,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -25,9 +25,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestTopology final : public QObject
 {

@@ -15,9 +15,8 @@
 
 #include <memory>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestTranslations final : public QObject
 {
@@ -100,7 +99,7 @@ private Q_SLOTS:
         QFETCH(int, count);
         QFETCH(QString, expected);
         QVERIFY(use(u":/i18n/sfdesk_en.qm"_s));
-        QCOMPARE(QCoreApplication::translate("PlannerChart", "%n node(s)", nullptr, count), expected);
+        QCOMPARE(QCoreApplication::translate("sfdesk::PlannerChart", "%n node(s)", nullptr, count), expected);
         // Messages without a plural stay the source text.
         QCOMPARE(QCoreApplication::translate("main", "Availability"), u"Availability"_s);
     }

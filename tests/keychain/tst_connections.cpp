@@ -38,9 +38,8 @@
 #include <QTest>
 #include <QUuid>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -10,9 +10,8 @@
 
 #include <QJsonArray>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

@@ -6,9 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

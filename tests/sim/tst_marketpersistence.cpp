@@ -13,9 +13,8 @@
 
 #include <algorithm>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

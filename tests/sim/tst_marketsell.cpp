@@ -4,9 +4,8 @@
 
 #include "common/constvalue.h"
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

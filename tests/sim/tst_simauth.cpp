@@ -8,9 +8,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Bearer tokens, the grants of each seeded token, and isolation between accounts.
 class TestSimAuth final : public QObject

@@ -6,9 +6,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Bad bodies of every kind on every POST and PATCH: malformed JSON, wrong types, unknown
 // references, names that break the pattern, over-long strings, oversized cloud-init, 2 MiB bodies.

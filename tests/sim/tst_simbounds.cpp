@@ -23,9 +23,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 namespace {

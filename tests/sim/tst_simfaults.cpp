@@ -11,9 +11,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // sfsim --faults: latency, injected 503s that take no effect, dropped connections and truncated
 // bodies after the request took effect, the same faults for the same seed, never on /_sim, and a

@@ -9,9 +9,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // The numbered behaviours of shared/contracts/INFINIBAND.md, over real HTTP.
 class TestSimInfiniband final : public QObject

@@ -7,9 +7,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace sfsim;
 
 // Accounts are isolated on every route family: globex's owner can neither read nor change acme's

@@ -16,9 +16,8 @@
 
 #include <functional>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Paging through lists of a few thousand instances: every filter the lists page in SQL (none, pool,
 // status, workspace, partition) returns each matching instance exactly once, newest first, forward

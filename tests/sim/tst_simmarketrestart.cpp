@@ -5,9 +5,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // The market of a real sfsim across restarts of its store (--db), and its determinism: the same
 // seed, start time, requests and clock advances give the same orders, fills and prices.

@@ -6,9 +6,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // The orderbook routes (quote, depth, windows, fills), the order preview and SKU availability of
 // a real sfsim: shapes, the book's ordering, validation, and that a quoted body fills when posted.

@@ -7,9 +7,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Listing orders on a real sfsim (every filter and sort, cursors both ways, bad parameters) and
 // who may see and place them: grants per workspace, account isolation, token principals.

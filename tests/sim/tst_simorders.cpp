@@ -7,9 +7,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Buying on a real sfsim: immediate fills into the pool's allocation schedule and the balance,
 // standing orders that fill as the clock advances, immediate-or-cancel, expiry, partial fills,

@@ -7,9 +7,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Selling on a real sfsim: slices of a reservation (the last day, a gap in the middle, the whole
 // window) leave the pool's allocation schedule true; the balance gets the fills minus the fee;

@@ -15,9 +15,8 @@
 #include <QSqlQuery>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // The store: restarts keep the world, kill -9 during writes leaves a database that opens and
 // serves, the world is the same for the same seed, and the virtual clock runs at --time-scale.

@@ -11,9 +11,8 @@
 #include <QSet>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 // Workspaces, users, SKUs and availability, images, pools and instances over real HTTP.
 class TestSimResources final : public QObject

@@ -25,9 +25,8 @@
 #include <memory>
 #include <random>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

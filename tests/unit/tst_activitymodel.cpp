@@ -11,9 +11,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using State = ActivityModel::State;
 
 // The activity list against the real sfsim: what is in flight, how calls end, cancelling.

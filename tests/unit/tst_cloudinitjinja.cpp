@@ -9,9 +9,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace CloudInit;
 
 namespace {

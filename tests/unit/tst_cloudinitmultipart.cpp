@@ -19,9 +19,8 @@
 
 #include <unistd.h>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace CloudInit;
 
 namespace {

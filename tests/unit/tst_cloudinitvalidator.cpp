@@ -21,9 +21,8 @@
 
 #include <unistd.h>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace CloudInit;
 
 namespace {

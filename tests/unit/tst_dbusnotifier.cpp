@@ -12,9 +12,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -5,9 +5,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using MarketDepth::Level;
 
 namespace {

@@ -7,9 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 Q_DECLARE_METATYPE(OrderRequest)
 

@@ -8,9 +8,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace std::chrono_literals;
 
 // An order placed while sfsim drops its answers: the client retries with the same Idempotency-Key

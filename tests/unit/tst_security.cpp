@@ -20,9 +20,8 @@
 
 #include <csignal>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -4,9 +4,8 @@
 
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 class TestSfCommand final : public QObject
 {

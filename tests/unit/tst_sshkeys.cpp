@@ -14,9 +14,8 @@
 #include <libssh/libssh.h>
 #include <sys/stat.h>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using namespace CloudInit;
 
 namespace {

@@ -11,9 +11,8 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 

@@ -11,9 +11,8 @@
 
 #include <algorithm>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 using WindowSearch::Offer;
 using WindowSearch::Query;
 using WindowSearch::Rank;
