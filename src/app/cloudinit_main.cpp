@@ -16,9 +16,8 @@
 #include <QSaveFile>
 #include <QTextStream>
 
-using namespace sfdesk;
-
 using namespace Qt::StringLiterals;
+using namespace sfdesk;
 
 namespace {
 
