@@ -3,17 +3,15 @@
 # Configures, builds and runs the whole test suite with one preset. Runs inside the build
 # environment (the Debian 13 root or a native host); installer/sfdesk-env test calls it.
 #
-# With the ci preset it also builds the asan-ubsan preset in build/asan-ubsan, fuzzes each libFuzzer
-# target of tests/fuzz for SFDESK_FUZZ_SECONDS (20) with libFuzzer seed SFDESK_FUZZ_SEED (1, so
-# every run of this command tries the same inputs; "random" for a new sequence), and runs the whole
-# suite again under AddressSanitizer and UndefinedBehaviorSanitizer. SFDESK_SANITIZERS=0 skips that.
-# Phases on 2 shared cores (load about 6), with a warm compiler cache: ci build 5-8 min, asan-ubsan
-# build 10-30 min (most of a cold build), fuzzing 1.5 min, asan-ubsan tests 8 min, ci tests 5 min.
-# The asan-ubsan tests include lint_clang_tidy: about 12 min when no file of src/ was found clean
-# on this machine before, otherwise only the files whose text changed.
-# A fuzz or sanitizer failure does not stop the ci tests from running; the command fails at the end.
+# The default, asan-ubsan, is the README's test command: one build (clang, AddressSanitizer and
+# UndefinedBehaviorSanitizer, clazy), each libFuzzer target of tests/fuzz fuzzed for
+# SFDESK_FUZZ_SECONDS (20) with libFuzzer seed SFDESK_FUZZ_SEED (1, so every run of this command
+# tries the same inputs; "random" for a new sequence), then every test, the lints (clang-tidy
+# among them) included. Its suite is a superset of every other preset's. "ci" builds with gcc
+# (warnings are errors, optimized) and runs its suite; .ci/run adds it after the README's command.
+# A fuzz failure does not stop the tests from running; the command fails at the end.
 set -euo pipefail
-preset=${1:-ci}
+preset=${1:-asan-ubsan}
 cd "$(dirname "$0")/.."
 
 phase_start=$SECONDS
@@ -22,10 +20,6 @@ phase() { # prints how long the previous phase took, then names the next
     phase_start=$SECONDS
 }
 
-with_sanitizers=0
-if [ "$preset" = ci ] && [ "${SFDESK_SANITIZERS:-1}" != 0 ]; then
-    with_sanitizers=1
-fi
 fuzz_seconds=${SFDESK_FUZZ_SECONDS:-20}
 export SFDESK_FUZZ_SEED=${SFDESK_FUZZ_SEED:-1}
 failed=()
@@ -58,20 +52,15 @@ jobs=$(nproc)
 phase "build: $preset"
 cmake --preset "$preset"
 cmake --build --preset "$preset" -j"$jobs"
-if [ "$with_sanitizers" = 1 ]; then
-    phase "build: asan-ubsan"
-    cmake --preset asan-ubsan
-    cmake --build --preset asan-ubsan -j"$jobs"
+# Only the presets with libFuzzer (clang) build the fuzz targets.
+if grep -q '^SFDESK_FUZZ:BOOL=ON$' "build/$preset/CMakeCache.txt"; then
     phase "fuzz: each target for $fuzz_seconds s, seed $SFDESK_FUZZ_SEED"
-    tests/fuzz/run-fuzzers.sh build/asan-ubsan "$fuzz_seconds" || failed+=(fuzz)
-    phase "tests: asan-ubsan"
-    ctest --preset asan-ubsan || { failed+=("tests: asan-ubsan"); sanitizer_tests_failed=1; }
+    tests/fuzz/run-fuzzers.sh "build/$preset" "$fuzz_seconds" || failed+=(fuzz)
 fi
 phase "tests: $preset"
 status=0
 # ctest's own summary line ends the output when everything passed.
 ctest --preset "$preset" || status=$?
-[ "${sanitizer_tests_failed:-0}" = 1 ] && summarize_failures build/asan-ubsan
 [ "$status" = 0 ] || summarize_failures "build/$preset"
 if [ ${#failed[@]} -gt 0 ]; then
     printf 'run-tests: FAILED before the %s tests: %s (see above)\n' "$preset" "${failed[*]}" >&2

@@ -7,6 +7,7 @@
 #include "sim/routes/marketbodies.h"
 
 #include "sim/market/marketjson.h"
+#include "support/testenv.h"
 
 #include <QJsonArray>
 
@@ -23,7 +24,7 @@ const QStringList BothSkus{MarketFixture::H100, MarketFixture::H200};
 
 QString contractPath()
 {
-    return QStringLiteral(SFDESK_TEST_DATA_DIR "/contracts/sfcompute-preview-v2.openapi.json");
+    return TestEnv::dataFile(u"contracts/sfcompute-preview-v2.openapi.json"_s);
 }
 } // namespace
 

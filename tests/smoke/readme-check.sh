@@ -14,7 +14,7 @@ if [ "$(head -n 4 README.md)" != "$expected" ]; then
     head -n 4 README.md | sed 's/^/  have: /'
     status=1
 fi
-grep -qx 'exec installer/sfdesk-env test </dev/null' .ci/run \
+grep -qx 'installer/sfdesk-env test </dev/null' .ci/run \
     || { echo ".ci/run does not run the README's test command"; status=1; }
 
 docs=(README.md CONTRIBUTING.md docs/*.md)
