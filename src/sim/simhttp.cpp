@@ -227,7 +227,8 @@ void BodyReader::finish() const
         throw SimApiError::unprocessable(m_errors.first().message, m_errors);
 }
 
-std::optional<QString> BodyReader::string(const QString& key, bool required, int maxLength)
+std::optional<QJsonValue> BodyReader::present(const QString& key, bool required, QJsonValue::Type type,
+                                              const QString& typeName)
 {
     const QJsonValue v = m_object.value(key);
     if (v.isUndefined() || v.isNull()) {
@@ -235,11 +236,19 @@ std::optional<QString> BodyReader::string(const QString& key, bool required, int
             addError(key, u"missing_field"_s, u"%1 is required."_s.arg(key));
         return std::nullopt;
     }
-    if (!v.isString()) {
-        addError(key, u"invalid_type"_s, u"%1 must be a string, got %2."_s.arg(key, jsonTypeName(v)));
+    if (v.type() != type) {
+        addError(key, u"invalid_type"_s, u"%1 must be %2, got %3."_s.arg(key, typeName, jsonTypeName(v)));
         return std::nullopt;
     }
-    QString s = v.toString();
+    return v;
+}
+
+std::optional<QString> BodyReader::string(const QString& key, bool required, int maxLength)
+{
+    const std::optional<QJsonValue> v = present(key, required, QJsonValue::String, u"a string"_s);
+    if (!v)
+        return std::nullopt;
+    QString s = v->toString();
     if (s.isEmpty()) {
         addError(key, u"empty"_s, u"%1 must not be empty."_s.arg(key));
         return std::nullopt;
@@ -269,17 +278,10 @@ std::optional<QString> BodyReader::name(const QString& key, bool required)
 
 std::optional<qint64> BodyReader::integer(const QString& key, bool required, qint64 minimum, qint64 maximum)
 {
-    const QJsonValue v = m_object.value(key);
-    if (v.isUndefined() || v.isNull()) {
-        if (required)
-            addError(key, u"missing_field"_s, u"%1 is required."_s.arg(key));
+    const std::optional<QJsonValue> v = present(key, required, QJsonValue::Double, u"an integer"_s);
+    if (!v)
         return std::nullopt;
-    }
-    if (!v.isDouble()) {
-        addError(key, u"invalid_type"_s, u"%1 must be an integer, got %2."_s.arg(key, jsonTypeName(v)));
-        return std::nullopt;
-    }
-    const double d = v.toDouble();
+    const double d = v->toDouble();
     // Range first: casting a double beyond qint64 to an integer is undefined.
     if (!(d >= -9.2e18 && d <= 9.2e18)) {
         addError(key, u"out_of_range"_s,
@@ -301,50 +303,27 @@ std::optional<qint64> BodyReader::integer(const QString& key, bool required, qin
 
 std::optional<bool> BodyReader::boolean(const QString& key, bool required)
 {
-    const QJsonValue v = m_object.value(key);
-    if (v.isUndefined() || v.isNull()) {
-        if (required)
-            addError(key, u"missing_field"_s, u"%1 is required."_s.arg(key));
-        return std::nullopt;
-    }
-    if (!v.isBool()) {
-        addError(key, u"invalid_type"_s, u"%1 must be a boolean, got %2."_s.arg(key, jsonTypeName(v)));
-        return std::nullopt;
-    }
-    return v.toBool();
+    const std::optional<QJsonValue> v = present(key, required, QJsonValue::Bool, u"a boolean"_s);
+    return v ? std::optional<bool>(v->toBool()) : std::nullopt;
 }
 
 std::optional<QJsonObject> BodyReader::tags(const QString& key)
 {
-    const QJsonValue v = m_object.value(key);
-    if (v.isUndefined() || v.isNull())
+    const std::optional<QJsonValue> v = present(key, false, QJsonValue::Object, u"an object of strings"_s);
+    if (!v)
         return std::nullopt;
-    if (!v.isObject()) {
-        addError(key, u"invalid_type"_s,
-                 u"%1 must be an object of strings, got %2."_s.arg(key, jsonTypeName(v)));
-        return std::nullopt;
-    }
-    const QString problem = tagsProblem(v.toObject());
+    const QString problem = tagsProblem(v->toObject());
     if (!problem.isEmpty()) {
         addError(key, u"invalid_tags"_s, problem);
         return std::nullopt;
     }
-    return v.toObject();
+    return v->toObject();
 }
 
 std::optional<QJsonArray> BodyReader::array(const QString& key, bool required)
 {
-    const QJsonValue v = m_object.value(key);
-    if (v.isUndefined() || v.isNull()) {
-        if (required)
-            addError(key, u"missing_field"_s, u"%1 is required."_s.arg(key));
-        return std::nullopt;
-    }
-    if (!v.isArray()) {
-        addError(key, u"invalid_type"_s, u"%1 must be an array, got %2."_s.arg(key, jsonTypeName(v)));
-        return std::nullopt;
-    }
-    return v.toArray();
+    const std::optional<QJsonValue> v = present(key, required, QJsonValue::Array, u"an array"_s);
+    return v ? std::optional<QJsonArray>(v->toArray()) : std::nullopt;
 }
 
 bool isValidName(const QString& name)

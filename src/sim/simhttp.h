@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -119,6 +120,11 @@ public:
     void finish() const;
 
 private:
+    // The value of `key` when it is there and of `type` (`typeName` in the error). Nothing when it is
+    // missing or null (an error if `required`) or of another type (an error).
+    std::optional<QJsonValue> present(const QString& key, bool required, QJsonValue::Type type,
+                                      const QString& typeName);
+
     QJsonObject m_object;
     QList<FieldError> m_errors;
 };

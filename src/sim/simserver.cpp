@@ -62,6 +62,12 @@ void send(QHttpServerResponder& responder, const ApiResponse& response)
     responder.write(response.bytes(), headers, status);
 }
 
+// A 503 in the API's error shape: the simulator is stopped, or a fault was injected.
+ApiResponse serviceUnavailable(const QString& message)
+{
+    return {503, SimApiError(503, u"service_unavailable"_s, message).toJson(), false};
+}
+
 } // namespace
 
 SimServer::SimServer(const SimOptions& options, QObject* parent)
@@ -217,9 +223,7 @@ void SimServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
         return;
     }
     if (!m_api) {
-        send(responder,
-             {503, SimApiError(503, u"service_unavailable"_s, u"The simulator is not started."_s).toJson(),
-              false});
+        send(responder, serviceUnavailable(u"The simulator is not started."_s));
         return;
     }
     SimApiRequest r;
@@ -257,17 +261,12 @@ void SimServer::respond(const SimApiRequest& request, const FaultDecision& fault
                         QHttpServerResponder& responder, quint16 remotePort)
 {
     if (faults.error) {
-        send(responder, {503,
-                         SimApiError(503, u"service_unavailable"_s,
-                                     u"The service is unavailable (injected fault). Try again later."_s)
-                             .toJson(),
-                         false});
+        send(responder,
+             serviceUnavailable(u"The service is unavailable (injected fault). Try again later."_s));
         return;
     }
     if (!m_api) {
-        send(responder,
-             {503, SimApiError(503, u"service_unavailable"_s, u"The simulator is not started."_s).toJson(),
-              false});
+        send(responder, serviceUnavailable(u"The simulator is not started."_s));
         return;
     }
     const ApiResponse response = m_api->handle(request);

@@ -15,11 +15,6 @@ namespace CloudInit {
 
 namespace {
 
-QString fromStd(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 // Replaces each {"$ref": "#/..."} by a copy of its target. This is draft-04's rule (siblings of $ref
 // are ignored) and avoids jsoncons 1.3's mis-resolution of references to patternProperties.
 Json inlineReferences(const Json& node, const Json& root, int depth = 0)
@@ -92,7 +87,7 @@ QList<const Json*> step(const QList<const Json*>& schemas, const QString& name)
         }
         if (schema->contains("patternProperties")) {
             for (const auto& member : schema->at("patternProperties").object_range()) {
-                if (QRegularExpression(fromStd(member.key())).match(name).hasMatch()) {
+                if (QRegularExpression(QString::fromStdString(member.key())).match(name).hasMatch()) {
                     next.append(&member.value());
                     matched = true;
                 }
@@ -112,11 +107,12 @@ QString deprecationText(const Json& schema)
         const std::string flag = kind;
         if (schema.contains(flag) && schema.at(flag).is_bool() && schema.at(flag).as_bool()) {
             const QString version = schema.contains(flag + "_version")
-                                        ? fromStd(schema.at(flag + "_version").as_string())
+                                        ? QString::fromStdString(schema.at(flag + "_version").as_string())
                                         : u"devel"_s;
-            const QString description = schema.contains(flag + "_description")
-                                            ? fromStd(schema.at(flag + "_description").as_string())
-                                            : QString();
+            const QString description =
+                schema.contains(flag + "_description")
+                    ? QString::fromStdString(schema.at(flag + "_description").as_string())
+                    : QString();
             QString label = QString::fromLatin1(kind);
             label[0] = label[0].toUpper();
             text += u"%1 in version %2. %3"_s.arg(label, version, description).trimmed();
@@ -131,19 +127,19 @@ void describeInto(const Json& schema, CloudConfigSchema::Key& key)
     expand(schema, parts);
     for (const Json* part : std::as_const(parts)) {
         if (key.description.isEmpty() && part->contains("description"))
-            key.description = fromStd(part->at("description").as_string());
+            key.description = QString::fromStdString(part->at("description").as_string());
         if (part->contains("type")) {
             const Json& type = part->at("type");
             if (type.is_string())
-                key.types.append(fromStd(type.as_string()));
+                key.types.append(QString::fromStdString(type.as_string()));
             else if (type.is_array())
                 for (const auto& t : type.array_range())
-                    key.types.append(fromStd(t.as_string()));
+                    key.types.append(QString::fromStdString(t.as_string()));
         }
         if (part->contains("enum")) {
             for (const auto& value : part->at("enum").array_range())
-                key.enumValues.append(value.is_string() ? fromStd(value.as_string())
-                                                        : fromStd(value.to_string()));
+                key.enumValues.append(value.is_string() ? QString::fromStdString(value.as_string())
+                                                        : QString::fromStdString(value.to_string()));
         }
         if (part->contains("deprecated") && part->at("deprecated").is_bool()
             && part->at("deprecated").as_bool()) {
@@ -217,7 +213,7 @@ QList<CloudConfigSchema::Key> CloudConfigSchema::keysAt(const QStringList& path)
         if (!schema->contains("properties"))
             continue;
         for (const auto& member : schema->at("properties").object_range()) {
-            const QString name = fromStd(member.key());
+            const QString name = QString::fromStdString(member.key());
             if (seen.contains(name))
                 continue;
             seen.append(name);

@@ -26,11 +26,6 @@ namespace CloudInit {
 
 namespace {
 
-QString fromStd(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 // Where a JSON value came from in the text.
 struct Location
 {
@@ -279,9 +274,9 @@ QString pythonRepr(const Json& value, int depth = 0)
     if (value.is_bool())
         return value.as_bool() ? u"True"_s : u"False"_s;
     if (value.is_int64() || value.is_uint64())
-        return fromStd(value.to_string());
+        return QString::fromStdString(value.to_string());
     if (value.is_string() && value.tag() == jsoncons::semantic_tag::bigint)
-        return fromStd(value.as_string());
+        return QString::fromStdString(value.as_string());
     if (value.is_double()) {
         ScalarValue scalar;
         scalar.type = ScalarValue::Type::Float;
@@ -289,7 +284,7 @@ QString pythonRepr(const Json& value, int depth = 0)
         return scalar.pythonRepr();
     }
     if (value.is_string())
-        return pythonStringRepr(fromStd(value.as_string()));
+        return pythonStringRepr(QString::fromStdString(value.as_string()));
     if (value.is_byte_string()) {
         const auto bytes = value.as_byte_string_view();
         ScalarValue scalar;
@@ -304,7 +299,7 @@ QString pythonRepr(const Json& value, int depth = 0)
         return u'[' + parts.join(u", "_s) + u']';
     }
     for (const auto& member : value.object_range())
-        parts.append(pythonStringRepr(fromStd(member.key())) + u": "_s
+        parts.append(pythonStringRepr(QString::fromStdString(member.key())) + u": "_s
                      + pythonRepr(member.value(), depth + 1));
     return u'{' + parts.join(u", "_s) + u'}';
 }
@@ -365,10 +360,10 @@ const Json* instanceAt(const Json& root, const QString& pointer)
 QString typeList(const Json& type)
 {
     if (type.is_string())
-        return u"'%1'"_s.arg(fromStd(type.as_string()));
+        return u"'%1'"_s.arg(QString::fromStdString(type.as_string()));
     QStringList names;
     for (const auto& t : type.array_range())
-        names.append(u"'%1'"_s.arg(fromStd(t.as_string())));
+        names.append(u"'%1'"_s.arg(QString::fromStdString(t.as_string())));
     return names.join(u", "_s);
 }
 
@@ -405,8 +400,8 @@ public:
 private:
     QList<SchemaError> reduce(const jsoncons::jsonschema::validation_message& message)
     {
-        const QString keyword = fromStd(message.keyword());
-        const QString pointer = fromStd(message.instance_location().to_string());
+        const QString keyword = QString::fromStdString(message.keyword());
+        const QString pointer = QString::fromStdString(message.instance_location().to_string());
         if ((keyword == u"allOf" || keyword.isEmpty()) && !message.details().empty()) {
             QList<SchemaError> all;
             for (const auto& detail : message.details())
@@ -428,7 +423,8 @@ private:
                                        instance ? shortRepr(*instance) : QString())});
             return out;
         }
-        return {SchemaError{pointer, keyword, schemaPointerOf(message), fromStd(message.message())}};
+        return {SchemaError{pointer, keyword, schemaPointerOf(message),
+                            QString::fromStdString(message.message())}};
     }
 
     // cloud_init_deepest_matches(): the errors with the deepest instance path, or for an object with
@@ -512,8 +508,8 @@ private:
             for (const auto& name : keywordValue->array_range()) {
                 if (!instance->contains(name.as_string())) {
                     SchemaError one = error;
-                    one.message =
-                        u"%1 is a required property"_s.arg(pythonStringRepr(fromStd(name.as_string())));
+                    one.message = u"%1 is a required property"_s.arg(
+                        pythonStringRepr(QString::fromStdString(name.as_string())));
                     missing.append(one);
                 }
             }
@@ -528,12 +524,14 @@ private:
                 bool matched = false;
                 if (schema->contains("patternProperties")) {
                     for (const auto& pattern : schema->at("patternProperties").object_range()) {
-                        if (QRegularExpression(fromStd(pattern.key())).match(fromStd(name)).hasMatch())
+                        if (QRegularExpression(QString::fromStdString(pattern.key()))
+                                .match(QString::fromStdString(name))
+                                .hasMatch())
                             matched = true;
                     }
                 }
                 if (!matched)
-                    unexpected.append(pythonStringRepr(fromStd(name)));
+                    unexpected.append(pythonStringRepr(QString::fromStdString(name)));
             }
             if (unexpected.isEmpty())
                 return {};
@@ -553,8 +551,8 @@ private:
         } else if (error.keyword == u"maxLength") {
             out.message = u"%1 is too long"_s.arg(repr);
         } else if (error.keyword == u"pattern") {
-            out.message =
-                u"%1 does not match %2"_s.arg(repr, pythonStringRepr(fromStd(keywordValue->as_string())));
+            out.message = u"%1 does not match %2"_s.arg(
+                repr, pythonStringRepr(QString::fromStdString(keywordValue->as_string())));
         } else if (error.keyword == u"uniqueItems") {
             out.message = u"%1 has non-unique elements"_s.arg(repr);
         } else if (error.keyword == u"minimum") {
@@ -607,10 +605,10 @@ private:
             if (schema.contains(flag) && schema.at(flag).is_bool() && schema.at(flag).as_bool()) {
                 Found found{pointer, QString::fromLatin1(kind),
                             schema.contains(flag + "_version")
-                                ? fromStd(schema.at(flag + "_version").as_string())
+                                ? QString::fromStdString(schema.at(flag + "_version").as_string())
                                 : u"devel"_s,
                             schema.contains(flag + "_description")
-                                ? fromStd(schema.at(flag + "_description").as_string())
+                                ? QString::fromStdString(schema.at(flag + "_description").as_string())
                                 : QString()};
                 const QString id = found.pointer + u'|' + found.kind + u'|' + found.description;
                 if (!m_seen.contains(id)) {
@@ -635,7 +633,7 @@ private:
         }
         if (instance.is_object()) {
             for (const auto& member : instance.object_range()) {
-                const QString name = fromStd(member.key());
+                const QString name = QString::fromStdString(member.key());
                 const QString child = pointer + u'/' + escapePointerToken(name);
                 bool matched = false;
                 if (schema.contains("properties") && schema.at("properties").contains(member.key())) {
@@ -644,7 +642,9 @@ private:
                 }
                 if (schema.contains("patternProperties")) {
                     for (const auto& pattern : schema.at("patternProperties").object_range()) {
-                        if (QRegularExpression(fromStd(pattern.key())).match(name).hasMatch()) {
+                        if (QRegularExpression(QString::fromStdString(pattern.key()))
+                                .match(name)
+                                .hasMatch()) {
                             walk(pattern.value(), member.value(), child);
                             matched = true;
                         }
@@ -1082,7 +1082,7 @@ private:
         QSet<QString> exclude{name};
         if (const Json* object = instanceAt(instance, objectPointer); object && object->is_object()) {
             for (const auto& member : object->object_range())
-                exclude.insert(fromStd(member.key()));
+                exclude.insert(QString::fromStdString(member.key()));
         }
         return nearMissKey(name, CloudConfigSchema::bundled().keysAt(pointerTokens(objectPointer)), exclude);
     }
@@ -1097,9 +1097,9 @@ private:
         const QList<CloudConfigSchema::Key> known = CloudConfigSchema::bundled().keysAt({});
         QSet<QString> present;
         for (const auto& member : instance.object_range())
-            present.insert(fromStd(member.key()));
+            present.insert(QString::fromStdString(member.key()));
         for (const auto& member : instance.object_range()) {
-            const QString name = fromStd(member.key());
+            const QString name = QString::fromStdString(member.key());
             const QString pointer = u'/' + escapePointerToken(name);
             const bool keyFails = std::any_of(failing.cbegin(), failing.cend(), [&](const QString& p) {
                 return p == pointer || p.startsWith(pointer + u'/');
@@ -1217,12 +1217,13 @@ private:
         const Json& users = instance.at("users");
         bool hasDefault = false;
         if (users.is_string()) {
-            for (const QString& name : constValue(fromStd(users.as_string()).split(u',')))
+            for (const QString& name : constValue(QString::fromStdString(users.as_string()).split(u',')))
                 hasDefault = hasDefault || name.trimmed() == u"default";
         } else if (users.is_array()) {
             for (const auto& user : users.array_range()) {
                 if (user.is_string()) {
-                    for (const QString& name : constValue(fromStd(user.as_string()).split(u',')))
+                    for (const QString& name :
+                         constValue(QString::fromStdString(user.as_string()).split(u',')))
                         hasDefault = hasDefault || name.trimmed() == u"default";
                 }
             }
@@ -1246,7 +1247,7 @@ private:
             if (!key.is_string())
                 continue;
             QString problem;
-            if (!parseAuthorizedKey(fromStd(key.as_string()), nullptr, &problem)) {
+            if (!parseAuthorizedKey(QString::fromStdString(key.as_string()), nullptr, &problem)) {
                 const bool secret = problem.contains(u"private key"_s);
                 add(secret ? Severity::Error : Severity::Warning, rangeFor(child, true), dottedPath(child),
                     u"Not a usable public key: %1"_s.arg(problem), u"public-key"_s);
@@ -1302,10 +1303,10 @@ private:
         if (!instance.contains("ssh_pwauth"))
             return;
         const Json& pwauth = instance.at("ssh_pwauth");
-        const bool enabled =
-            (pwauth.is_bool() && pwauth.as_bool())
-            || (pwauth.is_string()
-                && QStringList{u"yes"_s, u"true"_s, u"on"_s}.contains(fromStd(pwauth.as_string()).toLower()));
+        const bool enabled = (pwauth.is_bool() && pwauth.as_bool())
+                             || (pwauth.is_string()
+                                 && QStringList{u"yes"_s, u"true"_s, u"on"_s}.contains(
+                                     QString::fromStdString(pwauth.as_string()).toLower()));
         if (enabled && !passwordPaths.isEmpty())
             add(Severity::Warning, rangeFor(u"/ssh_pwauth"_s, false), u"ssh_pwauth"_s,
                 u"Password login over SSH is enabled while user data sets passwords (%1): anyone who learns "

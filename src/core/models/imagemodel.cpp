@@ -44,13 +44,4 @@ ImageModel::ImageModel(QObject* parent)
     : ColumnTableModel<ImageModel, Image>(columnTable, parent)
 {}
 
-QVariant ImageModel::otherRole(const Image& item, int role) const
-{
-    if (role == ResourceRole::StatusRole)
-        return item.statusText;
-    if (role == ResourceRole::WorkspaceRole)
-        return item.workspaceId;
-    return {};
-}
-
 } // namespace sfdesk

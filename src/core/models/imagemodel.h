@@ -27,9 +27,6 @@ public:
     Q_ENUM(Column)
 
     explicit ImageModel(QObject* parent = nullptr);
-
-protected:
-    QVariant otherRole(const Image& item, int role) const override;
 };
 
 } // namespace sfdesk

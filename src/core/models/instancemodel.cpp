@@ -67,13 +67,4 @@ InstanceModel::InstanceModel(QObject* parent)
     : ColumnTableModel<InstanceModel, Instance>(columnTable, parent)
 {}
 
-QVariant InstanceModel::otherRole(const Instance& item, int role) const
-{
-    if (role == ResourceRole::StatusRole)
-        return item.statusText;
-    if (role == ResourceRole::WorkspaceRole)
-        return item.workspaceId;
-    return {};
-}
-
 } // namespace sfdesk

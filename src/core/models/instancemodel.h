@@ -31,9 +31,6 @@ public:
     Q_ENUM(Column)
 
     explicit InstanceModel(QObject* parent = nullptr);
-
-protected:
-    QVariant otherRole(const Instance& item, int role) const override;
 };
 
 } // namespace sfdesk

@@ -95,9 +95,4 @@ qint64 OrderModel::filledNodes(const Order& order)
     return most;
 }
 
-QVariant OrderModel::otherRole(const Order& item, int role) const
-{
-    return role == ResourceRole::StatusRole ? QVariant(item.statusText) : QVariant();
-}
-
 } // namespace sfdesk

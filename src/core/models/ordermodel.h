@@ -39,9 +39,6 @@ public:
     static bool isOpen(const Order& order);
     // The most nodes filled at any one time.
     static qint64 filledNodes(const Order& order);
-
-protected:
-    QVariant otherRole(const Order& item, int role) const override;
 };
 
 } // namespace sfdesk

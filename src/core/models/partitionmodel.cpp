@@ -58,9 +58,4 @@ PartitionModel::PartitionModel(QObject* parent)
     : ColumnTableModel<PartitionModel, InfinibandPartition>(columnTable, parent)
 {}
 
-QVariant PartitionModel::otherRole(const InfinibandPartition& item, int role) const
-{
-    return role == ResourceRole::WorkspaceRole ? QVariant(item.workspaceId) : QVariant();
-}
-
 } // namespace sfdesk

@@ -28,9 +28,6 @@ public:
     Q_ENUM(Column)
 
     explicit PartitionModel(QObject* parent = nullptr);
-
-protected:
-    QVariant otherRole(const InfinibandPartition& item, int role) const override;
 };
 
 } // namespace sfdesk

@@ -40,11 +40,6 @@ PoolModel::PoolModel(QObject* parent)
     : ColumnTableModel<PoolModel, Pool>(columnTable, parent)
 {}
 
-QVariant PoolModel::otherRole(const Pool& item, int role) const
-{
-    return role == ResourceRole::WorkspaceRole ? QVariant(item.workspaceId) : QVariant();
-}
-
 void PoolModel::setClock(const Clock* clock)
 {
     m_clock = clock ? clock : Clock::system();

@@ -33,9 +33,6 @@ public:
     void setClock(const Clock* clock);
     qint64 nowSecs() const { return m_clock->nowSecs(); }
 
-protected:
-    QVariant otherRole(const Pool& item, int role) const override;
-
 private:
     const Clock* m_clock = Clock::system();
 };

@@ -292,9 +292,18 @@ protected:
             return spec.raw ? spec.raw(model, item) : spec.shown(model, item);
         return otherRole(item, role);
     }
-    // Roles that do not depend on the column, such as the status or the workspace.
+    // Roles that do not depend on the column: the status as the server sent it and the workspace,
+    // for the resources that have them. A model overrides it where a role means something else.
     virtual QVariant otherRole(const T& item, int role) const
     {
+        if constexpr (requires { item.statusText; }) {
+            if (role == ResourceRole::StatusRole)
+                return item.statusText;
+        }
+        if constexpr (requires { item.workspaceId; }) {
+            if (role == ResourceRole::WorkspaceRole)
+                return item.workspaceId;
+        }
         Q_UNUSED(item);
         Q_UNUSED(role);
         return {};
