@@ -230,7 +230,7 @@ void BodyReader::finish() const
 std::optional<QJsonValue> BodyReader::present(const QString& key, bool required, QJsonValue::Type type,
                                               const QString& typeName)
 {
-    const QJsonValue v = m_object.value(key);
+    QJsonValue v = m_object.value(key);
     if (v.isUndefined() || v.isNull()) {
         if (required)
             addError(key, u"missing_field"_s, u"%1 is required."_s.arg(key));
