@@ -101,10 +101,12 @@ if(SFDESK_CLAZY)
 endif()
 # clang-tidy reads the compile database of a clang build; it runs as a test (lint_clang_tidy), not in
 # each compile: it parses every file again, which would double the build of a file that only the
-# compiler cache would otherwise have served.
+# compiler cache would otherwise have served. clang-tidy 21 and later skip the declarations of system
+# headers (Qt's), which halves its time per file against 19 (apiclient.cpp 16.7 s to 7.1 s); its
+# version need not be the compiler's, since it only parses.
 if(SFDESK_CLANG_TIDY)
     if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
         message(FATAL_ERROR "SFDESK_CLANG_TIDY needs clang's compile flags; use the asan-ubsan preset")
     endif()
-    find_program(SFDESK_CLANG_TIDY_EXECUTABLE NAMES clang-tidy-19 clang-tidy REQUIRED)
+    find_program(SFDESK_CLANG_TIDY_EXECUTABLE NAMES clang-tidy-22 clang-tidy-21 clang-tidy REQUIRED)
 endif()

@@ -77,7 +77,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--build", required=True, help="build directory with compile_commands.json")
     parser.add_argument("--source", required=True, help="source directory (its .clang-tidy is used)")
-    parser.add_argument("--clang-tidy", default="clang-tidy-19")
+    parser.add_argument("--clang-tidy", default="clang-tidy-22")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--no-record", action="store_true", help="check every file, remember nothing")
     parser.add_argument("--checks", help="clang-tidy's --checks on top of .clang-tidy (implies --no-record)")
