@@ -4,8 +4,8 @@
 
 The lint_clang_tidy test of the asan-ubsan build (clang): any finding fails it. A file found clean
 is remembered by a hash of everything clang-tidy reads (its version, the configuration, the file's
-compile flags and its preprocessed text, headers included), so a run checks only what changed since
-a clean run. The record is kept beside the compiler cache, which every checkout on the machine
+compile flags, its text and its headers' as the build read them), so a run checks only what changed
+since a clean run. The record is kept beside the compiler cache, which every checkout on the machine
 shares, or in the build directory when there is none.
 """
 import argparse
@@ -15,6 +15,7 @@ import json
 import os
 import pathlib
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -41,21 +42,78 @@ def file_arguments(entry):
     return kept
 
 
-def record_key(tidy_version, config, args, cwd, source_root):
-    """A hash of what clang-tidy would read for this file, or None if it cannot be preprocessed.
+def compiled_dependencies(build):
+    """Each object's source and headers as its last compile read them (Ninja's deps log), for the
+    objects whose record is valid; empty where the build is not Ninja's."""
+    ninja = shutil.which("ninja") or shutil.which("ninja-build")
+    if not ninja or not (build / "build.ninja").exists():
+        return {}
+    result = subprocess.run([ninja, "-C", str(build), "-t", "deps"], capture_output=True, text=True)
+    dependencies, current = {}, None
+    for line in result.stdout.splitlines():
+        if not line.strip():
+            current = None
+        elif not line[0].isspace():
+            target, _, status = line.partition(": #deps")
+            current = [] if status.rstrip().endswith("(VALID)") else None
+            if current is not None:
+                dependencies[target] = current
+        elif current is not None:
+            current.append(line.strip())
+    return dependencies
 
-    The checkout's own path is taken out, so that a clone of the same commit elsewhere on the
-    machine finds the record of this one."""
-    preprocess = [a for a in args if a != "-c"] + ["-E", "-P", "-o", "-"]
-    result = subprocess.run(preprocess, capture_output=True, cwd=cwd)
-    if result.returncode != 0:
-        return None
-    root = str(source_root).encode()
-    digest = hashlib.sha256()
-    for part in (tidy_version.encode(), config.encode(), "\0".join(args).encode(), result.stdout):
-        digest.update(part.replace(root, b"<checkout>"))
-        digest.update(b"\0")
-    return digest.hexdigest()
+
+class RecordKeys:
+    """A hash of what clang-tidy would read for a file: its version, the configuration, the file's
+    flags and the text of the file and every header it includes. The checkout's own path is taken
+    out, so that a clone of the same commit elsewhere on the machine finds the record of this one.
+
+    The headers come from the build's own record of each compile (hashing them takes milliseconds);
+    a file the build has no valid record of is preprocessed instead (about a second)."""
+
+    def __init__(self, tidy_version, config, source_root, build):
+        self.prefix = [tidy_version, config]
+        self.root = str(source_root).encode()
+        self.build = build
+        self.dependencies = compiled_dependencies(build)
+        self.file_digests = {}
+
+    def _relative(self, data):
+        return data.replace(self.root, b"<checkout>")
+
+    def _file_digest(self, path):
+        digest = self.file_digests.get(path)
+        if digest is None:
+            digest = hashlib.sha256(self._relative(pathlib.Path(path).read_bytes())).hexdigest()
+            self.file_digests[path] = digest
+        return digest
+
+    def _begin(self, args):
+        digest = hashlib.sha256()
+        for part in self.prefix + ["\0".join(args)]:
+            digest.update(self._relative(part.encode()))
+            digest.update(b"\0")
+        return digest
+
+    def key(self, args, entry):
+        """The hash, or None if the file can neither be traced nor preprocessed."""
+        dependencies = self.dependencies.get(entry.get("output", ""))
+        if dependencies is not None:
+            digest = self._begin(args)
+            try:
+                for dependency in dependencies:
+                    path = os.path.normpath(os.path.join(entry["directory"], dependency))
+                    digest.update(self._relative(dependency.encode()) + b"\0" + self._file_digest(path).encode())
+                return digest.hexdigest()
+            except OSError:
+                pass  # a header gone since the build: the preprocessor reads what is there now
+        preprocess = [a for a in args if a != "-c"] + ["-E", "-P", "-o", "-"]
+        result = subprocess.run(preprocess, capture_output=True, cwd=entry["directory"])
+        if result.returncode != 0:
+            return None
+        digest = self._begin(args)
+        digest.update(self._relative(result.stdout))
+        return digest.hexdigest()
 
 
 def split_findings(output):
@@ -104,11 +162,12 @@ def main():
     )
     record = pathlib.Path(cache_root) if cache_root else build / "clang-tidy-clean"
     record.mkdir(parents=True, exist_ok=True)
+    keys = RecordKeys(version, config, source, build)
 
     def check(item):
         path, entry = item
         args = file_arguments(entry)
-        key = None if options.no_record or options.checks else record_key(version, config, args, entry["directory"], source)
+        key = None if options.no_record or options.checks else keys.key(args, entry)
         if key and (record / key).exists():
             os.utime(record / key)  # still in use: kept by the pruning below
             return path, True, "", True
