@@ -30,16 +30,16 @@ endif()
 # presets leave them off: a precompiled header holds the absolute paths of its build tree, so the
 # compiler cache could not share objects between two clones, which CI's warm runs rely on. A
 # build without them also proves that every file includes what it uses.
-# clang stamps a precompiled header with its build time, which would keep the compiler cache from
-# reusing the objects compiled with it.
-if(SFDESK_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-    add_compile_options("SHELL:-Xclang -fno-pch-timestamp")
-endif()
 function(sfdesk_precompile_headers target)
     if(SFDESK_PCH)
         target_precompile_headers(${target} PRIVATE ${ARGN})
     endif()
 endfunction()
+# clang stamps a precompiled header with its build time, which would keep the compiler cache from
+# reusing the objects compiled with it.
+if(SFDESK_PCH AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    add_compile_options("SHELL:-Xclang -fno-pch-timestamp")
+endif()
 
 find_program(SFDESK_CCACHE ccache)
 if(SFDESK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)

@@ -74,7 +74,6 @@ class RecordKeys:
     def __init__(self, tidy_version, config, source_root, build):
         self.prefix = [tidy_version, config]
         self.root = str(source_root).encode()
-        self.build = build
         self.dependencies = compiled_dependencies(build)
         self.file_digests = {}
 
