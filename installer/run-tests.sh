@@ -59,8 +59,8 @@ if grep -q '^SFDESK_FUZZ:BOOL=ON$' "build/$preset/CMakeCache.txt"; then
 fi
 phase "tests: $preset"
 status=0
-# ctest's own summary line ends the output when everything passed.
-ctest --preset "$preset" || status=$?
+# ctest's own summary line ends the output when everything passed. One test per core, as the build.
+ctest --preset "$preset" -j"$jobs" || status=$?
 [ "$status" = 0 ] || summarize_failures "build/$preset"
 if [ ${#failed[@]} -gt 0 ]; then
     printf 'run-tests: FAILED before the %s tests: %s (see above)\n' "$preset" "${failed[*]}" >&2

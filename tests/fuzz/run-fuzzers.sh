@@ -56,14 +56,12 @@ relative() { # a path as the reproduction commands, run from the checkout, need 
     case "$1" in "$checkout"/*) echo "${1#"$checkout"/}" ;; *) echo "$1" ;; esac
 }
 
-status=0
-printf 'run-fuzzers: %s s per target, seed %s\n' "$seconds" "$seed"
-printf '%-20s %8s %10s %8s %s\n' target seconds executions corpus result
-for target in "${targets[@]}"; do
+# Each target runs on one core: as many run at once as there are cores, and each still fuzzes for
+# the whole time. The table and any failure are printed in the targets' order.
+fuzz_one() { # target: fuzzes it; writes its table row to $work/<target>.row, what failed to .report
+    local target=$1 seeds binary corpus log dict_option start result code elapsed runs used_seed artifact rel
     seeds="$here/corpus/$target"
     binary="$build/bin/$target"
-    [ -d "$seeds" ] || { echo "run-fuzzers: no seed corpus $seeds" >&2; exit 2; }
-    [ -x "$binary" ] || { echo "run-fuzzers: $binary is missing (configure with -DSFDESK_FUZZ=ON)" >&2; exit 2; }
     corpus="$work/corpus/$target"
     [ "$seed" = random ] || rm -rf "$corpus"
     mkdir -p "$corpus"
@@ -74,13 +72,11 @@ for target in "${targets[@]}"; do
     start=$(date +%s)
     result=clean
     # -rss_limit_mb bounds memory; -max_len bounds an input.
-    set +e
     timeout --kill-after=10 $((seconds + 60)) \
         "$binary" "${seed_option[@]}" "${dict_option[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" \
         "$corpus" "$seeds" >"$log" 2>&1
     code=$?
-    set -e
     case $code in
         0) ;;
         124 | 137) result="KILLED after $((seconds + 60)) s (see $(relative "$log"))" ;;
@@ -89,14 +85,14 @@ for target in "${targets[@]}"; do
     elapsed=$(($(date +%s) - start))
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     used_seed=$(sed -n 's/^INFO: Seed: *//p' "$log" | head -1)
-    printf '%-20s %8s %10s %8s %s\n' "$target" "$elapsed" "${runs:-?}" "$(ls "$corpus" | wc -l)" "$result"
-    [ "$result" = clean ] && continue
-    status=1
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|fuzz invariant|ALARM|.*out-of-memory)' "$log" | head -20 >&2 || true
-    artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-    if [ -n "$artifact" ] && [ -f "$artifact" ]; then
-        rel=$(relative "$artifact")
-        {
+    printf '%-20s %8s %10s %8s %s\n' "$target" "$elapsed" "${runs:-?}" "$(ls "$corpus" | wc -l)" "$result" >"$work/$target.row"
+    rm -f "$work/$target.report"
+    [ "$result" = clean ] && return 0
+    {
+        grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|fuzz invariant|ALARM|.*out-of-memory)' "$log" | head -20 || true
+        artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+        if [ -n "$artifact" ] && [ -f "$artifact" ]; then
+            rel=$(relative "$artifact")
             printf 'run-fuzzers: %s failed on %s (%s bytes, seed %s); base64 of the input:\n' \
                 "$target" "$rel" "$(stat -c %s "$artifact")" "${used_seed:-$seed}"
             head -c 4096 "$artifact" | base64
@@ -104,10 +100,41 @@ for target in "${targets[@]}"; do
             printf 'Repeat the run:       SFDESK_FUZZ_SEED=%s installer/sfdesk-env exec tests/fuzz/run-fuzzers.sh %s %s %s\n' \
                 "${used_seed:-$seed}" "$(relative "$build")" "$seconds" "$target"
             printf 'Keep it:              cp %s tests/data/fuzz/%s/<what-it-was>\n' "$rel" "${target#fuzz_}"
-        } >&2
-    else
-        printf 'run-fuzzers: %s left no input; the log is %s\n' "$target" "$(relative "$log")" >&2
-        tail -30 "$log" >&2
+        else
+            printf 'run-fuzzers: %s left no input; the log is %s\n' "$target" "$(relative "$log")"
+            tail -30 "$log"
+        fi
+    } >"$work/$target.report" 2>&1
+}
+
+for target in "${targets[@]}"; do
+    [ -d "$here/corpus/$target" ] || { echo "run-fuzzers: no seed corpus $here/corpus/$target" >&2; exit 2; }
+    [ -x "$build/bin/$target" ] || { echo "run-fuzzers: $build/bin/$target is missing (configure with -DSFDESK_FUZZ=ON)" >&2; exit 2; }
+done
+printf 'run-fuzzers: %s s per target, seed %s\n' "$seconds" "$seed"
+printf '%-20s %8s %10s %8s %s\n' target seconds executions corpus result
+parallel=$(nproc 2>/dev/null || echo 1)
+rm -f "$work"/*.row "$work"/*.report
+set +e
+running=0
+for target in "${targets[@]}"; do
+    if [ "$running" -ge "$parallel" ]; then
+        wait -n
+        running=$((running - 1))
     fi
+    fuzz_one "$target" &
+    running=$((running + 1))
+done
+wait
+set -e
+status=0
+for target in "${targets[@]}"; do
+    cat "$work/$target.row" 2>/dev/null || printf '%-20s %s\n' "$target" "FAILED (no result)"
+    if [ -s "$work/$target.report" ] || [ ! -f "$work/$target.row" ]; then
+        status=1
+    fi
+done
+for target in "${targets[@]}"; do
+    [ -s "$work/$target.report" ] && cat "$work/$target.report" >&2
 done
 exit $status

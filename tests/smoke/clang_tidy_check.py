@@ -18,6 +18,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -40,6 +41,49 @@ def file_arguments(entry):
             kept.append(arg)
         i += 1
     return kept
+
+
+def build_precompiled_header(entry):
+    """The header the build precompiled for this file's target (cmake_pch.hxx), or None."""
+    args = entry.get("arguments") or shlex.split(entry["command"])
+    for i in range(len(args) - 3):
+        if args[i : i + 3] == ["-Xclang", "-include", "-Xclang"] and args[i + 3].endswith(".hxx"):
+            return args[i + 3]
+    return None
+
+
+class PrecompiledHeaders:
+    """The build's precompiled headers, built again by clang-tidy's own version of clang (a
+    precompiled header is read only by the version that wrote it): clang-tidy then parses Qt's
+    headers once per library instead of once per file (createinstancewizard.cpp 8.1 s to 6.2 s).
+    Each is built the first time a file that uses it needs checking, with that file's flags."""
+
+    def __init__(self, compiler, directory):
+        self.compiler = compiler
+        self.directory = directory
+        self.lock = threading.Lock()
+        self.built = {}  # header -> (lock, path or None)
+
+    def arguments(self, entry, args):
+        """What to add to a file's clang-tidy flags: -include-pch, or nothing."""
+        header = build_precompiled_header(entry) if self.compiler else None
+        if header is None:
+            return []
+        with self.lock:
+            slot = self.built.setdefault(header, [threading.Lock(), None, False])
+        with slot[0]:
+            if not slot[2]:
+                slot[2] = True
+                output = self.directory / (hashlib.sha256(header.encode()).hexdigest()[:16] + ".pch")
+                self.directory.mkdir(parents=True, exist_ok=True)
+                flags = [a for a in args[1:] if a != "-c" and a != entry["file"]]
+                command = [self.compiler] + flags + [
+                    "-Xclang", "-fno-pch-timestamp", "-fpch-instantiate-templates",
+                    "-x", "c++-header", header, "-o", str(output)]
+                result = subprocess.run(command, capture_output=True, text=True, cwd=entry["directory"])
+                # Without it clang-tidy parses the headers itself: slower, the same findings.
+                slot[1] = str(output) if result.returncode == 0 else None
+            return ["-include-pch", slot[1]] if slot[1] else []
 
 
 def compiled_dependencies(build):
@@ -162,6 +206,10 @@ def main():
     record = pathlib.Path(cache_root) if cache_root else build / "clang-tidy-clean"
     record.mkdir(parents=True, exist_ok=True)
     keys = RecordKeys(version, config, source, build)
+    # clang++-22 beside clang-tidy-22: the compiler of clang-tidy's own version.
+    tidy = pathlib.Path(options.clang_tidy)
+    compiler = shutil.which(str(tidy.with_name(tidy.name.replace("clang-tidy", "clang++"))))
+    precompiled = PrecompiledHeaders(compiler, build / "clang-tidy-pch")
 
     def check(item):
         path, entry = item
@@ -175,6 +223,7 @@ def main():
             command.append(f"--checks={options.checks}")
         command += [str(path), "--"]
         command += [a for a in args[1:] if a != "-c" and a != str(path) and a != entry["file"]]
+        command += precompiled.arguments(entry, args)
         result = subprocess.run(command, capture_output=True, text=True, cwd=entry["directory"])
         output = (result.stdout + result.stderr).strip()
         # clang-tidy prints "N warnings generated." for suppressed system-header warnings even when
