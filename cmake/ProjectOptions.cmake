@@ -45,6 +45,13 @@ find_program(SFDESK_CCACHE ccache)
 if(SFDESK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
     set(CMAKE_CXX_COMPILER_LAUNCHER ${SFDESK_CCACHE})
 endif()
+# A precompiled header names its build tree's files by absolute path, and ccache (its base folder
+# set to the checkout) would hand one clone's header to another, whose compiles then fail to find
+# those files. With precompiled headers ccache keys every compile by its build folder too
+# (hash_dir, ccache 4.8's KEY=VALUE form); the presets without them share objects between clones.
+if(SFDESK_PCH AND CMAKE_CXX_COMPILER_LAUNCHER MATCHES "ccache")
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_CXX_COMPILER_LAUNCHER} hash_dir=true)
+endif()
 
 add_library(sfdesk_options INTERFACE)
 target_compile_features(sfdesk_options INTERFACE cxx_std_20)
