@@ -183,6 +183,69 @@ private Q_SLOTS:
         }
     }
 
+    // A market read that failed (the depth beside the planner) is asked again at the next poll: the
+    // page asks only when something changes. Only the latest read of its kind: an older window's
+    // failure that arrives last is not asked again.
+    void aFailedMarketReadIsAskedAgainAtTheNextPoll()
+    {
+        RoutedNetwork network;
+        ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
+        client.setToken(u"t"_s);
+        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
+        network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+        network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
+        const QByteArray refused = R"({"error":{"type":"invalid_request_error","message":"try later"}})";
+        bool failDepth = true;
+        constexpr qint64 OlderStart = 1784592000;
+        constexpr qint64 NewerStart = OlderStart + 86400;
+        network.on("GET", u"/orderbook/depth"_s, [&](const RoutedNetwork::Seen& seen) {
+            if (!failDepth)
+                return RoutedNetwork::Answer{200, Fixtures::bytes(u"orderbook_depth.json"_s)};
+            RoutedNetwork::Answer answer{400, refused};
+            // The older window's failure arrives after the newer one's.
+            if (seen.query.queryItemValue(u"start_at"_s).toLongLong() == OlderStart)
+                answer.delayMs = 300;
+            return answer;
+        });
+        const auto depthAsked = [&network](qint64 start) {
+            int n = 0;
+            for (const RoutedNetwork::Seen& seen : std::as_const(network.seen))
+                n += seen.path == u"/orderbook/depth"_s
+                     && seen.query.queryItemValue(u"start_at"_s).toLongLong() == start;
+            return n;
+        };
+        ApiMarketBackend backend(&client);
+        backend.setPollInterval(3'600'000);
+        backend.watch();
+        QTRY_VERIFY(!backend.skus().isEmpty());
+        const QString sku = backend.skus().first().id;
+        QSignalSpy ready(&backend, &MarketBackend::depthReady);
+        QSignalSpy failed(&backend, &MarketBackend::marketDetailFailed);
+
+        backend.requestDepth(sku, OlderStart, OlderStart + 86400);
+        backend.requestDepth(sku, NewerStart, NewerStart + 86400);
+        QTRY_COMPARE(failed.count(), 2);
+        QCOMPARE(failed.first().at(0).toString(), sku);
+        QVERIFY(ready.isEmpty());
+
+        // The next poll: the newer window is read again, and now answered.
+        failDepth = false;
+        backend.refresh();
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(ready.first().at(1).toLongLong(), NewerStart);
+        QCOMPARE(ready.first().at(2).toLongLong(), NewerStart + 86400);
+        QCOMPARE(depthAsked(NewerStart), 2);
+        QCOMPARE(depthAsked(OlderStart), 1);
+
+        // Read once more it does not fail; the polls after ask nothing again.
+        backend.refresh();
+        QTRY_COMPARE(network.count("GET", u"/pools"_s), 3);
+        flushPostedEvents();
+        QCOMPARE(depthAsked(NewerStart), 2);
+        QCOMPARE(ready.count(), 1);
+        backend.unwatch();
+    }
+
     void benchmarkReloadReads()
     {
         RoutedNetwork network;

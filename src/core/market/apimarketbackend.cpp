@@ -13,9 +13,9 @@
 #include <QDateTime>
 #include <QJsonValue>
 
-#include <memory>
-
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 namespace sfdesk {
 
@@ -96,6 +96,7 @@ void ApiMarketBackend::bind(Session* session)
     m_session = session;
     m_clockOffset = 0;
     m_dirty = false;
+    m_failedReads = {};
     m_pools.reset();
     m_orders.reset();
     m_skus.reset();
@@ -121,8 +122,11 @@ void ApiMarketBackend::bind(Session* session)
             // The orders list settles the attempts whose answer was lost.
             if (resource == Session::Resource::Orders && m_attempts.unknownCount() > 0)
                 m_attempts.settle(orders());
-            if (marketLists().contains(resource) && std::exchange(m_dirty, false))
+            if (!marketLists().contains(resource))
+                return;
+            if (std::exchange(m_dirty, false))
                 Q_EMIT changed();
+            retryFailedReads();
         });
         connect(session, &Session::listFailed, this,
                 [this](Session::Resource resource, const ApiError& error) {
@@ -272,13 +276,39 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
     const qint64 end = to + (60 - ((to % 60) + 60) % 60) % 60;
     qCDebug(lcMarket).noquote() << "quotes of" << sku << "over" << (end - start) / 3600 << "hour(s) from"
                                 << start;
+    const quint64 generation = startRead(Read::Quotes);
     api->orderbookWindows(requirementsQuery(sku), start, end)
         .onSuccess(this,
                    [this, sku, from, to](const QList<OrderbookWindow>& windows) {
                        Q_EMIT quotesReady(sku, from, to,
                                           PlannerConversion::hourQuotes(windows, sku, from, to));
                    })
-        .onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
+        .onFailure(this, [this, sku, from, to, generation](const ApiError& error) {
+            readFailed(Read::Quotes, generation, [this, sku, from, to] { requestQuotes(sku, from, to); });
+            Q_EMIT refreshFailed(error.message());
+        });
+}
+
+quint64 ApiMarketBackend::startRead(Read read)
+{
+    const auto kind = static_cast<std::size_t>(read);
+    m_failedReads.at(kind) = nullptr;
+    return ++m_readGenerations.at(kind);
+}
+
+void ApiMarketBackend::readFailed(Read read, quint64 generation, std::function<void()> again)
+{
+    const auto kind = static_cast<std::size_t>(read);
+    if (m_readGenerations.at(kind) == generation)
+        m_failedReads.at(kind) = std::move(again);
+}
+
+void ApiMarketBackend::retryFailedReads()
+{
+    for (std::function<void()>& again : m_failedReads) {
+        if (again)
+            std::exchange(again, nullptr)();
+    }
 }
 
 namespace {
@@ -305,11 +335,14 @@ void ApiMarketBackend::requestDepth(const QString& sku, qint64 start, qint64 end
     const qint64 from = minuteFloor(start);
     const qint64 to = minuteCeil(end);
     qCDebug(lcMarket).noquote() << "depth of" << sku << "for" << from << "to" << to;
+    const quint64 generation = startRead(Read::Depth);
     api->orderbookDepth(requirementsQuery(sku), from, to, DepthLevels)
         .onSuccess(this, [this, sku, start,
                           end](const OrderbookDepth& depth) { Q_EMIT depthReady(sku, start, end, depth); })
-        .onFailure(this,
-                   [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
+        .onFailure(this, [this, sku, start, end, generation](const ApiError& error) {
+            readFailed(Read::Depth, generation, [this, sku, start, end] { requestDepth(sku, start, end); });
+            Q_EMIT marketDetailFailed(sku, error.message());
+        });
 }
 
 void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
@@ -318,11 +351,11 @@ void ApiMarketBackend::requestFills(const QString& sku, qint64 since)
     const qint64 after = minuteFloor(std::max(since, now() - FillsMaxAge + 3600));
     qCDebug(lcMarket).noquote() << "fills of" << sku << "since" << after;
     // A fill delivers no earlier than it is made, and no later than the market sells ahead.
-    readFills(sku, since, after, minuteCeil(now() + FillsHorizon), {}, {});
+    readFills(sku, since, after, minuteCeil(now() + FillsHorizon), {}, {}, startRead(Read::Fills));
 }
 
 void ApiMarketBackend::readFills(const QString& sku, qint64 since, qint64 after, qint64 end,
-                                 QList<OrderbookFill> earlier, const QString& cursor)
+                                 QList<OrderbookFill> earlier, const QString& cursor, quint64 generation)
 {
     ApiClient* api = client();
     if (!api)
@@ -331,19 +364,21 @@ void ApiMarketBackend::readFills(const QString& sku, qint64 since, qint64 after,
     constexpr int PageSize = 200;
     api->orderbookFills(requirementsQuery(sku), after, end, after, PageSize, cursor)
         .onSuccess(this,
-                   [this, sku, since, after, end, earlier = std::move(earlier),
-                    cursor](const Page<OrderbookFill>& page) {
+                   [this, sku, since, after, end, earlier = std::move(earlier), cursor,
+                    generation](const Page<OrderbookFill>& page) {
                        QList<OrderbookFill> all = earlier + page.items;
                        // A page without rows or a cursor that repeats would never end the list.
                        const bool more = page.hasMore && !page.items.isEmpty() && !page.cursor.isEmpty()
                                          && page.cursor != cursor && all.size() < MaxFills;
                        if (more)
-                           readFills(sku, since, after, end, std::move(all), page.cursor);
+                           readFills(sku, since, after, end, std::move(all), page.cursor, generation);
                        else
                            Q_EMIT fillsReady(sku, since, all.mid(0, MaxFills));
                    })
-        .onFailure(this,
-                   [this, sku](const ApiError& error) { Q_EMIT marketDetailFailed(sku, error.message()); });
+        .onFailure(this, [this, sku, since, generation](const ApiError& error) {
+            readFailed(Read::Fills, generation, [this, sku, since] { requestFills(sku, since); });
+            Q_EMIT marketDetailFailed(sku, error.message());
+        });
 }
 
 void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,

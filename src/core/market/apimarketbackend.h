@@ -9,6 +9,9 @@
 
 #include <QPointer>
 
+#include <array>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -76,7 +79,20 @@ private:
     // The fills of `sku` since `after` in delivery windows before `end`, from the page after
     // `cursor` on, added to `earlier`; fillsReady() once the list ends or MaxFills are read.
     void readFills(const QString& sku, qint64 since, qint64 after, qint64 end, QList<OrderbookFill> earlier,
-                   const QString& cursor);
+                   const QString& cursor, quint64 generation);
+    // The market reads a page asks for, each kind for one SKU and window at a time.
+    enum class Read : std::uint8_t
+    {
+        Quotes,
+        Depth,
+        Fills,
+    };
+    // A new read of this kind; its number, which a later read of the kind makes stale.
+    quint64 startRead(Read read);
+    // A read that failed is asked again at the next poll, unless a later one of its kind was asked
+    // for: a page asks only when something changes, and its failed read would stay failed.
+    void readFailed(Read read, quint64 generation, std::function<void()> again);
+    void retryFailedReads();
     void readClock();
     ApiClient* client() const;
     static QList<Session::Resource> marketLists();
@@ -94,6 +110,8 @@ private:
     mutable std::optional<QList<Pool>> m_pools;
     mutable std::optional<QList<Order>> m_orders;
     mutable std::optional<QList<InstanceSku>> m_skus;
+    std::array<quint64, 3> m_readGenerations{};
+    std::array<std::function<void()>, 3> m_failedReads;
     // Keys of orders whose placing ended without an answer, for the user's next attempt.
     OrderAttempts m_attempts;
 };
