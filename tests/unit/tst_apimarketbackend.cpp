@@ -46,6 +46,14 @@ QByteArray manyOf(const QString& fixture, int count)
     return QJsonDocument(list).toJson(QJsonDocument::Compact);
 }
 
+// The SKUs, pools and orders of the fixtures, as the session reads them.
+void answerMarketLists(RoutedNetwork& network)
+{
+    network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
+    network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
+    network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
+}
+
 } // namespace
 
 // The planner's view of the server. Refreshes overlap (the poll, the user, the refresh after an
@@ -130,9 +138,7 @@ private Q_SLOTS:
         RoutedNetwork network;
         ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
         client.setToken(u"t"_s);
-        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
-        network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
-        network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
+        answerMarketLists(network);
         const QJsonObject fixture =
             QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_fills.json"_s)).object();
         const QString sku =
@@ -191,9 +197,7 @@ private Q_SLOTS:
         RoutedNetwork network;
         ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
         client.setToken(u"t"_s);
-        network.on("GET", u"/instance_skus"_s, 200, Fixtures::bytes(u"instance_skus.json"_s));
-        network.on("GET", u"/pools"_s, 200, Fixtures::bytes(u"pools.json"_s));
-        network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
+        answerMarketLists(network);
         const QByteArray refused = R"({"error":{"type":"invalid_request_error","message":"try later"}})";
         bool failDepth = true;
         constexpr qint64 OlderStart = 1784592000;
