@@ -284,7 +284,8 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
                                           PlannerConversion::hourQuotes(windows, sku, from, to));
                    })
         .onFailure(this, [this, sku, from, to, generation](const ApiError& error) {
-            readFailed(Read::Quotes, generation, [this, sku, from, to] { requestQuotes(sku, from, to); });
+            readFailed(Read::Quotes, generation, error,
+                       [this, sku, from, to] { requestQuotes(sku, from, to); });
             Q_EMIT refreshFailed(error.message());
         });
 }
@@ -296,10 +297,12 @@ quint64 ApiMarketBackend::startRead(Read read)
     return ++m_readGenerations.at(kind);
 }
 
-void ApiMarketBackend::readFailed(Read read, quint64 generation, std::function<void()> again)
+void ApiMarketBackend::readFailed(Read read, quint64 generation, const ApiError& error,
+                                  std::function<void()> again)
 {
     const auto kind = static_cast<std::size_t>(read);
-    if (m_readGenerations.at(kind) == generation)
+    // A read cancelled on purpose (the connection went away) is not asked again.
+    if (m_readGenerations.at(kind) == generation && error.kind() != ApiError::Kind::Cancelled)
         m_failedReads.at(kind) = std::move(again);
 }
 
@@ -340,7 +343,8 @@ void ApiMarketBackend::requestDepth(const QString& sku, qint64 start, qint64 end
         .onSuccess(this, [this, sku, start,
                           end](const OrderbookDepth& depth) { Q_EMIT depthReady(sku, start, end, depth); })
         .onFailure(this, [this, sku, start, end, generation](const ApiError& error) {
-            readFailed(Read::Depth, generation, [this, sku, start, end] { requestDepth(sku, start, end); });
+            readFailed(Read::Depth, generation, error,
+                       [this, sku, start, end] { requestDepth(sku, start, end); });
             Q_EMIT marketDetailFailed(sku, error.message());
         });
 }
@@ -376,7 +380,7 @@ void ApiMarketBackend::readFills(const QString& sku, qint64 since, qint64 after,
                            Q_EMIT fillsReady(sku, since, all.mid(0, MaxFills));
                    })
         .onFailure(this, [this, sku, since, generation](const ApiError& error) {
-            readFailed(Read::Fills, generation, [this, sku, since] { requestFills(sku, since); });
+            readFailed(Read::Fills, generation, error, [this, sku, since] { requestFills(sku, since); });
             Q_EMIT marketDetailFailed(sku, error.message());
         });
 }

@@ -18,6 +18,7 @@
 namespace sfdesk {
 
 class ApiClient;
+class ApiError;
 
 // MarketBackend over a connection's Session: the pools, orders and SKUs are the session's models
 // (watched while a page that shows the market is on screen, read again by the session after any
@@ -91,7 +92,7 @@ private:
     quint64 startRead(Read read);
     // A read that failed is asked again at the next poll, unless a later one of its kind was asked
     // for: a page asks only when something changes, and its failed read would stay failed.
-    void readFailed(Read read, quint64 generation, std::function<void()> again);
+    void readFailed(Read read, quint64 generation, const ApiError& error, std::function<void()> again);
     void retryFailedReads();
     void readClock();
     ApiClient* client() const;
