@@ -10,7 +10,6 @@ trap 'rm -rf "$home"' EXIT
 export HOME=$home XDG_RUNTIME_DIR=$home/runtime XDG_DATA_HOME=$home/data XDG_CACHE_HOME=$home/cache \
     XDG_CONFIG_HOME=$home/config
 mkdir -m 0700 "$XDG_RUNTIME_DIR"
-status=0
-dbus-run-session -- bash -c 'echo -n x | gnome-keyring-daemon --unlock --components=secrets >/dev/null && "$@"' \
-    with-secret-service "$@" || status=$?
-exit "$status"
+# Not exec'd: the temporary home is removed when the command ends, and its status is the script's.
+dbus-run-session -- bash -c 'echo -n x | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' \
+    with-secret-service "$@"
