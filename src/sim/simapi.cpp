@@ -7,8 +7,10 @@
 #include "sim/routes/accountroutes.h"
 #include "sim/routes/catalogroutes.h"
 #include "sim/routes/controlroutes.h"
+#include "sim/routes/deploymentroutes.h"
 #include "sim/routes/infinibandroutes.h"
 #include "sim/routes/instanceroutes.h"
+#include "sim/routes/instancetemplateroutes.h"
 #include "sim/routes/orderbookroutes.h"
 #include "sim/routes/orderroutes.h"
 #include "sim/routes/poolroutes.h"
@@ -43,6 +45,8 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     SimInfinibandRoutes::add(m_router);
     SimOrderbookRoutes::add(m_router);
     SimOrderRoutes::add(m_router);
+    SimInstanceTemplateRoutes::add(m_router);
+    SimDeploymentRoutes::add(m_router);
     SimControlRoutes::add(m_controlRouter);
 }
 

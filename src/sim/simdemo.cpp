@@ -21,6 +21,14 @@ namespace {
 constexpr qint64 Hour = 3600;
 constexpr qint64 Day = 86400;
 
+// What the demo's workers boot with: the fabric checked once the node is up.
+const QByteArray workerUserData = "#cloud-config\n"
+                                  "# Workers of the training partition: check the InfiniBand port at boot.\n"
+                                  "packages:\n"
+                                  "  - infiniband-diags\n"
+                                  "runcmd:\n"
+                                  "  - [ibstat]\n";
+
 class Seeder
 {
 public:
@@ -211,7 +219,7 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
             true);
 
     // Instances, a day before the demo opens, so their consoles show a finished boot: the research
-    // server and the two workers on the partition (the pools own their nodes by then).
+    // server and the deployment of two workers on the partition (the pools own their nodes by then).
     s.advanceTo(roceStart + Hour);
     s.call(u"POST"_s, u"instances"_s, s.acme(),
            {{u"pool"_s, inferenceId},
@@ -219,16 +227,26 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
             {u"image"_s, u"ubuntu-24.04-cuda-13.2"_s},
             {u"name"_s, u"inference-0"_s}},
            201);
-    for (const QString& name : {u"worker-0"_s, u"worker-1"_s}) {
-        s.call(u"POST"_s, u"instances"_s, s.acme(),
-               {{u"pool"_s, trainingId},
-                {u"instance_sku"_s, u"hel-a-h100-ib"_s},
+    // The workers: a template (the CUDA 13 image with InfiniBand, a boot check of the fabric) and a
+    // deployment that keeps two of them running in the partition.
+    const auto workerTemplate =
+        s.call(u"POST"_s, u"instance_templates"_s, s.acme(),
+               {{u"workspace"_s, u"production"_s},
+                {u"name"_s, u"training-worker"_s},
                 {u"image"_s, u"ubuntu-24.04-cuda-13.2"_s},
-                {u"name"_s, name},
-                {u"infiniband_partition"_s, partition ? partition->value(u"id"_s).toString() : QString()},
+                {u"cloud_init_user_data"_s, QString::fromLatin1(workerUserData.toBase64())},
                 {u"tags"_s, QJsonObject{{u"role"_s, u"worker"_s}}}},
                201);
-    }
+    s.call(u"POST"_s, u"deployments"_s, s.acme(),
+           {{u"kind"_s, u"generic"_s},
+            {u"name"_s, u"trainers"_s},
+            {u"pool"_s, trainingId},
+            {u"instance_sku"_s, u"hel-a-h100-ib"_s},
+            {u"instance_template"_s, workerTemplate ? workerTemplate->value(u"id"_s).toString() : QString()},
+            {u"target_instance_count"_s, 2},
+            {u"instance_name_template"_s, u"worker-{{nanoid(10)}}"_s},
+            {u"infiniband_partition"_s, partition ? partition->value(u"id"_s).toString() : QString()}},
+           201);
 
     // globex goes on trading up to today.
     for (; day + 9 * Hour < now; day += Day) {

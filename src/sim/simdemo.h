@@ -13,8 +13,9 @@ class SimStore;
 // The demo world: the plain world of simworld.h plus an account that shows every feature at
 // once. For acme (enrolled in infiniband-preview): in `production` the pool "training-cluster"
 // owns 2 InfiniBand nodes from a few days ago to a few days ahead and 16 for a 5-day run next
-// week, a slice of which is listed for sale (a standing sell); the partition "training" holds two
-// running workers on the pool's fabric; earlier orders are filled. In `research` the pool
+// week, a slice of which is listed for sale (a standing sell); the deployment "trainers" keeps two
+// workers of the instance template "training-worker" running in the partition "training", on the
+// pool's fabric; earlier orders are filled. In `research` the pool
 // "inference" owns one RoCE node and runs one instance. globex trades every day, so the orderbook
 // has weeks of fills.
 //

@@ -19,7 +19,20 @@ SimResources::SimResources(SimStore& store, const SimOptions& options, SimClock&
     : m_store(store)
     , m_options(options)
     , m_clock(clock)
-{}
+{
+    // A deployment keeps instances in its pool: delete it first.
+    addPoolDeleteGuard([](SimStore& s, const QString& poolId, qint64) {
+        QList<FieldError> details;
+        for (const auto& r : constValue(s.rows(
+                 u"SELECT name FROM deployments WHERE pool_id = ? AND deleted_at IS NULL ORDER BY seq"_s,
+                 {poolId})))
+            details.append(
+                {{},
+                 u"deployment"_s,
+                 u"Deployment %1 runs instances in the pool; delete it first."_s.arg(r.value(0).toString())});
+        return details;
+    });
+}
 
 SimResources::~SimResources()
 {
@@ -57,6 +70,8 @@ void SimResources::advanceWorld()
     advanceMarket();
     if (m_now >= m_nextReconcileAt)
         reconcile();
+    // Deployments follow what the instances did: replace the terminated, buy, scale.
+    reconcileDeployments();
 }
 
 void SimResources::reconcile(const QString& poolId, const QString& skuId)
@@ -113,6 +128,7 @@ void SimResources::advanceClockBy(qint64 seconds)
     m_now = m_clock.now();
     advanceWorld();
     reconcile();
+    reconcileDeployments();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,10 +11,12 @@
 #include "sim/simoptions.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QSqlRecord>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace sfsim {
 
@@ -23,6 +25,25 @@ using sfdesk::Schedule;
 
 class SimStore;
 class SimRow;
+
+// What an instance is made of, as POST /instances takes it (references as the caller wrote them),
+// for the one place that checks and stores a new instance: a user's create, a deployment's
+// reconciliation and a replace all go through SimResources::createInstance.
+struct InstanceSpec
+{
+    QString pool;
+    QString sku;
+    QString image;
+    std::optional<QString> name;     // nothing: a name is made up
+    std::optional<QString> userData; // base64, as the body carries it
+    bool enablePublicIpv4 = false;
+    std::optional<QJsonObject> tags;
+    QString priority = QStringLiteral("normal");
+    bool wantsInfiniband = false;
+    std::optional<QString> partition; // a reference; a bare name resolves in the pool's workspace
+    QString partitionId;              // already resolved (a replace keeps its instance's)
+    QString deploymentId;             // the deployment that manages it, if any
+};
 
 // What the route classes share: the rules of access for the request's caller, references to
 // stored objects, their JSON writers, list pages, the market and the world's time. SimApi runs a
@@ -62,6 +83,10 @@ public:
     void reconcile(const QString& poolId = {}, const QString& skuId = {});
     // A failed request may have changed what the next reconciliation is due for.
     void forgetNextReconcile() { m_nextReconcileAt = 0; }
+    // Deployments keep their target (simresources_deployments.cpp): every live one, or one.
+    void reconcileDeployments(const QString& deploymentId = {});
+    // Cancels a spot deployment's buys still on the book whose window starts at blockStart or later.
+    void cancelDeploymentOrders(const QString& deploymentId, qint64 blockStart);
 
     // --- Access rules ---
     void requireFlag(const QString& flag);
@@ -78,6 +103,9 @@ public:
     QSqlRecord findFabric(const QString& ref, const QString& field = {});
     QSqlRecord findSku(const QString& ref, const QString& field = {});
     QSqlRecord findImage(const QString& ref, const QString& field = {});
+    // A bare name resolves in `workspaceId` when given, else in the account's default workspace.
+    QSqlRecord findTemplate(const QString& ref, const QString& field = {}, const QString& workspaceId = {});
+    QSqlRecord findDeployment(const QString& ref);
     // sfc:<type>:<account>:<workspace>:<name> or <account>/<workspace>/<name>.
     std::optional<std::tuple<QString, QString, QString>> splitPath(const QString& type, const QString& ref,
                                                                    bool allowSlash) const;
@@ -96,6 +124,19 @@ public:
     QJsonObject skuJson(const QSqlRecord& r) const;
     QJsonObject imageJson(const QSqlRecord& r) const;
     QJsonObject userJson(const QSqlRecord& r) const;
+    QJsonObject templateJson(const QSqlRecord& r, bool includeUserData) const;
+    QJsonObject deploymentJson(const QSqlRecord& r) const;
+    QJsonObject storedTemplateJson(const QString& id, bool includeUserData);
+    QJsonObject storedDeploymentJson(const QString& id);
+    static const QString& templateSelectSql();
+    static const QString& deploymentSelectSql();
+
+    // --- Instances (simresources_instances.cpp) ---
+    // Checks a new instance as POST /instances does (grants, references, SKU and partition, image
+    // available, name free) and stores it awaiting allocation; returns its id. Throws SimApiError.
+    QString createInstance(const InstanceSpec& spec);
+    // Terminates running or waiting instances now, as POST /instances/{id}/terminate does.
+    void terminateInstances(const QStringList& ids);
 
     // --- Lists ---
     // Ordered by seq with cursors; `where` conditions are ANDed. `prefetch` sees the page's rows
@@ -184,6 +225,11 @@ private:
     PageRows pageRows(const QString& select, QStringList where, QVariantList binds, const QString& seqColumn,
                       bool newestFirst, QueryReader& query, const QString& cursorPrefix, int defaultLimit,
                       int maxLimit);
+    void reconcileDeployment(const QSqlRecord& deployment);
+    // A spot deployment's buys for the hour under way and the next; returns what its status should
+    // say about them ("error:" first for a failure), empty when nothing is outstanding.
+    QString buySpotCapacity(const QSqlRecord& deployment);
+    void setDeploymentStatus(const QString& id, const QString& state, const QString& message);
     // Creates the market's tables and registers every SKU of the world with it.
     void initializeMarket();
     // Lets the market catch up with the clock and books the fills.

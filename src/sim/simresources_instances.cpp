@@ -13,6 +13,7 @@ using namespace Qt::StringLiterals;
 namespace sfsim {
 
 using namespace jsonout;
+using sfdesk::FieldError;
 
 namespace {
 
@@ -53,6 +54,9 @@ enum InstanceColumn : int
     InfinibandStack,
     PartitionName,
     FabricName,
+    DeploymentId,
+    DeploymentKind,
+    DeploymentName,
 };
 
 // An instance row. A list page selects NULL for the columns the instance writer does not read
@@ -79,9 +83,11 @@ QString instanceColumns(bool full)
            + column(u"s.rdma_type"_s, u"rdma_type"_s) + u", im.name AS image_name, "_s
            + column(u"im.infiniband_stack"_s, u"infiniband_stack"_s) + u", ip.name AS partition_name, "_s
            + column(u"f.name"_s, u"fabric_name"_s)
+           + u", i.deployment_id, d.kind AS deployment_kind, d.name AS deployment_name"_s
            + u" FROM instances i JOIN workspaces w ON w.id = i.workspace_id JOIN pools p ON p.id = i.pool_id "
              "JOIN instance_skus s ON s.id = i.instance_sku_id JOIN images im ON im.id = i.image_id "
-             "LEFT JOIN infiniband_partitions ip ON ip.id = i.partition_id"_s
+             "LEFT JOIN infiniband_partitions ip ON ip.id = i.partition_id "
+             "LEFT JOIN deployments d ON d.id = i.deployment_id"_s
            + (full ? u" LEFT JOIN fabrics f ON f.id = ip.fabric_id"_s : QString());
 }
 const QString instanceSelect = instanceColumns(true);
@@ -141,7 +147,18 @@ template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool 
     appendUtf8(out, r.text(SkuAlias));
     out.append(",\"id\":");
     appendUtf8(out, r.text(InstanceSkuId));
-    out.append(",\"object\":\"instance_sku\"},\"managed_by\":null,\"name\":");
+    out.append(",\"object\":\"instance_sku\"},\"managed_by\":");
+    if (r.isNull(DeploymentId)) {
+        out.append("null");
+    } else {
+        out.append("{\"id\":");
+        appendUtf8(out, r.text(DeploymentId));
+        out.append(",\"name\":");
+        appendUtf8(out, r.text(DeploymentName));
+        out.append(",\"object\":");
+        out.append(r.text(DeploymentKind) == "spot" ? "\"spot_deployment\"}" : "\"deployment\"}");
+    }
+    out.append(",\"name\":");
     appendUtf8(out, name);
     out.append(",\"object\":\"instance\",\"owner\":");
     appendUtf8(out, account);
@@ -180,6 +197,89 @@ QJsonObject SimResources::instanceJson(const QSqlRecord& r, bool includeUserData
     QByteArray out;
     appendInstance(out, SimRecordRow{r}, includeUserData);
     return QJsonDocument::fromJson(out).object();
+}
+
+QString SimResources::createInstance(const InstanceSpec& spec)
+{
+    if (spec.partition)
+        requireFlag(u"infiniband-preview"_s);
+    const QSqlRecord pool = findPool(spec.pool, u"pool"_s);
+    const QString workspaceId = pool.value(u"workspace_id"_s).toString();
+    requireWrite(workspaceId);
+    const QSqlRecord sku = findSku(spec.sku, u"instance_sku"_s);
+    const QSqlRecord image = findImage(spec.image, u"image"_s);
+    const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
+    QList<FieldError> problems;
+    if (image.value(u"upload_status"_s).toString() != u"completed"_s)
+        problems.append({u"image"_s, u"image_unavailable"_s,
+                         u"Image %1 is %2; only a completed image can start instances."_s.arg(
+                             image.value(u"name"_s).toString(), image.value(u"upload_status"_s).toString())});
+    if (spec.enablePublicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
+        problems.append(
+            {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,
+             u"Instance SKU %1 does not offer public IPv4."_s.arg(sku.value(u"alias"_s).toString())});
+    QVariant partitionId{QMetaType(QMetaType::QString)};
+    if (!spec.partitionId.isEmpty())
+        partitionId = spec.partitionId;
+    if (spec.partition || spec.wantsInfiniband || !spec.partitionId.isEmpty()) {
+        if (!skuIsInfiniband)
+            problems.append(
+                {spec.partition ? u"infiniband_partition"_s : u"_preview_enable_infiniband"_s,
+                 u"sku_not_infiniband"_s,
+                 u"Instance SKU %1 has rdma_type %2, not infiniband."_s.arg(
+                     sku.value(u"alias"_s).toString(),
+                     sku.value(u"rdma_type"_s).isNull() ? u"none"_s : sku.value(u"rdma_type"_s).toString())});
+    }
+    if (spec.partition) {
+        // A bare name resolves in the pool's workspace.
+        const QSqlRecord partition = findPartition(*spec.partition, workspaceId);
+        requireWrite(partition.value(u"workspace_id"_s).toString());
+        partitionId = partition.value(u"id"_s);
+        if (skuIsInfiniband
+            && partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
+            problems.append(
+                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
+                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
+                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
+                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
+    }
+    if (!problems.isEmpty())
+        throw SimApiError::unprocessable(problems.first().message, problems);
+
+    const QString id = m_ids.make(u"inst"_s);
+    QString instanceName = spec.name.value_or(QString());
+    if (instanceName.isEmpty())
+        instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
+    if (m_store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                    {workspaceId, instanceName}))
+        throw SimApiError::unprocessable(
+            u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
+            {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});
+    const QVariant none{QMetaType(QMetaType::QString)};
+    m_store.exec(
+        u"INSERT INTO instances(id, workspace_id, pool_id, instance_sku_id, image_id, name, status, "
+        "priority_level, created_at, updated_at, cloud_init_user_data, enable_public_ipv4, tags, "
+        "partition_id, deployment_id) "
+        "VALUES(?, ?, ?, ?, ?, ?, 'awaiting_allocation', ?, ?, ?, ?, ?, ?, ?, ?)"_s,
+        {id, workspaceId, pool.value(u"id"_s), sku.value(u"id"_s), image.value(u"id"_s), instanceName,
+         spec.priority, m_now, m_now, spec.userData ? QVariant(*spec.userData) : none, spec.enablePublicIpv4,
+         spec.tags ? QVariant(QString::fromUtf8(QJsonDocument(*spec.tags).toJson(QJsonDocument::Compact)))
+                   : none,
+         partitionId, spec.deploymentId.isEmpty() ? none : QVariant(spec.deploymentId)});
+    return id;
+}
+
+void SimResources::terminateInstances(const QStringList& ids)
+{
+    for (const QString& id : ids) {
+        m_store.exec(u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, "
+                     "public_ip = NULL WHERE id = ? AND status IN ('running', 'awaiting_allocation')"_s,
+                     {m_now, m_now, id});
+        if (m_options.ibReleaseSeconds == 0)
+            m_store.exec(u"UPDATE instances SET infiniband_released_at = ? WHERE id = ? AND partition_id IS "
+                         "NOT NULL AND infiniband_released_at IS NULL"_s,
+                         {m_now, id});
+    }
 }
 
 QSqlRecord SimResources::findInstance(const QString& ref)

@@ -130,6 +130,33 @@ CREATE INDEX instances_partition_attached
     R"SQL(
 ALTER TABLE tokens ADD COLUMN hashed INTEGER NOT NULL DEFAULT 0;
 )SQL",
+    // Instance templates, and deployments (kind generic or spot) that keep a target number of
+    // instances of a template running in a pool; the instances they made name them (deployments
+    // are never removed, only marked deleted), and the buy orders of spot deployments are theirs.
+    R"SQL(
+CREATE TABLE instance_templates (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), name TEXT NOT NULL,
+    image_id TEXT NOT NULL REFERENCES images(id), cloud_init_user_data TEXT, tags TEXT,
+    created_at INTEGER NOT NULL, deleted_at INTEGER);
+CREATE UNIQUE INDEX instance_templates_name ON instance_templates(workspace_id, name) WHERE deleted_at IS NULL;
+CREATE TABLE deployments (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), name TEXT NOT NULL,
+    pool_id TEXT NOT NULL REFERENCES pools(id), instance_sku_id TEXT NOT NULL REFERENCES instance_skus(id),
+    template_id TEXT NOT NULL REFERENCES instance_templates(id),
+    partition_id TEXT REFERENCES infiniband_partitions(id), enabled INTEGER NOT NULL,
+    target_instance_count INTEGER NOT NULL, instance_name_template TEXT NOT NULL,
+    max_buy_price_micros INTEGER, status_state TEXT NOT NULL, status_message TEXT NOT NULL,
+    created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, deleted_at INTEGER);
+CREATE UNIQUE INDEX deployments_name ON deployments(workspace_id, name) WHERE deleted_at IS NULL;
+CREATE INDEX deployments_live ON deployments(deleted_at, pool_id);
+CREATE TABLE deployment_orders (
+    deployment_id TEXT NOT NULL REFERENCES deployments(id), order_id TEXT NOT NULL,
+    start_at INTEGER NOT NULL, end_at INTEGER NOT NULL, PRIMARY KEY (deployment_id, order_id));
+ALTER TABLE instances ADD COLUMN deployment_id TEXT;
+CREATE INDEX instances_deployment ON instances(deployment_id, status) WHERE deployment_id IS NOT NULL;
+)SQL",
 };
 
 } // namespace

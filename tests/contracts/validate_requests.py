@@ -32,8 +32,10 @@ IB_ROUTES = {
     ("GET", "/preview/v2/infiniband_partitions/{partition}/instances"): {
         "query": {"workspace", "limit", "starting_after", "ending_before"}},
 }
-# The InfiniBand fields INFINIBAND.md adds to POST /instances.
+# The InfiniBand fields INFINIBAND.md adds to POST /instances, and the partition the project's
+# contract adds to POST /deployments (tests/data/contracts/infiniband.schema.json, DeploymentExtension).
 IB_INSTANCE_FIELDS = {"_preview_infiniband_partition", "_preview_enable_infiniband", "infiniband_partition"}
+IB_DEPLOYMENT_FIELDS = {"infiniband_partition"}
 NAME = re.compile(r"\A[a-zA-Z0-9][a-zA-Z0-9._-]{0,62}\Z")
 
 
@@ -176,8 +178,12 @@ def main():
             except ValueError:
                 fail("body is not JSON")
                 continue
-            if template == "/preview/v2/instances" and isinstance(body, dict):
+            if template == "/preview/v2/instances" and method == "POST" and isinstance(body, dict):
                 body = {k: v for k, v in body.items() if k not in IB_INSTANCE_FIELDS}
+            if template == "/preview/v2/deployments" and isinstance(body, dict):
+                if "infiniband_partition" in body and not isinstance(body["infiniband_partition"], str):
+                    fail("infiniband_partition of a deployment must be a partition reference")
+                body = {k: v for k, v in body.items() if k not in IB_DEPLOYMENT_FIELDS}
             if schema:
                 errors = list(validator(schema).iter_errors(body))
                 if errors:

@@ -18,6 +18,26 @@ STATUS_TYPES = {400: "invalid_request_error", 401: "authentication_error", 402: 
                 503: "service_unavailable"}
 
 
+REQUIRED_ANSWERS = [
+    ("POST", "/preview/v2/instance_templates", 201),
+    ("GET", "/preview/v2/instance_templates", 200),
+    ("GET", "/preview/v2/instance_templates/{id}", 200),
+    ("DELETE", "/preview/v2/instance_templates/{id}", 204),
+    ("DELETE", "/preview/v2/instance_templates/{id}", 422),
+    ("POST", "/preview/v2/deployments", 201),
+    ("POST", "/preview/v2/deployments", 409),
+    ("GET", "/preview/v2/deployments", 200),
+    ("GET", "/preview/v2/deployments/{id}", 200),
+    ("PATCH", "/preview/v2/deployments/{id}", 200),
+    ("PATCH", "/preview/v2/deployments/{id}", 400),
+    ("DELETE", "/preview/v2/deployments/{id}", 204),
+    ("PATCH", "/preview/v2/instances", 200),
+    ("PATCH", "/preview/v2/instances", 422),
+    ("POST", "/preview/v2/instances/{id}/replace", 201),
+    ("POST", "/preview/v2/instances/{id}/replace", 404),
+]
+
+
 def template_regex(template):
     return re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$")
 
@@ -39,6 +59,7 @@ def main():
     envelope = ib_validator("Error")
     instance_ext = ib_validator("InstanceExtension")
     sku_ext = ib_validator("InstanceSkuExtension")
+    deployment_ext = ib_validator("DeploymentExtension")
     templates = sorted(spec["paths"].keys(), key=lambda t: t.count("{"))
     ib_routes = sorted(ib["x-routes"], key=lambda r: r["path"].count("{"))
 
@@ -51,6 +72,7 @@ def main():
         return 1
 
     failures, undeclared, checked = [], {}, 0
+    answered = set()
     cache = {}
 
     def fail(rec, message):
@@ -63,6 +85,8 @@ def main():
         if path.startswith("/v2/"):
             path = "/preview" + path
         raw = rec["raw"]
+        template = next((t for t in templates if template_regex(t).match(path)), None)
+        answered.add((method, template, status))
         if status == 204:
             checked += 1
             if raw:
@@ -99,7 +123,6 @@ def main():
                         fail(rec, "instance extension: " + e.message)
             continue
 
-        template = next((t for t in templates if template_regex(t).match(path)), None)
         if template is None:
             if status != 404:
                 fail(rec, "path not in the OpenAPI document and not a 404")
@@ -129,11 +152,22 @@ def main():
             for item in items:
                 for e in instance_ext.iter_errors(item):
                     fail(rec, "instance extension: " + e.message)
+        if status in (200, 201) and template.startswith("/preview/v2/deployments"):
+            items = body.get("data", []) if body.get("object") == "list" else [body]
+            for item in items:
+                for e in deployment_ext.iter_errors(item):
+                    fail(rec, "deployment extension: " + e.message)
         if status == 200 and template in ("/preview/v2/instance_skus", "/preview/v2/instance_skus/{id}"):
             items = body.get("data", []) if body.get("object") == "list" else [body]
             for item in items:
                 for e in sku_ext.iter_errors(item):
                     fail(rec, "instance SKU extension: " + e.message)
+
+    # The operations of issue 41's fleet (templates, deployments, replace, batch patch): each of their
+    # success answers was received and checked at least once.
+    for method, template, status in REQUIRED_ANSWERS:
+        if (method, template, status) not in answered:
+            failures.append("%s %s -> %d: no sim test received this answer" % (method, template, status))
 
     print("checked %d responses from %d files" % (checked, len(glob.glob(log_dir + "/*.jsonl"))))
     for (method, template, status), n in sorted(undeclared.items()):

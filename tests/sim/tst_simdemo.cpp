@@ -193,6 +193,38 @@ private Q_SLOTS:
         }
     }
 
+    // The workers are a deployment's: two of the template "training-worker", named by its name
+    // template, kept running in the partition.
+    void workersAreADeploymentOfATemplate()
+    {
+        const SimReply tmpl = m_api.get(
+            u"/preview/v2/instance_templates/sfc:instance_template:acme:production:training-worker"_s);
+        QCOMPARE(tmpl.status, 200);
+        QVERIFY(tmpl.json.value(u"cloud_init_user_data_used").toBool());
+        QCOMPARE(tmpl.json.value(u"image").toObject().value(u"name").toString(), u"ubuntu-24.04-cuda-13.2"_s);
+        const SimReply deployments = m_api.get(u"/preview/v2/deployments?workspace=production"_s);
+        QCOMPARE(deployments.status, 200);
+        QCOMPARE(deployments.data().size(), 1);
+        const QJsonObject trainers = deployments.data().at(0).toObject();
+        QCOMPARE(trainers.value(u"name").toString(), u"trainers"_s);
+        QCOMPARE(trainers.value(u"target_instance_count").toInt(), 2);
+        QCOMPARE(trainers.value(u"instance_template").toObject().value(u"id").toString(), tmpl.id());
+        QCOMPARE(trainers.value(u"infiniband_partition").toObject().value(u"name").toString(), u"training"_s);
+        QCOMPARE(trainers.value(u"status").toObject().value(u"state").toString(), u"info"_s);
+        const SimReply workers = m_api.get(u"/preview/v2/instances?workspace=production&status=running"_s);
+        int managed = 0;
+        for (const auto& w : constValue(workers.data())) {
+            const QJsonObject worker = w.toObject();
+            if (worker.value(u"managed_by").toObject().value(u"id").toString()
+                != trainers.value(u"id").toString())
+                continue;
+            ++managed;
+            QVERIFY(worker.value(u"name").toString().startsWith(u"worker-"_s));
+            QCOMPARE(worker.value(u"tags").toObject().value(u"role").toString(), u"worker"_s);
+        }
+        QCOMPARE(managed, 2);
+    }
+
     void researchRunsOneRoceInstance()
     {
         const SimReply instances = m_api.get(u"/preview/v2/instances?workspace=research"_s);

@@ -142,6 +142,7 @@ ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
         r.instanceSkuId = skuId;
     allocation::replaceRectangles(c.store, pool->value(0).toString(), skuId, u"control"_s, rects);
     c.resources.reconcile();
+    c.resources.reconcileDeployments();
     const auto full =
         c.store.row(u"SELECT p.*, w.name AS workspace, w.account_id FROM pools p JOIN workspaces w "
                     "ON w.id = p.workspace_id WHERE p.id = ?"_s,

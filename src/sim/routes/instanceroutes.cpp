@@ -3,6 +3,7 @@
 #include "sim/routes/instanceroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/routes/routeutil.h"
 #include "sim/simconsole.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
@@ -21,7 +22,18 @@ using sfdesk::FieldError;
 
 namespace {
 
-constexpr qint64 maxUserDataBytes = 64 * 1024;
+// At most this many entries in one PATCH /instances.
+constexpr qsizetype maxBatchEntries = 500;
+const QStringList priorities{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s};
+
+std::optional<QString> readPriority(BodyReader& body)
+{
+    const auto priority = body.string(u"priority_level"_s, false, 32);
+    if (priority && !priorities.contains(*priority))
+        body.addError(u"priority_level"_s, u"invalid_value"_s,
+                      u"priority_level must be yield, normal, preferred or critical."_s);
+    return priority;
+}
 
 QString hostnameOf(const QSqlRecord& r)
 {
@@ -41,108 +53,33 @@ void SimInstanceRoutes::add(SimRouter& router)
     router.add("POST", "instances/{}/terminate", &SimInstanceRoutes::terminateInstance);
     router.add("GET", "instances/{}/logs", &SimInstanceRoutes::instanceLogs);
     router.add("GET", "instances/{}/ssh", &SimInstanceRoutes::instanceSsh);
+    router.add("PATCH", "instances", &SimInstanceRoutes::batchPatchInstances);
+    router.add("POST", "instances/{}/replace", &SimInstanceRoutes::replaceInstance);
 }
 
 ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
 {
     BodyReader body = BodyReader::parse(c.request.body);
-    const auto poolRef = body.string(u"pool"_s, true, 512);
-    const auto imageRef = body.string(u"image"_s, true, 512);
-    const auto skuRef = body.string(u"instance_sku"_s, true, 64);
-    const auto name = body.name(u"name"_s, false);
-    const auto userData = body.has(u"cloud_init_user_data"_s) && !body.isNull(u"cloud_init_user_data"_s)
-                              ? body.string(u"cloud_init_user_data"_s, false, 4 * maxUserDataBytes)
-                              : std::nullopt;
-    const bool publicIpv4 = body.boolean(u"enable_public_ipv4"_s, false).value_or(false);
+    InstanceSpec spec;
+    spec.pool = body.string(u"pool"_s, true, 512).value_or(QString());
+    spec.image = body.string(u"image"_s, true, 512).value_or(QString());
+    spec.sku = body.string(u"instance_sku"_s, true, 64).value_or(QString());
+    spec.name = body.name(u"name"_s, false);
+    spec.userData = routeutil::userData(body);
+    spec.enablePublicIpv4 = body.boolean(u"enable_public_ipv4"_s, false).value_or(false);
     const auto firewall = body.string(u"firewall"_s, false, 512);
-    const auto tags = body.tags(u"tags"_s);
-    const auto priority = body.string(u"priority_level"_s, false, 32);
-    const bool wantsInfiniband = body.boolean(u"_preview_enable_infiniband"_s, false).value_or(false);
-    const auto partitionRef = body.string(u"infiniband_partition"_s, false, 512);
-    if (priority && !QStringList{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s}.contains(*priority))
-        body.addError(u"priority_level"_s, u"invalid_value"_s,
-                      u"priority_level must be yield, normal, preferred or critical."_s);
-    QByteArray decoded;
-    if (userData) {
-        const auto result =
-            QByteArray::fromBase64Encoding(userData->toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
-        if (!result)
-            body.addError(u"cloud_init_user_data"_s, u"invalid_base64"_s,
-                          u"cloud_init_user_data must be base64."_s);
-        else if (result.decoded.size() > maxUserDataBytes)
-            body.addError(u"cloud_init_user_data"_s, u"too_large"_s,
-                          u"cloud_init_user_data decodes to %1 bytes; the maximum is 65536 (64 KiB)."_s.arg(
-                              result.decoded.size()));
-        else
-            decoded = result.decoded;
-    } else if (body.has(u"cloud_init_user_data"_s) && !body.isNull(u"cloud_init_user_data"_s)
-               && !body.raw(u"cloud_init_user_data"_s).isString()) {
-        // string() already reported the type.
-    }
+    spec.tags = body.tags(u"tags"_s);
+    spec.priority = readPriority(body).value_or(u"normal"_s);
+    spec.wantsInfiniband = body.boolean(u"_preview_enable_infiniband"_s, false).value_or(false);
+    spec.partition = body.string(u"infiniband_partition"_s, false, 512);
     body.finish();
-
-    if (partitionRef)
-        c.resources.requireFlag(u"infiniband-preview"_s);
-    const QSqlRecord pool = c.resources.findPool(*poolRef, u"pool"_s);
-    const QString workspaceId = pool.value(u"workspace_id"_s).toString();
-    c.resources.requireWrite(workspaceId);
-    const QSqlRecord sku = c.resources.findSku(*skuRef, u"instance_sku"_s);
-    const QSqlRecord image = c.resources.findImage(*imageRef, u"image"_s);
     if (firewall)
         throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
                           {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
-    const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
-    QList<FieldError> problems;
-    if (publicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
-        problems.append(
-            {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,
-             u"Instance SKU %1 does not offer public IPv4."_s.arg(sku.value(u"alias"_s).toString())});
-    QVariant partitionId{QMetaType(QMetaType::QString)};
-    if (partitionRef || wantsInfiniband) {
-        if (!skuIsInfiniband)
-            problems.append(
-                {partitionRef ? u"infiniband_partition"_s : u"_preview_enable_infiniband"_s,
-                 u"sku_not_infiniband"_s,
-                 u"Instance SKU %1 has rdma_type %2, not infiniband."_s.arg(
-                     sku.value(u"alias"_s).toString(),
-                     sku.value(u"rdma_type"_s).isNull() ? u"none"_s : sku.value(u"rdma_type"_s).toString())});
-    }
-    if (partitionRef) {
-        // A bare name resolves in the pool's workspace.
-        const QSqlRecord partition = c.resources.findPartition(*partitionRef, workspaceId);
-        c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
-        partitionId = partition.value(u"id"_s);
-        if (skuIsInfiniband
-            && partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
-            problems.append(
-                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
-                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
-                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
-                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
-    }
-    if (!problems.isEmpty())
-        throw SimApiError::unprocessable(problems.first().message, problems);
-
-    const QString id = c.resources.ids().make(u"inst"_s);
-    QString instanceName = name.value_or(QString());
-    if (instanceName.isEmpty())
-        instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (c.store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, instanceName}))
-        throw SimApiError::unprocessable(
-            u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
-            {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});
-    c.store.exec(u"INSERT INTO instances(id, workspace_id, pool_id, instance_sku_id, image_id, name, status, "
-                 u"priority_level, "
-                 "created_at, updated_at, cloud_init_user_data, enable_public_ipv4, tags, partition_id) "
-                 "VALUES(?, ?, ?, ?, ?, ?, 'awaiting_allocation', ?, ?, ?, ?, ?, ?, ?)"_s,
-                 {id, workspaceId, pool.value(u"id"_s), sku.value(u"id"_s), image.value(u"id"_s),
-                  instanceName, priority.value_or(u"normal"_s), c.now, c.now,
-                  userData ? QVariant(*userData) : QVariant(QMetaType(QMetaType::QString)), publicIpv4,
-                  tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
-                       : QVariant(QMetaType(QMetaType::QString)),
-                  partitionId});
-    c.resources.reconcile(pool.value(u"id"_s).toString(), sku.value(u"id"_s).toString());
+    const QString id = c.resources.createInstance(spec);
+    const QSqlRecord created = c.resources.findInstance(id);
+    c.resources.reconcile(created.value(u"pool_id"_s).toString(),
+                          created.value(u"instance_sku_id"_s).toString());
     return ApiResponse::created(c.resources.storedInstanceJson(id));
 }
 
@@ -259,10 +196,7 @@ ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
-    const auto priority = body.string(u"priority_level"_s, false, 32);
-    if (priority && !QStringList{u"yield"_s, u"normal"_s, u"preferred"_s, u"critical"_s}.contains(*priority))
-        body.addError(u"priority_level"_s, u"invalid_value"_s,
-                      u"priority_level must be yield, normal, preferred or critical."_s);
+    const auto priority = readPriority(body);
     body.finish();
     const QString id = instance.value(u"id"_s).toString();
     c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
@@ -294,14 +228,7 @@ ApiResponse SimInstanceRoutes::terminateInstance(const SimRequestContext& c)
     if (status == u"terminated"_s || status == u"failed"_s)
         throw SimApiError::notFound(u"Instance not found or already terminated."_s);
     const QString id = instance.value(u"id"_s).toString();
-    c.store.exec(
-        u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, public_ip = NULL "
-        "WHERE id = ?"_s,
-        {c.now, c.now, id});
-    if (c.resources.options().ibReleaseSeconds == 0)
-        c.store.exec(
-            u"UPDATE instances SET infiniband_released_at = ? WHERE id = ? AND partition_id IS NOT NULL"_s,
-            {c.now, id});
+    c.resources.terminateInstances({id});
     // The freed node goes to the next instance waiting on the pool.
     c.resources.reconcile(instance.value(u"pool_id"_s).toString(),
                           instance.value(u"instance_sku_id"_s).toString());
@@ -409,6 +336,141 @@ ApiResponse SimInstanceRoutes::instanceSsh(const SimRequestContext& c)
                                                  {u"key"_s, QString::fromLatin1(wire.toBase64())}}}},
          {u"last_successful_key_update_at"_s, running + 30},
          {u"last_attempted_key_update_at"_s, running + 30}});
+}
+
+ApiResponse SimInstanceRoutes::batchPatchInstances(const SimRequestContext& c)
+{
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto data = body.array(u"data"_s, true);
+    if (data && data->size() > maxBatchEntries)
+        body.addError(
+            u"data"_s, u"too_many_entries"_s,
+            u"A batch holds at most %1 entries; this one has %2."_s.arg(maxBatchEntries).arg(data->size()));
+    // The last entry of an id wins; the answer lists each id once, in the order first named.
+    QStringList order;
+    QHash<QString, QString> priorityOf;
+    if (data) {
+        for (qsizetype i = 0; i < data->size() && i < maxBatchEntries; ++i) {
+            const QString field = u"data[%1]"_s.arg(i);
+            const QJsonObject entry = data->at(i).toObject();
+            if (!data->at(i).isObject()) {
+                body.addError(field, u"invalid_type"_s, u"%1 must be an object."_s.arg(field));
+                continue;
+            }
+            for (auto it = entry.begin(); it != entry.end(); ++it) {
+                if (it.key() != u"id"_s && it.key() != u"priority_level"_s)
+                    body.addError(field + u'.' + it.key(), u"unknown_field"_s,
+                                  u"%1: only id and priority_level can be patched in a batch."_s.arg(field));
+            }
+            const QString id = entry.value(u"id"_s).toString();
+            const QString priority = entry.value(u"priority_level"_s).toString();
+            if (!(id.startsWith(u"inst_"_s) || id.startsWith(u"vm_"_s)))
+                body.addError(field + u".id"_s, u"invalid_value"_s,
+                              u"%1.id must be an instance id (inst_…)."_s.arg(field));
+            if (!priorities.contains(priority))
+                body.addError(
+                    field + u".priority_level"_s, u"invalid_value"_s,
+                    u"%1.priority_level must be yield, normal, preferred or critical."_s.arg(field));
+            const QString canonical = id.startsWith(u"vm_"_s) ? u"inst"_s + id.mid(2) : id;
+            if (!priorityOf.contains(canonical))
+                order.append(canonical);
+            priorityOf.insert(canonical, priority);
+        }
+    }
+    body.finish();
+    if (order.isEmpty())
+        throw SimApiError::unprocessable(u"The batch names no instance."_s,
+                                         {{u"data"_s, u"empty"_s, u"data must hold at least one entry."_s}});
+    // Every instance is known and readable, and all are in one workspace; else nothing changes.
+    QString workspaceId;
+    QList<FieldError> problems;
+    for (const QString& id : std::as_const(order)) {
+        QSqlRecord instance;
+        try {
+            instance = c.resources.findInstance(id);
+        } catch (const SimApiError&) {
+            problems.append({u"data"_s, u"unknown_instance"_s, u"Instance %1 not found."_s.arg(id)});
+            continue;
+        }
+        const QString workspace = instance.value(u"workspace_id"_s).toString();
+        if (workspaceId.isEmpty())
+            workspaceId = workspace;
+        else if (workspace != workspaceId)
+            problems.append({u"data"_s, u"cross_workspace"_s,
+                             u"Instance %1 is in workspace %2; a batch must stay in one workspace."_s.arg(
+                                 id, instance.value(u"workspace"_s).toString())});
+    }
+    if (!problems.isEmpty())
+        throw SimApiError::unprocessable(problems.first().message, problems);
+    c.resources.requireWrite(workspaceId);
+    QJsonArray out;
+    for (const QString& id : std::as_const(order)) {
+        c.store.exec(
+            u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ? AND priority_level <> ?"_s,
+            {priorityOf.value(id), c.now, id, priorityOf.value(id)});
+        out.append(c.resources.storedInstanceJson(id));
+    }
+    return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, out}});
+}
+
+ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
+{
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto image = body.string(u"image"_s, true, 512);
+    const auto userData = routeutil::userData(body);
+    const auto name = body.name(u"name"_s, false);
+    body.finish();
+    // The key covers the instance and the body: a retry finds the replacement the first attempt
+    // made, even though the instance it replaced is terminated by then.
+    const QString canonical =
+        c.params.at(0) + u' '
+        + QString::fromUtf8(
+            QJsonDocument(QJsonDocument::fromJson(c.request.body).object()).toJson(QJsonDocument::Compact));
+    const routeutil::IdempotencyKey key(c, u"replace"_s, canonical, u"replacement"_s);
+    if (const auto previous = key.previous())
+        return ApiResponse::created(c.resources.storedInstanceJson(*previous));
+
+    const QSqlRecord old = [&c] {
+        try {
+            return c.resources.findInstance(c.params.at(0));
+        } catch (const SimApiError&) {
+            throw SimApiError::notFound(u"Instance not found or already terminated."_s);
+        }
+    }();
+    const QString status = old.value(u"status"_s).toString();
+    if (status == u"terminated"_s || status == u"failed"_s)
+        throw SimApiError::notFound(u"Instance not found or already terminated."_s);
+    c.resources.requireWrite(old.value(u"workspace_id"_s).toString());
+    if (name
+        && (*name == old.value(u"name"_s).toString()
+            || c.store.row(
+                u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                {old.value(u"workspace_id"_s), *name})))
+        throw SimApiError::badRequest(
+            u"An instance named %1 already exists in this workspace; the replaced instance keeps its name "
+            "while it is terminated."_s.arg(*name),
+            {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(*name)}});
+
+    // One transaction: the old instance's node goes to its replacement, which inherits everything
+    // but the image, the user data and the name.
+    const QString oldId = old.value(u"id"_s).toString();
+    c.resources.terminateInstances({oldId});
+    InstanceSpec spec;
+    spec.pool = old.value(u"pool_id"_s).toString();
+    spec.sku = old.value(u"instance_sku_id"_s).toString();
+    spec.image = *image;
+    spec.name = name;
+    spec.userData = userData;
+    spec.enablePublicIpv4 = old.value(u"enable_public_ipv4"_s).toBool();
+    if (!old.value(u"tags"_s).isNull())
+        spec.tags = QJsonDocument::fromJson(old.value(u"tags"_s).toString().toUtf8()).object();
+    spec.priority = old.value(u"priority_level"_s).toString();
+    spec.partitionId = old.value(u"partition_id"_s).toString();
+    spec.deploymentId = old.value(u"deployment_id"_s).toString();
+    const QString id = c.resources.createInstance(spec);
+    c.resources.reconcile(spec.pool, spec.sku);
+    key.remember(id);
+    return ApiResponse::created(c.resources.storedInstanceJson(id));
 }
 
 } // namespace sfsim

@@ -6,7 +6,8 @@
 
 namespace sfsim {
 
-// The instances: create, list, get, patch, terminate, delete, console logs and SSH details.
+// The instances: create, list, get, patch (one or a batch), terminate, replace, delete, console logs
+// and SSH details.
 class SimInstanceRoutes final
 {
 public:
@@ -21,6 +22,8 @@ private:
     static ApiResponse deleteInstance(const SimRequestContext& c);
     static ApiResponse instanceLogs(const SimRequestContext& c);
     static ApiResponse instanceSsh(const SimRequestContext& c);
+    static ApiResponse batchPatchInstances(const SimRequestContext& c);
+    static ApiResponse replaceInstance(const SimRequestContext& c);
 };
 
 } // namespace sfsim

@@ -11,7 +11,6 @@
 #include "sim/simresources.h"
 #include "sim/simstore.h"
 
-#include <QDateTime>
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
@@ -90,29 +89,10 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
     const QString canonicalBody = QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact));
 
     // A repeated key answers with the order the first request placed, as it stands now.
-    const QString key = QString::fromUtf8(c.request.idempotencyKey).trimmed();
-    if (key.size() > 255)
-        throw SimApiError::unprocessable(
-            u"Idempotency-Key must be at most 255 characters."_s,
-            {{u"Idempotency-Key"_s, u"too_long"_s, u"Idempotency-Key must be at most 255 characters."_s}});
-    // Keys live a day of wall-clock time: a client retries after real time passes, however
-    // fast the simulated clock runs.
-    const qint64 wallNow = QDateTime::currentSecsSinceEpoch();
-    const QString keyDigest = key.isEmpty() ? QString() : secretDigest(key);
-    if (!key.isEmpty()) {
-        c.store.exec(u"DELETE FROM idempotency_keys WHERE created_at < ?"_s, {wallNow - Day});
-        if (const auto seen = c.store.row(
-                u"SELECT body, resource_id FROM idempotency_keys WHERE token = ? AND route = 'orders' AND key = ?"_s,
-                {c.caller.token, keyDigest})) {
-            if (seen->value(0).toString() != canonicalBody)
-                throw SimApiError::unprocessable(
-                    u"This Idempotency-Key was used with a different request body."_s,
-                    {{u"Idempotency-Key"_s, u"idempotency_key_reused"_s,
-                      u"The key %1 already placed order %2 with another body; use a new key for a new order."_s
-                          .arg(key, seen->value(1).toString())}});
-            if (const auto original = c.resources.market().order(seen->value(1).toString()))
-                return ApiResponse::created(MarketJson::order(*original));
-        }
+    const routeutil::IdempotencyKey key(c, u"orders"_s, canonicalBody, u"order"_s);
+    if (const auto previous = key.previous()) {
+        if (const auto original = c.resources.market().order(*previous))
+            return ApiResponse::created(MarketJson::order(*original));
     }
 
     FieldErrors errors;
@@ -151,10 +131,7 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
         throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
     c.resources.settle(placed->settlements);
     c.resources.reconcile();
-    if (!key.isEmpty())
-        c.store.exec(u"INSERT INTO idempotency_keys(token, route, key, body, resource_id, created_at) "
-                     "VALUES(?, 'orders', ?, ?, ?, ?)"_s,
-                     {c.caller.token, keyDigest, canonicalBody, placed->order.id, wallNow});
+    key.remember(placed->order.id);
     return ApiResponse::created(
         MarketJson::order(c.resources.market().order(placed->order.id).value_or(placed->order)));
 }

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#include "sim/routes/deploymentroutes.h"
+
+#include "common/constvalue.h"
+#include "common/money.h"
+#include "sim/nametemplate.h"
+#include "sim/routes/routeutil.h"
+#include "sim/simresources.h"
+#include "sim/simstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace sfsim {
+
+using sfdesk::constValue;
+using sfdesk::FieldError;
+namespace Money = sfdesk::Money;
+
+namespace {
+
+// A deployment keeps at most this many instances.
+constexpr qint64 MaxTargetInstances = 1000;
+
+// A spot deployment's price cap, rounded to per-minute precision as the market's limits are.
+std::optional<qint64> readPrice(BodyReader& body, bool required)
+{
+    const auto text = body.string(u"max_buy_price_dollars_per_node_hour"_s, required, 32);
+    if (!text)
+        return std::nullopt;
+    QString problem;
+    const auto rate = Money::parseRate(*text, &problem);
+    if (!rate || *rate <= 0) {
+        body.addError(
+            u"max_buy_price_dollars_per_node_hour"_s, u"invalid_value"_s,
+            u"max_buy_price_dollars_per_node_hour must be a positive decimal like \"2.500000\"%1."_s.arg(
+                problem.isEmpty() ? QString() : u": "_s + problem));
+        return std::nullopt;
+    }
+    return Money::roundToMinutePrecision(*rate);
+}
+
+std::optional<QString> readNameTemplate(BodyReader& body)
+{
+    const auto text = body.string(u"instance_name_template"_s, false, nametemplate::maxLength);
+    if (text) {
+        if (const auto problem = nametemplate::problem(*text))
+            body.addError(u"instance_name_template"_s, u"invalid_value"_s, *problem);
+    }
+    return text;
+}
+
+} // namespace
+
+void SimDeploymentRoutes::add(SimRouter& router)
+{
+    router.add("POST", "deployments", &SimDeploymentRoutes::createDeployment);
+    router.add("GET", "deployments", &SimDeploymentRoutes::listDeployments);
+    router.add("GET", "deployments/{}", &SimDeploymentRoutes::getDeployment);
+    router.add("PATCH", "deployments/{}", &SimDeploymentRoutes::patchDeployment);
+    router.add("DELETE", "deployments/{}", &SimDeploymentRoutes::deleteDeployment);
+}
+
+ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
+{
+    BodyReader body = BodyReader::parse(c.request.body);
+    const QString kind = body.string(u"kind"_s, false, 16).value_or(u"generic"_s);
+    if (kind != u"generic"_s && kind != u"spot"_s)
+        body.addError(u"kind"_s, u"invalid_value"_s, u"kind must be generic or spot."_s);
+    const bool spot = kind == u"spot"_s;
+    auto name = body.name(u"name"_s, false);
+    const auto poolRef = body.string(u"pool"_s, true, 512);
+    const auto skuRef = body.string(u"instance_sku"_s, true, 64);
+    const auto templateRef = body.string(u"instance_template"_s, true, 512);
+    const auto target = body.integer(u"target_instance_count"_s, true, 0, MaxTargetInstances);
+    const QString nameTemplate =
+        readNameTemplate(body).value_or(QString::fromLatin1(nametemplate::defaultTemplate));
+    std::optional<qint64> price;
+    if (spot)
+        price = readPrice(body, true);
+    else if (body.has(u"max_buy_price_dollars_per_node_hour"_s)
+             && !body.isNull(u"max_buy_price_dollars_per_node_hour"_s))
+        body.addError(u"max_buy_price_dollars_per_node_hour"_s, u"not_applicable"_s,
+                      u"max_buy_price_dollars_per_node_hour is for spot deployments only."_s);
+    const auto partitionRef = body.string(u"infiniband_partition"_s, false, 512);
+    body.finish();
+
+    if (partitionRef)
+        c.resources.requireFlag(u"infiniband-preview"_s);
+    const QSqlRecord pool = c.resources.findPool(*poolRef, u"pool"_s);
+    const QString workspaceId = pool.value(u"workspace_id"_s).toString();
+    c.resources.requireWrite(workspaceId);
+    const QSqlRecord sku = c.resources.findSku(*skuRef, u"instance_sku"_s);
+    const QSqlRecord tmpl = c.resources.findTemplate(*templateRef, u"instance_template"_s, workspaceId);
+    QList<FieldError> problems;
+    if (tmpl.value(u"workspace_id"_s).toString() != workspaceId)
+        problems.append({u"instance_template"_s, u"workspace_mismatch"_s,
+                         u"Instance template %1 is in workspace %2, the pool in %3."_s.arg(
+                             tmpl.value(u"name"_s).toString(), tmpl.value(u"workspace"_s).toString(),
+                             pool.value(u"workspace"_s).toString())});
+    QVariant partitionId{QMetaType(QMetaType::QString)};
+    if (partitionRef) {
+        const QSqlRecord partition = c.resources.findPartition(*partitionRef, workspaceId);
+        c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
+        partitionId = partition.value(u"id"_s);
+        if (sku.value(u"rdma_type"_s).toString() != u"infiniband"_s)
+            problems.append({u"infiniband_partition"_s, u"sku_not_infiniband"_s,
+                             u"Instance SKU %1 has no InfiniBand."_s.arg(sku.value(u"alias"_s).toString())});
+        else if (partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
+            problems.append(
+                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
+                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
+                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
+                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
+    }
+    if (!problems.isEmpty())
+        throw SimApiError::unprocessable(problems.first().message, problems);
+    // One automation buys for a pool's SKU.
+    if (spot) {
+        if (const auto other = c.store.row(u"SELECT name FROM deployments WHERE pool_id = ? AND "
+                                           u"instance_sku_id = ? AND kind = 'spot' AND "
+                                           "deleted_at IS NULL"_s,
+                                           {pool.value(u"id"_s), sku.value(u"id"_s)}))
+            throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
+                                        {{u"pool"_s, u"automation_exists"_s,
+                                          u"Spot deployment %1 already buys %2 for pool %3."_s.arg(
+                                              other->value(0).toString(), sku.value(u"alias"_s).toString(),
+                                              pool.value(u"name"_s).toString())}});
+    }
+    const QString id = c.resources.ids().make(spot ? u"spot"_s : u"depl"_s);
+    if (!name)
+        name = u"deployment-"_s + id.mid(5, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
+    if (c.store.row(u"SELECT 1 FROM deployments WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+                    {workspaceId, *name}))
+        throw SimApiError::unprocessable(
+            u"A deployment named %1 already exists in this workspace."_s.arg(*name),
+            {{u"name"_s, u"name_taken"_s, u"A deployment named %1 already exists."_s.arg(*name)}});
+    c.store.exec(
+        u"INSERT INTO deployments(id, kind, workspace_id, name, pool_id, instance_sku_id, template_id, "
+        "partition_id, enabled, target_instance_count, instance_name_template, max_buy_price_micros, "
+        "status_state, status_message, created_at, updated_at) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 'info', 'Starting.', ?, ?)"_s,
+        {id, kind, workspaceId, *name, pool.value(u"id"_s), sku.value(u"id"_s), tmpl.value(u"id"_s),
+         partitionId, *target, nameTemplate,
+         price ? QVariant(*price) : QVariant(QMetaType(QMetaType::LongLong)), c.now, c.now});
+    c.resources.reconcileDeployments(id);
+    return ApiResponse::created(c.resources.storedDeploymentJson(id));
+}
+
+ApiResponse SimDeploymentRoutes::listDeployments(const SimRequestContext& c)
+{
+    QueryReader query(c.request.query);
+    QStringList where{u"d.deleted_at IS NULL"_s};
+    QVariantList binds;
+    // The document requires the workspace.
+    const QString ws = query.string(u"workspace"_s).value_or(QString());
+    if (ws.isEmpty()) {
+        query.addError(u"workspace"_s, u"required"_s, u"workspace is required."_s);
+        query.finish();
+    }
+    where.append(u"d.workspace_id = ?"_s);
+    binds.append(c.resources.readableWorkspace(ws, u"workspace"_s).value(u"id"_s));
+    if (const auto pool = query.string(u"pool"_s)) {
+        where.append(u"d.pool_id = ?"_s);
+        try {
+            binds.append(c.resources.findPool(*pool).value(u"id"_s));
+        } catch (const SimApiError&) {
+            binds.append(QString()); // an unknown pool matches nothing
+        }
+    }
+    return ApiResponse::ok(c.resources.page(
+        SimResources::deploymentSelectSql(), where, binds, u"d.seq"_s, true, query, u"deplc"_s, 50, 50,
+        [&c](const QSqlRecord& r) { return c.resources.deploymentJson(r); }));
+}
+
+ApiResponse SimDeploymentRoutes::getDeployment(const SimRequestContext& c)
+{
+    return ApiResponse::ok(c.resources.deploymentJson(c.resources.findDeployment(c.params.at(0))));
+}
+
+ApiResponse SimDeploymentRoutes::patchDeployment(const SimRequestContext& c)
+{
+    const QSqlRecord d = c.resources.findDeployment(c.params.at(0));
+    const bool spot = d.value(u"kind"_s).toString() == u"spot"_s;
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto name = body.name(u"name"_s, false);
+    const auto templateRef = body.string(u"instance_template"_s, false, 512);
+    const auto enabled = body.boolean(u"enabled"_s, false);
+    const auto target = body.integer(u"target_instance_count"_s, false, 0, MaxTargetInstances);
+    const auto nameTemplate = readNameTemplate(body);
+    std::optional<qint64> price;
+    if (body.has(u"max_buy_price_dollars_per_node_hour"_s)
+        && !body.isNull(u"max_buy_price_dollars_per_node_hour"_s)) {
+        if (spot)
+            price = readPrice(body, false);
+        else
+            body.addError(u"max_buy_price_dollars_per_node_hour"_s, u"not_applicable"_s,
+                          u"max_buy_price_dollars_per_node_hour is for spot deployments only."_s);
+    }
+    body.finish();
+    const QString id = d.value(u"id"_s).toString();
+    const QString workspaceId = d.value(u"workspace_id"_s).toString();
+    c.resources.requireWrite(workspaceId);
+    if (name && *name != d.value(u"name"_s).toString()
+        && c.store.row(
+            u"SELECT 1 FROM deployments WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+            {workspaceId, *name}))
+        throw SimApiError::badRequest(
+            u"Deployment with this name already exists."_s,
+            {{u"name"_s, u"name_taken"_s, u"A deployment named %1 already exists."_s.arg(*name)}});
+    QString templateId;
+    if (templateRef) {
+        const QSqlRecord tmpl = c.resources.findTemplate(*templateRef, u"instance_template"_s, workspaceId);
+        if (tmpl.value(u"workspace_id"_s).toString() != workspaceId)
+            throw SimApiError::unprocessable(
+                u"Instance template %1 is in another workspace."_s.arg(tmpl.value(u"name"_s).toString()),
+                {{u"instance_template"_s, u"workspace_mismatch"_s,
+                  u"The template must be in the deployment's workspace."_s}});
+        templateId = tmpl.value(u"id"_s).toString();
+    }
+    const auto set = [&c, &id](const QString& column, const QVariant& value) {
+        c.store.exec(u"UPDATE deployments SET "_s + column + u" = ?, updated_at = ? WHERE id = ?"_s,
+                     {value, c.now, id});
+    };
+    if (name)
+        set(u"name"_s, *name);
+    if (!templateId.isEmpty())
+        set(u"template_id"_s, templateId);
+    if (enabled)
+        set(u"enabled"_s, *enabled);
+    if (target)
+        set(u"target_instance_count"_s, *target);
+    if (nameTemplate)
+        set(u"instance_name_template"_s, *nameTemplate);
+    if (price) {
+        set(u"max_buy_price_micros"_s, *price);
+        // Buys on the book keep their old cap; the next ones take the new one.
+        c.resources.cancelDeploymentOrders(id, 0);
+    }
+    c.resources.reconcileDeployments(id);
+    return ApiResponse::ok(c.resources.storedDeploymentJson(id));
+}
+
+ApiResponse SimDeploymentRoutes::deleteDeployment(const SimRequestContext& c)
+{
+    const QSqlRecord d = c.resources.findDeployment(c.params.at(0));
+    const QString id = d.value(u"id"_s).toString();
+    c.resources.requireWrite(d.value(u"workspace_id"_s).toString());
+    // Its instances stop with it, and its buys leave the book.
+    QStringList instances;
+    for (
+        const auto& r : constValue(c.store.rows(
+            u"SELECT id FROM instances WHERE deployment_id = ? AND status IN ('running', 'awaiting_allocation')"_s,
+            {id})))
+        instances.append(r.value(0).toString());
+    c.resources.terminateInstances(instances);
+    c.resources.cancelDeploymentOrders(id, 0);
+    c.store.exec(u"UPDATE deployments SET deleted_at = ?, updated_at = ? WHERE id = ?"_s, {c.now, c.now, id});
+    c.resources.reconcile(d.value(u"pool_id"_s).toString(), d.value(u"instance_sku_id"_s).toString());
+    return ApiResponse::noContent();
+}
+
+} // namespace sfsim
