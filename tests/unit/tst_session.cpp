@@ -4,9 +4,11 @@
 
 #include "common/constvalue.h"
 #include "core/models/connectionstatus.h"
+#include "core/models/deploymentmodel.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
+#include "core/models/instancetemplatemodel.h"
 #include "core/models/ordermodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/poolmodel.h"
@@ -41,6 +43,10 @@ void routeEverything(FakeNetworkAccessManager& network, bool enrolled)
     network.setRouteJson(QStringLiteral("/pools"), 200, Fixtures::bytes(QStringLiteral("pools.json")));
     network.setRouteJson(QStringLiteral("/orders"), 200, Fixtures::bytes(QStringLiteral("orders.json")));
     network.setRouteJson(QStringLiteral("/images"), 200, Fixtures::bytes(QStringLiteral("images.json")));
+    network.setRouteJson(QStringLiteral("/instance_templates"), 200,
+                         Fixtures::bytes(QStringLiteral("instance_templates.json")));
+    network.setRouteJson(QStringLiteral("/deployments"), 200,
+                         Fixtures::bytes(QStringLiteral("deployments.json")));
     QByteArray flags = Fixtures::bytes(QStringLiteral("feature_flags.json"));
     if (enrolled)
         flags.replace(R"("enrolled": false)", R"("enrolled": true)");
@@ -87,6 +93,10 @@ private Q_SLOTS:
         QTRY_VERIFY(session.infinibandEnabled());
         QTRY_COMPARE(session.fabrics()->rowCount(), 2);
         QTRY_COMPARE(session.partitions()->rowCount(), 2);
+        QTRY_COMPARE(session.instanceTemplates()->rowCount(), 1);
+        // Deployments are listed per workspace (three here, each answering the same two).
+        QTRY_COMPARE(session.deployments()->rowCount(), 2);
+        QCOMPARE(session.deployments()->at(1).kind, Deployment::Kind::Spot);
         QTRY_VERIFY(!session.status()->isBusy());
         QVERIFY(session.status()->lastUpdated().isValid());
         QVERIFY(!session.status()->hasError());

@@ -85,6 +85,44 @@ private Q_SLOTS:
         QTest::newRow("cancel") << SfCommand::orderCancel(u"ordr_x"_s) << u"sf orders cancel ordr_x"_s;
         QTest::newRow("terminate") << SfCommand::instanceTerminate(u"worker-1"_s)
                                    << u"sf instances terminate worker-1"_s;
+        QTest::newRow("replace") << SfCommand::instanceReplace(
+            {u"worker-1"_s, u"ubuntu-24.04-cuda-13.2"_s, u"./init.yaml"_s, u"worker-2"_s})
+                                 << u"sf instances replace worker-1 --image ubuntu-24.04-cuda-13.2 "
+                                    "--cloud-init ./init.yaml --name worker-2"_s;
+        QTest::newRow("priority") << SfCommand::instancePriority({u"inst_a"_s, u"inst_b"_s}, u"yield"_s)
+                                  << u"sf instances set --priority-level yield inst_a inst_b"_s;
+        QTest::newRow("template") << SfCommand::instanceTemplateCreate(
+            {u"training-worker"_s, u"ubuntu-24.04-cuda-13.2"_s, u"my init.yaml"_s})
+                                  << u"sf instance-templates create --name training-worker --image "
+                                     "ubuntu-24.04-cuda-13.2 --cloud-init 'my init.yaml'"_s;
+        QTest::newRow("template delete") << SfCommand::instanceTemplateDelete(u"training-worker"_s)
+                                         << u"sf instance-templates delete training-worker"_s;
+        QTest::newRow("deployment")
+            << SfCommand::deploymentCreate({u"trainers"_s,
+                                            u"training-cluster"_s,
+                                            u"isku_ib"_s,
+                                            u"training-worker"_s,
+                                            2,
+                                            u"worker-{{nanoid(10)}}"_s,
+                                            u"training"_s,
+                                            false,
+                                            {}})
+            << u"sf deployments create --name trainers --pool training-cluster --sku "
+               "isku_ib --instance-template training-worker --target-instance-count 2 "
+               "--instance-name-template 'worker-{{nanoid(10)}}' "
+               "--infiniband-partition training"_s;
+        SfCommand::DeploymentCreate spot{u"cheap"_s, u"p"_s, u"isku_ib"_s, u"t"_s,   1,
+                                         {},         {},     true,         u"2.50"_s};
+        QTest::newRow("spot deployment")
+            << SfCommand::deploymentCreate(spot)
+            << u"sf deployments create --name cheap --pool p --sku isku_ib "
+               "--instance-template t --target-instance-count 1 --spot --max-rate 2.50"_s;
+        QTest::newRow("scale") << SfCommand::deploymentScale(u"trainers"_s, 3)
+                               << u"sf deployments set trainers --target-instance-count 3"_s;
+        QTest::newRow("pause") << SfCommand::deploymentSetEnabled(u"trainers"_s, false)
+                               << u"sf deployments set trainers --enabled false"_s;
+        QTest::newRow("deployment delete")
+            << SfCommand::deploymentDelete(u"trainers"_s) << u"sf deployments delete trainers"_s;
     }
 
     void commands()

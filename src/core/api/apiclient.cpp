@@ -392,6 +392,53 @@ ApiReply<Instance> ApiClient::terminateInstance(const QString& id)
                 objectParser<Instance>(parseInstance));
 }
 
+ApiReply<Instance> ApiClient::instanceWithUserData(const QString& id)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("include"), QStringLiteral("cloud_init_user_data"));
+    return send(ApiRequest::make("GET", QStringLiteral("/instances/") + encoded(id)).withQuery(query),
+                objectParser<Instance>(parseInstance));
+}
+
+ApiReply<Instance> ApiClient::renameInstance(const QString& id, const QString& name)
+{
+    return send(ApiRequest::make("PATCH", QStringLiteral("/instances/") + encoded(id))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("name"), name}}))
+                    .withIdempotent(true),
+                objectParser<Instance>(parseInstance));
+}
+
+ApiReply<QList<Instance>>
+ApiClient::setInstancePriorities(const QList<std::pair<QString, QString>>& priorities)
+{
+    QJsonArray data;
+    for (const auto& [id, priority] : priorities)
+        data.append(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("priority_level"), priority}});
+    // Setting the same priorities again changes nothing: it may be retried.
+    return send(ApiRequest::make("PATCH", QStringLiteral("/instances"))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}))
+                    .withIdempotent(true),
+                listParser<Instance>(parseInstance));
+}
+
+ApiReply<Instance> ApiClient::replaceInstance(const QString& id, const InstanceReplacement& replacement,
+                                              const QByteArray& idempotencyKey)
+{
+    QJsonObject body{{QStringLiteral("image"), replacement.image}};
+    if (!replacement.cloudInitUserData.isEmpty())
+        body.insert(QStringLiteral("cloud_init_user_data"),
+                    QString::fromLatin1(replacement.cloudInitUserData.toBase64()));
+    if (!replacement.name.isEmpty())
+        body.insert(QStringLiteral("name"), replacement.name);
+    const QByteArray key = idempotencyKey.trimmed().isEmpty() ? newIdempotencyKey() : idempotencyKey;
+    // The key makes a retry return the first replacement instead of making another.
+    return send(ApiRequest::make("POST", QStringLiteral("/instances/%1/replace").arg(encoded(id)))
+                    .withBody(QJsonDocument(body))
+                    .withHeader(QByteArrayLiteral("Idempotency-Key"), key)
+                    .withIdempotent(true),
+                objectParser<Instance>(parseInstance));
+}
+
 ApiReply<QList<ConsoleLine>> ApiClient::consoleLogs(const QString& instanceId, int limit)
 {
     QUrlQuery query;
@@ -497,6 +544,125 @@ ApiReply<QList<Image>> ApiClient::images(const QString& workspace)
                     .withQuery(workspaceQuery(workspace))
                     .withAllPages(),
                 listParser<Image>(parseImage));
+}
+
+namespace {
+
+// Templates and deployments page by at most 50.
+QUrlQuery smallPages(QUrlQuery query)
+{
+    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("50"));
+    return query;
+}
+
+QJsonObject tagsJson(const QMap<QString, QString>& tags)
+{
+    QJsonObject out;
+    for (auto it = tags.cbegin(); it != tags.cend(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
+} // namespace
+
+ApiReply<QList<InstanceTemplate>> ApiClient::instanceTemplates(const QString& workspace)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/instance_templates"))
+                    .withQuery(smallPages(workspaceQuery(workspace)))
+                    .withAllPages(),
+                listParser<InstanceTemplate>(parseInstanceTemplate));
+}
+
+ApiReply<InstanceTemplate> ApiClient::instanceTemplate(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/instance_templates/") + encoded(id)),
+                objectParser<InstanceTemplate>(parseInstanceTemplate));
+}
+
+ApiReply<InstanceTemplate> ApiClient::createInstanceTemplate(const NewInstanceTemplate& tmpl)
+{
+    QJsonObject body{{QStringLiteral("workspace"), tmpl.workspace}, {QStringLiteral("image"), tmpl.image}};
+    if (!tmpl.name.isEmpty())
+        body.insert(QStringLiteral("name"), tmpl.name);
+    if (!tmpl.cloudInitUserData.isEmpty())
+        body.insert(QStringLiteral("cloud_init_user_data"),
+                    QString::fromLatin1(tmpl.cloudInitUserData.toBase64()));
+    if (!tmpl.tags.isEmpty())
+        body.insert(QStringLiteral("tags"), tagsJson(tmpl.tags));
+    return send(ApiRequest::make("POST", QStringLiteral("/instance_templates"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(false),
+                objectParser<InstanceTemplate>(parseInstanceTemplate));
+}
+
+ApiReply<void> ApiClient::deleteInstanceTemplate(const QString& id)
+{
+    return ApiReply<void>(
+        send(ApiRequest::make("DELETE", QStringLiteral("/instance_templates/") + encoded(id))));
+}
+
+ApiReply<QList<Deployment>> ApiClient::deployments(const QString& workspace)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/deployments"))
+                    .withQuery(smallPages(workspaceQuery(workspace)))
+                    .withAllPages(),
+                listParser<Deployment>(parseDeployment));
+}
+
+ApiReply<Deployment> ApiClient::deployment(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/deployments/") + encoded(id)),
+                objectParser<Deployment>(parseDeployment));
+}
+
+ApiReply<Deployment> ApiClient::createDeployment(const NewDeployment& deployment)
+{
+    const bool spot = deployment.kind == Deployment::Kind::Spot;
+    QJsonObject body{{QStringLiteral("kind"), spot ? QStringLiteral("spot") : QStringLiteral("generic")},
+                     {QStringLiteral("pool"), deployment.pool},
+                     {QStringLiteral("instance_sku"), deployment.sku},
+                     {QStringLiteral("instance_template"), deployment.instanceTemplate},
+                     {QStringLiteral("target_instance_count"), deployment.targetInstanceCount}};
+    if (!deployment.name.isEmpty())
+        body.insert(QStringLiteral("name"), deployment.name);
+    if (!deployment.instanceNameTemplate.isEmpty())
+        body.insert(QStringLiteral("instance_name_template"), deployment.instanceNameTemplate);
+    if (spot)
+        body.insert(QStringLiteral("max_buy_price_dollars_per_node_hour"), deployment.maxBuyPrice);
+    if (!deployment.infinibandPartition.isEmpty())
+        body.insert(QLatin1StringView(InfinibandAdapter::instancePartitionField),
+                    deployment.infinibandPartition);
+    return send(ApiRequest::make("POST", QStringLiteral("/deployments"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(false),
+                objectParser<Deployment>(parseDeployment));
+}
+
+ApiReply<Deployment> ApiClient::changeDeployment(const QString& id, const DeploymentChange& change)
+{
+    QJsonObject body;
+    if (change.name)
+        body.insert(QStringLiteral("name"), *change.name);
+    if (change.instanceTemplate)
+        body.insert(QStringLiteral("instance_template"), *change.instanceTemplate);
+    if (change.enabled)
+        body.insert(QStringLiteral("enabled"), *change.enabled);
+    if (change.targetInstanceCount)
+        body.insert(QStringLiteral("target_instance_count"), *change.targetInstanceCount);
+    if (change.instanceNameTemplate)
+        body.insert(QStringLiteral("instance_name_template"), *change.instanceNameTemplate);
+    if (change.maxBuyPrice)
+        body.insert(QStringLiteral("max_buy_price_dollars_per_node_hour"), *change.maxBuyPrice);
+    // Setting the same values again changes nothing: it may be retried.
+    return send(ApiRequest::make("PATCH", QStringLiteral("/deployments/") + encoded(id))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(true),
+                objectParser<Deployment>(parseDeployment));
+}
+
+ApiReply<void> ApiClient::deleteDeployment(const QString& id)
+{
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/deployments/") + encoded(id))));
 }
 
 ApiReply<QList<InfinibandFabric>> ApiClient::infinibandFabrics()

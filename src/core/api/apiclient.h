@@ -14,6 +14,8 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QNetworkAccessManager;
 class QRestAccessManager;
@@ -44,6 +46,46 @@ struct NewInstance
     QString priority; // yield, normal, preferred, critical; empty: server default
     QString infinibandPartition;
     QMap<QString, QString> tags;
+};
+
+struct NewInstanceTemplate
+{
+    QString workspace;            // id or resource path
+    QString image;                // id or resource path
+    QString name;                 // empty: the server names it
+    QByteArray cloudInitUserData; // raw bytes; sent base64-encoded
+    QMap<QString, QString> tags;
+};
+
+struct NewDeployment
+{
+    Deployment::Kind kind = Deployment::Kind::Generic;
+    QString name;             // empty: the server names it
+    QString pool;             // id or resource path
+    QString sku;              // isku_ id
+    QString instanceTemplate; // id or resource path
+    int targetInstanceCount = 0;
+    QString instanceNameTemplate; // empty: the server's default
+    QString maxBuyPrice;          // spot only: dollars per node-hour, a decimal string
+    QString infinibandPartition;  // the partition its instances join, if any
+};
+
+// What PATCH /deployments/{id} changes; what is not set stays.
+struct DeploymentChange
+{
+    std::optional<QString> name;
+    std::optional<QString> instanceTemplate;
+    std::optional<bool> enabled;
+    std::optional<int> targetInstanceCount;
+    std::optional<QString> instanceNameTemplate;
+    std::optional<QString> maxBuyPrice;
+};
+
+struct InstanceReplacement
+{
+    QString image;                // id or resource path
+    QByteArray cloudInitUserData; // raw; empty: none ("you will not be able to SSH into it")
+    QString name;                 // empty: the server names it
 };
 
 struct OrderPreviewRequest
@@ -117,6 +159,15 @@ public:
     ApiReply<Instance> instance(const QString& id);
     ApiReply<Instance> createInstance(const NewInstance& instance);
     ApiReply<Instance> terminateInstance(const QString& id);
+    // With its cloud-init user data.
+    ApiReply<Instance> instanceWithUserData(const QString& id);
+    ApiReply<Instance> renameInstance(const QString& id, const QString& name);
+    // PATCH /instances: the priorities of instances of one workspace, in one atomic request.
+    ApiReply<QList<Instance>> setInstancePriorities(const QList<std::pair<QString, QString>>& priorities);
+    // Terminates the instance and starts its replacement on the same pool and SKU. The key makes a
+    // retry return the replacement the first attempt made.
+    ApiReply<Instance> replaceInstance(const QString& id, const InstanceReplacement& replacement,
+                                       const QByteArray& idempotencyKey);
     ApiReply<void> deleteInstance(const QString& id);
     ApiReply<QList<ConsoleLine>> consoleLogs(const QString& instanceId, int limit = 2500);
     ApiReply<SshDetails> sshDetails(const QString& instanceId);
@@ -139,6 +190,19 @@ public:
     ApiReply<void> cancelOrder(const QString& id);
 
     ApiReply<QList<Image>> images(const QString& workspace = {});
+
+    // --- Instance templates and deployments ----------------------------------------------------
+    ApiReply<QList<InstanceTemplate>> instanceTemplates(const QString& workspace = {});
+    // One template, with its cloud-init user data.
+    ApiReply<InstanceTemplate> instanceTemplate(const QString& id);
+    ApiReply<InstanceTemplate> createInstanceTemplate(const NewInstanceTemplate& tmpl);
+    ApiReply<void> deleteInstanceTemplate(const QString& id);
+    // The API lists deployments of one workspace at a time.
+    ApiReply<QList<Deployment>> deployments(const QString& workspace);
+    ApiReply<Deployment> deployment(const QString& id);
+    ApiReply<Deployment> createDeployment(const NewDeployment& deployment);
+    ApiReply<Deployment> changeDeployment(const QString& id, const DeploymentChange& change);
+    ApiReply<void> deleteDeployment(const QString& id);
 
     // --- InfiniBand (through InfinibandAdapter) -----------------------------------------------
     ApiReply<QList<InfinibandFabric>> infinibandFabrics();

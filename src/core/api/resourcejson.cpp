@@ -10,6 +10,21 @@ namespace sfdesk {
 
 namespace {
 
+// cloud_init_user_data, decoded from base64 when the answer carries it.
+std::optional<QByteArray> readUserData(JsonReader& reader)
+{
+    const QString encoded = reader.optString(QStringLiteral("cloud_init_user_data"));
+    if (encoded.isEmpty())
+        return std::nullopt;
+    auto decoded =
+        QByteArray::fromBase64Encoding(encoded.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded) {
+        reader.fail(QStringLiteral("cloud_init_user_data"), QStringLiteral("is not base64"));
+        return std::nullopt;
+    }
+    return decoded.decoded;
+}
+
 // The fields every workspace-scoped object shares.
 template <typename T> void readScope(JsonReader& reader, T& target)
 {
@@ -232,9 +247,75 @@ std::optional<Instance> parseInstance(const QJsonObject& json, QString* error)
     instance.tags = reader.tags(QStringLiteral("tags"));
     instance.infinibandPartition = reader.optRef(QStringLiteral("infiniband_partition"));
     instance.infinibandReleasedAt = reader.optEpoch(QStringLiteral("infiniband_released_at"));
+    instance.managedBy = reader.optRef(QStringLiteral("managed_by"));
+    instance.cloudInitUserData = readUserData(reader);
     if (!reader.finish(error))
         return std::nullopt;
     return instance;
+}
+
+std::optional<InstanceTemplate> parseInstanceTemplate(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("instance_template"));
+    reader.expectObjectType(QStringLiteral("instance_template"));
+    InstanceTemplate tmpl;
+    readScope(reader, tmpl);
+    tmpl.image = reader.ref(QStringLiteral("image"));
+    tmpl.cloudInitUsed = reader.optBoolean(QStringLiteral("cloud_init_user_data_used"), false);
+    tmpl.cloudInitUserData = readUserData(reader);
+    tmpl.tags = reader.tags(QStringLiteral("tags"));
+    tmpl.createdAt = reader.epoch(QStringLiteral("created_at"));
+    if (!reader.finish(error))
+        return std::nullopt;
+    return tmpl;
+}
+
+Deployment::State deploymentStateFromString(const QString& state)
+{
+    if (state == u"info")
+        return Deployment::State::Info;
+    if (state == u"warning")
+        return Deployment::State::Warning;
+    if (state == u"error")
+        return Deployment::State::Error;
+    return Deployment::State::Unknown;
+}
+
+std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("deployment"));
+    Deployment deployment;
+    const QString object = json.value(u"object").toString();
+    if (object == u"spot_deployment")
+        deployment.kind = Deployment::Kind::Spot;
+    else
+        reader.expectObjectType(QStringLiteral("deployment"));
+    readScope(reader, deployment);
+    deployment.pool =
+        json.contains(u"pool") ? reader.ref(QStringLiteral("pool")) : reader.ref(QStringLiteral("capacity"));
+    deployment.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
+    deployment.instanceTemplate = reader.ref(QStringLiteral("instance_template"));
+    deployment.enabled = reader.optBoolean(QStringLiteral("enabled"), true);
+    deployment.targetInstanceCount =
+        static_cast<int>(reader.integer(QStringLiteral("target_instance_count")));
+    deployment.instanceNameTemplate = reader.optString(QStringLiteral("instance_name_template"));
+    if (deployment.kind == Deployment::Kind::Spot)
+        deployment.maxBuyPrice = reader.optPrice(QStringLiteral("max_buy_price_dollars_per_node_hour"));
+    const QJsonObject status = reader.object(QStringLiteral("status"));
+    if (reader.ok()) {
+        JsonReader inner(status, reader.pathOf(QStringLiteral("status")));
+        deployment.stateText = inner.string(QStringLiteral("state"));
+        deployment.state = deploymentStateFromString(deployment.stateText);
+        deployment.statusMessage = inner.optString(QStringLiteral("message"));
+        if (!inner.finish(error))
+            return std::nullopt;
+    }
+    deployment.createdAt = reader.epoch(QStringLiteral("created_at"));
+    deployment.updatedAt = reader.optEpoch(QStringLiteral("updated_at")).value_or(deployment.createdAt);
+    deployment.infinibandPartition = reader.optRef(QStringLiteral("infiniband_partition"));
+    if (!reader.finish(error))
+        return std::nullopt;
+    return deployment;
 }
 
 std::optional<Pool> parsePool(const QJsonObject& json, QString* error)

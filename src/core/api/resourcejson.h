@@ -25,6 +25,9 @@ std::optional<Instance> parseInstance(const QJsonObject& json, QString* error);
 std::optional<Pool> parsePool(const QJsonObject& json, QString* error);
 std::optional<Order> parseOrder(const QJsonObject& json, QString* error);
 std::optional<Image> parseImage(const QJsonObject& json, QString* error);
+std::optional<InstanceTemplate> parseInstanceTemplate(const QJsonObject& json, QString* error);
+// A deployment or a spot deployment (its object says which).
+std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* error);
 std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
 std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
 std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error);
@@ -38,6 +41,7 @@ std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString
 Instance::Status instanceStatusFromString(const QString& status);
 Order::Status orderStatusFromString(const QString& status);
 Image::UploadStatus imageStatusFromString(const QString& status);
+Deployment::State deploymentStateFromString(const QString& state);
 
 // Value types -> request bodies.
 QJsonArray scheduleToJson(const NodeSchedule& schedule);

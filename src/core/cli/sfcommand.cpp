@@ -111,6 +111,78 @@ QString instanceSsh(const QString& reference)
     return join(sf({QStringLiteral("instances"), QStringLiteral("ssh"), reference}));
 }
 
+QString instanceReplace(const InstanceReplace& replace)
+{
+    QStringList words = sf({QStringLiteral("instances"), QStringLiteral("replace"), replace.reference,
+                            QStringLiteral("--image"), replace.image});
+    if (!replace.cloudInitFile.isEmpty())
+        words << QStringLiteral("--cloud-init") << replace.cloudInitFile;
+    if (!replace.name.isEmpty())
+        words << QStringLiteral("--name") << replace.name;
+    return join(words);
+}
+
+QString instancePriority(const QStringList& references, const QString& priority)
+{
+    QStringList words = sf(
+        {QStringLiteral("instances"), QStringLiteral("set"), QStringLiteral("--priority-level"), priority});
+    words << references;
+    return join(words);
+}
+
+QString instanceTemplateCreate(const InstanceTemplateCreate& create)
+{
+    QStringList words = sf({QStringLiteral("instance-templates"), QStringLiteral("create"),
+                            QStringLiteral("--name"), create.name, QStringLiteral("--image"), create.image});
+    if (!create.cloudInitFile.isEmpty())
+        words << QStringLiteral("--cloud-init") << create.cloudInitFile;
+    return join(words);
+}
+
+QString instanceTemplateGet(const QString& reference)
+{
+    return join(sf({QStringLiteral("instance-templates"), QStringLiteral("get"), reference}));
+}
+
+QString instanceTemplateDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("instance-templates"), QStringLiteral("delete"), reference}));
+}
+
+QString deploymentCreate(const DeploymentCreate& create)
+{
+    QStringList words =
+        sf({QStringLiteral("deployments"), QStringLiteral("create"), QStringLiteral("--name"), create.name,
+            QStringLiteral("--pool"), create.pool, QStringLiteral("--sku"), create.sku,
+            QStringLiteral("--instance-template"), create.instanceTemplate,
+            QStringLiteral("--target-instance-count"), QString::number(create.targetInstanceCount)});
+    if (!create.instanceNameTemplate.isEmpty())
+        words << QStringLiteral("--instance-name-template") << create.instanceNameTemplate;
+    if (!create.partition.isEmpty())
+        words << QStringLiteral("--infiniband-partition") << create.partition;
+    if (create.spot)
+        words << QStringLiteral("--spot") << QStringLiteral("--max-rate") << create.maxRate;
+    return join(words);
+}
+
+QString deploymentScale(const QString& reference, int targetInstanceCount)
+{
+    return join(sf({QStringLiteral("deployments"), QStringLiteral("set"), reference,
+                    QStringLiteral("--target-instance-count"), QString::number(targetInstanceCount)}));
+}
+
+QString deploymentSetEnabled(const QString& reference, bool enabled)
+{
+    return join(
+        sf({QStringLiteral("deployments"), QStringLiteral("set"), reference, QStringLiteral("--enabled"),
+            enabled ? QStringLiteral("true") : QStringLiteral("false")}));
+}
+
+QString deploymentDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("deployments"), QStringLiteral("delete"), reference}));
+}
+
 QString availability(bool infinibandOnly)
 {
     QStringList words = sf({QStringLiteral("availability")});

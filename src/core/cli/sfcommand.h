@@ -46,6 +46,45 @@ QString instanceDelete(const QString& reference);
 QString instanceLogs(const QString& reference);
 QString instanceSsh(const QString& reference);
 
+// Replaces an instance; the replacement keeps pool, SKU, partition, tags and priority.
+struct InstanceReplace
+{
+    QString reference;
+    QString image;
+    QString cloudInitFile;
+    QString name;
+};
+QString instanceReplace(const InstanceReplace& replace);
+// One batch request for every instance named.
+QString instancePriority(const QStringList& references, const QString& priority);
+
+struct InstanceTemplateCreate
+{
+    QString name;
+    QString image;
+    QString cloudInitFile;
+};
+QString instanceTemplateCreate(const InstanceTemplateCreate& create);
+QString instanceTemplateGet(const QString& reference);
+QString instanceTemplateDelete(const QString& reference);
+
+struct DeploymentCreate
+{
+    QString name;
+    QString pool;
+    QString sku;
+    QString instanceTemplate;
+    int targetInstanceCount = 0;
+    QString instanceNameTemplate; // empty: the server's default
+    QString partition;            // empty: no InfiniBand
+    bool spot = false;
+    QString maxRate; // spot: dollars per node-hour
+};
+QString deploymentCreate(const DeploymentCreate& create);
+QString deploymentScale(const QString& reference, int targetInstanceCount);
+QString deploymentSetEnabled(const QString& reference, bool enabled);
+QString deploymentDelete(const QString& reference);
+
 QString availability(bool infinibandOnly);
 QString previewEnroll(const QString& flag);
 

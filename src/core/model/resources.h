@@ -4,6 +4,7 @@
 
 #include "common/schedule.h"
 
+#include <QByteArray>
 #include <QList>
 #include <QMap>
 #include <QMetaType>
@@ -167,6 +168,10 @@ struct Instance
     QMap<QString, QString> tags;
     std::optional<ObjectRef> infinibandPartition;
     std::optional<qint64> infinibandReleasedAt;
+    // The deployment (or spot deployment) that keeps this instance, if any.
+    std::optional<ObjectRef> managedBy;
+    // Decoded, when the answer carried it (GET with include=cloud_init_user_data).
+    std::optional<QByteArray> cloudInitUserData;
     bool operator==(const Instance&) const = default;
 };
 
@@ -263,6 +268,65 @@ struct Image
     QString provider;
     QString sha256;
     bool operator==(const Image&) const = default;
+};
+
+// An image and cloud-init user data to start instances with.
+struct InstanceTemplate
+{
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    ObjectRef image;
+    bool cloudInitUsed = false;
+    // Decoded, when the answer carried it (a single template, or a list asked to include it).
+    std::optional<QByteArray> cloudInitUserData;
+    QMap<QString, QString> tags;
+    qint64 createdAt = 0;
+    bool operator==(const InstanceTemplate&) const = default;
+};
+
+// A deployment keeps a target number of instances of a template running in a pool; a spot
+// deployment also buys the nodes for them, at most at its price.
+struct Deployment
+{
+    enum class Kind
+    {
+        Generic,
+        Spot
+    };
+    // How the server judges its reconciliation (status.state).
+    enum class State
+    {
+        Info,
+        Warning,
+        Error,
+        Unknown
+    };
+
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    Kind kind = Kind::Generic;
+    ObjectRef pool;
+    ObjectRef sku; // name holds the alias
+    ObjectRef instanceTemplate;
+    bool enabled = true;
+    int targetInstanceCount = 0;
+    QString instanceNameTemplate;
+    std::optional<Price> maxBuyPrice; // spot only
+    State state = State::Unknown;
+    QString stateText; // as the server sent it
+    QString statusMessage;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    std::optional<ObjectRef> infinibandPartition;
+    bool operator==(const Deployment&) const = default;
 };
 
 struct PriceLevel
@@ -380,6 +444,8 @@ Q_DECLARE_METATYPE(sfdesk::Instance)
 Q_DECLARE_METATYPE(sfdesk::Pool)
 Q_DECLARE_METATYPE(sfdesk::Order)
 Q_DECLARE_METATYPE(sfdesk::Image)
+Q_DECLARE_METATYPE(sfdesk::InstanceTemplate)
+Q_DECLARE_METATYPE(sfdesk::Deployment)
 Q_DECLARE_METATYPE(sfdesk::OrderbookQuote)
 Q_DECLARE_METATYPE(sfdesk::OrderbookWindow)
 Q_DECLARE_METATYPE(sfdesk::OrderPreview)

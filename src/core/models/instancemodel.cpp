@@ -51,7 +51,12 @@ const std::array<Column, InstanceModel::ColumnCount> columnTable{{
      }},
     // PriorityColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "Priority"),
-     [](const InstanceModel&, const Instance& item) -> QVariant { return item.priority; }},
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return InstanceModel::priorityText(item.priority);
+     },
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return InstanceModel::priorities().indexOf(item.priority);
+     }},
     // CreatedColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "Created"),
      [](const InstanceModel&, const Instance& item) -> QVariant { return Format::dateTime(item.createdAt); },
@@ -59,6 +64,12 @@ const std::array<Column, InstanceModel::ColumnCount> columnTable{{
     // IdColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "ID"),
      [](const InstanceModel&, const Instance& item) -> QVariant { return item.id; }},
+    // DeploymentColumn
+    {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "Deployment"),
+     [](const InstanceModel&, const Instance& item) -> QVariant {
+         return item.managedBy ? (item.managedBy->name.isEmpty() ? item.managedBy->id : item.managedBy->name)
+                               : QString();
+     }},
 }};
 
 } // namespace
@@ -66,5 +77,36 @@ const std::array<Column, InstanceModel::ColumnCount> columnTable{{
 InstanceModel::InstanceModel(QObject* parent)
     : ColumnTableModel<InstanceModel, Instance>(columnTable, parent)
 {}
+
+Qt::ItemFlags InstanceModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags flags = ColumnTableModel<InstanceModel, Instance>::flags(index);
+    if (index.isValid() && index.column() == PriorityColumn && index.row() < rowCount()) {
+        const Instance& instance = at(index.row());
+        if (instance.status != Instance::Status::Terminated && instance.status != Instance::Status::Failed)
+            flags |= Qt::ItemIsEditable;
+    }
+    return flags;
+}
+
+const QStringList& InstanceModel::priorities()
+{
+    static const QStringList levels{QStringLiteral("yield"), QStringLiteral("normal"),
+                                    QStringLiteral("preferred"), QStringLiteral("critical")};
+    return levels;
+}
+
+QString InstanceModel::priorityText(const QString& priority)
+{
+    if (priority == u"yield")
+        return tr("Yield");
+    if (priority == u"normal")
+        return tr("Normal");
+    if (priority == u"preferred")
+        return tr("Preferred");
+    if (priority == u"critical")
+        return tr("Critical");
+    return priority;
+}
 
 } // namespace sfdesk

@@ -26,11 +26,18 @@ public:
         PriorityColumn,
         CreatedColumn,
         IdColumn,
+        DeploymentColumn,
         ColumnCount
     };
     Q_ENUM(Column)
 
     explicit InstanceModel(QObject* parent = nullptr);
+
+    // The priority of a live instance can be edited; the view sends it (setData changes nothing).
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    // The API's priority levels, lowest first.
+    static const QStringList& priorities();
+    static QString priorityText(const QString& priority);
 };
 
 } // namespace sfdesk

@@ -6,15 +6,19 @@
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
 #include "core/models/connectionstatus.h"
+#include "core/models/deploymentmodel.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
+#include "core/models/instancetemplatemodel.h"
 #include "core/models/ordermodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/poller.h"
 #include "core/models/poolmodel.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
+
+#include <QSet>
 
 namespace sfdesk {
 
@@ -30,7 +34,11 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_pools(new PoolModel(this))
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
+    , m_templates(new InstanceTemplateModel(this))
+    , m_deployments(new DeploymentModel(this))
 {
+    // A deployment's running instances are counted from the instances the session holds.
+    m_deployments->setInstances(m_instances);
     m_accountPoller = Poller::of([this] { return m_client->me(); },
                                  [this](const Account& account) {
                                      if (account != m_account) {
@@ -80,6 +88,13 @@ Session::Session(ApiClient* client, QObject* parent)
                       return m_client->infinibandPartitions(filter);
                   },
                   [this](const QList<InfinibandPartition>& v) { m_partitions->refresh(v); }));
+    addPoller(Resource::InstanceTemplates,
+              single([this] { return m_client->instanceTemplates(m_workspace); },
+                     [this](const QList<InstanceTemplate>& v) { m_templates->refresh(v); }));
+    addPoller(Resource::Deployments,
+              new Poller(
+                  Poller::FetchMany([this] { return fetchDeployments(); }),
+                  [this](const QVariant& results) { applyDeployments(results); }, this));
     connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
         if (error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
             m_ordersPerWorkspace = true;
@@ -93,6 +108,11 @@ Session::Session(ApiClient* client, QObject* parent)
                 refresh(Resource::Orders);
         });
     }
+    // Deployments of every workspace wait for the workspaces to be known.
+    connect(m_pollers.value(Resource::Workspaces), &Poller::polled, this, [this] {
+        if (listsPerWorkspace(Resource::Deployments) && !isLoaded(Resource::Deployments))
+            refresh(Resource::Deployments);
+    });
     // The account's workspaces, its preview enrolment, the fabrics and the images hardly change (and
     // images only by the user's hand): read once per watch, and again after the app's own writes
     // and on the user's refresh.
@@ -112,9 +132,18 @@ Session::~Session() = default;
 
 QList<Session::Resource> Session::allResources()
 {
-    return {Resource::Workspaces, Resource::Skus,      Resource::Availability, Resource::Instances,
-            Resource::Pools,      Resource::Orders,    Resource::Images,       Resource::FeatureFlags,
-            Resource::Fabrics,    Resource::Partitions};
+    return {Resource::Workspaces,
+            Resource::Skus,
+            Resource::Availability,
+            Resource::Instances,
+            Resource::Pools,
+            Resource::Orders,
+            Resource::Images,
+            Resource::FeatureFlags,
+            Resource::Fabrics,
+            Resource::Partitions,
+            Resource::InstanceTemplates,
+            Resource::Deployments};
 }
 
 Poller* Session::addPoller(Resource resource, Poller* poller)
@@ -136,6 +165,32 @@ Poller* Session::addPoller(Resource resource, Poller* poller)
     return poller;
 }
 
+QStringList Session::readableWorkspaces() const
+{
+    QStringList workspaces;
+    for (const Workspace& workspace : m_workspaces->rows())
+        workspaces.append(workspace.id.isEmpty() ? workspace.resourcePath : workspace.id);
+    return workspaces;
+}
+
+bool Session::listsPerWorkspace(Resource resource) const
+{
+    if (!m_workspace.isEmpty())
+        return false;
+    return resource == Resource::Deployments || (resource == Resource::Orders && m_ordersPerWorkspace);
+}
+
+QList<ApiCall*> Session::fetchDeployments()
+{
+    if (!m_workspace.isEmpty())
+        return {m_client->deployments(m_workspace)};
+    // The API lists one workspace's deployments at a time: every readable workspace's, once known.
+    QList<ApiCall*> calls;
+    for (const QString& workspace : constValue(readableWorkspaces()))
+        calls.append(m_client->deployments(workspace));
+    return calls;
+}
+
 QList<ApiCall*> Session::fetchOrders()
 {
     if (!m_ordersPerWorkspace || !m_workspace.isEmpty())
@@ -147,14 +202,26 @@ QList<ApiCall*> Session::fetchOrders()
         if (!workspace.isEmpty() && !workspaces.contains(workspace))
             workspaces.append(workspace);
     }
-    if (workspaces.isEmpty()) {
-        for (const Workspace& workspace : m_workspaces->rows())
-            workspaces.append(workspace.id.isEmpty() ? workspace.resourcePath : workspace.id);
-    }
+    if (workspaces.isEmpty())
+        workspaces = readableWorkspaces();
     QList<ApiCall*> calls;
     for (const QString& workspace : std::as_const(workspaces))
         calls.append(m_client->orders(workspace));
     return calls;
+}
+
+void Session::applyDeployments(const QVariant& results)
+{
+    // A deployment belongs to one workspace; one listed twice is kept once.
+    QList<Deployment> deployments;
+    QSet<QString> seen;
+    for (const QVariant& result : constValue(results.toList()))
+        for (const Deployment& d : constValue(result.value<QList<Deployment>>()))
+            if (!seen.contains(d.id)) {
+                seen.insert(d.id);
+                deployments.append(d);
+            }
+    m_deployments->refresh(deployments);
 }
 
 void Session::applyOrders(const QVariant& results)
@@ -187,6 +254,8 @@ bool Session::isWorkspaceList(Resource resource)
     case Resource::Pools:
     case Resource::Orders:
     case Resource::Partitions:
+    case Resource::InstanceTemplates:
+    case Resource::Deployments:
         return true;
     default:
         return false;
@@ -218,8 +287,10 @@ void Session::updatePolling()
             shouldPoll(it.key())
             || (it.key() == Resource::FeatureFlags && m_running
                 && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)))
-            // Orders listed per workspace need to know the workspaces.
-            || (it.key() == Resource::Workspaces && m_ordersPerWorkspace && shouldPoll(Resource::Orders));
+            // Lists read per workspace need to know the workspaces.
+            || (it.key() == Resource::Workspaces
+                && ((listsPerWorkspace(Resource::Orders) && shouldPoll(Resource::Orders))
+                    || (listsPerWorkspace(Resource::Deployments) && shouldPoll(Resource::Deployments))));
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())

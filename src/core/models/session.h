@@ -17,6 +17,8 @@ namespace sfdesk {
 
 class ApiClient;
 class ConnectionStatus;
+class DeploymentModel;
+class InstanceTemplateModel;
 class FabricModel;
 class ImageModel;
 class InstanceModel;
@@ -51,6 +53,8 @@ public:
         FeatureFlags,
         Fabrics,
         Partitions,
+        InstanceTemplates,
+        Deployments,
     };
     Q_ENUM(Resource)
     static QList<Resource> allResources();
@@ -81,6 +85,8 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
+    InstanceTemplateModel* instanceTemplates() const { return m_templates; }
+    DeploymentModel* deployments() const { return m_deployments; }
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
@@ -117,6 +123,12 @@ private:
     Poller* addPoller(Resource resource, Poller* poller);
     QList<class ApiCall*> fetchOrders();
     void applyOrders(const QVariant& results);
+    // The workspaces a list that the API answers per workspace is read in, for "all workspaces".
+    QStringList readableWorkspaces() const;
+    QList<class ApiCall*> fetchDeployments();
+    void applyDeployments(const QVariant& results);
+    // Whether a list is read per workspace now (and so needs the account's workspaces first).
+    bool listsPerWorkspace(Resource resource) const;
     bool shouldPoll(Resource resource) const;
     void updatePolling();
 
@@ -130,6 +142,8 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
+    InstanceTemplateModel* m_templates;
+    DeploymentModel* m_deployments;
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;
