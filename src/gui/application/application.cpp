@@ -18,6 +18,10 @@
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
+#include "gui/deployments/deploymentspage.h"
+#include "gui/deployments/deploymentsview.h"
+#include "gui/deployments/instancetemplatesview.h"
+#include "gui/deployments/savetemplatedialog.h"
 #include "gui/images/imagesview.h"
 #include "gui/instances/instancesview.h"
 #include "gui/mainwindow/activitypanel.h"
@@ -98,6 +102,26 @@ void Application::buildSections()
         [context] { return new AvailabilityView(context); });
     add(QStringLiteral("pools"), tr("Pools"), [context] { return new PoolsView(context); });
     add(QStringLiteral("instances"), tr("Instances"), [context] { return new InstancesView(context); });
+    add(QStringLiteral("deployments"), tr("Deployments"), [this, window, context] {
+        auto* page = new DeploymentsPage(context);
+        connect(page->deployments(), &DeploymentsView::showInstancesRequested, this,
+                [window](const QString& deploymentId) {
+                    window->setCurrentSection(QStringLiteral("instances"));
+                    if (auto* instances =
+                            qobject_cast<InstancesView*>(window->sectionPage(QStringLiteral("instances"))))
+                        instances->showDeployment(deploymentId);
+                });
+        connect(page->templates(), &InstanceTemplatesView::openInEditorRequested, this,
+                [this, window](const QString& title, const QByteArray& userData) {
+                    window->setCurrentSection(QStringLiteral("cloudinit"));
+                    if (CloudInitPage* editor = m_cloudInit.data()) {
+                        editor->openText(QString::fromUtf8(userData));
+                        window->showStatusMessage(
+                            tr("Opened %1 in the Cloud-init editor as a new text.").arg(title));
+                    }
+                });
+        return page;
+    });
     add(QStringLiteral("partitions"), tr("InfiniBand Partitions"),
         [context] { return new PartitionsView(context); });
     // The planner and the orders show the connection's scope too, and can change it.
@@ -113,8 +137,31 @@ void Application::buildSections()
         return orders;
     });
     add(QStringLiteral("images"), tr("Images"), [context] { return new ImagesView(context); });
-    add(QStringLiteral("cloudinit"), tr("Cloud-init"), [this, window] {
+    add(QStringLiteral("cloudinit"), tr("Cloud-init"), [this, window, context] {
         m_cloudInit = new CloudInitPage(window);
+        // Save as Instance Template: the checked text goes to the connection, with an image and a name.
+        const auto offer = [this, context] {
+            if (m_cloudInit)
+                m_cloudInit->setSaveAsTemplateEnabled(context->client() != nullptr);
+        };
+        connect(context, &ViewContext::clientChanged, m_cloudInit.data(), offer);
+        offer();
+        connect(m_cloudInit.data(), &CloudInitPage::saveAsTemplateRequested, this,
+                [this, window, context](const QByteArray& userData, const QString& title,
+                                        const QString& savedFile) {
+                    if (!context->client() || !m_cloudInit)
+                        return;
+                    auto* dialog =
+                        new SaveTemplateDialog(context, userData, title, savedFile, m_cloudInit.data());
+                    dialog->setAttribute(Qt::WA_DeleteOnClose);
+                    connect(
+                        dialog, &SaveTemplateDialog::saved, this, [window](const InstanceTemplate& saved) {
+                            window->showStatusMessage(
+                                tr("Saved instance template %1: Deployments > Instance Templates lists it.")
+                                    .arg(saved.name));
+                        });
+                    dialog->open();
+                });
         return m_cloudInit.data();
     });
     // The instance wizard can take its user data from the editor (nothing, if it was never opened).

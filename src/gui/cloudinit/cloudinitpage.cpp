@@ -209,6 +209,13 @@ void CloudInitPage::buildUi()
         makeAction(tr("Jinja &Instance Data…"), u"cloudInitInstanceDataAction"_s,
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J), &CloudInitPage::editInstanceData);
     instanceData->setToolTip(tr("The instance data (v1.*, ds.*) that Jinja templates are rendered with"));
+    m_saveAsTemplate =
+        makeAction(tr("Save as Instance &Template…"), u"cloudInitSaveAsTemplateAction"_s,
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), &CloudInitPage::saveAsTemplate);
+    m_saveAsTemplate->setToolTip(
+        tr("Checks the text, then keeps it with an image as an instance template that "
+           "deployments start instances from"));
+    m_saveAsTemplate->setEnabled(false);
     // Always enabled, so its button stays in the Tab order: with no fix at hand it leads to one.
     m_fixAction = makeAction(tr("&Quick Fix"), u"cloudInitQuickFixAction"_s,
                              QKeySequence(Qt::CTRL | Qt::Key_Period), &CloudInitPage::applySelectedFix);
@@ -218,6 +225,7 @@ void CloudInitPage::buildUi()
         {saveAction, "document-save"},         {saveAsAction, "document-save-as"},
         {bootstrap, "document-encrypt"},       {multipart, "document-multiple"},
         {instanceData, "document-properties"}, {m_fixAction, "edit-find-replace"},
+        {m_saveAsTemplate, "document-send"},
     };
     for (const auto& [action, icon] : actionIcons)
         action->setIcon(ThemeIcons::icon(QLatin1StringView(icon)));
@@ -258,6 +266,7 @@ void CloudInitPage::buildUi()
     m_menu->addAction(openAction);
     m_menu->addAction(saveAction);
     m_menu->addAction(saveAsAction);
+    m_menu->addAction(m_saveAsTemplate);
     m_menu->addSeparator();
     m_menu->addAction(bootstrap);
     m_menu->addAction(multipart);
@@ -758,6 +767,48 @@ void CloudInitPage::newDocument()
                            updateFileLabel();
                            validateNow();
                        });
+}
+
+void CloudInitPage::openText(const QString& text)
+{
+    whenUnsavedHandled(tr("Save the changes to %1 before opening another text?").arg(documentName()),
+                       [this, text] {
+                           // A new document: Save must not write it over the file that was open.
+                           replaceText(text);
+                           m_fileName.clear();
+                           m_editor->document()->setModified(false);
+                           m_autosaveTimer->stop();
+                           updateFileLabel();
+                           validateNow();
+                       });
+}
+
+void CloudInitPage::setSaveAsTemplateEnabled(bool enabled)
+{
+    m_saveAsTemplate->setEnabled(enabled);
+}
+
+void CloudInitPage::saveAsTemplate()
+{
+    if (!m_saveAsTemplate->isEnabled())
+        return;
+    // The check of the text as it is now decides: the result of an older text is not enough.
+    connect(
+        this, &CloudInitPage::validated, this,
+        [this](bool valid) {
+            if (!valid) {
+                showError(
+                    tr("Save as Instance Template"),
+                    tr("The text has errors (see the problems under the editor). Fix them before saving "
+                       "it as an instance template."));
+                return;
+            }
+            const bool saved = !m_fileName.isEmpty() && !m_editor->document()->isModified();
+            Q_EMIT saveAsTemplateRequested(userData().toUtf8(), documentName(),
+                                           saved ? m_fileName : QString());
+        },
+        Qt::SingleShotConnection);
+    validateNow();
 }
 
 void CloudInitPage::newFromTemplate(const QString& id)

@@ -98,9 +98,18 @@ public:
     void editInstanceData();
     void applySelectedFix();
     void saveGzip();
+    // A new untitled document with this text (asking first about unsaved text).
+    void openText(const QString& text);
+    // Save as Instance Template: the text is checked first, and only text without errors goes on
+    // (saveAsTemplateRequested); errors are shown instead. Offered once enabled (a connection).
+    void setSaveAsTemplateEnabled(bool enabled);
+    void saveAsTemplate();
 
 Q_SIGNALS:
     void validated(bool valid);
+    // The text passed the check: title is what the page calls it; savedFile the file it matches
+    // when saved, else empty.
+    void saveAsTemplateRequested(const QByteArray& userData, const QString& title, const QString& savedFile);
 
 protected:
     // Refused while the text is unsaved and the user has not answered; the window closes once they do.
@@ -135,6 +144,7 @@ private:
     QFrame* m_recoveryBanner = nullptr;
     QLabel* m_recoveryLabel = nullptr;
     QAction* m_fixAction = nullptr;
+    QAction* m_saveAsTemplate = nullptr;
     QMenu* m_menu = nullptr;
     QTimer* m_validateTimer = nullptr;
     QTimer* m_autosaveTimer = nullptr;

@@ -17,6 +17,7 @@
 #include "core/models/poolmodel.h"
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
+#include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/messagebar.h"
@@ -59,34 +60,7 @@ QString skuLabel(const InstanceSku& sku)
     return QStringLiteral("%1 (%2)").arg(label, parts.join(u", "));
 }
 
-struct ComboItem
-{
-    QString text;
-    QString id;
-    bool operator==(const ComboItem&) const = default;
-};
-
-// Shows items, keeping the chosen one (by id) through a refresh; says it changed only when it did.
-void refillCombo(QComboBox* combo, const QList<ComboItem>& items)
-{
-    QList<ComboItem> shown;
-    for (int i = 0; i < combo->count(); ++i)
-        shown.append({combo->itemText(i), combo->itemData(i).toString()});
-    if (shown == items)
-        return;
-    const QString chosen = combo->currentData().toString();
-    const int before = combo->currentIndex();
-    {
-        const QSignalBlocker block(combo);
-        combo->clear();
-        for (const ComboItem& item : items)
-            combo->addItem(item.text, item.id);
-        const int kept = combo->findData(chosen);
-        combo->setCurrentIndex(kept >= 0 ? kept : (items.isEmpty() ? -1 : 0));
-    }
-    if (combo->currentData().toString() != chosen || combo->currentIndex() != before)
-        Q_EMIT combo->currentIndexChanged(combo->currentIndex());
-}
+using ComboItem = Combos::Item;
 
 // The session's lists the wizard shows; instances for the pre-flight's count of busy nodes.
 const QList<Session::Resource>& wizardLists()
@@ -299,7 +273,7 @@ void CreateInstanceWizard::fillPools()
         // The session lists every readable workspace when the user views them all.
         if (inChosenWorkspace(pool.workspaceId, pool.workspace))
             items.append({pool.name, pool.id});
-    refillCombo(m_ui->poolCombo, items);
+    Combos::refill(m_ui->poolCombo, items);
 }
 
 void CreateInstanceWizard::fillSkus()
@@ -307,7 +281,7 @@ void CreateInstanceWizard::fillSkus()
     QList<ComboItem> items;
     for (const InstanceSku& sku : m_session->skus()->rows())
         items.append({skuLabel(sku), sku.id});
-    refillCombo(m_ui->skuCombo, items);
+    Combos::refill(m_ui->skuCombo, items);
     updateSkuNote();
 }
 
@@ -325,7 +299,7 @@ void CreateInstanceWizard::fillImages()
     for (const Image& image : std::as_const(images))
         if (image.status == Image::UploadStatus::Completed || image.status == Image::UploadStatus::Unknown)
             items.append({image.name, image.id});
-    refillCombo(m_ui->imageCombo, items);
+    Combos::refill(m_ui->imageCombo, items);
 }
 
 QList<InfinibandPartition> CreateInstanceWizard::partitionsOnSkuFabric() const
@@ -356,7 +330,7 @@ void CreateInstanceWizard::fillPartitions()
     for (const InfinibandPartition& partition : partitions)
         items.append(
             {tr("%1 (%n instance(s))", nullptr, partition.instanceCount).arg(partition.name), partition.id});
-    refillCombo(m_ui->partitionCombo, items);
+    Combos::refill(m_ui->partitionCombo, items);
     // With nothing to pick, the step starts at creating one.
     if (partitions.isEmpty() && currentId() == PartitionPage && m_ui->pickPartitionRadio->isChecked()
         && m_session->isLoaded(Session::Resource::Partitions))

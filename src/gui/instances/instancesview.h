@@ -6,14 +6,18 @@
 #include "gui/common/listpage.h"
 
 class QAction;
+class QComboBox;
 class QLabel;
 
 namespace sfdesk {
 
 class InstanceModel;
+class PriorityDelegate;
 
-// Instances of the current workspace (or all): create (wizard), terminate, delete, console log and
-// ssh details. The partition column appears once the account is in the InfiniBand preview.
+// Instances of the current workspace (or all): create (wizard), terminate, replace, delete, console
+// log and ssh details. The partition column appears once the account is in the InfiniBand preview.
+// A deployment's instances are a group: the Deployment column, and the filter that shows one
+// deployment's. The Priority column is edited for the whole selection in one batch request.
 class InstancesView final : public ListPage
 {
     Q_OBJECT
@@ -34,6 +38,14 @@ public:
     void deleteSelected();
     void showConsoleLog();
     void showSshDetails();
+    void replaceSelected();
+    // Opens the priority editor on the current row; the level chosen goes to every selected instance.
+    void editPriority();
+    // Sends one batch (one per workspace: the API takes one workspace a batch) for these instances.
+    void setPriority(const QList<Instance>& instances, const QString& priority);
+    // Shows only the deployment's instances (empty: every instance).
+    void showDeployment(const QString& deploymentId);
+    QComboBox* deploymentFilter() const { return m_deploymentFilter; }
 
 Q_SIGNALS:
     // A terminate or delete round finished (tests wait for it).
@@ -47,6 +59,8 @@ protected:
 private:
     void updateDetails();
     void runOnEach(const QList<Instance>& instances, bool terminate);
+    void fillDeploymentFilter();
+    void applyDeploymentFilter();
 
     InstanceModel* m_model;
     QLabel* m_details;
@@ -55,6 +69,10 @@ private:
     QAction* m_delete;
     QAction* m_logs;
     QAction* m_ssh;
+    QAction* m_replace;
+    QAction* m_priority;
+    QComboBox* m_deploymentFilter;
+    PriorityDelegate* m_priorityDelegate;
     QString m_lastResult;
 };
 

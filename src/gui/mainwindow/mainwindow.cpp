@@ -82,7 +82,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_sidebar->setFrameShape(QFrame::NoFrame);
     m_sidebar->setSpacing(1);
     m_sidebar->setAccessibleName(tr("Sections"));
-    m_sidebar->setAccessibleDescription(tr("Ctrl+1 to Ctrl+9 open the sections, F6 moves to the page"));
+    m_sidebar->setAccessibleDescription(
+        tr("Ctrl+1 to Ctrl+9, then Ctrl+0, open the sections, F6 moves to the page"));
     m_pages = new QStackedWidget(splitter);
     m_pages->setObjectName(QStringLiteral("pages"));
     splitter->addWidget(m_sidebar);
@@ -144,9 +145,10 @@ void MainWindow::addSidebarItem(const QString& id, const QIcon& icon, const QStr
 {
     auto* open = new QAction(icon, title, m_goMenu);
     open->setObjectName(QStringLiteral("actionOpen_") + id);
+    // The sidebar's order: Ctrl+1 to Ctrl+9, and Ctrl+0 for the tenth, as the digit keys lie.
     const int number = int(m_sectionActions.size()) + 1;
-    if (number <= 9)
-        open->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number)));
+    if (number <= 10)
+        open->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number % 10)));
     open->setStatusTip(tr("Open %1").arg(title));
     connect(open, &QAction::triggered, this, [this, id] {
         setCurrentSection(id);

@@ -19,11 +19,12 @@ struct SectionIcon
     QLatin1StringView themeName;
 };
 
-constexpr std::array<SectionIcon, 8> icons{{
+constexpr std::array<SectionIcon, 9> icons{{
     {QLatin1StringView("availability"), QLatin1StringView("view-statistics")},
     {QLatin1StringView("pools"), QLatin1StringView("folder")},
     {QLatin1StringView("instances"), QLatin1StringView("computer")},
     {QLatin1StringView("partitions"), QLatin1StringView("network-wired")},
+    {QLatin1StringView("deployments"), QLatin1StringView("view-process-tree")},
     {QLatin1StringView("reservations"), QLatin1StringView("view-calendar")},
     {QLatin1StringView("orders"), QLatin1StringView("view-list-details")},
     {QLatin1StringView("images"), QLatin1StringView("media-optical")},

@@ -286,9 +286,26 @@ void TopologyDialog::rebuild()
             });
             partitionItem->setText(StatusColumn, tr("%n instance(s) attached", nullptr, int(members.size())));
             partitionItem->setText(IdColumn, partition.id);
+            // A deployment's instances are a group of the partition.
+            QMap<QString, QTreeWidgetItem*> groups;
             for (const Instance& instance : std::as_const(members)) {
+                QTreeWidgetItem* parentItem = partitionItem;
+                if (instance.managedBy) {
+                    QTreeWidgetItem*& group = groups[instance.managedBy->id];
+                    if (!group) {
+                        group = new QTreeWidgetItem(partitionItem);
+                        group->setText(NameColumn, tr("Deployment %1").arg(instance.managedBy->name));
+                        group->setText(IdColumn, instance.managedBy->id);
+                        group->setExpanded(true);
+                    }
+                    group->setData(StatusColumn, Qt::UserRole,
+                                   group->data(StatusColumn, Qt::UserRole).toInt() + 1);
+                    group->setText(StatusColumn, tr("%n instance(s)", nullptr,
+                                                    group->data(StatusColumn, Qt::UserRole).toInt()));
+                    parentItem = group;
+                }
                 ++instanceCount;
-                auto* item = new QTreeWidgetItem(partitionItem);
+                auto* item = new QTreeWidgetItem(parentItem);
                 item->setText(NameColumn, instance.name.isEmpty() ? instance.id : instance.name);
                 const bool isReleasing = PartitionRelease::isReleasing(instance);
                 releasing = releasing || isReleasing;
@@ -312,6 +329,11 @@ void TopologyDialog::rebuild()
                 item->setText(IdColumn, instance.id);
                 if (instance.id == currentId)
                     current = item;
+            }
+            for (QTreeWidgetItem* group : std::as_const(groups)) {
+                group->setExpanded(!collapsed.contains(group->text(IdColumn)));
+                if (group->text(IdColumn) == currentId)
+                    current = group;
             }
             partitionItem->setExpanded(!collapsed.contains(partition.id));
             if (partition.id == currentId)

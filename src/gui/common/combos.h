@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#pragma once
+
+#include <QList>
+#include <QString>
+
+class QComboBox;
+
+namespace sfdesk {
+
+// Combo boxes filled from the session's lists.
+namespace Combos {
+
+struct Item
+{
+    QString text;
+    QString id;
+    bool operator==(const Item&) const = default;
+};
+
+// Shows items, keeping the chosen one (by id) through a refresh; says it changed only when it did.
+void refill(QComboBox* combo, const QList<Item>& items);
+
+} // namespace Combos
+
+} // namespace sfdesk

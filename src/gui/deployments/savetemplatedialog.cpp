@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#include "gui/deployments/savetemplatedialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/cli/sfcommand.h"
+#include "core/model/names.h"
+#include "core/models/imagemodel.h"
+#include "core/models/instancetemplatemodel.h"
+#include "gui/common/combos.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/listwatch.h"
+#include "gui/common/viewcontext.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sfdesk {
+
+SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& userData, const QString& title,
+                                       const QString& savedFile, QWidget* parent)
+    : QDialog(parent)
+    , m_context(context)
+    , m_userData(userData)
+    , m_savedFile(savedFile)
+    , m_name(new QLineEdit(this))
+    , m_image(new QComboBox(this))
+    , m_note(new QLabel(this))
+    , m_error(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
+{
+    setObjectName(QStringLiteral("saveTemplateDialog"));
+    setWindowTitle(tr("Save as Instance Template"));
+    m_name->setObjectName(QStringLiteral("nameEdit"));
+    m_image->setObjectName(QStringLiteral("imageCombo"));
+    for (QLabel* label : {m_note, m_error}) {
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);
+    }
+    m_note->setObjectName(QStringLiteral("noteLabel"));
+    m_error->setObjectName(QStringLiteral("errorLabel"));
+    m_error->hide();
+
+    auto* intro =
+        new QLabel(tr("A template keeps this cloud-init with an image, so that deployments (and "
+                      "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
+                      "%n byte(s), checked without errors.",
+                      nullptr, static_cast<int>(userData.size()))
+                       .arg(context->workspace(), title),
+                   this);
+    intro->setTextFormat(Qt::PlainText);
+    intro->setWordWrap(true);
+    auto* form = new QFormLayout;
+    auto* nameLabel = new QLabel(tr("&Name:"), this);
+    nameLabel->setBuddy(m_name);
+    m_name->setAccessibleName(tr("Name"));
+    form->addRow(nameLabel, m_name);
+    auto* imageLabel = new QLabel(tr("&Image:"), this);
+    imageLabel->setBuddy(m_image);
+    m_image->setAccessibleName(tr("Image"));
+    form->addRow(imageLabel, m_image);
+
+    auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    copy->setObjectName(QStringLiteral("copyCommandButton"));
+    connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
+    m_buttons->button(QDialogButtonBox::Save)->setText(tr("&Save Template"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SaveTemplateDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &SaveTemplateDialog::reject);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addWidget(m_note);
+    layout->addWidget(m_error);
+    layout->addWidget(m_buttons);
+
+    connect(m_name, &QLineEdit::textChanged, this, &SaveTemplateDialog::updateState);
+    connect(m_image, &QComboBox::currentIndexChanged, this, &SaveTemplateDialog::updateState);
+    m_lists = new ListWatch(
+        context, {Session::Resource::Images, Session::Resource::InstanceTemplates},
+        [this](Session::Resource) {
+            fillImages();
+            updateState();
+        },
+        this);
+    connect(m_lists, &ListWatch::problemsChanged, this, &SaveTemplateDialog::updateState);
+    fillImages();
+    updateState();
+    m_name->setFocus();
+}
+
+SaveTemplateDialog::~SaveTemplateDialog() = default;
+
+void SaveTemplateDialog::fillImages()
+{
+    if (!m_lists || !m_lists->session())
+        return;
+    QList<Image> images;
+    for (const Image& image : m_lists->session()->images()->rows()) {
+        const bool here = image.workspaceId.isEmpty() ? image.workspace == m_context->workspace()
+                                                      : image.workspaceId == m_context->workspaceReference();
+        const bool usable =
+            image.status == Image::UploadStatus::Completed || image.status == Image::UploadStatus::Unknown;
+        if ((image.isPublic || here) && usable)
+            images << image;
+    }
+    // The workspace's own images first, then the newest public ones.
+    std::stable_sort(images.begin(), images.end(), [](const Image& a, const Image& b) {
+        return a.isPublic != b.isPublic ? !a.isPublic : a.createdAt > b.createdAt;
+    });
+    QList<Combos::Item> items;
+    for (const Image& image : std::as_const(images))
+        items.append({image.isPublic ? image.name : tr("%1 (this workspace)").arg(image.name), image.id});
+    Combos::refill(m_image, items);
+}
+
+QString SaveTemplateDialog::problem() const
+{
+    if (!m_context->client())
+        return tr("Not connected.");
+    if (m_context->workspaceReference().isEmpty())
+        return tr("Reading the workspaces…");
+    const QString name = m_name->text().trimmed();
+    if (name.isEmpty())
+        return tr("Name the template.");
+    if (!Names::problem(name).isEmpty())
+        return Names::problem(name);
+    if (m_lists && m_lists->session()) {
+        for (const InstanceTemplate& t : m_lists->session()->instanceTemplates()->rows())
+            if (t.name == name && t.workspace == m_context->workspace())
+                return tr("Workspace \"%1\" has a template named \"%2\" already.").arg(t.workspace, name);
+    }
+    if (m_image->currentIndex() < 0)
+        return m_lists && m_lists->isLoaded(Session::Resource::Images)
+                   ? tr("No image to start instances from.")
+                   : tr("Reading the images…");
+    return {};
+}
+
+QString SaveTemplateDialog::command() const
+{
+    QString image =
+        m_image->currentIndex() >= 0 ? m_image->currentData().toString() : QStringLiteral("IMAGE");
+    if (m_lists && m_lists->session())
+        if (const Image* found = m_lists->session()->images()->find(image))
+            image = found->name;
+    const QString name = m_name->text().trimmed();
+    return SfCommand::instanceTemplateCreate({name.isEmpty() ? QStringLiteral("NAME") : name, image,
+                                              m_savedFile.isEmpty() ? QStringLiteral("FILE") : m_savedFile});
+}
+
+void SaveTemplateDialog::updateState()
+{
+    QString note = problem();
+    if (m_lists && !m_lists->problems().isEmpty())
+        note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + m_lists->problems();
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+    m_buttons->button(QDialogButtonBox::Save)->setEnabled(problem().isEmpty() && !m_sending);
+}
+
+void SaveTemplateDialog::accept()
+{
+    if (m_sending || !problem().isEmpty())
+        return;
+    NewInstanceTemplate tmpl;
+    tmpl.workspace = m_context->workspaceReference();
+    tmpl.image = m_image->currentData().toString();
+    tmpl.name = m_name->text().trimmed();
+    tmpl.cloudInitUserData = m_userData;
+    m_sending = true;
+    m_error->hide();
+    updateState();
+    const auto call = m_context->client()->createInstanceTemplate(tmpl);
+    call.onSuccess(this, [this](const InstanceTemplate& saved) {
+        m_sending = false;
+        // The session's list shows it at once, whether or not a page watches it.
+        if (m_lists && m_lists->session())
+            m_lists->session()->instanceTemplates()->upsert(saved);
+        m_context->reportMessage(tr("Saved instance template %1.").arg(saved.name));
+        Q_EMIT this->saved(saved);
+        QDialog::accept();
+    });
+    call.onFailure(this, [this](const ApiError& error) {
+        m_sending = false;
+        QString text = error.message();
+        for (const FieldError& detail : error.details())
+            text += QStringLiteral("\n• ") + detail.message;
+        m_error->setText(text);
+        m_error->show();
+        updateState();
+    });
+}
+
+} // namespace sfdesk

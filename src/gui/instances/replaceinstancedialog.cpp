@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#include "gui/instances/replaceinstancedialog.h"
+
+#include "core/api/apiclient.h"
+#include "core/cli/sfcommand.h"
+#include "core/model/names.h"
+#include "core/models/imagemodel.h"
+#include "gui/common/combos.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/listwatch.h"
+#include "gui/common/viewcontext.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sfdesk {
+
+ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instance& instance, QWidget* parent)
+    : QDialog(parent)
+    , m_context(context)
+    , m_instance(instance)
+    , m_idempotencyKey(ApiClient::newIdempotencyKey())
+    , m_image(new QComboBox(this))
+    , m_cloudInit(new QLabel(this))
+    , m_keepName(new QCheckBox(tr("&Keep the name %1").arg(instance.name), this))
+    , m_name(new QLineEdit(this))
+    , m_error(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
+{
+    setObjectName(QStringLiteral("replaceInstanceDialog"));
+    setWindowTitle(tr("Replace Instance"));
+    m_image->setObjectName(QStringLiteral("imageCombo"));
+    m_cloudInit->setObjectName(QStringLiteral("cloudInitLabel"));
+    m_keepName->setObjectName(QStringLiteral("keepNameCheck"));
+    m_name->setObjectName(QStringLiteral("nameEdit"));
+    m_error->setObjectName(QStringLiteral("errorLabel"));
+    for (QLabel* label : {m_cloudInit, m_error}) {
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);
+    }
+    m_error->hide();
+    m_keepName->setChecked(true);
+    m_keepName->setToolTip(
+        tr("The API keeps a replaced instance's name while it is terminated: its record is "
+           "deleted, then the replacement takes the name"));
+    m_name->setPlaceholderText(tr("a name the server makes up"));
+    m_name->setEnabled(false);
+
+    QStringList kept{tr("pool %1").arg(instance.pool.name), tr("SKU %1").arg(instance.sku.name)};
+    if (instance.infinibandPartition)
+        kept << tr("InfiniBand partition %1").arg(instance.infinibandPartition->name);
+    kept << tr("its tags and priority");
+    if (instance.managedBy)
+        kept << tr("deployment %1").arg(instance.managedBy->name);
+    auto* question = new QLabel(tr("Replace %1? It is terminated now, and a new instance starts in its place "
+                                   "with %2.")
+                                    .arg(instance.name, kept.join(QStringLiteral(", "))),
+                                this);
+    question->setObjectName(QStringLiteral("questionLabel"));
+    question->setTextFormat(Qt::PlainText);
+    question->setWordWrap(true);
+
+    auto* form = new QFormLayout;
+    auto* imageLabel = new QLabel(tr("&Image:"), this);
+    imageLabel->setBuddy(m_image);
+    m_image->setAccessibleName(tr("Image"));
+    form->addRow(imageLabel, m_image);
+    form->addRow(tr("Cloud-init:"), m_cloudInit);
+    form->addRow(QString(), m_keepName);
+    auto* nameLabel = new QLabel(tr("&Name:"), this);
+    nameLabel->setBuddy(m_name);
+    m_name->setAccessibleName(tr("Name of the replacement"));
+    form->addRow(nameLabel, m_name);
+
+    QPushButton* replace = m_buttons->addButton(tr("&Replace"), QDialogButtonBox::DestructiveRole);
+    replace->setObjectName(QStringLiteral("replaceButton"));
+    auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    copy->setObjectName(QStringLiteral("copyCommandButton"));
+    connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
+    connect(replace, &QPushButton::clicked, this, &ReplaceInstanceDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &ReplaceInstanceDialog::reject);
+    // Cancel is what Enter and Escape do: replacing is not undone.
+    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(question);
+    layout->addLayout(form);
+    layout->addWidget(m_error);
+    layout->addWidget(m_buttons);
+
+    connect(m_keepName, &QCheckBox::toggled, this, [this](bool keep) {
+        m_name->setEnabled(!keep);
+        updateState();
+    });
+    connect(m_name, &QLineEdit::textChanged, this, &ReplaceInstanceDialog::updateState);
+    connect(m_image, &QComboBox::currentIndexChanged, this, &ReplaceInstanceDialog::updateState);
+    m_lists = new ListWatch(
+        context, {Session::Resource::Images}, [this](Session::Resource) { fillImages(); }, this);
+    fillImages();
+    readSource();
+    updateState();
+}
+
+ReplaceInstanceDialog::~ReplaceInstanceDialog() = default;
+
+void ReplaceInstanceDialog::readSource()
+{
+    m_cloudInit->setText(tr("Reading what %1 started with…").arg(m_instance.name));
+    ApiClient* client = m_context->client();
+    if (!client)
+        return;
+    const auto useInstance = [this, client] {
+        const auto call = client->instanceWithUserData(m_instance.id);
+        call.onSuccess(this, [this](const Instance& full) {
+            m_sourceImage = full.image.id;
+            m_sourceName = tr("the instance");
+            m_userData = full.cloudInitUserData.value_or(QByteArray());
+            fillImages();
+            m_cloudInit->setText(
+                m_userData->isEmpty()
+                    ? tr("None (the instance had none): the replacement cannot be reached by SSH "
+                         "unless its image allows it.")
+                    : tr("The instance's own (%n byte(s)).", nullptr, int(m_userData->size())));
+            updateState();
+            Q_EMIT ready();
+        });
+        call.onFailure(this, [this](const ApiError& error) {
+            m_cloudInit->setText(tr("The instance's cloud-init could not be read: %1").arg(error.message()));
+        });
+    };
+    if (!m_instance.managedBy) {
+        useInstance();
+        return;
+    }
+    // A deployment's instance starts from the deployment's template, as its siblings do.
+    const auto deployment = client->deployment(m_instance.managedBy->id);
+    deployment.onSuccess(this, [this, client](const Deployment& d) {
+        const auto call = client->instanceTemplate(d.instanceTemplate.id);
+        call.onSuccess(this, [this](const InstanceTemplate& t) {
+            m_sourceImage = t.image.id;
+            m_sourceName = tr("template %1").arg(t.name);
+            m_userData = t.cloudInitUserData.value_or(QByteArray());
+            fillImages();
+            m_cloudInit->setText(
+                tr("From template %1 of deployment %2 (%n byte(s)).", nullptr, int(m_userData->size()))
+                    .arg(t.name, m_instance.managedBy->name));
+            updateState();
+            Q_EMIT ready();
+        });
+        call.onFailure(this, [this](const ApiError& error) {
+            m_cloudInit->setText(tr("The template could not be read: %1").arg(error.message()));
+        });
+    });
+    deployment.onFailure(this, [useInstance](const ApiError&) { useInstance(); });
+}
+
+void ReplaceInstanceDialog::fillImages()
+{
+    if (!m_lists || !m_lists->session())
+        return;
+    QList<Combos::Item> items;
+    for (const Image& image : m_lists->session()->images()->rows()) {
+        const bool usable =
+            image.status == Image::UploadStatus::Completed || image.status == Image::UploadStatus::Unknown;
+        const bool here = image.isPublic || image.workspaceId == m_instance.workspaceId;
+        if (usable && here)
+            items.append({image.name, image.id});
+    }
+    const QString wanted = m_sourceImage.isEmpty() ? m_instance.image.id : m_sourceImage;
+    if (!wanted.isEmpty() && std::none_of(items.cbegin(), items.cend(), [&wanted](const Combos::Item& item) {
+            return item.id == wanted;
+        }))
+        items.prepend({m_sourceImage.isEmpty() ? m_instance.image.name : wanted, wanted});
+    const bool first = m_image->count() == 0 || !m_sourceImage.isEmpty();
+    Combos::refill(m_image, items);
+    if (first && m_image->findData(wanted) >= 0)
+        m_image->setCurrentIndex(m_image->findData(wanted));
+}
+
+QString ReplaceInstanceDialog::command() const
+{
+    const QString ref = m_instance.resourcePath.isEmpty() ? m_instance.id : m_instance.resourcePath;
+    QString image = m_image->currentText();
+    return SfCommand::instanceReplace(
+        {ref, image.isEmpty() ? QStringLiteral("IMAGE") : image,
+         m_userData && m_userData->isEmpty() ? QString() : QStringLiteral("FILE"),
+         m_keepName->isChecked() ? QString() : m_name->text().trimmed()});
+}
+
+void ReplaceInstanceDialog::updateState()
+{
+    QPushButton* replace = nullptr;
+    for (QAbstractButton* button : m_buttons->buttons())
+        if (button->objectName() == u"replaceButton")
+            replace = qobject_cast<QPushButton*>(button);
+    const QString name = m_name->text().trimmed();
+    const bool nameOk = m_keepName->isChecked() || name.isEmpty() || Names::problem(name).isEmpty();
+    if (replace)
+        replace->setEnabled(!m_sending && isReady() && m_image->currentIndex() >= 0 && nameOk
+                            && m_context->client() != nullptr);
+}
+
+void ReplaceInstanceDialog::fail(const QString& step, const ApiError& error)
+{
+    m_sending = false;
+    QString text = tr("%1: %2").arg(step, error.message());
+    for (const FieldError& detail : error.details())
+        text += QStringLiteral("\n• ") + detail.message;
+    m_error->setText(text);
+    m_error->show();
+    m_context->reportError(step, error);
+    updateState();
+    Q_EMIT failed(text);
+}
+
+void ReplaceInstanceDialog::accept()
+{
+    if (m_sending || !isReady() || !m_context->client())
+        return;
+    m_sending = true;
+    m_error->hide();
+    updateState();
+    InstanceReplacement replacement;
+    replacement.image = m_image->currentData().toString();
+    replacement.cloudInitUserData = *m_userData;
+    if (!m_keepName->isChecked())
+        replacement.name = m_name->text().trimmed();
+    // The same key on every attempt of this dialog: a retry gets the first replacement back.
+    const auto call = m_context->client()->replaceInstance(m_instance.id, replacement, m_idempotencyKey);
+    call.onSuccess(this, [this](const Instance& replacementInstance) {
+        if (m_keepName->isChecked())
+            finishName(replacementInstance);
+        else {
+            m_sending = false;
+            m_context->reportMessage(tr("Replaced %1 by %2.").arg(m_instance.name, replacementInstance.name));
+            Q_EMIT replaced(replacementInstance);
+            QDialog::accept();
+        }
+    });
+    call.onFailure(this,
+                   [this](const ApiError& error) { fail(tr("Replacing %1").arg(m_instance.name), error); });
+}
+
+void ReplaceInstanceDialog::finishName(const Instance& replacement)
+{
+    ApiClient* client = m_context->client();
+    if (!client)
+        return;
+    // The replaced instance is terminated: its record goes, and its name with it.
+    const auto removed = client->deleteInstance(m_instance.id);
+    removed.onSuccess(this, [this, client, replacement] {
+        const auto renamed = client->renameInstance(replacement.id, m_instance.name);
+        renamed.onSuccess(this, [this](const Instance& named) {
+            m_sending = false;
+            m_context->reportMessage(
+                tr("Replaced %1: the new instance %2 runs under its name.").arg(named.name, named.id));
+            Q_EMIT replaced(named);
+            QDialog::accept();
+        });
+        renamed.onFailure(this, [this, replacement](const ApiError& error) {
+            fail(tr("The replacement %1 could not take the name %2").arg(replacement.name, m_instance.name),
+                 error);
+        });
+    });
+    removed.onFailure(this, [this, replacement](const ApiError& error) {
+        fail(tr("The replacement %1 runs, but %2 could not be deleted to free its name")
+                 .arg(replacement.name, m_instance.name),
+             error);
+    });
+}
+
+} // namespace sfdesk
