@@ -3,6 +3,7 @@
 // Connection's sign-in and sign-out when the keychain is slow or fails, against the real sfsim:
 // the keychain is a store the test answers for (the real one, with gnome-keyring, is in
 // tests/keychain). Nothing may be said kept that was not, and nothing kept that the user gave up.
+#include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/settings/secretstore.h"
 #include "support/simprocess.h"

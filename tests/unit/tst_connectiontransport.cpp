@@ -68,6 +68,7 @@ private Q_SLOTS:
         Connection connection(profileFor(front.url()), &m_secrets, &network, {}, QProcessEnvironment());
         connection.open();
         QVERIFY(connection.client());
+        QTRY_VERIFY(connection.client()->hasToken());
         QSignalSpy failed(connection.client()->me(), &ApiCall::failed);
         QVERIFY(failed.wait(20000));
         const ApiError error = failed.first().first().value<ApiError>();
@@ -102,6 +103,7 @@ private Q_SLOTS:
         // is this connection's, not the application's.
         Connection other(profileFor(front.url()), &m_secrets, &network, {}, QProcessEnvironment());
         other.open();
+        QTRY_VERIFY(other.client()->hasToken());
         QSignalSpy failed(other.client()->me(), &ApiCall::failed);
         QVERIFY(failed.wait(20000));
         QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::Tls);
@@ -190,8 +192,10 @@ private Q_SLOTS:
         ClientOptions options = connection.client()->options();
         options.maxAttempts = 1;
         connection.client()->setOptions(options);
+        QTRY_VERIFY(connection.client()->hasToken());
         QSignalSpy failed(connection.client()->me(), &ApiCall::failed);
         QVERIFY(failed.wait(20000));
+        QCOMPARE(failed.first().first().value<ApiError>().kind(), ApiError::Kind::Transport);
         QCOMPARE(front.handshakes(), 0);
     }
 

@@ -10,6 +10,7 @@
 
 #include <QMetaEnum>
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QSslCertificate>
 
 namespace sfdesk {
@@ -76,13 +77,20 @@ bool Connection::createClient(const QUrl& serverUrl, QString* why)
             return false;
         authorities = *read;
     }
-    QNetworkAccessManager* network = m_network;
+    std::optional<QNetworkProxy> proxy;
     if (!m_profile.proxy.isEmpty()) {
-        const auto proxy = ApiClient::proxyFromUrl(m_profile.proxy, why);
+        proxy = ApiClient::proxyFromUrl(m_profile.proxy, why);
         if (!proxy)
             return false;
+    }
+    // A network access of its own: Qt reuses an open connection to the same host and port whatever
+    // the request's TLS settings, so a connection trusted through this profile's CA must never
+    // serve another, nor one of another's serve this.
+    QNetworkAccessManager* network = m_network;
+    if (proxy || !authorities.isEmpty()) {
         m_ownNetwork = std::make_unique<QNetworkAccessManager>();
-        m_ownNetwork->setProxy(*proxy);
+        if (proxy)
+            m_ownNetwork->setProxy(*proxy);
         network = m_ownNetwork.get();
     }
     m_client = std::make_unique<ApiClient>(serverUrl, network);
@@ -141,7 +149,11 @@ void Connection::open()
             useToken(token.value, token.source);
             return;
         }
-        setState(State::SignedOut, token.error);
+        setState(State::SignedOut,
+                 token.error.isEmpty()
+                     ? QString()
+                     : tr("The token of this connection could not be read from the system keychain. %1")
+                           .arg(token.error));
         // Nothing to sign in with: ask, once.
         if (!m_signInAsked) {
             m_signInAsked = true;

@@ -138,7 +138,7 @@ private:
     LocalServerFactory m_localServerFactory;
     QProcessEnvironment m_environment;
     std::unique_ptr<LocalServer> m_localServer;
-    // This connection's own network access, when its profile names a proxy.
+    // This connection's own network access, when its profile names a proxy or CA certificates.
     std::unique_ptr<QNetworkAccessManager> m_ownNetwork;
     std::unique_ptr<ApiClient> m_client;
     std::unique_ptr<Session> m_session;

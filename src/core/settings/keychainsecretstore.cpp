@@ -155,26 +155,26 @@ void KeychainSecretStore::writeAttempt(const QString& key, const QString& secret
     job->setTextData(secret);
     // Not bound to the context: what the keychain did is known here even when nobody waits for it.
     connect(job, &QKeychain::Job::finished, this,
-            [this, key, secret, done = std::move(done), context = QPointer<QObject>(context),
+            [this, key, secret, done = std::move(done), guard = QPointer<QObject>(context),
              attempt](QKeychain::Job* finished) {
                 if (finished->error() == QKeychain::NoError) {
                     // The keychain has it now: the copy kept for this run is not needed.
                     m_memory.remove(key);
-                    if (context)
+                    if (guard)
                         done({});
                     return;
                 }
-                if (!context)
+                if (!guard)
                     return;
                 if (isTransient(*finished) && attempt < MaxAttempts) {
-                    QTimer::singleShot(RetryDelayMs, context, [this, key, secret, context, done, attempt] {
-                        writeAttempt(key, secret, context, done, attempt + 1);
+                    QTimer::singleShot(RetryDelayMs, guard.data(), [this, key, secret, guard, done, attempt] {
+                        writeAttempt(key, secret, guard.data(), done, attempt + 1);
                     });
                     return;
                 }
                 if (isNoKeychain(*finished)) {
                     markUnavailable(*finished);
-                    writeAttempt(key, secret, context, done, 1);
+                    writeAttempt(key, secret, guard.data(), done, 1);
                     return;
                 }
                 SecretResult result;
