@@ -32,13 +32,16 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     intro->setWordWrap(true);
     intro->setTextFormat(Qt::PlainText);
     m_toldThisRunOnly = !connection->keepsTokensAcrossRuns();
+    // A --server connection is named by its address: said once.
+    const QString address = connection->serverUrl().toDisplayString();
+    const QString server = profile.name == address ? address : tr("%1 (%2)").arg(profile.name, address);
     intro->setText(m_toldThisRunOnly
-                       ? tr("Paste an API token for %1 (%2). It is checked with the server. There is no "
+                       ? tr("Paste an API token for %1. It is checked with the server. There is no "
                             "system keychain on this desktop, so it is kept for this run only.")
-                             .arg(profile.name, connection->serverUrl().toDisplayString())
-                       : tr("Paste an API token for %1 (%2). It is checked with the server and then kept in "
-                            "the system keychain.")
-                             .arg(profile.name, connection->serverUrl().toDisplayString()));
+                             .arg(server)
+                       : tr("Paste an API token for %1. It is checked with the server and then "
+                            "kept in the system keychain.")
+                             .arg(server));
 
     auto* where = new QLabel(this);
     where->setObjectName(QStringLiteral("signInTokenLink"));
@@ -176,6 +179,11 @@ void SignInDialog::setStep(Step step, const QString& status)
         m_thisRunOnly->setFocus();
     else if (step == Step::Done)
         cancel->setFocus();
+    // A longer status (the keychain's error) makes the dialog taller rather than being cut off.
+    layout()->activate();
+    const int needed = layout()->totalHeightForWidth(width());
+    if (needed > height())
+        resize(width(), needed);
 }
 
 } // namespace sfdesk
