@@ -139,9 +139,9 @@ private Q_SLOTS:
         daemon.closeWriteChannel();
         QVERIFY(daemon.waitForFinished(20000));
         // The daemon takes its name on the bus a moment after it reports.
-        QTRY_VERIFY_WITH_TIMEOUT(
-            QDBusConnection::sessionBus().interface()->isServiceRegistered(QStringLiteral("org.freedesktop.secrets")),
-            20000);
+        QTRY_VERIFY_WITH_TIMEOUT(QDBusConnection::sessionBus().interface()->isServiceRegistered(
+                                     QStringLiteral("org.freedesktop.secrets")),
+                                 20000);
         KeychainSecretStore other(QStringLiteral("sfdesk-test"));
         result =
             wait([&](auto done) { other.write(key, QStringLiteral("sk_live_earlier_run"), this, done); });
