@@ -1646,6 +1646,10 @@
         <source>Signed out. No system keychain could be reached: if one kept a token for this connection in an earlier run, it is still there.</source>
         <translation>Abgemeldet. Kein Schlüsselbund des Systems war erreichbar: Hat einer in einem früheren Lauf ein Token für diese Verbindung verwahrt, ist es noch dort.</translation>
     </message>
+    <message>
+        <source>If the server&apos;s certificate comes from your organisation&apos;s own CA, choose that CA&apos;s PEM file under Network in File &gt; Connections.</source>
+        <translation>Stammt das Zertifikat des Servers von der eigenen CA Ihrer Organisation, wählen Sie die PEM-Datei dieser CA unter Netzwerk in Datei &gt; Verbindungen.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::ConnectionStatus</name>

@@ -99,6 +99,7 @@ private Q_SLOTS:
         QVERIFY(dialog);
         auto* status = dialog->findChild<QLabel*>(u"signInStatus"_s);
         QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"could not be checked"), 30000);
+        QVERIFY2(status->text().contains(u"own CA"), qPrintable(status->text()));
         QCOMPARE(app.connection()->state(), Connection::State::SignedOut);
         QCOMPARE(front.relayed(), 0);
         dialog->reject();

@@ -252,9 +252,13 @@ void Connection::signIn(const QString& token)
             m_signingIn = false;
             m_client->setToken({});
             m_tokenSource.clear();
-            const QString reason = error.reason() == ApiError::Reason::TokenRejected
-                                       ? tr("The server did not accept this token. Nothing was stored.")
-                                       : tr("The token could not be checked: %1").arg(error.message());
+            QString reason = error.reason() == ApiError::Reason::TokenRejected
+                                 ? tr("The server did not accept this token. Nothing was stored.")
+                                 : tr("The token could not be checked: %1").arg(error.message());
+            if (error.kind() == ApiError::Kind::Tls && m_profile.caCertificates.isEmpty())
+                reason += u' '
+                          + tr("If the server's certificate comes from your organisation's own CA, choose "
+                               "that CA's PEM file under Network in File > Connections.");
             setState(State::SignedOut, reason);
             Q_EMIT signInFailed(reason);
         });
