@@ -1135,16 +1135,16 @@
         <translation>Möglicherweise aufgegebene Orders unlesbar: Prüfen Sie Orders vor erneutem Aufgeben, sonst droht eine Doppel-Order.</translation>
     </message>
     <message>
-        <source>The connection &quot;%1&quot; was removed, but its token may still be in the system keychain: sfdesk could not remove it. %2</source>
-        <translation>Die Verbindung „%1“ wurde entfernt, ihr Token ist aber womöglich noch im Schlüsselbund des Systems: sfdesk konnte es nicht entfernen. %2</translation>
-    </message>
-    <message>
         <source>The connection &quot;%1&quot; was removed. No system keychain could be reached: if one kept a token for it in an earlier run, it is still there.</source>
         <translation>Die Verbindung „%1“ wurde entfernt. Kein Schlüsselbund des Systems war erreichbar: Hat einer in einem früheren Lauf ein Token für sie verwahrt, ist es noch dort.</translation>
     </message>
     <message>
         <source>The connection &quot;%1&quot; and its token were removed.</source>
         <translation>Die Verbindung „%1“ und ihr Token wurden entfernt.</translation>
+    </message>
+    <message>
+        <source>The connection &quot;%1&quot; was not removed: its token could not be removed from the system keychain. %2</source>
+        <translation>Die Verbindung „%1“ wurde nicht entfernt: Ihr Token konnte nicht aus dem Schlüsselbund des Systems entfernt werden. %2</translation>
     </message>
 </context>
 <context>
@@ -2908,6 +2908,14 @@
     <message>
         <source>No system keychain was found (%1). Tokens are kept in memory for this run only, and asked for again next time.</source>
         <translation>Kein Schlüsselbund des Systems gefunden (%1). Tokens werden nur für diesen Lauf im Speicher behalten und beim nächsten Mal erneut erfragt.</translation>
+    </message>
+    <message>
+        <source>The system keychain holds a token for this connection in a locked keyring, which could not be unlocked.</source>
+        <translation>Der Schlüsselbund des Systems verwahrt ein Token für diese Verbindung in einem gesperrten Schlüsselbund, der sich nicht entsperren ließ.</translation>
+    </message>
+    <message>
+        <source>The token is in a locked keyring of the system keychain, which could not be unlocked. Unlock it (in your desktop&apos;s password manager, for example), then try again.</source>
+        <translation>Das Token liegt in einem gesperrten Schlüsselbund des Systems, der sich nicht entsperren ließ. Entsperren Sie ihn (etwa in der Passwortverwaltung Ihres Desktops) und versuchen Sie es dann erneut.</translation>
     </message>
 </context>
 <context>

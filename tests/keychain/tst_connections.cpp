@@ -32,6 +32,7 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPointer>
+#include <QProcess>
 #include <QPushButton>
 #include <QSet>
 #include <QSettings>
@@ -308,6 +309,76 @@ private Q_SLOTS:
         // Another run would not find it.
         KeychainSecretStore other(service);
         QCOMPARE(waitFor(other, key).status, SecretResult::Status::NotFound);
+    }
+
+    // Sign Out while the keyring is locked (and nothing can unlock it): the keychain would say
+    // the token is gone while it stays; the app says it is still there, and the next run, unable
+    // to read it, says why when it asks for a token.
+    void signOutFromALockedKeyringIsSaid()
+    {
+        if (m_mode != u"locked")
+            QSKIP("needs with-secret-service.sh without a display");
+        QTemporaryDir dir;
+        const QString service = newService();
+        {
+            AppRun run(dir.filePath(u"s.ini"_s), service, dir.filePath(u"local"_s));
+            Application& app = *run.app;
+            app.startWithServer(m_sim.baseUrl());
+            QPointer<SignInDialog> signIn = signInThroughTheDialog(app, m_sim.token(u"globex-owner"_s));
+            QVERIFY(signIn);
+            QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 20000);
+            QCOMPARE(app.connection()->tokenSource(), u"keychain"_s);
+
+            QProcess lock;
+            lock.start(u"secret-tool"_s, {u"lock"_s, u"--collection=login"_s});
+            QVERIFY(lock.waitForFinished(20000));
+            QCOMPARE(lock.exitCode(), 0);
+
+            app.showConnections();
+            auto* dialog = app.window()->findChild<ConnectionsDialog*>();
+            QVERIFY(dialog);
+            auto* signOut = dialog->findChild<QPushButton*>(u"signOutButton"_s);
+            QTRY_VERIFY(signOut->isEnabled());
+            signOut->click();
+            auto* details = dialog->findChild<QLabel*>(u"connectionDetails"_s);
+            QTRY_VERIFY_WITH_TIMEOUT(details->text().contains(u"may still be in the system keychain"), 20000);
+            QVERIFY2(details->text().contains(u"locked keyring"), qPrintable(details->text()));
+            saveWidgetScreenshot(dialog, u"connections-sign-out-locked-keyring"_s);
+            // Sign Out stays at hand, to try again once the keyring is unlocked.
+            QVERIFY(signOut->isEnabled());
+
+            // Nor does Remove Connection drop a connection whose token stays behind: it says so and
+            // keeps the entry, to be removed again later.
+            auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
+            const QString name = app.profile().name;
+            const auto rowOf = [list](const QString& prefix) {
+                for (int row = 0; row < list->count(); ++row)
+                    if (list->item(row)->text().startsWith(prefix))
+                        return row;
+                return -1;
+            };
+            list->setCurrentRow(rowOf(u"Local simulator"_s));
+            dialog->findChild<QPushButton*>(u"connectButton"_s)->click();
+            QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);
+            list->setCurrentRow(rowOf(name));
+            ConfirmDialog::setNextAnswer(true);
+            dialog->findChild<QPushButton*>(u"removeConnectionButton"_s)->click();
+            auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
+            QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible(), 20000);
+            QVERIFY2(notice->text().contains(u"was not removed")
+                         && notice->text().contains(u"locked keyring"),
+                     qPrintable(notice->text()));
+            QVERIFY(rowOf(name) >= 0);
+            saveWidgetScreenshot(dialog, u"connections-remove-locked-keyring"_s);
+            dialog->close();
+        }
+        AppRun next(dir.filePath(u"s.ini"_s), service, dir.filePath(u"local"_s));
+        next.app->startWithServer(m_sim.baseUrl());
+        QPointer<SignInDialog> signIn;
+        QTRY_VERIFY_WITH_TIMEOUT((signIn = next.app->window()->findChild<SignInDialog*>()), 20000);
+        auto* status = signIn->findChild<QLabel*>(u"signInStatus"_s);
+        QVERIFY2(status->text().contains(u"could not be read") && status->text().contains(u"locked keyring"),
+                 qPrintable(status->text()));
     }
 
     // No keychain on the desktop at all: the dialog says up front that the token is kept for this

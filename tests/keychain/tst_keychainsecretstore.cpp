@@ -83,6 +83,36 @@ private Q_SLOTS:
         QCOMPARE(result.status, SecretResult::Status::NotFound);
     }
 
+    // A keyring locked after the token was kept (and no prompt that could unlock it): the keychain
+    // itself would say the token was removed, and that there is none to read, while it stays. The
+    // store says it is kept in a locked keyring instead.
+    void lockedKeyringIsSaid()
+    {
+        if (m_mode != u"locked")
+            QSKIP("needs with-secret-service.sh without a display");
+        KeychainSecretStore store(QStringLiteral("sfdesk-test"));
+        const QString key = newKey();
+        SecretResult result =
+            wait([&](auto done) { store.write(key, QStringLiteral("sk_live_x"), this, done); });
+        QVERIFY2(result.status == SecretResult::Status::Ok && result.persistent, qPrintable(result.error));
+        QProcess lock;
+        lock.start(QStringLiteral("secret-tool"),
+                   {QStringLiteral("lock"), QStringLiteral("--collection=login")});
+        QVERIFY(lock.waitForFinished(20000));
+        QCOMPARE(lock.exitCode(), 0);
+
+        result = wait([&](auto done) { store.remove(key, this, done); });
+        QCOMPARE(result.status, SecretResult::Status::Error);
+        QVERIFY2(result.error.contains(u"locked keyring"), qPrintable(result.error));
+        KeychainSecretStore another(QStringLiteral("sfdesk-test"));
+        result = wait([&](auto done) { another.read(key, this, done); });
+        QCOMPARE(result.status, SecretResult::Status::Error);
+        QVERIFY2(result.error.contains(u"locked keyring"), qPrintable(result.error));
+        // A key it never held is still simply not there.
+        result = wait([&](auto done) { another.read(newKey(), this, done); });
+        QCOMPARE(result.status, SecretResult::Status::NotFound);
+    }
+
     // A keychain that is there but does not keep the secret (here: no default keyring, and no
     // display for the prompt that would make one) is an error with a sentence: never a quiet
     // switch to memory, for this secret or the next.

@@ -2,6 +2,12 @@
 
 #include "core/settings/keychainsecretstore.h"
 
+#include <QDBusConnection>
+#include <QDBusMessage>
+#include <QDBusMetaType>
+#include <QDBusObjectPath>
+#include <QDBusPendingCallWatcher>
+#include <QDBusPendingReply>
 #include <QPointer>
 #include <QTimer>
 
@@ -44,7 +50,7 @@ QString problem(const QKeychain::Job& job)
 {
     const QString said = job.errorString();
     QString sentence;
-    if (job.error() == QKeychain::AccessDenied)
+    if (job.error() == QKeychain::AccessDenied || said.contains(u"locked", Qt::CaseInsensitive))
         sentence = KeychainSecretStore::tr("The system keychain is locked, or refused sfdesk access to it.");
     else if (said.contains(u"dismiss", Qt::CaseInsensitive) || said.contains(u"cancel", Qt::CaseInsensitive))
         sentence = KeychainSecretStore::tr("The keychain's password prompt was closed without an answer.");
@@ -62,6 +68,29 @@ QString problem(const QKeychain::Job& job)
 constexpr int MaxAttempts = 3;
 constexpr int RetryDelayMs = 400;
 
+// Whether the Secret Service holds an entry for the key in a locked keyring. QtKeychain (through
+// libsecret) skips locked entries without a word when it cannot unlock them: a removal then says it
+// succeeded and a read says there is nothing, while the token stays. Asked on the bus by the
+// attributes QtKeychain stores under; false when no Secret Service answers (another keychain).
+void whetherLocked(const QString& service, const QString& key, QObject* context,
+                   std::function<void(bool)> then)
+{
+    QDBusMessage search = QDBusMessage::createMethodCall(
+        QStringLiteral("org.freedesktop.secrets"), QStringLiteral("/org/freedesktop/secrets"),
+        QStringLiteral("org.freedesktop.Secret.Service"), QStringLiteral("SearchItems"));
+    // Never started for this question: a desktop whose keychain is another has none to ask.
+    search.setAutoStartService(false);
+    search << QVariant::fromValue(
+        QMap<QString, QString>{{QStringLiteral("user"), key}, {QStringLiteral("server"), service}});
+    auto* watcher =
+        new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(search, 10000), context);
+    QObject::connect(watcher, &QDBusPendingCallWatcher::finished, context, [watcher, then = std::move(then)] {
+        watcher->deleteLater();
+        const QDBusPendingReply<QList<QDBusObjectPath>, QList<QDBusObjectPath>> reply = *watcher;
+        then(!reply.isError() && !reply.argumentAt<1>().isEmpty());
+    });
+}
+
 void deliverLater(QObject* context, SecretStore::Callback done, const SecretResult& result)
 {
     QMetaObject::invokeMethod(
@@ -73,7 +102,9 @@ void deliverLater(QObject* context, SecretStore::Callback done, const SecretResu
 KeychainSecretStore::KeychainSecretStore(const QString& service, QObject* parent)
     : SecretStore(parent)
     , m_service(service)
-{}
+{
+    qDBusRegisterMetaType<QMap<QString, QString>>();
+}
 
 KeychainSecretStore::~KeychainSecretStore() = default;
 
@@ -125,6 +156,19 @@ void KeychainSecretStore::readAttempt(const QString& key, QObject* context, Call
                     result.secret = static_cast<QKeychain::ReadPasswordJob*>(finished)->textData();
                 } else if (finished->error() == QKeychain::EntryNotFound) {
                     result.status = SecretResult::Status::NotFound;
+                    whetherLocked(m_service, key, context, [done, result](bool locked) {
+                        if (!locked) {
+                            done(result);
+                            return;
+                        }
+                        SecretResult refused;
+                        refused.status = SecretResult::Status::Error;
+                        refused.error =
+                            tr("The system keychain holds a token for this connection in a locked "
+                               "keyring, which could not be unlocked.");
+                        done(refused);
+                    });
+                    return;
                 } else {
                     result.status = SecretResult::Status::Error;
                     result.error = problem(*finished);
@@ -199,35 +243,47 @@ void KeychainSecretStore::removeAttempt(const QString& key, bool wasInMemory, QO
     auto* job = new QKeychain::DeletePasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
-    connect(job, &QKeychain::Job::finished, context,
-            [this, key, wasInMemory, context, done = std::move(done), attempt](QKeychain::Job* finished) {
-                if (isTransient(*finished) && attempt < MaxAttempts) {
-                    QTimer::singleShot(RetryDelayMs, context,
-                                       [this, key, wasInMemory, context, done, attempt] {
-                                           removeAttempt(key, wasInMemory, context, done, attempt + 1);
-                                       });
-                    return;
-                }
-                SecretResult result;
-                if (finished->error() == QKeychain::NoError) {
-                    result.persistent = isPersistent();
-                } else if (finished->error() == QKeychain::EntryNotFound) {
-                    result.persistent = isPersistent();
-                    if (!wasInMemory)
-                        result.status = SecretResult::Status::NotFound;
-                } else if (isNoKeychain(*finished)) {
-                    markUnavailable(*finished);
-                    // Nothing could be there from this run; whether an earlier run left one, the
-                    // caller says.
-                    result.persistent = false;
-                    if (!wasInMemory)
-                        result.status = SecretResult::Status::NotFound;
-                } else {
-                    result.status = SecretResult::Status::Error;
-                    result.error = problem(*finished);
-                }
-                done(result);
-            });
+    connect(
+        job, &QKeychain::Job::finished, context,
+        [this, key, wasInMemory, context, done = std::move(done), attempt](QKeychain::Job* finished) {
+            if (isTransient(*finished) && attempt < MaxAttempts) {
+                QTimer::singleShot(RetryDelayMs, context, [this, key, wasInMemory, context, done, attempt] {
+                    removeAttempt(key, wasInMemory, context, done, attempt + 1);
+                });
+                return;
+            }
+            SecretResult result;
+            if (finished->error() == QKeychain::NoError || finished->error() == QKeychain::EntryNotFound) {
+                result.persistent = isPersistent();
+                if (finished->error() == QKeychain::EntryNotFound && !wasInMemory)
+                    result.status = SecretResult::Status::NotFound;
+                // "Removed" may mean: skipped, in a keyring that is locked.
+                whetherLocked(m_service, key, context, [done, result](bool locked) {
+                    if (!locked) {
+                        done(result);
+                        return;
+                    }
+                    SecretResult kept;
+                    kept.status = SecretResult::Status::Error;
+                    kept.error = tr("The token is in a locked keyring of the system keychain, which could "
+                                    "not be unlocked. Unlock it (in your desktop's password manager, for "
+                                    "example), then try again.");
+                    done(kept);
+                });
+                return;
+            } else if (isNoKeychain(*finished)) {
+                markUnavailable(*finished);
+                // Nothing could be there from this run; whether an earlier run left one, the
+                // caller says.
+                result.persistent = false;
+                if (!wasInMemory)
+                    result.status = SecretResult::Status::NotFound;
+            } else {
+                result.status = SecretResult::Status::Error;
+                result.error = problem(*finished);
+            }
+            done(result);
+        });
     job->start();
 }
 

@@ -412,16 +412,20 @@ void Application::forgetProfile(const ConnectionProfile& profile)
     if (profile.kind != ConnectionProfile::Kind::Custom
         || (m_connection && m_connection->profile().id == profile.id))
         return;
-    QList<ConnectionProfile> profiles = m_services.settings->profiles();
-    profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
-    m_services.settings->setProfiles(profiles);
+    // The token first: a connection whose token the keychain could not remove stays listed, so that
+    // it can be removed again once the keychain lets it, rather than leave a token nobody lists.
     m_services.secrets->remove(profile.secretKey(), this, [this, profile](const SecretResult& result) {
-        if (result.status == SecretResult::Status::Error)
+        if (result.status == SecretResult::Status::Error) {
             Q_EMIT profileForgotten(profile,
-                                    tr("The connection \"%1\" was removed, but its token may still be "
-                                       "in the system keychain: sfdesk could not remove it. %2")
+                                    tr("The connection \"%1\" was not removed: its token could not be "
+                                       "removed from the system keychain. %2")
                                         .arg(profile.name, result.error));
-        else if (!result.persistent)
+            return;
+        }
+        QList<ConnectionProfile> profiles = m_services.settings->profiles();
+        profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+        m_services.settings->setProfiles(profiles);
+        if (!result.persistent)
             Q_EMIT profileForgotten(profile,
                                     tr("The connection \"%1\" was removed. No system keychain could be "
                                        "reached: if one kept a token for it in an earlier run, it "

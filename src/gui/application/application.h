@@ -81,7 +81,8 @@ public:
     void updateProfile(const ConnectionProfile& profile);
     // Replaces the connection; every section shows the new one's data and nothing of the old.
     void connectTo(const ConnectionProfile& profile);
-    // Removes a custom profile and its token; profileForgotten() says what became of the token.
+    // Removes a custom profile's token and then the profile (kept when the keychain could not
+    // remove the token); profileForgotten() says what happened.
     void forgetProfile(const ConnectionProfile& profile);
 
     void showConnections();

@@ -277,8 +277,9 @@ void ConnectionsDialog::updateDetails()
     m_connect->setEnabled(!profile.id.isEmpty() && !current);
     m_signIn->setEnabled(!profile.id.isEmpty() && !local);
     m_signIn->setText(current && signedIn ? tr("Change &Token…") : tr("Sign &In…"));
+    // Also when signed out: it removes a token the keychain may still hold (a locked keyring).
     m_signOut->setEnabled(current && !local && connection
-                          && (signedIn || connection->state() == Connection::State::Checking));
+                          && connection->state() != Connection::State::Starting);
     m_remove->setEnabled(profile.kind == ConnectionProfile::Kind::Custom && !current);
     m_reset->setVisible(local);
     m_reset->setEnabled(local && current && signedIn && connection->canResetWorld());
