@@ -66,9 +66,8 @@ QString ConnectionProfile::serverAddress(const QUrl& url)
         return {};
     const QUrl base = ApiClient::apiBaseUrl(ApiClient::withoutCredentials(url));
     return QStringLiteral("%1://%2:%3%4")
-        .arg(scheme, url.host().toLower())
-        .arg(url.port(defaultPort))
-        .arg(base.path(QUrl::FullyEncoded));
+        .arg(scheme, url.host().toLower(), QString::number(url.port(defaultPort)),
+             base.path(QUrl::FullyEncoded));
 }
 
 bool ConnectionProfile::isSfComputeServer(const QUrl& url)
