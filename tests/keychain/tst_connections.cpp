@@ -103,6 +103,15 @@ struct AppRun
     std::unique_ptr<Application> app;
 };
 
+// The row of the Connections list whose text starts so, or -1.
+int rowOf(const QListWidget* list, const QString& prefix)
+{
+    for (int row = 0; row < list->count(); ++row)
+        if (list->item(row)->text().startsWith(prefix))
+            return row;
+    return -1;
+}
+
 QString newService()
 {
     return u"sfdesk-test-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -190,18 +199,12 @@ private Q_SLOTS:
         auto* dialog = second.app->window()->findChild<ConnectionsDialog*>();
         QVERIFY(dialog);
         auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
-        const auto rowOf = [list](const QString& prefix) {
-            for (int row = 0; row < list->count(); ++row)
-                if (list->item(row)->text().startsWith(prefix))
-                    return row;
-            return -1;
-        };
         const QString name = second.app->profile().name;
-        QVERIFY(rowOf(name) >= 0);
-        list->setCurrentRow(rowOf(u"Local simulator"_s));
+        QVERIFY(rowOf(list, name) >= 0);
+        list->setCurrentRow(rowOf(list, u"Local simulator"_s));
         dialog->findChild<QPushButton*>(u"connectButton"_s)->click();
         QTRY_COMPARE_WITH_TIMEOUT(second.app->connection()->state(), Connection::State::Ready, 30000);
-        list->setCurrentRow(rowOf(name));
+        list->setCurrentRow(rowOf(list, name));
         auto* details = dialog->findChild<QLabel*>(u"connectionDetails"_s);
         QVERIFY2(details->text().contains(u"--server"), qPrintable(details->text()));
         saveWidgetScreenshot(dialog, u"connections-server-option"_s);
@@ -212,7 +215,7 @@ private Q_SLOTS:
         auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
         QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible() && notice->text().contains(u"its token were removed"),
                                  20000);
-        QCOMPARE(rowOf(name), -1);
+        QCOMPARE(rowOf(list, name), -1);
         KeychainSecretStore fresh(service);
         QCOMPARE(waitFor(fresh, u"profile/"_s + profileId).status, SecretResult::Status::NotFound);
         dialog->close();
@@ -351,16 +354,10 @@ private Q_SLOTS:
             // keeps the entry, to be removed again later.
             auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
             const QString name = app.profile().name;
-            const auto rowOf = [list](const QString& prefix) {
-                for (int row = 0; row < list->count(); ++row)
-                    if (list->item(row)->text().startsWith(prefix))
-                        return row;
-                return -1;
-            };
-            list->setCurrentRow(rowOf(u"Local simulator"_s));
+            list->setCurrentRow(rowOf(list, u"Local simulator"_s));
             dialog->findChild<QPushButton*>(u"connectButton"_s)->click();
             QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);
-            list->setCurrentRow(rowOf(name));
+            list->setCurrentRow(rowOf(list, name));
             ConfirmDialog::setNextAnswer(true);
             dialog->findChild<QPushButton*>(u"removeConnectionButton"_s)->click();
             auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
@@ -368,7 +365,7 @@ private Q_SLOTS:
             QVERIFY2(notice->text().contains(u"was not removed")
                          && notice->text().contains(u"locked keyring"),
                      qPrintable(notice->text()));
-            QVERIFY(rowOf(name) >= 0);
+            QVERIFY(rowOf(list, name) >= 0);
             saveWidgetScreenshot(dialog, u"connections-remove-locked-keyring"_s);
             dialog->close();
         }

@@ -19,14 +19,6 @@ namespace sfdesk {
 
 namespace {
 
-QByteArray readTestFile(const QString& relative)
-{
-    QFile file(TestEnv::dataFile(relative));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing test data %s", qPrintable(relative));
-    return file.readAll();
-}
-
 // Copies bytes both ways between a connected socket and one still connecting, until either
 // closes; the second is owned by the first. What the first receives meanwhile waits in it.
 void pump(QTcpSocket* a, QTcpSocket* b)
@@ -52,8 +44,9 @@ TlsFront::TlsFront(quint16 targetPort, QObject* parent)
 {
     QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
     configuration.setLocalCertificate(
-        QSslCertificate(readTestFile(u"tls/private-ca-server.crt"_s), QSsl::Pem));
-    configuration.setPrivateKey(QSslKey(readTestFile(u"tls/private-ca-server.key"_s), QSsl::Rsa, QSsl::Pem));
+        QSslCertificate(TestEnv::readDataFile(u"tls/private-ca-server.crt"_s), QSsl::Pem));
+    configuration.setPrivateKey(
+        QSslKey(TestEnv::readDataFile(u"tls/private-ca-server.key"_s), QSsl::Rsa, QSsl::Pem));
     m_server.setSslConfiguration(configuration);
     connect(&m_server, &QSslServer::startedEncryptionHandshake, this, [this] { ++m_handshakes; });
     // A connection is pending once its handshake is done.

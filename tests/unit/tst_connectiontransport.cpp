@@ -24,18 +24,6 @@
 using namespace Qt::StringLiterals;
 using namespace sfdesk;
 
-namespace {
-
-QByteArray readTestFile(const QString& relative)
-{
-    QFile file(TestEnv::dataFile(relative));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing test data %s", qPrintable(relative));
-    return file.readAll();
-}
-
-} // namespace
-
 class TestConnectionTransport final : public QObject
 {
     Q_OBJECT
@@ -96,7 +84,7 @@ private Q_SLOTS:
         const QList<QSslCertificate> trusted = connection.client()->sslConfiguration().caCertificates();
         const QList<QSslCertificate> system = QSslConfiguration::systemCaCertificates();
         QCOMPARE(trusted.size(), system.size() + 1);
-        QVERIFY(trusted.contains(QSslCertificate(readTestFile(u"tls/private-ca.crt"_s), QSsl::Pem)));
+        QVERIFY(trusted.contains(QSslCertificate(TestEnv::readDataFile(u"tls/private-ca.crt"_s), QSsl::Pem)));
         for (const QSslCertificate& certificate : system)
             QVERIFY(trusted.contains(certificate));
         // Another connection to the same server without the bundle still refuses it: the trust

@@ -54,14 +54,6 @@ private:
     QtMessageHandler m_previous = nullptr;
 };
 
-QByteArray readTestFile(const QString& relative)
-{
-    QFile file(TestEnv::dataFile(relative));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing test data %s", qPrintable(relative));
-    return file.readAll();
-}
-
 // Every file under dir whose bytes contain needle.
 QStringList filesContaining(const QString& dir, const QByteArray& needle)
 {
@@ -208,8 +200,10 @@ private Q_SLOTS:
         if (!QSslSocket::supportsSsl())
             QSKIP("this Qt has no TLS backend");
         QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
-        configuration.setLocalCertificate(QSslCertificate(readTestFile(u"tls/selfsigned.crt"_s), QSsl::Pem));
-        configuration.setPrivateKey(QSslKey(readTestFile(u"tls/selfsigned.key"_s), QSsl::Rsa, QSsl::Pem));
+        configuration.setLocalCertificate(
+            QSslCertificate(TestEnv::readDataFile(u"tls/selfsigned.crt"_s), QSsl::Pem));
+        configuration.setPrivateKey(
+            QSslKey(TestEnv::readDataFile(u"tls/selfsigned.key"_s), QSsl::Rsa, QSsl::Pem));
         QVERIFY(!configuration.localCertificate().isNull());
         QVERIFY(!configuration.privateKey().isNull());
         QSslServer server;
