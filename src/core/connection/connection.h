@@ -45,9 +45,11 @@ Q_SIGNALS:
 using LocalServerFactory = std::function<std::unique_ptr<LocalServer>()>;
 
 // One connection to an SF Compute API server: its profile, its client, its token and its live
-// data (Session). The token is looked up (environment for the SF Compute profile, then the
+// data (Session). The token is looked up (the environment for SF Compute's own address, then the
 // keychain) and checked with GET /me before anything else is asked; without one the connection
-// waits signed out and sends nothing. A 401 at any time signs it out and asks once for a token.
+// waits signed out and sends nothing. A 401 at any time signs it out and asks once for a token. A
+// profile's CA certificates and proxy apply to this connection only; a file or proxy it cannot use
+// fails the connection rather than being left out.
 class Connection final : public QObject
 {
     Q_OBJECT
