@@ -217,8 +217,33 @@ void Application::start()
 void Application::startWithServer(const QUrl& url)
 {
     ensureProfiles();
-    const QUrl server = ApiClient::withoutCredentials(url);
-    openConnection(ConnectionProfile::custom(server.toDisplayString(), server), false);
+    // One profile per server address, kept: the next run with the same address finds its token in
+    // the keychain and its orders of unknown outcome, and Connections lists it (and removes it).
+    ConnectionProfile profile = ConnectionProfile::forServer(url);
+    QList<ConnectionProfile> profiles = m_services.settings->profiles();
+    const auto known = std::find_if(profiles.cbegin(), profiles.cend(),
+                                    [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+    if (known != profiles.cend()) {
+        profile = *known;
+    } else {
+        profiles.append(profile);
+        m_services.settings->setProfiles(profiles);
+    }
+    openConnection(profile, false);
+}
+
+void Application::updateProfile(const ConnectionProfile& profile)
+{
+    QList<ConnectionProfile> profiles = m_services.settings->profiles();
+    const auto it = std::find_if(profiles.begin(), profiles.end(),
+                                 [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+    if (it == profiles.end())
+        return;
+    *it = profile;
+    m_services.settings->setProfiles(profiles);
+    // The current connection takes it at once: its client is made again, with the new settings.
+    if (m_connection && m_connection->profile().id == profile.id)
+        openConnection(profile, false);
 }
 
 void Application::connectTo(const ConnectionProfile& profile)
@@ -387,10 +412,29 @@ void Application::forgetProfile(const ConnectionProfile& profile)
     if (profile.kind != ConnectionProfile::Kind::Custom
         || (m_connection && m_connection->profile().id == profile.id))
         return;
-    QList<ConnectionProfile> profiles = m_services.settings->profiles();
-    profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
-    m_services.settings->setProfiles(profiles);
-    m_services.secrets->remove(profile.secretKey(), this, [](const SecretResult&) {});
+    // The token first: a connection whose token the keychain could not remove stays listed, so that
+    // it can be removed again once the keychain lets it, rather than leave a token nobody lists.
+    m_services.secrets->remove(profile.secretKey(), this, [this, profile](const SecretResult& result) {
+        if (result.status == SecretResult::Status::Error) {
+            Q_EMIT profileForgotten(profile,
+                                    tr("The connection \"%1\" was not removed: its token could not be "
+                                       "removed from the system keychain. %2")
+                                        .arg(profile.name, result.error));
+            return;
+        }
+        QList<ConnectionProfile> profiles = m_services.settings->profiles();
+        profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+        m_services.settings->setProfiles(profiles);
+        if (!result.persistent)
+            Q_EMIT profileForgotten(profile,
+                                    tr("The connection \"%1\" was removed. No system keychain could be "
+                                       "reached: if one kept a token for it in an earlier run, it "
+                                       "is still there.")
+                                        .arg(profile.name));
+        else
+            Q_EMIT profileForgotten(
+                profile, tr("The connection \"%1\" and its token were removed.").arg(profile.name));
+    });
 }
 
 } // namespace sfdesk
