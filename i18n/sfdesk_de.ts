@@ -2319,8 +2319,8 @@
         <translation>Der lokale Simulator wurde ohne ein Token zum Anmelden gestartet.</translation>
     </message>
     <message>
-        <source>Another sfdesk window (process %1) is using the local simulator. Its world opens in one window at a time: work in that window, or close it and start sfdesk again.</source>
-        <translation>Ein anderes sfdesk-Fenster (Prozess %1) verwendet den lokalen Simulator. Seine Welt lässt sich nur in einem Fenster zugleich öffnen: Arbeiten Sie in jenem Fenster, oder schließen Sie es und starten Sie sfdesk erneut.</translation>
+        <source>Another sfdesk window (process %1) has the local simulator open: use that window, or close it and start sfdesk again.</source>
+        <translation>Ein anderes sfdesk-Fenster (Prozess %1) hat den lokalen Simulator geöffnet: Verwenden Sie jenes Fenster, oder schließen Sie es und starten Sie sfdesk erneut.</translation>
     </message>
 </context>
 <context>

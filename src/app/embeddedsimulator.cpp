@@ -37,9 +37,8 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
             Q_EMIT failed(error);
             return;
         }
-        Q_EMIT failed(tr("Another sfdesk window (process %1) is using the local simulator. Its world opens "
-                         "in one window at a time: work in that window, or close it and start sfdesk "
-                         "again.")
+        Q_EMIT failed(tr("Another sfdesk window (process %1) has the local simulator open: use that window, "
+                         "or close it and start sfdesk again.")
                           .arg(storeHolder));
     });
     connect(m_sim.get(), &sfsim::SimThread::worldReset, this,

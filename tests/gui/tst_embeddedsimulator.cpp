@@ -83,9 +83,11 @@ private Q_SLOTS:
 
         EmbeddedSimulator second(dir.path());
         QVERIFY(!startAndWait(second, &failure));
-        QVERIFY2(failure.startsWith(u"Another sfdesk window (process %1) is using the local simulator."_s.arg(
-                     QCoreApplication::applicationPid())),
-                 qPrintable(failure));
+        QVERIFY2(
+            failure.startsWith(
+                u"Another sfdesk window (process %1) has the local simulator open: use that window, or close it and start sfdesk again."_s
+                    .arg(QCoreApplication::applicationPid())),
+            qPrintable(failure));
         // The first goes on serving its world.
         SimClient client(running->url);
         QCOMPARE(client.get(u"/preview/v2/me"_s, running->token).status, 200);

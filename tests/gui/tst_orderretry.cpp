@@ -20,6 +20,7 @@
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QComboBox>
 #include <QJsonArray>
@@ -418,6 +419,7 @@ private Q_SLOTS:
         QVERIFY2(a->status().contains(u"could not be saved"_s), qPrintable(a->status()));
         QVERIFY2(a->status().contains(u"after a restart, such an order may be placed twice"_s),
                  qPrintable(a->status()));
+        saveWidgetScreenshot(a->page.get(), u"orderretry-unsaved-record"_s);
         // Within this run the promise holds: the same key goes out again.
         QVERIFY(setFaults(QString()));
         a->place();
