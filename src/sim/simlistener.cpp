@@ -67,9 +67,10 @@ std::optional<QByteArray> headerValue(const QByteArray& head, const QByteArray& 
 // Watches one connection from before QHttpServer sees it. Connected to readyRead first, so it
 // runs before QHttpServer's reader on every arrival. QHttpServer reads a request inside a
 // transaction of the socket that it commits when the request is complete, and answers only then:
-// the first bytes to arrive after an answer start the next request, and its head can be peeked.
-// (After each answer QHttpServer emits readyRead itself, with nothing to read, and opens an empty
-// transaction: an open transaction alone does not mean a request is under way.)
+// with no transaction open, QHttpServer holds no part of a request, and the next bytes to arrive
+// start one, whose head can be peeked. (After an answer QHttpServer may emit readyRead itself,
+// with nothing to read, and open an empty transaction; so a request is known to be under way from
+// its first bytes until no transaction is open any more.)
 class ConnectionGuard final : public QObject
 {
 public:
@@ -89,8 +90,9 @@ public:
         connect(&m_deadline, &QTimer::timeout, this, [this] { onDeadline(); });
         connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
         connect(socket, &QTcpSocket::bytesWritten, this, [this] {
-            // An answer: the request it answers arrived whole.
-            m_requestOpen = false;
+            // An answer to a request read whole (not a "100 Continue" in the middle of one).
+            if (!m_socket->isTransactionStarted())
+                m_requestOpen = false;
             touch();
         });
         touch();
@@ -176,6 +178,8 @@ private:
             drain();
             return;
         }
+        if (!m_socket->isTransactionStarted())
+            m_requestOpen = false;
         const qint64 available = m_socket->bytesAvailable();
         if (available == 0)
             return; // QHttpServer's own readyRead after an answer

@@ -344,6 +344,32 @@ private Q_SLOTS:
         QVERIFY(statusLine(*socket, me, 4000).startsWith("HTTP/1.1 200"));
     }
 
+    // A client that asks to continue (curl does for larger bodies) gets "100 Continue" in the
+    // middle of its request: the body that follows is still part of that request, not the
+    // headers of another.
+    void bodyAfterContinueIsPartOfItsRequest()
+    {
+        auto socket = connectRaw(m.sim.baseUrl());
+        QVERIFY(socket);
+        QByteArray body = R"({"workspace":"default","name":"continued"})";
+        body += QByteArray(40000 - body.size(), ' ');
+        const QByteArray interim = statusLine(
+            *socket,
+            "POST /preview/v2/pools HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Authorization: Bearer "
+                + m.sim.token(u"acme-owner"_s).toUtf8() + "\r\nExpect: 100-continue\r\nContent-Length: "
+                + QByteArray::number(body.size()) + "\r\n\r\n",
+            4000);
+        QVERIFY2(interim.startsWith("HTTP/1.1 100"), interim.constData());
+        socket->readAll();
+        QByteArray answer;
+        socket->write(body);
+        QDeadlineTimer deadline(5000);
+        while (!answer.contains("HTTP/1.1 2") && !answer.contains("HTTP/1.1 4") && !deadline.hasExpired())
+            answer += socket->waitForReadyRead(50) ? socket->readAll() : QByteArray();
+        QVERIFY2(answer.contains("HTTP/1.1 201"), answer.left(300).constData());
+    }
+
     void surplusConnectionsAreRefused()
     {
         SimProcess sim;
