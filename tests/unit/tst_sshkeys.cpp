@@ -61,6 +61,8 @@ int generateInChild(const QString& path, rlim_t maxFileBytes, bool crash)
     const pid_t child = ::fork();
     if (child == 0) {
         ::signal(SIGXFSZ, crash ? SIG_DFL : SIG_IGN);
+        const rlimit noCore{0, 0};
+        ::setrlimit(RLIMIT_CORE, &noCore);
         const rlimit limit{maxFileBytes, maxFileBytes};
         ::setrlimit(RLIMIT_FSIZE, &limit);
         QString error;
