@@ -592,6 +592,18 @@
         <source>The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, such an order may be placed twice.</source>
         <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht in %1 gespeichert werden (%2): Nach einem Neustart könnte eine solche Order doppelt aufgegeben werden.</translation>
     </message>
+    <message>
+        <source>its folder %1 cannot be created</source>
+        <translation>sein Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>another sfdesk window kept it locked</source>
+        <translation>ein anderes sfdesk-Fenster hielt sie gesperrt</translation>
+    </message>
+    <message>
+        <source>its folder cannot be written</source>
+        <translation>in seinen Ordner kann nicht geschrieben werden</translation>
+    </message>
 </context>
 <context>
     <name>PlannerTime</name>
@@ -782,10 +794,6 @@
 <context>
     <name>SshKeys</name>
     <message>
-        <source>Cannot create %1: %2</source>
-        <translation>%1 kann nicht angelegt werden: %2</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -818,8 +826,8 @@
         <translation>libssh konnte den Hash des öffentlichen Schlüssels nicht bilden</translation>
     </message>
     <message>
-        <source>%1 is readable by others</source>
-        <translation>%1 ist für andere lesbar</translation>
+        <source>%1 would be readable by others: the file system there ignores permissions</source>
+        <translation>%1 wäre für andere lesbar: Das Dateisystem dort beachtet keine Zugriffsrechte</translation>
     </message>
 </context>
 <context>
@@ -2466,6 +2474,17 @@
     <message>
         <source>you</source>
         <translation>Sie</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::EmbeddedSimulator</name>
+    <message>
+        <source>The local simulator started without a token to sign in with.</source>
+        <translation>Der lokale Simulator wurde ohne ein Token zum Anmelden gestartet.</translation>
+    </message>
+    <message>
+        <source>Another sfdesk window (process %1) has the local simulator open: use that window, or close it and start sfdesk again.</source>
+        <translation>Ein anderes sfdesk-Fenster (Prozess %1) hat den lokalen Simulator geöffnet: Verwenden Sie jenes Fenster, oder schließen Sie es und starten Sie sfdesk erneut.</translation>
     </message>
 </context>
 <context>
@@ -4623,6 +4642,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Choose a SKU in the order panel to see its market.</source>
         <translation>Wählen Sie im Auftragsbereich eine SKU, um ihren Markt zu sehen.</translation>
+    </message>
+    <message>
+        <source>The order may or may not have been placed. %1 Place the same order again before closing sfdesk to find out; until then it will not be placed twice. %2</source>
+        <translation>Ob die Order aufgegeben wurde, ist nicht bekannt. %1 Geben Sie dieselbe Order noch einmal auf, bevor Sie sfdesk schließen, um es herauszufinden; bis dahin wird sie nicht doppelt aufgegeben. %2</translation>
     </message>
 </context>
 <context>

@@ -129,6 +129,37 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(file + line), qPrintable(r.out + r.err));
     }
 
+    // A file past the validator's limit is refused with the reason, without being read whole; one
+    // at the limit is checked.
+    void oversizedFileIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString huge = dir.filePath(u"huge.yaml"_s);
+        QFile out(huge);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("#cloud-config\n");
+        // Sparse: 64 MiB that take no room on disk.
+        QVERIFY(out.resize(64ll * 1024 * 1024));
+        out.close();
+        const QString good = caseFile(u"valid-bootstrap.yaml"_s);
+        const Run r = run({u"validate"_s, good, huge});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"cannot check "_s + huge
+                                + u": it is larger than 4 MiB, the most the validator reads"_s),
+                 qPrintable(r.err));
+
+        const QString limit = dir.filePath(u"limit.yaml"_s);
+        QFile atLimit(limit);
+        QVERIFY(atLimit.open(QIODevice::WriteOnly));
+        atLimit.write("#cloud-config\n");
+        QVERIFY(atLimit.resize(CloudInit::maxUserDataFileBytes));
+        atLimit.close();
+        const Run checked = run({u"validate"_s, limit});
+        QCOMPARE(checked.exitCode, 1);
+        QVERIFY2(!checked.err.contains(u"cannot check"_s), qPrintable(checked.err));
+        QVERIFY2(checked.out.startsWith(limit + u':'), qPrintable(checked.out.left(300)));
+    }
+
     void nearMissKeysInTheOutput()
     {
         QTemporaryDir dir;

@@ -289,10 +289,14 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
     m_connection = std::make_unique<Connection>(profile, m_services.secrets, m_services.network,
                                                 m_services.localServer, m_services.environment);
     Connection* connection = m_connection.get();
-    connect(connection, &Connection::stateChanged, this, [this] {
+    connect(connection, &Connection::stateChanged, this, [this, connection] {
         bindConnection();
         updateConnectionText();
         Q_EMIT connectionStateChanged();
+        // Why nothing can be shown (another window has the local simulator, say), in words where
+        // the user looks, until another message replaces it: not only in a tooltip.
+        if (connection->state() == Connection::State::Failed && !connection->problem().isEmpty())
+            m_window->statusBar()->showMessage(connection->problem());
     });
     connect(connection, &Connection::accountChanged, this, [this] {
         updateConnectionText();

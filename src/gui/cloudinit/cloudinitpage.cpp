@@ -615,7 +615,7 @@ bool CloudInitPage::openFile(const QString& path, QString* error)
             *error = file.errorString();
         return false;
     }
-    if (file.size() > 4 * 1024 * 1024) {
+    if (file.size() > CloudInit::maxUserDataFileBytes) {
         if (error)
             *error = tr("The file is larger than 4 MiB; user data is limited to 64 KiB.");
         return false;

@@ -508,12 +508,20 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
         },
         [this, request](const QString& message) {
             m_panel->setPlacing(false);
-            if (m_backend && m_backend->placeOutcomeUnknown(request))
-                m_panel->showStatus(tr("The order may or may not have been placed. %1 Place the same "
-                                       "order again to find out; it will not be placed twice.")
-                                        .arg(message),
-                                    true);
-            else
+            if (m_backend && m_backend->placeOutcomeUnknown(request)) {
+                // The promise holds past a restart only while the record of the attempt is saved.
+                const QString notKept = m_backend->unknownOutcomesNotKept();
+                m_panel->showStatus(
+                    notKept.isEmpty()
+                        ? tr("The order may or may not have been placed. %1 Place the same order again "
+                             "to find out; it will not be placed twice.")
+                              .arg(message)
+                        : tr("The order may or may not have been placed. %1 Place the same order again "
+                             "before closing sfdesk to find out; until then it will not be placed twice. "
+                             "%2")
+                              .arg(message, notKept),
+                    true);
+            } else
                 m_panel->showStatus(tr("The order was not placed. %1").arg(message), true);
         });
 }
