@@ -7,11 +7,11 @@
 #include "core/connection/connection.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
 #include "embeddedsimulator.h"
 #include "gui/application/application.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/settings/connectionsdialog.h"
@@ -524,14 +524,13 @@ private Q_SLOTS:
         auto* remove = dialog->findChild<QPushButton*>(u"removeConnectionButton"_s);
         QTRY_VERIFY(remove->isEnabled());
 
-        ConfirmDialog::setNextAnswer(false);
         remove->click();
-        QVERIFY2(ConfirmDialog::lastText().contains(u"\"Staging\""_s)
-                     && ConfirmDialog::lastText().contains(u"staging.example"_s),
-                 qPrintable(ConfirmDialog::lastText()));
+        const QString question = answerConfirmation(dialog, false);
+        QVERIFY2(question.contains(u"\"Staging\""_s) && question.contains(u"staging.example"_s),
+                 qPrintable(question));
         QCOMPARE(list->count(), count);
-        ConfirmDialog::setNextAnswer(true);
         remove->click();
+        QVERIFY(!answerConfirmation(dialog, true).isEmpty());
         QTRY_COMPARE(list->count(), count - 1);
         dialog->close();
     }
