@@ -482,7 +482,8 @@ private Q_SLOTS:
         QCOMPARE(m_backend->placed.size(), 1);
         QCOMPARE(m_backend->placed.first().startAt, chart->selection()->start);
         QCOMPARE(m_backend->placed.first().endAt, chart->selection()->end);
-        QCOMPARE(m_backend->placed.first().limitPrice, u"2.750000"_s);
+        // $2.75 in force as the server keeps it: a multiple of $0.00006.
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.749980"_s);
         QTest::keyClick(view, Qt::Key_Escape);
         QVERIFY(!chart->selection());
         QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));
