@@ -3748,8 +3748,8 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>Ziehen Sie über das Diagramm oder geben Sie Beginn und Ende ein, um ein Zeitfenster zu wählen.</translation>
     </message>
     <message>
-        <source>SF Compute keeps limits to $0.00006 per node-hour (a micro-dollar per node-minute): the %1 typed is %2.</source>
-        <translation>SF Compute führt Limits in Schritten von $0.00006 pro Knotenstunde (ein Mikrodollar pro Knotenminute): Die eingegebenen %1 sind %2.</translation>
+        <source>SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per node-minute): the %1 typed is %2.</source>
+        <translation>SF Compute rundet Limits auf ein Vielfaches von $0.00006 pro Knotenstunde (ein Mikrodollar pro Knotenminute): Die eingegebenen %1 sind %2.</translation>
     </message>
 </context>
 <context>

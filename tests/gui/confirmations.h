@@ -13,13 +13,14 @@
 namespace sfdesk {
 
 // The question `parent` shows (waiting up to timeoutMs for it to open); null when none opens.
-inline QMessageBox* openConfirmation(QWidget* parent, int timeoutMs = 5000)
+// Questions about unsaved changes have names of their own.
+inline QMessageBox* openConfirmation(QWidget* parent, int timeoutMs = 5000,
+                                     const QString& name = QStringLiteral("confirmDialog"))
 {
     QMessageBox* found = nullptr;
     [[maybe_unused]] const bool opened = QTest::qWaitFor(
         [&] {
-            const auto boxes = parent->findChildren<QMessageBox*>(QStringLiteral("confirmDialog"),
-                                                                  Qt::FindDirectChildrenOnly);
+            const auto boxes = parent->findChildren<QMessageBox*>(name, Qt::FindDirectChildrenOnly);
             for (QMessageBox* box : boxes)
                 if (box->isVisible())
                     found = box;

@@ -3,6 +3,7 @@
 #include "core/cloudinit/multipart.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "core/cloudinit/sshkeys.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
@@ -802,14 +803,7 @@ private Q_SLOTS:
             return dialog;
         };
         const auto question = [](QDialog* dialog) {
-            QMessageBox* box = nullptr;
-            [[maybe_unused]] const bool opened = QTest::qWaitFor(
-                [&] {
-                    box = dialog->findChild<QMessageBox*>(u"multipartUnsavedBox"_s);
-                    return box && box->isVisible();
-                },
-                1000);
-            return box && box->isVisible() ? box : nullptr;
+            return openConfirmation(dialog, 1000, u"multipartUnsavedBox"_s);
         };
 
         // Nothing edited: Close closes.
@@ -887,14 +881,7 @@ private Q_SLOTS:
             return dialog;
         };
         const auto question = [](QDialog* dialog) {
-            QMessageBox* box = nullptr;
-            [[maybe_unused]] const bool opened = QTest::qWaitFor(
-                [&] {
-                    box = dialog->findChild<QMessageBox*>(u"cloudInitInstanceDataUnsavedBox"_s);
-                    return box && box->isVisible();
-                },
-                1000);
-            return box && box->isVisible() ? box : nullptr;
+            return openConfirmation(dialog, 1000, u"cloudInitInstanceDataUnsavedBox"_s);
         };
         const auto useButton = [](QMessageBox* box) -> QAbstractButton* {
             for (QAbstractButton* button : box->buttons())

@@ -6,28 +6,20 @@
 // app against the simulator it embeds (its demo world), run under AddressSanitizer by the README's
 // test command. The tests act on a question from the event loop, so that they run whether the
 // question runs a loop of its own (exec()) or not.
-#include "core/api/apicall.h"
-#include "core/api/apiclient.h"
-#include "core/connection/connection.h"
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
-#include "core/models/session.h"
 #include "core/settings/connectionprofile.h"
-#include "core/settings/secretstore.h"
-#include "core/settings/settings.h"
-#include "embeddedsimulator.h"
-#include "gui/application/application.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/common/viewcontext.h"
 #include "gui/instances/createinstancewizard.h"
 #include "gui/instances/instancesview.h"
-#include "gui/mainwindow/mainwindow.h"
 #include "gui/partitions/deleteblockersdialog.h"
 #include "gui/partitions/launchcommanddialog.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/settings/connectionsdialog.h"
+#include "runningapp.h"
 #include "support/testenv.h"
 #include "warmup.h"
 #include "widgetscreenshot.h"
@@ -40,12 +32,10 @@
 #include <QFileDialog>
 #include <QListWidget>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
@@ -57,70 +47,6 @@ using namespace Qt::StringLiterals;
 using namespace sfdesk;
 
 namespace {
-
-// The whole app on the local simulator's demo world: a partition with two running workers.
-struct RunningApp
-{
-    QTemporaryDir dir;
-    Settings settings{dir.filePath(u"s.ini"_s)};
-    QNetworkAccessManager network;
-    MemorySecretStore secrets;
-    std::unique_ptr<Application> app;
-    // Every call the app started, as "METHOD /path".
-    QStringList calls;
-
-    RunningApp()
-    {
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
-        services.environment = QProcessEnvironment();
-        app = std::make_unique<Application>(services);
-    }
-    ~RunningApp() { app.reset(); }
-    Q_DISABLE_COPY_MOVE(RunningApp)
-
-    MainWindow* window() const { return app->window(); }
-
-    [[nodiscard]] bool showConnected()
-    {
-        MainWindow* shown = window();
-        shown->resize(1180, 760);
-        shown->show();
-        if (!QTest::qWaitForWindowExposed(shown))
-            return false;
-        app->start();
-        if (!QTest::qWaitFor([this] { return app->connection()->state() == Connection::State::Ready; },
-                             30000))
-            return false;
-        QObject::connect(app->connection()->session()->client(), &ApiClient::callStarted,
-                         app->connection()->session()->client(),
-                         [this](ApiCall* call) { calls << call->description(); });
-        return true;
-    }
-
-    int callsMatching(const QString& method, const QString& pathPart) const
-    {
-        int count = 0;
-        for (const QString& call : calls)
-            count += call.startsWith(method + u' ') && call.contains(pathPart);
-        return count;
-    }
-
-    // Another connection: a server of its own (nothing listens there), as File > Connections does.
-    void switchConnection()
-    {
-        app->connectTo(ConnectionProfile::custom(u"Elsewhere"_s, QUrl(u"https://127.0.0.1:9"_s)));
-    }
-
-    template <typename T> T* page(const QString& section)
-    {
-        app->setCurrentSection(section);
-        return window()->findChild<T*>();
-    }
-};
 
 // Acts on the first question (a QMessageBox) shown among owner's children as soon as it is open,
 // from the event loop. A question still open 3 s after that is closed, so that a nested loop that
@@ -175,6 +101,21 @@ void pressAccessibly(QAbstractButton* button)
     QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(button);
     QVERIFY(accessible && accessible->actionInterface());
     accessible->actionInterface()->doAction(QAccessibleActionInterface::pressAction());
+}
+
+// The ID of the instance named name once the page lists it; empty if it does not.
+QString instanceNamed(InstancesView* view, const QString& name)
+{
+    QString id;
+    [[maybe_unused]] const bool listed = QTest::qWaitFor(
+        [&] {
+            for (const Instance& instance : view->model()->rows())
+                if (instance.name == name)
+                    id = instance.id;
+            return !id.isEmpty();
+        },
+        20000);
+    return id;
 }
 
 // Whether child is parent's child, grandchild and so on (in another window or not).
@@ -294,15 +235,8 @@ private Q_SLOTS:
         running.app->context()->setWorkspace(u"production"_s);
         auto* view = running.page<InstancesView>(u"instances"_s);
         QVERIFY(view);
-        QString id;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [&] {
-                for (const Instance& instance : view->model()->rows())
-                    if (instance.name == u"worker-0")
-                        id = instance.id;
-                return !id.isEmpty();
-            }(),
-            20000);
+        const QString id = instanceNamed(view, u"worker-0"_s);
+        QVERIFY(!id.isEmpty());
         view->selectInstance(id);
         const OnQuestion asked(view, [&](QMessageBox*) { running.switchConnection(); });
         view->terminateSelected();
@@ -433,15 +367,8 @@ private Q_SLOTS:
         cloudInit->newDocument();
         QTRY_VERIFY(unsaved.box);
         auto* view = running->page<InstancesView>(u"instances"_s);
-        QString id;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [&] {
-                for (const Instance& instance : view->model()->rows())
-                    if (instance.name == u"worker-1")
-                        id = instance.id;
-                return !id.isEmpty();
-            }(),
-            20000);
+        const QString id = instanceNamed(view, u"worker-1"_s);
+        QVERIFY(!id.isEmpty());
         view->selectInstance(id);
         const OnQuestion terminating(view, [&](QMessageBox*) { running.reset(); });
         view->terminateSelected();

@@ -540,8 +540,8 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
                   .arg(Format::amount(limit), Format::amount(atLimit));
     if (const auto typed = parseTypedRate(m_limit->text().trimmed()); typed && *typed != limit)
         text += u"\n"_s
-                + tr("SF Compute keeps limits to $0.00006 per node-hour (a micro-dollar per node-minute): "
-                     "the %1 typed is %2.")
+                + tr("SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per "
+                     "node-minute): the %1 typed is %2.")
                       .arg(Format::rate(*typed), Format::amount(limit));
     const auto sameOrder = [&request](OrderRequest other) {
         other.limitPrice = request.limitPrice;
