@@ -7,6 +7,7 @@
 
 #include <QAbstractButton>
 #include <QMessageBox>
+#include <QPointer>
 #include <QTest>
 #include <QWidget>
 
@@ -18,9 +19,13 @@ inline QMessageBox* openConfirmation(QWidget* parent, int timeoutMs = 5000,
                                      const QString& name = QStringLiteral("confirmDialog"))
 {
     QMessageBox* found = nullptr;
+    // The parent may close (and go) instead of asking.
+    const QPointer<QWidget> asker(parent);
     [[maybe_unused]] const bool opened = QTest::qWaitFor(
         [&] {
-            const auto boxes = parent->findChildren<QMessageBox*>(name, Qt::FindDirectChildrenOnly);
+            if (!asker)
+                return true;
+            const auto boxes = asker->findChildren<QMessageBox*>(name, Qt::FindDirectChildrenOnly);
             for (QMessageBox* box : boxes)
                 if (box->isVisible())
                     found = box;

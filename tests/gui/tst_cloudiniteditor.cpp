@@ -803,7 +803,7 @@ private Q_SLOTS:
             return dialog;
         };
         const auto question = [](QDialog* dialog) {
-            return openConfirmation(dialog, 1000, u"multipartUnsavedBox"_s);
+            return dialog ? openConfirmation(dialog, 1000, u"multipartUnsavedBox"_s) : nullptr;
         };
 
         // Nothing edited: Close closes.
@@ -881,7 +881,7 @@ private Q_SLOTS:
             return dialog;
         };
         const auto question = [](QDialog* dialog) {
-            return openConfirmation(dialog, 1000, u"cloudInitInstanceDataUnsavedBox"_s);
+            return dialog ? openConfirmation(dialog, 1000, u"cloudInitInstanceDataUnsavedBox"_s) : nullptr;
         };
         const auto useButton = [](QMessageBox* box) -> QAbstractButton* {
             for (QAbstractButton* button : box->buttons())
