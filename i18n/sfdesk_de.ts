@@ -199,6 +199,13 @@
     </message>
 </context>
 <context>
+    <name>ConfirmDialog</name>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionProfile</name>
     <message>
         <source>Local simulator</source>
@@ -1424,10 +1431,6 @@
         <translation>Hinweis</translation>
     </message>
     <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
     </message>
@@ -1586,6 +1589,18 @@
     <message>
         <source>Enter on a problem moves the cursor to it</source>
         <translation>Eingabe auf einem Problem setzt den Cursor dorthin</translation>
+    </message>
+    <message>
+        <source>The instance data was changed. Use the changes before closing?</source>
+        <translation>Die Instanzdaten wurden geändert. Die Änderungen vor dem Schließen übernehmen?</translation>
+    </message>
+    <message>
+        <source>The instance data was changed but is not valid JSON, so it cannot be used. Discard the changes?</source>
+        <translation>Die Instanzdaten wurden geändert, sind aber kein gültiges JSON und können nicht übernommen werden. Die Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Use Changes</source>
+        <translation>Änderungen &amp;übernehmen</translation>
     </message>
 </context>
 <context>
@@ -2167,12 +2182,12 @@
         <translation>Erstellt: %1, %2</translation>
     </message>
     <message>
-        <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
-        <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Whether it was created is not known: the instance may exist all the same. Look in Instances before you create it again.</source>
+        <translation>Ob sie erstellt wurde, ist nicht bekannt: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
     </message>
 </context>
 <context>
@@ -3535,6 +3550,10 @@
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
+    <message>
+        <source>The parts were changed and are neither in the Cloud-init editor nor saved. Use them in the editor before closing?</source>
+        <translation>Die Teile wurden geändert und sind weder im Cloud-init-Editor noch gespeichert. Sie vor dem Schließen im Editor verwenden?</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::NameDialog</name>
@@ -3931,6 +3950,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Drag across the chart or type Start and End to choose a window.</source>
         <translation>Ziehen Sie über das Diagramm oder geben Sie Beginn und Ende ein, um ein Zeitfenster zu wählen.</translation>
     </message>
+    <message>
+        <source>SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per node-minute): the %1 typed is %2.</source>
+        <translation>SF Compute rundet Limits auf ein Vielfaches von $0.00006 pro Knotenstunde (ein Mikrodollar pro Knotenminute): Die eingegebenen %1 sind %2.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::OrdersPage</name>
@@ -4016,6 +4039,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Orders</source>
         <translation>Orders</translation>
+    </message>
+    <message>
+        <source>Order %1 is no longer open here; nothing was cancelled.</source>
+        <translation>Order %1 ist hier nicht mehr offen; nichts wurde storniert.</translation>
     </message>
 </context>
 <context>
@@ -4646,6 +4673,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>The order may or may not have been placed. %1 Place the same order again before closing sfdesk to find out; until then it will not be placed twice. %2</source>
         <translation>Ob die Order aufgegeben wurde, ist nicht bekannt. %1 Geben Sie dieselbe Order noch einmal auf, bevor Sie sfdesk schließen, um es herauszufinden; bis dahin wird sie nicht doppelt aufgegeben. %2</translation>
+    </message>
+    <message>
+        <source>Not placed: the order changed while the question was open. Check it and place it again.</source>
+        <translation>Nicht aufgegeben: Die Order hat sich geändert, während die Frage offen war. Prüfen Sie sie und geben Sie sie erneut auf.</translation>
     </message>
 </context>
 <context>

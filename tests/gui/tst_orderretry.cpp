@@ -88,7 +88,8 @@ struct App
         backend->setPollInterval(3'600'000);
         backend->setAttemptsFile(attempts);
         page = std::make_unique<ReservationsPage>(backend.get());
-        page->setConfirmer([](QWidget*, const QString&) { return true; });
+        page->setConfirmer(
+            [](QWidget*, const QString&, const ConfirmDialog::Answer& answer) { answer(true); });
         page->resize(1300, 760);
         page->show();
         orders = std::make_unique<OrdersPage>(backend.get(), settings.get());

@@ -3,6 +3,7 @@
 // Signing in, switching profiles and signing out, as a user does it through File > Connections:
 // against the real sfsim over HTTP, with the embedded simulator as the local profile, and tokens
 // in a real Secret Service (ctest runs this on a private session bus with gnome-keyring).
+#include "../gui/confirmations.h"
 #include "../gui/widgetscreenshot.h"
 #include "core/api/apiclient.h"
 #include "core/api/orderattempts.h"
@@ -210,8 +211,8 @@ private Q_SLOTS:
         saveWidgetScreenshot(dialog, u"connections-server-option"_s);
         auto* remove = dialog->findChild<QPushButton*>(u"removeConnectionButton"_s);
         QVERIFY(remove->isEnabled());
-        ConfirmDialog::setNextAnswer(true);
         remove->click();
+        QVERIFY(!answerConfirmation(dialog, true).isEmpty());
         auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
         QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible() && notice->text().contains(u"its token were removed"),
                                  20000);
@@ -358,8 +359,8 @@ private Q_SLOTS:
             dialog->findChild<QPushButton*>(u"connectButton"_s)->click();
             QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);
             list->setCurrentRow(rowOf(list, name));
-            ConfirmDialog::setNextAnswer(true);
             dialog->findChild<QPushButton*>(u"removeConnectionButton"_s)->click();
+            QVERIFY(!answerConfirmation(dialog, true).isEmpty());
             auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
             QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible(), 20000);
             QVERIFY2(notice->text().contains(u"was not removed")

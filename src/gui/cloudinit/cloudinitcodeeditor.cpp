@@ -619,8 +619,9 @@ void CloudInitCodeEditor::contextMenuEvent(QContextMenuEvent* event)
         menu->insertAction(menu->actions().value(0), action);
         menu->insertSeparator(menu->actions().value(1));
     }
-    menu->exec(event->globalPos());
-    delete menu;
+    // A popup, not exec(): the editor's child, gone when it closes or the editor goes.
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
 }
 
 } // namespace sfdesk

@@ -12,6 +12,7 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 
@@ -78,27 +79,70 @@ QString kib(qint64 bytes)
 void askWithMessageBox(QWidget* parent, const QString& question,
                        std::function<void(CloudInitPage::UnsavedAnswer)> answer)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, CloudInitPage::tr("Unsaved Changes"), question,
-                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
-    box->setObjectName(u"cloudInitUnsavedBox"_s);
-    box->setDefaultButton(QMessageBox::Save);
-    box->setEscapeButton(QMessageBox::Cancel);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(box, &QDialog::finished, parent, [box, answer = std::move(answer)] {
-        switch (box->standardButton(box->clickedButton())) {
-        case QMessageBox::Save:
-            answer(CloudInitPage::UnsavedAnswer::Save);
-            break;
-        case QMessageBox::Discard:
-            answer(CloudInitPage::UnsavedAnswer::Discard);
-            break;
-        default:
-            answer(CloudInitPage::UnsavedAnswer::Cancel);
-            break;
-        }
-    });
-    box->open();
+    ConfirmDialog::askUnsaved(parent, u"cloudInitUnsavedBox"_s, question, QString(),
+                              [answer = std::move(answer)](ConfirmDialog::Unsaved unsaved) {
+                                  switch (unsaved) {
+                                  case ConfirmDialog::Unsaved::Keep:
+                                      answer(CloudInitPage::UnsavedAnswer::Save);
+                                      return;
+                                  case ConfirmDialog::Unsaved::Discard:
+                                      answer(CloudInitPage::UnsavedAnswer::Discard);
+                                      return;
+                                  case ConfirmDialog::Unsaved::Cancel:
+                                      answer(CloudInitPage::UnsavedAnswer::Cancel);
+                                      return;
+                                  }
+                              });
 }
+
+// The Jinja Instance Data dialog. Cancel, Escape and closing it with edited JSON ask first: use the
+// changes, discard them, or go back to them.
+class InstanceDataDialog final : public QDialog
+{
+public:
+    using QDialog::QDialog;
+
+    // Whether the text differs from the data in use, and whether it is JSON that can be used.
+    std::function<bool()> edited;
+    std::function<bool()> usable;
+    // Uses the text (it is usable) and closes.
+    std::function<void()> use;
+
+    void reject() override
+    {
+        if (!edited || !edited()) {
+            QDialog::reject();
+            return;
+        }
+        // One question at a time (Escape pressed again while it is open).
+        if (findChild<QMessageBox*>(u"cloudInitInstanceDataUnsavedBox"_s, Qt::FindDirectChildrenOnly))
+            return;
+        const bool canUse = usable();
+        QMessageBox* box = ConfirmDialog::askUnsaved(
+            this, u"cloudInitInstanceDataUnsavedBox"_s,
+            canUse ? CloudInitPage::tr("The instance data was changed. Use the changes before closing?")
+                   : CloudInitPage::tr("The instance data was changed but is not valid JSON, so it cannot be "
+                                       "used. Discard the changes?"),
+            CloudInitPage::tr("&Use Changes"), [this](ConfirmDialog::Unsaved answer) {
+                switch (answer) {
+                case ConfirmDialog::Unsaved::Keep:
+                    use();
+                    return;
+                case ConfirmDialog::Unsaved::Discard:
+                    QDialog::reject();
+                    return;
+                case ConfirmDialog::Unsaved::Cancel:
+                    return;
+                }
+            });
+        if (!canUse) {
+            for (QAbstractButton* button : constValue(box->buttons()))
+                if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                    button->setEnabled(false);
+            box->setDefaultButton(QMessageBox::Cancel);
+        }
+    }
+};
 
 } // namespace
 
@@ -828,19 +872,23 @@ void CloudInitPage::openMultipartBuilder()
         // The editor's text becomes the first part.
         dialog->setParts({{CloudInit::mimeTypeOf(type), QString(), text}});
     }
-    connect(dialog, &MultipartDialog::useInEditor, this, [this, wasMultipart](const QByteArray& payload) {
-        whenUnsavedHandled(tr("Save the changes to %1 before replacing them with the multipart payload?")
-                               .arg(documentName()),
-                           [this, wasMultipart, payload] {
-                               // Edited parts of an open multipart file stay that file; anything else is a
-                               // new document.
-                               if (!wasMultipart)
-                                   m_fileName.clear();
-                               replaceText(QString::fromUtf8(payload));
-                               updateFileLabel();
-                               validateNow();
-                           });
-    });
+    connect(dialog, &MultipartDialog::useInEditor, this,
+            [this, wasMultipart, dialog = QPointer<MultipartDialog>(dialog)](const QByteArray& payload) {
+                whenUnsavedHandled(
+                    tr("Save the changes to %1 before replacing them with the multipart payload?")
+                        .arg(documentName()),
+                    [this, wasMultipart, payload, dialog] {
+                        // Edited parts of an open multipart file stay that file; anything else is a
+                        // new document.
+                        if (!wasMultipart)
+                            m_fileName.clear();
+                        replaceText(QString::fromUtf8(payload));
+                        updateFileLabel();
+                        validateNow();
+                        if (dialog)
+                            dialog->payloadUsed(payload);
+                    });
+            });
     dialog->open();
 }
 
@@ -852,7 +900,7 @@ void CloudInitPage::setInstanceData(const QJsonObject& data)
 
 void CloudInitPage::editInstanceData()
 {
-    auto* dialog = new QDialog(this);
+    auto* dialog = new InstanceDataDialog(this);
     dialog->setObjectName(u"cloudInitInstanceDataDialog"_s);
     dialog->setWindowTitle(tr("Jinja Instance Data"));
     dialog->setAccessibleName(tr("Instance data for Jinja templates"));
@@ -868,7 +916,8 @@ void CloudInitPage::editInstanceData()
     edit->setAccessibleName(tr("Instance data as JSON"));
     edit->setTabChangesFocus(true);
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    edit->setPlainText(QString::fromUtf8(QJsonDocument(m_instanceData).toJson(QJsonDocument::Indented)));
+    const QString inUse = QString::fromUtf8(QJsonDocument(m_instanceData).toJson(QJsonDocument::Indented));
+    edit->setPlainText(inUse);
     auto* status = new QLabel(dialog);
     status->setObjectName(u"cloudInitInstanceDataStatus"_s);
     status->setAccessibleName(tr("Instance data check"));
@@ -902,13 +951,19 @@ void CloudInitPage::editInstanceData()
         status->setText(ok ? tr("✓ Valid JSON") : problem);
         buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
     });
-    connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, parse] {
+    dialog->edited = [edit, inUse] { return edit->toPlainText() != inUse; };
+    dialog->usable = [parse] {
+        QString problem;
+        return parse(&problem).has_value();
+    };
+    dialog->use = [this, dialog, parse] {
         QString problem;
         if (const auto data = parse(&problem)) {
             setInstanceData(*data);
             dialog->accept();
         }
-    });
+    };
+    connect(buttons, &QDialogButtonBox::accepted, dialog, [dialog] { dialog->use(); });
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(note);

@@ -4,6 +4,7 @@
 
 #include "core/models/resourcetablemodel.h"
 #include "core/models/tableexport.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -17,6 +18,8 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
@@ -143,6 +146,21 @@ void ListPage::exportTable()
     });
     dialog->setDefaultSuffix(QStringLiteral("csv"));
     dialog->open();
+}
+
+void ListPage::confirm(const QString& title, const QString& text, const QString& confirmText,
+                       std::function<void()> confirmed)
+{
+    const QPointer<Session> session = m_context->session();
+    QMessageBox* box = ConfirmDialog::ask(
+        this, title, text, confirmText, [this, session, confirmed = std::move(confirmed)](bool yes) {
+            if (yes && session && m_context->session() == session && m_context->client())
+                confirmed();
+        });
+    connect(m_context, &ViewContext::clientChanged, box, [this, box, session] {
+        if (m_context->session() != session)
+            box->reject();
+    });
 }
 
 void ListPage::addToolbarWidget(QWidget* widget)

@@ -284,14 +284,16 @@ void ResourceTableView::showHeaderMenu(const QPoint& pos)
     auto* model = m_proxy->sourceModel();
     if (!model)
         return;
-    QMenu menu(this);
-    menu.setObjectName(m_viewName + QStringLiteral("ColumnMenu"));
-    menu.addSection(tr("Columns"));
+    // A popup, not exec(): it is this view's child and goes when it closes or the view goes.
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setObjectName(m_viewName + QStringLiteral("ColumnMenu"));
+    menu->addSection(tr("Columns"));
     int visible = 0;
     for (int column = 0; column < model->columnCount(); ++column)
         visible += m_table->isColumnHidden(column) ? 0 : 1;
     for (int column = 0; column < model->columnCount(); ++column) {
-        auto* action = menu.addAction(model->headerData(column, Qt::Horizontal).toString());
+        auto* action = menu->addAction(model->headerData(column, Qt::Horizontal).toString());
         action->setCheckable(true);
         action->setChecked(!m_table->isColumnHidden(column));
         // The last visible column cannot be hidden: an empty table helps nobody.
@@ -301,10 +303,10 @@ void ResourceTableView::showHeaderMenu(const QPoint& pos)
             saveHeaderState();
         });
     }
-    menu.addSeparator();
-    connect(menu.addAction(tr("Resize Columns to Contents")), &QAction::triggered, m_table,
+    menu->addSeparator();
+    connect(menu->addAction(tr("Resize Columns to Contents")), &QAction::triggered, m_table,
             &QTableView::resizeColumnsToContents);
-    menu.exec(m_table->horizontalHeader()->mapToGlobal(pos));
+    menu->popup(m_table->horizontalHeader()->mapToGlobal(pos));
 }
 
 void ResourceTableView::showContextMenu(const QPoint& pos)
@@ -312,11 +314,14 @@ void ResourceTableView::showContextMenu(const QPoint& pos)
     if (!m_menuProvider)
         return;
     const QModelIndexList rows = selectedSourceRows();
-    QMenu menu(this);
-    menu.setObjectName(m_viewName + QStringLiteral("ContextMenu"));
-    m_menuProvider(&menu, rows);
-    if (!menu.isEmpty())
-        menu.exec(m_table->viewport()->mapToGlobal(pos));
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setObjectName(m_viewName + QStringLiteral("ContextMenu"));
+    m_menuProvider(menu, rows);
+    if (menu->isEmpty())
+        delete menu;
+    else
+        menu->popup(m_table->viewport()->mapToGlobal(pos));
 }
 
 void ResourceTableView::saveHeaderState()

@@ -893,12 +893,13 @@ void CreateInstanceWizard::startCreating()
                 QString text = error.message();
                 for (const FieldError& detail : error.details())
                     text += QStringLiteral(" ") + detail.message;
-                // Creating is not idempotent: when the answer is lost rather than refused, the server
-                // may have created the instance, and creating it again would make a second one.
-                if (error.kind() != ApiError::Kind::Http && error.kind() != ApiError::Kind::Cancelled)
+                // Creating is not idempotent: unless the server refused it, it may have created the
+                // instance (an answer lost, a proxy's 502 or 504, a cancel), and creating it again
+                // would make a second one.
+                if (error.outcomeUnknown())
                     text += QStringLiteral(" ")
-                            + tr("The answer was lost: the instance may exist all the same. Look in "
-                                 "Instances before you create it again.");
+                            + tr("Whether it was created is not known: the instance may exist all the same. "
+                                 "Look in Instances before you create it again.");
                 item->setText(1, tr("Failed: %1").arg(text));
                 item->setToolTip(1, text);
                 done();

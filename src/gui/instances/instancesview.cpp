@@ -9,7 +9,6 @@
 #include "core/models/instancemodel.h"
 #include "core/models/session.h"
 #include "gui/common/bulkaction.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -215,9 +214,7 @@ void InstancesView::terminateSelected()
                             "InfiniBand partition keeps it attached until its node releases it.",
                             nullptr, static_cast<int>(targets.size()))
                              .arg(names.join(u", "));
-    if (!ConfirmDialog::ask(this, tr("Terminate Instances"), text, tr("&Terminate")))
-        return;
-    runOnEach(targets, true);
+    confirm(tr("Terminate Instances"), text, tr("&Terminate"), [this, targets] { runOnEach(targets, true); });
 }
 
 void InstancesView::deleteSelected()
@@ -235,9 +232,7 @@ void InstancesView::deleteSelected()
     const QString text = tr("Delete %n terminated instance(s): %1? They disappear from every list.", nullptr,
                             static_cast<int>(targets.size()))
                              .arg(names.join(u", "));
-    if (!ConfirmDialog::ask(this, tr("Delete Instances"), text, tr("&Delete")))
-        return;
-    runOnEach(targets, false);
+    confirm(tr("Delete Instances"), text, tr("&Delete"), [this, targets] { runOnEach(targets, false); });
 }
 
 void InstancesView::showConsoleLog()

@@ -11,7 +11,6 @@
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
 #include "gui/common/bulkaction.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/messagebar.h"
@@ -478,9 +477,12 @@ void PartitionsView::deleteCurrent()
            "attached "
            "to it block the deletion.")
             .arg(partition->name, partition->id, partition->workspace, partition->fabric.name);
-    if (!ConfirmDialog::ask(this, tr("Delete Partition"), question, tr("&Delete Partition")))
-        return;
-    const InfinibandPartition& target = *partition;
+    confirm(tr("Delete Partition"), question, tr("&Delete Partition"),
+            [this, target = *partition] { deletePartition(target); });
+}
+
+void PartitionsView::deletePartition(const InfinibandPartition& target)
+{
     const auto call = context()->client()->deleteInfinibandPartition(target.id);
     call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted partition %1.").arg(target.name));
@@ -510,25 +512,27 @@ void PartitionsView::deleteMany(const QList<InfinibandPartition>& partitions)
         items.append(
             {partition.name, [this, id] { return context()->client()->deleteInfinibandPartition(id); }});
     }
-    if (!ConfirmDialog::ask(this, tr("Delete Partitions"),
-                            tr("Delete %n InfiniBand partition(s): %1? Instances still attached to one block "
-                               "its deletion.",
-                               nullptr, static_cast<int>(partitions.size()))
-                                .arg(names.join(QStringLiteral(", "))),
-                            tr("&Delete %n Partition(s)", nullptr, static_cast<int>(partitions.size()))))
-        return;
-    BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
-        QString result = tr("Deleted %1 of %n partition(s).", nullptr, outcome.total).arg(outcome.done);
-        if (!outcome.failures.isEmpty())
-            result +=
-                u' '
-                + tr("Not deleted, with the reason: %1. Delete one alone to see what blocks it and clear it.")
-                      .arg(outcome.failures.join(QStringLiteral("; ")));
-        m_lastResult = result;
-        context()->reportMessage(result);
-        refresh();
-        Q_EMIT refreshed();
-    });
+    confirm(tr("Delete Partitions"),
+            tr("Delete %n InfiniBand partition(s): %1? Instances still attached to one block "
+               "its deletion.",
+               nullptr, static_cast<int>(partitions.size()))
+                .arg(names.join(QStringLiteral(", "))),
+            tr("&Delete %n Partition(s)", nullptr, static_cast<int>(partitions.size())), [this, items] {
+                BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
+                    QString result =
+                        tr("Deleted %1 of %n partition(s).", nullptr, outcome.total).arg(outcome.done);
+                    if (!outcome.failures.isEmpty())
+                        result +=
+                            u' '
+                            + tr("Not deleted, with the reason: %1. Delete one alone to see what blocks it "
+                                 "and clear it.")
+                                  .arg(outcome.failures.join(QStringLiteral("; ")));
+                    m_lastResult = result;
+                    context()->reportMessage(result);
+                    refresh();
+                    Q_EMIT refreshed();
+                });
+            });
 }
 
 LaunchCommandDialog* PartitionsView::launchCurrent()

@@ -10,6 +10,7 @@
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
 #include "core/settings/settings.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
@@ -44,11 +45,10 @@ namespace {
 constexpr qint64 Hour = 3600;
 constexpr qint64 Day = 24 * Hour;
 
-bool askToConfirm(QWidget* parent, const QString& text)
+void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)
 {
-    return QMessageBox::question(parent, ReservationsPage::tr("Place order"), text,
-                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-           == QMessageBox::Yes;
+    ConfirmDialog::askYes(parent, ReservationsPage::tr("Place order"), text, QMessageBox::Cancel,
+                          std::move(answer));
 }
 
 } // namespace
@@ -495,8 +495,23 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
         return;
     }
     m_panel->setPlacing(true);
-    if (!m_confirmer(this, m_panel->confirmationText(request))) {
+    m_confirmer(this, m_panel->confirmationText(request), [this, request](bool confirmed) {
+        if (confirmed)
+            placeConfirmed(request);
+        else
+            m_panel->setPlacing(false);
+    });
+}
+
+void ReservationsPage::placeConfirmed(const OrderRequest& request)
+{
+    // The page moved on while the question was open (the connection, the pool, the hour): what was
+    // confirmed is not what it shows now.
+    if (const auto shown = m_panel->request(); !m_backend || !shown || *shown != request) {
         m_panel->setPlacing(false);
+        m_panel->showStatus(tr("Not placed: the order changed while the question was open. Check it and "
+                               "place it again."),
+                            true);
         return;
     }
     m_panel->showStatus(tr("Placing the order…"), false);

@@ -3,7 +3,6 @@
 #include "gui/settings/connectionsdialog.h"
 
 #include "common/constvalue.h"
-#include "gui/common/confirmdialog.h"
 
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
@@ -398,12 +397,14 @@ void ConnectionsDialog::removeSelected()
         return;
     showNotice({});
     // The saved token goes with it: asked once, naming the connection and its server.
-    if (!ConfirmDialog::ask(this, tr("Remove Connection"),
-                            tr("Remove the connection \"%1\" to %2, and the token saved for it?")
-                                .arg(profile.name, profile.url.toDisplayString()),
-                            tr("&Remove Connection")))
-        return;
-    m_application->forgetProfile(profile);
+    ConfirmDialog::ask(this, tr("Remove Connection"),
+                       tr("Remove the connection \"%1\" to %2, and the token saved for it?")
+                           .arg(profile.name, profile.url.toDisplayString()),
+                       tr("&Remove Connection"), [this, profile](bool confirmed) {
+                           // Connecting to it meanwhile keeps it (forgetProfile refuses the current one).
+                           if (confirmed)
+                               m_application->forgetProfile(profile);
+                       });
 }
 
 } // namespace sfdesk
