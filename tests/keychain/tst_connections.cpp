@@ -14,7 +14,6 @@
 #include "core/settings/settings.h"
 #include "embeddedsimulator.h"
 #include "gui/application/application.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/viewcontext.h"
 #include "gui/mainwindow/mainwindow.h"
