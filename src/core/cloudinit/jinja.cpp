@@ -8,8 +8,10 @@
 #include <QJsonArray>
 #include <QJsonValue>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -48,6 +50,10 @@ struct Expr
     QList<QJsonValue> path; // names (strings) and indexes (numbers) after the root
     ExprPtr a;
     ExprPtr b;
+    // And, Or: every operand of one chain ("a or b or c" is one node of three), evaluated in a
+    // loop. A chain read as nested pairs would make a tree as deep as the chain is long, and
+    // evaluating or freeing it would recurse once per operator.
+    QList<ExprPtr> operands;
 };
 
 struct Node
@@ -168,12 +174,19 @@ private:
     bool lex(qsizetype from)
     {
         qsizetype i = from;
+        // Where each of "{{", "{%" and "{#" next occurs at or after i (size() when it does not): a
+        // fresh search for each tag would read the rest of the template again, quadratic in the
+        // number of tags when one kind of opener is rare or missing.
+        static constexpr std::array<const char*, 3> openers{"{{", "{%", "{#"};
+        std::array<qsizetype, 3> next{-1, -1, -1};
         while (i < m_source.size()) {
             qsizetype open = m_source.size();
-            for (const char* opener : {"{{", "{%", "{#"}) {
-                const qsizetype at = m_source.indexOf(opener, i);
-                if (at >= 0 && at < open)
-                    open = at;
+            for (size_t k = 0; k < openers.size(); ++k) {
+                if (next[k] != m_source.size() && next[k] < i) {
+                    const qsizetype at = m_source.indexOf(openers[k], i);
+                    next[k] = at < 0 ? m_source.size() : at;
+                }
+                open = std::min(open, next[k]);
             }
             Token text{Token::Kind::Text, i, open, i};
             if (open < m_source.size() && open + 2 < m_source.size() && m_source[open + 2] == '-') {
@@ -292,6 +305,7 @@ private:
         QList<Lexeme> lexemes;
         qsizetype at = 0;
         int depth = 0;
+        int operators = 0;
         bool failed = false;
 
         const Lexeme& peek() const { return lexemes[at]; }
@@ -353,6 +367,17 @@ private:
             return failed ? nullptr : expr;
         }
 
+        // One more operator; false (with the problem reported) past JinjaLimits::maxOperators.
+        bool countOperator()
+        {
+            if (++operators <= JinjaLimits::maxOperators)
+                return true;
+            fail(JinjaProblem::Kind::Limit,
+                 u"The expression has more than %1 operators; the editor renders expressions of up to %1"_s
+                     .arg(JinjaLimits::maxOperators));
+            return false;
+        }
+
         ExprPtr binary(Expr::Kind kind, ExprPtr a, ExprPtr b)
         {
             auto expr = std::make_shared<Expr>();
@@ -362,35 +387,45 @@ private:
             return expr;
         }
 
+        // "a or b or ..." (and the same with "and") as one node holding every operand.
+        ExprPtr parseChain(Expr::Kind kind, QByteArrayView word, ExprPtr (ExprParser::*operand)())
+        {
+            ExprPtr first = (this->*operand)();
+            if (failed || !isName(word))
+                return failed ? nullptr : first;
+            auto chain = std::make_shared<Expr>();
+            chain->kind = kind;
+            chain->operands.append(std::move(first));
+            while (!failed && isName(word)) {
+                if (!countOperator())
+                    return nullptr;
+                ++at;
+                chain->operands.append((this->*operand)());
+            }
+            return failed ? nullptr : chain;
+        }
+
         ExprPtr parseOr()
         {
             if (++depth > JinjaLimits::maxDepth)
-                return fail(JinjaProblem::Kind::Limit, u"The expression nests too deeply"_s);
-            ExprPtr left = parseAnd();
-            while (!failed && isName("or")) {
-                ++at;
-                left = binary(Expr::Kind::Or, left, parseAnd());
-            }
+                return fail(JinjaProblem::Kind::Limit,
+                            u"The expression nests more than %1 deep"_s.arg(JinjaLimits::maxDepth));
+            ExprPtr expr = parseChain(Expr::Kind::Or, "or", &ExprParser::parseAnd);
             --depth;
-            return failed ? nullptr : left;
+            return expr;
         }
 
-        ExprPtr parseAnd()
-        {
-            ExprPtr left = parseNot();
-            while (!failed && isName("and")) {
-                ++at;
-                left = binary(Expr::Kind::And, left, parseNot());
-            }
-            return failed ? nullptr : left;
-        }
+        ExprPtr parseAnd() { return parseChain(Expr::Kind::And, "and", &ExprParser::parseNot); }
 
         ExprPtr parseNot()
         {
             if (isName("not")) {
+                if (!countOperator())
+                    return nullptr;
                 ++at;
                 if (++depth > JinjaLimits::maxDepth)
-                    return fail(JinjaProblem::Kind::Limit, u"The expression nests too deeply"_s);
+                    return fail(JinjaProblem::Kind::Limit,
+                                u"The expression nests more than %1 deep"_s.arg(JinjaLimits::maxDepth));
                 ExprPtr operand = parseNot();
                 --depth;
                 return failed ? nullptr : binary(Expr::Kind::Not, operand, nullptr);
@@ -405,15 +440,21 @@ private:
                 return nullptr;
             if (isSymbol("==") || isSymbol("!=")) {
                 const Expr::Kind kind = isSymbol("==") ? Expr::Kind::Equal : Expr::Kind::NotEqual;
+                if (!countOperator())
+                    return nullptr;
                 ++at;
                 return binary(kind, left, parsePrimary());
             }
             if (isName("in")) {
+                if (!countOperator())
+                    return nullptr;
                 ++at;
                 return binary(Expr::Kind::In, left, parsePrimary());
             }
             if (isName("not") && at + 1 < lexemes.size() && lexemes[at + 1].kind == Lexeme::Kind::Name
                 && lexemes[at + 1].text == "in") {
+                if (!countOperator())
+                    return nullptr;
                 at += 2;
                 return binary(Expr::Kind::NotIn, left, parsePrimary());
             }
@@ -689,7 +730,7 @@ private:
             current = member(m_data, expr.root);
         // cloud-init also copies the keys of v1 (and any vN) to the top level.
         for (auto it = m_data.begin(); !current && it != m_data.end(); ++it) {
-            static const QRegularExpression version(u"^v\\d+$"_s);
+            static const QRegularExpression version(QRegularExpression::anchoredPattern(u"v\\d+"_s));
             if (it.value().isObject() && version.match(it.key()).hasMatch())
                 current = member(it.value(), expr.root);
         }
@@ -740,8 +781,11 @@ private:
         return false;
     }
 
-    Value evaluate(const Expr& expr, const QList<QHash<QString, QJsonValue>>& scopes) const
+    // Recursive, but only as deep as the parser lets an expression nest (JinjaLimits::maxDepth for
+    // parentheses and "not", chains being one node). Every node evaluated is a rendering step.
+    Value evaluate(const Expr& expr, const QList<QHash<QString, QJsonValue>>& scopes)
     {
+        ++m_steps;
         switch (expr.kind) {
         case Expr::Kind::Literal:
             return {true, expr.literal, {}};
@@ -749,13 +793,17 @@ private:
             return lookup(expr, scopes);
         case Expr::Kind::Not:
             return {true, !truthy(evaluate(*expr.a, scopes)), {}};
-        case Expr::Kind::And: {
-            const Value a = evaluate(*expr.a, scopes);
-            return truthy(a) ? evaluate(*expr.b, scopes) : a;
-        }
+        case Expr::Kind::And:
         case Expr::Kind::Or: {
-            const Value a = evaluate(*expr.a, scopes);
-            return truthy(a) ? a : evaluate(*expr.b, scopes);
+            // Python's and/or: the first operand that decides, else the last.
+            const bool stopWhen = expr.kind == Expr::Kind::Or;
+            Value value;
+            for (const ExprPtr& operand : expr.operands) {
+                value = evaluate(*operand, scopes);
+                if (truthy(value) == stopWhen)
+                    break;
+            }
+            return value;
         }
         case Expr::Kind::Equal:
         case Expr::Kind::NotEqual: {
@@ -835,6 +883,28 @@ private:
         return false;
     }
 
+    // Each place and name once (a loop would repeat it for every item), and so many at most.
+    void undefined(const Node& node, const QString& name)
+    {
+        if (m_undefinedReported.size() > JinjaLimits::maxUndefinedReported)
+            return;
+        const QString key = u"%1:%2:%3"_s.arg(node.line).arg(node.column).arg(name);
+        if (m_undefinedReported.contains(key))
+            return;
+        m_undefinedReported.insert(key);
+        if (m_undefinedReported.size() > JinjaLimits::maxUndefinedReported) {
+            m_result.problems.append(
+                {JinjaProblem::Kind::Undefined, node.line, node.column,
+                 u"More variables are not in the instance data; the first %1 are reported"_s.arg(
+                     JinjaLimits::maxUndefinedReported)});
+            return;
+        }
+        m_result.problems.append(
+            {JinjaProblem::Kind::Undefined, node.line, node.column,
+             u"'%1' is not in the instance data; cloud-init renders it as CI_MISSING_JINJA_VAR/%1"_s.arg(
+                 name)});
+    }
+
     void append(QByteArrayView text, int line, bool literal)
     {
         for (const char c : text) {
@@ -859,11 +929,7 @@ private:
             case Node::Kind::Output: {
                 const Value value = evaluate(*node.expr, scopes);
                 if (!value.defined) {
-                    const JinjaProblem undefined{
-                        JinjaProblem::Kind::Undefined, node.line, node.column,
-                        u"'%1' is not in the instance data; cloud-init renders it as CI_MISSING_JINJA_VAR/%1"_s
-                            .arg(value.name)};
-                    m_result.problems.append(undefined);
+                    undefined(node, value.name);
                     append(u"CI_MISSING_JINJA_VAR/%1"_s.arg(value.name).toUtf8(), node.line, false);
                 } else {
                     append(pythonText(value.value, false).toUtf8(), node.line, false);
@@ -924,6 +990,7 @@ private:
     QList<Token> m_tokens;
     JinjaRender m_result;
     qint64 m_steps = 0;
+    QSet<QString> m_undefinedReported;
     bool m_stopped = false;
     bool m_atLineStart = true;
 };
