@@ -17,6 +17,8 @@ bool ConfirmDialog::ask(QWidget* parent, const QString& title, const QString& te
     }
     QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::NoButton, parent);
     box.setObjectName(QStringLiteral("confirmDialog"));
+    // Names, messages and other server text in the question are data, never markup.
+    box.setTextFormat(Qt::PlainText);
     auto* yes = box.addButton(confirmText, QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(QMessageBox::Cancel);

@@ -31,9 +31,11 @@ namespace {
 
 bool askToConfirm(QWidget* parent, const QString& text)
 {
-    return QMessageBox::question(parent, OrdersPage::tr("Cancel order"), text,
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-           == QMessageBox::Yes;
+    QMessageBox box(QMessageBox::Question, OrdersPage::tr("Cancel order"), text,
+                    QMessageBox::Yes | QMessageBox::No, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.setDefaultButton(QMessageBox::No);
+    return box.exec() == QMessageBox::Yes;
 }
 
 } // namespace

@@ -46,9 +46,13 @@ constexpr qint64 Day = 24 * Hour;
 
 bool askToConfirm(QWidget* parent, const QString& text)
 {
-    return QMessageBox::question(parent, ReservationsPage::tr("Place order"), text,
-                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-           == QMessageBox::Yes;
+    // The first line holds the SKU's name: plain text, or a name with a tag would turn the whole
+    // confirmation into HTML (and "<!--" would hide the total).
+    QMessageBox box(QMessageBox::Question, ReservationsPage::tr("Place order"), text,
+                    QMessageBox::Yes | QMessageBox::Cancel, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Yes;
 }
 
 } // namespace
@@ -602,6 +606,7 @@ void ReservationsPage::exportWithDialog()
             auto* box = new QMessageBox(QMessageBox::Warning, tr("Export chart"),
                                         tr("Could not write %1: %2").arg(file, error), QMessageBox::Ok, this);
             box->setObjectName(u"plannerExportErrorBox"_s);
+            box->setTextFormat(Qt::PlainText);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         })
