@@ -181,7 +181,7 @@ private Q_SLOTS:
         QFETCH(QStringList, capabilities);
         QFETCH(QString, body);
         const QString name = u"x<b>bold</b><!-- & <a href=\"https://x\">y</a><img src=\"https://x/p\"/>"_s;
-        const QString connection = u"markup-service-%1"_s.arg(QTest::currentDataTag());
+        const QString connection = u"markup-service-%1"_s.arg(QString::fromLatin1(QTest::currentDataTag()));
         QDBusConnection bus = QDBusConnection::connectToBus(m_address, connection);
         QVERIFY(bus.isConnected());
         NotificationService service;
