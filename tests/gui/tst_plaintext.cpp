@@ -201,7 +201,7 @@ private Q_SLOTS:
             m_api
                 ->post(u"/preview/v2/instances"_s, {{u"pool"_s, pool},
                                                     {u"instance_sku"_s, sku()},
-                                                    {u"image"_s, u"ubuntu-22.04.5-cuda-12.7"_s},
+                                                    {u"image"_s, image(u"ubuntu-22.04.5-cuda-12.7"_s)},
                                                     {u"name"_s, u"named-later"_s}})
                 .id();
         QVERIFY(!instance.isEmpty());
@@ -274,7 +274,7 @@ private Q_SLOTS:
         NewInstance worker;
         worker.pool = pool;
         worker.sku = ibSku;
-        worker.image = u"ubuntu-24.04-cuda-13.2"_s;
+        worker.image = image(u"ubuntu-24.04-cuda-13.2"_s);
         worker.name = u"worker-1"_s;
         worker.enablePublicIpv4 = true;
         worker.infinibandPartition = partition->id;
@@ -357,8 +357,18 @@ private:
         ViewContext context{&settings};
     };
 
-    // A SKU without InfiniBand of the simulated catalogue.
-    QString sku() { return m_api->get(u"/preview/v2/instance_skus/sea-3-h100"_s).id(); }
+    // A SKU without InfiniBand, and an image, of the simulated catalogue, by ID (the API takes no
+    // alias or name there).
+    QString sku() { return idOf(u"/preview/v2/instance_skus"_s, u"alias"_s, u"sea-3-h100"_s); }
+    QString image(const QString& name) { return idOf(u"/preview/v2/images"_s, u"name"_s, name); }
+    QString idOf(const QString& list, const QString& field, const QString& value)
+    {
+        const SimReply reply = m_api->get(list);
+        for (const QJsonValue& item : reply.data())
+            if (item.toObject().value(field).toString() == value)
+                return item.toObject().value(u"id"_s).toString();
+        return {};
+    }
 
     SimProcess m_sim;
     std::unique_ptr<SimClient> m_api;

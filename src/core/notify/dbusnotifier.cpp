@@ -2,6 +2,7 @@
 
 #include "core/notify/dbusnotifier.h"
 
+#include "common/constvalue.h"
 #include "core/util/plaintext.h"
 
 #include <QDBusConnection>
@@ -83,7 +84,7 @@ void DBusNotifier::show(const Notice& notice)
         // Without an answer the body is escaped: a service that shows markup as it is would show
         // "&amp;", where one that reads it would show a link or a picture a name brought.
         m_bodyMarkup = reply.isError() || reply.value().contains(QStringLiteral("body-markup"));
-        for (const Notice& waiting : std::exchange(m_waiting, {}))
+        for (const Notice& waiting : constValue(std::exchange(m_waiting, {})))
             send(waiting);
     });
 }
