@@ -97,6 +97,11 @@ private Q_SLOTS:
                           "endfor %}\n")
             << QByteArray("keys:\n  - 1: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKeyOnly user@host\n")
             << QStringList();
+        QTest::newRow("nested loops, each with its loop")
+            << QByteArray(
+                   "{% for a in 'xy' %}{{ loop.index }}{% for b in 'ab' %}{{ a }}{{ b }}{{ loop.index }}"
+                   "{% endfor %}{{ loop.last }};{% endfor %}{% for c in 'pq' %}{{ c }}{% endfor %}")
+            << QByteArray("1xa1xb2False;2ya1yb2True;pq") << QStringList();
         QTest::newRow("for else over nothing")
             << QByteArray("{% for x in v1.nothing %}{{ x }}{% else %}none{% endfor %}") << QByteArray("none")
             << QStringList();

@@ -75,6 +75,8 @@ struct Node
     QList<Node> elseBody;
     QString variable;
     QList<Node> body;
+    // For: whether its body reads loop.* (the object is made for each item only then).
+    bool usesLoop = false;
 };
 
 struct Token
@@ -103,7 +105,9 @@ struct Lexeme
         End
     };
     Kind kind = Kind::End;
-    QByteArray text;
+    // Its text in the template (which outlives the lexemes): an expression can have hundreds of
+    // thousands, and a copy of each would cost an allocation.
+    QByteArrayView text;
     QJsonValue value;
     qsizetype offset = 0;
 };
@@ -253,14 +257,14 @@ private:
                            || m_source[j] == '_'))
                     ++j;
                 lexeme.kind = Lexeme::Kind::Name;
-                lexeme.text = m_source.sliced(i, j - i).toByteArray();
+                lexeme.text = m_source.sliced(i, j - i);
                 i = j;
             } else if (c >= '0' && c <= '9') {
                 qsizetype j = i;
                 while (j < end && ((m_source[j] >= '0' && m_source[j] <= '9') || m_source[j] == '.'))
                     ++j;
                 lexeme.kind = Lexeme::Kind::Number;
-                lexeme.text = m_source.sliced(i, j - i).toByteArray();
+                lexeme.text = m_source.sliced(i, j - i);
                 lexeme.value = lexeme.text.contains('.') ? QJsonValue(lexeme.text.toDouble())
                                                          : QJsonValue(lexeme.text.toLongLong());
                 i = j;
@@ -285,8 +289,8 @@ private:
                 lexeme.kind = Lexeme::Kind::Symbol;
                 lexeme.text =
                     (two == "==" || two == "!=" || two == "<=" || two == ">=" || two == "**" || two == "//")
-                        ? two.toByteArray()
-                        : QByteArray(1, c);
+                        ? two
+                        : m_source.sliced(i, 1);
                 i += lexeme.text.size();
             }
             lexemes.append(lexeme);
@@ -344,7 +348,7 @@ private:
                                 u"Calls are not supported (%1)"_s.arg(supportedText));
                 static const QList<QByteArray> operators{"+",  "-",  "*",  "/",  "%", "~", "<", ">",
                                                          "<=", ">=", "**", "//", ",", "{", "?"};
-                if (operators.contains(lexeme.text))
+                if (operators.contains(lexeme.text.toByteArray()))
                     return fail(JinjaProblem::Kind::Unsupported,
                                 u"The operator '%1' is not supported (%2)"_s.arg(
                                     QString::fromUtf8(lexeme.text), supportedText));
@@ -488,16 +492,19 @@ private:
                                                                  {"False", false},
                                                                  {"none", QJsonValue(QJsonValue::Null)},
                                                                  {"None", QJsonValue(QJsonValue::Null)}};
-            if (constants.contains(lexeme.text)) {
-                expr->literal = constants.value(lexeme.text);
+            if (const auto constant = constants.constFind(lexeme.text.toByteArray());
+                constant != constants.cend()) {
+                expr->literal = *constant;
                 ++at;
                 return expr;
             }
             static const QList<QByteArray> keywords{"and", "or", "not", "in", "is", "if", "else"};
-            if (keywords.contains(lexeme.text))
+            if (keywords.contains(lexeme.text.toByteArray()))
                 return unexpected();
             expr->kind = Expr::Kind::Path;
             expr->root = QString::fromUtf8(lexeme.text);
+            if (lexeme.text == "loop")
+                ++renderer->m_loopReads;
             ++at;
             for (;;) {
                 if (isSymbol(".")) {
@@ -655,7 +662,9 @@ private:
                 if (!node.expr)
                     return nodes;
                 QByteArray stop;
+                const int loopReads = m_loopReads;
                 node.body = parseNodes(index, {"else", "endfor"}, &stop, depth + 1);
+                node.usesLoop = m_loopReads != loopReads;
                 if (fatal())
                     return nodes;
                 if (stop == "else") {
@@ -964,20 +973,22 @@ private:
                     render(node.elseBody, scopes);
                     break;
                 }
-                for (qsizetype i = 0; i < items.size(); ++i) {
-                    if (!step(m_lineStarts.value(node.line)))
-                        return;
-                    QHash<QString, QJsonValue> scope;
+                // One scope for the loop, its values replaced for each item.
+                scopes.append(QHash<QString, QJsonValue>());
+                for (qsizetype i = 0; i < items.size() && step(m_lineStarts.value(node.line)); ++i) {
+                    QHash<QString, QJsonValue>& scope = scopes.last();
                     scope.insert(node.variable, items.at(i));
-                    scope.insert(u"loop"_s, QJsonObject{{u"index"_s, i + 1},
-                                                        {u"index0"_s, i},
-                                                        {u"first"_s, i == 0},
-                                                        {u"last"_s, i + 1 == items.size()},
-                                                        {u"length"_s, items.size()}});
-                    scopes.append(scope);
+                    if (node.usesLoop)
+                        scope.insert(u"loop"_s, QJsonObject{{u"index"_s, i + 1},
+                                                            {u"index0"_s, i},
+                                                            {u"first"_s, i == 0},
+                                                            {u"last"_s, i + 1 == items.size()},
+                                                            {u"length"_s, items.size()}});
                     render(node.body, scopes);
-                    scopes.removeLast();
                 }
+                scopes.removeLast();
+                if (m_stopped)
+                    return;
                 break;
             }
             }
@@ -990,6 +1001,8 @@ private:
     QList<Token> m_tokens;
     JinjaRender m_result;
     qint64 m_steps = 0;
+    // Paths starting with "loop" parsed so far.
+    int m_loopReads = 0;
     QSet<QString> m_undefinedReported;
     bool m_stopped = false;
     bool m_atLineStart = true;
