@@ -176,6 +176,20 @@ def sets_format(scope, name):
     return re.search(r"(?:\(\s*\*\s*)?\b" + short + r"\s*\)?\s*(?:->|\.)\s*setTextFormat\s*\(", scope)
 
 
+def formats_parameter(code, function):
+    """Whether a function of this file sets the text format of the QMessageBox it takes first."""
+    for match in re.finditer(r"\b" + re.escape(function) + r"\s*\(\s*(?:const\s+)?QMessageBox\s*\*\s*(\w+)[^;{]*\{", code):
+        if sets_format(code[match.end() : function_end(code, match.end())], match.group(1)):
+            return True
+    return False
+
+
+def handed_to_formatter(code, scope, name):
+    """Whether the box is handed (as first argument) to a function of this file that sets its format."""
+    return any(formats_parameter(code, call.group(1))
+               for call in re.finditer(r"\b(\w+)\s*\(\s*" + re.escape(name) + r"\s*[,)]", scope))
+
+
 def assigned_name(code, offset):
     """The variable a 'new X' at offset is assigned to (or initialises), or None."""
     before = code[max(0, offset - 200) : offset]
@@ -246,7 +260,8 @@ def check_cpp(path, findings, is_gui):
         boxes = [(assigned_name(code, m.start()), m.start()) for m in re.finditer(r"\bnew\s+QMessageBox\b", code)]
         boxes += [(m.group(1), m.start()) for m in re.finditer(r"\bQMessageBox\s+(\w+)\s*[({]", code)]
         for name, offset in boxes:
-            if not name or not sets_format(scope_of(code, name, offset), name):
+            scope = scope_of(code, name, offset) if name else ""
+            if not name or not (sets_format(scope, name) or handed_to_formatter(code, scope, name)):
                 add(offset, "messagebox",
                     f"QMessageBox '{name or '(unnamed)'}' shows its text as Qt::AutoText: set Qt::PlainText")
 
@@ -370,6 +385,16 @@ QVariant BadModel::data(const QModelIndex& index, int role) const
         return m_rows.at(index.row()).name;
     return {};
 }
+QMessageBox* Bad::ask(const QString& text)
+{
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Sure?"), text, QMessageBox::Yes, this);
+    return show(box);
+}
+QMessageBox* Bad::show(QMessageBox* box)
+{
+    box->open();
+    return box;
+}
 void BadNotifier::show(const Notice& notice)
 {
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Interface, QStringLiteral("Notify"));
@@ -400,6 +425,17 @@ QVariant GoodModel::data(const QModelIndex& index, int role) const
         return PlainText::toolTip(m_rows.at(index.row()).name);
     return {};
 }
+QMessageBox* Good::ask(const QString& text)
+{
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Sure?"), text, QMessageBox::Yes, this);
+    return open(box, QStringLiteral("question"));
+}
+QMessageBox* Good::open(QMessageBox* box, const QString& objectName)
+{
+    box->setObjectName(objectName);
+    box->setTextFormat(Qt::PlainText);
+    return box;
+}
 void GoodNotifier::show(const Notice& notice)
 {
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Interface, QStringLiteral("Notify"));
@@ -429,7 +465,8 @@ EXPECTED = [
     "src/gui/bad.cpp:14: [tooltip] tooltip from non-constant text 'pool.name'",
     "src/gui/bad.cpp:15: [tooltip] tooltip from non-constant text 'pool.name'",
     "src/gui/bad.cpp:23: [tooltip] Qt::ToolTipRole answers non-constant text",
-    "src/gui/bad.cpp:29: [notify]",
+    "src/gui/bad.cpp:29: [messagebox] QMessageBox 'box'",
+    "src/gui/bad.cpp:39: [notify]",
     "src/gui/badlabel.h:1: [label-class] BadLabel",
     "src/gui/picture.cpp:8: [label] QLabel 'label'",
     "src/gui/badwizard.cpp:1: [wizard] a QWizard shows page titles as Qt::AutoText: call setSubTitleFormat",
