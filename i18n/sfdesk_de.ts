@@ -4893,6 +4893,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
         <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
     </message>
+    <message>
+        <source>The server gave no usable address for this instance (&quot;%1&quot;); use %2 instead.</source>
+        <translation>Der Server hat keine brauchbare Adresse für diese Instanz angegeben („%1“); verwenden Sie stattdessen %2.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::StartPage</name>

@@ -112,6 +112,17 @@ private Q_SLOTS:
                                  << u":2:259: error: The document nests deeper than 256 levels"_s;
         QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19)
                                   << u":2:4: error: The text contains a NUL byte"_s;
+        // Jinja: 750 KB of "or" (then "and"), under the 1 MiB template limit, overflowed the stack
+        // (SIGSEGV); 40,000 nested ifs did not answer in a minute.
+        const QByteArray jinja = "## template: jinja\n#cloud-config\n";
+        QTest::newRow("150,000 ors") << jinja + "x: {{ 1" + QByteArray(" or 1").repeated(150'000) + " }}\n"
+                                     << u":3:5009: warning: The expression has more than 1000 operators"_s;
+        QTest::newRow("150,000 ands") << jinja + "x: {{ 1" + QByteArray(" and 1").repeated(150'000) + " }}\n"
+                                      << u":3:6009: warning: The expression has more than 1000 operators"_s;
+        QTest::newRow("40,000 nested ifs")
+            << jinja + QByteArray("{% if true %}").repeated(40'000) + "\nx: 1\n"
+                   + QByteArray("{% endif %}").repeated(40'000) + "\n"
+            << u":3:846: warning: Blocks nest more than 64 deep"_s;
     }
 
     void hostileInputIsReported()

@@ -13,6 +13,7 @@
 #include "core/notify/noticewatcher.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
+#include "core/util/plaintext.h"
 #include "gui/availability/availabilityview.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
@@ -276,7 +277,7 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
         const QString warning = tr("Could not read which orders may have been placed: check Orders before "
                                    "placing one again, or it may be placed twice.");
         bar->showMessage(warning);
-        bar->setToolTip(problem);
+        bar->setToolTip(PlainText::toolTip(problem));
         connect(
             bar, &QStatusBar::messageChanged, this,
             [bar, warning](const QString& message) {

@@ -9,11 +9,13 @@
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
+#include "core/util/plaintext.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
 #include <QAction>
@@ -270,7 +272,7 @@ void CloudInitPage::buildUi()
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
     for (const CloudInit::Template& t : constValue(CloudInit::templates())) {
         QAction* action = newMenu->addAction(t.title, this, [this, id = t.id] { newFromTemplate(id); });
-        action->setToolTip(t.description);
+        action->setToolTip(PlainText::toolTip(t.description));
         action->setObjectName(u"template_"_s + t.id);
     }
 
@@ -318,7 +320,7 @@ void CloudInitPage::buildUi()
         m_recoveryBanner->setPalette(pal);
     }
     auto* bannerLayout = new QHBoxLayout(m_recoveryBanner);
-    m_recoveryLabel = new QLabel(m_recoveryBanner);
+    m_recoveryLabel = PlainText::label(m_recoveryBanner);
     m_recoveryLabel->setWordWrap(true);
     auto* discard = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-delete")),
                                     tr("Discard Recovered Text"), m_recoveryBanner);
@@ -366,11 +368,11 @@ void CloudInitPage::buildUi()
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
 
-    m_fileLabel = new QLabel(this);
+    m_fileLabel = PlainText::label(this);
     m_fileLabel->setObjectName(u"cloudInitFileLabel"_s);
-    m_typeLabel = new QLabel(this);
+    m_typeLabel = PlainText::label(this);
     m_typeLabel->setObjectName(u"cloudInitTypeLabel"_s);
-    m_summary = new QLabel(this);
+    m_summary = PlainText::label(this);
     m_summary->setObjectName(u"cloudInitSummary"_s);
     m_sizeMeter = new QProgressBar(this);
     m_sizeMeter->setObjectName(u"cloudInitSizeMeter"_s);
@@ -478,7 +480,7 @@ void CloudInitPage::showDiagnostics(const QList<CloudInit::Diagnostic>& diagnost
         item->setText(1, severityText(d.severity));
         item->setText(2, d.fix ? tr("%1  [quick fix: %2]").arg(d.message, d.fix->title) : d.message);
         item->setText(3, d.path);
-        item->setToolTip(2, d.message);
+        item->setToolTip(2, PlainText::toolTip(d.message));
         item->setData(0, DiagnosticRole, int(i));
         const QStyle::StandardPixmap icon =
             d.severity == CloudInit::Severity::Error     ? QStyle::SP_MessageBoxCritical
@@ -537,9 +539,9 @@ const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
 void CloudInitPage::updateFixAction()
 {
     const CloudInit::Diagnostic* fixable = selectedFixable();
-    m_fixAction->setToolTip(fixable ? fixable->fix->title
-                                    : tr("Selects the first problem that has a quick fix; "
-                                         "press again to apply it"));
+    m_fixAction->setToolTip(PlainText::toolTip(fixable ? fixable->fix->title
+                                                       : tr("Selects the first problem that has a quick fix; "
+                                                            "press again to apply it")));
 }
 
 void CloudInitPage::applySelectedFix()
@@ -726,6 +728,7 @@ void CloudInitPage::showError(const QString& title, const QString& text)
 {
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setObjectName(u"cloudInitErrorBox"_s);
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }
@@ -996,7 +999,7 @@ void CloudInitPage::updateFileLabel()
 {
     const QString name = m_fileName.isEmpty() ? tr("Untitled") : QFileInfo(m_fileName).fileName();
     m_fileLabel->setText(m_editor->document()->isModified() ? name + u" •"_s : name);
-    m_fileLabel->setToolTip(m_fileName);
+    m_fileLabel->setToolTip(PlainText::toolTip(m_fileName));
 }
 
 } // namespace sfdesk

@@ -585,6 +585,7 @@ void MultipartDialog::showError(const QString& title, const QString& text)
 {
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setObjectName(u"multipartErrorBox"_s);
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

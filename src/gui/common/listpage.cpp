@@ -5,6 +5,7 @@
 #include "core/models/resourcetablemodel.h"
 #include "core/models/tableexport.h"
 #include "gui/common/confirmdialog.h"
+#include "core/util/plaintext.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -179,8 +180,8 @@ QPushButton* ListPage::addPageAction(QAction* action, const QString& buttonObjec
     button->setObjectName(buttonObjectName);
     button->setEnabled(action->isEnabled());
     if (!action->shortcut().isEmpty())
-        button->setToolTip(QStringLiteral("%1 (%2)").arg(
-            action->toolTip(), action->shortcut().toString(QKeySequence::NativeText)));
+        button->setToolTip(PlainText::toolTip(QStringLiteral("%1 (%2)").arg(
+            action->toolTip(), action->shortcut().toString(QKeySequence::NativeText))));
     connect(button, &QPushButton::clicked, action, &QAction::trigger);
     connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);
     m_toolbar->addWidget(button);

@@ -51,6 +51,8 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     , m_logs(new QAction(ThemeIcons::icon(QStringLiteral("text-x-log")), tr("Console &Log"), this))
     , m_ssh(new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("&SSH…"), this))
 {
+    // Rich text: every server value in it is escaped.
+    m_details->setTextFormat(Qt::RichText);
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -74,6 +76,9 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     connect(m_logs, &QAction::triggered, this, &InstancesView::showConsoleLog);
     connect(m_ssh, &QAction::triggered, this, &InstancesView::showSshDetails);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
+    // The details follow the selection (the selection model stays when the session's model changes).
+    connect(table()->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &InstancesView::updateDetails);
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
         table()->setColumnAvailable(InstanceModel::PartitionColumn, this->context()->infinibandEnabled());

@@ -2,6 +2,7 @@
 
 #include "gui/partitions/deleteblockersdialog.h"
 
+#include "core/util/plaintext.h"
 #include "ui_deleteblockersdialog.h"
 
 #include "core/api/apiclient.h"
@@ -228,9 +229,9 @@ void DeleteBlockersDialog::updateRows()
         }
         item->setText(StatusColumn, status);
         item->setText(AdviceColumn, advice);
-        item->setToolTip(InstanceColumn, item->text(InstanceColumn));
-        item->setToolTip(StatusColumn, status);
-        item->setToolTip(AdviceColumn, advice);
+        item->setToolTip(InstanceColumn, PlainText::toolTip(item->text(InstanceColumn)));
+        item->setToolTip(StatusColumn, PlainText::toolTip(status));
+        item->setToolTip(AdviceColumn, PlainText::toolTip(advice));
     }
     if (counting && !m_tick.isActive())
         m_tick.start();

@@ -10,11 +10,13 @@
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
+#include "core/util/plaintext.h"
 #include "gui/common/bulkaction.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/messagebar.h"
 #include "gui/common/namedialog.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
@@ -44,7 +46,7 @@ namespace {
 
 QLabel* selectableLabel(QWidget* parent, const QString& objectName)
 {
-    auto* label = new QLabel(parent);
+    auto* label = PlainText::label(parent);
     label->setObjectName(objectName);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
@@ -78,7 +80,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_topology(new QAction(ThemeIcons::icon(QStringLiteral("network-workgroup")), tr("&Topology…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
-    , m_detailTitle(new QLabel(m_details))
+    , m_detailTitle(PlainText::label(m_details))
     , m_detailFabric(selectableLabel(m_details, QStringLiteral("partitionDetailFabric")))
     , m_detailZone(selectableLabel(m_details, QStringLiteral("partitionDetailZone")))
     , m_detailPath(selectableLabel(m_details, QStringLiteral("partitionDetailPath")))
@@ -92,7 +94,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     m_banner->setObjectName(QStringLiteral("partitionsEnrolBanner"));
     m_bannerText->setObjectName(QStringLiteral("partitionsEnrolText"));
     m_enrolButton->setObjectName(QStringLiteral("partitionsEnrolButton"));
-    m_enrolButton->setToolTip(SfCommand::previewEnroll(QStringLiteral("infiniband-preview")));
+    m_enrolButton->setToolTip(
+        PlainText::toolTip(SfCommand::previewEnroll(QStringLiteral("infiniband-preview"))));
     m_banner->addButton(m_enrolButton);
     m_intro->setObjectName(QStringLiteral("partitionsIntro"));
     m_intro->setWordWrap(true);
@@ -359,7 +362,7 @@ void PartitionsView::showDetails()
                                ? partition->name
                                : tr("%1 (workspace %2)").arg(partition->name, partition->workspace));
     m_detailFabric->setText(partition->fabric.name);
-    m_detailFabric->setToolTip(partition->fabric.id);
+    m_detailFabric->setToolTip(PlainText::toolTip(partition->fabric.id));
     m_detailZone->setText(QStringLiteral("%1 / %2").arg(partition->region, partition->availabilityZone));
     m_detailPath->setText(partition->resourcePath);
     m_detailCreated->setText(Format::dateTime(partition->createdAt));

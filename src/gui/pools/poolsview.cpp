@@ -11,6 +11,7 @@
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/namedialog.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
@@ -39,7 +40,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
                 tr("No pools here. A pool holds the compute you buy; every order and instance needs one.")},
                parent)
     , m_model(context->session()->pools())
-    , m_error(new QLabel(this))
+    , m_error(PlainText::label(this))
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Pool…"), this))
     , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))

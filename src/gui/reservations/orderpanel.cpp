@@ -5,6 +5,8 @@
 #include "common/clitime.h"
 #include "common/money.h"
 #include "core/models/format.h"
+#include "core/util/plaintext.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
@@ -51,13 +53,13 @@ OrderPanel::OrderPanel(QWidget* parent)
     , m_side(new QComboBox(this))
     , m_start(new QLineEdit(this))
     , m_end(new QLineEdit(this))
-    , m_duration(new QLabel(this))
+    , m_duration(PlainText::label(this))
     , m_nodes(new QSpinBox(this))
     , m_sku(new QComboBox(this))
     , m_limit(new QLineEdit(this))
     , m_standing(new QCheckBox(tr("Standing (rest on the book until filled)"), this))
     , m_partial(new QCheckBox(tr("Allow partial fills"), this))
-    , m_owned(new QLabel(this))
+    , m_owned(PlainText::label(this))
     , m_previewLabel(new QLabel(this))
     , m_status(new QLabel(this))
     , m_quote(new QPushButton(ThemeIcons::icon(QStringLiteral("accessories-calculator")), tr("&Quote"), this))
@@ -451,7 +453,7 @@ void OrderPanel::updateValidity()
     m_place->setEnabled(placeable && !m_placing);
     m_extend->setEnabled(!m_pool.isEmpty() && !currentSku().isEmpty() && !m_placing);
     m_quote->setEnabled(order.has_value());
-    m_place->setToolTip(placeable ? QString() : why);
+    m_place->setToolTip(PlainText::toolTip(placeable ? QString() : why));
     // Only a change of the reason touches the status line, so that what placing reported stays
     // until the user changes the order.
     const QString hint = placeable ? QString() : why;

@@ -625,6 +625,7 @@ void ReservationsPage::exportWithDialog()
             auto* box = new QMessageBox(QMessageBox::Warning, tr("Export chart"),
                                         tr("Could not write %1: %2").arg(file, error), QMessageBox::Ok, this);
             box->setObjectName(u"plannerExportErrorBox"_s);
+            box->setTextFormat(Qt::PlainText);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         })

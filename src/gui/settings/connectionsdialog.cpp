@@ -3,6 +3,7 @@
 #include "gui/settings/connectionsdialog.h"
 
 #include "common/constvalue.h"
+#include "core/util/plaintext.h"
 
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
@@ -202,10 +203,10 @@ void ConnectionsDialog::reload()
         const QString text = profile.id == current ? tr("%1 (current)").arg(profile.name) : profile.name;
         auto* item = new QListWidgetItem(text, m_list);
         item->setData(Qt::UserRole, profile.id);
-        item->setToolTip(
+        item->setToolTip(PlainText::toolTip(
             profile.kind == ConnectionProfile::Kind::LocalSimulator ? tr("The simulator inside sfdesk")
             : profile.isForServerOption() ? tr("%1, given with --server").arg(profile.url.toDisplayString())
-                                          : profile.url.toDisplayString());
+                                          : profile.url.toDisplayString()));
         if (profile.id == selected)
             m_list->setCurrentItem(item);
     }
@@ -349,6 +350,7 @@ void ConnectionsDialog::askToResetSimulator()
                                    "orders and partitions are deleted and cannot be brought back."),
                                 QMessageBox::Cancel, this);
     box->setObjectName(QStringLiteral("resetSimulatorBox"));
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPushButton* demo = box->addButton(tr("&Demo World"), QMessageBox::DestructiveRole);
     demo->setObjectName(QStringLiteral("resetToDemoButton"));
