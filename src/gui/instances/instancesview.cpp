@@ -10,7 +10,6 @@
 #include "core/models/instancemodel.h"
 #include "core/models/session.h"
 #include "gui/common/bulkaction.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -63,6 +62,8 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     , m_deploymentFilter(new QComboBox(this))
     , m_priorityDelegate(new PriorityDelegate(this))
 {
+    // Rich text: every server value in it is escaped.
+    m_details->setTextFormat(Qt::RichText);
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -119,6 +120,9 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &InstancesView::fillDeploymentFilter);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &InstancesView::fillDeploymentFilter);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::fillDeploymentFilter);
+    // The details follow the selection (the selection model stays when the session's model changes).
+    connect(table()->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &InstancesView::updateDetails);
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
         table()->setColumnAvailable(InstanceModel::PartitionColumn, this->context()->infinibandEnabled());
@@ -272,9 +276,7 @@ void InstancesView::terminateSelected()
                             "InfiniBand partition keeps it attached until its node releases it.",
                             nullptr, static_cast<int>(targets.size()))
                              .arg(names.join(u", "));
-    if (!ConfirmDialog::ask(this, tr("Terminate Instances"), text, tr("&Terminate")))
-        return;
-    runOnEach(targets, true);
+    confirm(tr("Terminate Instances"), text, tr("&Terminate"), [this, targets] { runOnEach(targets, true); });
 }
 
 void InstancesView::deleteSelected()
@@ -292,9 +294,7 @@ void InstancesView::deleteSelected()
     const QString text = tr("Delete %n terminated instance(s): %1? They disappear from every list.", nullptr,
                             static_cast<int>(targets.size()))
                              .arg(names.join(u", "));
-    if (!ConfirmDialog::ask(this, tr("Delete Instances"), text, tr("&Delete")))
-        return;
-    runOnEach(targets, false);
+    confirm(tr("Delete Instances"), text, tr("&Delete"), [this, targets] { runOnEach(targets, false); });
 }
 
 void InstancesView::showConsoleLog()
