@@ -2,6 +2,7 @@
 
 #include "sim/simdemo.h"
 
+#include "common/constvalue.h"
 #include "sim/simapi.h"
 #include "sim/simstore.h"
 
@@ -237,7 +238,8 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
                 {u"cloud_init_user_data"_s, QString::fromLatin1(workerUserData.toBase64())},
                 {u"tags"_s, QJsonObject{{u"role"_s, u"worker"_s}}}},
                201);
-    s.call(u"POST"_s, u"deployments"_s, s.acme(),
+    const auto trainers =
+        s.call(u"POST"_s, u"deployments"_s, s.acme(),
            {{u"kind"_s, u"generic"_s},
             {u"name"_s, u"trainers"_s},
             {u"pool"_s, trainingId},
@@ -247,6 +249,19 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
             {u"instance_name_template"_s, u"worker-{{nanoid(10)}}"_s},
             {u"infiniband_partition"_s, partition ? partition->value(u"id"_s).toString() : QString()}},
            201);
+    // The team calls its two workers by number, as its launch scripts do; the deployment keeps them
+    // under those names (a replacement it starts later gets a name from the template).
+    if (trainers) {
+        const QString deploymentId = trainers->value(u"id"_s).toString();
+        QStringList workers;
+        if (const auto listed = s.call(u"GET"_s, u"instances?workspace=production&limit=200"_s, s.acme()))
+            for (const auto& v : sfdesk::constValue(listed->value(u"data"_s).toArray()))
+                if (v[u"managed_by"_s][u"id"_s].toString() == deploymentId)
+                    workers << v[u"id"_s].toString();
+        std::sort(workers.begin(), workers.end());
+        for (qsizetype i = 0; i < workers.size(); ++i)
+            s.call(u"PATCH"_s, u"instances/"_s + workers.at(i), s.acme(), {{u"name"_s, u"worker-%1"_s.arg(i)}});
+    }
 
     // globex goes on trading up to today.
     for (; day + 9 * Hour < now; day += Day) {

@@ -193,8 +193,8 @@ private Q_SLOTS:
         }
     }
 
-    // The workers are a deployment's: two of the template "training-worker", named by its name
-    // template, kept running in the partition.
+    // The workers are a deployment's: two of the template "training-worker", kept running in the
+    // partition under the names the team gave them.
     void workersAreADeploymentOfATemplate()
     {
         const SimReply tmpl = m_api.get(
@@ -213,16 +213,20 @@ private Q_SLOTS:
         QCOMPARE(trainers.value(u"status").toObject().value(u"state").toString(), u"info"_s);
         const SimReply workers = m_api.get(u"/preview/v2/instances?workspace=production&status=running"_s);
         int managed = 0;
+        QStringList names;
         for (const auto& w : constValue(workers.data())) {
             const QJsonObject worker = w.toObject();
             if (worker.value(u"managed_by").toObject().value(u"id").toString()
                 != trainers.value(u"id").toString())
                 continue;
             ++managed;
-            QVERIFY(worker.value(u"name").toString().startsWith(u"worker-"_s));
+            names << worker.value(u"name").toString();
             QCOMPARE(worker.value(u"tags").toObject().value(u"role").toString(), u"worker"_s);
         }
         QCOMPARE(managed, 2);
+        names.sort();
+        QCOMPARE(names, (QStringList{u"worker-0"_s, u"worker-1"_s}));
+        QCOMPARE(trainers.value(u"instance_name_template").toString(), u"worker-{{nanoid(10)}}"_s);
     }
 
     void researchRunsOneRoceInstance()
