@@ -238,17 +238,17 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
                 {u"cloud_init_user_data"_s, QString::fromLatin1(workerUserData.toBase64())},
                 {u"tags"_s, QJsonObject{{u"role"_s, u"worker"_s}}}},
                201);
-    const auto trainers =
-        s.call(u"POST"_s, u"deployments"_s, s.acme(),
-           {{u"kind"_s, u"generic"_s},
-            {u"name"_s, u"trainers"_s},
-            {u"pool"_s, trainingId},
-            {u"instance_sku"_s, u"hel-a-h100-ib"_s},
-            {u"instance_template"_s, workerTemplate ? workerTemplate->value(u"id"_s).toString() : QString()},
-            {u"target_instance_count"_s, 2},
-            {u"instance_name_template"_s, u"worker-{{nanoid(10)}}"_s},
-            {u"infiniband_partition"_s, partition ? partition->value(u"id"_s).toString() : QString()}},
-           201);
+    const auto trainers = s.call(
+        u"POST"_s, u"deployments"_s, s.acme(),
+        {{u"kind"_s, u"generic"_s},
+         {u"name"_s, u"trainers"_s},
+         {u"pool"_s, trainingId},
+         {u"instance_sku"_s, u"hel-a-h100-ib"_s},
+         {u"instance_template"_s, workerTemplate ? workerTemplate->value(u"id"_s).toString() : QString()},
+         {u"target_instance_count"_s, 2},
+         {u"instance_name_template"_s, u"worker-{{nanoid(10)}}"_s},
+         {u"infiniband_partition"_s, partition ? partition->value(u"id"_s).toString() : QString()}},
+        201);
     // The team calls its two workers by number, as its launch scripts do; the deployment keeps them
     // under those names (a replacement it starts later gets a name from the template).
     if (trainers) {
@@ -260,7 +260,8 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
                     workers << v[u"id"_s].toString();
         std::sort(workers.begin(), workers.end());
         for (qsizetype i = 0; i < workers.size(); ++i)
-            s.call(u"PATCH"_s, u"instances/"_s + workers.at(i), s.acme(), {{u"name"_s, u"worker-%1"_s.arg(i)}});
+            s.call(u"PATCH"_s, u"instances/"_s + workers.at(i), s.acme(),
+                   {{u"name"_s, u"worker-%1"_s.arg(i)}});
     }
 
     // globex goes on trading up to today.

@@ -9,9 +9,9 @@ namespace sfdesk {
 
 namespace Combos {
 
-void refill(QComboBox* combo, const QList<Item>& items)
+void refill(QComboBox* combo, const QList<Choice>& items)
 {
-    QList<Item> shown;
+    QList<Choice> shown;
     for (int i = 0; i < combo->count(); ++i)
         shown.append({combo->itemText(i), combo->itemData(i).toString()});
     if (shown == items)
@@ -21,7 +21,7 @@ void refill(QComboBox* combo, const QList<Item>& items)
     {
         const QSignalBlocker block(combo);
         combo->clear();
-        for (const Item& item : items)
+        for (const Choice& item : items)
             combo->addItem(item.text, item.id);
         const int kept = combo->findData(chosen);
         combo->setCurrentIndex(kept >= 0 ? kept : (items.isEmpty() ? -1 : 0));

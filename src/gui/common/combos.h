@@ -12,15 +12,15 @@ namespace sfdesk {
 // Combo boxes filled from the session's lists.
 namespace Combos {
 
-struct Item
+struct Choice
 {
     QString text;
     QString id;
-    bool operator==(const Item&) const = default;
+    bool operator==(const Choice&) const = default;
 };
 
 // Shows items, keeping the chosen one (by id) through a refresh; says it changed only when it did.
-void refill(QComboBox* combo, const QList<Item>& items);
+void refill(QComboBox* combo, const QList<Choice>& items);
 
 } // namespace Combos
 

@@ -11,6 +11,7 @@
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/viewcontext.h"
 
 #include <QComboBox>
@@ -38,8 +39,7 @@ QString nameTemplateFor(const QString& name)
 
 QLabel* plainLabel(const QString& text, QWidget* parent)
 {
-    auto* label = new QLabel(text, parent);
-    label->setTextFormat(Qt::PlainText);
+    QLabel* label = PlainText::label(parent, text);
     label->setWordWrap(true);
     return label;
 }
@@ -199,7 +199,7 @@ bool inWorkspace(const ViewContext* context, const QString& workspaceId, const Q
 
 void CreateDeploymentDialog::fillTemplates()
 {
-    QList<Combos::Item> items;
+    QList<Combos::Choice> items;
     for (const InstanceTemplate& tmpl : m_lists->session()->instanceTemplates()->rows())
         if (inWorkspace(m_context, tmpl.workspaceId, tmpl.workspace))
             items.append({tr("%1 (image %2)").arg(tmpl.name, tmpl.image.name), tmpl.id});
@@ -212,7 +212,7 @@ void CreateDeploymentDialog::fillTemplates()
 
 void CreateDeploymentDialog::fillPools()
 {
-    QList<Combos::Item> items;
+    QList<Combos::Choice> items;
     for (const Pool& pool : m_lists->session()->pools()->rows())
         if (inWorkspace(m_context, pool.workspaceId, pool.workspace))
             items.append({pool.name, pool.id});
@@ -223,7 +223,7 @@ void CreateDeploymentDialog::fillSkus(bool poolChanged)
 {
     const Pool* pool = m_lists->session()->pools()->find(m_pool->currentData().toString());
     const qint64 now = QDateTime::currentSecsSinceEpoch();
-    QList<Combos::Item> items;
+    QList<Combos::Choice> items;
     QString most;
     int mostNodes = 0;
     for (const InstanceSku& sku : m_lists->session()->skus()->rows()) {
@@ -247,7 +247,7 @@ void CreateDeploymentDialog::fillPartitions()
 {
     const InstanceSku* sku = m_lists->session()->skus()->find(m_sku->currentData().toString());
     const bool infiniband = sku && sku->isInfiniband() && m_context->infinibandEnabled();
-    QList<Combos::Item> items{{tr("None (no InfiniBand)"), QString()}};
+    QList<Combos::Choice> items{{tr("None (no InfiniBand)"), QString()}};
     if (infiniband) {
         const QString fabric = sku->property(QStringLiteral("infiniband_fabric"));
         for (const InfinibandPartition& partition : m_lists->session()->partitions()->rows())

@@ -10,6 +10,7 @@
 #include "core/models/session.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
@@ -73,11 +74,11 @@ DeploymentsView::DeploymentsView(ViewContext* context, QWidget* parent)
                    "a template from the Cloud-init editor, then create one with New Deployment.")},
                parent)
     , m_model(context->session()->deployments())
-    , m_details(new QLabel(this))
+    , m_details(PlainText::label(this))
     , m_target(new QSpinBox(this))
     , m_scale(new QPushButton(tr("Sc&ale"), this))
     , m_instances(new QListWidget(this))
-    , m_error(new QLabel(this))
+    , m_error(PlainText::label(this))
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Deployment…"), this))
     , m_increase(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&One More Instance"), this))
     , m_decrease(
@@ -87,13 +88,11 @@ DeploymentsView::DeploymentsView(ViewContext* context, QWidget* parent)
     , m_showInstances(new QAction(ThemeIcons::icon(QStringLiteral("go-next")), tr("Show &Instances"), this))
 {
     m_details->setObjectName(QStringLiteral("deploymentDetails"));
-    m_details->setTextFormat(Qt::PlainText);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setAccessibleName(tr("Deployment details"));
     m_error->setObjectName(QStringLiteral("deploymentsErrorLabel"));
-    m_error->setTextFormat(Qt::PlainText);
     m_error->setWordWrap(true);
     m_error->hide();
     m_target->setObjectName(QStringLiteral("deploymentTargetSpin"));
@@ -241,11 +240,11 @@ void DeploymentsView::updateDetails()
     lines << tr("Instance names: %1").arg(d.instanceNameTemplate);
     if (d.maxBuyPrice)
         lines << tr("Buys nodes at up to %1").arg(Format::pricePerNodeHour(*d.maxBuyPrice));
-    lines << tr("%1 of %n instance(s) running · %2", nullptr, d.targetInstanceCount)
-                 .arg(m_model->running(d.id))
-                 .arg(DeploymentModel::stateText(d));
-    if (!d.statusMessage.isEmpty())
-        lines << d.statusMessage;
+    lines << tr("Running: %1 of %n instance(s)", nullptr, d.targetInstanceCount).arg(m_model->running(d.id));
+    // The server's own words on how its reconciliation goes.
+    lines << (d.statusMessage.isEmpty()
+                  ? tr("Status: %1").arg(DeploymentModel::stateText(d))
+                  : tr("Status: %1 (%2)").arg(DeploymentModel::stateText(d), d.statusMessage));
     m_details->setText(lines.join(u'\n'));
     // The spin box follows the deployment unless the user is editing it.
     if (!m_target->hasFocus())

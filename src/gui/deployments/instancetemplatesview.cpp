@@ -9,6 +9,7 @@
 #include "core/models/session.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
@@ -36,16 +37,15 @@ InstanceTemplatesView::InstanceTemplatesView(ViewContext* context, QWidget* pare
                    "Cloud-init > Save as Instance Template…")},
                parent)
     , m_model(context->session()->instanceTemplates())
-    , m_summary(new QLabel(this))
+    , m_summary(PlainText::label(this))
     , m_cloudInit(new QPlainTextEdit(this))
-    , m_error(new QLabel(this))
+    , m_error(PlainText::label(this))
     , m_deploy(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("New De&ployment…"), this))
     , m_openInEditor(
           new QAction(ThemeIcons::icon(QStringLiteral("document-open")), tr("&Open in Editor"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
 {
     m_summary->setObjectName(QStringLiteral("templateSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_summary->setAccessibleName(tr("Template details"));
@@ -57,7 +57,6 @@ InstanceTemplatesView::InstanceTemplatesView(ViewContext* context, QWidget* pare
     m_cloudInit->setAccessibleDescription(tr("Read-only; Open in Editor edits a copy"));
     m_cloudInit->setTabChangesFocus(true);
     m_error->setObjectName(QStringLiteral("templatesErrorLabel"));
-    m_error->setTextFormat(Qt::PlainText);
     m_error->setWordWrap(true);
     m_error->hide();
 

@@ -10,6 +10,7 @@
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/viewcontext.h"
 
 #include <QComboBox>
@@ -32,30 +33,28 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
     , m_savedFile(savedFile)
     , m_name(new QLineEdit(this))
     , m_image(new QComboBox(this))
-    , m_note(new QLabel(this))
-    , m_error(new QLabel(this))
+    , m_note(PlainText::label(this))
+    , m_error(PlainText::label(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("saveTemplateDialog"));
     setWindowTitle(tr("Save as Instance Template"));
+    // Room for the introduction on a few lines, and for long image names.
+    setMinimumWidth(460);
     m_name->setObjectName(QStringLiteral("nameEdit"));
     m_image->setObjectName(QStringLiteral("imageCombo"));
-    for (QLabel* label : {m_note, m_error}) {
-        label->setTextFormat(Qt::PlainText);
+    for (QLabel* label : {m_note, m_error})
         label->setWordWrap(true);
-    }
     m_note->setObjectName(QStringLiteral("noteLabel"));
     m_error->setObjectName(QStringLiteral("errorLabel"));
     m_error->hide();
 
-    auto* intro =
-        new QLabel(tr("A template keeps this cloud-init with an image, so that deployments (and "
-                      "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
-                      "%n byte(s), checked without errors.",
-                      nullptr, static_cast<int>(userData.size()))
-                       .arg(context->workspace(), title),
-                   this);
-    intro->setTextFormat(Qt::PlainText);
+    auto* intro = PlainText::label(
+        this, tr("A template keeps this cloud-init with an image, so that deployments (and "
+                 "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
+                 "%n byte(s), checked without errors.",
+                 nullptr, static_cast<int>(userData.size()))
+                  .arg(context->workspace(), title));
     intro->setWordWrap(true);
     auto* form = new QFormLayout;
     auto* nameLabel = new QLabel(tr("&Name:"), this);
@@ -115,7 +114,7 @@ void SaveTemplateDialog::fillImages()
     std::stable_sort(images.begin(), images.end(), [](const Image& a, const Image& b) {
         return a.isPublic != b.isPublic ? !a.isPublic : a.createdAt > b.createdAt;
     });
-    QList<Combos::Item> items;
+    QList<Combos::Choice> items;
     for (const Image& image : std::as_const(images))
         items.append({image.isPublic ? image.name : tr("%1 (this workspace)").arg(image.name), image.id});
     Combos::refill(m_image, items);

@@ -61,7 +61,7 @@ QString skuLabel(const InstanceSku& sku)
     return QStringLiteral("%1 (%2)").arg(label, parts.join(u", "));
 }
 
-using ComboItem = Combos::Item;
+using ComboItem = Combos::Choice;
 
 // The session's lists the wizard shows; instances for the pre-flight's count of busy nodes.
 const QList<Session::Resource>& wizardLists()

@@ -9,6 +9,7 @@
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/viewcontext.h"
 
 #include <QCheckBox>
@@ -30,10 +31,10 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
     , m_instance(instance)
     , m_idempotencyKey(ApiClient::newIdempotencyKey())
     , m_image(new QComboBox(this))
-    , m_cloudInit(new QLabel(this))
+    , m_cloudInit(PlainText::label(this))
     , m_keepName(new QCheckBox(tr("&Keep the name %1").arg(instance.name), this))
     , m_name(new QLineEdit(this))
-    , m_error(new QLabel(this))
+    , m_error(PlainText::label(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("replaceInstanceDialog"));
@@ -43,10 +44,8 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
     m_keepName->setObjectName(QStringLiteral("keepNameCheck"));
     m_name->setObjectName(QStringLiteral("nameEdit"));
     m_error->setObjectName(QStringLiteral("errorLabel"));
-    for (QLabel* label : {m_cloudInit, m_error}) {
-        label->setTextFormat(Qt::PlainText);
+    for (QLabel* label : {m_cloudInit, m_error})
         label->setWordWrap(true);
-    }
     m_error->hide();
     m_keepName->setChecked(true);
     m_keepName->setToolTip(
@@ -61,12 +60,11 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
     kept << tr("its tags and priority");
     if (instance.managedBy)
         kept << tr("deployment %1").arg(instance.managedBy->name);
-    auto* question = new QLabel(tr("Replace %1? It is terminated now, and a new instance starts in its place "
-                                   "with %2.")
-                                    .arg(instance.name, kept.join(QStringLiteral(", "))),
-                                this);
+    QLabel* question =
+        PlainText::label(this, tr("Replace %1? It is terminated now, and a new instance starts in its place "
+                                  "with %2.")
+                                   .arg(instance.name, kept.join(QStringLiteral(", "))));
     question->setObjectName(QStringLiteral("questionLabel"));
-    question->setTextFormat(Qt::PlainText);
     question->setWordWrap(true);
 
     auto* form = new QFormLayout;
@@ -167,7 +165,7 @@ void ReplaceInstanceDialog::fillImages()
 {
     if (!m_lists || !m_lists->session())
         return;
-    QList<Combos::Item> items;
+    QList<Combos::Choice> items;
     for (const Image& image : m_lists->session()->images()->rows()) {
         const bool usable =
             image.status == Image::UploadStatus::Completed || image.status == Image::UploadStatus::Unknown;
@@ -176,9 +174,9 @@ void ReplaceInstanceDialog::fillImages()
             items.append({image.name, image.id});
     }
     const QString wanted = m_sourceImage.isEmpty() ? m_instance.image.id : m_sourceImage;
-    if (!wanted.isEmpty() && std::none_of(items.cbegin(), items.cend(), [&wanted](const Combos::Item& item) {
-            return item.id == wanted;
-        }))
+    if (!wanted.isEmpty()
+        && std::none_of(items.cbegin(), items.cend(),
+                        [&wanted](const Combos::Choice& item) { return item.id == wanted; }))
         items.prepend({m_sourceImage.isEmpty() ? m_instance.image.name : wanted, wanted});
     const bool first = m_image->count() == 0 || !m_sourceImage.isEmpty();
     Combos::refill(m_image, items);
