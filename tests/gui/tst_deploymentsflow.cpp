@@ -2,8 +2,9 @@
 
 // Instances at scale, as a user does it with the keyboard in the whole window, against the real
 // sfsim (its executable, over HTTP on loopback, the demo world): a template from the Cloud-init
-// editor, a deployment of 2 in the demo's partition, scaled to 3 and back to 1, a worker replaced
-// under its own name, the priority of its workers set in one request, the deployment deleted.
+// editor, a deployment of 2 in the demo's partition, scaled to 3 and back to 1 (+, − and the spin
+// box), paused and resumed, a worker replaced under its own name, the priority of its workers set in one
+// request, the deployment deleted.
 #include "core/connection/connection.h"
 
 #include "common/constvalue.h"
@@ -266,11 +267,15 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->find(flow)->targetInstanceCount, 3, Wait);
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->running(flow), 3, Wait);
         saveWidgetScreenshot(page, u"deployments-page"_s);
+        // − in the list: one fewer.
+        press(window, Qt::Key_Minus);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->find(flow)->targetInstanceCount, 2, Wait);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->running(flow), 2, Wait);
         // The spin box, by its key: 1 and Enter.
         press(window, Qt::Key_S, Qt::AltModifier);
         auto* spin = qobject_cast<QSpinBox*>(QApplication::focusWidget());
         QVERIFY(spin && spin->objectName() == u"deploymentTargetSpin");
-        QCOMPARE(spin->value(), 3);
+        QCOMPARE(spin->value(), 2);
         press(spin, Qt::Key_A, Qt::ControlModifier);
         type(u"1"_s);
         press(spin, Qt::Key_Return);
@@ -279,6 +284,34 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(view->model()->activeInstances(flow).size(), qsizetype(1), Wait);
         QCOMPARE(m_api.get(u"/preview/v2/deployments/"_s + flow).json.value(u"target_instance_count").toInt(),
                  1);
+    }
+
+    // Pause (Ctrl+P) and resume: the button says which it does; the server keeps the choice.
+    void pauseAndResume()
+    {
+        MainWindow* window = m_app->window();
+        QVERIFY(backTo(window));
+        auto* page = qobject_cast<DeploymentsPage*>(window->sectionPage(u"deployments"_s));
+        DeploymentsView* view = page->deployments();
+        const QString flow = deploymentId(u"flow"_s);
+        view->selectDeployment(flow);
+        view->table()->table()->setFocus();
+        auto* pause = view->findChild<QPushButton*>(u"deploymentsPauseButton"_s);
+        QVERIFY(pause);
+        QCOMPARE(pause->text().remove(u'&'), u"Pause"_s);
+        press(window, Qt::Key_P, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->model()->find(flow)->enabled, Wait);
+        QCOMPARE(m_api.get(u"/preview/v2/deployments/"_s + flow).json.value(u"enabled").toBool(true), false);
+        QTRY_COMPARE(pause->text().remove(u'&'), u"Resume"_s);
+        QCOMPARE(
+            view->model()->index(view->model()->rowOf(flow), DeploymentModel::StateColumn).data().toString(),
+            u"Paused"_s);
+        // Paused, it keeps what runs.
+        QCOMPARE(view->model()->running(flow), 1);
+        press(window, Qt::Key_P, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(view->model()->find(flow)->enabled, Wait);
+        QCOMPARE(m_api.get(u"/preview/v2/deployments/"_s + flow).json.value(u"enabled").toBool(false), true);
+        QTRY_COMPARE(pause->text().remove(u'&'), u"Pause"_s);
     }
 
     // The templates tab: the cloud-init of the template, read-only.

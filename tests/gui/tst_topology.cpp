@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // The InfiniBand topology window against sfsim: fabric → partition → instances with their status,
-// port state read from their consoles, a terminated worker releasing, and the filters.
+// port state read from their consoles, a terminated worker releasing, the filters, and a
+// deployment's workers as a group of their partition.
 #include "core/api/apiclient.h"
 #include "core/models/instancemodel.h"
 #include "core/models/session.h"
@@ -165,6 +166,106 @@ private Q_SLOTS:
         context.session()->refresh(Session::Resource::Instances);
         QTRY_VERIFY_WITH_TIMEOUT(!findItem(tree, u"worker-2"_s), t);
         QVERIFY(findItem(tree, u"worker-1"_s));
+        dialog->close();
+        QTRY_VERIFY(!dialog);
+    }
+
+    // A deployment's workers are a group of their partition, apart from the partition's other
+    // instances, and the group follows the deployment when it scales.
+    void deploymentWorkersAreAGroup()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath(u"s.ini"_s));
+        QNetworkAccessManager network;
+        ApiClient client(m_sim.baseUrl(), &network);
+        client.setToken(m_sim.token(u"acme-owner"_s));
+        SimClient control(m_sim.baseUrl());
+        QVERIFY(waitForResult<FeatureFlag>(client.setFeatureFlagEnrolled(u"infiniband-preview"_s, true)));
+        const auto fabrics = waitForResult<QList<InfinibandFabric>>(client.infinibandFabrics());
+        QVERIFY(fabrics);
+        InfinibandFabric fabric;
+        for (const InfinibandFabric& f : *fabrics)
+            if (f.name == u"europe-north1-b.fab1")
+                fabric = f;
+        QVERIFY(!fabric.instanceSkus.isEmpty());
+        const QString sku = fabric.instanceSkus.first().id;
+        InfinibandAdapter::NewPartition newPartition;
+        newPartition.workspace = u"sfc:workspace:acme:default"_s;
+        newPartition.name = u"grouped"_s;
+        newPartition.fabric = fabric.name;
+        const auto partition =
+            waitForResult<InfinibandPartition>(client.createInfinibandPartition(newPartition));
+        QVERIFY(partition);
+        const auto pool =
+            waitForResult<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"grouped-pool"_s));
+        QVERIFY(pool);
+        control.setAllocation(pool->id, sku, 4);
+        const auto images = waitForResult<QList<Image>>(client.images());
+        QVERIFY(images);
+        QString image;
+        for (const Image& i : *images)
+            if (i.name == u"ubuntu-24.04-cuda-13.2")
+                image = i.id;
+        QVERIFY(!image.isEmpty());
+        NewInstanceTemplate tmpl;
+        tmpl.workspace = u"sfc:workspace:acme:default"_s;
+        tmpl.image = image;
+        tmpl.name = u"grouped-worker"_s;
+        tmpl.cloudInitUserData = "#cloud-config\nhostname: grouped\n";
+        const auto madeTemplate = waitForResult<InstanceTemplate>(client.createInstanceTemplate(tmpl));
+        QVERIFY(madeTemplate);
+        // One instance of its own on the partition, and a deployment of two.
+        NewInstance single;
+        single.pool = pool->id;
+        single.sku = sku;
+        single.image = image;
+        single.name = u"loner"_s;
+        single.infinibandPartition = partition->id;
+        QVERIFY(waitForResult<Instance>(client.createInstance(single)));
+        NewDeployment d;
+        d.name = u"pair"_s;
+        d.pool = pool->id;
+        d.sku = sku;
+        d.instanceTemplate = madeTemplate->id;
+        d.targetInstanceCount = 2;
+        d.instanceNameTemplate = u"pair-{{nanoid(10)}}"_s;
+        d.infinibandPartition = partition->id;
+        const auto deployment = waitForResult<Deployment>(client.createDeployment(d));
+        QVERIFY(deployment);
+
+        ViewContext context(&settings);
+        PartitionsView view(&context);
+        view.resize(1100, 760);
+        view.show();
+        context.setClient(&client);
+        constexpr int t = 15000;
+        QTRY_VERIFY_WITH_TIMEOUT(context.infinibandEnabled(), t);
+        QPointer<TopologyDialog> dialog = view.showTopology();
+        QVERIFY(dialog);
+        QTreeWidget* tree = dialog->tree();
+        QTRY_VERIFY_WITH_TIMEOUT(findItem(tree, u"Deployment pair"_s) && findItem(tree, u"loner"_s), t);
+        QTreeWidgetItem* partitionItem = findItem(tree, u"grouped"_s);
+        QVERIFY(partitionItem);
+        QTreeWidgetItem* group = findItem(tree, u"Deployment pair"_s);
+        QCOMPARE(group->parent(), partitionItem);
+        QCOMPARE(findItem(tree, u"loner"_s)->parent(), partitionItem);
+        QCOMPARE(group->text(TopologyDialog::IdColumn), deployment->id);
+        QCOMPARE(group->text(TopologyDialog::StatusColumn), u"2 instance(s)"_s);
+        QCOMPARE(group->childCount(), 2);
+        for (int i = 0; i < group->childCount(); ++i)
+            QVERIFY2(group->child(i)->text(TopologyDialog::NameColumn).startsWith(u"pair-"_s),
+                     qPrintable(group->child(i)->text(TopologyDialog::NameColumn)));
+        QVERIFY(group->isExpanded());
+        saveWidgetScreenshot(dialog, u"partition-topology-deployment"_s);
+
+        // Scaled to three: the group holds the third worker.
+        DeploymentChange scale;
+        scale.targetInstanceCount = 3;
+        QVERIFY(waitForResult<Deployment>(client.changeDeployment(deployment->id, scale)));
+        context.session()->refresh(Session::Resource::Instances);
+        QTRY_COMPARE_WITH_TIMEOUT(findItem(tree, u"Deployment pair"_s)->childCount(), 3, t);
+        QCOMPARE(findItem(tree, u"Deployment pair"_s)->text(TopologyDialog::StatusColumn),
+                 u"3 instance(s)"_s);
         dialog->close();
         QTRY_VERIFY(!dialog);
     }

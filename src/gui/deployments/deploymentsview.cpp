@@ -128,7 +128,7 @@ DeploymentsView::DeploymentsView(ViewContext* context, QWidget* parent)
         button->setAccessibleName(action->text().remove(u'&'));
         button->setMaximumWidth(button->sizeHint().height() + 6);
     }
-    addPageAction(m_pause, QStringLiteral("deploymentsPauseButton"), Scope::Row);
+    m_pauseButton = addPageAction(m_pause, QStringLiteral("deploymentsPauseButton"), Scope::Row);
     addPageAction(m_delete, QStringLiteral("deploymentsDeleteButton"), Scope::Row);
     // In the menu, the row's menu and Ctrl+I; no room for a button.
     addPageAction(m_showInstances, QStringLiteral("deploymentsShowInstancesButton"), Scope::Row)->hide();
@@ -215,9 +215,23 @@ void DeploymentsView::updateActions()
         action->setEnabled(connected && current.has_value());
     m_decrease->setEnabled(connected && current
                            && m_pendingTarget.value(current->id, current->targetInstanceCount) > 0);
-    m_pause->setText(current && !current->enabled ? tr("&Resume") : tr("&Pause"));
-    m_pause->setIcon(ThemeIcons::icon(current && !current->enabled ? QStringLiteral("media-playback-start")
-                                                                   : QStringLiteral("media-playback-pause")));
+    if (current && !current->enabled) {
+        m_pause->setText(tr("&Resume"));
+        m_pause->setIcon(ThemeIcons::icon(QStringLiteral("media-playback-start")));
+        m_pause->setToolTip(
+            tr("Resumes the deployment: it keeps its target number of instances running again"));
+    } else {
+        m_pause->setText(tr("&Pause"));
+        m_pause->setIcon(ThemeIcons::icon(QStringLiteral("media-playback-pause")));
+        m_pause->setToolTip(tr("Pauses the deployment: it neither starts nor stops instances until resumed; "
+                               "those running go on"));
+    }
+    if (m_pauseButton) {
+        m_pauseButton->setText(m_pause->text());
+        m_pauseButton->setIcon(m_pause->icon());
+        m_pauseButton->setToolTip(PlainText::toolTip(QStringLiteral("%1 (%2)").arg(
+            m_pause->toolTip(), m_pause->shortcut().toString(QKeySequence::NativeText))));
+    }
     m_target->setEnabled(connected && current.has_value());
     m_scale->setEnabled(connected && current.has_value());
     updateDetails();

@@ -73,6 +73,8 @@ private:
     QAction* m_increase;
     QAction* m_decrease;
     QAction* m_pause;
+    // Says Pause or Resume, as the action does.
+    QPushButton* m_pauseButton = nullptr;
     QAction* m_delete;
     QAction* m_showInstances;
     // The targets asked for and not answered yet, so that + pressed twice adds two.

@@ -96,8 +96,9 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     addPageAction(m_delete, QStringLiteral("instancesDeleteButton"), Scope::Row);
     addPageAction(m_logs, QStringLiteral("instancesLogsButton"), Scope::Row);
     addPageAction(m_ssh, QStringLiteral("instancesSshButton"), Scope::Row);
-    addPageAction(m_replace, QStringLiteral("instancesReplaceButton"), Scope::Row);
-    // F2, the menu and the row's menu: no room for a button.
+    // Replace and Priority: Ctrl+R and F2, the menu and the row's menu; a button more would make
+    // the toolbar wider than a laptop's window.
+    addPageAction(m_replace, QStringLiteral("instancesReplaceButton"), Scope::Row)->hide();
     addPageAction(m_priority, QStringLiteral("instancesPriorityButton"), Scope::Row)->hide();
     setTableModel(m_model);
     // The Priority cell opens its editor by F2 (the action above) or a double click.

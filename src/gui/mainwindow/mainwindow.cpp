@@ -191,7 +191,7 @@ void MainWindow::installPage(const QString& id, QWidget* page)
     // before Help, while the page is current.
     for (QMenu* menu : constValue(page->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)))
         if (menu->property("sectionMenu").toBool())
-            m_sectionMenus.insert(menu, page);
+            m_sectionMenus.append({menu, page});
     updateSectionMenus();
 }
 
@@ -555,9 +555,9 @@ void MainWindow::updateSectionMenus()
     // Out of the bar, not only hidden: the bar holds an Alt+letter for every menu it has, hidden or
     // not, and the Cloud-init menu's Alt+C would make every other page's Alt+C ambiguous.
     const QList<QAction*> inBar = menuBar()->actions();
-    for (auto it = m_sectionMenus.cbegin(); it != m_sectionMenus.cend(); ++it) {
-        QAction* action = it.key()->menuAction();
-        const bool current = m_pages->currentWidget() == it.value();
+    for (const auto& [menu, page] : std::as_const(m_sectionMenus)) {
+        QAction* action = menu->menuAction();
+        const bool current = m_pages->currentWidget() == page;
         action->setVisible(current);
         if (current && !inBar.contains(action))
             menuBar()->insertAction(m_helpMenu->menuAction(), action);

@@ -96,8 +96,9 @@ private:
     QMenu* m_goMenu = nullptr;
     QList<QAction*> m_sectionActions;
     QAction* m_paneSeparator = nullptr;
-    // The menus pages bring, with the page each belongs to.
-    QHash<QMenu*, QWidget*> m_sectionMenus;
+    // The menus pages bring, with the page each belongs to, in the order the page made them (the
+    // order they take in the bar).
+    QList<std::pair<QMenu*, QWidget*>> m_sectionMenus;
     // Sections whose pages are not built yet, in the order they were added.
     QList<std::pair<QString, PageFactory>> m_pendingPages;
     // The section the user last had open; selected again when it is added.
