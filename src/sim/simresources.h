@@ -12,6 +12,7 @@
 
 #include <QHash>
 #include <QSqlRecord>
+#include <QUrl>
 
 #include <functional>
 #include <memory>
@@ -21,6 +22,7 @@ namespace sfsim {
 using sfdesk::FieldError;
 using sfdesk::Schedule;
 
+class SimImageFiles;
 class SimStore;
 class SimRow;
 
@@ -44,6 +46,15 @@ public:
     const SimOptions& options() const { return m_options; }
     SimClock& clock() { return m_clock; }
     IdGenerator& ids() { return m_ids; }
+    // Where uploaded images' bytes are kept and the address their transfer URLs point at (set by
+    // SimServer); without them the routes that move bytes answer 503.
+    void setImageTransfers(SimImageFiles* files, const QUrl& transferBase)
+    {
+        m_imageFiles = files;
+        m_transferBase = transferBase;
+    }
+    SimImageFiles* imageFiles() const { return m_imageFiles; }
+    QUrl transferBase() const { return m_transferBase; }
 
     // Extra reasons a pool cannot be deleted (the market adds active orders); each returns
     // details, empty when it has no objection.
@@ -78,6 +89,8 @@ public:
     QSqlRecord findFabric(const QString& ref, const QString& field = {});
     QSqlRecord findSku(const QString& ref, const QString& field = {});
     QSqlRecord findImage(const QString& ref, const QString& field = {});
+    // An image that may start an instance: completed, not revoked (422 otherwise, under `field`).
+    QSqlRecord findLaunchableImage(const QString& ref, const QString& field);
     // sfc:<type>:<account>:<workspace>:<name> or <account>/<workspace>/<name>.
     std::optional<std::tuple<QString, QString, QString>> splitPath(const QString& type, const QString& ref,
                                                                    bool allowSlash) const;
@@ -199,6 +212,8 @@ private:
     qint64 m_now = 0; // virtual time of the request being handled
     qint64 m_nextReconcileAt = 0;
     qint64 m_clockHighWater = 0;
+    SimImageFiles* m_imageFiles = nullptr;
+    QUrl m_transferBase;
 };
 
 } // namespace sfsim

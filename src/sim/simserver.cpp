@@ -4,8 +4,10 @@
 
 #include "common/logging.h"
 #include "sim/simapi.h"
+#include "sim/simimagefiles.h"
 #include "sim/simlistener.h"
 #include "sim/simstore.h"
+#include "sim/simtransfers.h"
 
 #include <QFile>
 #include <QHttpHeaders>
@@ -90,6 +92,7 @@ SimServer::SimServer(const SimOptions& options, QObject* parent)
 
 SimServer::~SimServer()
 {
+    m_transfers.reset();
     m_http.reset();
     m_api.reset();
     m_store->close();
@@ -100,7 +103,13 @@ bool SimServer::openWorld(QString* error)
     if (!m_store->open(m_options.dbFile, error))
         return false;
     m_api = std::make_unique<SimApi>(*m_store, m_options);
+    if (m_transfers) {
+        m_api->setImageTransfers(m_imageFiles.get(), m_transfers->baseUrl());
+        m_transfers->setApi(m_api.get());
+    }
     if (!m_api->initialize(error, &m_seededOnStart)) {
+        if (m_transfers)
+            m_transfers->setApi(nullptr);
         m_api.reset();
         return false;
     }
@@ -131,8 +140,12 @@ bool SimServer::resetWorld(bool demo, QString* error)
 {
     // One request at a time runs on this thread, so none is inside the store now; answers held
     // back by latency faults find the new world.
+    if (m_transfers)
+        m_transfers->setApi(nullptr);
     m_api.reset();
     m_store->close();
+    if (m_imageFiles)
+        m_imageFiles->clear();
     if (!m_options.dbFile.isEmpty()) {
         for (const QString& suffix : {QString(), u"-wal"_s, u"-shm"_s}) {
             QFile file(m_options.dbFile + suffix);
@@ -149,6 +162,18 @@ bool SimServer::resetWorld(bool demo, QString* error)
 
 bool SimServer::start(QString* error)
 {
+    // The images' bytes next to the store (a world in memory keeps them in a temporary folder),
+    // and their listener first, so that the world knows its address.
+    m_imageFiles = std::make_unique<SimImageFiles>(
+        m_options.dbFile.isEmpty() ? QString() : m_options.dbFile + u"-images"_s);
+    if (!m_imageFiles->isUsable(error))
+        return false;
+    SimTransfers::Limits transferLimits;
+    if (m_options.idleTimeoutSeconds > 0)
+        transferLimits.idleTimeoutMs = m_options.idleTimeoutSeconds * 1000;
+    m_transfers = std::make_unique<SimTransfers>(*m_imageFiles, m_faults, transferLimits);
+    if (!m_transfers->listen(m_options.host, error))
+        return false;
     if (!openWorld(error))
         return false;
     SimListener::Limits limits;
@@ -182,6 +207,11 @@ QUrl SimServer::baseUrl() const
     url.setHost(m_options.host.toString());
     url.setPort(port());
     return url;
+}
+
+QUrl SimServer::transferUrl() const
+{
+    return m_transfers ? m_transfers->baseUrl() : QUrl();
 }
 
 QJsonObject SimServer::tokens() const

@@ -20,7 +20,9 @@ namespace sfsim {
 
 class SimApi;
 struct SimApiRequest;
+class SimImageFiles;
 class SimStore;
+class SimTransfers;
 
 // The HTTP face of sfsim. Every request goes through one dispatcher, so that every failure,
 // unknown routes included, answers with the API's error envelope. Runs on the thread that owns
@@ -38,6 +40,8 @@ public:
     bool start(QString* error);
     QUrl baseUrl() const;
     quint16 port() const;
+    // The listener that presigned image transfer URLs point at (SimTransfers).
+    QUrl transferUrl() const;
     // The seeded API tokens by label (acme-owner, acme-viewer, acme-research-writer, globex-owner).
     QJsonObject tokens() const;
     // True when this start created the world (the first start of a store).
@@ -69,6 +73,8 @@ private:
     std::unique_ptr<SimApi> m_api;
     std::unique_ptr<QHttpServer> m_http;
     QTcpServer* m_tcp = nullptr;
+    std::unique_ptr<SimImageFiles> m_imageFiles;
+    std::unique_ptr<SimTransfers> m_transfers;
     bool m_seededOnStart = false;
     FaultInjector m_faults;
 };

@@ -87,7 +87,7 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
     c.resources.requireWrite(workspaceId);
     const QSqlRecord sku = c.resources.findSku(*skuRef, u"instance_sku"_s);
-    const QSqlRecord image = c.resources.findImage(*imageRef, u"image"_s);
+    const QSqlRecord image = c.resources.findLaunchableImage(*imageRef, u"image"_s);
     if (firewall)
         throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
                           {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
