@@ -25,6 +25,8 @@ std::optional<Instance> parseInstance(const QJsonObject& json, QString* error);
 std::optional<Pool> parsePool(const QJsonObject& json, QString* error);
 std::optional<Order> parseOrder(const QJsonObject& json, QString* error);
 std::optional<Image> parseImage(const QJsonObject& json, QString* error);
+std::optional<ImagePartUrl> parseImagePartUrl(const QJsonObject& json, QString* error);
+std::optional<ImageDownload> parseImageDownload(const QJsonObject& json, QString* error);
 std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
 std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
 std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error);

@@ -9,6 +9,7 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 
 #include <optional>
 
@@ -333,6 +334,25 @@ struct OrderPreview
     bool operator==(const OrderPreview&) const = default;
 };
 
+// Where to PUT one part of an image upload (POST /images/{id}/parts): a presigned URL that takes
+// no token, until it expires.
+struct ImagePartUrl
+{
+    QUrl url;
+    qint64 expiresAt = 0;
+    bool operator==(const ImagePartUrl&) const = default;
+};
+
+// Where to download a completed image (GET /images/{id}/download), until the link expires.
+struct ImageDownload
+{
+    QUrl url;
+    qint64 expiresAt = 0;
+    QString sha256;
+    qint64 size = 0;
+    bool operator==(const ImageDownload&) const = default;
+};
+
 // One page of a cursor list.
 template <typename T> struct Page
 {
@@ -380,6 +400,8 @@ Q_DECLARE_METATYPE(sfdesk::Instance)
 Q_DECLARE_METATYPE(sfdesk::Pool)
 Q_DECLARE_METATYPE(sfdesk::Order)
 Q_DECLARE_METATYPE(sfdesk::Image)
+Q_DECLARE_METATYPE(sfdesk::ImagePartUrl)
+Q_DECLARE_METATYPE(sfdesk::ImageDownload)
 Q_DECLARE_METATYPE(sfdesk::OrderbookQuote)
 Q_DECLARE_METATYPE(sfdesk::OrderbookWindow)
 Q_DECLARE_METATYPE(sfdesk::OrderPreview)

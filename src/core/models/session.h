@@ -19,6 +19,7 @@ class ApiClient;
 class ConnectionStatus;
 class FabricModel;
 class ImageModel;
+class ImageUploads;
 class InstanceModel;
 class OrderModel;
 class PartitionModel;
@@ -81,6 +82,8 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
+    // The image uploads of this connection, running or left unfinished.
+    ImageUploads* imageUploads() const { return m_imageUploads; }
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
@@ -130,6 +133,7 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
+    ImageUploads* m_imageUploads;
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;

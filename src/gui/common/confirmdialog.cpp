@@ -24,6 +24,26 @@ bool ConfirmDialog::ask(QWidget* parent, const QString& title, const QString& te
     return box.clickedButton() == yes;
 }
 
+QMessageBox* ConfirmDialog::ask(QWidget* parent, const QString& title, const QString& text,
+                                const QString& confirmText, Answer answer)
+{
+    lastTextRef() = text;
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::NoButton, parent);
+    QAbstractButton* yes = box->addButton(confirmText, QMessageBox::DestructiveRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setEscapeButton(QMessageBox::Cancel);
+    // The box is the context: it is the parent's child, so the answer never outlives the parent.
+    QObject::connect(box, &QDialog::finished, box,
+                     [box, yes, answer = std::move(answer)] { answer(box->clickedButton() == yes); });
+    box->setObjectName(QStringLiteral("confirmDialog"));
+    // Names, messages and other server text in the question are data, never markup.
+    box->setTextFormat(Qt::PlainText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return box;
+}
+
 void ConfirmDialog::setNextAnswer(bool answer)
 {
     nextAnswer() = answer;

@@ -5,8 +5,10 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
+class QMessageBox;
 class QWidget;
 
 namespace sfdesk {
@@ -20,6 +22,14 @@ class ConfirmDialog final
 public:
     // True when the user chose the action. confirmText labels the button that does it.
     static bool ask(QWidget* parent, const QString& title, const QString& text, const QString& confirmText);
+
+    // Called once with the user's choice, unless the parent goes first.
+    using Answer = std::function<void(bool confirmed)>;
+    // The same without a nested event loop: the question (a child of `parent` named "confirmDialog",
+    // window-modal, plain text, Cancel the default) opens and this returns at once; `answer` gets
+    // the choice later and never runs after the parent is gone. Tests click its buttons.
+    static QMessageBox* ask(QWidget* parent, const QString& title, const QString& text,
+                            const QString& confirmText, Answer answer);
 
     // The next ask() returns this without showing anything (tests only).
     static void setNextAnswer(bool answer);
