@@ -2,6 +2,7 @@
 
 #include "sim/simimagefiles.h"
 
+#include "common/constvalue.h"
 #include "common/sha256.h"
 
 #include <QDir>
@@ -19,6 +20,8 @@
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
+
+using sfdesk::constValue;
 
 struct SimImageFiles::Hashing
 {
@@ -233,7 +236,7 @@ void SimImageFiles::clear()
     m_pool.waitForDone();
     m_hashing.clear();
     const QDir root(m_root);
-    for (const QString& entry : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden))
+    for (const QString& entry : constValue(root.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)))
         QDir(root.filePath(entry)).removeRecursively();
 }
 

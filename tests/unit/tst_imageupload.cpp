@@ -65,6 +65,14 @@ ImageUploads::Options fastOptions()
     return options;
 }
 
+// Answers and records for the tests below, out of the test class: moc does not read raw strings.
+const QByteArray createdImage =
+    R"({"object":"image","id":"image_aaaaaaaaaaaaaaaaaaaaa","resource_path":"sfc:image:a:b:c","owner":"a",)"
+    R"("workspace":"b","workspace_id":"wksp_b","name":"c","is_public":false,"upload_status":"started",)"
+    R"("created_at":1})";
+const QByteArray partUrlElsewhere = R"({"url":"http://203.0.113.9/upload/x","expires_at":2000000000})";
+const QByteArray badRecord = R"({"version":1,"uploads":[{"file":"/x","workspace":"w","size":-5}]})";
+
 QJsonObject stateOf(const QString& path)
 {
     QFile file(path);
@@ -253,7 +261,7 @@ private Q_SLOTS:
         {
             QFile f(state);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(R"({"version":1,"uploads":[{"file":"/x","workspace":"w","size":-5}]})");
+            f.write(badRecord);
         }
         QNetworkAccessManager network;
         ApiClient client(m_sim.baseUrl(), &network);
@@ -268,13 +276,8 @@ private Q_SLOTS:
     {
         // A server that hands out a part URL on another host over plain http: the file is not sent.
         FakeNetworkAccessManager network;
-        network.setRouteJson(
-            u"/images"_s, 201,
-            R"({"object":"image","id":"image_aaaaaaaaaaaaaaaaaaaaa","resource_path":"sfc:image:a:b:c",)"
-            R"("owner":"a","workspace":"b","workspace_id":"wksp_b","name":"c","is_public":false,)"
-            R"("upload_status":"started","created_at":1})");
-        network.setRouteJson(u"/images/image_aaaaaaaaaaaaaaaaaaaaa/parts"_s, 200,
-                             R"({"url":"http://203.0.113.9/upload/x","expires_at":2000000000})");
+        network.setRouteJson(u"/images"_s, 201, createdImage);
+        network.setRouteJson(u"/images/image_aaaaaaaaaaaaaaaaaaaaa/parts"_s, 200, partUrlElsewhere);
         ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
         client.setToken(u"t"_s);
         QTemporaryDir dir;

@@ -462,7 +462,10 @@ ImageUploads::~ImageUploads()
     }
     save();
     flush();
-    qDeleteAll(std::exchange(m_uploads, {}));
+    m_uploads.clear();
+    // Before the members they use go: those removed but not yet deleted too.
+    qDeleteAll(findChildren<ImageUpload*>(Qt::FindDirectChildrenOnly));
+    delete std::exchange(m_transfer, nullptr);
 }
 
 qint64 ImageUploads::partSizeFor(qint64 fileSize, qint64 preferred)
@@ -636,10 +639,10 @@ void ImageUploads::save()
         m_pending->queued = true;
     }
     m_savePool.start([pending = m_pending, path = m_file] {
-        QByteArray json;
+        QByteArray contents;
         {
             const std::lock_guard lock(pending->mutex);
-            json = std::exchange(pending->latest, {});
+            contents = std::exchange(pending->latest, {});
             pending->queued = false;
         }
         // Nothing secret, but nobody else's business: which files, which images.
@@ -648,7 +651,7 @@ void ImageUploads::save()
         if (!file.open(QIODevice::WriteOnly))
             return;
         file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        file.write(json);
+        file.write(contents);
         file.commit();
     });
 }

@@ -91,9 +91,13 @@ public:
     using QObject::QObject;
     ~PartTransferWorker() override
     {
-        for (const QPointer<QNetworkReply>& reply : std::as_const(m_replies)) {
-            if (reply)
+        // Nobody is told any more: the owner is going away.
+        const QHash<quint64, QPointer<QNetworkReply>> replies = std::exchange(m_replies, {});
+        for (const QPointer<QNetworkReply>& reply : replies) {
+            if (reply) {
+                reply->disconnect(this);
                 reply->abort();
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 
 #include "gui/images/imagesview.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/api/imageupload.h"
 #include "core/cli/sfcommand.h"
@@ -175,7 +176,7 @@ QStringList ImagesView::namesInWorkspace() const
             names << image.name;
     }
     if (ImageUploads* uploads = m_uploads->uploads()) {
-        for (const ImageUpload* upload : uploads->uploads())
+        for (const ImageUpload* upload : constValue(uploads->uploads()))
             names << upload->record().imageName;
     }
     return names;

@@ -2,6 +2,7 @@
 
 #include "gui/images/imageuploadspanel.h"
 
+#include "common/constvalue.h"
 #include "core/api/imageupload.h"
 #include "core/models/format.h"
 #include "gui/common/confirmdialog.h"
@@ -14,6 +15,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sfdesk {
 
@@ -190,7 +193,7 @@ void ImageUploadsPanel::setUploads(ImageUploads* uploads)
     if (uploads) {
         connect(uploads, &ImageUploads::uploadAdded, this, &ImageUploadsPanel::addRow);
         connect(uploads, &ImageUploads::uploadRemoved, this, &ImageUploadsPanel::removeRow);
-        for (ImageUpload* upload : uploads->uploads())
+        for (ImageUpload* upload : constValue(uploads->uploads()))
             addRow(upload);
     }
     setVisible(!m_rows.isEmpty());

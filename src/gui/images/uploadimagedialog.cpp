@@ -17,6 +17,8 @@
 #include <QPushButton>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace sfdesk {
 
 UploadImageDialog::UploadImageDialog(ImageUploads* uploads, const QString& workspaceId,

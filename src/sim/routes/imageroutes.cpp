@@ -2,6 +2,7 @@
 
 #include "sim/routes/imageroutes.h"
 
+#include "common/constvalue.h"
 #include "common/sha256.h"
 #include "sim/simids.h"
 #include "sim/simimagefiles.h"
@@ -14,6 +15,8 @@
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
+
+using sfdesk::constValue;
 
 namespace {
 
@@ -65,8 +68,8 @@ QString newTransferUrl(const SimRequestContext& c, const QString& imageId, int p
 QList<std::pair<int, qint64>> storedParts(SimStore& store, const QString& imageId)
 {
     QList<std::pair<int, qint64>> parts;
-    for (const QSqlRecord& r : store.rows(
-             u"SELECT part_id, size FROM image_parts WHERE image_id = ? ORDER BY part_id"_s, {imageId}))
+    for (const QSqlRecord& r : constValue(store.rows(
+             u"SELECT part_id, size FROM image_parts WHERE image_id = ? ORDER BY part_id"_s, {imageId})))
         parts.append({r.value(0).toInt(), r.value(1).toLongLong()});
     return parts;
 }
@@ -82,18 +85,19 @@ QList<FieldError> imageUsers(SimStore& store, const QString& imageId)
 {
     QList<FieldError> users;
     for (const QSqlRecord& r :
-         store.rows(u"SELECT name FROM instances WHERE image_id = ? AND deleted_at IS NULL "
-                    "AND status NOT IN ('terminated', 'failed') ORDER BY seq LIMIT 20"_s,
-                    {imageId}))
+         constValue(store.rows(u"SELECT name FROM instances WHERE image_id = ? AND deleted_at IS NULL "
+                               "AND status NOT IN ('terminated', 'failed') ORDER BY seq LIMIT 20"_s,
+                               {imageId})))
         users.append({u"id"_s, u"image_in_use"_s, u"Instance %1 runs from it."_s.arg(r.value(0).toString())});
     QStringList columns;
-    for (const QSqlRecord& r : store.rows(u"SELECT name FROM pragma_table_info('instance_templates')"_s))
+    for (const QSqlRecord& r :
+         constValue(store.rows(u"SELECT name FROM pragma_table_info('instance_templates')"_s)))
         columns.append(r.value(0).toString());
     if (columns.contains(u"image_id"_s) && columns.contains(u"name"_s)) {
         const QString live = columns.contains(u"deleted_at"_s) ? u" AND deleted_at IS NULL"_s : QString();
-        for (const QSqlRecord& r :
-             store.rows(u"SELECT name FROM instance_templates WHERE image_id = ?"_s + live + u" LIMIT 20"_s,
-                        {imageId}))
+        for (const QSqlRecord& r : constValue(store.rows(
+                 u"SELECT name FROM instance_templates WHERE image_id = ?"_s + live + u" LIMIT 20"_s,
+                 {imageId})))
             users.append({u"id"_s, u"image_in_use"_s,
                           u"Instance template %1 refers to it."_s.arg(r.value(0).toString())});
     }
