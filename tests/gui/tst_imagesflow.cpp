@@ -43,6 +43,8 @@ constexpr qint64 MiB = 1024 * 1024;
 
 bool writeRandomFile(const QString& path, qint64 size)
 {
+    // The test's own work on the GUI thread, not the app's.
+    const EventLoopWatchdog::Pause pause;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return false;
@@ -114,13 +116,18 @@ private Q_SLOTS:
 
         // Each part's answer comes late, so that the upload is seen on its way.
         QVERIFY(m_sim.setFaults(u"latency=250ms"_s));
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
         view.table()->table()->setFocus();
         QTest::keyClick(view.table()->table(), Qt::Key_U, Qt::ControlModifier);
         UploadImageDialog* dialog = nullptr;
         QTRY_VERIFY((dialog = view.findChild<UploadImageDialog*>()) && dialog->isVisible());
         auto* fileEdit = dialog->findChild<QLineEdit*>(u"fileEdit"_s);
         auto* nameEdit = dialog->findChild<QLineEdit*>(u"nameEdit"_s);
-        QVERIFY(fileEdit->hasFocus());
+        // The window manager gives the new window the focus, and the dialog its first field.
+        dialog->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(dialog));
+        QTRY_VERIFY(fileEdit->hasFocus());
         QTest::keyClicks(fileEdit, file);
         // The name follows the file: its base name, as the API spells names.
         QCOMPARE(nameEdit->text(), u"cuda13-ib"_s);

@@ -131,6 +131,17 @@ void ImagesView::bindUploads(Session* session)
         context()->reportMessage(tr("Uploaded image %1.").arg(image.name));
         Q_EMIT actionFinished();
     });
+    // The list says "started" until the server has a part: read it again when the first one is in.
+    const auto watch = [this](ImageUpload* upload) {
+        connect(upload, &ImageUpload::partUploaded, this, [this, upload] {
+            const int row = m_model->rowOf(upload->record().imageId);
+            if (row >= 0 && m_model->at(row).status == Image::UploadStatus::Started)
+                context()->session()->refresh(Session::Resource::Images);
+        });
+    };
+    for (ImageUpload* upload : constValue(uploads->uploads()))
+        watch(upload);
+    connect(uploads, &ImageUploads::uploadAdded, this, watch);
     connect(uploads, &ImageUploads::cancelFailed, this, [this](const QString& name, const ApiError& error) {
         showOutcome(tr("The partial image %1 was not deleted: %2").arg(name, error.message()), true);
         context()->reportError(tr("Deleting image %1").arg(name), error);

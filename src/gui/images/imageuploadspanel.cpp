@@ -120,8 +120,8 @@ private:
         const QString amount = ImageUploadsPanel::tr("%1 of %2 (%3%)")
                                    .arg(Format::bytes(uploaded), Format::bytes(r.size))
                                    .arg(permille / 10);
-        // The bar's format turns %p and the like into numbers; a literal % is doubled.
-        m_progress->setFormat(QString(amount).replace(u'%', QStringLiteral("%%")));
+        // Sizes and a percentage: nothing the bar's format would take for its %p, %v or %m.
+        m_progress->setFormat(amount);
         m_progress->setAccessibleName(ImageUploadsPanel::tr("Upload of %1").arg(name));
 
         QString status;
@@ -133,7 +133,7 @@ private:
             const double speed = m_upload->bytesPerSecond();
             status = speed > 0 ? speedText(speed) : ImageUploadsPanel::tr("Starting…");
             if (speed > 0 && uploaded < r.size)
-                status += u' '
+                status += QStringLiteral(", ")
                           + ImageUploadsPanel::tr("about %1 left")
                                 .arg(Format::duration(qint64((r.size - uploaded) / speed) + 1));
             if (r.sha256.isEmpty() && r.size > 0)
@@ -181,6 +181,11 @@ ImageUploadsPanel::ImageUploadsPanel(QWidget* parent)
 }
 
 ImageUploadsPanel::~ImageUploadsPanel() = default;
+
+ImageUploads* ImageUploadsPanel::uploads() const
+{
+    return m_uploads;
+}
 
 void ImageUploadsPanel::setUploads(ImageUploads* uploads)
 {

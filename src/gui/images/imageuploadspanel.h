@@ -29,7 +29,7 @@ public:
 
     // The uploads of the connection now shown; null shows none.
     void setUploads(ImageUploads* uploads);
-    ImageUploads* uploads() const { return m_uploads; }
+    ImageUploads* uploads() const;
 
 Q_SIGNALS:
     // Cancel was chosen and confirmed: the view reports it.
