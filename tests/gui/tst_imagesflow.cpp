@@ -138,6 +138,7 @@ private Q_SLOTS:
         QTest::keyClicks(nameEdit, u"trainer-image"_s);
         QCOMPARE(dialog->findChild<QLabel*>(u"commandLabel"_s)->text(),
                  u"sf images upload -f '%1' -n trainer-image"_s.arg(file));
+        saveWidgetScreenshot(dialog, u"upload-image-dialog"_s);
         QTest::keyClick(nameEdit, Qt::Key_Return);
         QTRY_VERIFY(!view.findChild<UploadImageDialog*>());
 

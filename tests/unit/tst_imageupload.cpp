@@ -4,6 +4,7 @@
 
 #include "common/sha256.h"
 #include "core/api/apiclient.h"
+#include "core/api/resourcejson.h"
 #include "support/apiwait.h"
 #include "support/fakenetworkaccessmanager.h"
 #include "support/simclient.h"
@@ -73,6 +74,25 @@ const QByteArray createdImage =
 const QByteArray partUrlElsewhere = R"({"url":"http://203.0.113.9/upload/x","expires_at":2000000000})";
 const QByteArray badRecord = R"({"version":1,"uploads":[{"file":"/x","workspace":"w","size":-5}]})";
 
+// The answers of the parts and download routes as the client reads them; problem names the field
+// an answer is refused for (empty: read).
+struct TransferAnswer
+{
+    const char* name;
+    const char* json;
+    bool download;
+    const char* problem;
+};
+const TransferAnswer transferAnswers[] = {
+    {"part", R"({"url":"https://s3.example/x?sig=1","expires_at":1800000000})", false, ""},
+    {"part, relative url", R"({"url":"/upload/x","expires_at":1800000000})", false, "url"},
+    {"part, no expiry", R"({"url":"https://s3.example/x"})", false, "expires_at"},
+    {"download", R"({"url":"https://s3.example/d","expires_at":1800000000,"sha256":"e3b0","size":42})", true,
+     ""},
+    {"download, size a string",
+     R"({"url":"https://s3.example/d","expires_at":1,"sha256":"e3b0","size":"42"})", true, "size"},
+};
+
 QJsonObject stateOf(const QString& path)
 {
     QFile file(path);
@@ -110,6 +130,29 @@ private Q_SLOTS:
         const qint64 size = ImageUploads::partSizeFor(huge, 64 * MiB);
         QVERIFY((huge + size - 1) / size <= ImageUploads::MaxParts);
         QCOMPARE(size % MiB, 0);
+    }
+
+    void transferAnswersAreRead_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("download");
+        QTest::addColumn<QString>("problem"); // empty: valid
+        for (const TransferAnswer& answer : transferAnswers)
+            QTest::newRow(answer.name)
+                << QByteArray(answer.json) << answer.download << QString::fromLatin1(answer.problem);
+    }
+
+    void transferAnswersAreRead()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, download);
+        QFETCH(QString, problem);
+        QString error;
+        const QJsonObject object = QJsonDocument::fromJson(json).object();
+        const bool parsed = download ? parseImageDownload(object, &error).has_value()
+                                     : parseImagePartUrl(object, &error).has_value();
+        QCOMPARE(parsed, problem.isEmpty());
+        QVERIFY2(error.contains(problem), qPrintable(error));
     }
 
     void uploadsInPartsRetriesAndResumesAfterARestart()

@@ -48,7 +48,7 @@ ImagesView::ImagesView(ViewContext* context, QWidget* parent)
     , m_uploads(new ImageUploadsPanel(this))
     , m_outcome(new QLabel(this))
     , m_upload(new QAction(ThemeIcons::icon(QStringLiteral("document-send")), tr("&Upload Image…"), this))
-    , m_revoke(new QAction(ThemeIcons::icon(QStringLiteral("action-unavailable")), tr("Re&voke"), this))
+    , m_revoke(new QAction(ThemeIcons::icon(QStringLiteral("process-stop")), tr("Re&voke"), this))
     , m_reinstate(new QAction(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Rei&nstate"), this))
     , m_downloadLink(
           new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy Do&wnload Link"), this))

@@ -10,6 +10,7 @@
 #include "core/models/format.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/themeicons.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -45,6 +46,9 @@ UploadImageDialog::UploadImageDialog(ImageUploads* uploads, const QString& works
     m_ui->problemLabel->setForegroundRole(QPalette::PlaceholderText);
     m_ui->fileInfoLabel->setForegroundRole(QPalette::PlaceholderText);
     m_ui->errorLabel->hide();
+    m_ui->browseButton->setIcon(ThemeIcons::icon(QStringLiteral("document-open")));
+    m_ui->copyCommandButton->setIcon(ThemeIcons::icon(QStringLiteral("utilities-terminal")));
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setIcon(ThemeIcons::icon(QStringLiteral("document-send")));
     connect(m_ui->fileEdit, &QLineEdit::textChanged, this, [this] {
         const QString suggestion = nameFromFile(file());
         // The name follows the file until the user types one of their own.
