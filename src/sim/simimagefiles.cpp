@@ -216,7 +216,7 @@ std::optional<QByteArray> SimImageFiles::digest(const QString& imageId,
         h->parts.insert(part, size);
         h->hashedThrough = part;
     }
-    const QByteArray digest = h->hash.hexDigest();
+    QByteArray digest = h->hash.hexDigest();
     // An upload is completed once; a complete that fails after this reads the parts again.
     h->stale = true;
     return digest;

@@ -192,8 +192,8 @@ private:
             respond(transferError(400, u"Malformed request line."_s), true);
             return;
         }
-        const QByteArray method = request.at(0);
-        const QByteArray version = request.at(2);
+        const QByteArray& method = request.at(0);
+        const QByteArray& version = request.at(2);
         const QByteArray connection = header("connection").value_or(QByteArray()).toLower();
         m_keepAlive = version == "HTTP/1.1" ? connection != "close" : connection == "keep-alive";
         const QString path = QUrl::fromEncoded(request.at(1)).path();

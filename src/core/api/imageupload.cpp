@@ -60,7 +60,7 @@ std::optional<ImageUpload::Record> recordFromJson(const QJsonObject& o)
         || (!r.sha256.isEmpty() && !Sha256::isHexDigest(r.sha256.toLatin1())))
         return std::nullopt;
     const qint64 parts = std::max<qint64>(1, (r.size + r.partSize - 1) / r.partSize);
-    for (const QJsonValue& v : constValue(o.value(QStringLiteral("parts_done")).toArray())) {
+    for (const auto& v : constValue(o.value(QStringLiteral("parts_done")).toArray())) {
         const qint64 part = v.toInteger(0);
         if (part < 1 || part > parts)
             return std::nullopt;
@@ -506,7 +506,7 @@ void ImageUploads::setStateFile(const QString& path)
                           && root.value(QStringLiteral("uploads")).isArray();
     QList<ImageUpload::Record> records;
     bool allGood = readable;
-    for (const QJsonValue& v : constValue(root.value(QStringLiteral("uploads")).toArray())) {
+    for (const auto& v : constValue(root.value(QStringLiteral("uploads")).toArray())) {
         if (const auto record = recordFromJson(v.toObject()))
             records.append(*record);
         else

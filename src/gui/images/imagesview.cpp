@@ -262,7 +262,7 @@ void ImagesView::deleteCurrent()
     const auto image = currentImage();
     if (!image || image->isPublic || !context()->client())
         return;
-    const Image target = *image;
+    const Image& target = *image;
     ConfirmDialog::ask(
         this, tr("Delete Image"),
         tr("Delete image %1 (%2) in workspace %3? SF Compute refuses while an instance runs from "
