@@ -13,9 +13,12 @@
 #include <QtConcurrentRun>
 
 #include <atomic>
+#include <cerrno>
 #include <filesystem>
 #include <mutex>
 #include <system_error>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -39,12 +42,19 @@ struct SimImageFiles::Hashing
 
 namespace {
 
+// Creates the folder and any missing parent 0700, as the store creates its own: the images are the
+// account's data.
 bool makePrivateFolder(const QString& path)
 {
-    if (!QDir().mkpath(path))
-        return false;
-    return QFile::setPermissions(path,
-                                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QStringList missing;
+    for (QString dir = QDir(path).absolutePath(); !QFileInfo::exists(dir);
+         dir = QFileInfo(dir).absolutePath())
+        missing.prepend(dir);
+    for (const QString& dir : std::as_const(missing)) {
+        if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0 && errno != EEXIST)
+            return false;
+    }
+    return QFileInfo(path).isDir();
 }
 
 } // namespace

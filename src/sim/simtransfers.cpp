@@ -214,6 +214,8 @@ private:
         }
         const bool upload = path.startsWith(u"/upload/"_s);
         const bool download = path.startsWith(u"/download/"_s);
+        // For --log sim: the way, never the token (it is the permission).
+        m_what = method + (upload ? " /upload/..." : download ? " /download/..." : " (no transfer)");
         const QByteArray token = path.section(u'/', 2).toLatin1();
         if ((!upload && !download) || token.isEmpty() || token.contains('/')) {
             refuse(transferError(404, u"No transfer at %1."_s.arg(path)));
@@ -268,6 +270,7 @@ private:
         m_imageId = transfer.imageId;
         m_part = transfer.part;
         m_left = m_bodyBytes;
+        m_what += " (" + m_imageId.toLatin1() + " part " + QByteArray::number(m_part) + ')';
         m_state = State::Body;
         m_timer.start(m_owner->m_limits.idleTimeoutMs);
         if (header("expect").value_or(QByteArray()).toLower() == "100-continue")
@@ -375,6 +378,8 @@ private:
         m_left = transfer.size;
         m_truncateAt = faults.truncate || faults.drop ? transfer.size / 2 : -1;
         answerLater(faults.delayMs, [this, headOnly] {
+            qCDebug(lcSim, "sfsim transfer %s (%s): 200, %lld bytes", m_what.constData(), qPrintable(m_imageId),
+                    static_cast<long long>(m_left));
             m_socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: "
                             + QByteArray::number(m_left) + "\r\n"
                             + (m_keepAlive ? QByteArray() : QByteArrayLiteral("Connection: close\r\n"))
@@ -470,6 +475,7 @@ private:
 
     void respond(int status, const QByteArray& body, const QByteArray& extraHeaders)
     {
+        qCDebug(lcSim, "sfsim transfer %s: %d", m_what.isEmpty() ? "(no request)" : m_what.constData(), status);
         QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
         if (!body.isEmpty())
             out += "Content-Type: application/json\r\n";
@@ -520,6 +526,7 @@ private:
     QTimer m_timer;
     State m_state = State::Head;
     QList<QByteArray> m_head;
+    QByteArray m_what; // the request, for the log
     qint64 m_headBytes = 0;
     bool m_keepAlive = true;
     qint64 m_bodyBytes = 0;
