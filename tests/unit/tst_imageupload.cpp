@@ -267,6 +267,34 @@ private Q_SLOTS:
         QCOMPARE(stateOf(dir.filePath(u"state.json"_s)).value(u"uploads").toArray().size(), 0);
     }
 
+    void anImageALostAnswerCreatedIsTakenOver()
+    {
+        // The app created "orphan" but never learnt its ID (the answer was lost, or the app closed):
+        // a new attempt meets 409 for the name and goes on with that image, which has no part yet.
+        const QString orphan =
+            m_api.post(u"/preview/v2/images"_s, {{u"workspace"_s, m_workspace}, {u"name"_s, u"orphan"_s}}).id();
+        QVERIFY(!orphan.isEmpty());
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"orphan.img"_s);
+        QVERIFY(writeRandomFile(file, 6 * MiB, 12));
+        QNetworkAccessManager network;
+        ApiClient client(m_sim.baseUrl(), &network);
+        client.setToken(m_sim.token(u"acme-owner"_s));
+        ImageUploads uploads(&client);
+        uploads.setOptions(fastOptions());
+        QSignalSpy completed(&uploads, &ImageUploads::uploadCompleted);
+        QString error;
+        QVERIFY(uploads.start(file, m_workspace, u"orphan"_s, &error));
+        QTRY_COMPARE_WITH_TIMEOUT(completed.size(), 1, 30000);
+        QCOMPARE(completed.first().first().value<Image>().id, orphan);
+        // An image of that name that already has its bytes is not taken over.
+        QSignalSpy failed(&uploads, &ImageUploads::uploadAdded);
+        ImageUpload* again = uploads.start(file, m_workspace, u"orphan"_s, &error);
+        QVERIFY(again);
+        QTRY_COMPARE_WITH_TIMEOUT(again->state(), ImageUpload::State::Failed, 10000);
+        QVERIFY2(again->problem().contains(u"orphan"_s), qPrintable(again->problem()));
+    }
+
     void aChangedFileIsNotResumed()
     {
         QTemporaryDir dir;

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -212,7 +213,41 @@ void ImageUpload::createImage()
         if (generation != m_generation)
             return;
         m_call = nullptr;
+        // The name is taken: an earlier attempt whose answer was lost (or that the app did not live
+        // to record) may have created it. An image of that name still waiting for its bytes is it.
+        if (error.reason() == ApiError::Reason::Conflict && !m_record.imageName.isEmpty()) {
+            adoptStartedImage(error);
+            return;
+        }
         fail(tr("The image could not be created: %1").arg(error.message()));
+    });
+}
+
+void ImageUpload::adoptStartedImage(const ApiError& conflict)
+{
+    const quint64 generation = m_generation;
+    const auto reply = m_owner->client()->images(m_record.workspace);
+    m_call = reply.call();
+    reply.onSuccess(this, [this, generation, conflict](const QList<Image>& images) {
+        if (generation != m_generation)
+            return;
+        m_call = nullptr;
+        for (const Image& image : images) {
+            if (!image.isPublic && image.name == m_record.imageName
+                && image.status == Image::UploadStatus::Started) {
+                m_record.imageId = image.id;
+                m_owner->save();
+                continueUpload();
+                return;
+            }
+        }
+        fail(tr("The image could not be created: %1").arg(conflict.message()));
+    });
+    reply.onFailure(this, [this, generation, conflict](const ApiError&) {
+        if (generation != m_generation)
+            return;
+        m_call = nullptr;
+        fail(tr("The image could not be created: %1").arg(conflict.message()));
     });
 }
 
@@ -250,21 +285,13 @@ void ImageUpload::startHash()
     m_stopHash = std::make_shared<std::atomic<bool>>(false);
     m_hashing = true;
     const quint64 generation = m_generation;
-    struct Result
-    {
-        QString digest;
-        QString problem;
-    };
-    QtConcurrent::run(&m_owner->m_hashPool, [path = m_record.file, size = m_record.size, done = m_hashed,
-                                             stop = m_stopHash] {
-        Sha256 hash;
-        Result result;
-        if (hash.addFile(path, 0, size, &result.problem, done.get(), stop.get()))
-            result.digest = QString::fromLatin1(hash.hexDigest());
-        return result;
-    }).then(this, [this, generation](const Result& result) {
+    // A watcher, a child of this upload: if the upload goes first, nobody hears of the result.
+    auto* watcher = new QFutureWatcher<HashResult>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
         if (generation != m_generation)
             return;
+        const HashResult result = watcher->result();
         m_hashing = false;
         if (result.digest.isEmpty()) {
             fail(tr("The file %1 could not be read: %2").arg(m_record.file, result.problem));
@@ -275,6 +302,14 @@ void ImageUpload::startHash()
         Q_EMIT changed();
         pump();
     });
+    watcher->setFuture(QtConcurrent::run(&m_owner->m_hashPool, [path = m_record.file, size = m_record.size,
+                                                                done = m_hashed, stop = m_stopHash] {
+        Sha256 hash;
+        HashResult result;
+        if (hash.addFile(path, 0, size, &result.problem, done.get(), stop.get()))
+            result.digest = QString::fromLatin1(hash.hexDigest());
+        return result;
+    }));
 }
 
 void ImageUpload::pump()

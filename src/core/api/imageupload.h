@@ -100,6 +100,8 @@ private:
     // Stops every part, the hash and the pending calls; keeps the record.
     void stopAll();
     void createImage();
+    // After a 409 for the name: the image an earlier attempt created, if it still has no part.
+    void adoptStartedImage(const ApiError& conflict);
     void continueUpload();
     bool fileUnchanged(QString* problem) const;
     void startHash();
@@ -112,6 +114,12 @@ private:
     void complete();
     void sampleProgress();
     void setState(State state);
+
+    struct HashResult
+    {
+        QString digest; // empty when the file could not be read
+        QString problem;
+    };
 
     ImageUploads* m_owner;
     Record m_record;

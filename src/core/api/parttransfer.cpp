@@ -55,8 +55,6 @@ public:
         m_position = position;
         return QIODevice::seek(position);
     }
-    bool atEnd() const override { return m_position >= m_length; }
-    qint64 bytesAvailable() const override { return m_length - m_position + QIODevice::bytesAvailable(); }
 
 protected:
     qint64 readData(char* data, qint64 maxSize) override
@@ -129,7 +127,8 @@ public:
             m_replies.remove(id);
             reply->deleteLater();
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            const QByteArray body = reply->readAll();
+            // An aborted reply is closed and has nothing to read.
+            const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
             if (status >= 200 && status < 300 && reply->error() == QNetworkReply::NoError)
                 Q_EMIT finished(id, ApiError());
             else if (reply->error() == QNetworkReply::OperationCanceledError)
