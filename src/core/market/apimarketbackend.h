@@ -61,6 +61,7 @@ public:
                Failed failed) override;
     void cancel(const QString& orderId, QObject* context, std::function<void()> done, Failed failed) override;
     bool placeOutcomeUnknown(const OrderRequest& request) const override;
+    QString unknownOutcomesNotKept() const override;
     std::optional<Order> takePlacedEarlier(const OrderRequest& request) override;
     // Keeps the keys of orders of unknown outcome in `path` (one file per connection profile), so
     // that they outlive the app; read now.

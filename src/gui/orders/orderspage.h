@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "gui/common/confirmdialog.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -29,7 +31,8 @@ class OrdersPage final : public QWidget
     Q_DISABLE_COPY_MOVE(OrdersPage)
 
 public:
-    using Confirmer = std::function<bool(QWidget* parent, const QString& text)>;
+    // Asked before an order is cancelled, with the text to show; answers later (never blocks).
+    using Confirmer = std::function<void(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)>;
 
     OrdersPage(MarketBackend* backend, Settings* settings, QWidget* parent = nullptr);
     ~OrdersPage() override;
@@ -73,6 +76,7 @@ private:
     const Order* currentOrder() const;
     void updateActions();
     void cancelSelected();
+    void cancelOrder(const QString& id);
     void copySelected();
 
     QPointer<MarketBackend> m_backend;

@@ -42,6 +42,7 @@ protected:
 
 private:
     QStringList names() const;
+    void deletePool(const Pool& target);
     void deleteMany(const QList<Pool>& pools);
 
     PoolModel* m_model;
