@@ -97,7 +97,7 @@ public:
         connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
         connect(socket, &QTcpSocket::bytesWritten, this, [this] { onBytesWritten(); });
         connect(socket, &QTcpSocket::disconnected, this, [this] { m_socket->deleteLater(); });
-        waitForHead();
+        expectHead();
     }
 
 private:
@@ -111,7 +111,7 @@ private:
         Closing,
     };
 
-    void waitForHead()
+    void expectHead()
     {
         m_state = State::Head;
         m_head.clear();
@@ -378,8 +378,8 @@ private:
         m_left = transfer.size;
         m_truncateAt = faults.truncate || faults.drop ? transfer.size / 2 : -1;
         answerLater(faults.delayMs, [this, headOnly] {
-            qCDebug(lcSim, "sfsim transfer %s (%s): 200, %lld bytes", m_what.constData(), qPrintable(m_imageId),
-                    static_cast<long long>(m_left));
+            qCDebug(lcSim, "sfsim transfer %s (%s): 200, %lld bytes", m_what.constData(),
+                    qPrintable(m_imageId), static_cast<long long>(m_left));
             m_socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: "
                             + QByteArray::number(m_left) + "\r\n"
                             + (m_keepAlive ? QByteArray() : QByteArrayLiteral("Connection: close\r\n"))
@@ -455,7 +455,7 @@ private:
                 m_socket->disconnectFromHost();
             return;
         }
-        waitForHead();
+        expectHead();
     }
 
     // An answer before the body was read: a short body is read and ignored and the connection
@@ -475,7 +475,8 @@ private:
 
     void respond(int status, const QByteArray& body, const QByteArray& extraHeaders)
     {
-        qCDebug(lcSim, "sfsim transfer %s: %d", m_what.isEmpty() ? "(no request)" : m_what.constData(), status);
+        qCDebug(lcSim, "sfsim transfer %s: %d", m_what.isEmpty() ? "(no request)" : m_what.constData(),
+                status);
         QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
         if (!body.isEmpty())
             out += "Content-Type: application/json\r\n";

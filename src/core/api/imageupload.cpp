@@ -495,8 +495,8 @@ ImageUploads::~ImageUploads()
         if (upload->isActive())
             upload->stopAll();
     }
+    // The last records are written before m_savePool goes (its destructor waits for them).
     save();
-    flush();
     m_uploads.clear();
     // Before the members they use go: those removed but not yet deleted too.
     qDeleteAll(findChildren<ImageUpload*>(Qt::FindDirectChildrenOnly));
@@ -689,11 +689,6 @@ void ImageUploads::save()
         file.write(contents);
         file.commit();
     });
-}
-
-void ImageUploads::flush()
-{
-    m_savePool.waitForDone();
 }
 
 } // namespace sfdesk

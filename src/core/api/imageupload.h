@@ -203,8 +203,6 @@ public:
 
     // The part size for a file: the preferred one, grown to whole MiB until the file fits MaxParts.
     static qint64 partSizeFor(qint64 fileSize, qint64 preferred);
-    // Waits until the records written so far are on disk (tests; the destructor does it too).
-    void flush();
 
 Q_SIGNALS:
     void uploadAdded(sfdesk::ImageUpload* upload);

@@ -6,6 +6,7 @@
 #include "core/api/imageupload.h"
 #include "core/models/format.h"
 #include "gui/common/confirmdialog.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
 #include <QFileInfo>
@@ -36,9 +37,9 @@ public:
         : QFrame(panel)
         , m_panel(panel)
         , m_upload(upload)
-        , m_title(new QLabel(this))
+        , m_title(PlainText::label(this))
         , m_progress(new QProgressBar(this))
-        , m_status(new QLabel(this))
+        , m_status(PlainText::label(this))
         , m_pause(new QPushButton(ThemeIcons::icon(QStringLiteral("media-playback-pause")),
                                   ImageUploadsPanel::tr("&Pause"), this))
         , m_resume(new QPushButton(ThemeIcons::icon(QStringLiteral("media-playback-start")),
