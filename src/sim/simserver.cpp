@@ -289,6 +289,11 @@ QUrl SimServer::baseUrl() const
     return url;
 }
 
+QUrl SimServer::transferUrl() const
+{
+    return m_transfers ? m_transfers->baseUrl() : QUrl();
+}
+
 QJsonObject SimServer::tokens() const
 {
     return m_api ? m_api->tokens() : QJsonObject();
