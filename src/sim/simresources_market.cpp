@@ -145,15 +145,36 @@ OwnedAllocation SimResources::ownedAllocationFunction()
     return [this](const QString& poolId, const QString& skuId) { return ownedAllocation(poolId, skuId); };
 }
 
-void SimResources::advanceMarket()
+void SimResources::marketTo(qint64 t)
 {
-    if (!m_market)
-        return;
-    const QList<MarketSettlement> settlements = m_market->advanceTo(m_now, ownedAllocationFunction());
+    const QList<MarketSettlement> settlements = m_market->advanceTo(t, ownedAllocationFunction());
     if (!settlements.isEmpty()) {
         settle(settlements);
         m_nextReconcileAt = 0;
     }
+}
+
+void SimResources::advanceMarket()
+{
+    if (!m_market)
+        return;
+    QList<const Automation*> due;
+    for (const Automation& automation : std::as_const(m_automations)) {
+        if (automation.due(*this))
+            due.append(&automation);
+    }
+    // Automations act at every hour the clock passed since the market last moved, as they would
+    // have on a clock that ran through them.
+    if (const std::optional<qint64> last = m_market->lastAdvancedAt(); last && !due.isEmpty()) {
+        for (qint64 t = Schedule::floorHour(*last) + Schedule::Hour; t < m_now; t += Schedule::Hour) {
+            marketTo(t);
+            for (const Automation* automation : std::as_const(due))
+                automation->run(*this, t);
+        }
+    }
+    marketTo(m_now);
+    for (const Automation* automation : std::as_const(due))
+        automation->run(*this, m_now);
 }
 
 void SimResources::settle(const QList<MarketSettlement>& settlements)
