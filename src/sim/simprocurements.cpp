@@ -259,7 +259,7 @@ QJsonObject json(const QSqlRecord& row)
         {u"target"_s, row.value(u"target"_s).toLongLong()},
         {u"pool"_s, QJsonObject{{u"id"_s, poolId}, {u"name"_s, poolName}}},
         // The deprecated capacity names the same pool with its canonical cap_ prefix.
-        {u"capacity"_s, QJsonObject{{u"id"_s, u"cap_"_s + poolId.mid(5)}, {u"name"_s, poolName}}},
+        {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap_"_s + poolId.mid(5))}, {u"name"_s, poolName}}},
         {u"instance_sku"_s, MarketJson::skuSummary(row.value(u"instance_sku_id"_s).toString(),
                                                    row.value(u"sku_alias"_s).toString())},
         {u"min_sell_price_dollars_per_node_hour"_s, Money::format(row.value(u"min_sell_rate"_s).toLongLong())},

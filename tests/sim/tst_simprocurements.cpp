@@ -153,7 +153,7 @@ private Q_SLOTS:
         QStringList made;
         for (const QString& sku : {m_sku, m_other}) {
             QJsonObject b = body(pool, sku, 0, rate(1), rate(2), 60);
-            b.insert(u"name"_s, u"listed-"_s + QString::number(made.size()));
+            b.insert(u"name"_s, QString(u"listed-"_s + QString::number(made.size())));
             const SimReply r = m.api.post(Procurements, b);
             QCOMPARE(r.status, 201);
             made << r.id();

@@ -64,7 +64,7 @@ void requireUniqueName(const SimRequestContext& c, const QString& workspaceId, c
 {
     if (c.store.row(u"SELECT 1 FROM procurements WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL "
                     "AND id <> ?"_s,
-                    {workspaceId, name, except}))
+                    {workspaceId, name, except.isEmpty() ? u"-"_s : except}))
         throw SimApiError::badRequest(
             u"A procurement named %1 already exists in this workspace."_s.arg(name),
             {{u"name"_s, u"name_taken"_s, u"A procurement named %1 already exists."_s.arg(name)}});
@@ -77,7 +77,7 @@ void requireFreePoolSku(const SimRequestContext& c, const QString& poolId, const
 {
     if (const auto other = c.store.row(u"SELECT id, name FROM procurements WHERE pool_id = ? AND "
                                        "instance_sku_id = ? AND deleted_at IS NULL AND id <> ?"_s,
-                                       {poolId, skuId, except}))
+                                       {poolId, skuId, except.isEmpty() ? u"-"_s : except}))
         throw SimApiError::conflict(
             u"The pool already has an automation for this instance SKU: procurement %1."_s.arg(
                 other->value(1).toString()),
