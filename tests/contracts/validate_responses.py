@@ -74,6 +74,9 @@ def main():
         raw = rec["raw"]
         if status == 204:
             checked += 1
+            deleted = next((t for t in templates if template_regex(t).match(path)), None)
+            if deleted:
+                succeeded.add((method, deleted))
             if raw:
                 fail(rec, "204 with a body")
             continue

@@ -9,6 +9,7 @@
 
 class QHBoxLayout;
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -81,6 +82,7 @@ private:
     ResourceTableView* m_table;
     QComboBox* m_status;
     QComboBox* m_side;
+    QCheckBox* m_procurementOrders;
     QPushButton* m_cancel;
     QPushButton* m_copy;
     QLabel* m_message;

@@ -396,7 +396,8 @@ void ReservationsPage::updateCountdowns()
     }
     int shown = 0;
     for (const PlannerOrder& order : std::as_const(m_snapshot.orders)) {
-        if (!order.isOpen() || order.end <= now || shown == 5)
+        // A procurement's orders are its business: its status line speaks for them.
+        if (!order.isOpen() || order.end <= now || shown == 5 || !order.procurement.isEmpty())
             continue;
         ++shown;
         const QString what =

@@ -86,6 +86,20 @@ void requireFreePoolSku(const SimRequestContext& c, const QString& poolId, const
                                                                                     other->value(0).toString())}});
 }
 
+// The document declares no 404 for creating or listing procurements: a pool or workspace they
+// name that the caller cannot see is a field that fails validation (422).
+template <typename Find> QSqlRecord referenced(Find find, const QString& field)
+{
+    try {
+        return find();
+    } catch (const SimApiError& error) {
+        if (error.status() != 404)
+            throw;
+        const QString what = error.toJson().value(u"error"_s).toObject().value(u"message"_s).toString();
+        throw SimApiError::unprocessable(what, {{field, u"not_found"_s, what}});
+    }
+}
+
 QJsonObject stored(const SimRequestContext& c, const QString& id)
 {
     return procurement::json(*c.store.row(procurement::selectSql() + u" WHERE pr.id = ?"_s, {id}));
@@ -115,7 +129,7 @@ ApiResponse SimProcurementRoutes::createProcurement(const SimRequestContext& c)
     const bool enabled = body.boolean(u"enabled"_s, false).value_or(true);
     body.finish();
 
-    const QSqlRecord pool = c.resources.findPool(*poolRef, u"pool"_s);
+    const QSqlRecord pool = referenced([&] { return c.resources.findPool(*poolRef, u"pool"_s); }, u"pool"_s);
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
     c.resources.requireWrite(workspaceId);
     if (!name)
@@ -144,13 +158,14 @@ ApiResponse SimProcurementRoutes::listProcurements(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"pr.workspace_id = ?"_s);
-        binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+        binds.append(referenced([&] { return c.resources.readableWorkspace(*ws, u"workspace"_s); }, u"workspace"_s)
+                         .value(u"id"_s));
     } else {
         where.append(c.resources.readableWorkspacesCondition(u"pr.workspace_id"_s, binds));
     }
     if (const auto pool = query.string(u"pool"_s)) {
         where.append(u"pr.pool_id = ?"_s);
-        binds.append(c.resources.findPool(*pool, u"pool"_s).value(u"id"_s));
+        binds.append(referenced([&] { return c.resources.findPool(*pool, u"pool"_s); }, u"pool"_s).value(u"id"_s));
     }
     return ApiResponse::ok(c.resources.page(procurement::selectSql(), where, binds, u"pr.seq"_s, true, query,
                                             u"procc"_s, 50, 50, &procurement::json));
