@@ -10,6 +10,7 @@
 #include "core/models/ordermodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/poolmodel.h"
+#include "core/models/pooltransfermodel.h"
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
