@@ -29,12 +29,14 @@ namespace procurement {
 namespace {
 
 constexpr qint64 Hour = Schedule::Hour;
+// A buy that took nothing is tried again this much later (at once when the procurement changes).
+constexpr qint64 BuyRetry = 4 * Hour;
 const QString RunAtKey = u"procurements_run_at"_s;
 
 const QString select =
     u"SELECT pr.seq, pr.id, pr.workspace_id, pr.pool_id, pr.instance_sku_id, pr.name, pr.target, "
     "pr.min_sell_rate, pr.max_buy_rate, pr.window_minutes, pr.enabled, pr.status_state, pr.status_message, "
-    "pr.created_at, pr.updated_at, pr.deleted_at, w.name AS workspace, w.account_id, p.name AS pool_name, "
+    "pr.created_at, pr.updated_at, pr.deleted_at, pr.buy_retry_at, w.name AS workspace, w.account_id, p.name AS pool_name, "
     "s.alias AS sku_alias FROM procurements pr JOIN workspaces w ON w.id = pr.workspace_id "
     "JOIN pools p ON p.id = pr.pool_id JOIN instance_skus s ON s.id = pr.instance_sku_id"_s;
 
@@ -97,8 +99,10 @@ MarketOrder place(Run& run, const QSqlRecord& p, OrderSide side, const ScheduleE
     order.endAt = entry.endAt.value_or(entry.startAt);
     order.nodeCount = entry.nodeCount;
     order.limitRate = rate;
-    // It rests on the book until it fills, and takes what the book has in the meantime.
-    order.allowStanding = true;
+    // A buy takes what the book offers now at or under the cap, and the rest is tried again at
+    // the next hour; a sell rests on the book at the floor until buyers lift it. Both fill partly.
+    // (Resting buys would be matched again at every step of the clock, a window's hours each.)
+    order.allowStanding = side == OrderSide::Sell;
     order.allowPartial = true;
     order.placedBy = p.value(u"id"_s).toString();
     const auto placed = run.resources.market().placeOrder(order, run.at, run.resources.ownedAllocationFunction());
@@ -118,12 +122,12 @@ QString shortReason(Run& run, const QString& sku, qint64 when, qint64 cap)
     const qint64 end = std::max(Schedule::floorHour(when) + Hour, when + Schedule::Alignment);
     const BookQuote quote = run.resources.market().quote({sku}, when, end, run.at);
     if (!quote.bestAsk)
-        return u"nothing is offered then; its buy order at up to $%1 per node-hour rests on the book"_s.arg(
-            Money::format(cap));
+        return u"nothing is offered then; it tries again at the next hour"_s;
     if (quote.bestAsk->rate > cap)
         return u"the best ask, $%1 per node-hour, is above the price cap of $%2"_s.arg(
             Money::format(quote.bestAsk->rate), Money::format(cap));
-    return u"its buy order at up to $%1 per node-hour rests on the book"_s.arg(Money::format(cap));
+    return u"the book has too few nodes at up to $%1 per node-hour then; it tries again at the next hour"_s.arg(
+        Money::format(cap));
 }
 
 void writeStatus(SimResources& resources, const QString& id, const Status& status)
@@ -132,7 +136,8 @@ void writeStatus(SimResources& resources, const QString& id, const Status& statu
                            {status.state, status.message, id});
 }
 
-void actOn(Run& run, const QSqlRecord& p)
+// `eager`: it was just created or changed, and buys at once whatever its last buy took.
+void actOn(Run& run, const QSqlRecord& p, bool eager)
 {
     SimResources& r = run.resources;
     const QString id = p.value(u"id"_s).toString();
@@ -168,7 +173,10 @@ void actOn(Run& run, const QSqlRecord& p)
                                 .min(owned.minus(sells).clampedToZero());
 
     std::optional<QString> fundsProblem;
-    if (cap > 0) {
+    const QVariant retryAt = p.value(u"buy_retry_at"_s);
+    const bool buying = cap > 0 && !shortfall.isEmpty() && (eager || retryAt.isNull() || run.at >= retryAt.toLongLong());
+    if (buying) {
+        bool tookAny = false;
         for (const ScheduleEntry& entry : constValue(shortfall.entries())) {
             const qint64 required = Money::total(cap, entry.nodeCount, entry.endAt.value_or(0) - entry.startAt);
             const qint64 available = run.availableFunds(account);
@@ -177,10 +185,18 @@ void actOn(Run& run, const QSqlRecord& p)
                     Money::format(required), Money::format(std::max<qint64>(0, available)));
                 break;
             }
-            place(run, p, OrderSide::Buy, entry, cap);
-            // Read again at the next buy: what filled is paid, the rest committed.
-            run.available.remove(account);
+            const MarketOrder order = place(run, p, OrderSide::Buy, entry, cap);
+            tookAny = tookAny || !order.fills.isEmpty();
+            // What filled is paid; the rest of an immediate-or-cancel buy commits nothing.
+            qint64 paid = 0;
+            for (const MarketOrderFill& fill : order.fills)
+                paid += fill.amount;
+            run.available[account] = available - paid;
         }
+        // While the market asks more than the cap, it does not ask every hour.
+        r.store().exec(u"UPDATE procurements SET buy_retry_at = ? WHERE id = ?"_s,
+                       {tookAny || fundsProblem ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(run.at + BuyRetry),
+                        id});
     }
     for (const ScheduleEntry& entry : constValue(excess.entries()))
         place(run, p, OrderSide::Sell, entry, floor);
@@ -283,7 +299,7 @@ void act(SimResources& resources, const QString& id, qint64 at)
         return;
     }
     Run run(resources, at);
-    actOn(run, *row);
+    actOn(run, *row, true);
 }
 
 void cancelOrders(SimResources& resources, const QString& id, qint64 at)
@@ -319,7 +335,7 @@ SimResources::Automation automation()
             return;
         Run run(r, at);
         for (const QSqlRecord& p : live)
-            actOn(run, p);
+            actOn(run, p, false);
     };
     return engine;
 }

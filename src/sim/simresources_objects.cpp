@@ -311,20 +311,15 @@ QByteArray SimResources::poolsPage(QueryReader& query, const QStringList& where,
         },
         PoolId,
         [this, historyMinutes](const QStringList& ids) {
-            // The page's schedules in one query.
-            const QHash<QString, QJsonObject> schedules =
-                allocation::allocationSchedules(m_store, ids, scheduleFrom(historyMinutes));
+            // The page's schedules in one query, written as they are read.
+            const QHash<QString, QByteArray> schedules =
+                allocation::allocationScheduleTexts(m_store, ids, scheduleFrom(historyMinutes));
             // Most pools of a page never owned anything: one text for all of those.
-            const QByteArray nothing =
-                QJsonDocument(allocation::allocationSchedule({}, 0)).toJson(QJsonDocument::Compact);
+            const QByteArray nothing = allocation::allocationScheduleText({}, 0);
             QList<QByteArray> written;
             written.reserve(ids.size());
-            for (const QString& id : ids) {
-                const auto schedule = schedules.constFind(id);
-                written.append(schedule == schedules.cend()
-                                   ? nothing
-                                   : QJsonDocument(*schedule).toJson(QJsonDocument::Compact));
-            }
+            for (const QString& id : ids)
+                written.append(schedules.value(id, nothing));
             return written;
         });
 }

@@ -132,7 +132,8 @@ ALTER TABLE tokens ADD COLUMN hashed INTEGER NOT NULL DEFAULT 0;
 )SQL",
     // Procurements (a pool's SKU kept at a target node count by orders the simulator places) and
     // pool transfers (owned allocation moved from one pool to another). Prices are µ$ per
-    // node-hour; a transfer's schedule is its delta as the API's JSON schedule.
+    // node-hour; buy_retry_at is when a procurement whose last buy took nothing buys again; a
+    // transfer's schedule is its delta as the API's JSON schedule.
     R"SQL(
 CREATE TABLE procurements (
     seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
@@ -141,7 +142,7 @@ CREATE TABLE procurements (
     target INTEGER NOT NULL, min_sell_rate INTEGER NOT NULL, max_buy_rate INTEGER NOT NULL,
     window_minutes INTEGER NOT NULL, enabled INTEGER NOT NULL, status_state TEXT NOT NULL,
     status_message TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
-    deleted_at INTEGER);
+    deleted_at INTEGER, buy_retry_at INTEGER);
 CREATE UNIQUE INDEX procurements_name ON procurements(workspace_id, name) WHERE deleted_at IS NULL;
 CREATE UNIQUE INDEX procurements_pool_sku ON procurements(pool_id, instance_sku_id) WHERE deleted_at IS NULL;
 CREATE INDEX procurements_enabled ON procurements(enabled, deleted_at);
@@ -153,6 +154,10 @@ CREATE TABLE pool_transfers (
 CREATE INDEX pool_transfers_pending ON pool_transfers(status) WHERE status = 'pending';
 CREATE INDEX pool_transfers_from ON pool_transfers(from_pool_id, seq);
 CREATE INDEX pool_transfers_to ON pool_transfers(to_pool_id, seq);
+-- The next change of any pool's allocation, asked at every step of the clock: a procurement adds a
+-- rectangle an hour.
+CREATE INDEX pool_allocations_start ON pool_allocations(start_at);
+CREATE INDEX pool_allocations_end ON pool_allocations(end_at);
 )SQL",
 };
 

@@ -238,68 +238,49 @@ private Q_SLOTS:
         QVERIFY2(status.value(u"message").toString().startsWith(u"Short of target: owns 0 of 2 nodes"_s),
                  qPrintable(status.value(u"message").toString()));
         QVERIFY(status.value(u"message").toString().contains(u"above the price cap"_s));
-        // Its buy rests on the book at the cap, standing.
-        const QJsonArray orders = m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data();
+        // Its buy at the cap took what the book had under it, nothing, and the rest is not left
+        // standing: it tries again four hours later.
+        QJsonArray orders = m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data();
         QCOMPARE(orders.size(), 1);
-        QCOMPARE(orders.first().toObject().value(u"status").toString(), u"standing"_s);
-        QCOMPARE(orders.first().toObject().value(u"allocation_schedule_delta").toArray().first()
-                     .toObject().value(u"node_count").toInteger(),
+        const QJsonObject order = orders.first().toObject();
+        QCOMPARE(order.value(u"side").toString(), u"buy"_s);
+        QCOMPARE(order.value(u"status").toString(), u"cancelled"_s);
+        QVERIFY(order.value(u"fills").toArray().isEmpty());
+        QCOMPARE(order.value(u"allocation_schedule_delta").toArray().first().toObject().value(u"node_count").toInteger(),
                  2);
-        QCOMPARE(m.api.del(Procurements + u'/' + r.id()).status, 204);
-    }
-
-    void aboveTargetSells()
-    {
-        const QString pool = m.createPool(u"above"_s);
-        const qint64 start = m.hourFromNow(0) + 60 * ((m.api.now() % H) / 60 + 1);
-        const qint64 end = m.hourFromNow(6);
-        const QJsonObject quoted = m.quotedBuy(pool, u"sea-3-h100"_s, start, end, 3);
-        QVERIFY(!quoted.isEmpty());
-        QCOMPARE(m.api.post(MarketSim::Orders, quoted).json.value(u"status").toString(), u"filled"_s);
-        // A floor far under the bids: the two nodes over the target sell at once.
-        const SimReply r = m.api.post(Procurements, body(pool, m_sku, 1, rate(0.01), rate(0.01), 120));
-        QCOMPARE(r.status, 201);
-        const QJsonArray orders = m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data();
-        QVERIFY(!orders.isEmpty());
-        for (const auto& o : std::as_const(orders)) {
-            QCOMPARE(o.toObject().value(u"side").toString(), u"sell"_s);
-            QCOMPARE(o.toObject().value(u"limit_price_dollars_per_node_hour").toString(), u"0.010020"_s);
-            QCOMPARE(o.toObject().value(u"allocation_schedule_delta").toArray().first().toObject()
-                         .value(u"node_count").toInteger(),
-                     2);
-        }
-        // The synthetic buyers lift what they bid for; an hour on, the window is at the target.
-        m.api.advanceClock(H);
-        const qint64 now = m.api.now();
-        const QJsonArray schedule = m.poolSchedule(pool, m_sku);
-        for (qint64 t = now + 60; t < now + 2 * H; t += 600)
-            QCOMPARE(nodesAt(schedule, t), 1);
-        // What lies beyond the window is not the procurement's to sell.
-        QCOMPARE(nodesAt(schedule, end - 60), 3);
+        m.api.advanceClock(2 * H);
+        QCOMPARE(m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data().size(), 1);
+        m.api.advanceClock(3 * H);
+        orders = m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data();
+        QCOMPARE(orders.size(), 2);
+        QCOMPARE(m.poolSchedule(pool, m_sku), QJsonArray());
+        QVERIFY(m.api.get(Procurements + u'/' + r.id())
+                    .json.value(u"status").toObject().value(u"message").toString().contains(u"above the price cap"_s));
         QCOMPARE(m.api.del(Procurements + u'/' + r.id()).status, 204);
     }
 
     void disabledDoesNothingAndDisablingCancels()
     {
         const QString pool = m.createPool(u"idle"_s);
-        QJsonObject b = body(pool, m_sku, 2, rate(m_ask * 4), rate(m_ask * 0.2), 120);
-        b.insert(u"enabled"_s, false);
-        SimReply r = m.api.post(Procurements, b);
-        QCOMPARE(r.status, 201);
-        const QString id = r.id();
-        QVERIFY(!r.json.value(u"enabled").toBool());
-        QCOMPARE(r.json.value(u"status").toObject().value(u"message").toString(), u"Disabled: it places no orders."_s);
-        m.api.advanceClock(3 * H);
+        QString id;
+        qint64 end = 0;
+        QVERIFY(restingSell(pool, false, &id, &end).isEmpty());
+        QVERIFY(!id.isEmpty());
+        const QJsonObject created = m.api.get(Procurements + u'/' + id).json;
+        QVERIFY(!created.value(u"enabled").toBool());
+        QCOMPARE(created.value(u"status").toObject().value(u"message").toString(),
+                 u"Disabled: it places no orders."_s);
+        m.api.advanceClock(2 * H);
         QCOMPARE(m.api.get(u"/preview/v2/orders?procurement="_s + id).data().size(), 0);
-        QCOMPARE(m.poolSchedule(pool, m_sku), QJsonArray());
+        QCOMPARE(nodesAt(m.poolSchedule(pool, m_sku), m.api.now() + 60), 3);
 
-        // Enabled, it acts at once; its buy under the best ask rests on the book.
-        r = m.api.patch(Procurements + u'/' + id, {{u"enabled"_s, true}});
-        QCOMPARE(r.status, 200);
+        // Enabled, it acts at once: the two nodes over the target go on sale at the floor.
+        QCOMPARE(m.api.patch(Procurements + u'/' + id, {{u"enabled"_s, true}}).status, 200);
         QJsonArray orders = m.api.get(u"/preview/v2/orders?procurement="_s + id).data();
         QCOMPARE(orders.size(), 1);
+        QCOMPARE(orders.first().toObject().value(u"side").toString(), u"sell"_s);
         QCOMPARE(orders.first().toObject().value(u"status").toString(), u"standing"_s);
-        // Disabled again: the standing order is cancelled, and nothing new is placed.
+        // Disabled again: the standing sell is cancelled, and nothing new is placed.
         QCOMPARE(m.api.patch(Procurements + u'/' + id, {{u"enabled"_s, false}}).status, 200);
         orders = m.api.get(u"/preview/v2/orders?procurement="_s + id).data();
         QCOMPARE(orders.size(), 1);
@@ -312,16 +293,18 @@ private Q_SLOTS:
     void deletedStops()
     {
         const QString pool = m.createPool(u"stopped"_s);
-        const SimReply r = m.api.post(Procurements, body(pool, m_sku, 1, rate(m_ask * 4), rate(m_ask * 0.2), 120));
-        QCOMPARE(r.status, 201);
-        const QString orderId =
-            m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data().first().toObject().value(u"id").toString();
-        QCOMPARE(m.api.del(Procurements + u'/' + r.id()).status, 204);
-        // Its standing order is cancelled and it places no more.
-        QCOMPARE(m.api.get(MarketSim::Orders + u'/' + orderId).json.value(u"status").toString(), u"cancelled"_s);
+        QString id;
+        qint64 end = 0;
+        const QString sell = restingSell(pool, true, &id, &end);
+        QVERIFY(!sell.isEmpty());
+        QCOMPARE(m.api.get(MarketSim::Orders + u'/' + sell).json.value(u"status").toString(), u"standing"_s);
+        QCOMPARE(m.api.del(Procurements + u'/' + id).status, 204);
+        // Its standing sell is cancelled and it places no more: the pool keeps what it owned.
+        QCOMPARE(m.api.get(MarketSim::Orders + u'/' + sell).json.value(u"status").toString(), u"cancelled"_s);
         m.api.advanceClock(3 * H);
-        QCOMPARE(m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).status, 404);
-        QCOMPARE(m.poolSchedule(pool, m_sku), QJsonArray());
+        QCOMPARE(m.api.get(u"/preview/v2/orders?procurement="_s + id).status, 404);
+        QCOMPARE(nodesAt(m.poolSchedule(pool, m_sku), m.api.now() + 60), 3);
+        QCOMPARE(nodesAt(m.poolSchedule(pool, m_sku), end - 60), 3);
         // Its place on the pool and SKU is free again.
         const SimReply again = m.api.post(Procurements, body(pool, m_sku, 0, rate(1), rate(2), 60));
         QCOMPARE(again.status, 201);
@@ -366,6 +349,23 @@ private Q_SLOTS:
     }
 
 private:
+    // Over the target with a floor above every bid: its sell rests on the book.
+    // Returns the sell's id; *procurement and *end (the end of the three nodes) are set.
+    QString restingSell(const QString& pool, bool enabled, QString* procurement, qint64* end)
+    {
+        const qint64 start = m.api.now() - m.api.now() % 60 + 60;
+        *end = m.hourFromNow(8);
+        const QJsonObject quoted = m.quotedBuy(pool, u"sea-3-h100"_s, start, *end, 3);
+        if (quoted.isEmpty() || m.api.post(MarketSim::Orders, quoted).json.value(u"status").toString() != u"filled"_s)
+            return {};
+        QJsonObject b = body(pool, m_sku, 1, rate(m_ask * 50), rate(m_ask * 0.2), 120);
+        b.insert(u"enabled"_s, enabled);
+        const SimReply r = m.api.post(Procurements, b);
+        *procurement = r.id();
+        const QJsonArray orders = m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data();
+        return orders.size() == 1 ? orders.first().toObject().value(u"id").toString() : QString();
+    }
+
     QJsonObject body(const QString& pool, const QString& sku, qint64 target, const QString& minSell,
                      const QString& maxBuy, qint64 window) const
     {
