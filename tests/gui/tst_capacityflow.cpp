@@ -58,7 +58,7 @@ constexpr int Timeout = 15000;
 template <typename T> T* waitForWindow(const QString& name)
 {
     T* found = nullptr;
-    QTest::qWaitFor(
+    [[maybe_unused]] const bool shown = QTest::qWaitFor(
         [&] {
             for (QWidget* widget : QApplication::topLevelWidgets()) {
                 if (auto* candidate = qobject_cast<T*>(widget); candidate && candidate->isVisible()
@@ -87,7 +87,7 @@ private:
     {
         return m_api
             .post(u"/preview/v2/pools"_s,
-                  {{u"workspace"_s, u"sfc:workspace:acme:"_s + workspace}, {u"name"_s, name}})
+                  {{u"workspace"_s, QString(u"sfc:workspace:acme:"_s + workspace)}, {u"name"_s, name}})
             .id();
     }
 
