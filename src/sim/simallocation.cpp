@@ -96,7 +96,8 @@ QList<sfdesk::ScheduleEntry> runs(const QList<Rectangle>& rects, qint64 from)
         const qint64 count = qMax<qint64>(0, level);
         if (count == 0)
             continue;
-        const std::optional<qint64> end = it == deltas.cend() ? std::nullopt : std::optional<qint64>(it.key());
+        const std::optional<qint64> end =
+            it == deltas.cend() ? std::nullopt : std::optional<qint64>(it.key());
         if (!out.isEmpty() && out.last().endAt == start && out.last().nodeCount == count) {
             out.last().endAt = end;
             continue;
@@ -134,9 +135,10 @@ QJsonArray schedule(const QList<Rectangle>& rects, qint64 from)
 {
     QJsonArray out;
     for (const sfdesk::ScheduleEntry& entry : constValue(runs(rects, from)))
-        out.append(QJsonObject{{u"start_at"_s, entry.startAt},
-                               {u"node_count"_s, entry.nodeCount},
-                               {u"end_at"_s, entry.endAt ? QJsonValue(*entry.endAt) : QJsonValue(QJsonValue::Null)}});
+        out.append(QJsonObject{
+            {u"start_at"_s, entry.startAt},
+            {u"node_count"_s, entry.nodeCount},
+            {u"end_at"_s, entry.endAt ? QJsonValue(*entry.endAt) : QJsonValue(QJsonValue::Null)}});
     return out;
 }
 
@@ -193,13 +195,12 @@ QHash<QString, QByteArray> allocationScheduleTexts(SimStore& store, const QStrin
     QHash<QString, QList<Rectangle>> byPool;
     // One statement for the whole page: the ids travel as one JSON array. What ended before
     // `from` is not shown.
-    store.forEachRow(u"SELECT instance_sku_id, start_at, end_at, node_count, pool_id FROM pool_allocations "
-                     "WHERE pool_id IN (SELECT value FROM json_each(?)) AND (end_at IS NULL OR end_at > ?)"_s,
-                     {QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(poolIds)).toJson(QJsonDocument::Compact)),
-                      from},
-                     [&byPool](const SimRow& row) {
-                         byPool[QString::fromUtf8(row.text(4))].append(fromRow(row));
-                     });
+    store.forEachRow(
+        u"SELECT instance_sku_id, start_at, end_at, node_count, pool_id FROM pool_allocations "
+        "WHERE pool_id IN (SELECT value FROM json_each(?)) AND (end_at IS NULL OR end_at > ?)"_s,
+        {QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(poolIds)).toJson(QJsonDocument::Compact)),
+         from},
+        [&byPool](const SimRow& row) { byPool[QString::fromUtf8(row.text(4))].append(fromRow(row)); });
     QHash<QString, QByteArray> out;
     for (auto it = byPool.cbegin(); it != byPool.cend(); ++it)
         out.insert(it.key(), allocationScheduleText(it.value(), from));
@@ -223,7 +224,8 @@ void addRectangle(SimStore& store, const QString& poolId, const Rectangle& rect,
                                       "instance_sku_id = ? AND node_count = ? AND source = 'order' LIMIT 1"_s,
                                       {rect.startAt, poolId, rect.instanceSkuId, rect.nodeCount});
         if (before) {
-            store.exec(u"UPDATE pool_allocations SET end_at = ? WHERE id = ?"_s, {*rect.endAt, before->value(0)});
+            store.exec(u"UPDATE pool_allocations SET end_at = ? WHERE id = ?"_s,
+                       {*rect.endAt, before->value(0)});
             return;
         }
     }

@@ -139,8 +139,8 @@ bool capacityAutomation(Seeder& s, const QString& trainingId, const QString& inf
                                    {{u"workspace"_s, u"research"_s}, {u"name"_s, u"evaluation"_s}}, 201);
     if (!evaluation)
         return false;
-    const QJsonArray moved{QJsonObject{
-        {u"start_at"_s, monday + Day}, {u"end_at"_s, monday + 2 * Day}, {u"node_count"_s, 2}}};
+    const QJsonArray moved{
+        QJsonObject{{u"start_at"_s, monday + Day}, {u"end_at"_s, monday + 2 * Day}, {u"node_count"_s, 2}}};
     const auto transfer = s.call(u"POST"_s, u"pool_transfers"_s, s.acme(),
                                  {{u"from_pool"_s, trainingId},
                                   {u"to_pool"_s, evaluation->value(u"id"_s).toString()},
@@ -150,8 +150,7 @@ bool capacityAutomation(Seeder& s, const QString& trainingId, const QString& inf
     // The world carries it out at the next request.
     if (!transfer)
         return false;
-    const auto done =
-        s.call(u"GET"_s, u"pool_transfers/"_s + transfer->value(u"id"_s).toString(), s.acme());
+    const auto done = s.call(u"GET"_s, u"pool_transfers/"_s + transfer->value(u"id"_s).toString(), s.acme());
     if (!done || done->value(u"status"_s).toString() != u"executed"_s) {
         if (s.error.isEmpty())
             s.error = u"the demo's pool transfer was %1"_s.arg(done->value(u"status"_s).toString());
@@ -160,12 +159,13 @@ bool capacityAutomation(Seeder& s, const QString& trainingId, const QString& inf
 
     // A cap a little above what the market asks for a day of one node, a floor well above it.
     const qint64 start = floorTo(s.now(), Hour) + Hour;
-    const auto preview = s.call(u"POST"_s, u"order_preview"_s, s.acme(),
-                                {{u"side"_s, u"buy"_s},
-                                 {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{u"sea-3-h100"_s}}}},
-                                 {u"start_at"_s, start},
-                                 {u"duration_seconds"_s, Day},
-                                 {u"node_count"_s, 1}});
+    const auto preview =
+        s.call(u"POST"_s, u"order_preview"_s, s.acme(),
+               {{u"side"_s, u"buy"_s},
+                {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{u"sea-3-h100"_s}}}},
+                {u"start_at"_s, start},
+                {u"duration_seconds"_s, Day},
+                {u"node_count"_s, 1}});
     if (!preview)
         return false;
     const double rate = preview->value(u"post_order_body"_s)

@@ -66,8 +66,9 @@ QString problem(SimResources& r, const QSqlRecord& t)
         }
     }
     return u"The pool %1 owns %2 node(s) of %3 at %4 that are not offered for sale, fewer than the %5 to "
-           "transfer."_s.arg(t.value(u"from_name"_s).toString(), QString::number(std::max<qint64>(0, free.at(when))),
-                              t.value(u"sku_alias"_s).toString(), isoTime(when), QString::number(moved.at(when)));
+           "transfer."_s.arg(
+               t.value(u"from_name"_s).toString(), QString::number(std::max<qint64>(0, free.at(when))),
+               t.value(u"sku_alias"_s).toString(), isoTime(when), QString::number(moved.at(when)));
 }
 
 void execute(SimResources& r, const QSqlRecord& t, qint64 at)
@@ -89,7 +90,8 @@ void execute(SimResources& r, const QSqlRecord& t, qint64 at)
         rect.nodeCount = entry.nodeCount;
         allocation::addRectangle(r.store(), t.value(u"to_pool_id"_s).toString(), rect, u"transfer"_s, id);
     }
-    r.store().exec(u"UPDATE pool_transfers SET status = 'executed', executed_at = ? WHERE id = ?"_s, {at, id});
+    r.store().exec(u"UPDATE pool_transfers SET status = 'executed', executed_at = ? WHERE id = ?"_s,
+                   {at, id});
     // Instances follow the pools' new allocation at the end of this step.
     r.forgetNextReconcile();
 }

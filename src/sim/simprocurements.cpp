@@ -36,7 +36,8 @@ const QString RunAtKey = u"procurements_run_at"_s;
 const QString select =
     u"SELECT pr.seq, pr.id, pr.workspace_id, pr.pool_id, pr.instance_sku_id, pr.name, pr.target, "
     "pr.min_sell_rate, pr.max_buy_rate, pr.window_minutes, pr.enabled, pr.status_state, pr.status_message, "
-    "pr.created_at, pr.updated_at, pr.deleted_at, pr.buy_retry_at, w.name AS workspace, w.account_id, p.name AS pool_name, "
+    "pr.created_at, pr.updated_at, pr.deleted_at, pr.buy_retry_at, w.name AS workspace, w.account_id, p.name "
+    "AS pool_name, "
     "s.alias AS sku_alias FROM procurements pr JOIN workspaces w ON w.id = pr.workspace_id "
     "JOIN pools p ON p.id = pr.pool_id JOIN instance_skus s ON s.id = pr.instance_sku_id"_s;
 
@@ -73,10 +74,9 @@ struct Run
         const auto found = available.constFind(account);
         if (found != available.cend())
             return *found;
-        const qint64 balance =
-            resources.store()
-                .scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account})
-                .toLongLong();
+        const qint64 balance = resources.store()
+                                   .scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account})
+                                   .toLongLong();
         return *available.insert(account, balance - resources.committedFunds(account));
     }
 };
@@ -105,7 +105,8 @@ MarketOrder place(Run& run, const QSqlRecord& p, OrderSide side, const ScheduleE
     order.allowStanding = side == OrderSide::Sell;
     order.allowPartial = true;
     order.placedBy = p.value(u"id"_s).toString();
-    const auto placed = run.resources.market().placeOrder(order, run.at, run.resources.ownedAllocationFunction());
+    const auto placed =
+        run.resources.market().placeOrder(order, run.at, run.resources.ownedAllocationFunction());
     if (!placed)
         throw SimApiError(500, u"api_error"_s, u"The market could not place a procurement's order."_s);
     run.resources.settle(placed->settlements);
@@ -126,8 +127,8 @@ QString shortReason(Run& run, const QString& sku, qint64 when, qint64 cap)
     if (quote.bestAsk->rate > cap)
         return u"the best ask, $%1 per node-hour, is above the price cap of $%2"_s.arg(
             Money::format(quote.bestAsk->rate), Money::format(cap));
-    return u"the book has too few nodes at up to $%1 per node-hour then; it tries again at the next hour"_s.arg(
-        Money::format(cap));
+    return u"the book has too few nodes at up to $%1 per node-hour then; it tries again at the next hour"_s
+        .arg(Money::format(cap));
 }
 
 void writeStatus(SimResources& resources, const QString& id, const Status& status)
@@ -167,18 +168,18 @@ void actOn(Run& run, const QSqlRecord& p, bool eager)
     const Schedule wanted = Schedule::rectangle(from, until, target);
     const Schedule shortfall = wanted.minus(covered).clipped(from, until).clampedToZero();
     // What is over the target and the pool may still sell (not already on offer).
-    const Schedule excess = covered.minus(wanted)
-                                .clipped(from, until)
-                                .clampedToZero()
-                                .min(owned.minus(sells).clampedToZero());
+    const Schedule excess =
+        covered.minus(wanted).clipped(from, until).clampedToZero().min(owned.minus(sells).clampedToZero());
 
     std::optional<QString> fundsProblem;
     const QVariant retryAt = p.value(u"buy_retry_at"_s);
-    const bool buying = cap > 0 && !shortfall.isEmpty() && (eager || retryAt.isNull() || run.at >= retryAt.toLongLong());
+    const bool buying =
+        cap > 0 && !shortfall.isEmpty() && (eager || retryAt.isNull() || run.at >= retryAt.toLongLong());
     if (buying) {
         bool tookAny = false;
         for (const ScheduleEntry& entry : constValue(shortfall.entries())) {
-            const qint64 required = Money::total(cap, entry.nodeCount, entry.endAt.value_or(0) - entry.startAt);
+            const qint64 required =
+                Money::total(cap, entry.nodeCount, entry.endAt.value_or(0) - entry.startAt);
             const qint64 available = run.availableFunds(account);
             if (required > available) {
                 fundsProblem = u"the balance cannot cover its buy order (up to $%1; $%2 available)"_s.arg(
@@ -194,9 +195,10 @@ void actOn(Run& run, const QSqlRecord& p, bool eager)
             run.available[account] = available - paid;
         }
         // While the market asks more than the cap, it does not ask every hour.
-        r.store().exec(u"UPDATE procurements SET buy_retry_at = ? WHERE id = ?"_s,
-                       {tookAny || fundsProblem ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(run.at + BuyRetry),
-                        id});
+        r.store().exec(
+            u"UPDATE procurements SET buy_retry_at = ? WHERE id = ?"_s,
+            {tookAny || fundsProblem ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(run.at + BuyRetry),
+             id});
     }
     for (const ScheduleEntry& entry : constValue(excess.entries()))
         place(run, p, OrderSide::Sell, entry, floor);
@@ -214,13 +216,13 @@ void actOn(Run& run, const QSqlRecord& p, bool eager)
             fundsProblem ? *fundsProblem : shortReason(run, sku, *when, cap));
     } else if (const auto over = above.firstStart()) {
         status.state = u"info"_s;
-        status.message = u"Over target: owns %1 at %2, %3 more than the target; selling them at $%4 per "
-                         "node-hour or more."_s.arg(nodes(now.at(*over)), isoTime(*over),
-                                                    QString::number(now.at(*over) - target), Money::format(floor));
+        status.message =
+            u"Over target: owns %1 at %2, %3 more than the target; selling them at $%4 per "
+            "node-hour or more."_s.arg(nodes(now.at(*over)), isoTime(*over),
+                                       QString::number(now.at(*over) - target), Money::format(floor));
     } else {
         status.state = u"info"_s;
-        status.message =
-            u"On target: %1 from %2 to %3."_s.arg(nodes(target), isoTime(from), isoTime(end));
+        status.message = u"On target: %1 from %2 to %3."_s.arg(nodes(target), isoTime(from), isoTime(end));
     }
     writeStatus(r, id, status);
 }
@@ -278,7 +280,8 @@ QJsonObject json(const QSqlRecord& row)
         {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap_"_s + poolId.mid(5))}, {u"name"_s, poolName}}},
         {u"instance_sku"_s, MarketJson::skuSummary(row.value(u"instance_sku_id"_s).toString(),
                                                    row.value(u"sku_alias"_s).toString())},
-        {u"min_sell_price_dollars_per_node_hour"_s, Money::format(row.value(u"min_sell_rate"_s).toLongLong())},
+        {u"min_sell_price_dollars_per_node_hour"_s,
+         Money::format(row.value(u"min_sell_rate"_s).toLongLong())},
         {u"max_buy_price_dollars_per_node_hour"_s, Money::format(row.value(u"max_buy_rate"_s).toLongLong())},
         {u"managed_window_minutes"_s, row.value(u"window_minutes"_s).toLongLong()},
         {u"enabled"_s, row.value(u"enabled"_s).toBool()},
@@ -345,12 +348,14 @@ SimResources::PoolDeleteGuard deleteGuard()
     return [](SimStore& store, const QString& poolId, qint64) {
         const qint64 count =
             store
-                .scalar(u"SELECT COUNT(*) FROM procurements WHERE pool_id = ? AND deleted_at IS NULL"_s, {poolId})
+                .scalar(u"SELECT COUNT(*) FROM procurements WHERE pool_id = ? AND deleted_at IS NULL"_s,
+                        {poolId})
                 .toLongLong();
         if (count == 0)
             return QList<FieldError>{};
-        return QList<FieldError>{
-            {{}, u"active_procurements"_s, u"%1 procurement(s) manage the pool; delete them first."_s.arg(count)}};
+        return QList<FieldError>{{{},
+                                  u"active_procurements"_s,
+                                  u"%1 procurement(s) manage the pool; delete them first."_s.arg(count)}};
     };
 }
 

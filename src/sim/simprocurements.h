@@ -17,8 +17,9 @@ namespace sfsim {
 // so its orders, fills and the pool's schedule are ordinary data. Its buys take what the book
 // offers at once at or under the cap, partly if need be (immediate-or-cancel), and what is still
 // missing is bought at the next hour (four hours after a buy that took nothing: the market then
-// asks more than the cap); its sells rest on the book (standing, partial) until buyers lift them. Resting buys were tried first: the market matches every resting order again at each
-// step of its clock, and a day of 100 procurements then cost seven times a day without them.
+// asks more than the cap); its sells rest on the book (standing, partial) until buyers lift them. Resting
+// buys were tried first: the market matches every resting order again at each step of its clock, and a day of
+// 100 procurements then cost seven times a day without them.
 //
 // When it acts: at every hour boundary the clock passes, and at once when a procurement is created,
 // changed or enabled. Each time it manages from the next minute to the end of the hour in which
@@ -26,8 +27,9 @@ namespace sfsim {
 // covered until it acts again; a new run usually buys or sells only the hour that came into the
 // window. Every resting sell of the pool's SKU (its own and the user's) counts as sold. Disabling,
 // deleting or changing the terms of a procurement cancels its active orders, its resting sells (as
-// the API document says of disabling and deleting); what they filled stays in the pool. The document allows one procurement (or spot deployment) per pool and SKU (409); two
-// on one pool manage different SKUs and never touch each other's allocation.
+// the API document says of disabling and deleting); what they filled stays in the pool. The document allows
+// one procurement (or spot deployment) per pool and SKU (409); two on one pool manage different SKUs and
+// never touch each other's allocation.
 namespace procurement {
 
 // Every column of a procurement with its pool's, workspace's and SKU's names, for the writer.

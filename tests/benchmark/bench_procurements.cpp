@@ -57,8 +57,8 @@ struct World
     {
         const ApiResponse response = call(method, path, body, query);
         if (response.status >= 300) {
-            QTextStream(stderr) << method << u' ' << path << u": " << response.status << u' ' << response.bytes()
-                                << Qt::endl;
+            QTextStream(stderr) << method << u' ' << path << u": " << response.status << u' '
+                                << response.bytes() << Qt::endl;
             std::exit(1);
         }
         return response.json.isEmpty() ? response.body : QJsonDocument::fromJson(response.json).object();
@@ -92,20 +92,21 @@ std::unique_ptr<World> makeWorld(int procurements)
         skus << s.toObject().value(u"id"_s).toString();
     const qint64 now = w.must(u"GET"_s, u"/_sim/clock"_s).value(u"now"_s).toInteger();
     for (int i = 0; i < 100; ++i) {
-        const QString pool = w.must(u"POST"_s, u"pools"_s,
-                                    {{u"workspace"_s, u"default"_s}, {u"name"_s, u"bench-%1"_s.arg(i)}})
-                                 .value(u"id"_s)
-                                 .toString();
+        const QString pool =
+            w.must(u"POST"_s, u"pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"bench-%1"_s.arg(i)}})
+                .value(u"id"_s)
+                .toString();
         if (i >= procurements)
             continue;
         const QString sku = skus.at(i % skus.size());
         // The market's price of a day of a node, for caps above it (half of them) and under it.
-        const QJsonObject preview = w.must(u"POST"_s, u"order_preview"_s,
-                                           {{u"side"_s, u"buy"_s},
-                                            {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{sku}}}},
-                                            {u"start_at"_s, now - now % 3600 + 3600},
-                                            {u"duration_seconds"_s, 86400},
-                                            {u"node_count"_s, 1}});
+        const QJsonObject preview =
+            w.must(u"POST"_s, u"order_preview"_s,
+                   {{u"side"_s, u"buy"_s},
+                    {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{sku}}}},
+                    {u"start_at"_s, now - now % 3600 + 3600},
+                    {u"duration_seconds"_s, 86400},
+                    {u"node_count"_s, 1}});
         const double rate = preview.value(u"post_order_body"_s)
                                 .toObject()
                                 .value(u"limit_price_dollars_per_node_hour"_s)
@@ -175,8 +176,7 @@ int main(int argc, char** argv)
                .arg(orders)
         << Qt::endl;
     out << u"  clock steps: none %1 ms, with procurements %2 ms; reads: none %3 ms, with procurements %4 ms "
-           "(the orders list %5 and %6 ms)"_s
-               .arg(plainTime.advance, 0, 'f', 1)
+           "(the orders list %5 and %6 ms)"_s.arg(plainTime.advance, 0, 'f', 1)
                .arg(automatedTime.advance, 0, 'f', 1)
                .arg(plainTime.reads, 0, 'f', 1)
                .arg(automatedTime.reads, 0, 'f', 1)

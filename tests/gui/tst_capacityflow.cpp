@@ -61,8 +61,8 @@ template <typename T> T* waitForWindow(const QString& name)
     [[maybe_unused]] const bool shown = QTest::qWaitFor(
         [&] {
             for (QWidget* widget : QApplication::topLevelWidgets()) {
-                if (auto* candidate = qobject_cast<T*>(widget); candidate && candidate->isVisible()
-                                                                  && candidate->objectName() == name)
+                if (auto* candidate = qobject_cast<T*>(widget);
+                    candidate && candidate->isVisible() && candidate->objectName() == name)
                     found = candidate;
             }
             return found != nullptr;
@@ -93,13 +93,17 @@ private:
 
     QString quotedRate(const QString& alias, qint64 start, qint64 end, qint64 nodes)
     {
-        const SimReply r = m_api.post(u"/preview/v2/order_preview"_s,
-                                      {{u"side"_s, u"buy"_s},
-                                       {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{alias}}}},
-                                       {u"start_at"_s, start},
-                                       {u"duration_seconds"_s, end - start},
-                                       {u"node_count"_s, nodes}});
-        return r.json.value(u"post_order_body"_s).toObject().value(u"limit_price_dollars_per_node_hour"_s).toString();
+        const SimReply r =
+            m_api.post(u"/preview/v2/order_preview"_s,
+                       {{u"side"_s, u"buy"_s},
+                        {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{alias}}}},
+                        {u"start_at"_s, start},
+                        {u"duration_seconds"_s, end - start},
+                        {u"node_count"_s, nodes}});
+        return r.json.value(u"post_order_body"_s)
+            .toObject()
+            .value(u"limit_price_dollars_per_node_hour"_s)
+            .toString();
     }
 
     QJsonArray poolSchedule(const QString& pool, const QString& sku)
@@ -214,7 +218,8 @@ private Q_SLOTS:
         QVERIFY2(qAbs(CliTime::parseDuration(window->text()).value_or(0) / 60 - minutes) <= 1,
                  qPrintable(window->text()));
         // The name and the prices, typed; the cap well above the market, the floor far above.
-        const double ask = quotedRate(u"sea-3-h100"_s, p.backend->now() - p.backend->now() % H + H, end, 2).toDouble();
+        const double ask =
+            quotedRate(u"sea-3-h100"_s, p.backend->now() - p.backend->now() % H + H, end, 2).toDouble();
         QVERIFY(ask > 0);
         QTest::keyClick(dialog, Qt::Key_N, Qt::AltModifier);
         QVERIFY(dialog->findChild<QLineEdit*>(u"procurementName"_s)->hasFocus());
@@ -268,14 +273,17 @@ private Q_SLOTS:
         editCap->selectAll();
         QTest::keyClicks(editCap, QString::number(ask * 3, 'f', 2));
         QTest::keyClick(editCap, Qt::Key_Return);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_api.get(u"/preview/v2/procurements/"_s + id).json.value(u"max_buy_price_dollars_per_node_hour"_s).toString().toDouble()
-                > ask * 2.5,
-            Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(m_api.get(u"/preview/v2/procurements/"_s + id)
+                                         .json.value(u"max_buy_price_dollars_per_node_hour"_s)
+                                         .toString()
+                                         .toDouble()
+                                     > ask * 2.5,
+                                 Timeout);
 
         // Ctrl+Shift+E disables it: the list says so.
         QTest::keyClick(list, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() == 1 && list->topLevelItem(0)->text(4).startsWith(u"Disabled"_s),
+        QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() == 1
+                                     && list->topLevelItem(0)->text(4).startsWith(u"Disabled"_s),
                                  Timeout);
         QVERIFY(!m_api.get(u"/preview/v2/procurements/"_s + id).json.value(u"enabled"_s).toBool());
 
@@ -324,7 +332,8 @@ private Q_SLOTS:
         auto* list = p.page->procurementList();
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() == 1, Timeout);
         const QString id = list->topLevelItem(0)->data(0, Qt::UserRole).toString();
-        QCOMPARE(m_api.get(u"/preview/v2/procurements/"_s + id).json.value(u"target"_s).toInteger(), offer.nodes);
+        QCOMPARE(m_api.get(u"/preview/v2/procurements/"_s + id).json.value(u"target"_s).toInteger(),
+                 offer.nodes);
         QCOMPARE(m_api.del(u"/preview/v2/procurements/"_s + id).status, 204);
     }
 
@@ -339,13 +348,14 @@ private Q_SLOTS:
         const qint64 now = m_api.now();
         const qint64 start = now - now % H + 2 * H;
         const qint64 end = start + 6 * H;
-        QJsonObject buy{{u"pool"_s, from},
-                        {u"side"_s, u"buy"_s},
-                        {u"instance_sku"_s, sku},
-                        {u"allocation_schedule_delta"_s,
-                         QJsonArray{QJsonObject{{u"start_at"_s, start}, {u"end_at"_s, end}, {u"node_count"_s, 4}}}},
-                        {u"limit_price_dollars_per_node_hour"_s,
-                         QString::number(quotedRate(u"sea-3-h100"_s, start, end, 4).toDouble() * 1.2, 'f', 6)}};
+        QJsonObject buy{
+            {u"pool"_s, from},
+            {u"side"_s, u"buy"_s},
+            {u"instance_sku"_s, sku},
+            {u"allocation_schedule_delta"_s,
+             QJsonArray{QJsonObject{{u"start_at"_s, start}, {u"end_at"_s, end}, {u"node_count"_s, 4}}}},
+            {u"limit_price_dollars_per_node_hour"_s,
+             QString::number(quotedRate(u"sea-3-h100"_s, start, end, 4).toDouble() * 1.2, 'f', 6)}};
         QCOMPARE(m_api.post(u"/preview/v2/orders"_s, buy).json.value(u"status"_s).toString(), u"filled"_s);
 
         QTemporaryDir dir;
@@ -380,7 +390,8 @@ private Q_SLOTS:
         dialog->findChild<QLineEdit*>(u"moveNodesEnd"_s)->setText(QString::number(start + 4 * H));
         const QString preview = dialog->findChild<QPlainTextEdit*>(u"moveNodesPreview"_s)->toPlainText();
         QVERIFY2(preview.contains(u"mover (production), sea-3-h100:"_s) && preview.contains(u"4 → 1 nodes"_s)
-                     && preview.contains(u"receiver (research), sea-3-h100:"_s) && preview.contains(u"0 → 3 nodes"_s),
+                     && preview.contains(u"receiver (research), sea-3-h100:"_s)
+                     && preview.contains(u"0 → 3 nodes"_s),
                  qPrintable(preview));
         // More than it owns is refused before anything is sent.
         count->setValue(5);
@@ -395,8 +406,10 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(transfers->model()->rowCount(), 1, Timeout);
         view.refresh();
         QTRY_COMPARE_WITH_TIMEOUT(
-            transfers->model()->index(0, PoolTransferModel::StatusColumn).data().toString(), u"Executed"_s, Timeout);
-        QCOMPARE(transfers->model()->index(0, PoolTransferModel::ToColumn).data().toString(), u"receiver (research)"_s);
+            transfers->model()->index(0, PoolTransferModel::StatusColumn).data().toString(), u"Executed"_s,
+            Timeout);
+        QCOMPARE(transfers->model()->index(0, PoolTransferModel::ToColumn).data().toString(),
+                 u"receiver (research)"_s);
         // Both schedules moved by exactly the delta.
         const QJsonArray source = poolSchedule(from, sku);
         const QJsonArray destination = poolSchedule(to, sku);
@@ -409,20 +422,23 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(view.model()->find(to)->nodesAt(start + 2 * H), 3, Timeout);
 
         // One the server rejects: its reason, as the server gave it.
-        const SimReply rejected = m_api.post(
-            u"/preview/v2/pool_transfers"_s,
-            {{u"from_pool"_s, from},
-             {u"to_pool"_s, to},
-             {u"instance_sku"_s, sku},
-             {u"allocation_schedule_delta"_s,
-              QJsonArray{QJsonObject{{u"start_at"_s, start}, {u"end_at"_s, start + H}, {u"node_count"_s, 9}}}}});
+        const SimReply rejected =
+            m_api.post(u"/preview/v2/pool_transfers"_s,
+                       {{u"from_pool"_s, from},
+                        {u"to_pool"_s, to},
+                        {u"instance_sku"_s, sku},
+                        {u"allocation_schedule_delta"_s,
+                         QJsonArray{QJsonObject{
+                             {u"start_at"_s, start}, {u"end_at"_s, start + H}, {u"node_count"_s, 9}}}}});
         QCOMPARE(rejected.status, 202);
-        const QString reason =
-            m_api.get(u"/preview/v2/pool_transfers/"_s + rejected.id()).json.value(u"rejected_reason"_s).toString();
+        const QString reason = m_api.get(u"/preview/v2/pool_transfers/"_s + rejected.id())
+                                   .json.value(u"rejected_reason"_s)
+                                   .toString();
         QVERIFY(!reason.isEmpty());
         view.refresh();
         QTRY_COMPARE_WITH_TIMEOUT(transfers->model()->rowCount(), 2, Timeout);
-        QCOMPARE(transfers->model()->index(0, PoolTransferModel::StatusColumn).data().toString(), u"Rejected"_s);
+        QCOMPARE(transfers->model()->index(0, PoolTransferModel::StatusColumn).data().toString(),
+                 u"Rejected"_s);
         QCOMPARE(transfers->model()->index(0, PoolTransferModel::ReasonColumn).data().toString(), reason);
         saveWidgetScreenshot(&view, u"capacity-pools-transfers"_s);
     }

@@ -186,8 +186,8 @@ private Q_SLOTS:
                                         .toArray();
         for (qint64 t = m_now + 60; t < m_now + D; t += H)
             QCOMPARE(nodesAt(schedule, t), 2);
-        const SimReply orders = m_api.get(u"/preview/v2/orders?limit=200&procurement="_s
-                                          + procurement.value(u"id").toString());
+        const SimReply orders =
+            m_api.get(u"/preview/v2/orders?limit=200&procurement="_s + procurement.value(u"id").toString());
         QVERIFY(orders.data().size() >= 20);
         int filled = 0;
         for (const auto& o : constValue(orders.data()))

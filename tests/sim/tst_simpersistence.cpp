@@ -147,9 +147,12 @@ private Q_SLOTS:
         // procurements and pool transfers, and with the tokens themselves in the store rather than
         // their digests.
         QStringList downgrade{
-            u"DROP TABLE procurements"_s, u"DROP TABLE pool_transfers"_s, u"DROP INDEX pool_allocations_start"_s,
+            u"DROP TABLE procurements"_s,
+            u"DROP TABLE pool_transfers"_s,
+            u"DROP INDEX pool_allocations_start"_s,
             u"DROP INDEX pool_allocations_end"_s,
-            u"DROP INDEX instances_pool_seq"_s, u"DROP INDEX instances_partition_seq"_s,
+            u"DROP INDEX instances_pool_seq"_s,
+            u"DROP INDEX instances_partition_seq"_s,
             u"DROP INDEX instances_partition_attached"_s,
             u"CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at)"_s};
         const QJsonObject tokens = sim.tokens();

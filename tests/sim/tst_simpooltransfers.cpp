@@ -55,7 +55,8 @@ private Q_SLOTS:
         QCOMPARE(r.json.value(u"instance_sku").toObject().value(u"alias").toString(), u"sea-3-h100"_s);
         // Expanded, with the zero unbounded tail the document appends.
         QCOMPARE(r.json.value(u"allocation_schedule_delta").toArray(),
-                 (QJsonArray{QJsonObject{{u"start_at"_s, start + 2 * H}, {u"end_at"_s, start + 5 * H},
+                 (QJsonArray{QJsonObject{{u"start_at"_s, start + 2 * H},
+                                         {u"end_at"_s, start + 5 * H},
                                          {u"node_count"_s, 3}},
                              QJsonObject{{u"start_at"_s, start + 5 * H},
                                          {u"end_at"_s, QJsonValue(QJsonValue::Null)},
@@ -65,8 +66,8 @@ private Q_SLOTS:
         r = m.api.get(Transfers + u'/' + r.id());
         QCOMPARE(r.json.value(u"status").toString(), u"executed"_s);
         QCOMPARE(m.poolSchedule(from, m_sku), MarketSim::entries({{start, start + 2 * H, 4},
-                                                                   {start + 2 * H, start + 5 * H, 1},
-                                                                   {start + 5 * H, end, 4}}));
+                                                                  {start + 2 * H, start + 5 * H, 1},
+                                                                  {start + 5 * H, end, 4}}));
         QCOMPARE(m.poolSchedule(to, m_sku), delta);
         // The legacy cxfr_ prefix names the same transfer.
         QCOMPARE(m.api.get(Transfers + u"/cxfr_"_s + r.id().mid(5)).id(), r.id());
@@ -102,8 +103,8 @@ private Q_SLOTS:
         QCOMPARE(m.poolSchedule(to, m_sku), QJsonArray());
 
         // What a resting sell offers is not the pool's to move either.
-        const QJsonObject sell = MarketSim::order(from, u"sell"_s, m_sku, start, start + 4 * H, 1, u"999.000000"_s,
-                                                  true);
+        const QJsonObject sell =
+            MarketSim::order(from, u"sell"_s, m_sku, start, start + 4 * H, 1, u"999.000000"_s, true);
         QCOMPARE(m.api.post(MarketSim::Orders, sell).json.value(u"status").toString(), u"standing"_s);
         r = m.api.post(Transfers, body(from, to, MarketSim::entries({{start, start + H, 2}})));
         QCOMPARE(m.api.get(Transfers + u'/' + r.id()).json.value(u"status").toString(), u"rejected"_s);
@@ -131,8 +132,8 @@ private Q_SLOTS:
         QCOMPARE(m.poolSchedule(from, m_sku),
                  MarketSim::entries({{start, start + 2 * H, 3}, {start + 2 * H, start + 4 * H, 4}}));
         // The key with another body is refused.
-        const SimReply other =
-            m.api.postIdempotent(Transfers, body(from, to, MarketSim::entries({{start, start + H, 2}})), u"move-once"_s);
+        const SimReply other = m.api.postIdempotent(
+            Transfers, body(from, to, MarketSim::entries({{start, start + H, 2}})), u"move-once"_s);
         QCOMPARE(other.status, 422);
         QVERIFY(other.detailCodes().contains(u"idempotency_key_reused"_s));
         int listed = 0;
@@ -152,8 +153,9 @@ private Q_SLOTS:
         QCOMPARE(m.api.post(Transfers, request, m.sim.token(u"acme-viewer"_s)).status, 404);
         // Reads both pools of production, writes neither.
         const QString second = m.createPool(u"guarded-2"_s, u"production"_s);
-        const SimReply viewer = m.api.post(
-            Transfers, body(production, second, MarketSim::entries({{start, start + H, 1}})), m.sim.token(u"acme-viewer"_s));
+        const SimReply viewer =
+            m.api.post(Transfers, body(production, second, MarketSim::entries({{start, start + H, 1}})),
+                       m.sim.token(u"acme-viewer"_s));
         QCOMPARE(viewer.status, 403);
         QCOMPARE(viewer.errorType(), u"forbidden"_s);
         // Another account sees neither pool.
@@ -170,19 +172,23 @@ private Q_SLOTS:
         QCOMPARE(r.status, 422);
         QVERIFY(r.detailCodes().contains(u"missing_field"_s));
         QCOMPARE(m.api.post(Transfers, body(a, a, MarketSim::entries({{start, start + H, 1}}))).status, 422);
-        QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start - 3 * H, start, 1}}))).status, 422);
+        QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start - 3 * H, start, 1}}))).status,
+                 422);
         QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start, start + H, 0}}))).status, 422);
-        QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start + 1, start + H, 1}}))).status, 422);
-        QCOMPARE(m.api.post(Transfers, body(a, u"pool_unknown"_s, MarketSim::entries({{start, start + H, 1}})))
-                     .status,
-                 404);
+        QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start + 1, start + H, 1}}))).status,
+                 422);
+        QCOMPARE(
+            m.api.post(Transfers, body(a, u"pool_unknown"_s, MarketSim::entries({{start, start + H, 1}})))
+                .status,
+            404);
         QJsonObject unknownSku = body(a, b, MarketSim::entries({{start, start + H, 1}}));
         unknownSku.insert(u"instance_sku"_s, u"isku_unknown"_s);
         QCOMPARE(m.api.post(Transfers, unknownSku).status, 422);
         QCOMPARE(m.api.get(Transfers + u"/pxfr_unknown"_s).status, 404);
         // Pages of ptfrc_ cursors, newest first.
         for (int i = 0; i < 2; ++i)
-            QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start, start + H, 1}}))).status, 202);
+            QCOMPARE(m.api.post(Transfers, body(a, b, MarketSim::entries({{start, start + H, 1}}))).status,
+                     202);
         SimReply page = m.api.get(Transfers + u"?pool="_s + a + u"&limit=1"_s);
         QVERIFY(page.json.value(u"has_more").toBool());
         const QString cursor = page.json.value(u"cursor").toString();

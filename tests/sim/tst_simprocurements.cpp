@@ -81,11 +81,12 @@ private Q_SLOTS:
         // The bare tag "node_count" names no count; prices need their decimal point; the window
         // is 1 to 129600 minutes; the SKU must be registered.
         QJsonObject body = this->body(pool, m_sku, 1, rate(m_ask * 5), rate(m_ask * 0.1), 60);
-        for (const auto& [key, value] : {std::pair{u"target"_s, QJsonValue(u"node_count"_s)},
-                                         std::pair{u"max_buy_price_dollars_per_node_hour"_s, QJsonValue(u"20"_s)},
-                                         std::pair{u"managed_window_minutes"_s, QJsonValue(0)},
-                                         std::pair{u"managed_window_minutes"_s, QJsonValue(129601)},
-                                         std::pair{u"instance_sku"_s, QJsonValue(u"isku_unknown"_s)}}) {
+        for (const auto& [key, value] :
+             {std::pair{u"target"_s, QJsonValue(u"node_count"_s)},
+              std::pair{u"max_buy_price_dollars_per_node_hour"_s, QJsonValue(u"20"_s)},
+              std::pair{u"managed_window_minutes"_s, QJsonValue(0)},
+              std::pair{u"managed_window_minutes"_s, QJsonValue(129601)},
+              std::pair{u"instance_sku"_s, QJsonValue(u"isku_unknown"_s)}}) {
             QJsonObject bad = body;
             bad.insert(key, value);
             r = m.api.post(Procurements, bad);
@@ -115,13 +116,18 @@ private Q_SLOTS:
         QCOMPARE(r.json.value(u"managed_window_minutes").toInteger(), 60);
         QVERIFY(r.json.value(u"enabled").toBool());
         QCOMPARE(r.json.value(u"status").toObject().value(u"state").toString(), u"warning"_s);
-        QVERIFY2(r.json.value(u"status").toObject().value(u"message").toString().contains(u"above the price cap"_s),
+        QVERIFY2(r.json.value(u"status")
+                     .toObject()
+                     .value(u"message")
+                     .toString()
+                     .contains(u"above the price cap"_s),
                  r.raw.constData());
         const QString id = r.id();
 
         // One name per workspace (400), one procurement per pool and SKU (409).
-        QCOMPARE(m.api.post(Procurements, this->body(m.createPool(u"shape-2"_s, u"production"_s), m_sku, 1,
-                                                     rate(1), rate(2), 60))
+        QCOMPARE(m.api
+                     .post(Procurements, this->body(m.createPool(u"shape-2"_s, u"production"_s), m_sku, 1,
+                                                    rate(1), rate(2), 60))
                      .status,
                  400);
         QJsonObject second = body;
@@ -133,7 +139,8 @@ private Q_SLOTS:
         // Read by id and by resource path; the pool names it.
         QCOMPARE(m.api.get(Procurements + u'/' + id).json.value(u"id").toString(), id);
         QCOMPARE(m.api.get(Procurements + u"/sfc:procurement:acme:production:keep"_s).id(), id);
-        const QJsonArray listed = m.api.get(u"/preview/v2/pools/"_s + pool).json.value(u"procurements").toArray();
+        const QJsonArray listed =
+            m.api.get(u"/preview/v2/pools/"_s + pool).json.value(u"procurements").toArray();
         QCOMPARE(listed, (QJsonArray{QJsonObject{{u"id"_s, id}, {u"name"_s, u"keep"_s}}}));
         // A pool with a procurement is not deleted.
         r = m.api.del(u"/preview/v2/pools/"_s + pool);
@@ -147,7 +154,8 @@ private Q_SLOTS:
         QCOMPARE(m.api.del(Procurements + u'/' + id).status, 204);
         QCOMPARE(m.api.get(Procurements + u'/' + id).status, 404);
         QCOMPARE(m.api.del(Procurements + u'/' + id).status, 404);
-        QCOMPARE(m.api.get(u"/preview/v2/pools/"_s + pool).json.value(u"procurements").toArray(), QJsonArray());
+        QCOMPARE(m.api.get(u"/preview/v2/pools/"_s + pool).json.value(u"procurements").toArray(),
+                 QJsonArray());
     }
 
     void listPagesAndFilters()
@@ -177,7 +185,8 @@ private Q_SLOTS:
         QCOMPARE(m.api.get(Procurements + u"?starting_after=ordrc_AAAA"_s).status, 422);
         // By workspace: a token that reads only production sees none of research's.
         QCOMPARE(m.api.get(Procurements + u"?workspace=research"_s).data().size(), 2);
-        QCOMPARE(m.api.get(Procurements + u"?workspace=research"_s, m.sim.token(u"acme-viewer"_s)).status, 422);
+        QCOMPARE(m.api.get(Procurements + u"?workspace=research"_s, m.sim.token(u"acme-viewer"_s)).status,
+                 422);
         for (const auto& v : constValue(m.api.get(Procurements, m.sim.token(u"acme-viewer"_s)).data()))
             QCOMPARE(v.toObject().value(u"workspace").toString(), u"production"_s);
         for (const QString& id : std::as_const(made))
@@ -197,8 +206,9 @@ private Q_SLOTS:
         for (qint64 t = now + 60; t < now + 3 * H; t += 600)
             QCOMPARE(nodesAt(schedule, t), 3);
         QCOMPARE(most(schedule), 3);
-        QCOMPARE(m.api.get(Procurements + u'/' + id).json.value(u"status").toObject().value(u"state").toString(),
-                 u"info"_s);
+        QCOMPARE(
+            m.api.get(Procurements + u'/' + id).json.value(u"status").toObject().value(u"state").toString(),
+            u"info"_s);
         // Its orders are buys at the cap, filled at or under it.
         const auto ordersOf = [this, &id] {
             return m.api.get(u"/preview/v2/orders?limit=200&procurement="_s + id).data();
@@ -230,7 +240,8 @@ private Q_SLOTS:
     void capUnderTheBestAskBuysNothingAndSaysWhy()
     {
         const QString pool = m.createPool(u"cheap"_s);
-        const SimReply r = m.api.post(Procurements, body(pool, m_sku, 2, rate(m_ask * 4), rate(m_ask * 0.2), 120));
+        const SimReply r =
+            m.api.post(Procurements, body(pool, m_sku, 2, rate(m_ask * 4), rate(m_ask * 0.2), 120));
         QCOMPARE(r.status, 201);
         QCOMPARE(m.poolSchedule(pool, m_sku), QJsonArray());
         const QJsonObject status = r.json.value(u"status").toObject();
@@ -246,7 +257,12 @@ private Q_SLOTS:
         QCOMPARE(order.value(u"side").toString(), u"buy"_s);
         QCOMPARE(order.value(u"status").toString(), u"cancelled"_s);
         QVERIFY(order.value(u"fills").toArray().isEmpty());
-        QCOMPARE(order.value(u"allocation_schedule_delta").toArray().first().toObject().value(u"node_count").toInteger(),
+        QCOMPARE(order.value(u"allocation_schedule_delta")
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(u"node_count")
+                     .toInteger(),
                  2);
         m.api.advanceClock(2 * H);
         QCOMPARE(m.api.get(u"/preview/v2/orders?procurement="_s + r.id()).data().size(), 1);
@@ -255,7 +271,11 @@ private Q_SLOTS:
         QCOMPARE(orders.size(), 2);
         QCOMPARE(m.poolSchedule(pool, m_sku), QJsonArray());
         QVERIFY(m.api.get(Procurements + u'/' + r.id())
-                    .json.value(u"status").toObject().value(u"message").toString().contains(u"above the price cap"_s));
+                    .json.value(u"status")
+                    .toObject()
+                    .value(u"message")
+                    .toString()
+                    .contains(u"above the price cap"_s));
         QCOMPARE(m.api.del(Procurements + u'/' + r.id()).status, 204);
     }
 
@@ -339,7 +359,8 @@ private Q_SLOTS:
         }
         // Neither sold what the other bought.
         for (const QString& id : {a.id(), b.id()}) {
-            for (const auto& o : constValue(m.api.get(u"/preview/v2/orders?limit=200&procurement="_s + id).data()))
+            for (const auto& o :
+                 constValue(m.api.get(u"/preview/v2/orders?limit=200&procurement="_s + id).data()))
                 QCOMPARE(o.toObject().value(u"side").toString(), u"buy"_s);
         }
         // Moving one onto the other's SKU is refused as a create would be.
@@ -356,7 +377,8 @@ private:
         const qint64 start = m.api.now() - m.api.now() % 60 + 60;
         *end = m.hourFromNow(8);
         const QJsonObject quoted = m.quotedBuy(pool, u"sea-3-h100"_s, start, *end, 3);
-        if (quoted.isEmpty() || m.api.post(MarketSim::Orders, quoted).json.value(u"status").toString() != u"filled"_s)
+        if (quoted.isEmpty()
+            || m.api.post(MarketSim::Orders, quoted).json.value(u"status").toString() != u"filled"_s)
             return {};
         QJsonObject b = body(pool, m_sku, 1, rate(m_ask * 50), rate(m_ask * 0.2), 120);
         b.insert(u"enabled"_s, enabled);

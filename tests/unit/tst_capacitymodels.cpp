@@ -37,7 +37,8 @@ private Q_SLOTS:
 
     void readsProcurements()
     {
-        const QList<Procurement> procurements = Fixtures::list<Procurement>(u"procurements.json"_s, parseProcurement);
+        const QList<Procurement> procurements =
+            Fixtures::list<Procurement>(u"procurements.json"_s, parseProcurement);
         QCOMPARE(procurements.size(), 2);
         const Procurement& keep = procurements.first();
         QCOMPARE(keep.id, u"proc_k3R-nX9vLm7Qp2Yw5Jd8F"_s);
@@ -60,7 +61,8 @@ private Q_SLOTS:
         QCOMPARE(floor.state, Procurement::State::Info);
 
         // What is wrong is named.
-        QJsonObject broken = Fixtures::object(u"procurements.json"_s).value(u"data"_s).toArray().first().toObject();
+        QJsonObject broken =
+            Fixtures::object(u"procurements.json"_s).value(u"data"_s).toArray().first().toObject();
         broken.insert(u"target"_s, QJsonArray());
         QString error;
         QVERIFY(!parseProcurement(broken, &error));
@@ -72,7 +74,8 @@ private Q_SLOTS:
 
     void readsPoolTransfers()
     {
-        const QList<PoolTransfer> transfers = Fixtures::list<PoolTransfer>(u"pool_transfers.json"_s, parsePoolTransfer);
+        const QList<PoolTransfer> transfers =
+            Fixtures::list<PoolTransfer>(u"pool_transfers.json"_s, parsePoolTransfer);
         QCOMPARE(transfers.size(), 2);
         QCOMPARE(transfers.first().status, PoolTransfer::Status::Rejected);
         QVERIFY(transfers.first().isSettled());
@@ -84,7 +87,8 @@ private Q_SLOTS:
         QCOMPARE(PoolTransferModel::nodes(transfers.last()), 1);
         QCOMPARE(PoolTransferModel::startAt(transfers.last()), 1784592000);
         QCOMPARE(PoolTransferModel::endAt(transfers.last()), 1784599200);
-        QJsonObject pending = Fixtures::object(u"pool_transfers.json"_s).value(u"data"_s).toArray().first().toObject();
+        QJsonObject pending =
+            Fixtures::object(u"pool_transfers.json"_s).value(u"data"_s).toArray().first().toObject();
         pending.insert(u"status"_s, u"queued"_s);
         QString error;
         const auto unknown = parsePoolTransfer(pending, &error);
@@ -175,7 +179,8 @@ private Q_SLOTS:
         model.refresh(Fixtures::list<PoolTransfer>(u"pool_transfers.json"_s, parsePoolTransfer));
         QCOMPARE(model.rowCount(), 2);
         // Pools the session does not know show by id; once known, by name and workspace.
-        QCOMPARE(model.index(0, PoolTransferModel::FromColumn).data().toString(), u"pool_nuO4nVSM8O3NnsRE7udBe"_s);
+        QCOMPARE(model.index(0, PoolTransferModel::FromColumn).data().toString(),
+                 u"pool_nuO4nVSM8O3NnsRE7udBe"_s);
         QSignalSpy names(&model, &QAbstractItemModel::dataChanged);
         pools.refresh(Fixtures::list<Pool>(u"pools.json"_s, parsePool));
         QVERIFY(!names.isEmpty());
@@ -183,8 +188,10 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, PoolTransferModel::StatusColumn).data().toString(), u"Rejected"_s);
         const QString reason = model.index(0, PoolTransferModel::ReasonColumn).data().toString();
         QVERIFY(reason.endsWith(u"<b>not bold</b>"_s));
-        QVERIFY(model.index(0, PoolTransferModel::ReasonColumn).data(Qt::ToolTipRole).toString().contains(
-            u"&lt;b&gt;not bold&lt;/b&gt;"_s));
+        QVERIFY(model.index(0, PoolTransferModel::ReasonColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"&lt;b&gt;not bold&lt;/b&gt;"_s));
         QCOMPARE(model.index(1, 0).data(PoolTransferModel::PoolsRole).toString(),
                  u"pool_nuO4nVSM8O3NnsRE7udBe pool_Qw3Er4Ty5Ui6Op7As8Df9"_s);
         QCOMPARE(model.index(1, PoolTransferModel::NodesColumn).data(ResourceRole::RawRole).toLongLong(), 1);
@@ -192,21 +199,24 @@ private Q_SLOTS:
 
     void checkAgainstWhatThePoolOwns_data()
     {
-        QTest::addColumn<qint64>("owned");     // nodes over the next two hours
+        QTest::addColumn<qint64>("owned");      // nodes over the next two hours
         QTest::addColumn<qint64>("laterOwned"); // nodes in the third hour
         QTest::addColumn<bool>("enabled");
         QTest::addColumn<qint64>("ask"); // best ask of the second hour, 0: no quotes
         QTest::addColumn<int>("kind");
         QTest::addColumn<bool>("capUnderAsk");
         using Kind = ProcurementCheck::Result::Kind;
-        QTest::newRow("on target") << qint64(2) << qint64(2) << true << qint64(0) << int(Kind::OnTarget) << false;
-        QTest::newRow("disabled") << qint64(0) << qint64(0) << false << qint64(0) << int(Kind::Disabled) << false;
+        QTest::newRow("on target") << qint64(2) << qint64(2) << true << qint64(0) << int(Kind::OnTarget)
+                                   << false;
+        QTest::newRow("disabled") << qint64(0) << qint64(0) << false << qint64(0) << int(Kind::Disabled)
+                                  << false;
         QTest::newRow("over") << qint64(3) << qint64(2) << true << qint64(0) << int(Kind::Over) << false;
         QTest::newRow("short, the cap under the ask")
             << qint64(2) << qint64(1) << true << qint64(3'000'000) << int(Kind::Short) << true;
         QTest::newRow("short, buying under the cap")
             << qint64(2) << qint64(1) << true << qint64(2'000'000) << int(Kind::Short) << false;
-        QTest::newRow("short, no quotes") << qint64(2) << qint64(0) << true << qint64(0) << int(Kind::Short) << false;
+        QTest::newRow("short, no quotes")
+            << qint64(2) << qint64(0) << true << qint64(0) << int(Kind::Short) << false;
     }
     void checkAgainstWhatThePoolOwns()
     {
@@ -251,9 +261,10 @@ private Q_SLOTS:
         create.maxBuyPrice = u"20.00"_s;
         create.minSellPrice = u"10.00"_s;
         create.windowMinutes = 120;
-        QCOMPARE(SfCommand::procurementCreate(create),
-                 u"sf procurements create --name 'keep 16' --pool sfc:pool:acme:production:training "
-                 "--instance-sku isku_abc --target 16 --max-buy-price 20.00 --min-sell-price 10.00 --window 2h"_s);
+        QCOMPARE(
+            SfCommand::procurementCreate(create),
+            u"sf procurements create --name 'keep 16' --pool sfc:pool:acme:production:training "
+            "--instance-sku isku_abc --target 16 --max-buy-price 20.00 --min-sell-price 10.00 --window 2h"_s);
         QCOMPARE(SfCommand::procurementDelete(u"proc_x"_s), u"sf procurements delete proc_x"_s);
         SfCommand::PoolTransferCreate transfer;
         transfer.from = u"sfc:pool:acme:production:a"_s;

@@ -111,8 +111,8 @@ private Q_SLOTS:
         const PoolTransfer asked = await(m_client->createPoolTransfer(transfer), &error);
         QVERIFY2(asked.id.startsWith(u"pxfr_"_s), qPrintable(error.message()));
         QCOMPARE(asked.status, PoolTransfer::Status::Pending);
-        QTRY_COMPARE_WITH_TIMEOUT(await(m_client->poolTransfer(asked.id)).status, PoolTransfer::Status::Executed,
-                                  15000);
+        QTRY_COMPARE_WITH_TIMEOUT(await(m_client->poolTransfer(asked.id)).status,
+                                  PoolTransfer::Status::Executed, 15000);
         const QList<PoolTransfer> listed = await(m_client->poolTransfers({to}));
         QCOMPARE(listed.size(), 1);
         QCOMPARE(listed.first().id, asked.id);
@@ -125,8 +125,10 @@ private Q_SLOTS:
     void theSessionKeepsThemLive()
     {
         Session session(m_client.get());
-        QAbstractItemModelTester t1(session.procurements(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester t2(session.poolTransfers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t1(session.procurements(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(session.poolTransfers(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t3(session.orders(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         session.setInterval(1h);
         QSignalSpy requested(&session, &Session::listRequested);
@@ -157,9 +159,10 @@ private Q_SLOTS:
         QVERIFY(!made.id.isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(session.procurements()->find(made.id), 15000);
         // ...and its orders join the orders list, each marked as the procurement's.
-        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(session.orders()->rows().cbegin(), session.orders()->rows().cend(),
-                                             [&made](const Order& order) { return order.procurement == made.id; }),
-                                 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(session.orders()->rows().cbegin(), session.orders()->rows().cend(),
+                        [&made](const Order& order) { return order.procurement == made.id; }),
+            15000);
         for (const Order& order : session.orders()->rows())
             QVERIFY(order.procurement.isEmpty() || order.procurement == made.id
                     || session.procurements()->find(order.procurement));

@@ -189,11 +189,11 @@ QString procurementDelete(const QString& reference)
 
 QString poolTransfer(const PoolTransferCreate& transfer)
 {
-    return join(sf({QStringLiteral("pools"), QStringLiteral("transfer"), QStringLiteral("--from"), transfer.from,
-                    QStringLiteral("--to"), transfer.to, QStringLiteral("--instance-sku"), transfer.sku,
-                    QStringLiteral("--nodes"), QString::number(transfer.nodes), QStringLiteral("--start"),
-                    cliTime(transfer.startAt), QStringLiteral("--duration"),
-                    cliDuration(transfer.durationSeconds)}));
+    return join(
+        sf({QStringLiteral("pools"), QStringLiteral("transfer"), QStringLiteral("--from"), transfer.from,
+            QStringLiteral("--to"), transfer.to, QStringLiteral("--instance-sku"), transfer.sku,
+            QStringLiteral("--nodes"), QString::number(transfer.nodes), QStringLiteral("--start"),
+            cliTime(transfer.startAt), QStringLiteral("--duration"), cliDuration(transfer.durationSeconds)}));
 }
 
 QString orderCancel(const QString& id)

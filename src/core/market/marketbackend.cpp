@@ -40,8 +40,8 @@ QList<Procurement> MarketBackend::procurements() const
     return {};
 }
 
-void MarketBackend::createProcurement(const ProcurementRequest&, QObject*, std::function<void(const Procurement&)>,
-                                      Failed failed)
+void MarketBackend::createProcurement(const ProcurementRequest&, QObject*,
+                                      std::function<void(const Procurement&)>, Failed failed)
 {
     failed(tr("This connection cannot keep procurements."));
 }

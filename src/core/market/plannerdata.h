@@ -95,7 +95,7 @@ struct PlannerSnapshot
     QMap<QString, Schedule> ownedBySku;
     QList<PlannerOrder> orders; // of this pool only
     QList<PlannerProcurement> procurements;
-    QList<HourQuote> quotes;    // for `quoteSku`
+    QList<HourQuote> quotes; // for `quoteSku`
     QString quoteSku;
     qint64 now = 0;
     bool operator==(const PlannerSnapshot&) const = default;

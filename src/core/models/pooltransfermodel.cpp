@@ -42,7 +42,9 @@ const std::array<Column, PoolTransferModel::ColumnCount> columnTable{{
      [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant {
          return QString::number(PoolTransferModel::nodes(item));
      },
-     [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant { return PoolTransferModel::nodes(item); }},
+     [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant {
+         return PoolTransferModel::nodes(item);
+     }},
     // StartColumn
     {QT_TRANSLATE_NOOP("sfdesk::PoolTransferModel", "Start"),
      [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant {
@@ -65,7 +67,9 @@ const std::array<Column, PoolTransferModel::ColumnCount> columnTable{{
      [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant { return item.rejectedReason; }},
     // CreatedColumn
     {QT_TRANSLATE_NOOP("sfdesk::PoolTransferModel", "Created"),
-     [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant { return Format::dateTime(item.createdAt); },
+     [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant {
+         return Format::dateTime(item.createdAt);
+     },
      [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant { return item.createdAt; }},
     // IdColumn
     {QT_TRANSLATE_NOOP("sfdesk::PoolTransferModel", "ID"),

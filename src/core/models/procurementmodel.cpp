@@ -66,7 +66,9 @@ const std::array<Column, ProcurementModel::ColumnCount> columnTable{{
      [](const ProcurementModel&, const Procurement& item) -> QVariant { return item.workspace; }},
     // CreatedColumn
     {QT_TRANSLATE_NOOP("sfdesk::ProcurementModel", "Created"),
-     [](const ProcurementModel&, const Procurement& item) -> QVariant { return Format::dateTime(item.createdAt); },
+     [](const ProcurementModel&, const Procurement& item) -> QVariant {
+         return Format::dateTime(item.createdAt);
+     },
      [](const ProcurementModel&, const Procurement& item) -> QVariant { return item.createdAt; }},
     // IdColumn
     {QT_TRANSLATE_NOOP("sfdesk::ProcurementModel", "ID"),

@@ -85,20 +85,20 @@ Session::Session(ApiClient* client, QObject* parent)
                       return m_client->infinibandPartitions(filter);
                   },
                   [this](const QList<InfinibandPartition>& v) { m_partitions->refresh(v); }));
-    addPoller(Resource::Procurements,
-              single([this] { return m_client->procurements(m_workspace); },
-                     [this](const QList<Procurement>& v) {
-                         QStringList before;
-                         for (const Procurement& procurement : m_procurements->rows())
-                             before.append(procurement.id);
-                         m_procurements->refresh(v);
-                         QStringList after;
-                         for (const Procurement& procurement : v)
-                             after.append(procurement.id);
-                         // The orders list holds each procurement's orders: read it for a new one.
-                         if (after != before && isLoaded(Resource::Orders))
-                             refresh(Resource::Orders);
-                     }));
+    addPoller(Resource::Procurements, single([this] { return m_client->procurements(m_workspace); },
+                                             [this](const QList<Procurement>& v) {
+                                                 QStringList before;
+                                                 for (const Procurement& procurement : m_procurements->rows())
+                                                     before.append(procurement.id);
+                                                 m_procurements->refresh(v);
+                                                 QStringList after;
+                                                 for (const Procurement& procurement : v)
+                                                     after.append(procurement.id);
+                                                 // The orders list holds each procurement's orders: read it
+                                                 // for a new one.
+                                                 if (after != before && isLoaded(Resource::Orders))
+                                                     refresh(Resource::Orders);
+                                             }));
     // Every transfer the token reads; the views show those of the pools in scope.
     addPoller(Resource::PoolTransfers,
               single([this] { return m_client->poolTransfers(); },

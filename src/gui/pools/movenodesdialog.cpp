@@ -40,8 +40,9 @@ Schedule scheduleOf(const NodeSchedule& entries)
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const ScheduleEntry& entry = entries.at(i);
         const std::optional<qint64> end =
-            entry.endAt ? entry.endAt
-                        : (i + 1 < entries.size() ? std::optional<qint64>(entries.at(i + 1).startAt) : std::nullopt);
+            entry.endAt
+                ? entry.endAt
+                : (i + 1 < entries.size() ? std::optional<qint64>(entries.at(i + 1).startAt) : std::nullopt);
         result = result.plus(end ? Schedule::rectangle(entry.startAt, *end, entry.nodeCount)
                                  : Schedule::tail(entry.startAt, entry.nodeCount));
     }
@@ -50,13 +51,15 @@ Schedule scheduleOf(const NodeSchedule& entries)
 
 QString poolLabel(const Pool& pool)
 {
-    return pool.workspace.isEmpty() ? pool.name : MoveNodesDialog::tr("%1 (%2)").arg(pool.name, pool.workspace);
+    return pool.workspace.isEmpty() ? pool.name
+                                    : MoveNodesDialog::tr("%1 (%2)").arg(pool.name, pool.workspace);
 }
 
 } // namespace
 
 MoveNodesDialog::MoveNodesDialog(ApiClient* client, const Pool& source, const QList<Pool>& targets,
-                                 const QMap<QString, QString>& skuNames, qint64 now, bool utc, QWidget* parent)
+                                 const QMap<QString, QString>& skuNames, qint64 now, bool utc,
+                                 QWidget* parent)
     : QDialog(parent)
     , m_client(client)
     , m_source(source)
@@ -188,7 +191,8 @@ void MoveNodesDialog::skuChosen()
     const Schedule owned = scheduleOf(m_source.bySku.value(sku));
     const qint64 nextHour = Schedule::floorHour(m_now) + Hour;
     qint64 start = nextHour;
-    for (const ScheduleEntry& entry : constValue(owned.clipped(nextHour, nextHour + qint64(400) * 24 * Hour).entries())) {
+    for (const ScheduleEntry& entry :
+         constValue(owned.clipped(nextHour, nextHour + qint64(400) * 24 * Hour).entries())) {
         start = entry.startAt;
         break;
     }
@@ -277,7 +281,8 @@ QString MoveNodesDialog::preview() const
             const qint64 b = times.at(i + 1);
             const qint64 x = before.at(a);
             const qint64 y = after.at(a);
-            lines << (x == y ? tr("  %1 – %2: %3 nodes").arg(PlannerTime::format(a, m_utc), PlannerTime::format(b, m_utc))
+            lines << (x == y ? tr("  %1 – %2: %3 nodes")
+                                   .arg(PlannerTime::format(a, m_utc), PlannerTime::format(b, m_utc))
                                    .arg(x)
                              : tr("  %1 – %2: %3 → %4 nodes")
                                    .arg(PlannerTime::format(a, m_utc), PlannerTime::format(b, m_utc))

@@ -7,9 +7,9 @@
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
 #include "core/models/pooltransfermodel.h"
+#include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "core/settings/settings.h"
-#include "core/models/session.h"
 #include "gui/common/bulkaction.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
@@ -162,9 +162,8 @@ void PoolsView::moveNodes()
         openMoveNodes(source, m_model->rows());
         return;
     }
-    context()->client()->pools().onSuccess(this, [this, source](const QList<Pool>& all) {
-        openMoveNodes(source, all);
-    });
+    context()->client()->pools().onSuccess(
+        this, [this, source](const QList<Pool>& all) { openMoveNodes(source, all); });
 }
 
 void PoolsView::openMoveNodes(const Pool& source, const QList<Pool>& targets)
@@ -172,14 +171,15 @@ void PoolsView::openMoveNodes(const Pool& source, const QList<Pool>& targets)
     QMap<QString, QString> skuNames;
     for (const InstanceSku& sku : context()->session()->skus()->rows())
         skuNames.insert(sku.id, sku.alias.isEmpty() ? sku.id : sku.alias);
-    auto* dialog = new MoveNodesDialog(context()->client(), source, targets, skuNames,
-                                       QDateTime::currentSecsSinceEpoch(), context()->settings()->timesInUtc(),
-                                       this);
+    auto* dialog =
+        new MoveNodesDialog(context()->client(), source, targets, skuNames,
+                            QDateTime::currentSecsSinceEpoch(), context()->settings()->timesInUtc(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &MoveNodesDialog::moved, this, [this](const PoolTransfer& transfer) {
         // In the list at once; the session reads the lists again after the write.
         context()->session()->poolTransfers()->upsert(transfer);
-        context()->reportMessage(tr("Transfer %1 asked for: %2.").arg(transfer.id, PoolTransferModel::statusText(transfer)));
+        context()->reportMessage(
+            tr("Transfer %1 asked for: %2.").arg(transfer.id, PoolTransferModel::statusText(transfer)));
         Q_EMIT actionFinished();
     });
     dialog->open();

@@ -302,8 +302,9 @@ protected:
                 painter->setPen(QPen(outline, 1, Qt::DotLine));
                 painter->setBrush(Qt::NoBrush);
                 for (const ScheduleEntry& span : constValue(order.filled.entries()))
-                    painter->drawRect(QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
-                                             QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))));
+                    painter->drawRect(
+                        QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
+                               QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))));
                 continue;
             }
             const bool automated = !order.procurement.isEmpty();
@@ -969,11 +970,12 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         if (!order.isOpen() && (!owner || order.filled.at(t) == 0))
             continue;
         const QString what = order.buy ? tr("Buy") : tr("Sell");
-        QString line = tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
-                           .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
-                                d->timeText(order.start), d->timeText(order.end), Format::rate(order.limitMicros),
-                                (order.statusText.isEmpty() ? order.id : order.statusText).toHtmlEscaped(),
-                                QString::number(order.filled.at(t)));
+        QString line =
+            tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
+                .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
+                     d->timeText(order.start), d->timeText(order.end), Format::rate(order.limitMicros),
+                     (order.statusText.isEmpty() ? order.id : order.statusText).toHtmlEscaped(),
+                     QString::number(order.filled.at(t)));
         if (owner)
             line += u' ' + tr("(placed by procurement %1)").arg(owner->name.toHtmlEscaped());
         lines << line;
@@ -985,8 +987,8 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
         lines << tr("Procurement %1 keeps %2 of %3 until %4; buys at most %5, sells at least %6%7")
                      .arg(procurement.name.toHtmlEscaped(), nodeCount(procurement.target),
                           d->skuName(procurement.sku).toHtmlEscaped(),
-                          d->timeText(d->snapshot.now + procurement.window), Format::rate(procurement.maxBuyMicros),
-                          Format::rate(procurement.minSellMicros),
+                          d->timeText(d->snapshot.now + procurement.window),
+                          Format::rate(procurement.maxBuyMicros), Format::rate(procurement.minSellMicros),
                           procurement.enabled ? QString() : tr(" (disabled)"));
     }
     const qint64 hour = Schedule::floorHour(t);

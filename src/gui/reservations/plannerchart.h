@@ -19,12 +19,12 @@ namespace sfdesk {
 // pool's open buy and sell orders as windows, its procurements as their target lines over their
 // managed windows (with the orders they placed outlined in their colour), the market's best ask
 // and bid per hour on a price axis, and a line for now. The context menu (right click, the Menu
-// key or Shift+F10) is the page's: contextMenuRequested() says on which procurement, if any. Drag to select an order window (snapped to hours, never starting in
-// the past); wheel to zoom; drag with Shift or Ctrl (or the middle button) to pan. From the keyboard:
-// the arrow keys select the next hour, then move the selection by an hour (Page Up and Page Down by
-// a day), with Shift they move its end instead; Ctrl with the arrows pans, + and - zoom, Enter
-// asks to place the selected window (activated()), Escape clears the selection. The accessible
-// description says what the chart shows and what is selected.
+// key or Shift+F10) is the page's: contextMenuRequested() says on which procurement, if any. Drag to select
+// an order window (snapped to hours, never starting in the past); wheel to zoom; drag with Shift or Ctrl (or
+// the middle button) to pan. From the keyboard: the arrow keys select the next hour, then move the selection
+// by an hour (Page Up and Page Down by a day), with Shift they move its end instead; Ctrl with the arrows
+// pans, + and - zoom, Enter asks to place the selected window (activated()), Escape clears the selection. The
+// accessible description says what the chart shows and what is selected.
 //
 // Every use of Qt Charts stays inside this class's implementation, so the chart can move to
 // another rendering library without touching the rest of the planner.

@@ -80,13 +80,15 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
     m_target->setAccessibleName(tr("Target nodes"));
     m_window->setObjectName(u"procurementWindow"_s);
     m_window->setAccessibleName(tr("Managed window"));
-    m_window->setToolTip(tr("How far ahead it holds the target, as the sf CLI writes a length: 90m, 24h, 7d"));
+    m_window->setToolTip(
+        tr("How far ahead it holds the target, as the sf CLI writes a length: 90m, 24h, 7d"));
     m_maxBuy->setObjectName(u"procurementMaxBuy"_s);
     m_maxBuy->setAccessibleName(tr("Price cap, dollars per node-hour"));
     m_maxBuy->setToolTip(tr("It buys at no more than this, in dollars per node-hour"));
     m_minSell->setObjectName(u"procurementMinSell"_s);
     m_minSell->setAccessibleName(tr("Floor, dollars per node-hour"));
-    m_minSell->setToolTip(tr("It sells what is over the target at no less than this, in dollars per node-hour"));
+    m_minSell->setToolTip(
+        tr("It sells what is over the target at no less than this, in dollars per node-hour"));
     m_enabled->setObjectName(u"procurementEnabled"_s);
     m_enabled->setChecked(true);
     for (QLabel* label : {m_hint, m_note, m_error}) {
@@ -153,8 +155,8 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
     fill(initial);
 }
 
-ProcurementDialog::ProcurementDialog(MarketBackend* backend, const Procurement& existing, const SkuNames& skus,
-                                     QWidget* parent)
+ProcurementDialog::ProcurementDialog(MarketBackend* backend, const Procurement& existing,
+                                     const SkuNames& skus, QWidget* parent)
     : ProcurementDialog(backend, existing.pool.id,
                         existing.pool.name.isEmpty() ? existing.pool.id : existing.pool.name, skus, parent)
 {
@@ -198,7 +200,8 @@ std::optional<ProcurementRequest> ProcurementDialog::request(QString* why) const
     };
     ProcurementRequest request;
     request.name = m_name->text().trimmed();
-    static const QRegularExpression name(QRegularExpression::anchoredPattern(u"[a-zA-Z0-9][a-zA-Z0-9._-]{0,254}"_s));
+    static const QRegularExpression name(
+        QRegularExpression::anchoredPattern(u"[a-zA-Z0-9][a-zA-Z0-9._-]{0,254}"_s));
     if (!request.name.isEmpty() && !name.match(request.name).hasMatch())
         return refuse(tr("A name starts with a letter or digit and holds only letters, digits, '.', '_' and "
                          "'-'."));

@@ -6,8 +6,8 @@
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "common/schedule.h"
-#include "core/market/marketbackend.h"
 #include "core/cli/sfcommand.h"
+#include "core/market/marketbackend.h"
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
 #include "core/market/procurementcheck.h"
@@ -29,8 +29,8 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
-#include <QKeySequence>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -155,8 +155,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
            "Delete deletes it, the context menu has every action."));
     m_procurementList->setRootIsDecorated(false);
     m_procurementList->setUniformRowHeights(true);
-    m_procurementList->setHeaderLabels({tr("Procurement"), tr("Keeps"), tr("Buys at most"),
-                                        tr("Sells at least"), tr("Status")});
+    m_procurementList->setHeaderLabels(
+        {tr("Procurement"), tr("Keeps"), tr("Buys at most"), tr("Sells at least"), tr("Status")});
     m_procurementList->header()->setStretchLastSection(true);
     m_procurementList->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_procurementList->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -740,8 +740,8 @@ QString ReservationsPage::procurementStatus(const PlannerProcurement& procuremen
 {
     const qint64 now = m_snapshot.now;
     const QList<HourQuote> quotes = procurement.sku == m_quotesSku ? m_quotes : QList<HourQuote>();
-    const ProcurementCheck::Result check = ProcurementCheck::evaluate(
-        procurement, m_snapshot.ownedBySku.value(procurement.sku), now, quotes);
+    const ProcurementCheck::Result check =
+        ProcurementCheck::evaluate(procurement, m_snapshot.ownedBySku.value(procurement.sku), now, quotes);
     const QString window = ProcurementModel::windowText(procurement.window / 60);
     switch (check.kind) {
     case ProcurementCheck::Result::Kind::Disabled:
@@ -768,7 +768,8 @@ QString ReservationsPage::procurementStatus(const PlannerProcurement& procuremen
     if (check.quoteKnown)
         return tr("%1; buying at up to %2.").arg(start, Format::rate(procurement.maxBuyMicros));
     // Without the market's prices for that hour, the server's word for why.
-    return procurement.statusMessage.isEmpty() ? start + u'.' : tr("%1. %2").arg(start, procurement.statusMessage);
+    return procurement.statusMessage.isEmpty() ? start + u'.'
+                                               : tr("%1. %2").arg(start, procurement.statusMessage);
 }
 
 void ReservationsPage::updateProcurementList()
@@ -780,9 +781,10 @@ void ReservationsPage::updateProcurementList()
         auto* item = new QTreeWidgetItem(m_procurementList);
         item->setData(0, Qt::UserRole, procurement.id);
         item->setText(0, procurement.name);
-        item->setText(1, tr("%1 × %2 over %3")
-                             .arg(procurement.target)
-                             .arg(skuName(procurement.sku), ProcurementModel::windowText(procurement.window / 60)));
+        item->setText(
+            1, tr("%1 × %2 over %3")
+                   .arg(procurement.target)
+                   .arg(skuName(procurement.sku), ProcurementModel::windowText(procurement.window / 60)));
         item->setText(2, Format::rate(procurement.maxBuyMicros));
         item->setText(3, Format::rate(procurement.minSellMicros));
         const QString status = procurementStatus(procurement);
@@ -944,7 +946,8 @@ void ReservationsPage::deleteProcurement()
         if (clicked != yes || !m_backend)
             return;
         m_backend->deleteProcurement(
-            target.id, this, [this, target] { m_message->setText(tr("Procurement %1 deleted.").arg(target.name)); },
+            target.id, this,
+            [this, target] { m_message->setText(tr("Procurement %1 deleted.").arg(target.name)); },
             [this, target](const QString& message) {
                 m_message->setText(tr("Procurement %1 was not deleted: %2").arg(target.name, message));
             });
@@ -980,7 +983,8 @@ void ReservationsPage::showChartMenu(const QPoint& globalPos, const QString& pro
     menu->addAction(m_keep);
     if (currentProcurement()) {
         menu->addSeparator();
-        for (QAction* action : {m_editProcurement, m_toggleProcurement, m_deleteProcurement, m_copyProcurement})
+        for (QAction* action :
+             {m_editProcurement, m_toggleProcurement, m_deleteProcurement, m_copyProcurement})
             menu->addAction(action);
     }
     menu->addSeparator();

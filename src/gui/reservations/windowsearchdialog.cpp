@@ -55,7 +55,8 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     , m_status(new QLabel(this))
     , m_list(new QTreeWidget(this))
     , m_select(new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this))
-    , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"), this))
+    , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"),
+                             this))
 {
     setObjectName(u"windowSearchDialog"_s);
     setWindowTitle(tr("Find the Cheapest Window"));
@@ -143,11 +144,10 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     connect(m_select, &QPushButton::clicked, this, &WindowSearchDialog::chooseCurrent);
     connect(m_keep, &QPushButton::clicked, this, &WindowSearchDialog::keepCurrent);
     connect(m_list, &QTreeWidget::itemActivated, this, &WindowSearchDialog::chooseCurrent);
-    connect(m_list, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem* current) {
-                m_select->setEnabled(current != nullptr);
-                m_keep->setEnabled(current != nullptr);
-            });
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* current) {
+        m_select->setEnabled(current != nullptr);
+        m_keep->setEnabled(current != nullptr);
+    });
     if (m_backend)
         connect(m_backend, &MarketBackend::quotesReady, this,
                 [this](const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes) {

@@ -266,10 +266,11 @@ bool MarketEngine::createSchema(QString* error)
     // Which automation (a procurement) placed an order; NULL for the users' own. The lists read
     // either one automation's orders or the users' of some pools, each by an index of its own.
     if (!hasColumn(u"market_orders"_s, u"placed_by"_s)
-        && !execAll({u"ALTER TABLE market_orders ADD COLUMN placed_by TEXT"_s,
-                     u"CREATE INDEX market_orders_placed_by ON market_orders (placed_by) "
-                     "WHERE placed_by IS NOT NULL"_s,
-                     u"CREATE INDEX market_orders_users ON market_orders (pool_id) WHERE placed_by IS NULL"_s}))
+        && !execAll(
+            {u"ALTER TABLE market_orders ADD COLUMN placed_by TEXT"_s,
+             u"CREATE INDEX market_orders_placed_by ON market_orders (placed_by) "
+             "WHERE placed_by IS NOT NULL"_s,
+             u"CREATE INDEX market_orders_users ON market_orders (pool_id) WHERE placed_by IS NULL"_s}))
         return fail();
     const QString seed = meta(u"seed"_s);
     if (seed.isEmpty()) {

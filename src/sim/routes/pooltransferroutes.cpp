@@ -89,14 +89,15 @@ ApiResponse SimPoolTransferRoutes::createTransfer(const SimRequestContext& c)
     c.resources.requireWrite(from.value(u"workspace_id"_s).toString());
     c.resources.requireWrite(to.value(u"workspace_id"_s).toString());
     if (from.value(u"id"_s) == to.value(u"id"_s))
-        throw SimApiError::unprocessable(u"from_pool and to_pool are the same pool."_s,
-                                         {{u"to_pool"_s, u"same_pool"_s,
-                                           u"A transfer moves allocation to another pool."_s}});
+        throw SimApiError::unprocessable(
+            u"from_pool and to_pool are the same pool."_s,
+            {{u"to_pool"_s, u"same_pool"_s, u"A transfer moves allocation to another pool."_s}});
 
     const QString id = c.resources.ids().make(u"pxfr"_s);
-    c.store.exec(u"INSERT INTO pool_transfers(id, from_pool_id, to_pool_id, instance_sku_id, schedule, status, "
-                 "created_at) VALUES(?, ?, ?, ?, ?, 'pending', ?)"_s,
-                 {id, from.value(u"id"_s), to.value(u"id"_s), *skuId, pooltransfer::deltaText(*delta), c.now});
+    c.store.exec(
+        u"INSERT INTO pool_transfers(id, from_pool_id, to_pool_id, instance_sku_id, schedule, status, "
+        "created_at) VALUES(?, ?, ?, ?, ?, 'pending', ?)"_s,
+        {id, from.value(u"id"_s), to.value(u"id"_s), *skuId, pooltransfer::deltaText(*delta), c.now});
     key.remember(id);
     // Accepted: the world carries it out at its next step.
     return {202, pooltransfer::json(pooltransfer::find(c.resources, id)), false};
@@ -128,7 +129,8 @@ ApiResponse SimPoolTransferRoutes::listTransfers(const SimRequestContext& c)
     }
     if (const auto status = query.string(u"status"_s)) {
         if (!statuses().contains(*status))
-            query.addError(u"status"_s, u"invalid_value"_s, u"status must be pending, executed or rejected."_s);
+            query.addError(u"status"_s, u"invalid_value"_s,
+                           u"status must be pending, executed or rejected."_s);
         where.append(u"t.status = ?"_s);
         binds.append(*status);
     }

@@ -48,7 +48,8 @@ std::optional<qint64> readTarget(BodyReader& body)
 }
 
 // The SKU `ref` when the market trades it; an error on `body` otherwise.
-std::optional<QString> readSku(const SimRequestContext& c, BodyReader& body, const std::optional<QString>& ref)
+std::optional<QString> readSku(const SimRequestContext& c, BodyReader& body,
+                               const std::optional<QString>& ref)
 {
     if (!ref)
         return std::nullopt;
@@ -82,8 +83,8 @@ void requireFreePoolSku(const SimRequestContext& c, const QString& poolId, const
             u"The pool already has an automation for this instance SKU: procurement %1."_s.arg(
                 other->value(1).toString()),
             {{u"instance_sku"_s, u"automation_exists"_s,
-              u"Procurement %1 (%2) already manages this pool's instance SKU."_s.arg(other->value(1).toString(),
-                                                                                    other->value(0).toString())}});
+              u"Procurement %1 (%2) already manages this pool's instance SKU."_s.arg(
+                  other->value(1).toString(), other->value(0).toString())}});
 }
 
 // The document declares no 404 for creating or listing procurements: a pool or workspace they
@@ -140,11 +141,11 @@ ApiResponse SimProcurementRoutes::createProcurement(const SimRequestContext& c)
     requireFreePoolSku(c, poolId, *skuId);
 
     const QString id = c.resources.ids().make(u"proc"_s);
-    c.store.exec(u"INSERT INTO procurements(id, workspace_id, pool_id, instance_sku_id, name, target, "
-                 "min_sell_rate, max_buy_rate, window_minutes, enabled, status_state, status_message, "
-                 "created_at, updated_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'info', '', ?, ?)"_s,
-                 {id, workspaceId, poolId, *skuId, *name, *target, *minSell, *maxBuy, *window, enabled, c.now,
-                  c.now});
+    c.store.exec(
+        u"INSERT INTO procurements(id, workspace_id, pool_id, instance_sku_id, name, target, "
+        "min_sell_rate, max_buy_rate, window_minutes, enabled, status_state, status_message, "
+        "created_at, updated_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'info', '', ?, ?)"_s,
+        {id, workspaceId, poolId, *skuId, *name, *target, *minSell, *maxBuy, *window, enabled, c.now, c.now});
     // It acts at once, as it will at every hour from now on.
     procurement::act(c.resources, id, c.now);
     c.resources.reconcile();
@@ -158,14 +159,16 @@ ApiResponse SimProcurementRoutes::listProcurements(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"pr.workspace_id = ?"_s);
-        binds.append(referenced([&] { return c.resources.readableWorkspace(*ws, u"workspace"_s); }, u"workspace"_s)
-                         .value(u"id"_s));
+        binds.append(
+            referenced([&] { return c.resources.readableWorkspace(*ws, u"workspace"_s); }, u"workspace"_s)
+                .value(u"id"_s));
     } else {
         where.append(c.resources.readableWorkspacesCondition(u"pr.workspace_id"_s, binds));
     }
     if (const auto pool = query.string(u"pool"_s)) {
         where.append(u"pr.pool_id = ?"_s);
-        binds.append(referenced([&] { return c.resources.findPool(*pool, u"pool"_s); }, u"pool"_s).value(u"id"_s));
+        binds.append(
+            referenced([&] { return c.resources.findPool(*pool, u"pool"_s); }, u"pool"_s).value(u"id"_s));
     }
     return ApiResponse::ok(c.resources.page(procurement::selectSql(), where, binds, u"pr.seq"_s, true, query,
                                             u"procc"_s, 50, 50, &procurement::json));
@@ -206,16 +209,17 @@ ApiResponse SimProcurementRoutes::patchProcurement(const SimRequestContext& c)
     const bool anything = terms || changed(u"name"_s, name);
     if (!anything)
         return ApiResponse::ok(stored(c, id));
-    c.store.exec(u"UPDATE procurements SET name = COALESCE(?, name), instance_sku_id = COALESCE(?, "
-                 "instance_sku_id), min_sell_rate = COALESCE(?, min_sell_rate), max_buy_rate = COALESCE(?, "
-                 "max_buy_rate), window_minutes = COALESCE(?, window_minutes), enabled = COALESCE(?, enabled), "
-                 "updated_at = ? WHERE id = ?"_s,
-                 {name ? QVariant(*name) : QVariant(QMetaType(QMetaType::QString)),
-                  skuId ? QVariant(*skuId) : QVariant(QMetaType(QMetaType::QString)),
-                  minSell ? QVariant(*minSell) : QVariant(QMetaType(QMetaType::LongLong)),
-                  maxBuy ? QVariant(*maxBuy) : QVariant(QMetaType(QMetaType::LongLong)),
-                  window ? QVariant(*window) : QVariant(QMetaType(QMetaType::LongLong)),
-                  enabled ? QVariant(*enabled) : QVariant(QMetaType(QMetaType::Bool)), c.now, id});
+    c.store.exec(
+        u"UPDATE procurements SET name = COALESCE(?, name), instance_sku_id = COALESCE(?, "
+        "instance_sku_id), min_sell_rate = COALESCE(?, min_sell_rate), max_buy_rate = COALESCE(?, "
+        "max_buy_rate), window_minutes = COALESCE(?, window_minutes), enabled = COALESCE(?, enabled), "
+        "updated_at = ? WHERE id = ?"_s,
+        {name ? QVariant(*name) : QVariant(QMetaType(QMetaType::QString)),
+         skuId ? QVariant(*skuId) : QVariant(QMetaType(QMetaType::QString)),
+         minSell ? QVariant(*minSell) : QVariant(QMetaType(QMetaType::LongLong)),
+         maxBuy ? QVariant(*maxBuy) : QVariant(QMetaType(QMetaType::LongLong)),
+         window ? QVariant(*window) : QVariant(QMetaType(QMetaType::LongLong)),
+         enabled ? QVariant(*enabled) : QVariant(QMetaType(QMetaType::Bool)), c.now, id});
     if (terms) {
         procurement::cancelOrders(c.resources, id, c.now);
         procurement::act(c.resources, id, c.now);
