@@ -260,10 +260,15 @@ private Q_SLOTS:
         const qint64 now = p.backend->now();
         QCOMPARE(p.chart()->snapshot().ownedBySku.value(sku).at(now + 120), 2);
         QCOMPARE(nodesAt(poolSchedule(pool, sku), now + 120), 2);
-        QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItem(0)->text(4).startsWith(u"On target: 2 nodes"_s), Timeout);
+        // (No catalogue is loaded here: the plural reads "node(s)".)
+        QTRY_VERIFY2_WITH_TIMEOUT(list->topLevelItem(0)->text(4).startsWith(u"On target: 2 node"_s),
+                                  qPrintable(list->topLevelItem(0)->text(4)), Timeout);
         saveWidgetScreenshot(p.page.get(), u"capacity-planner-procurement"_s);
 
-        // F2: edit the cap.
+        // F2: edit the cap. (The page is the active window again once the dialog has gone, as a
+        // window manager would make it.)
+        p.page->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(p.page.get()));
         list->setFocus();
         QTest::keyClick(list, Qt::Key_F2);
         auto* edit = waitForWindow<ProcurementDialog>(u"procurementDialog"_s);
@@ -281,19 +286,28 @@ private Q_SLOTS:
                                  Timeout);
 
         // Ctrl+Shift+E disables it: the list says so.
+        p.page->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(p.page.get()));
+        list->setFocus();
         QTest::keyClick(list, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() == 1
                                      && list->topLevelItem(0)->text(4).startsWith(u"Disabled"_s),
                                  Timeout);
         QVERIFY(!m_api.get(u"/preview/v2/procurements/"_s + id).json.value(u"enabled"_s).toBool());
 
-        // Ctrl+Delete, then Alt+D in the question, deletes it.
+        // Ctrl+Delete, then the question's Delete button, deletes it.
         QTest::keyClick(list, Qt::Key_Delete, Qt::ControlModifier);
         auto* box = waitForWindow<QMessageBox>(u"deleteProcurementBox"_s);
         QVERIFY(box);
         QVERIFY(box->text().contains(u"keep-two"_s));
-        QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(!list->isVisible(), Timeout);
+        // Space on its button (the question starts on Cancel).
+        auto* confirm = box->findChild<QPushButton*>(u"deleteProcurementConfirm"_s);
+        QVERIFY(confirm);
+        QVERIFY(confirm->focusPolicy() & Qt::TabFocus);
+        QTest::keyClick(confirm, Qt::Key_Space);
+        // The question closes (and goes: it deletes itself); the list goes with the procurement.
+        QTRY_VERIFY2_WITH_TIMEOUT(!list->isVisible(),
+                                  qPrintable(p.page->findChild<QLabel*>(u"plannerMessage"_s)->text()), Timeout);
         QCOMPARE(m_api.get(u"/preview/v2/procurements/"_s + id).status, 404);
         // What it bought stays in the pool.
         QCOMPARE(nodesAt(poolSchedule(pool, sku), p.backend->now() + 120), 2);
@@ -437,9 +451,15 @@ private Q_SLOTS:
         QVERIFY(!reason.isEmpty());
         view.refresh();
         QTRY_COMPARE_WITH_TIMEOUT(transfers->model()->rowCount(), 2, Timeout);
-        QCOMPARE(transfers->model()->index(0, PoolTransferModel::StatusColumn).data().toString(),
+        int row = -1;
+        for (int i = 0; i < transfers->model()->rowCount(); ++i) {
+            if (transfers->model()->index(i, PoolTransferModel::IdColumn).data().toString() == rejected.id())
+                row = i;
+        }
+        QVERIFY(row >= 0);
+        QCOMPARE(transfers->model()->index(row, PoolTransferModel::StatusColumn).data().toString(),
                  u"Rejected"_s);
-        QCOMPARE(transfers->model()->index(0, PoolTransferModel::ReasonColumn).data().toString(), reason);
+        QCOMPARE(transfers->model()->index(row, PoolTransferModel::ReasonColumn).data().toString(), reason);
         saveWidgetScreenshot(&view, u"capacity-pools-transfers"_s);
     }
 };

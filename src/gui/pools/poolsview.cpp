@@ -84,6 +84,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     m_transferFilter->setSourceModel(context->session()->poolTransfers());
     m_transferFilter->setFilterRole(PoolTransferModel::PoolsRole);
     m_transferFilter->setFilterKeyColumn(0);
+    // Newest first, as the server lists them (the model keeps the order it first saw them in).
+    m_transferFilter->setSortRole(ResourceRole::RawRole);
+    m_transferFilter->sort(PoolTransferModel::CreatedColumn, Qt::DescendingOrder);
     m_transfers->setObjectName(QStringLiteral("poolsTransfers"));
     m_transfers->setAccessibleName(tr("Transfers of the pool"));
     m_transfers->setModel(m_transferFilter);
