@@ -199,6 +199,13 @@
     </message>
 </context>
 <context>
+    <name>ConfirmDialog</name>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionProfile</name>
     <message>
         <source>Local simulator</source>
@@ -592,6 +599,18 @@
         <source>The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, such an order may be placed twice.</source>
         <translation>Die Aufzeichnung der Orders mit unbekanntem Ausgang konnte nicht in %1 gespeichert werden (%2): Nach einem Neustart könnte eine solche Order doppelt aufgegeben werden.</translation>
     </message>
+    <message>
+        <source>its folder %1 cannot be created</source>
+        <translation>sein Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>another sfdesk window kept it locked</source>
+        <translation>ein anderes sfdesk-Fenster hielt sie gesperrt</translation>
+    </message>
+    <message>
+        <source>its folder cannot be written</source>
+        <translation>in seinen Ordner kann nicht geschrieben werden</translation>
+    </message>
 </context>
 <context>
     <name>PlannerTime</name>
@@ -782,10 +801,6 @@
 <context>
     <name>SshKeys</name>
     <message>
-        <source>Cannot create %1: %2</source>
-        <translation>%1 kann nicht angelegt werden: %2</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -818,8 +833,8 @@
         <translation>libssh konnte den Hash des öffentlichen Schlüssels nicht bilden</translation>
     </message>
     <message>
-        <source>%1 is readable by others</source>
-        <translation>%1 ist für andere lesbar</translation>
+        <source>%1 would be readable by others: the file system there ignores permissions</source>
+        <translation>%1 wäre für andere lesbar: Das Dateisystem dort beachtet keine Zugriffsrechte</translation>
     </message>
 </context>
 <context>
@@ -845,12 +860,12 @@
         <translation>Für diesen Lauf eine helle oder dunkle Palette verwenden (system, light, dark).</translation>
     </message>
     <message>
-        <source>Connect to this SF Compute API server; the token comes from SF_API_KEY or SF_BEARER_TOKEN.</source>
-        <translation>Mit diesem SF-Compute-API-Server verbinden; das Token kommt aus SF_API_KEY oder SF_BEARER_TOKEN.</translation>
-    </message>
-    <message>
         <source>Print the debug messages of these subsystems on stderr: a comma-separated list of api, sim, market, cloudinit, ui, or all.</source>
         <translation>Die Debug-Meldungen dieser Teilsysteme auf stderr ausgeben: eine kommagetrennte Liste aus api, sim, market, cloudinit, ui oder all.</translation>
+    </message>
+    <message>
+        <source>Connect to this SF Compute API server for this run. It is kept in File &gt; Connections with a token of its own, asked for once and kept in the system keychain. SF_API_KEY and SF_BEARER_TOKEN are used only for https://api.sfcompute.com.</source>
+        <translation>Für diesen Lauf mit diesem SF-Compute-API-Server verbinden. Er bleibt unter Datei &gt; Verbindungen mit einem eigenen Token, das einmal erfragt und im Schlüsselbund des Systems verwahrt wird. SF_API_KEY und SF_BEARER_TOKEN werden nur für https://api.sfcompute.com verwendet.</translation>
     </message>
 </context>
 <context>
@@ -996,6 +1011,30 @@
         <source>Plain http is allowed only to this computer (localhost); use https for %1.</source>
         <translation>Unverschlüsseltes http ist nur zu diesem Computer (localhost) erlaubt; verwenden Sie https für %1.</translation>
     </message>
+    <message>
+        <source>The CA certificates file %1 cannot be read: %2</source>
+        <translation>Die CA-Zertifikatsdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The CA certificates file %1 is larger than 4 MiB.</source>
+        <translation>Die CA-Zertifikatsdatei %1 ist größer als 4 MiB.</translation>
+    </message>
+    <message>
+        <source>The file %1 holds no PEM certificate (-----BEGIN CERTIFICATE-----).</source>
+        <translation>Die Datei %1 enthält kein PEM-Zertifikat (-----BEGIN CERTIFICATE-----).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a proxy address such as http://proxy.example:3128.</source>
+        <translation>„%1“ ist keine Proxy-Adresse wie http://proxy.example:3128.</translation>
+    </message>
+    <message>
+        <source>Proxies that ask for a user name and password are not supported.</source>
+        <translation>Proxys, die nach Benutzername und Passwort fragen, werden nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>Only http:// and socks5:// proxies are supported (an http proxy carries https connections through CONNECT).</source>
+        <translation>Nur Proxys mit http:// und socks5:// werden unterstützt (ein http-Proxy leitet https-Verbindungen per CONNECT weiter).</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::ApiMarketBackend</name>
@@ -1109,6 +1148,18 @@
     <message>
         <source>Could not read which orders may have been placed: check Orders before placing one again, or it may be placed twice.</source>
         <translation>Möglicherweise aufgegebene Orders unlesbar: Prüfen Sie Orders vor erneutem Aufgeben, sonst droht eine Doppel-Order.</translation>
+    </message>
+    <message>
+        <source>The connection &quot;%1&quot; was removed. No system keychain could be reached: if one kept a token for it in an earlier run, it is still there.</source>
+        <translation>Die Verbindung „%1“ wurde entfernt. Kein Schlüsselbund des Systems war erreichbar: Hat einer in einem früheren Lauf ein Token für sie verwahrt, ist es noch dort.</translation>
+    </message>
+    <message>
+        <source>The connection &quot;%1&quot; and its token were removed.</source>
+        <translation>Die Verbindung „%1“ und ihr Token wurden entfernt.</translation>
+    </message>
+    <message>
+        <source>The connection &quot;%1&quot; was not removed: its token could not be removed from the system keychain. %2</source>
+        <translation>Die Verbindung „%1“ wurde nicht entfernt: Ihr Token konnte nicht aus dem Schlüsselbund des Systems entfernt werden. %2</translation>
     </message>
 </context>
 <context>
@@ -1380,10 +1431,6 @@
         <translation>Hinweis</translation>
     </message>
     <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
     </message>
@@ -1543,6 +1590,18 @@
         <source>Enter on a problem moves the cursor to it</source>
         <translation>Eingabe auf einem Problem setzt den Cursor dorthin</translation>
     </message>
+    <message>
+        <source>The instance data was changed. Use the changes before closing?</source>
+        <translation>Die Instanzdaten wurden geändert. Die Änderungen vor dem Schließen übernehmen?</translation>
+    </message>
+    <message>
+        <source>The instance data was changed but is not valid JSON, so it cannot be used. Discard the changes?</source>
+        <translation>Die Instanzdaten wurden geändert, sind aber kein gültiges JSON und können nicht übernommen werden. Die Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Use Changes</source>
+        <translation>Änderungen &amp;übernehmen</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::Connection</name>
@@ -1565,6 +1624,54 @@
     <message>
         <source>The server no longer accepts the token of this connection.</source>
         <translation>Der Server nimmt das Token dieser Verbindung nicht mehr an.</translation>
+    </message>
+    <message>
+        <source>Nothing is sent to this server: %1</source>
+        <translation>An diesen Server wird nichts gesendet: %1</translation>
+    </message>
+    <message>
+        <source>The token of this connection could not be read from the system keychain. %1</source>
+        <translation>Das Token dieser Verbindung konnte nicht aus dem Schlüsselbund des Systems gelesen werden. %1</translation>
+    </message>
+    <message>
+        <source>The token is kept for this run only.</source>
+        <translation>Das Token wird nur für diesen Lauf behalten.</translation>
+    </message>
+    <message>
+        <source>This connection is not open.</source>
+        <translation>Diese Verbindung ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>The token is kept for this run only. %1</source>
+        <translation>Das Token wird nur für diesen Lauf behalten. %1</translation>
+    </message>
+    <message>
+        <source>The server accepted the token, but the system keychain did not keep it. %1</source>
+        <translation>Der Server hat das Token angenommen, der Schlüsselbund des Systems hat es aber nicht verwahrt. %1</translation>
+    </message>
+    <message>
+        <source>The token is kept for this run only, until the system keychain keeps it.</source>
+        <translation>Das Token wird nur für diesen Lauf behalten, bis der Schlüsselbund des Systems es verwahrt.</translation>
+    </message>
+    <message>
+        <source>The token is kept for this run only: sfdesk asks for it again next time.</source>
+        <translation>Das Token wird nur für diesen Lauf behalten: sfdesk fragt beim nächsten Mal erneut danach.</translation>
+    </message>
+    <message>
+        <source>Not signed in: the sign-in was cancelled and the token not kept.</source>
+        <translation>Nicht angemeldet: Die Anmeldung wurde abgebrochen und das Token nicht behalten.</translation>
+    </message>
+    <message>
+        <source>Signed out, but the token may still be in the system keychain: sfdesk could not remove it. %1</source>
+        <translation>Abgemeldet, das Token ist aber womöglich noch im Schlüsselbund des Systems: sfdesk konnte es nicht entfernen. %1</translation>
+    </message>
+    <message>
+        <source>Signed out. No system keychain could be reached: if one kept a token for this connection in an earlier run, it is still there.</source>
+        <translation>Abgemeldet. Kein Schlüsselbund des Systems war erreichbar: Hat einer in einem früheren Lauf ein Token für diese Verbindung verwahrt, ist es noch dort.</translation>
+    </message>
+    <message>
+        <source>If the server&apos;s certificate comes from your organisation&apos;s own CA, choose that CA&apos;s PEM file under Network in File &gt; Connections.</source>
+        <translation>Stammt das Zertifikat des Servers von der eigenen CA Ihrer Organisation, wählen Sie die PEM-Datei dieser CA unter Netzwerk in Datei &gt; Verbindungen.</translation>
     </message>
 </context>
 <context>
@@ -1741,6 +1848,86 @@
     <message>
         <source>A&amp;ddress:</source>
         <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>A&amp;uswählen…</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Connections notice</source>
+        <translation>Hinweis zu den Verbindungen</translation>
+    </message>
+    <message>
+        <source>None: the system&apos;s CA certificates only</source>
+        <translation>Keine: nur die CA-Zertifikate des Systems</translation>
+    </message>
+    <message>
+        <source>Extra CA certificates file</source>
+        <translation>Datei mit zusätzlichen CA-Zertifikaten</translation>
+    </message>
+    <message>
+        <source>A PEM file of CA certificates trusted for this server besides the system&apos;s, such as a company&apos;s own CA</source>
+        <translation>Eine PEM-Datei mit CA-Zertifikaten, denen für diesen Server neben denen des Systems vertraut wird, etwa der eigenen CA einer Firma</translation>
+    </message>
+    <message>
+        <source>Choose a CA certificates file</source>
+        <translation>Eine CA-Zertifikatsdatei auswählen</translation>
+    </message>
+    <message>
+        <source>None: the system&apos;s proxy settings</source>
+        <translation>Keiner: die Proxy-Einstellungen des Systems</translation>
+    </message>
+    <message>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
+        <source>http://host:port or socks5://host:port, for this server only. Proxies that ask for a user name and password are not supported.</source>
+        <translation>http://host:port oder socks5://host:port, nur für diesen Server. Proxys, die nach Benutzername und Passwort fragen, werden nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>Extra &amp;CA certificates:</source>
+        <translation>Zusätzliche &amp;CA-Zertifikate:</translation>
+    </message>
+    <message>
+        <source>&amp;Proxy:</source>
+        <translation>&amp;Proxy:</translation>
+    </message>
+    <message>
+        <source>%1, given with --server</source>
+        <translation>%1, angegeben mit --server</translation>
+    </message>
+    <message>
+        <source>Given with sfdesk --server; kept with its own token until removed.</source>
+        <translation>Angegeben mit sfdesk --server; bleibt mit eigenem Token, bis sie entfernt wird.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Network for %1</source>
+        <translation>Netzwerk für %1</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>Choose CA Certificates</source>
+        <translation>CA-Zertifikate auswählen</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM-Zertifikate (*.pem *.crt *.cer);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Saved the network settings of %1.</source>
+        <translation>Die Netzwerkeinstellungen von %1 wurden gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -1995,12 +2182,12 @@
         <translation>Erstellt: %1, %2</translation>
     </message>
     <message>
-        <source>The answer was lost: the instance may exist all the same. Look in Instances before you create it again.</source>
-        <translation>Die Antwort ging verloren: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Whether it was created is not known: the instance may exist all the same. Look in Instances before you create it again.</source>
+        <translation>Ob sie erstellt wurde, ist nicht bekannt: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
     </message>
 </context>
 <context>
@@ -2302,6 +2489,17 @@
     <message>
         <source>you</source>
         <translation>Sie</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::EmbeddedSimulator</name>
+    <message>
+        <source>The local simulator started without a token to sign in with.</source>
+        <translation>Der lokale Simulator wurde ohne ein Token zum Anmelden gestartet.</translation>
+    </message>
+    <message>
+        <source>Another sfdesk window (process %1) has the local simulator open: use that window, or close it and start sfdesk again.</source>
+        <translation>Ein anderes sfdesk-Fenster (Prozess %1) hat den lokalen Simulator geöffnet: Verwenden Sie jenes Fenster, oder schließen Sie es und starten Sie sfdesk erneut.</translation>
     </message>
 </context>
 <context>
@@ -2718,20 +2916,40 @@
 <context>
     <name>sfdesk::KeychainSecretStore</name>
     <message>
-        <source>No system keychain is available (%1). Tokens are kept in memory for this run only.</source>
-        <translation>Kein Systemschlüsselbund verfügbar (%1). Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
+        <source>The system keychain is locked, or refused sfdesk access to it.</source>
+        <translation>Der Schlüsselbund des Systems ist gesperrt oder hat sfdesk den Zugriff verweigert.</translation>
     </message>
     <message>
-        <source>The keychain could not read the token: %1</source>
-        <translation>Der Schlüsselbund konnte das Token nicht lesen: %1</translation>
+        <source>The keychain&apos;s password prompt was closed without an answer.</source>
+        <translation>Die Passwortabfrage des Schlüsselbunds wurde ohne Antwort geschlossen.</translation>
     </message>
     <message>
-        <source>The keychain could not store the token: %1</source>
-        <translation>Der Schlüsselbund konnte das Token nicht speichern: %1</translation>
+        <source>The system keychain has no default keyring, and could not ask you to create one. Create one in your desktop&apos;s password manager (for example Passwords and Keys) and try again.</source>
+        <translation>Der Schlüsselbund des Systems hat keinen Standard-Schlüsselbund und konnte Sie nicht bitten, einen anzulegen. Legen Sie einen in der Passwortverwaltung Ihres Desktops an (zum Beispiel „Passwörter und Verschlüsselung“) und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <source>The keychain could not remove the token: %1</source>
-        <translation>Der Schlüsselbund konnte das Token nicht entfernen: %1</translation>
+        <source>The system keychain did not answer in time.</source>
+        <translation>Der Schlüsselbund des Systems hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>The system keychain reported an error.</source>
+        <translation>Der Schlüsselbund des Systems hat einen Fehler gemeldet.</translation>
+    </message>
+    <message>
+        <source>%1 (It said: %2)</source>
+        <translation>%1 (Meldung: %2)</translation>
+    </message>
+    <message>
+        <source>No system keychain was found (%1). Tokens are kept in memory for this run only, and asked for again next time.</source>
+        <translation>Kein Schlüsselbund des Systems gefunden (%1). Tokens werden nur für diesen Lauf im Speicher behalten und beim nächsten Mal erneut erfragt.</translation>
+    </message>
+    <message>
+        <source>The system keychain holds a token for this connection in a locked keyring, which could not be unlocked.</source>
+        <translation>Der Schlüsselbund des Systems verwahrt ein Token für diese Verbindung in einem gesperrten Schlüsselbund, der sich nicht entsperren ließ.</translation>
+    </message>
+    <message>
+        <source>The token is in a locked keyring of the system keychain, which could not be unlocked. Unlock it (in your desktop&apos;s password manager, for example), then try again.</source>
+        <translation>Das Token liegt in einem gesperrten Schlüsselbund des Systems, der sich nicht entsperren ließ. Entsperren Sie ihn (etwa in der Passwortverwaltung Ihres Desktops) und versuchen Sie es dann erneut.</translation>
     </message>
 </context>
 <context>
@@ -3332,6 +3550,10 @@
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
+    <message>
+        <source>The parts were changed and are neither in the Cloud-init editor nor saved. Use them in the editor before closing?</source>
+        <translation>Die Teile wurden geändert und sind weder im Cloud-init-Editor noch gespeichert. Sie vor dem Schließen im Editor verwenden?</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::NameDialog</name>
@@ -3728,6 +3950,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Drag across the chart or type Start and End to choose a window.</source>
         <translation>Ziehen Sie über das Diagramm oder geben Sie Beginn und Ende ein, um ein Zeitfenster zu wählen.</translation>
     </message>
+    <message>
+        <source>SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per node-minute): the %1 typed is %2.</source>
+        <translation>SF Compute rundet Limits auf ein Vielfaches von $0.00006 pro Knotenstunde (ein Mikrodollar pro Knotenminute): Die eingegebenen %1 sind %2.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::OrdersPage</name>
@@ -3813,6 +4039,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Orders</source>
         <translation>Orders</translation>
+    </message>
+    <message>
+        <source>Order %1 is no longer open here; nothing was cancelled.</source>
+        <translation>Order %1 ist hier nicht mehr offen; nichts wurde storniert.</translation>
     </message>
 </context>
 <context>
@@ -4440,6 +4670,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Choose a SKU in the order panel to see its market.</source>
         <translation>Wählen Sie im Auftragsbereich eine SKU, um ihren Markt zu sehen.</translation>
     </message>
+    <message>
+        <source>The order may or may not have been placed. %1 Place the same order again before closing sfdesk to find out; until then it will not be placed twice. %2</source>
+        <translation>Ob die Order aufgegeben wurde, ist nicht bekannt. %1 Geben Sie dieselbe Order noch einmal auf, bevor Sie sfdesk schließen, um es herauszufinden; bis dahin wird sie nicht doppelt aufgegeben. %2</translation>
+    </message>
+    <message>
+        <source>Not placed: the order changed while the question was open. Check it and place it again.</source>
+        <translation>Nicht aufgegeben: Die Order hat sich geändert, während die Frage offen war. Prüfen Sie sie und geben Sie sie erneut auf.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::ResourceTableView</name>
@@ -4491,10 +4729,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>Bei %1 anmelden</translation>
     </message>
     <message>
-        <source>Paste an API token for %1 (%2). It is checked with the server and then kept in the system keychain.</source>
-        <translation>Fügen Sie ein API-Token für %1 (%2) ein. Es wird beim Server geprüft und dann im Schlüsselbund des Systems aufbewahrt.</translation>
-    </message>
-    <message>
         <source>Create a token under &lt;a href=&quot;%1&quot;&gt;API keys&lt;/a&gt; in your SF Compute account, or with &lt;code&gt;sf tokens create&lt;/code&gt;.</source>
         <translation>Erstellen Sie ein Token unter &lt;a href=&quot;%1&quot;&gt;API keys&lt;/a&gt; in Ihrem SF-Compute-Konto oder mit &lt;code&gt;sf tokens create&lt;/code&gt;.</translation>
     </message>
@@ -4521,6 +4755,54 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Checking the token with the server…</source>
         <translation>Das Token wird beim Server geprüft…</translation>
+    </message>
+    <message>
+        <source>Use for This &amp;Run Only</source>
+        <translation>Nur für diesen &amp;Lauf verwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Try Again</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Paste an API token for %1. It is checked with the server. There is no system keychain on this desktop, so it is kept for this run only.</source>
+        <translation>Fügen Sie ein API-Token für %1 ein. Es wird beim Server geprüft. Dieser Desktop hat keinen Schlüsselbund, daher wird es nur für diesen Lauf behalten.</translation>
+    </message>
+    <message>
+        <source>Paste an API token for %1. It is checked with the server and then kept in the system keychain.</source>
+        <translation>Fügen Sie ein API-Token für %1 ein. Es wird beim Server geprüft und dann im Schlüsselbund des Systems verwahrt.</translation>
+    </message>
+    <message>
+        <source>Sign-in status</source>
+        <translation>Anmeldestatus</translation>
+    </message>
+    <message>
+        <source>Sign in with this token now, without the keychain: sfdesk asks for it again next time</source>
+        <translation>Jetzt mit diesem Token anmelden, ohne Schlüsselbund: sfdesk fragt beim nächsten Mal erneut danach</translation>
+    </message>
+    <message>
+        <source>Ask the system keychain again to keep the token</source>
+        <translation>Den Schlüsselbund des Systems erneut bitten, das Token zu verwahren</translation>
+    </message>
+    <message>
+        <source>The server accepted the token. Waiting for the system keychain to keep it: if your desktop asks you to choose a password for a new keyring, or to unlock one, answer it there.</source>
+        <translation>Der Server hat das Token angenommen. Warten auf den Schlüsselbund des Systems, der es verwahren soll: Fragt Ihr Desktop nach einem Passwort für einen neuen Schlüsselbund oder zum Entsperren, antworten Sie dort.</translation>
+    </message>
+    <message>
+        <source>Signed in. %1</source>
+        <translation>Angemeldet. %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -4610,6 +4892,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>No SSH details yet (%1). A running instance can take up to ten minutes to boot.</source>
         <translation>Noch keine SSH-Details (%1). Eine laufende Instanz kann bis zu zehn Minuten zum Starten brauchen.</translation>
+    </message>
+    <message>
+        <source>The server gave no usable address for this instance (&quot;%1&quot;); use %2 instead.</source>
+        <translation>Der Server hat keine brauchbare Adresse für diese Instanz angegeben („%1“); verwenden Sie stattdessen %2.</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,16 @@ int validate(const QStringList& files, bool json, const QString& gzipPath, const
             err().flush();
             return UsageError;
         }
-        QByteArray payload = file.readAll();
+        // Read no further than the limit: a file past it (or a device that never ends) is refused
+        // without being read whole.
+        QByteArray payload = file.read(CloudInit::maxUserDataFileBytes + 1);
+        if (payload.size() > CloudInit::maxUserDataFileBytes) {
+            err() << "sfdesk-cloudinit: cannot check " << path << ": it is larger than "
+                  << CloudInit::maxUserDataFileBytes / (1024 * 1024)
+                  << " MiB, the most the validator reads (user data is limited to 64 KiB)\n";
+            err().flush();
+            return UsageError;
+        }
         const qint64 plainSize = payload.size();
         if (!gzipPath.isEmpty() && CloudInit::detectUserDataType(payload) != CloudInit::UserDataType::Gzip)
             payload = CloudInit::gzipCompress(payload);

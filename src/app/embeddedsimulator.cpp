@@ -24,9 +24,23 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
     m_sim = std::make_unique<sfsim::SimThread>(options);
     connect(m_sim.get(), &sfsim::SimThread::started, this,
             [this](const QUrl& baseUrl, const QJsonObject& tokens) {
-                Q_EMIT started(baseUrl, tokens.value(u"acme-owner").toString());
+                const QString token = tokens.value(u"acme-owner").toString();
+                // Without it every call would fail "not signed in" while the app looked ready.
+                if (token.isEmpty()) {
+                    Q_EMIT failed(tr("The local simulator started without a token to sign in with."));
+                    return;
+                }
+                Q_EMIT started(baseUrl, token);
             });
-    connect(m_sim.get(), &sfsim::SimThread::failed, this, &LocalServer::failed);
+    connect(m_sim.get(), &sfsim::SimThread::failed, this, [this](const QString& error, qint64 storeHolder) {
+        if (storeHolder == 0) {
+            Q_EMIT failed(error);
+            return;
+        }
+        Q_EMIT failed(tr("Another sfdesk window (process %1) has the local simulator open: use that window, "
+                         "or close it and start sfdesk again.")
+                          .arg(storeHolder));
+    });
     connect(m_sim.get(), &sfsim::SimThread::worldReset, this,
             [this](const QJsonObject& tokens) { Q_EMIT worldReset(tokens.value(u"acme-owner").toString()); });
     connect(m_sim.get(), &sfsim::SimThread::resetFailed, this, &LocalServer::resetFailed);

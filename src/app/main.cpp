@@ -80,12 +80,13 @@ struct Options
                                    QCoreApplication::translate("main", "Use a light or dark palette for this "
                                                                        "run (system, light, dark)."),
                                    QStringLiteral("scheme")};
-    QCommandLineOption server{QStringLiteral("server"),
-                              QCoreApplication::translate("main",
-                                                          "Connect to this SF Compute API server; the "
-                                                          "token comes from SF_API_KEY or "
-                                                          "SF_BEARER_TOKEN."),
-                              QStringLiteral("url")};
+    QCommandLineOption server{
+        QStringLiteral("server"),
+        QCoreApplication::translate("main", "Connect to this SF Compute API server for this run. It is kept "
+                                            "in File > Connections with a token of its own, asked for once "
+                                            "and kept in the system keychain. SF_API_KEY and SF_BEARER_TOKEN "
+                                            "are used only for https://api.sfcompute.com."),
+        QStringLiteral("url")};
     QCommandLineOption log{QStringLiteral("log"),
                            QCoreApplication::translate("main", "Print the debug messages of these subsystems "
                                                                "on stderr: a comma-separated list of api, "

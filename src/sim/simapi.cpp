@@ -58,9 +58,18 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
 
 SimApi::~SimApi() = default;
 
-bool SimApi::initialize(QString* error, bool* seededNow)
+namespace {
+
+// Marks a world whose demo is being seeded, until it is complete.
+const QString demoSeedingKey = u"demo_seeding"_s;
+
+} // namespace
+
+bool SimApi::initialize(QString* error, bool* seededNow, const TokensKeeper& keep)
 {
     *seededNow = false;
+    m_demoInterrupted = false;
+    QString keepError;
     try {
         m_store.begin();
         const QString clock = m_store.meta(u"clock"_s);
@@ -72,23 +81,41 @@ bool SimApi::initialize(QString* error, bool* seededNow)
             if (m_options.demo)
                 m_clock.startAt(m_clock.now() - demo::historySeconds);
             m_tokens = world::seed(m_store, m_options.seed, m_clock.now());
+            if (m_options.demo)
+                m_store.setMeta(demoSeedingKey, u"1"_s);
             *seededNow = true;
         } else {
             m_tokens = world::hashStoredSecrets(m_store);
+            m_demoInterrupted = !m_store.meta(demoSeedingKey).isEmpty();
         }
         m_resources.beginRequest(Caller(), m_clock.now());
         m_resources.startWorld();
+        // The tokens exist only as digests once this commits: they are kept first.
+        if (!m_tokens.isEmpty() && keep && !keep(m_tokens, &keepError))
+            throw SimApiError(500, u"api_error"_s, keepError);
         m_store.commit();
     } catch (const SimApiError&) {
         m_store.rollback();
         m_resources.stopMarket();
-        *error = u"cannot seed the world or start the market in the store"_s;
+        m_tokens = {};
+        *seededNow = false;
+        *error =
+            keepError.isEmpty() ? u"cannot seed the world or start the market in the store"_s : keepError;
         return false;
     }
     if (*seededNow && m_options.demo) {
         QString problem;
         if (!demo::seed(*this, m_store, m_tokens, m_clock.now() + demo::historySeconds, &problem)) {
             *error = u"cannot seed the demo world: %1"_s.arg(problem);
+            return false;
+        }
+        try {
+            m_store.begin();
+            m_store.exec(u"DELETE FROM meta WHERE key = ?"_s, {demoSeedingKey});
+            m_store.commit();
+        } catch (const SimApiError&) {
+            m_store.rollback();
+            *error = u"cannot record that the demo world is complete"_s;
             return false;
         }
     }
@@ -100,13 +127,30 @@ QJsonObject SimApi::tokens() const
     return m_tokens;
 }
 
-void SimApi::adoptTokens(const QJsonObject& candidates)
+bool SimApi::recoverTokens(const QJsonObject& candidates, const TokensKeeper& keep, QStringList* reminted,
+                           QString* error)
 {
+    reminted->clear();
+    QString keepError;
     try {
-        m_tokens = world::verifiedTokens(m_store, candidates);
+        m_store.begin();
+        QJsonObject tokens = world::verifiedTokens(m_store, candidates);
+        const QJsonObject minted = world::remintTokens(m_store, tokens.keys());
+        for (auto it = minted.begin(); it != minted.end(); ++it) {
+            tokens.insert(it.key(), it.value());
+            reminted->append(it.key());
+        }
+        if (!minted.isEmpty() && keep && !keep(tokens, &keepError))
+            throw SimApiError(500, u"api_error"_s, keepError);
+        m_store.commit();
+        m_tokens = tokens;
     } catch (const SimApiError&) {
-        m_tokens = {};
+        m_store.rollback();
+        reminted->clear();
+        *error = keepError.isEmpty() ? u"cannot replace the lost tokens in the store"_s : keepError;
+        return false;
     }
+    return true;
 }
 
 ApiResponse SimApi::handle(const SimApiRequest& request)

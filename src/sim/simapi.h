@@ -11,6 +11,8 @@
 
 #include <QJsonObject>
 
+#include <functional>
+
 namespace sfsim {
 
 class SimStore;
@@ -25,13 +27,25 @@ public:
     SimApi(SimStore& store, const SimOptions& options);
     ~SimApi();
 
-    // Seeds the world on first start; returns false with a message on failure.
-    bool initialize(QString* error, bool* seededNow);
+    // Keeps the tokens (label: token) where their user finds them, e.g. the tokens file; false,
+    // with a message, when it cannot. Runs before the store commits them, so a world whose tokens
+    // were not kept is never stored.
+    using TokensKeeper = std::function<bool(const QJsonObject& tokens, QString* error)>;
+
+    // Seeds the world on first start; returns false with a message on failure. `keep` gets the
+    // tokens this start learns (a new world's, an older store's hashed now) before they commit.
+    bool initialize(QString* error, bool* seededNow, const TokensKeeper& keep = {});
+    // The seeding of the demo world began in an earlier start and never ended (that start was
+    // killed or failed): the world is half made.
+    bool demoSeedingInterrupted() const { return m_demoInterrupted; }
     // The API tokens by label, when this start knows them: it seeded the world, hashed the
-    // secrets of an older store, or was given them (adoptTokens). The store keeps digests only.
+    // secrets of an older store, or recovered them (recoverTokens). The store keeps digests only.
     QJsonObject tokens() const;
-    // Keeps the candidates (label: token) that match the store, e.g. from the tokens file.
-    void adoptTokens(const QJsonObject& candidates);
+    // Takes the candidates (label: token, e.g. from the tokens file) that match the store; every
+    // token without one is replaced by a new one (its grants and idempotency keys kept), which
+    // `keep` gets with the others before the store commits it. `reminted` lists their labels.
+    bool recoverTokens(const QJsonObject& candidates, const TokensKeeper& keep, QStringList* reminted,
+                       QString* error);
     ApiResponse handle(const SimApiRequest& request);
     SimClock& clock() { return m_clock; }
 
@@ -63,6 +77,7 @@ private:
     SimRouter m_controlRouter{SimRouter::UnservedMethod::NotFound};
     SimResources m_resources;
     QJsonObject m_tokens;
+    bool m_demoInterrupted = false;
 };
 
 } // namespace sfsim

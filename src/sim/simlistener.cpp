@@ -6,6 +6,7 @@
 #include "common/logging.h"
 #include "sim/simhttp.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSocketNotifier>
 #include <QTcpSocket>
@@ -40,6 +41,8 @@ QByteArray reasonPhrase(int status)
         return "Request Header Fields Too Large";
     case 411:
         return "Length Required";
+    case 408:
+        return "Request Timeout";
     default:
         return "Service Unavailable";
     }
@@ -63,8 +66,11 @@ std::optional<QByteArray> headerValue(const QByteArray& head, const QByteArray& 
 
 // Watches one connection from before QHttpServer sees it. Connected to readyRead first, so it
 // runs before QHttpServer's reader on every arrival. QHttpServer reads a request inside a
-// transaction of the socket that it commits when the request is complete: with no transaction
-// open the unread bytes start at a request's first byte, and its head can be peeked.
+// transaction of the socket that it commits when the request is complete, and answers only then:
+// with no transaction open, QHttpServer holds no part of a request, and the next bytes to arrive
+// start one, whose head can be peeked. (After an answer QHttpServer may emit readyRead itself,
+// with nothing to read, and open an empty transaction; so a request is known to be under way from
+// its first bytes until no transaction is open any more.)
 class ConnectionGuard final : public QObject
 {
 public:
@@ -80,9 +86,19 @@ public:
             else
                 m_socket->disconnectFromHost();
         });
+        m_deadline.setSingleShot(true);
+        connect(&m_deadline, &QTimer::timeout, this, [this] { onDeadline(); });
         connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
-        connect(socket, &QTcpSocket::bytesWritten, this, [this] { touch(); });
+        connect(socket, &QTcpSocket::bytesWritten, this, [this] {
+            // An answer to a request read whole (not a "100 Continue" in the middle of one).
+            if (!m_socket->isTransactionStarted())
+                m_requestOpen = false;
+            touch();
+        });
         touch();
+        // The first request is due from the start: a connection that sends nothing holds a slot
+        // no longer than one that sends its headers slowly.
+        startRequest();
     }
 
     void refuse(int status, const QString& message)
@@ -101,10 +117,53 @@ public:
                         + "\r\nContent-Type: application/json\r\nContent-Length: "
                         + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
         m_idle.start(drainMs);
+        m_deadline.stop();
         drain();
     }
 
 private:
+    // A request begins (its first bytes arrived, or the connection opened): its headers and then
+    // the whole of it are due within their limits from now.
+    void startRequest()
+    {
+        m_requestClock.start();
+        if (m_limits.headTimeoutMs > 0)
+            m_deadline.start(m_limits.headTimeoutMs);
+        else if (m_limits.requestTimeoutMs > 0)
+            m_deadline.start(m_limits.requestTimeoutMs);
+    }
+
+    // Any byte resets the idle timer, so a client trickling a request would keep its connection
+    // for good: what counts here is whether the request is complete by its deadline. Between
+    // requests (QHttpServer holds no part of one) only the idle timer applies.
+    void onDeadline()
+    {
+        if (m_refused)
+            return;
+        if (!m_requestOpen) {
+            // Nothing arrived since the connection opened; after an answer, nothing is due.
+            if (m_awaitingFirstByte)
+                m_socket->disconnectFromHost();
+            return;
+        }
+        // Read whole, its answer not written yet (held back by a latency fault): not late.
+        if (!m_socket->isTransactionStarted())
+            return;
+        const qint64 elapsed = m_requestClock.elapsed();
+        if (m_headOpen && m_limits.headTimeoutMs > 0 && elapsed >= m_limits.headTimeoutMs) {
+            refuse(408, u"The request's headers did not arrive within %1 s."_s.arg(m_limits.headTimeoutMs
+                                                                                   / 1000.0));
+            return;
+        }
+        if (m_limits.requestTimeoutMs <= 0)
+            return;
+        if (elapsed < m_limits.requestTimeoutMs) {
+            m_deadline.start(int(m_limits.requestTimeoutMs - elapsed));
+            return;
+        }
+        refuse(408, u"The request did not arrive within %1 s."_s.arg(m_limits.requestTimeoutMs / 1000.0));
+    }
+
     void touch()
     {
         if (m_refused)
@@ -119,11 +178,18 @@ private:
             drain();
             return;
         }
-        touch();
+        if (!m_socket->isTransactionStarted())
+            m_requestOpen = false;
         const qint64 available = m_socket->bytesAvailable();
+        if (available == 0)
+            return; // QHttpServer's own readyRead after an answer
+        touch();
         const QByteArray unread = m_socket->peek(std::min(available, m_limits.maxHeaderBytes + 4));
-        if (!m_socket->isTransactionStarted()) {
-            // A request's first bytes: its head so far can be read whole.
+        if (!std::exchange(m_requestOpen, true)) {
+            // A request's first bytes: its head so far can be read whole. (The first request's
+            // deadlines run from the connection's start.)
+            if (!std::exchange(m_awaitingFirstByte, false))
+                startRequest();
             m_requestBytes = available;
             m_headBytes = available;
             m_drainTarget = -1;
@@ -193,6 +259,13 @@ private:
     QTcpSocket* m_socket;
     SimListener::Limits m_limits;
     QTimer m_idle;
+    // When the request under way is due (its headers, then the whole of it).
+    QTimer m_deadline;
+    QElapsedTimer m_requestClock;
+    // The connection opened and its first request has not sent a byte yet.
+    bool m_awaitingFirstByte = true;
+    // A request's first bytes arrived and it has not been answered.
+    bool m_requestOpen = false;
     qint64 m_requestBytes = 0;
     qint64 m_headBytes = 0;
     bool m_headOpen = false;

@@ -14,8 +14,10 @@ namespace sfsim {
 // limits of its own, so they are kept here, before it reads a byte: a request whose headers
 // announce a body above the limit is answered 413 without reading the body into memory (a body
 // that grows beyond it without such headers is cut off the same way), headers longer than
-// their limit get 431, a connection idle for too long is closed, connections beyond the cap get
-// 503, and running out of file descriptors pauses accepting only for a moment.
+// their limit get 431, a request whose headers or whole arrive too slowly gets 408 (a trickle of
+// bytes would otherwise hold a connection forever), a connection idle for too long is closed,
+// connections beyond the cap get 503, and running out of file descriptors pauses accepting only
+// for a moment.
 class SimListener final : public QTcpServer
 {
 public:
@@ -24,6 +26,10 @@ public:
         qint64 maxBodyBytes = 1024 * 1024;
         qint64 maxHeaderBytes = 32 * 1024;
         int idleTimeoutMs = 60'000; // 0: none
+        // From a request's first byte (from the connection's start for its first request) to the
+        // end of its headers, and to the end of its body; 0: none.
+        int headTimeoutMs = 10'000;
+        int requestTimeoutMs = 30'000;
         int maxConnections = 256;
     };
 

@@ -9,6 +9,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <utility>
+
 namespace sfsim {
 
 using sfdesk::constValue;
@@ -71,6 +73,17 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         QStringLiteral("idle-timeout"),
         QStringLiteral("Close connections idle for this many seconds (default 60; 0: never)."),
         QStringLiteral("s"), QStringLiteral("60"));
+    const QCommandLineOption headTimeout(
+        QStringLiteral("head-timeout"),
+        QStringLiteral("Answer 408 and close a connection whose request headers have not all arrived "
+                       "this many seconds after the request's first byte, or after connecting "
+                       "(default 10; 0: never)."),
+        QStringLiteral("s"), QStringLiteral("10"));
+    const QCommandLineOption requestTimeout(
+        QStringLiteral("request-timeout"),
+        QStringLiteral("Answer 408 and close a connection whose request, headers and body, has not "
+                       "all arrived this many seconds after its first byte (default 30; 0: never)."),
+        QStringLiteral("s"), QStringLiteral("30"));
     const QCommandLineOption maxConnections(
         QStringLiteral("max-connections"),
         QStringLiteral("Open connections at most; more are answered 503 (default 256)."), QStringLiteral("n"),
@@ -85,7 +98,8 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
                                                 "or all (sim: each request, its status and time)."),
                                  QStringLiteral("subsystems"));
     parser.addOptions({host, port, db, seed, timeScale, startTime, control, tokensFile, ibRelease, faults,
-                       allowRemote, idleTimeout, maxConnections, demo, requestLog, log});
+                       allowRemote, idleTimeout, headTimeout, requestTimeout, maxConnections, demo,
+                       requestLog, log});
     parser.process(arguments);
 
     SimOptions o;
@@ -132,6 +146,15 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
         result.error = QStringLiteral("--idle-timeout: expected 0 to 86400 seconds, got %1")
                            .arg(parser.value(idleTimeout));
         return result;
+    }
+    for (const auto& [option, seconds] : {std::pair{&headTimeout, &o.headTimeoutSeconds},
+                                          std::pair{&requestTimeout, &o.requestTimeoutSeconds}}) {
+        *seconds = parser.value(*option).toInt(&ok);
+        if (!ok || *seconds < 0 || *seconds > 86400) {
+            result.error = QStringLiteral("--%1: expected 0 to 86400 seconds, got %2")
+                               .arg(option->names().constFirst(), parser.value(*option));
+            return result;
+        }
     }
     o.maxConnections = parser.value(maxConnections).toInt(&ok);
     if (!ok || o.maxConnections < 1 || o.maxConnections > 100000) {

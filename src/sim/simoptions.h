@@ -32,6 +32,11 @@ struct SimOptions
     QString requestLog;
     // A connection that sends nothing for this long is closed; 0 keeps idle connections.
     int idleTimeoutSeconds = 60;
+    // A request's headers must arrive within this many seconds of its first byte (of the
+    // connection, for its first request), and the whole request within requestTimeoutSeconds;
+    // otherwise it is answered 408 and the connection closed. 0: no limit.
+    int headTimeoutSeconds = 10;
+    int requestTimeoutSeconds = 30;
     // Connections beyond this many are answered 503 and closed.
     int maxConnections = 256;
     // A new world gets the demo account of seedDemoWorld() (simdemo.h); a stored one is kept.

@@ -13,12 +13,15 @@
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonDocument>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <fcntl.h>
 #include <memory>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -95,42 +98,26 @@ SimServer::~SimServer()
     m_store->close();
 }
 
-bool SimServer::openWorld(QString* error)
+bool SimServer::writeTokensFile(const QJsonObject& tokens, QString* error) const
 {
-    if (!m_store->open(m_options.dbFile, error))
-        return false;
-    m_api = std::make_unique<SimApi>(*m_store, m_options);
-    if (!m_api->initialize(error, &m_seededOnStart)) {
-        m_api.reset();
+    if (m_options.tokensFile.isEmpty())
+        return true;
+    QSaveFile file(m_options.tokensFile);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = u"cannot write the tokens file %1: %2"_s.arg(m_options.tokensFile, file.errorString());
         return false;
     }
-    // The store keeps token digests only: a later start learns the tokens back from the file it
-    // wrote (and trusts only those whose digest matches).
-    if (m_api->tokens().isEmpty() && !m_options.tokensFile.isEmpty()) {
-        QFile file(m_options.tokensFile);
-        if (file.open(QIODevice::ReadOnly))
-            m_api->adoptTokens(QJsonDocument::fromJson(file.readAll()).object());
-    }
-    if (!m_options.tokensFile.isEmpty() && !m_api->tokens().isEmpty()) {
-        QSaveFile file(m_options.tokensFile);
-        if (!file.open(QIODevice::WriteOnly)) {
-            *error = u"cannot write the tokens file %1: %2"_s.arg(m_options.tokensFile, file.errorString());
-            return false;
-        }
-        file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        file.write(QJsonDocument(m_api->tokens()).toJson(QJsonDocument::Indented));
-        if (!file.commit()) {
-            *error = u"cannot write the tokens file %1: %2"_s.arg(m_options.tokensFile, file.errorString());
-            return false;
-        }
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(QJsonDocument(tokens).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        *error = u"cannot write the tokens file %1: %2"_s.arg(m_options.tokensFile, file.errorString());
+        return false;
     }
     return true;
 }
 
-bool SimServer::resetWorld(bool demo, QString* error)
+bool SimServer::removeStoreFiles(QString* error)
 {
-    // One request at a time runs on this thread, so none is inside the store now; answers held
-    // back by latency faults find the new world.
     m_api.reset();
     m_store->close();
     if (!m_options.dbFile.isEmpty()) {
@@ -143,17 +130,104 @@ bool SimServer::resetWorld(bool demo, QString* error)
         }
     }
     m_store = std::make_unique<SimStore>();
+    return true;
+}
+
+bool SimServer::openWorld(QString* error)
+{
+    const SimApi::TokensKeeper keep = [this](const QJsonObject& tokens, QString* why) {
+        return writeTokensFile(tokens, why);
+    };
+    if (!m_store->open(m_options.dbFile, error))
+        return false;
+    m_api = std::make_unique<SimApi>(*m_store, m_options);
+    if (!m_api->initialize(error, &m_seededOnStart, keep)) {
+        m_api.reset();
+        return false;
+    }
+    if (m_api->demoSeedingInterrupted()) {
+        // The start that began seeding the demo was killed or failed: nobody has used this world,
+        // and a half-made one is not what was asked for. It is made again, once.
+        qCWarning(lcSim,
+                  "sfsim: the demo world in %s was left half made by an earlier start; making it again",
+                  qPrintable(m_options.dbFile));
+        if (!removeStoreFiles(error) || !m_store->open(m_options.dbFile, error))
+            return false;
+        m_api = std::make_unique<SimApi>(*m_store, m_options);
+        if (!m_api->initialize(error, &m_seededOnStart, keep)) {
+            m_api.reset();
+            return false;
+        }
+    }
+    // The store keeps token digests only: a later start learns the tokens back from the file it
+    // wrote (and trusts only those whose digest matches). Tokens the file lost (removed, or never
+    // written by a start that was killed) are replaced, so that the world stays usable.
+    if (m_api->tokens().isEmpty() && !m_options.tokensFile.isEmpty()) {
+        QJsonObject candidates;
+        QFile file(m_options.tokensFile);
+        if (file.open(QIODevice::ReadOnly))
+            candidates = QJsonDocument::fromJson(file.read(1024 * 1024)).object();
+        QStringList reminted;
+        if (!m_api->recoverTokens(candidates, keep, &reminted, error)) {
+            m_api.reset();
+            return false;
+        }
+        if (!reminted.isEmpty())
+            qCWarning(lcSim,
+                      "sfsim: the tokens file %s lacked the tokens of %s; they were replaced by new ones",
+                      qPrintable(m_options.tokensFile), qPrintable(reminted.join(u", "_s)));
+    }
+    return true;
+}
+
+bool SimServer::resetWorld(bool demo, QString* error)
+{
+    // One request at a time runs on this thread, so none is inside the store now; answers held
+    // back by latency faults find the new world.
+    if (!removeStoreFiles(error))
+        return false;
     m_options.demo = demo;
     return openWorld(error);
 }
 
+bool SimServer::lockStore(QString* error)
+{
+    if (m_options.dbFile.isEmpty())
+        return true;
+    // Two servers on one store would hand out the same ids, match orders against books the other
+    // changed, and a reset in one would delete the files under the other.
+    if (!SimStore::createFolderOf(m_options.dbFile, error))
+        return false;
+    m_lock = std::make_unique<QLockFile>(m_options.dbFile + u".lock"_s);
+    // Held for as long as the server runs; stale only when its process is gone.
+    m_lock->setStaleLockTime(0);
+    if (m_lock->tryLock(0))
+        return true;
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (m_lock->error() == QLockFile::LockFailedError && m_lock->getLockInfo(&pid, &host, &application)) {
+        m_storeHolder = pid;
+        m_storeHolderName = application;
+        *error = u"the store %1 is in use by %2 (process %3): one simulator at a time can use it"_s
+                     .arg(m_options.dbFile, application.isEmpty() ? u"another program"_s : application)
+                     .arg(pid);
+    } else {
+        *error = u"cannot lock the store %1 (%2)"_s.arg(m_options.dbFile, m_lock->fileName());
+    }
+    m_lock.reset();
+    return false;
+}
+
 bool SimServer::start(QString* error)
 {
-    if (!openWorld(error))
+    if (!lockStore(error) || !openWorld(error))
         return false;
     SimListener::Limits limits;
     limits.maxBodyBytes = maxBodyBytes;
     limits.idleTimeoutMs = m_options.idleTimeoutSeconds * 1000;
+    limits.headTimeoutMs = m_options.headTimeoutSeconds * 1000;
+    limits.requestTimeoutMs = m_options.requestTimeoutSeconds * 1000;
     limits.maxConnections = m_options.maxConnections;
     auto* listener = new SimListener(limits, this);
     m_tcp = listener;
@@ -191,9 +265,17 @@ QJsonObject SimServer::tokens() const
 
 void SimServer::logRequest(const QHttpServerRequest& request, const SimApiRequest& r)
 {
-    QFile log(m_options.requestLog);
-    if (!log.open(QIODevice::Append | QIODevice::WriteOnly))
+    // The bodies may hold what users keep private (cloud-init user data with password hashes):
+    // the file is created readable by its owner alone.
+    const int fd = ::open(QFile::encodeName(m_options.requestLog).constData(),
+                          O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
         return;
+    QFile log;
+    if (!log.open(fd, QIODevice::Append | QIODevice::WriteOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return;
+    }
     const QByteArray authorization = r.authorization.trimmed();
     const QJsonObject line{
         {u"method"_s, r.method},

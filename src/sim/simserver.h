@@ -12,6 +12,7 @@
 #include <memory>
 
 class QHttpServer;
+class QLockFile;
 class QHttpServerRequest;
 class QHttpServerResponder;
 class QTcpServer;
@@ -48,11 +49,23 @@ public:
     // reset succeeds.
     bool resetWorld(bool demo, QString* error);
 
+    // Why start() failed: another process holds the store (its id and name), which the app
+    // explains in its own words. 0 when that was not why.
+    qint64 storeHolder() const { return m_storeHolder; }
+    QString storeHolderName() const { return m_storeHolderName; }
+
     static constexpr qint64 maxBodyBytes = 1024 * 1024;
 
 private:
-    // Opens the store, seeds it when new and writes the tokens file.
+    // Locks the store for this process (a file beside it), or says who holds it.
+    bool lockStore(QString* error);
+    // Opens the store, seeds it when new (writing the tokens file before the world commits),
+    // seeds again a demo world an earlier start left half made, and replaces tokens the tokens
+    // file lost.
     bool openWorld(QString* error);
+    bool writeTokensFile(const QJsonObject& tokens, QString* error) const;
+    // Closes the store and deletes its files; a new, closed store takes its place.
+    bool removeStoreFiles(QString* error);
     void dispatch(const QHttpServerRequest& request, QHttpServerResponder& responder);
     void logRequest(const QHttpServerRequest& request, const SimApiRequest& r);
     // Handles a request under its faults: an error instead of an answer, or the answer lost or
@@ -70,6 +83,9 @@ private:
     std::unique_ptr<QHttpServer> m_http;
     QTcpServer* m_tcp = nullptr;
     bool m_seededOnStart = false;
+    std::unique_ptr<QLockFile> m_lock;
+    qint64 m_storeHolder = 0;
+    QString m_storeHolderName;
     FaultInjector m_faults;
 };
 

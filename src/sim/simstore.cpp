@@ -180,15 +180,8 @@ namespace {
 bool prepareFile(const QString& file, QString* error)
 {
     const QFileInfo info(file);
-    QStringList missing;
-    for (QString dir = info.absolutePath(); !QFileInfo::exists(dir); dir = QFileInfo(dir).absolutePath())
-        missing.prepend(dir);
-    for (const QString& path : std::as_const(missing)) {
-        if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST) {
-            *error = u"cannot create the folder %1: %2"_s.arg(path, QString::fromLocal8Bit(strerror(errno)));
-            return false;
-        }
-    }
+    if (!SimStore::createFolderOf(file, error))
+        return false;
     // A log without its database (the file deleted while an sfsim still held the log open) cannot
     // be applied: SQLite would replay another store's pages onto an empty one.
     const QFileInfo log(file + u"-wal"_s);
@@ -216,6 +209,21 @@ bool prepareFile(const QString& file, QString* error)
 }
 
 } // namespace
+
+bool SimStore::createFolderOf(const QString& file, QString* error)
+{
+    QStringList missing;
+    for (QString dir = QFileInfo(file).absolutePath(); !QFileInfo::exists(dir);
+         dir = QFileInfo(dir).absolutePath())
+        missing.prepend(dir);
+    for (const QString& path : std::as_const(missing)) {
+        if (::mkdir(QFile::encodeName(path).constData(), 0700) != 0 && errno != EEXIST) {
+            *error = u"cannot create the folder %1: %2"_s.arg(path, QString::fromLocal8Bit(strerror(errno)));
+            return false;
+        }
+    }
+    return true;
+}
 
 bool SimStore::open(const QString& file, QString* error)
 {

@@ -61,6 +61,8 @@ public:
 
     // An empty file keeps the world in memory.
     bool open(const QString& file, QString* error);
+    // Creates the folders of `file` that are missing, private (0700).
+    static bool createFolderOf(const QString& file, QString* error);
     void close();
     int schemaVersion();
     // The connection, for components that run their own statements inside the request's

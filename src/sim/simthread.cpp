@@ -42,8 +42,9 @@ void SimThread::start()
         auto* server = new SimServer(m_options);
         QString error;
         if (!server->start(&error)) {
+            const qint64 holder = server->storeHolder();
             delete server;
-            Q_EMIT failed(error);
+            Q_EMIT failed(error, holder);
             return;
         }
         m_server = server;

@@ -33,7 +33,9 @@ public:
 
 Q_SIGNALS:
     void started(const QUrl& baseUrl, const QJsonObject& tokens);
-    void failed(const QString& error);
+    // storeHolder: the id of the process that has the store (another app, or another sfsim), when
+    // that is why; 0 otherwise.
+    void failed(const QString& error, qint64 storeHolder);
     void worldReset(const QJsonObject& tokens);
     void resetFailed(const QString& error);
 

@@ -7,6 +7,7 @@
 #include "sim/simstore.h"
 
 #include <QCryptographicHash>
+#include <QStringList>
 
 #include <cmath>
 
@@ -264,6 +265,28 @@ QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates)
             out.insert(label, token);
     }
     return out;
+}
+
+QJsonObject remintTokens(SimStore& store, const QStringList& keep)
+{
+    IdGenerator secret; // not derived from the seed, as at seeding
+    QJsonObject tokens;
+    const QList<QSqlRecord> stored = store.rows(u"SELECT label, token FROM tokens ORDER BY label"_s);
+    // grants reference tokens(token); the check runs at COMMIT, when both sides are new.
+    store.exec(u"PRAGMA defer_foreign_keys = ON"_s);
+    for (const auto& r : stored) {
+        const QString label = r.value(0).toString();
+        if (keep.contains(label))
+            continue;
+        const QString old = r.value(1).toString();
+        const QString token = secret.token();
+        const QString digest = secretDigest(token);
+        store.exec(u"UPDATE grants SET token = ? WHERE token = ?"_s, {digest, old});
+        store.exec(u"UPDATE idempotency_keys SET token = ? WHERE token = ?"_s, {digest, old});
+        store.exec(u"UPDATE tokens SET token = ?, hashed = 1 WHERE token = ?"_s, {digest, old});
+        tokens.insert(label, token);
+    }
+    return tokens;
 }
 
 } // namespace world

@@ -24,6 +24,9 @@ QJsonObject seed(SimStore& store, quint64 seed, qint64 now);
 QJsonObject hashStoredSecrets(SimStore& store);
 // The candidates (label: token) whose digest is the stored token of that label.
 QJsonObject verifiedTokens(SimStore& store, const QJsonObject& candidates);
+// Gives every token but those labelled `keep` a new secret, inside the caller's transaction; its
+// grants and idempotency keys go with it. Returns the new tokens by label.
+QJsonObject remintTokens(SimStore& store, const QStringList& keep);
 
 } // namespace world
 

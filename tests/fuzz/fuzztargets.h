@@ -14,6 +14,7 @@ namespace FuzzTargets {
 void clitime(const uint8_t* data, size_t size);
 void resourcejson(const uint8_t* data, size_t size);
 void cloudinit(const uint8_t* data, size_t size);
+void jinja(const uint8_t* data, size_t size);
 void simrequest(const uint8_t* data, size_t size);
 
 } // namespace FuzzTargets

@@ -27,7 +27,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("file");
         int regressions = 0;
-        for (const QString& target : {u"clitime"_s, u"resourcejson"_s, u"cloudinit"_s, u"simrequest"_s}) {
+        for (const QString& target :
+             {u"clitime"_s, u"resourcejson"_s, u"cloudinit"_s, u"jinja"_s, u"simrequest"_s}) {
             const QStringList folders{QStringLiteral(SFDESK_FUZZ_CORPUS_DIR "/fuzz_") + target,
                                       TestEnv::dataFile(u"fuzz/"_s + target)};
             for (const QString& folder : folders) {
@@ -59,6 +60,8 @@ private Q_SLOTS:
             FuzzTargets::resourcejson(data, size);
         else if (target == u"cloudinit")
             FuzzTargets::cloudinit(data, size);
+        else if (target == u"jinja")
+            FuzzTargets::jinja(data, size);
         else if (target == u"simrequest")
             FuzzTargets::simrequest(data, size);
         else

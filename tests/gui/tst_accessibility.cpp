@@ -7,15 +7,16 @@
 #include "core/connection/connection.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
 #include "embeddedsimulator.h"
 #include "gui/application/application.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/settings/connectionsdialog.h"
 #include "gui/theme/theme.h"
+#include "runningapp.h"
 #include "support/testenv.h"
 #include "warmup.h"
 #include "widgetscreenshot.h"
@@ -154,44 +155,6 @@ bool drawsIcon(const QIcon& icon)
 {
     return !icon.isNull() && !icon.pixmap(16, 16).isNull();
 }
-
-// The app as it starts for a user: the whole window, connected to the local simulator it embeds.
-struct RunningApp
-{
-    QTemporaryDir dir;
-    Settings settings{dir.filePath(u"s.ini"_s)};
-    QNetworkAccessManager network;
-    MemorySecretStore secrets;
-    std::unique_ptr<Application> app;
-
-    RunningApp()
-    {
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
-        services.environment = QProcessEnvironment();
-        app = std::make_unique<Application>(services);
-    }
-    ~RunningApp() { app.reset(); }
-    Q_DISABLE_COPY_MOVE(RunningApp)
-
-    MainWindow* window() const { return app->window(); }
-
-    // The window on screen at a laptop's size and connected to the simulator: where a user starts.
-    [[nodiscard]] bool showConnected()
-    {
-        MainWindow* shown = window();
-        shown->resize(1180, 760);
-        shown->show();
-        if (!QTest::qWaitForWindowActive(shown))
-            return false;
-        app->start();
-        return QTest::qWaitFor([this] { return app->connection()->state() == Connection::State::Ready; },
-                               30000);
-    }
-};
 
 // Keys go where the keyboard is, as a user's do.
 void press(QWidget* fallback, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
@@ -524,14 +487,13 @@ private Q_SLOTS:
         auto* remove = dialog->findChild<QPushButton*>(u"removeConnectionButton"_s);
         QTRY_VERIFY(remove->isEnabled());
 
-        ConfirmDialog::setNextAnswer(false);
         remove->click();
-        QVERIFY2(ConfirmDialog::lastText().contains(u"\"Staging\""_s)
-                     && ConfirmDialog::lastText().contains(u"staging.example"_s),
-                 qPrintable(ConfirmDialog::lastText()));
+        const QString question = answerConfirmation(dialog, false);
+        QVERIFY2(question.contains(u"\"Staging\""_s) && question.contains(u"staging.example"_s),
+                 qPrintable(question));
         QCOMPARE(list->count(), count);
-        ConfirmDialog::setNextAnswer(true);
         remove->click();
+        QVERIFY(!answerConfirmation(dialog, true).isEmpty());
         QTRY_COMPARE(list->count(), count - 1);
         dialog->close();
     }

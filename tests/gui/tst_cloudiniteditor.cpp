@@ -3,6 +3,7 @@
 #include "core/cloudinit/multipart.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "core/cloudinit/sshkeys.h"
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
@@ -36,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -779,6 +781,156 @@ private Q_SLOTS:
         auto* second = page.findChildren<MultipartDialog*>(u"multipartDialog"_s).constLast();
         QCOMPARE(second->parts().size(), 3);
         QCOMPARE(second->parts().at(1).body, QByteArray("#!/bin/sh\necho hello\n"));
+    }
+
+    // Closing the Multipart Builder with edited parts that are neither in the editor nor saved asks,
+    // without blocking: use them in the editor (the default), discard them, or go back to them.
+    void theBuilderAsksBeforeDroppingEditedParts()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.replaceText(u"#cloud-config\nhostname: one\n"_s);
+        QVERIFY(validated(page));
+        const QString original = page.userData();
+        const auto openBuilder = [&page] {
+            page.openMultipartBuilder();
+            MultipartDialog* dialog = nullptr;
+            for (MultipartDialog* candidate : page.findChildren<MultipartDialog*>(u"multipartDialog"_s))
+                if (candidate->isVisible())
+                    dialog = candidate;
+            return dialog;
+        };
+        const auto question = [](QDialog* dialog) {
+            return dialog ? openConfirmation(dialog, 1000, u"multipartUnsavedBox"_s) : nullptr;
+        };
+
+        // Nothing edited: Close closes.
+        QPointer<MultipartDialog> dialog = openBuilder();
+        QVERIFY(dialog);
+        dialog->findChild<QPushButton*>(u"multipartCloseButton"_s)->click();
+        QTRY_VERIFY(!dialog);
+
+        // Edited: Escape asks; Cancel goes back to the parts.
+        dialog = openBuilder();
+        dialog->addPart(u"text/x-shellscript"_s);
+        dialog->findChild<CloudInitCodeEditor*>(u"multipartPartEditor"_s)
+            ->setPlainText(u"#!/bin/sh\necho hi\n"_s);
+        const QList<CloudInit::MimePart> edited = dialog->parts();
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QMessageBox* box = question(dialog);
+        QVERIFY(box);
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(box->textFormat(), Qt::PlainText);
+        QCOMPARE(box->defaultButton()->text(), u"Use in &Editor"_s);
+        saveWidgetScreenshot(box, u"cloudinit-multipart-unsaved"_s);
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!dialog->findChild<QMessageBox*>(u"multipartUnsavedBox"_s));
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->parts(), edited);
+
+        // Discard: closed, and the editor keeps its text.
+        dialog->findChild<QPushButton*>(u"multipartCloseButton"_s)->click();
+        box = question(dialog);
+        QVERIFY(box);
+        box->button(QMessageBox::Discard)->click();
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(page.userData(), original);
+
+        // Use in Editor (the default, Enter): the payload is in the editor, then the builder closes.
+        dialog = openBuilder();
+        dialog->addPart(u"text/x-shellscript"_s);
+        const QByteArray payload = dialog->payload();
+        dialog->close();
+        box = question(dialog);
+        QVERIFY(box);
+        QTest::keyClick(box, Qt::Key_Return);
+        // The editor's own text is unsaved: it asks about it first, and the builder waits for that.
+        QMessageBox* editorBox = nullptr;
+        QTRY_VERIFY((editorBox = page.findChild<QMessageBox*>(u"cloudInitUnsavedBox"_s))
+                    && editorBox->isVisible());
+        QVERIFY(dialog && dialog->isVisible());
+        editorBox->button(QMessageBox::Discard)->click();
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(page.userData().toUtf8(), payload);
+
+        // Saved to a file: nothing to lose, nothing asked.
+        dialog = openBuilder();
+        dialog->addPart(u"text/cloud-boothook"_s);
+        QString error;
+        QVERIFY2(dialog->saveTo(dir.filePath(u"parts.mime"_s), &error), qPrintable(error));
+        dialog->close();
+        QTRY_VERIFY(!dialog);
+    }
+
+    // The Jinja Instance Data dialog asks too before Cancel, Escape or closing drop edited JSON; it
+    // cannot use JSON that does not parse.
+    void instanceDataAsksBeforeDroppingEdits()
+    {
+        QTemporaryDir dir;
+        CloudInitPage page(nullptr, dir.path());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const auto openDialog = [&page] {
+            page.editInstanceData();
+            QDialog* dialog = nullptr;
+            for (QDialog* candidate : page.findChildren<QDialog*>(u"cloudInitInstanceDataDialog"_s))
+                if (candidate->isVisible())
+                    dialog = candidate;
+            return dialog;
+        };
+        const auto question = [](QDialog* dialog) {
+            return dialog ? openConfirmation(dialog, 1000, u"cloudInitInstanceDataUnsavedBox"_s) : nullptr;
+        };
+        const auto useButton = [](QMessageBox* box) -> QAbstractButton* {
+            for (QAbstractButton* button : box->buttons())
+                if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                    return button;
+            return nullptr;
+        };
+
+        // Unchanged: Cancel closes.
+        QPointer<QDialog> dialog = openDialog();
+        QVERIFY(dialog);
+        dialog->findChild<QDialogButtonBox*>(u"cloudInitInstanceDataButtons"_s)
+            ->button(QDialogButtonBox::Cancel)
+            ->click();
+        QTRY_VERIFY(!dialog);
+
+        // Edited into JSON that does not parse: it can only be discarded or edited on.
+        dialog = openDialog();
+        auto* edit = dialog->findChild<QPlainTextEdit*>(u"cloudInitInstanceDataEdit"_s);
+        edit->setPlainText(u"{\"v1\": "_s);
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QMessageBox* box = question(dialog);
+        QVERIFY(box);
+        QVERIFY(!useButton(box)->isEnabled());
+        box->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!dialog->findChild<QMessageBox*>(u"cloudInitInstanceDataUnsavedBox"_s));
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(edit->toPlainText(), u"{\"v1\": "_s);
+
+        // Valid: the changes are used.
+        edit->setPlainText(u"{\"v1\": {\"distro\": \"debian\"}}"_s);
+        dialog->close();
+        box = question(dialog);
+        QVERIFY(box);
+        QVERIFY(useButton(box)->isEnabled());
+        saveWidgetScreenshot(box, u"cloudinit-instance-data-unsaved"_s);
+        useButton(box)->click();
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(page.instanceData().value(u"v1"_s).toObject().value(u"distro"_s).toString(), u"debian"_s);
+
+        // Discarded: the data in use stays.
+        dialog = openDialog();
+        dialog->findChild<QPlainTextEdit*>(u"cloudInitInstanceDataEdit"_s)->setPlainText(u"{}"_s);
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        box = question(dialog);
+        QVERIFY(box);
+        box->button(QMessageBox::Discard)->click();
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(page.instanceData().value(u"v1"_s).toObject().value(u"distro"_s).toString(), u"debian"_s);
     }
 
     // Issue 15 item 3: a Jinja template is rendered with instance data the user can edit, checked, and

@@ -3,13 +3,14 @@
 #include "core/api/apiclient.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
+#include "core/api/apicall.h"
 #include "core/models/imagemodel.h"
 #include "core/models/instancemodel.h"
 #include "core/models/poolmodel.h"
 #include "core/settings/settings.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/messagebar.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/viewcontext.h"
@@ -41,6 +42,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -50,6 +52,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
@@ -430,8 +433,8 @@ private Q_SLOTS:
                 if (terminated())
                     return;
                 view.selectInstance(id);
-                ConfirmDialog::setNextAnswer(true);
                 terminate->click();
+                answerConfirmation(&view, true);
                 if (!done.wait(t))
                     return;
                 view.refresh();
@@ -447,25 +450,57 @@ private Q_SLOTS:
     }
 
     // Creating is not idempotent (no Idempotency-Key on POST /instances): an answer cut off on the
-    // way may follow a creation, and the result says to look before creating again; a refusal does not.
+    // way, a server or proxy failure (5xx), a timeout or a cancel may follow a creation, and the result
+    // says to look before creating again; a refusal, or a server never reached, does not.
     void lostAnswerOfACreateSaysTheInstanceMayExist_data()
     {
         QTest::addColumn<int>("status");
         QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QNetworkReply::NetworkError>("networkError");
+        QTest::addColumn<bool>("cancel");
         QTest::addColumn<bool>("mayExist");
-        QTest::newRow("body cut off") << 201 << QByteArray("{\"object\":\"instance\",\"id\":\"inst_") << true;
+        const auto none = QNetworkReply::NoError;
+        QTest::newRow("body cut off")
+            << 201 << QByteArray("{\"object\":\"instance\",\"id\":\"inst_") << none << false << true;
+        const QByteArray gateway = "<html><body>502 Bad Gateway</body></html>";
+        QTest::newRow("proxy 502") << 502 << gateway << none << false << true;
+        QTest::newRow("proxy 504") << 504 << QByteArray("<html>Gateway Timeout</html>") << none << false
+                                   << true;
+        QTest::newRow("server 500") << 500
+                                    << QByteArray(R"({"error":{"type":"internal_error","message":"Oops."}})")
+                                    << none << false << true;
+        QTest::newRow("timeout") << 0 << QByteArray() << QNetworkReply::TimeoutError << false << true;
+        QTest::newRow("connection reset")
+            << 0 << QByteArray() << QNetworkReply::RemoteHostClosedError << false << true;
+        QTest::newRow("cancelled by the user") << 0 << QByteArray() << none << true << true;
         QTest::newRow("refused")
             << 422 << QByteArray(R"({"error":{"type":"unprocessable_entity","message":"No capacity."}})")
-            << false;
+            << none << false << false;
+        QTest::newRow("never reached")
+            << 0 << QByteArray() << QNetworkReply::ConnectionRefusedError << false << false;
     }
 
     void lostAnswerOfACreateSaysTheInstanceMayExist()
     {
         QFETCH(int, status);
         QFETCH(QByteArray, body);
+        QFETCH(QNetworkReply::NetworkError, networkError);
+        QFETCH(bool, cancel);
         QFETCH(bool, mayExist);
         Fixture f;
-        f.network.on("POST", u"/instances"_s, status, body);
+        f.network.on("POST", u"/instances"_s, [=](const RoutedNetwork::Seen&) {
+            RoutedNetwork::Answer answer{status, body};
+            answer.error = networkError;
+            // Cancelled as the activity panel's Cancel does, while the request is out.
+            answer.hang = cancel;
+            return answer;
+        });
+        if (cancel) {
+            connect(&f.client, &ApiClient::callStarted, this, [](ApiCall* call) {
+                if (call->description().contains(u"POST"_s))
+                    QTimer::singleShot(0, call, &ApiCall::cancel);
+            });
+        }
         f.context.setClient(&f.client);
         CreateInstanceWizard wizard(&f.context);
         wizard.show();
@@ -721,10 +756,9 @@ private Q_SLOTS:
         auto* terminate = view.findChild<QPushButton*>(u"instancesTerminateButton"_s);
         if (!terminate->isEnabled())
             QSKIP("fixture instance is already terminated");
-        ConfirmDialog::setNextAnswer(true);
         QSignalSpy done(&view, &InstancesView::actionFinished);
         terminate->click();
-        QVERIFY(ConfirmDialog::lastText().contains(view.model()->at(row).name));
+        QVERIFY(answerConfirmation(&view, true).contains(view.model()->at(row).name));
         QTRY_COMPARE(done.size(), 1);
         QCOMPARE(f.network.count("POST", u"/instances/inst_k3R-nX9vLm7Qp2Yw5J001/terminate"_s), 1);
     }
@@ -759,11 +793,11 @@ private Q_SLOTS:
         f.context.setClient(&f.client);
         QTRY_COMPARE(view.model()->rowCount(), 5);
         view.table()->table()->selectAll();
-        ConfirmDialog::setNextAnswer(true);
         QSignalSpy done(&view, &InstancesView::actionFinished);
         view.findChild<QPushButton*>(u"instancesTerminateButton"_s)->click();
+        const QString question = answerConfirmation(&view, true);
         for (int i = 1; i <= 5; ++i)
-            QVERIFY(ConfirmDialog::lastText().contains(u"bulk-%1"_s.arg(i)));
+            QVERIFY(question.contains(u"bulk-%1"_s.arg(i)));
         QTRY_COMPARE(done.size(), 1);
         for (int i = 1; i <= 5; ++i)
             QCOMPARE(f.network.count("POST", u"/instances/inst_bulk%1AAAAAAAAAAAAAAAA/terminate"_s.arg(i)),
@@ -829,9 +863,9 @@ private Q_SLOTS:
             R"({"code":"active_orders","field":null,"message":"The pool has 1 active order."},)"
             R"({"code":"active_nodes","field":null,"message":"The pool has 2 running instances."}]}})");
         view.selectPool(id);
-        ConfirmDialog::setNextAnswer(true);
         QSignalSpy done(&view, &PoolsView::actionFinished);
         view.findChild<QPushButton*>(u"poolsDeleteButton"_s)->click();
+        QVERIFY(!answerConfirmation(&view, true).isEmpty());
         QTRY_COMPARE(done.size(), 1);
         auto* error = view.findChild<QLabel*>(u"poolsErrorLabel"_s);
         QVERIFY(error->isVisible());
@@ -856,11 +890,11 @@ private Q_SLOTS:
         QTRY_COMPARE(view.model()->rowCount(), 2);
         view.selectPool(u"pool_nuO4nVSM8O3NnsRE7udBe"_s);
         view.table()->table()->selectAll();
-        ConfirmDialog::setNextAnswer(true);
         QSignalSpy done(&view, &PoolsView::actionFinished);
         view.findChild<QPushButton*>(u"poolsDeleteButton"_s)->click();
-        QVERIFY(ConfirmDialog::lastText().contains(u"dev"_s));
-        QVERIFY(ConfirmDialog::lastText().contains(u"batch"_s));
+        const QString question = answerConfirmation(&view, true);
+        QVERIFY(question.contains(u"dev"_s));
+        QVERIFY(question.contains(u"batch"_s));
         QTRY_COMPARE(done.size(), 1);
         QCOMPARE(f.network.count("DELETE", u"/pools/pool_nuO4nVSM8O3NnsRE7udBe"_s), 1);
         QCOMPARE(f.network.count("DELETE", u"/pools/pool_Qw3Er4Ty5Ui6Op7As8Df9"_s), 1);

@@ -20,6 +20,7 @@
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QComboBox>
 #include <QJsonArray>
@@ -87,7 +88,8 @@ struct App
         backend->setPollInterval(3'600'000);
         backend->setAttemptsFile(attempts);
         page = std::make_unique<ReservationsPage>(backend.get());
-        page->setConfirmer([](QWidget*, const QString&) { return true; });
+        page->setConfirmer(
+            [](QWidget*, const QString&, const ConfirmDialog::Answer& answer) { answer(true); });
         page->resize(1300, 760);
         page->show();
         orders = std::make_unique<OrdersPage>(backend.get(), settings.get());
@@ -395,6 +397,35 @@ private Q_SLOTS:
                 return again.open(QIODevice::ReadOnly) && !again.readAll().contains(firstKey);
             }(),
             5000);
+    }
+
+    // The record of the attempt cannot be saved: the user, told where the order was placed, learns
+    // that the promise not to place it twice lasts only until sfdesk is closed.
+    void unsavedRecordIsToldWhereTheOrderWasPlaced()
+    {
+        QTemporaryDir data;
+        QFile blocker(data.filePath(u"profile"_s));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const QString pool = createPool();
+        const qint64 start = floorHour(m_api.now()) + 14 * H;
+        const QString rate = quotedRate(start, start + 2 * H, 1);
+        QVERIFY(!rate.isEmpty());
+        const auto a = app(data.filePath(u"profile/order-attempts.json"_s));
+        QVERIFY(a->prepare(pool, m_h100, start, start + 2 * H, 1, rate));
+        QVERIFY(setFaults(u"drop=1"_s));
+        a->place();
+        QTRY_VERIFY_WITH_TIMEOUT(a->status().contains(u"may or may not have been placed"_s), 30000);
+        QVERIFY2(a->status().contains(u"before closing sfdesk"_s), qPrintable(a->status()));
+        QVERIFY2(a->status().contains(u"could not be saved"_s), qPrintable(a->status()));
+        QVERIFY2(a->status().contains(u"after a restart, such an order may be placed twice"_s),
+                 qPrintable(a->status()));
+        saveWidgetScreenshot(a->page.get(), u"orderretry-unsaved-record"_s);
+        // Within this run the promise holds: the same key goes out again.
+        QVERIFY(setFaults(QString()));
+        a->place();
+        QTRY_VERIFY_WITH_TIMEOUT(a->status().startsWith(u"Order "_s), 15000);
+        QCOMPARE(ordersOf(pool).size(), 1);
     }
 
     // A refusal is a known outcome: after a 402 and a top-up, Place places exactly one order.

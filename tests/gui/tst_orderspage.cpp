@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+#include "confirmations.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
 #include "core/settings/settings.h"
@@ -169,17 +170,16 @@ private Q_SLOTS:
     void cancelsOnlyOpenOrders()
     {
         auto* cancel = m_page->findChild<QPushButton*>(u"ordersCancel"_s);
-        QString asked;
-        m_page->setConfirmer([&asked](QWidget*, const QString& text) {
-            asked = text;
-            return true;
-        });
         selectOrder(u"ordr_filled"_s);
         QVERIFY(!cancel->isEnabled());
         selectOrder(u"ordr_standing"_s);
         QVERIFY(cancel->isEnabled());
+        // No keeps the order.
         cancel->click();
-        QVERIFY(asked.contains(u"ordr_standing"_s));
+        QVERIFY(answerConfirmation(m_page.get(), false).contains(u"ordr_standing"_s));
+        QVERIFY(m_backend->cancelled.isEmpty());
+        cancel->click();
+        QVERIFY(answerConfirmation(m_page.get(), true).contains(u"ordr_standing"_s));
         QCOMPARE(m_backend->cancelled, QStringList{u"ordr_standing"_s});
         QTRY_VERIFY(m_page->findChild<QLabel*>(u"ordersMessage"_s)->text().contains(u"cancelled"_s));
         selectOrder(u"ordr_standing"_s);

@@ -4,10 +4,10 @@
 #include "core/api/apiclient.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/settings/settings.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/viewcontext.h"
 #include "gui/partitions/createpartitiondialog.h"
 #include "gui/partitions/deleteblockersdialog.h"
@@ -164,8 +164,8 @@ private Q_SLOTS:
         QVERIFY(UnderFaults::retry(
             [&] {
                 reported.clear();
-                ConfirmDialog::setNextAnswer(true);
                 view.deleteCurrent();
+                answerConfirmation(&view, true);
             },
             [&] { return (blockers = view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s)); },
             [&] { return !reported.isEmpty() && reported.last().contains(u"failed"_s); }, t));
@@ -200,9 +200,8 @@ private Q_SLOTS:
         // checked, to terminate again.
         const bool terminated = UnderFaults::retry(
             [&] {
-                ConfirmDialog::setNextAnswer(true);
                 terminate->click();
-                QVERIFY(ConfirmDialog::lastText().contains(u"worker-1"_s));
+                QVERIFY(answerConfirmation(blockers, true).contains(u"worker-1"_s));
             },
             [&] { return rowsSay(u"release"_s); },
             [&] { return terminate->isEnabled() && aRowSays(u"Could not terminate"_s); }, t);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
+#include "confirmations.h"
 #include "core/api/apiclient.h"
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/settings/settings.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/viewcontext.h"
 #include "gui/partitions/createpartitiondialog.h"
@@ -25,6 +25,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -517,13 +518,12 @@ private Q_SLOTS:
         QTRY_COMPARE(view.model()->rowCount(), 2);
         view.selectPartition(u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
 
-        ConfirmDialog::setNextAnswer(false);
         view.findChild<QPushButton*>(u"partitionsDeleteButton"_s)->click();
-        QVERIFY(ConfirmDialog::lastText().contains(u"\"train\""_s));
+        QVERIFY(answerConfirmation(&view, false).contains(u"\"train\""_s));
         QCOMPARE(f.network.count("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s), 0);
 
-        ConfirmDialog::setNextAnswer(true);
         view.findChild<QPushButton*>(u"partitionsDeleteButton"_s)->click();
+        QVERIFY(!answerConfirmation(&view, true).isEmpty());
         DeleteBlockersDialog* dialog = nullptr;
         QTRY_VERIFY((dialog = view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s)));
         auto* tree = dialog->findChild<QTreeWidget*>(u"blockerTree"_s);
@@ -550,13 +550,21 @@ private Q_SLOTS:
         saveWidgetScreenshot(dialog, u"delete-partition-blockers"_s);
 
         // Terminating asks once, naming what it terminates; No terminates nothing.
-        ConfirmDialog::setNextAnswer(false);
         dialog->findChild<QPushButton*>(u"terminateButton"_s)->click();
-        QVERIFY(ConfirmDialog::lastText().contains(u"inst_AAAAAAAAAAAAAAAAAAAAA"_s));
-        QVERIFY(ConfirmDialog::lastText().contains(u"\"train\""_s));
+        // The question is the dialog's own (it goes with it), window-modal, Cancel the default.
+        QMessageBox* box = openConfirmation(dialog);
+        QVERIFY(box);
+        QCOMPARE(box->parentWidget(), static_cast<QWidget*>(dialog));
+        QCOMPARE(box->windowModality(), Qt::WindowModal);
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        saveWidgetScreenshot(box, u"delete-partition-terminate-question"_s);
+        const QString question = box->text();
+        answerConfirmation(box, false);
+        QVERIFY(question.contains(u"inst_AAAAAAAAAAAAAAAAAAAAA"_s));
+        QVERIFY(question.contains(u"\"train\""_s));
         QCOMPARE(f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s), 0);
-        ConfirmDialog::setNextAnswer(true);
         dialog->findChild<QPushButton*>(u"terminateButton"_s)->click();
+        QVERIFY(!answerConfirmation(dialog, true).isEmpty());
         QTRY_COMPARE(f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s), 1);
         QTRY_VERIFY(tree->topLevelItem(0)->text(DeleteBlockersDialog::AdviceColumn).contains(u"release"_s));
         QVERIFY(tree->topLevelItem(0)->text(C::StatusColumn).startsWith(u"Releasing"_s));
@@ -609,11 +617,11 @@ private Q_SLOTS:
         QTRY_COMPARE(view.model()->rowCount(), 2);
         view.selectPartition(u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s);
         view.table()->table()->selectAll();
-        ConfirmDialog::setNextAnswer(true);
         QSignalSpy refreshed(&view, &PartitionsView::refreshed);
         view.findChild<QPushButton*>(u"partitionsDeleteButton"_s)->click();
-        QVERIFY(ConfirmDialog::lastText().contains(u"train"_s));
-        QVERIFY(ConfirmDialog::lastText().contains(u"eval"_s));
+        const QString question = answerConfirmation(&view, true);
+        QVERIFY(question.contains(u"train"_s));
+        QVERIFY(question.contains(u"eval"_s));
         QTRY_VERIFY(!view.lastResult().isEmpty());
         QCOMPARE(f.network.count("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s), 1);
         QCOMPARE(f.network.count("DELETE", u"/infiniband_partitions/ibpart_Zz1Yy2Xx3Ww4Vv5Uu6Tt7v"_s), 1);

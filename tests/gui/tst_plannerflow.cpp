@@ -97,16 +97,16 @@ struct App
         // The tests refresh when they want to see the server; no polling in between.
         backend->setPollInterval(3'600'000);
         page = std::make_unique<ReservationsPage>(backend.get());
-        page->setConfirmer([this](QWidget*, const QString& text) {
+        page->setConfirmer([this](QWidget*, const QString& text, const ConfirmDialog::Answer& answer) {
             confirmations.append(text);
-            return true;
+            answer(true);
         });
         page->resize(1300, 760);
         page->show();
         orders = std::make_unique<OrdersPage>(backend.get(), settings.get());
-        orders->setConfirmer([this](QWidget*, const QString& text) {
+        orders->setConfirmer([this](QWidget*, const QString& text, const ConfirmDialog::Answer& answer) {
             confirmations.append(text);
-            return true;
+            answer(true);
         });
         orders->resize(1200, 500);
         orders->show();
@@ -422,15 +422,21 @@ private Q_SLOTS:
         QVERIFY(a->orders->model()->rowCount() >= 1);
     }
 
-    // A limit is sent as typed; the server rounds it to per-minute precision, and the confirmation,
-    // the orders list and the chart show it as typed.
+    // The server rounds a limit to per-minute precision (a multiple of $0.00006): the confirmation
+    // shows the limit in force, rounded so, and that is what is sent; the orders list and the chart
+    // show it as typed.
     void typedLimitsRoundTripExactly_data()
     {
         QTest::addColumn<QString>("typed");
         QTest::addColumn<QString>("shown");
-        for (const char* text : {"20.00", "0.01", "19.99", "3.333", "0.06", "2.5"}) {
+        QTest::addColumn<QString>("inForce");
+        const std::pair<const char*, const char*> limits[] = {{"20.00", "19.99998"}, {"0.01", "0.01002"},
+                                                              {"19.99", "19.99002"}, {"3.333", "3.333"},
+                                                              {"0.06", "0.06"},      {"2.5", "2.50002"}};
+        for (const auto& [text, inForce] : limits) {
             const QString typed = QString::fromLatin1(text);
-            QTest::addRow("%s", text) << typed << (typed == u"2.5"_s ? u"2.50"_s : typed);
+            QTest::addRow("%s", text)
+                << typed << (typed == u"2.5"_s ? u"2.50"_s : typed) << QString::fromLatin1(inForce);
         }
     }
 
@@ -438,6 +444,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, typed);
         QFETCH(QString, shown);
+        QFETCH(QString, inForce);
         const QString pool = createPool(u"limit-"_s + QString(typed).replace(u'.', u'-'));
         const auto a = app();
         QVERIFY(a->choosePool(pool));
@@ -449,11 +456,14 @@ private Q_SLOTS:
         const auto request = a->page->panel()->request();
         QVERIFY(request);
         const qint64 rate = *Money::parseRate(typed.contains(u'.') ? typed : typed + u".0"_s);
-        QCOMPARE(request->limitPrice, Money::format(rate));
+        QCOMPARE(request->limitPrice, Money::format(Money::roundToMinutePrecision(rate)));
         a->child<QPushButton>(u"orderPlace"_s)->click();
         QVERIFY(a->placeUntil(QStringList{u"standing"_s, u"filled"_s}));
-        QVERIFY2(a->confirmations.last().contains(u"limit of $"_s + shown + u" per node-hour"_s),
-                 qPrintable(a->confirmations.last()));
+        const QString confirmation = a->confirmations.last();
+        QVERIFY2(confirmation.contains(u"limit of $"_s + inForce + u" per node-hour"_s),
+                 qPrintable(confirmation));
+        // Where rounding changed it, the confirmation says so, naming both.
+        QCOMPARE(confirmation.contains(u"the $"_s + shown + u" typed is $"_s + inForce), inForce != shown);
         // The server keeps it to its precision.
         const QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 1);

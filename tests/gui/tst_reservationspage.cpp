@@ -3,6 +3,7 @@
 #include "core/settings/settings.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "fakemarketbackend.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
@@ -12,6 +13,7 @@
 #include "gui/theme/theme.h"
 #include "support/postedevents.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -120,9 +122,9 @@ private Q_SLOTS:
         m_backend->previewAnswer.postOrderBody.limitPrice = u"2.500000"_s;
         m_backend->previewAnswer.feePercentageBps = 0;
         m_page = std::make_unique<ReservationsPage>(m_backend.get());
-        m_page->setConfirmer([this](QWidget*, const QString& text) {
+        m_page->setConfirmer([this](QWidget*, const QString& text, const ConfirmDialog::Answer& answer) {
             m_confirmation = text;
-            return m_confirm;
+            answer(m_confirm);
         });
         m_page->resize(1200, 700);
         m_page->show();
@@ -236,6 +238,66 @@ private Q_SLOTS:
         QCOMPARE(m_page->chart()->snapshot().orders.size(), 1);
         QCOMPARE(m_page->chart()->snapshot().orders.first().start, Hour0 + 26 * H);
         QTRY_VERIFY(child<QLabel>(u"orderStatus"_s)->text().contains(u"ordr_fake1"_s));
+    }
+
+    // The server rounds a limit half up to a multiple of $0.00006 per node-hour ("rounded to
+    // per-minute precision on submission"): the confirmation shows the limit in force and its total,
+    // says what became of the typed one, and the order is sent with the limit it showed.
+    void theConfirmationShowsAndSendsTheLimitInForce()
+    {
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QSpinBox>(u"orderNodes"_s)->setValue(2);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.50005"_s);
+        auto* place = child<QPushButton>(u"orderPlace"_s);
+        m_confirm = false;
+        place->click();
+        QVERIFY2(m_confirmation.contains(u"limit of $2.50008 per node-hour: at most $30.00096"_s),
+                 qPrintable(m_confirmation)); // 2 × 6 h × $2.50008
+        QVERIFY2(m_confirmation.contains(u"the $2.50005 typed is $2.50008"_s), qPrintable(m_confirmation));
+        QVERIFY(m_backend->placed.isEmpty());
+        m_confirm = true;
+        place->click();
+        QCOMPARE(m_backend->placed.size(), 1);
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.500080"_s);
+        QTRY_VERIFY(!m_page->panel()->isPlacing());
+
+        // A limit already on the grid is shown as it is, with nothing to explain.
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"3"_s);
+        m_confirm = false;
+        place->click();
+        QVERIFY2(m_confirmation.contains(u"limit of $3.00 per node-hour"_s), qPrintable(m_confirmation));
+        QVERIFY(!m_confirmation.contains(u"typed"_s));
+    }
+
+    // Without a confirmer set, the page asks with the real question: window-modal and answered
+    // later (no loop of its own), Cancel the default and Escape; Yes places the order.
+    void theRealQuestionDoesNotBlock()
+    {
+        m_page = std::make_unique<ReservationsPage>(m_backend.get());
+        m_page->resize(1200, 700);
+        m_page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+        drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.50005"_s);
+        child<QPushButton>(u"orderPlace"_s)->click();
+        QPointer<QMessageBox> box = openConfirmation(m_page.get());
+        QVERIFY(box);
+        QCOMPARE(box->windowModality(), Qt::WindowModal);
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        QCOMPARE(box->textFormat(), Qt::PlainText);
+        QVERIFY2(box->text().contains(u"the $2.50005 typed is $2.50008"_s), qPrintable(box->text()));
+        saveWidgetScreenshot(box, u"order-confirmation"_s);
+        QTest::keyClick(box, Qt::Key_Escape);
+        QTRY_VERIFY(!box);
+        QVERIFY(m_backend->placed.isEmpty());
+        QVERIFY(!m_page->panel()->isPlacing());
+
+        child<QPushButton>(u"orderPlace"_s)->click();
+        box = openConfirmation(m_page.get());
+        QVERIFY(box);
+        answerConfirmation(box, true);
+        QCOMPARE(m_backend->placed.size(), 1);
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.500080"_s);
     }
 
     void theServersRefusalIsShown()
@@ -420,7 +482,8 @@ private Q_SLOTS:
         QCOMPARE(m_backend->placed.size(), 1);
         QCOMPARE(m_backend->placed.first().startAt, chart->selection()->start);
         QCOMPARE(m_backend->placed.first().endAt, chart->selection()->end);
-        QCOMPARE(m_backend->placed.first().limitPrice, u"2.750000"_s);
+        // $2.75 in force as the server keeps it: a multiple of $0.00006.
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.749980"_s);
         QTest::keyClick(view, Qt::Key_Escape);
         QVERIFY(!chart->selection());
         QVERIFY(view->accessibleDescription().contains(u"Nothing selected"_s));

@@ -3,8 +3,10 @@
 // Signing in, switching profiles and signing out, as a user does it through File > Connections:
 // against the real sfsim over HTTP, with the embedded simulator as the local profile, and tokens
 // in a real Secret Service (ctest runs this on a private session bus with gnome-keyring).
+#include "../gui/confirmations.h"
 #include "../gui/widgetscreenshot.h"
 #include "core/api/apiclient.h"
+#include "core/api/orderattempts.h"
 #include "core/connection/connection.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/session.h"
@@ -30,8 +32,10 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPointer>
+#include <QProcess>
 #include <QPushButton>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -69,17 +73,339 @@ QStringList poolNames(MainWindow* window)
     return names;
 }
 
+// The app as main() makes it, with settings in a file of the test's and tokens in the keychain
+// under a service name of the test's: two of these with the same names are two runs of the app.
+struct AppRun
+{
+    AppRun(const QString& settingsFile, const QString& service, const QString& localDir)
+        : settings(settingsFile)
+        , secrets(service)
+    {
+        Application::Services services;
+        services.settings = &settings;
+        services.secrets = &secrets;
+        services.network = &network;
+        services.localServer = EmbeddedSimulator::factory(localDir);
+        // An SF Compute key in the environment, which no server of these tests may get.
+        QProcessEnvironment environment;
+        environment.insert(u"SF_API_KEY"_s, u"sk_live_environment_only_for_sf_compute"_s);
+        services.environment = environment;
+        app = std::make_unique<Application>(services);
+        app->window()->resize(1200, 800);
+        app->window()->show();
+    }
+    ~AppRun() { app.reset(); }
+    Q_DISABLE_COPY_MOVE(AppRun)
+
+    Settings settings;
+    QNetworkAccessManager network;
+    KeychainSecretStore secrets;
+    std::unique_ptr<Application> app;
+};
+
+// The row of the Connections list whose text starts so, or -1.
+int rowOf(const QListWidget* list, const QString& prefix)
+{
+    for (int row = 0; row < list->count(); ++row)
+        if (list->item(row)->text().startsWith(prefix))
+            return row;
+    return -1;
+}
+
+QString newService()
+{
+    return u"sfdesk-test-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
 } // namespace
 
 class TestConnections final : public QObject
 {
     Q_OBJECT
 
+private:
+    // Waits for the sign-in dialog the connection asks for, and signs in there with a token.
+    QPointer<SignInDialog> signInThroughTheDialog(Application& app, const QString& token)
+    {
+        QPointer<SignInDialog> dialog;
+        [&] { QTRY_VERIFY_WITH_TIMEOUT((dialog = app.window()->findChild<SignInDialog*>()), 20000); }();
+        if (!dialog)
+            return dialog;
+        [&] { QTRY_VERIFY(dialog->isVisible()); }();
+        dialog->findChild<QLineEdit*>(u"tokenField"_s)->setText(token);
+        dialog->findChild<QPushButton*>(u"signInButton"_s)->click();
+        return dialog;
+    }
+
+    QString m_mode = qEnvironmentVariable("SFDESK_KEYCHAIN_MODE");
+
 private Q_SLOTS:
     void initTestCase()
     {
         TestEnv::init();
         QVERIFY2(m_sim.start(), qPrintable(m_sim.errorOutput()));
+    }
+
+    // sfdesk --server, twice: the second run (with the address spelt differently) finds the token
+    // the first kept and the orders it did not know the outcome of; the server is listed in
+    // Connections, and removing it removes its token.
+    void serverRestartFindsTheSameTokenAndAttemptsFile()
+    {
+        if (!m_mode.isEmpty())
+            QSKIP("runs with an unlocked keyring");
+        QTemporaryDir dir;
+        const QString settingsFile = dir.filePath(u"s.ini"_s);
+        const QString service = newService();
+        const QString token = m_sim.token(u"globex-owner"_s);
+        QString attemptsFile;
+        QString profileId;
+        OrderRequest lost;
+        lost.pool = u"pool_whose_order_answer_was_lost"_s;
+        lost.sku = u"h100"_s;
+        lost.startAt = (QDateTime::currentSecsSinceEpoch() / 3600 + 48) * 3600;
+        lost.endAt = lost.startAt + 3600;
+        lost.nodeCount = 1;
+        lost.limitPrice = u"1.000000"_s;
+        {
+            AppRun first(settingsFile, service, dir.filePath(u"local"_s));
+            first.app->startWithServer(m_sim.baseUrl());
+            QTRY_COMPARE_WITH_TIMEOUT(first.app->connection()->state(), Connection::State::SignedOut, 20000);
+            QVERIFY(first.app->profile().isForServerOption());
+            profileId = first.app->profile().id;
+            QPointer<SignInDialog> signIn = signInThroughTheDialog(*first.app, token);
+            QVERIFY(signIn);
+            QTRY_COMPARE_WITH_TIMEOUT(first.app->connection()->state(), Connection::State::Ready, 20000);
+            QCOMPARE(first.app->connection()->tokenSource(), u"keychain"_s);
+            attemptsFile = first.app->market()->attempts().file();
+            QVERIFY2(attemptsFile.contains(QString::fromLatin1(QUrl::toPercentEncoding(profileId))),
+                     qPrintable(attemptsFile));
+            first.app->market()->attempts().finished(
+                lost, ApiClient::newIdempotencyKey(),
+                ApiError::transport(QNetworkReply::RemoteHostClosedError, u"the answer was lost"_s));
+            QCOMPARE(first.app->market()->attempts().unknownCount(), 1);
+        }
+        AppRun second(settingsFile, service, dir.filePath(u"local"_s));
+        second.app->startWithServer(QUrl(m_sim.baseUrl().toString() + u"/preview/v2/"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(second.app->connection()->state(), Connection::State::Ready, 20000);
+        QCOMPARE(second.app->profile().id, profileId);
+        QCOMPARE(second.app->connection()->tokenSource(), u"keychain"_s);
+        QVERIFY(!second.app->window()->findChild<SignInDialog*>());
+        QCOMPARE(second.app->market()->attempts().file(), attemptsFile);
+        QCOMPARE(second.app->market()->attempts().unknownCount(), 1);
+        QVERIFY(second.app->market()->attempts().isOutcomeUnknown(lost));
+
+        // Listed in Connections, and removable once another connection is current.
+        second.app->window()->findChild<QAction*>(u"actionConnections"_s)->trigger();
+        auto* dialog = second.app->window()->findChild<ConnectionsDialog*>();
+        QVERIFY(dialog);
+        auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
+        const QString name = second.app->profile().name;
+        QVERIFY(rowOf(list, name) >= 0);
+        list->setCurrentRow(rowOf(list, u"Local simulator"_s));
+        dialog->findChild<QPushButton*>(u"connectButton"_s)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(second.app->connection()->state(), Connection::State::Ready, 30000);
+        list->setCurrentRow(rowOf(list, name));
+        auto* details = dialog->findChild<QLabel*>(u"connectionDetails"_s);
+        QVERIFY2(details->text().contains(u"--server"), qPrintable(details->text()));
+        saveWidgetScreenshot(dialog, u"connections-server-option"_s);
+        auto* remove = dialog->findChild<QPushButton*>(u"removeConnectionButton"_s);
+        QVERIFY(remove->isEnabled());
+        remove->click();
+        QVERIFY(!answerConfirmation(dialog, true).isEmpty());
+        auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible() && notice->text().contains(u"its token were removed"),
+                                 20000);
+        QCOMPARE(rowOf(list, name), -1);
+        KeychainSecretStore fresh(service);
+        QCOMPARE(waitFor(fresh, u"profile/"_s + profileId).status, SecretResult::Status::NotFound);
+        dialog->close();
+    }
+
+    // No default keyring on a desktop that can prompt for one: the sign-in says it waits for the
+    // keyring (not for the server), does not close as if the token were kept, and lets the user
+    // go on for this run only.
+    void signInWaitsForTheKeyring()
+    {
+        if (m_mode != u"keyring-prompt")
+            QSKIP("needs xvfb-run with-secret-service.sh --no-default-keyring");
+        QTemporaryDir dir;
+        AppRun run(dir.filePath(u"s.ini"_s), newService(), dir.filePath(u"local"_s));
+        Application& app = *run.app;
+        app.startWithServer(m_sim.baseUrl());
+        QPointer<SignInDialog> signIn = signInThroughTheDialog(app, m_sim.token(u"globex-owner"_s));
+        QVERIFY(signIn);
+        auto* status = signIn->findChild<QLabel*>(u"signInStatus"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"Waiting for the system keychain"), 20000);
+        QVERIFY(status->text().contains(u"keyring"));
+        auto* thisRunOnly = signIn->findChild<QPushButton*>(u"thisRunOnlyButton"_s);
+        QVERIFY(thisRunOnly->isVisible() && thisRunOnly->isEnabled());
+        QVERIFY(!signIn->findChild<QPushButton*>(u"tryKeychainAgainButton"_s)->isVisible());
+        QVERIFY(!signIn->findChild<QPushButton*>(u"signInButton"_s)->isEnabled());
+        saveWidgetScreenshot(signIn, u"sign-in-waiting-for-keyring"_s);
+        // Waiting for the keyring is not signed in.
+        QCOMPARE(app.connection()->state(), Connection::State::Checking);
+        QVERIFY(signIn->isVisible());
+
+        thisRunOnly->click();
+        QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 20000);
+        QTRY_VERIFY(!signIn || !signIn->isVisible());
+        QCOMPARE(app.connection()->tokenSource(), u"memory"_s);
+        QVERIFY2(app.connection()->problem().contains(u"for this run only"),
+                 qPrintable(app.connection()->problem()));
+        app.showConnections();
+        auto* dialog = app.window()->findChild<ConnectionsDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(
+            dialog->findChild<QLabel*>(u"connectionDetails"_s)->text().contains(u"for this run only"));
+        saveWidgetScreenshot(dialog, u"connections-kept-for-this-run"_s);
+        dialog->close();
+    }
+
+    // No default keyring and no way to prompt for one: the keychain fails, and the dialog says so
+    // in sentences, stays open and signs nobody in until the user chooses.
+    void keychainErrorIsSaidInTheDialog()
+    {
+        if (m_mode != u"no-default-keyring")
+            QSKIP("needs with-secret-service.sh --no-default-keyring without a display");
+        QTemporaryDir dir;
+        const QString service = newService();
+        AppRun run(dir.filePath(u"s.ini"_s), service, dir.filePath(u"local"_s));
+        Application& app = *run.app;
+        app.startWithServer(m_sim.baseUrl());
+        const QString token = m_sim.token(u"globex-owner"_s);
+        QPointer<SignInDialog> signIn = signInThroughTheDialog(app, token);
+        QVERIFY(signIn);
+        auto* status = signIn->findChild<QLabel*>(u"signInStatus"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"did not keep it"), 20000);
+        QVERIFY2(status->text().contains(u"no default keyring"), qPrintable(status->text()));
+        auto* tryAgain = signIn->findChild<QPushButton*>(u"tryKeychainAgainButton"_s);
+        auto* thisRunOnly = signIn->findChild<QPushButton*>(u"thisRunOnlyButton"_s);
+        QVERIFY(tryAgain->isVisible() && thisRunOnly->isVisible());
+        saveWidgetScreenshot(signIn, u"sign-in-keychain-error"_s);
+        QVERIFY(signIn->isVisible());
+        QCOMPARE(app.connection()->state(), Connection::State::Checking);
+        QVERIFY(app.connection()->account().accountId.isEmpty());
+
+        // Try Again asks the keychain again (and it fails again, the same way).
+        QSignalSpy keeping(app.connection(), &Connection::keepingToken);
+        tryAgain->click();
+        QCOMPARE(keeping.size(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"did not keep it"), 20000);
+
+        // Cancel: signed out, and nothing kept anywhere.
+        signIn->findChild<QPushButton*>(u"signInCancelButton"_s)->click();
+        QTRY_COMPARE(app.connection()->state(), Connection::State::SignedOut);
+        QVERIFY(!app.connection()->client()->hasToken());
+        const QString key = app.profile().secretKey();
+        QCOMPARE(waitFor(run.secrets, key).status, SecretResult::Status::NotFound);
+
+        // Again, and this time for this run only.
+        app.showSignIn();
+        signIn = signInThroughTheDialog(app, token);
+        QVERIFY(signIn);
+        status = signIn->findChild<QLabel*>(u"signInStatus"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"did not keep it"), 20000);
+        signIn->findChild<QPushButton*>(u"thisRunOnlyButton"_s)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 20000);
+        QCOMPARE(app.connection()->tokenSource(), u"memory"_s);
+        QVERIFY(app.connection()->problem().contains(u"for this run only"));
+        // Another run would not find it.
+        KeychainSecretStore other(service);
+        QCOMPARE(waitFor(other, key).status, SecretResult::Status::NotFound);
+    }
+
+    // Sign Out while the keyring is locked (and nothing can unlock it): the keychain would say
+    // the token is gone while it stays; the app says it is still there, and the next run, unable
+    // to read it, says why when it asks for a token.
+    void signOutFromALockedKeyringIsSaid()
+    {
+        if (m_mode != u"locked")
+            QSKIP("needs with-secret-service.sh without a display");
+        QTemporaryDir dir;
+        const QString service = newService();
+        {
+            AppRun run(dir.filePath(u"s.ini"_s), service, dir.filePath(u"local"_s));
+            Application& app = *run.app;
+            app.startWithServer(m_sim.baseUrl());
+            QPointer<SignInDialog> signIn = signInThroughTheDialog(app, m_sim.token(u"globex-owner"_s));
+            QVERIFY(signIn);
+            QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 20000);
+            QCOMPARE(app.connection()->tokenSource(), u"keychain"_s);
+
+            QProcess lock;
+            lock.start(u"secret-tool"_s, {u"lock"_s, u"--collection=login"_s});
+            QVERIFY(lock.waitForFinished(20000));
+            QCOMPARE(lock.exitCode(), 0);
+
+            app.showConnections();
+            auto* dialog = app.window()->findChild<ConnectionsDialog*>();
+            QVERIFY(dialog);
+            auto* signOut = dialog->findChild<QPushButton*>(u"signOutButton"_s);
+            QTRY_VERIFY(signOut->isEnabled());
+            signOut->click();
+            auto* details = dialog->findChild<QLabel*>(u"connectionDetails"_s);
+            QTRY_VERIFY_WITH_TIMEOUT(details->text().contains(u"may still be in the system keychain"), 20000);
+            QVERIFY2(details->text().contains(u"locked keyring"), qPrintable(details->text()));
+            saveWidgetScreenshot(dialog, u"connections-sign-out-locked-keyring"_s);
+            // Sign Out stays at hand, to try again once the keyring is unlocked.
+            QVERIFY(signOut->isEnabled());
+
+            // Nor does Remove Connection drop a connection whose token stays behind: it says so and
+            // keeps the entry, to be removed again later.
+            auto* list = dialog->findChild<QListWidget*>(u"connectionsList"_s);
+            const QString name = app.profile().name;
+            list->setCurrentRow(rowOf(list, u"Local simulator"_s));
+            dialog->findChild<QPushButton*>(u"connectButton"_s)->click();
+            QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);
+            list->setCurrentRow(rowOf(list, name));
+            dialog->findChild<QPushButton*>(u"removeConnectionButton"_s)->click();
+            QVERIFY(!answerConfirmation(dialog, true).isEmpty());
+            auto* notice = dialog->findChild<QLabel*>(u"connectionsNotice"_s);
+            QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible(), 20000);
+            QVERIFY2(notice->text().contains(u"was not removed")
+                         && notice->text().contains(u"locked keyring"),
+                     qPrintable(notice->text()));
+            QVERIFY(rowOf(list, name) >= 0);
+            saveWidgetScreenshot(dialog, u"connections-remove-locked-keyring"_s);
+            dialog->close();
+        }
+        AppRun next(dir.filePath(u"s.ini"_s), service, dir.filePath(u"local"_s));
+        next.app->startWithServer(m_sim.baseUrl());
+        QPointer<SignInDialog> signIn;
+        QTRY_VERIFY_WITH_TIMEOUT((signIn = next.app->window()->findChild<SignInDialog*>()), 20000);
+        auto* status = signIn->findChild<QLabel*>(u"signInStatus"_s);
+        QVERIFY2(status->text().contains(u"could not be read") && status->text().contains(u"locked keyring"),
+                 qPrintable(status->text()));
+    }
+
+    // No keychain on the desktop at all: the dialog says up front that the token is kept for this
+    // run only, and Sign Out says it could not check the keychain.
+    void noKeychainAtAll()
+    {
+        if (m_mode != u"no-secret-service")
+            QSKIP("needs with-secret-service.sh --no-secret-service");
+        QTemporaryDir dir;
+        AppRun run(dir.filePath(u"s.ini"_s), newService(), dir.filePath(u"local"_s));
+        Application& app = *run.app;
+        app.startWithServer(m_sim.baseUrl());
+        QPointer<SignInDialog> signIn;
+        QTRY_VERIFY_WITH_TIMEOUT((signIn = app.window()->findChild<SignInDialog*>()), 20000);
+        auto* intro = signIn->findChild<QLabel*>(u"signInIntro"_s);
+        QVERIFY2(intro->text().contains(u"no system keychain")
+                     && intro->text().contains(u"for this run only"),
+                 qPrintable(intro->text()));
+        saveWidgetScreenshot(signIn, u"sign-in-no-keychain"_s);
+        signIn = signInThroughTheDialog(app, m_sim.token(u"globex-owner"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 20000);
+        QTRY_VERIFY(!signIn || !signIn->isVisible());
+        QCOMPARE(app.connection()->tokenSource(), u"memory"_s);
+        QVERIFY2(app.connection()->problem().contains(u"No system keychain"),
+                 qPrintable(app.connection()->problem()));
+
+        app.signOut();
+        QTRY_VERIFY_WITH_TIMEOUT(app.connection()->problem().contains(u"No system keychain could be reached"),
+                                 20000);
+        QCOMPARE(app.connection()->state(), Connection::State::SignedOut);
     }
 
     void signInSwitchAndSignOut()
@@ -262,8 +588,14 @@ private Q_SLOTS:
         dialog->close();
     }
 
+    // The environment's SF Compute key goes to SF Compute's own address only: not to a custom
+    // server, nor to a profile that calls itself SF Compute (kind=sfcompute, as an edited settings
+    // file can say) at another address. The app, reading that settings file, asks for a token
+    // instead and the server never sees the key.
     void environmentTokenOnlyForSfCompute()
     {
+        if (!m_mode.isEmpty())
+            QSKIP("runs with an unlocked keyring");
         QTemporaryDir dir;
         Settings settings(dir.filePath(u"s.ini"_s));
         QNetworkAccessManager network;
@@ -276,13 +608,33 @@ private Q_SLOTS:
         QTRY_COMPARE(connection.state(), Connection::State::SignedOut);
         QVERIFY(!connection.client()->hasToken());
 
-        // The same server as the SF Compute profile's address (only its URL differs here).
-        ConnectionProfile sfCompute = ConnectionProfile::sfCompute();
-        sfCompute.url = m_sim.baseUrl();
-        Connection official(sfCompute, &secrets, &network, {}, environment);
-        official.open();
-        QTRY_COMPARE_WITH_TIMEOUT(official.state(), Connection::State::Ready, 10000);
-        QCOMPARE(official.tokenSource(), u"SF_API_KEY"_s);
+        // A planted entry: id and kind of SF Compute, the address of another server.
+        {
+            QSettings raw(dir.filePath(u"s.ini"_s), QSettings::IniFormat);
+            raw.beginWriteArray(u"Connections/Profiles"_s, 1);
+            raw.setArrayIndex(0);
+            raw.setValue(u"id"_s, u"sfcompute"_s);
+            raw.setValue(u"name"_s, u"SF Compute"_s);
+            raw.setValue(u"kind"_s, u"sfcompute"_s);
+            raw.setValue(u"url"_s, m_sim.baseUrl().toString());
+            raw.endArray();
+            raw.setValue(u"Connections/Current"_s, u"sfcompute"_s);
+        }
+        Settings planted(dir.filePath(u"s.ini"_s));
+        KeychainSecretStore keychain(newService());
+        Application::Services services;
+        services.settings = &planted;
+        services.secrets = &keychain;
+        services.network = &network;
+        services.environment = environment;
+        Application app(services);
+        app.start();
+        QCOMPARE(app.profile().kind, ConnectionProfile::Kind::SfCompute);
+        QCOMPARE(app.profile().url, m_sim.baseUrl());
+        QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::SignedOut, 20000);
+        QVERIFY(!app.connection()->client()->hasToken());
+        QVERIFY(app.connection()->tokenSource().isEmpty());
+        QTRY_VERIFY(app.window()->findChild<SignInDialog*>());
     }
 
     // A token whose grants are per workspace cannot list the account's orders: the planner and the

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -241,6 +242,134 @@ private Q_SLOTS:
         QVERIFY(timer.elapsed() >= 800);
     }
 
+    // A client trickling its headers, a byte at a time well inside the idle timeout, holds its
+    // connection only until the headers are due: then it is answered 408 and closed, and the slots
+    // it held serve others again.
+    void slowHeadersAreCutOff()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--head-timeout"_s, u"1"_s, u"--request-timeout"_s, u"3"_s,
+                            u"--max-connections"_s, u"2"_s}),
+                 qPrintable(sim.errorOutput()));
+        std::vector<std::unique_ptr<QTcpSocket>> slow;
+        for (int i = 0; i < 2; ++i) {
+            slow.push_back(connectRaw(sim.baseUrl()));
+            QVERIFY(slow.back());
+            slow.back()->write("GET /preview/v2/me HTTP/1.1\r\nHost: x\r\n");
+        }
+        QElapsedTimer timer;
+        timer.start();
+        QByteArray answers[2];
+        while (timer.elapsed() < 20000 && std::any_of(slow.begin(), slow.end(), [](const auto& socket) {
+                   return socket->state() == QAbstractSocket::ConnectedState;
+               })) {
+            for (std::size_t i = 0; i < slow.size(); ++i) {
+                if (slow[i]->state() == QAbstractSocket::ConnectedState)
+                    slow[i]->write("X-Slow: y\r\n");
+                slow[i]->waitForReadyRead(100);
+                answers[i] += slow[i]->readAll();
+            }
+        }
+        for (const QByteArray& answer : answers)
+            QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.left(200).constData());
+        QVERIFY2(answers[0].contains("headers did not arrive"), answers[0].constData());
+        // Closed after the deadline and the moment given to read the answer, long before the idle
+        // timeout (60 s) that each line put off again.
+        QVERIFY2(timer.elapsed() >= 800 && timer.elapsed() < 15000,
+                 qPrintable(QString::number(timer.elapsed())));
+        // The slots are free again for a client that sends its requests whole.
+        SimClient client(sim.baseUrl());
+        QTRY_COMPARE_WITH_TIMEOUT(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200,
+                                  5000);
+    }
+
+    // A body that arrives too slowly is cut off at the request's deadline, however steadily it
+    // keeps coming.
+    void slowBodiesAreCutOff()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--head-timeout"_s, u"1"_s, u"--request-timeout"_s, u"2"_s}),
+                 qPrintable(sim.errorOutput()));
+        auto socket = connectRaw(sim.baseUrl());
+        QVERIFY(socket);
+        socket->write("POST /preview/v2/pools HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      "Content-Length: 100000\r\n\r\n{");
+        QElapsedTimer timer;
+        timer.start();
+        QByteArray answer;
+        while (timer.elapsed() < 20000 && socket->state() == QAbstractSocket::ConnectedState) {
+            socket->write(QByteArray(20, ' '));
+            socket->waitForReadyRead(100);
+            answer += socket->readAll();
+        }
+        answer += socket->readAll();
+        QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.left(200).constData());
+        QVERIFY2(answer.contains("request did not arrive"), answer.constData());
+        QVERIFY2(timer.elapsed() >= 1800 && timer.elapsed() < 15000,
+                 qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // A connection that opens and says nothing holds its slot until a request's headers would be
+    // due, not for the whole idle timeout.
+    void silentConnectionsAreClosedWhenTheirRequestIsDue()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--head-timeout"_s, u"1"_s, u"--idle-timeout"_s, u"60"_s}),
+                 qPrintable(sim.errorOutput()));
+        auto socket = connectRaw(sim.baseUrl());
+        QVERIFY(socket);
+        QElapsedTimer timer;
+        timer.start();
+        readUntilClosed(*socket, 20000);
+        QCOMPARE(socket->state(), QAbstractSocket::UnconnectedState);
+        QVERIFY2(timer.elapsed() >= 800 && timer.elapsed() < 15000,
+                 qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // A client's kept-alive connection is not cut between requests by the deadlines (only by the
+    // idle timeout), and a request sent whole is answered however long ago the last one was.
+    void keptAliveConnectionsOutliveTheDeadlines()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start({u"--head-timeout"_s, u"1"_s, u"--request-timeout"_s, u"1"_s}),
+                 qPrintable(sim.errorOutput()));
+        auto socket = connectRaw(sim.baseUrl());
+        QVERIFY(socket);
+        const QByteArray me = "GET /preview/v2/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                              + sim.token(u"acme-owner"_s).toUtf8() + "\r\n\r\n";
+        QVERIFY(statusLine(*socket, me, 4000).startsWith("HTTP/1.1 200"));
+        // Twice the deadlines pass with the connection open and idle.
+        readUntilClosed(*socket, 2500);
+        QCOMPARE(socket->state(), QAbstractSocket::ConnectedState);
+        QVERIFY(statusLine(*socket, me, 4000).startsWith("HTTP/1.1 200"));
+    }
+
+    // A client that asks to continue (curl does for larger bodies) gets "100 Continue" in the
+    // middle of its request: the body that follows is still part of that request, not the
+    // headers of another.
+    void bodyAfterContinueIsPartOfItsRequest()
+    {
+        auto socket = connectRaw(m.sim.baseUrl());
+        QVERIFY(socket);
+        QByteArray body = R"({"workspace":"default","name":"continued"})";
+        body += QByteArray(40000 - body.size(), ' ');
+        const QByteArray interim = statusLine(
+            *socket,
+            "POST /preview/v2/pools HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Authorization: Bearer "
+                + m.sim.token(u"acme-owner"_s).toUtf8() + "\r\nExpect: 100-continue\r\nContent-Length: "
+                + QByteArray::number(body.size()) + "\r\n\r\n",
+            4000);
+        QVERIFY2(interim.startsWith("HTTP/1.1 100"), interim.constData());
+        socket->readAll();
+        QByteArray answer;
+        socket->write(body);
+        QDeadlineTimer deadline(5000);
+        while (!answer.contains("HTTP/1.1 2") && !answer.contains("HTTP/1.1 4") && !deadline.hasExpired())
+            answer += socket->waitForReadyRead(50) ? socket->readAll() : QByteArray();
+        QVERIFY2(answer.contains("HTTP/1.1 201"), answer.left(300).constData());
+    }
+
     void surplusConnectionsAreRefused()
     {
         SimProcess sim;
@@ -303,6 +432,29 @@ private Q_SLOTS:
         // The request waits in the listen queue until sfsim, accepting again, takes it.
         SimClient client(sim.baseUrl());
         QCOMPARE(client.get(u"/preview/v2/me"_s, sim.token(u"acme-owner"_s)).status, 200);
+    }
+
+    // Request bodies (user data with password hashes) go to a log its owner alone can read.
+    void requestLogIsPrivate()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(u"requests.jsonl"_s);
+        const mode_t before = ::umask(022);
+        SimProcess sim;
+        const bool started = sim.start({u"--request-log"_s, log});
+        ::umask(before);
+        QVERIFY2(started, qPrintable(sim.errorOutput()));
+        SimClient client(sim.baseUrl());
+        client.setToken(sim.token(u"acme-owner"_s));
+        QCOMPARE(
+            client.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"logged"_s}})
+                .status,
+            201);
+        QTRY_VERIFY(QFileInfo(log).size() > 0);
+        QCOMPARE(mode(log), 0600);
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("logged"));
     }
 
     void exceptionsAreAnError500()

@@ -18,6 +18,32 @@
 using namespace Qt::StringLiterals;
 using namespace sfdesk;
 
+namespace {
+
+// The rows of a table of the store at `file`, read beside the sfsim that writes it; -1 while
+// there is no store yet.
+int rowCount(const QString& file, const QString& table)
+{
+    if (!QFileInfo::exists(file + u"-wal"_s))
+        return -1;
+    int rows = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"row-count"_s);
+        db.setDatabaseName(file);
+        db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(u"SELECT COUNT(*) FROM "_s + table) && q.next())
+                rows = q.value(0).toInt();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"row-count"_s);
+    return rows;
+}
+
+} // namespace
+
 // The store: restarts keep the world, kill -9 during writes leaves a database that opens and
 // serves, the world is the same for the same seed, and the virtual clock runs at --time-scale.
 class TestSimPersistence final : public QObject
@@ -76,8 +102,9 @@ private Q_SLOTS:
     }
 
     // The store deleted while an sfsim still holds its write-ahead log: a second sfsim on the same
-    // path refuses with the reason and what to do, rather than replaying the log onto an empty
-    // store; once the log is gone it starts empty.
+    // path refuses, while the first runs (it has the store) and after it was killed (with the
+    // reason and what to do, rather than replaying the log onto an empty store); once the log is
+    // gone it starts empty.
     void aLogWithoutItsStoreIsRefused()
     {
         SimProcess running;
@@ -93,11 +120,13 @@ private Q_SLOTS:
 
         SimProcess second;
         QVERIFY(!second.start({u"--db"_s, file}));
+        QVERIFY2(second.errorOutput().contains(u"in use by sfsim"_s), qPrintable(second.errorOutput()));
+        running.kill();
+        QVERIFY(!second.start({u"--db"_s, file}));
         QVERIFY2(second.errorOutput().contains(u"write-ahead log"_s), qPrintable(second.errorOutput()));
         QVERIFY2(second.errorOutput().contains(file + u"-wal"_s), qPrintable(second.errorOutput()));
         QVERIFY(!QFileInfo::exists(file));
 
-        running.stop();
         QFile::remove(file + u"-wal"_s);
         QFile::remove(file + u"-shm"_s);
         QVERIFY2(second.start({u"--db"_s, file}), qPrintable(second.errorOutput()));
@@ -282,6 +311,106 @@ private Q_SLOTS:
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(u"inspect-crash"_s);
+    }
+
+    // Killed while it seeds the demo world (its pools are in, its story is not), sfsim starts
+    // again on a world that can be signed in to, and whole: the first start wrote its tokens
+    // before the world was stored, and the next makes the half-made demo again.
+    void killWhileSeedingTheDemoLeavesAUsableWorld()
+    {
+        SimProcess sim;
+        QVERIFY(sim.launch({u"--demo"_s}));
+        QTRY_VERIFY_WITH_TIMEOUT(rowCount(sim.dbFile(), u"pools"_s) > 0, 60000);
+        sim.kill();
+        // Killed before it listened: while seeding.
+        QVERIFY(!sim.process().readAllStandardOutput().contains("listening"));
+
+        QVERIFY2(sim.start({u"--demo"_s}, 120000), qPrintable(sim.errorOutput()));
+        QVERIFY(!sim.token(u"acme-owner"_s).isEmpty());
+        SimClient api(sim.baseUrl());
+        api.setToken(sim.token(u"acme-owner"_s));
+        QCOMPARE(api.get(u"/preview/v2/me"_s).status, 200);
+        // The demo's story is all there: its pools once each, and the workers it ends with.
+        QStringList pools;
+        for (const auto& pool : constValue(api.get(u"/preview/v2/pools?limit=200"_s).data()))
+            pools << pool.toObject().value(u"name").toString();
+        QCOMPARE(pools.count(u"training-cluster"_s), 1);
+        QStringList instances;
+        for (const auto& instance : constValue(api.get(u"/preview/v2/instances?limit=200"_s).data()))
+            instances << instance.toObject().value(u"name").toString();
+        QVERIFY2(instances.contains(u"worker-0"_s) && instances.contains(u"worker-1"_s),
+                 qPrintable(instances.join(u", "_s)));
+        sim.stop();
+        QVERIFY2(sim.errorOutput().contains(u"half made"_s), qPrintable(sim.errorOutput()));
+    }
+
+    // The tokens file lost (deleted, or never written by a start killed at the wrong moment): the
+    // next start replaces the tokens it lacks and writes them, so the world can be signed in to.
+    void lostTokensFileIsRecovered()
+    {
+        SimProcess sim;
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        const QString before = sim.token(u"acme-owner"_s);
+        const QString viewer = sim.token(u"acme-viewer"_s);
+        SimClient api(sim.baseUrl());
+        api.setToken(before);
+        const QString pool =
+            api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"survives"_s}})
+                .id();
+        QVERIFY(!pool.isEmpty());
+        sim.stop();
+        QVERIFY(QFile::remove(sim.tokensFile()));
+
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        const QString after = sim.token(u"acme-owner"_s);
+        QVERIFY(!after.isEmpty());
+        QVERIFY(after != before);
+        api.setBaseUrl(sim.baseUrl());
+        api.setToken(after);
+        QCOMPARE(api.get(u"/preview/v2/me"_s).status, 200);
+        QCOMPARE(api.get(u"/preview/v2/pools/"_s + pool).status, 200);
+        // Every token is known again, each with its own grants.
+        QCOMPARE(sim.tokens().keys(), (QStringList{u"acme-owner"_s, u"acme-research-writer"_s,
+                                                   u"acme-viewer"_s, u"globex-owner"_s}));
+        QCOMPARE(api.get(u"/preview/v2/me"_s, before).status, 401);
+        QCOMPARE(api.get(u"/preview/v2/pools/"_s + pool, sim.token(u"globex-owner"_s)).status, 404);
+        QVERIFY(sim.token(u"acme-viewer"_s) != viewer);
+        sim.stop();
+        QVERIFY2(sim.errorOutput().contains(u"replaced by new ones"_s), qPrintable(sim.errorOutput()));
+        // A part of the file lost: only the missing tokens are new.
+        QJsonObject partial = sim.tokens();
+        partial.remove(u"globex-owner"_s);
+        QFile file(sim.tokensFile());
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(partial).toJson());
+        file.close();
+        QVERIFY2(sim.start(), qPrintable(sim.errorOutput()));
+        QCOMPARE(sim.token(u"acme-owner"_s), after);
+        QVERIFY(!sim.token(u"globex-owner"_s).isEmpty());
+    }
+
+    // Two simulators never share a store: the second is refused and says who has it; once the
+    // first is gone, the store opens again.
+    void secondSimulatorOnAStoreIsRefused()
+    {
+        SimProcess first;
+        QVERIFY2(first.start(), qPrintable(first.errorOutput()));
+        SimProcess second;
+        QVERIFY(!second.start({u"--db"_s, first.dbFile()}));
+        QCOMPARE(second.process().exitCode(), 1);
+        const QString expected = u"is in use by sfsim (process %1)"_s.arg(first.process().processId());
+        QVERIFY2(second.errorOutput().contains(expected), qPrintable(second.errorOutput()));
+        // The first goes on serving, its files untouched.
+        SimClient api(first.baseUrl());
+        QCOMPARE(api.get(u"/preview/v2/me"_s, first.token(u"acme-owner"_s)).status, 200);
+        first.stop();
+        QVERIFY2(second.start({u"--db"_s, first.dbFile(), u"--tokens-file"_s, first.tokensFile()}),
+                 qPrintable(second.errorOutput()));
+        QCOMPARE(SimClient(second.baseUrl()).get(u"/preview/v2/me"_s, first.token(u"acme-owner"_s)).status,
+                 200);
+        // A simulator killed leaves its lock behind; it does not keep the next one out.
+        second.kill();
+        QVERIFY2(first.start(), qPrintable(first.errorOutput()));
     }
 
     void virtualClock()

@@ -103,6 +103,16 @@ void SimClient::setAllocation(const QString& pool, const QString& sku, qint64 no
          {}, false);
 }
 
+void SimClient::setName(const QString& object, const QString& id, const QString& name)
+{
+    send("POST", QStringLiteral("/_sim/names"),
+         QJsonDocument(QJsonObject{{QStringLiteral("object"), object},
+                                   {QStringLiteral("id"), id},
+                                   {QStringLiteral("name"), name}})
+             .toJson(QJsonDocument::Compact),
+         {}, false);
+}
+
 qint64 SimClient::now()
 {
     return send("GET", QStringLiteral("/_sim/clock"), {}, {}, false).json.value(u"now").toInteger();

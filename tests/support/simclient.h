@@ -63,6 +63,9 @@ public:
     void setAllocation(const QString& pool, const QString& sku, qint64 nodes);
     // The virtual time of the simulated world.
     qint64 now();
+    // Gives an object (pool, instance, infiniband_partition, instance_sku; user: the e-mail) a name
+    // the API would refuse (control route).
+    void setName(const QString& object, const QString& id, const QString& name);
     // An account's balance in micro-dollars (control route).
     qint64 balanceMicros(const QString& account);
 

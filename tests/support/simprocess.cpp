@@ -36,13 +36,16 @@ QString SimProcess::faultsFromEnvironment()
     return qEnvironmentVariable("SFDESK_SIM_FAULTS").trimmed();
 }
 
-bool SimProcess::start(const QStringList& extraArguments, int timeoutMs)
+QString SimProcess::tokensFile() const
 {
-    // Waiting for sfsim blocks the GUI thread; that is the test's doing, not the app's.
+    return m_dir.filePath(QStringLiteral("tokens.json"));
+}
+
+bool SimProcess::launch(const QStringList& extraArguments, int timeoutMs)
+{
     const EventLoopWatchdog::Pause pause;
-    QStringList args{QStringLiteral("--host"),        QStringLiteral("127.0.0.1"),
-                     QStringLiteral("--port"),        QStringLiteral("0"),
-                     QStringLiteral("--tokens-file"), m_dir.filePath(QStringLiteral("tokens.json"))};
+    QStringList args{QStringLiteral("--host"), QStringLiteral("127.0.0.1"),     QStringLiteral("--port"),
+                     QStringLiteral("0"),      QStringLiteral("--tokens-file"), tokensFile()};
     if (!extraArguments.contains(QStringLiteral("--db")))
         args << QStringLiteral("--db") << dbFile();
     args << extraArguments;
@@ -64,7 +67,14 @@ bool SimProcess::start(const QStringList& extraArguments, int timeoutMs)
     m_process.setProgram(QStringLiteral(SFSIM_EXECUTABLE));
     m_process.setArguments(args);
     m_process.start();
-    if (!m_process.waitForStarted(timeoutMs))
+    return m_process.waitForStarted(timeoutMs);
+}
+
+bool SimProcess::start(const QStringList& extraArguments, int timeoutMs)
+{
+    // Waiting for sfsim blocks the GUI thread; that is the test's doing, not the app's.
+    const EventLoopWatchdog::Pause pause;
+    if (!launch(extraArguments, timeoutMs))
         return false;
     static const QRegularExpression listening(QStringLiteral("sfsim listening on (http://\\S+)"));
     QByteArray out;
@@ -111,7 +121,7 @@ void SimProcess::kill()
 
 QJsonObject SimProcess::tokens() const
 {
-    QFile file(m_dir.filePath(QStringLiteral("tokens.json")));
+    QFile file(tokensFile());
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object();

@@ -27,6 +27,9 @@ public:
     // SFDESK_SIM_FAULTS set (the fault variants of the GUI tests), sfsim gets it as --faults unless
     // the arguments name faults of their own; the draws follow sfsim's fixed default --seed.
     bool start(const QStringList& extraArguments = {}, int timeoutMs = 15000);
+    // Starts sfsim as start() does, but returns as soon as the process runs: before it has seeded
+    // its store or listens (for tests that stop it while it starts).
+    bool launch(const QStringList& extraArguments = {}, int timeoutMs = 15000);
     void stop();
     // SIGKILL, for crash-consistency tests.
     void kill();
@@ -36,6 +39,7 @@ public:
     QJsonObject tokens() const;
     QString token(const QString& name) const;
     QString dbFile() const;
+    QString tokensFile() const;
     QString errorOutput() const { return m_stderr; }
     // Everything sfsim printed on stdout since the last start().
     QByteArray standardOutput();

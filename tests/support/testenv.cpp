@@ -50,6 +50,14 @@ QString dataFile(const QString& relative)
     return QDir(QStringLiteral(SFDESK_TEST_DATA_DIR)).filePath(relative);
 }
 
+QByteArray readDataFile(const QString& relative)
+{
+    QFile file(dataFile(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing test data %s", qPrintable(relative));
+    return file.readAll();
+}
+
 } // namespace TestEnv
 
 } // namespace sfdesk

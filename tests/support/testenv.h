@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 namespace sfdesk {
@@ -13,6 +14,8 @@ void init();
 
 // Absolute path of a file under tests/data.
 QString dataFile(const QString& relative);
+// The bytes of a file under tests/data; a missing one ends the test run.
+QByteArray readDataFile(const QString& relative);
 
 } // namespace TestEnv
 

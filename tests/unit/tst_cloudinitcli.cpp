@@ -112,6 +112,17 @@ private Q_SLOTS:
                                  << u":2:259: error: The document nests deeper than 256 levels"_s;
         QTest::newRow("NUL byte") << QByteArray("#cloud-config\na: \0\n", 19)
                                   << u":2:4: error: The text contains a NUL byte"_s;
+        // Jinja: 750 KB of "or" (then "and"), under the 1 MiB template limit, overflowed the stack
+        // (SIGSEGV); 40,000 nested ifs did not answer in a minute.
+        const QByteArray jinja = "## template: jinja\n#cloud-config\n";
+        QTest::newRow("150,000 ors") << jinja + "x: {{ 1" + QByteArray(" or 1").repeated(150'000) + " }}\n"
+                                     << u":3:5009: warning: The expression has more than 1000 operators"_s;
+        QTest::newRow("150,000 ands") << jinja + "x: {{ 1" + QByteArray(" and 1").repeated(150'000) + " }}\n"
+                                      << u":3:6009: warning: The expression has more than 1000 operators"_s;
+        QTest::newRow("40,000 nested ifs")
+            << jinja + QByteArray("{% if true %}").repeated(40'000) + "\nx: 1\n"
+                   + QByteArray("{% endif %}").repeated(40'000) + "\n"
+            << u":3:846: warning: Blocks nest more than 64 deep"_s;
     }
 
     void hostileInputIsReported()
@@ -127,6 +138,37 @@ private Q_SLOTS:
         const Run r = run({u"validate"_s, file});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.out.contains(file + line), qPrintable(r.out + r.err));
+    }
+
+    // A file past the validator's limit is refused with the reason, without being read whole; one
+    // at the limit is checked.
+    void oversizedFileIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString huge = dir.filePath(u"huge.yaml"_s);
+        QFile out(huge);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("#cloud-config\n");
+        // Sparse: 64 MiB that take no room on disk.
+        QVERIFY(out.resize(64ll * 1024 * 1024));
+        out.close();
+        const QString good = caseFile(u"valid-bootstrap.yaml"_s);
+        const Run r = run({u"validate"_s, good, huge});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"cannot check "_s + huge
+                                + u": it is larger than 4 MiB, the most the validator reads"_s),
+                 qPrintable(r.err));
+
+        const QString limit = dir.filePath(u"limit.yaml"_s);
+        QFile atLimit(limit);
+        QVERIFY(atLimit.open(QIODevice::WriteOnly));
+        atLimit.write("#cloud-config\n");
+        QVERIFY(atLimit.resize(CloudInit::maxUserDataFileBytes));
+        atLimit.close();
+        const Run checked = run({u"validate"_s, limit});
+        QCOMPARE(checked.exitCode, 1);
+        QVERIFY2(!checked.err.contains(u"cannot check"_s), qPrintable(checked.err));
+        QVERIFY2(checked.out.startsWith(limit + u':'), qPrintable(checked.out.left(300)));
     }
 
     void nearMissKeysInTheOutput()

@@ -97,6 +97,11 @@ private Q_SLOTS:
                           "endfor %}\n")
             << QByteArray("keys:\n  - 1: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKeyOnly user@host\n")
             << QStringList();
+        QTest::newRow("nested loops, each with its loop")
+            << QByteArray(
+                   "{% for a in 'xy' %}{{ loop.index }}{% for b in 'ab' %}{{ a }}{{ b }}{{ loop.index }}"
+                   "{% endfor %}{{ loop.last }};{% endfor %}{% for c in 'pq' %}{{ c }}{% endfor %}")
+            << QByteArray("1xa1xb2False;2ya1yb2True;pq") << QStringList();
         QTest::newRow("for else over nothing")
             << QByteArray("{% for x in v1.nothing %}{{ x }}{% else %}none{% endfor %}") << QByteArray("none")
             << QStringList();
@@ -128,6 +133,32 @@ private Q_SLOTS:
                                      << QStringList{u"3:syntax"_s};
         QTest::newRow("unclosed string")
             << QByteArray("{{ 'abc }}") << QByteArray() << QStringList{u"2:syntax"_s};
+
+        // and/or chains give what Python gives: the first operand that decides, else the last.
+        QTest::newRow("or chain") << QByteArray("{{ 0 or '' or none or 'x' or 1 }}") << QByteArray("x")
+                                  << QStringList();
+        QTest::newRow("or chain, all false")
+            << QByteArray("{{ 0 or '' or false }}") << QByteArray("False") << QStringList();
+        QTest::newRow("and chain") << QByteArray("{{ 1 and 'a' and 0 and 3 }}") << QByteArray("0")
+                                   << QStringList();
+        QTest::newRow("and chain, all true")
+            << QByteArray("{{ 1 and 'a' and 2 }}") << QByteArray("2") << QStringList();
+        QTest::newRow("and binds tighter than or")
+            << QByteArray("{{ 0 and 1 or 2 and 3 }} {{ not 1 or 0 and 1 }} {{ (1 or 0) and 'y' }}")
+            << QByteArray("3 0 y") << QStringList();
+        QTest::newRow("undefined in a chain")
+            << QByteArray("{{ v1.nothing or v1.region }} {{ v1.region and v1.nothing }}")
+            << QByteArray("us-west1 CI_MISSING_JINJA_VAR/nothing") << QStringList{u"2:undefined"_s};
+        QTest::newRow("1000 operators")
+            << "{{ 0" + QByteArray(" or 0").repeated(999) + " or 7 }}" << QByteArray("7") << QStringList();
+        QTest::newRow("1001 operators") << "\n{{ 0" + QByteArray(" or 0").repeated(1000) + " or 7 }}"
+                                        << QByteArray() << QStringList{u"3:limit"_s};
+        QTest::newRow("1001 operators of every kind")
+            << "{% if 1"
+                   + QByteArray(" == 1 and 'a' in 'abc' and 'b' not in 'a' and not 0 != 1 and 1")
+                         .repeated(200)
+                   + " %}{% endif %}"
+            << QByteArray() << QStringList{u"2:limit"_s};
     }
     void renders()
     {
@@ -182,6 +213,23 @@ private Q_SLOTS:
             << "{% for a in l %}" + QByteArray(4000, 'y') + "{% endfor %}" << many;
         QTest::newRow("template past the limit")
             << "{{ 1 }}" + QByteArray(JinjaLimits::maxTemplateBytes, 'z') << QJsonObject();
+        // 750 KB, under the template limit: each crashed the renderer through stack overflow, in
+        // the evaluation and again when the expression was freed (audit N1).
+        QTest::newRow("150,000 ors") << "{{ 1" + QByteArray(" or 1").repeated(150'000) + " }}"
+                                     << QJsonObject();
+        QTest::newRow("150,000 ands")
+            << "{{ 1" + QByteArray(" and 1").repeated(150'000) + " }}" << QJsonObject();
+        QTest::newRow("150,000 nots")
+            << "{{ " + QByteArray("not ").repeated(150'000) + "1 }}" << QJsonObject();
+        QTest::newRow("150,000 comparisons")
+            << "{% if 1" + QByteArray(" == 1 or 1").repeated(75'000) + " %}" << QJsonObject();
+        // Blocks up to the template limit: lexing them once read the rest of the template again
+        // for every tag (ctest's timeout rather than an answer).
+        const QByteArray ifTag = "{% if true %}";
+        QTest::newRow("nested ifs up to the template limit")
+            << ifTag.repeated((JinjaLimits::maxTemplateBytes - 64) / ifTag.size()) << QJsonObject();
+        QTest::newRow("outputs up to the template limit")
+            << QByteArray("{{ 1 }}").repeated((JinjaLimits::maxTemplateBytes - 64) / 7) << QJsonObject();
     }
     void boundsHostileTemplates()
     {
@@ -200,6 +248,60 @@ private Q_SLOTS:
             limit = limit || d.code == u"jinja-limit";
         QVERIFY(limit);
         QVERIFY(!result.schemaChecked);
+    }
+
+    // Each limit is said at the template line where it was reached, with the limit in the message.
+    void limitsNameTheirLine_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("line"); // 0-based, in the template with its header line
+        QTest::addColumn<QString>("message");
+        QTest::newRow("operators") << "#cloud-config\na: 1\nx: {{ 1" + QByteArray(" or 1").repeated(5000)
+                                          + " }}"
+                                   << 3 << u"The expression has more than 1000 operators"_s;
+        QTest::newRow("parentheses") << "\n\n{{ " + QByteArray(100, '(') + "1" + QByteArray(100, ')') + " }}"
+                                     << 3 << u"The expression nests more than 64 deep"_s;
+        QTest::newRow("blocks") << "#cloud-config\n" + QByteArray("{% if true %}\n").repeated(40'000) << 67
+                                << u"Blocks nest more than 64 deep"_s;
+    }
+    void limitsNameTheirLine()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        const JinjaRender render = renderJinja(withHeader(body), QJsonObject());
+        QCOMPARE(render.problems.size(), 1);
+        QCOMPARE(render.problems.first().kind, JinjaProblem::Kind::Limit);
+        QCOMPARE(render.problems.first().line, line);
+        QVERIFY2(render.problems.first().message.startsWith(message),
+                 qPrintable(render.problems.first().message));
+    }
+
+    // An undefined variable is reported once for its place however often a loop renders it, and
+    // the number of reports is bounded.
+    void undefinedVariablesAreReportedOnce()
+    {
+        QJsonArray thousand;
+        for (int i = 0; i < 1000; ++i)
+            thousand.append(i);
+        const JinjaRender loop = renderJinja(withHeader("{% for a in l %}{{ nothing }}{% endfor %}"),
+                                             QJsonObject{{u"l"_s, thousand}});
+        QCOMPARE(describe(loop), QStringList{u"2:undefined"_s});
+        QVERIFY(loop.text.startsWith("CI_MISSING_JINJA_VAR/nothingCI_MISSING_JINJA_VAR/nothing"));
+
+        QByteArray many;
+        for (int i = 0; i < 500; ++i)
+            many += "{{ missing" + QByteArray::number(i) + " }}\n";
+        const JinjaRender render = renderJinja(withHeader(many), QJsonObject());
+        QCOMPARE(render.problems.size(), JinjaLimits::maxUndefinedReported + 1);
+        QCOMPARE(
+            render.problems.first().message,
+            u"'missing0' is not in the instance data; cloud-init renders it as CI_MISSING_JINJA_VAR/missing0"_s);
+        QCOMPARE(render.problems.last().message,
+                 u"More variables are not in the instance data; the first 100 are reported"_s);
+        QCOMPARE(render.problems.last().line, 101);
+        QVERIFY(render.complete());
+        QCOMPARE(render.text.count("CI_MISSING_JINJA_VAR/"), 500);
     }
 
     // The validator renders, checks the result and reports at the template's lines.

@@ -5,6 +5,7 @@
 #include "core/settings/settings.h"
 #include "support/testenv.h"
 
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -139,6 +140,124 @@ private Q_SLOTS:
         });
         QTRY_VERIFY(done);
         QCOMPARE(token.value, QStringLiteral("from-store"));
+    }
+
+    // The environment's token goes by the address it would be sent to: SF Compute's own API,
+    // whatever a profile calls itself. A settings entry claiming kind=sfcompute for another
+    // address (planted or edited) gets the keychain's token only.
+    void environmentTokenOnlyForSfComputeItself_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("fromEnvironment");
+        QTest::newRow("sf compute") << "sfcompute" << "https://api.sfcompute.com" << true;
+        QTest::newRow("sf compute, other spelling")
+            << "sfcompute" << "https://API.sfcompute.com:443/preview/v2/" << true;
+        QTest::newRow("custom at sf compute") << "custom" << "https://api.sfcompute.com/" << true;
+        QTest::newRow("kind sfcompute, other host") << "sfcompute" << "https://api.example.com" << false;
+        QTest::newRow("kind sfcompute, look-alike host")
+            << "sfcompute" << "https://api.sfcompute.com.example.com" << false;
+        QTest::newRow("kind sfcompute, plain http") << "sfcompute" << "http://api.sfcompute.com" << false;
+        QTest::newRow("kind sfcompute, other port")
+            << "sfcompute" << "https://api.sfcompute.com:8443" << false;
+        QTest::newRow("kind sfcompute, other path")
+            << "sfcompute" << "https://api.sfcompute.com/other" << false;
+        QTest::newRow("kind sfcompute, loopback") << "sfcompute" << "http://127.0.0.1:8080" << false;
+        QTest::newRow("local simulator") << "local-simulator" << "https://api.sfcompute.com" << false;
+    }
+
+    void environmentTokenOnlyForSfComputeItself()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, url);
+        QFETCH(bool, fromEnvironment);
+        // As written into the settings file by hand.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("s.ini"));
+        {
+            QSettings raw(file, QSettings::IniFormat);
+            raw.beginWriteArray(QStringLiteral("Connections/Profiles"), 1);
+            raw.setArrayIndex(0);
+            raw.setValue(QStringLiteral("id"), QStringLiteral("sfcompute"));
+            raw.setValue(QStringLiteral("name"), QStringLiteral("SF Compute"));
+            raw.setValue(QStringLiteral("kind"), kind);
+            raw.setValue(QStringLiteral("url"), url);
+            raw.endArray();
+        }
+        const Settings settings(file);
+        QCOMPARE(settings.profiles().size(), 1);
+        const ConnectionProfile profile = settings.profiles().constFirst();
+        MemorySecretStore store;
+        store.keepForThisRun(profile.secretKey(), QStringLiteral("from-keychain"));
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("SF_API_KEY"), QStringLiteral("from-env"));
+        Credentials::Token token;
+        bool done = false;
+        Credentials::tokenFor(profile, &store, env, this, [&](const Credentials::Token& t) {
+            token = t;
+            done = true;
+        });
+        QTRY_VERIFY(done);
+        QCOMPARE(token.value, fromEnvironment ? QStringLiteral("from-env") : QStringLiteral("from-keychain"));
+        QCOMPARE(token.source, fromEnvironment ? QStringLiteral("SF_API_KEY") : QStringLiteral("memory"));
+    }
+
+    // --server's profile: one per server address, however it is written.
+    void serverProfilesAreStable()
+    {
+        const auto id = [](const char* url) {
+            return ConnectionProfile::forServer(QUrl(QString::fromLatin1(url))).id;
+        };
+        const QString base = id("https://staging.example.com");
+        QVERIFY2(base.startsWith(u"server:") && base.size() == 7 + 64, qPrintable(base));
+        QVERIFY(ConnectionProfile::forServer(QUrl(QStringLiteral("https://staging.example.com")))
+                    .isForServerOption());
+        for (const char* same :
+             {"https://staging.example.com/", "https://STAGING.example.com",
+              "https://staging.example.com:443", "https://staging.example.com/preview/v2",
+              "https://staging.example.com/preview/v2/", "https://user:pw@staging.example.com"})
+            QVERIFY2(id(same) == base, same);
+        for (const char* other : {"http://staging.example.com", "https://staging.example.com:8443",
+                                  "https://other.example.com", "https://staging.example.com/tenant"})
+            QVERIFY2(id(other) != base, other);
+        QCOMPARE(ConnectionProfile::serverAddress(QUrl(QStringLiteral("https://Staging.example.com/"))),
+                 QStringLiteral("https://staging.example.com:443/preview/v2"));
+        QCOMPARE(ConnectionProfile::serverAddress(QUrl(QStringLiteral("http://127.0.0.1:8080/x/"))),
+                 QStringLiteral("http://127.0.0.1:8080/x/preview/v2"));
+        const ConnectionProfile profile =
+            ConnectionProfile::forServer(QUrl(QStringLiteral("https://user:pw@staging.example.com")));
+        QCOMPARE(profile.kind, ConnectionProfile::Kind::Custom);
+        QCOMPARE(profile.url, QUrl(QStringLiteral("https://staging.example.com")));
+        QVERIFY(!profile.name.contains(u"pw"));
+        QVERIFY(!ConnectionProfile::custom(QStringLiteral("x"), QUrl(QStringLiteral("https://a.example")))
+                     .isForServerOption());
+    }
+
+    // A connection's CA certificates file and proxy are kept with it; a proxy's password never.
+    void networkSettingsInSettings()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("s.ini"));
+        ConnectionProfile custom = ConnectionProfile::custom(QStringLiteral("Staging"),
+                                                             QUrl(QStringLiteral("https://staging.example")));
+        custom.caCertificates = QStringLiteral("/etc/ssl/company-ca.pem");
+        custom.proxy = QUrl(QStringLiteral("http://proxy.example:3128"));
+        {
+            Settings settings(file);
+            settings.saveProfile(custom);
+            ConnectionProfile leaky = ConnectionProfile::sfCompute();
+            leaky.proxy = QUrl(QStringLiteral("http://user:hunter2@proxy.example:3128"));
+            settings.saveProfile(leaky);
+            settings.sync();
+        }
+        Settings again(file);
+        const auto profiles = again.profiles();
+        QCOMPARE(profiles.size(), 2);
+        QCOMPARE(profiles.at(0), custom);
+        QCOMPARE(profiles.at(1).proxy, QUrl(QStringLiteral("http://proxy.example:3128")));
+        QFile raw(file);
+        QVERIFY(raw.open(QIODevice::ReadOnly));
+        QVERIFY(!raw.readAll().contains("hunter2"));
     }
 
     void profilesInSettings()

@@ -41,6 +41,9 @@ public:
         QVariantMap hints;
     };
     QList<Call> calls;
+    // What GetCapabilities answers, and how often it was asked.
+    QStringList capabilities{u"actions"_s, u"body"_s};
+    int capabilityQuestions = 0;
 
 public Q_SLOTS:
     uint Notify(const QString& appName, uint replacesId, const QString& icon, const QString& summary,
@@ -52,7 +55,11 @@ public Q_SLOTS:
         calls.append({appName, summary, body, actions, hints});
         return static_cast<uint>(calls.size()) + 40;
     }
-    QStringList GetCapabilities() { return {u"actions"_s, u"body"_s}; }
+    QStringList GetCapabilities()
+    {
+        ++capabilityQuestions;
+        return capabilities;
+    }
     void CloseNotification(uint id) { Q_EMIT NotificationClosed(id, 3); }
 
 Q_SIGNALS:
@@ -151,6 +158,60 @@ private Q_SLOTS:
         bus.unregisterService(ServiceName);
         bus.unregisterObject(ObjectPath);
         QDBusConnection::disconnectFromBus(u"notification-service"_s);
+    }
+
+    // A body with a server's name in it: where the service reads bodies as markup (and would show
+    // the link or picture a name brings), '&', '<' and '>' are sent as entities; where it shows them
+    // as they are, the body goes unchanged. The summary is plain text either way.
+    void bodyIsEscapedWhereTheServiceReadsMarkup_data()
+    {
+        QTest::addColumn<QStringList>("capabilities");
+        QTest::addColumn<QString>("body");
+        const QStringList markup{u"actions"_s, u"body"_s, u"body-markup"_s, u"body-hyperlinks"_s};
+        QTest::newRow("body-markup") << markup
+                                     << u"Instance x&lt;b&gt;bold&lt;/b&gt;&lt;!-- &amp; &lt;a "
+                                        u"href=\"https://x\"&gt;y&lt;/a&gt;&lt;img "
+                                        "src=\"https://x/p\"/&gt; is running."_s;
+        QTest::newRow("no markup") << QStringList{u"actions"_s, u"body"_s}
+                                   << u"Instance x<b>bold</b><!-- & <a href=\"https://x\">y</a><img "
+                                      "src=\"https://x/p\"/> is running."_s;
+    }
+    void bodyIsEscapedWhereTheServiceReadsMarkup()
+    {
+        QFETCH(QStringList, capabilities);
+        QFETCH(QString, body);
+        const QString name = u"x<b>bold</b><!-- & <a href=\"https://x\">y</a><img src=\"https://x/p\"/>"_s;
+        const QString connection = u"markup-service-%1"_s.arg(QString::fromLatin1(QTest::currentDataTag()));
+        QDBusConnection bus = QDBusConnection::connectToBus(m_address, connection);
+        QVERIFY(bus.isConnected());
+        NotificationService service;
+        service.capabilities = capabilities;
+        QVERIFY(bus.registerObject(ObjectPath, &service,
+                                   QDBusConnection::ExportAllSlots | QDBusConnection::ExportAllSignals));
+        QVERIFY(bus.registerService(ServiceName));
+        QTRY_VERIFY(QDBusConnection::sessionBus().interface()->isServiceRegistered(ServiceName).value());
+
+        DBusNotifier notifier;
+        QVERIFY(notifier.isAvailable());
+        Notice running = notice();
+        running.kind = Notice::Kind::InstanceRunning;
+        running.title = u"Instance %1 running"_s.arg(name);
+        running.text = u"Instance %1 is running."_s.arg(name);
+        // Two notices before the service said what it reads: both wait for the answer, in order.
+        notifier.show(running);
+        notifier.show(running);
+        QTRY_COMPARE(service.calls.size(), 2);
+        notifier.show(running);
+        QTRY_COMPARE(service.calls.size(), 3);
+        QCOMPARE(service.capabilityQuestions, 1);
+        for (const NotificationService::Call& call : std::as_const(service.calls)) {
+            QCOMPARE(call.summary, running.title);
+            QCOMPARE(call.body, body);
+        }
+
+        bus.unregisterService(ServiceName);
+        bus.unregisterObject(ObjectPath);
+        QDBusConnection::disconnectFromBus(connection);
     }
 };
 

@@ -288,6 +288,87 @@ private Q_SLOTS:
         QCOMPARE(restarted.keyFor(order()), key);
     }
 
+    // Two running copies on one file (two windows of the same profile): each change is merged into
+    // what the other wrote, nothing of the other's is dropped, and what one settled the other does
+    // not bring back.
+    void twoCopiesKeepEachOthersAttempts()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"profile/attempts.json"_s);
+        constexpr qint64 now = 1'790'000'000;
+        const auto orderOf = [](int nodes) {
+            OrderRequest request = order();
+            request.nodeCount = nodes;
+            return request;
+        };
+        const ApiError lost = ApiError::transport(QNetworkReply::RemoteHostClosedError, {});
+        OrderAttempts a;
+        OrderAttempts b;
+        for (OrderAttempts* copy : {&a, &b}) {
+            copy->setClock([] { return now; });
+            copy->setFile(path);
+        }
+        a.finished(orderOf(1), "key-a", lost);
+        b.finished(orderOf(2), "key-b", lost);
+        a.finished(orderOf(3), "key-a3", lost);
+        const auto onDisk = [&path, &orderOf] {
+            OrderAttempts reader;
+            reader.setClock([] { return now; });
+            reader.setFile(path);
+            QList<QByteArray> keys;
+            for (int nodes = 1; nodes <= 3; ++nodes) {
+                if (reader.isOutcomeUnknown(orderOf(nodes)))
+                    keys << reader.keyFor(orderOf(nodes));
+            }
+            return keys;
+        };
+        QCOMPARE(onDisk(), (QList<QByteArray>{"key-a", "key-b", "key-a3"}));
+        // Each copy knows the other's attempts once it has saved: the identical order placed in
+        // either window is sent with the key of the first attempt.
+        QCOMPARE(a.keyFor(orderOf(2)), QByteArray("key-b"));
+        QVERIFY(a.isOutcomeUnknown(orderOf(2)));
+
+        // The second attempt at order 2, in b, placed it: the next save of a keeps it settled.
+        b.finished(orderOf(2), "key-b", ApiError());
+        QCOMPARE(onDisk(), (QList<QByteArray>{"key-a", "key-a3"}));
+        a.forget(orderOf(3));
+        QCOMPARE(onDisk(), QList<QByteArray>{"key-a"});
+        QVERIFY(!a.isOutcomeUnknown(orderOf(2)));
+        QVERIFY(a.saveProblem().isEmpty());
+    }
+
+    // A record that cannot be saved (a folder that cannot be written, a full disk) is said, with
+    // what it means, until a save succeeds.
+    void unsavedRecordIsReported()
+    {
+        QTemporaryDir dir;
+        // Its folder is a file: no user, root included, can write there.
+        QFile blocker(dir.filePath(u"profile"_s));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        OrderAttempts attempts;
+        attempts.setFile(dir.filePath(u"profile/attempts.json"_s));
+        QVERIFY(attempts.saveProblem().isEmpty());
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"could not be saved .*placed twice"_s));
+        attempts.finished(order(), "k", ApiError::fromStatus(503, {}));
+        QVERIFY2(attempts.saveProblem().contains(u"could not be saved to "_s
+                                                 + dir.filePath(u"profile/attempts.json"_s)),
+                 qPrintable(attempts.saveProblem()));
+        QVERIFY(attempts.saveProblem().contains(u"after a restart, such an order may be placed twice"_s));
+        QCOMPARE(attempts.problem(), attempts.saveProblem());
+        // The key is still used while the app runs.
+        QVERIFY(attempts.isOutcomeUnknown(order()));
+        QCOMPARE(attempts.keyFor(order()), QByteArray("k"));
+
+        QVERIFY(blocker.remove());
+        attempts.finished(order(), "k", ApiError::fromStatus(503, {}));
+        QVERIFY(attempts.saveProblem().isEmpty());
+        QVERIFY(attempts.problem().isEmpty());
+        OrderAttempts restarted;
+        restarted.setFile(dir.filePath(u"profile/attempts.json"_s));
+        QCOMPARE(restarted.keyFor(order()), QByteArray("k"));
+    }
+
     // A file never written (a first start) is no problem.
     void noFileYet()
     {

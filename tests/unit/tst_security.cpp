@@ -54,14 +54,6 @@ private:
     QtMessageHandler m_previous = nullptr;
 };
 
-QByteArray readTestFile(const QString& relative)
-{
-    QFile file(TestEnv::dataFile(relative));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing test data %s", qPrintable(relative));
-    return file.readAll();
-}
-
 // Every file under dir whose bytes contain needle.
 QStringList filesContaining(const QString& dir, const QByteArray& needle)
 {
@@ -175,6 +167,32 @@ private Q_SLOTS:
         QVERIFY(!QDir(home.filePath(u"config"_s)).isEmpty());
     }
 
+    // What --help and the man page say of --server and the environment's token is what the app
+    // does: the token is for SF Compute itself, and a --server address keeps a token of its own.
+    void helpAndManPageSayWhereTheEnvironmentTokenGoes()
+    {
+        QProcess help;
+        help.start(QStringLiteral(SFDESK_EXECUTABLE), {u"--help"_s});
+        QVERIFY(help.waitForFinished(30000));
+        const QString text = QString::fromUtf8(help.readAllStandardOutput()).simplified();
+        QVERIFY2(text.contains(u"--server"), qPrintable(text));
+        QVERIFY2(text.contains(u"SF_API_KEY and SF_BEARER_TOKEN are used only for https://api.sfcompute.com"),
+                 qPrintable(text));
+        QVERIFY(!text.contains(u"token comes from SF_API_KEY"));
+
+        QFile page(TestEnv::dataFile(u"../../installer/man/sfdesk.1"_s));
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        const QString man = QString::fromUtf8(page.readAll());
+        const qsizetype server = man.indexOf(u".BR \\-\\-server"_s);
+        QVERIFY(server > 0);
+        const QString paragraph = man.mid(server, man.indexOf(u".TP"_s, server) - server).simplified();
+        QVERIFY2(paragraph.contains(u"are not sent to it unless the address is"), qPrintable(paragraph));
+        QVERIFY(!paragraph.contains(u"token comes from"));
+        const qsizetype environment = man.indexOf(u".SH ENVIRONMENT"_s);
+        QVERIFY(environment > 0);
+        QVERIFY(man.mid(environment, 600).contains(u"never sent to any other server"));
+    }
+
     // A server whose certificate the system does not trust: the call fails with a TLS error and the
     // request, with its Authorization header, is never sent.
     void untrustedCertificateFailsTheRequest()
@@ -182,8 +200,10 @@ private Q_SLOTS:
         if (!QSslSocket::supportsSsl())
             QSKIP("this Qt has no TLS backend");
         QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
-        configuration.setLocalCertificate(QSslCertificate(readTestFile(u"tls/selfsigned.crt"_s), QSsl::Pem));
-        configuration.setPrivateKey(QSslKey(readTestFile(u"tls/selfsigned.key"_s), QSsl::Rsa, QSsl::Pem));
+        configuration.setLocalCertificate(
+            QSslCertificate(TestEnv::readDataFile(u"tls/selfsigned.crt"_s), QSsl::Pem));
+        configuration.setPrivateKey(
+            QSslKey(TestEnv::readDataFile(u"tls/selfsigned.key"_s), QSsl::Rsa, QSsl::Pem));
         QVERIFY(!configuration.localCertificate().isNull());
         QVERIFY(!configuration.privateKey().isNull());
         QSslServer server;

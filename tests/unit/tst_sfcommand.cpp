@@ -2,6 +2,8 @@
 
 #include "core/cli/sfcommand.h"
 
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -25,6 +27,14 @@ private Q_SLOTS:
         QTest::newRow("single quote") << u"it's"_s << u"'it'\\''s'"_s;
         QTest::newRow("dollar") << u"$HOME"_s << u"'$HOME'"_s;
         QTest::newRow("semicolon") << u"a;rm -rf /"_s << u"'a;rm -rf /'"_s;
+        // "^...$" matched before a final newline and let it through unquoted.
+        QTest::newRow("final newline") << u"x\n"_s << u"'x\n'"_s;
+        QTest::newRow("newline and a command") << u"x\nreboot"_s << u"'x\nreboot'"_s;
+        QTest::newRow("command substitution") << u"$(reboot)"_s << u"'$(reboot)'"_s;
+        QTest::newRow("backticks") << u"`id`"_s << u"'`id`'"_s;
+        QTest::newRow("double quotes") << u"\"a b\""_s << u"'\"a b\"'"_s;
+        QTest::newRow("carriage return") << u"x\r"_s << u"'x\r'"_s;
+        QTest::newRow("leading dash") << u"-x"_s << u"-x"_s;
     }
 
     void quoting()
@@ -32,6 +42,14 @@ private Q_SLOTS:
         QFETCH(QString, argument);
         QFETCH(QString, expected);
         QCOMPARE(SfCommand::shellQuote(argument), expected);
+        // A POSIX shell reads it back as one word, the argument itself.
+        const QString sh = QStandardPaths::findExecutable(u"sh"_s);
+        QVERIFY(!sh.isEmpty());
+        QProcess shell;
+        shell.start(sh, {u"-c"_s, u"printf '%s|' "_s + SfCommand::shellQuote(argument)});
+        QVERIFY(shell.waitForFinished(30000));
+        QCOMPARE(shell.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(shell.readAllStandardOutput()), argument + u'|');
     }
 
     void commands_data()
@@ -70,6 +88,8 @@ private Q_SLOTS:
                                  << u"sf preview set infiniband-preview=true"_s;
         QTest::newRow("pool create") << SfCommand::poolCreate(u"training-cluster"_s)
                                      << u"sf pools create --name training-cluster"_s;
+        QTest::newRow("pool create, hostile name")
+            << SfCommand::poolCreate(u"x\n; reboot"_s) << u"sf pools create --name 'x\n; reboot'"_s;
         // 2026-10-12T00:00:00Z, 5 days, as in the announcement.
         QTest::newRow("buy quote")
             << SfCommand::orderCreate({true, u"training-cluster"_s, u"isku_ib"_s, 64, 1791763200, 5 * 86400,

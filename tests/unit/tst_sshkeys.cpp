@@ -11,8 +11,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <libssh/libssh.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace sfdesk;
@@ -47,6 +51,33 @@ QString importedPublicBlob(const QString& path, const char* passphrase)
     ssh_string_free_char(blob);
     ssh_key_free(key);
     return text;
+}
+
+// Generates a key in a child process that may write no file larger than `maxFileBytes`: past it
+// the write fails, or (`crash`) the process is killed in the middle of writing the private key.
+// Returns the child's wait status.
+int generateInChild(const QString& path, rlim_t maxFileBytes, bool crash)
+{
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::signal(SIGXFSZ, crash ? SIG_DFL : SIG_IGN);
+        const rlimit noCore{0, 0};
+        ::setrlimit(RLIMIT_CORE, &noCore);
+        const rlimit limit{maxFileBytes, maxFileBytes};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        QString error;
+        const bool made = generateEd25519Key(path, u"child"_s, {}, nullptr, &error);
+        ::_exit(made ? 0 : error.startsWith(u"Cannot write "_s) ? 3 : 4);
+    }
+    int status = -1;
+    if (child > 0)
+        ::waitpid(child, &status, 0);
+    return status;
+}
+
+QStringList everythingIn(const QString& directory)
+{
+    return QDir(directory).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
 
 } // namespace
@@ -130,6 +161,43 @@ private Q_SLOTS:
         QCOMPARE(readAll(path), u"keep me"_s);
         QVERIFY(!QFile::exists(path + u".pub"_s));
         QVERIFY(!generateEd25519Key(QString(), {}, {}, nullptr, &error));
+    }
+
+    // Killed while the private key is being written: no file is left, under any name, and the
+    // next attempt at the same name succeeds.
+    void crashWhileWritingLeavesNothing()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"id_crash"_s);
+        const int status = generateInChild(path, 100, true);
+        QVERIFY2(WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ, qPrintable(QString::number(status)));
+        QCOMPARE(everythingIn(dir.path()), QStringList());
+        QVERIFY(generateEd25519Key(path, {}, {}, nullptr, nullptr));
+        QCOMPARE(everythingIn(dir.path()), (QStringList{u"id_crash"_s, u"id_crash.pub"_s}));
+    }
+
+    // A write that fails (a full disk, a quota) is reported and leaves no file.
+    void failedWriteLeavesNothing()
+    {
+        QTemporaryDir dir;
+        const int status = generateInChild(dir.filePath(u"id_full"_s), 100, false);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 3, qPrintable(QString::number(status)));
+        QCOMPARE(everythingIn(dir.path()), QStringList());
+    }
+
+    // A .pub that is there (a link to a file that does not exist yet counts) is never replaced or
+    // written through, and the private key is not left without it.
+    void existingPublicKeyIsNeverReplaced()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"id_taken"_s);
+        const QString elsewhere = dir.filePath(u"elsewhere"_s);
+        QVERIFY(QFile::link(elsewhere, path + u".pub"_s));
+        QString error;
+        QVERIFY(!generateEd25519Key(path, {}, {}, nullptr, &error));
+        QVERIFY2(error.contains(u"already exists"_s), qPrintable(error));
+        QCOMPARE(everythingIn(dir.path()), QStringList{u"id_taken.pub"_s});
+        QCOMPARE(QFileInfo(path + u".pub"_s).symLinkTarget(), elsewhere);
     }
 
     void listsPublicKeys()

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTest>
 
@@ -125,6 +126,74 @@ private Q_SLOTS:
         // In the order shown.
         QCOMPARE(csv.at(1).first(), u"worker-1"_s);
         QCOMPARE(csv.last().first(), QString());
+    }
+
+    // Each field exactly as written: quoted when a comma, semicolon, quote, tab or line break is in
+    // it; an apostrophe before every piece a spreadsheet could read as a formula, at the start and
+    // after each ';', tab or line break (where spreadsheets whose list separator is ';' start a
+    // cell); numbers as the tables show them kept as numbers.
+    void fieldsAreWrittenSafely_data()
+    {
+        QTest::addColumn<QString>("cell");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("plain") << u"worker-1"_s << u"worker-1"_s;
+        QTest::newRow("semicolon") << u"a;b"_s << u"\"a;b\""_s;
+        QTest::newRow("formula after a semicolon") << u"a;=1+1"_s << u"\"a;'=1+1\""_s;
+        QTest::newRow("hyperlink") << u"=HYPERLINK(\"http://x.example\")"_s
+                                   << u"\"'=HYPERLINK(\"\"http://x.example\"\")\""_s;
+        QTest::newRow("hyperlink after a semicolon")
+            << u"x;=HYPERLINK(\"http://x.example\")"_s << u"\"x;'=HYPERLINK(\"\"http://x.example\"\")\""_s;
+        QTest::newRow("negative number") << u"-1.00"_s << u"-1.00"_s;
+        QTest::newRow("negative amount") << u"-1250.000000"_s << u"-1250.000000"_s;
+        QTest::newRow("thousands") << u"-1,234.50"_s << u"\"-1,234.50\""_s;
+        QTest::newRow("number") << u"42"_s << u"42"_s;
+        QTest::newRow("plus") << u"+1"_s << u"'+1"_s;
+        QTest::newRow("minus alone") << u"-"_s << u"'-"_s;
+        QTest::newRow("arithmetic") << u"-1+2"_s << u"'-1+2"_s;
+        QTest::newRow("at") << u"@SUM(A1)"_s << u"'@SUM(A1)"_s;
+        QTest::newRow("leading tab") << u"\t=1"_s << u"\"'\t'=1\""_s;
+        QTest::newRow("formula after a tab") << u"a\t=1"_s << u"\"a\t'=1\""_s;
+        QTest::newRow("leading CR") << u"\r=1"_s << u"\"'\r'=1\""_s;
+        QTest::newRow("formula after a line break") << u"a\n@SUM(A1)"_s << u"\"a\n'@SUM(A1)\""_s;
+        QTest::newRow("formula after CRLF") << u"a\r\n+1"_s << u"\"a\r\n'+1\""_s;
+    }
+
+    void fieldsAreWrittenSafely()
+    {
+        QFETCH(QString, cell);
+        QFETCH(QString, field);
+        Table model({u"A"_s, u"B"_s}, {{u"x"_s, cell}});
+        const QString csv = QString::fromUtf8(TableExport::toCsv(model, {0, 1}));
+        QCOMPARE(csv, u"A,B\r\nx,"_s + field + u"\r\n"_s);
+        // Read back by an RFC 4180 reader: the cell, or the cell with its apostrophes.
+        const QList<QStringList> rows = parseCsv(csv);
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(QString(rows.at(1).at(1)).remove(u'\''), QString(cell).remove(u'\''));
+    }
+
+    // A reader that splits at ';' and line breaks and honours no quotes in the middle of a line
+    // (a spreadsheet set to another list separator) finds no cell it would run.
+    void semicolonReaderRunsNothing()
+    {
+        const QStringList hostile = {u"a;=1+1"_s,
+                                     u"x;=HYPERLINK(\"http://x.example\")"_s,
+                                     u"b;+cmd|' /C calc'!A0"_s,
+                                     u"c;-2+3"_s,
+                                     u"d;@SUM(A1)"_s,
+                                     u"e\n=1"_s,
+                                     u"f\t=1"_s,
+                                     u"g;\t=1"_s};
+        QList<QStringList> cells;
+        for (const QString& h : hostile)
+            cells << QStringList{u"name, with comma"_s, h, u"-1.00"_s};
+        Table model({u"A"_s, u"B"_s, u"C"_s}, cells);
+        const QString csv = QString::fromUtf8(TableExport::toCsv(model, {0, 1, 2}));
+        static const QRegularExpression separators(u"[;\r\n\t]"_s);
+        for (QString piece : csv.split(separators, Qt::SkipEmptyParts)) {
+            if (piece.startsWith(u'"'))
+                piece.remove(0, 1);
+            QVERIFY2(piece.isEmpty() || !u"=+-@"_s.contains(piece.front()), qPrintable(piece));
+        }
     }
 
     void emptyTableIsItsHeader()

@@ -4,12 +4,14 @@
 
 #include "core/api/resourcejson.h"
 
+#include <QFile>
 #include <QHostAddress>
 #include <QHttpHeaders>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRestAccessManager>
 #include <QRestReply>
+#include <QSslConfiguration>
 #include <QUuid>
 
 #include <algorithm>
@@ -136,6 +138,60 @@ bool ApiClient::isAllowedServerUrl(const QUrl& url, QString* why)
 QUrl ApiClient::withoutCredentials(const QUrl& url)
 {
     return url.adjusted(QUrl::RemoveUserInfo);
+}
+
+std::optional<QList<QSslCertificate>> ApiClient::readCaCertificates(const QString& file, QString* why)
+{
+    const auto refuse = [why](const QString& reason) -> std::optional<QList<QSslCertificate>> {
+        if (why)
+            *why = reason;
+        return std::nullopt;
+    };
+    // A bundle of every public CA is about 250 KiB.
+    constexpr qint64 maxBytes = qint64(4) << 20;
+    QFile pem(file);
+    if (!pem.open(QIODevice::ReadOnly))
+        return refuse(tr("The CA certificates file %1 cannot be read: %2").arg(file, pem.errorString()));
+    if (pem.size() > maxBytes)
+        return refuse(tr("The CA certificates file %1 is larger than 4 MiB.").arg(file));
+    const QByteArray data = pem.read(maxBytes + 1);
+    if (pem.error() != QFileDevice::NoError)
+        return refuse(tr("The CA certificates file %1 cannot be read: %2").arg(file, pem.errorString()));
+    QList<QSslCertificate> certificates = QSslCertificate::fromData(data, QSsl::Pem);
+    certificates.removeIf([](const QSslCertificate& c) { return c.isNull(); });
+    if (certificates.isEmpty())
+        return refuse(tr("The file %1 holds no PEM certificate (-----BEGIN CERTIFICATE-----).").arg(file));
+    return certificates;
+}
+
+std::optional<QNetworkProxy> ApiClient::proxyFromUrl(const QUrl& url, QString* why)
+{
+    const auto refuse = [why](const QString& reason) -> std::optional<QNetworkProxy> {
+        if (why)
+            *why = reason;
+        return std::nullopt;
+    };
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || url.host().isEmpty())
+        return refuse(tr("\"%1\" is not a proxy address such as http://proxy.example:3128.")
+                          .arg(url.toDisplayString(QUrl::RemoveUserInfo)));
+    if (!url.userName().isEmpty() || !url.password().isEmpty())
+        return refuse(tr("Proxies that ask for a user name and password are not supported."));
+    if (scheme == u"http")
+        return QNetworkProxy(QNetworkProxy::HttpProxy, url.host(), quint16(url.port(8080)));
+    if (scheme == u"socks5")
+        return QNetworkProxy(QNetworkProxy::Socks5Proxy, url.host(), quint16(url.port(1080)));
+    return refuse(tr("Only http:// and socks5:// proxies are supported (an http proxy carries https "
+                     "connections through CONNECT)."));
+}
+
+void ApiClient::setExtraCaCertificates(const QList<QSslCertificate>& certificates)
+{
+    // The system's certificates stay trusted: the configuration names them along with the extra
+    // ones, since a configuration with CA certificates of its own no longer loads the system's.
+    QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
+    configuration.setCaCertificates(QSslConfiguration::systemCaCertificates() + certificates);
+    m_factory.setSslConfiguration(configuration);
 }
 
 QByteArray ApiClient::userAgent()

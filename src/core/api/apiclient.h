@@ -8,8 +8,11 @@
 #include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
+#include <QNetworkProxy>
 #include <QNetworkRequestFactory>
 #include <QObject>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QUrl>
 
 #include <chrono>
@@ -62,10 +65,10 @@ struct OrderPreviewRequest
 //
 // Requests go through the given QNetworkAccessManager (tests inject a fake), wrapped in a
 // QRestAccessManager, built by one QNetworkRequestFactory: base URL with /preview/v2, bearer
-// token, Accept: application/json, a User-Agent with the version, a transfer timeout. TLS errors
-// are never ignored, plain http is refused except to loopback, redirects are followed only within
-// the server's origin (so the token never reaches another host), and nothing is sent before the
-// token is set.
+// token, Accept: application/json, a User-Agent with the version, a transfer timeout, and the
+// connection's extra CA certificates, if any. TLS errors are never ignored, plain http is refused except to
+// loopback, redirects are followed only within the server's origin (so the token never reaches another host),
+// and nothing is sent before the token is set.
 class ApiClient final : public QObject
 {
     Q_OBJECT
@@ -82,6 +85,13 @@ public:
     static QByteArray userAgent();
     // The address without user name and password, which are never sent, shown or stored.
     static QUrl withoutCredentials(const QUrl& url);
+    // The CA certificates of a PEM file (a private CA's), or nullopt with *why in a sentence: the
+    // file cannot be read, is too large or holds no certificate.
+    static std::optional<QList<QSslCertificate>> readCaCertificates(const QString& file, QString* why);
+    // A proxy from http://host:port or socks5://host:port, or nullopt with *why: another scheme
+    // (https proxies are not supported), no host, or a user name or password in the address
+    // (not supported: they would have to be kept somewhere).
+    static std::optional<QNetworkProxy> proxyFromUrl(const QUrl& url, QString* why);
 
     QUrl serverUrl() const { return m_serverUrl; }
     QUrl baseUrl() const;
@@ -89,6 +99,11 @@ public:
     bool hasToken() const;
     void setOptions(const ClientOptions& options);
     const ClientOptions& options() const { return m_options; }
+    // Trusted for this server besides the system's CA certificates. Certificate errors are still
+    // never ignored.
+    void setExtraCaCertificates(const QList<QSslCertificate>& certificates);
+    // The TLS settings every request is made with.
+    QSslConfiguration sslConfiguration() const { return m_factory.sslConfiguration(); }
 
     // --- Account ----------------------------------------------------------------------------
     ApiReply<Account> me();

@@ -168,6 +168,29 @@ ApiError::Reason ApiError::reason() const
     }
 }
 
+bool ApiError::outcomeUnknown() const
+{
+    switch (m_kind) {
+    case Kind::Cancelled:
+    case Kind::Timeout:
+    case Kind::InvalidResponse:
+        return true;
+    case Kind::Transport:
+        // Refused or no such host: the request never reached a server.
+        return m_networkError != QNetworkReply::ConnectionRefusedError
+               && m_networkError != QNetworkReply::HostNotFoundError;
+    case Kind::Http:
+        return m_httpStatus >= 500;
+    case Kind::None:
+    case Kind::Tls:
+    case Kind::InsecureUrl:
+    case Kind::Configuration:
+    case Kind::NotSignedIn:
+        return false;
+    }
+    return false;
+}
+
 bool ApiError::isTransient() const
 {
     switch (m_kind) {

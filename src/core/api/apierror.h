@@ -84,6 +84,11 @@ public:
 
     // Whether trying again later can help (transport trouble, timeouts, 5xx, 429).
     bool isTransient() const;
+    // Whether the server may have done what the request asked although the call failed: no answer
+    // came back (the connection broke or timed out after the request could have gone out, or the
+    // call was cancelled), the answer cannot be read, or the server failed (5xx, a proxy's 502 or
+    // 504 included). A write that is not idempotent must not simply be sent again then: look first.
+    bool outcomeUnknown() const;
     bool isFeatureNotEnabled() const { return reason() == Reason::NotEnrolled; }
     bool isNotFound() const { return reason() == Reason::NotFound; }
 

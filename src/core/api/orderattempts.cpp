@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QSaveFile>
 
 #include <algorithm>
@@ -28,6 +29,9 @@ namespace {
 // The server's clock is known to the second or so, and may have moved since: an order created a
 // little before the attempt was sent, by the server's clock as then known, may still be its order.
 constexpr qint64 ClockSlack = 600;
+
+// How long a save waits for another running copy that is saving the same file.
+constexpr int LockWaitMs = 1000;
 
 QJsonObject toJson(const OrderRequest& r)
 {
@@ -80,6 +84,9 @@ void OrderAttempts::setFile(const QString& path)
     m_file = path;
     m_unknown.clear();
     m_problem.clear();
+    m_saveProblem.clear();
+    m_onDisk.clear();
+    m_removed.clear();
     load();
 }
 
@@ -124,12 +131,14 @@ void OrderAttempts::finished(const OrderRequest& request, const QByteArray& key,
             serverSentAt = attempt.serverSentAt;
         }
     }
-    m_unknown.removeIf([&request](const Attempt& attempt) { return attempt.request == request; });
+    remove([&request](const Attempt& attempt) { return attempt.request == request; });
     expire();
     if (error.isError() && leavesOutcomeUnknown(error)) {
         m_unknown.append({request, key, sentAt, serverSentAt, QString()});
-        if (m_unknown.size() > MaxUnknown)
+        if (m_unknown.size() > MaxUnknown) {
+            m_removed.insert(identity(m_unknown.constFirst()));
             m_unknown.removeFirst();
+        }
     }
     save();
 }
@@ -161,8 +170,9 @@ bool OrderAttempts::settle(const QList<Order>& orders)
                                              [&order](const Attempt& a) { return a.orderId == order.id; });
             if (!claimed && order.createdAt >= attempt.serverSentAt - ClockSlack
                 && placedBy(order, attempt.request)) {
-                attempt.orderId = order.id;
                 // The order is known: its key is of no more use, and not kept.
+                m_removed.insert(identity(attempt));
+                attempt.orderId = order.id;
                 attempt.key.clear();
                 settled = true;
                 break;
@@ -185,38 +195,68 @@ QString OrderAttempts::placedEarlier(const OrderRequest& request) const
 
 void OrderAttempts::forget(const OrderRequest& request)
 {
-    if (m_unknown.removeIf([&request](const Attempt& attempt) { return attempt.request == request; }) > 0)
+    const qsizetype before = m_unknown.size();
+    remove([&request](const Attempt& attempt) { return attempt.request == request; });
+    if (m_unknown.size() != before)
         save();
+}
+
+QByteArray OrderAttempts::identity(const Attempt& attempt)
+{
+    return attempt.key.isEmpty() ? "order:" + attempt.orderId.toUtf8() : attempt.key;
+}
+
+template <typename Predicate> void OrderAttempts::remove(Predicate drop)
+{
+    m_unknown.removeIf([&](const Attempt& attempt) {
+        if (!drop(attempt))
+            return false;
+        m_removed.insert(identity(attempt));
+        return true;
+    });
 }
 
 void OrderAttempts::expire()
 {
     const qint64 at = now();
-    m_unknown.removeIf([at](const Attempt& attempt) { return at - attempt.sentAt >= KeyLifetime; });
+    remove([at](const Attempt& attempt) { return at - attempt.sentAt >= KeyLifetime; });
+}
+
+std::optional<QList<OrderAttempts::Attempt>> OrderAttempts::read(const QString& path, QString* why)
+{
+    QFile file(path);
+    QJsonParseError error{};
+    const QJsonDocument document =
+        file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error) : QJsonDocument();
+    if (!document.isObject() || !document.object().value(u"attempts"_s).isArray()) {
+        *why = file.error() != QFileDevice::NoError      ? file.errorString()
+               : error.error != QJsonParseError::NoError ? error.errorString()
+                                                         : tr("it is not a list of order attempts");
+        return std::nullopt;
+    }
+    QList<Attempt> attempts;
+    for (const auto& value : constValue(document.object().value(u"attempts"_s).toArray())) {
+        const QJsonObject o = value.toObject();
+        Attempt attempt{requestFromJson(o.value(u"request"_s).toObject()),
+                        o.value(u"idempotency_key"_s).toString().toLatin1(),
+                        o.value(u"sent_at"_s).toInteger(),
+                        o.value(u"server_sent_at"_s).toInteger(o.value(u"sent_at"_s).toInteger()),
+                        o.value(u"order"_s).toString()};
+        if ((!attempt.key.isEmpty() || !attempt.orderId.isEmpty()) && !attempt.request.pool.isEmpty())
+            attempts.append(attempt);
+    }
+    return attempts;
 }
 
 void OrderAttempts::load()
 {
-    if (m_file.isEmpty())
+    if (m_file.isEmpty() || !QFile::exists(m_file))
         return;
-    QFile file(m_file);
-    if (!file.exists())
-        return;
-    QJsonParseError error{};
-    const QJsonDocument document =
-        file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error) : QJsonDocument();
-    file.close();
-    if (document.isObject() && document.object().value(u"attempts"_s).isArray()) {
-        for (const auto& value : constValue(document.object().value(u"attempts"_s).toArray())) {
-            const QJsonObject o = value.toObject();
-            Attempt attempt{requestFromJson(o.value(u"request"_s).toObject()),
-                            o.value(u"idempotency_key"_s).toString().toLatin1(),
-                            o.value(u"sent_at"_s).toInteger(),
-                            o.value(u"server_sent_at"_s).toInteger(o.value(u"sent_at"_s).toInteger()),
-                            o.value(u"order"_s).toString()};
-            if ((!attempt.key.isEmpty() || !attempt.orderId.isEmpty()) && !attempt.request.pool.isEmpty())
-                m_unknown.append(attempt);
-        }
+    QString why;
+    if (const auto attempts = read(m_file, &why)) {
+        m_unknown = *attempts;
+        for (const Attempt& attempt : std::as_const(m_unknown))
+            m_onDisk.insert(identity(attempt));
         expire();
         return;
     }
@@ -225,9 +265,6 @@ void OrderAttempts::load()
     const QString aside = m_file + u".unreadable"_s;
     QFile::remove(aside);
     const bool moved = QFile::rename(m_file, aside);
-    const QString why = file.error() != QFileDevice::NoError      ? file.errorString()
-                        : error.error != QJsonParseError::NoError ? error.errorString()
-                                                                  : tr("it is not a list of order attempts");
     m_problem =
         moved
             ? tr("The record of orders whose outcome is unknown could not be read (%1) and was moved to %2. "
@@ -240,31 +277,99 @@ void OrderAttempts::load()
     qCWarning(lcApi).noquote() << m_problem;
 }
 
+QList<OrderAttempts::Attempt> OrderAttempts::merged(const QList<Attempt>& onDisk) const
+{
+    QSet<QByteArray> onDiskNow;
+    for (const Attempt& attempt : onDisk)
+        onDiskNow.insert(identity(attempt));
+    QList<Attempt> all;
+    QSet<QByteArray> taken;
+    for (const Attempt& attempt : m_unknown) {
+        const QByteArray id = identity(attempt);
+        // In the file when this copy last saw it, gone now: another copy settled or dropped it.
+        if (m_onDisk.contains(id) && !onDiskNow.contains(id))
+            continue;
+        all.append(attempt);
+        taken.insert(id);
+    }
+    for (const Attempt& attempt : onDisk) {
+        const QByteArray id = identity(attempt);
+        // Another copy's attempt, unless this copy has it already or settled or dropped it.
+        if (!taken.contains(id) && !m_removed.contains(id)) {
+            all.append(attempt);
+            taken.insert(id);
+        }
+    }
+    // Oldest first, as they are dropped.
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Attempt& a, const Attempt& b) { return a.sentAt < b.sentAt; });
+    const qint64 at = now();
+    all.removeIf([at](const Attempt& attempt) { return at - attempt.sentAt >= KeyLifetime; });
+    while (all.size() > MaxUnknown)
+        all.removeFirst();
+    return all;
+}
+
 void OrderAttempts::save()
 {
     if (m_file.isEmpty())
         return;
+    const auto failed = [this](const QString& why) {
+        const bool shown = m_problem == m_saveProblem;
+        m_saveProblem =
+            tr("The record of orders whose outcome is unknown could not be saved to %1 (%2): after a "
+               "restart, such an order may be placed twice.")
+                .arg(QDir::toNativeSeparators(m_file), why);
+        if (m_problem.isEmpty() || shown)
+            m_problem = m_saveProblem;
+        qCWarning(lcApi).noquote() << m_saveProblem;
+    };
+    const QString folder = QFileInfo(m_file).absolutePath();
+    if (!QDir().mkpath(folder)) {
+        failed(tr("its folder %1 cannot be created").arg(QDir::toNativeSeparators(folder)));
+        return;
+    }
+    // Other running copies save to the same file: what they wrote since this copy last looked is
+    // read again and kept, and none writes meanwhile.
+    QLockFile lock(m_file + u".lock"_s);
+    if (!lock.tryLock(LockWaitMs)) {
+        failed(lock.error() == QLockFile::LockFailedError ? tr("another sfdesk window kept it locked")
+                                                          : tr("its folder cannot be written"));
+        return;
+    }
+    QList<Attempt> onDisk;
+    QString unreadable;
+    if (QFile::exists(m_file)) {
+        // One that cannot be read holds nothing that could be kept: it is replaced.
+        if (const auto attempts = read(m_file, &unreadable))
+            onDisk = *attempts;
+    }
+    const QList<Attempt> all = merged(onDisk);
     QJsonArray attempts;
-    for (const Attempt& attempt : std::as_const(m_unknown)) {
+    for (const Attempt& attempt : all) {
         attempts.append(QJsonObject{{u"request"_s, toJson(attempt.request)},
                                     {u"idempotency_key"_s, QString::fromLatin1(attempt.key)},
                                     {u"sent_at"_s, attempt.sentAt},
                                     {u"server_sent_at"_s, attempt.serverSentAt},
                                     {u"order"_s, attempt.orderId}});
     }
-    QDir().mkpath(QFileInfo(m_file).absolutePath());
     // Written whole or not at all: a crash while saving leaves the last complete list.
     QSaveFile file(m_file);
-    if (file.open(QIODevice::WriteOnly)) {
-        file.write(QJsonDocument(QJsonObject{{u"attempts"_s, attempts}}).toJson(QJsonDocument::Compact));
-        if (file.commit())
-            return;
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(QJsonDocument(QJsonObject{{u"attempts"_s, attempts}}).toJson(QJsonDocument::Compact))
+               < 0
+        || !file.commit()) {
+        failed(file.errorString());
+        return;
     }
-    m_problem =
-        tr("The record of orders whose outcome is unknown could not be saved to %1 (%2): after a restart, "
-           "such an order may be placed twice.")
-            .arg(QDir::toNativeSeparators(m_file), file.errorString());
-    qCWarning(lcApi).noquote() << m_problem;
+    m_unknown = all;
+    m_onDisk.clear();
+    for (const Attempt& attempt : all)
+        m_onDisk.insert(identity(attempt));
+    m_removed.clear();
+    if (m_problem == m_saveProblem)
+        m_problem.clear();
+    m_saveProblem.clear();
 }
 
 bool OrderAttempts::leavesOutcomeUnknown(const ApiError& error)

@@ -7,11 +7,13 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <QCoreApplication>
 
 #include <functional>
+#include <optional>
 
 namespace sfdesk {
 
@@ -24,7 +26,9 @@ namespace sfdesk {
 // With a file, the attempts of unknown outcome outlive the app: the file holds each order's
 // request and key (nothing secret), is replaced atomically on every change and read at start. An
 // attempt is settled when the orders list shows an order that it placed, and forgotten when the
-// server forgets its key (a day after it was sent).
+// server forgets its key (a day after it was sent). Several running copies may share the file:
+// each change is merged into what the file holds now, under a lock, so that none drops another's
+// attempts.
 class OrderAttempts final
 {
     Q_DECLARE_TR_FUNCTIONS(OrderAttempts)
@@ -42,6 +46,9 @@ public:
     QString file() const { return m_file; }
     // Why the file could not be read or written, for the user; empty when it could.
     QString problem() const { return m_problem; }
+    // Why the last change could not be saved, for the user (what it means: after a restart an order
+    // of unknown outcome may be placed twice); empty when it was.
+    QString saveProblem() const { return m_saveProblem; }
     // The wall clock in Unix seconds (tests move it): keys expire by it.
     void setClock(std::function<qint64()> clock);
     // The server's clock as far as it is known, which the orders' creation times are by; the wall
@@ -86,13 +93,26 @@ private:
     };
     qint64 now() const;
     qint64 serverNow() const;
+    // What tells an attempt apart in the file: its key, or once settled, its order.
+    static QByteArray identity(const Attempt& attempt);
+    // Removes the attempts `drop` picks, and remembers that this copy removed them.
+    template <typename Predicate> void remove(Predicate drop);
     void expire();
+    // The attempts in the file, or nullopt (and why) when it cannot be read.
+    static std::optional<QList<Attempt>> read(const QString& path, QString* why);
     void load();
+    // This copy's attempts with those another copy wrote to the file since it was last read.
+    QList<Attempt> merged(const QList<Attempt>& onDisk) const;
     void save();
 
     QList<Attempt> m_unknown;
     QString m_file;
     QString m_problem;
+    QString m_saveProblem;
+    // The identities in the file when this copy last read or wrote it, and those this copy
+    // removed since: a difference from the file is another copy's doing.
+    QSet<QByteArray> m_onDisk;
+    QSet<QByteArray> m_removed;
     std::function<qint64()> m_clock;
     std::function<qint64()> m_serverClock;
 };

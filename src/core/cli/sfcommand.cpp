@@ -12,7 +12,9 @@ namespace SfCommand {
 
 QString shellQuote(const QString& argument)
 {
-    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    // Anchored at both ends of the whole text: "^...$" would let a final newline through unquoted.
+    static const QRegularExpression safe(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_@%+=:,./-]+")));
     if (!argument.isEmpty() && safe.match(argument).hasMatch())
         return argument;
     QString quoted = argument;

@@ -7,6 +7,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace sfdesk {
 
 using namespace Qt::StringLiterals;
@@ -20,7 +22,7 @@ QString defaultUserName()
 
 bool isValidUserName(const QString& name, QString* problem)
 {
-    static const QRegularExpression pattern(u"^[a-z_][a-z0-9_-]{0,31}$"_s);
+    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(u"[a-z_][a-z0-9_-]{0,31}"_s));
     QString why;
     if (name.isEmpty())
         why = u"the user name is empty"_s;
@@ -40,9 +42,34 @@ bool isValidUserName(const QString& name, QString* problem)
 
 QString yamlScalar(const QString& text)
 {
-    static const QRegularExpression safe(u"^[A-Za-z0-9/][A-Za-z0-9+/=@._,()-]*( [A-Za-z0-9+/=@._,()-]+)*$"_s);
+    static const QRegularExpression safe(QRegularExpression::anchoredPattern(
+        u"[A-Za-z0-9/][A-Za-z0-9+/=@._,()-]*( [A-Za-z0-9+/=@._,()-]+)*"_s));
     if (safe.match(text).hasMatch() && resolvePlainScalar(text).type == ScalarValue::Type::String)
         return text;
+    // A line break inside single quotes is folded into a space (and may end the list item): text
+    // with control characters or YAML's other line breaks is double-quoted with escapes.
+    const auto breaksLine = [](QChar c) {
+        return c.unicode() < 0x20 || c.unicode() == 0x7f || c.unicode() == 0x85 || c.unicode() == 0x2028
+               || c.unicode() == 0x2029;
+    };
+    if (std::any_of(text.begin(), text.end(), breaksLine)) {
+        QString escaped;
+        for (const QChar c : text) {
+            if (c == u'\\' || c == u'"')
+                escaped += u'\\' + QString(c);
+            else if (c == u'\n')
+                escaped += u"\\n"_s;
+            else if (c == u'\t')
+                escaped += u"\\t"_s;
+            else if (c == u'\r')
+                escaped += u"\\r"_s;
+            else if (breaksLine(c))
+                escaped += u"\\u%1"_s.arg(uint(c.unicode()), 4, 16, QChar(u'0'));
+            else
+                escaped += c;
+        }
+        return u'"' + escaped + u'"';
+    }
     QString quoted = text;
     quoted.replace(u'\'', u"''"_s);
     return u'\'' + quoted + u'\'';

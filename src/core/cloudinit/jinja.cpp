@@ -8,8 +8,10 @@
 #include <QJsonArray>
 #include <QJsonValue>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -48,6 +50,10 @@ struct Expr
     QList<QJsonValue> path; // names (strings) and indexes (numbers) after the root
     ExprPtr a;
     ExprPtr b;
+    // And, Or: every operand of one chain ("a or b or c" is one node of three), evaluated in a
+    // loop. A chain read as nested pairs would make a tree as deep as the chain is long, and
+    // evaluating or freeing it would recurse once per operator.
+    QList<ExprPtr> operands;
 };
 
 struct Node
@@ -69,6 +75,8 @@ struct Node
     QList<Node> elseBody;
     QString variable;
     QList<Node> body;
+    // For: whether its body reads loop.* (the object is made for each item only then).
+    bool usesLoop = false;
 };
 
 struct Token
@@ -97,7 +105,9 @@ struct Lexeme
         End
     };
     Kind kind = Kind::End;
-    QByteArray text;
+    // Its text in the template (which outlives the lexemes): an expression can have hundreds of
+    // thousands, and a copy of each would cost an allocation.
+    QByteArrayView text;
     QJsonValue value;
     qsizetype offset = 0;
 };
@@ -168,12 +178,19 @@ private:
     bool lex(qsizetype from)
     {
         qsizetype i = from;
+        // Where each of "{{", "{%" and "{#" next occurs at or after i (size() when it does not): a
+        // fresh search for each tag would read the rest of the template again, quadratic in the
+        // number of tags when one kind of opener is rare or missing.
+        static constexpr std::array<const char*, 3> openers{"{{", "{%", "{#"};
+        std::array<qsizetype, 3> next{-1, -1, -1};
         while (i < m_source.size()) {
             qsizetype open = m_source.size();
-            for (const char* opener : {"{{", "{%", "{#"}) {
-                const qsizetype at = m_source.indexOf(opener, i);
-                if (at >= 0 && at < open)
-                    open = at;
+            for (size_t k = 0; k < openers.size(); ++k) {
+                if (next[k] != m_source.size() && next[k] < i) {
+                    const qsizetype at = m_source.indexOf(openers[k], i);
+                    next[k] = at < 0 ? m_source.size() : at;
+                }
+                open = std::min(open, next[k]);
             }
             Token text{Token::Kind::Text, i, open, i};
             if (open < m_source.size() && open + 2 < m_source.size() && m_source[open + 2] == '-') {
@@ -240,14 +257,14 @@ private:
                            || m_source[j] == '_'))
                     ++j;
                 lexeme.kind = Lexeme::Kind::Name;
-                lexeme.text = m_source.sliced(i, j - i).toByteArray();
+                lexeme.text = m_source.sliced(i, j - i);
                 i = j;
             } else if (c >= '0' && c <= '9') {
                 qsizetype j = i;
                 while (j < end && ((m_source[j] >= '0' && m_source[j] <= '9') || m_source[j] == '.'))
                     ++j;
                 lexeme.kind = Lexeme::Kind::Number;
-                lexeme.text = m_source.sliced(i, j - i).toByteArray();
+                lexeme.text = m_source.sliced(i, j - i);
                 lexeme.value = lexeme.text.contains('.') ? QJsonValue(lexeme.text.toDouble())
                                                          : QJsonValue(lexeme.text.toLongLong());
                 i = j;
@@ -272,8 +289,8 @@ private:
                 lexeme.kind = Lexeme::Kind::Symbol;
                 lexeme.text =
                     (two == "==" || two == "!=" || two == "<=" || two == ">=" || two == "**" || two == "//")
-                        ? two.toByteArray()
-                        : QByteArray(1, c);
+                        ? two
+                        : m_source.sliced(i, 1);
                 i += lexeme.text.size();
             }
             lexemes.append(lexeme);
@@ -292,6 +309,7 @@ private:
         QList<Lexeme> lexemes;
         qsizetype at = 0;
         int depth = 0;
+        int operators = 0;
         bool failed = false;
 
         const Lexeme& peek() const { return lexemes[at]; }
@@ -330,7 +348,7 @@ private:
                                 u"Calls are not supported (%1)"_s.arg(supportedText));
                 static const QList<QByteArray> operators{"+",  "-",  "*",  "/",  "%", "~", "<", ">",
                                                          "<=", ">=", "**", "//", ",", "{", "?"};
-                if (operators.contains(lexeme.text))
+                if (operators.contains(lexeme.text.toByteArray()))
                     return fail(JinjaProblem::Kind::Unsupported,
                                 u"The operator '%1' is not supported (%2)"_s.arg(
                                     QString::fromUtf8(lexeme.text), supportedText));
@@ -353,6 +371,17 @@ private:
             return failed ? nullptr : expr;
         }
 
+        // One more operator; false (with the problem reported) past JinjaLimits::maxOperators.
+        bool countOperator()
+        {
+            if (++operators <= JinjaLimits::maxOperators)
+                return true;
+            fail(JinjaProblem::Kind::Limit,
+                 u"The expression has more than %1 operators; the editor renders expressions of up to %1"_s
+                     .arg(JinjaLimits::maxOperators));
+            return false;
+        }
+
         ExprPtr binary(Expr::Kind kind, ExprPtr a, ExprPtr b)
         {
             auto expr = std::make_shared<Expr>();
@@ -362,35 +391,45 @@ private:
             return expr;
         }
 
+        // "a or b or ..." (and the same with "and") as one node holding every operand.
+        ExprPtr parseChain(Expr::Kind kind, QByteArrayView word, ExprPtr (ExprParser::*operand)())
+        {
+            ExprPtr first = (this->*operand)();
+            if (failed || !isName(word))
+                return failed ? nullptr : first;
+            auto chain = std::make_shared<Expr>();
+            chain->kind = kind;
+            chain->operands.append(std::move(first));
+            while (!failed && isName(word)) {
+                if (!countOperator())
+                    return nullptr;
+                ++at;
+                chain->operands.append((this->*operand)());
+            }
+            return failed ? nullptr : chain;
+        }
+
         ExprPtr parseOr()
         {
             if (++depth > JinjaLimits::maxDepth)
-                return fail(JinjaProblem::Kind::Limit, u"The expression nests too deeply"_s);
-            ExprPtr left = parseAnd();
-            while (!failed && isName("or")) {
-                ++at;
-                left = binary(Expr::Kind::Or, left, parseAnd());
-            }
+                return fail(JinjaProblem::Kind::Limit,
+                            u"The expression nests more than %1 deep"_s.arg(JinjaLimits::maxDepth));
+            ExprPtr expr = parseChain(Expr::Kind::Or, "or", &ExprParser::parseAnd);
             --depth;
-            return failed ? nullptr : left;
+            return expr;
         }
 
-        ExprPtr parseAnd()
-        {
-            ExprPtr left = parseNot();
-            while (!failed && isName("and")) {
-                ++at;
-                left = binary(Expr::Kind::And, left, parseNot());
-            }
-            return failed ? nullptr : left;
-        }
+        ExprPtr parseAnd() { return parseChain(Expr::Kind::And, "and", &ExprParser::parseNot); }
 
         ExprPtr parseNot()
         {
             if (isName("not")) {
+                if (!countOperator())
+                    return nullptr;
                 ++at;
                 if (++depth > JinjaLimits::maxDepth)
-                    return fail(JinjaProblem::Kind::Limit, u"The expression nests too deeply"_s);
+                    return fail(JinjaProblem::Kind::Limit,
+                                u"The expression nests more than %1 deep"_s.arg(JinjaLimits::maxDepth));
                 ExprPtr operand = parseNot();
                 --depth;
                 return failed ? nullptr : binary(Expr::Kind::Not, operand, nullptr);
@@ -405,15 +444,21 @@ private:
                 return nullptr;
             if (isSymbol("==") || isSymbol("!=")) {
                 const Expr::Kind kind = isSymbol("==") ? Expr::Kind::Equal : Expr::Kind::NotEqual;
+                if (!countOperator())
+                    return nullptr;
                 ++at;
                 return binary(kind, left, parsePrimary());
             }
             if (isName("in")) {
+                if (!countOperator())
+                    return nullptr;
                 ++at;
                 return binary(Expr::Kind::In, left, parsePrimary());
             }
             if (isName("not") && at + 1 < lexemes.size() && lexemes[at + 1].kind == Lexeme::Kind::Name
                 && lexemes[at + 1].text == "in") {
+                if (!countOperator())
+                    return nullptr;
                 at += 2;
                 return binary(Expr::Kind::NotIn, left, parsePrimary());
             }
@@ -447,16 +492,19 @@ private:
                                                                  {"False", false},
                                                                  {"none", QJsonValue(QJsonValue::Null)},
                                                                  {"None", QJsonValue(QJsonValue::Null)}};
-            if (constants.contains(lexeme.text)) {
-                expr->literal = constants.value(lexeme.text);
+            if (const auto constant = constants.constFind(lexeme.text.toByteArray());
+                constant != constants.cend()) {
+                expr->literal = *constant;
                 ++at;
                 return expr;
             }
             static const QList<QByteArray> keywords{"and", "or", "not", "in", "is", "if", "else"};
-            if (keywords.contains(lexeme.text))
+            if (keywords.contains(lexeme.text.toByteArray()))
                 return unexpected();
             expr->kind = Expr::Kind::Path;
             expr->root = QString::fromUtf8(lexeme.text);
+            if (lexeme.text == "loop")
+                ++renderer->m_loopReads;
             ++at;
             for (;;) {
                 if (isSymbol(".")) {
@@ -614,7 +662,9 @@ private:
                 if (!node.expr)
                     return nodes;
                 QByteArray stop;
+                const int loopReads = m_loopReads;
                 node.body = parseNodes(index, {"else", "endfor"}, &stop, depth + 1);
+                node.usesLoop = m_loopReads != loopReads;
                 if (fatal())
                     return nodes;
                 if (stop == "else") {
@@ -689,7 +739,7 @@ private:
             current = member(m_data, expr.root);
         // cloud-init also copies the keys of v1 (and any vN) to the top level.
         for (auto it = m_data.begin(); !current && it != m_data.end(); ++it) {
-            static const QRegularExpression version(u"^v\\d+$"_s);
+            static const QRegularExpression version(QRegularExpression::anchoredPattern(u"v\\d+"_s));
             if (it.value().isObject() && version.match(it.key()).hasMatch())
                 current = member(it.value(), expr.root);
         }
@@ -740,8 +790,11 @@ private:
         return false;
     }
 
-    Value evaluate(const Expr& expr, const QList<QHash<QString, QJsonValue>>& scopes) const
+    // Recursive, but only as deep as the parser lets an expression nest (JinjaLimits::maxDepth for
+    // parentheses and "not", chains being one node). Every node evaluated is a rendering step.
+    Value evaluate(const Expr& expr, const QList<QHash<QString, QJsonValue>>& scopes)
     {
+        ++m_steps;
         switch (expr.kind) {
         case Expr::Kind::Literal:
             return {true, expr.literal, {}};
@@ -749,13 +802,17 @@ private:
             return lookup(expr, scopes);
         case Expr::Kind::Not:
             return {true, !truthy(evaluate(*expr.a, scopes)), {}};
-        case Expr::Kind::And: {
-            const Value a = evaluate(*expr.a, scopes);
-            return truthy(a) ? evaluate(*expr.b, scopes) : a;
-        }
+        case Expr::Kind::And:
         case Expr::Kind::Or: {
-            const Value a = evaluate(*expr.a, scopes);
-            return truthy(a) ? a : evaluate(*expr.b, scopes);
+            // Python's and/or: the first operand that decides, else the last.
+            const bool stopWhen = expr.kind == Expr::Kind::Or;
+            Value value;
+            for (const ExprPtr& operand : expr.operands) {
+                value = evaluate(*operand, scopes);
+                if (truthy(value) == stopWhen)
+                    break;
+            }
+            return value;
         }
         case Expr::Kind::Equal:
         case Expr::Kind::NotEqual: {
@@ -835,6 +892,28 @@ private:
         return false;
     }
 
+    // Each place and name once (a loop would repeat it for every item), and so many at most.
+    void undefined(const Node& node, const QString& name)
+    {
+        if (m_undefinedReported.size() > JinjaLimits::maxUndefinedReported)
+            return;
+        const QString key = u"%1:%2:%3"_s.arg(node.line).arg(node.column).arg(name);
+        if (m_undefinedReported.contains(key))
+            return;
+        m_undefinedReported.insert(key);
+        if (m_undefinedReported.size() > JinjaLimits::maxUndefinedReported) {
+            m_result.problems.append(
+                {JinjaProblem::Kind::Undefined, node.line, node.column,
+                 u"More variables are not in the instance data; the first %1 are reported"_s.arg(
+                     JinjaLimits::maxUndefinedReported)});
+            return;
+        }
+        m_result.problems.append(
+            {JinjaProblem::Kind::Undefined, node.line, node.column,
+             u"'%1' is not in the instance data; cloud-init renders it as CI_MISSING_JINJA_VAR/%1"_s.arg(
+                 name)});
+    }
+
     void append(QByteArrayView text, int line, bool literal)
     {
         for (const char c : text) {
@@ -859,11 +938,7 @@ private:
             case Node::Kind::Output: {
                 const Value value = evaluate(*node.expr, scopes);
                 if (!value.defined) {
-                    const JinjaProblem undefined{
-                        JinjaProblem::Kind::Undefined, node.line, node.column,
-                        u"'%1' is not in the instance data; cloud-init renders it as CI_MISSING_JINJA_VAR/%1"_s
-                            .arg(value.name)};
-                    m_result.problems.append(undefined);
+                    undefined(node, value.name);
                     append(u"CI_MISSING_JINJA_VAR/%1"_s.arg(value.name).toUtf8(), node.line, false);
                 } else {
                     append(pythonText(value.value, false).toUtf8(), node.line, false);
@@ -898,20 +973,22 @@ private:
                     render(node.elseBody, scopes);
                     break;
                 }
-                for (qsizetype i = 0; i < items.size(); ++i) {
-                    if (!step(m_lineStarts.value(node.line)))
-                        return;
-                    QHash<QString, QJsonValue> scope;
+                // One scope for the loop, its values replaced for each item.
+                scopes.append(QHash<QString, QJsonValue>());
+                for (qsizetype i = 0; i < items.size() && step(m_lineStarts.value(node.line)); ++i) {
+                    QHash<QString, QJsonValue>& scope = scopes.last();
                     scope.insert(node.variable, items.at(i));
-                    scope.insert(u"loop"_s, QJsonObject{{u"index"_s, i + 1},
-                                                        {u"index0"_s, i},
-                                                        {u"first"_s, i == 0},
-                                                        {u"last"_s, i + 1 == items.size()},
-                                                        {u"length"_s, items.size()}});
-                    scopes.append(scope);
+                    if (node.usesLoop)
+                        scope.insert(u"loop"_s, QJsonObject{{u"index"_s, i + 1},
+                                                            {u"index0"_s, i},
+                                                            {u"first"_s, i == 0},
+                                                            {u"last"_s, i + 1 == items.size()},
+                                                            {u"length"_s, items.size()}});
                     render(node.body, scopes);
-                    scopes.removeLast();
                 }
+                scopes.removeLast();
+                if (m_stopped)
+                    return;
                 break;
             }
             }
@@ -924,6 +1001,9 @@ private:
     QList<Token> m_tokens;
     JinjaRender m_result;
     qint64 m_steps = 0;
+    // Paths starting with "loop" parsed so far.
+    int m_loopReads = 0;
+    QSet<QString> m_undefinedReported;
     bool m_stopped = false;
     bool m_atLineStart = true;
 };

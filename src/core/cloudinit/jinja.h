@@ -23,11 +23,18 @@ namespace CloudInit {
 // Everything else (filters, calls, {% set %}, macros, includes, arithmetic, ...) is reported as an
 // unsupported construct at its line. Undefined variables render as cloud-init renders them
 // (CI_MISSING_JINJA_VAR/<name>) with a warning.
+// Each limit ends rendering with a Limit problem at the template line where it was reached.
 namespace JinjaLimits {
 inline constexpr qsizetype maxTemplateBytes = 1024 * 1024;
 inline constexpr qsizetype maxOutputBytes = 1024 * 1024;
+// Text, tags, loop iterations and every part of an expression evaluated.
 inline constexpr qint64 maxSteps = 200'000;
+// Blocks inside blocks; parentheses and "not" inside an expression.
 inline constexpr int maxDepth = 64;
+// Operators (and, or, not, ==, !=, in, not in) in one expression.
+inline constexpr int maxOperators = 1000;
+// Undefined variables reported (each line and name once); one more problem says there are more.
+inline constexpr int maxUndefinedReported = 100;
 } // namespace JinjaLimits
 
 struct JinjaProblem

@@ -10,11 +10,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <libssh/libssh.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
@@ -55,53 +55,131 @@ QString systemError(int code)
     return QString::fromLocal8Bit(std::strerror(code));
 }
 
-bool writeAll(int fd, const char* data, size_t size)
+// Whether anything at all is at `path`, a dangling symbolic link included (which QFileInfo::exists
+// does not see, and which a write would follow).
+bool nameTaken(const QByteArray& path)
 {
-    while (size > 0) {
-        const ssize_t written = ::write(fd, data, size);
-        if (written < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        data += written;
-        size -= size_t(written);
-    }
-    return true;
+    struct stat info{};
+    return ::lstat(path.constData(), &info) == 0 || errno != ENOENT;
 }
 
-// Creates the file with mode 0600 in the same call that creates it (open with O_EXCL), so no other
-// user can open it at any moment, then links it into place without replacing an existing file.
-bool writePrivateFile(const QString& path, const char* data, size_t size, QString* error)
+// A file written in full before it gets its name, and never over an existing one: unnamed
+// (O_TMPFILE) where the file system allows it, so that a crash or a failure at any moment leaves
+// nothing behind; elsewhere under a temporary name, which a later attempt removes once its process
+// is gone.
+class PendingFile final
 {
-    const QByteArray target = QFile::encodeName(path);
-    const QByteArray temporary = target + ".tmp-" + QByteArray::number(::getpid());
-    const int fd = ::open(temporary.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) {
-        *error = QCoreApplication::translate("SshKeys", "Cannot create %1: %2").arg(path, systemError(errno));
+public:
+    PendingFile(const QByteArray& target, mode_t mode)
+        : m_target(target)
+    {
+        const QByteArray directory = QFile::encodeName(QFileInfo(QFile::decodeName(target)).absolutePath());
+        // Linking an unnamed file needs its /proc/self/fd entry.
+        if (::access("/proc/self/fd", X_OK) == 0)
+            m_fd = ::open(directory.constData(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+        if (m_fd < 0) {
+            removeLeftovers();
+            m_temporary = m_target + ".tmp-" + QByteArray::number(::getpid());
+            m_fd =
+                ::open(m_temporary.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
+            if (m_fd < 0)
+                m_temporary.clear();
+        }
+        if (m_fd < 0)
+            m_errno = errno;
+        // The mode asked for, whatever the umask.
+        if (m_fd >= 0 && ::fchmod(m_fd, mode) != 0)
+            fail();
+    }
+    ~PendingFile()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        if (!m_temporary.isEmpty())
+            ::unlink(m_temporary.constData());
+    }
+    Q_DISABLE_COPY_MOVE(PendingFile)
+
+    bool ok() const { return m_fd >= 0 && m_errno == 0; }
+    // errno of the first failure.
+    int error() const { return m_errno; }
+
+    // Writes and syncs the whole content.
+    bool write(const char* data, size_t size)
+    {
+        if (!ok())
+            return false;
+        while (size > 0) {
+            const ssize_t written = ::write(m_fd, data, size);
+            if (written < 0) {
+                if (errno == EINTR)
+                    continue;
+                return fail();
+            }
+            data += written;
+            size -= size_t(written);
+        }
+        return ::fsync(m_fd) == 0 || fail();
+    }
+
+    // Whether the group or others may read or write it (a file system that ignores modes).
+    bool isPrivate() const
+    {
+        struct stat info{};
+        return ::fstat(m_fd, &info) == 0 && (info.st_mode & 077) == 0;
+    }
+
+    // Gives the file its name; fails with EEXIST when something has that name already.
+    bool link()
+    {
+        if (!ok())
+            return false;
+        const QByteArray unnamed = QByteArrayLiteral("/proc/self/fd/") + QByteArray::number(m_fd);
+        const int linked = m_temporary.isEmpty() ? ::linkat(AT_FDCWD, unnamed.constData(), AT_FDCWD,
+                                                            m_target.constData(), AT_SYMLINK_FOLLOW)
+                                                 : ::link(m_temporary.constData(), m_target.constData());
+        return linked == 0 || fail();
+    }
+
+private:
+    bool fail()
+    {
+        if (m_errno == 0)
+            m_errno = errno;
         return false;
     }
-    bool ok = ::fchmod(fd, 0600) == 0 && writeAll(fd, data, size) && ::fsync(fd) == 0;
-    const int writeErrno = errno;
-    ok = ::close(fd) == 0 && ok;
-    if (!ok) {
-        ::unlink(temporary.constData());
-        *error =
-            QCoreApplication::translate("SshKeys", "Cannot write %1: %2").arg(path, systemError(writeErrno));
-        return false;
+
+    // Temporary files of this target left by processes that are gone (a crash between creating and
+    // linking).
+    void removeLeftovers() const
+    {
+        const QFileInfo target(QFile::decodeName(m_target));
+        const QString prefix = target.fileName() + u".tmp-"_s;
+        for (const QString& name : constValue(target.absoluteDir().entryList(
+                 {prefix + u'*'}, QDir::Files | QDir::Hidden | QDir::System))) {
+            bool number = false;
+            const qint64 pid = name.mid(prefix.size()).toLongLong(&number);
+            if (number && pid > 0 && pid != ::getpid() && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+                ::unlink(QFile::encodeName(target.absoluteDir().filePath(name)).constData());
+        }
     }
-    if (::link(temporary.constData(), target.constData()) != 0) {
-        const int linkErrno = errno;
-        ::unlink(temporary.constData());
-        *error = linkErrno == EEXIST
-                     ? QCoreApplication::translate("SshKeys", "%1 already exists; choose another file name")
-                           .arg(path)
-                     : QCoreApplication::translate("SshKeys", "Cannot create %1: %2")
-                           .arg(path, systemError(linkErrno));
-        return false;
-    }
-    ::unlink(temporary.constData());
-    return true;
+
+    QByteArray m_target;
+    QByteArray m_temporary;
+    int m_fd = -1;
+    int m_errno = 0;
+};
+
+// Makes the new names in `directory` survive a crash of the machine; 0, or errno.
+int syncDirectory(const QString& directory)
+{
+    const int fd = ::open(QFile::encodeName(directory).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return errno;
+    // Some file systems cannot sync a folder, and say so with EINVAL: nothing more can be done there.
+    const int code = ::fsync(fd) == 0 || errno == EINVAL ? 0 : errno;
+    ::close(fd);
+    return code;
 }
 
 } // namespace
@@ -144,7 +222,6 @@ QList<SshPublicKey> listPublicKeys(const QString& directory)
 bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, const QByteArray& passphrase,
                         GeneratedSshKey* key, QString* error)
 {
-    QString problem;
     const auto fail = [&](const QString& why) {
         if (error)
             *error = why;
@@ -153,7 +230,8 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
     const QFileInfo target(privateKeyPath);
     if (privateKeyPath.isEmpty() || target.fileName().isEmpty())
         return fail(QCoreApplication::translate("SshKeys", "No file name given for the private key"));
-    if (target.exists() || QFileInfo::exists(privateKeyPath + u".pub"_s))
+    if (nameTaken(QFile::encodeName(target.absoluteFilePath()))
+        || nameTaken(QFile::encodeName(target.absoluteFilePath() + u".pub"_s)))
         return fail(QCoreApplication::translate("SshKeys", "%1 already exists; choose another file name")
                         .arg(privateKeyPath));
     QDir dir = target.absoluteDir();
@@ -196,26 +274,46 @@ bool generateEd25519Key(const QString& privateKeyPath, const QString& comment, c
     ssh_string_free_char(fingerprintText);
     ssh_clean_pubkey_hash(&hash);
 
-    if (!writePrivateFile(target.absoluteFilePath(), privateText.text, std::strlen(privateText.text),
-                          &problem))
-        return fail(problem);
-
-    QSaveFile publicFile(target.absoluteFilePath() + u".pub"_s);
-    if (!publicFile.open(QIODevice::WriteOnly) || publicFile.write((line + u'\n').toUtf8()) < 0
-        || !publicFile.commit()) {
-        QFile::remove(target.absoluteFilePath());
-        return fail(QCoreApplication::translate("SshKeys", "Cannot write %1: %2")
-                        .arg(publicFile.fileName(), publicFile.errorString()));
+    // Both files are complete before either gets its name; the private key is 0600 from its first
+    // byte. Nothing that exists is replaced, and a failure leaves neither file.
+    const QString privatePath = target.absoluteFilePath();
+    const QString publicPath = privatePath + u".pub"_s;
+    const QByteArray privateName = QFile::encodeName(privatePath);
+    const QByteArray publicName = QFile::encodeName(publicPath);
+    const auto cannot = [](const QString& path, int code) {
+        return code == EEXIST
+                   ? QCoreApplication::translate("SshKeys", "%1 already exists; choose another file name")
+                         .arg(path)
+                   : QCoreApplication::translate("SshKeys", "Cannot write %1: %2")
+                         .arg(path, systemError(code));
+    };
+    PendingFile privateFile(privateName, 0600);
+    if (!privateFile.write(privateText.text, std::strlen(privateText.text)))
+        return fail(cannot(privatePath, privateFile.error()));
+    if (!privateFile.isPrivate())
+        return fail(
+            QCoreApplication::translate(
+                "SshKeys", "%1 would be readable by others: the file system there ignores permissions")
+                .arg(privatePath));
+    const QByteArray publicLine = (line + u'\n').toUtf8();
+    PendingFile publicFile(publicName, 0644);
+    if (!publicFile.write(publicLine.constData(), size_t(publicLine.size())))
+        return fail(cannot(publicPath, publicFile.error()));
+    if (!privateFile.link())
+        return fail(cannot(privatePath, privateFile.error()));
+    if (!publicFile.link()) {
+        ::unlink(privateName.constData());
+        return fail(cannot(publicPath, publicFile.error()));
     }
-    if (QFileInfo(target.absoluteFilePath()).permissions()
-        & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup
-           | QFileDevice::WriteOther))
-        return fail(QCoreApplication::translate("SshKeys", "%1 is readable by others")
-                        .arg(target.absoluteFilePath()));
+    if (const int code = syncDirectory(target.absolutePath()); code != 0) {
+        ::unlink(publicName.constData());
+        ::unlink(privateName.constData());
+        return fail(QCoreApplication::translate("SshKeys", "Cannot write %1: %2")
+                        .arg(target.absolutePath(), systemError(code)));
+    }
 
     if (key)
-        *key = GeneratedSshKey{target.absoluteFilePath(), target.absoluteFilePath() + u".pub"_s, line,
-                               fingerprint};
+        *key = GeneratedSshKey{privatePath, publicPath, line, fingerprint};
     return true;
 }
 

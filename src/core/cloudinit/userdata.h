@@ -52,6 +52,10 @@ struct PayloadSize
 
 PayloadSize payloadSize(QByteArrayView data);
 
+// The largest file the editor opens and the command-line validator reads: user data is limited to
+// 64 KiB, so this only keeps a wrong or hostile file from being read whole.
+inline constexpr qint64 maxUserDataFileBytes = 4 * 1024 * 1024;
+
 // gzip (RFC 1952), the compression cloud-init recognises by its magic bytes and undoes before it
 // looks at the content (zlib's own format, as qCompress writes it, is not recognised).
 QByteArray gzipCompress(QByteArrayView data);

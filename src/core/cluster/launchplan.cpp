@@ -5,6 +5,8 @@
 #include "common/constvalue.h"
 #include "core/cli/sfcommand.h"
 
+#include <QHostAddress>
+#include <QRegularExpression>
 #include <QStringList>
 
 #include <algorithm>
@@ -18,9 +20,20 @@ namespace LaunchPlan {
 
 namespace {
 
+// A word to replace by hand where a worker has no usable address: only letters, digits, '_', '.'
+// and '-', so that it means nothing to a shell (unlike "<address of ...>", whose '<' and '>'
+// redirect).
+QString placeholder(const Worker& worker)
+{
+    QString word = u"ADDRESS_OF_"_s;
+    for (const QChar c : worker.name)
+        word += (c.isLetterOrNumber() && c.unicode() < 128) || c == u'_' || c == u'.' || c == u'-' ? c : u'_';
+    return word;
+}
+
 QString hostOf(const Worker& worker)
 {
-    return worker.host.isEmpty() ? u"<address of %1>"_s.arg(worker.name) : worker.host;
+    return isUsableHost(worker.host) ? worker.host : placeholder(worker);
 }
 
 QString environmentPrefix()
@@ -32,6 +45,34 @@ QString environmentPrefix()
 }
 
 } // namespace
+
+bool isUsableHost(const QString& host)
+{
+    if (host.isEmpty() || host.size() > 253)
+        return false;
+    // A DNS name (or an IPv4 address) starting with a letter or digit, so never an option.
+    static const QRegularExpression name(QRegularExpression::anchoredPattern(u"[A-Za-z0-9][A-Za-z0-9.-]*"_s));
+    if (name.match(host).hasMatch())
+        return true;
+    // An IPv6 address as ssh and torchrun take it, without a zone ("%eth0").
+    static const QRegularExpression ipv6(QRegularExpression::anchoredPattern(u"[0-9A-Fa-f:.]+"_s));
+    QHostAddress address;
+    return ipv6.match(host).hasMatch() && address.setAddress(host)
+           && address.protocol() == QAbstractSocket::IPv6Protocol;
+}
+
+QString commentText(const QString& text)
+{
+    QString safe = text;
+    for (QChar& c : safe) {
+        // Control characters (a newline would end the comment, a carriage return too when pasted
+        // into a terminal) and the Unicode line and paragraph separators.
+        if (c.category() == QChar::Other_Control || c.category() == QChar::Separator_Line
+            || c.category() == QChar::Separator_Paragraph)
+            c = u'?';
+    }
+    return safe;
+}
 
 QList<std::pair<QString, QString>> ncclEnvironment()
 {
@@ -95,10 +136,17 @@ QString torchrunLine(const QList<Worker>& workers, int rank, const Options& opti
 
 QString sshCommand(const Worker& worker, const Options& options)
 {
-    QString command = u"ssh"_s;
+    QStringList words{u"ssh"_s};
     if (worker.sshPort != 22)
-        command += u" -p %1"_s.arg(worker.sshPort);
-    return command + u' ' + options.user + u'@' + hostOf(worker);
+        words << u"-p"_s << QString::number(worker.sshPort);
+    const QString host = hostOf(worker);
+    if (options.user.isEmpty())
+        words << host;
+    else if (options.user.startsWith(u'-')) // "-x@host" would be read as an option
+        words << u"-l"_s << SfCommand::shellQuote(options.user) << host;
+    else
+        words << SfCommand::shellQuote(options.user) + u'@' + host;
+    return words.join(u' ');
 }
 
 QString document(const QList<Worker>& workers, const Options& options)
@@ -107,7 +155,7 @@ QString document(const QList<Worker>& workers, const Options& options)
     if (nodes.isEmpty())
         return {};
     QString text = u"# Partition %1 on fabric %2: %3 running worker(s), %4.\n"_s.arg(
-        options.partitionName, options.fabricName, QString::number(nodes.size()),
+        commentText(options.partitionName), commentText(options.fabricName), QString::number(nodes.size()),
         options.gpusPerNode > 0 ? u"%1 GPU(s) each"_s.arg(options.gpusPerNode) : u"GPUs per node unknown"_s);
     text += u"\n# hostfile\n"_s + hostfile(nodes, options);
     text += u"\n# NCCL over InfiniBand (each torchrun line below sets these too)\n"_s;
@@ -116,7 +164,13 @@ QString document(const QList<Worker>& workers, const Options& options)
     text += u"\n# ssh to each worker, then run its torchrun line there\n"_s;
     for (qsizetype rank = 0; rank < nodes.size(); ++rank) {
         const Worker& worker = nodes.at(rank);
-        text += u"\n# node %1: %2 (%3)\n"_s.arg(QString::number(rank), worker.name, worker.id);
+        text += u"\n# node %1: %2 (%3)\n"_s.arg(QString::number(rank), commentText(worker.name),
+                                                commentText(worker.id));
+        if (worker.host.isEmpty())
+            text += u"# its address is not known yet: put it in place of %1\n"_s.arg(placeholder(worker));
+        else if (!isUsableHost(worker.host))
+            text += u"# the server gave no usable address (\"%1\"): put one in place of %2\n"_s.arg(
+                commentText(worker.host), placeholder(worker));
         text += sshCommand(worker, options) + u'\n';
         text += torchrunLine(nodes, static_cast<int>(rank), options) + u'\n';
     }

@@ -37,6 +37,14 @@ struct Options
     QString script = QStringLiteral("train.py");
 };
 
+// Whether a server's host name can go into a command as it is: an IP address or a DNS name (letters,
+// digits, '.' and '-', not starting with '-'), which mean nothing else to a shell or to ssh.
+// Anything else is replaced by a placeholder that names the worker.
+bool isUsableHost(const QString& host);
+// The text with its control characters (newlines, carriage returns, ...) and line separators
+// replaced by '?': server text in a shell comment must not end the comment.
+QString commentText(const QString& text);
+
 // The NCCL variables for the partition's InfiniBand: the ConnectX HCAs (mlx5_*) carry the
 // traffic, every interface but loopback and docker carries NCCL's bootstrap, and INFO logging
 // prints which transport was chosen (NET/IB when InfiniBand is used).
@@ -49,6 +57,9 @@ QList<Worker> runningWorkers(const QList<Instance>& instances);
 // The workers in launch order (by name, its trailing number as a number, then ID): node rank 0
 // is the first and the master.
 QList<Worker> ordered(QList<Worker> workers);
+// Every server value in the text below is inert in a POSIX shell: hosts are usable hosts or a
+// placeholder word (ADDRESS_OF_<name>), names in comments have no control characters, the user and
+// the script are quoted.
 // "host slots=N" per worker (slots omitted when the GPU count is unknown).
 QString hostfile(const QList<Worker>& workers, const Options& options);
 // The torchrun line for the worker at rank in ordered(workers), with the NCCL variables before it.

@@ -9,6 +9,9 @@
 #include "core/settings/secretstore.h"
 
 #include <QMetaEnum>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QSslCertificate>
 
 namespace sfdesk {
 
@@ -27,9 +30,11 @@ Connection::Connection(const ConnectionProfile& profile, SecretStore* secrets, Q
 
 Connection::~Connection()
 {
-    // The session's calls go through the client, whose server may be the local one.
+    // The session's calls go through the client, whose server may be the local one and whose
+    // network access may be this connection's own.
     m_session.reset();
     m_client.reset();
+    m_ownNetwork.reset();
     m_localServer.reset();
 }
 
@@ -61,12 +66,40 @@ void Connection::setState(State state, const QString& problem)
     }
 }
 
-void Connection::createClient(const QUrl& serverUrl)
+bool Connection::createClient(const QUrl& serverUrl, QString* why)
 {
-    m_client = std::make_unique<ApiClient>(serverUrl, m_network);
+    // The profile's own trust and proxy, or none of it: a file that cannot be read is an error,
+    // never a quiet fall back to the system's settings.
+    QList<QSslCertificate> authorities;
+    if (!m_profile.caCertificates.isEmpty()) {
+        const auto read = ApiClient::readCaCertificates(m_profile.caCertificates, why);
+        if (!read)
+            return false;
+        authorities = *read;
+    }
+    std::optional<QNetworkProxy> proxy;
+    if (!m_profile.proxy.isEmpty()) {
+        proxy = ApiClient::proxyFromUrl(m_profile.proxy, why);
+        if (!proxy)
+            return false;
+    }
+    // A network access of its own: Qt reuses an open connection to the same host and port whatever
+    // the request's TLS settings, so a connection trusted through this profile's CA must never
+    // serve another, nor one of another's serve this.
+    QNetworkAccessManager* network = m_network;
+    if (proxy || !authorities.isEmpty()) {
+        m_ownNetwork = std::make_unique<QNetworkAccessManager>();
+        if (proxy)
+            m_ownNetwork->setProxy(*proxy);
+        network = m_ownNetwork.get();
+    }
+    m_client = std::make_unique<ApiClient>(serverUrl, network);
+    if (!authorities.isEmpty())
+        m_client->setExtraCaCertificates(authorities);
     m_session = std::make_unique<Session>(m_client.get());
     connect(m_client.get(), &ApiClient::unauthorized, this, &Connection::onUnauthorized);
     connect(m_session.get(), &Session::accountChanged, this, &Connection::accountChanged);
+    return true;
 }
 
 void Connection::open()
@@ -80,7 +113,11 @@ void Connection::open()
         m_localServer = m_localServerFactory();
         connect(m_localServer.get(), &LocalServer::started, this,
                 [this](const QUrl& serverUrl, const QString& token) {
-                    createClient(serverUrl);
+                    QString why;
+                    if (!createClient(serverUrl, &why)) {
+                        setState(State::Failed, why);
+                        return;
+                    }
                     useToken(token, u"simulator"_s);
                 });
         connect(m_localServer.get(), &LocalServer::failed, this,
@@ -103,13 +140,20 @@ void Connection::open()
         m_localServer->start();
         return;
     }
-    createClient(m_profile.url);
+    if (QString why; !createClient(m_profile.url, &why)) {
+        setState(State::Failed, tr("Nothing is sent to this server: %1").arg(why));
+        return;
+    }
     Credentials::tokenFor(m_profile, m_secrets, m_environment, this, [this](const Credentials::Token& token) {
         if (!token.value.isEmpty()) {
             useToken(token.value, token.source);
             return;
         }
-        setState(State::SignedOut, token.error);
+        setState(State::SignedOut,
+                 token.error.isEmpty()
+                     ? QString()
+                     : tr("The token of this connection could not be read from the system keychain. %1")
+                           .arg(token.error));
         // Nothing to sign in with: ask, once.
         if (!m_signInAsked) {
             m_signInAsked = true;
@@ -156,28 +200,40 @@ void Connection::useToken(const QString& token, const QString& source)
         });
 }
 
-void Connection::becomeReady()
+void Connection::becomeReady(const QString& note)
 {
     m_signInAsked = false;
-    QString note;
-    if (m_tokenSource == u"memory" || (!m_secrets->isPersistent() && acceptsTokens()))
-        note = m_secrets->unavailableReason();
-    setState(State::Ready, note);
+    QString said = note;
+    if (said.isEmpty() && (m_tokenSource == u"memory" || (!m_secrets->isPersistent() && acceptsTokens())))
+        said = m_secrets->isPersistent() ? tr("The token is kept for this run only.")
+                                         : m_secrets->unavailableReason();
+    setState(State::Ready, said);
     Q_EMIT accountChanged();
     m_session->start();
+}
+
+bool Connection::keepsTokensAcrossRuns() const
+{
+    return m_secrets->isPersistent();
 }
 
 void Connection::signIn(const QString& token)
 {
     const QString trimmed = token.trimmed();
-    if (!m_client || !acceptsTokens())
+    if (!acceptsTokens())
         return;
+    if (!m_client) {
+        Q_EMIT signInFailed(m_problem.isEmpty() ? tr("This connection is not open.") : m_problem);
+        return;
+    }
     if (trimmed.isEmpty()) {
         Q_EMIT signInFailed(tr("Enter an API token."));
         return;
     }
     m_session->stop();
     m_client->setToken(trimmed);
+    m_checkedToken.clear();
+    m_signingIn = true;
     setState(State::Checking);
     const quint64 check = ++m_checks;
     m_client->me()
@@ -186,35 +242,112 @@ void Connection::signIn(const QString& token)
                        if (check != m_checks)
                            return;
                        m_checkedAccount = account;
-                       m_secrets->write(m_profile.secretKey(), trimmed, this,
-                                        [this, check](const SecretResult& result) {
-                                            if (check != m_checks)
-                                                return;
-                                            m_tokenSource = result.persistent ? u"keychain"_s : u"memory"_s;
-                                            becomeReady();
-                                            if (result.status == SecretResult::Status::Error)
-                                                setState(State::Ready, result.error);
-                                            Q_EMIT signedIn();
-                                        });
+                       m_checkedToken = trimmed;
+                       Q_EMIT keepingToken();
+                       keepToken(check);
                    })
         .onFailure(this, [this, check](const ApiError& error) {
             if (check != m_checks)
                 return;
+            m_signingIn = false;
             m_client->setToken({});
             m_tokenSource.clear();
-            const QString reason = error.reason() == ApiError::Reason::TokenRejected
-                                       ? tr("The server did not accept this token. Nothing was stored.")
-                                       : tr("The token could not be checked: %1").arg(error.message());
+            QString reason = error.reason() == ApiError::Reason::TokenRejected
+                                 ? tr("The server did not accept this token. Nothing was stored.")
+                                 : tr("The token could not be checked: %1").arg(error.message());
+            if (error.kind() == ApiError::Kind::Tls && m_profile.caCertificates.isEmpty())
+                reason += u' '
+                          + tr("If the server's certificate comes from your organisation's own CA, choose "
+                               "that CA's PEM file under Network in File > Connections.");
             setState(State::SignedOut, reason);
             Q_EMIT signInFailed(reason);
         });
+}
+
+void Connection::keepToken(quint64 check)
+{
+    const quint64 write = ++m_writes;
+    m_writing = true;
+    m_secrets->write(
+        m_profile.secretKey(), m_checkedToken, this, [this, check, write](const SecretResult& result) {
+            if (write == m_writes)
+                m_writing = false;
+            const bool kept = result.status == SecretResult::Status::Ok && result.persistent;
+            if (check != m_checks) {
+                // Cancelled while the keychain was asked, and nothing asked of it since: what it kept
+                // after all goes again.
+                if (kept && write == m_abandonedWrite && write == m_writes)
+                    m_secrets->remove(m_profile.secretKey(), this, [](const SecretResult&) {});
+                return;
+            }
+            if (!m_signingIn) {
+                // Signed in for this run while the keychain was asked: it has the token now, or not.
+                if (kept) {
+                    m_tokenSource = u"keychain"_s;
+                    setState(State::Ready);
+                } else if (result.status == SecretResult::Status::Error) {
+                    setState(State::Ready, tr("The token is kept for this run only. %1").arg(result.error));
+                }
+                return;
+            }
+            if (result.status == SecretResult::Status::Error) {
+                Q_EMIT tokenNotKept(
+                    tr("The server accepted the token, but the system keychain did not keep it. %1")
+                        .arg(result.error));
+                return;
+            }
+            m_signingIn = false;
+            m_checkedToken.clear();
+            m_tokenSource = kept ? u"keychain"_s : u"memory"_s;
+            becomeReady();
+            Q_EMIT signedIn();
+        });
+}
+
+void Connection::keepTokenForThisRun()
+{
+    if (!m_signingIn || m_checkedToken.isEmpty() || m_state != State::Checking)
+        return;
+    m_secrets->keepForThisRun(m_profile.secretKey(), m_checkedToken);
+    m_signingIn = false;
+    m_checkedToken.clear();
+    m_tokenSource = u"memory"_s;
+    becomeReady(m_writing ? tr("The token is kept for this run only, until the system keychain keeps it.")
+                          : tr("The token is kept for this run only: sfdesk asks for it again next time."));
+    Q_EMIT signedIn();
+}
+
+void Connection::retryKeepingToken()
+{
+    if (!m_signingIn || m_checkedToken.isEmpty() || m_state != State::Checking || m_writing)
+        return;
+    Q_EMIT keepingToken();
+    keepToken(m_checks);
+}
+
+void Connection::cancelSignIn()
+{
+    if (!m_signingIn || m_state != State::Checking)
+        return;
+    ++m_checks;
+    if (m_writing)
+        m_abandonedWrite = m_writes;
+    m_signingIn = false;
+    m_checkedToken.clear();
+    m_client->setToken({});
+    m_tokenSource.clear();
+    m_checkedAccount = {};
+    setState(State::SignedOut, tr("Not signed in: the sign-in was cancelled and the token not kept."));
+    Q_EMIT accountChanged();
 }
 
 void Connection::signOut()
 {
     if (!acceptsTokens())
         return;
-    ++m_checks;
+    const quint64 check = ++m_checks;
+    m_signingIn = false;
+    m_checkedToken.clear();
     if (m_session)
         m_session->stop();
     if (m_client)
@@ -223,9 +356,17 @@ void Connection::signOut()
     m_checkedAccount = {};
     setState(State::SignedOut);
     Q_EMIT accountChanged();
-    m_secrets->remove(m_profile.secretKey(), this, [this](const SecretResult& result) {
+    m_secrets->remove(m_profile.secretKey(), this, [this, check](const SecretResult& result) {
+        if (check != m_checks)
+            return;
         if (result.status == SecretResult::Status::Error)
-            setState(State::SignedOut, result.error);
+            setState(State::SignedOut,
+                     tr("Signed out, but the token may still be in the system keychain: sfdesk could not "
+                        "remove it. %1")
+                         .arg(result.error));
+        else if (!result.persistent)
+            setState(State::SignedOut, tr("Signed out. No system keychain could be reached: if one kept a "
+                                          "token for this connection in an earlier run, it is still there."));
     });
 }
 

@@ -45,9 +45,11 @@ Q_SIGNALS:
 using LocalServerFactory = std::function<std::unique_ptr<LocalServer>()>;
 
 // One connection to an SF Compute API server: its profile, its client, its token and its live
-// data (Session). The token is looked up (environment for the SF Compute profile, then the
+// data (Session). The token is looked up (the environment for SF Compute's own address, then the
 // keychain) and checked with GET /me before anything else is asked; without one the connection
-// waits signed out and sends nothing. A 401 at any time signs it out and asks once for a token.
+// waits signed out and sends nothing. A 401 at any time signs it out and asks once for a token. A
+// profile's CA certificates and proxy apply to this connection only; a file or proxy it cannot use
+// fails the connection rather than being left out.
 class Connection final : public QObject
 {
     Q_OBJECT
@@ -86,9 +88,23 @@ public:
 
     // Starts the local server or looks up the token; reports through stateChanged.
     void open();
-    // Checks the token with GET /me; kept in the keychain only when the server accepts it.
+    // Checks the token with GET /me; kept in the keychain only when the server accepts it. Then
+    // signedIn(), or tokenNotKept() when the keychain did not keep it (the user decides: keep it
+    // for this run only, try again, or cancel), or signInFailed().
     void signIn(const QString& token);
-    // Forgets the token and removes it from the keychain.
+    // After tokenNotKept(), or while the keychain is still being waited for: signs in with the
+    // checked token, kept in memory for this run only.
+    void keepTokenForThisRun();
+    // After tokenNotKept(): asks the keychain again.
+    void retryKeepingToken();
+    // Gives up a sign-in in progress: signed out, and the token is not kept (if the keychain
+    // stores it after all, it is removed again).
+    void cancelSignIn();
+    bool signingIn() const { return m_state == State::Checking && m_signingIn; }
+    // Whether tokens signed in now are kept across runs (false: there is no system keychain).
+    bool keepsTokensAcrossRuns() const;
+    // Forgets the token and removes it from the keychain, also when tokens are kept in memory
+    // only; problem() says when it may still be there.
     void signOut();
     // The local simulator only: a new world (the demo or an empty account), then every list is
     // read again. Reports through worldReset() or worldResetFailed().
@@ -100,6 +116,11 @@ Q_SIGNALS:
     void accountChanged();
     void signedIn();
     void signInFailed(const QString& reason);
+    // The server accepted the token; the keychain is asked to keep it (its prompt may be up).
+    void keepingToken();
+    // The server accepted the token but the keychain did not keep it; the sign-in waits for
+    // keepTokenForThisRun(), retryKeepingToken() or cancelSignIn().
+    void tokenNotKept(const QString& reason);
     // The server refused the token (401) during the session: once, until signed in again.
     void signInRequired();
     void worldReset();
@@ -107,9 +128,10 @@ Q_SIGNALS:
 
 private:
     void setState(State state, const QString& problem = {});
-    void createClient(const QUrl& serverUrl);
+    bool createClient(const QUrl& serverUrl, QString* why);
     void useToken(const QString& token, const QString& source);
-    void becomeReady();
+    void becomeReady(const QString& note = {});
+    void keepToken(quint64 check);
     void onUnauthorized();
 
     ConnectionProfile m_profile;
@@ -118,6 +140,8 @@ private:
     LocalServerFactory m_localServerFactory;
     QProcessEnvironment m_environment;
     std::unique_ptr<LocalServer> m_localServer;
+    // This connection's own network access, when its profile names a proxy or CA certificates.
+    std::unique_ptr<QNetworkAccessManager> m_ownNetwork;
     std::unique_ptr<ApiClient> m_client;
     std::unique_ptr<Session> m_session;
     State m_state = State::Starting;
@@ -126,6 +150,14 @@ private:
     Account m_checkedAccount;
     bool m_signInAsked = false;
     quint64 m_checks = 0;
+    // A sign-in whose token the server accepted, while the keychain is asked to keep it.
+    bool m_signingIn = false;
+    QString m_checkedToken;
+    // Writes into the keychain: the last one asked for, whether it is on its way, and one whose
+    // sign-in was cancelled while it waited (removed again if it lands).
+    quint64 m_writes = 0;
+    bool m_writing = false;
+    quint64 m_abandonedWrite = 0;
 };
 
 } // namespace sfdesk

@@ -554,6 +554,11 @@ bool ApiMarketBackend::placeOutcomeUnknown(const OrderRequest& request) const
     return m_attempts.isOutcomeUnknown(request);
 }
 
+QString ApiMarketBackend::unknownOutcomesNotKept() const
+{
+    return m_attempts.saveProblem();
+}
+
 std::optional<Order> ApiMarketBackend::takePlacedEarlier(const OrderRequest& request)
 {
     if (m_attempts.unknownCount() > 0)

@@ -68,6 +68,7 @@ public:
     void deleteProcurement(const QString& id, QObject* context, std::function<void()> done,
                            Failed failed) override;
     bool placeOutcomeUnknown(const OrderRequest& request) const override;
+    QString unknownOutcomesNotKept() const override;
     std::optional<Order> takePlacedEarlier(const OrderRequest& request) override;
     // Keeps the keys of orders of unknown outcome in `path` (one file per connection profile), so
     // that they outlive the app; read now.

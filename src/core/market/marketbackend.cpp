@@ -26,6 +26,11 @@ bool MarketBackend::placeOutcomeUnknown(const OrderRequest&) const
     return false;
 }
 
+QString MarketBackend::unknownOutcomesNotKept() const
+{
+    return {};
+}
+
 std::optional<Order> MarketBackend::takePlacedEarlier(const OrderRequest&)
 {
     return std::nullopt;

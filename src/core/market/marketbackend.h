@@ -63,6 +63,10 @@ public:
     // Whether the last attempt at placing exactly `request` failed without knowing whether the
     // server placed it (checked when `failed` runs). Placing it again then cannot order it twice.
     virtual bool placeOutcomeUnknown(const OrderRequest& request) const;
+    // Why orders of unknown outcome are not kept past a restart (their record could not be
+    // saved), for the user; empty when they are. Until then placing one again still cannot order
+    // it twice.
+    virtual QString unknownOutcomesNotKept() const;
     // The order an earlier attempt at exactly `request`, whose answer was lost (perhaps before the
     // app was last closed), turned out to have placed; once returned, placing `request` again is
     // another order.

@@ -4,6 +4,7 @@
 
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
+#include "core/util/plaintext.h"
 
 #include <QLocale>
 
@@ -53,7 +54,8 @@ QVariant ActivityModel::data(const QModelIndex& index, int role) const
     if (role == ErrorRole)
         return entry.error;
     if (role == Qt::ToolTipRole)
-        return entry.error.isEmpty() ? entry.description : entry.description + u'\n' + entry.error;
+        return PlainText::toolTip(entry.error.isEmpty() ? entry.description
+                                                        : entry.description + u'\n' + entry.error);
     if (role != Qt::DisplayRole)
         return {};
     switch (static_cast<Column>(index.column())) {

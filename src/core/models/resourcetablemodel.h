@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "core/util/plaintext.h"
+
 #include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <QHash>
@@ -286,8 +288,11 @@ protected:
     {
         const Column& spec = m_columns[static_cast<size_t>(column)];
         const Model& model = static_cast<const Model&>(*this);
-        if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+        if (role == Qt::DisplayRole)
             return spec.shown(model, item);
+        // The cell's text in full (a narrow column elides it), shown as it is.
+        if (role == Qt::ToolTipRole)
+            return PlainText::toolTip(spec.shown(model, item).toString());
         if (role == ResourceRole::RawRole)
             return spec.raw ? spec.raw(model, item) : spec.shown(model, item);
         return otherRole(item, role);

@@ -6,9 +6,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QStringList>
 
 namespace sfdesk {
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -22,17 +25,44 @@ QString cell(const QAbstractItemModel& model, int row, int column)
     return model.index(row, column).data(Qt::DisplayRole).toString();
 }
 
-QString csvField(QString text)
+// A number as the tables show one (digits, an optional minus, a decimal point, thousands
+// separators): a spreadsheet reads it as a number, and it runs nothing.
+bool isPlainNumber(const QString& text)
 {
-    // A spreadsheet runs these as formulas (CSV injection).
-    static const QString formulaStarts = QStringLiteral("=+-@\t\r");
-    if (!text.isEmpty() && formulaStarts.contains(text.front()))
-        text.prepend(u'\'');
-    if (text.contains(u',') || text.contains(u'"') || text.contains(u'\n') || text.contains(u'\r')) {
-        text.replace(QStringLiteral("\""), QStringLiteral("\"\""));
-        return u'"' + text + u'"';
+    static const QRegularExpression number(u"\\A-?(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?\\z"_s);
+    return number.match(text).hasMatch();
+}
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+bool isFormulaStart(QChar c)
+{
+    return c == u'=' || c == u'+' || c == u'-' || c == u'@' || c == u'\t' || c == u'\r';
+}
+
+QString csvField(const QString& text)
+{
+    QString field;
+    field.reserve(text.size() + 2);
+    if (isPlainNumber(text)) {
+        field = text;
+    } else {
+        // Spreadsheets whose list separator is ';' split a cell there, or at a tab or a line break
+        // when the field's quotes are not theirs: every piece that could become a cell of its own
+        // is neutralised, not only the first.
+        bool pieceStarts = true;
+        for (const QChar c : text) {
+            if (pieceStarts && isFormulaStart(c))
+                field += u'\'';
+            field += c;
+            pieceStarts = c == u';' || c == u'\t' || c == u'\n' || c == u'\r';
+        }
     }
-    return text;
+    static const QRegularExpression needsQuotes(u"[,;\"\t\r\n]"_s);
+    if (field.contains(needsQuotes)) {
+        field.replace(u"\""_s, u"\"\""_s);
+        return u'"' + field + u'"';
+    }
+    return field;
 }
 
 } // namespace

@@ -2,12 +2,17 @@
 
 #include "core/notify/dbusnotifier.h"
 
+#include "common/constvalue.h"
+#include "core/util/plaintext.h"
+
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
 #include <QFileInfo>
+
+#include <utility>
 
 namespace sfdesk {
 
@@ -60,6 +65,32 @@ void DBusNotifier::show(const Notice& notice)
 {
     if (!m_available)
         return;
+    if (m_bodyMarkup) {
+        send(notice);
+        return;
+    }
+    // Whether the service reads the body as markup, asked once before the first notice (asking at
+    // start would start a service that is started on demand) and kept for the run.
+    m_waiting.append(notice);
+    if (m_waiting.size() > 1)
+        return;
+    auto* watcher =
+        new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(QDBusMessage::createMethodCall(
+                                        Service, Path, Interface, QStringLiteral("GetCapabilities"))),
+                                    this);
+    connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const QDBusPendingReply<QStringList> reply = *watcher;
+        // Without an answer the body is escaped: a service that shows markup as it is would show
+        // "&amp;", where one that reads it would show a link or a picture a name brought.
+        m_bodyMarkup = reply.isError() || reply.value().contains(QStringLiteral("body-markup"));
+        for (const Notice& waiting : constValue(std::exchange(m_waiting, {})))
+            send(waiting);
+    });
+}
+
+void DBusNotifier::send(const Notice& notice)
+{
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Interface, QStringLiteral("Notify"));
     const QStringList actions{DefaultAction, tr("Open")};
     QVariantMap hints;
@@ -67,8 +98,11 @@ void DBusNotifier::show(const Notice& notice)
     hints.insert(QStringLiteral("category"), notice.kind == Notice::Kind::InstanceRunning
                                                  ? QStringLiteral("device")
                                                  : QStringLiteral("transfer.complete"));
-    call << QStringLiteral("sfdesk") << uint(0) << QStringLiteral("sfdesk") << notice.title << notice.text
-         << actions << hints << int(-1);
+    // The summary is plain text; the body is markup where the service supports it (names in it
+    // could otherwise bring links and images).
+    call << QStringLiteral("sfdesk") << uint(0) << QStringLiteral("sfdesk") << notice.title
+         << (*m_bodyMarkup ? PlainText::markupEscaped(notice.text) : notice.text) << actions << hints
+         << int(-1);
     auto* watcher = new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(call), this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher, notice] {
         watcher->deleteLater();

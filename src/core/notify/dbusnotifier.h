@@ -5,6 +5,9 @@
 #include "core/notify/notifier.h"
 
 #include <QHash>
+#include <QList>
+
+#include <optional>
 
 namespace sfdesk {
 
@@ -30,7 +33,13 @@ private Q_SLOTS:
     void onClosed(uint id, uint reason);
 
 private:
+    void send(const Notice& notice);
+
     bool m_available = false;
+    // Whether the service reads a body as markup ("body-markup"), once it said; the notices shown
+    // before it answered wait here.
+    std::optional<bool> m_bodyMarkup;
+    QList<Notice> m_waiting;
     // The service's id of each notification still open, with its notice, to open it on a click.
     QHash<uint, Notice> m_shown;
 };

@@ -4,6 +4,7 @@
 
 #include "core/models/format.h"
 #include "core/models/resourcetablemodel.h"
+#include "core/util/plaintext.h"
 
 namespace sfdesk {
 
@@ -39,7 +40,7 @@ QVariant NoticeLog::data(const QModelIndex& index, int role) const
             return notice.text;
         }
     case Qt::ToolTipRole:
-        return tr("%1\nPress Enter or double-click to open it.").arg(notice.text);
+        return PlainText::toolTip(tr("%1\nPress Enter or double-click to open it.").arg(notice.text));
     case ResourceRole::IdRole:
         return notice.targetId;
     case ResourceRole::ObjectRole:

@@ -24,7 +24,10 @@ QString environmentToken(const QProcessEnvironment& environment, QString* variab
 void tokenFor(const ConnectionProfile& profile, SecretStore* store, const QProcessEnvironment& environment,
               QObject* context, std::function<void(const Token&)> done)
 {
-    if (profile.kind == ConnectionProfile::Kind::SfCompute) {
+    // By the address the token would go to, not by the profile's kind, which an edited settings
+    // file can claim for any address.
+    if (profile.kind != ConnectionProfile::Kind::LocalSimulator
+        && ConnectionProfile::isSfComputeServer(profile.url)) {
         QString variable;
         const QString fromEnvironment = environmentToken(environment, &variable);
         if (!fromEnvironment.isEmpty()) {

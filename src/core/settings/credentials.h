@@ -13,9 +13,10 @@ namespace sfdesk {
 
 class SecretStore;
 
-// Finds the token for a profile. For the SF Compute profile in the order the sf CLI uses:
-// SF_BEARER_TOKEN, then SF_API_KEY, then the secret store. Every other profile only from the secret
-// store: an SF Compute key in the environment is never sent to another host.
+// Finds the token for a profile. For SF Compute's own server (https://api.sfcompute.com, whatever
+// the profile's kind says) in the order the sf CLI uses: SF_BEARER_TOKEN, then SF_API_KEY, then the
+// secret store. Every other address only from the secret store: an SF Compute key in the
+// environment is never sent to another host.
 namespace Credentials {
 
 struct Token

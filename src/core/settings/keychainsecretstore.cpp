@@ -2,6 +2,12 @@
 
 #include "core/settings/keychainsecretstore.h"
 
+#include <QDBusConnection>
+#include <QDBusMessage>
+#include <QDBusMetaType>
+#include <QDBusObjectPath>
+#include <QDBusPendingCallWatcher>
+#include <QDBusPendingReply>
 #include <QPointer>
 #include <QTimer>
 
@@ -22,33 +28,93 @@ bool isTransient(const QKeychain::Job& job)
            || why.contains(u"timed out", Qt::CaseInsensitive) || why.contains(u"LimitsExceeded");
 }
 
-// The keychain cannot be reached at all (as opposed to: this entry is missing, or the user denied
-// access). QtKeychain reports a missing Secret Service or session bus as NoBackendAvailable or, from
-// D-Bus, as OtherError ("Could not connect", "ServiceUnknown"); both mean: no keychain for this run.
-bool isUnavailable(const QKeychain::Job& job)
+// There is no keychain at all, as opposed to: this entry is missing, the keyring is locked, the
+// user dismissed its prompt, or it failed otherwise. QtKeychain says NoBackendAvailable, or passes
+// D-Bus's own words on as OtherError: no session bus (NoServer; GIO's "Could not connect",
+// "Cannot autolaunch D-Bus") or no Secret Service on it (ServiceUnknown).
+bool isNoKeychain(const QKeychain::Job& job)
 {
-    return job.error() == QKeychain::NoBackendAvailable
-           || (job.error() == QKeychain::OtherError && !isTransient(job));
+    if (job.error() == QKeychain::NoBackendAvailable)
+        return true;
+    if (job.error() != QKeychain::OtherError)
+        return false;
+    const QString why = job.errorString();
+    return why.contains(u"org.freedesktop.DBus.Error.ServiceUnknown")
+           || why.contains(u"org.freedesktop.DBus.Error.NoServer")
+           || why.contains(u"was not provided by any .service files") || why.contains(u"D-Bus is not running")
+           || why.startsWith(u"Could not connect:") || why.startsWith(u"Cannot autolaunch D-Bus");
+}
+
+// What went wrong, in a sentence a user can act on, with the keychain's own words after it.
+QString problem(const QKeychain::Job& job)
+{
+    const QString said = job.errorString();
+    QString sentence;
+    if (job.error() == QKeychain::AccessDenied || said.contains(u"locked", Qt::CaseInsensitive))
+        sentence = KeychainSecretStore::tr("The system keychain is locked, or refused sfdesk access to it.");
+    else if (said.contains(u"dismiss", Qt::CaseInsensitive) || said.contains(u"cancel", Qt::CaseInsensitive))
+        sentence = KeychainSecretStore::tr("The keychain's password prompt was closed without an answer.");
+    else if (said.contains(u"/collection/") || said.contains(u"No such object", Qt::CaseInsensitive))
+        sentence = KeychainSecretStore::tr(
+            "The system keychain has no default keyring, and could not ask you to create one. Create "
+            "one in your desktop's password manager (for example Passwords and Keys) and try again.");
+    else if (isTransient(job))
+        sentence = KeychainSecretStore::tr("The system keychain did not answer in time.");
+    else
+        sentence = KeychainSecretStore::tr("The system keychain reported an error.");
+    return said.isEmpty() ? sentence : KeychainSecretStore::tr("%1 (It said: %2)").arg(sentence, said);
 }
 
 constexpr int MaxAttempts = 3;
 constexpr int RetryDelayMs = 400;
+
+// Whether the Secret Service holds an entry for the key in a locked keyring. QtKeychain (through
+// libsecret) skips locked entries without a word when it cannot unlock them: a removal then says it
+// succeeded and a read says there is nothing, while the token stays. Asked on the bus by the
+// attributes QtKeychain stores under; false when no Secret Service answers (another keychain).
+void whetherLocked(const QString& service, const QString& key, QObject* context,
+                   std::function<void(bool)> then)
+{
+    QDBusMessage search = QDBusMessage::createMethodCall(
+        QStringLiteral("org.freedesktop.secrets"), QStringLiteral("/org/freedesktop/secrets"),
+        QStringLiteral("org.freedesktop.Secret.Service"), QStringLiteral("SearchItems"));
+    // Never started for this question: a desktop whose keychain is another has none to ask.
+    search.setAutoStartService(false);
+    search << QVariant::fromValue(
+        QMap<QString, QString>{{QStringLiteral("user"), key}, {QStringLiteral("server"), service}});
+    auto* watcher =
+        new QDBusPendingCallWatcher(QDBusConnection::sessionBus().asyncCall(search, 10000), context);
+    QObject::connect(watcher, &QDBusPendingCallWatcher::finished, context, [watcher, then = std::move(then)] {
+        watcher->deleteLater();
+        const QDBusPendingReply<QList<QDBusObjectPath>, QList<QDBusObjectPath>> reply = *watcher;
+        then(!reply.isError() && !reply.argumentAt<1>().isEmpty());
+    });
+}
+
+void deliverLater(QObject* context, SecretStore::Callback done, const SecretResult& result)
+{
+    QMetaObject::invokeMethod(
+        context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+}
 
 } // namespace
 
 KeychainSecretStore::KeychainSecretStore(const QString& service, QObject* parent)
     : SecretStore(parent)
     , m_service(service)
-{}
+{
+    qDBusRegisterMetaType<QMap<QString, QString>>();
+}
 
 KeychainSecretStore::~KeychainSecretStore() = default;
 
-void KeychainSecretStore::markUnavailable(const QString& detail)
+void KeychainSecretStore::markUnavailable(const QKeychain::Job& job)
 {
     if (!m_reason.isEmpty())
         return;
-    m_reason =
-        tr("No system keychain is available (%1). Tokens are kept in memory for this run only.").arg(detail);
+    m_reason = tr("No system keychain was found (%1). Tokens are kept in memory for this run only, and "
+                  "asked for again next time.")
+                   .arg(job.errorString());
     Q_EMIT persistenceChanged();
 }
 
@@ -59,45 +125,55 @@ void KeychainSecretStore::read(const QString& key, QObject* context, Callback do
 
 void KeychainSecretStore::readAttempt(const QString& key, QObject* context, Callback done, int attempt)
 {
-    if (!isPersistent()) {
+    if (m_memory.contains(key) || !isPersistent()) {
         SecretResult result;
         result.persistent = false;
         if (m_memory.contains(key))
             result.secret = m_memory.value(key);
         else
             result.status = SecretResult::Status::NotFound;
-        QMetaObject::invokeMethod(
-            context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+        deliverLater(context, std::move(done), result);
         return;
     }
     auto* job = new QKeychain::ReadPasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
-    QPointer<QObject> guard(context);
     connect(job, &QKeychain::Job::finished, context,
-            [this, key, guard, done = std::move(done), context, attempt](QKeychain::Job* finished) {
-                SecretResult result;
+            [this, key, done = std::move(done), context, attempt](QKeychain::Job* finished) {
                 if (isTransient(*finished) && attempt < MaxAttempts) {
                     QTimer::singleShot(RetryDelayMs, context, [this, key, context, done, attempt] {
                         readAttempt(key, context, done, attempt + 1);
                     });
                     return;
                 }
+                if (isNoKeychain(*finished)) {
+                    markUnavailable(*finished);
+                    readAttempt(key, context, done, 1);
+                    return;
+                }
+                SecretResult result;
                 if (finished->error() == QKeychain::NoError) {
                     result.secret = static_cast<QKeychain::ReadPasswordJob*>(finished)->textData();
                 } else if (finished->error() == QKeychain::EntryNotFound) {
                     result.status = SecretResult::Status::NotFound;
-                } else if (isUnavailable(*finished)) {
-                    markUnavailable(finished->errorString());
-                    readAttempt(key, context, done, 1);
+                    whetherLocked(m_service, key, context, [done, result](bool locked) {
+                        if (!locked) {
+                            done(result);
+                            return;
+                        }
+                        SecretResult refused;
+                        refused.status = SecretResult::Status::Error;
+                        refused.error =
+                            tr("The system keychain holds a token for this connection in a locked "
+                               "keyring, which could not be unlocked.");
+                        done(refused);
+                    });
                     return;
                 } else {
                     result.status = SecretResult::Status::Error;
-                    result.error =
-                        tr("The keychain could not read the token: %1").arg(finished->errorString());
+                    result.error = problem(*finished);
                 }
-                if (guard)
-                    done(result);
+                done(result);
             });
     job->start();
 }
@@ -114,34 +190,40 @@ void KeychainSecretStore::writeAttempt(const QString& key, const QString& secret
         m_memory.insert(key, secret);
         SecretResult result;
         result.persistent = false;
-        QMetaObject::invokeMethod(
-            context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+        deliverLater(context, std::move(done), result);
         return;
     }
     auto* job = new QKeychain::WritePasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
     job->setTextData(secret);
-    connect(job, &QKeychain::Job::finished, context,
-            [this, key, secret, done = std::move(done), context, attempt](QKeychain::Job* finished) {
-                SecretResult result;
+    // Not bound to the context: what the keychain did is known here even when nobody waits for it.
+    connect(job, &QKeychain::Job::finished, this,
+            [this, key, secret, done = std::move(done), guard = QPointer<QObject>(context),
+             attempt](QKeychain::Job* finished) {
                 if (finished->error() == QKeychain::NoError) {
-                    done(result);
+                    // The keychain has it now: the copy kept for this run is not needed.
+                    m_memory.remove(key);
+                    if (guard)
+                        done({});
                     return;
                 }
+                if (!guard)
+                    return;
                 if (isTransient(*finished) && attempt < MaxAttempts) {
-                    QTimer::singleShot(RetryDelayMs, context, [this, key, secret, context, done, attempt] {
-                        writeAttempt(key, secret, context, done, attempt + 1);
+                    QTimer::singleShot(RetryDelayMs, guard.data(), [this, key, secret, guard, done, attempt] {
+                        writeAttempt(key, secret, guard.data(), done, attempt + 1);
                     });
                     return;
                 }
-                if (isUnavailable(*finished)) {
-                    markUnavailable(finished->errorString());
-                    writeAttempt(key, secret, context, done, 1);
+                if (isNoKeychain(*finished)) {
+                    markUnavailable(*finished);
+                    writeAttempt(key, secret, guard.data(), done, 1);
                     return;
                 }
+                SecretResult result;
                 result.status = SecretResult::Status::Error;
-                result.error = tr("The keychain could not store the token: %1").arg(finished->errorString());
+                result.error = problem(*finished);
                 done(result);
             });
     job->start();
@@ -149,46 +231,59 @@ void KeychainSecretStore::writeAttempt(const QString& key, const QString& secret
 
 void KeychainSecretStore::remove(const QString& key, QObject* context, Callback done)
 {
-    removeAttempt(key, context, std::move(done), 1);
+    const bool wasInMemory = m_memory.remove(key) > 0;
+    removeAttempt(key, wasInMemory, context, std::move(done), 1);
 }
 
-void KeychainSecretStore::removeAttempt(const QString& key, QObject* context, Callback done, int attempt)
+void KeychainSecretStore::removeAttempt(const QString& key, bool wasInMemory, QObject* context, Callback done,
+                                        int attempt)
 {
-    const bool inMemory = m_memory.remove(key) > 0;
-    if (!isPersistent()) {
-        SecretResult result;
-        result.persistent = false;
-        if (!inMemory)
-            result.status = SecretResult::Status::NotFound;
-        QMetaObject::invokeMethod(
-            context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
-        return;
-    }
+    // Asked also while secrets are kept in memory: the keychain may be back, or may hold the token
+    // from an earlier run. Without a keychain the job costs nothing.
     auto* job = new QKeychain::DeletePasswordJob(m_service, this);
     job->setAutoDelete(true);
     job->setKey(key);
-    connect(job, &QKeychain::Job::finished, context,
-            [this, key, context, done = std::move(done), attempt](QKeychain::Job* finished) {
-                SecretResult result;
-                if (isTransient(*finished) && attempt < MaxAttempts) {
-                    QTimer::singleShot(RetryDelayMs, context, [this, key, context, done, attempt] {
-                        removeAttempt(key, context, done, attempt + 1);
-                    });
-                    return;
-                }
-                if (finished->error() == QKeychain::EntryNotFound) {
+    connect(
+        job, &QKeychain::Job::finished, context,
+        [this, key, wasInMemory, context, done = std::move(done), attempt](QKeychain::Job* finished) {
+            if (isTransient(*finished) && attempt < MaxAttempts) {
+                QTimer::singleShot(RetryDelayMs, context, [this, key, wasInMemory, context, done, attempt] {
+                    removeAttempt(key, wasInMemory, context, done, attempt + 1);
+                });
+                return;
+            }
+            SecretResult result;
+            if (finished->error() == QKeychain::NoError || finished->error() == QKeychain::EntryNotFound) {
+                result.persistent = isPersistent();
+                if (finished->error() == QKeychain::EntryNotFound && !wasInMemory)
                     result.status = SecretResult::Status::NotFound;
-                } else if (isUnavailable(*finished)) {
-                    markUnavailable(finished->errorString());
-                    result.persistent = false;
+                // "Removed" may mean: skipped, in a keyring that is locked.
+                whetherLocked(m_service, key, context, [done, result](bool locked) {
+                    if (!locked) {
+                        done(result);
+                        return;
+                    }
+                    SecretResult kept;
+                    kept.status = SecretResult::Status::Error;
+                    kept.error = tr("The token is in a locked keyring of the system keychain, which could "
+                                    "not be unlocked. Unlock it (in your desktop's password manager, for "
+                                    "example), then try again.");
+                    done(kept);
+                });
+                return;
+            } else if (isNoKeychain(*finished)) {
+                markUnavailable(*finished);
+                // Nothing could be there from this run; whether an earlier run left one, the
+                // caller says.
+                result.persistent = false;
+                if (!wasInMemory)
                     result.status = SecretResult::Status::NotFound;
-                } else if (finished->error() != QKeychain::NoError) {
-                    result.status = SecretResult::Status::Error;
-                    result.error =
-                        tr("The keychain could not remove the token: %1").arg(finished->errorString());
-                }
-                done(result);
-            });
+            } else {
+                result.status = SecretResult::Status::Error;
+                result.error = problem(*finished);
+            }
+            done(result);
+        });
     job->start();
 }
 

@@ -20,8 +20,9 @@ struct SecretResult
     };
     Status status = Status::Ok;
     QString secret; // for reads
-    QString error;  // translated, for Error
-    // False when the secret is only held in memory for this run (no keychain).
+    QString error;  // translated sentences, for Error
+    // False when the secret is only held in memory for this run (no keychain), and, for a removal,
+    // when no keychain could be reached to remove it from.
     bool persistent = true;
 };
 
@@ -38,9 +39,17 @@ public:
     using QObject::QObject;
     ~SecretStore() override = default;
 
+    // The secret kept for this run if there is one, else the keychain's.
     virtual void read(const QString& key, QObject* context, Callback done) = 0;
+    // Into the keychain; an error there keeps nothing anywhere (the caller asks the user whether to
+    // keep it for this run). Only without any keychain is it kept in memory, said by persistent.
     virtual void write(const QString& key, const QString& secret, QObject* context, Callback done) = 0;
+    // From this run's memory and from the keychain, which is always asked, also while the store
+    // keeps secrets in memory only. Error: it may still be in the keychain.
     virtual void remove(const QString& key, QObject* context, Callback done) = 0;
+    // In memory for this run only, when the user chose so after the keychain failed; read() then
+    // answers with it. A later successful write() into the keychain replaces it.
+    virtual void keepForThisRun(const QString& key, const QString& secret) = 0;
 
     // False once the store knows it cannot keep secrets across runs.
     virtual bool isPersistent() const = 0;
@@ -63,6 +72,7 @@ public:
     void read(const QString& key, QObject* context, Callback done) override;
     void write(const QString& key, const QString& secret, QObject* context, Callback done) override;
     void remove(const QString& key, QObject* context, Callback done) override;
+    void keepForThisRun(const QString& key, const QString& secret) override { m_secrets.insert(key, secret); }
     bool isPersistent() const override { return false; }
     QString unavailableReason() const override;
 

@@ -170,6 +170,9 @@ QList<ConnectionProfile> Settings::profiles() const
             ConnectionProfile::kindFromName(m_settings->value(QStringLiteral("kind")).toString());
         profile.url =
             QUrl(m_settings->value(QStringLiteral("url")).toString()).adjusted(QUrl::RemoveUserInfo);
+        profile.caCertificates = m_settings->value(QStringLiteral("caCertificates")).toString();
+        profile.proxy =
+            QUrl(m_settings->value(QStringLiteral("proxy")).toString()).adjusted(QUrl::RemoveUserInfo);
         // Entries edited by hand into nonsense are skipped rather than half-used.
         if (profile.id.isEmpty() || !kind)
             continue;
@@ -196,6 +199,11 @@ void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
         m_settings->setValue(QStringLiteral("url"), profile.kind == ConnectionProfile::Kind::LocalSimulator
                                                         ? QString()
                                                         : profile.url.toString(QUrl::RemoveUserInfo));
+        if (!profile.caCertificates.isEmpty())
+            m_settings->setValue(QStringLiteral("caCertificates"), profile.caCertificates);
+        // A proxy's password would be a secret: never written here (the dialog refuses one).
+        if (!profile.proxy.isEmpty())
+            m_settings->setValue(QStringLiteral("proxy"), profile.proxy.toString(QUrl::RemoveUserInfo));
     }
     m_settings->endArray();
     Q_EMIT profilesChanged();

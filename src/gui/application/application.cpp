@@ -13,6 +13,7 @@
 #include "core/notify/noticewatcher.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
+#include "core/util/plaintext.h"
 #include "gui/availability/availabilityview.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
@@ -217,8 +218,33 @@ void Application::start()
 void Application::startWithServer(const QUrl& url)
 {
     ensureProfiles();
-    const QUrl server = ApiClient::withoutCredentials(url);
-    openConnection(ConnectionProfile::custom(server.toDisplayString(), server), false);
+    // One profile per server address, kept: the next run with the same address finds its token in
+    // the keychain and its orders of unknown outcome, and Connections lists it (and removes it).
+    ConnectionProfile profile = ConnectionProfile::forServer(url);
+    QList<ConnectionProfile> profiles = m_services.settings->profiles();
+    const auto known = std::find_if(profiles.cbegin(), profiles.cend(),
+                                    [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+    if (known != profiles.cend()) {
+        profile = *known;
+    } else {
+        profiles.append(profile);
+        m_services.settings->setProfiles(profiles);
+    }
+    openConnection(profile, false);
+}
+
+void Application::updateProfile(const ConnectionProfile& profile)
+{
+    QList<ConnectionProfile> profiles = m_services.settings->profiles();
+    const auto it = std::find_if(profiles.begin(), profiles.end(),
+                                 [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+    if (it == profiles.end())
+        return;
+    *it = profile;
+    m_services.settings->setProfiles(profiles);
+    // The current connection takes it at once: its client is made again, with the new settings.
+    if (m_connection && m_connection->profile().id == profile.id)
+        openConnection(profile, false);
 }
 
 void Application::connectTo(const ConnectionProfile& profile)
@@ -251,7 +277,7 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
         const QString warning = tr("Could not read which orders may have been placed: check Orders before "
                                    "placing one again, or it may be placed twice.");
         bar->showMessage(warning);
-        bar->setToolTip(problem);
+        bar->setToolTip(PlainText::toolTip(problem));
         connect(
             bar, &QStatusBar::messageChanged, this,
             [bar, warning](const QString& message) {
@@ -264,10 +290,14 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
     m_connection = std::make_unique<Connection>(profile, m_services.secrets, m_services.network,
                                                 m_services.localServer, m_services.environment);
     Connection* connection = m_connection.get();
-    connect(connection, &Connection::stateChanged, this, [this] {
+    connect(connection, &Connection::stateChanged, this, [this, connection] {
         bindConnection();
         updateConnectionText();
         Q_EMIT connectionStateChanged();
+        // Why nothing can be shown (another window has the local simulator, say), in words where
+        // the user looks, until another message replaces it: not only in a tooltip.
+        if (connection->state() == Connection::State::Failed && !connection->problem().isEmpty())
+            m_window->statusBar()->showMessage(connection->problem());
     });
     connect(connection, &Connection::accountChanged, this, [this] {
         updateConnectionText();
@@ -387,10 +417,29 @@ void Application::forgetProfile(const ConnectionProfile& profile)
     if (profile.kind != ConnectionProfile::Kind::Custom
         || (m_connection && m_connection->profile().id == profile.id))
         return;
-    QList<ConnectionProfile> profiles = m_services.settings->profiles();
-    profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
-    m_services.settings->setProfiles(profiles);
-    m_services.secrets->remove(profile.secretKey(), this, [](const SecretResult&) {});
+    // The token first: a connection whose token the keychain could not remove stays listed, so that
+    // it can be removed again once the keychain lets it, rather than leave a token nobody lists.
+    m_services.secrets->remove(profile.secretKey(), this, [this, profile](const SecretResult& result) {
+        if (result.status == SecretResult::Status::Error) {
+            Q_EMIT profileForgotten(profile,
+                                    tr("The connection \"%1\" was not removed: its token could not be "
+                                       "removed from the system keychain. %2")
+                                        .arg(profile.name, result.error));
+            return;
+        }
+        QList<ConnectionProfile> profiles = m_services.settings->profiles();
+        profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
+        m_services.settings->setProfiles(profiles);
+        if (!result.persistent)
+            Q_EMIT profileForgotten(profile,
+                                    tr("The connection \"%1\" was removed. No system keychain could be "
+                                       "reached: if one kept a token for it in an earlier run, it "
+                                       "is still there.")
+                                        .arg(profile.name));
+        else
+            Q_EMIT profileForgotten(
+                profile, tr("The connection \"%1\" and its token were removed.").arg(profile.name));
+    });
 }
 
 } // namespace sfdesk

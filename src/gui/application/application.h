@@ -73,11 +73,16 @@ public:
 
     // Connects to the profile saved as current (the local simulator on a first start).
     void start();
-    // For one run, a server that is not saved as a profile (--server).
+    // --server: this server's own profile (made on the first run with its address, listed in
+    // Connections from then on), without making it the one saved as current.
     void startWithServer(const QUrl& url);
+    // Saves a changed profile (its CA certificates, its proxy); the current connection is opened
+    // again with it.
+    void updateProfile(const ConnectionProfile& profile);
     // Replaces the connection; every section shows the new one's data and nothing of the old.
     void connectTo(const ConnectionProfile& profile);
-    // Removes a custom profile and its token.
+    // Removes a custom profile's token and then the profile (kept when the keychain could not
+    // remove the token); profileForgotten() says what happened.
     void forgetProfile(const ConnectionProfile& profile);
 
     void showConnections();
@@ -91,6 +96,8 @@ public:
 Q_SIGNALS:
     void connectionChanged();
     void connectionStateChanged();
+    // What forgetProfile() did, in a sentence: the token removed, or why it may still be kept.
+    void profileForgotten(const sfdesk::ConnectionProfile& profile, const QString& outcome);
 
 private:
     void buildSections();

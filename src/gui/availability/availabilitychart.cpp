@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "core/models/format.h"
+#include "core/util/plaintext.h"
 
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -221,7 +222,7 @@ void AvailabilityChart::updateDescription()
     else
         parts << tr("No asks in the order book for this range.");
     setAccessibleDescription(parts.join(u' '));
-    setToolTip(accessibleDescription());
+    setToolTip(PlainText::toolTip(accessibleDescription()));
 }
 
 } // namespace sfdesk

@@ -9,6 +9,7 @@
 #include "core/models/format.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
+#include "core/util/plaintext.h"
 #include "gui/availability/availabilitychart.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -45,7 +46,9 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     , m_chart(new AvailabilityChart(this))
 {
     m_infinibandOnly->setObjectName(QStringLiteral("availabilityInfinibandOnly"));
-    m_infinibandOnly->setToolTip(SfCommand::availability(true));
+    m_infinibandOnly->setToolTip(PlainText::toolTip(SfCommand::availability(true)));
+    // Rich text: every server value in it is escaped.
+    m_details->setTextFormat(Qt::RichText);
     m_details->setObjectName(QStringLiteral("availabilityDetails"));
     m_details->setAccessibleName(tr("SKU details"));
     m_details->setWordWrap(true);

@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "core/cloudinit/cloudconfigschema.h"
 #include "core/cloudinit/validator.h"
+#include "core/util/plaintext.h"
 
 #include <KSyntaxHighlighting/Definition>
 #include <KSyntaxHighlighting/Repository>
@@ -462,7 +463,7 @@ void CloudInitCodeEditor::updateExtraSelections()
                                                ? QTextCharFormat::DotLine
                                                : QTextCharFormat::WaveUnderline);
         selection.format.setUnderlineColor(color);
-        selection.format.setToolTip(d.message);
+        selection.format.setToolTip(PlainText::toolTip(d.message));
         selection.cursor = QTextCursor(document());
         int start = positionOf(d.range.start);
         int end = positionOf(d.range.end);
@@ -601,7 +602,7 @@ bool CloudInitCodeEditor::viewportEvent(QEvent* event)
         const QString text = helpAt(cursor.position());
         if (text.isEmpty())
             QToolTip::hideText();
-        else
+        else // rich text: helpAt escapes the messages and names in it
             QToolTip::showText(help->globalPos(), text, viewport());
         return true;
     }
@@ -619,8 +620,9 @@ void CloudInitCodeEditor::contextMenuEvent(QContextMenuEvent* event)
         menu->insertAction(menu->actions().value(0), action);
         menu->insertSeparator(menu->actions().value(1));
     }
-    menu->exec(event->globalPos());
-    delete menu;
+    // A popup, not exec(): the editor's child, gone when it closes or the editor goes.
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
 }
 
 } // namespace sfdesk

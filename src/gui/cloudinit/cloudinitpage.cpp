@@ -9,10 +9,13 @@
 #include "core/cloudinit/templates.h"
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
+#include "core/util/plaintext.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
 #include <QAction>
@@ -78,27 +81,70 @@ QString kib(qint64 bytes)
 void askWithMessageBox(QWidget* parent, const QString& question,
                        std::function<void(CloudInitPage::UnsavedAnswer)> answer)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, CloudInitPage::tr("Unsaved Changes"), question,
-                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
-    box->setObjectName(u"cloudInitUnsavedBox"_s);
-    box->setDefaultButton(QMessageBox::Save);
-    box->setEscapeButton(QMessageBox::Cancel);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(box, &QDialog::finished, parent, [box, answer = std::move(answer)] {
-        switch (box->standardButton(box->clickedButton())) {
-        case QMessageBox::Save:
-            answer(CloudInitPage::UnsavedAnswer::Save);
-            break;
-        case QMessageBox::Discard:
-            answer(CloudInitPage::UnsavedAnswer::Discard);
-            break;
-        default:
-            answer(CloudInitPage::UnsavedAnswer::Cancel);
-            break;
-        }
-    });
-    box->open();
+    ConfirmDialog::askUnsaved(parent, u"cloudInitUnsavedBox"_s, question, QString(),
+                              [answer = std::move(answer)](ConfirmDialog::Unsaved unsaved) {
+                                  switch (unsaved) {
+                                  case ConfirmDialog::Unsaved::Keep:
+                                      answer(CloudInitPage::UnsavedAnswer::Save);
+                                      return;
+                                  case ConfirmDialog::Unsaved::Discard:
+                                      answer(CloudInitPage::UnsavedAnswer::Discard);
+                                      return;
+                                  case ConfirmDialog::Unsaved::Cancel:
+                                      answer(CloudInitPage::UnsavedAnswer::Cancel);
+                                      return;
+                                  }
+                              });
 }
+
+// The Jinja Instance Data dialog. Cancel, Escape and closing it with edited JSON ask first: use the
+// changes, discard them, or go back to them.
+class InstanceDataDialog final : public QDialog
+{
+public:
+    using QDialog::QDialog;
+
+    // Whether the text differs from the data in use, and whether it is JSON that can be used.
+    std::function<bool()> edited;
+    std::function<bool()> usable;
+    // Uses the text (it is usable) and closes.
+    std::function<void()> use;
+
+    void reject() override
+    {
+        if (!edited || !edited()) {
+            QDialog::reject();
+            return;
+        }
+        // One question at a time (Escape pressed again while it is open).
+        if (findChild<QMessageBox*>(u"cloudInitInstanceDataUnsavedBox"_s, Qt::FindDirectChildrenOnly))
+            return;
+        const bool canUse = usable();
+        QMessageBox* box = ConfirmDialog::askUnsaved(
+            this, u"cloudInitInstanceDataUnsavedBox"_s,
+            canUse ? CloudInitPage::tr("The instance data was changed. Use the changes before closing?")
+                   : CloudInitPage::tr("The instance data was changed but is not valid JSON, so it cannot be "
+                                       "used. Discard the changes?"),
+            CloudInitPage::tr("&Use Changes"), [this](ConfirmDialog::Unsaved answer) {
+                switch (answer) {
+                case ConfirmDialog::Unsaved::Keep:
+                    use();
+                    return;
+                case ConfirmDialog::Unsaved::Discard:
+                    QDialog::reject();
+                    return;
+                case ConfirmDialog::Unsaved::Cancel:
+                    return;
+                }
+            });
+        if (!canUse) {
+            for (QAbstractButton* button : constValue(box->buttons()))
+                if (box->buttonRole(button) == QMessageBox::AcceptRole)
+                    button->setEnabled(false);
+            box->setDefaultButton(QMessageBox::Cancel);
+        }
+    }
+};
 
 } // namespace
 
@@ -226,7 +272,7 @@ void CloudInitPage::buildUi()
     newMenu->setObjectName(u"cloudInitTemplatesMenu"_s);
     for (const CloudInit::Template& t : constValue(CloudInit::templates())) {
         QAction* action = newMenu->addAction(t.title, this, [this, id = t.id] { newFromTemplate(id); });
-        action->setToolTip(t.description);
+        action->setToolTip(PlainText::toolTip(t.description));
         action->setObjectName(u"template_"_s + t.id);
     }
 
@@ -274,7 +320,7 @@ void CloudInitPage::buildUi()
         m_recoveryBanner->setPalette(pal);
     }
     auto* bannerLayout = new QHBoxLayout(m_recoveryBanner);
-    m_recoveryLabel = new QLabel(m_recoveryBanner);
+    m_recoveryLabel = PlainText::label(m_recoveryBanner);
     m_recoveryLabel->setWordWrap(true);
     auto* discard = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-delete")),
                                     tr("Discard Recovered Text"), m_recoveryBanner);
@@ -322,11 +368,11 @@ void CloudInitPage::buildUi()
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
 
-    m_fileLabel = new QLabel(this);
+    m_fileLabel = PlainText::label(this);
     m_fileLabel->setObjectName(u"cloudInitFileLabel"_s);
-    m_typeLabel = new QLabel(this);
+    m_typeLabel = PlainText::label(this);
     m_typeLabel->setObjectName(u"cloudInitTypeLabel"_s);
-    m_summary = new QLabel(this);
+    m_summary = PlainText::label(this);
     m_summary->setObjectName(u"cloudInitSummary"_s);
     m_sizeMeter = new QProgressBar(this);
     m_sizeMeter->setObjectName(u"cloudInitSizeMeter"_s);
@@ -434,7 +480,7 @@ void CloudInitPage::showDiagnostics(const QList<CloudInit::Diagnostic>& diagnost
         item->setText(1, severityText(d.severity));
         item->setText(2, d.fix ? tr("%1  [quick fix: %2]").arg(d.message, d.fix->title) : d.message);
         item->setText(3, d.path);
-        item->setToolTip(2, d.message);
+        item->setToolTip(2, PlainText::toolTip(d.message));
         item->setData(0, DiagnosticRole, int(i));
         const QStyle::StandardPixmap icon =
             d.severity == CloudInit::Severity::Error     ? QStyle::SP_MessageBoxCritical
@@ -493,9 +539,9 @@ const CloudInit::Diagnostic* CloudInitPage::selectedFixable() const
 void CloudInitPage::updateFixAction()
 {
     const CloudInit::Diagnostic* fixable = selectedFixable();
-    m_fixAction->setToolTip(fixable ? fixable->fix->title
-                                    : tr("Selects the first problem that has a quick fix; "
-                                         "press again to apply it"));
+    m_fixAction->setToolTip(PlainText::toolTip(fixable ? fixable->fix->title
+                                                       : tr("Selects the first problem that has a quick fix; "
+                                                            "press again to apply it")));
 }
 
 void CloudInitPage::applySelectedFix()
@@ -615,7 +661,7 @@ bool CloudInitPage::openFile(const QString& path, QString* error)
             *error = file.errorString();
         return false;
     }
-    if (file.size() > 4 * 1024 * 1024) {
+    if (file.size() > CloudInit::maxUserDataFileBytes) {
         if (error)
             *error = tr("The file is larger than 4 MiB; user data is limited to 64 KiB.");
         return false;
@@ -682,6 +728,7 @@ void CloudInitPage::showError(const QString& title, const QString& text)
 {
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setObjectName(u"cloudInitErrorBox"_s);
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }
@@ -828,19 +875,23 @@ void CloudInitPage::openMultipartBuilder()
         // The editor's text becomes the first part.
         dialog->setParts({{CloudInit::mimeTypeOf(type), QString(), text}});
     }
-    connect(dialog, &MultipartDialog::useInEditor, this, [this, wasMultipart](const QByteArray& payload) {
-        whenUnsavedHandled(tr("Save the changes to %1 before replacing them with the multipart payload?")
-                               .arg(documentName()),
-                           [this, wasMultipart, payload] {
-                               // Edited parts of an open multipart file stay that file; anything else is a
-                               // new document.
-                               if (!wasMultipart)
-                                   m_fileName.clear();
-                               replaceText(QString::fromUtf8(payload));
-                               updateFileLabel();
-                               validateNow();
-                           });
-    });
+    connect(dialog, &MultipartDialog::useInEditor, this,
+            [this, wasMultipart, dialog = QPointer<MultipartDialog>(dialog)](const QByteArray& payload) {
+                whenUnsavedHandled(
+                    tr("Save the changes to %1 before replacing them with the multipart payload?")
+                        .arg(documentName()),
+                    [this, wasMultipart, payload, dialog] {
+                        // Edited parts of an open multipart file stay that file; anything else is a
+                        // new document.
+                        if (!wasMultipart)
+                            m_fileName.clear();
+                        replaceText(QString::fromUtf8(payload));
+                        updateFileLabel();
+                        validateNow();
+                        if (dialog)
+                            dialog->payloadUsed(payload);
+                    });
+            });
     dialog->open();
 }
 
@@ -852,7 +903,7 @@ void CloudInitPage::setInstanceData(const QJsonObject& data)
 
 void CloudInitPage::editInstanceData()
 {
-    auto* dialog = new QDialog(this);
+    auto* dialog = new InstanceDataDialog(this);
     dialog->setObjectName(u"cloudInitInstanceDataDialog"_s);
     dialog->setWindowTitle(tr("Jinja Instance Data"));
     dialog->setAccessibleName(tr("Instance data for Jinja templates"));
@@ -868,7 +919,8 @@ void CloudInitPage::editInstanceData()
     edit->setAccessibleName(tr("Instance data as JSON"));
     edit->setTabChangesFocus(true);
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    edit->setPlainText(QString::fromUtf8(QJsonDocument(m_instanceData).toJson(QJsonDocument::Indented)));
+    const QString inUse = QString::fromUtf8(QJsonDocument(m_instanceData).toJson(QJsonDocument::Indented));
+    edit->setPlainText(inUse);
     auto* status = new QLabel(dialog);
     status->setObjectName(u"cloudInitInstanceDataStatus"_s);
     status->setAccessibleName(tr("Instance data check"));
@@ -902,13 +954,19 @@ void CloudInitPage::editInstanceData()
         status->setText(ok ? tr("✓ Valid JSON") : problem);
         buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
     });
-    connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, parse] {
+    dialog->edited = [edit, inUse] { return edit->toPlainText() != inUse; };
+    dialog->usable = [parse] {
+        QString problem;
+        return parse(&problem).has_value();
+    };
+    dialog->use = [this, dialog, parse] {
         QString problem;
         if (const auto data = parse(&problem)) {
             setInstanceData(*data);
             dialog->accept();
         }
-    });
+    };
+    connect(buttons, &QDialogButtonBox::accepted, dialog, [dialog] { dialog->use(); });
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(note);
@@ -941,7 +999,7 @@ void CloudInitPage::updateFileLabel()
 {
     const QString name = m_fileName.isEmpty() ? tr("Untitled") : QFileInfo(m_fileName).fileName();
     m_fileLabel->setText(m_editor->document()->isModified() ? name + u" •"_s : name);
-    m_fileLabel->setToolTip(m_fileName);
+    m_fileLabel->setToolTip(PlainText::toolTip(m_fileName));
 }
 
 } // namespace sfdesk

@@ -6,6 +6,7 @@
 #include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 
@@ -326,7 +327,10 @@ void MultipartDialog::buildUi()
     auto* useButton = buttons->addButton(tr("Use in &Editor"), QDialogButtonBox::ActionRole);
     useButton->setObjectName(u"multipartUseButton"_s);
     useButton->setAccessibleName(tr("Put the payload into the Cloud-init editor"));
-    connect(useButton, &QPushButton::clicked, this, [this] { Q_EMIT useInEditor(payload()); });
+    connect(useButton, &QPushButton::clicked, this, [this] {
+        m_closeWhenUsed = false;
+        Q_EMIT useInEditor(payload());
+    });
     QPushButton* close = buttons->button(QDialogButtonBox::Close);
     close->setObjectName(u"multipartCloseButton"_s);
     close->setAccessibleName(tr("Close"));
@@ -342,6 +346,7 @@ void MultipartDialog::buildUi()
 void MultipartDialog::setParts(const QList<CloudInit::MimePart>& parts)
 {
     m_parts = parts;
+    m_keptPayload = payload();
     m_results.clear();
     refreshList();
     showPart(m_parts.isEmpty() ? -1 : 0);
@@ -526,13 +531,61 @@ bool MultipartDialog::saveTo(const QString& path, QString* error)
             *error = file.errorString();
         return false;
     }
+    m_keptPayload = data;
     return true;
+}
+
+bool MultipartDialog::hasUnusedEdits() const
+{
+    return payload() != m_keptPayload;
+}
+
+void MultipartDialog::payloadUsed(const QByteArray& payload)
+{
+    if (payload != this->payload())
+        return;
+    m_keptPayload = payload;
+    if (m_closeWhenUsed) {
+        m_closeWhenUsed = false;
+        QDialog::reject();
+    }
+}
+
+void MultipartDialog::reject()
+{
+    if (!hasUnusedEdits()) {
+        QDialog::reject();
+        return;
+    }
+    // One question at a time (Escape pressed again while it is open).
+    if (findChild<QMessageBox*>(u"multipartUnsavedBox"_s, Qt::FindDirectChildrenOnly))
+        return;
+    ConfirmDialog::askUnsaved(
+        this, u"multipartUnsavedBox"_s,
+        tr("The parts were changed and are neither in the Cloud-init editor nor saved. Use them in the "
+           "editor before closing?"),
+        tr("Use in &Editor"), [this](ConfirmDialog::Unsaved answer) {
+            switch (answer) {
+            case ConfirmDialog::Unsaved::Keep:
+                // The editor may ask about its own unsaved text first; this closes once it took them.
+                m_closeWhenUsed = true;
+                Q_EMIT useInEditor(payload());
+                return;
+            case ConfirmDialog::Unsaved::Discard:
+                m_keptPayload = payload();
+                QDialog::reject();
+                return;
+            case ConfirmDialog::Unsaved::Cancel:
+                return;
+            }
+        });
 }
 
 void MultipartDialog::showError(const QString& title, const QString& text)
 {
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setObjectName(u"multipartErrorBox"_s);
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

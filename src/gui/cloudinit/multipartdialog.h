@@ -57,6 +57,16 @@ public:
     void chooseFileToOpen();
     void saveAs();
 
+    // Whether the parts differ from what was opened, saved or last used in the editor.
+    bool hasUnusedEdits() const;
+    // The editor took this payload (after its own question about unsaved text): the parts that
+    // make it are kept, and a close that waited on it goes ahead.
+    void payloadUsed(const QByteArray& payload);
+
+    // Close and Escape ask first when the edited parts are kept nowhere: use them in the editor
+    // (the default), discard them or go back to them. The question does not block.
+    void reject() override;
+
 Q_SIGNALS:
     // The parts, the merged cloud-config and the MIME text were checked and are shown.
     void checked();
@@ -93,6 +103,10 @@ private:
     QLabel* m_openStatus = nullptr;
     QTimer* m_checkTimer = nullptr;
     bool m_showing = false;
+    // The payload as opened, saved or used in the editor: the parts are edited when theirs differs.
+    QByteArray m_keptPayload;
+    // Closing waits for the editor to take the payload.
+    bool m_closeWhenUsed = false;
     // Told of every edit: verdicts are shown only for the parts they were computed from.
     std::unique_ptr<BackgroundCheck<Check>> m_check;
 };

@@ -6,6 +6,7 @@
 #include "core/cloudinit/bootstrap.h"
 #include "core/cloudinit/sshkeys.h"
 
+#include "core/util/plaintext.h"
 #include "ui_sshbootstrapdialog.h"
 
 #include <QDir>
@@ -80,7 +81,8 @@ void SshBootstrapDialog::reloadKeys(const QString& select)
         const QString label = u"%1 (%2%3)"_s.arg(QFileInfo(key.path).fileName(), key.type,
                                                  key.comment.isEmpty() ? QString() : u", "_s + key.comment);
         m_ui->keyCombo->addItem(label, key.line);
-        m_ui->keyCombo->setItemData(m_ui->keyCombo->count() - 1, key.fingerprint, Qt::ToolTipRole);
+        m_ui->keyCombo->setItemData(m_ui->keyCombo->count() - 1, PlainText::toolTip(key.fingerprint),
+                                    Qt::ToolTipRole);
         if (key.path == select)
             m_ui->keyCombo->setCurrentIndex(m_ui->keyCombo->count() - 1);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "gui/common/copyactions.h"
+#include "core/util/plaintext.h"
 #include "gui/common/themeicons.h"
 
 #include <QClipboard>
@@ -33,7 +34,7 @@ void add(QMenu* menu, const QString& viewName, const QString& id, const QString&
     for (const Command& command : commands) {
         auto* action = menu->addAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), command.label);
         action->setObjectName(command.objectName);
-        action->setToolTip(command.line);
+        action->setToolTip(PlainText::toolTip(command.line));
         action->setStatusTip(command.line);
         QObject::connect(action, &QAction::triggered, menu, [line = command.line] { copy(line); });
     }

@@ -4,6 +4,8 @@
 
 #include "core/models/resourcetablemodel.h"
 #include "core/models/tableexport.h"
+#include "gui/common/confirmdialog.h"
+#include "core/util/plaintext.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -17,6 +19,8 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
@@ -145,6 +149,21 @@ void ListPage::exportTable()
     dialog->open();
 }
 
+void ListPage::confirm(const QString& title, const QString& text, const QString& confirmText,
+                       std::function<void()> confirmed)
+{
+    const QPointer<Session> session = m_context->session();
+    QMessageBox* box = ConfirmDialog::ask(
+        this, title, text, confirmText, [this, session, confirmed = std::move(confirmed)](bool yes) {
+            if (yes && session && m_context->session() == session && m_context->client())
+                confirmed();
+        });
+    connect(m_context, &ViewContext::clientChanged, box, [this, box, session] {
+        if (m_context->session() != session)
+            box->reject();
+    });
+}
+
 void ListPage::addToolbarWidget(QWidget* widget)
 {
     m_toolbar->insertWidget(m_toolbarLeading++, widget);
@@ -161,8 +180,8 @@ QPushButton* ListPage::addPageAction(QAction* action, const QString& buttonObjec
     button->setObjectName(buttonObjectName);
     button->setEnabled(action->isEnabled());
     if (!action->shortcut().isEmpty())
-        button->setToolTip(QStringLiteral("%1 (%2)").arg(
-            action->toolTip(), action->shortcut().toString(QKeySequence::NativeText)));
+        button->setToolTip(PlainText::toolTip(QStringLiteral("%1 (%2)").arg(
+            action->toolTip(), action->shortcut().toString(QKeySequence::NativeText))));
     connect(button, &QPushButton::clicked, action, &QAction::trigger);
     connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);
     m_toolbar->addWidget(button);

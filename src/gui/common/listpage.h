@@ -8,6 +8,8 @@
 #include <QModelIndexList>
 #include <QWidget>
 
+#include <functional>
+
 class QAction;
 class QBoxLayout;
 class QHBoxLayout;
@@ -90,6 +92,11 @@ protected:
     void addFooter(QWidget* widget);
     // Shows the session's model (the table's list) in the table.
     void setTableModel(QAbstractItemModel* model);
+    // Asks to confirm an action on this connection's resources (ConfirmDialog::ask) and runs
+    // `confirmed` once the user confirms. The question closes unanswered when the connection's
+    // session is another one by then: what it names is not on the new one.
+    void confirm(const QString& title, const QString& text, const QString& confirmText,
+                 std::function<void()> confirmed);
 
     // Called when a poll of the page's lists ended, before updateActions() and refreshed().
     virtual void listsFinished() {}

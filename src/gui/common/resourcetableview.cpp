@@ -4,6 +4,7 @@
 
 #include "core/models/resourcetablemodel.h"
 #include "core/settings/settings.h"
+#include "gui/common/plaintextwidgets.h"
 
 #include <QCollator>
 #include <QEvent>
@@ -24,7 +25,7 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     , m_settings(settings)
     , m_filter(new QLineEdit(this))
     , m_table(new QTableView(this))
-    , m_placeholder(new QLabel(m_table))
+    , m_placeholder(PlainText::label(m_table))
     , m_proxy(new ResourceProxyModel(this))
     , m_filterDebounce(new QTimer(this))
     , m_saveDebounce(new QTimer(this))
@@ -284,14 +285,16 @@ void ResourceTableView::showHeaderMenu(const QPoint& pos)
     auto* model = m_proxy->sourceModel();
     if (!model)
         return;
-    QMenu menu(this);
-    menu.setObjectName(m_viewName + QStringLiteral("ColumnMenu"));
-    menu.addSection(tr("Columns"));
+    // A popup, not exec(): it is this view's child and goes when it closes or the view goes.
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setObjectName(m_viewName + QStringLiteral("ColumnMenu"));
+    menu->addSection(tr("Columns"));
     int visible = 0;
     for (int column = 0; column < model->columnCount(); ++column)
         visible += m_table->isColumnHidden(column) ? 0 : 1;
     for (int column = 0; column < model->columnCount(); ++column) {
-        auto* action = menu.addAction(model->headerData(column, Qt::Horizontal).toString());
+        auto* action = menu->addAction(model->headerData(column, Qt::Horizontal).toString());
         action->setCheckable(true);
         action->setChecked(!m_table->isColumnHidden(column));
         // The last visible column cannot be hidden: an empty table helps nobody.
@@ -301,10 +304,10 @@ void ResourceTableView::showHeaderMenu(const QPoint& pos)
             saveHeaderState();
         });
     }
-    menu.addSeparator();
-    connect(menu.addAction(tr("Resize Columns to Contents")), &QAction::triggered, m_table,
+    menu->addSeparator();
+    connect(menu->addAction(tr("Resize Columns to Contents")), &QAction::triggered, m_table,
             &QTableView::resizeColumnsToContents);
-    menu.exec(m_table->horizontalHeader()->mapToGlobal(pos));
+    menu->popup(m_table->horizontalHeader()->mapToGlobal(pos));
 }
 
 void ResourceTableView::showContextMenu(const QPoint& pos)
@@ -312,11 +315,14 @@ void ResourceTableView::showContextMenu(const QPoint& pos)
     if (!m_menuProvider)
         return;
     const QModelIndexList rows = selectedSourceRows();
-    QMenu menu(this);
-    menu.setObjectName(m_viewName + QStringLiteral("ContextMenu"));
-    m_menuProvider(&menu, rows);
-    if (!menu.isEmpty())
-        menu.exec(m_table->viewport()->mapToGlobal(pos));
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setObjectName(m_viewName + QStringLiteral("ContextMenu"));
+    m_menuProvider(menu, rows);
+    if (menu->isEmpty())
+        delete menu;
+    else
+        menu->popup(m_table->viewport()->mapToGlobal(pos));
 }
 
 void ResourceTableView::saveHeaderState()

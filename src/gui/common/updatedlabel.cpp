@@ -2,6 +2,8 @@
 
 #include "gui/common/updatedlabel.h"
 
+#include "core/util/plaintext.h"
+
 #include <QTimer>
 
 namespace sfdesk {
@@ -10,6 +12,7 @@ UpdatedLabel::UpdatedLabel(QWidget* parent)
     : QLabel(parent)
     , m_tick(new QTimer(this))
 {
+    setTextFormat(Qt::PlainText);
     setForegroundRole(QPalette::PlaceholderText);
     m_tick->setInterval(1000);
     connect(m_tick, &QTimer::timeout, this, &UpdatedLabel::refreshText);
@@ -44,7 +47,7 @@ void UpdatedLabel::refreshText()
     if (!m_failure.isEmpty())
         text = text.isEmpty() ? tr("refresh failed") : tr("%1; refresh failed").arg(text);
     setText(text);
-    setToolTip(m_failure);
+    setToolTip(PlainText::toolTip(m_failure));
 }
 
 } // namespace sfdesk

@@ -3,6 +3,7 @@
 #include "gui/instances/createinstancewizard.h"
 
 #include "common/constvalue.h"
+#include "core/util/plaintext.h"
 #include "ui_createinstancewizard.h"
 
 #include "core/api/apiclient.h"
@@ -105,6 +106,8 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     , m_context(context)
 {
     m_ui->setupUi(this);
+    setTitleFormat(Qt::PlainText);
+    setSubTitleFormat(Qt::PlainText);
     // The editor's text is checked off the UI thread: a large document must not stall the wizard.
     m_userDataCheck = std::make_unique<BackgroundCheck<CloudInit::ValidationResult>>(
         this,
@@ -625,7 +628,8 @@ QStringList CreateInstanceWizard::preflightWarnings() const
     if (!chosenPartitionId().isEmpty()) {
         // The images the product documentation names for InfiniBand: they ship the drivers and run
         // ibv_devinfo at boot.
-        static const QRegularExpression infinibandImage(QStringLiteral("^ubuntu-24\\.04-cuda-13\\.\\d+$"));
+        static const QRegularExpression infinibandImage(
+            QRegularExpression::anchoredPattern(QStringLiteral("ubuntu-24\\.04-cuda-13\\.\\d+")));
         const QString image = m_ui->imageCombo->currentText();
         if (!image.isEmpty() && !infinibandImage.match(image).hasMatch())
             warnings
@@ -833,6 +837,7 @@ void CreateInstanceWizard::copyCommand()
                 auto* box = new QMessageBox(QMessageBox::Warning, tr("Save User Data"),
                                             tr("Cannot save %1: %2").arg(path, error), QMessageBox::Ok, this);
                 box->setObjectName(QStringLiteral("wizardUserDataErrorBox"));
+                box->setTextFormat(Qt::PlainText);
                 box->setAttribute(Qt::WA_DeleteOnClose);
                 box->open();
                 return;
@@ -893,14 +898,15 @@ void CreateInstanceWizard::startCreating()
                 QString text = error.message();
                 for (const FieldError& detail : error.details())
                     text += QStringLiteral(" ") + detail.message;
-                // Creating is not idempotent: when the answer is lost rather than refused, the server
-                // may have created the instance, and creating it again would make a second one.
-                if (error.kind() != ApiError::Kind::Http && error.kind() != ApiError::Kind::Cancelled)
+                // Creating is not idempotent: unless the server refused it, it may have created the
+                // instance (an answer lost, a proxy's 502 or 504, a cancel), and creating it again
+                // would make a second one.
+                if (error.outcomeUnknown())
                     text += QStringLiteral(" ")
-                            + tr("The answer was lost: the instance may exist all the same. Look in "
-                                 "Instances before you create it again.");
+                            + tr("Whether it was created is not known: the instance may exist all the same. "
+                                 "Look in Instances before you create it again.");
                 item->setText(1, tr("Failed: %1").arg(text));
-                item->setToolTip(1, text);
+                item->setToolTip(1, PlainText::toolTip(text));
                 done();
             });
     }

@@ -9,7 +9,6 @@
 #include "core/models/instancemodel.h"
 #include "core/models/session.h"
 #include "gui/common/bulkaction.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
@@ -52,6 +51,8 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     , m_logs(new QAction(ThemeIcons::icon(QStringLiteral("text-x-log")), tr("Console &Log"), this))
     , m_ssh(new QAction(ThemeIcons::icon(QStringLiteral("utilities-terminal")), tr("&SSH…"), this))
 {
+    // Rich text: every server value in it is escaped.
+    m_details->setTextFormat(Qt::RichText);
     m_details->setObjectName(QStringLiteral("instanceDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -75,6 +76,9 @@ InstancesView::InstancesView(ViewContext* context, QWidget* parent)
     connect(m_logs, &QAction::triggered, this, &InstancesView::showConsoleLog);
     connect(m_ssh, &QAction::triggered, this, &InstancesView::showSshDetails);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesView::updateDetails);
+    // The details follow the selection (the selection model stays when the session's model changes).
+    connect(table()->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &InstancesView::updateDetails);
     // The partition field stays hidden until the account is in the preview.
     auto showPartitionColumn = [this] {
         table()->setColumnAvailable(InstanceModel::PartitionColumn, this->context()->infinibandEnabled());
@@ -215,9 +219,7 @@ void InstancesView::terminateSelected()
                             "InfiniBand partition keeps it attached until its node releases it.",
                             nullptr, static_cast<int>(targets.size()))
                              .arg(names.join(u", "));
-    if (!ConfirmDialog::ask(this, tr("Terminate Instances"), text, tr("&Terminate")))
-        return;
-    runOnEach(targets, true);
+    confirm(tr("Terminate Instances"), text, tr("&Terminate"), [this, targets] { runOnEach(targets, true); });
 }
 
 void InstancesView::deleteSelected()
@@ -235,9 +237,7 @@ void InstancesView::deleteSelected()
     const QString text = tr("Delete %n terminated instance(s): %1? They disappear from every list.", nullptr,
                             static_cast<int>(targets.size()))
                              .arg(names.join(u", "));
-    if (!ConfirmDialog::ask(this, tr("Delete Instances"), text, tr("&Delete")))
-        return;
-    runOnEach(targets, false);
+    confirm(tr("Delete Instances"), text, tr("&Delete"), [this, targets] { runOnEach(targets, false); });
 }
 
 void InstancesView::showConsoleLog()

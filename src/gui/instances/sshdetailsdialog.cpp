@@ -6,6 +6,7 @@
 
 #include "core/cli/sfcommand.h"
 #include "core/cloudinit/bootstrap.h"
+#include "core/cluster/launchplan.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/viewcontext.h"
 
@@ -31,21 +32,29 @@ SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instance
         ->sshDetails(instanceId)
         .onSuccess(
             this,
-            [this, instanceId](const SshDetails& details) {
-                QStringList words{QStringLiteral("ssh")};
-                if (details.port != 22)
-                    words << QStringLiteral("-p") << QString::number(details.port);
-                // The SSH bootstrap disables root login; its user is the one to suggest.
-                words << CloudInit::defaultUserName() + u'@' + details.hostname;
-                m_ui->commandEdit->setText(SfCommand::join(words));
-                m_ui->introLabel->setText(
-                    tr("Log in as the user your cloud-init user data created (%1 with the SSH bootstrap; "
-                       "root login is disabled) with its key, or use %2:")
-                        .arg(CloudInit::defaultUserName(), SfCommand::instanceSsh(instanceId)));
+            [this, instanceId, instanceName](const SshDetails& details) {
                 QStringList keys;
                 for (const SshHostKey& key : details.hostKeys)
                     keys << key.keyType + u' ' + key.key;
                 m_ui->hostKeysText->setPlainText(keys.join(u'\n'));
+                if (!LaunchPlan::isUsableHost(details.hostname)) {
+                    // Never a command built around an address that is not one (it could hold shell text).
+                    m_ui->introLabel->setText(
+                        tr("The server gave no usable address for this instance (\"%1\"); use %2 instead.")
+                            .arg(LaunchPlan::commentText(details.hostname),
+                                 SfCommand::instanceSsh(instanceId)));
+                    Q_EMIT loaded();
+                    return;
+                }
+                LaunchPlan::Options options;
+                // The SSH bootstrap disables root login; its user is the one to suggest.
+                options.user = CloudInit::defaultUserName();
+                m_ui->commandEdit->setText(LaunchPlan::sshCommand(
+                    {instanceName, instanceId, details.hostname, details.port}, options));
+                m_ui->introLabel->setText(
+                    tr("Log in as the user your cloud-init user data created (%1 with the SSH bootstrap; "
+                       "root login is disabled) with its key, or use %2:")
+                        .arg(CloudInit::defaultUserName(), SfCommand::instanceSsh(instanceId)));
                 m_ui->copyButton->setEnabled(true);
                 Q_EMIT loaded();
             })

@@ -4,6 +4,7 @@
 
 #include "core/models/activitymodel.h"
 #include "core/notify/noticelog.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
 #include <QHBoxLayout>
@@ -22,7 +23,7 @@ ActivityPanel::ActivityPanel(ActivityModel* model, QWidget* parent)
     , m_model(model)
     , m_tabs(new QTabWidget(this))
     , m_table(new QTableView(this))
-    , m_summary(new QLabel(this))
+    , m_summary(PlainText::label(this))
     , m_cancel(new QPushButton(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel Request"), this))
     , m_clear(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-clear")), tr("C&lear Finished"), this))
 {

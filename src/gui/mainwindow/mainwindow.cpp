@@ -5,6 +5,8 @@
 #include "common/constvalue.h"
 #include "common/logging.h"
 #include "core/settings/settings.h"
+#include "core/util/plaintext.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/mainwindow/aboutdialog.h"
 #include "gui/mainwindow/startpage.h"
@@ -104,7 +106,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
                     current->setSelected(true); // activating the open section again keeps it open
             });
 
-    m_connectionLabel = new QLabel(tr("Not connected"), this);
+    m_connectionLabel = PlainText::label(this, tr("Not connected"));
     m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
     statusBar()->setObjectName(QStringLiteral("statusBar"));
     statusBar()->addPermanentWidget(m_connectionLabel);
@@ -426,7 +428,7 @@ void MainWindow::showShortcuts()
 void MainWindow::setConnectionText(const QString& text, const QString& toolTip)
 {
     m_connectionLabel->setText(text);
-    m_connectionLabel->setToolTip(toolTip);
+    m_connectionLabel->setToolTip(PlainText::toolTip(toolTip));
 }
 
 void MainWindow::createMenus()

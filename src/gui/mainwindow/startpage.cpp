@@ -22,6 +22,7 @@ StartPage::StartPage(QWidget* parent)
     layout->addWidget(icon);
 
     auto* title = new QLabel(tr("<h1>sfdesk %1</h1>").arg(AppInfo::version()), this);
+    title->setTextFormat(Qt::RichText);
     title->setObjectName(QStringLiteral("startTitle"));
     layout->addWidget(title);
 

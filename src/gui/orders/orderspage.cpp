@@ -8,6 +8,7 @@
 #include "core/market/marketbackend.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 
@@ -30,11 +31,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool askToConfirm(QWidget* parent, const QString& text)
+void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)
 {
-    return QMessageBox::question(parent, OrdersPage::tr("Cancel order"), text,
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-           == QMessageBox::Yes;
+    ConfirmDialog::askYes(parent, OrdersPage::tr("Cancel order"), text, QMessageBox::No, std::move(answer));
 }
 
 } // namespace
@@ -220,9 +219,25 @@ void OrdersPage::cancelSelected()
     if (!order || !OrderModel::isOpen(*order) || !m_backend)
         return;
     const QString id = order->id;
-    if (!m_confirmer(this, tr("Cancel order %1 (%n node(s), limit $%2)?", nullptr, int(order->nodeCount()))
-                               .arg(id, order->limitPrice.text)))
+    m_confirmer(this,
+                tr("Cancel order %1 (%n node(s), limit $%2)?", nullptr, int(order->nodeCount()))
+                    .arg(id, order->limitPrice.text),
+                [this, id](bool confirmed) {
+                    if (confirmed)
+                        cancelOrder(id);
+                });
+}
+
+void OrdersPage::cancelOrder(const QString& id)
+{
+    if (!m_backend)
         return;
+    // The list changed while the question was open (another connection's orders, say).
+    const Order* order = m_model ? m_model->find(id) : nullptr;
+    if (!order || !OrderModel::isOpen(*order)) {
+        m_message->setText(tr("Order %1 is no longer open here; nothing was cancelled.").arg(id));
+        return;
+    }
     m_message->setText(tr("Cancelling %1…").arg(id));
     m_backend->cancel(
         id, this, [this, id] { m_message->setText(tr("Order %1 cancelled.").arg(id)); },

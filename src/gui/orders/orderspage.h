@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "gui/common/confirmdialog.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -30,7 +32,8 @@ class OrdersPage final : public QWidget
     Q_DISABLE_COPY_MOVE(OrdersPage)
 
 public:
-    using Confirmer = std::function<bool(QWidget* parent, const QString& text)>;
+    // Asked before an order is cancelled, with the text to show; answers later (never blocks).
+    using Confirmer = std::function<void(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)>;
 
     OrdersPage(MarketBackend* backend, Settings* settings, QWidget* parent = nullptr);
     ~OrdersPage() override;
@@ -74,6 +77,7 @@ private:
     const Order* currentOrder() const;
     void updateActions();
     void cancelSelected();
+    void cancelOrder(const QString& id);
     void copySelected();
 
     QPointer<MarketBackend> m_backend;

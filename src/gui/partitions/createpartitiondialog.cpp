@@ -2,6 +2,7 @@
 
 #include "gui/partitions/createpartitiondialog.h"
 
+#include "core/util/plaintext.h"
 #include "ui_createpartitiondialog.h"
 
 #include "core/api/apiclient.h"
@@ -70,7 +71,7 @@ void CreatePartitionDialog::fillFabrics()
         for (const ObjectRef& sku : fabric.instanceSkus) {
             auto* child = new QTreeWidgetItem(item, {sku.name.isEmpty() ? sku.id : sku.name});
             child->setData(0, FabricIdRole, fabric.id);
-            child->setToolTip(0, sku.id);
+            child->setToolTip(0, PlainText::toolTip(sku.id));
         }
         if (!regions.contains(fabric.region))
             regions << fabric.region;

@@ -2,6 +2,7 @@
 
 #include "gui/partitions/deleteblockersdialog.h"
 
+#include "core/util/plaintext.h"
 #include "ui_deleteblockersdialog.h"
 
 #include "core/api/apiclient.h"
@@ -12,6 +13,7 @@
 #include "gui/common/viewcontext.h"
 
 #include <QDateTime>
+#include <QPointer>
 #include <QPushButton>
 
 #include <algorithm>
@@ -57,6 +59,13 @@ DeleteBlockersDialog::DeleteBlockersDialog(ViewContext* context, const Infiniban
     connect(&m_watch, &QTimer::timeout, this, &DeleteBlockersDialog::readAttached);
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &DeleteBlockersDialog::updateRows);
+    // The partition and its instances are the connection's: another connection (or none, after a
+    // 401) has other ones, and nothing here may be sent to it.
+    connect(context, &ViewContext::clientChanged, this,
+            [this, session = QPointer<Session>(context->session())] {
+                if (m_context->session() != session)
+                    reject();
+            });
     showBlockers(error);
 }
 
@@ -220,9 +229,9 @@ void DeleteBlockersDialog::updateRows()
         }
         item->setText(StatusColumn, status);
         item->setText(AdviceColumn, advice);
-        item->setToolTip(InstanceColumn, item->text(InstanceColumn));
-        item->setToolTip(StatusColumn, status);
-        item->setToolTip(AdviceColumn, advice);
+        item->setToolTip(InstanceColumn, PlainText::toolTip(item->text(InstanceColumn)));
+        item->setToolTip(StatusColumn, PlainText::toolTip(status));
+        item->setToolTip(AdviceColumn, PlainText::toolTip(advice));
     }
     if (counting && !m_tick.isActive())
         m_tick.start();
@@ -292,34 +301,47 @@ void DeleteBlockersDialog::updateButtons()
 
 void DeleteBlockersDialog::terminateChecked()
 {
-    QList<QTreeWidgetItem*> items;
+    QStringList ids;
     QStringList names;
     for (int i = 0; i < m_ui->blockerTree->topLevelItemCount(); ++i) {
-        auto* item = m_ui->blockerTree->topLevelItem(i);
+        const auto* item = m_ui->blockerTree->topLevelItem(i);
         if (!(item->flags() & Qt::ItemIsUserCheckable) || item->checkState(InstanceColumn) != Qt::Checked)
             continue;
-        if (item->data(InstanceColumn, InstanceIdRole).toString().isEmpty())
+        const QString id = item->data(InstanceColumn, InstanceIdRole).toString();
+        if (id.isEmpty())
             continue;
-        items.append(item);
+        ids.append(id);
         names.append(item->text(InstanceColumn));
     }
-    if (items.isEmpty())
+    if (ids.isEmpty())
         return;
     const QString question = tr("Terminate %n instance(s) attached to partition \"%1\": %2? Terminated "
                                 "instances cannot be started "
                                 "again; their nodes then release the partition.",
-                                nullptr, static_cast<int>(items.size()))
+                                nullptr, static_cast<int>(ids.size()))
                                  .arg(m_partition.name, names.join(QStringLiteral(", ")));
-    if (!ConfirmDialog::ask(this, tr("Terminate Instances"), question,
-                            tr("&Terminate %n Instance(s)", nullptr, static_cast<int>(items.size()))))
+    // The question is this dialog's child: if the dialog closes first, nothing is terminated.
+    ConfirmDialog::ask(this, tr("Terminate Instances"), question,
+                       tr("&Terminate %n Instance(s)", nullptr, static_cast<int>(ids.size())),
+                       [this, ids](bool confirmed) {
+                           if (confirmed)
+                               terminate(ids);
+                       });
+}
+
+void DeleteBlockersDialog::terminate(QStringList ids)
+{
+    // The partition was read again while the question was open: what has been released since is
+    // left alone.
+    ids.removeIf([this](const QString& id) { return m_released.contains(id) || m_terminating.contains(id); });
+    if (ids.isEmpty() || !m_context->client() || m_running > 0)
         return;
     // A read already under way predates these terminations.
     ++m_readGeneration;
-    m_terminateTotal = static_cast<int>(items.size());
+    m_terminateTotal = static_cast<int>(ids.size());
     m_terminateDone = 0;
     m_terminateFailed = 0;
-    for (QTreeWidgetItem* item : std::as_const(items)) {
-        const QString id = item->data(InstanceColumn, InstanceIdRole).toString();
+    for (const QString& id : ids) {
         m_terminateErrors.remove(id);
         ++m_running;
         m_terminating.insert(id);
@@ -375,6 +397,8 @@ void DeleteBlockersDialog::finishTerminate()
 
 void DeleteBlockersDialog::retryDelete()
 {
+    if (!m_context->client())
+        return;
     ++m_running;
     updateButtons();
     m_ui->progressLabel->setText(tr("Deleting partition \"%1\"…").arg(m_partition.name));

@@ -62,6 +62,7 @@ private:
     void fitColumns();
     void updateWatch();
     void terminateChecked();
+    void terminate(QStringList ids);
     void finishTerminate();
     void retryDelete();
     void updateButtons();

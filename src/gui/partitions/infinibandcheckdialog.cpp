@@ -4,6 +4,7 @@
 
 #include "core/api/apiclient.h"
 #include "core/models/format.h"
+#include "core/util/plaintext.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
@@ -163,7 +164,7 @@ void InfinibandCheckDialog::render()
     for (const Row& row : std::as_const(m_rows)) {
         auto* item = new QTreeWidgetItem(m_tree);
         item->setText(0, row.name);
-        item->setToolTip(0, row.id);
+        item->setToolTip(0, PlainText::toolTip(row.id));
         switch (row.result.state) {
         case IbCheck::PortState::Active:
             ++active;
@@ -191,7 +192,7 @@ void InfinibandCheckDialog::render()
                                "after it boots")
                           : row.result.detail;
         item->setText(3, details);
-        item->setToolTip(3, details);
+        item->setToolTip(3, PlainText::toolTip(details));
     }
     if (m_rows.isEmpty()) {
         m_summary->setText(tr("No workers in partition %1: create instances into it, then check again.")

@@ -8,6 +8,7 @@
 #include "core/models/skumodel.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
@@ -31,7 +32,7 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     : QDialog(parent)
     , m_context(context)
     , m_partition(partition)
-    , m_status(new QLabel(this))
+    , m_status(PlainText::label(this))
     , m_user(new QLineEdit(CloudInit::defaultUserName(), this))
     , m_port(new QSpinBox(this))
     , m_script(new QLineEdit(QStringLiteral("train.py"), this))

@@ -10,12 +10,13 @@
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
+#include "core/util/plaintext.h"
 #include "gui/common/bulkaction.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/messagebar.h"
 #include "gui/common/namedialog.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
@@ -45,7 +46,7 @@ namespace {
 
 QLabel* selectableLabel(QWidget* parent, const QString& objectName)
 {
-    auto* label = new QLabel(parent);
+    auto* label = PlainText::label(parent);
     label->setObjectName(objectName);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
@@ -79,7 +80,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     , m_topology(new QAction(ThemeIcons::icon(QStringLiteral("network-workgroup")), tr("&Topology…"), this))
     , m_model(context->session()->partitions())
     , m_details(new QWidget(content()))
-    , m_detailTitle(new QLabel(m_details))
+    , m_detailTitle(PlainText::label(m_details))
     , m_detailFabric(selectableLabel(m_details, QStringLiteral("partitionDetailFabric")))
     , m_detailZone(selectableLabel(m_details, QStringLiteral("partitionDetailZone")))
     , m_detailPath(selectableLabel(m_details, QStringLiteral("partitionDetailPath")))
@@ -93,7 +94,8 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
     m_banner->setObjectName(QStringLiteral("partitionsEnrolBanner"));
     m_bannerText->setObjectName(QStringLiteral("partitionsEnrolText"));
     m_enrolButton->setObjectName(QStringLiteral("partitionsEnrolButton"));
-    m_enrolButton->setToolTip(SfCommand::previewEnroll(QStringLiteral("infiniband-preview")));
+    m_enrolButton->setToolTip(
+        PlainText::toolTip(SfCommand::previewEnroll(QStringLiteral("infiniband-preview"))));
     m_banner->addButton(m_enrolButton);
     m_intro->setObjectName(QStringLiteral("partitionsIntro"));
     m_intro->setWordWrap(true);
@@ -360,7 +362,7 @@ void PartitionsView::showDetails()
                                ? partition->name
                                : tr("%1 (workspace %2)").arg(partition->name, partition->workspace));
     m_detailFabric->setText(partition->fabric.name);
-    m_detailFabric->setToolTip(partition->fabric.id);
+    m_detailFabric->setToolTip(PlainText::toolTip(partition->fabric.id));
     m_detailZone->setText(QStringLiteral("%1 / %2").arg(partition->region, partition->availabilityZone));
     m_detailPath->setText(partition->resourcePath);
     m_detailCreated->setText(Format::dateTime(partition->createdAt));
@@ -478,9 +480,12 @@ void PartitionsView::deleteCurrent()
            "attached "
            "to it block the deletion.")
             .arg(partition->name, partition->id, partition->workspace, partition->fabric.name);
-    if (!ConfirmDialog::ask(this, tr("Delete Partition"), question, tr("&Delete Partition")))
-        return;
-    const InfinibandPartition& target = *partition;
+    confirm(tr("Delete Partition"), question, tr("&Delete Partition"),
+            [this, target = *partition] { deletePartition(target); });
+}
+
+void PartitionsView::deletePartition(const InfinibandPartition& target)
+{
     const auto call = context()->client()->deleteInfinibandPartition(target.id);
     call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted partition %1.").arg(target.name));
@@ -510,25 +515,27 @@ void PartitionsView::deleteMany(const QList<InfinibandPartition>& partitions)
         items.append(
             {partition.name, [this, id] { return context()->client()->deleteInfinibandPartition(id); }});
     }
-    if (!ConfirmDialog::ask(this, tr("Delete Partitions"),
-                            tr("Delete %n InfiniBand partition(s): %1? Instances still attached to one block "
-                               "its deletion.",
-                               nullptr, static_cast<int>(partitions.size()))
-                                .arg(names.join(QStringLiteral(", "))),
-                            tr("&Delete %n Partition(s)", nullptr, static_cast<int>(partitions.size()))))
-        return;
-    BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
-        QString result = tr("Deleted %1 of %n partition(s).", nullptr, outcome.total).arg(outcome.done);
-        if (!outcome.failures.isEmpty())
-            result +=
-                u' '
-                + tr("Not deleted, with the reason: %1. Delete one alone to see what blocks it and clear it.")
-                      .arg(outcome.failures.join(QStringLiteral("; ")));
-        m_lastResult = result;
-        context()->reportMessage(result);
-        refresh();
-        Q_EMIT refreshed();
-    });
+    confirm(tr("Delete Partitions"),
+            tr("Delete %n InfiniBand partition(s): %1? Instances still attached to one block "
+               "its deletion.",
+               nullptr, static_cast<int>(partitions.size()))
+                .arg(names.join(QStringLiteral(", "))),
+            tr("&Delete %n Partition(s)", nullptr, static_cast<int>(partitions.size())), [this, items] {
+                BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
+                    QString result =
+                        tr("Deleted %1 of %n partition(s).", nullptr, outcome.total).arg(outcome.done);
+                    if (!outcome.failures.isEmpty())
+                        result +=
+                            u' '
+                            + tr("Not deleted, with the reason: %1. Delete one alone to see what blocks it "
+                                 "and clear it.")
+                                  .arg(outcome.failures.join(QStringLiteral("; ")));
+                    m_lastResult = result;
+                    context()->reportMessage(result);
+                    refresh();
+                    Q_EMIT refreshed();
+                });
+            });
 }
 
 LaunchCommandDialog* PartitionsView::launchCurrent()

@@ -67,6 +67,7 @@ protected:
     void takeModels(Session* session) override;
 
 private:
+    void deletePartition(const InfinibandPartition& target);
     void deleteMany(const QList<InfinibandPartition>& partitions);
     void updateEnrolment();
     void readFabrics();

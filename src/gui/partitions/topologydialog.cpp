@@ -9,6 +9,7 @@
 #include "core/models/instancemodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
+#include "core/util/plaintext.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
@@ -297,12 +298,12 @@ void TopologyDialog::rebuild()
                 if (instance.status == Instance::Status::Running) {
                     if (const auto port = m_ports.constFind(instance.id); port != m_ports.cend()) {
                         item->setText(PortColumn, portText(*port));
-                        item->setToolTip(PortColumn, port->detail);
+                        item->setToolTip(PortColumn, PlainText::toolTip(port->detail));
                         item->setText(PortSeenColumn, Format::dateTime(port->seenAt));
                         active += port->state == IbCheck::PortState::Active;
                     } else if (m_portErrors.contains(instance.id)) {
                         item->setText(PortColumn, tr("Console not readable"));
-                        item->setToolTip(PortColumn, m_portErrors.value(instance.id));
+                        item->setToolTip(PortColumn, PlainText::toolTip(m_portErrors.value(instance.id)));
                     } else {
                         item->setText(PortColumn, tr("Not read"));
                     }

@@ -11,10 +11,10 @@
 #include "core/models/skumodel.h"
 #include "core/settings/settings.h"
 #include "gui/common/bulkaction.h"
-#include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/namedialog.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
@@ -46,7 +46,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
                 tr("No pools here. A pool holds the compute you buy; every order and instance needs one.")},
                parent)
     , m_model(context->session()->pools())
-    , m_error(new QLabel(this))
+    , m_error(PlainText::label(this))
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Pool…"), this))
     , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
@@ -241,14 +241,15 @@ void PoolsView::deleteCurrent()
         deleteMany(selected);
         return;
     }
-    if (!ConfirmDialog::ask(
-            this, tr("Delete Pool"),
+    confirm(tr("Delete Pool"),
             tr("Delete pool \"%1\" (%2) in workspace \"%3\"? SF Compute refuses while it has active "
                "orders, future allocation, nodes or deployments.")
                 .arg(pool->name, pool->id, pool->workspace),
-            tr("&Delete Pool")))
-        return;
-    const Pool& target = *pool;
+            tr("&Delete Pool"), [this, target = *pool] { deletePool(target); });
+}
+
+void PoolsView::deletePool(const Pool& target)
+{
     m_error->hide();
     const auto call = context()->client()->deletePool(target.id);
     call.onSuccess(this, [this, target] {
@@ -278,26 +279,27 @@ void PoolsView::deleteMany(const QList<Pool>& pools)
         const QString id = pool.id;
         items.append({pool.name, [this, id] { return context()->client()->deletePool(id); }});
     }
-    if (!ConfirmDialog::ask(this, tr("Delete Pools"),
-                            tr("Delete %n pool(s): %1? SF Compute refuses each one that has active orders, "
-                               "future allocation, nodes or deployments.",
-                               nullptr, static_cast<int>(pools.size()))
-                                .arg(names.join(QStringLiteral(", "))),
-                            tr("&Delete %n Pool(s)", nullptr, static_cast<int>(pools.size()))))
-        return;
-    m_error->hide();
-    BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
-        QString result = tr("Deleted %1 of %n pool(s).", nullptr, outcome.total).arg(outcome.done);
-        if (!outcome.failures.isEmpty()) {
-            result +=
-                u' '
-                + tr("Not deleted, with the reason: %1.").arg(outcome.failures.join(QStringLiteral("; ")));
-            m_error->setText(result);
-            m_error->show();
-        }
-        context()->reportMessage(result);
-        Q_EMIT actionFinished();
-    });
+    confirm(tr("Delete Pools"),
+            tr("Delete %n pool(s): %1? SF Compute refuses each one that has active orders, "
+               "future allocation, nodes or deployments.",
+               nullptr, static_cast<int>(pools.size()))
+                .arg(names.join(QStringLiteral(", "))),
+            tr("&Delete %n Pool(s)", nullptr, static_cast<int>(pools.size())), [this, items] {
+                m_error->hide();
+                BulkAction::run(this, items, [this](const BulkAction::Outcome& outcome) {
+                    QString result =
+                        tr("Deleted %1 of %n pool(s).", nullptr, outcome.total).arg(outcome.done);
+                    if (!outcome.failures.isEmpty()) {
+                        result += u' '
+                                  + tr("Not deleted, with the reason: %1.")
+                                        .arg(outcome.failures.join(QStringLiteral("; ")));
+                        m_error->setText(result);
+                        m_error->show();
+                    }
+                    context()->reportMessage(result);
+                    Q_EMIT actionFinished();
+                });
+            });
 }
 
 void PoolsView::fillRowMenu(QMenu* menu, const QModelIndexList& rows)

@@ -49,6 +49,7 @@ protected:
 
 private:
     QStringList names() const;
+    void deletePool(const Pool& target);
     void deleteMany(const QList<Pool>& pools);
     void openMoveNodes(const Pool& source, const QList<Pool>& targets);
     void updateTransfers();

@@ -4,6 +4,8 @@
 
 #include "core/market/marketbackend.h"
 #include "core/models/format.h"
+#include "core/util/plaintext.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/reservations/chartcolors.h"
 #include "gui/reservations/plannertime.h"
 
@@ -116,7 +118,7 @@ QString DepthChart::description() const
 void DepthChart::updateDescription()
 {
     setAccessibleDescription(description());
-    setToolTip(description());
+    setToolTip(PlainText::toolTip(description()));
 }
 
 QSize DepthChart::sizeHint() const
@@ -399,7 +401,7 @@ bool FillsChart::event(QEvent* event)
         if (text.isEmpty())
             QToolTip::hideText();
         else
-            QToolTip::showText(help->globalPos(), text, this);
+            QToolTip::showText(help->globalPos(), PlainText::toolTip(text), this);
         return true;
     }
     return QWidget::event(event);
@@ -474,8 +476,8 @@ void FillsChart::paintEvent(QPaintEvent*)
 
 MarketView::MarketView(QWidget* parent)
     : QWidget(parent)
-    , m_depthTitle(new QLabel(this))
-    , m_fillsTitle(new QLabel(this))
+    , m_depthTitle(PlainText::label(this))
+    , m_fillsTitle(PlainText::label(this))
     , m_depth(new DepthChart(this))
     , m_fills(new FillsChart(this))
 {

@@ -5,6 +5,8 @@
 #include "common/clitime.h"
 #include "common/money.h"
 #include "core/models/format.h"
+#include "core/util/plaintext.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
@@ -38,6 +40,12 @@ QString unavailableText(const QString& reason)
     return reason.isEmpty() ? OrderPanel::tr("The market gave no reason.") : reason;
 }
 
+// A rate as typed: "3" is read as "3.0" (the API's form needs the decimal point).
+std::optional<qint64> parseTypedRate(const QString& text, QString* error = nullptr)
+{
+    return Money::parseRate(text.contains(u'.') ? text : text + u".0"_s, error);
+}
+
 } // namespace
 
 OrderPanel::OrderPanel(QWidget* parent)
@@ -45,13 +53,13 @@ OrderPanel::OrderPanel(QWidget* parent)
     , m_side(new QComboBox(this))
     , m_start(new QLineEdit(this))
     , m_end(new QLineEdit(this))
-    , m_duration(new QLabel(this))
+    , m_duration(PlainText::label(this))
     , m_nodes(new QSpinBox(this))
     , m_sku(new QComboBox(this))
     , m_limit(new QLineEdit(this))
     , m_standing(new QCheckBox(tr("Standing (rest on the book until filled)"), this))
     , m_partial(new QCheckBox(tr("Allow partial fills"), this))
-    , m_owned(new QLabel(this))
+    , m_owned(PlainText::label(this))
     , m_previewLabel(new QLabel(this))
     , m_status(new QLabel(this))
     , m_quote(new QPushButton(ThemeIcons::icon(QStringLiteral("accessories-calculator")), tr("&Quote"), this))
@@ -387,13 +395,12 @@ std::optional<OrderRequest> OrderPanel::request(QString* why) const
     const QString limitText = m_limit->text().trimmed();
     if (!limitText.isEmpty()) {
         QString error;
-        const auto rate =
-            Money::parseRate(limitText.contains(u'.') ? limitText : limitText + u".0"_s, &error);
+        const auto rate = parseTypedRate(limitText, &error);
         if (!rate)
             return refuse(tr("Limit: %1").arg(error));
-        // Sent as typed; the server rounds it to per-minute precision, which Money::formatRate shows
-        // as typed again.
-        order.limitPrice = Money::format(*rate);
+        // The limit in force: the server rounds what it is sent to per-minute precision, so the
+        // confirmation shows it rounded, and what it shows is sent.
+        order.limitPrice = Money::format(Money::roundToMinutePrecision(*rate));
     }
     return order;
 }
@@ -446,7 +453,7 @@ void OrderPanel::updateValidity()
     m_place->setEnabled(placeable && !m_placing);
     m_extend->setEnabled(!m_pool.isEmpty() && !currentSku().isEmpty() && !m_placing);
     m_quote->setEnabled(order.has_value());
-    m_place->setToolTip(placeable ? QString() : why);
+    m_place->setToolTip(PlainText::toolTip(placeable ? QString() : why));
     // Only a change of the reason touches the status line, so that what placing reported stays
     // until the user changes the order.
     const QString hint = placeable ? QString() : why;
@@ -528,10 +535,16 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
             + tr("from %1 to %2 (%3)")
                   .arg(PlannerTime::format(request.startAt, m_utc), PlannerTime::format(request.endAt, m_utc),
                        CliTime::formatDuration(seconds));
+    // The limit exactly as it will be in force (Format::rate would show it as it may be typed).
     text += u"\n\n"_s
             + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
                     : tr("Total at the limit of %1 per node-hour: at most %2"))
-                  .arg(Format::rate(limit), Format::amount(atLimit));
+                  .arg(Format::amount(limit), Format::amount(atLimit));
+    if (const auto typed = parseTypedRate(m_limit->text().trimmed()); typed && *typed != limit)
+        text += u"\n"_s
+                + tr("SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per "
+                     "node-minute): the %1 typed is %2.")
+                      .arg(Format::rate(*typed), Format::amount(limit));
     const auto sameOrder = [&request](OrderRequest other) {
         other.limitPrice = request.limitPrice;
         return other == request;

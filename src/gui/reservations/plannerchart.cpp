@@ -445,7 +445,7 @@ protected:
             const QString text = d->q->toolTipAt(event->position().toPoint());
             if (text.isEmpty())
                 QToolTip::hideText();
-            else
+            else // rich text: toolTipAt escapes every name in it
                 QToolTip::showText(event->globalPosition().toPoint(), text, viewport());
         }
         event->accept();

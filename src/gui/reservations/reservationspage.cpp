@@ -15,6 +15,7 @@
 #include "core/models/procurementmodel.h"
 #include "core/settings/settings.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
@@ -53,11 +54,10 @@ namespace {
 constexpr qint64 Hour = 3600;
 constexpr qint64 Day = 24 * Hour;
 
-bool askToConfirm(QWidget* parent, const QString& text)
+void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)
 {
-    return QMessageBox::question(parent, ReservationsPage::tr("Place order"), text,
-                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-           == QMessageBox::Yes;
+    ConfirmDialog::askYes(parent, ReservationsPage::tr("Place order"), text, QMessageBox::Cancel,
+                          std::move(answer));
 }
 
 } // namespace
@@ -589,8 +589,23 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
         return;
     }
     m_panel->setPlacing(true);
-    if (!m_confirmer(this, m_panel->confirmationText(request))) {
+    m_confirmer(this, m_panel->confirmationText(request), [this, request](bool confirmed) {
+        if (confirmed)
+            placeConfirmed(request);
+        else
+            m_panel->setPlacing(false);
+    });
+}
+
+void ReservationsPage::placeConfirmed(const OrderRequest& request)
+{
+    // The page moved on while the question was open (the connection, the pool, the hour): what was
+    // confirmed is not what it shows now.
+    if (const auto shown = m_panel->request(); !m_backend || !shown || *shown != request) {
         m_panel->setPlacing(false);
+        m_panel->showStatus(tr("Not placed: the order changed while the question was open. Check it and "
+                               "place it again."),
+                            true);
         return;
     }
     m_panel->showStatus(tr("Placing the order…"), false);
@@ -602,12 +617,20 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
         },
         [this, request](const QString& message) {
             m_panel->setPlacing(false);
-            if (m_backend && m_backend->placeOutcomeUnknown(request))
-                m_panel->showStatus(tr("The order may or may not have been placed. %1 Place the same "
-                                       "order again to find out; it will not be placed twice.")
-                                        .arg(message),
-                                    true);
-            else
+            if (m_backend && m_backend->placeOutcomeUnknown(request)) {
+                // The promise holds past a restart only while the record of the attempt is saved.
+                const QString notKept = m_backend->unknownOutcomesNotKept();
+                m_panel->showStatus(
+                    notKept.isEmpty()
+                        ? tr("The order may or may not have been placed. %1 Place the same order again "
+                             "to find out; it will not be placed twice.")
+                              .arg(message)
+                        : tr("The order may or may not have been placed. %1 Place the same order again "
+                             "before closing sfdesk to find out; until then it will not be placed twice. "
+                             "%2")
+                              .arg(message, notKept),
+                    true);
+            } else
                 m_panel->showStatus(tr("The order was not placed. %1").arg(message), true);
         });
 }
@@ -696,6 +719,7 @@ void ReservationsPage::exportWithDialog()
             auto* box = new QMessageBox(QMessageBox::Warning, tr("Export chart"),
                                         tr("Could not write %1: %2").arg(file, error), QMessageBox::Ok, this);
             box->setObjectName(u"plannerExportErrorBox"_s);
+            box->setTextFormat(Qt::PlainText);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         })

@@ -5,6 +5,7 @@
 #include "core/market/plannerdata.h"
 #include "core/market/timeaxis.h"
 #include "core/model/resources.h"
+#include "gui/common/confirmdialog.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -37,8 +38,8 @@ class ReservationsPage final : public QWidget
     Q_DISABLE_COPY_MOVE(ReservationsPage)
 
 public:
-    // Asked before an order is placed, with the text to show; true places it.
-    using Confirmer = std::function<bool(QWidget* parent, const QString& text)>;
+    // Asked before an order is placed, with the text to show; answers later (never blocks).
+    using Confirmer = std::function<void(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)>;
 
     explicit ReservationsPage(MarketBackend* backend, QWidget* parent = nullptr);
     ~ReservationsPage() override;
@@ -82,6 +83,7 @@ private:
     void reload();
     void requestQuotes();
     void placeOrder(const OrderRequest& request);
+    void placeConfirmed(const OrderRequest& request);
     void selectSellWindow(bool lastDayOnly);
     // Selects the window that extends what the pool owns and places it after the confirmation
     // (with the market's rate when no limit is typed).

@@ -5,6 +5,7 @@
 #include "common/clitime.h"
 #include "core/market/marketbackend.h"
 #include "core/models/format.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
@@ -52,7 +53,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     , m_latest(new QLineEdit(QStringLiteral("in 14d"), this))
     , m_rank(new QComboBox(this))
     , m_find(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-find")), tr("&Find"), this))
-    , m_status(new QLabel(this))
+    , m_status(PlainText::label(this))
     , m_list(new QTreeWidget(this))
     , m_select(new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this))
     , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"),
@@ -100,7 +101,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
 
     auto* form = new QFormLayout;
     const auto row = [form, this](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, this);
+        auto* label = PlainText::label(this, text);
         label->setBuddy(field);
         form->addRow(label, field);
     };
@@ -112,7 +113,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
         fields->addWidget(from);
         fields->addWidget(new QLabel(tr("to"), this));
         fields->addWidget(to);
-        auto* label = new QLabel(text, this);
+        auto* label = PlainText::label(this, text);
         label->setBuddy(from);
         form->addRow(label, fields);
     };

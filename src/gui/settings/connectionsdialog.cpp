@@ -3,16 +3,19 @@
 #include "gui/settings/connectionsdialog.h"
 
 #include "common/constvalue.h"
-#include "gui/common/confirmdialog.h"
+#include "core/util/plaintext.h"
 
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/settings/settings.h"
 #include "gui/application/application.h"
 #include "gui/common/confirmdialog.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -36,6 +39,14 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     , m_remove(new QPushButton(ThemeIcons::icon(QStringLiteral("list-remove")), tr("&Remove…"), this))
     , m_reset(
           new QPushButton(ThemeIcons::icon(QStringLiteral("document-revert")), tr("Reset Si&mulator…"), this))
+    , m_notice(new QLabel(this))
+    , m_network(new QGroupBox(this))
+    , m_caCertificates(new QLineEdit(this))
+    , m_chooseCaCertificates(
+          new QPushButton(ThemeIcons::icon(QStringLiteral("document-open")), tr("C&hoose…"), this))
+    , m_proxy(new QLineEdit(this))
+    , m_saveNetwork(new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), tr("Sa&ve"), this))
+    , m_networkProblem(new QLabel(this))
     , m_customName(new QLineEdit(this))
     , m_customUrl(new QLineEdit(this))
     , m_add(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Add"), this))
@@ -69,6 +80,36 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     m_addProblem->setWordWrap(true);
     m_addProblem->setTextFormat(Qt::PlainText);
     m_addProblem->hide();
+    // What became of a token: said where the user acted, and kept until the next action.
+    m_notice->setObjectName(QStringLiteral("connectionsNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_notice->setFocusPolicy(Qt::TabFocus);
+    m_notice->setAccessibleName(tr("Connections notice"));
+    m_notice->hide();
+
+    m_network->setObjectName(QStringLiteral("networkSettings"));
+    m_caCertificates->setObjectName(QStringLiteral("caCertificatesField"));
+    m_caCertificates->setPlaceholderText(tr("None: the system's CA certificates only"));
+    m_caCertificates->setAccessibleName(tr("Extra CA certificates file"));
+    m_caCertificates->setToolTip(tr("A PEM file of CA certificates trusted for this server besides the "
+                                    "system's, such as a company's own CA"));
+    m_caCertificates->setClearButtonEnabled(true);
+    m_chooseCaCertificates->setObjectName(QStringLiteral("chooseCaCertificatesButton"));
+    m_chooseCaCertificates->setAccessibleName(tr("Choose a CA certificates file"));
+    m_proxy->setObjectName(QStringLiteral("proxyField"));
+    m_proxy->setPlaceholderText(tr("None: the system's proxy settings"));
+    m_proxy->setAccessibleName(tr("Proxy"));
+    m_proxy->setToolTip(tr("http://host:port or socks5://host:port, for this server only. Proxies that ask "
+                           "for a user name and password are not supported."));
+    m_proxy->setClearButtonEnabled(true);
+    m_saveNetwork->setObjectName(QStringLiteral("saveNetworkSettingsButton"));
+    m_networkProblem->setObjectName(QStringLiteral("networkSettingsProblem"));
+    m_networkProblem->setWordWrap(true);
+    m_networkProblem->setTextFormat(Qt::PlainText);
+    m_networkProblem->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_networkProblem->hide();
 
     auto* actions = new QVBoxLayout;
     for (QPushButton* button : {m_connect, m_signIn, m_signOut, m_remove, m_reset})
@@ -79,8 +120,24 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     auto* left = new QVBoxLayout;
     left->addWidget(m_list, 1);
     left->addWidget(m_details);
+    left->addWidget(m_notice);
     top->addLayout(left, 1);
     top->addLayout(actions);
+
+    auto* networkForm = new QFormLayout(m_network);
+    auto* caLabel = new QLabel(tr("Extra &CA certificates:"), m_network);
+    caLabel->setBuddy(m_caCertificates);
+    auto* caRow = new QHBoxLayout;
+    caRow->addWidget(m_caCertificates, 1);
+    caRow->addWidget(m_chooseCaCertificates);
+    networkForm->addRow(caLabel, caRow);
+    auto* proxyLabel = new QLabel(tr("&Proxy:"), m_network);
+    proxyLabel->setBuddy(m_proxy);
+    networkForm->addRow(proxyLabel, m_proxy);
+    auto* saveRow = new QHBoxLayout;
+    saveRow->addWidget(m_networkProblem, 1);
+    saveRow->addWidget(m_saveNetwork, 0, Qt::AlignTop);
+    networkForm->addRow(saveRow);
 
     auto* custom = new QGroupBox(tr("Add a custom server"), this);
     auto* form = new QFormLayout(custom);
@@ -98,6 +155,7 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top, 1);
+    layout->addWidget(m_network);
     layout->addWidget(custom);
     layout->addWidget(close);
 
@@ -111,7 +169,10 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
             m_application->connectTo(profile);
         m_application->showSignIn();
     });
-    connect(m_signOut, &QPushButton::clicked, this, [this] { m_application->signOut(); });
+    connect(m_signOut, &QPushButton::clicked, this, [this] {
+        showNotice({});
+        m_application->signOut();
+    });
     connect(m_remove, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
     connect(m_reset, &QPushButton::clicked, this, &ConnectionsDialog::askToResetSimulator);
     connect(m_add, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
@@ -119,8 +180,14 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     connect(application, &Application::connectionChanged, this, &ConnectionsDialog::reload);
     connect(application, &Application::connectionStateChanged, this, &ConnectionsDialog::updateDetails);
     connect(application->settings(), &Settings::profilesChanged, this, &ConnectionsDialog::reload);
+    connect(application, &Application::profileForgotten, this,
+            [this](const ConnectionProfile&, const QString& outcome) { showNotice(outcome); });
+    connect(m_chooseCaCertificates, &QPushButton::clicked, this, &ConnectionsDialog::chooseCaCertificates);
+    connect(m_saveNetwork, &QPushButton::clicked, this, &ConnectionsDialog::saveNetworkSettings);
+    connect(m_proxy, &QLineEdit::returnPressed, this, &ConnectionsDialog::saveNetworkSettings);
+    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionsDialog::showNetworkSettings);
     reload();
-    resize(560, 440);
+    resize(600, 560);
 }
 
 ConnectionsDialog::~ConnectionsDialog() = default;
@@ -136,15 +203,17 @@ void ConnectionsDialog::reload()
         const QString text = profile.id == current ? tr("%1 (current)").arg(profile.name) : profile.name;
         auto* item = new QListWidgetItem(text, m_list);
         item->setData(Qt::UserRole, profile.id);
-        item->setToolTip(profile.kind == ConnectionProfile::Kind::LocalSimulator
-                             ? tr("The simulator inside sfdesk")
-                             : profile.url.toDisplayString());
+        item->setToolTip(PlainText::toolTip(
+            profile.kind == ConnectionProfile::Kind::LocalSimulator ? tr("The simulator inside sfdesk")
+            : profile.isForServerOption() ? tr("%1, given with --server").arg(profile.url.toDisplayString())
+                                          : profile.url.toDisplayString()));
         if (profile.id == selected)
             m_list->setCurrentItem(item);
     }
     if (!m_list->currentItem() && m_list->count() > 0)
         m_list->setCurrentRow(0);
     updateDetails();
+    showNetworkSettings();
 }
 
 ConnectionProfile ConnectionsDialog::selectedProfile() const
@@ -171,6 +240,8 @@ void ConnectionsDialog::updateDetails()
     QStringList lines;
     lines << (local ? tr("Server: the simulator inside sfdesk, with its own account")
                     : tr("Server: %1").arg(profile.url.toDisplayString()));
+    if (profile.isForServerOption())
+        lines << tr("Given with sfdesk --server; kept with its own token until removed.");
     bool signedIn = false;
     if (current && connection) {
         switch (connection->state()) {
@@ -184,7 +255,7 @@ void ConnectionsDialog::updateDetails()
             lines << tr("Not signed in.");
             break;
         case Connection::State::Failed:
-            lines << tr("Could not start.");
+            lines << (local ? tr("Could not start.") : tr("Not connected."));
             break;
         case Connection::State::Ready: {
             signedIn = true;
@@ -206,11 +277,70 @@ void ConnectionsDialog::updateDetails()
     m_connect->setEnabled(!profile.id.isEmpty() && !current);
     m_signIn->setEnabled(!profile.id.isEmpty() && !local);
     m_signIn->setText(current && signedIn ? tr("Change &Token…") : tr("Sign &In…"));
+    // Also when signed out: it removes a token the keychain may still hold (a locked keyring).
     m_signOut->setEnabled(current && !local && connection
-                          && (signedIn || connection->state() == Connection::State::Checking));
+                          && connection->state() != Connection::State::Starting);
     m_remove->setEnabled(profile.kind == ConnectionProfile::Kind::Custom && !current);
     m_reset->setVisible(local);
     m_reset->setEnabled(local && current && signedIn && connection->canResetWorld());
+}
+
+void ConnectionsDialog::showNotice(const QString& text)
+{
+    m_notice->setText(text);
+    m_notice->setVisible(!text.isEmpty());
+}
+
+void ConnectionsDialog::showNetworkSettings()
+{
+    const ConnectionProfile profile = selectedProfile();
+    // The local simulator runs inside the app, on this computer: no proxy, no CA of its own.
+    const bool editable = !profile.id.isEmpty() && profile.kind != ConnectionProfile::Kind::LocalSimulator;
+    m_network->setTitle(editable ? tr("Network for %1").arg(profile.name) : tr("Network"));
+    m_network->setEnabled(editable);
+    m_caCertificates->setText(profile.caCertificates);
+    m_proxy->setText(profile.proxy.toDisplayString());
+    m_networkProblem->hide();
+}
+
+void ConnectionsDialog::chooseCaCertificates()
+{
+    const QString start =
+        m_caCertificates->text().isEmpty() ? QString() : QFileInfo(m_caCertificates->text()).path();
+    QFileDialog* chooser = FileDialogs::toOpen(
+        this, QStringLiteral("caCertificatesDialog"), tr("Choose CA Certificates"), start,
+        tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"), [this](const QString& file) {
+            m_caCertificates->setText(file);
+            // A file that will not do is said at once, before it is saved.
+            QString why;
+            const bool usable = ApiClient::readCaCertificates(file, &why).has_value();
+            m_networkProblem->setText(usable ? QString() : why);
+            m_networkProblem->setVisible(!usable);
+        });
+    chooser->open();
+}
+
+void ConnectionsDialog::saveNetworkSettings()
+{
+    ConnectionProfile profile = selectedProfile();
+    if (profile.id.isEmpty() || profile.kind == ConnectionProfile::Kind::LocalSimulator)
+        return;
+    const QString file = m_caCertificates->text().trimmed();
+    const QString proxyText = m_proxy->text().trimmed();
+    QString why;
+    const QUrl proxy = proxyText.isEmpty() ? QUrl() : QUrl(proxyText, QUrl::StrictMode);
+    if (!file.isEmpty())
+        ApiClient::readCaCertificates(file, &why);
+    if (why.isEmpty() && !proxyText.isEmpty())
+        ApiClient::proxyFromUrl(proxy, &why);
+    m_networkProblem->setText(why);
+    m_networkProblem->setVisible(!why.isEmpty());
+    if (!why.isEmpty())
+        return;
+    profile.caCertificates = file;
+    profile.proxy = proxy;
+    m_application->updateProfile(profile);
+    showNotice(tr("Saved the network settings of %1.").arg(profile.name));
 }
 
 void ConnectionsDialog::askToResetSimulator()
@@ -220,6 +350,7 @@ void ConnectionsDialog::askToResetSimulator()
                                    "orders and partitions are deleted and cannot be brought back."),
                                 QMessageBox::Cancel, this);
     box->setObjectName(QStringLiteral("resetSimulatorBox"));
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPushButton* demo = box->addButton(tr("&Demo World"), QMessageBox::DestructiveRole);
     demo->setObjectName(QStringLiteral("resetToDemoButton"));
@@ -266,13 +397,16 @@ void ConnectionsDialog::removeSelected()
     const ConnectionProfile profile = selectedProfile();
     if (profile.kind != ConnectionProfile::Kind::Custom || selectedIsCurrent())
         return;
+    showNotice({});
     // The saved token goes with it: asked once, naming the connection and its server.
-    if (!ConfirmDialog::ask(this, tr("Remove Connection"),
-                            tr("Remove the connection \"%1\" to %2, and the token saved for it?")
-                                .arg(profile.name, profile.url.toDisplayString()),
-                            tr("&Remove Connection")))
-        return;
-    m_application->forgetProfile(profile);
+    ConfirmDialog::ask(this, tr("Remove Connection"),
+                       tr("Remove the connection \"%1\" to %2, and the token saved for it?")
+                           .arg(profile.name, profile.url.toDisplayString()),
+                       tr("&Remove Connection"), [this, profile](bool confirmed) {
+                           // Connecting to it meanwhile keeps it (forgetProfile refuses the current one).
+                           if (confirmed)
+                               m_application->forgetProfile(profile);
+                       });
 }
 
 } // namespace sfdesk

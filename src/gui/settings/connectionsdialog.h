@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -15,9 +16,11 @@ namespace sfdesk {
 
 class Application;
 
-// File > Connections…: the servers the app knows (the local simulator, SF Compute and custom
-// addresses), which one it is on and as whom; connect to another, sign in or out, add and remove
-// custom servers. Every change applies at once, without a restart.
+// File > Connections…: the servers the app knows (the local simulator, SF Compute, custom
+// addresses and those given with --server), which one it is on and as whom; connect to another,
+// sign in or out, add and remove custom servers, and give a server extra CA certificates and a
+// proxy. Every change applies at once, without a restart. What became of a token on sign-out or
+// removal is said here.
 class ConnectionsDialog final : public QDialog
 {
     Q_OBJECT
@@ -35,6 +38,10 @@ private:
     void addCustom();
     void removeSelected();
     void askToResetSimulator();
+    void showNetworkSettings();
+    void chooseCaCertificates();
+    void saveNetworkSettings();
+    void showNotice(const QString& text);
 
     Application* m_application;
     QListWidget* m_list;
@@ -44,6 +51,13 @@ private:
     QPushButton* m_signOut;
     QPushButton* m_remove;
     QPushButton* m_reset;
+    QLabel* m_notice;
+    QGroupBox* m_network;
+    QLineEdit* m_caCertificates;
+    QPushButton* m_chooseCaCertificates;
+    QLineEdit* m_proxy;
+    QPushButton* m_saveNetwork;
+    QLabel* m_networkProblem;
     QLineEdit* m_customName;
     QLineEdit* m_customUrl;
     QPushButton* m_add;

@@ -19,6 +19,9 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     , m_token(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    , m_signIn(m_buttons->button(QDialogButtonBox::Ok))
+    , m_thisRunOnly(m_buttons->addButton(tr("Use for This &Run Only"), QDialogButtonBox::ActionRole))
+    , m_tryAgain(m_buttons->addButton(tr("&Try Again"), QDialogButtonBox::ActionRole))
 {
     setObjectName(QStringLiteral("signInDialog"));
     const ConnectionProfile& profile = connection->profile();
@@ -28,9 +31,17 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     intro->setObjectName(QStringLiteral("signInIntro"));
     intro->setWordWrap(true);
     intro->setTextFormat(Qt::PlainText);
-    intro->setText(tr("Paste an API token for %1 (%2). It is checked with the server and then kept in the "
-                      "system keychain.")
-                       .arg(profile.name, connection->serverUrl().toDisplayString()));
+    m_toldThisRunOnly = !connection->keepsTokensAcrossRuns();
+    // A --server connection is named by its address: said once.
+    const QString address = connection->serverUrl().toDisplayString();
+    const QString server = profile.name == address ? address : tr("%1 (%2)").arg(profile.name, address);
+    intro->setText(m_toldThisRunOnly
+                       ? tr("Paste an API token for %1. It is checked with the server. There is no "
+                            "system keychain on this desktop, so it is kept for this run only.")
+                             .arg(server)
+                       : tr("Paste an API token for %1. It is checked with the server and then "
+                            "kept in the system keychain.")
+                             .arg(server));
 
     auto* where = new QLabel(this);
     where->setObjectName(QStringLiteral("signInTokenLink"));
@@ -52,13 +63,24 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
 
     m_status->setObjectName(QStringLiteral("signInStatus"));
     m_status->setWordWrap(true);
-    m_status->setTextFormat(Qt::PlainText); // quotes the server
+    m_status->setTextFormat(Qt::PlainText); // quotes the server and the keychain
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_status->setAccessibleName(tr("Sign-in status"));
     m_status->setText(reason);
     m_status->setVisible(!reason.isEmpty());
 
-    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Sign In"));
-    m_buttons->button(QDialogButtonBox::Ok)->setObjectName(QStringLiteral("signInButton"));
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+    m_signIn->setText(tr("Sign In"));
+    m_signIn->setObjectName(QStringLiteral("signInButton"));
+    m_signIn->setEnabled(false);
+    m_buttons->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("signInCancelButton"));
+    m_thisRunOnly->setObjectName(QStringLiteral("thisRunOnlyButton"));
+    m_thisRunOnly->setToolTip(
+        tr("Sign in with this token now, without the keychain: sfdesk asks for it again "
+           "next time"));
+    m_tryAgain->setObjectName(QStringLiteral("tryKeychainAgainButton"));
+    m_tryAgain->setToolTip(tr("Ask the system keychain again to keep the token"));
+    m_thisRunOnly->hide();
+    m_tryAgain->hide();
 
     auto* form = new QFormLayout;
     auto* tokenLabel = new QLabel(tr("API &token:"), this);
@@ -74,42 +96,94 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     layout->addWidget(m_buttons);
 
     connect(m_token, &QLineEdit::textChanged, this, [this](const QString& text) {
-        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty());
+        m_signIn->setEnabled(m_step == Step::Entering && !text.trimmed().isEmpty());
     });
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SignInDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &SignInDialog::reject);
+    connect(m_thisRunOnly, &QPushButton::clicked, this, [this] {
+        m_toldThisRunOnly = true;
+        if (m_connection)
+            m_connection->keepTokenForThisRun();
+    });
+    connect(m_tryAgain, &QPushButton::clicked, this, [this] {
+        if (m_connection)
+            m_connection->retryKeepingToken();
+    });
+    connect(connection, &Connection::keepingToken, this, [this] {
+        setStep(
+            Step::Keeping,
+            tr("The server accepted the token. Waiting for the system keychain to keep it: if your desktop "
+               "asks you to choose a password for a new keyring, or to unlock one, answer it there."));
+    });
+    connect(connection, &Connection::tokenNotKept, this,
+            [this](const QString& why) { setStep(Step::NotKept, why); });
     connect(connection, &Connection::signedIn, this, [this] {
-        setBusy(false);
+        if (m_connection && m_connection->tokenSource() == u"memory" && !m_toldThisRunOnly) {
+            // Signed in, but not as the intro said: there turned out to be no keychain.
+            setStep(Step::Done, tr("Signed in. %1").arg(m_connection->problem()));
+            return;
+        }
         QDialog::accept();
     });
     connect(connection, &Connection::signInFailed, this, [this](const QString& why) {
-        setBusy(false);
-        m_status->setText(why);
-        m_status->show();
+        setStep(Step::Entering, why);
         m_token->selectAll();
         m_token->setFocus();
     });
+    // Signed out meanwhile (from Connections, say): the sign-in under way is over.
+    connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+        if (state == Connection::State::SignedOut
+            && (m_step == Step::Checking || m_step == Step::Keeping || m_step == Step::NotKept))
+            setStep(Step::Entering, m_connection ? m_connection->problem() : QString());
+    });
     // A switch to another connection makes this one's question moot.
     connect(connection, &QObject::destroyed, this, &QDialog::reject);
-    resize(qMax(sizeHint().width(), 460), sizeHint().height());
+    resize(qMax(sizeHint().width(), 480), sizeHint().height());
 }
 
 SignInDialog::~SignInDialog() = default;
 
 void SignInDialog::accept()
 {
-    if (!m_connection || m_token->text().trimmed().isEmpty())
+    if (m_step == Step::Done) {
+        QDialog::accept();
         return;
-    setBusy(true);
-    m_status->setText(tr("Checking the token with the server…"));
-    m_status->show();
+    }
+    if (!m_connection || m_step != Step::Entering || m_token->text().trimmed().isEmpty())
+        return;
+    setStep(Step::Checking, tr("Checking the token with the server…"));
     m_connection->signIn(m_token->text());
 }
 
-void SignInDialog::setBusy(bool busy)
+void SignInDialog::reject()
 {
-    m_token->setEnabled(!busy);
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!busy && !m_token->text().trimmed().isEmpty());
+    // Cancel while signing in gives the sign-in up: nothing is kept.
+    if (m_connection && m_step != Step::Done && m_step != Step::Entering)
+        m_connection->cancelSignIn();
+    QDialog::reject();
+}
+
+void SignInDialog::setStep(Step step, const QString& status)
+{
+    m_step = step;
+    m_status->setText(status);
+    m_status->setVisible(!status.isEmpty());
+    m_token->setEnabled(step == Step::Entering);
+    m_signIn->setVisible(step != Step::Done);
+    m_signIn->setEnabled(step == Step::Entering && !m_token->text().trimmed().isEmpty());
+    m_thisRunOnly->setVisible(step == Step::Keeping || step == Step::NotKept);
+    m_tryAgain->setVisible(step == Step::NotKept);
+    QPushButton* cancel = m_buttons->button(QDialogButtonBox::Cancel);
+    cancel->setText(step == Step::Done ? tr("Close") : tr("Cancel"));
+    if (step == Step::NotKept)
+        m_thisRunOnly->setFocus();
+    else if (step == Step::Done)
+        cancel->setFocus();
+    // A longer status (the keychain's error) makes the dialog taller rather than being cut off.
+    layout()->activate();
+    const int needed = layout()->totalHeightForWidth(width());
+    if (needed > height())
+        resize(width(), needed);
 }
 
 } // namespace sfdesk

@@ -8,14 +8,18 @@
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace sfdesk {
 
 class Connection;
 
 // Asks for an API token for one connection and signs in with it: the token is checked with the
-// server (GET /me) and kept in the keychain only once the server accepts it. Closes itself when
-// signed in; a refused token is said so and nothing is stored.
+// server (GET /me) and kept in the keychain only once the server accepts it. Says what it waits
+// for (the server, then the keychain, whose prompt may be up on the desktop). Closes itself when
+// signed in and kept; when the keychain does not keep the token it says why and lets the user
+// keep it for this run only, try again or cancel; when there is no keychain at all it says the
+// token is kept for this run only. A refused token is said so and nothing is stored.
 class SignInDialog final : public QDialog
 {
     Q_OBJECT
@@ -29,14 +33,29 @@ public:
     ~SignInDialog() override;
 
     void accept() override;
+    void reject() override;
 
 private:
-    void setBusy(bool busy);
+    enum class Step
+    {
+        Entering,
+        Checking,
+        Keeping,
+        NotKept,
+        Done,
+    };
+    void setStep(Step step, const QString& status = {});
 
     QPointer<Connection> m_connection;
     QLineEdit* m_token;
     QLabel* m_status;
     QDialogButtonBox* m_buttons;
+    QPushButton* m_signIn;
+    QPushButton* m_thisRunOnly;
+    QPushButton* m_tryAgain;
+    // The user knows the token is kept for this run only (the intro said so, or they chose it).
+    bool m_toldThisRunOnly = false;
+    Step m_step = Step::Entering;
 };
 
 } // namespace sfdesk

@@ -8,6 +8,8 @@
 #include "sim/simresources.h"
 #include "sim/simstore.h"
 
+#include <QHash>
+
 #include <new>
 #include <stdexcept>
 
@@ -64,6 +66,7 @@ void SimControlRoutes::add(SimRouter& router)
     router.add("POST", "_sim/raise", &SimControlRoutes::raise);
     router.add("GET", "_sim/accounts/{}", &SimControlRoutes::accountBalance);
     router.add("POST", "_sim/accounts/{}/balance", &SimControlRoutes::setAccountBalance);
+    router.add("POST", "_sim/names", &SimControlRoutes::setName);
 }
 
 ApiResponse SimControlRoutes::clock(const SimRequestContext& c)
@@ -158,6 +161,32 @@ ApiResponse SimControlRoutes::raise(const SimRequestContext& c)
     if (*kind == u"bad_alloc"_s)
         throw std::bad_alloc();
     throw std::runtime_error("raised on request");
+}
+
+ApiResponse SimControlRoutes::setName(const SimRequestContext& c)
+{
+    // A name (or a user's e-mail) as a server that does not check names could send it: any text,
+    // markup and control characters included, for the tests that show server text is shown as it is.
+    static const QHash<QString, std::pair<QString, QString>> columns{
+        {u"pool"_s, {u"pools"_s, u"name"_s}},
+        {u"instance"_s, {u"instances"_s, u"name"_s}},
+        {u"infiniband_partition"_s, {u"infiniband_partitions"_s, u"name"_s}},
+        {u"instance_sku"_s, {u"instance_skus"_s, u"alias"_s}},
+        {u"user"_s, {u"users"_s, u"email"_s}},
+    };
+    BodyReader body = BodyReader::parse(c.request.body);
+    const auto object = body.string(u"object"_s, true);
+    const auto id = body.string(u"id"_s, true);
+    const auto name = body.string(u"name"_s, true);
+    if (object && !columns.contains(*object))
+        body.addError(u"object"_s, u"invalid_value"_s,
+                      u"object must be pool, instance, infiniband_partition, instance_sku or user."_s);
+    body.finish();
+    const auto& [table, column] = columns.value(*object);
+    if (!c.store.row(u"SELECT 1 FROM %1 WHERE id = ?"_s.arg(table), {*id}))
+        throw SimApiError::notFound(u"No %1 %2."_s.arg(*object, *id));
+    c.store.exec(u"UPDATE %1 SET %2 = ? WHERE id = ?"_s.arg(table, column), {*name, *id});
+    return ApiResponse::ok({{u"object"_s, *object}, {u"id"_s, *id}, {u"name"_s, *name}});
 }
 
 ApiResponse SimControlRoutes::accountBalance(const SimRequestContext& c)

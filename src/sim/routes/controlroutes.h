@@ -7,7 +7,8 @@
 namespace sfsim {
 
 // The simulator's own routes under /_sim/, for tests and the app's local simulator: the clock,
-// a pool's allocation, account balances, and a failure on demand. SimApi serves them only with
+// a pool's allocation, account balances, a failure on demand, and names no check would let
+// through. SimApi serves them only with
 // --control, only from loopback and without a token.
 class SimControlRoutes final
 {
@@ -21,6 +22,7 @@ private:
     static ApiResponse raise(const SimRequestContext& c);
     static ApiResponse accountBalance(const SimRequestContext& c);
     static ApiResponse setAccountBalance(const SimRequestContext& c);
+    static ApiResponse setName(const SimRequestContext& c);
 };
 
 } // namespace sfsim
