@@ -100,15 +100,6 @@ void PoolTransferModel::setPools(PoolModel* pools)
     }
 }
 
-QVariant PoolTransferModel::cell(const PoolTransfer& item, int column, int role) const
-{
-    const QVariant shown = ColumnTableModel::cell(item, column, role);
-    // A tooltip that looks like markup is read as markup: the server's reason goes there escaped.
-    if (role == Qt::ToolTipRole)
-        return QString(QStringLiteral("<p>") + shown.toString().toHtmlEscaped() + QStringLiteral("</p>"));
-    return shown;
-}
-
 QVariant PoolTransferModel::otherRole(const PoolTransfer& item, int role) const
 {
     if (role == PoolsRole)

@@ -50,7 +50,6 @@ public:
     static std::optional<qint64> endAt(const PoolTransfer& transfer);
 
 protected:
-    QVariant cell(const PoolTransfer& item, int column, int role) const override;
     QVariant otherRole(const PoolTransfer& item, int role) const override;
 
 private:

@@ -81,15 +81,6 @@ ProcurementModel::ProcurementModel(QObject* parent)
     : ColumnTableModel<ProcurementModel, Procurement>(columnTable, parent)
 {}
 
-QVariant ProcurementModel::cell(const Procurement& item, int column, int role) const
-{
-    const QVariant shown = ColumnTableModel::cell(item, column, role);
-    // A tooltip that looks like markup is read as markup: the server's words go there escaped.
-    if (role == Qt::ToolTipRole)
-        return QString(QStringLiteral("<p>") + shown.toString().toHtmlEscaped() + QStringLiteral("</p>"));
-    return shown;
-}
-
 QList<Procurement> ProcurementModel::ofPool(const QString& poolId) const
 {
     QList<Procurement> found;

@@ -40,7 +40,6 @@ public:
     static QString windowText(qint64 minutes);
 
 protected:
-    QVariant cell(const Procurement& item, int column, int role) const override;
 };
 
 } // namespace sfdesk

@@ -9,6 +9,7 @@
 #include "core/cli/sfcommand.h"
 #include "core/market/planmath.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
 
@@ -71,9 +72,9 @@ MoveNodesDialog::MoveNodesDialog(ApiClient* client, const Pool& source, const QL
     , m_start(new QLineEdit(this))
     , m_end(new QLineEdit(this))
     , m_to(new QComboBox(this))
-    , m_owned(new QLabel(this))
+    , m_owned(PlainText::label(this))
     , m_preview(new QPlainTextEdit(this))
-    , m_error(new QLabel(this))
+    , m_error(PlainText::label(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
     , m_move(m_buttons->button(QDialogButtonBox::Ok))
     , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
@@ -322,7 +323,7 @@ void MoveNodesDialog::updateState()
     const auto values = request(&why);
     m_move->setEnabled(values.has_value() && !m_sending && m_client);
     m_copy->setEnabled(values.has_value());
-    m_move->setToolTip(values ? QString() : why);
+    m_move->setToolTip(PlainText::toolTip(values ? QString() : why));
     m_owned->setText(values ? tr("The transfer is accepted pending and carried out by SF Compute; the Pools "
                                  "page shows it until it is executed or rejected.")
                             : why);

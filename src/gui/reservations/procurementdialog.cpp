@@ -7,6 +7,7 @@
 #include "core/cli/sfcommand.h"
 #include "core/market/marketbackend.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
 #include <QCheckBox>
@@ -59,9 +60,9 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
     , m_maxBuy(new QLineEdit(this))
     , m_minSell(new QLineEdit(this))
     , m_enabled(new QCheckBox(tr("&Running: it buys and sells to keep the target"), this))
-    , m_hint(new QLabel(this))
-    , m_note(new QLabel(this))
-    , m_error(new QLabel(this))
+    , m_hint(PlainText::label(this))
+    , m_note(PlainText::label(this))
+    , m_error(PlainText::label(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
     , m_save(m_buttons->button(QDialogButtonBox::Ok))
     , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
@@ -257,7 +258,7 @@ void ProcurementDialog::updateState()
     const auto values = request(&why);
     m_save->setEnabled(values.has_value() && !m_sending);
     m_copy->setEnabled(values.has_value());
-    m_save->setToolTip(values ? QString() : why);
+    m_save->setToolTip(PlainText::toolTip(values ? QString() : why));
     const bool replacing = m_existing && values && values->target != m_existing->target;
     m_note->setText(replacing ? tr("A new target replaces the procurement: the API cannot change a target in "
                                    "place, so it is deleted (its standing orders cancelled) and created "

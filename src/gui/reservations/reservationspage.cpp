@@ -14,8 +14,9 @@
 #include "core/models/format.h"
 #include "core/models/procurementmodel.h"
 #include "core/settings/settings.h"
-#include "gui/common/copyactions.h"
+#include "core/util/plaintext.h"
 #include "gui/common/confirmdialog.h"
+#include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
@@ -813,9 +814,8 @@ void ReservationsPage::updateProcurementList()
         item->setText(3, Format::rate(procurement.minSellMicros));
         const QString status = procurementStatus(procurement);
         item->setText(4, status);
-        // A tooltip is read as markup when it looks like markup: the line, which may quote the
-        // server, goes there escaped.
-        item->setToolTip(4, u"<p>"_s + status.toHtmlEscaped() + u"</p>"_s);
+        // The line may quote the server.
+        item->setToolTip(4, PlainText::toolTip(status));
         if (procurement.id == current)
             m_procurementList->setCurrentItem(item);
     }
