@@ -306,8 +306,8 @@ private Q_SLOTS:
         QVERIFY(confirm->focusPolicy() & Qt::TabFocus);
         QTest::keyClick(confirm, Qt::Key_Space);
         // The question closes (and goes: it deletes itself); the list goes with the procurement.
-        QTRY_VERIFY2_WITH_TIMEOUT(!list->isVisible(),
-                                  qPrintable(p.page->findChild<QLabel*>(u"plannerMessage"_s)->text()), Timeout);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            !list->isVisible(), qPrintable(p.page->findChild<QLabel*>(u"plannerMessage"_s)->text()), Timeout);
         QCOMPARE(m_api.get(u"/preview/v2/procurements/"_s + id).status, 404);
         // What it bought stays in the pool.
         QCOMPARE(nodesAt(poolSchedule(pool, sku), p.backend->now() + 120), 2);

@@ -6,6 +6,7 @@
 #include "core/models/poolmodel.h"
 #include "core/models/pooltransfermodel.h"
 #include "core/models/procurementmodel.h"
+#include "core/util/plaintext.h"
 #include "support/fixtures.h"
 #include "support/testenv.h"
 
@@ -160,7 +161,11 @@ private Q_SLOTS:
         QCOMPARE(changed.size(), 1);
         QCOMPARE(model.index(0, ProcurementModel::StatusColumn).data().toString(), u"<b>short</b>"_s);
         QCOMPARE(model.index(0, ProcurementModel::StatusColumn).data(Qt::ToolTipRole).toString(),
-                 u"<p>&lt;b&gt;short&lt;/b&gt;</p>"_s);
+                 PlainText::toolTip(u"<b>short</b>"_s));
+        QVERIFY(model.index(0, ProcurementModel::StatusColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"&lt;b&gt;short&lt;/b&gt;"_s));
         // What the server answered a write with goes in at once; a deleted one goes at the next read.
         Procurement made = rows.first();
         made.id = u"proc_new"_s;
@@ -205,7 +210,7 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("ask"); // best ask of the second hour, 0: no quotes
         QTest::addColumn<int>("kind");
         QTest::addColumn<bool>("capUnderAsk");
-        using Kind = ProcurementCheck::Result::Kind;
+        using Kind = ProcurementCheck::Standing::Kind;
         QTest::newRow("on target") << qint64(2) << qint64(2) << true << qint64(0) << int(Kind::OnTarget)
                                    << false;
         QTest::newRow("disabled") << qint64(0) << qint64(0) << false << qint64(0) << int(Kind::Disabled)
@@ -242,12 +247,12 @@ private Q_SLOTS:
         QCOMPARE(result.capUnderAsk(), capUnderAsk);
         QCOMPARE(result.from, T0 + 60);
         QCOMPARE(result.until, T0 + 3 * H + 60);
-        if (result.kind == ProcurementCheck::Result::Kind::Short) {
+        if (result.kind == ProcurementCheck::Standing::Kind::Short) {
             QCOMPARE(result.at, T0 + 2 * H + 60);
             QCOMPARE(result.owned, laterOwned);
             QCOMPARE(result.quoteKnown, ask > 0);
         }
-        if (result.kind == ProcurementCheck::Result::Kind::Over)
+        if (result.kind == ProcurementCheck::Standing::Kind::Over)
             QCOMPARE(result.owned, 3);
     }
 

@@ -8,15 +8,15 @@ namespace sfdesk {
 
 namespace ProcurementCheck {
 
-Result evaluate(const PlannerProcurement& procurement, const Schedule& owned, qint64 now,
-                const QList<HourQuote>& quotes)
+Standing evaluate(const PlannerProcurement& procurement, const Schedule& owned, qint64 now,
+                  const QList<HourQuote>& quotes)
 {
-    Result result;
+    Standing result;
     // The window as the API defines it: this many whole minutes from the next one.
     result.from = Schedule::floorTo(now, Schedule::Alignment) + Schedule::Alignment;
     result.until = result.from + procurement.window;
     if (!procurement.enabled) {
-        result.kind = Result::Kind::Disabled;
+        result.kind = Standing::Kind::Disabled;
         return result;
     }
     const Schedule held = owned.clipped(result.from, result.until);
@@ -24,7 +24,7 @@ Result evaluate(const PlannerProcurement& procurement, const Schedule& owned, qi
     const Schedule below = wanted.minus(held).clampedToZero();
     const Schedule above = held.minus(wanted).clampedToZero();
     if (const auto at = below.firstStart()) {
-        result.kind = Result::Kind::Short;
+        result.kind = Standing::Kind::Short;
         result.at = *at;
         result.owned = held.at(*at);
         const qint64 hour = Schedule::floorHour(*at);
@@ -38,12 +38,12 @@ Result evaluate(const PlannerProcurement& procurement, const Schedule& owned, qi
         return result;
     }
     if (const auto at = above.firstStart()) {
-        result.kind = Result::Kind::Over;
+        result.kind = Standing::Kind::Over;
         result.at = *at;
         result.owned = held.at(*at);
         return result;
     }
-    result.kind = Result::Kind::OnTarget;
+    result.kind = Standing::Kind::OnTarget;
     return result;
 }
 

@@ -14,7 +14,7 @@ namespace sfdesk {
 // the lists the app holds, so the planner can say it for the hour it shows.
 namespace ProcurementCheck {
 
-struct Result
+struct Standing
 {
     enum class Kind
     {
@@ -40,8 +40,8 @@ struct Result
 
 // `owned` is the pool's allocation of the procurement's SKU; `quotes` the best prices per hour of
 // that SKU (empty when not known).
-Result evaluate(const PlannerProcurement& procurement, const Schedule& owned, qint64 now,
-                const QList<HourQuote>& quotes);
+Standing evaluate(const PlannerProcurement& procurement, const Schedule& owned, qint64 now,
+                  const QList<HourQuote>& quotes);
 
 } // namespace ProcurementCheck
 

@@ -765,20 +765,20 @@ QString ReservationsPage::procurementStatus(const PlannerProcurement& procuremen
 {
     const qint64 now = m_snapshot.now;
     const QList<HourQuote> quotes = procurement.sku == m_quotesSku ? m_quotes : QList<HourQuote>();
-    const ProcurementCheck::Result check =
+    const ProcurementCheck::Standing check =
         ProcurementCheck::evaluate(procurement, m_snapshot.ownedBySku.value(procurement.sku), now, quotes);
     const QString window = ProcurementModel::windowText(procurement.window / 60);
     switch (check.kind) {
-    case ProcurementCheck::Result::Kind::Disabled:
+    case ProcurementCheck::Standing::Kind::Disabled:
         return tr("Disabled: it places no orders.");
-    case ProcurementCheck::Result::Kind::OnTarget:
+    case ProcurementCheck::Standing::Kind::OnTarget:
         return tr("On target: %n node(s) over the next %1.", nullptr, int(procurement.target)).arg(window);
-    case ProcurementCheck::Result::Kind::Over:
+    case ProcurementCheck::Standing::Kind::Over:
         return tr("Over target: %1 of %2 nodes at %3; it sells the rest at %4 or more.")
             .arg(check.owned)
             .arg(procurement.target)
             .arg(PlannerTime::format(check.at, m_utc), Format::rate(procurement.minSellMicros));
-    case ProcurementCheck::Result::Kind::Short:
+    case ProcurementCheck::Standing::Kind::Short:
         break;
     }
     const QString start = tr("Short of target: %1 of %2 nodes at %3")
