@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 4);
+        QCOMPARE(q.value(0).toInt(), 5);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
@@ -172,10 +172,16 @@ private Q_SLOTS:
             QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
             return out;
         };
-        // Back to version 2 as the previous release left it: without the list indexes, and with
-        // the tokens themselves in the store rather than their digests.
+        // Back to version 2 as the previous release left it: without the list indexes, the
+        // procurements and pool transfers, and with the tokens themselves in the store rather than
+        // their digests.
         QStringList downgrade{
-            u"DROP INDEX instances_pool_seq"_s, u"DROP INDEX instances_partition_seq"_s,
+            u"DROP TABLE procurements"_s,
+            u"DROP TABLE pool_transfers"_s,
+            u"DROP INDEX pool_allocations_start"_s,
+            u"DROP INDEX pool_allocations_end"_s,
+            u"DROP INDEX instances_pool_seq"_s,
+            u"DROP INDEX instances_partition_seq"_s,
             u"DROP INDEX instances_partition_attached"_s,
             u"CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at)"_s};
         const QJsonObject tokens = sim.tokens();
@@ -201,7 +207,7 @@ private Q_SLOTS:
         QCOMPARE(inspect({u"PRAGMA user_version"_s,
                           u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
                           "ORDER BY name"_s}),
-                 (QStringList{u"4"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                 (QStringList{u"5"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
                               u"instances_pool"_s, u"instances_pool_seq"_s}));
         // The upgrade replaced the tokens by their digests, and the same tokens still work.
         QCOMPARE(inspect({u"SELECT COUNT(*) FROM tokens WHERE hashed = 1 AND length(token) = 64"_s,

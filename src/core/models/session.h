@@ -24,6 +24,8 @@ class OrderModel;
 class PartitionModel;
 class Poller;
 class PoolModel;
+class PoolTransferModel;
+class ProcurementModel;
 class SkuModel;
 class WorkspaceModel;
 
@@ -51,6 +53,8 @@ public:
         FeatureFlags,
         Fabrics,
         Partitions,
+        Procurements,
+        PoolTransfers,
     };
     Q_ENUM(Resource)
     static QList<Resource> allResources();
@@ -81,6 +85,8 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
+    ProcurementModel* procurements() const { return m_procurements; }
+    PoolTransferModel* poolTransfers() const { return m_poolTransfers; }
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
@@ -130,6 +136,8 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
+    ProcurementModel* m_procurements;
+    PoolTransferModel* m_poolTransfers;
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;
