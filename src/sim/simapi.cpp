@@ -13,8 +13,12 @@
 #include "sim/routes/orderbookroutes.h"
 #include "sim/routes/orderroutes.h"
 #include "sim/routes/poolroutes.h"
+#include "sim/routes/pooltransferroutes.h"
+#include "sim/routes/procurementroutes.h"
 #include "sim/routes/workspaceroutes.h"
 #include "sim/simdemo.h"
+#include "sim/simpooltransfers.h"
+#include "sim/simprocurements.h"
 #include "sim/simstore.h"
 #include "sim/simworld.h"
 
@@ -45,7 +49,13 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     SimInfinibandRoutes::add(m_router);
     SimOrderbookRoutes::add(m_router);
     SimOrderRoutes::add(m_router);
+    SimProcurementRoutes::add(m_router);
+    SimPoolTransferRoutes::add(m_router);
     SimControlRoutes::add(m_controlRouter);
+    // What acts on its own: transfers first, so that procurements see the allocation they moved.
+    m_resources.addAutomation(pooltransfer::automation());
+    m_resources.addAutomation(procurement::automation());
+    m_resources.addPoolDeleteGuard(procurement::deleteGuard());
 }
 
 SimApi::~SimApi() = default;

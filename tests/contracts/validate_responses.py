@@ -18,6 +18,14 @@ STATUS_TYPES = {400: "invalid_request_error", 401: "authentication_error", 402: 
                 503: "service_unavailable"}
 
 
+# Operations the sim tests must have seen succeed, so that this check covers them: the procurements
+# and pool transfers, which only their own tests (tst_simprocurements, tst_simpooltransfers) reach.
+REQUIRED = [("POST", "/preview/v2/procurements"), ("GET", "/preview/v2/procurements"),
+            ("GET", "/preview/v2/procurements/{id}"), ("PATCH", "/preview/v2/procurements/{id}"),
+            ("DELETE", "/preview/v2/procurements/{id}"), ("POST", "/preview/v2/pool_transfers"),
+            ("GET", "/preview/v2/pool_transfers"), ("GET", "/preview/v2/pool_transfers/{id}")]
+
+
 def template_regex(template):
     return re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$")
 
@@ -51,6 +59,7 @@ def main():
         return 1
 
     failures, undeclared, checked = [], {}, 0
+    succeeded = set()
     cache = {}
 
     def fail(rec, message):
@@ -65,6 +74,9 @@ def main():
         raw = rec["raw"]
         if status == 204:
             checked += 1
+            deleted = next((t for t in templates if template_regex(t).match(path)), None)
+            if deleted:
+                succeeded.add((method, deleted))
             if raw:
                 fail(rec, "204 with a body")
             continue
@@ -109,6 +121,8 @@ def main():
             if status not in (404, 405):
                 fail(rec, "method not in the OpenAPI document")
             continue
+        if status < 300:
+            succeeded.add((method, template))
         declared = operation["responses"].get(str(status))
         if declared is None:
             if status < 400:
@@ -135,6 +149,9 @@ def main():
                 for e in sku_ext.iter_errors(item):
                     fail(rec, "instance SKU extension: " + e.message)
 
+    for method, template in REQUIRED:
+        if (method, template) not in succeeded:
+            failures.append("%s %s: no successful response recorded (the sim tests must cover it)" % (method, template))
     print("checked %d responses from %d files" % (checked, len(glob.glob(log_dir + "/*.jsonl"))))
     for (method, template, status), n in sorted(undeclared.items()):
         print("note: %s %s answered %d (%d times), a status the OpenAPI document does not declare" %

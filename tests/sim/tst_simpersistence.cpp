@@ -172,10 +172,16 @@ private Q_SLOTS:
             QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
             return out;
         };
-        // Back to version 2 as the previous release left it: without the list indexes, and with
-        // the tokens themselves in the store rather than their digests.
+        // Back to version 2 as the previous release left it: without the list indexes, the
+        // procurements and pool transfers, and with the tokens themselves in the store rather than
+        // their digests.
         QStringList downgrade{
-            u"DROP INDEX instances_pool_seq"_s, u"DROP INDEX instances_partition_seq"_s,
+            u"DROP TABLE procurements"_s,
+            u"DROP TABLE pool_transfers"_s,
+            u"DROP INDEX pool_allocations_start"_s,
+            u"DROP INDEX pool_allocations_end"_s,
+            u"DROP INDEX instances_pool_seq"_s,
+            u"DROP INDEX instances_partition_seq"_s,
             u"DROP INDEX instances_partition_attached"_s,
             u"CREATE INDEX instances_partition ON instances(partition_id, infiniband_released_at)"_s};
         const QJsonObject tokens = sim.tokens();

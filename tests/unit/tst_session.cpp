@@ -10,6 +10,7 @@
 #include "core/models/ordermodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/poolmodel.h"
+#include "core/models/pooltransfermodel.h"
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
@@ -41,6 +42,11 @@ void routeEverything(FakeNetworkAccessManager& network, bool enrolled)
     network.setRouteJson(QStringLiteral("/pools"), 200, Fixtures::bytes(QStringLiteral("pools.json")));
     network.setRouteJson(QStringLiteral("/orders"), 200, Fixtures::bytes(QStringLiteral("orders.json")));
     network.setRouteJson(QStringLiteral("/images"), 200, Fixtures::bytes(QStringLiteral("images.json")));
+    // No procurements here: the orders list would ask for each one's orders (routed by path alone).
+    network.setRouteJson(QStringLiteral("/procurements"), 200,
+                         R"({"object":"list","data":[],"has_more":false,"cursor":null})");
+    network.setRouteJson(QStringLiteral("/pool_transfers"), 200,
+                         Fixtures::bytes(QStringLiteral("pool_transfers.json")));
     QByteArray flags = Fixtures::bytes(QStringLiteral("feature_flags.json"));
     if (enrolled)
         flags.replace(R"("enrolled": false)", R"("enrolled": true)");
@@ -87,6 +93,7 @@ private Q_SLOTS:
         QTRY_VERIFY(session.infinibandEnabled());
         QTRY_COMPARE(session.fabrics()->rowCount(), 2);
         QTRY_COMPARE(session.partitions()->rowCount(), 2);
+        QTRY_COMPARE(session.poolTransfers()->rowCount(), 2);
         QTRY_VERIFY(!session.status()->isBusy());
         QVERIFY(session.status()->lastUpdated().isValid());
         QVERIFY(!session.status()->hasError());

@@ -14,6 +14,8 @@
 #include "core/models/partitionmodel.h"
 #include "core/models/poller.h"
 #include "core/models/poolmodel.h"
+#include "core/models/pooltransfermodel.h"
+#include "core/models/procurementmodel.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
 
@@ -33,8 +35,14 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_pools(new PoolModel(this))
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
+<<<<<<< HEAD
     , m_imageUploads(new ImageUploads(client, this))
+=======
+    , m_procurements(new ProcurementModel(this))
+    , m_poolTransfers(new PoolTransferModel(this))
+>>>>>>> main
 {
+    m_poolTransfers->setPools(m_pools);
     m_accountPoller = Poller::of([this] { return m_client->me(); },
                                  [this](const Account& account) {
                                      if (account != m_account) {
@@ -103,6 +111,24 @@ Session::Session(ApiClient* client, QObject* parent)
                       return m_client->infinibandPartitions(filter);
                   },
                   [this](const QList<InfinibandPartition>& v) { m_partitions->refresh(v); }));
+    addPoller(Resource::Procurements, single([this] { return m_client->procurements(m_workspace); },
+                                             [this](const QList<Procurement>& v) {
+                                                 QStringList before;
+                                                 for (const Procurement& procurement : m_procurements->rows())
+                                                     before.append(procurement.id);
+                                                 m_procurements->refresh(v);
+                                                 QStringList after;
+                                                 for (const Procurement& procurement : v)
+                                                     after.append(procurement.id);
+                                                 // The orders list holds each procurement's orders: read it
+                                                 // for a new one.
+                                                 if (after != before && isLoaded(Resource::Orders))
+                                                     refresh(Resource::Orders);
+                                             }));
+    // Every transfer the token reads; the views show those of the pools in scope.
+    addPoller(Resource::PoolTransfers,
+              single([this] { return m_client->poolTransfers(); },
+                     [this](const QList<PoolTransfer>& v) { m_poolTransfers->refresh(v); }));
     connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
         if (error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
             m_ordersPerWorkspace = true;
@@ -135,9 +161,9 @@ Session::~Session() = default;
 
 QList<Session::Resource> Session::allResources()
 {
-    return {Resource::Workspaces, Resource::Skus,      Resource::Availability, Resource::Instances,
-            Resource::Pools,      Resource::Orders,    Resource::Images,       Resource::FeatureFlags,
-            Resource::Fabrics,    Resource::Partitions};
+    return {Resource::Workspaces, Resource::Skus,       Resource::Availability, Resource::Instances,
+            Resource::Pools,      Resource::Orders,     Resource::Images,       Resource::FeatureFlags,
+            Resource::Fabrics,    Resource::Partitions, Resource::Procurements, Resource::PoolTransfers};
 }
 
 Poller* Session::addPoller(Resource resource, Poller* poller)
@@ -161,8 +187,12 @@ Poller* Session::addPoller(Resource resource, Poller* poller)
 
 QList<ApiCall*> Session::fetchOrders()
 {
+    // The API lists a procurement's orders only when asked for by it: one call each.
+    QList<ApiCall*> calls;
+    for (const Procurement& procurement : m_procurements->rows())
+        calls.append(m_client->procurementOrders(procurement.id));
     if (!m_ordersPerWorkspace || !m_workspace.isEmpty())
-        return {m_client->orders(m_workspace)};
+        return QList<ApiCall*>{m_client->orders(m_workspace)} + calls;
     // Per workspace the token reads pools in (where it may list orders), else per workspace listed.
     QStringList workspaces;
     for (const Pool& pool : m_pools->rows()) {
@@ -174,7 +204,6 @@ QList<ApiCall*> Session::fetchOrders()
         for (const Workspace& workspace : m_workspaces->rows())
             workspaces.append(workspace.id.isEmpty() ? workspace.resourcePath : workspace.id);
     }
-    QList<ApiCall*> calls;
     for (const QString& workspace : std::as_const(workspaces))
         calls.append(m_client->orders(workspace));
     return calls;
@@ -210,6 +239,7 @@ bool Session::isWorkspaceList(Resource resource)
     case Resource::Pools:
     case Resource::Orders:
     case Resource::Partitions:
+    case Resource::Procurements:
         return true;
     default:
         return false;
@@ -242,7 +272,9 @@ void Session::updatePolling()
             || (it.key() == Resource::FeatureFlags && m_running
                 && (isWatched(Resource::Fabrics) || isWatched(Resource::Partitions)))
             // Orders listed per workspace need to know the workspaces.
-            || (it.key() == Resource::Workspaces && m_ordersPerWorkspace && shouldPoll(Resource::Orders));
+            || (it.key() == Resource::Workspaces && m_ordersPerWorkspace && shouldPoll(Resource::Orders))
+            // The orders list holds the procurements' orders, read per procurement.
+            || (it.key() == Resource::Procurements && shouldPoll(Resource::Orders));
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())

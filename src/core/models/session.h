@@ -25,6 +25,8 @@ class OrderModel;
 class PartitionModel;
 class Poller;
 class PoolModel;
+class PoolTransferModel;
+class ProcurementModel;
 class SkuModel;
 class WorkspaceModel;
 
@@ -52,6 +54,8 @@ public:
         FeatureFlags,
         Fabrics,
         Partitions,
+        Procurements,
+        PoolTransfers,
     };
     Q_ENUM(Resource)
     static QList<Resource> allResources();
@@ -82,8 +86,13 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
+<<<<<<< HEAD
     // The image uploads of this connection, running or left unfinished.
     ImageUploads* imageUploads() const { return m_imageUploads; }
+=======
+    ProcurementModel* procurements() const { return m_procurements; }
+    PoolTransferModel* poolTransfers() const { return m_poolTransfers; }
+>>>>>>> main
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
@@ -133,7 +142,12 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
+<<<<<<< HEAD
     ImageUploads* m_imageUploads;
+=======
+    ProcurementModel* m_procurements;
+    PoolTransferModel* m_poolTransfers;
+>>>>>>> main
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;

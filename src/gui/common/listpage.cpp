@@ -4,8 +4,8 @@
 
 #include "core/models/resourcetablemodel.h"
 #include "core/models/tableexport.h"
-#include "gui/common/confirmdialog.h"
 #include "core/util/plaintext.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"

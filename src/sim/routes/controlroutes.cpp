@@ -145,11 +145,7 @@ ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
         r.instanceSkuId = skuId;
     allocation::replaceRectangles(c.store, pool->value(0).toString(), skuId, u"control"_s, rects);
     c.resources.reconcile();
-    const auto full =
-        c.store.row(u"SELECT p.*, w.name AS workspace, w.account_id FROM pools p JOIN workspaces w "
-                    "ON w.id = p.workspace_id WHERE p.id = ?"_s,
-                    {pool->value(0)});
-    return ApiResponse::ok(c.resources.poolJson(*full, 0));
+    return ApiResponse::ok(c.resources.storedPoolJson(pool->value(0).toString()));
 }
 
 ApiResponse SimControlRoutes::raise(const SimRequestContext& c)

@@ -5,9 +5,11 @@
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/market/marketjson.h"
+#include "sim/routes/idempotency.h"
 #include "sim/routes/marketbodies.h"
 #include "sim/routes/routeutil.h"
 #include "sim/simids.h"
+#include "sim/simprocurements.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
 
@@ -87,32 +89,12 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
 {
     BodyReader::parse(c.request.body); // malformed JSON is a 400
     const QJsonObject body = QJsonDocument::fromJson(c.request.body).object();
-    const QString canonicalBody = QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact));
 
     // A repeated key answers with the order the first request placed, as it stands now.
-    const QString key = QString::fromUtf8(c.request.idempotencyKey).trimmed();
-    if (key.size() > 255)
-        throw SimApiError::unprocessable(
-            u"Idempotency-Key must be at most 255 characters."_s,
-            {{u"Idempotency-Key"_s, u"too_long"_s, u"Idempotency-Key must be at most 255 characters."_s}});
-    // Keys live a day of wall-clock time: a client retries after real time passes, however
-    // fast the simulated clock runs.
-    const qint64 wallNow = QDateTime::currentSecsSinceEpoch();
-    const QString keyDigest = key.isEmpty() ? QString() : secretDigest(key);
-    if (!key.isEmpty()) {
-        c.store.exec(u"DELETE FROM idempotency_keys WHERE created_at < ?"_s, {wallNow - Day});
-        if (const auto seen = c.store.row(
-                u"SELECT body, resource_id FROM idempotency_keys WHERE token = ? AND route = 'orders' AND key = ?"_s,
-                {c.caller.token, keyDigest})) {
-            if (seen->value(0).toString() != canonicalBody)
-                throw SimApiError::unprocessable(
-                    u"This Idempotency-Key was used with a different request body."_s,
-                    {{u"Idempotency-Key"_s, u"idempotency_key_reused"_s,
-                      u"The key %1 already placed order %2 with another body; use a new key for a new order."_s
-                          .arg(key, seen->value(1).toString())}});
-            if (const auto original = c.resources.market().order(seen->value(1).toString()))
-                return ApiResponse::created(MarketJson::order(*original));
-        }
+    const IdempotencyKey key(c, u"orders"_s, u"order"_s);
+    if (const auto placed = key.previous()) {
+        if (const auto original = c.resources.market().order(*placed))
+            return ApiResponse::created(MarketJson::order(*original));
     }
 
     FieldErrors errors;
@@ -151,10 +133,7 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
         throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
     c.resources.settle(placed->settlements);
     c.resources.reconcile();
-    if (!key.isEmpty())
-        c.store.exec(u"INSERT INTO idempotency_keys(token, route, key, body, resource_id, created_at) "
-                     "VALUES(?, 'orders', ?, ?, ?, ?)"_s,
-                     {c.caller.token, keyDigest, canonicalBody, placed->order.id, wallNow});
+    key.remember(placed->order.id);
     return ApiResponse::created(
         MarketJson::order(c.resources.market().order(placed->order.id).value_or(placed->order)));
 }
@@ -165,8 +144,15 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
     OrderQuery q;
     q.ids = query.list(u"id"_s);
     QStringList poolIds;
+    // A procurement's orders are listed only when asked for by it, as the API document says.
+    const auto procurementRef = query.string(u"procurement"_s);
+    const std::optional<QSqlRecord> byProcurement =
+        procurementRef ? std::optional(procurement::find(c.resources, *procurementRef, u"procurement"_s))
+                       : std::nullopt;
     if (const auto pool = query.string(u"pool"_s)) {
         poolIds.append(c.resources.findPool(*pool, u"pool"_s).value(u"id"_s).toString());
+    } else if (byProcurement) {
+        poolIds.append(byProcurement->value(u"pool_id"_s).toString());
     } else if (const auto ws = query.string(u"workspace"_s)) {
         const QString wsId = c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
         for (const auto& r :
@@ -183,10 +169,8 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
             poolIds.append(r.value(0).toString());
     }
     q.poolIds = poolIds;
-    if (const auto procurement = query.string(u"procurement"_s))
-        throw SimApiError(
-            404, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement),
-            {{u"procurement"_s, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement)}});
+    if (byProcurement)
+        q.placedBy = byProcurement->value(u"id"_s).toString();
     if (const auto side = query.string(u"side"_s)) {
         q.side = orderSideFromName(*side);
         if (!q.side)
