@@ -35,12 +35,9 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_pools(new PoolModel(this))
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
-<<<<<<< HEAD
     , m_imageUploads(new ImageUploads(client, this))
-=======
     , m_procurements(new ProcurementModel(this))
     , m_poolTransfers(new PoolTransferModel(this))
->>>>>>> main
 {
     m_poolTransfers->setPools(m_pools);
     m_accountPoller = Poller::of([this] { return m_client->me(); },

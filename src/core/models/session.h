@@ -86,13 +86,10 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
-<<<<<<< HEAD
     // The image uploads of this connection, running or left unfinished.
     ImageUploads* imageUploads() const { return m_imageUploads; }
-=======
     ProcurementModel* procurements() const { return m_procurements; }
     PoolTransferModel* poolTransfers() const { return m_poolTransfers; }
->>>>>>> main
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
@@ -142,12 +139,9 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
-<<<<<<< HEAD
     ImageUploads* m_imageUploads;
-=======
     ProcurementModel* m_procurements;
     PoolTransferModel* m_poolTransfers;
->>>>>>> main
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;
