@@ -273,6 +273,26 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::ImageUpload</name>
+    <message numerus="yes">
+        <source>Part %1 of %2 could not be uploaded (%n attempt(s)): %3</source>
+        <translation>
+            <numerusform>Part %1 of %2 could not be uploaded (%n attempt): %3</numerusform>
+            <numerusform>Part %1 of %2 could not be uploaded (%n attempts): %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ImageUploads</name>
+    <message numerus="yes">
+        <source>Interrupted: %n of %1 part(s) uploaded. Resume to send the rest.</source>
+        <translation>
+            <numerusform>Interrupted: %n of %1 parts uploaded. Resume to send the rest.</numerusform>
+            <numerusform>Interrupted: %n of %1 parts uploaded. Resume to send the rest.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::InstancesView</name>
     <message numerus="yes">
         <source>%n instances selected.</source>
@@ -344,6 +364,16 @@
         <translation>
             <numerusform>The newest %1 fills of %2 in the last %n day</numerusform>
             <numerusform>The newest %1 fills of %2 in the last %n days</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::MoveNodesDialog</name>
+    <message numerus="yes">
+        <source>%1 owns %n node(s) of %2 at the least over this window, fewer than the %3 to move.</source>
+        <translation>
+            <numerusform>%1 owns %n node of %2 at the least over this window, fewer than the %3 to move.</numerusform>
+            <numerusform>%1 owns %n nodes of %2 at the least over this window, fewer than the %3 to move.</numerusform>
         </translation>
     </message>
 </context>
@@ -448,6 +478,13 @@
             <numerusform>%n nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n order(s) of it shown.</source>
+        <translation>
+            <numerusform>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n order of it shown.</numerusform>
+            <numerusform>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n orders of it shown.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PoolsView</name>
@@ -470,6 +507,54 @@
         <translation>
             <numerusform>Deleted %1 of %n pool.</numerusform>
             <numerusform>Deleted %1 of %n pools.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ProcurementModel</name>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n hour</numerusform>
+            <numerusform>%n hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ReservationsPage</name>
+    <message numerus="yes">
+        <source>On target: %n node(s) over the next %1.</source>
+        <translation>
+            <numerusform>On target: %n node over the next %1.</numerusform>
+            <numerusform>On target: %n nodes over the next %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Procurement %1 keeps %n node(s) of %2.</source>
+        <translation>
+            <numerusform>Procurement %1 keeps %n node of %2.</numerusform>
+            <numerusform>Procurement %1 keeps %n nodes of %2.</numerusform>
         </translation>
     </message>
 </context>
@@ -497,6 +582,23 @@
         <translation>
             <numerusform>updated %n min ago</numerusform>
             <numerusform>updated %n min ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::UploadImageDialog</name>
+    <message numerus="yes">
+        <source>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</source>
+        <translation>
+            <numerusform>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</numerusform>
+            <numerusform>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n part(s) of up to %2.</source>
+        <translation>
+            <numerusform>%1 in %n part of up to %2.</numerusform>
+            <numerusform>%1 in %n parts of up to %2.</numerusform>
         </translation>
     </message>
 </context>

@@ -13,6 +13,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QSqlRecord>
+#include <QUrl>
 
 #include <functional>
 #include <memory>
@@ -23,6 +24,7 @@ namespace sfsim {
 using sfdesk::FieldError;
 using sfdesk::Schedule;
 
+class SimImageFiles;
 class SimStore;
 class SimRow;
 
@@ -65,12 +67,34 @@ public:
     const SimOptions& options() const { return m_options; }
     SimClock& clock() { return m_clock; }
     IdGenerator& ids() { return m_ids; }
+    // Where uploaded images' bytes are kept and the address their transfer URLs point at (set by
+    // SimServer); without them the routes that move bytes answer 503.
+    void setImageTransfers(SimImageFiles* files, const QUrl& transferBase)
+    {
+        m_imageFiles = files;
+        m_transferBase = transferBase;
+    }
+    SimImageFiles* imageFiles() const { return m_imageFiles; }
+    QUrl transferBase() const { return m_transferBase; }
 
     // Extra reasons a pool cannot be deleted (the market adds active orders); each returns
     // details, empty when it has no objection.
     using PoolDeleteGuard = std::function<QList<FieldError>(SimStore&, const QString& poolId, qint64 now)>;
     void addPoolDeleteGuard(PoolDeleteGuard guard) { m_poolDeleteGuards.append(std::move(guard)); }
     const QList<PoolDeleteGuard>& poolDeleteGuards() const { return m_poolDeleteGuards; }
+
+    // A resource that acts on its own on the simulated clock (procurements, pool transfers). The
+    // world runs it at every hour boundary the clock passes and at each request's time, each time
+    // after the market has moved there and its fills are settled, so that it acts through the
+    // same paths (and sees the same book) a user's request at that time would. `due` says, with
+    // one cheap read, whether it has anything to do: without it the world does not stop at every
+    // hour of a long jump of the clock.
+    struct Automation
+    {
+        std::function<bool(SimResources&)> due;
+        std::function<void(SimResources&, qint64 at)> run;
+    };
+    void addAutomation(Automation automation) { m_automations.append(std::move(automation)); }
 
     // --- Time ---
     // The world as it starts at now(): the clock's high-water mark and the market.
@@ -106,6 +130,8 @@ public:
     // A bare name resolves in `workspaceId` when given, else in the account's default workspace.
     QSqlRecord findTemplate(const QString& ref, const QString& field = {}, const QString& workspaceId = {});
     QSqlRecord findDeployment(const QString& ref);
+    // An image that may start an instance: completed, not revoked (422 otherwise, under `field`).
+    QSqlRecord findLaunchableImage(const QString& ref, const QString& field);
     // sfc:<type>:<account>:<workspace>:<name> or <account>/<workspace>/<name>.
     std::optional<std::tuple<QString, QString, QString>> splitPath(const QString& type, const QString& ref,
                                                                    bool allowSlash) const;
@@ -232,19 +258,24 @@ private:
     void setDeploymentStatus(const QString& id, const QString& state, const QString& message);
     // Creates the market's tables and registers every SKU of the world with it.
     void initializeMarket();
-    // Lets the market catch up with the clock and books the fills.
+    // Lets the market catch up with the clock and books the fills, and runs the automations.
     void advanceMarket();
+    // The market moved to `t` and its fills booked.
+    void marketTo(qint64 t);
 
     SimStore& m_store;
     const SimOptions& m_options;
     SimClock& m_clock;
     IdGenerator m_ids;
     QList<PoolDeleteGuard> m_poolDeleteGuards;
+    QList<Automation> m_automations;
     std::unique_ptr<MarketEngine> m_market;
     Caller m_caller;  // of the request being handled
     qint64 m_now = 0; // virtual time of the request being handled
     qint64 m_nextReconcileAt = 0;
     qint64 m_clockHighWater = 0;
+    SimImageFiles* m_imageFiles = nullptr;
+    QUrl m_transferBase;
 };
 
 } // namespace sfsim

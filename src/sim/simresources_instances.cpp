@@ -207,7 +207,7 @@ QString SimResources::createInstance(const InstanceSpec& spec)
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
     requireWrite(workspaceId);
     const QSqlRecord sku = findSku(spec.sku, u"instance_sku"_s);
-    const QSqlRecord image = findImage(spec.image, u"image"_s);
+    const QSqlRecord image = findLaunchableImage(spec.image, u"image"_s);
     const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
     QList<FieldError> problems;
     if (image.value(u"upload_status"_s).toString() != u"completed"_s)

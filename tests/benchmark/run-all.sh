@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
-    tst_cloudinitvalidator tst_reservationspage)
+    tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload)
 
 if [ $# -ge 1 ]; then
     build=$(cd "$1" && pwd)
@@ -45,8 +45,12 @@ step "sfsim routes (sim_benchmark.sh: wrk, 10,000 instances, 5 s per route)"
 bash "$here/sim_benchmark.sh" "$bin/sfsim" 10000 5 8 >"$work/sim.txt" 2>&1
 step "sfsim list routes in process (bench_simlist: 10,000 instances, 201 pools, 100 partitions)"
 "$bin/bench_simlist" 10000 40 >"$work/simlist.txt" 2>&1
+step "procurement engine (bench_procurements: a simulated day of the demo world, 100 procurements against none)"
+"$bin/bench_procurements" 100 >"$work/procurements.txt" 2>&1
 step "idle requests per view (bench_idlepolling: the whole app against sfsim)"
 "$bin/bench_idlepolling" >"$work/idle.txt" 2>&1
+step "image upload (bench_imageupload: 1 GiB to sfsim on loopback against cp, the UI thread's longest stall)"
+"$bin/bench_imageupload" 1024 >"$work/upload.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
 python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
@@ -126,6 +130,11 @@ market = read("market.txt")
 rows.append(("Market: orders matched against 5,000 offers (cpu)", match_rate, "orders/s",
              "plain order inserts (cpu)", insert_rate))
 
+none_ms, proc_count, busy_ms = find(r"procurement day: none ([\d.]+) ms, (\d+) procurements ([\d.]+) ms",
+                                   read("procurements.txt"), "procurement day timing")
+rows.append((f"sfsim: a simulated day of the demo world with {int(proc_count)} procurements (cpu)", busy_ms, "ms",
+             "the same day with none (cpu)", none_ms))
+
 chart = read("chart.txt")
 empty, full, _, change = find(r"empty ([\d.]+) ms, 20 SKUs \+ 1000 orders ([\d.]+) ms, ratio ([\d.]+); "
                               r"change to shown ([\d.]+) ms", chart, "chart timing")
@@ -141,6 +150,12 @@ rows.append((f"Find Window: 2 nodes, 3d to 5d, starts over 14 days ({int(search_
 validator = read("validator.txt")
 parse_ms, validate_ms = find(r"parse ([\d.]+) ms, validate ([\d.]+) ms", validator, "validator timing")
 rows.append(("cloud-init: validate 60 KiB of user data", validate_ms, "ms", "YAML parse of the same text", parse_ms))
+
+upload_ms, cp_ms, stall_ms = find(r"upload \d+ mib upload_ms (\d+) cp_ms (\d+) ratio [\d.]+ stall_ms (\d+)",
+                                  read("upload.txt"), "upload timing")
+rows.append(("Image upload, 1 GiB to sfsim on loopback (parts, SHA-256 checked)", upload_ms, "ms",
+             "cp of the same file", cp_ms))
+rows.append(("Longest UI stall during that upload", stall_ms, "ms", "the goal (not measured)", 50))
 
 app, bare = find(r"startup app ([\d.]+) bare ([\d.]+)", read("startup.txt"), "startup timing")
 rows.append(("Cold start: sfdesk --self-test, until the window is shown (median of 5)", app, "ms",

@@ -18,7 +18,18 @@ STATUS_TYPES = {400: "invalid_request_error", 401: "authentication_error", 402: 
                 503: "service_unavailable"}
 
 
+# Answers the sim tests must have received, so that this check covers the operations only their
+# own tests reach: procurements and pool transfers (tst_simprocurements, tst_simpooltransfers), and
+# instance templates, deployments, replace and the batch patch (tst_simdeployments).
 REQUIRED_ANSWERS = [
+    ("POST", "/preview/v2/procurements", 201),
+    ("GET", "/preview/v2/procurements", 200),
+    ("GET", "/preview/v2/procurements/{id}", 200),
+    ("PATCH", "/preview/v2/procurements/{id}", 200),
+    ("DELETE", "/preview/v2/procurements/{id}", 204),
+    ("POST", "/preview/v2/pool_transfers", 202),
+    ("GET", "/preview/v2/pool_transfers", 200),
+    ("GET", "/preview/v2/pool_transfers/{id}", 200),
     ("POST", "/preview/v2/instance_templates", 201),
     ("GET", "/preview/v2/instance_templates", 200),
     ("GET", "/preview/v2/instance_templates/{id}", 200),
@@ -163,8 +174,6 @@ def main():
                 for e in sku_ext.iter_errors(item):
                     fail(rec, "instance SKU extension: " + e.message)
 
-    # The operations of issue 41's fleet (templates, deployments, replace, batch patch): each of their
-    # success answers was received and checked at least once.
     for method, template, status in REQUIRED_ANSWERS:
         if (method, template, status) not in answered:
             failures.append("%s %s -> %d: no sim test received this answer" % (method, template, status))

@@ -105,7 +105,8 @@ private Q_SLOTS:
         QTRY_COMPARE(pools->model()->find(pool->id)->name, u"live-pool-2"_s);
 
         // An instance into it: in the Instances view.
-        const auto images = waitForResult<QList<Image>>(client.images());
+        const auto images =
+            waitForResult<QList<Image>>(client.images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
         QVERIFY(images && !images->isEmpty());
         QVERIFY(session->skus()->rowCount() > 0);
         NewInstance spec;

@@ -721,6 +721,148 @@ ApiReply<void> ApiClient::deleteDeployment(const QString& id)
     return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/deployments/") + encoded(id))));
 }
 
+ApiReply<Image> ApiClient::image(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/images/") + encoded(id)),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<Image> ApiClient::createImage(const QString& workspace, const QString& name)
+{
+    QJsonObject body{{QStringLiteral("workspace"), workspace}};
+    if (!name.isEmpty())
+        body.insert(QStringLiteral("name"), name);
+    return send(ApiRequest::make("POST", QStringLiteral("/images"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(false),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<ImagePartUrl> ApiClient::imagePartUrl(const QString& id, int part)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/parts").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("part_id"), part}}))
+                    .withIdempotent(true)
+                    .withChangesState(false),
+                objectParser<ImagePartUrl>(parseImagePartUrl));
+}
+
+ApiReply<Image> ApiClient::completeImage(const QString& id, const QString& sha256)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/complete").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("sha256"), sha256}}))
+                    .withIdempotent(true),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<ImageDownload> ApiClient::imageDownload(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/images/%1/download").arg(encoded(id))),
+                objectParser<ImageDownload>(parseImageDownload));
+}
+
+ApiReply<Image> ApiClient::revokeImage(const QString& id)
+{
+    // A repeat after a lost answer would be refused (409: no longer completed).
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/revoke").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{}))
+                    .withIdempotent(false),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<Image> ApiClient::reinstateImage(const QString& id)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/reinstate").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{}))
+                    .withIdempotent(false),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<void> ApiClient::deleteImage(const QString& id)
+{
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/images/") + encoded(id))));
+}
+
+ApiReply<QList<Procurement>> ApiClient::procurements(const QString& workspace)
+{
+    // The document allows at most 50 procurements a page.
+    QUrlQuery query = workspaceQuery(workspace);
+    query.addQueryItem(QStringLiteral("limit"), QString::number(std::min(m_options.pageSize, 50)));
+    return send(ApiRequest::make("GET", QStringLiteral("/procurements")).withQuery(query).withAllPages(),
+                listParser<Procurement>(parseProcurement));
+}
+
+ApiReply<Procurement> ApiClient::procurement(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/procurements/") + encoded(id)),
+                objectParser<Procurement>(parseProcurement));
+}
+
+ApiReply<Procurement> ApiClient::createProcurement(const ProcurementRequest& request)
+{
+    // Not idempotent in the document (no key): a retry could make a second procurement (409 then).
+    return send(ApiRequest::make("POST", QStringLiteral("/procurements"))
+                    .withBody(QJsonDocument(procurementRequestToJson(request)))
+                    .withIdempotent(false),
+                objectParser<Procurement>(parseProcurement));
+}
+
+ApiReply<Procurement> ApiClient::updateProcurement(const QString& id, const ProcurementChange& change)
+{
+    return send(ApiRequest::make("PATCH", QStringLiteral("/procurements/") + encoded(id))
+                    .withBody(QJsonDocument(procurementChangeToJson(change)))
+                    .withIdempotent(true),
+                objectParser<Procurement>(parseProcurement));
+}
+
+ApiReply<void> ApiClient::deleteProcurement(const QString& id)
+{
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/procurements/") + encoded(id))));
+}
+
+ApiReply<QList<Order>> ApiClient::procurementOrders(const QString& procurementId)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("procurement"), procurementId);
+    ResultParser<QList<Order>> parser = listParser<Order>(parseOrder);
+    // What the list holds is the procurement's: each order says so.
+    parser.parse = [parse = std::move(parser.parse), procurementId](
+                       const QJsonDocument& document, QString* error) -> std::optional<QList<Order>> {
+        std::optional<QList<Order>> orders = parse(document, error);
+        if (orders) {
+            for (Order& order : *orders)
+                order.procurement = procurementId;
+        }
+        return orders;
+    };
+    return send(ApiRequest::make("GET", QStringLiteral("/orders")).withQuery(query).withAllPages(),
+                std::move(parser));
+}
+
+ApiReply<QList<PoolTransfer>> ApiClient::poolTransfers(const QStringList& pools)
+{
+    QUrlQuery query;
+    for (const QString& pool : pools)
+        query.addQueryItem(QStringLiteral("pool"), pool);
+    return send(ApiRequest::make("GET", QStringLiteral("/pool_transfers")).withQuery(query).withAllPages(),
+                listParser<PoolTransfer>(parsePoolTransfer));
+}
+
+ApiReply<PoolTransfer> ApiClient::poolTransfer(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/pool_transfers/") + encoded(id)),
+                objectParser<PoolTransfer>(parsePoolTransfer));
+}
+
+ApiReply<PoolTransfer> ApiClient::createPoolTransfer(const PoolTransferRequest& request)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/pool_transfers"))
+                    .withBody(QJsonDocument(poolTransferRequestToJson(request)))
+                    .withHeader(QByteArrayLiteral("Idempotency-Key"), newIdempotencyKey())
+                    .withIdempotent(true),
+                objectParser<PoolTransfer>(parsePoolTransfer));
+}
+
 ApiReply<QList<InfinibandFabric>> ApiClient::infinibandFabrics()
 {
     return send(ApiRequest::make("GET", InfinibandAdapter::fabricsPath()).withAllPages(),

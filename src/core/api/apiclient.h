@@ -204,7 +204,39 @@ public:
     static QByteArray newIdempotencyKey();
     ApiReply<void> cancelOrder(const QString& id);
 
+    // The account's own images (of one workspace, or of every readable one); the public images are
+    // listed only under their own workspace, publicImagesWorkspace.
     ApiReply<QList<Image>> images(const QString& workspace = {});
+    static constexpr const char* publicImagesWorkspace = "sfc:workspace:sfcompute:public";
+    ApiReply<Image> image(const QString& id);
+    // Starts an upload: the image, status "started". Not repeated on its own (a lost answer may have
+    // created it: its name is then taken).
+    ApiReply<Image> createImage(const QString& workspace, const QString& name);
+    // A presigned URL for one part (1-based). Changes nothing a list shows.
+    ApiReply<ImagePartUrl> imagePartUrl(const QString& id, int part);
+    // Ends an upload: the server checks the bytes against `sha256` (64 lowercase hex digits). A
+    // repeat with the same digest answers the same, so it is retried like a read.
+    ApiReply<Image> completeImage(const QString& id, const QString& sha256);
+    ApiReply<ImageDownload> imageDownload(const QString& id);
+    ApiReply<Image> revokeImage(const QString& id);
+    ApiReply<Image> reinstateImage(const QString& id);
+    ApiReply<void> deleteImage(const QString& id);
+
+    // --- Procurements and pool transfers ------------------------------------------------------
+    ApiReply<QList<Procurement>> procurements(const QString& workspace = {});
+    ApiReply<Procurement> procurement(const QString& id);
+    ApiReply<Procurement> createProcurement(const ProcurementRequest& request);
+    // Sends only what `change` sets.
+    ApiReply<Procurement> updateProcurement(const QString& id, const ProcurementChange& change);
+    ApiReply<void> deleteProcurement(const QString& id);
+    // The orders a procurement placed (GET /orders leaves them out unless asked for by
+    // procurement), each marked with it (Order::procurement).
+    ApiReply<QList<Order>> procurementOrders(const QString& procurementId);
+    // Transfers into or out of any of `pools`; every transfer the token reads when empty.
+    ApiReply<QList<PoolTransfer>> poolTransfers(const QStringList& pools = {});
+    ApiReply<PoolTransfer> poolTransfer(const QString& id);
+    // With an Idempotency-Key, the same on every retry: a lost answer never moves nodes twice.
+    ApiReply<PoolTransfer> createPoolTransfer(const PoolTransferRequest& request);
 
     // --- Instance templates and deployments ----------------------------------------------------
     ApiReply<QList<InstanceTemplate>> instanceTemplates(const QString& workspace = {});

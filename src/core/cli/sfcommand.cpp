@@ -198,6 +198,34 @@ QString previewEnroll(const QString& flag)
     return join(sf({QStringLiteral("preview"), QStringLiteral("set"), flag + QStringLiteral("=true")}));
 }
 
+QString imageUpload(const QString& file, const QString& name)
+{
+    QStringList words = sf({QStringLiteral("images"), QStringLiteral("upload"), QStringLiteral("-f"), file});
+    if (!name.isEmpty())
+        words << QStringLiteral("-n") << name;
+    return join(words);
+}
+
+QString imageGet(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("get"), reference}));
+}
+
+QString imageRevoke(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("revoke"), reference}));
+}
+
+QString imageReinstate(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("reinstate"), reference}));
+}
+
+QString imageDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("delete"), reference}));
+}
+
 QString poolCreate(const QString& name)
 {
     return join(sf({QStringLiteral("pools"), QStringLiteral("create"), QStringLiteral("--name"), name}));
@@ -242,6 +270,32 @@ QString orderCreate(const OrderCreate& order)
     if (order.quoteOnly)
         words << QStringLiteral("--quote");
     return join(words);
+}
+
+QString procurementCreate(const ProcurementCreate& create)
+{
+    QStringList words = sf({QStringLiteral("procurements"), QStringLiteral("create")});
+    if (!create.name.isEmpty())
+        words << QStringLiteral("--name") << create.name;
+    words << QStringLiteral("--pool") << create.pool << QStringLiteral("--instance-sku") << create.sku
+          << QStringLiteral("--target") << QString::number(create.target) << QStringLiteral("--max-buy-price")
+          << create.maxBuyPrice << QStringLiteral("--min-sell-price") << create.minSellPrice
+          << QStringLiteral("--window") << cliDuration(create.windowMinutes * 60);
+    return join(words);
+}
+
+QString procurementDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("procurements"), QStringLiteral("delete"), reference}));
+}
+
+QString poolTransfer(const PoolTransferCreate& transfer)
+{
+    return join(
+        sf({QStringLiteral("pools"), QStringLiteral("transfer"), QStringLiteral("--from"), transfer.from,
+            QStringLiteral("--to"), transfer.to, QStringLiteral("--instance-sku"), transfer.sku,
+            QStringLiteral("--nodes"), QString::number(transfer.nodes), QStringLiteral("--start"),
+            cliTime(transfer.startAt), QStringLiteral("--duration"), cliDuration(transfer.durationSeconds)}));
 }
 
 QString orderCancel(const QString& id)

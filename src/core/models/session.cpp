@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
+#include "core/api/imageupload.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/deploymentmodel.h"
 #include "core/models/fabricmodel.h"
@@ -15,6 +16,8 @@
 #include "core/models/partitionmodel.h"
 #include "core/models/poller.h"
 #include "core/models/poolmodel.h"
+#include "core/models/pooltransfermodel.h"
+#include "core/models/procurementmodel.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
 
@@ -36,9 +39,13 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_images(new ImageModel(this))
     , m_templates(new InstanceTemplateModel(this))
     , m_deployments(new DeploymentModel(this))
+    , m_imageUploads(new ImageUploads(client, this))
+    , m_procurements(new ProcurementModel(this))
+    , m_poolTransfers(new PoolTransferModel(this))
 {
     // A deployment's running instances are counted from the instances the session holds.
     m_deployments->setInstances(m_instances);
+    m_poolTransfers->setPools(m_pools);
     m_accountPoller = Poller::of([this] { return m_client->me(); },
                                  [this](const Account& account) {
                                      if (account != m_account) {
@@ -65,9 +72,28 @@ Session::Session(ApiClient* client, QObject* parent)
     addPoller(Resource::Orders, new Poller(
                                     Poller::FetchMany([this] { return fetchOrders(); }),
                                     [this](const QVariant& v) { applyOrders(v); }, this));
-    // Public images boot in every workspace and a workspace's list leaves them out: read it whole.
-    addPoller(Resource::Images, single([this] { return m_client->images(); },
-                                       [this](const QList<Image>& v) { m_images->refresh(v); }));
+    // The account's own images, of every readable workspace, and SF Compute's public ones, which boot
+    // in every workspace and are listed only under their own.
+    addPoller(Resource::Images,
+              new Poller(
+                  Poller::FetchMany([this] {
+                      return QList<ApiCall*>{m_client->images(), m_client->images(QString::fromLatin1(
+                                                                     ApiClient::publicImagesWorkspace))};
+                  }),
+                  [this](const QVariant& results) {
+                      QList<Image> images;
+                      QSet<QString> ids;
+                      for (const QVariant& result : constValue(results.toList())) {
+                          for (const Image& image : constValue(result.value<QList<Image>>())) {
+                              if (!ids.contains(image.id)) {
+                                  ids.insert(image.id);
+                                  images.append(image);
+                              }
+                          }
+                      }
+                      m_images->refresh(images);
+                  },
+                  this));
     addPoller(Resource::FeatureFlags, single([this] { return m_client->featureFlags(); },
                                              [this](const QList<FeatureFlag>& flags) {
                                                  const bool first = !m_flagsKnown;
@@ -95,6 +121,24 @@ Session::Session(ApiClient* client, QObject* parent)
               new Poller(
                   Poller::FetchMany([this] { return fetchDeployments(); }),
                   [this](const QVariant& results) { applyDeployments(results); }, this));
+    addPoller(Resource::Procurements, single([this] { return m_client->procurements(m_workspace); },
+                                             [this](const QList<Procurement>& v) {
+                                                 QStringList before;
+                                                 for (const Procurement& procurement : m_procurements->rows())
+                                                     before.append(procurement.id);
+                                                 m_procurements->refresh(v);
+                                                 QStringList after;
+                                                 for (const Procurement& procurement : v)
+                                                     after.append(procurement.id);
+                                                 // The orders list holds each procurement's orders: read it
+                                                 // for a new one.
+                                                 if (after != before && isLoaded(Resource::Orders))
+                                                     refresh(Resource::Orders);
+                                             }));
+    // Every transfer the token reads; the views show those of the pools in scope.
+    addPoller(Resource::PoolTransfers,
+              single([this] { return m_client->poolTransfers(); },
+                     [this](const QList<PoolTransfer>& v) { m_poolTransfers->refresh(v); }));
     connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
         if (error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
             m_ordersPerWorkspace = true;
@@ -132,18 +176,11 @@ Session::~Session() = default;
 
 QList<Session::Resource> Session::allResources()
 {
-    return {Resource::Workspaces,
-            Resource::Skus,
-            Resource::Availability,
-            Resource::Instances,
-            Resource::Pools,
-            Resource::Orders,
-            Resource::Images,
-            Resource::FeatureFlags,
-            Resource::Fabrics,
-            Resource::Partitions,
-            Resource::InstanceTemplates,
-            Resource::Deployments};
+    return {Resource::Workspaces,  Resource::Skus,         Resource::Availability,
+            Resource::Instances,   Resource::Pools,        Resource::Orders,
+            Resource::Images,      Resource::FeatureFlags, Resource::Fabrics,
+            Resource::Partitions,  Resource::InstanceTemplates, Resource::Deployments,
+            Resource::Procurements, Resource::PoolTransfers};
 }
 
 Poller* Session::addPoller(Resource resource, Poller* poller)
@@ -193,8 +230,12 @@ QList<ApiCall*> Session::fetchDeployments()
 
 QList<ApiCall*> Session::fetchOrders()
 {
+    // The API lists a procurement's orders only when asked for by it: one call each.
+    QList<ApiCall*> calls;
+    for (const Procurement& procurement : m_procurements->rows())
+        calls.append(m_client->procurementOrders(procurement.id));
     if (!m_ordersPerWorkspace || !m_workspace.isEmpty())
-        return {m_client->orders(m_workspace)};
+        return QList<ApiCall*>{m_client->orders(m_workspace)} + calls;
     // Per workspace the token reads pools in (where it may list orders), else per workspace listed.
     QStringList workspaces;
     for (const Pool& pool : m_pools->rows()) {
@@ -204,7 +245,6 @@ QList<ApiCall*> Session::fetchOrders()
     }
     if (workspaces.isEmpty())
         workspaces = readableWorkspaces();
-    QList<ApiCall*> calls;
     for (const QString& workspace : std::as_const(workspaces))
         calls.append(m_client->orders(workspace));
     return calls;
@@ -256,6 +296,7 @@ bool Session::isWorkspaceList(Resource resource)
     case Resource::Partitions:
     case Resource::InstanceTemplates:
     case Resource::Deployments:
+    case Resource::Procurements:
         return true;
     default:
         return false;
@@ -290,7 +331,9 @@ void Session::updatePolling()
             // Lists read per workspace need to know the workspaces.
             || (it.key() == Resource::Workspaces
                 && ((listsPerWorkspace(Resource::Orders) && shouldPoll(Resource::Orders))
-                    || (listsPerWorkspace(Resource::Deployments) && shouldPoll(Resource::Deployments))));
+                    || (listsPerWorkspace(Resource::Deployments) && shouldPoll(Resource::Deployments))))
+            // The orders list holds the procurements' orders, read per procurement.
+            || (it.key() == Resource::Procurements && shouldPoll(Resource::Orders));
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())

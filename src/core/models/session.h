@@ -21,11 +21,14 @@ class DeploymentModel;
 class InstanceTemplateModel;
 class FabricModel;
 class ImageModel;
+class ImageUploads;
 class InstanceModel;
 class OrderModel;
 class PartitionModel;
 class Poller;
 class PoolModel;
+class PoolTransferModel;
+class ProcurementModel;
 class SkuModel;
 class WorkspaceModel;
 
@@ -55,6 +58,8 @@ public:
         Partitions,
         InstanceTemplates,
         Deployments,
+        Procurements,
+        PoolTransfers,
     };
     Q_ENUM(Resource)
     static QList<Resource> allResources();
@@ -87,6 +92,10 @@ public:
     ImageModel* images() const { return m_images; }
     InstanceTemplateModel* instanceTemplates() const { return m_templates; }
     DeploymentModel* deployments() const { return m_deployments; }
+    // The image uploads of this connection, running or left unfinished.
+    ImageUploads* imageUploads() const { return m_imageUploads; }
+    ProcurementModel* procurements() const { return m_procurements; }
+    PoolTransferModel* poolTransfers() const { return m_poolTransfers; }
 
     // Scope of the workspace lists: a workspace id or resource path, or empty for every readable one.
     QString workspace() const { return m_workspace; }
@@ -144,6 +153,9 @@ private:
     ImageModel* m_images;
     InstanceTemplateModel* m_templates;
     DeploymentModel* m_deployments;
+    ImageUploads* m_imageUploads;
+    ProcurementModel* m_procurements;
+    PoolTransferModel* m_poolTransfers;
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;
