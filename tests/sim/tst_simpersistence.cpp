@@ -192,7 +192,7 @@ private Q_SLOTS:
                        .arg(token, label)
                 << u"UPDATE tokens SET token = '%1' WHERE label = '%2'"_s.arg(token, label);
         }
-        // Version 5 (uploaded images) undone too.
+        // Version 6 (uploaded images) undone too.
         downgrade << u"DROP TABLE image_transfers"_s << u"DROP TABLE image_parts"_s
                   << u"DROP INDEX images_name"_s << u"ALTER TABLE images DROP COLUMN deleted_at"_s
                   << u"ALTER TABLE images DROP COLUMN size"_s;
@@ -211,7 +211,7 @@ private Q_SLOTS:
         QCOMPARE(inspect({u"PRAGMA user_version"_s,
                           u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
                           "ORDER BY name"_s}),
-                 (QStringList{u"5"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                 (QStringList{u"6"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
                               u"instances_pool"_s, u"instances_pool_seq"_s}));
         // The upgrade replaced the tokens by their digests, and the same tokens still work.
         QCOMPARE(inspect({u"SELECT COUNT(*) FROM tokens WHERE hashed = 1 AND length(token) = 64"_s,
