@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 5);
+        QCOMPARE(q.value(0).toInt(), 6);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
