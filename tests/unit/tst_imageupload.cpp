@@ -224,7 +224,10 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(completed.size(), 1, 60000);
         QVERIFY((secondRun & savedParts).isEmpty());
         QCOMPARE(secondRun | savedParts, (QSet<int>{1, 2, 3, 4, 5, 6, 7, 8}));
-        QCOMPARE(partThreeFailures, 2);
+        // The server refused part 3 twice; the second refusal may have been on its way when the
+        // first run quit (that attempt was aborted, its answer never read).
+        QVERIFY2(partThreeFailures == 1 || partThreeFailures == 2,
+                 qPrintable(QString::number(partThreeFailures)));
         QVERIFY(uploads.uploads().isEmpty());
 
         // sfsim checked the SHA-256 against the bytes it holds, and they download whole.
