@@ -3601,13 +3601,6 @@
     </message>
 </context>
 <context>
-    <name>sfdesk::MarketBackend</name>
-    <message>
-        <source>This connection cannot keep procurements.</source>
-        <translation>Diese Verbindung unterstützt keine Beschaffungen.</translation>
-    </message>
-</context>
-<context>
     <name>sfdesk::MarketView</name>
     <message>
         <source>Depth</source>

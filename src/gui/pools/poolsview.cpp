@@ -158,7 +158,7 @@ void PoolsView::moveNodes()
     const auto pool = currentPool();
     if (!pool || !context()->client())
         return;
-    const Pool source = *pool;
+    const Pool& source = *pool;
     // Any workspace's pool: the session's list when it holds every workspace, else one read of
     // them all for the choice.
     if (context()->allWorkspaces()) {

@@ -956,7 +956,7 @@ void ReservationsPage::deleteProcurement()
     const auto current = currentProcurement();
     if (!current || !m_backend)
         return;
-    const Procurement target = *current;
+    const Procurement& target = *current;
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Delete Procurement"),
                                 tr("Delete procurement \"%1\"? It stops buying and selling, and its standing "
                                    "orders are cancelled; what it bought stays in the pool.")
