@@ -3601,13 +3601,6 @@
     </message>
 </context>
 <context>
-    <name>sfdesk::MarketBackend</name>
-    <message>
-        <source>This connection cannot keep procurements.</source>
-        <translation>Diese Verbindung unterstützt keine Beschaffungen.</translation>
-    </message>
-</context>
-<context>
     <name>sfdesk::MarketView</name>
     <message>
         <source>Depth</source>
@@ -5085,7 +5078,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>&amp;Umbenennen…</translation>
     </message>
     <message>
-        <source>&amp;Move Nodes…</source>
+        <source>Move N&amp;odes…</source>
         <translation>Knoten &amp;verschieben…</translation>
     </message>
     <message>
@@ -5215,7 +5208,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>Knoten ab jetzt vorhalten</translation>
     </message>
     <message>
-        <source>&amp;Create Procurement</source>
+        <source>Cr&amp;eate Procurement</source>
         <translation>Beschaffung &amp;erstellen</translation>
     </message>
     <message>

@@ -95,8 +95,29 @@ public:
         QMetaObject::invokeMethod(context, [done] { done(); }, Qt::QueuedConnection);
     }
     void notifyChanged() { Q_EMIT changed(); }
+    // A market without procurements: every change is refused, as an answer would be.
+    void createProcurement(const ProcurementRequest&, QObject* context,
+                           std::function<void(const Procurement&)>, Failed failed) override
+    {
+        refuse(context, std::move(failed));
+    }
+    void updateProcurement(const QString&, const ProcurementChange&, QObject* context,
+                           std::function<void(const Procurement&)>, Failed failed) override
+    {
+        refuse(context, std::move(failed));
+    }
+    void deleteProcurement(const QString&, QObject* context, std::function<void()>, Failed failed) override
+    {
+        refuse(context, std::move(failed));
+    }
 
 private:
+    static void refuse(QObject* context, Failed failed)
+    {
+        QMetaObject::invokeMethod(
+            context, [failed = std::move(failed)] { failed(QStringLiteral("No procurements here.")); },
+            Qt::QueuedConnection);
+    }
     mutable OrderModel m_orderModel;
 };
 

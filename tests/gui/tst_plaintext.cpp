@@ -71,14 +71,17 @@ QString shownToolTip(const QVariant& toolTip)
 // The tooltip of the table cell showing text, in the first table of view.
 QString cellToolTip(QWidget* view, const QString& text)
 {
-    auto* table = view->findChild<QTableView*>();
-    if (!table)
+    // Every table of the page (Pools has its transfers under the pools).
+    const auto tables = view->findChildren<QTableView*>();
+    if (tables.isEmpty())
         return u"no table"_s;
-    const QAbstractItemModel* model = table->model();
-    for (int row = 0; row < model->rowCount(); ++row)
-        for (int column = 0; column < model->columnCount(); ++column)
-            if (model->index(row, column).data(Qt::DisplayRole).toString() == text)
-                return shownToolTip(model->index(row, column).data(Qt::ToolTipRole));
+    for (const QTableView* table : tables) {
+        const QAbstractItemModel* model = table->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            for (int column = 0; column < model->columnCount(); ++column)
+                if (model->index(row, column).data(Qt::DisplayRole).toString() == text)
+                    return shownToolTip(model->index(row, column).data(Qt::ToolTipRole));
+    }
     return u"no cell shows it"_s;
 }
 
@@ -360,7 +363,11 @@ private:
     // A SKU without InfiniBand, and an image, of the simulated catalogue, by ID (the API takes no
     // alias or name there).
     QString sku() { return idOf(u"/preview/v2/instance_skus"_s, u"alias"_s, u"sea-3-h100"_s); }
-    QString image(const QString& name) { return idOf(u"/preview/v2/images"_s, u"name"_s, name); }
+    // The API lists public images only in their own workspace.
+    QString image(const QString& name)
+    {
+        return idOf(u"/preview/v2/images?workspace=sfc:workspace:sfcompute:public"_s, u"name"_s, name);
+    }
     QString idOf(const QString& list, const QString& field, const QString& value)
     {
         const SimReply reply = m_api->get(list);

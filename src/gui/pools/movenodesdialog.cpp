@@ -318,7 +318,6 @@ QString MoveNodesDialog::command() const
 
 void MoveNodesDialog::updateState()
 {
-    const QString sku = m_sku->currentData().toString();
     QString why;
     const auto values = request(&why);
     m_move->setEnabled(values.has_value() && !m_sending && m_client);

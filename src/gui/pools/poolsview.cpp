@@ -50,7 +50,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Pool…"), this))
     , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
-    , m_move(new QAction(ThemeIcons::icon(QStringLiteral("go-jump")), tr("&Move Nodes…"), this))
+    , m_move(new QAction(ThemeIcons::icon(QStringLiteral("go-next")), tr("Move N&odes…"), this))
     , m_transferFilter(new QSortFilterProxyModel(this))
     , m_transfers(new QTableView(this))
     , m_transfersTitle(new QLabel(this))
@@ -158,7 +158,7 @@ void PoolsView::moveNodes()
     const auto pool = currentPool();
     if (!pool || !context()->client())
         return;
-    const Pool source = *pool;
+    const Pool& source = *pool;
     // Any workspace's pool: the session's list when it holds every workspace, else one read of
     // them all for the choice.
     if (context()->allWorkspaces()) {

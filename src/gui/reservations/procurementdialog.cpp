@@ -152,7 +152,7 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
     : ProcurementDialog(backend, poolId, poolName, skus, parent)
 {
     setWindowTitle(tr("Keep Nodes from Here On"));
-    m_save->setText(tr("&Create Procurement"));
+    m_save->setText(tr("Cr&eate Procurement"));
     fill(initial);
 }
 

@@ -82,9 +82,10 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_menu(new QMenu(tr("&Reservations"), this))
     , m_findAction(new QAction(ThemeIcons::icon(QStringLiteral("edit-find")), tr("Fin&d Window…"), this))
     , m_keep(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep Nodes from Here On…"), this))
-    , m_editProcurement(
-          new QAction(ThemeIcons::icon(QStringLiteral("document-edit")), tr("&Edit Procurement…"), this))
-    , m_toggleProcurement(new QAction(tr("Disa&ble Procurement"), this))
+    , m_editProcurement(new QAction(ThemeIcons::icon(QStringLiteral("document-properties")),
+                                    tr("&Edit Procurement…"), this))
+    , m_toggleProcurement(new QAction(ThemeIcons::icon(QStringLiteral("media-playback-pause")),
+                                      tr("Disa&ble Procurement"), this))
     , m_deleteProcurement(
           new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("De&lete Procurement…"), this))
     , m_copyProcurement(new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")),
@@ -854,8 +855,10 @@ void ReservationsPage::updateProcurementActions()
     m_keep->setEnabled(m_backend && !currentPool().isEmpty());
     for (QAction* action : {m_editProcurement, m_toggleProcurement, m_deleteProcurement, m_copyProcurement})
         action->setEnabled(current.has_value());
-    m_toggleProcurement->setText(current && !current->enabled ? tr("Ena&ble Procurement")
-                                                              : tr("Disa&ble Procurement"));
+    const bool disabled = current && !current->enabled;
+    m_toggleProcurement->setText(disabled ? tr("Ena&ble Procurement") : tr("Disa&ble Procurement"));
+    m_toggleProcurement->setIcon(ThemeIcons::icon(disabled ? QStringLiteral("media-playback-start")
+                                                           : QStringLiteral("media-playback-pause")));
 }
 
 void ReservationsPage::keepFromSelection()
@@ -953,7 +956,7 @@ void ReservationsPage::deleteProcurement()
     const auto current = currentProcurement();
     if (!current || !m_backend)
         return;
-    const Procurement target = *current;
+    const Procurement& target = *current;
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Delete Procurement"),
                                 tr("Delete procurement \"%1\"? It stops buying and selling, and its standing "
                                    "orders are cancelled; what it bought stays in the pool.")

@@ -2,7 +2,6 @@
 
 #include "sim/routes/pooltransferroutes.h"
 
-#include "common/constvalue.h"
 #include "sim/market/marketengine.h"
 #include "sim/routes/idempotency.h"
 #include "sim/routes/routeutil.h"
@@ -16,7 +15,6 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
-using sfdesk::constValue;
 using sfdesk::FieldErrors;
 using sfdesk::Schedule;
 
