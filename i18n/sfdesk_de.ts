@@ -723,6 +723,18 @@
         <source>$ per node-hour</source>
         <translation>$ pro Knotenstunde</translation>
     </message>
+    <message>
+        <source>Auto buy %1 @ %2</source>
+        <translation>Auto-Kauf %1 @ %2</translation>
+    </message>
+    <message>
+        <source>Auto sell %1 @ %2</source>
+        <translation>Auto-Verkauf %1 @ %2</translation>
+    </message>
+    <message>
+        <source>Keep %1: %2</source>
+        <translation>Vorhalten %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>SshBootstrapDialog</name>
@@ -3255,6 +3267,13 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::MarketBackend</name>
+    <message>
+        <source>This connection cannot keep procurements.</source>
+        <translation>Diese Verbindung unterstützt keine Beschaffungen.</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::MarketView</name>
     <message>
         <source>Depth</source>
@@ -3304,6 +3323,128 @@
     <message>
         <source>Tokens are kept in memory for this run only.</source>
         <translation>Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::MoveNodesDialog</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Move Nodes from %1</source>
+        <translation>Knoten aus %1 verschieben</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Nodes to move</source>
+        <translation>Zu verschiebende Knoten</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Destination pool</source>
+        <translation>Zielpool</translation>
+    </message>
+    <message>
+        <source>Both pools&apos; schedules after the move</source>
+        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
+    </message>
+    <message>
+        <source>&amp;Move Nodes</source>
+        <translation>Knoten &amp;verschieben</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>Von:</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>&amp;Start:</source>
+        <translation>Be&amp;ginn:</translation>
+    </message>
+    <message>
+        <source>&amp;End:</source>
+        <translation>&amp;Ende:</translation>
+    </message>
+    <message>
+        <source>&amp;To pool:</source>
+        <translation>&amp;Zielpool:</translation>
+    </message>
+    <message>
+        <source>&amp;Both pools after the move:</source>
+        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
+    </message>
+    <message>
+        <source>The pool owns nothing from now on to move.</source>
+        <translation>Der Pool besitzt ab jetzt nichts, das sich verschieben ließe.</translation>
+    </message>
+    <message>
+        <source>There is no other pool to move nodes to: create one in Pools first.</source>
+        <translation>Es gibt keinen anderen Pool, in den sich Knoten verschieben ließen: Erstellen Sie zuerst unter „Pools“ einen.</translation>
+    </message>
+    <message>
+        <source>Start: %1</source>
+        <translation>Beginn: %1</translation>
+    </message>
+    <message>
+        <source>End: %1</source>
+        <translation>Ende: %1</translation>
+    </message>
+    <message>
+        <source>The end is not after the start (or the window has passed).</source>
+        <translation>Das Ende liegt nicht nach dem Beginn (oder das Zeitfenster ist vorbei).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 owns %n node(s) of %2 at the least over this window, fewer than the %3 to move.</source>
+        <translation>
+            <numerusform>%1 besitzt in diesem Zeitfenster zeitweise nur %n Knoten von %2, weniger als die zu verschiebenden %3.</numerusform>
+            <numerusform>%1 besitzt in diesem Zeitfenster zeitweise nur %n Knoten von %2, weniger als die zu verschiebenden %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2:</source>
+        <translation>%1, %2:</translation>
+    </message>
+    <message>
+        <source>  %1 – %2: %3 nodes</source>
+        <translation>  %1 – %2: %3 Knoten</translation>
+    </message>
+    <message>
+        <source>  %1 – %2: %3 → %4 nodes</source>
+        <translation>  %1 – %2: %3 → %4 Knoten</translation>
+    </message>
+    <message>
+        <source>The transfer is accepted pending and carried out by SF Compute; the Pools page shows it until it is executed or rejected.</source>
+        <translation>SF Compute nimmt den Transfer als ausstehend an und führt ihn aus; die Seite Pools zeigt ihn, bis er ausgeführt oder abgelehnt ist.</translation>
+    </message>
+    <message>
+        <source>The nodes were not moved: %1</source>
+        <translation>Die Knoten wurden nicht verschoben: %1</translation>
     </message>
 </context>
 <context>
@@ -4044,6 +4185,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Order %1 is no longer open here; nothing was cancelled.</source>
         <translation>Order %1 ist hier nicht mehr offen; nichts wurde storniert.</translation>
     </message>
+    <message>
+        <source>&amp;Procurements&apos; orders</source>
+        <translation>Orders der &amp;Beschaffungen</translation>
+    </message>
+    <message>
+        <source>Also list the orders procurements placed on their own</source>
+        <translation>Auch die Orders auflisten, die Beschaffungen selbstständig aufgegeben haben</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PartitionModel</name>
@@ -4373,6 +4522,29 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Best bid</source>
         <translation>Bestes Gebot</translation>
     </message>
+    <message>
+        <source>Procurement target and its orders</source>
+        <translation>Ziel einer Beschaffung und ihre Orders</translation>
+    </message>
+    <message>
+        <source>(placed by procurement %1)</source>
+        <translation>(aufgegeben von Beschaffung %1)</translation>
+    </message>
+    <message>
+        <source>Procurement %1 keeps %2 of %3 until %4; buys at most %5, sells at least %6%7</source>
+        <translation>Beschaffung %1 hält %2 von %3 bis %4 vor; kauft für höchstens %5, verkauft für mindestens %6%7</translation>
+    </message>
+    <message>
+        <source> (disabled)</source>
+        <translation> (deaktiviert)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n order(s) of it shown.</source>
+        <translation>
+            <numerusform>Beschaffung %1 hält %2 von %3 für %4 ab jetzt vor, kauft für höchstens %5 und verkauft für mindestens %6%7; %n Order von ihr angezeigt.</numerusform>
+            <numerusform>Beschaffung %1 hält %2 von %3 für %4 ab jetzt vor, kauft für höchstens %5 und verkauft für mindestens %6%7; %n Orders von ihr angezeigt.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PoolModel</name>
@@ -4403,6 +4575,69 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::PoolTransferModel</name>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>open-ended</source>
+        <translation>unbefristet</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation>Ausgeführt</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -4508,6 +4743,30 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Rena&amp;me…</source>
         <translation>&amp;Umbenennen…</translation>
     </message>
+    <message>
+        <source>&amp;Move Nodes…</source>
+        <translation>Knoten &amp;verschieben…</translation>
+    </message>
+    <message>
+        <source>Move owned nodes of the pool to another pool, in any workspace</source>
+        <translation>Knoten im Besitz des Pools in einen anderen Pool verschieben, in einem beliebigen Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Transfers of the pool</source>
+        <translation>Transfers des Pools</translation>
+    </message>
+    <message>
+        <source>Transfers into and out of %1:</source>
+        <translation>Transfers nach und aus %1:</translation>
+    </message>
+    <message>
+        <source>Transfers: choose a pool to see its own.</source>
+        <translation>Transfers: Wählen Sie einen Pool, um seine zu sehen.</translation>
+    </message>
+    <message>
+        <source>Transfer %1 asked for: %2.</source>
+        <translation>Transfer %1 beantragt: %2.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PreferencesDialog</name>
@@ -4526,6 +4785,232 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>System language</source>
         <translation>Systemsprache</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ProcurementDialog</name>
+    <message>
+        <source>&amp;Running: it buys and sells to keep the target</source>
+        <translation>&amp;Aktiv: kauft und verkauft, um das Ziel zu halten</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>chosen by the server</source>
+        <translation>vom Server gewählt</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> Knoten</translation>
+    </message>
+    <message>
+        <source>Target nodes</source>
+        <translation>Zielanzahl an Knoten</translation>
+    </message>
+    <message>
+        <source>Managed window</source>
+        <translation>Verwaltetes Zeitfenster</translation>
+    </message>
+    <message>
+        <source>How far ahead it holds the target, as the sf CLI writes a length: 90m, 24h, 7d</source>
+        <translation>Wie weit im Voraus die Beschaffung das Ziel hält, als Länge, wie die sf-CLI sie schreibt: 90m, 24h, 7d</translation>
+    </message>
+    <message>
+        <source>Price cap, dollars per node-hour</source>
+        <translation>Höchstpreis, Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>It buys at no more than this, in dollars per node-hour</source>
+        <translation>Die Beschaffung kauft höchstens zu diesem Preis, in Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Floor, dollars per node-hour</source>
+        <translation>Mindestpreis, Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>It sells what is over the target at no less than this, in dollars per node-hour</source>
+        <translation>Die Beschaffung verkauft, was über dem Ziel liegt, mindestens zu diesem Preis, in Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Pool:</source>
+        <translation>Pool:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Keep:</source>
+        <translation>&amp;Vorhalten:</translation>
+    </message>
+    <message>
+        <source>&amp;Over the next:</source>
+        <translation>&amp;Zeitraum ab jetzt:</translation>
+    </message>
+    <message>
+        <source>Buy at &amp;most ($/node-hour):</source>
+        <translation>Kaufen für &amp;höchstens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Sell at &amp;least ($/node-hour):</source>
+        <translation>Verkaufen für &amp;mindestens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Keep Nodes from Here On</source>
+        <translation>Knoten ab jetzt vorhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Create Procurement</source>
+        <translation>Beschaffung &amp;erstellen</translation>
+    </message>
+    <message>
+        <source>Edit Procurement %1</source>
+        <translation>Beschaffung %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>A name starts with a letter or digit and holds only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>Ein Name beginnt mit einem Buchstaben oder einer Ziffer und enthält nur Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>Choose a SKU.</source>
+        <translation>Wählen Sie eine SKU.</translation>
+    </message>
+    <message>
+        <source>Over the next: %1</source>
+        <translation>Zeitraum ab jetzt: %1</translation>
+    </message>
+    <message>
+        <source>The window is whole minutes, from one minute to 90 days.</source>
+        <translation>Das Zeitfenster umfasst ganze Minuten, von einer Minute bis zu 90 Tagen.</translation>
+    </message>
+    <message>
+        <source>Buy at most: %1</source>
+        <translation>Kaufen für höchstens: %1</translation>
+    </message>
+    <message>
+        <source>Sell at least: %1</source>
+        <translation>Verkaufen für mindestens: %1</translation>
+    </message>
+    <message>
+        <source>A new target replaces the procurement: the API cannot change a target in place, so it is deleted (its standing orders cancelled) and created again with the new target.</source>
+        <translation>Ein neues Ziel ersetzt die Beschaffung: Die API kann ein Ziel nicht direkt ändern, daher wird die Beschaffung gelöscht (ihre stehenden Orders storniert) und mit dem neuen Ziel neu erstellt.</translation>
+    </message>
+    <message>
+        <source>Not created: %1</source>
+        <translation>Nicht erstellt: %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The old procurement was deleted, but the new one was not created: %1 Create it again from here.</source>
+        <translation>Die alte Beschaffung wurde gelöscht, die neue aber nicht erstellt: %1 Erstellen Sie sie von hier aus erneut.</translation>
+    </message>
+    <message>
+        <source>Not replaced: %1</source>
+        <translation>Nicht ersetzt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ProcurementModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Zeitfenster</translation>
+    </message>
+    <message>
+        <source>Price cap</source>
+        <translation>Höchstpreis</translation>
+    </message>
+    <message>
+        <source>Floor</source>
+        <translation>Mindestpreis</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Aktiviert</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n Tag</numerusform>
+            <numerusform>%n Tage</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n Stunde</numerusform>
+            <numerusform>%n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4677,6 +5162,160 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Not placed: the order changed while the question was open. Check it and place it again.</source>
         <translation>Nicht aufgegeben: Die Order hat sich geändert, während die Frage offen war. Prüfen Sie sie und geben Sie sie erneut auf.</translation>
+    </message>
+    <message>
+        <source>&amp;Reservations</source>
+        <translation>&amp;Reservierungen</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Nodes from Here On…</source>
+        <translation>Knoten ab jetzt &amp;vorhalten…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Procurement…</source>
+        <translation>Beschaffung b&amp;earbeiten…</translation>
+    </message>
+    <message>
+        <source>Disa&amp;ble Procurement</source>
+        <translation>Beschaffung &amp;deaktivieren</translation>
+    </message>
+    <message>
+        <source>De&amp;lete Procurement…</source>
+        <translation>Beschaffung &amp;löschen…</translation>
+    </message>
+    <message>
+        <source>Copy Procurement as sf &amp;Command</source>
+        <translation>Beschaffung als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>A procurement that keeps the order panel&apos;s nodes over the selected window from now on (Ctrl+K)</source>
+        <translation>Eine Beschaffung, die die Knoten des Auftragsbereichs ab jetzt über das ausgewählte Zeitfenster vorhält (Strg+K)</translation>
+    </message>
+    <message>
+        <source>Procurements of the pool</source>
+        <translation>Beschaffungen des Pools</translation>
+    </message>
+    <message>
+        <source>Each procurement keeps a target node count of a SKU over a rolling window. Enter edits it, Delete deletes it, the context menu has every action.</source>
+        <translation>Jede Beschaffung hält eine Zielanzahl an Knoten einer SKU über ein rollierendes Zeitfenster vor. Die Eingabetaste bearbeitet sie, Entf löscht sie, das Kontextmenü enthält alle Aktionen.</translation>
+    </message>
+    <message>
+        <source>Procurement</source>
+        <translation>Beschaffung</translation>
+    </message>
+    <message>
+        <source>Keeps</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Buys at most</source>
+        <translation>Kauft für höchstens</translation>
+    </message>
+    <message>
+        <source>Sells at least</source>
+        <translation>Verkauft für mindestens</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Disabled: it places no orders.</source>
+        <translation>Deaktiviert: Es werden keine Orders aufgegeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>On target: %n node(s) over the next %1.</source>
+        <translation>
+            <numerusform>Ziel erreicht: %n Knoten für %1 ab jetzt.</numerusform>
+            <numerusform>Ziel erreicht: %n Knoten für %1 ab jetzt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Over target: %1 of %2 nodes at %3; it sells the rest at %4 or more.</source>
+        <translation>Über dem Ziel: %1 statt %2 Knoten um %3; den Überschuss verkauft sie für %4 oder mehr.</translation>
+    </message>
+    <message>
+        <source>Short of target: %1 of %2 nodes at %3</source>
+        <translation>Unter dem Ziel: %1 von %2 Knoten um %3</translation>
+    </message>
+    <message>
+        <source>%1; the price cap, %2, is under the best ask, %3.</source>
+        <translation>%1; der Höchstpreis von %2 liegt unter dem besten Angebot von %3.</translation>
+    </message>
+    <message>
+        <source>%1; nothing is offered then.</source>
+        <translation>%1; zu dieser Zeit wird nichts angeboten.</translation>
+    </message>
+    <message>
+        <source>%1; buying at up to %2.</source>
+        <translation>%1; sie kauft für bis zu %2.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2 over %3</source>
+        <translation>%1 × %2 für %3</translation>
+    </message>
+    <message>
+        <source>Ena&amp;ble Procurement</source>
+        <translation>Beschaffung &amp;aktivieren</translation>
+    </message>
+    <message>
+        <source>The best ask over the next %1 is %2 at most (the chart&apos;s prices).</source>
+        <translation>Das beste Angebot für %1 ab jetzt liegt bei höchstens %2 (die Preise des Diagramms).</translation>
+    </message>
+    <message>
+        <source>It keeps the target from now on, over a window that rolls forward.</source>
+        <translation>Die Beschaffung hält das Ziel ab jetzt, über ein Zeitfenster, das mit der Zeit weiterrückt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Procurement %1 keeps %n node(s) of %2.</source>
+        <translation>
+            <numerusform>Beschaffung %1 hält %n Knoten von %2 vor.</numerusform>
+            <numerusform>Beschaffung %1 hält %n Knoten von %2 vor.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Procurement %1 saved.</source>
+        <translation>Beschaffung %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Procurement %1 runs again.</source>
+        <translation>Beschaffung %1 läuft wieder.</translation>
+    </message>
+    <message>
+        <source>Procurement %1 is disabled: its standing orders are cancelled.</source>
+        <translation>Beschaffung %1 ist deaktiviert; ihre stehenden Orders werden storniert.</translation>
+    </message>
+    <message>
+        <source>Procurement %1 was not changed: %2</source>
+        <translation>Beschaffung %1 wurde nicht geändert: %2</translation>
+    </message>
+    <message>
+        <source>Delete Procurement</source>
+        <translation>Beschaffung löschen</translation>
+    </message>
+    <message>
+        <source>Delete procurement &quot;%1&quot;? It stops buying and selling, and its standing orders are cancelled; what it bought stays in the pool.</source>
+        <translation>Beschaffung „%1“ löschen? Sie kauft und verkauft dann nicht mehr, und ihre stehenden Orders werden storniert; was sie gekauft hat, bleibt im Pool.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Procurement</source>
+        <translation>Beschaffung &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Procurement %1 deleted.</source>
+        <translation>Beschaffung %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Procurement %1 was not deleted: %2</source>
+        <translation>Beschaffung %1 wurde nicht gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>Copied the sf command that creates procurement %1.</source>
+        <translation>sf-Befehl kopiert, der Beschaffung %1 erstellt.</translation>
     </message>
 </context>
 <context>
@@ -5234,6 +5873,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
             <numerusform>Kein Fenster dieser Länge wird zwischen diesen Anfangszeiten für %n Knoten zum besten Angebot vollständig angeboten.</numerusform>
             <numerusform>Kein Fenster dieser Länge wird zwischen diesen Anfangszeiten für %n Knoten zum besten Angebot vollständig angeboten.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Keep with a Procurement…</source>
+        <translation>Mit einer Beschaffung &amp;vorhalten…</translation>
+    </message>
+    <message>
+        <source>A procurement that keeps these nodes from now on, up to the window&apos;s end, with a price cap a tenth above its price</source>
+        <translation>Eine Beschaffung, die diese Knoten ab jetzt bis zum Ende des Zeitfensters vorhält, mit einem Höchstpreis ein Zehntel über dessen Preis</translation>
     </message>
 </context>
 <context>

@@ -348,6 +348,16 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::MoveNodesDialog</name>
+    <message numerus="yes">
+        <source>%1 owns %n node(s) of %2 at the least over this window, fewer than the %3 to move.</source>
+        <translation>
+            <numerusform>%1 owns %n node of %2 at the least over this window, fewer than the %3 to move.</numerusform>
+            <numerusform>%1 owns %n nodes of %2 at the least over this window, fewer than the %3 to move.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::MultipartDialog</name>
     <message numerus="yes">
         <source>%n error(s)</source>
@@ -448,6 +458,13 @@
             <numerusform>%n nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n order(s) of it shown.</source>
+        <translation>
+            <numerusform>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n order of it shown.</numerusform>
+            <numerusform>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n orders of it shown.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PoolsView</name>
@@ -470,6 +487,54 @@
         <translation>
             <numerusform>Deleted %1 of %n pool.</numerusform>
             <numerusform>Deleted %1 of %n pools.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ProcurementModel</name>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n hour</numerusform>
+            <numerusform>%n hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ReservationsPage</name>
+    <message numerus="yes">
+        <source>On target: %n node(s) over the next %1.</source>
+        <translation>
+            <numerusform>On target: %n node over the next %1.</numerusform>
+            <numerusform>On target: %n nodes over the next %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Procurement %1 keeps %n node(s) of %2.</source>
+        <translation>
+            <numerusform>Procurement %1 keeps %n node of %2.</numerusform>
+            <numerusform>Procurement %1 keeps %n nodes of %2.</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include <QByteArray>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -40,9 +41,11 @@ QJsonArray schedule(const QList<Rectangle>& rects, qint64 from);
 // {total, by_instance_sku} of a pool, from `from` on.
 QJsonObject allocationSchedule(SimStore& store, const QString& poolId, qint64 from);
 QJsonObject allocationSchedule(const QList<Rectangle>& rects, qint64 from);
-// The schedules of several pools (a page of a list) in one query, by pool id; a pool that never
-// owned anything is left out (its schedule is allocationSchedule({}, from)).
-QHash<QString, QJsonObject> allocationSchedules(SimStore& store, const QStringList& poolIds, qint64 from);
+// allocationSchedule() as compact JSON, written as Qt would write it, without the object model.
+QByteArray allocationScheduleText(const QList<Rectangle>& rects, qint64 from);
+// The schedules of several pools (a page of a list) in one query, by pool id, as compact JSON; a
+// pool that owns nothing from `from` on is left out (its schedule is allocationScheduleText({}, from)).
+QHash<QString, QByteArray> allocationScheduleTexts(SimStore& store, const QStringList& poolIds, qint64 from);
 
 // True when the pool holds nodes now or later (a delete blocker).
 bool hasCurrentOrFutureAllocation(SimStore& store, const QString& poolId, qint64 now);

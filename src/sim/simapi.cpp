@@ -14,8 +14,12 @@
 #include "sim/routes/orderbookroutes.h"
 #include "sim/routes/orderroutes.h"
 #include "sim/routes/poolroutes.h"
+#include "sim/routes/pooltransferroutes.h"
+#include "sim/routes/procurementroutes.h"
 #include "sim/routes/workspaceroutes.h"
 #include "sim/simdemo.h"
+#include "sim/simpooltransfers.h"
+#include "sim/simprocurements.h"
 #include "sim/simstore.h"
 #include "sim/simworld.h"
 
@@ -47,7 +51,14 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     SimOrderRoutes::add(m_router);
     SimInstanceTemplateRoutes::add(m_router);
     SimDeploymentRoutes::add(m_router);
+    SimProcurementRoutes::add(m_router);
+    SimPoolTransferRoutes::add(m_router);
     SimControlRoutes::add(m_controlRouter);
+    // What acts on its own: transfers first, so that procurements see the allocation they moved.
+    m_resources.addAutomation(pooltransfer::automation());
+    m_resources.addAutomation(procurement::automation());
+    m_resources.addPoolDeleteGuard(procurement::deleteGuard());
+    m_resources.addPoolDeleteGuard(SimDeploymentRoutes::poolDeleteGuard());
 }
 
 SimApi::~SimApi() = default;

@@ -6,6 +6,9 @@
 #include "sim/simapi.h"
 #include "sim/simstore.h"
 
+#include "common/constvalue.h"
+
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -14,6 +17,8 @@
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
+
+using sfdesk::constValue;
 
 namespace demo {
 
@@ -129,6 +134,69 @@ private:
 qint64 floorTo(qint64 t, qint64 unit)
 {
     return t - t % unit;
+}
+
+// The pool transfer and the procurement of the demo (see seed()).
+bool capacityAutomation(Seeder& s, const QString& trainingId, const QString& inferenceId, qint64 monday)
+{
+    QHash<QString, QString> skus;
+    if (const auto list = s.call(u"GET"_s, u"instance_skus?limit=200"_s, s.acme())) {
+        for (const auto& v : constValue(list->value(u"data"_s).toArray()))
+            skus.insert(v.toObject().value(u"alias"_s).toString(), v.toObject().value(u"id"_s).toString());
+    }
+    const auto evaluation = s.call(u"POST"_s, u"pools"_s, s.acme(),
+                                   {{u"workspace"_s, u"research"_s}, {u"name"_s, u"evaluation"_s}}, 201);
+    if (!evaluation)
+        return false;
+    const QJsonArray moved{
+        QJsonObject{{u"start_at"_s, monday + Day}, {u"end_at"_s, monday + 2 * Day}, {u"node_count"_s, 2}}};
+    const auto transfer = s.call(u"POST"_s, u"pool_transfers"_s, s.acme(),
+                                 {{u"from_pool"_s, trainingId},
+                                  {u"to_pool"_s, evaluation->value(u"id"_s).toString()},
+                                  {u"instance_sku"_s, skus.value(u"hel-a-h100-ib"_s)},
+                                  {u"allocation_schedule_delta"_s, moved}},
+                                 202);
+    // The world carries it out at the next request.
+    if (!transfer)
+        return false;
+    const auto done = s.call(u"GET"_s, u"pool_transfers/"_s + transfer->value(u"id"_s).toString(), s.acme());
+    if (!done || done->value(u"status"_s).toString() != u"executed"_s) {
+        if (s.error.isEmpty())
+            s.error = u"the demo's pool transfer was %1"_s.arg(done->value(u"status"_s).toString());
+        return false;
+    }
+
+    // A cap a little above what the market asks for a day of one node, a floor well above it.
+    const qint64 start = floorTo(s.now(), Hour) + Hour;
+    const auto preview =
+        s.call(u"POST"_s, u"order_preview"_s, s.acme(),
+               {{u"side"_s, u"buy"_s},
+                {u"requirements"_s, QJsonObject{{u"instance_sku"_s, QJsonArray{u"sea-3-h100"_s}}}},
+                {u"start_at"_s, start},
+                {u"duration_seconds"_s, Day},
+                {u"node_count"_s, 1}});
+    if (!preview)
+        return false;
+    const double rate = preview->value(u"post_order_body"_s)
+                            .toObject()
+                            .value(u"limit_price_dollars_per_node_hour"_s)
+                            .toString()
+                            .toDouble();
+    if (rate <= 0) {
+        s.error = u"the market quotes no day of sea-3-h100 for the demo's procurement"_s;
+        return false;
+    }
+    return s
+        .call(u"POST"_s, u"procurements"_s, s.acme(),
+              {{u"name"_s, u"inference-keep-2"_s},
+               {u"pool"_s, inferenceId},
+               {u"instance_sku"_s, skus.value(u"sea-3-h100"_s)},
+               {u"target"_s, 2},
+               {u"max_buy_price_dollars_per_node_hour"_s, QString::number(rate * 1.3, 'f', 2)},
+               {u"min_sell_price_dollars_per_node_hour"_s, QString::number(rate * 2.5, 'f', 2)},
+               {u"managed_window_minutes"_s, 24 * 60}},
+              201)
+        .has_value();
 }
 
 } // namespace
@@ -264,6 +332,20 @@ bool seed(SimApi& api, SimStore& store, const QJsonObject& tokens, qint64 now, Q
                    {{u"name"_s, u"worker-%1"_s.arg(i)}});
     }
 
+    // globex goes on trading up to a day ago...
+    const qint64 dayAgo = floorTo(now, Hour) - Day;
+    for (; day + 9 * Hour < dayAgo; day += Day) {
+        if (day + 9 * Hour > s.now())
+            trade(day, dayAgo);
+    }
+    s.advanceTo(dayAgo);
+    // ...when acme moved two nodes of next week's run to a pool for evaluations in research, and
+    // set a procurement to keep the inference pool at two nodes for the next day: it has bought
+    // hour by hour since.
+    if (!capacityAutomation(s, trainingId, inferenceId, monday)) {
+        *error = s.error;
+        return false;
+    }
     // globex goes on trading up to today.
     for (; day + 9 * Hour < now; day += Day) {
         if (day + 9 * Hour > s.now())

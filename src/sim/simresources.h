@@ -72,6 +72,19 @@ public:
     void addPoolDeleteGuard(PoolDeleteGuard guard) { m_poolDeleteGuards.append(std::move(guard)); }
     const QList<PoolDeleteGuard>& poolDeleteGuards() const { return m_poolDeleteGuards; }
 
+    // A resource that acts on its own on the simulated clock (procurements, pool transfers). The
+    // world runs it at every hour boundary the clock passes and at each request's time, each time
+    // after the market has moved there and its fills are settled, so that it acts through the
+    // same paths (and sees the same book) a user's request at that time would. `due` says, with
+    // one cheap read, whether it has anything to do: without it the world does not stop at every
+    // hour of a long jump of the clock.
+    struct Automation
+    {
+        std::function<bool(SimResources&)> due;
+        std::function<void(SimResources&, qint64 at)> run;
+    };
+    void addAutomation(Automation automation) { m_automations.append(std::move(automation)); }
+
     // --- Time ---
     // The world as it starts at now(): the clock's high-water mark and the market.
     void startWorld();
@@ -232,14 +245,17 @@ private:
     void setDeploymentStatus(const QString& id, const QString& state, const QString& message);
     // Creates the market's tables and registers every SKU of the world with it.
     void initializeMarket();
-    // Lets the market catch up with the clock and books the fills.
+    // Lets the market catch up with the clock and books the fills, and runs the automations.
     void advanceMarket();
+    // The market moved to `t` and its fills booked.
+    void marketTo(qint64 t);
 
     SimStore& m_store;
     const SimOptions& m_options;
     SimClock& m_clock;
     IdGenerator m_ids;
     QList<PoolDeleteGuard> m_poolDeleteGuards;
+    QList<Automation> m_automations;
     std::unique_ptr<MarketEngine> m_market;
     Caller m_caller;  // of the request being handled
     qint64 m_now = 0; // virtual time of the request being handled

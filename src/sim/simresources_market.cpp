@@ -145,35 +145,77 @@ OwnedAllocation SimResources::ownedAllocationFunction()
     return [this](const QString& poolId, const QString& skuId) { return ownedAllocation(poolId, skuId); };
 }
 
-void SimResources::advanceMarket()
+void SimResources::marketTo(qint64 t)
 {
-    if (!m_market)
-        return;
-    const QList<MarketSettlement> settlements = m_market->advanceTo(m_now, ownedAllocationFunction());
+    const QList<MarketSettlement> settlements = m_market->advanceTo(t, ownedAllocationFunction());
     if (!settlements.isEmpty()) {
         settle(settlements);
         m_nextReconcileAt = 0;
     }
 }
 
+void SimResources::advanceMarket()
+{
+    if (!m_market)
+        return;
+    QList<const Automation*> due;
+    for (const Automation& automation : std::as_const(m_automations)) {
+        if (automation.due(*this))
+            due.append(&automation);
+    }
+    // Automations act at every hour the clock passed since the market last moved, as they would
+    // have on a clock that ran through them.
+    if (const std::optional<qint64> last = m_market->lastAdvancedAt(); last && !due.isEmpty()) {
+        for (qint64 t = Schedule::floorHour(*last) + Schedule::Hour; t < m_now; t += Schedule::Hour) {
+            marketTo(t);
+            for (const Automation* automation : std::as_const(due))
+                automation->run(*this, t);
+        }
+    }
+    marketTo(m_now);
+    for (const Automation* automation : std::as_const(due))
+        automation->run(*this, m_now);
+}
+
 void SimResources::settle(const QList<MarketSettlement>& settlements)
 {
+    // The fills of one match come per price: what they change in each pool's allocation of a SKU
+    // is written as one schedule, so that an hour bought at three prices is one rectangle (and
+    // continues the one before it; see allocation::addRectangle).
+    struct Change
+    {
+        QString contractId;
+        Schedule schedule;
+        qint64 balance = 0;
+    };
+    QList<std::pair<QString, QString>> order; // pool and SKU, as they first come
+    QHash<std::pair<QString, QString>, Change> changes;
     for (const MarketSettlement& s : settlements) {
         const bool buy = s.side == OrderSide::Buy;
+        const std::pair key{s.poolId, s.skuId};
+        auto it = changes.find(key);
+        if (it == changes.end()) {
+            order.append(key);
+            it = changes.insert(key, Change{s.contractId, {}, 0});
+        }
         // Buys add nodes to the pool; sells take them away, as negative rectangles.
-        for (const ScheduleEntry& entry : constValue(s.schedule.entries())) {
+        it->schedule = buy ? it->schedule.plus(s.schedule) : it->schedule.minus(s.schedule);
+        it->balance += buy ? -s.amount : s.amount - s.fee;
+    }
+    for (const auto& key : std::as_const(order)) {
+        const Change& change = changes.value(key);
+        for (const ScheduleEntry& entry : constValue(change.schedule.entries())) {
             allocation::Rectangle rect;
-            rect.instanceSkuId = s.skuId;
+            rect.instanceSkuId = key.second;
             rect.startAt = entry.startAt;
             rect.endAt = entry.endAt;
-            rect.nodeCount = buy ? entry.nodeCount : -entry.nodeCount;
-            allocation::addRectangle(m_store, s.poolId, rect, u"order"_s, s.contractId);
+            rect.nodeCount = entry.nodeCount;
+            allocation::addRectangle(m_store, key.first, rect, u"order"_s, change.contractId);
         }
-        const qint64 change = buy ? -s.amount : s.amount - s.fee;
         m_store.exec(u"UPDATE accounts SET balance_micros = balance_micros + ? WHERE id = "
                      "(SELECT w.account_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
                      "WHERE p.id = ?)"_s,
-                     {change, s.poolId});
+                     {change.balance, key.first});
     }
 }
 

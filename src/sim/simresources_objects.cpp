@@ -20,9 +20,13 @@ namespace {
 const QString skuSelect =
     u"SELECT s.*, f.name AS fabric_name FROM instance_skus s LEFT JOIN fabrics f ON f.id = s.fabric_id"_s;
 // Every column of a pool, named: a page reads them by position (PoolColumn).
+// The pool's live procurements as its `procurements` JSON ([{id, name}] in creation order), as Qt
+// writes it: names and ids need no escaping.
 const QString poolSelect =
     u"SELECT p.seq, p.id, p.workspace_id, p.name, p.kind, p.created_at, p.tags, p.deleted_at, "
-    "w.name AS workspace, w.account_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id"_s;
+    "w.name AS workspace, w.account_id, (SELECT json_group_array(json_object('id', pr.id, 'name', pr.name)) "
+    "FROM (SELECT id, name FROM procurements WHERE pool_id = p.id AND deleted_at IS NULL ORDER BY seq) pr) "
+    "AS procurements FROM pools p JOIN workspaces w ON w.id = p.workspace_id"_s;
 enum PoolColumn : int
 {
     PoolSeq,
@@ -35,6 +39,7 @@ enum PoolColumn : int
     PoolDeletedAt,
     PoolWorkspace,
     PoolAccountId,
+    PoolProcurements,
 };
 const QString imageSelect =
     u"SELECT im.*, w.name AS workspace, w.account_id FROM images im JOIN workspaces w ON w.id = im.workspace_id"_s;
@@ -73,7 +78,8 @@ template <typename Row> void appendPool(QByteArray& out, const Row& r, QByteArra
     appendUtf8(out, name);
     out.append(",\"object\":\"pool\",\"owner\":");
     appendUtf8(out, account);
-    out.append(",\"procurements\":[],\"resource_path\":");
+    out.append(",\"procurements\":").append(r.text(PoolProcurements));
+    out.append(",\"resource_path\":");
     appendResourcePath(out, "pool", account, workspace, name);
     // Tags are stored as Qt writes a compact object; an empty one is shown as null.
     out.append(",\"tags\":");
@@ -305,20 +311,15 @@ QByteArray SimResources::poolsPage(QueryReader& query, const QStringList& where,
         },
         PoolId,
         [this, historyMinutes](const QStringList& ids) {
-            // The page's schedules in one query.
-            const QHash<QString, QJsonObject> schedules =
-                allocation::allocationSchedules(m_store, ids, scheduleFrom(historyMinutes));
+            // The page's schedules in one query, written as they are read.
+            const QHash<QString, QByteArray> schedules =
+                allocation::allocationScheduleTexts(m_store, ids, scheduleFrom(historyMinutes));
             // Most pools of a page never owned anything: one text for all of those.
-            const QByteArray nothing =
-                QJsonDocument(allocation::allocationSchedule({}, 0)).toJson(QJsonDocument::Compact);
+            const QByteArray nothing = allocation::allocationScheduleText({}, 0);
             QList<QByteArray> written;
             written.reserve(ids.size());
-            for (const QString& id : ids) {
-                const auto schedule = schedules.constFind(id);
-                written.append(schedule == schedules.cend()
-                                   ? nothing
-                                   : QJsonDocument(*schedule).toJson(QJsonDocument::Compact));
-            }
+            for (const QString& id : ids)
+                written.append(schedules.value(id, nothing));
             return written;
         });
 }

@@ -130,6 +130,35 @@ CREATE INDEX instances_partition_attached
     R"SQL(
 ALTER TABLE tokens ADD COLUMN hashed INTEGER NOT NULL DEFAULT 0;
 )SQL",
+    // Procurements (a pool's SKU kept at a target node count by orders the simulator places) and
+    // pool transfers (owned allocation moved from one pool to another). Prices are µ$ per
+    // node-hour; buy_retry_at is when a procurement whose last buy took nothing buys again; a
+    // transfer's schedule is its delta as the API's JSON schedule.
+    R"SQL(
+CREATE TABLE procurements (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id), pool_id TEXT NOT NULL REFERENCES pools(id),
+    instance_sku_id TEXT NOT NULL REFERENCES instance_skus(id), name TEXT NOT NULL,
+    target INTEGER NOT NULL, min_sell_rate INTEGER NOT NULL, max_buy_rate INTEGER NOT NULL,
+    window_minutes INTEGER NOT NULL, enabled INTEGER NOT NULL, status_state TEXT NOT NULL,
+    status_message TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+    deleted_at INTEGER, buy_retry_at INTEGER);
+CREATE UNIQUE INDEX procurements_name ON procurements(workspace_id, name) WHERE deleted_at IS NULL;
+CREATE UNIQUE INDEX procurements_pool_sku ON procurements(pool_id, instance_sku_id) WHERE deleted_at IS NULL;
+CREATE INDEX procurements_enabled ON procurements(enabled, deleted_at);
+CREATE TABLE pool_transfers (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    from_pool_id TEXT NOT NULL REFERENCES pools(id), to_pool_id TEXT NOT NULL REFERENCES pools(id),
+    instance_sku_id TEXT NOT NULL REFERENCES instance_skus(id), schedule TEXT NOT NULL,
+    status TEXT NOT NULL, rejected_reason TEXT, created_at INTEGER NOT NULL, executed_at INTEGER);
+CREATE INDEX pool_transfers_pending ON pool_transfers(status) WHERE status = 'pending';
+CREATE INDEX pool_transfers_from ON pool_transfers(from_pool_id, seq);
+CREATE INDEX pool_transfers_to ON pool_transfers(to_pool_id, seq);
+-- The next change of any pool's allocation, asked at every step of the clock: a procurement adds a
+-- rectangle an hour.
+CREATE INDEX pool_allocations_start ON pool_allocations(start_at);
+CREATE INDEX pool_allocations_end ON pool_allocations(end_at);
+)SQL",
     // Instance templates, and deployments (kind generic or spot) that keep a target number of
     // instances of a template running in a pool; the instances they made name them (deployments
     // are never removed, only marked deleted), and the buy orders of spot deployments are theirs.

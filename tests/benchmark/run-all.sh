@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
-    tst_cloudinitvalidator tst_reservationspage)
+    tst_cloudinitvalidator tst_reservationspage bench_procurements)
 
 if [ $# -ge 1 ]; then
     build=$(cd "$1" && pwd)
@@ -45,6 +45,8 @@ step "sfsim routes (sim_benchmark.sh: wrk, 10,000 instances, 5 s per route)"
 bash "$here/sim_benchmark.sh" "$bin/sfsim" 10000 5 8 >"$work/sim.txt" 2>&1
 step "sfsim list routes in process (bench_simlist: 10,000 instances, 201 pools, 100 partitions)"
 "$bin/bench_simlist" 10000 40 >"$work/simlist.txt" 2>&1
+step "procurement engine (bench_procurements: a simulated day of the demo world, 100 procurements against none)"
+"$bin/bench_procurements" 100 >"$work/procurements.txt" 2>&1
 step "idle requests per view (bench_idlepolling: the whole app against sfsim)"
 "$bin/bench_idlepolling" >"$work/idle.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
@@ -125,6 +127,11 @@ market = read("market.txt")
                       "insert rate")
 rows.append(("Market: orders matched against 5,000 offers (cpu)", match_rate, "orders/s",
              "plain order inserts (cpu)", insert_rate))
+
+none_ms, proc_count, busy_ms = find(r"procurement day: none ([\d.]+) ms, (\d+) procurements ([\d.]+) ms",
+                                   read("procurements.txt"), "procurement day timing")
+rows.append((f"sfsim: a simulated day of the demo world with {int(proc_count)} procurements (cpu)", busy_ms, "ms",
+             "the same day with none (cpu)", none_ms))
 
 chart = read("chart.txt")
 empty, full, _, change = find(r"empty ([\d.]+) ms, 20 SKUs \+ 1000 orders ([\d.]+) ms, ratio ([\d.]+); "

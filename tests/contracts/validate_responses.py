@@ -18,6 +18,15 @@ STATUS_TYPES = {400: "invalid_request_error", 401: "authentication_error", 402: 
                 503: "service_unavailable"}
 
 
+# Operations the sim tests must have seen succeed, so that this check covers them: the procurements
+# and pool transfers, which only their own tests (tst_simprocurements, tst_simpooltransfers) reach.
+REQUIRED = [("POST", "/preview/v2/procurements"), ("GET", "/preview/v2/procurements"),
+            ("GET", "/preview/v2/procurements/{id}"), ("PATCH", "/preview/v2/procurements/{id}"),
+            ("DELETE", "/preview/v2/procurements/{id}"), ("POST", "/preview/v2/pool_transfers"),
+            ("GET", "/preview/v2/pool_transfers"), ("GET", "/preview/v2/pool_transfers/{id}")]
+
+# Answers of the instance-template, deployment, replace and batch-patch operations, successes and
+# documented refusals alike, each of which a sim test must have received.
 REQUIRED_ANSWERS = [
     ("POST", "/preview/v2/instance_templates", 201),
     ("GET", "/preview/v2/instance_templates", 200),
@@ -72,6 +81,7 @@ def main():
         return 1
 
     failures, undeclared, checked = [], {}, 0
+    # (method, path template, status) of every answer received.
     answered = set()
     cache = {}
 
@@ -163,8 +173,9 @@ def main():
                 for e in sku_ext.iter_errors(item):
                     fail(rec, "instance SKU extension: " + e.message)
 
-    # The operations of issue 41's fleet (templates, deployments, replace, batch patch): each of their
-    # success answers was received and checked at least once.
+    for method, template in REQUIRED:
+        if not any((method, template, status) in answered for status in range(200, 300)):
+            failures.append("%s %s: no successful response recorded (the sim tests must cover it)" % (method, template))
     for method, template, status in REQUIRED_ANSWERS:
         if (method, template, status) not in answered:
             failures.append("%s %s -> %d: no sim test received this answer" % (method, template, status))

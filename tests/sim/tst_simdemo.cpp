@@ -107,33 +107,51 @@ private Q_SLOTS:
                  2);
     }
 
-    void poolSchedulesAreTheirFills()
+    // A pool's schedule is the sum of its orders' fills (its own and its procurements') and of the
+    // executed transfers into and out of it.
+    void poolSchedulesAreTheirFillsAndTransfers()
     {
         for (const QString& ref :
-             {u"sfc:pool:acme:production:training-cluster"_s, u"sfc:pool:acme:research:inference"_s}) {
+             {u"sfc:pool:acme:production:training-cluster"_s, u"sfc:pool:acme:research:inference"_s,
+              u"sfc:pool:acme:research:evaluation"_s}) {
             const SimReply pool = m_api.get(u"/preview/v2/pools/"_s + ref);
             QCOMPARE(pool.status, 200);
             const QString poolId = pool.id();
             // Sum of the fills per SKU, sampled hourly from now over three weeks.
             std::map<QString, std::map<qint64, qint64>> fromFills;
-            QString cursor;
-            do {
-                const SimReply orders = m_api.get(u"/preview/v2/orders?pool=%1&limit=200%2"_s.arg(
-                    poolId, cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
-                QCOMPARE(orders.status, 200);
-                for (const auto& o : constValue(orders.data())) {
-                    const QJsonObject order = o.toObject();
-                    const qint64 sign = order.value(u"side").toString() == u"buy"_s ? 1 : -1;
-                    const QString sku = order.value(u"instance_sku").toObject().value(u"id").toString();
-                    for (const auto& f : constValue(order.value(u"fills").toArray())) {
-                        const QJsonArray delta = f.toObject().value(u"allocation_schedule_delta").toArray();
-                        for (qint64 t = m_now - m_now % H + H; t < m_now + 21 * D; t += H)
-                            fromFills[sku][t] += sign * nodesAt(delta, t);
+            const auto add = [this, &fromFills](const QString& sku, qint64 sign, const QJsonArray& delta) {
+                for (qint64 t = m_now - m_now % H + H; t < m_now + 21 * D; t += H)
+                    fromFills[sku][t] += sign * nodesAt(delta, t);
+            };
+            QStringList lists{u"pool="_s + poolId};
+            for (const auto& p : constValue(pool.json.value(u"procurements").toArray()))
+                lists << u"procurement="_s + p.toObject().value(u"id").toString();
+            for (const QString& filter : std::as_const(lists)) {
+                QString cursor;
+                do {
+                    const SimReply orders = m_api.get(u"/preview/v2/orders?%1&limit=200%2"_s.arg(
+                        filter, cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
+                    QCOMPARE(orders.status, 200);
+                    for (const auto& o : constValue(orders.data())) {
+                        const QJsonObject order = o.toObject();
+                        const qint64 sign = order.value(u"side").toString() == u"buy"_s ? 1 : -1;
+                        const QString sku = order.value(u"instance_sku").toObject().value(u"id").toString();
+                        for (const auto& f : constValue(order.value(u"fills").toArray()))
+                            add(sku, sign, f.toObject().value(u"allocation_schedule_delta").toArray());
                     }
-                }
-                cursor = orders.json.value(u"has_more").toBool() ? orders.json.value(u"cursor").toString()
-                                                                 : QString();
-            } while (!cursor.isEmpty());
+                    cursor = orders.json.value(u"has_more").toBool() ? orders.json.value(u"cursor").toString()
+                                                                     : QString();
+                } while (!cursor.isEmpty());
+            }
+            const SimReply transfers =
+                m_api.get(u"/preview/v2/pool_transfers?status=executed&pool="_s + poolId);
+            QCOMPARE(transfers.status, 200);
+            for (const auto& t : constValue(transfers.data())) {
+                const QJsonObject transfer = t.toObject();
+                add(transfer.value(u"instance_sku").toObject().value(u"id").toString(),
+                    transfer.value(u"from_pool").toString() == poolId ? -1 : 1,
+                    transfer.value(u"allocation_schedule_delta").toArray());
+            }
             QVERIFY(!fromFills.empty());
             const QJsonObject bySku =
                 pool.json.value(u"allocation_schedule").toObject().value(u"by_instance_sku").toObject();
@@ -143,6 +161,56 @@ private Q_SLOTS:
                     QCOMPARE(nodesAt(bySku.value(sku).toArray(), t), nodes);
             }
         }
+    }
+
+    // The procurement of the demo has kept the inference pool at two nodes of its SKU over the
+    // next day, with orders of its own placed hour by hour since a day ago.
+    void procurementKeepsInferenceAtTwoNodes()
+    {
+        const SimReply list = m_api.get(u"/preview/v2/procurements?workspace=research"_s);
+        QCOMPARE(list.status, 200);
+        QCOMPARE(list.data().size(), 1);
+        const QJsonObject procurement = list.data().first().toObject();
+        QCOMPARE(procurement.value(u"name").toString(), u"inference-keep-2"_s);
+        QCOMPARE(procurement.value(u"pool").toObject().value(u"name").toString(), u"inference"_s);
+        QCOMPARE(procurement.value(u"target").toInteger(), 2);
+        QVERIFY(procurement.value(u"enabled").toBool());
+        QCOMPARE(procurement.value(u"status").toObject().value(u"state").toString(), u"info"_s);
+        const QString sku = procurement.value(u"instance_sku").toObject().value(u"id").toString();
+        const QJsonArray schedule = m_api.get(u"/preview/v2/pools/sfc:pool:acme:research:inference"_s)
+                                        .json.value(u"allocation_schedule")
+                                        .toObject()
+                                        .value(u"by_instance_sku")
+                                        .toObject()
+                                        .value(sku)
+                                        .toArray();
+        for (qint64 t = m_now + 60; t < m_now + D; t += H)
+            QCOMPARE(nodesAt(schedule, t), 2);
+        const SimReply orders =
+            m_api.get(u"/preview/v2/orders?limit=200&procurement="_s + procurement.value(u"id").toString());
+        QVERIFY(orders.data().size() >= 20);
+        int filled = 0;
+        for (const auto& o : constValue(orders.data()))
+            filled += o.toObject().value(u"fills").toArray().isEmpty() ? 0 : 1;
+        QVERIFY(filled >= 20);
+    }
+
+    // Two nodes of next week's run moved from production's training pool to research's evaluation
+    // pool.
+    void transferMovedNodesToEvaluation()
+    {
+        const SimReply evaluation = m_api.get(u"/preview/v2/pools/sfc:pool:acme:research:evaluation"_s);
+        QCOMPARE(evaluation.status, 200);
+        const SimReply transfers = m_api.get(u"/preview/v2/pool_transfers?pool="_s + evaluation.id());
+        QCOMPARE(transfers.data().size(), 1);
+        const QJsonObject transfer = transfers.data().first().toObject();
+        QCOMPARE(transfer.value(u"status").toString(), u"executed"_s);
+        QCOMPARE(transfer.value(u"to_pool").toString(), evaluation.id());
+        QCOMPARE(transfer.value(u"from_pool").toString(),
+                 m_api.get(u"/preview/v2/pools/sfc:pool:acme:production:training-cluster"_s).id());
+        QCOMPARE(transfer.value(u"instance_sku").toObject().value(u"alias").toString(), u"hel-a-h100-ib"_s);
+        const QJsonArray delta = transfer.value(u"allocation_schedule_delta").toArray();
+        QCOMPARE(delta.first().toObject().value(u"node_count").toInteger(), 2);
     }
 
     void ordersTellTheStory()
@@ -321,7 +389,7 @@ private Q_SLOTS:
         QCOMPARE(client.get(u"/preview/v2/pools"_s, plainToken).status, 401);
         const SimReply pools = client.get(u"/preview/v2/pools"_s, demoToken);
         QCOMPARE(pools.status, 200);
-        QCOMPARE(pools.data().size(), 2);
+        QCOMPARE(pools.data().size(), 3);
         QCOMPARE(client.get(u"/preview/v2/infiniband_partitions/training?workspace=production"_s, demoToken)
                      .status,
                  200);

@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 5);
+        QCOMPARE(q.value(0).toInt(), 6);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
@@ -173,14 +173,18 @@ private Q_SLOTS:
             return out;
         };
         // Back to version 2 as the previous release left it: without templates and deployments,
-        // without the list indexes, and with the tokens themselves in the store rather than their
-        // digests.
+        // without the list indexes, the procurements and pool transfers, and with the tokens
+        // themselves in the store rather than their digests.
         QStringList downgrade{
             u"DROP INDEX instances_deployment"_s,
             u"ALTER TABLE instances DROP COLUMN deployment_id"_s,
             u"DROP TABLE deployment_orders"_s,
             u"DROP TABLE deployments"_s,
             u"DROP TABLE instance_templates"_s,
+            u"DROP TABLE procurements"_s,
+            u"DROP TABLE pool_transfers"_s,
+            u"DROP INDEX pool_allocations_start"_s,
+            u"DROP INDEX pool_allocations_end"_s,
             u"DROP INDEX instances_pool_seq"_s,
             u"DROP INDEX instances_partition_seq"_s,
             u"DROP INDEX instances_partition_attached"_s,
@@ -208,7 +212,7 @@ private Q_SLOTS:
         QCOMPARE(inspect({u"PRAGMA user_version"_s,
                           u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
                           "ORDER BY name"_s}),
-                 (QStringList{u"5"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                 (QStringList{u"6"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
                               u"instances_pool"_s, u"instances_pool_seq"_s}));
         // The upgrade replaced the tokens by their digests, and the same tokens still work.
         QCOMPARE(inspect({u"SELECT COUNT(*) FROM tokens WHERE hashed = 1 AND length(token) = 64"_s,

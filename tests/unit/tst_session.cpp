@@ -12,6 +12,7 @@
 #include "core/models/ordermodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/poolmodel.h"
+#include "core/models/pooltransfermodel.h"
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
@@ -43,6 +44,11 @@ void routeEverything(FakeNetworkAccessManager& network, bool enrolled)
     network.setRouteJson(QStringLiteral("/pools"), 200, Fixtures::bytes(QStringLiteral("pools.json")));
     network.setRouteJson(QStringLiteral("/orders"), 200, Fixtures::bytes(QStringLiteral("orders.json")));
     network.setRouteJson(QStringLiteral("/images"), 200, Fixtures::bytes(QStringLiteral("images.json")));
+    // No procurements here: the orders list would ask for each one's orders (routed by path alone).
+    network.setRouteJson(QStringLiteral("/procurements"), 200,
+                         R"({"object":"list","data":[],"has_more":false,"cursor":null})");
+    network.setRouteJson(QStringLiteral("/pool_transfers"), 200,
+                         Fixtures::bytes(QStringLiteral("pool_transfers.json")));
     network.setRouteJson(QStringLiteral("/instance_templates"), 200,
                          Fixtures::bytes(QStringLiteral("instance_templates.json")));
     network.setRouteJson(QStringLiteral("/deployments"), 200,
@@ -97,6 +103,7 @@ private Q_SLOTS:
         // Deployments are listed per workspace (three here, each answering the same two).
         QTRY_COMPARE(session.deployments()->rowCount(), 2);
         QCOMPARE(session.deployments()->at(1).kind, Deployment::Kind::Spot);
+        QTRY_COMPARE(session.poolTransfers()->rowCount(), 2);
         QTRY_VERIFY(!session.status()->isBusy());
         QVERIFY(session.status()->lastUpdated().isValid());
         QVERIFY(!session.status()->hasError());

@@ -604,10 +604,10 @@ ApiReply<QList<Image>> ApiClient::images(const QString& workspace)
 
 namespace {
 
-// Templates and deployments page by at most 50.
-QUrlQuery smallPages(QUrlQuery query)
+// The document allows at most 50 templates or deployments a page.
+QUrlQuery smallPages(QUrlQuery query, int pageSize)
 {
-    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("50"));
+    query.addQueryItem(QStringLiteral("limit"), QString::number(std::min(pageSize, 50)));
     return query;
 }
 
@@ -624,7 +624,7 @@ QJsonObject tagsJson(const QMap<QString, QString>& tags)
 ApiReply<QList<InstanceTemplate>> ApiClient::instanceTemplates(const QString& workspace)
 {
     return send(ApiRequest::make("GET", QStringLiteral("/instance_templates"))
-                    .withQuery(smallPages(workspaceQuery(workspace)))
+                    .withQuery(smallPages(workspaceQuery(workspace), m_options.pageSize))
                     .withAllPages(),
                 listParser<InstanceTemplate>(parseInstanceTemplate));
 }
@@ -660,7 +660,7 @@ ApiReply<void> ApiClient::deleteInstanceTemplate(const QString& id)
 ApiReply<QList<Deployment>> ApiClient::deployments(const QString& workspace)
 {
     return send(ApiRequest::make("GET", QStringLiteral("/deployments"))
-                    .withQuery(smallPages(workspaceQuery(workspace)))
+                    .withQuery(smallPages(workspaceQuery(workspace), m_options.pageSize))
                     .withAllPages(),
                 listParser<Deployment>(parseDeployment));
 }
@@ -719,6 +719,86 @@ ApiReply<Deployment> ApiClient::changeDeployment(const QString& id, const Deploy
 ApiReply<void> ApiClient::deleteDeployment(const QString& id)
 {
     return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/deployments/") + encoded(id))));
+}
+
+ApiReply<QList<Procurement>> ApiClient::procurements(const QString& workspace)
+{
+    // The document allows at most 50 procurements a page.
+    QUrlQuery query = workspaceQuery(workspace);
+    query.addQueryItem(QStringLiteral("limit"), QString::number(std::min(m_options.pageSize, 50)));
+    return send(ApiRequest::make("GET", QStringLiteral("/procurements")).withQuery(query).withAllPages(),
+                listParser<Procurement>(parseProcurement));
+}
+
+ApiReply<Procurement> ApiClient::procurement(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/procurements/") + encoded(id)),
+                objectParser<Procurement>(parseProcurement));
+}
+
+ApiReply<Procurement> ApiClient::createProcurement(const ProcurementRequest& request)
+{
+    // Not idempotent in the document (no key): a retry could make a second procurement (409 then).
+    return send(ApiRequest::make("POST", QStringLiteral("/procurements"))
+                    .withBody(QJsonDocument(procurementRequestToJson(request)))
+                    .withIdempotent(false),
+                objectParser<Procurement>(parseProcurement));
+}
+
+ApiReply<Procurement> ApiClient::updateProcurement(const QString& id, const ProcurementChange& change)
+{
+    return send(ApiRequest::make("PATCH", QStringLiteral("/procurements/") + encoded(id))
+                    .withBody(QJsonDocument(procurementChangeToJson(change)))
+                    .withIdempotent(true),
+                objectParser<Procurement>(parseProcurement));
+}
+
+ApiReply<void> ApiClient::deleteProcurement(const QString& id)
+{
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/procurements/") + encoded(id))));
+}
+
+ApiReply<QList<Order>> ApiClient::procurementOrders(const QString& procurementId)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("procurement"), procurementId);
+    ResultParser<QList<Order>> parser = listParser<Order>(parseOrder);
+    // What the list holds is the procurement's: each order says so.
+    parser.parse = [parse = std::move(parser.parse), procurementId](
+                       const QJsonDocument& document, QString* error) -> std::optional<QList<Order>> {
+        std::optional<QList<Order>> orders = parse(document, error);
+        if (orders) {
+            for (Order& order : *orders)
+                order.procurement = procurementId;
+        }
+        return orders;
+    };
+    return send(ApiRequest::make("GET", QStringLiteral("/orders")).withQuery(query).withAllPages(),
+                std::move(parser));
+}
+
+ApiReply<QList<PoolTransfer>> ApiClient::poolTransfers(const QStringList& pools)
+{
+    QUrlQuery query;
+    for (const QString& pool : pools)
+        query.addQueryItem(QStringLiteral("pool"), pool);
+    return send(ApiRequest::make("GET", QStringLiteral("/pool_transfers")).withQuery(query).withAllPages(),
+                listParser<PoolTransfer>(parsePoolTransfer));
+}
+
+ApiReply<PoolTransfer> ApiClient::poolTransfer(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/pool_transfers/") + encoded(id)),
+                objectParser<PoolTransfer>(parsePoolTransfer));
+}
+
+ApiReply<PoolTransfer> ApiClient::createPoolTransfer(const PoolTransferRequest& request)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/pool_transfers"))
+                    .withBody(QJsonDocument(poolTransferRequestToJson(request)))
+                    .withHeader(QByteArrayLiteral("Idempotency-Key"), newIdempotencyKey())
+                    .withIdempotent(true),
+                objectParser<PoolTransfer>(parsePoolTransfer));
 }
 
 ApiReply<QList<InfinibandFabric>> ApiClient::infinibandFabrics()

@@ -219,6 +219,22 @@ public:
     ApiReply<Deployment> changeDeployment(const QString& id, const DeploymentChange& change);
     ApiReply<void> deleteDeployment(const QString& id);
 
+    // --- Procurements and pool transfers ------------------------------------------------------
+    ApiReply<QList<Procurement>> procurements(const QString& workspace = {});
+    ApiReply<Procurement> procurement(const QString& id);
+    ApiReply<Procurement> createProcurement(const ProcurementRequest& request);
+    // Sends only what `change` sets.
+    ApiReply<Procurement> updateProcurement(const QString& id, const ProcurementChange& change);
+    ApiReply<void> deleteProcurement(const QString& id);
+    // The orders a procurement placed (GET /orders leaves them out unless asked for by
+    // procurement), each marked with it (Order::procurement).
+    ApiReply<QList<Order>> procurementOrders(const QString& procurementId);
+    // Transfers into or out of any of `pools`; every transfer the token reads when empty.
+    ApiReply<QList<PoolTransfer>> poolTransfers(const QStringList& pools = {});
+    ApiReply<PoolTransfer> poolTransfer(const QString& id);
+    // With an Idempotency-Key, the same on every retry: a lost answer never moves nodes twice.
+    ApiReply<PoolTransfer> createPoolTransfer(const PoolTransferRequest& request);
+
     // --- InfiniBand (through InfinibandAdapter) -----------------------------------------------
     ApiReply<QList<InfinibandFabric>> infinibandFabrics();
     ApiReply<QList<InfinibandPartition>>

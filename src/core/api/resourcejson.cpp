@@ -600,6 +600,125 @@ QJsonObject orderRequestToJson(const OrderRequest& request)
     };
 }
 
+Procurement::State procurementStateFromString(const QString& state)
+{
+    if (state == u"info")
+        return Procurement::State::Info;
+    if (state == u"warning")
+        return Procurement::State::Warning;
+    if (state == u"error")
+        return Procurement::State::Error;
+    return Procurement::State::Unknown;
+}
+
+PoolTransfer::Status poolTransferStatusFromString(const QString& status)
+{
+    if (status == u"pending")
+        return PoolTransfer::Status::Pending;
+    if (status == u"executed")
+        return PoolTransfer::Status::Executed;
+    if (status == u"rejected")
+        return PoolTransfer::Status::Rejected;
+    return PoolTransfer::Status::Unknown;
+}
+
+std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("procurement"));
+    reader.expectObjectType(QStringLiteral("procurement"));
+    Procurement procurement;
+    readScope(reader, procurement);
+    procurement.pool =
+        json.contains(u"pool") ? reader.ref(QStringLiteral("pool")) : reader.ref(QStringLiteral("capacity"));
+    procurement.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
+    // A node count; the document's other form, the tag "node_count", carries none.
+    const QJsonValue target = json.value(u"target");
+    if (target.isDouble())
+        procurement.target = reader.integer(QStringLiteral("target"));
+    else if (!target.isString())
+        reader.fail(QStringLiteral("target"), QStringLiteral("expected a node count"));
+    procurement.maxBuyPrice = reader.price(QStringLiteral("max_buy_price_dollars_per_node_hour"));
+    procurement.minSellPrice = reader.price(QStringLiteral("min_sell_price_dollars_per_node_hour"));
+    procurement.windowMinutes = reader.integer(QStringLiteral("managed_window_minutes"));
+    procurement.enabled = reader.optBoolean(QStringLiteral("enabled"), true);
+    const QJsonObject status = reader.object(QStringLiteral("status"));
+    if (reader.ok()) {
+        JsonReader inner(status, reader.pathOf(QStringLiteral("status")));
+        procurement.stateText = inner.optString(QStringLiteral("state"));
+        procurement.state = procurementStateFromString(procurement.stateText);
+        procurement.statusMessage = inner.optString(QStringLiteral("message"));
+        reader.absorb(inner);
+    }
+    procurement.createdAt = reader.epoch(QStringLiteral("created_at"));
+    procurement.updatedAt = reader.optEpoch(QStringLiteral("updated_at")).value_or(procurement.createdAt);
+    if (!reader.finish(error))
+        return std::nullopt;
+    return procurement;
+}
+
+std::optional<PoolTransfer> parsePoolTransfer(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("pool_transfer"));
+    reader.expectObjectType(QStringLiteral("pool_transfer"));
+    PoolTransfer transfer;
+    transfer.id = reader.string(QStringLiteral("id"));
+    transfer.statusText = reader.string(QStringLiteral("status"));
+    transfer.status = poolTransferStatusFromString(transfer.statusText);
+    transfer.createdAt = reader.epoch(QStringLiteral("created_at"));
+    transfer.fromPool = reader.string(QStringLiteral("from_pool"));
+    transfer.toPool = reader.string(QStringLiteral("to_pool"));
+    transfer.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
+    transfer.rejectedReason = reader.optString(QStringLiteral("rejected_reason"));
+    transfer.delta = reader.schedule(QStringLiteral("allocation_schedule_delta"));
+    if (!reader.finish(error))
+        return std::nullopt;
+    return transfer;
+}
+
+QJsonObject procurementRequestToJson(const ProcurementRequest& request)
+{
+    QJsonObject body{
+        {QStringLiteral("pool"), request.pool},
+        {QStringLiteral("instance_sku"), request.sku},
+        {QStringLiteral("target"), request.target},
+        {QStringLiteral("max_buy_price_dollars_per_node_hour"), request.maxBuyPrice},
+        {QStringLiteral("min_sell_price_dollars_per_node_hour"), request.minSellPrice},
+        {QStringLiteral("managed_window_minutes"), request.windowMinutes},
+        {QStringLiteral("enabled"), request.enabled},
+    };
+    if (!request.name.isEmpty())
+        body.insert(QStringLiteral("name"), request.name);
+    return body;
+}
+
+QJsonObject procurementChangeToJson(const ProcurementChange& change)
+{
+    QJsonObject body;
+    if (change.name)
+        body.insert(QStringLiteral("name"), *change.name);
+    if (change.sku)
+        body.insert(QStringLiteral("instance_sku"), *change.sku);
+    if (change.maxBuyPrice)
+        body.insert(QStringLiteral("max_buy_price_dollars_per_node_hour"), *change.maxBuyPrice);
+    if (change.minSellPrice)
+        body.insert(QStringLiteral("min_sell_price_dollars_per_node_hour"), *change.minSellPrice);
+    if (change.windowMinutes)
+        body.insert(QStringLiteral("managed_window_minutes"), *change.windowMinutes);
+    if (change.enabled)
+        body.insert(QStringLiteral("enabled"), *change.enabled);
+    return body;
+}
+
+QJsonObject poolTransferRequestToJson(const PoolTransferRequest& request)
+{
+    return {
+        {QStringLiteral("from_pool"), request.fromPool},
+        {QStringLiteral("to_pool"), request.toPool},
+        {QStringLiteral("instance_sku"), request.sku},
+        {QStringLiteral("allocation_schedule_delta"), scheduleToJson(request.delta)},
+    };
+}
+
 std::optional<ListEnvelope> parseListEnvelope(const QJsonObject& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("list"));

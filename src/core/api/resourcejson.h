@@ -33,6 +33,8 @@ std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QSt
 std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error);
 std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString* error);
 std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error);
+std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* error);
+std::optional<PoolTransfer> parsePoolTransfer(const QJsonObject& json, QString* error);
 std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error);
 // GET /instances/{id}/logs and /instances/{id}/ssh answer documents of their own shape.
 std::optional<QList<ConsoleLine>> parseConsoleLogs(const QJsonDocument& document, QString* error);
@@ -42,10 +44,16 @@ Instance::Status instanceStatusFromString(const QString& status);
 Order::Status orderStatusFromString(const QString& status);
 Image::UploadStatus imageStatusFromString(const QString& status);
 Deployment::State deploymentStateFromString(const QString& state);
+Procurement::State procurementStateFromString(const QString& state);
+PoolTransfer::Status poolTransferStatusFromString(const QString& status);
 
 // Value types -> request bodies.
 QJsonArray scheduleToJson(const NodeSchedule& schedule);
 QJsonObject orderRequestToJson(const OrderRequest& request);
+QJsonObject procurementRequestToJson(const ProcurementRequest& request);
+// Only the fields the change sets.
+QJsonObject procurementChangeToJson(const ProcurementChange& change);
+QJsonObject poolTransferRequestToJson(const PoolTransferRequest& request);
 
 // The envelope of cursor lists: {object: "list", data, has_more, cursor}.
 struct ListEnvelope

@@ -244,6 +244,32 @@ QString orderCreate(const OrderCreate& order)
     return join(words);
 }
 
+QString procurementCreate(const ProcurementCreate& create)
+{
+    QStringList words = sf({QStringLiteral("procurements"), QStringLiteral("create")});
+    if (!create.name.isEmpty())
+        words << QStringLiteral("--name") << create.name;
+    words << QStringLiteral("--pool") << create.pool << QStringLiteral("--instance-sku") << create.sku
+          << QStringLiteral("--target") << QString::number(create.target) << QStringLiteral("--max-buy-price")
+          << create.maxBuyPrice << QStringLiteral("--min-sell-price") << create.minSellPrice
+          << QStringLiteral("--window") << cliDuration(create.windowMinutes * 60);
+    return join(words);
+}
+
+QString procurementDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("procurements"), QStringLiteral("delete"), reference}));
+}
+
+QString poolTransfer(const PoolTransferCreate& transfer)
+{
+    return join(
+        sf({QStringLiteral("pools"), QStringLiteral("transfer"), QStringLiteral("--from"), transfer.from,
+            QStringLiteral("--to"), transfer.to, QStringLiteral("--instance-sku"), transfer.sku,
+            QStringLiteral("--nodes"), QString::number(transfer.nodes), QStringLiteral("--start"),
+            cliTime(transfer.startAt), QStringLiteral("--duration"), cliDuration(transfer.durationSeconds)}));
+}
+
 QString orderCancel(const QString& id)
 {
     return join(sf({QStringLiteral("orders"), QStringLiteral("cancel"), id}));

@@ -106,6 +106,33 @@ struct OrderCreate
 QString orderCreate(const OrderCreate& order);
 QString orderCancel(const QString& id);
 
+// `sf procurements create` as the inference guide spells it (--pool where it said --capacity
+// before pools were named so); prices are the API's decimal strings.
+struct ProcurementCreate
+{
+    QString name;
+    QString pool;
+    QString sku;
+    qint64 target = 0;
+    QString maxBuyPrice;
+    QString minSellPrice;
+    qint64 windowMinutes = 0;
+};
+QString procurementCreate(const ProcurementCreate& create);
+QString procurementDelete(const QString& reference);
+// A pool transfer: nodes of one SKU over one window, from one pool to another (the pools guide's
+// --from and --to; the pools may be in different workspaces).
+struct PoolTransferCreate
+{
+    QString from;
+    QString to;
+    QString sku;
+    int nodes = 1;
+    qint64 startAt = 0;
+    qint64 durationSeconds = 0;
+};
+QString poolTransfer(const PoolTransferCreate& transfer);
+
 // A duration as the CLI takes it: the largest whole unit (2w, 7d, 24h, 90m, 45s).
 QString cliDuration(qint64 seconds);
 // A Unix time as the CLI takes it: ISO 8601 in UTC.

@@ -8,6 +8,7 @@
 #include "core/market/plannerconversion.h"
 #include "core/models/ordermodel.h"
 #include "core/models/poolmodel.h"
+#include "core/models/procurementmodel.h"
 #include "core/models/skumodel.h"
 
 #include <QDateTime>
@@ -59,7 +60,8 @@ ApiMarketBackend::~ApiMarketBackend()
 
 QList<Session::Resource> ApiMarketBackend::marketLists()
 {
-    return {Session::Resource::Pools, Session::Resource::Orders, Session::Resource::Skus};
+    return {Session::Resource::Pools, Session::Resource::Orders, Session::Resource::Skus,
+            Session::Resource::Procurements};
 }
 
 void ApiMarketBackend::setClient(ApiClient* client)
@@ -88,6 +90,7 @@ void ApiMarketBackend::bind(Session* session)
         disconnect(m_session->pools(), nullptr, this, nullptr);
         disconnect(m_session->orders(), nullptr, this, nullptr);
         disconnect(m_session->skus(), nullptr, this, nullptr);
+        disconnect(m_session->procurements(), nullptr, this, nullptr);
         if (m_watchers > 0) {
             for (const Session::Resource resource : constValue(marketLists()))
                 m_session->unwatch(resource);
@@ -100,11 +103,13 @@ void ApiMarketBackend::bind(Session* session)
     m_pools.reset();
     m_orders.reset();
     m_skus.reset();
+    m_procurements.reset();
     if (session) {
         const std::pair<QAbstractItemModel*, std::function<void()>> models[] = {
             {session->pools(), [this] { m_pools.reset(); }},
             {session->orders(), [this] { m_orders.reset(); }},
             {session->skus(), [this] { m_skus.reset(); }},
+            {session->procurements(), [this] { m_procurements.reset(); }},
         };
         for (const auto& [model, forget] : models) {
             const auto markDirty = [this, forget] {
@@ -138,6 +143,7 @@ void ApiMarketBackend::bind(Session* session)
             m_pools.reset();
             m_orders.reset();
             m_skus.reset();
+            m_procurements.reset();
             Q_EMIT changed();
         });
         if (m_watchers > 0) {
@@ -215,6 +221,15 @@ QList<InstanceSku> ApiMarketBackend::skus() const
     if (!m_skus)
         m_skus = rowsOf<InstanceSku>(m_session->skus());
     return *m_skus;
+}
+
+QList<Procurement> ApiMarketBackend::procurements() const
+{
+    if (!m_session)
+        return {};
+    if (!m_procurements)
+        m_procurements = rowsOf<Procurement>(m_session->procurements());
+    return *m_procurements;
 }
 
 OrderModel* ApiMarketBackend::orderModel() const
@@ -454,6 +469,80 @@ void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::fun
     api->cancelOrder(orderId)
         .onSuccess(this,
                    [guard, done = std::move(done)] {
+                       if (guard)
+                           done();
+                   })
+        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}
+
+void ApiMarketBackend::createProcurement(const ProcurementRequest& request, QObject* context,
+                                         std::function<void(const Procurement&)> done, Failed failed)
+{
+    ApiClient* api = client();
+    if (!api) {
+        failed(tr("Not connected."));
+        return;
+    }
+    QPointer<QObject> guard(context);
+    api->createProcurement(request)
+        .onSuccess(this,
+                   [this, guard, done = std::move(done)](const Procurement& procurement) {
+                       // In the list before `done` runs; the session reads the lists again after the
+                       // write, for what the procurement bought at once.
+                       if (m_session) {
+                           m_session->procurements()->upsert(procurement);
+                           m_dirty = false;
+                           Q_EMIT changed();
+                       }
+                       if (guard)
+                           done(procurement);
+                   })
+        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}
+
+void ApiMarketBackend::updateProcurement(const QString& id, const ProcurementChange& change, QObject* context,
+                                         std::function<void(const Procurement&)> done, Failed failed)
+{
+    ApiClient* api = client();
+    if (!api) {
+        failed(tr("Not connected."));
+        return;
+    }
+    QPointer<QObject> guard(context);
+    api->updateProcurement(id, change)
+        .onSuccess(this,
+                   [this, guard, done = std::move(done)](const Procurement& procurement) {
+                       if (m_session) {
+                           m_session->procurements()->upsert(procurement);
+                           m_dirty = false;
+                           Q_EMIT changed();
+                       }
+                       if (guard)
+                           done(procurement);
+                   })
+        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+}
+
+void ApiMarketBackend::deleteProcurement(const QString& id, QObject* context, std::function<void()> done,
+                                         Failed failed)
+{
+    ApiClient* api = client();
+    if (!api) {
+        failed(tr("Not connected."));
+        return;
+    }
+    QPointer<QObject> guard(context);
+    api->deleteProcurement(id)
+        .onSuccess(this,
+                   [this, id, guard, done = std::move(done)] {
+                       // Gone from the list at once; the session reads it again after the write.
+                       if (m_session) {
+                           QList<Procurement> left = procurements();
+                           left.removeIf([&id](const Procurement& p) { return p.id == id; });
+                           m_session->procurements()->refresh(left);
+                           m_dirty = false;
+                           Q_EMIT changed();
+                       }
                        if (guard)
                            done();
                    })

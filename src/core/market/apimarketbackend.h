@@ -60,6 +60,13 @@ public:
     void place(const OrderRequest& request, QObject* context, std::function<void(const Order&)> done,
                Failed failed) override;
     void cancel(const QString& orderId, QObject* context, std::function<void()> done, Failed failed) override;
+    QList<Procurement> procurements() const override;
+    void createProcurement(const ProcurementRequest& request, QObject* context,
+                           std::function<void(const Procurement&)> done, Failed failed) override;
+    void updateProcurement(const QString& id, const ProcurementChange& change, QObject* context,
+                           std::function<void(const Procurement&)> done, Failed failed) override;
+    void deleteProcurement(const QString& id, QObject* context, std::function<void()> done,
+                           Failed failed) override;
     bool placeOutcomeUnknown(const OrderRequest& request) const override;
     QString unknownOutcomesNotKept() const override;
     std::optional<Order> takePlacedEarlier(const OrderRequest& request) override;
@@ -112,6 +119,7 @@ private:
     mutable std::optional<QList<Pool>> m_pools;
     mutable std::optional<QList<Order>> m_orders;
     mutable std::optional<QList<InstanceSku>> m_skus;
+    mutable std::optional<QList<Procurement>> m_procurements;
     std::array<quint64, 3> m_readGenerations{};
     std::array<std::function<void()>, 3> m_failedReads;
     // Keys of orders whose placing ended without an answer, for the user's next attempt.

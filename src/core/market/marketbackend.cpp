@@ -40,4 +40,26 @@ void MarketBackend::requestDepth(const QString&, qint64, qint64) {}
 
 void MarketBackend::requestFills(const QString&, qint64) {}
 
+QList<Procurement> MarketBackend::procurements() const
+{
+    return {};
+}
+
+void MarketBackend::createProcurement(const ProcurementRequest&, QObject*,
+                                      std::function<void(const Procurement&)>, Failed failed)
+{
+    failed(tr("This connection cannot keep procurements."));
+}
+
+void MarketBackend::updateProcurement(const QString&, const ProcurementChange&, QObject*,
+                                      std::function<void(const Procurement&)>, Failed failed)
+{
+    failed(tr("This connection cannot keep procurements."));
+}
+
+void MarketBackend::deleteProcurement(const QString&, QObject*, std::function<void()>, Failed failed)
+{
+    failed(tr("This connection cannot keep procurements."));
+}
+
 } // namespace sfdesk

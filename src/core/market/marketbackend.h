@@ -77,6 +77,17 @@ public:
     // A pool by id, or nullptr.
     std::optional<Pool> pool(const QString& id) const;
 
+    // --- Procurements (a backend without them lists none and refuses every change) ---
+    virtual QList<Procurement> procurements() const;
+    // Each answers exactly once, as place() does; a change is in procurements() (and changed()
+    // emitted) before `done` runs.
+    virtual void createProcurement(const ProcurementRequest& request, QObject* context,
+                                   std::function<void(const Procurement&)> done, Failed failed);
+    virtual void updateProcurement(const QString& id, const ProcurementChange& change, QObject* context,
+                                   std::function<void(const Procurement&)> done, Failed failed);
+    virtual void deleteProcurement(const QString& id, QObject* context, std::function<void()> done,
+                                   Failed failed);
+
 Q_SIGNALS:
     void changed();
     void quotesReady(const QString& sku, qint64 from, qint64 to, const QList<sfdesk::HourQuote>& quotes);

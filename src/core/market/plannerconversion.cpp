@@ -69,10 +69,27 @@ PlannerOrder order(const Order& order)
     result.status = statusOf(order.status);
     result.statusText = order.statusText;
     result.filled = bounded(order.filledDelta, result.end);
+    result.procurement = order.procurement;
     return result;
 }
 
-PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now)
+PlannerProcurement procurement(const Procurement& procurement)
+{
+    PlannerProcurement result;
+    result.id = procurement.id;
+    result.name = procurement.name;
+    result.sku = procurement.sku.id;
+    result.target = procurement.target;
+    result.window = procurement.windowMinutes * 60;
+    result.maxBuyMicros = procurement.maxBuyPrice.micros;
+    result.minSellMicros = procurement.minSellPrice.micros;
+    result.enabled = procurement.enabled;
+    result.statusMessage = procurement.statusMessage;
+    return result;
+}
+
+PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now,
+                         const QList<Procurement>& procurements)
 {
     PlannerSnapshot result;
     result.poolId = pool.id;
@@ -84,6 +101,10 @@ PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 no
     for (const Order& candidate : orders) {
         if (candidate.pool.id == pool.id)
             result.orders.append(order(candidate));
+    }
+    for (const Procurement& candidate : procurements) {
+        if (candidate.pool.id == pool.id)
+            result.procurements.append(procurement(candidate));
     }
     return result;
 }

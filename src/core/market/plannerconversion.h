@@ -12,14 +12,18 @@ namespace sfdesk {
 struct InstanceSku;
 struct Order;
 struct Pool;
+struct Procurement;
 struct OrderbookWindow;
 
 // Turns the API value types into the planner's own (see plannerdata.h for why they are separate).
 namespace PlannerConversion {
 
 PlannerOrder order(const Order& order);
-// The pool's allocation per SKU and its orders (orders of other pools are left out).
-PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now);
+// The pool's allocation per SKU, its orders and its procurements (those of other pools are left
+// out).
+PlannerSnapshot snapshot(const Pool& pool, const QList<Order>& orders, qint64 now,
+                         const QList<Procurement>& procurements = {});
+PlannerProcurement procurement(const Procurement& procurement);
 // Best ask and bid per hour of [from, to) for one SKU, from the orderbook's windows: each window's
 // price is a per-node-hour rate for every hour it covers; the lowest ask and highest bid win, and
 // the nodes resting at that ask for the whole hour go with it.

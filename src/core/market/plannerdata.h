@@ -41,6 +41,8 @@ struct PlannerOrder
     QString statusText;
     // What has filled so far, within [start, end).
     Schedule filled;
+    // The procurement that placed it; empty for the user's own.
+    QString procurement;
     bool operator==(const PlannerOrder&) const = default;
 
     // Still on the book: may yet fill, may be cancelled.
@@ -68,6 +70,22 @@ struct PlannerSku
     bool operator==(const PlannerSku&) const = default;
 };
 
+// A procurement of the pool: the server keeps `target` nodes of `sku` over the next `window`
+// seconds (rolling), buying at up to the cap and selling at the floor or more.
+struct PlannerProcurement
+{
+    QString id;
+    QString name;
+    QString sku;
+    qint64 target = 0;
+    qint64 window = 0; // seconds
+    qint64 maxBuyMicros = 0;
+    qint64 minSellMicros = 0;
+    bool enabled = true;
+    QString statusMessage; // the server's, as it sent it
+    bool operator==(const PlannerProcurement&) const = default;
+};
+
 // One pool as the chart shows it.
 struct PlannerSnapshot
 {
@@ -76,7 +94,8 @@ struct PlannerSnapshot
     // Owned nodes per SKU id; an unbounded tail is cut at `horizon`.
     QMap<QString, Schedule> ownedBySku;
     QList<PlannerOrder> orders; // of this pool only
-    QList<HourQuote> quotes;    // for `quoteSku`
+    QList<PlannerProcurement> procurements;
+    QList<HourQuote> quotes; // for `quoteSku`
     QString quoteSku;
     qint64 now = 0;
     bool operator==(const PlannerSnapshot&) const = default;

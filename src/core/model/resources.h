@@ -235,6 +235,8 @@ struct Order
     std::optional<Price> filledAveragePrice;
     QList<OrderFill> fills;
     std::optional<qint64> cancelledAt;
+    // The procurement that placed it (the list it was read from says so); empty for the user's.
+    QString procurement;
 
     // Window and size of the order's single rectangle (the API accepts exactly one).
     qint64 startAt() const { return delta.isEmpty() ? 0 : delta.first().startAt; }
@@ -397,6 +399,106 @@ struct OrderPreview
     bool operator==(const OrderPreview&) const = default;
 };
 
+// A procurement: the server keeps a pool's allocation of one SKU at a target node count over a
+// rolling window, buying at up to a price cap and selling at a floor or more.
+struct Procurement
+{
+    // The server's word on how it is doing (ReconciliationStatus): info, warning or error.
+    enum class State
+    {
+        Info,
+        Warning,
+        Error,
+        Unknown
+    };
+
+    QString id;
+    QString resourcePath;
+    QString owner;
+    QString workspace;
+    QString workspaceId;
+    QString name;
+    ObjectRef pool;
+    ObjectRef sku; // name holds the alias
+    qint64 target = 0;
+    Price maxBuyPrice;
+    Price minSellPrice;
+    qint64 windowMinutes = 0;
+    bool enabled = true;
+    State state = State::Unknown;
+    QString stateText;     // as the server sent it
+    QString statusMessage; // the server's sentence
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    bool operator==(const Procurement&) const = default;
+};
+
+// What POST /procurements takes.
+struct ProcurementRequest
+{
+    QString name; // empty: the server names it
+    QString pool;
+    QString sku;
+    qint64 target = 0;
+    QString maxBuyPrice;  // decimal string, dollars per node-hour
+    QString minSellPrice; // decimal string, dollars per node-hour
+    qint64 windowMinutes = 0;
+    bool enabled = true;
+    bool operator==(const ProcurementRequest&) const = default;
+};
+
+// What PATCH /procurements/{id} changes: only what is set. The API document's PATCH has no
+// target: a new target is a new procurement.
+struct ProcurementChange
+{
+    std::optional<QString> name;
+    std::optional<QString> sku;
+    std::optional<QString> maxBuyPrice;
+    std::optional<QString> minSellPrice;
+    std::optional<qint64> windowMinutes;
+    std::optional<bool> enabled;
+    bool isEmpty() const
+    {
+        return !name && !sku && !maxBuyPrice && !minSellPrice && !windowMinutes && !enabled;
+    }
+    bool operator==(const ProcurementChange&) const = default;
+};
+
+// Owned allocation of one SKU moved from one pool to another (perhaps in another workspace).
+struct PoolTransfer
+{
+    enum class Status
+    {
+        Pending,
+        Executed,
+        Rejected,
+        Unknown
+    };
+
+    QString id;
+    Status status = Status::Unknown;
+    QString statusText; // as the server sent it
+    qint64 createdAt = 0;
+    QString fromPool; // pool ids
+    QString toPool;
+    ObjectRef sku; // name holds the alias
+    QString rejectedReason;
+    NodeSchedule delta;
+    // Executed or rejected: it changes no more.
+    bool isSettled() const { return status == Status::Executed || status == Status::Rejected; }
+    bool operator==(const PoolTransfer&) const = default;
+};
+
+// What POST /pool_transfers takes.
+struct PoolTransferRequest
+{
+    QString fromPool;
+    QString toPool;
+    QString sku;
+    NodeSchedule delta;
+    bool operator==(const PoolTransferRequest&) const = default;
+};
+
 // One page of a cursor list.
 template <typename T> struct Page
 {
@@ -449,3 +551,5 @@ Q_DECLARE_METATYPE(sfdesk::Deployment)
 Q_DECLARE_METATYPE(sfdesk::OrderbookQuote)
 Q_DECLARE_METATYPE(sfdesk::OrderbookWindow)
 Q_DECLARE_METATYPE(sfdesk::OrderPreview)
+Q_DECLARE_METATYPE(sfdesk::Procurement)
+Q_DECLARE_METATYPE(sfdesk::PoolTransfer)

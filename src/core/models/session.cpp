@@ -15,6 +15,8 @@
 #include "core/models/partitionmodel.h"
 #include "core/models/poller.h"
 #include "core/models/poolmodel.h"
+#include "core/models/pooltransfermodel.h"
+#include "core/models/procurementmodel.h"
 #include "core/models/skumodel.h"
 #include "core/models/workspacemodel.h"
 
@@ -34,9 +36,12 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_pools(new PoolModel(this))
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
+    , m_procurements(new ProcurementModel(this))
+    , m_poolTransfers(new PoolTransferModel(this))
     , m_templates(new InstanceTemplateModel(this))
     , m_deployments(new DeploymentModel(this))
 {
+    m_poolTransfers->setPools(m_pools);
     // A deployment's running instances are counted from the instances the session holds.
     m_deployments->setInstances(m_instances);
     m_accountPoller = Poller::of([this] { return m_client->me(); },
@@ -88,6 +93,24 @@ Session::Session(ApiClient* client, QObject* parent)
                       return m_client->infinibandPartitions(filter);
                   },
                   [this](const QList<InfinibandPartition>& v) { m_partitions->refresh(v); }));
+    addPoller(Resource::Procurements, single([this] { return m_client->procurements(m_workspace); },
+                                             [this](const QList<Procurement>& v) {
+                                                 QStringList before;
+                                                 for (const Procurement& procurement : m_procurements->rows())
+                                                     before.append(procurement.id);
+                                                 m_procurements->refresh(v);
+                                                 QStringList after;
+                                                 for (const Procurement& procurement : v)
+                                                     after.append(procurement.id);
+                                                 // The orders list holds each procurement's orders: read it
+                                                 // for a new one.
+                                                 if (after != before && isLoaded(Resource::Orders))
+                                                     refresh(Resource::Orders);
+                                             }));
+    // Every transfer the token reads; the views show those of the pools in scope.
+    addPoller(Resource::PoolTransfers,
+              single([this] { return m_client->poolTransfers(); },
+                     [this](const QList<PoolTransfer>& v) { m_poolTransfers->refresh(v); }));
     addPoller(Resource::InstanceTemplates,
               single([this] { return m_client->instanceTemplates(m_workspace); },
                      [this](const QList<InstanceTemplate>& v) { m_templates->refresh(v); }));
@@ -142,6 +165,8 @@ QList<Session::Resource> Session::allResources()
             Resource::FeatureFlags,
             Resource::Fabrics,
             Resource::Partitions,
+            Resource::Procurements,
+            Resource::PoolTransfers,
             Resource::InstanceTemplates,
             Resource::Deployments};
 }
@@ -193,8 +218,12 @@ QList<ApiCall*> Session::fetchDeployments()
 
 QList<ApiCall*> Session::fetchOrders()
 {
+    // The API lists a procurement's orders only when asked for by it: one call each.
+    QList<ApiCall*> calls;
+    for (const Procurement& procurement : m_procurements->rows())
+        calls.append(m_client->procurementOrders(procurement.id));
     if (!m_ordersPerWorkspace || !m_workspace.isEmpty())
-        return {m_client->orders(m_workspace)};
+        return QList<ApiCall*>{m_client->orders(m_workspace)} + calls;
     // Per workspace the token reads pools in (where it may list orders), else per workspace listed.
     QStringList workspaces;
     for (const Pool& pool : m_pools->rows()) {
@@ -204,7 +233,6 @@ QList<ApiCall*> Session::fetchOrders()
     }
     if (workspaces.isEmpty())
         workspaces = readableWorkspaces();
-    QList<ApiCall*> calls;
     for (const QString& workspace : std::as_const(workspaces))
         calls.append(m_client->orders(workspace));
     return calls;
@@ -254,6 +282,7 @@ bool Session::isWorkspaceList(Resource resource)
     case Resource::Pools:
     case Resource::Orders:
     case Resource::Partitions:
+    case Resource::Procurements:
     case Resource::InstanceTemplates:
     case Resource::Deployments:
         return true;
@@ -290,7 +319,9 @@ void Session::updatePolling()
             // Lists read per workspace need to know the workspaces.
             || (it.key() == Resource::Workspaces
                 && ((listsPerWorkspace(Resource::Orders) && shouldPoll(Resource::Orders))
-                    || (listsPerWorkspace(Resource::Deployments) && shouldPoll(Resource::Deployments))));
+                    || (listsPerWorkspace(Resource::Deployments) && shouldPoll(Resource::Deployments))))
+            // The orders list holds the procurements' orders, read per procurement.
+            || (it.key() == Resource::Procurements && shouldPoll(Resource::Orders));
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())

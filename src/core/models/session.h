@@ -26,6 +26,8 @@ class OrderModel;
 class PartitionModel;
 class Poller;
 class PoolModel;
+class PoolTransferModel;
+class ProcurementModel;
 class SkuModel;
 class WorkspaceModel;
 
@@ -53,6 +55,8 @@ public:
         FeatureFlags,
         Fabrics,
         Partitions,
+        Procurements,
+        PoolTransfers,
         InstanceTemplates,
         Deployments,
     };
@@ -85,6 +89,8 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
+    ProcurementModel* procurements() const { return m_procurements; }
+    PoolTransferModel* poolTransfers() const { return m_poolTransfers; }
     InstanceTemplateModel* instanceTemplates() const { return m_templates; }
     DeploymentModel* deployments() const { return m_deployments; }
 
@@ -142,6 +148,8 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
+    ProcurementModel* m_procurements;
+    PoolTransferModel* m_poolTransfers;
     InstanceTemplateModel* m_templates;
     DeploymentModel* m_deployments;
     Poller* m_accountPoller = nullptr;

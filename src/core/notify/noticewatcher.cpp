@@ -274,6 +274,10 @@ void NoticeWatcher::scanOrders(bool tellChanges)
     QHash<QString, OrderState> current;
     const QList<Order> orders = rowsOf<Order>(m_sources.value(Source::Orders).model);
     for (const Order& order : orders) {
+        // A procurement buys and sells hour by hour on its own: its orders are not news, what they
+        // do to the pool is (the owned capacity notices).
+        if (!order.procurement.isEmpty())
+            continue;
         const OrderState state{order.status, OrderModel::filledNodes(order), order.fills.size()};
         current.insert(order.id, state);
         const QString filledKey =

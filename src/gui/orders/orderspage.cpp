@@ -13,6 +13,7 @@
 #include "gui/common/themeicons.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -43,6 +44,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     , m_table(new ResourceTableView(u"orders"_s, settings, this))
     , m_status(new QComboBox(this))
     , m_side(new QComboBox(this))
+    , m_procurementOrders(new QCheckBox(tr("&Procurements' orders"), this))
     , m_cancel(new QPushButton(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel order"), this))
     , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf command"), this))
     , m_message(new QLabel(this))
@@ -51,6 +53,9 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     setObjectName(u"ordersPage"_s);
     m_status->setObjectName(u"ordersStatusFilter"_s);
     m_side->setObjectName(u"ordersSideFilter"_s);
+    m_procurementOrders->setObjectName(u"ordersProcurementOrders"_s);
+    // As the API lists them: a procurement's orders only when asked for (the planner marks them).
+    m_procurementOrders->setToolTip(tr("Also list the orders procurements placed on their own"));
     m_cancel->setObjectName(u"ordersCancel"_s);
     m_copy->setObjectName(u"ordersCopyCommand"_s);
     m_message->setObjectName(u"ordersMessage"_s);
@@ -84,6 +89,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     top->addWidget(m_status);
     top->addWidget(new QLabel(tr("Side:"), this));
     top->addWidget(m_side);
+    top->addWidget(m_procurementOrders);
     top->addWidget(m_message, 1);
     top->addWidget(m_copy);
     top->addWidget(m_cancel);
@@ -97,6 +103,10 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
             updateActions();
         });
     }
+    connect(m_procurementOrders, &QCheckBox::toggled, this, [this] {
+        m_table->proxy()->invalidateRowFilter();
+        updateActions();
+    });
     connect(m_table, &ResourceTableView::currentSourceRowChanged, this, &OrdersPage::updateActions);
     connect(m_cancel, &QPushButton::clicked, this, &OrdersPage::cancelSelected);
     connect(m_copy, &QPushButton::clicked, this, &OrdersPage::copySelected);
@@ -135,6 +145,8 @@ QString OrdersPage::sfCommand(const Order& order)
 
 bool OrdersPage::accepts(const Order& order) const
 {
+    if (!order.procurement.isEmpty() && !m_procurementOrders->isChecked())
+        return false;
     const auto side = static_cast<SideFilter>(m_side->currentData().toInt());
     if (side == SideFilter::Buy && order.side != u"buy")
         return false;

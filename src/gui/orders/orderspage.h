@@ -11,6 +11,7 @@
 
 class QHBoxLayout;
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -85,6 +86,7 @@ private:
     ResourceTableView* m_table;
     QComboBox* m_status;
     QComboBox* m_side;
+    QCheckBox* m_procurementOrders;
     QPushButton* m_cancel;
     QPushButton* m_copy;
     QLabel* m_message;

@@ -6,7 +6,10 @@
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
+#include "core/models/pooltransfermodel.h"
 #include "core/models/session.h"
+#include "core/models/skumodel.h"
+#include "core/settings/settings.h"
 #include "gui/common/bulkaction.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -17,14 +20,17 @@
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
+#include "gui/pools/movenodesdialog.h"
 
 #include <QAction>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -35,7 +41,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
                {QStringLiteral("pools"),
                 tr("&Pools"),
                 tr("Loading pools"),
-                {Session::Resource::Pools},
+                {Session::Resource::Pools, Session::Resource::PoolTransfers, Session::Resource::Skus},
                 {PoolModel::IdColumn},
                 tr("No pools here. A pool holds the compute you buy; every order and instance needs one.")},
                parent)
@@ -44,6 +50,10 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     , m_create(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&New Pool…"), this))
     , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
+    , m_move(new QAction(ThemeIcons::icon(QStringLiteral("go-jump")), tr("&Move Nodes…"), this))
+    , m_transferFilter(new QSortFilterProxyModel(this))
+    , m_transfers(new QTableView(this))
+    , m_transfersTitle(new QLabel(this))
 {
     m_error->setObjectName(QStringLiteral("poolsErrorLabel"));
     m_error->setWordWrap(true);
@@ -57,13 +67,42 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     addPageAction(m_create, QStringLiteral("poolsCreateButton"), Scope::Page);
     addPageAction(m_rename, QStringLiteral("poolsRenameButton"), Scope::Row);
     addPageAction(m_delete, QStringLiteral("poolsDeleteButton"), Scope::Row);
+    m_move->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_move->setToolTip(tr("Move owned nodes of the pool to another pool, in any workspace"));
+    addPageAction(m_move, QStringLiteral("poolsMoveNodesButton"), Scope::Row);
     setTableModel(m_model);
     table()->setAccessibleNames(tr("Pools"));
     addFooter(m_error);
 
+    // The transfers into and out of the current pool, newest first, as the session keeps them.
+    auto* transfers = new QWidget(this);
+    auto* transfersLayout = new QVBoxLayout(transfers);
+    transfersLayout->setContentsMargins(0, 0, 0, 0);
+    m_transfersTitle->setObjectName(QStringLiteral("poolsTransfersTitle"));
+    m_transfersTitle->setTextFormat(Qt::PlainText);
+    m_transfersTitle->setBuddy(m_transfers);
+    m_transferFilter->setSourceModel(context->session()->poolTransfers());
+    m_transferFilter->setFilterRole(PoolTransferModel::PoolsRole);
+    m_transferFilter->setFilterKeyColumn(0);
+    // Newest first, as the server lists them (the model keeps the order it first saw them in).
+    m_transferFilter->setSortRole(ResourceRole::RawRole);
+    m_transferFilter->sort(PoolTransferModel::CreatedColumn, Qt::DescendingOrder);
+    m_transfers->setObjectName(QStringLiteral("poolsTransfers"));
+    m_transfers->setAccessibleName(tr("Transfers of the pool"));
+    m_transfers->setModel(m_transferFilter);
+    m_transfers->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_transfers->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_transfers->verticalHeader()->hide();
+    m_transfers->horizontalHeader()->setStretchLastSection(true);
+    m_transfers->setColumnHidden(PoolTransferModel::IdColumn, true);
+    transfersLayout->addWidget(m_transfersTitle);
+    transfersLayout->addWidget(m_transfers, 1);
+    setDetails(transfers, 3, 2);
+
     connect(m_create, &QAction::triggered, this, &PoolsView::createPool);
     connect(m_rename, &QAction::triggered, this, &PoolsView::renameCurrent);
     connect(m_delete, &QAction::triggered, this, &PoolsView::deleteCurrent);
+    connect(m_move, &QAction::triggered, this, &PoolsView::moveNodes);
     updateActions();
 }
 
@@ -73,6 +112,17 @@ void PoolsView::takeModels(Session* session)
 {
     m_model = session->pools();
     setTableModel(m_model);
+    m_transferFilter->setSourceModel(session->poolTransfers());
+    updateTransfers();
+}
+
+void PoolsView::updateTransfers()
+{
+    const auto pool = currentPool();
+    // A pool id never occurs in another's: its transfers are the rows naming it.
+    m_transferFilter->setFilterFixedString(pool ? pool->id : QStringLiteral("\n"));
+    m_transfersTitle->setText(pool ? tr("Transfers into and out of %1:").arg(pool->name)
+                                   : tr("Transfers: choose a pool to see its own."));
 }
 
 std::optional<Pool> PoolsView::currentPool() const
@@ -99,6 +149,43 @@ void PoolsView::updateActions()
     m_create->setEnabled(connected);
     m_rename->setEnabled(connected && selected);
     m_delete->setEnabled(connected && selected);
+    m_move->setEnabled(connected && selected);
+    updateTransfers();
+}
+
+void PoolsView::moveNodes()
+{
+    const auto pool = currentPool();
+    if (!pool || !context()->client())
+        return;
+    const Pool source = *pool;
+    // Any workspace's pool: the session's list when it holds every workspace, else one read of
+    // them all for the choice.
+    if (context()->allWorkspaces()) {
+        openMoveNodes(source, m_model->rows());
+        return;
+    }
+    context()->client()->pools().onSuccess(
+        this, [this, source](const QList<Pool>& all) { openMoveNodes(source, all); });
+}
+
+void PoolsView::openMoveNodes(const Pool& source, const QList<Pool>& targets)
+{
+    QMap<QString, QString> skuNames;
+    for (const InstanceSku& sku : context()->session()->skus()->rows())
+        skuNames.insert(sku.id, sku.alias.isEmpty() ? sku.id : sku.alias);
+    auto* dialog =
+        new MoveNodesDialog(context()->client(), source, targets, skuNames,
+                            QDateTime::currentSecsSinceEpoch(), context()->settings()->timesInUtc(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &MoveNodesDialog::moved, this, [this](const PoolTransfer& transfer) {
+        // In the list at once; the session reads the lists again after the write.
+        context()->session()->poolTransfers()->upsert(transfer);
+        context()->reportMessage(
+            tr("Transfer %1 asked for: %2.").arg(transfer.id, PoolTransferModel::statusText(transfer)));
+        Q_EMIT actionFinished();
+    });
+    dialog->open();
 }
 
 QStringList PoolsView::names() const

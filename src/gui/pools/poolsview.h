@@ -8,12 +8,16 @@
 
 class QAction;
 class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace sfdesk {
 
 // Pools of the workspace: every order and instance needs one. Create, rename, and delete, which the
 // server refuses (422) while a pool still has orders, allocation, nodes or deployments; its reasons
-// are shown under the table.
+// are shown under the table. Move Nodes transfers owned capacity to another pool (in any workspace);
+// under the pools, the transfers into and out of the current one, live until each is executed or
+// rejected (with the server's reason).
 class PoolsView final : public ListPage
 {
     Q_OBJECT
@@ -31,6 +35,9 @@ public:
     // confirmation naming them, with one result naming each refusal.
     void deleteCurrent();
     void selectPool(const QString& id);
+    // Opens Move Nodes for the current pool.
+    void moveNodes();
+    QTableView* transfersTable() const { return m_transfers; }
 
 Q_SIGNALS:
     void actionFinished();
@@ -44,12 +51,18 @@ private:
     QStringList names() const;
     void deletePool(const Pool& target);
     void deleteMany(const QList<Pool>& pools);
+    void openMoveNodes(const Pool& source, const QList<Pool>& targets);
+    void updateTransfers();
 
     PoolModel* m_model;
     QLabel* m_error;
     QAction* m_create;
     QAction* m_rename;
     QAction* m_delete;
+    QAction* m_move;
+    QSortFilterProxyModel* m_transferFilter;
+    QTableView* m_transfers;
+    QLabel* m_transfersTitle;
 };
 
 } // namespace sfdesk

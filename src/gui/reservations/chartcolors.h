@@ -13,7 +13,7 @@ namespace sfdesk {
 // sells read the same on every chart of the planner.
 struct ChartColors
 {
-    QColor background, text, grid, now, selection, buy, sell, ask, bid;
+    QColor background, text, grid, now, selection, buy, sell, ask, bid, procurement;
     QList<QColor> skus;
 
     static bool isDark(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
@@ -34,6 +34,7 @@ struct ChartColors
         c.sell = QColor::fromHsv(28, saturation + 40, dark ? 250 : 215);
         c.ask = QColor::fromHsv(355, saturation, value);
         c.bid = QColor::fromHsv(120, saturation, dark ? 220 : 150);
+        c.procurement = QColor::fromHsv(285, dark ? 140 : 200, dark ? 245 : 170);
         for (const int hue : {212, 265, 175, 45, 310, 95, 195, 0, 235, 140, 330, 60})
             c.skus.append(QColor::fromHsv(hue, dark ? 120 : 140, 215));
         return c;

@@ -13,6 +13,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QContextMenuEvent>
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QEvent>
@@ -79,6 +80,23 @@ public:
     void stepSelection(qint64 shift, bool resize);
     // Pans (and zooms out when it is longer than the range) so that the window is visible.
     void showWindow(const TimeAxis::Window& window);
+    // The visible part of a procurement's managed window, from now; nullopt when none of it is.
+    std::optional<std::pair<qint64, qint64>> procurementLine(const PlannerProcurement& procurement) const
+    {
+        const qint64 start = std::max(snapshot.now, from);
+        const qint64 end = std::min(snapshot.now + procurement.window, to);
+        if (snapshot.now == 0 || end <= start)
+            return std::nullopt;
+        return std::pair{start, end};
+    }
+    const PlannerProcurement* procurement(const QString& id) const
+    {
+        for (const PlannerProcurement& candidate : snapshot.procurements) {
+            if (candidate.id == id)
+                return &candidate;
+        }
+        return nullptr;
+    }
 
     PlannerChart* q;
     QChart* chart = nullptr;
@@ -272,8 +290,24 @@ protected:
         const QFontMetrics metrics(painter->font());
         const double shortestLabel = metrics.horizontalAdvance(u"Buy 1 @ $1.00"_s) + 6;
         for (const PlannerOrder& order : std::as_const(d->snapshot.orders)) {
-            if (!order.isOpen() || order.end <= d->from || order.start >= d->to)
+            if (order.end <= d->from || order.start >= d->to)
                 continue;
+            // A procurement's order that is no longer open shows what it bought (or sold) as an
+            // outline over the owned area, in the procurement's colour.
+            if (!order.isOpen()) {
+                if (order.procurement.isEmpty() || order.filled.isEmpty())
+                    continue;
+                QColor outline = d->colors.procurement;
+                outline.setAlpha(150);
+                painter->setPen(QPen(outline, 1, Qt::DotLine));
+                painter->setBrush(Qt::NoBrush);
+                for (const ScheduleEntry& span : constValue(order.filled.entries()))
+                    painter->drawRect(
+                        QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
+                               QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))));
+                continue;
+            }
+            const bool automated = !order.procurement.isEmpty();
             const QColor base = order.buy ? d->colors.buy : d->colors.sell;
             const QRectF window(QPointF(axis.xOf(order.start), d->yOfNodes(double(order.nodes))),
                                 QPointF(axis.xOf(order.end), d->yOfNodes(0)));
@@ -287,18 +321,45 @@ protected:
                 painter->fillRect(QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
                                          QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))),
                                   filled);
-            QPen pen(base, 1, order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
+            // A procurement's own orders are outlined in its colour.
+            QPen pen(automated ? d->colors.procurement : base, automated ? 2 : 1,
+                     order.status == PlannerOrder::Status::Standing ? Qt::DashLine : Qt::SolidLine);
             painter->setPen(pen);
             painter->drawRect(window);
             // Most windows of a long range are too narrow for any label: not even made for them.
             if (window.width() < shortestLabel || metrics.height() + 4 >= window.height())
                 continue;
-            const QString label = (order.buy ? QObject::tr("Buy %1 @ %2") : QObject::tr("Sell %1 @ %2"))
-                                      .arg(order.nodes)
-                                      .arg(Format::rate(order.limitMicros));
+            const QString label =
+                (automated ? (order.buy ? QObject::tr("Auto buy %1 @ %2") : QObject::tr("Auto sell %1 @ %2"))
+                           : (order.buy ? QObject::tr("Buy %1 @ %2") : QObject::tr("Sell %1 @ %2")))
+                    .arg(order.nodes)
+                    .arg(Format::rate(order.limitMicros));
             if (metrics.horizontalAdvance(label) + 6 < window.width()) {
                 painter->setPen(d->colors.text);
                 painter->drawText(window.adjusted(3, 2, -3, -2), Qt::AlignLeft | Qt::AlignTop, label);
+            }
+        }
+
+        // Each procurement's target over its managed window, from now.
+        for (const PlannerProcurement& procurement : std::as_const(d->snapshot.procurements)) {
+            const auto line = d->procurementLine(procurement);
+            if (!line)
+                continue;
+            const auto& [from, to] = *line;
+            const double y = d->yOfNodes(double(procurement.target));
+            QColor color = procurement.enabled ? d->colors.procurement : d->colors.grid;
+            if (!procurement.enabled)
+                color.setAlpha(200);
+            painter->setPen(QPen(color, 3, procurement.enabled ? Qt::SolidLine : Qt::DashLine, Qt::FlatCap));
+            painter->drawLine(QPointF(axis.xOf(from), y), QPointF(axis.xOf(to), y));
+            painter->setPen(QPen(color, 2));
+            for (const qint64 end : {from, to})
+                painter->drawLine(QPointF(axis.xOf(end), y - 5), QPointF(axis.xOf(end), y + 5));
+            const QString label = QObject::tr("Keep %1: %2").arg(procurement.target).arg(procurement.name);
+            const double left = axis.xOf(from) + 4;
+            if (metrics.horizontalAdvance(label) + 8 < axis.xOf(to) - left) {
+                painter->setPen(color);
+                painter->drawText(QPointF(left, y - 5), label);
             }
         }
 
@@ -469,6 +530,20 @@ protected:
         event->accept();
     }
 
+    void contextMenuEvent(QContextMenuEvent* event) override
+    {
+        // From the keyboard, at the selection (or the plot's middle).
+        QPoint at = event->pos();
+        if (event->reason() == QContextMenuEvent::Keyboard) {
+            const QRectF area = mapFromScene(d->plotArea()).boundingRect();
+            at = d->selection ? QPoint(int(axis().xOf((d->selection->start + d->selection->end) / 2)),
+                                       int(area.center().y()))
+                              : area.center().toPoint();
+        }
+        Q_EMIT d->q->contextMenuRequested(viewport()->mapToGlobal(at), d->q->procurementAt(at));
+        event->accept();
+    }
+
 private:
     bool insidePlot(const QPointF& pos) const
     {
@@ -628,6 +703,10 @@ void PlannerChart::Private::rebuildSeries()
         if (order.isOpen() && order.end > from && order.start < to)
             top = std::max(top, order.nodes);
     }
+    for (const PlannerProcurement& procurement : std::as_const(snapshot.procurements)) {
+        if (procurementLine(procurement))
+            top = std::max(top, procurement.target);
+    }
     top = std::max(top, selectionNodes);
     nodeMax = top + std::max<qint64>(1, top / 5);
 
@@ -701,6 +780,9 @@ void PlannerChart::Private::updateLegend()
                        + skuName(ownedSkus.at(i)).toHtmlEscaped();
     entries << swatch(colors.ask, u"\u2501"_s) + u"&nbsp;"_s + PlannerChart::tr("Best ask").toHtmlEscaped();
     entries << swatch(colors.bid, u"\u254D"_s) + u"&nbsp;"_s + PlannerChart::tr("Best bid").toHtmlEscaped();
+    if (!snapshot.procurements.isEmpty())
+        entries << swatch(colors.procurement, u"\u2501"_s) + u"&nbsp;"_s
+                       + PlannerChart::tr("Procurement target and its orders").toHtmlEscaped();
     const QString text = entries.join(u"&nbsp;&nbsp; "_s);
     if (legend->text() != text)
         legend->setText(text);
@@ -882,14 +964,32 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
     if (total == 0)
         lines << tr("No nodes owned");
     for (const PlannerOrder& order : std::as_const(d->snapshot.orders)) {
-        if (!order.isOpen() || t < order.start || t >= order.end)
+        if (t < order.start || t >= order.end)
+            continue;
+        const PlannerProcurement* owner = d->procurement(order.procurement);
+        if (!order.isOpen() && (!owner || order.filled.at(t) == 0))
             continue;
         const QString what = order.buy ? tr("Buy") : tr("Sell");
-        lines << tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
-                     .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
-                          d->timeText(order.start), d->timeText(order.end), Format::rate(order.limitMicros),
-                          order.statusText.isEmpty() ? order.id : order.statusText,
-                          QString::number(order.filled.at(t)));
+        QString line =
+            tr("%1 %2 of %3, %4 to %5, limit %6 (%7), %8 filled now")
+                .arg(what, QString::number(order.nodes), d->skuName(order.sku).toHtmlEscaped(),
+                     d->timeText(order.start), d->timeText(order.end), Format::rate(order.limitMicros),
+                     (order.statusText.isEmpty() ? order.id : order.statusText).toHtmlEscaped(),
+                     QString::number(order.filled.at(t)));
+        if (owner)
+            line += u' ' + tr("(placed by procurement %1)").arg(owner->name.toHtmlEscaped());
+        lines << line;
+    }
+    for (const PlannerProcurement& procurement : std::as_const(d->snapshot.procurements)) {
+        const auto line = d->procurementLine(procurement);
+        if (!line || t < line->first || t >= line->second)
+            continue;
+        lines << tr("Procurement %1 keeps %2 of %3 until %4; buys at most %5, sells at least %6%7")
+                     .arg(procurement.name.toHtmlEscaped(), nodeCount(procurement.target),
+                          d->skuName(procurement.sku).toHtmlEscaped(),
+                          d->timeText(d->snapshot.now + procurement.window),
+                          Format::rate(procurement.maxBuyMicros), Format::rate(procurement.minSellMicros),
+                          procurement.enabled ? QString() : tr(" (disabled)"));
     }
     const qint64 hour = Schedule::floorHour(t);
     for (const HourQuote& quote : std::as_const(d->snapshot.quotes)) {
@@ -909,6 +1009,38 @@ QString PlannerChart::toolTipAt(const QPoint& viewportPos) const
     return lines.join(u"<br>"_s);
 }
 
+QString PlannerChart::procurementAt(const QPoint& viewportPos) const
+{
+    const QRectF area = d->view->mapFromScene(d->plotArea()).boundingRect();
+    if (!area.contains(viewportPos))
+        return {};
+    const qint64 t = axis().timeAt(viewportPos.x());
+    QString nearest;
+    double best = 8; // pixels
+    for (const PlannerProcurement& procurement : std::as_const(d->snapshot.procurements)) {
+        const auto line = d->procurementLine(procurement);
+        if (!line || t < line->first || t > line->second)
+            continue;
+        const double y = d->view->mapFromScene(QPointF(0, d->yOfNodes(double(procurement.target)))).y();
+        const double distance = std::abs(y - viewportPos.y());
+        if (distance < best) {
+            best = distance;
+            nearest = procurement.id;
+        }
+    }
+    return nearest;
+}
+
+std::optional<QPoint> PlannerChart::procurementPoint(const QString& id) const
+{
+    const PlannerProcurement* procurement = d->procurement(id);
+    const auto line = procurement ? d->procurementLine(*procurement) : std::nullopt;
+    if (!line)
+        return std::nullopt;
+    const double y = d->view->mapFromScene(QPointF(0, d->yOfNodes(double(procurement->target)))).y();
+    return QPoint(int(std::lround(axis().xOf((line->first + line->second) / 2))), int(std::lround(y)));
+}
+
 QString PlannerChart::description() const
 {
     QStringList parts;
@@ -916,6 +1048,18 @@ QString PlannerChart::description() const
                 "node-hour from %2 to %3.")
                  .arg(d->snapshot.poolName.isEmpty() ? d->snapshot.poolId : d->snapshot.poolName,
                       d->timeText(d->from), d->timeText(d->to));
+    for (const PlannerProcurement& procurement : std::as_const(d->snapshot.procurements)) {
+        qsizetype orders = 0;
+        for (const PlannerOrder& order : std::as_const(d->snapshot.orders))
+            orders += order.procurement == procurement.id ? 1 : 0;
+        parts << tr("Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at "
+                    "least %6%7; %n order(s) of it shown.",
+                    nullptr, int(orders))
+                     .arg(procurement.name, nodeCount(procurement.target), d->skuName(procurement.sku),
+                          CliTime::formatDuration(procurement.window), Format::rate(procurement.maxBuyMicros),
+                          Format::rate(procurement.minSellMicros),
+                          procurement.enabled ? QString() : tr(" (disabled)"));
+    }
     if (d->selection) {
         const TimeAxis::Window& s = *d->selection;
         QString selected =

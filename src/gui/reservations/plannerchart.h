@@ -16,13 +16,15 @@ class QGraphicsView;
 namespace sfdesk {
 
 // The reservation planner's chart of one pool: owned nodes per SKU over time (stacked steps), the
-// pool's open buy and sell orders as windows, the market's best ask and bid per hour on a price
-// axis, and a line for now. Drag to select an order window (snapped to hours, never starting in
-// the past); wheel to zoom; drag with Shift or Ctrl (or the middle button) to pan. From the keyboard:
-// the arrow keys select the next hour, then move the selection by an hour (Page Up and Page Down by
-// a day), with Shift they move its end instead; Ctrl with the arrows pans, + and - zoom, Enter
-// asks to place the selected window (activated()), Escape clears the selection. The accessible
-// description says what the chart shows and what is selected.
+// pool's open buy and sell orders as windows, its procurements as their target lines over their
+// managed windows (with the orders they placed outlined in their colour), the market's best ask
+// and bid per hour on a price axis, and a line for now. The context menu (right click, the Menu
+// key or Shift+F10) is the page's: contextMenuRequested() says on which procurement, if any. Drag to select
+// an order window (snapped to hours, never starting in the past); wheel to zoom; drag with Shift or Ctrl (or
+// the middle button) to pan. From the keyboard: the arrow keys select the next hour, then move the selection
+// by an hour (Page Up and Page Down by a day), with Shift they move its end instead; Ctrl with the arrows
+// pans, + and - zoom, Enter asks to place the selected window (activated()), Escape clears the selection. The
+// accessible description says what the chart shows and what is selected.
 //
 // Every use of Qt Charts stays inside this class's implementation, so the chart can move to
 // another rendering library without touching the rest of the planner.
@@ -72,6 +74,11 @@ public:
     QPoint viewportPointAt(qint64 time) const;
     // What the tooltip says at a viewport position; empty outside the plot area.
     QString toolTipAt(const QPoint& viewportPos) const;
+    // The procurement whose target line passes close to a viewport position; empty if none.
+    QString procurementAt(const QPoint& viewportPos) const;
+    // A viewport point on a procurement's target line (its window's middle), for tests and the
+    // keyboard's context menu.
+    std::optional<QPoint> procurementPoint(const QString& id) const;
     // What the chart shows and what is selected, in words.
     QString description() const;
 
@@ -85,6 +92,8 @@ Q_SIGNALS:
     void visibleRangeChanged(qint64 from, qint64 to);
     // Enter on a selection.
     void activated();
+    // The context menu, at a point of the screen, on the procurement there (or none).
+    void contextMenuRequested(const QPoint& globalPos, const QString& procurementId);
 
 protected:
     void changeEvent(QEvent* event) override;

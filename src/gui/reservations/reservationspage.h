@@ -14,11 +14,14 @@
 
 class QHBoxLayout;
 
+class QAction;
 class QButtonGroup;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QTimer;
 class QToolButton;
+class QTreeWidget;
 
 namespace sfdesk {
 
@@ -54,6 +57,17 @@ public:
     bool exportChart(const QString& fileName, QString* error = nullptr) const;
 
     PlannerChart* chart() const { return m_chart; }
+    // The pool's procurements with their status lines; its current item is the one the
+    // procurement actions work on.
+    QTreeWidget* procurementList() const { return m_procurementList; }
+    // The page's menu in the menu bar (Reservations), with Find Window and the procurement actions.
+    QMenu* pageMenu() const { return m_menu; }
+    // Opens the dialog that creates a procurement keeping `nodes` nodes of `sku` from now on, over
+    // a window reaching `until` (the selection's end), priced from `rate` (µ$ per node-hour, 0: the
+    // chart's best ask or the order panel's limit).
+    void keepNodes(const QString& sku, qint64 nodes, qint64 until, qint64 rate = 0);
+    // What the status line of a procurement of the current pool says.
+    QString procurementStatus(const PlannerProcurement& procurement) const;
     // How often the countdowns are counted again (they show minutes).
     static constexpr int CountdownIntervalMs = 15'000;
     OrderPanel* panel() const { return m_panel; }
@@ -80,6 +94,20 @@ private:
     // When the pool's owned capacity next starts and ends, and when its resting orders start or end.
     void updateCountdowns();
     QString skuName(const QString& id) const;
+    // The procurement actions: from the selected window (or the next day), and on the current
+    // procurement of the list.
+    void keepFromSelection();
+    void editProcurement();
+    void toggleProcurement();
+    void deleteProcurement();
+    void copyProcurementCommand();
+    std::optional<Procurement> currentProcurement() const;
+    void selectProcurement(const QString& id);
+    void updateProcurementList();
+    void updateProcurementActions();
+    // The chart's context menu at a point of the screen, on the procurement there if any.
+    void showChartMenu(const QPoint& globalPos, const QString& procurementId);
+    QList<std::pair<QString, QString>> skuChoices() const;
     // The depth for the selected window (or the next day) and the recent fills of the chosen SKU.
     void requestMarket();
     // The window the depth is asked for, and whether the user selected it.
@@ -111,6 +139,14 @@ private:
     QList<HourQuote> m_quotes;
     QString m_quotesSku;
     QMap<QString, QString> m_skuNames;
+    QTreeWidget* m_procurementList;
+    QMenu* m_menu;
+    QAction* m_findAction;
+    QAction* m_keep;
+    QAction* m_editProcurement;
+    QAction* m_toggleProcurement;
+    QAction* m_deleteProcurement;
+    QAction* m_copyProcurement;
 };
 
 } // namespace sfdesk

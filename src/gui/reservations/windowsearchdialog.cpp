@@ -56,6 +56,8 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     , m_status(PlainText::label(this))
     , m_list(new QTreeWidget(this))
     , m_select(new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this))
+    , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"),
+                             this))
 {
     setObjectName(u"windowSearchDialog"_s);
     setWindowTitle(tr("Find the Cheapest Window"));
@@ -92,6 +94,10 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_select->setObjectName(u"windowSearchSelect"_s);
     m_select->setEnabled(false);
+    m_keep->setObjectName(u"windowSearchKeep"_s);
+    m_keep->setToolTip(tr("A procurement that keeps these nodes from now on, up to the window's end, with a "
+                          "price cap a tenth above its price"));
+    m_keep->setEnabled(false);
 
     auto* form = new QFormLayout;
     const auto row = [form, this](const QString& text, QWidget* field) {
@@ -124,6 +130,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     findRow->addWidget(m_find);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(m_keep, QDialogButtonBox::ActionRole);
     buttons->addButton(m_select, QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -136,9 +143,12 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
 
     connect(m_find, &QPushButton::clicked, this, &WindowSearchDialog::search);
     connect(m_select, &QPushButton::clicked, this, &WindowSearchDialog::chooseCurrent);
+    connect(m_keep, &QPushButton::clicked, this, &WindowSearchDialog::keepCurrent);
     connect(m_list, &QTreeWidget::itemActivated, this, &WindowSearchDialog::chooseCurrent);
-    connect(m_list, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem* current) { m_select->setEnabled(current != nullptr); });
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* current) {
+        m_select->setEnabled(current != nullptr);
+        m_keep->setEnabled(current != nullptr);
+    });
     if (m_backend)
         connect(m_backend, &MarketBackend::quotesReady, this,
                 [this](const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes) {
@@ -237,6 +247,19 @@ void WindowSearchDialog::chooseCurrent()
     if (row < 0 || row >= m_results.size())
         return;
     Q_EMIT chosen(m_resultsSku, m_results.at(row));
+    accept();
+}
+
+} // namespace sfdesk
+
+namespace sfdesk {
+
+void WindowSearchDialog::keepCurrent()
+{
+    const int row = m_list->indexOfTopLevelItem(m_list->currentItem());
+    if (row < 0 || row >= m_results.size())
+        return;
+    Q_EMIT keepChosen(m_resultsSku, m_results.at(row));
     accept();
 }
 

@@ -45,10 +45,13 @@ public:
 Q_SIGNALS:
     // A result to select on the chart (and preview) as a buy of `offer.nodes` nodes of `sku`.
     void chosen(const QString& sku, const sfdesk::WindowSearch::Offer& offer);
+    // A result to keep with a procurement: its nodes of `sku` from now on, up to its end.
+    void keepChosen(const QString& sku, const sfdesk::WindowSearch::Offer& offer);
 
 private:
     void showResults(const QList<HourQuote>& quotes);
     void chooseCurrent();
+    void keepCurrent();
 
     QPointer<MarketBackend> m_backend;
     bool m_utc;
@@ -63,6 +66,7 @@ private:
     QLabel* m_status;
     QTreeWidget* m_list;
     QPushButton* m_select;
+    QPushButton* m_keep;
     // The search whose quotes are awaited.
     WindowSearch::Query m_query;
     QString m_querySku;

@@ -263,6 +263,15 @@ bool MarketEngine::createSchema(QString* error)
     if (!hasColumn(u"market_orders"_s, u"fills"_s)
         && !execAll({u"ALTER TABLE market_orders ADD COLUMN fills TEXT"_s}))
         return fail();
+    // Which automation (a procurement) placed an order; NULL for the users' own. The lists read
+    // either one automation's orders or the users' of some pools, each by an index of its own.
+    if (!hasColumn(u"market_orders"_s, u"placed_by"_s)
+        && !execAll(
+            {u"ALTER TABLE market_orders ADD COLUMN placed_by TEXT"_s,
+             u"CREATE INDEX market_orders_placed_by ON market_orders (placed_by) "
+             "WHERE placed_by IS NOT NULL"_s,
+             u"CREATE INDEX market_orders_users ON market_orders (pool_id) WHERE placed_by IS NULL"_s}))
+        return fail();
     const QString seed = meta(u"seed"_s);
     if (seed.isEmpty()) {
         setMeta(u"seed"_s, QString::number(m_config.seed));
@@ -410,7 +419,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
     const QString ordersSql =
         u"SELECT o.id, o.pool_id, o.pool_name, o.side, o.sku_id, coalesce(s.alias, ''), o.start_at, "
         "o.end_at, o.node_count, o.limit_rate, o.allow_standing, o.allow_partial, o.status, o.created_at, "
-        "o.created_by, o.filled_at, o.cancelled_at, o.seq, o.fills FROM market_orders o "
+        "o.created_by, o.filled_at, o.cancelled_at, o.seq, o.fills, o.placed_by FROM market_orders o "
         "LEFT JOIN market_skus s ON s.id = o.sku_id WHERE "_s
         + where + u" ORDER BY o.seq"_s;
     QSqlQuery once(m_db);
@@ -449,6 +458,7 @@ QList<MarketOrder> MarketEngine::loadOrders(const QString& where, const QVariant
         if (!query.value(16).isNull())
             order.cancelledAt = query.value(16).toLongLong();
         orderSeqs.append(query.value(17).toLongLong());
+        order.placedBy = query.value(19).toString();
         if (!query.value(18).isNull()) {
             const QList<MarketOrderFill> own = fillsFromText(query.value(18).toString());
             if (withFills) {
@@ -603,6 +613,7 @@ MarketOrder MarketEngine::newOrder(const NewOrder& order, qint64 now)
     stored.status = OrderStatus::Pending;
     stored.createdAt = now;
     stored.createdBy = order.createdBy;
+    stored.placedBy = order.placedBy;
     return stored;
 }
 
@@ -612,7 +623,7 @@ std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order,
     const QString sql =
         u"INSERT INTO market_orders (id, pool_id, pool_name, side, sku_id, start_at, end_at, node_count, "
         "limit_rate, allow_standing, allow_partial, status, created_at, created_by, filled_at, cancelled_at, "
-        "fills) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
+        "fills, placed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s;
     qint64 seq = 0;
     const bool stored = write(
         sql,
@@ -626,7 +637,8 @@ std::optional<qint64> MarketEngine::storeOrder(const MarketOrder& order,
              : QVariant(QString::fromUtf8(QJsonDocument(order.createdBy).toJson(QJsonDocument::Compact))),
          order.filledAt ? QVariant(*order.filledAt) : QVariant(),
          order.cancelledAt ? QVariant(*order.cancelledAt) : QVariant(),
-         ownFills.isEmpty() ? QVariant() : QVariant(fillsText(ownFills))},
+         ownFills.isEmpty() ? QVariant() : QVariant(fillsText(ownFills)),
+         order.placedBy.isEmpty() ? QVariant() : QVariant(order.placedBy)},
         &seq);
     if (!stored)
         return std::nullopt;
@@ -695,6 +707,12 @@ OrderPage MarketEngine::orders(const OrderQuery& query) const
         inList(u"o.id"_s, query.ids);
     if (query.poolIds)
         inList(u"o.pool_id"_s, *query.poolIds);
+    if (query.placedBy.isEmpty()) {
+        where.append(u"o.placed_by IS NULL"_s);
+    } else {
+        where.append(u"o.placed_by = ?"_s);
+        binds.append(query.placedBy);
+    }
     if (query.side) {
         where.append(u"o.side = ?"_s);
         binds.append(orderSideName(*query.side));

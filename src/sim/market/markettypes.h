@@ -75,6 +75,8 @@ struct MarketOrder
     OrderStatus status = OrderStatus::Pending;
     qint64 createdAt = 0;
     QJsonObject createdBy; // the OrderPrincipal; empty means null
+    // The automation that placed the order (a procurement's id); empty for a user's order.
+    QString placedBy;
     std::optional<qint64> filledAt;
     std::optional<qint64> cancelledAt;
     QList<MarketOrderFill> fills;
@@ -104,6 +106,7 @@ struct NewOrder
     bool allowStanding = false;
     bool allowPartial = false;
     QJsonObject createdBy;
+    QString placedBy; // see MarketOrder::placedBy
 };
 
 // What one fill means for the caller's books. Buy: the pool's allocation of the SKU grows by
@@ -186,6 +189,9 @@ struct OrderQuery
 {
     QStringList ids;
     std::optional<QStringList> poolIds; // nullopt: every pool
+    // Orders an automation placed (MarketOrder::placedBy): empty lists only the users' orders, as
+    // GET /orders does without `procurement`.
+    QString placedBy;
     std::optional<OrderSide> side;
     QList<OrderStatus> statuses;
     std::optional<qint64> createdAfter;

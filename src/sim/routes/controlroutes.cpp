@@ -146,11 +146,7 @@ ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
     allocation::replaceRectangles(c.store, pool->value(0).toString(), skuId, u"control"_s, rects);
     c.resources.reconcile();
     c.resources.reconcileDeployments();
-    const auto full =
-        c.store.row(u"SELECT p.*, w.name AS workspace, w.account_id FROM pools p JOIN workspaces w "
-                    "ON w.id = p.workspace_id WHERE p.id = ?"_s,
-                    {pool->value(0)});
-    return ApiResponse::ok(c.resources.poolJson(*full, 0));
+    return ApiResponse::ok(c.resources.storedPoolJson(pool->value(0).toString()));
 }
 
 ApiResponse SimControlRoutes::raise(const SimRequestContext& c)

@@ -3,6 +3,7 @@
 #include "sim/routes/instanceroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/routes/idempotency.h"
 #include "sim/routes/routeutil.h"
 #include "sim/simconsole.h"
 #include "sim/simresources.h"
@@ -420,13 +421,9 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     const auto userData = routeutil::userData(body);
     const auto name = body.name(u"name"_s, false);
     body.finish();
-    // The key covers the instance and the body: a retry finds the replacement the first attempt
-    // made, even though the instance it replaced is terminated by then.
-    const QString canonical =
-        c.params.at(0) + u' '
-        + QString::fromUtf8(
-            QJsonDocument(QJsonDocument::fromJson(c.request.body).object()).toJson(QJsonDocument::Compact));
-    const routeutil::IdempotencyKey key(c, u"replace"_s, canonical, u"replacement"_s);
+    // The key covers the instance (its route) and the body: a retry finds the replacement the first
+    // attempt made, even though the instance it replaced is terminated by then.
+    const IdempotencyKey key(c, u"instances/%1/replace"_s.arg(c.params.at(0)), u"replacement"_s);
     if (const auto previous = key.previous())
         return ApiResponse::created(c.resources.storedInstanceJson(*previous));
 

@@ -5,9 +5,11 @@
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/market/marketjson.h"
+#include "sim/routes/idempotency.h"
 #include "sim/routes/marketbodies.h"
 #include "sim/routes/routeutil.h"
 #include "sim/simids.h"
+#include "sim/simprocurements.h"
 #include "sim/simresources.h"
 #include "sim/simstore.h"
 
@@ -86,12 +88,11 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
 {
     BodyReader::parse(c.request.body); // malformed JSON is a 400
     const QJsonObject body = QJsonDocument::fromJson(c.request.body).object();
-    const QString canonicalBody = QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact));
 
     // A repeated key answers with the order the first request placed, as it stands now.
-    const routeutil::IdempotencyKey key(c, u"orders"_s, canonicalBody, u"order"_s);
-    if (const auto previous = key.previous()) {
-        if (const auto original = c.resources.market().order(*previous))
+    const IdempotencyKey key(c, u"orders"_s, u"order"_s);
+    if (const auto placed = key.previous()) {
+        if (const auto original = c.resources.market().order(*placed))
             return ApiResponse::created(MarketJson::order(*original));
     }
 
@@ -142,8 +143,15 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
     OrderQuery q;
     q.ids = query.list(u"id"_s);
     QStringList poolIds;
+    // A procurement's orders are listed only when asked for by it, as the API document says.
+    const auto procurementRef = query.string(u"procurement"_s);
+    const std::optional<QSqlRecord> byProcurement =
+        procurementRef ? std::optional(procurement::find(c.resources, *procurementRef, u"procurement"_s))
+                       : std::nullopt;
     if (const auto pool = query.string(u"pool"_s)) {
         poolIds.append(c.resources.findPool(*pool, u"pool"_s).value(u"id"_s).toString());
+    } else if (byProcurement) {
+        poolIds.append(byProcurement->value(u"pool_id"_s).toString());
     } else if (const auto ws = query.string(u"workspace"_s)) {
         const QString wsId = c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
         for (const auto& r :
@@ -160,10 +168,8 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
             poolIds.append(r.value(0).toString());
     }
     q.poolIds = poolIds;
-    if (const auto procurement = query.string(u"procurement"_s))
-        throw SimApiError(
-            404, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement),
-            {{u"procurement"_s, u"not_found"_s, u"Procurement %1 not found."_s.arg(*procurement)}});
+    if (byProcurement)
+        q.placedBy = byProcurement->value(u"id"_s).toString();
     if (const auto side = query.string(u"side"_s)) {
         q.side = orderSideFromName(*side);
         if (!q.side)

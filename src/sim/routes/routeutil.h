@@ -3,7 +3,6 @@
 #pragma once
 
 #include "common/fielderror.h"
-#include "sim/routes/simrequest.h"
 #include "sim/simhttp.h"
 
 #include <QJsonObject>
@@ -26,29 +25,5 @@ bool isCursor(const QString& prefix, const QString& value);
 std::optional<QString> userData(BodyReader& body);
 // A tags body value as its stored column: compact JSON, or null when absent.
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
-
-// The Idempotency-Key of a request to `route`: per token, kept a day of wall-clock time (a client
-// retries after real time passes, however fast the simulated clock runs), with the first
-// request's body. A repeated key with the same body names what the first request made; with
-// another body it is refused (422).
-class IdempotencyKey final
-{
-public:
-    // `made` names what the route makes, for the refusal ("order", "replacement").
-    IdempotencyKey(const SimRequestContext& c, QString route, QString canonicalBody, QString made);
-    bool isEmpty() const { return m_digest.isEmpty(); }
-    // The id the first request with this key made; nothing for a new key (or none).
-    std::optional<QString> previous() const;
-    void remember(const QString& resourceId) const;
-
-private:
-    const SimRequestContext& m_context;
-    QString m_route;
-    QString m_body;
-    QString m_made;
-    QString m_key;
-    QString m_digest;
-    qint64 m_wallNow = 0;
-};
 
 } // namespace sfsim::routeutil

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#include "gui/pools/movenodesdialog.h"
+
+#include "common/clitime.h"
+#include "common/constvalue.h"
+#include "common/schedule.h"
+#include "core/api/apiclient.h"
+#include "core/cli/sfcommand.h"
+#include "core/market/planmath.h"
+#include "gui/common/copyactions.h"
+#include "gui/common/plaintextwidgets.h"
+#include "gui/common/themeicons.h"
+#include "gui/reservations/plannertime.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sfdesk {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 Hour = 3600;
+
+// A schedule as the API writes it (an entry without an end lasts until the next one starts; the
+// last one, for ever).
+Schedule scheduleOf(const NodeSchedule& entries)
+{
+    Schedule result;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const ScheduleEntry& entry = entries.at(i);
+        const std::optional<qint64> end =
+            entry.endAt
+                ? entry.endAt
+                : (i + 1 < entries.size() ? std::optional<qint64>(entries.at(i + 1).startAt) : std::nullopt);
+        result = result.plus(end ? Schedule::rectangle(entry.startAt, *end, entry.nodeCount)
+                                 : Schedule::tail(entry.startAt, entry.nodeCount));
+    }
+    return result;
+}
+
+QString poolLabel(const Pool& pool)
+{
+    return pool.workspace.isEmpty() ? pool.name
+                                    : MoveNodesDialog::tr("%1 (%2)").arg(pool.name, pool.workspace);
+}
+
+} // namespace
+
+MoveNodesDialog::MoveNodesDialog(ApiClient* client, const Pool& source, const QList<Pool>& targets,
+                                 const QMap<QString, QString>& skuNames, qint64 now, bool utc,
+                                 QWidget* parent)
+    : QDialog(parent)
+    , m_client(client)
+    , m_source(source)
+    , m_skuNames(skuNames)
+    , m_now(now)
+    , m_utc(utc)
+    , m_sku(new QComboBox(this))
+    , m_nodes(new QSpinBox(this))
+    , m_start(new QLineEdit(this))
+    , m_end(new QLineEdit(this))
+    , m_to(new QComboBox(this))
+    , m_owned(PlainText::label(this))
+    , m_preview(new QPlainTextEdit(this))
+    , m_error(PlainText::label(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    , m_move(m_buttons->button(QDialogButtonBox::Ok))
+    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
+{
+    setObjectName(u"moveNodesDialog"_s);
+    setWindowTitle(tr("Move Nodes from %1").arg(source.name));
+    for (const Pool& pool : targets) {
+        if (pool.id != source.id)
+            m_targets.append(pool);
+    }
+    for (auto it = source.bySku.cbegin(); it != source.bySku.cend(); ++it) {
+        // Only what it owns from now on can move.
+        if (scheduleOf(it.value()).clipped(now, now + qint64(400) * 24 * Hour).isEmpty())
+            continue;
+        m_sku->addItem(skuName(it.key()), it.key());
+    }
+    for (const Pool& pool : std::as_const(m_targets))
+        m_to->addItem(poolLabel(pool), pool.id);
+
+    m_sku->setObjectName(u"moveNodesSku"_s);
+    m_sku->setAccessibleName(tr("SKU"));
+    m_nodes->setObjectName(u"moveNodesCount"_s);
+    m_nodes->setAccessibleName(tr("Nodes to move"));
+    m_nodes->setRange(1, 4096);
+    m_start->setObjectName(u"moveNodesStart"_s);
+    m_start->setAccessibleName(tr("Start"));
+    m_end->setObjectName(u"moveNodesEnd"_s);
+    m_end->setAccessibleName(tr("End"));
+    for (QLineEdit* edit : {m_start, m_end})
+        edit->setToolTip(tr("A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00"));
+    m_to->setObjectName(u"moveNodesTarget"_s);
+    m_to->setAccessibleName(tr("Destination pool"));
+    m_owned->setObjectName(u"moveNodesOwned"_s);
+    m_preview->setObjectName(u"moveNodesPreview"_s);
+    m_preview->setAccessibleName(tr("Both pools' schedules after the move"));
+    m_preview->setReadOnly(true);
+    m_preview->setMinimumHeight(140);
+    m_preview->setTabChangesFocus(true);
+    m_error->setObjectName(u"moveNodesError"_s);
+    for (QLabel* label : {m_owned, m_error}) {
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText); // pool names and the server's words
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+        label->setFocusPolicy(Qt::NoFocus);
+    }
+    m_error->hide();
+    m_move->setText(tr("&Move Nodes"));
+    m_move->setObjectName(u"moveNodesMove"_s);
+    m_copy->setObjectName(u"moveNodesCopyCommand"_s);
+    m_buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
+
+    auto* form = new QFormLayout;
+    const auto row = [form, this](const QString& text, QWidget* field) {
+        auto* label = new QLabel(text, this);
+        label->setBuddy(field);
+        form->addRow(label, field);
+    };
+    auto* from = new QLabel(poolLabel(source), this);
+    from->setTextFormat(Qt::PlainText);
+    from->setObjectName(u"moveNodesSource"_s);
+    form->addRow(new QLabel(tr("From:"), this), from);
+    row(tr("SK&U:"), m_sku);
+    row(tr("&Nodes:"), m_nodes);
+    row(tr("&Start:"), m_start);
+    row(tr("&End:"), m_end);
+    row(tr("&To pool:"), m_to);
+    form->addRow(m_owned);
+    auto* previewLabel = new QLabel(tr("&Both pools after the move:"), this);
+    previewLabel->setBuddy(m_preview);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(previewLabel);
+    layout->addWidget(m_preview, 1);
+    layout->addWidget(m_error);
+    layout->addWidget(m_buttons);
+    resize(620, 520);
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &MoveNodesDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_copy, &QPushButton::clicked, this, [this] {
+        const QString line = command();
+        if (!line.isEmpty())
+            CopyActions::copy(line);
+    });
+    connect(m_sku, &QComboBox::currentIndexChanged, this, &MoveNodesDialog::skuChosen);
+    connect(m_nodes, &QSpinBox::valueChanged, this, &MoveNodesDialog::updateState);
+    connect(m_start, &QLineEdit::textChanged, this, &MoveNodesDialog::updateState);
+    connect(m_end, &QLineEdit::textChanged, this, &MoveNodesDialog::updateState);
+    connect(m_to, &QComboBox::currentIndexChanged, this, &MoveNodesDialog::updateState);
+    skuChosen();
+}
+
+MoveNodesDialog::~MoveNodesDialog() = default;
+
+QString MoveNodesDialog::skuName(const QString& id) const
+{
+    return m_skuNames.value(id, id);
+}
+
+std::optional<Pool> MoveNodesDialog::target() const
+{
+    const QString id = m_to->currentData().toString();
+    for (const Pool& pool : m_targets) {
+        if (pool.id == id)
+            return pool;
+    }
+    return std::nullopt;
+}
+
+void MoveNodesDialog::skuChosen()
+{
+    // The next run the pool owns of the SKU, from the next hour: its start and end, its nodes.
+    const QString sku = m_sku->currentData().toString();
+    const Schedule owned = scheduleOf(m_source.bySku.value(sku));
+    const qint64 nextHour = Schedule::floorHour(m_now) + Hour;
+    qint64 start = nextHour;
+    for (const ScheduleEntry& entry :
+         constValue(owned.clipped(nextHour, nextHour + qint64(400) * 24 * Hour).entries())) {
+        start = entry.startAt;
+        break;
+    }
+    qint64 end = start + 24 * Hour;
+    for (const ScheduleEntry& entry : constValue(owned.entries())) {
+        if (entry.startAt <= start && (!entry.endAt || *entry.endAt > start)) {
+            end = std::min(entry.endAt.value_or(start + 24 * Hour), start + 24 * Hour);
+            break;
+        }
+    }
+    {
+        const QSignalBlocker startBlocker(m_start);
+        const QSignalBlocker endBlocker(m_end);
+        m_start->setText(PlannerTime::field(start, m_utc));
+        m_end->setText(PlannerTime::field(end, m_utc));
+    }
+    m_nodes->setValue(int(std::max<qint64>(1, owned.minOver(start, end))));
+    updateState();
+}
+
+std::optional<PoolTransferRequest> MoveNodesDialog::request(QString* why) const
+{
+    const auto refuse = [why](const QString& message) -> std::optional<PoolTransferRequest> {
+        if (why)
+            *why = message;
+        return std::nullopt;
+    };
+    const QString sku = m_sku->currentData().toString();
+    if (sku.isEmpty())
+        return refuse(tr("The pool owns nothing from now on to move."));
+    const auto to = target();
+    if (!to)
+        return refuse(tr("There is no other pool to move nodes to: create one in Pools first."));
+    QString problem;
+    const auto start = CliTime::parseWindowTime(m_start->text(), m_now, &problem, m_utc);
+    if (!start)
+        return refuse(tr("Start: %1").arg(problem));
+    const auto end = CliTime::parseWindowTime(m_end->text(), m_now, &problem, m_utc);
+    if (!end)
+        return refuse(tr("End: %1").arg(problem));
+    // Whole minutes, as the API's schedules are; never in the past.
+    const qint64 from = std::max(Schedule::ceilTo(*start, Schedule::Alignment),
+                                 Schedule::floorTo(m_now, Schedule::Alignment) + Schedule::Alignment);
+    const qint64 until = Schedule::ceilTo(*end, Schedule::Alignment);
+    if (until <= from)
+        return refuse(tr("The end is not after the start (or the window has passed)."));
+    const qint64 owned = scheduleOf(m_source.bySku.value(sku)).minOver(from, until);
+    if (owned < m_nodes->value())
+        return refuse(tr("%1 owns %n node(s) of %2 at the least over this window, fewer than the %3 to move.",
+                         nullptr, int(owned))
+                          .arg(m_source.name, skuName(sku))
+                          .arg(m_nodes->value()));
+    PoolTransferRequest request;
+    request.fromPool = m_source.id;
+    request.toPool = to->id;
+    request.sku = sku;
+    request.delta = {ScheduleEntry{from, until, m_nodes->value()}};
+    return request;
+}
+
+QString MoveNodesDialog::preview() const
+{
+    const auto values = request();
+    const auto to = target();
+    if (!values || !to)
+        return {};
+    const ScheduleEntry& moved = values->delta.first();
+    const Schedule delta = Schedule::rectangle(moved.startAt, *moved.endAt, moved.nodeCount);
+    // A little before and after the window, so the change reads in its context.
+    const qint64 from = std::max(Schedule::floorTo(m_now, Schedule::Alignment), moved.startAt - 6 * Hour);
+    const qint64 until = *moved.endAt + 6 * Hour;
+    QStringList lines;
+    const auto describe = [&](const Pool& pool, const Schedule& before, const Schedule& after) {
+        lines << tr("%1, %2:").arg(poolLabel(pool), skuName(values->sku));
+        const PlanMath::Steps was = PlanMath::steps(before, from, until);
+        const PlanMath::Steps now = PlanMath::steps(after, from, until);
+        QList<qint64> times;
+        for (const auto& step : was)
+            times << step.first;
+        for (const auto& step : now)
+            times << step.first;
+        std::sort(times.begin(), times.end());
+        times.erase(std::unique(times.begin(), times.end()), times.end());
+        for (qsizetype i = 0; i + 1 < times.size(); ++i) {
+            const qint64 a = times.at(i);
+            const qint64 b = times.at(i + 1);
+            const qint64 x = before.at(a);
+            const qint64 y = after.at(a);
+            lines << (x == y ? tr("  %1 – %2: %3 nodes")
+                                   .arg(PlannerTime::format(a, m_utc), PlannerTime::format(b, m_utc))
+                                   .arg(x)
+                             : tr("  %1 – %2: %3 → %4 nodes")
+                                   .arg(PlannerTime::format(a, m_utc), PlannerTime::format(b, m_utc))
+                                   .arg(x)
+                                   .arg(y));
+        }
+    };
+    const Schedule source = scheduleOf(m_source.bySku.value(values->sku));
+    const Schedule destination = scheduleOf(to->bySku.value(values->sku));
+    describe(m_source, source, source.minus(delta));
+    lines << QString();
+    describe(*to, destination, destination.plus(delta));
+    return lines.join(u'\n');
+}
+
+QString MoveNodesDialog::command() const
+{
+    const auto values = request();
+    const auto to = target();
+    if (!values || !to)
+        return {};
+    const ScheduleEntry& moved = values->delta.first();
+    SfCommand::PoolTransferCreate transfer;
+    transfer.from = m_source.resourcePath.isEmpty() ? m_source.id : m_source.resourcePath;
+    transfer.to = to->resourcePath.isEmpty() ? to->id : to->resourcePath;
+    transfer.sku = values->sku;
+    transfer.nodes = int(moved.nodeCount);
+    transfer.startAt = moved.startAt;
+    transfer.durationSeconds = *moved.endAt - moved.startAt;
+    return SfCommand::poolTransfer(transfer);
+}
+
+void MoveNodesDialog::updateState()
+{
+    const QString sku = m_sku->currentData().toString();
+    QString why;
+    const auto values = request(&why);
+    m_move->setEnabled(values.has_value() && !m_sending && m_client);
+    m_copy->setEnabled(values.has_value());
+    m_move->setToolTip(PlainText::toolTip(values ? QString() : why));
+    m_owned->setText(values ? tr("The transfer is accepted pending and carried out by SF Compute; the Pools "
+                                 "page shows it until it is executed or rejected.")
+                            : why);
+    m_preview->setPlainText(values ? preview() : QString());
+    if (!m_sending)
+        m_error->hide();
+}
+
+void MoveNodesDialog::accept()
+{
+    QString why;
+    const auto values = request(&why);
+    if (!values || !m_client || m_sending) {
+        if (!values) {
+            m_error->setText(why);
+            m_error->show();
+        }
+        return;
+    }
+    m_sending = true;
+    m_move->setEnabled(false);
+    m_error->hide();
+    m_client->createPoolTransfer(*values)
+        .onSuccess(this,
+                   [this](const PoolTransfer& transfer) {
+                       m_sending = false;
+                       Q_EMIT moved(transfer);
+                       QDialog::accept();
+                   })
+        .onFailure(this, [this](const ApiError& error) {
+            m_sending = false;
+            updateState();
+            m_error->setText(tr("The nodes were not moved: %1").arg(error.message()));
+            m_error->show();
+        });
+}
+
+} // namespace sfdesk
