@@ -850,6 +850,49 @@
     </message>
 </context>
 <context>
+    <name>UploadImageDialog</name>
+    <message>
+        <source>Upload Image</source>
+        <translation>Image hochladen</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>Image file</source>
+        <translation>Image-Datei</translation>
+    </message>
+    <message>
+        <source>A raw or qcow2 disk image</source>
+        <translation>Ein Raw- oder qcow2-Festplattenimage</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Choose the image file</source>
+        <translation>Die Image-Datei wählen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Image name</source>
+        <translation>Name des Images</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as sf command</source>
+        <translation>Als sf-Befehl kopieren</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
@@ -2619,6 +2662,157 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::ImageUpload</name>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Mit keinem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>The image could not be created: %1</source>
+        <translation>Das Image konnte nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>The file %1 can no longer be read.</source>
+        <translation>Die Datei %1 ist nicht mehr lesbar.</translation>
+    </message>
+    <message>
+        <source>The file %1 changed since the upload began; cancel this upload and start a new one.</source>
+        <translation>Die Datei %1 hat sich seit Beginn des Hochladens geändert; brechen Sie dieses Hochladen ab und beginnen Sie ein neues.</translation>
+    </message>
+    <message>
+        <source>The file %1 could not be read: %2</source>
+        <translation>Die Datei %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The server gave an upload address the app does not send files to: %1</source>
+        <translation>Der Server nannte eine Adresse zum Hochladen, an die die App keine Dateien sendet: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Part %1 of %2 could not be uploaded (%n attempt(s)): %3</source>
+        <translation>
+            <numerusform>Teil %1 von %2 konnte nicht hochgeladen werden (%n Versuch): %3</numerusform>
+            <numerusform>Teil %1 von %2 konnte nicht hochgeladen werden (%n Versuche): %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server did not accept the upload: %1</source>
+        <translation>Der Server hat das Hochgeladene nicht angenommen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ImageUploads</name>
+    <message>
+        <source>The record of unfinished image uploads (%1) could not be read; it was moved to %2.</source>
+        <translation>Die Aufzeichnung unfertiger Image-Uploads (%1) war nicht lesbar; sie wurde nach %2 verschoben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: %n of %1 part(s) uploaded. Resume to send the rest.</source>
+        <translation>
+            <numerusform>Unterbrochen: %n von %1 Teilen hochgeladen. Fortsetzen sendet den Rest.</numerusform>
+            <numerusform>Unterbrochen: %n von %1 Teilen hochgeladen. Fortsetzen sendet den Rest.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Mit keinem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 ist nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>there is no such file</source>
+        <translation>diese Datei gibt es nicht</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bytes; an image has at most 128 GiB.</source>
+        <translation>%1 hat %2 Bytes; ein Image hat höchstens 128 GiB.</translation>
+    </message>
+    <message>
+        <source>Paused.</source>
+        <translation>Angehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ImageUploadsPanel</name>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel Upload…</source>
+        <translation>Hochladen a&amp;bbrechen…</translation>
+    </message>
+    <message>
+        <source>Cancel Upload</source>
+        <translation>Hochladen abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop uploading %1?</source>
+        <translation>Das Hochladen von %1 beenden?</translation>
+    </message>
+    <message>
+        <source>Stop uploading %1 and delete image %2 (%3) with the parts already uploaded?</source>
+        <translation>Das Hochladen von %1 beenden und das Image %2 (%3) mit den schon hochgeladenen Teilen löschen?</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;Upload</source>
+        <translation>Hochladen a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Image %1 from %2 (%3)</source>
+        <translation>Image %1 aus %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 von %2 (%3 %)</translation>
+    </message>
+    <message>
+        <source>Upload of %1</source>
+        <translation>Hochladen von %1</translation>
+    </message>
+    <message>
+        <source>Creating the image…</source>
+        <translation>Das Image wird angelegt…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Beginnt…</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>noch etwa %1</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1%</source>
+        <translation>SHA-256 %1 %</translation>
+    </message>
+    <message>
+        <source>All parts are in; SF Compute checks the SHA-256…</source>
+        <translation>Alle Teile sind da; SF Compute prüft die SHA-256…</translation>
+    </message>
+    <message>
+        <source>Pause the upload of %1</source>
+        <translation>Das Hochladen von %1 anhalten</translation>
+    </message>
+    <message>
+        <source>Resume the upload of %1</source>
+        <translation>Das Hochladen von %1 fortsetzen</translation>
+    </message>
+    <message>
+        <source>Cancel the upload of %1</source>
+        <translation>Das Hochladen von %1 abbrechen</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::ImagesView</name>
     <message>
         <source>The Ubuntu images with CUDA 13.1 or 13.2 ship the InfiniBand stack (DOCA-OFED, perftest, nvidia-peermem); other images and older builds do not.</source>
@@ -2639,6 +2833,146 @@
     <message>
         <source>Images</source>
         <translation>Images</translation>
+    </message>
+    <message>
+        <source>&amp;Upload Image…</source>
+        <translation>Image &amp;hochladen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke</source>
+        <translation>&amp;Sperren</translation>
+    </message>
+    <message>
+        <source>Rei&amp;nstate</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>Copy Do&amp;wnload Link</source>
+        <translation>Do&amp;wnload-Link kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Upload a disk image into this workspace, in parts, resumable</source>
+        <translation>Ein Festplattenimage in diesen Arbeitsbereich hochladen, in Teilen, fortsetzbar</translation>
+    </message>
+    <message>
+        <source>No new instance starts from a revoked image; running ones keep running</source>
+        <translation>Von einem gesperrten Image startet keine neue Instanz; laufende laufen weiter</translation>
+    </message>
+    <message>
+        <source>Copy a link that downloads the image until it expires</source>
+        <translation>Einen Link kopieren, der das Image herunterlädt, bis er abläuft</translation>
+    </message>
+    <message>
+        <source>Upload of %1 cancelled; its partial image is deleted.</source>
+        <translation>Hochladen von %1 abgebrochen; das unfertige Image wird gelöscht.</translation>
+    </message>
+    <message>
+        <source>Uploaded image %1; SF Compute checked its SHA-256 (%2).</source>
+        <translation>Image %1 hochgeladen; SF Compute hat seine SHA-256 geprüft (%2).</translation>
+    </message>
+    <message>
+        <source>Uploaded image %1.</source>
+        <translation>Image %1 hochgeladen.</translation>
+    </message>
+    <message>
+        <source>The partial image %1 was not deleted: %2</source>
+        <translation>Das unfertige Image %1 wurde nicht gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>Deleting image %1</source>
+        <translation>Löschen des Images %1</translation>
+    </message>
+    <message>
+        <source>Uploading %1…</source>
+        <translation>%1 wird hochgeladen…</translation>
+    </message>
+    <message>
+        <source>Revoked image %1: no new instance starts from it until it is reinstated; instances running from it keep running.</source>
+        <translation>Image %1 gesperrt: bis zur Freigabe startet keine neue Instanz davon; Instanzen, die davon laufen, laufen weiter.</translation>
+    </message>
+    <message>
+        <source>Revoked image %1.</source>
+        <translation>Image %1 gesperrt.</translation>
+    </message>
+    <message>
+        <source>Image %1 was not revoked: %2</source>
+        <translation>Image %1 wurde nicht gesperrt: %2</translation>
+    </message>
+    <message>
+        <source>Revoking image %1</source>
+        <translation>Sperren des Images %1</translation>
+    </message>
+    <message>
+        <source>Reinstated image %1: new instances can start from it again.</source>
+        <translation>Image %1 freigegeben: neue Instanzen können wieder davon starten.</translation>
+    </message>
+    <message>
+        <source>Reinstated image %1.</source>
+        <translation>Image %1 freigegeben.</translation>
+    </message>
+    <message>
+        <source>Image %1 was not reinstated: %2</source>
+        <translation>Image %1 wurde nicht freigegeben: %2</translation>
+    </message>
+    <message>
+        <source>Reinstating image %1</source>
+        <translation>Freigeben des Images %1</translation>
+    </message>
+    <message>
+        <source>Delete Image</source>
+        <translation>Image löschen</translation>
+    </message>
+    <message>
+        <source>Delete image %1 (%2) in workspace %3? SF Compute refuses while an instance runs from it or an instance template refers to it.</source>
+        <translation>Image %1 (%2) im Arbeitsbereich %3 löschen? SF Compute lehnt ab, solange eine Instanz davon läuft oder eine Instanzvorlage darauf verweist.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Image</source>
+        <translation>Image &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Deleted image %1.</source>
+        <translation>Image %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Image %1 was not deleted: %2</source>
+        <translation>Image %1 wurde nicht gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>The download link of %1 (%2, SHA-256 %3) is on the clipboard; it expires at %4.</source>
+        <translation>Der Download-Link von %1 (%2, SHA-256 %3) ist in der Zwischenablage; er läuft um %4 ab.</translation>
+    </message>
+    <message>
+        <source>Copied the download link of %1; it expires at %2.</source>
+        <translation>Download-Link von %1 kopiert; er läuft um %2 ab.</translation>
+    </message>
+    <message>
+        <source>No download link for %1: %2</source>
+        <translation>Kein Download-Link für %1: %2</translation>
+    </message>
+    <message>
+        <source>Getting the download link of %1</source>
+        <translation>Abrufen des Download-Links von %1</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: get with download link</source>
+        <translation>Als sf-Befehl kopieren: get mit Download-Link</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: revoke</source>
+        <translation>Als sf-Befehl kopieren: revoke</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: reinstate</source>
+        <translation>Als sf-Befehl kopieren: reinstate</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: delete</source>
+        <translation>Als sf-Befehl kopieren: delete</translation>
     </message>
 </context>
 <context>
@@ -4195,6 +4529,13 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
+    <name>sfdesk::PartTransfer</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 ist nicht lesbar: %2</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::PartitionModel</name>
     <message>
         <source>Name</source>
@@ -5701,6 +6042,55 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>%1; refresh failed</source>
         <translation>%1; Aktualisierung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::UploadImageDialog</name>
+    <message numerus="yes">
+        <source>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</source>
+        <translation>
+            <numerusform>Die Datei geht in Teilen von %2, %n zugleich, in den Arbeitsbereich „%1“; SF Compute prüft ihre SHA-256, wenn der letzte Teil da ist. Ein unterbrochenes Hochladen geht dort weiter, wo es aufhörte, auch nachdem die App geschlossen war.</numerusform>
+            <numerusform>Die Datei geht in Teilen von %2, %n zugleich, in den Arbeitsbereich „%1“; SF Compute prüft ihre SHA-256, wenn der letzte Teil da ist. Ein unterbrochenes Hochladen geht dort weiter, wo es aufhörte, auch nachdem die App geschlossen war.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Upload</source>
+        <translation>&amp;Hochladen</translation>
+    </message>
+    <message>
+        <source>Choose the Image File</source>
+        <translation>Image-Datei wählen</translation>
+    </message>
+    <message>
+        <source>Disk images (*.img *.raw *.qcow2 *.iso);;All files (*)</source>
+        <translation>Festplattenimages (*.img *.raw *.qcow2 *.iso);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>There is no file %1.</source>
+        <translation>Die Datei %1 gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>%1 is not a file this app can read.</source>
+        <translation>%1 ist keine Datei, die diese App lesen kann.</translation>
+    </message>
+    <message>
+        <source>%1 is %2; an image has at most 128 GiB.</source>
+        <translation>%1 ist %2 groß; ein Image hat höchstens 128 GiB.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n part(s) of up to %2.</source>
+        <translation>
+            <numerusform>%1 in %n Teil von bis zu %2.</numerusform>
+            <numerusform>%1 in %n Teilen von bis zu %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An image named &quot;%1&quot; is already in this workspace.</source>
+        <translation>In diesem Arbeitsbereich gibt es schon ein Image namens „%1“.</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>DATEI</translation>
     </message>
 </context>
 <context>

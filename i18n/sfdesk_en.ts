@@ -273,6 +273,26 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::ImageUpload</name>
+    <message numerus="yes">
+        <source>Part %1 of %2 could not be uploaded (%n attempt(s)): %3</source>
+        <translation>
+            <numerusform>Part %1 of %2 could not be uploaded (%n attempt): %3</numerusform>
+            <numerusform>Part %1 of %2 could not be uploaded (%n attempts): %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ImageUploads</name>
+    <message numerus="yes">
+        <source>Interrupted: %n of %1 part(s) uploaded. Resume to send the rest.</source>
+        <translation>
+            <numerusform>Interrupted: %n of %1 parts uploaded. Resume to send the rest.</numerusform>
+            <numerusform>Interrupted: %n of %1 parts uploaded. Resume to send the rest.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::InstancesView</name>
     <message numerus="yes">
         <source>%n instances selected.</source>
@@ -562,6 +582,23 @@
         <translation>
             <numerusform>updated %n min ago</numerusform>
             <numerusform>updated %n min ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::UploadImageDialog</name>
+    <message numerus="yes">
+        <source>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</source>
+        <translation>
+            <numerusform>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</numerusform>
+            <numerusform>The file goes up in parts of %2, %n at a time, into workspace &quot;%1&quot;; SF Compute checks its SHA-256 when the last part is in. An interrupted upload goes on from where it stopped, also after the app was closed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n part(s) of up to %2.</source>
+        <translation>
+            <numerusform>%1 in %n part of up to %2.</numerusform>
+            <numerusform>%1 in %n parts of up to %2.</numerusform>
         </translation>
     </message>
 </context>

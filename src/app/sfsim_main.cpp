@@ -54,6 +54,8 @@ int main(int argc, char* argv[])
         return 1;
     }
     std::printf("sfsim listening on %s\n", qPrintable(server.baseUrl().toString()));
+    std::printf("sfsim image transfers (presigned part and download URLs) on %s\n",
+                qPrintable(server.transferUrl().toString()));
     // The tokens are shown once, when the world is created; afterwards only the tokens file has them.
     if (server.seededOnStart()) {
         const QJsonObject tokens = server.tokens();

@@ -8,6 +8,7 @@
 #include "sim/routes/catalogroutes.h"
 #include "sim/routes/controlroutes.h"
 #include "sim/routes/deploymentroutes.h"
+#include "sim/routes/imageroutes.h"
 #include "sim/routes/infinibandroutes.h"
 #include "sim/routes/instanceroutes.h"
 #include "sim/routes/instancetemplateroutes.h"
@@ -44,6 +45,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     SimAccountRoutes::add(m_router);
     SimWorkspaceRoutes::add(m_router);
     SimCatalogRoutes::add(m_router);
+    SimImageRoutes::add(m_router);
     SimPoolRoutes::add(m_router);
     SimInstanceRoutes::add(m_router);
     SimInfinibandRoutes::add(m_router);
@@ -197,6 +199,25 @@ ApiResponse SimApi::answer(const SimApiRequest& request)
         qCWarning(lcSim, "sfsim: %s %s failed: %s", qPrintable(request.method), qPrintable(request.path),
                   error.what());
         return {500, SimApiError(500, u"api_error"_s, u"Internal error in the simulator."_s).toJson(), false};
+    }
+}
+
+std::optional<SimApiError> SimApi::inTransaction(const std::function<void(SimResources&, qint64 now)>& work)
+{
+    try {
+        const qint64 now = m_clock.now();
+        m_resources.beginRequest(Caller(), now);
+        m_store.begin();
+        work(m_resources, now);
+        m_store.commit();
+        return std::nullopt;
+    } catch (const SimApiError& error) {
+        m_store.rollback();
+        return error;
+    } catch (const std::exception& error) {
+        m_store.rollback();
+        qCWarning(lcSim, "sfsim: an image transfer failed: %s", error.what());
+        return SimApiError(500, u"api_error"_s, u"Internal error in the simulator."_s);
     }
 }
 

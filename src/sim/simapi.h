@@ -10,11 +10,16 @@
 #include "sim/simresources.h"
 
 #include <QJsonObject>
+#include <QUrl>
+
+#include <functional>
+#include <optional>
 
 #include <functional>
 
 namespace sfsim {
 
+class SimImageFiles;
 class SimStore;
 
 // The routes of sfsim. handle() runs one request in one transaction of the store: it finds the
@@ -48,6 +53,16 @@ public:
                        QString* error);
     ApiResponse handle(const SimApiRequest& request);
     SimClock& clock() { return m_clock; }
+
+    // Where image bytes are kept and the address of the transfer listener (SimServer's).
+    void setImageTransfers(SimImageFiles* files, const QUrl& transferBase)
+    {
+        m_resources.setImageTransfers(files, transferBase);
+    }
+    // Runs `work` in one transaction of the store at the world's time, as a route's handler runs:
+    // for the transfer listener, whose requests are not API routes. A SimApiError it throws rolls
+    // the transaction back and is returned.
+    std::optional<SimApiError> inTransaction(const std::function<void(SimResources&, qint64 now)>& work);
 
     using PoolDeleteGuard = SimResources::PoolDeleteGuard;
     void addPoolDeleteGuard(PoolDeleteGuard guard) { m_resources.addPoolDeleteGuard(std::move(guard)); }

@@ -35,11 +35,14 @@ std::optional<int> parseDuration(const QString& text)
 
 QString FaultSpec::toString() const
 {
-    return u"latency=%1ms,jitter=%2ms,error=%3,drop=%4,truncate=%5"_s.arg(latencyMs)
-        .arg(jitterMs)
-        .arg(error)
-        .arg(drop)
-        .arg(truncate);
+    QString text = u"latency=%1ms,jitter=%2ms,error=%3,drop=%4,truncate=%5"_s.arg(latencyMs)
+                       .arg(jitterMs)
+                       .arg(error)
+                       .arg(drop)
+                       .arg(truncate);
+    if (failPart > 0)
+        text += u",fail_part=%1x%2"_s.arg(failPart).arg(failPartTimes);
+    return text;
 }
 
 std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error)
@@ -65,8 +68,21 @@ std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error)
                 return std::nullopt;
             }
             (key == u"drop"_s ? spec.drop : key == u"truncate"_s ? spec.truncate : spec.error) = rate;
+        } else if (key == u"fail_part"_s) {
+            const QStringList numbers = value.split(u'x');
+            bool partOk = false;
+            bool timesOk = false;
+            const int failPart = numbers.value(0).toInt(&partOk);
+            const int times = numbers.size() == 2 ? numbers.at(1).toInt(&timesOk) : 0;
+            if (!partOk || !timesOk || failPart < 1 || times < 1 || times > 1000) {
+                *error = u"fail_part: expected PARTxTIMES such as 3x2, got \"%1\""_s.arg(value);
+                return std::nullopt;
+            }
+            spec.failPart = failPart;
+            spec.failPartTimes = times;
         } else {
-            *error = u"unknown fault \"%1\"; use latency, jitter, error, drop or truncate"_s.arg(part);
+            *error =
+                u"unknown fault \"%1\"; use latency, jitter, error, drop, truncate or fail_part"_s.arg(part);
             return std::nullopt;
         }
     }

@@ -16,6 +16,8 @@ namespace sfsim {
 //   error=0.2       share of requests answered 503 service_unavailable without being handled
 //   drop=0.1        share of requests handled whose connection is then closed without an answer
 //   truncate=0.05   share of requests handled whose answer is cut off halfway
+//   fail_part=3x2   the first 2 uploads of part 3 of each image are answered 503 (their bytes are
+//                   thrown away), for tests of an uploader's retries
 // Control routes (/_sim/...) never see faults. Draws come from a generator seeded with --seed,
 // so the same requests meet the same faults.
 struct FaultSpec
@@ -25,10 +27,12 @@ struct FaultSpec
     double error = 0;
     double drop = 0;
     double truncate = 0;
+    int failPart = 0; // 0: none
+    int failPartTimes = 0;
 
     bool isEmpty() const
     {
-        return latencyMs == 0 && jitterMs == 0 && error == 0 && drop == 0 && truncate == 0;
+        return latencyMs == 0 && jitterMs == 0 && error == 0 && drop == 0 && truncate == 0 && failPart == 0;
     }
     QString toString() const;
     // Parses a spec; an empty text is no faults. Returns nullopt with a message on bad input.

@@ -227,6 +227,12 @@ void BodyReader::finish() const
         throw SimApiError::unprocessable(m_errors.first().message, m_errors);
 }
 
+void BodyReader::finishAsBadRequest() const
+{
+    if (!m_errors.isEmpty())
+        throw SimApiError::badRequest(m_errors.first().message, m_errors);
+}
+
 std::optional<QJsonValue> BodyReader::present(const QString& key, bool required, QJsonValue::Type type,
                                               const QString& typeName)
 {

@@ -118,6 +118,8 @@ public:
     void addError(const QString& field, const QString& code, const QString& message);
     bool hasErrors() const { return !m_errors.isEmpty(); }
     void finish() const;
+    // finish() for the routes whose document declares 400 (not 422) for a body that fails validation.
+    void finishAsBadRequest() const;
 
 private:
     // The value of `key` when it is there and of `type` (`typeName` in the error). Nothing when it is

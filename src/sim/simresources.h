@@ -13,6 +13,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QSqlRecord>
+#include <QUrl>
 
 #include <functional>
 #include <memory>
@@ -23,6 +24,7 @@ namespace sfsim {
 using sfdesk::FieldError;
 using sfdesk::Schedule;
 
+class SimImageFiles;
 class SimStore;
 class SimRow;
 
@@ -65,6 +67,15 @@ public:
     const SimOptions& options() const { return m_options; }
     SimClock& clock() { return m_clock; }
     IdGenerator& ids() { return m_ids; }
+    // Where uploaded images' bytes are kept and the address their transfer URLs point at (set by
+    // SimServer); without them the routes that move bytes answer 503.
+    void setImageTransfers(SimImageFiles* files, const QUrl& transferBase)
+    {
+        m_imageFiles = files;
+        m_transferBase = transferBase;
+    }
+    SimImageFiles* imageFiles() const { return m_imageFiles; }
+    QUrl transferBase() const { return m_transferBase; }
 
     // Extra reasons a pool cannot be deleted (the market adds active orders); each returns
     // details, empty when it has no objection.
@@ -119,6 +130,8 @@ public:
     // A bare name resolves in `workspaceId` when given, else in the account's default workspace.
     QSqlRecord findTemplate(const QString& ref, const QString& field = {}, const QString& workspaceId = {});
     QSqlRecord findDeployment(const QString& ref);
+    // An image that may start an instance: completed, not revoked (422 otherwise, under `field`).
+    QSqlRecord findLaunchableImage(const QString& ref, const QString& field);
     // sfc:<type>:<account>:<workspace>:<name> or <account>/<workspace>/<name>.
     std::optional<std::tuple<QString, QString, QString>> splitPath(const QString& type, const QString& ref,
                                                                    bool allowSlash) const;
@@ -261,6 +274,8 @@ private:
     qint64 m_now = 0; // virtual time of the request being handled
     qint64 m_nextReconcileAt = 0;
     qint64 m_clockHighWater = 0;
+    SimImageFiles* m_imageFiles = nullptr;
+    QUrl m_transferBase;
 };
 
 } // namespace sfsim

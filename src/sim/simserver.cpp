@@ -4,8 +4,10 @@
 
 #include "common/logging.h"
 #include "sim/simapi.h"
+#include "sim/simimagefiles.h"
 #include "sim/simlistener.h"
 #include "sim/simstore.h"
+#include "sim/simtransfers.h"
 
 #include <QFile>
 #include <QHttpHeaders>
@@ -93,6 +95,7 @@ SimServer::SimServer(const SimOptions& options, QObject* parent)
 
 SimServer::~SimServer()
 {
+    m_transfers.reset();
     m_http.reset();
     m_api.reset();
     m_store->close();
@@ -118,8 +121,12 @@ bool SimServer::writeTokensFile(const QJsonObject& tokens, QString* error) const
 
 bool SimServer::removeStoreFiles(QString* error)
 {
+    if (m_transfers)
+        m_transfers->setApi(nullptr);
     m_api.reset();
     m_store->close();
+    if (m_imageFiles)
+        m_imageFiles->clear();
     if (!m_options.dbFile.isEmpty()) {
         for (const QString& suffix : {QString(), u"-wal"_s, u"-shm"_s}) {
             QFile file(m_options.dbFile + suffix);
@@ -133,6 +140,22 @@ bool SimServer::removeStoreFiles(QString* error)
     return true;
 }
 
+bool SimServer::makeApi(const std::function<bool(const QJsonObject&, QString*)>& keep, QString* error)
+{
+    m_api = std::make_unique<SimApi>(*m_store, m_options);
+    if (m_transfers) {
+        m_api->setImageTransfers(m_imageFiles.get(), m_transfers->baseUrl());
+        m_transfers->setApi(m_api.get());
+    }
+    if (!m_api->initialize(error, &m_seededOnStart, keep)) {
+        if (m_transfers)
+            m_transfers->setApi(nullptr);
+        m_api.reset();
+        return false;
+    }
+    return true;
+}
+
 bool SimServer::openWorld(QString* error)
 {
     const SimApi::TokensKeeper keep = [this](const QJsonObject& tokens, QString* why) {
@@ -140,11 +163,8 @@ bool SimServer::openWorld(QString* error)
     };
     if (!m_store->open(m_options.dbFile, error))
         return false;
-    m_api = std::make_unique<SimApi>(*m_store, m_options);
-    if (!m_api->initialize(error, &m_seededOnStart, keep)) {
-        m_api.reset();
+    if (!makeApi(keep, error))
         return false;
-    }
     if (m_api->demoSeedingInterrupted()) {
         // The start that began seeding the demo was killed or failed: nobody has used this world,
         // and a half-made one is not what was asked for. It is made again, once.
@@ -153,11 +173,8 @@ bool SimServer::openWorld(QString* error)
                   qPrintable(m_options.dbFile));
         if (!removeStoreFiles(error) || !m_store->open(m_options.dbFile, error))
             return false;
-        m_api = std::make_unique<SimApi>(*m_store, m_options);
-        if (!m_api->initialize(error, &m_seededOnStart, keep)) {
-            m_api.reset();
+        if (!makeApi(keep, error))
             return false;
-        }
     }
     // The store keeps token digests only: a later start learns the tokens back from the file it
     // wrote (and trusts only those whose digest matches). Tokens the file lost (removed, or never
@@ -221,7 +238,21 @@ bool SimServer::lockStore(QString* error)
 
 bool SimServer::start(QString* error)
 {
-    if (!lockStore(error) || !openWorld(error))
+    if (!lockStore(error))
+        return false;
+    // The images' bytes next to the store (a world in memory keeps them in a temporary folder),
+    // and their listener first, so that the world knows its address.
+    m_imageFiles = std::make_unique<SimImageFiles>(
+        m_options.dbFile.isEmpty() ? QString() : m_options.dbFile + u"-images"_s);
+    if (!m_imageFiles->isUsable(error))
+        return false;
+    SimTransfers::Limits transferLimits;
+    if (m_options.idleTimeoutSeconds > 0)
+        transferLimits.idleTimeoutMs = m_options.idleTimeoutSeconds * 1000;
+    m_transfers = std::make_unique<SimTransfers>(*m_imageFiles, m_faults, transferLimits);
+    if (!m_transfers->listen(m_options.host, error))
+        return false;
+    if (!openWorld(error))
         return false;
     SimListener::Limits limits;
     limits.maxBodyBytes = maxBodyBytes;
@@ -256,6 +287,11 @@ QUrl SimServer::baseUrl() const
     url.setHost(m_options.host.toString());
     url.setPort(port());
     return url;
+}
+
+QUrl SimServer::transferUrl() const
+{
+    return m_transfers ? m_transfers->baseUrl() : QUrl();
 }
 
 QJsonObject SimServer::tokens() const

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 class QHttpServer;
@@ -21,7 +22,9 @@ namespace sfsim {
 
 class SimApi;
 struct SimApiRequest;
+class SimImageFiles;
 class SimStore;
+class SimTransfers;
 
 // The HTTP face of sfsim. Every request goes through one dispatcher, so that every failure,
 // unknown routes included, answers with the API's error envelope. Runs on the thread that owns
@@ -39,6 +42,8 @@ public:
     bool start(QString* error);
     QUrl baseUrl() const;
     quint16 port() const;
+    // The listener that presigned image transfer URLs point at (SimTransfers).
+    QUrl transferUrl() const;
     // The seeded API tokens by label (acme-owner, acme-viewer, acme-research-writer, globex-owner).
     QJsonObject tokens() const;
     // True when this start created the world (the first start of a store).
@@ -63,6 +68,8 @@ private:
     // seeds again a demo world an earlier start left half made, and replaces tokens the tokens
     // file lost.
     bool openWorld(QString* error);
+    // A SimApi on the open store, attached to the image transfers' listener.
+    bool makeApi(const std::function<bool(const QJsonObject&, QString*)>& keep, QString* error);
     bool writeTokensFile(const QJsonObject& tokens, QString* error) const;
     // Closes the store and deletes its files; a new, closed store takes its place.
     bool removeStoreFiles(QString* error);
@@ -82,6 +89,8 @@ private:
     std::unique_ptr<SimApi> m_api;
     std::unique_ptr<QHttpServer> m_http;
     QTcpServer* m_tcp = nullptr;
+    std::unique_ptr<SimImageFiles> m_imageFiles;
+    std::unique_ptr<SimTransfers> m_transfers;
     bool m_seededOnStart = false;
     std::unique_ptr<QLockFile> m_lock;
     qint64 m_storeHolder = 0;

@@ -159,6 +159,21 @@ CREATE INDEX pool_transfers_to ON pool_transfers(to_pool_id, seq);
 CREATE INDEX pool_allocations_start ON pool_allocations(start_at);
 CREATE INDEX pool_allocations_end ON pool_allocations(end_at);
 )SQL",
+    // Uploaded images: their bytes are files (SimImageFiles); the store keeps the parts that
+    // arrived, the image's size once complete, deletions (instances keep referring to a deleted
+    // image) and the digests of the tokens of presigned transfer URLs (a download has no part).
+    R"SQL(
+ALTER TABLE images ADD COLUMN size INTEGER;
+ALTER TABLE images ADD COLUMN deleted_at INTEGER;
+CREATE UNIQUE INDEX images_name ON images(workspace_id, name) WHERE deleted_at IS NULL;
+CREATE TABLE image_parts (
+    image_id TEXT NOT NULL REFERENCES images(id), part_id INTEGER NOT NULL, size INTEGER NOT NULL,
+    uploaded_at INTEGER NOT NULL, PRIMARY KEY (image_id, part_id));
+CREATE TABLE image_transfers (
+    token TEXT PRIMARY KEY, image_id TEXT NOT NULL REFERENCES images(id), part_id INTEGER,
+    expires_at INTEGER NOT NULL);
+CREATE INDEX image_transfers_expiry ON image_transfers(expires_at);
+)SQL",
     // Instance templates, and deployments (kind generic or spot) that keep a target number of
     // instances of a template running in a pool; the instances they made name them (deployments
     // are never removed, only marked deleted), and the buy orders of spot deployments are theirs.

@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
-    tst_cloudinitvalidator tst_reservationspage bench_procurements)
+    tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload)
 
 if [ $# -ge 1 ]; then
     build=$(cd "$1" && pwd)
@@ -49,6 +49,8 @@ step "procurement engine (bench_procurements: a simulated day of the demo world,
 "$bin/bench_procurements" 100 >"$work/procurements.txt" 2>&1
 step "idle requests per view (bench_idlepolling: the whole app against sfsim)"
 "$bin/bench_idlepolling" >"$work/idle.txt" 2>&1
+step "image upload (bench_imageupload: 1 GiB to sfsim on loopback against cp, the UI thread's longest stall)"
+"$bin/bench_imageupload" 1024 >"$work/upload.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
 python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
@@ -148,6 +150,12 @@ rows.append((f"Find Window: 2 nodes, 3d to 5d, starts over 14 days ({int(search_
 validator = read("validator.txt")
 parse_ms, validate_ms = find(r"parse ([\d.]+) ms, validate ([\d.]+) ms", validator, "validator timing")
 rows.append(("cloud-init: validate 60 KiB of user data", validate_ms, "ms", "YAML parse of the same text", parse_ms))
+
+upload_ms, cp_ms, stall_ms = find(r"upload \d+ mib upload_ms (\d+) cp_ms (\d+) ratio [\d.]+ stall_ms (\d+)",
+                                  read("upload.txt"), "upload timing")
+rows.append(("Image upload, 1 GiB to sfsim on loopback (parts, SHA-256 checked)", upload_ms, "ms",
+             "cp of the same file", cp_ms))
+rows.append(("Longest UI stall during that upload", stall_ms, "ms", "the goal (not measured)", 50))
 
 app, bare = find(r"startup app ([\d.]+) bare ([\d.]+)", read("startup.txt"), "startup timing")
 rows.append(("Cold start: sfdesk --self-test, until the window is shown (median of 5)", app, "ms",

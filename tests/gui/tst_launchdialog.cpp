@@ -83,7 +83,8 @@ private Q_SLOTS:
             waitForResult<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"launch-pool"_s));
         QVERIFY(pool);
         control.setAllocation(pool->id, sku, 2);
-        const auto images = waitForResult<QList<Image>>(client.images());
+        const auto images =
+            waitForResult<QList<Image>>(client.images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
         QVERIFY(images);
         QString image;
         for (const Image& i : *images)
@@ -276,7 +277,8 @@ private Q_SLOTS:
             waitForResult<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"ibcheck-pool"_s));
         QVERIFY(pool);
         control.setAllocation(pool->id, sku, 3);
-        const auto images = waitForResult<QList<Image>>(client.images());
+        const auto images =
+            waitForResult<QList<Image>>(client.images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
         QVERIFY(images);
         QHash<QString, QString> imageIds;
         for (const Image& i : *images)

@@ -105,7 +105,8 @@ private Q_SLOTS:
         QTRY_COMPARE(pools->model()->find(pool->id)->name, u"live-pool-2"_s);
 
         // An instance into it: in the Instances view.
-        const auto images = waitForResult<QList<Image>>(client.images());
+        const auto images =
+            waitForResult<QList<Image>>(client.images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
         QVERIFY(images && !images->isEmpty());
         QVERIFY(session->skus()->rowCount() > 0);
         NewInstance spec;
@@ -214,7 +215,7 @@ private Q_SLOTS:
             if (!action->isSeparator())
                 entries << action->text() + u'|' + action->shortcut().toString();
         QCOMPARE(entries, (QStringList{u"&Refresh\tF5|"_s, u"&Export…|Ctrl+E"_s, u"&New Pool…|Ctrl+N"_s,
-                                       u"Rena&me…|F2"_s, u"&Delete…|Del"_s}));
+                                       u"Rena&me…|F2"_s, u"&Delete…|Del"_s, u"&Move Nodes…|Ctrl+M"_s}));
         auto* rename = view.findChild<QPushButton*>(u"poolsRenameButton"_s);
         QVERIFY(rename);
         view.table()->table()->clearSelection();

@@ -138,7 +138,8 @@ private Q_SLOTS:
             const auto pool = waitForResult<Pool>(
                 client.createPool(u"sfc:workspace:acme:default"_s, u"training-cluster"_s));
             QVERIFY(pool);
-            const auto images = waitForResult<QList<Image>>(client.images());
+            const auto images = waitForResult<QList<Image>>(
+                client.images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
             QVERIFY(images && !images->isEmpty());
             QString image = images->first().id;
             for (const Image& i : *images)

@@ -82,7 +82,8 @@ private Q_SLOTS:
             waitForResult<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"topo-pool"_s));
         QVERIFY(pool);
         control.setAllocation(pool->id, fabric.instanceSkus.first().id, 2);
-        const auto images = waitForResult<QList<Image>>(client.images());
+        const auto images =
+            waitForResult<QList<Image>>(client.images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
         QVERIFY(images && !images->isEmpty());
         QString image = images->first().id;
         for (const Image& i : *images)

@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 6);
+        QCOMPARE(q.value(0).toInt(), 7);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
@@ -172,8 +172,8 @@ private Q_SLOTS:
             QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
             return out;
         };
-        // Back to version 2 as the previous release left it: without templates and deployments,
-        // without the list indexes, the procurements and pool transfers, and with the tokens
+        // Back to version 2 as the previous release left it: without templates and deployments
+        // (version 7), the procurements and pool transfers (5), the list indexes, and with the tokens
         // themselves in the store rather than their digests.
         QStringList downgrade{
             u"DROP INDEX instances_deployment"_s,
@@ -197,6 +197,10 @@ private Q_SLOTS:
                        .arg(token, label)
                 << u"UPDATE tokens SET token = '%1' WHERE label = '%2'"_s.arg(token, label);
         }
+        // Version 6 (uploaded images) undone too.
+        downgrade << u"DROP TABLE image_transfers"_s << u"DROP TABLE image_parts"_s
+                  << u"DROP INDEX images_name"_s << u"ALTER TABLE images DROP COLUMN deleted_at"_s
+                  << u"ALTER TABLE images DROP COLUMN size"_s;
         downgrade << u"ALTER TABLE tokens DROP COLUMN hashed"_s << u"PRAGMA user_version = 2"_s;
         QCOMPARE(inspect(downgrade), QStringList());
 
@@ -212,7 +216,7 @@ private Q_SLOTS:
         QCOMPARE(inspect({u"PRAGMA user_version"_s,
                           u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
                           "ORDER BY name"_s}),
-                 (QStringList{u"6"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                 (QStringList{u"7"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
                               u"instances_pool"_s, u"instances_pool_seq"_s}));
         // The upgrade replaced the tokens by their digests, and the same tokens still work.
         QCOMPARE(inspect({u"SELECT COUNT(*) FROM tokens WHERE hashed = 1 AND length(token) = 64"_s,

@@ -170,6 +170,30 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         QCOMPARE(SfCommand::cliDuration(seconds), expected);
     }
+
+    void imageCommands_data()
+    {
+        QTest::addColumn<QString>("actual");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("upload") << SfCommand::imageUpload(u"/data/images/cuda13 ib.raw"_s, u"cuda13-ib"_s)
+                                << u"sf images upload -f '/data/images/cuda13 ib.raw' -n cuda13-ib"_s;
+        QTest::newRow("upload unnamed")
+            << SfCommand::imageUpload(u"./my.img"_s, {}) << u"sf images upload -f ./my.img"_s;
+        QTest::newRow("get with its download link") << SfCommand::imageGet(u"image_k3R-nX9vLm7Qp2Yw5Jd8F"_s)
+                                                    << u"sf images get image_k3R-nX9vLm7Qp2Yw5Jd8F"_s;
+        QTest::newRow("revoke") << SfCommand::imageRevoke(u"image_x"_s) << u"sf images revoke image_x"_s;
+        QTest::newRow("reinstate") << SfCommand::imageReinstate(u"image_x"_s)
+                                   << u"sf images reinstate image_x"_s;
+        QTest::newRow("delete") << SfCommand::imageDelete(u"sfc:image:acme:default:cuda13-ib"_s)
+                                << u"sf images delete sfc:image:acme:default:cuda13-ib"_s;
+    }
+
+    void imageCommands()
+    {
+        QFETCH(QString, actual);
+        QFETCH(QString, expected);
+        QCOMPARE(actual, expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSfCommand)

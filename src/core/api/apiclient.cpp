@@ -721,6 +721,68 @@ ApiReply<void> ApiClient::deleteDeployment(const QString& id)
     return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/deployments/") + encoded(id))));
 }
 
+ApiReply<Image> ApiClient::image(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/images/") + encoded(id)),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<Image> ApiClient::createImage(const QString& workspace, const QString& name)
+{
+    QJsonObject body{{QStringLiteral("workspace"), workspace}};
+    if (!name.isEmpty())
+        body.insert(QStringLiteral("name"), name);
+    return send(ApiRequest::make("POST", QStringLiteral("/images"))
+                    .withBody(QJsonDocument(body))
+                    .withIdempotent(false),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<ImagePartUrl> ApiClient::imagePartUrl(const QString& id, int part)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/parts").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("part_id"), part}}))
+                    .withIdempotent(true)
+                    .withChangesState(false),
+                objectParser<ImagePartUrl>(parseImagePartUrl));
+}
+
+ApiReply<Image> ApiClient::completeImage(const QString& id, const QString& sha256)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/complete").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{{QStringLiteral("sha256"), sha256}}))
+                    .withIdempotent(true),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<ImageDownload> ApiClient::imageDownload(const QString& id)
+{
+    return send(ApiRequest::make("GET", QStringLiteral("/images/%1/download").arg(encoded(id))),
+                objectParser<ImageDownload>(parseImageDownload));
+}
+
+ApiReply<Image> ApiClient::revokeImage(const QString& id)
+{
+    // A repeat after a lost answer would be refused (409: no longer completed).
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/revoke").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{}))
+                    .withIdempotent(false),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<Image> ApiClient::reinstateImage(const QString& id)
+{
+    return send(ApiRequest::make("POST", QStringLiteral("/images/%1/reinstate").arg(encoded(id)))
+                    .withBody(QJsonDocument(QJsonObject{}))
+                    .withIdempotent(false),
+                objectParser<Image>(parseImage));
+}
+
+ApiReply<void> ApiClient::deleteImage(const QString& id)
+{
+    return ApiReply<void>(send(ApiRequest::make("DELETE", QStringLiteral("/images/") + encoded(id))));
+}
+
 ApiReply<QList<Procurement>> ApiClient::procurements(const QString& workspace)
 {
     // The document allows at most 50 procurements a page.

@@ -204,7 +204,23 @@ public:
     static QByteArray newIdempotencyKey();
     ApiReply<void> cancelOrder(const QString& id);
 
+    // The account's own images (of one workspace, or of every readable one); the public images are
+    // listed only under their own workspace, publicImagesWorkspace.
     ApiReply<QList<Image>> images(const QString& workspace = {});
+    static constexpr const char* publicImagesWorkspace = "sfc:workspace:sfcompute:public";
+    ApiReply<Image> image(const QString& id);
+    // Starts an upload: the image, status "started". Not repeated on its own (a lost answer may have
+    // created it: its name is then taken).
+    ApiReply<Image> createImage(const QString& workspace, const QString& name);
+    // A presigned URL for one part (1-based). Changes nothing a list shows.
+    ApiReply<ImagePartUrl> imagePartUrl(const QString& id, int part);
+    // Ends an upload: the server checks the bytes against `sha256` (64 lowercase hex digits). A
+    // repeat with the same digest answers the same, so it is retried like a read.
+    ApiReply<Image> completeImage(const QString& id, const QString& sha256);
+    ApiReply<ImageDownload> imageDownload(const QString& id);
+    ApiReply<Image> revokeImage(const QString& id);
+    ApiReply<Image> reinstateImage(const QString& id);
+    ApiReply<void> deleteImage(const QString& id);
 
     // --- Instance templates and deployments ----------------------------------------------------
     ApiReply<QList<InstanceTemplate>> instanceTemplates(const QString& workspace = {});

@@ -426,6 +426,44 @@ std::optional<Image> parseImage(const QJsonObject& json, QString* error)
     return image;
 }
 
+namespace {
+
+// A presigned URL as the API hands it: absolute; where it may go is the caller's to check.
+QUrl readTransferUrl(JsonReader& reader)
+{
+    const QString text = reader.string(QStringLiteral("url"));
+    const QUrl url(text, QUrl::StrictMode);
+    if (reader.ok() && (!url.isValid() || url.isRelative()))
+        reader.fail(QStringLiteral("url"), QStringLiteral("not an absolute URL"));
+    return url;
+}
+
+} // namespace
+
+std::optional<ImagePartUrl> parseImagePartUrl(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("upload_part"));
+    ImagePartUrl part;
+    part.url = readTransferUrl(reader);
+    part.expiresAt = reader.epoch(QStringLiteral("expires_at"));
+    if (!reader.finish(error))
+        return std::nullopt;
+    return part;
+}
+
+std::optional<ImageDownload> parseImageDownload(const QJsonObject& json, QString* error)
+{
+    JsonReader reader(json, QStringLiteral("image_download"));
+    ImageDownload download;
+    download.url = readTransferUrl(reader);
+    download.expiresAt = reader.epoch(QStringLiteral("expires_at"));
+    download.sha256 = reader.string(QStringLiteral("sha256"));
+    download.size = reader.integer(QStringLiteral("size"));
+    if (!reader.finish(error))
+        return std::nullopt;
+    return download;
+}
+
 std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("orderbook_quote"));

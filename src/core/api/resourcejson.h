@@ -28,6 +28,8 @@ std::optional<Image> parseImage(const QJsonObject& json, QString* error);
 std::optional<InstanceTemplate> parseInstanceTemplate(const QJsonObject& json, QString* error);
 // A deployment or a spot deployment (its object says which).
 std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* error);
+std::optional<ImagePartUrl> parseImagePartUrl(const QJsonObject& json, QString* error);
+std::optional<ImageDownload> parseImageDownload(const QJsonObject& json, QString* error);
 std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
 std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
 std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error);

@@ -198,6 +198,34 @@ QString previewEnroll(const QString& flag)
     return join(sf({QStringLiteral("preview"), QStringLiteral("set"), flag + QStringLiteral("=true")}));
 }
 
+QString imageUpload(const QString& file, const QString& name)
+{
+    QStringList words = sf({QStringLiteral("images"), QStringLiteral("upload"), QStringLiteral("-f"), file});
+    if (!name.isEmpty())
+        words << QStringLiteral("-n") << name;
+    return join(words);
+}
+
+QString imageGet(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("get"), reference}));
+}
+
+QString imageRevoke(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("revoke"), reference}));
+}
+
+QString imageReinstate(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("reinstate"), reference}));
+}
+
+QString imageDelete(const QString& reference)
+{
+    return join(sf({QStringLiteral("images"), QStringLiteral("delete"), reference}));
+}
+
 QString poolCreate(const QString& name)
 {
     return join(sf({QStringLiteral("pools"), QStringLiteral("create"), QStringLiteral("--name"), name}));

@@ -88,6 +88,14 @@ QString deploymentDelete(const QString& reference);
 QString availability(bool infinibandOnly);
 QString previewEnroll(const QString& flag);
 
+// Images, as the sf CLI spells them: `sf images upload -f FILE -n NAME` uploads in parts,
+// `sf images get ID` shows an image with its download link and the link's expiry.
+QString imageUpload(const QString& file, const QString& name);
+QString imageGet(const QString& reference);
+QString imageRevoke(const QString& reference);
+QString imageReinstate(const QString& reference);
+QString imageDelete(const QString& reference);
+
 QString poolCreate(const QString& name);
 QString poolDelete(const QString& reference);
 

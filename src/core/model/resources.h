@@ -10,6 +10,7 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 
 #include <optional>
 
@@ -399,6 +400,25 @@ struct OrderPreview
     bool operator==(const OrderPreview&) const = default;
 };
 
+// Where to PUT one part of an image upload (POST /images/{id}/parts): a presigned URL that takes
+// no token, until it expires.
+struct ImagePartUrl
+{
+    QUrl url;
+    qint64 expiresAt = 0;
+    bool operator==(const ImagePartUrl&) const = default;
+};
+
+// Where to download a completed image (GET /images/{id}/download), until the link expires.
+struct ImageDownload
+{
+    QUrl url;
+    qint64 expiresAt = 0;
+    QString sha256;
+    qint64 size = 0;
+    bool operator==(const ImageDownload&) const = default;
+};
+
 // A procurement: the server keeps a pool's allocation of one SKU at a target node count over a
 // rolling window, buying at up to a price cap and selling at a floor or more.
 struct Procurement
@@ -548,6 +568,8 @@ Q_DECLARE_METATYPE(sfdesk::Order)
 Q_DECLARE_METATYPE(sfdesk::Image)
 Q_DECLARE_METATYPE(sfdesk::InstanceTemplate)
 Q_DECLARE_METATYPE(sfdesk::Deployment)
+Q_DECLARE_METATYPE(sfdesk::ImagePartUrl)
+Q_DECLARE_METATYPE(sfdesk::ImageDownload)
 Q_DECLARE_METATYPE(sfdesk::OrderbookQuote)
 Q_DECLARE_METATYPE(sfdesk::OrderbookWindow)
 Q_DECLARE_METATYPE(sfdesk::OrderPreview)

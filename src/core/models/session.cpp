@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
+#include "core/api/imageupload.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/deploymentmodel.h"
 #include "core/models/fabricmodel.h"
@@ -36,6 +37,7 @@ Session::Session(ApiClient* client, QObject* parent)
     , m_pools(new PoolModel(this))
     , m_orders(new OrderModel(this))
     , m_images(new ImageModel(this))
+    , m_imageUploads(new ImageUploads(client, this))
     , m_procurements(new ProcurementModel(this))
     , m_poolTransfers(new PoolTransferModel(this))
     , m_templates(new InstanceTemplateModel(this))
@@ -70,9 +72,28 @@ Session::Session(ApiClient* client, QObject* parent)
     addPoller(Resource::Orders, new Poller(
                                     Poller::FetchMany([this] { return fetchOrders(); }),
                                     [this](const QVariant& v) { applyOrders(v); }, this));
-    // Public images boot in every workspace and a workspace's list leaves them out: read it whole.
-    addPoller(Resource::Images, single([this] { return m_client->images(); },
-                                       [this](const QList<Image>& v) { m_images->refresh(v); }));
+    // The account's own images, of every readable workspace, and SF Compute's public ones, which boot
+    // in every workspace and are listed only under their own.
+    addPoller(Resource::Images,
+              new Poller(
+                  Poller::FetchMany([this] {
+                      return QList<ApiCall*>{m_client->images(), m_client->images(QString::fromLatin1(
+                                                                     ApiClient::publicImagesWorkspace))};
+                  }),
+                  [this](const QVariant& results) {
+                      QList<Image> images;
+                      QSet<QString> ids;
+                      for (const QVariant& result : constValue(results.toList())) {
+                          for (const Image& image : constValue(result.value<QList<Image>>())) {
+                              if (!ids.contains(image.id)) {
+                                  ids.insert(image.id);
+                                  images.append(image);
+                              }
+                          }
+                      }
+                      m_images->refresh(images);
+                  },
+                  this));
     addPoller(Resource::FeatureFlags, single([this] { return m_client->featureFlags(); },
                                              [this](const QList<FeatureFlag>& flags) {
                                                  const bool first = !m_flagsKnown;

@@ -21,6 +21,7 @@ class DeploymentModel;
 class InstanceTemplateModel;
 class FabricModel;
 class ImageModel;
+class ImageUploads;
 class InstanceModel;
 class OrderModel;
 class PartitionModel;
@@ -89,6 +90,8 @@ public:
     PoolModel* pools() const { return m_pools; }
     OrderModel* orders() const { return m_orders; }
     ImageModel* images() const { return m_images; }
+    // The image uploads of this connection, running or left unfinished.
+    ImageUploads* imageUploads() const { return m_imageUploads; }
     ProcurementModel* procurements() const { return m_procurements; }
     PoolTransferModel* poolTransfers() const { return m_poolTransfers; }
     InstanceTemplateModel* instanceTemplates() const { return m_templates; }
@@ -148,6 +151,7 @@ private:
     PoolModel* m_pools;
     OrderModel* m_orders;
     ImageModel* m_images;
+    ImageUploads* m_imageUploads;
     ProcurementModel* m_procurements;
     PoolTransferModel* m_poolTransfers;
     InstanceTemplateModel* m_templates;

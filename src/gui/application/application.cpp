@@ -4,6 +4,7 @@
 
 #include "common/constvalue.h"
 #include "core/api/apiclient.h"
+#include "core/api/imageupload.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/activitymodel.h"
 #include "core/models/connectionstatus.h"
@@ -372,6 +373,13 @@ void Application::bindConnection()
     ApiClient* client = session ? session->client() : nullptr;
     if (m_context->session() == session || (!session && !m_context->client()))
         return;
+    // Image uploads left unfinished, per profile: a restart offers to go on with them.
+    if (session)
+        session->imageUploads()->setStateFile(
+            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+            + QStringLiteral("/image-uploads/")
+            + QString::fromLatin1(QUrl::toPercentEncoding(connection->profile().id))
+            + QStringLiteral(".json"));
     m_context->setSession(session);
     m_market->setSession(session);
     m_activity->setClient(client);

@@ -22,8 +22,6 @@ void SimCatalogRoutes::add(SimRouter& router)
     router.add("GET", "instance_skus/{}", &SimCatalogRoutes::getSku);
     router.add("GET", "instance_skus/{}/availability", &SimCatalogRoutes::getAvailability);
     router.add("GET", "instance_sku_property_catalog", &SimCatalogRoutes::propertyCatalog);
-    router.add("GET", "images", &SimCatalogRoutes::listImages);
-    router.add("GET", "images/{}", &SimCatalogRoutes::getImage);
 }
 
 ApiResponse SimCatalogRoutes::listSkus(const SimRequestContext& c)
@@ -160,46 +158,6 @@ ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
                             {u"data"_s, data},
                             {u"has_more"_s, false},
                             {u"cursor"_s, QJsonValue::Null}});
-}
-
-// ---------------------------------------------------------------------------------------------
-// Images.
-
-ApiResponse SimCatalogRoutes::listImages(const SimRequestContext& c)
-{
-    QueryReader query(c.request.query);
-    QStringList where;
-    QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        if (*ws == u"sfc:workspace:sfcompute:public"_s) {
-            where.append(u"im.is_public = 1"_s);
-        } else {
-            where.append(u"im.workspace_id = ?"_s);
-            binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-        }
-    } else {
-        QVariantList inner;
-        where.append(u"(im.is_public = 1 OR "_s
-                     + c.resources.readableWorkspacesCondition(u"im.workspace_id"_s, inner) + u')');
-        binds += inner;
-    }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
-        }
-        where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    return ApiResponse::ok(c.resources.page(SimResources::imageSelectSql(), where, binds, u"im.seq"_s, false,
-                                            query, u"imagec"_s, 50, 200,
-                                            [&c](const QSqlRecord& r) { return c.resources.imageJson(r); }));
-}
-
-ApiResponse SimCatalogRoutes::getImage(const SimRequestContext& c)
-{
-    return ApiResponse::ok(c.resources.imageJson(c.resources.findImage(c.params.at(0))));
 }
 
 } // namespace sfsim

@@ -6,8 +6,8 @@
 
 namespace sfsim {
 
-// What the account can launch: the instance SKUs, their availability on the market, the property
-// catalog, and the images.
+// What the account can launch: the instance SKUs, their availability on the market and the property
+// catalog (the images have routes of their own, SimImageRoutes).
 class SimCatalogRoutes final
 {
 public:
@@ -19,8 +19,6 @@ private:
     static ApiResponse listAvailability(const SimRequestContext& c);
     static ApiResponse getAvailability(const SimRequestContext& c);
     static ApiResponse propertyCatalog(const SimRequestContext& c);
-    static ApiResponse listImages(const SimRequestContext& c);
-    static ApiResponse getImage(const SimRequestContext& c);
 };
 
 } // namespace sfsim
