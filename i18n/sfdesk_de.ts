@@ -1216,6 +1216,18 @@
         <source>The connection &quot;%1&quot; was not removed: its token could not be removed from the system keychain. %2</source>
         <translation>Die Verbindung „%1“ wurde nicht entfernt: Ihr Token konnte nicht aus dem Schlüsselbund des Systems entfernt werden. %2</translation>
     </message>
+    <message>
+        <source>Deployments</source>
+        <translation>Deployments</translation>
+    </message>
+    <message>
+        <source>Opened %1 in the Cloud-init editor as a new text.</source>
+        <translation>%1 im Cloud-init-Editor als neuen Text geöffnet.</translation>
+    </message>
+    <message>
+        <source>Saved instance template %1: Deployments &gt; Instance Templates lists it.</source>
+        <translation>Instanzvorlage %1 gespeichert: Deployments &gt; Instanzvorlagen listet sie.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::AvailabilityChart</name>
@@ -1657,6 +1669,26 @@
         <source>&amp;Use Changes</source>
         <translation>Änderungen &amp;übernehmen</translation>
     </message>
+    <message>
+        <source>Save as Instance &amp;Template…</source>
+        <translation>Als Instanz&amp;vorlage speichern…</translation>
+    </message>
+    <message>
+        <source>Checks the text, then keeps it with an image as an instance template that deployments start instances from</source>
+        <translation>Prüft den Text und hält ihn dann mit einem Image als Instanzvorlage fest, aus der Deployments Instanzen starten</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before opening another text?</source>
+        <translation>Die Änderungen an %1 speichern, bevor ein anderer Text geöffnet wird?</translation>
+    </message>
+    <message>
+        <source>Save as Instance Template</source>
+        <translation>Als Instanzvorlage speichern</translation>
+    </message>
+    <message>
+        <source>The text has errors (see the problems under the editor). Fix them before saving it as an instance template.</source>
+        <translation>Der Text hat Fehler (siehe die Probleme unter dem Editor). Beheben Sie sie, bevor Sie ihn als Instanzvorlage speichern.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::Connection</name>
@@ -2012,6 +2044,140 @@
             <numerusform>%n Treffer</numerusform>
             <numerusform>%n Treffer</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::CreateDeploymentDialog</name>
+    <message>
+        <source>InfiniBand &amp;partition:</source>
+        <translation>InfiniBand-&amp;Partition:</translation>
+    </message>
+    <message>
+        <source>Ma&amp;x price ($/node-hour):</source>
+        <translation>&amp;Höchstpreis ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>New Deployment</source>
+        <translation>Neues Deployment</translation>
+    </message>
+    <message>
+        <source>Generic: run on the pool&apos;s nodes</source>
+        <translation>Generisch: auf den Knoten des Pools laufen</translation>
+    </message>
+    <message>
+        <source>Spot: buy nodes up to a price</source>
+        <translation>Spot: Knoten bis zu einem Preis kaufen</translation>
+    </message>
+    <message>
+        <source>{{adjective}}, {{noun}} and {{nanoid(N)}} are replaced for each instance</source>
+        <translation>{{adjective}}, {{noun}} und {{nanoid(N)}} werden für jede Instanz ersetzt</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>P&amp;ool:</source>
+        <translation>P&amp;ool:</translation>
+    </message>
+    <message>
+        <source>&amp;SKU:</source>
+        <translation>&amp;SKU:</translation>
+    </message>
+    <message>
+        <source>InfiniBand partition</source>
+        <translation>InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>&amp;Instances:</source>
+        <translation>&amp;Instanzen:</translation>
+    </message>
+    <message>
+        <source>Instance na&amp;mes:</source>
+        <translation>Instanz&amp;namen:</translation>
+    </message>
+    <message>
+        <source>Max price in dollars per node-hour</source>
+        <translation>Höchstpreis in Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Command</source>
+        <translation>&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Copies the sf command that creates this deployment</source>
+        <translation>Kopiert den sf-Befehl, der dieses Deployment erstellt</translation>
+    </message>
+    <message>
+        <source>C&amp;reate</source>
+        <translation>&amp;Erstellen</translation>
+    </message>
+    <message>
+        <source>Keeps the number of instances of a template running in a pool: it starts them, replaces the ones that end, and stops the surplus when you scale down (lowest priority first).</source>
+        <translation>Hält die Zahl der Instanzen einer Vorlage in einem Pool am Laufen: startet sie, ersetzt die, die enden, und beendet den Überschuss, wenn Sie herunterskalieren (niedrigste Priorität zuerst).</translation>
+    </message>
+    <message>
+        <source>%1 (image %2)</source>
+        <translation>%1 (Image %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (the pool owns %n node(s) now)</source>
+        <translation>
+            <numerusform>%1 (der Pool besitzt jetzt %n Knoten)</numerusform>
+            <numerusform>%1 (der Pool besitzt jetzt %n Knoten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>None (no InfiniBand)</source>
+        <translation>Keine (kein InfiniBand)</translation>
+    </message>
+    <message>
+        <source>%1 (fabric %2)</source>
+        <translation>%1 (Fabric %2)</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>No instance template in workspace &quot;%1&quot;: save one from the Cloud-init editor (Cloud-init &gt; Save as Instance Template…).</source>
+        <translation>Keine Instanzvorlage im Arbeitsbereich „%1“: Speichern Sie eine aus dem Cloud-init-Editor (Cloud-init &gt; Als Instanzvorlage speichern…).</translation>
+    </message>
+    <message>
+        <source>Reading the instance templates…</source>
+        <translation>Die Instanzvorlagen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No pool in workspace &quot;%1&quot;.</source>
+        <translation>Kein Pool im Arbeitsbereich „%1“.</translation>
+    </message>
+    <message>
+        <source>Reading the pools…</source>
+        <translation>Die Pools werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading the SKUs…</source>
+        <translation>Die SKUs werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Name the instances, e.g. worker-{{nanoid(10)}}.</source>
+        <translation>Benennen Sie die Instanzen, z. B. worker-{{nanoid(10)}}.</translation>
+    </message>
+    <message>
+        <source>A spot deployment needs the most it may pay per node-hour.</source>
+        <translation>Ein Spot-Deployment braucht den Höchstpreis, den es pro Knotenstunde zahlen darf.</translation>
+    </message>
+    <message>
+        <source>Created deployment %1.</source>
+        <translation>Deployment %1 erstellt.</translation>
     </message>
 </context>
 <context>
@@ -2474,6 +2640,316 @@
     <message>
         <source>Still blocked.</source>
         <translation>Weiterhin blockiert.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::DeploymentModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Laufend</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <source>Max Price</source>
+        <translation>Höchstpreis</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>Spot</translation>
+    </message>
+    <message>
+        <source>Generic</source>
+        <translation>Generisch</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::DeploymentsPage</name>
+    <message>
+        <source>Deployments and instance templates</source>
+        <translation>Deployments und Instanzvorlagen</translation>
+    </message>
+    <message>
+        <source>Deplo&amp;yments</source>
+        <translation>Deplo&amp;yments</translation>
+    </message>
+    <message>
+        <source>Instance Te&amp;mplates</source>
+        <translation>Instanzvorla&amp;gen</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::DeploymentsView</name>
+    <message>
+        <source>D&amp;eployments</source>
+        <translation>D&amp;eployments</translation>
+    </message>
+    <message>
+        <source>Loading deployments</source>
+        <translation>Deployments werden geladen</translation>
+    </message>
+    <message>
+        <source>No deployments here. A deployment keeps instances of a template running in a pool: save a template from the Cloud-init editor, then create one with New Deployment.</source>
+        <translation>Hier gibt es keine Deployments. Ein Deployment hält Instanzen einer Vorlage in einem Pool am Laufen: Speichern Sie eine Vorlage aus dem Cloud-init-Editor und erstellen Sie dann eines mit Neues Deployment.</translation>
+    </message>
+    <message>
+        <source>Sc&amp;ale</source>
+        <translation>Ska&amp;lieren</translation>
+    </message>
+    <message>
+        <source>&amp;New Deployment…</source>
+        <translation>&amp;Neues Deployment…</translation>
+    </message>
+    <message>
+        <source>&amp;One More Instance</source>
+        <translation>&amp;Eine Instanz mehr</translation>
+    </message>
+    <message>
+        <source>One &amp;Fewer Instance</source>
+        <translation>Eine Instanz &amp;weniger</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Show &amp;Instances</source>
+        <translation>&amp;Instanzen zeigen</translation>
+    </message>
+    <message>
+        <source>Deployment details</source>
+        <translation>Details des Deployments</translation>
+    </message>
+    <message>
+        <source>Target instances</source>
+        <translation>Zielanzahl an Instanzen</translation>
+    </message>
+    <message>
+        <source>Enter scales the deployment to this number</source>
+        <translation>Die Eingabetaste skaliert das Deployment auf diese Zahl</translation>
+    </message>
+    <message>
+        <source>Scales the deployment to the number of instances (+ and − in the list add or take one)</source>
+        <translation>Skaliert das Deployment auf die Zahl der Instanzen (+ und − in der Liste fügen eine hinzu oder nehmen eine weg)</translation>
+    </message>
+    <message>
+        <source>Instances of the deployment</source>
+        <translation>Instanzen des Deployments</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>&amp;Neu…</translation>
+    </message>
+    <message>
+        <source>Deployments</source>
+        <translation>Deployments</translation>
+    </message>
+    <message>
+        <source>Target in&amp;stances:</source>
+        <translation>Ziel&amp;instanzen:</translation>
+    </message>
+    <message>
+        <source>Its instances:</source>
+        <translation>Seine Instanzen:</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Resumes the deployment: it keeps its target number of instances running again</source>
+        <translation>Setzt das Deployment fort: es hält seine Zielanzahl an Instanzen wieder am Laufen</translation>
+    </message>
+    <message>
+        <source>Pauses the deployment: it neither starts nor stops instances until resumed; those running go on</source>
+        <translation>Pausiert das Deployment: bis zum Fortsetzen startet und beendet es keine Instanzen; laufende laufen weiter</translation>
+    </message>
+    <message>
+        <source>Select a deployment to see its details and its instances.</source>
+        <translation>Wählen Sie ein Deployment, um seine Details und seine Instanzen zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 · %2 deployment · %3</source>
+        <translation>%1 · %2-Deployment · %3</translation>
+    </message>
+    <message>
+        <source>Template %1 in pool %2, SKU %3</source>
+        <translation>Vorlage %1 im Pool %2, SKU %3</translation>
+    </message>
+    <message>
+        <source>Instances join InfiniBand partition %1</source>
+        <translation>Instanzen treten der InfiniBand-Partition %1 bei</translation>
+    </message>
+    <message>
+        <source>Instance names: %1</source>
+        <translation>Instanznamen: %1</translation>
+    </message>
+    <message>
+        <source>Buys nodes at up to %1</source>
+        <translation>Kauft Knoten für bis zu %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running: %1 of %n instance(s)</source>
+        <translation>
+            <numerusform>Laufend: %1 von %n Instanz</numerusform>
+            <numerusform>Laufend: %1 von %n Instanzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message>
+        <source>Status: %1 (%2)</source>
+        <translation>Status: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 — %2, priority %3</source>
+        <translation>%1 — %2, Priorität %3</translation>
+    </message>
+    <message>
+        <source>None running</source>
+        <translation>Keine laufend</translation>
+    </message>
+    <message>
+        <source>Deployment %1: %2</source>
+        <translation>Deployment %1: %2</translation>
+    </message>
+    <message>
+        <source>Deployment %1 was not changed (%2): %3</source>
+        <translation>Deployment %1 wurde nicht geändert (%2): %3</translation>
+    </message>
+    <message>
+        <source>Changing deployment %1</source>
+        <translation>Ändern des Deployments %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>scale to %n instance(s)</source>
+        <translation>
+            <numerusform>auf %n Instanz skalieren</numerusform>
+            <numerusform>auf %n Instanzen skalieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>pausieren</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>fortsetzen</translation>
+    </message>
+    <message>
+        <source>Delete deployment &quot;%1&quot;? It runs no instances now.</source>
+        <translation>Deployment „%1“ löschen? Es betreibt derzeit keine Instanzen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete deployment &quot;%1&quot;? Its %n instance(s) will be terminated: %2.</source>
+        <translation>
+            <numerusform>Deployment „%1“ löschen? Seine %n Instanz wird beendet: %2.</numerusform>
+            <numerusform>Deployment „%1“ löschen? Seine %n Instanzen werden beendet: %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete Deployment</source>
+        <translation>Deployment löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Deployment</source>
+        <translation>Deployment &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Deleted deployment %1.</source>
+        <translation>Deployment %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Deployment &quot;%1&quot; was not deleted: %2</source>
+        <translation>Deployment „%1“ wurde nicht gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>Deleting deployment %1</source>
+        <translation>Löschen des Deployments %1</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: scale</source>
+        <translation>Als sf-Befehl kopieren: scale</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: pause</source>
+        <translation>Als sf-Befehl kopieren: pause</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: resume</source>
+        <translation>Als sf-Befehl kopieren: resume</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: delete</source>
+        <translation>Als sf-Befehl kopieren: delete</translation>
     </message>
 </context>
 <context>
@@ -3120,6 +3596,162 @@
         <source>ID</source>
         <translation>ID</translation>
     </message>
+    <message>
+        <source>Deployment</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>Yield</source>
+        <translation>Nachrangig</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Preferred</source>
+        <translation>Bevorzugt</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>Kritisch</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::InstanceTemplateModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Cloud-init</source>
+        <translation>Cloud-init</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::InstanceTemplatesView</name>
+    <message>
+        <source>Instance &amp;Templates</source>
+        <translation>Instanz&amp;vorlagen</translation>
+    </message>
+    <message>
+        <source>Loading instance templates</source>
+        <translation>Instanzvorlagen werden geladen</translation>
+    </message>
+    <message>
+        <source>No instance templates here. Write the cloud-init in the Cloud-init editor, then choose Cloud-init &gt; Save as Instance Template…</source>
+        <translation>Hier gibt es keine Instanzvorlagen. Schreiben Sie die Cloud-init im Cloud-init-Editor und wählen Sie dann Cloud-init &gt; Als Instanzvorlage speichern…</translation>
+    </message>
+    <message>
+        <source>New De&amp;ployment…</source>
+        <translation>Neues De&amp;ployment…</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Editor</source>
+        <translation>Im Editor ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Template details</source>
+        <translation>Details der Vorlage</translation>
+    </message>
+    <message>
+        <source>Cloud-init of the template</source>
+        <translation>Cloud-init der Vorlage</translation>
+    </message>
+    <message>
+        <source>Read-only; Open in Editor edits a copy</source>
+        <translation>Schreibgeschützt; Im Editor öffnen bearbeitet eine Kopie</translation>
+    </message>
+    <message>
+        <source>Instance templates</source>
+        <translation>Instanzvorlagen</translation>
+    </message>
+    <message>
+        <source>Select a template to see its cloud-init.</source>
+        <translation>Wählen Sie eine Vorlage, um ihre Cloud-init zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 · %2
+Image %3, workspace %4, created %5</source>
+        <translation>%1 · %2
+Image %3, Arbeitsbereich %4, erstellt %5</translation>
+    </message>
+    <message>
+        <source>This template has no cloud-init: its instances cannot be reached by SSH unless the image lets them.</source>
+        <translation>Diese Vorlage hat keine Cloud-init: ihre Instanzen sind per SSH nur erreichbar, wenn das Image es zulässt.</translation>
+    </message>
+    <message>
+        <source>Reading the template&apos;s cloud-init…</source>
+        <translation>Die Cloud-init der Vorlage wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The cloud-init could not be read: %1</source>
+        <translation>Die Cloud-init konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 (instance template)</source>
+        <translation>%1 (Instanzvorlage)</translation>
+    </message>
+    <message>
+        <source>Delete Instance Template</source>
+        <translation>Instanzvorlage löschen</translation>
+    </message>
+    <message>
+        <source>Delete instance template &quot;%1&quot; (%2)? Instances started from it keep running; SF Compute refuses while a deployment uses it.</source>
+        <translation>Instanzvorlage „%1“ (%2) löschen? Daraus gestartete Instanzen laufen weiter; SF Compute lehnt ab, solange ein Deployment sie verwendet.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Template</source>
+        <translation>Vorlage &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Deleted instance template %1.</source>
+        <translation>Instanzvorlage %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Instance template &quot;%1&quot; was not deleted: %2</source>
+        <translation>Instanzvorlage „%1“ wurde nicht gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>Deleting instance template %1</source>
+        <translation>Löschen der Instanzvorlage %1</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: get</source>
+        <translation>Als sf-Befehl kopieren: get</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: delete</source>
+        <translation>Als sf-Befehl kopieren: delete</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::InstancesView</name>
@@ -3257,6 +3889,74 @@
     <message>
         <source>&amp;SSH…</source>
         <translation>&amp;SSH…</translation>
+    </message>
+    <message>
+        <source>Re&amp;place…</source>
+        <translation>Er&amp;setzen…</translation>
+    </message>
+    <message>
+        <source>Priorit&amp;y</source>
+        <translation>Priori&amp;tät</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>Shows the instances of one deployment, as a group</source>
+        <translation>Zeigt die Instanzen eines Deployments als Gruppe</translation>
+    </message>
+    <message>
+        <source>Deploy&amp;ment:</source>
+        <translation>Deploy&amp;ment:</translation>
+    </message>
+    <message>
+        <source>Terminates the instance and starts a new one in its place: same pool, SKU, partition, tags and priority</source>
+        <translation>Beendet die Instanz und startet an ihrer Stelle eine neue: gleicher Pool, gleiche SKU, Partition, Tags und Priorität</translation>
+    </message>
+    <message>
+        <source>Sets the priority of every selected instance in one request</source>
+        <translation>Setzt die Priorität aller ausgewählten Instanzen in einer Anfrage</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Kept by deployment &lt;b&gt;%1&lt;/b&gt;; priority %2</source>
+        <translation>&lt;br&gt;Gehalten von Deployment &lt;b&gt;%1&lt;/b&gt;; Priorität %2</translation>
+    </message>
+    <message>
+        <source>Replaced by %1.</source>
+        <translation>Ersetzt durch %1.</translation>
+    </message>
+    <message>
+        <source>Priority %1 for %2.</source>
+        <translation>Priorität %1 für %2.</translation>
+    </message>
+    <message>
+        <source>The priority of %1 was not changed: %2</source>
+        <translation>Die Priorität von %1 wurde nicht geändert: %2</translation>
+    </message>
+    <message>
+        <source>Setting the priority of %1</source>
+        <translation>Setzen der Priorität von %1</translation>
+    </message>
+    <message>
+        <source>All instances</source>
+        <translation>Alle Instanzen</translation>
+    </message>
+    <message>
+        <source>Not in a deployment</source>
+        <translation>In keinem Deployment</translation>
+    </message>
+    <message>
+        <source>Deployment %1</source>
+        <translation>Deployment %1</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: replace</source>
+        <translation>Als sf-Befehl kopieren: replace</translation>
+    </message>
+    <message>
+        <source>Copy as sf command: priority</source>
+        <translation>Als sf-Befehl kopieren: priority</translation>
     </message>
 </context>
 <context>
@@ -3536,10 +4236,6 @@
         <translation>Bereiche</translation>
     </message>
     <message>
-        <source>Ctrl+1 to Ctrl+9 open the sections, F6 moves to the page</source>
-        <translation>Strg+1 bis Strg+9 öffnen die Bereiche, F6 wechselt auf die Seite</translation>
-    </message>
-    <message>
         <source>Open %1</source>
         <translation>%1 öffnen</translation>
     </message>
@@ -3598,6 +4294,10 @@
     <message>
         <source>&amp;Previous Pane</source>
         <translation>&amp;Vorheriger Bereich</translation>
+    </message>
+    <message>
+        <source>Ctrl+1 to Ctrl+9, then Ctrl+0, open the sections, F6 moves to the page</source>
+        <translation>Strg+1 bis Strg+9, dann Strg+0, öffnen die Bereiche, F6 wechselt zur Seite</translation>
     </message>
 </context>
 <context>
@@ -5129,6 +5829,17 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
+    <name>sfdesk::PriorityDelegate</name>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Applies to every selected instance; lower priorities stop first when a pool&apos;s nodes run short</source>
+        <translation>Gilt für jede ausgewählte Instanz; niedrigere Prioritäten enden zuerst, wenn die Knoten eines Pools knapp werden</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::ProcurementDialog</name>
     <message>
         <source>&amp;Running: it buys and sells to keep the target</source>
@@ -5352,6 +6063,139 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
             <numerusform>%n Minute</numerusform>
             <numerusform>%n Minuten</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ReplaceInstanceDialog</name>
+    <message>
+        <source>&amp;Keep the name %1</source>
+        <translation>Den Namen %1 &amp;behalten</translation>
+    </message>
+    <message>
+        <source>Replace Instance</source>
+        <translation>Instanz ersetzen</translation>
+    </message>
+    <message>
+        <source>The API keeps a replaced instance&apos;s name while it is terminated: its record is deleted, then the replacement takes the name</source>
+        <translation>Die API behält den Namen einer ersetzten Instanz, solange sie beendet ist: ihr Eintrag wird gelöscht, dann übernimmt der Ersatz den Namen</translation>
+    </message>
+    <message>
+        <source>a name the server makes up</source>
+        <translation>ein Name, den der Server wählt</translation>
+    </message>
+    <message>
+        <source>pool %1</source>
+        <translation>Pool %1</translation>
+    </message>
+    <message>
+        <source>SKU %1</source>
+        <translation>SKU %1</translation>
+    </message>
+    <message>
+        <source>InfiniBand partition %1</source>
+        <translation>InfiniBand-Partition %1</translation>
+    </message>
+    <message>
+        <source>its tags and priority</source>
+        <translation>ihren Tags und ihrer Priorität</translation>
+    </message>
+    <message>
+        <source>deployment %1</source>
+        <translation>Deployment %1</translation>
+    </message>
+    <message>
+        <source>Replace %1? It is terminated now, and a new instance starts in its place with %2.</source>
+        <translation>%1 ersetzen? Sie wird jetzt beendet, und an ihrer Stelle startet eine neue Instanz mit %2.</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Cloud-init:</source>
+        <translation>Cloud-init:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name of the replacement</source>
+        <translation>Name des Ersatzes</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Ersetzen</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Command</source>
+        <translation>Befehl &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Reading what %1 started with…</source>
+        <translation>Es wird gelesen, womit %1 gestartet ist…</translation>
+    </message>
+    <message>
+        <source>the instance</source>
+        <translation>die Instanz</translation>
+    </message>
+    <message>
+        <source>None (the instance had none): the replacement cannot be reached by SSH unless its image allows it.</source>
+        <translation>Keine (die Instanz hatte keine): der Ersatz ist per SSH nur erreichbar, wenn sein Image es zulässt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The instance&apos;s own (%n byte(s)).</source>
+        <translation>
+            <numerusform>Die eigene der Instanz (%n Byte).</numerusform>
+            <numerusform>Die eigene der Instanz (%n Bytes).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The instance&apos;s cloud-init could not be read: %1</source>
+        <translation>Die Cloud-init der Instanz konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>template %1</source>
+        <translation>Vorlage %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>From template %1 of deployment %2 (%n byte(s)).</source>
+        <translation>
+            <numerusform>Aus Vorlage %1 des Deployments %2 (%n Byte).</numerusform>
+            <numerusform>Aus Vorlage %1 des Deployments %2 (%n Bytes).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The template could not be read: %1</source>
+        <translation>Die Vorlage konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Replaced %1 by %2.</source>
+        <translation>%1 durch %2 ersetzt.</translation>
+    </message>
+    <message>
+        <source>Replacing %1</source>
+        <translation>Ersetzen von %1</translation>
+    </message>
+    <message>
+        <source>Replaced %1: the new instance %2 runs under its name.</source>
+        <translation>%1 ersetzt: die neue Instanz %2 läuft unter ihrem Namen.</translation>
+    </message>
+    <message>
+        <source>The replacement %1 could not take the name %2</source>
+        <translation>Der Ersatz %1 konnte den Namen %2 nicht übernehmen</translation>
+    </message>
+    <message>
+        <source>The replacement %1 runs, but %2 could not be deleted to free its name</source>
+        <translation>Der Ersatz %1 läuft, aber %2 konnte nicht gelöscht werden, um den Namen freizugeben</translation>
     </message>
 </context>
 <context>
@@ -5703,6 +6547,76 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     </message>
 </context>
 <context>
+    <name>sfdesk::SaveTemplateDialog</name>
+    <message>
+        <source>Save as Instance Template</source>
+        <translation>Als Instanzvorlage speichern</translation>
+    </message>
+    <message numerus="yes">
+        <source>A template keeps this cloud-init with an image, so that deployments (and anyone in workspace &quot;%1&quot;) can start instances from it. The text is &quot;%2&quot;, %n byte(s), checked without errors.</source>
+        <translation>
+            <numerusform>Eine Vorlage hält diese Cloud-init mit einem Image fest, sodass Deployments (und alle im Arbeitsbereich „%1“) Instanzen daraus starten können. Der Text ist „%2“, %n Byte, ohne Fehler geprüft.</numerusform>
+            <numerusform>Eine Vorlage hält diese Cloud-init mit einem Image fest, sodass Deployments (und alle im Arbeitsbereich „%1“) Instanzen daraus starten können. Der Text ist „%2“, %n Bytes, ohne Fehler geprüft.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Command</source>
+        <translation>&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save Template</source>
+        <translation>Vorlage &amp;speichern</translation>
+    </message>
+    <message>
+        <source>%1 (this workspace)</source>
+        <translation>%1 (dieser Arbeitsbereich)</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Reading the workspaces…</source>
+        <translation>Die Arbeitsbereiche werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Name the template.</source>
+        <translation>Benennen Sie die Vorlage.</translation>
+    </message>
+    <message>
+        <source>Workspace &quot;%1&quot; has a template named &quot;%2&quot; already.</source>
+        <translation>Arbeitsbereich „%1“ hat bereits eine Vorlage namens „%2“.</translation>
+    </message>
+    <message>
+        <source>No image to start instances from.</source>
+        <translation>Kein Image, aus dem Instanzen starten können.</translation>
+    </message>
+    <message>
+        <source>Reading the images…</source>
+        <translation>Die Images werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Saved instance template %1.</source>
+        <translation>Instanzvorlage %1 gespeichert.</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::SignInDialog</name>
     <message>
         <source>Sign In to %1</source>
@@ -6017,6 +6931,17 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Partitions: %1. Attached instances: %2. Ports reported active: %3. A terminated instance holds its partition until its node releases it.</source>
         <translation>Partitionen: %1. Verbundene Instanzen: %2. Als aktiv gemeldete Ports: %3. Eine beendete Instanz hält ihre Partition, bis ihr Knoten sie freigibt.</translation>
+    </message>
+    <message>
+        <source>Deployment %1</source>
+        <translation>Deployment %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s)</source>
+        <translation>
+            <numerusform>%n Instanz</numerusform>
+            <numerusform>%n Instanzen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

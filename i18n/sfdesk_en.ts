@@ -90,6 +90,16 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::CreateDeploymentDialog</name>
+    <message numerus="yes">
+        <source>%1 (the pool owns %n node(s) now)</source>
+        <translation>
+            <numerusform>%1 (the pool owns %n node now)</numerusform>
+            <numerusform>%1 (the pool owns %n nodes now)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::CreateInstanceWizard</name>
     <message numerus="yes">
         <source>%1 (%n instance(s))</source>
@@ -193,6 +203,30 @@
         <translation>
             <numerusform>Terminated %1 of %n instance; the others could not be terminated (see their rows).</numerusform>
             <numerusform>Terminated %1 of %n instances; the others could not be terminated (see their rows).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::DeploymentsView</name>
+    <message numerus="yes">
+        <source>Running: %1 of %n instance(s)</source>
+        <translation>
+            <numerusform>Running: %1 of %n instance</numerusform>
+            <numerusform>Running: %1 of %n instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>scale to %n instance(s)</source>
+        <translation>
+            <numerusform>scale to %n instance</numerusform>
+            <numerusform>scale to %n instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete deployment &quot;%1&quot;? Its %n instance(s) will be terminated: %2.</source>
+        <translation>
+            <numerusform>Delete deployment &quot;%1&quot;? Its %n instance will be terminated: %2.</numerusform>
+            <numerusform>Delete deployment &quot;%1&quot;? Its %n instances will be terminated: %2.</numerusform>
         </translation>
     </message>
 </context>
@@ -542,6 +576,23 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::ReplaceInstanceDialog</name>
+    <message numerus="yes">
+        <source>The instance&apos;s own (%n byte(s)).</source>
+        <translation>
+            <numerusform>The instance&apos;s own (%n byte).</numerusform>
+            <numerusform>The instance&apos;s own (%n bytes).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>From template %1 of deployment %2 (%n byte(s)).</source>
+        <translation>
+            <numerusform>From template %1 of deployment %2 (%n byte).</numerusform>
+            <numerusform>From template %1 of deployment %2 (%n bytes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::ReservationsPage</name>
     <message numerus="yes">
         <source>On target: %n node(s) over the next %1.</source>
@@ -559,12 +610,29 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::SaveTemplateDialog</name>
+    <message numerus="yes">
+        <source>A template keeps this cloud-init with an image, so that deployments (and anyone in workspace &quot;%1&quot;) can start instances from it. The text is &quot;%2&quot;, %n byte(s), checked without errors.</source>
+        <translation>
+            <numerusform>A template keeps this cloud-init with an image, so that deployments (and anyone in workspace &quot;%1&quot;) can start instances from it. The text is &quot;%2&quot;, %n byte, checked without errors.</numerusform>
+            <numerusform>A template keeps this cloud-init with an image, so that deployments (and anyone in workspace &quot;%1&quot;) can start instances from it. The text is &quot;%2&quot;, %n bytes, checked without errors.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::TopologyDialog</name>
     <message numerus="yes">
         <source>%n instance(s) attached</source>
         <translation>
             <numerusform>%n instance attached</numerusform>
             <numerusform>%n instances attached</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s)</source>
+        <translation>
+            <numerusform>%n instance</numerusform>
+            <numerusform>%n instances</numerusform>
         </translation>
     </message>
 </context>
