@@ -8,6 +8,7 @@
 #include "core/connection/connection.h"
 
 #include "common/constvalue.h"
+#include "confirmations.h"
 #include "core/models/deploymentmodel.h"
 #include "core/models/instancemodel.h"
 #include "core/models/instancetemplatemodel.h"
@@ -16,6 +17,7 @@
 #include "core/settings/settings.h"
 #include "gui/application/application.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
+#include "gui/cloudinit/cloudinitpage.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/deployments/deploymentspage.h"
 #include "gui/deployments/deploymentsview.h"
@@ -314,7 +316,7 @@ private Q_SLOTS:
         QTRY_COMPARE(pause->text().remove(u'&'), u"Pause"_s);
     }
 
-    // The templates tab: the cloud-init of the template, read-only.
+    // The templates tab: the cloud-init of the template, read-only, and Open in Editor.
     void templatesListShowsTheCloudInit()
     {
         QVERIFY(backTo(m_app->window()));
@@ -329,6 +331,29 @@ private Q_SLOTS:
         QCOMPARE(templates->cloudInitView()->toPlainText(), u"#cloud-config\nhostname: flow\n"_s);
         QVERIFY(templates->cloudInitView()->isReadOnly());
         saveWidgetScreenshot(page, u"deployments-templates"_s);
+
+        // Open in Editor (Ctrl+O) on the demo's template: the editor's unsaved text is asked about
+        // first; discarded, the editor holds the template's cloud-init as a new text.
+        templates->selectTemplate(templateId(u"training-worker"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(templates->cloudInitShown(), Wait);
+        const QString workerText = templates->cloudInitView()->toPlainText();
+        QVERIFY2(workerText.contains(u"ibstat"_s), qPrintable(workerText));
+        templates->table()->table()->setFocus();
+        press(m_app->window(), Qt::Key_O, Qt::ControlModifier);
+        QTRY_COMPARE(m_app->window()->currentSection(), u"cloudinit"_s);
+        auto* editorPage = qobject_cast<CloudInitPage*>(m_app->window()->sectionPage(u"cloudinit"_s));
+        QVERIFY(editorPage);
+        QMessageBox* unsaved = openConfirmation(editorPage, Wait, u"cloudInitUnsavedBox"_s);
+        QVERIFY(unsaved);
+        unsaved->button(QMessageBox::Discard)->click();
+        auto* editor = m_app->window()->findChild<CloudInitCodeEditor*>();
+        QTRY_COMPARE(editor->toPlainText(), workerText);
+        QVERIFY(!editor->document()->isModified());
+
+        QVERIFY(backTo(m_app->window()));
+        press(m_app->window(), Qt::Key_5, Qt::ControlModifier);
+        QCOMPARE(m_app->window()->currentSection(), u"deployments"_s);
+        templates->table()->table()->setFocus();
         press(m_app->window(), Qt::Key_Y, Qt::AltModifier);
         QTRY_COMPARE(page->tabs()->currentWidget(), static_cast<QWidget*>(page->deployments()));
     }
