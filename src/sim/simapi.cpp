@@ -60,6 +60,7 @@ SimApi::SimApi(SimStore& store, const SimOptions& options)
     m_resources.addAutomation(pooltransfer::automation());
     m_resources.addAutomation(procurement::automation());
     m_resources.addPoolDeleteGuard(procurement::deleteGuard());
+    m_resources.addPoolDeleteGuard(SimDeploymentRoutes::poolDeleteGuard());
 }
 
 SimApi::~SimApi() = default;

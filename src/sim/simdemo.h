@@ -14,12 +14,12 @@ class SimStore;
 // once. For acme (enrolled in infiniband-preview): in `production` the pool "training-cluster"
 // owns 2 InfiniBand nodes from a few days ago to a few days ahead and 16 for a 5-day run next
 // week, a slice of which is listed for sale (a standing sell); the deployment "trainers" keeps two
-// workers of the instance template "training-worker" running in the partition "training", on the
-// pool's fabric; earlier orders are filled. In `research` the pool "inference" owns one RoCE node,
-// runs one instance, and a procurement ("inference-keep-2") has kept it at two nodes of its SKU
-// over a rolling day since a day ago; the pool "evaluation" holds two nodes of next week's run,
-// moved there from "training-cluster" by an executed pool transfer. globex trades every day, so
-// the orderbook has weeks of fills.
+// workers of the instance template "training-worker" (worker-0 and worker-1) running in the
+// partition "training", on the pool's fabric; earlier orders are filled. In `research` the pool
+// "inference" owns one RoCE node, runs one instance, and a procurement ("inference-keep-2") has
+// kept it at two nodes of its SKU over a rolling day since a day ago; the pool "evaluation" holds
+// two nodes of next week's run, moved there from "training-cluster" by an executed pool transfer.
+// globex trades every day, so the orderbook has weeks of fills.
 //
 // Everything is done by API requests through SimApi::handle(), as a client would, while the
 // virtual clock runs from `historySeconds` ago to now; the invariants of the API (a pool's

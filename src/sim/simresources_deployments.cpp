@@ -39,8 +39,9 @@ const QString deploymentSelect =
 const QString priorityRank =
     u"CASE priority_level WHEN 'yield' THEN 0 WHEN 'normal' THEN 1 WHEN 'preferred' THEN 2 ELSE 3 END"_s;
 
-// A deployment's current-hour buy is skipped when the hour has less than this left: the next
-// hour's order covers it, and orders of a few minutes would crowd the order list.
+// A deployment's buy for the rest of the hour joins the next hour's when the hour has less than
+// this left: orders of a few minutes would crowd the order list, and the instances must not wait
+// for the hour to turn.
 constexpr qint64 MinimumBlockSeconds = 10 * 60;
 
 QJsonObject idName(const QString& id, const QString& name)
@@ -261,13 +262,17 @@ QString SimResources::buySpotCapacity(const QSqlRecord& d)
     const qint64 limit = d.value(u"max_buy_price_micros"_s).toLongLong();
     const QString skuAlias = d.value(u"sku_alias"_s).toString();
     // The hour under way and the next one, each bought on its own, so that a block that did not
-    // fill is tried again in its own order and never bought twice.
+    // fill is tried again in its own order and never bought twice; the last minutes of an hour are
+    // bought with the next hour.
     const qint64 start = Schedule::floorTo(m_now, Schedule::Alignment);
     const qint64 nextHour = Schedule::floorHour(m_now) + Schedule::Hour;
     QList<std::pair<qint64, qint64>> blocks;
-    if (nextHour - start >= MinimumBlockSeconds)
+    if (nextHour - start >= MinimumBlockSeconds) {
         blocks.append({start, nextHour});
-    blocks.append({nextHour, nextHour + Schedule::Hour});
+        blocks.append({nextHour, nextHour + Schedule::Hour});
+    } else {
+        blocks.append({start, nextHour + Schedule::Hour});
+    }
     const Schedule owned = ownedAllocation(poolId, skuId);
     // The deployment's own active buys, which the market may still fill.
     QList<MarketOrder> pending;

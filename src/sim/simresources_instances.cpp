@@ -210,10 +210,6 @@ QString SimResources::createInstance(const InstanceSpec& spec)
     const QSqlRecord image = findLaunchableImage(spec.image, u"image"_s);
     const bool skuIsInfiniband = sku.value(u"rdma_type"_s).toString() == u"infiniband"_s;
     QList<FieldError> problems;
-    if (image.value(u"upload_status"_s).toString() != u"completed"_s)
-        problems.append({u"image"_s, u"image_unavailable"_s,
-                         u"Image %1 is %2; only a completed image can start instances."_s.arg(
-                             image.value(u"name"_s).toString(), image.value(u"upload_status"_s).toString())});
     if (spec.enablePublicIpv4 && !sku.value(u"supports_public_ipv4"_s).toBool())
         problems.append(
             {u"enable_public_ipv4"_s, u"public_ipv4_unsupported"_s,

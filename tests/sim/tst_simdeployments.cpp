@@ -475,6 +475,96 @@ private Q_SLOTS:
         m_api.del(u"/preview/v2/deployments/"_s + id);
     }
 
+    // In the last minutes of an hour a spot deployment buys them with the next hour: its instances
+    // run at once, not when the hour turns.
+    void spotRunsAtOnceAtTheEndOfAnHour()
+    {
+        const qint64 now = m_api.now();
+        const qint64 nextHour = (now / 3600 + 1) * 3600;
+        if (nextHour - now > 300)
+            m_api.advanceClock(nextHour - now - 300);
+        const QString pool = createPool(u"research"_s, u"late"_s);
+        const auto r = m_api.post(u"/preview/v2/deployments"_s,
+                                  {{u"kind"_s, u"spot"_s},
+                                   {u"name"_s, u"late"_s},
+                                   {u"pool"_s, pool},
+                                   {u"instance_sku"_s, u"hel-a-h100-ib"_s},
+                                   {u"instance_template"_s, m_template},
+                                   {u"target_instance_count"_s, 1},
+                                   {u"max_buy_price_dollars_per_node_hour"_s, u"60.000000"_s}});
+        QCOMPARE(r.status, 201);
+        QCOMPARE(running(r.id()), 1);
+        // One order, from now to the end of the next hour.
+        const auto orders = m_api.get(u"/preview/v2/orders?pool="_s + pool).data();
+        QCOMPARE(orders.size(), 1);
+        const QJsonArray delta = orders.first().toObject().value(u"allocation_schedule_delta").toArray();
+        QCOMPARE(delta.first().toObject().value(u"end_at").toInteger(), nextHour + 3600);
+        QVERIFY(delta.first().toObject().value(u"start_at").toInteger() <= m_api.now());
+        QCOMPARE(m_api.del(u"/preview/v2/deployments/"_s + r.id()).status, 204);
+    }
+
+    // One automation buys for a pool's SKU: a spot deployment refuses a procurement beside it (409),
+    // and a procurement a spot deployment beside it.
+    void oneBuyingAutomationPerPoolSku()
+    {
+        const QString pool = createPool(u"research"_s, u"automations"_s);
+        const QJsonObject procurement{{u"name"_s, u"keep-automations"_s},
+                                      {u"pool"_s, pool},
+                                      {u"instance_sku"_s, m_skus.value(u"hel-a-h100-ib"_s)},
+                                      {u"target"_s, 1},
+                                      {u"min_sell_price_dollars_per_node_hour"_s, u"90.000000"_s},
+                                      {u"max_buy_price_dollars_per_node_hour"_s, u"1.000000"_s},
+                                      {u"managed_window_minutes"_s, 60}};
+        const QJsonObject spot{{u"kind"_s, u"spot"_s},
+                               {u"name"_s, u"spot-automations"_s},
+                               {u"pool"_s, pool},
+                               {u"instance_sku"_s, m_skus.value(u"hel-a-h100-ib"_s)},
+                               {u"instance_template"_s, m_template},
+                               {u"target_instance_count"_s, 0},
+                               {u"max_buy_price_dollars_per_node_hour"_s, u"1.000000"_s}};
+        auto r = m_api.post(u"/preview/v2/deployments"_s, spot);
+        QCOMPARE(r.status, 201);
+        const QString spotId = r.id();
+        r = m_api.post(u"/preview/v2/procurements"_s, procurement);
+        QCOMPARE(r.status, 409);
+        QCOMPARE(r.errorType(), u"conflict"_s);
+        QVERIFY(r.detailCodes().contains(u"automation_exists"_s));
+        QCOMPARE(m_api.del(u"/preview/v2/deployments/"_s + spotId).status, 204);
+        r = m_api.post(u"/preview/v2/procurements"_s, procurement);
+        QCOMPARE(r.status, 201);
+        const QString procurementId = r.id();
+        r = m_api.post(u"/preview/v2/deployments"_s, spot);
+        QCOMPARE(r.status, 409);
+        QVERIFY(r.detailCodes().contains(u"automation_exists"_s));
+        // A generic deployment buys nothing: it may run beside the procurement.
+        QJsonObject generic = spot;
+        generic.insert(u"kind"_s, u"generic"_s);
+        generic.remove(u"max_buy_price_dollars_per_node_hour"_s);
+        r = m_api.post(u"/preview/v2/deployments"_s, generic);
+        QCOMPARE(r.status, 201);
+        QCOMPARE(m_api.del(u"/preview/v2/deployments/"_s + r.id()).status, 204);
+        QCOMPARE(m_api.del(u"/preview/v2/procurements/"_s + procurementId).status, 204);
+    }
+
+    // A pool a deployment keeps instances in is not deleted, even while nothing runs.
+    void poolOfADeploymentIsKept()
+    {
+        const QString pool = createPool(u"research"_s, u"kept"_s);
+        const auto d =
+            m_api.post(u"/preview/v2/deployments"_s, {{u"kind"_s, u"generic"_s},
+                                                      {u"name"_s, u"keeps-pool"_s},
+                                                      {u"pool"_s, pool},
+                                                      {u"instance_sku"_s, m_skus.value(u"hel-a-h100-ib"_s)},
+                                                      {u"instance_template"_s, m_template},
+                                                      {u"target_instance_count"_s, 0}});
+        QCOMPARE(d.status, 201);
+        auto r = m_api.del(u"/preview/v2/pools/"_s + pool);
+        QCOMPARE(r.status, 422);
+        QVERIFY2(r.detailCodes().contains(u"active_deployments"_s), qPrintable(r.detailCodes().join(u", ")));
+        QCOMPARE(m_api.del(u"/preview/v2/deployments/"_s + d.id()).status, 204);
+        QCOMPARE(m_api.del(u"/preview/v2/pools/"_s + pool).status, 204);
+    }
+
     // Under a cap the market does not meet, the buy stands on the book and the status says so.
     void spotWaitsBelowTheMarket()
     {

@@ -90,7 +90,7 @@ QByteArray rawExchange(const QUrl& base, const QByteArray& bytes)
 
 // Images over real HTTP: create, list, get and delete, the multipart upload through presigned URLs
 // on sfsim's transfer listener, the SHA-256 check at completion, downloads, revoke and reinstate,
-// and a revoked image refused at instance creation.
+// and a revoked image refused at instance creation (and by templates and deployments).
 class TestSimImages final : public QObject
 {
     Q_OBJECT
@@ -403,6 +403,65 @@ private Q_SLOTS:
                      .value(u"name")
                      .toString(),
                  u"revocable"_s);
+    }
+
+    // A revoked image makes no new template, and a deployment whose template names it starts no new
+    // instance (its status says why) until the image is reinstated; what runs goes on.
+    void revokedImageStopsTemplatesAndDeployments()
+    {
+        const QString id = createImage(u"fleet-image"_s);
+        const QByteArray bytes = randomBytes(64 * 1024, 31);
+        QCOMPARE(upload(id, 1, bytes), 200);
+        QCOMPARE(m_api.post(u"/preview/v2/images/"_s + id + u"/complete"_s, {{u"sha256"_s, sha256Of(bytes)}})
+                     .status,
+                 200);
+        auto r = m_api.post(u"/preview/v2/instance_templates"_s,
+                            {{u"workspace"_s, m_workspace}, {u"name"_s, u"fleet"_s}, {u"image"_s, id}});
+        QCOMPARE(r.status, 201);
+        const QString tmpl = r.id();
+        const QString pool =
+            m_api.post(u"/preview/v2/pools"_s, {{u"workspace"_s, m_workspace}, {u"name"_s, u"fleet-pool"_s}})
+                .id();
+        QString sku;
+        for (const auto& v : constValue(m_api.get(u"/preview/v2/instance_skus?limit=200"_s).data()))
+            if (v.toObject().value(u"alias").toString() == u"sea-3-h100")
+                sku = v.toObject().value(u"id").toString();
+        m_api.setAllocation(pool, sku, 2);
+        r = m_api.post(u"/preview/v2/deployments"_s, {{u"kind"_s, u"generic"_s},
+                                                      {u"name"_s, u"fleet"_s},
+                                                      {u"pool"_s, pool},
+                                                      {u"instance_sku"_s, sku},
+                                                      {u"instance_template"_s, tmpl},
+                                                      {u"target_instance_count"_s, 1}});
+        QCOMPARE(r.status, 201);
+        const QString deployment = r.id();
+        const auto running = [&] {
+            int n = 0;
+            for (const auto& v : constValue(m_api.get(u"/preview/v2/instances?pool="_s + pool).data()))
+                n += v.toObject().value(u"status").toString() == u"running"_s;
+            return n;
+        };
+        QCOMPARE(running(), 1);
+
+        QCOMPARE(m_api.post(u"/preview/v2/images/"_s + id + u"/revoke"_s, {}).status, 200);
+        r = m_api.post(u"/preview/v2/instance_templates"_s,
+                       {{u"workspace"_s, m_workspace}, {u"name"_s, u"fleet-2"_s}, {u"image"_s, id}});
+        QCOMPARE(r.status, 422);
+        QCOMPARE(r.detailCodes(), QStringList{u"image_revoked"_s});
+        // One more wanted: none starts, and the status tells why; the running one goes on.
+        r = m_api.patch(u"/preview/v2/deployments/"_s + deployment, {{u"target_instance_count"_s, 2}});
+        QCOMPARE(r.status, 200);
+        QCOMPARE(running(), 1);
+        const QJsonObject status =
+            m_api.get(u"/preview/v2/deployments/"_s + deployment).json.value(u"status").toObject();
+        QCOMPARE(status.value(u"state").toString(), u"error"_s);
+        QVERIFY2(status.value(u"message").toString().contains(u"revoked"_s),
+                 qPrintable(status.value(u"message").toString()));
+
+        QCOMPARE(m_api.post(u"/preview/v2/images/"_s + id + u"/reinstate"_s, {}).status, 200);
+        m_api.advanceClock(3600);
+        QCOMPARE(running(), 2);
+        QCOMPARE(m_api.del(u"/preview/v2/deployments/"_s + deployment).status, 204);
     }
 
     void uploadSurvivesARestartOfTheSimulator()

@@ -172,9 +172,9 @@ private Q_SLOTS:
             QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
             return out;
         };
-        // Back to version 2 as the previous release left it: without the list indexes, the
-        // procurements and pool transfers, templates and deployments, and with the tokens themselves
-        // in the store rather than their digests.
+        // Back to version 2 as the previous release left it: without templates and deployments
+        // (version 7), the procurements and pool transfers (5), the list indexes, and with the tokens
+        // themselves in the store rather than their digests.
         QStringList downgrade{
             u"DROP INDEX instances_deployment"_s,
             u"ALTER TABLE instances DROP COLUMN deployment_id"_s,

@@ -115,7 +115,7 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
     }
     if (!problems.isEmpty())
         throw SimApiError::unprocessable(problems.first().message, problems);
-    // One automation buys for a pool's SKU.
+    // One automation buys for a pool's SKU: a spot deployment or a procurement.
     if (spot) {
         if (const auto other = c.store.row(u"SELECT name FROM deployments WHERE pool_id = ? AND "
                                            u"instance_sku_id = ? AND kind = 'spot' AND "
@@ -124,6 +124,14 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
             throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
                                         {{u"pool"_s, u"automation_exists"_s,
                                           u"Spot deployment %1 already buys %2 for pool %3."_s.arg(
+                                              other->value(0).toString(), sku.value(u"alias"_s).toString(),
+                                              pool.value(u"name"_s).toString())}});
+        if (const auto other = c.store.row(u"SELECT name FROM procurements WHERE pool_id = ? AND "
+                                           u"instance_sku_id = ? AND deleted_at IS NULL"_s,
+                                           {pool.value(u"id"_s), sku.value(u"id"_s)}))
+            throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
+                                        {{u"pool"_s, u"automation_exists"_s,
+                                          u"Procurement %1 already buys %2 for pool %3."_s.arg(
                                               other->value(0).toString(), sku.value(u"alias"_s).toString(),
                                               pool.value(u"name"_s).toString())}});
     }
@@ -258,6 +266,23 @@ ApiResponse SimDeploymentRoutes::deleteDeployment(const SimRequestContext& c)
     c.store.exec(u"UPDATE deployments SET deleted_at = ?, updated_at = ? WHERE id = ?"_s, {c.now, c.now, id});
     c.resources.reconcile(d.value(u"pool_id"_s).toString(), d.value(u"instance_sku_id"_s).toString());
     return ApiResponse::noContent();
+}
+
+SimResources::PoolDeleteGuard SimDeploymentRoutes::poolDeleteGuard()
+{
+    return [](SimStore& store, const QString& poolId, qint64) {
+        const qint64 count =
+            store
+                .scalar(u"SELECT COUNT(*) FROM deployments WHERE pool_id = ? AND deleted_at IS NULL"_s,
+                        {poolId})
+                .toLongLong();
+        if (count == 0)
+            return QList<FieldError>{};
+        return QList<FieldError>{
+            {{},
+             u"active_deployments"_s,
+             u"%1 deployment(s) keep instances in the pool; delete them first."_s.arg(count)}};
+    };
 }
 
 } // namespace sfsim

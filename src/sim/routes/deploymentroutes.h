@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/routes/simrouter.h"
+#include "sim/simresources.h"
 
 namespace sfsim {
 
@@ -13,6 +14,8 @@ class SimDeploymentRoutes final
 {
 public:
     static void add(SimRouter& router);
+    // A pool a live deployment keeps instances in is not deleted.
+    static SimResources::PoolDeleteGuard poolDeleteGuard();
 
 private:
     static ApiResponse createDeployment(const SimRequestContext& c);

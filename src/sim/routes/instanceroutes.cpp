@@ -421,9 +421,9 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     const auto userData = routeutil::userData(body);
     const auto name = body.name(u"name"_s, false);
     body.finish();
-    // Keys are per instance: a retry finds the replacement the first attempt made, even though the
-    // instance it replaced is terminated by then.
-    const IdempotencyKey key(c, u"replace "_s + c.params.at(0), u"replacement"_s);
+    // The key covers the instance (its route) and the body: a retry finds the replacement the first
+    // attempt made, even though the instance it replaced is terminated by then.
+    const IdempotencyKey key(c, u"instances/%1/replace"_s.arg(c.params.at(0)), u"replacement"_s);
     if (const auto previous = key.previous())
         return ApiResponse::created(c.resources.storedInstanceJson(*previous));
 

@@ -36,12 +36,8 @@ ApiResponse SimInstanceTemplateRoutes::createTemplate(const SimRequestContext& c
     const QSqlRecord ws = c.resources.readableWorkspace(*workspace, u"workspace"_s);
     const QString wsId = ws.value(u"id"_s).toString();
     c.resources.requireWrite(wsId);
-    const QSqlRecord image = c.resources.findImage(*imageRef, u"image"_s);
-    if (image.value(u"upload_status"_s).toString() != u"completed"_s)
-        throw SimApiError::unprocessable(
-            u"Image %1 is %2; a template needs a completed image."_s.arg(
-                image.value(u"name"_s).toString(), image.value(u"upload_status"_s).toString()),
-            {{u"image"_s, u"image_unavailable"_s, u"The image cannot start instances."_s}});
+    // A template starts instances: its image must be able to.
+    const QSqlRecord image = c.resources.findLaunchableImage(*imageRef, u"image"_s);
     if (!name)
         name = u"template-"_s
                + c.resources.ids().make(u"t"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');

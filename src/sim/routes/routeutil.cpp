@@ -2,11 +2,7 @@
 
 #include "sim/routes/routeutil.h"
 
-#include "sim/simids.h"
-#include "sim/simstore.h"
-
 #include <QByteArray>
-#include <QDateTime>
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "common/fielderror.h"
-#include "sim/routes/simrequest.h"
 #include "sim/simhttp.h"
 
 #include <QJsonObject>
