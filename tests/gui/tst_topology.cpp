@@ -201,7 +201,8 @@ private Q_SLOTS:
             waitForResult<Pool>(client.createPool(u"sfc:workspace:acme:default"_s, u"grouped-pool"_s));
         QVERIFY(pool);
         control.setAllocation(pool->id, sku, 4);
-        const auto images = waitForResult<QList<Image>>(client.images());
+        // The public images are listed in their own workspace.
+        const auto images = waitForResult<QList<Image>>(client.images(u"sfc:workspace:sfcompute:public"_s));
         QVERIFY(images);
         QString image;
         for (const Image& i : *images)
@@ -251,7 +252,7 @@ private Q_SLOTS:
         QCOMPARE(group->parent(), partitionItem);
         QCOMPARE(findItem(tree, u"loner"_s)->parent(), partitionItem);
         QCOMPARE(group->text(TopologyDialog::IdColumn), deployment->id);
-        QCOMPARE(group->text(TopologyDialog::StatusColumn), u"2 instance(s)"_s);
+        QCOMPARE(group->text(TopologyDialog::StatusColumn), u"2 instances"_s);
         QCOMPARE(group->childCount(), 2);
         for (int i = 0; i < group->childCount(); ++i)
             QVERIFY2(group->child(i)->text(TopologyDialog::NameColumn).startsWith(u"pair-"_s),
@@ -266,7 +267,7 @@ private Q_SLOTS:
         context.session()->refresh(Session::Resource::Instances);
         QTRY_COMPARE_WITH_TIMEOUT(findItem(tree, u"Deployment pair"_s)->childCount(), 3, t);
         QCOMPARE(findItem(tree, u"Deployment pair"_s)->text(TopologyDialog::StatusColumn),
-                 u"3 instance(s)"_s);
+                 u"3 instances"_s);
         dialog->close();
         QTRY_VERIFY(!dialog);
     }

@@ -176,11 +176,20 @@ Session::~Session() = default;
 
 QList<Session::Resource> Session::allResources()
 {
-    return {Resource::Workspaces,  Resource::Skus,         Resource::Availability,
-            Resource::Instances,   Resource::Pools,        Resource::Orders,
-            Resource::Images,      Resource::FeatureFlags, Resource::Fabrics,
-            Resource::Partitions,  Resource::InstanceTemplates, Resource::Deployments,
-            Resource::Procurements, Resource::PoolTransfers};
+    return {Resource::Workspaces,
+            Resource::Skus,
+            Resource::Availability,
+            Resource::Instances,
+            Resource::Pools,
+            Resource::Orders,
+            Resource::Images,
+            Resource::FeatureFlags,
+            Resource::Fabrics,
+            Resource::Partitions,
+            Resource::InstanceTemplates,
+            Resource::Deployments,
+            Resource::Procurements,
+            Resource::PoolTransfers};
 }
 
 Poller* Session::addPoller(Resource resource, Poller* poller)
