@@ -482,9 +482,16 @@ private Q_SLOTS:
         const ValidationResult encodedOver = validateUserData(medium);
         QVERIFY(encodedOver.size.base64Exceeds());
         QVERIFY(!encodedOver.size.rawExceeds());
+        // The limit is of what is sent, the base64 text: over it, whatever the raw size.
+        QVERIFY(!encodedOver.valid());
         QVERIFY(std::any_of(
             encodedOver.diagnostics.cbegin(), encodedOver.diagnostics.cend(),
-            [](const Diagnostic& d) { return d.code == u"size" && d.severity == Severity::Warning; }));
+            [](const Diagnostic& d) { return d.code == u"size" && d.severity == Severity::Error; }));
+        // Within it: 48 KiB of text is 64 KiB in base64.
+        const ValidationResult within = validateUserData(big.left(48 * 1024));
+        QCOMPARE(within.size.base64, PayloadSize::limit);
+        QVERIFY(std::none_of(within.diagnostics.cbegin(), within.diagnostics.cend(),
+                             [](const Diagnostic& d) { return d.code == u"size"; }));
     }
 
     // cloud-init reads gzip user data: what is inside is checked, the size is that of what is sent.

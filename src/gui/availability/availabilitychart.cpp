@@ -216,9 +216,9 @@ void AvailabilityChart::updateDescription()
             cheapest = quote;
     }
     if (cheapest)
-        parts << tr("Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).",
+        parts << tr("Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).",
                     nullptr, priced)
-                     .arg(Money::formatRate(*cheapest->bestAsk), Format::dateTime(cheapest->hourStart));
+                     .arg(Format::rate(*cheapest->bestAsk), Format::dateTime(cheapest->hourStart));
     else
         parts << tr("No asks in the order book for this range.");
     setAccessibleDescription(parts.join(u' '));

@@ -135,7 +135,7 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     for (MessageBar* bar : {m_namesPreflight, m_partitionPreflight}) {
         bar->setKind(MessageBar::Kind::Warning);
         bar->label()->setTextFormat(Qt::PlainText);
-        bar->label()->setAccessibleName(tr("Before you create"));
+        bar->label()->setAccessibleDescription(tr("Before you create"));
         bar->hide();
     }
     m_ui->namesLayout->addWidget(m_namesPreflight, 7, 0, 1, 3);

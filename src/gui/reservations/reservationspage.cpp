@@ -9,6 +9,7 @@
 #include "core/market/marketbackend.h"
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
+#include "core/models/format.h"
 #include "core/settings/settings.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
@@ -26,6 +27,7 @@
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -110,7 +112,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         new QPushButton(ThemeIcons::icon(QStringLiteral("edit-find")), tr("Fin&d Window…"), this);
     findButton->setObjectName(u"plannerFindWindow"_s);
     findButton->setToolTip(tr("Find the cheapest window to buy by length and start (Ctrl+F)"));
-    auto* findAction = new QAction(this);
+    auto* findAction = new QAction(findButton->icon(), findButton->text(), this);
+    findAction->setObjectName(u"plannerFindWindowAction"_s);
     findAction->setShortcut(QKeySequence::Find);
     findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(findAction);
@@ -147,6 +150,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     layout->addLayout(second);
     layout->addWidget(m_countdowns);
     layout->addWidget(splitter, 1);
+
+    buildMenu(findAction, exportButton);
 
     m_quoteDebounce->setSingleShot(true);
     m_quoteDebounce->setInterval(200);
@@ -577,31 +582,33 @@ void ReservationsPage::extend()
     m_chart->setSelection(TimeAxis::Window{start, end});
     // setSelection leaves the window as it was when it is already selected.
     m_panel->setWindow(start, end);
+    // A limit in the field was chosen for another window: the market is asked for this one's.
+    m_panel->setLimit(QString());
     QString why;
     auto request = m_panel->request(&why);
     if (!request) {
         m_panel->showStatus(why, true);
         return;
     }
-    if (!request->limitPrice.isEmpty()) {
-        placeOrder(*request);
-        return;
-    }
-    // No limit typed: the market's rate for this window, then the confirmation.
     m_panel->showStatus(tr("Asking the market for the rate…"), false);
     m_backend->preview(
         *request, this,
-        [this](const OrderPreview& preview) {
+        [this, request = *request](const OrderPreview& preview) {
             const auto rate = Money::parseRate(preview.postOrderBody.limitPrice);
-            if (preview.quoted && rate)
-                m_panel->setLimit(Money::formatRate(*rate));
-            const auto withLimit = m_panel->request();
-            if (!preview.quoted || !rate || !withLimit || withLimit->limitPrice.isEmpty()) {
+            // The answer is for the extension as it was asked for; the panel may have moved on.
+            const auto shown = m_panel->request();
+            if (!shown || shown->startAt != request.startAt || shown->endAt != request.endAt
+                || shown->nodeCount != request.nodeCount || shown->sku != request.sku)
+                return;
+            if (!preview.quoted || !rate) {
                 m_panel->showStatus(tr("The market has no rate for this window; set a limit and place it."),
                                     true);
                 return;
             }
-            placeOrder(*withLimit);
+            // The market's price, rounded up to a rate's precision so that the order still fills.
+            m_panel->setProposedLimit(Format::rateInput(*rate, Format::Rounding::Up));
+            if (const auto withLimit = m_panel->request(); withLimit && !withLimit->limitPrice.isEmpty())
+                placeOrder(*withLimit);
         },
         [this, request = *request](const QString& message) {
             m_panel->showPreviewError(request, message);
@@ -654,6 +661,32 @@ void ReservationsPage::hideEvent(QHideEvent* event)
         m_backend->unwatch();
     }
     m_countdownTimer->stop();
+}
+
+void ReservationsPage::buildMenu(QAction* findAction, QPushButton* exportButton)
+{
+    // A direct child marked so: the main window shows it in the menu bar while the page is current.
+    auto* menu = new QMenu(tr("&Reservations"), this);
+    menu->setObjectName(u"reservationsMenu"_s);
+    menu->setProperty("sectionMenu", true);
+    menu->addAction(findAction);
+    // The panel's and the toolbar's buttons, as they are when the menu opens.
+    const auto mirror = [menu](QAbstractButton* button) {
+        auto* action = menu->addAction(button->icon(), button->text(), button, &QAbstractButton::click);
+        action->setObjectName(button->objectName() + u"Action"_s);
+        action->setEnabled(button->isEnabled());
+        QObject::connect(menu, &QMenu::aboutToShow, action,
+                         [action, button] { action->setEnabled(button->isEnabled()); });
+    };
+    for (const char* name : {"orderQuote", "orderPlace", "orderExtend"})
+        mirror(m_panel->findChild<QPushButton*>(QLatin1StringView(name)));
+    menu->addSeparator();
+    mirror(exportButton);
+    auto* utc = menu->addAction(tr("Times in &UTC"));
+    utc->setObjectName(u"plannerUtcAction"_s);
+    utc->setCheckable(true);
+    connect(menu, &QMenu::aboutToShow, utc, [this, utc] { utc->setChecked(m_utc); });
+    connect(utc, &QAction::triggered, this, &ReservationsPage::setUtc);
 }
 
 void ReservationsPage::setScopeBar(QWidget* bar)

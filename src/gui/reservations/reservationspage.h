@@ -14,7 +14,9 @@
 
 class QHBoxLayout;
 
+class QAction;
 class QButtonGroup;
+class QPushButton;
 class QComboBox;
 class QLabel;
 class QTimer;
@@ -82,6 +84,8 @@ private:
     QString skuName(const QString& id) const;
     // The depth for the selected window (or the next day) and the recent fills of the chosen SKU.
     void requestMarket();
+    // The page's menu in the menu bar (Reservations), with the commands of its toolbar and panel.
+    void buildMenu(QAction* findAction, QPushButton* exportButton);
     // The window the depth is asked for, and whether the user selected it.
     std::pair<TimeAxis::Window, bool> depthWindow() const;
 
