@@ -303,6 +303,9 @@ private Q_SLOTS:
         }
         qInfo("checked %lld windows: %s", static_cast<long long>(dialogs.size()),
               qPrintable(dialogs.join(u", ")));
+        // Each on its own line too: a failure's message is cut after a few thousand characters.
+        for (const QString& problem : std::as_const(problems))
+            qWarning("%s", qPrintable(problem));
         QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
         // The walk reached far: the pages' dialogs, not only the menus'.
         QVERIFY2(dialogs.size() >= 12, qPrintable(dialogs.join(u", ")));

@@ -66,6 +66,8 @@ AvailabilityChart::AvailabilityChart(QWidget* parent)
     m_nodeAxis->setLabelFormat(QStringLiteral("%d"));
     m_priceAxis->setTitleText(tr("$ per node-hour"));
     m_priceAxis->setLabelFormat(QStringLiteral("%.2f"));
+    // A scale's dollars with the locale's decimal point, as money shows everywhere.
+    chart()->setLocalizeNumbers(true);
     m_chart->addAxis(m_time, Qt::AlignBottom);
     m_chart->addAxis(m_nodeAxis, Qt::AlignLeft);
     m_chart->addAxis(m_priceAxis, Qt::AlignRight);
