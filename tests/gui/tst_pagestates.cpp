@@ -154,7 +154,7 @@ private Q_SLOTS:
         name->setFocus();
         QTest::keyClicks(name, u"Staging"_s);
         QTest::keyClick(name, Qt::Key_Return);
-        QCOMPARE(QApplication::focusWidget(), address);
+        QCOMPARE(dialog->focusWidget(), address);
         QCOMPARE(list->count(), count);
         QTest::keyClicks(address, u"https://staging.example"_s);
         QTest::keyClick(address, Qt::Key_Return);

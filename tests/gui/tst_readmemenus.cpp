@@ -66,10 +66,12 @@ QString plain(QString text)
     return text.replace(u"&&"_s, u"\x01"_s).remove(u'&').replace(u'\x01', u'&');
 }
 
+// A path may leave out the ellipsis of a command that opens a dialog ("File > Preferences").
 QAction* findItem(const QMenu* menu, const QString& item)
 {
     for (QAction* action : menu->actions()) {
-        if (!action->isSeparator() && plain(action->text()) == item)
+        const QString text = plain(action->text());
+        if (!action->isSeparator() && (text == item || (!item.endsWith(u'…') && text == item + u'…')))
             return action;
     }
     return nullptr;
