@@ -820,8 +820,8 @@ private:
                 problems << u"%1: %2 shows \"%3\" but a screen reader hears \"%4\""_s.arg(
                     where, describe(widget), text.left(80), told.left(80));
         }
-        if (auto* meter = qobject_cast<QProgressBar*>(widget); meter && meter->isTextVisible()
-                                                               && !meter->text().isEmpty()) {
+        if (auto* meter = qobject_cast<QProgressBar*>(widget);
+            meter && meter->isTextVisible() && !meter->text().isEmpty()) {
             ++s_meters;
             QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(meter);
             const QString value = iface ? iface->text(QAccessible::Value) : QString();

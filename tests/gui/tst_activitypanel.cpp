@@ -131,8 +131,10 @@ private Q_SLOTS:
         notices.add(notice);
         QTRY_VERIFY(!placeholder->isVisible());
         QVERIFY(table->accessibleDescription().isEmpty());
-        QTRY_VERIFY2(fits(NoticeLog::TimeColumn), qPrintable(u"%1 px for \"%2\""_s.arg(table->columnWidth(0)).arg(
-                                                     notices.index(0, 0).data().toString())));
+        QTRY_VERIFY2(
+            fits(NoticeLog::TimeColumn),
+            qPrintable(
+                u"%1 px for \"%2\""_s.arg(table->columnWidth(0)).arg(notices.index(0, 0).data().toString())));
         QVERIFY(fits(NoticeLog::NoticeColumn));
         saveWidgetScreenshot(panel, u"activity-notifications"_s);
 

@@ -129,7 +129,8 @@ private Q_SLOTS:
         QTest::keyClick(view->table(), Qt::Key_A, Qt::ControlModifier);
         const int rows = view->proxy()->rowCount();
         QCOMPARE(view->selectedSourceRows().size(), rows);
-        QTRY_VERIFY2(details->text().contains(u"%1 instances selected"_s.arg(rows)), qPrintable(details->text()));
+        QTRY_VERIFY2(details->text().contains(u"%1 instances selected"_s.arg(rows)),
+                     qPrintable(details->text()));
         saveWidgetScreenshot(window, u"instances-many-selected"_s);
     }
 

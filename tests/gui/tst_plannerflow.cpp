@@ -51,8 +51,8 @@
 #include <QTreeWidget>
 
 #include <limits>
-#include <tuple>
 #include <memory>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using namespace sfdesk;
@@ -387,7 +387,10 @@ private Q_SLOTS:
                 first = false;
             },
             // Shown as every rate is, not with the wire's six decimals.
-            [&] { return preview->text().contains(u"Estimated rate: "_s + Format::rate(*Money::parseRate(rate))); },
+            [&] {
+                return preview->text().contains(u"Estimated rate: "_s
+                                                + Format::rate(*Money::parseRate(rate)));
+            },
             [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
         // The market's rate as the limit, rounded up to a rate's precision so that it fills.
         QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(),
@@ -434,8 +437,8 @@ private Q_SLOTS:
             {"20.00", "20.000", "19.99998"}, {"0.01", "0.010", "0.01002"}, {"19.99", "19.990", "19.99002"},
             {"3.333", "3.333", "3.333"},     {"0.06", "0.060", "0.06"},    {"2.5", "2.500", "2.50002"}};
         for (const auto& [text, shown, inForce] : limits)
-            QTest::addRow("%s", text) << QString::fromLatin1(text) << QString::fromLatin1(shown)
-                                      << QString::fromLatin1(inForce);
+            QTest::addRow("%s", text)
+                << QString::fromLatin1(text) << QString::fromLatin1(shown) << QString::fromLatin1(inForce);
     }
 
     void typedLimitsRoundTripExactly()
@@ -459,7 +462,8 @@ private Q_SLOTS:
         a->child<QPushButton>(u"orderPlace"_s)->click();
         QVERIFY(a->placeUntil(QStringList{u"standing"_s, u"filled"_s}));
         const QString confirmation = a->confirmations.last();
-        QVERIFY2(confirmation.contains(u"limit of $"_s + shown + u" per node-hour"_s), qPrintable(confirmation));
+        QVERIFY2(confirmation.contains(u"limit of $"_s + shown + u" per node-hour"_s),
+                 qPrintable(confirmation));
         // The rounding changes nothing a rate shows: nothing to explain.
         QVERIFY2(!confirmation.contains(u"typed"_s), qPrintable(confirmation));
         // The server keeps it to its precision.
@@ -677,7 +681,8 @@ private Q_SLOTS:
                 first = false;
             },
             [&] { return !limit->text().isEmpty(); },
-            [&] { return a->child<QLabel>(u"orderPreview"_s)->text().startsWith(u"No preview"_s); }, Timeout));
+            [&] { return a->child<QLabel>(u"orderPreview"_s)->text().startsWith(u"No preview"_s); },
+            Timeout));
         const QString leftOver = limit->text();
         const QString extensionQuote = quotedRate(m_h100, end, end + D, 3);
         QVERIFY(!extensionQuote.isEmpty());
@@ -703,7 +708,8 @@ private Q_SLOTS:
         // Confirmed at the market's price for the extension, the rate as every rate is shown.
         const QString confirmation = a->confirmations.last();
         QVERIFY2(confirmation.contains(u"Buy 3"_s), qPrintable(confirmation));
-        QVERIFY2(confirmation.contains(u"limit of $"_s + proposed + u" per node-hour"_s), qPrintable(confirmation));
+        QVERIFY2(confirmation.contains(u"limit of $"_s + proposed + u" per node-hour"_s),
+                 qPrintable(confirmation));
         QCOMPARE(limit->text(), proposed);
         const QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 2);
@@ -1058,9 +1064,8 @@ private Q_SLOTS:
                               .toInteger();
         }
         QCOMPARE(ownLevel()->nodes, booked);
-        QVERIFY2(
-            depth->accessibleDescription().contains(u"Your buy at %1: 3 "_s.arg(Format::rate(bid))),
-            qPrintable(depth->accessibleDescription()));
+        QVERIFY2(depth->accessibleDescription().contains(u"Your buy at %1: 3 "_s.arg(Format::rate(bid))),
+                 qPrintable(depth->accessibleDescription()));
 
         // A window selected on the chart: the depth is for it, as the server prices it.
         const qint64 start = nextHour + 2 * D;
@@ -1129,8 +1134,7 @@ private Q_SLOTS:
         QVERIFY(fills->accessibleDescription().contains(u"Latest: %1"_s.arg(Format::rate(last.rate))));
         // Hovering the newest point tells it.
         const QString tip = fills->toolTipAt(fills->positionOf(fills->fills().size() - 1));
-        QVERIFY2(tip.startsWith(Format::rate(last.rate)) && tip.contains(u" for 2 node"_s),
-                 qPrintable(tip));
+        QVERIFY2(tip.startsWith(Format::rate(last.rate)) && tip.contains(u" for 2 node"_s), qPrintable(tip));
     }
 
     void screenshots()

@@ -48,7 +48,8 @@ QList<MenuPath> menuPathsIn(const QString& text)
 // "the Activity panel (Ctrl+Shift+A)": a panel shown from the View menu with that key.
 QList<MenuPath> panelsIn(const QString& text)
 {
-    static const QRegularExpression panel(uR"(the ([A-Z][A-Za-z-]*) panel \(((?:Ctrl|Shift|Alt|F\d)[^)]*)\))"_s);
+    static const QRegularExpression panel(
+        uR"(the ([A-Z][A-Za-z-]*) panel \(((?:Ctrl|Shift|Alt|F\d)[^)]*)\))"_s);
     QList<MenuPath> paths;
     QString flat = text;
     flat.replace(u'\n', u' ');
@@ -96,7 +97,8 @@ private Q_SLOTS:
         const QList<MenuPath> paths = menuPathsIn(readme());
         QStringList found;
         for (const MenuPath& path : paths)
-            found << path.menu + u" > "_s + path.item + (path.keys.isEmpty() ? QString() : u" ("_s + path.keys + u')');
+            found << path.menu + u" > "_s + path.item
+                         + (path.keys.isEmpty() ? QString() : u" ("_s + path.keys + u')');
         for (const QString& expected :
              {u"Reservations > Find Window… (Ctrl+F)"_s, u"File > Connections… (Ctrl+Shift+O)"_s,
               u"Cloud-init > Jinja Instance Data… (Ctrl+Shift+J)"_s, u"View > Color Scheme"_s})
@@ -138,10 +140,10 @@ private Q_SLOTS:
                                                 : name + u": no such item in "_s + path.menu);
                 continue;
             }
-            if (!path.keys.isEmpty()
-                && found->shortcut().toString(QKeySequence::PortableText) != path.keys)
-                missing << name + u": its key is \""_s + found->shortcut().toString(QKeySequence::PortableText)
-                               + u"\", not "_s + path.keys;
+            if (!path.keys.isEmpty() && found->shortcut().toString(QKeySequence::PortableText) != path.keys)
+                missing << name + u": its key is \""_s
+                               + found->shortcut().toString(QKeySequence::PortableText) + u"\", not "_s
+                               + path.keys;
             // The item does what it says: a command, or a submenu (View > Color Scheme).
             else if (!found->isEnabled() && !found->menu())
                 missing << name + u": disabled"_s;

@@ -53,7 +53,8 @@ QString dataFile(const QString& relative)
 QString checkoutFile(const QString& relative)
 {
     // tests/data is two folders below the checkout's top.
-    return QDir::cleanPath(QDir(QStringLiteral(SFDESK_TEST_DATA_DIR)).filePath(QStringLiteral("../../") + relative));
+    return QDir::cleanPath(
+        QDir(QStringLiteral(SFDESK_TEST_DATA_DIR)).filePath(QStringLiteral("../../") + relative));
 }
 
 QByteArray readDataFile(const QString& relative)

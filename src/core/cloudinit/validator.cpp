@@ -746,7 +746,8 @@ private:
         // One reading of the limit: it holds for the base64 text the API is sent (userdata.h).
         if (size.base64Exceeds())
             add(Severity::Error, {}, u"format-l1.c1"_s,
-                u"User data is %1 KiB, %2 KiB in base64 as it is sent in cloud_init_user_data: over the 64 KiB "
+                u"User data is %1 KiB, %2 KiB in base64 as it is sent in cloud_init_user_data: over the 64 "
+                u"KiB "
                 u"limit%3"_s.arg(kib(size.raw), kib(size.base64), gzip),
                 u"size"_s);
     }

@@ -54,8 +54,8 @@ QString moneyText(bool negative, quint64 units, int decimals)
     return negative && units != 0 ? locale.negativeSign() + text : text;
 }
 
-quint64 roundedUnits(quint64 whole, quint64 kept, bool droppedNonZero, bool droppedHalfOrMore,
-                     bool negative, int decimals, Format::Rounding rounding)
+quint64 roundedUnits(quint64 whole, quint64 kept, bool droppedNonZero, bool droppedHalfOrMore, bool negative,
+                     int decimals, Format::Rounding rounding)
 {
     quint64 units = whole * powerOfTen(decimals) + kept;
     switch (rounding) {
@@ -81,10 +81,10 @@ QString fromMicros(qint64 micros, int decimals, Format::Rounding rounding)
     const quint64 unit = powerOfTen(6 - decimals);
     const quint64 dropped = magnitude % unit;
     const quint64 kept = magnitude / unit;
-    return moneyText(negative,
-                     roundedUnits(0, kept, dropped != 0, dropped * 2 >= unit && unit > 1, negative, decimals,
-                                  rounding),
-                     decimals);
+    return moneyText(
+        negative,
+        roundedUnits(0, kept, dropped != 0, dropped * 2 >= unit && unit > 1, negative, decimals, rounding),
+        decimals);
 }
 
 // Rounds the decimal string by its own digits: only the first digit dropped decides a half-up
@@ -154,8 +154,8 @@ QString Format::rateInput(qint64 micros, Rounding rounding)
     const quint64 units = roundedUnits(0, magnitude / unit, dropped != 0, dropped * 2 >= unit, negative,
                                        RateDecimals, rounding);
     const quint64 scale = powerOfTen(RateDecimals);
-    return (negative && units != 0 ? QStringLiteral("-") : QString()) + QString::number(units / scale)
-           + u'.' + QString::number(units % scale).rightJustified(RateDecimals, u'0');
+    return (negative && units != 0 ? QStringLiteral("-") : QString()) + QString::number(units / scale) + u'.'
+           + QString::number(units % scale).rightJustified(RateDecimals, u'0');
 }
 
 QString Format::bytes(qint64 bytes)

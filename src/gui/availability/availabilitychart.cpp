@@ -218,8 +218,8 @@ void AvailabilityChart::updateDescription()
             cheapest = quote;
     }
     if (cheapest)
-        parts << tr("Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).",
-                    nullptr, priced)
+        parts << tr("Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).", nullptr,
+                    priced)
                      .arg(Format::rate(*cheapest->bestAsk), Format::dateTime(cheapest->hourStart));
     else
         parts << tr("No asks in the order book for this range.");

@@ -13,9 +13,9 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/common/accessibleviews.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
-#include "gui/common/accessibleviews.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
@@ -502,8 +502,9 @@ void CloudInitPage::updateSizeMeter(const CloudInit::PayloadSize& size)
     // What is sent, and what the limit is of: the base64 text (CloudInit::PayloadSize).
     m_sizeMeter->setReading(int(qMin(base64, CloudInit::PayloadSize::limit)),
                             tr("%1 KiB of 64 KiB in base64 (%2 KiB of text)").arg(kib(base64), kib(raw)));
-    m_sizeMeter->setToolTip(tr("SF Compute takes user data base64-encoded, at most 64 KiB of it: about 48 KiB "
-                               "of text. The meter counts the encoded size, as it is sent."));
+    m_sizeMeter->setToolTip(
+        tr("SF Compute takes user data base64-encoded, at most 64 KiB of it: about 48 KiB "
+           "of text. The meter counts the encoded size, as it is sent."));
     QPalette pal = palette();
     if (size.base64Exceeds())
         pal.setColor(QPalette::Highlight, QColor(0xd9, 0x30, 0x25));

@@ -50,8 +50,7 @@ public:
     AccessibleHeaderCell(QAbstractItemView* view, int section)
         : m_view(view)
         , m_section(section)
-    {
-    }
+    {}
 
     int section() const { return m_section; }
     bool isValid() const override
@@ -61,7 +60,10 @@ public:
     QObject* object() const override { return nullptr; }
     QWindow* window() const override { return windowOf(m_view); }
     QAccessibleInterface* childAt(int, int) const override { return nullptr; }
-    QAccessibleInterface* parent() const override { return QAccessible::queryAccessibleInterface(m_view.data()); }
+    QAccessibleInterface* parent() const override
+    {
+        return QAccessible::queryAccessibleInterface(m_view.data());
+    }
     QAccessibleInterface* child(int) const override { return nullptr; }
     int childCount() const override { return 0; }
     int indexOfChild(const QAccessibleInterface*) const override { return -1; }
@@ -71,7 +73,8 @@ public:
             return {};
         const QAbstractItemModel* model = m_view->model();
         if (t == QAccessible::Name) {
-            const QString name = model->headerData(m_section, Qt::Horizontal, Qt::AccessibleTextRole).toString();
+            const QString name =
+                model->headerData(m_section, Qt::Horizontal, Qt::AccessibleTextRole).toString();
             return name.isEmpty() ? model->headerData(m_section, Qt::Horizontal).toString() : name;
         }
         if (t == QAccessible::Description)
@@ -85,8 +88,8 @@ public:
         if (!isValid() || !header)
             return {};
         const QPoint zero = header->mapToGlobal(QPoint(0, 0));
-        return {zero.x() + header->sectionViewportPosition(m_section), zero.y(), header->sectionSize(m_section),
-                header->height()};
+        return {zero.x() + header->sectionViewportPosition(m_section), zero.y(),
+                header->sectionSize(m_section), header->height()};
     }
     QAccessible::Role role() const override { return QAccessible::ColumnHeader; }
     QAccessible::State state() const override
@@ -115,16 +118,21 @@ public:
         : m_view(view)
         , m_index(index)
         , m_tree(tree)
-    {
-    }
+    {}
 
     const QPersistentModelIndex& index() const { return m_index; }
 
-    bool isValid() const override { return m_view && m_index.isValid() && m_index.model() == m_view->model(); }
+    bool isValid() const override
+    {
+        return m_view && m_index.isValid() && m_index.model() == m_view->model();
+    }
     QObject* object() const override { return nullptr; }
     QWindow* window() const override { return windowOf(m_view); }
     QAccessibleInterface* childAt(int, int) const override { return nullptr; }
-    QAccessibleInterface* parent() const override { return QAccessible::queryAccessibleInterface(m_view.data()); }
+    QAccessibleInterface* parent() const override
+    {
+        return QAccessible::queryAccessibleInterface(m_view.data());
+    }
     QAccessibleInterface* child(int) const override { return nullptr; }
     int childCount() const override { return 0; }
     int indexOfChild(const QAccessibleInterface*) const override { return -1; }
@@ -486,7 +494,8 @@ private:
             || itemView->selectionMode() == QAbstractItemView::NoSelection)
             return false;
         QItemSelectionModel::SelectionFlags flags = how | QItemSelectionModel::Rows;
-        if (how == QItemSelectionModel::Select && itemView->selectionMode() == QAbstractItemView::SingleSelection)
+        if (how == QItemSelectionModel::Select
+            && itemView->selectionMode() == QAbstractItemView::SingleSelection)
             flags |= QItemSelectionModel::Clear;
         itemView->selectionModel()->select(first, flags);
         return true;
@@ -579,8 +588,7 @@ class AccessibleValueBar final : public QAccessibleWidget, public QAccessibleVal
 public:
     explicit AccessibleValueBar(QProgressBar* bar)
         : QAccessibleWidget(bar, QAccessible::ProgressBar)
-    {
-    }
+    {}
 
     QProgressBar* bar() const { return qobject_cast<QProgressBar*>(object()); }
     QString text(QAccessible::Text t) const override

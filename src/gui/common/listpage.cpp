@@ -3,8 +3,8 @@
 #include "gui/common/listpage.h"
 
 #include "core/models/resourcetablemodel.h"
-#include "gui/common/confirmdialog.h"
 #include "core/util/plaintext.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/tableexportdialog.h"
@@ -48,8 +48,8 @@ ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
     m_toolbar->addStretch(1);
     m_toolbar->addWidget(m_refresh->label());
     m_toolbar->addWidget(m_refresh->button());
-    QAction* refreshAction = m_menu->addAction(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("&Refresh"),
-                                               m_refresh, &ListRefresh::refresh);
+    QAction* refreshAction = m_menu->addAction(ThemeIcons::icon(QStringLiteral("view-refresh")),
+                                               tr("&Refresh"), m_refresh, &ListRefresh::refresh);
     // F5 belongs to the Refresh button (one owner, or the shortcut is ambiguous). The menu item has
     // it as its key, shown and told to screen readers as one; in the context of a widget's own focus,
     // which a menu in the menu bar never has, it takes no key itself.

@@ -43,7 +43,8 @@ void ask(QWidget* parent, const QTableView* table, const QString& id, const QStr
     const QPointer<const QTableView> shown(table);
     auto* dialog = FileDialogs::toSave(
         parent, id + QStringLiteral("ExportDialog"), title, id + QStringLiteral(".csv"),
-        QCoreApplication::translate("sfdesk::TableExportDialog", "CSV (*.csv);;JSON (*.json)"), [shown, report = std::move(report)](const QString& path) {
+        QCoreApplication::translate("sfdesk::TableExportDialog", "CSV (*.csv);;JSON (*.json)"),
+        [shown, report = std::move(report)](const QString& path) {
             if (!shown)
                 return;
             const FileType type =

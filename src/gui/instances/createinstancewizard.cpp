@@ -529,8 +529,9 @@ std::optional<QByteArray> CreateInstanceWizard::userData(QString* problem) const
         if (!info.isFile())
             return fail(tr("No such file."));
         if (info.size() > maxUserData)
-            return fail(tr("%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.")
-                            .arg(info.size()));
+            return fail(
+                tr("%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.")
+                    .arg(info.size()));
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             return fail(tr("Cannot read the file: %1").arg(file.errorString()));
@@ -548,8 +549,9 @@ std::optional<QByteArray> CreateInstanceWizard::userData(QString* problem) const
             return fail(tr("The editor's text is not valid user data."));
         }
         if (m_editorData.size() > maxUserData)
-            return fail(tr("%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.")
-                            .arg(m_editorData.size()));
+            return fail(
+                tr("%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.")
+                    .arg(m_editorData.size()));
         return m_editorData;
     }
     }

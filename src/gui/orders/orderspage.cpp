@@ -9,8 +9,8 @@
 #include "core/models/format.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
-#include "gui/common/confirmdialog.h"
 #include "core/util/plaintext.h"
+#include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/tableexportdialog.h"
 #include "gui/common/themeicons.h"
@@ -51,8 +51,10 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf command"), this))
     , m_message(new QLabel(this))
     , m_menu(new QMenu(tr("&Orders"), this))
-    , m_cancelAction(new QAction(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel Order…"), this))
-    , m_copyAction(new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
+    , m_cancelAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel Order…"), this))
+    , m_copyAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
     , m_confirmer(askToConfirm)
 {
     setObjectName(u"ordersPage"_s);
@@ -105,8 +107,8 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     connect(m_copyAction, &QAction::triggered, this, &OrdersPage::copySelected);
     auto* exportButton = new QPushButton(exportAction->icon(), tr("Export…"), this);
     exportButton->setObjectName(u"ordersExport"_s);
-    exportButton->setToolTip(PlainText::toolTip(
-        u"%1 (%2)"_s.arg(exportAction->toolTip(), exportAction->shortcut().toString(QKeySequence::NativeText))));
+    exportButton->setToolTip(PlainText::toolTip(u"%1 (%2)"_s.arg(
+        exportAction->toolTip(), exportAction->shortcut().toString(QKeySequence::NativeText))));
     connect(exportButton, &QPushButton::clicked, exportAction, &QAction::trigger);
 
     auto* top = new QHBoxLayout;

@@ -521,7 +521,7 @@ void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview&
     // fills at it (a buy's limit up, a sell's minimum down).
     if (m_limit->text().trimmed().isEmpty() || m_limit->text() == m_proposedLimit)
         setProposedLimit(Format::rateInput(*rate, forRequest.side == u"sell" ? Format::Rounding::Down
-                                                                              : Format::Rounding::Up));
+                                                                             : Format::Rounding::Up));
 }
 
 void OrderPanel::showPreviewError(const OrderRequest& forRequest, const QString& message)
@@ -554,8 +554,8 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
                     : tr("Total at the limit of %1 per node-hour: at most %2"))
                   .arg(Format::rate(limit), Format::money(atLimit));
     // Where the server's rounding of the limit shows (more places typed than a rate is shown to).
-    if (const QString typed = m_limit->text().trimmed(); parseTypedRate(typed)
-                                                           && Format::rate(*parseTypedRate(typed)) != Format::rate(limit))
+    if (const QString typed = m_limit->text().trimmed();
+        parseTypedRate(typed) && Format::rate(*parseTypedRate(typed)) != Format::rate(limit))
         text += u"\n"_s
                 + tr("SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per "
                      "node-minute): the %1 typed is %2.")
