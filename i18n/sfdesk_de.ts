@@ -475,10 +475,6 @@
 <context>
     <name>Format</name>
     <message>
-        <source>$%1/node-hour</source>
-        <translation>%1 $/Knotenstunde</translation>
-    </message>
-    <message>
         <source>Awaiting allocation</source>
         <translation>Wartet auf Zuteilung</translation>
     </message>
@@ -553,6 +549,15 @@
     <message>
         <source>Releasing any moment now</source>
         <translation>Wird jeden Moment freigegeben</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <comment>an amount of US dollars</comment>
+        <translation>%1 $</translation>
+    </message>
+    <message>
+        <source>%1/node-hour</source>
+        <translation>%1/Knotenstunde</translation>
     </message>
 </context>
 <context>
@@ -838,6 +843,24 @@
     </message>
 </context>
 <context>
+    <name>TableExportDialog</name>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s) to %1.</source>
+        <translation>
+            <numerusform>%n Zeile nach %1 exportiert.</numerusform>
+            <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
@@ -962,6 +985,10 @@
     <message>
         <source>No&amp;tifications (%1)</source>
         <translation>Benach&amp;richtigungen (%1)</translation>
+    </message>
+    <message>
+        <source>No notifications yet. The app tells you here when an order fills, when a standing order ends unfilled, 40 minutes before a pool&apos;s capacity starts or ends, and when an instance is running. What the lists hold when first read is not told; File &gt; Preferences chooses which are told.</source>
+        <translation>Noch keine Benachrichtigungen. Die App meldet hier, wenn eine Order ausgeführt wird, wenn eine stehende Order unausgeführt endet, 40 Minuten bevor die Kapazität eines Pools beginnt oder endet und wenn eine Instanz läuft. Was die Listen beim ersten Lesen enthalten, wird nicht gemeldet; unter Datei &gt; Einstellungen wählen Sie, was gemeldet wird.</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1188,22 @@
         <source>The connection &quot;%1&quot; was not removed: its token could not be removed from the system keychain. %2</source>
         <translation>Die Verbindung „%1“ wurde nicht entfernt: Ihr Token konnte nicht aus dem Schlüsselbund des Systems entfernt werden. %2</translation>
     </message>
+    <message>
+        <source>Sign In…</source>
+        <translation>Anmelden…</translation>
+    </message>
+    <message>
+        <source>Not signed in to &lt;b&gt;%1&lt;/b&gt;: its pages show nothing until you sign in.</source>
+        <translation>Nicht bei &lt;b&gt;%1&lt;/b&gt; angemeldet: Die Seiten zeigen nichts, bis Sie sich anmelden.</translation>
+    </message>
+    <message>
+        <source>Connections…</source>
+        <translation>Verbindungen…</translation>
+    </message>
+    <message>
+        <source>Not connected to &lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>Nicht mit &lt;b&gt;%1&lt;/b&gt; verbunden: %2</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::AvailabilityChart</name>
@@ -1196,16 +1239,16 @@
         <source>onwards</source>
         <translation>fortlaufend</translation>
     </message>
-    <message numerus="yes">
-        <source>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
-        <translation>
-            <numerusform>Niedrigster bester Briefkurs %1 $ pro Knotenstunde, für die Stunde ab %2 (%n Stunde mit Briefkursen).</numerusform>
-            <numerusform>Niedrigster bester Briefkurs %1 $ pro Knotenstunde, für die Stunde ab %2 (%n Stunden mit Briefkursen).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No asks in the order book for this range.</source>
         <translation>Keine Briefkurse im Orderbuch für diesen Zeitraum.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
+        <translation>
+            <numerusform>Niedrigster bester Briefkurs %1 pro Knotenstunde, für die Stunde ab %2 (%n Stunde mit Briefkursen).</numerusform>
+            <numerusform>Niedrigster bester Briefkurs %1 pro Knotenstunde, für die Stunde ab %2 (%n Stunden mit Briefkursen).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1237,10 +1280,6 @@
     <message>
         <source>Availability</source>
         <translation>Verfügbarkeit</translation>
-    </message>
-    <message>
-        <source>SKU details</source>
-        <translation>SKU-Details</translation>
     </message>
     <message>
         <source>No InfiniBand: instances of this SKU have no RDMA network.</source>
@@ -1369,14 +1408,6 @@
     <message>
         <source>%1  [quick fix: %2]</source>
         <translation>%1  [Schnellkorrektur: %2]</translation>
-    </message>
-    <message>
-        <source>%1 KiB of 64 KiB (base64 %2 KiB)</source>
-        <translation>%1 KiB von 64 KiB (base64 %2 KiB)</translation>
-    </message>
-    <message>
-        <source>SF Compute accepts at most 64 KiB of user data; it is sent base64-encoded.</source>
-        <translation>SF Compute akzeptiert höchstens 64 KiB Benutzerdaten; sie werden base64-kodiert gesendet.</translation>
     </message>
     <message>
         <source>Recovered unsaved work from %1%2. Save it, or discard it.</source>
@@ -1602,6 +1633,18 @@
         <source>&amp;Use Changes</source>
         <translation>Änderungen &amp;übernehmen</translation>
     </message>
+    <message>
+        <source>User data size</source>
+        <translation>Größe der Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>%1 KiB of 64 KiB in base64 (%2 KiB of text)</source>
+        <translation>%1 KiB von 64 KiB in Base64 (%2 KiB Text)</translation>
+    </message>
+    <message>
+        <source>SF Compute takes user data base64-encoded, at most 64 KiB of it: about 48 KiB of text. The meter counts the encoded size, as it is sent.</source>
+        <translation>SF Compute nimmt Benutzerdaten Base64-kodiert an, höchstens 64 KiB davon: etwa 48 KiB Text. Die Anzeige zählt die kodierte Größe, wie sie gesendet wird.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::Connection</name>
@@ -1720,10 +1763,6 @@
     <message>
         <source>Connections</source>
         <translation>Verbindungen</translation>
-    </message>
-    <message>
-        <source>Connection details</source>
-        <translation>Verbindungsdetails</translation>
     </message>
     <message>
         <source>Staging</source>
@@ -1858,10 +1897,6 @@
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <source>Connections notice</source>
-        <translation>Hinweis zu den Verbindungen</translation>
-    </message>
-    <message>
         <source>None: the system&apos;s CA certificates only</source>
         <translation>Keine: nur die CA-Zertifikate des Systems</translation>
     </message>
@@ -1928,6 +1963,10 @@
     <message>
         <source>Saved the network settings of %1.</source>
         <translation>Die Netzwerkeinstellungen von %1 wurden gespeichert.</translation>
+    </message>
+    <message>
+        <source>Added %1. Connect switches to it.</source>
+        <translation>%1 hinzugefügt. Verbinden wechselt zu ihr.</translation>
     </message>
 </context>
 <context>
@@ -2046,10 +2085,6 @@
     <message>
         <source>No such file.</source>
         <translation>Datei nicht gefunden.</translation>
-    </message>
-    <message>
-        <source>%1 bytes: user data may be at most 64 KiB.</source>
-        <translation>%1 Bytes: Benutzerdaten dürfen höchstens 64 KiB groß sein.</translation>
     </message>
     <message>
         <source>Cannot read the file: %1</source>
@@ -2189,6 +2224,10 @@
         <source>Whether it was created is not known: the instance may exist all the same. Look in Instances before you create it again.</source>
         <translation>Ob sie erstellt wurde, ist nicht bekannt: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
     </message>
+    <message>
+        <source>%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.</source>
+        <translation>%1 Bytes: Benutzerdaten dürfen Base64-kodiert, wie sie gesendet werden, höchstens 64 KiB groß sein, also 48 KiB Daten.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::CreatePartitionDialog</name>
@@ -2248,10 +2287,6 @@
     <message>
         <source>What blocks the deletion</source>
         <translation>Was das Löschen verhindert</translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Terminates the checked instances after asking once, naming them</source>
@@ -2644,10 +2679,6 @@
         <translation>InfiniBand-Prüfung für %1</translation>
     </message>
     <message>
-        <source>Check summary</source>
-        <translation>Zusammenfassung der Prüfung</translation>
-    </message>
-    <message>
         <source>InfiniBand port state per worker</source>
         <translation>InfiniBand-Portstatus pro Worker</translation>
     </message>
@@ -2979,10 +3010,6 @@
         <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
     </message>
     <message>
-        <source>Launch status</source>
-        <translation>Startstatus</translation>
-    </message>
-    <message>
         <source>SSH user</source>
         <translation>SSH-Benutzer</translation>
     </message>
@@ -3083,21 +3110,6 @@
     <message>
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n row(s) to %1.</source>
-        <translation>
-            <numerusform>%n Zeile nach %1 exportiert.</numerusform>
-            <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Could not export to %1: %2</source>
-        <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
 </context>
 <context>
@@ -4009,13 +4021,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Side:</source>
         <translation>Seite:</translation>
     </message>
-    <message numerus="yes">
-        <source>Cancel order %1 (%n node(s), limit $%2)?</source>
-        <translation>
-            <numerusform>Order %1 stornieren (%n Knoten, Limit %2 $)?</numerusform>
-            <numerusform>Order %1 stornieren (%n Knoten, Limit %2 $)?</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Cancelling %1…</source>
         <translation>%1 wird storniert…</translation>
@@ -4043,6 +4048,41 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Order %1 is no longer open here; nothing was cancelled.</source>
         <translation>Order %1 ist hier nicht mehr offen; nichts wurde storniert.</translation>
+    </message>
+    <message>
+        <source>&amp;Orders</source>
+        <translation>&amp;Orders</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Order…</source>
+        <translation>Order &amp;stornieren…</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Saves the orders shown, in the order shown, as CSV or JSON</source>
+        <translation>Speichert die angezeigten Orders in der angezeigten Reihenfolge als CSV oder JSON</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel order %1 (%n node(s), limit %2)?</source>
+        <translation>
+            <numerusform>Order %1 stornieren (%n Knoten, Limit %2)?</numerusform>
+            <numerusform>Order %1 stornieren (%n Knoten, Limit %2)?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export Orders</source>
+        <translation>Orders exportieren</translation>
     </message>
 </context>
 <context>
@@ -4678,6 +4718,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Not placed: the order changed while the question was open. Check it and place it again.</source>
         <translation>Nicht aufgegeben: Die Order hat sich geändert, während die Frage offen war. Prüfen Sie sie und geben Sie sie erneut auf.</translation>
     </message>
+    <message>
+        <source>&amp;Reservations</source>
+        <translation>&amp;Reservierungen</translation>
+    </message>
+    <message>
+        <source>Times in &amp;UTC</source>
+        <translation>Zeiten in &amp;UTC</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::ResourceTableView</name>
@@ -4938,10 +4986,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Workspace</source>
         <translation>Arbeitsbereich</translation>
-    </message>
-    <message>
-        <source>Topology summary</source>
-        <translation>Topologie-Übersicht</translation>
     </message>
     <message>
         <source>Fabrics, partitions and instances</source>
@@ -5239,10 +5283,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
 <context>
     <name>sfdesk::WorkspaceBar</name>
     <message>
-        <source>All workspaces</source>
-        <translation>Alle Arbeitsbereiche</translation>
-    </message>
-    <message>
         <source>The workspace this view shows and creates in</source>
         <translation>Der Arbeitsbereich, den diese Ansicht zeigt und in dem sie erstellt</translation>
     </message>
@@ -5253,6 +5293,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>&amp;Workspace:</source>
         <translation>&amp;Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>All wor&amp;kspaces</source>
+        <translation>Alle Arbeits&amp;bereiche</translation>
+    </message>
+    <message>
+        <source>Every workspace is listed; clear All workspaces to show and create in one</source>
+        <translation>Alle Arbeitsbereiche werden aufgelistet; wählen Sie „Alle Arbeitsbereiche“ ab, um einen anzuzeigen und darin anzulegen</translation>
     </message>
 </context>
 <context>

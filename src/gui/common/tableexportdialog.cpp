@@ -14,9 +14,7 @@
 
 namespace sfdesk {
 
-namespace TableExportDialog {
-
-bool write(const QTableView* table, const QString& path, FileType type, QString* error)
+bool TableExportDialog::write(const QTableView* table, const QString& path, FileType type, QString* error)
 {
     const QAbstractItemModel* model = table->model();
     const QHeaderView* header = table->horizontalHeader();
@@ -37,26 +35,22 @@ bool write(const QTableView* table, const QString& path, FileType type, QString*
     return true;
 }
 
-void ask(QWidget* parent, const QTableView* table, const QString& id, const QString& title,
-         std::function<void(const QString& message)> report)
+void TableExportDialog::ask(QWidget* parent, const QTableView* table, const QString& id, const QString& title,
+                            std::function<void(const QString& message)> report)
 {
     const QPointer<const QTableView> shown(table);
     auto* dialog = FileDialogs::toSave(
         parent, id + QStringLiteral("ExportDialog"), title, id + QStringLiteral(".csv"),
-        QCoreApplication::translate("sfdesk::TableExportDialog", "CSV (*.csv);;JSON (*.json)"),
-        [shown, report = std::move(report)](const QString& path) {
+        tr("CSV (*.csv);;JSON (*.json)"), [shown, report = std::move(report)](const QString& path) {
             if (!shown)
                 return;
             const FileType type =
                 path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) ? FileType::Json : FileType::Csv;
             QString error;
             if (write(shown, path, type, &error))
-                report(QCoreApplication::translate("sfdesk::TableExportDialog", "Exported %n row(s) to %1.",
-                                                   nullptr, shown->model()->rowCount())
-                           .arg(path));
+                report(tr("Exported %n row(s) to %1.", nullptr, shown->model()->rowCount()).arg(path));
             else
-                report(QCoreApplication::translate("sfdesk::TableExportDialog", "Could not export to %1: %2")
-                           .arg(path, error));
+                report(tr("Could not export to %1: %2").arg(path, error));
         });
     QObject::connect(dialog, &QFileDialog::filterSelected, dialog, [dialog](const QString& filter) {
         dialog->setDefaultSuffix(filter.contains(QStringLiteral("json")) ? QStringLiteral("json")
@@ -65,7 +59,5 @@ void ask(QWidget* parent, const QTableView* table, const QString& id, const QStr
     dialog->setDefaultSuffix(QStringLiteral("csv"));
     dialog->open();
 }
-
-} // namespace TableExportDialog
 
 } // namespace sfdesk

@@ -56,9 +56,10 @@ void WorkspaceBar::sync()
     m_all->setChecked(m_context->allWorkspaces());
     // While every workspace is listed, no one workspace is shown: the choice waits, greyed out.
     m_combo->setEnabled(!m_context->allWorkspaces());
-    m_combo->setToolTip(m_context->allWorkspaces()
-                            ? tr("Every workspace is listed; clear All workspaces to show and create in one")
-                            : tr("The workspace this view shows and creates in"));
+    if (m_context->allWorkspaces())
+        m_combo->setToolTip(tr("Every workspace is listed; clear All workspaces to show and create in one"));
+    else
+        m_combo->setToolTip(tr("The workspace this view shows and creates in"));
 }
 
 } // namespace sfdesk
