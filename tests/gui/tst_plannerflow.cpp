@@ -651,21 +651,26 @@ private Q_SLOTS:
         QVERIFY(a->chooseSku(m_h100));
         QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().ownedBySku.value(m_h100).isEmpty(), Timeout);
 
-        // Find Window: a day for one node, starting within three days; the best one chosen.
+        // Find Window: a day for one node, starting within three days; the best one chosen. It
+        // searches from the server's time.
+        QVERIFY(a->refreshUntil([&] { return a->clockSynced(); }));
         a->page->findChild<QPushButton*>(u"plannerFindWindow"_s)->click();
         QTRY_VERIFY(a->page->findChild<WindowSearchDialog*>());
         auto* dialog = a->page->findChild<WindowSearchDialog*>();
+        QTRY_VERIFY(dialog->isVisible());
         const auto set = [dialog](const char* field, const QString& text) {
             dialog->findChild<QLineEdit*>(QLatin1StringView(field))->setText(text);
         };
         set("windowSearchShortest", u"1d"_s);
         set("windowSearchLongest", u"1d"_s);
-        set("windowSearchEarliest", u"in 2d"_s);
-        set("windowSearchLatest", u"in 4d"_s);
+        set("windowSearchEarliest", u"now"_s);
+        set("windowSearchLatest", u"in 3d"_s);
         dialog->findChild<QSpinBox*>(u"windowSearchNodes"_s)->setValue(1);
         auto* find = dialog->findChild<QPushButton*>(u"windowSearchFind"_s);
-        QVERIFY(UnderFaults::retry([&] { find->click(); }, [&] { return !dialog->results().isEmpty(); },
-                                   [&] { return find->isEnabled(); }, Timeout));
+        auto* status = dialog->findChild<QLabel*>(u"windowSearchStatus"_s);
+        QVERIFY2(UnderFaults::retry([&] { find->click(); }, [&] { return !dialog->results().isEmpty(); },
+                                    [&] { return find->isEnabled(); }, Timeout),
+                 qPrintable(status->text()));
         const QPointer<WindowSearchDialog> guard(dialog);
         dialog->findChild<QPushButton*>(u"windowSearchSelect"_s)->click();
         QTRY_VERIFY(!guard || !guard->isVisible());
