@@ -379,8 +379,12 @@ void CloudInitPage::buildUi()
     m_sizeMeter->setObjectName(u"cloudInitSizeMeter"_s);
     m_sizeMeter->setAccessibleName(tr("User data size"));
     m_sizeMeter->setRange(0, int(CloudInit::PayloadSize::limit));
-    m_sizeMeter->setMaximumWidth(320);
-    m_sizeMeter->setMinimumWidth(220);
+    // As wide as its longest reading, on one line.
+    m_sizeMeter->setMinimumWidth(
+        fontMetrics().horizontalAdvance(
+            tr("%1 KiB of 64 KiB in base64 (%2 KiB of text)").arg(u"888.8"_s, u"888.8"_s))
+        + 2 * fontMetrics().averageCharWidth());
+    m_sizeMeter->setMaximumWidth(m_sizeMeter->minimumWidth());
 
     // Offered when the payload is over the limit in base64 and gzip brings it within.
     m_gzipButton = new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), {}, this);
