@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>TableExportDialog</name>
+    <message numerus="yes">
+        <source>Exported %n row(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n row to %1.</numerusform>
+            <numerusform>Exported %n rows to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::ActivityPanel</name>
     <message numerus="yes">
         <source>%n request(s) in flight.</source>
@@ -31,10 +41,10 @@
 <context>
     <name>sfdesk::AvailabilityChart</name>
     <message numerus="yes">
-        <source>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
+        <source>Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
         <translation>
-            <numerusform>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour with asks).</numerusform>
-            <numerusform>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hours with asks).</numerusform>
+            <numerusform>Lowest best ask %1 per node-hour, for the hour from %2 (%n hour with asks).</numerusform>
+            <numerusform>Lowest best ask %1 per node-hour, for the hour from %2 (%n hours with asks).</numerusform>
         </translation>
     </message>
 </context>
@@ -375,16 +385,6 @@
     </message>
 </context>
 <context>
-    <name>sfdesk::ListPage</name>
-    <message numerus="yes">
-        <source>Exported %n row(s) to %1.</source>
-        <translation>
-            <numerusform>Exported %n row to %1.</numerusform>
-            <numerusform>Exported %n rows to %1.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>sfdesk::MarketView</name>
     <message numerus="yes">
         <source>Fills of %1 in the last %n day(s)</source>
@@ -472,10 +472,10 @@
 <context>
     <name>sfdesk::OrdersPage</name>
     <message numerus="yes">
-        <source>Cancel order %1 (%n node(s), limit $%2)?</source>
+        <source>Cancel order %1 (%n node(s), limit %2)?</source>
         <translation>
-            <numerusform>Cancel order %1 (%n node, limit $%2)?</numerusform>
-            <numerusform>Cancel order %1 (%n nodes, limit $%2)?</numerusform>
+            <numerusform>Cancel order %1 (%n node, limit %2)?</numerusform>
+            <numerusform>Cancel order %1 (%n nodes, limit %2)?</numerusform>
         </translation>
     </message>
 </context>

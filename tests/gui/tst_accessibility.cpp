@@ -2,8 +2,12 @@
 
 // The check that keeps the app usable by keyboard and screen reader: the whole window against the
 // local simulator, every section, and every dialog its buttons and actions open. It fails on a
-// focusable widget without an accessible name, an enabled control the keyboard cannot reach, and a
-// window that does not fit a 1280×800 screen.
+// focusable widget without an accessible name, an enabled control the keyboard cannot reach, a
+// window that does not fit a 1280×800 screen, and wherever a screen reader would hear less than a
+// sighted user reads: a label whose text is not in its accessible name, description or text, a
+// meter whose value is a bare number where it shows a text, a tree whose items tell no level, a
+// table whose hidden columns are still walked, and a menu item whose name carries its shortcut
+// instead of having it as its key.
 #include "core/connection/connection.h"
 
 #include "common/constvalue.h"
@@ -47,6 +51,7 @@
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
@@ -58,9 +63,11 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QTextEdit>
 #include <QTimer>
 #include <QToolButton>
+#include <QTreeView>
 #include <QTreeWidget>
 #include <QWizard>
 #include <QWizardPage>
@@ -163,6 +170,50 @@ void press(QWidget* fallback, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt:
     QTest::keyClick(target, key, modifiers);
 }
 
+// What a screen reader says of an accessible object: its name, description and text together.
+QString heard(QAccessibleInterface* iface)
+{
+    if (!iface)
+        return {};
+    QString text = iface->text(QAccessible::Name) + u' ' + iface->text(QAccessible::Description);
+    if (QAccessibleTextInterface* content = iface->textInterface())
+        text += u' ' + content->text(0, content->characterCount());
+    return text.simplified();
+}
+
+// A label's text as a sighted user reads it: markup rendered, a mnemonic's & gone.
+QString shownText(const QLabel* label)
+{
+    QString text = label->text();
+    if (label->textFormat() == Qt::RichText
+        || (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(text))) {
+        QTextDocument document;
+        document.setHtml(text);
+        text = document.toPlainText();
+    } else if (label->buddy()) {
+        text.replace(u"&&"_s, QString(QChar(0xfffc))).remove(u'&').replace(QChar(0xfffc), u'&');
+    }
+    return text.simplified();
+}
+
+// A view's rows in the order shown, each at its first column.
+QModelIndexList shownRows(const QTreeView* tree)
+{
+    QModelIndexList rows;
+    for (QModelIndex index = tree->model()->index(0, 0, tree->rootIndex()); index.isValid();
+         index = tree->indexBelow(index))
+        rows << index;
+    return rows;
+}
+
+int depthOf(QModelIndex index, const QModelIndex& root)
+{
+    int depth = 0;
+    for (index = index.parent(); index.isValid() && index != root; index = index.parent())
+        ++depth;
+    return depth;
+}
+
 QStringList column0(const QAbstractItemModel* model)
 {
     QStringList values;
@@ -179,6 +230,11 @@ class TestAccessibility final : public QObject
 
     // The palette the walk runs in: "light" or "dark".
     static inline QString s_palette = u"light"_s;
+    // What the walk found to check, so that each check is known to have had something to check.
+    static inline int s_nestedTrees = 0;
+    static inline int s_tablesWithHiddenColumns = 0;
+    static inline int s_meters = 0;
+    static inline int s_menuItemsWithKeys = 0;
 
 private Q_SLOTS:
     void initTestCase()
@@ -247,9 +303,19 @@ private Q_SLOTS:
         }
         qInfo("checked %lld windows: %s", static_cast<long long>(dialogs.size()),
               qPrintable(dialogs.join(u", ")));
+        // Each on its own line too: a failure's message is cut after a few thousand characters.
+        for (const QString& problem : std::as_const(problems))
+            qWarning("%s", qPrintable(problem));
         QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
         // The walk reached far: the pages' dialogs, not only the menus'.
         QVERIFY2(dialogs.size() >= 12, qPrintable(dialogs.join(u", ")));
+        // And each kind of thing a screen reader could be told less of was there to check: the
+        // topology's fabric → partition → instance, the lists' hidden ID columns, the cloud-init size
+        // meter, menu items with a key.
+        QVERIFY(s_nestedTrees > 0);
+        QVERIFY(s_tablesWithHiddenColumns > 0);
+        QVERIFY(s_meters > 0);
+        QVERIFY(s_menuItemsWithKeys > 0);
     }
 
     // Keyboard only from here on: no mouse event, no widget called directly.
@@ -345,6 +411,13 @@ private Q_SLOTS:
         auto* create = window->findChild<QPushButton*>(u"instancesCreateButton"_s);
         QTRY_VERIFY_WITH_TIMEOUT(create->isVisible() && create->isEnabled(), 20000);
 
+        // A first start lists every workspace, and the workspace list waits, disabled: Alt+K clears
+        // All workspaces.
+        auto* all = window->findChild<QCheckBox*>(u"instancesAllWorkspaces"_s);
+        QVERIFY(all->isChecked());
+        QVERIFY(!window->findChild<QComboBox*>(u"instancesWorkspaceCombo"_s)->isEnabled());
+        press(window, Qt::Key_K, Qt::AltModifier);
+        QTRY_VERIFY(!all->isChecked());
         // Into the workspace whose pool owns nodes: Alt+W, then its first letter typed into the list.
         press(window, Qt::Key_W, Qt::AltModifier);
         auto* workspace = qobject_cast<QComboBox*>(QApplication::focusWidget());
@@ -690,6 +763,7 @@ private:
             if (const auto* button = qobject_cast<const QAbstractButton*>(widget);
                 button && wantsIcon(button) && !drawsIcon(button->icon()))
                 problems << u"%1: %2 \"%3\" has no icon"_s.arg(where, describe(widget), button->text());
+            checkHeard(widget, where, problems);
             if (!widget->isEnabled())
                 continue;
             if (widget->focusPolicy() & Qt::TabFocus) {
@@ -704,12 +778,98 @@ private:
         // The commands of the window's menus, the current page's included.
         if (auto* main = qobject_cast<QMainWindow*>(window); main && root == window)
             for (QAction* menuAction : constValue(main->menuBar()->actions()))
-                if (menuAction->menu() && menuAction->isVisible())
+                if (menuAction->menu() && menuAction->isVisible()) {
                     for (QAction* action : constValue(menuAction->menu()->actions()))
                         if (!action->isSeparator() && !action->isCheckable() && !action->menu()
                             && action->isVisible() && !drawsIcon(action->icon()))
                             problems << u"%1: menu %2 → %3 has no icon"_s.arg(
                                 where, menuAction->text().remove(u'&'), action->text().remove(u'&'));
+                    checkMenuKeys(menuAction->menu(), menuAction->text().remove(u'&'), where, problems);
+                }
+    }
+
+    // A menu item is heard by its name and, apart, its key: a shortcut written into its text after
+    // a tab ("Refresh\tF5") makes the key part of the name and leaves it no key.
+    static void checkMenuKeys(QMenu* menu, const QString& path, const QString& where, QStringList& problems)
+    {
+        QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(menu);
+        for (int i = 0; iface && i < iface->childCount(); ++i) {
+            QAccessibleInterface* item = iface->child(i);
+            if (!item || item->role() == QAccessible::Separator)
+                continue;
+            const QString name = item->text(QAccessible::Name);
+            const QString key = item->text(QAccessible::Accelerator);
+            if (name.contains(u'\t'))
+                problems << u"%1: menu %2 → \"%3\" has its shortcut in its name, not as its key"_s.arg(
+                    where, path, QString(name).replace(u'\t', u"\\t"_s));
+            else if (!key.isEmpty())
+                ++s_menuItemsWithKeys;
+        }
+        for (QAction* action : constValue(menu->actions()))
+            if (action->menu() && action->isVisible())
+                checkMenuKeys(action->menu(), path + u" → "_s + action->text().remove(u'&'), where, problems);
+    }
+
+    // What a sighted user reads is what a screen reader is told: a label's text, a meter's text
+    // as its value, a tree's nesting as each item's level, and of a table only the columns shown.
+    static void checkHeard(QWidget* widget, const QString& where, QStringList& problems)
+    {
+        if (auto* label = qobject_cast<QLabel*>(widget); label && label->pixmap().isNull()) {
+            const QString text = shownText(label);
+            const QString told = heard(QAccessible::queryAccessibleInterface(label));
+            if (!text.isEmpty() && !told.contains(text))
+                problems << u"%1: %2 shows \"%3\" but a screen reader hears \"%4\""_s.arg(
+                    where, describe(widget), text.left(80), told.left(80));
+        }
+        if (auto* meter = qobject_cast<QProgressBar*>(widget);
+            meter && meter->isTextVisible() && !meter->text().isEmpty()) {
+            ++s_meters;
+            QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(meter);
+            const QString value = iface ? iface->text(QAccessible::Value) : QString();
+            if (!value.contains(meter->text()))
+                problems << u"%1: %2 shows \"%3\" but its value is heard as \"%4\""_s.arg(
+                    where, describe(widget), meter->text(), value);
+        }
+        auto* view = qobject_cast<QAbstractItemView*>(widget);
+        if (!view || !view->model() || qobject_cast<QHeaderView*>(view))
+            return;
+        QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(view);
+        QAccessibleTableInterface* table = iface ? iface->tableInterface() : nullptr;
+        const QHeaderView* header = nullptr;
+        if (auto* tableView = qobject_cast<QTableView*>(view))
+            header = tableView->horizontalHeader();
+        else if (auto* treeView = qobject_cast<QTreeView*>(view))
+            header = treeView->header();
+        if (header && table) {
+            int shown = 0;
+            for (int section = 0; section < header->count(); ++section)
+                shown += header->isSectionHidden(section) ? 0 : 1;
+            if (shown < header->count())
+                ++s_tablesWithHiddenColumns;
+            if (table->columnCount() != shown)
+                problems << u"%1: %2 shows %3 columns but a screen reader walks %4 (hidden ones too)"_s.arg(
+                    where, describe(widget), QString::number(shown), QString::number(table->columnCount()));
+        }
+        auto* tree = qobject_cast<QTreeView*>(view);
+        if (!tree || !table)
+            return;
+        const QModelIndexList rows = shownRows(tree);
+        for (qsizetype row = 0; row < rows.size(); ++row) {
+            const int depth = depthOf(rows.at(row), tree->rootIndex());
+            if (depth == 0)
+                continue;
+            // A nested item: its level is what tells it from its parent's siblings.
+            ++s_nestedTrees;
+            QAccessibleInterface* cell = table->cellAt(int(row), 0);
+            QAccessibleAttributesInterface* attributes = cell ? cell->attributesInterface() : nullptr;
+            const QVariant level =
+                attributes ? attributes->attributeValue(QAccessible::Attribute::Level) : QVariant();
+            if (!level.isValid() || level.toInt() != depth + 1)
+                problems << u"%1: %2 nests \"%3\" at level %4, but a screen reader hears no level (%5)"_s.arg(
+                    where, describe(widget), rows.at(row).data().toString(), QString::number(depth + 1),
+                    level.isValid() ? level.toString() : u"none"_s);
+            return;
+        }
     }
 };
 

@@ -2,18 +2,22 @@
 
 #include "core/api/apiclient.h"
 #include "core/models/activitymodel.h"
+#include "core/notify/noticelog.h"
 #include "core/settings/settings.h"
 #include "gui/mainwindow/activitypanel.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
+#include "widgetscreenshot.h"
 
 #include <QAction>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -83,6 +87,64 @@ private Q_SLOTS:
         QDir().mkpath(dir);
         client.me();
         window.grab().save(dir + u"/activity-panel.png"_s);
+    }
+
+    // A fresh world has told nothing yet: the Notifications tab says so, and why, rather than show
+    // an empty table. The first notice shows its time and title in full, in the tab on screen as
+    // in one shown later: columns fit their content, not the empty table's headers (the time was
+    // 37 px wide, "12/…").
+    void notificationsSayWhyTheyAreEmptyAndFitWhatArrives()
+    {
+        ActivityModel model;
+        NoticeLog notices;
+        Settings settings;
+        MainWindow window(&settings);
+        auto* panel = new ActivityPanel(&model);
+        panel->setNotices(&notices);
+        window.addPanel(u"activityPanel"_s, u"Activity"_s, panel, {});
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QAction*>(u"actionToggleactivityPanel"_s)->trigger();
+        QTabWidget* tabs = panel->tabs();
+        QTableView* table = panel->noticeTable();
+        auto* placeholder = panel->findChild<QLabel*>(u"noticePlaceholder"_s);
+        QVERIFY(placeholder);
+        tabs->setCurrentWidget(table->parentWidget());
+        QTRY_VERIFY(placeholder->isVisible());
+        QVERIFY(placeholder->text().startsWith(u"No notifications yet."_s));
+        QCOMPARE(table->accessibleDescription(), placeholder->text());
+        saveWidgetScreenshot(panel, u"activity-notifications-empty"_s);
+
+        const auto fits = [table, &notices](int column) {
+            const QString text = notices.index(0, column).data().toString();
+            return table->columnWidth(column) > table->fontMetrics().horizontalAdvance(text);
+        };
+        Notice notice;
+        notice.kind = Notice::Kind::OrderFilled;
+        notice.title = u"Order filled"_s;
+        notice.text = u"Buy 2 × sea-3-h100 filled at $14.117/node-hour"_s;
+        notice.section = u"orders"_s;
+        notice.targetId = u"ordr_1"_s;
+        notice.at = QDateTime(QDate(2026, 12, 28), QTime(23, 59)).toSecsSinceEpoch();
+        // The first notice, with the tab on screen.
+        notices.add(notice);
+        QTRY_VERIFY(!placeholder->isVisible());
+        QVERIFY(table->accessibleDescription().isEmpty());
+        QTRY_VERIFY2(
+            fits(NoticeLog::TimeColumn),
+            qPrintable(
+                u"%1 px for \"%2\""_s.arg(table->columnWidth(0)).arg(notices.index(0, 0).data().toString())));
+        QVERIFY(fits(NoticeLog::NoticeColumn));
+        saveWidgetScreenshot(panel, u"activity-notifications"_s);
+
+        // One with a longer title arrives while the requests are shown: it fits once its tab shows.
+        tabs->setCurrentIndex(0);
+        notice.title = u"Order partly filled, the rest still standing"_s;
+        notices.add(notice);
+        tabs->setCurrentWidget(table->parentWidget());
+        QTRY_VERIFY(fits(NoticeLog::NoticeColumn));
+        QVERIFY(fits(NoticeLog::TimeColumn));
     }
 };
 

@@ -19,6 +19,7 @@
 #include "widgetscreenshot.h"
 
 #include <QAbstractItemView>
+#include <QAccessible>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -33,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -47,6 +49,8 @@
 #include <QTextBlock>
 #include <QToolBar>
 #include <QTreeWidget>
+
+#include <algorithm>
 
 #include <sys/stat.h>
 
@@ -361,8 +365,30 @@ private Q_SLOTS:
         page.replaceText(text);
         QVERIFY(validated(page));
         auto* meter = page.findChild<QProgressBar*>(u"cloudInitSizeMeter"_s);
-        QCOMPARE(meter->value(), int(text.toUtf8().size()));
-        QVERIFY(meter->text().contains(u"of 64 KiB"_s));
+        // What is sent is measured against the limit: the base64 text.
+        const qint64 base64 = (text.toUtf8().size() + 2) / 3 * 4;
+        QCOMPARE(meter->value(), int(base64));
+        QCOMPARE(meter->text(), u"%1 KiB of 64 KiB in base64 (%2 KiB of text)"_s.arg(
+                                    QLocale().toString(double(base64) / 1024.0, 'f', 1),
+                                    QLocale().toString(double(text.toUtf8().size()) / 1024.0, 'f', 1)));
+        // A screen reader hears the same as its value, not only the number.
+        QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(meter);
+        QVERIFY(iface);
+        QCOMPARE(iface->text(QAccessible::Value), meter->text());
+        // The checker reads the limit the same way: 40 KiB of text is 53 KiB sent, within it; 50 KiB
+        // is 67 KiB sent, over it.
+        QVERIFY(std::none_of(page.editor()->diagnostics().cbegin(), page.editor()->diagnostics().cend(),
+                             [](const CloudInit::Diagnostic& d) { return d.code == u"size"; }));
+        while (text.size() < 50 * 1024)
+            text += u"      0123456789012345678901234567890123456789\n"_s;
+        page.replaceText(text);
+        QVERIFY(validated(page));
+        QCOMPARE(meter->value(), int(CloudInit::PayloadSize::limit));
+        QVERIFY(std::any_of(page.editor()->diagnostics().cbegin(), page.editor()->diagnostics().cend(),
+                            [](const CloudInit::Diagnostic& d) {
+                                return d.code == u"size" && d.severity == CloudInit::Severity::Error
+                                       && d.message.contains(u"over the 64 KiB limit"_s);
+                            }));
     }
 
     // Validation runs beside the UI thread, and a result for text that changed meanwhile is dropped.

@@ -655,7 +655,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(u"bootstrap.yaml"_s);
         QByteArray large = "#cloud-config\nwrite_files:\n";
-        for (int i = 0; large.size() < 60 * 1024; ++i)
+        // Near the most user data can be: 48 KiB, which is 64 KiB in base64 as it is sent.
+        for (int i = 0; large.size() < 47 * 1024; ++i)
             large += "  - path: /etc/sfdesk/file-" + QByteArray::number(i) + "\n    content: hello\n";
         {
             QFile file(path);

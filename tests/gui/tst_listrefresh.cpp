@@ -166,10 +166,13 @@ private Q_SLOTS:
         QSignalSpy loaded(f.refresh, &ListRefresh::loaded);
         f.show();
         QTRY_COMPARE(loaded.count(), 1);
+        QVERIFY(f.refresh->label()->text().startsWith(u"updated"_s));
         f.context.setClient(nullptr);
         QCOMPARE(f.table->loadState(), ResourceTableView::LoadState::NotConnected);
-        // The table shows the empty list of "not connected", nothing of the old session.
+        // The table shows the empty list of "not connected", nothing of the old session, and the
+        // page no time of the old session's last read.
         QCOMPARE(f.table->sourceModel()->rowCount(), 0);
+        QCOMPARE(f.refresh->label()->text(), QString());
         QVERIFY(!f.refresh->isWatching());
     }
 

@@ -108,9 +108,9 @@ private Q_SLOTS:
         QCOMPARE(model->index(row, OrderModel::SideColumn).data().toString(), u"Buy"_s);
         QCOMPARE(model->index(row, OrderModel::StatusColumn).data().toString(), u"Filled"_s);
         QCOMPARE(model->index(row, OrderModel::NodesColumn).data().toInt(), 4);
-        QCOMPARE(model->index(row, OrderModel::LimitPriceColumn).data().toString(), u"$2.50/node-hour"_s);
+        QCOMPARE(model->index(row, OrderModel::LimitPriceColumn).data().toString(), u"$2.500/node-hour"_s);
         QCOMPARE(model->index(row, OrderModel::FilledNodesColumn).data().toInt(), 4);
-        QCOMPARE(model->index(row, OrderModel::FilledPriceColumn).data().toString(), u"$2.31/node-hour"_s);
+        QCOMPARE(model->index(row, OrderModel::FilledPriceColumn).data().toString(), u"$2.310/node-hour"_s);
         QCOMPARE(model->index(row, OrderModel::PoolColumn).data().toString(), u"training"_s);
         QVERIFY(!model->index(row, OrderModel::StartColumn).data().toString().isEmpty());
         QCOMPARE(model->index(model->rowOf(u"ordr_standing"_s), OrderModel::FilledNodesColumn).data().toInt(),

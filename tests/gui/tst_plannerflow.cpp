@@ -8,6 +8,7 @@
 #include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
+#include "core/models/format.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
 #include "core/settings/settings.h"
@@ -51,6 +52,7 @@
 
 #include <limits>
 #include <memory>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using namespace sfdesk;
@@ -384,14 +386,15 @@ private Q_SLOTS:
                 }
                 first = false;
             },
-            // Shown as a person would type it, not with the wire's six decimals.
+            // Shown as every rate is, not with the wire's six decimals.
             [&] {
-                return preview->text().contains(u"Estimated rate: $"_s
-                                                + Money::formatRate(*Money::parseRate(rate)));
+                return preview->text().contains(u"Estimated rate: "_s
+                                                + Format::rate(*Money::parseRate(rate)));
             },
             [&] { return preview->text().startsWith(u"No preview"_s); }, Timeout));
-        // The market's rate, as a person would type it.
-        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(), Money::formatRate(*Money::parseRate(rate)));
+        // The market's rate as the limit, rounded up to a rate's precision so that it fills.
+        QCOMPARE(a->child<QLineEdit>(u"orderLimit"_s)->text(),
+                 Format::rateInput(*Money::parseRate(rate), Format::Rounding::Up));
 
         // Two quick clicks place one order.
         auto* place = a->child<QPushButton>(u"orderPlace"_s);
@@ -422,22 +425,20 @@ private Q_SLOTS:
         QVERIFY(a->orders->model()->rowCount() >= 1);
     }
 
-    // The server rounds a limit to per-minute precision (a multiple of $0.00006): the confirmation
-    // shows the limit in force, rounded so, and that is what is sent; the orders list and the chart
-    // show it as typed.
+    // The server rounds a limit to per-minute precision (a multiple of $0.00006): what is sent is
+    // the limit in force, rounded so; the confirmation, the orders list and the chart show it as
+    // every rate is shown, to a tenth of a cent.
     void typedLimitsRoundTripExactly_data()
     {
         QTest::addColumn<QString>("typed");
         QTest::addColumn<QString>("shown");
         QTest::addColumn<QString>("inForce");
-        const std::pair<const char*, const char*> limits[] = {{"20.00", "19.99998"}, {"0.01", "0.01002"},
-                                                              {"19.99", "19.99002"}, {"3.333", "3.333"},
-                                                              {"0.06", "0.06"},      {"2.5", "2.50002"}};
-        for (const auto& [text, inForce] : limits) {
-            const QString typed = QString::fromLatin1(text);
+        const std::tuple<const char*, const char*, const char*> limits[] = {
+            {"20.00", "20.000", "19.99998"}, {"0.01", "0.010", "0.01002"}, {"19.99", "19.990", "19.99002"},
+            {"3.333", "3.333", "3.333"},     {"0.06", "0.060", "0.06"},    {"2.5", "2.500", "2.50002"}};
+        for (const auto& [text, shown, inForce] : limits)
             QTest::addRow("%s", text)
-                << typed << (typed == u"2.5"_s ? u"2.50"_s : typed) << QString::fromLatin1(inForce);
-        }
+                << QString::fromLatin1(text) << QString::fromLatin1(shown) << QString::fromLatin1(inForce);
     }
 
     void typedLimitsRoundTripExactly()
@@ -457,20 +458,20 @@ private Q_SLOTS:
         QVERIFY(request);
         const qint64 rate = *Money::parseRate(typed.contains(u'.') ? typed : typed + u".0"_s);
         QCOMPARE(request->limitPrice, Money::format(Money::roundToMinutePrecision(rate)));
+        QCOMPARE(*Money::parseRate(request->limitPrice), *Money::parseRate(inForce));
         a->child<QPushButton>(u"orderPlace"_s)->click();
         QVERIFY(a->placeUntil(QStringList{u"standing"_s, u"filled"_s}));
         const QString confirmation = a->confirmations.last();
-        QVERIFY2(confirmation.contains(u"limit of $"_s + inForce + u" per node-hour"_s),
+        QVERIFY2(confirmation.contains(u"limit of $"_s + shown + u" per node-hour"_s),
                  qPrintable(confirmation));
-        // Where rounding changed it, the confirmation says so, naming both.
-        QCOMPARE(confirmation.contains(u"the $"_s + shown + u" typed is $"_s + inForce), inForce != shown);
+        // The rounding changes nothing a rate shows: nothing to explain.
+        QVERIFY2(!confirmation.contains(u"typed"_s), qPrintable(confirmation));
         // The server keeps it to its precision.
         const QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 1);
         const QJsonObject order = onServer.first().toObject();
         QCOMPARE(order.value(u"limit_price_dollars_per_node_hour"_s).toString(),
                  Money::format(Money::roundToMinutePrecision(rate)));
-        // Listed as typed.
         const QString id = order.value(u"id"_s).toString();
         OrderModel* model = a->orders->model();
         QVERIFY(a->refreshUntil([&] { return model->rowOf(id) >= 0; }));
@@ -632,8 +633,9 @@ private Q_SLOTS:
     }
 
     // Extend… buys the window right after what the pool owns, same SKU and node count: the pool
-    // then owns one unbroken span.
-    void extendAbutsExactly()
+    // then owns one unbroken span. It asks the market for that window's price: the limit a Find
+    // Window before it left in the panel (the market's price of another window) is not placed.
+    void extendAfterFindWindowAbutsAtTheMarketsPrice()
     {
         const QString pool = createPool(u"extended"_s);
         // Ends 19 minutes past an hour, as a window bought from "now" does.
@@ -648,12 +650,51 @@ private Q_SLOTS:
         QVERIFY(a->choosePool(pool));
         QVERIFY(a->chooseSku(m_h100));
         QTRY_VERIFY_WITH_TIMEOUT(!a->snapshot().ownedBySku.value(m_h100).isEmpty(), Timeout);
-        // A limit above the market's rate for the extension, so that it fills at once (the
-        // market's own estimate, used when no limit is typed, may fall short of the book by then).
-        const QString extensionRate = quotedRate(m_h100, end, end + D, 3);
-        QVERIFY(!extensionRate.isEmpty());
-        a->child<QLineEdit>(u"orderLimit"_s)
-            ->setText(Money::formatRate(*Money::parseRate(extensionRate) * 6 / 5));
+
+        // Find Window: a day for one node, starting within three days; the best one chosen. It
+        // searches from the server's time.
+        QVERIFY(a->refreshUntil([&] { return a->clockSynced(); }));
+        a->page->findChild<QPushButton*>(u"plannerFindWindow"_s)->click();
+        QTRY_VERIFY(a->page->findChild<WindowSearchDialog*>());
+        auto* dialog = a->page->findChild<WindowSearchDialog*>();
+        QTRY_VERIFY(dialog->isVisible());
+        const auto set = [dialog](const char* field, const QString& text) {
+            dialog->findChild<QLineEdit*>(QLatin1StringView(field))->setText(text);
+        };
+        set("windowSearchShortest", u"1d"_s);
+        set("windowSearchLongest", u"1d"_s);
+        set("windowSearchEarliest", u"now"_s);
+        set("windowSearchLatest", u"in 3d"_s);
+        dialog->findChild<QSpinBox*>(u"windowSearchNodes"_s)->setValue(1);
+        auto* find = dialog->findChild<QPushButton*>(u"windowSearchFind"_s);
+        auto* status = dialog->findChild<QLabel*>(u"windowSearchStatus"_s);
+        QVERIFY2(UnderFaults::retry([&] { find->click(); }, [&] { return !dialog->results().isEmpty(); },
+                                    [&] { return find->isEnabled(); }, Timeout),
+                 qPrintable(status->text()));
+        const QPointer<WindowSearchDialog> guard(dialog);
+        dialog->findChild<QPushButton*>(u"windowSearchSelect"_s)->click();
+        QTRY_VERIFY(!guard || !guard->isVisible());
+        // The panel previews the window found and proposes its price as the limit.
+        auto* limit = a->child<QLineEdit>(u"orderLimit"_s);
+        auto* nodes = a->child<QSpinBox>(u"orderNodes"_s);
+        QVERIFY(UnderFaults::retry(
+            [&, first = true]() mutable {
+                if (!first) {
+                    nodes->setValue(2);
+                    nodes->setValue(1);
+                }
+                first = false;
+            },
+            [&] { return !limit->text().isEmpty(); },
+            [&] { return a->child<QLabel>(u"orderPreview"_s)->text().startsWith(u"No preview"_s); },
+            Timeout));
+        const QString leftOver = limit->text();
+        const QString extensionQuote = quotedRate(m_h100, end, end + D, 3);
+        QVERIFY(!extensionQuote.isEmpty());
+        const QString proposed = Format::rateInput(*Money::parseRate(extensionQuote), Format::Rounding::Up);
+        // What makes the test tell: the other window's price is not the extension's.
+        QVERIFY2(leftOver != proposed, qPrintable(leftOver));
+
         auto* extend = a->child<QPushButton>(u"orderExtend"_s);
         QVERIFY(extend->isEnabled());
         // Under faults the preview or the order can fail on the way; the user extends again, and
@@ -669,7 +710,12 @@ private Q_SLOTS:
                      },
                      Timeout),
                  qPrintable(a->child<QLabel>(u"orderStatus"_s)->text()));
-        QVERIFY2(a->confirmations.last().contains(u"Buy 3"_s), qPrintable(a->confirmations.last()));
+        // Confirmed at the market's price for the extension, the rate as every rate is shown.
+        const QString confirmation = a->confirmations.last();
+        QVERIFY2(confirmation.contains(u"Buy 3"_s), qPrintable(confirmation));
+        QVERIFY2(confirmation.contains(u"limit of $"_s + proposed + u" per node-hour"_s),
+                 qPrintable(confirmation));
+        QCOMPARE(limit->text(), proposed);
         const QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 2);
         const QJsonObject extension = onServer.first().toObject();
@@ -677,6 +723,9 @@ private Q_SLOTS:
         QCOMPARE(
             extension.value(u"allocation_schedule_delta"_s).toArray(),
             (QJsonArray{QJsonObject{{u"end_at"_s, end + D}, {u"node_count"_s, 3}, {u"start_at"_s, end}}}));
+        QCOMPARE(extension.value(u"limit_price_dollars_per_node_hour"_s).toString(),
+                 Money::format(Money::roundToMinutePrecision(*Money::parseRate(proposed))));
+        // Fill-or-kill at the market's price: it filled.
         QCOMPARE(extension.value(u"status"_s).toString(), u"filled"_s);
         // One unbroken span of 3 nodes on the server and on the chart.
         const QJsonArray schedule = poolSchedule(pool, m_h100);
@@ -1020,9 +1069,8 @@ private Q_SLOTS:
                               .toInteger();
         }
         QCOMPARE(ownLevel()->nodes, booked);
-        QVERIFY2(
-            depth->accessibleDescription().contains(u"Your buy at $%1: 3 "_s.arg(Money::formatRate(bid))),
-            qPrintable(depth->accessibleDescription()));
+        QVERIFY2(depth->accessibleDescription().contains(u"Your buy at %1: 3 "_s.arg(Format::rate(bid))),
+                 qPrintable(depth->accessibleDescription()));
 
         // A window selected on the chart: the depth is for it, as the server prices it.
         const qint64 start = nextHour + 2 * D;
@@ -1088,11 +1136,10 @@ private Q_SLOTS:
         QCOMPARE(last.trades, newestTrades);
         QVERIFY(last.rate >= lowest && last.rate <= highest);
         QCOMPARE(last.nodes, 2);
-        QVERIFY(fills->accessibleDescription().contains(u"Latest: $%1"_s.arg(Money::formatRate(last.rate))));
+        QVERIFY(fills->accessibleDescription().contains(u"Latest: %1"_s.arg(Format::rate(last.rate))));
         // Hovering the newest point tells it.
         const QString tip = fills->toolTipAt(fills->positionOf(fills->fills().size() - 1));
-        QVERIFY2(tip.startsWith(u"$"_s + Money::formatRate(last.rate)) && tip.contains(u" for 2 node"_s),
-                 qPrintable(tip));
+        QVERIFY2(tip.startsWith(Format::rate(last.rate)) && tip.contains(u" for 2 node"_s), qPrintable(tip));
     }
 
     void screenshots()

@@ -180,7 +180,7 @@ private Q_SLOTS:
         child<QSpinBox>(u"orderNodes"_s)->setValue(4);
         QCOMPARE(m_backend->previews.size(), 0); // still waiting out the debounce
         auto* preview = child<QLabel>(u"orderPreview"_s);
-        QTRY_VERIFY(preview->text().contains(u"Estimated rate: $2.50"_s));
+        QTRY_VERIFY(preview->text().contains(u"Estimated rate: $2.500"_s));
         QCOMPARE(m_backend->previews.size(), 1);
         const OrderRequest asked = m_backend->previews.first();
         QCOMPARE(asked.nodeCount, 4);
@@ -191,7 +191,7 @@ private Q_SLOTS:
         QVERIFY(preview->text().contains(u"Total: $60.00"_s));
         QVERIFY(preview->text().contains(u"Fee: $0.00"_s));
         // The estimate becomes the limit when none was typed.
-        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.50"_s);
+        QCOMPARE(child<QLineEdit>(u"orderLimit"_s)->text(), u"2.500"_s);
     }
 
     void unavailablePreviewSaysWhy()
@@ -241,31 +241,32 @@ private Q_SLOTS:
     }
 
     // The server rounds a limit half up to a multiple of $0.00006 per node-hour ("rounded to
-    // per-minute precision on submission"): the confirmation shows the limit in force and its total,
-    // says what became of the typed one, and the order is sent with the limit it showed.
+    // per-minute precision on submission"): the confirmation shows the limit in force and its total
+    // as rates and totals are shown, says what became of the typed one where the rounding shows, and
+    // the order is sent with the limit in force.
     void theConfirmationShowsAndSendsTheLimitInForce()
     {
         drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
         child<QSpinBox>(u"orderNodes"_s)->setValue(2);
-        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.50005"_s);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.50049"_s);
         auto* place = child<QPushButton>(u"orderPlace"_s);
         m_confirm = false;
         place->click();
-        QVERIFY2(m_confirmation.contains(u"limit of $2.50008 per node-hour: at most $30.00096"_s),
-                 qPrintable(m_confirmation)); // 2 × 6 h × $2.50008
-        QVERIFY2(m_confirmation.contains(u"the $2.50005 typed is $2.50008"_s), qPrintable(m_confirmation));
+        QVERIFY2(m_confirmation.contains(u"limit of $2.501 per node-hour: at most $30.01"_s),
+                 qPrintable(m_confirmation)); // 2 × 6 h × $2.5005 = $30.006
+        QVERIFY2(m_confirmation.contains(u"the 2.50049 typed is $2.501"_s), qPrintable(m_confirmation));
         QVERIFY(m_backend->placed.isEmpty());
         m_confirm = true;
         place->click();
         QCOMPARE(m_backend->placed.size(), 1);
-        QCOMPARE(m_backend->placed.first().limitPrice, u"2.500080"_s);
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.500500"_s);
         QTRY_VERIFY(!m_page->panel()->isPlacing());
 
         // A limit already on the grid is shown as it is, with nothing to explain.
         child<QLineEdit>(u"orderLimit"_s)->setText(u"3"_s);
         m_confirm = false;
         place->click();
-        QVERIFY2(m_confirmation.contains(u"limit of $3.00 per node-hour"_s), qPrintable(m_confirmation));
+        QVERIFY2(m_confirmation.contains(u"limit of $3.000 per node-hour"_s), qPrintable(m_confirmation));
         QVERIFY(!m_confirmation.contains(u"typed"_s));
     }
 
@@ -278,14 +279,14 @@ private Q_SLOTS:
         m_page->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
         drag(Hour0 + 26 * H + 1800, Hour0 + 31 * H + 1800);
-        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.50005"_s);
+        child<QLineEdit>(u"orderLimit"_s)->setText(u"2.50049"_s);
         child<QPushButton>(u"orderPlace"_s)->click();
         QPointer<QMessageBox> box = openConfirmation(m_page.get());
         QVERIFY(box);
         QCOMPARE(box->windowModality(), Qt::WindowModal);
         QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
         QCOMPARE(box->textFormat(), Qt::PlainText);
-        QVERIFY2(box->text().contains(u"the $2.50005 typed is $2.50008"_s), qPrintable(box->text()));
+        QVERIFY2(box->text().contains(u"the 2.50049 typed is $2.501"_s), qPrintable(box->text()));
         saveWidgetScreenshot(box, u"order-confirmation"_s);
         QTest::keyClick(box, Qt::Key_Escape);
         QTRY_VERIFY(!box);
@@ -297,7 +298,7 @@ private Q_SLOTS:
         QVERIFY(box);
         answerConfirmation(box, true);
         QCOMPARE(m_backend->placed.size(), 1);
-        QCOMPARE(m_backend->placed.first().limitPrice, u"2.500080"_s);
+        QCOMPARE(m_backend->placed.first().limitPrice, u"2.500500"_s);
     }
 
     void theServersRefusalIsShown()

@@ -50,6 +50,13 @@ QString dataFile(const QString& relative)
     return QDir(QStringLiteral(SFDESK_TEST_DATA_DIR)).filePath(relative);
 }
 
+QString checkoutFile(const QString& relative)
+{
+    // tests/data is two folders below the checkout's top.
+    return QDir::cleanPath(
+        QDir(QStringLiteral(SFDESK_TEST_DATA_DIR)).filePath(QStringLiteral("../../") + relative));
+}
+
 QByteArray readDataFile(const QString& relative)
 {
     QFile file(dataFile(relative));

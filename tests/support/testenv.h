@@ -16,6 +16,8 @@ void init();
 QString dataFile(const QString& relative);
 // The bytes of a file under tests/data; a missing one ends the test run.
 QByteArray readDataFile(const QString& relative);
+// Absolute path of a file of the checkout ("README.md"), for tests of what the documents say.
+QString checkoutFile(const QString& relative);
 
 } // namespace TestEnv
 

@@ -162,7 +162,7 @@ private Q_SLOTS:
                  QStringLiteral("matching_soon"));
         const int filled = model.rowOf(QStringLiteral("ordr__JLBu4arl_9nSLMfF2Ole"));
         QCOMPARE(model.index(filled, OrderModel::LimitPriceColumn).data().toString(),
-                 QStringLiteral("$2.50/node-hour"));
+                 QStringLiteral("$2.500/node-hour"));
         QCOMPARE(model.index(filled, OrderModel::LimitPriceColumn).data(ResourceRole::RawRole).toLongLong(),
                  2500000);
     }

@@ -36,14 +36,18 @@ QString mimeTypeOf(UserDataType type);
 // The headers cloud-init accepts, in the order its error message lists them.
 QString knownHeadersText();
 
-// The payload's size as sent: raw bytes and the length of its base64 encoding.
+// The payload's size: raw bytes and the length of its base64 encoding, which is what is sent.
+// The published API document (sfcompute-preview-v2) states the limit on the field itself:
+// cloud_init_user_data is "Base64-encoded cloud-init user data. Maximum 64KB." The field's value
+// is the base64 text, so the limit is read as 64 KiB of base64, about 48 KiB of text; the editor,
+// the checker and the command line all go by it.
 struct PayloadSize
 {
     qint64 raw = 0;
     qint64 base64 = 0;
     // The base64 length once gzip-compressed; measured only when base64 is over the limit (else 0).
     qint64 gzipBase64 = 0;
-    // The limit SF Compute states for cloud_init_user_data.
+    // The most cloud_init_user_data holds: 64 KiB of base64 text.
     static constexpr qint64 limit = 64 * 1024;
 
     bool rawExceeds() const { return raw > limit; }

@@ -19,16 +19,31 @@ class Format final
 public:
     static QString dateTime(qint64 secs);
     static QString optionalDateTime(const std::optional<qint64>& secs);
-    // "$2.50/node-hour"
+    // Money, everywhere the app shows it. Read exactly from the API's decimal strings (or the
+    // micro-dollars Money parses them into), never through binary floating point, rounded once,
+    // half up, with the locale's digit grouping and decimal point: "$1,234.57".
+    enum class Rounding
+    {
+        HalfUp,
+        Up,   // a buy's limit: at least the price it stands for
+        Down, // a sell's minimum: at most the price it stands for
+    };
+    // The places of a rate in dollars per node-hour: a tenth of a cent.
+    static constexpr int RateDecimals = 3;
+    // A total, a fee, a balance: to the cent. "$1,234.57"
+    static QString money(qint64 micros);
+    // The same for an API decimal string ("-12.345678"), rounded from its own digits; empty when
+    // it is not one.
+    static QString money(QStringView decimal);
+    // A rate per node-hour, to RateDecimals places: "$14.117".
+    static QString rate(qint64 micros, Rounding rounding = Rounding::HalfUp);
+    static QString rate(QStringView decimal);
+    // "$14.117/node-hour"
+    static QString ratePerNodeHour(qint64 micros);
     static QString pricePerNodeHour(const Price& price);
-    // "$20.00": a rate as a person types it (Money::formatRate).
-    static QString rate(qint64 micros);
-    // "$12.3456": an amount, exact (Money::formatAmount).
-    static QString amount(qint64 micros);
-    // "$13.069": a rate rounded to `decimals` places, where the exact figure is at hand elsewhere.
-    static QString rateRounded(qint64 micros, int decimals);
-    // "$13.17": a rate to the cent, where a scale needs no more (an axis).
-    static QString rateToCents(qint64 micros);
+    // A rate as the order panel's limit field takes and the API reads it: RateDecimals places, no
+    // symbol, no grouping, a decimal point: "14.850".
+    static QString rateInput(qint64 micros, Rounding rounding);
     static QString bytes(qint64 bytes);
     static QString instanceStatus(const Instance& instance);
     static QString orderStatus(const Order& order);

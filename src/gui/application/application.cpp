@@ -18,6 +18,8 @@
 #include "gui/availability/availabilityview.h"
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/cloudinitpage.h"
+#include "gui/common/messagebar.h"
+#include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/workspacebar.h"
 #include "gui/deployments/deploymentspage.h"
@@ -38,6 +40,7 @@
 
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTextDocument>
@@ -432,8 +435,46 @@ void Application::updateConnectionText()
         state = tr("not connected");
     }
     m_window->setConnectionText(tr("%1 · %2").arg(current.name, state), details.trimmed());
+    updateConnectionBar();
     m_window->setWindowTitle(who.isEmpty() ? tr("sfdesk — %1").arg(current.name)
                                            : tr("sfdesk — %1 · %2").arg(current.name, who));
+}
+
+void Application::updateConnectionBar()
+{
+    // Every page of a connection that cannot show its account says why, and offers the way out:
+    // an empty page is not mistaken for an empty account.
+    MessageBar* bar = m_window->connectionBar();
+    Connection* connection = m_connection.get();
+    const Connection::State state = connection ? connection->state() : Connection::State::Ready;
+    if (!m_connectionBarButton) {
+        m_connectionBarButton =
+            new QPushButton(ThemeIcons::icon(QStringLiteral("dialog-password")), tr("Sign In…"), bar);
+        m_connectionBarButton->setObjectName(QStringLiteral("connectionBarButton"));
+        bar->addButton(m_connectionBarButton);
+        connect(m_connectionBarButton, &QPushButton::clicked, this, [this] {
+            if (m_connection && m_connection->state() == Connection::State::SignedOut
+                && m_connection->acceptsTokens())
+                showSignIn();
+            else
+                showConnections();
+        });
+    }
+    // rich text: the connection's name and its problem are escaped
+    const QString name = profile().name.toHtmlEscaped();
+    if (state == Connection::State::SignedOut) {
+        bar->setKind(MessageBar::Kind::Warning);
+        bar->setText(tr("Not signed in to <b>%1</b>: its pages show nothing until you sign in.").arg(name));
+        m_connectionBarButton->setText(connection->acceptsTokens() ? tr("Sign In…") : tr("Connections…"));
+        bar->show();
+    } else if (state == Connection::State::Failed) {
+        bar->setKind(MessageBar::Kind::Error);
+        bar->setText(tr("Not connected to <b>%1</b>: %2").arg(name, connection->problem().toHtmlEscaped()));
+        m_connectionBarButton->setText(tr("Connections…"));
+        bar->show();
+    } else {
+        bar->hide();
+    }
 }
 
 void Application::showConnections()

@@ -13,6 +13,7 @@
 #include <optional>
 
 class QNetworkAccessManager;
+class QPushButton;
 
 namespace sfdesk {
 
@@ -106,6 +107,7 @@ private:
     void openConnection(const ConnectionProfile& profile, bool remember);
     void bindConnection();
     void updateConnectionText();
+    void updateConnectionBar();
 
     Services m_services;
     std::unique_ptr<ViewContext> m_context;
@@ -120,6 +122,7 @@ private:
     std::unique_ptr<Connection> m_connection;
     QPointer<SignInDialog> m_signIn;
     QPointer<CloudInitPage> m_cloudInit;
+    QPushButton* m_connectionBarButton = nullptr;
 };
 
 } // namespace sfdesk

@@ -66,6 +66,8 @@ AvailabilityChart::AvailabilityChart(QWidget* parent)
     m_nodeAxis->setLabelFormat(QStringLiteral("%d"));
     m_priceAxis->setTitleText(tr("$ per node-hour"));
     m_priceAxis->setLabelFormat(QStringLiteral("%.2f"));
+    // A scale's dollars with the locale's decimal point, as money shows everywhere.
+    chart()->setLocalizeNumbers(true);
     m_chart->addAxis(m_time, Qt::AlignBottom);
     m_chart->addAxis(m_nodeAxis, Qt::AlignLeft);
     m_chart->addAxis(m_priceAxis, Qt::AlignRight);
@@ -216,9 +218,9 @@ void AvailabilityChart::updateDescription()
             cheapest = quote;
     }
     if (cheapest)
-        parts << tr("Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).",
-                    nullptr, priced)
-                     .arg(Money::formatRate(*cheapest->bestAsk), Format::dateTime(cheapest->hourStart));
+        parts << tr("Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).", nullptr,
+                    priced)
+                     .arg(Format::rate(*cheapest->bestAsk), Format::dateTime(cheapest->hourStart));
     else
         parts << tr("No asks in the order book for this range.");
     setAccessibleDescription(parts.join(u' '));

@@ -50,7 +50,6 @@ AvailabilityView::AvailabilityView(ViewContext* context, QWidget* parent)
     // Rich text: every server value in it is escaped.
     m_details->setTextFormat(Qt::RichText);
     m_details->setObjectName(QStringLiteral("availabilityDetails"));
-    m_details->setAccessibleName(tr("SKU details"));
     m_details->setWordWrap(true);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);

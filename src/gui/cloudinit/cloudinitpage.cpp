@@ -13,6 +13,7 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/cloudinit/multipartdialog.h"
 #include "gui/cloudinit/sshbootstrapdialog.h"
+#include "gui/common/accessibleviews.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/plaintextwidgets.h"
@@ -383,11 +384,16 @@ void CloudInitPage::buildUi()
     m_typeLabel->setObjectName(u"cloudInitTypeLabel"_s);
     m_summary = PlainText::label(this);
     m_summary->setObjectName(u"cloudInitSummary"_s);
-    m_sizeMeter = new QProgressBar(this);
+    m_sizeMeter = new ValueTextBar(this);
     m_sizeMeter->setObjectName(u"cloudInitSizeMeter"_s);
+    m_sizeMeter->setAccessibleName(tr("User data size"));
     m_sizeMeter->setRange(0, int(CloudInit::PayloadSize::limit));
-    m_sizeMeter->setMaximumWidth(320);
-    m_sizeMeter->setMinimumWidth(220);
+    // As wide as its longest reading, on one line.
+    m_sizeMeter->setMinimumWidth(
+        fontMetrics().horizontalAdvance(
+            tr("%1 KiB of 64 KiB in base64 (%2 KiB of text)").arg(u"888.8"_s, u"888.8"_s))
+        + 2 * fontMetrics().averageCharWidth());
+    m_sizeMeter->setMaximumWidth(m_sizeMeter->minimumWidth());
 
     // Offered when the payload is over the limit in base64 and gzip brings it within.
     m_gzipButton = new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), {}, this);
@@ -506,14 +512,15 @@ void CloudInitPage::updateSizeMeter(const CloudInit::PayloadSize& size)
 {
     const qint64 raw = size.raw;
     const qint64 base64 = size.base64;
-    m_sizeMeter->setValue(int(qMin(raw, CloudInit::PayloadSize::limit)));
-    m_sizeMeter->setFormat(tr("%1 KiB of 64 KiB (base64 %2 KiB)").arg(kib(raw), kib(base64)));
-    m_sizeMeter->setToolTip(tr("SF Compute accepts at most 64 KiB of user data; it is sent base64-encoded."));
+    // What is sent, and what the limit is of: the base64 text (CloudInit::PayloadSize).
+    m_sizeMeter->setReading(int(qMin(base64, CloudInit::PayloadSize::limit)),
+                            tr("%1 KiB of 64 KiB in base64 (%2 KiB of text)").arg(kib(base64), kib(raw)));
+    m_sizeMeter->setToolTip(
+        tr("SF Compute takes user data base64-encoded, at most 64 KiB of it: about 48 KiB "
+           "of text. The meter counts the encoded size, as it is sent."));
     QPalette pal = palette();
-    if (raw > CloudInit::PayloadSize::limit)
+    if (size.base64Exceeds())
         pal.setColor(QPalette::Highlight, QColor(0xd9, 0x30, 0x25));
-    else if (base64 > CloudInit::PayloadSize::limit)
-        pal.setColor(QPalette::Highlight, QColor(0xe0, 0x9b, 0x1a));
     m_sizeMeter->setPalette(pal);
     const bool gzipFits = size.gzipBase64 > 0 && size.gzipBase64 <= CloudInit::PayloadSize::limit;
     m_gzipButton->setVisible(gzipFits);

@@ -12,7 +12,6 @@
 #include <memory>
 
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QTimer;
 class QTreeWidget;
@@ -24,6 +23,7 @@ class QMenu;
 namespace sfdesk {
 
 class CloudInitCodeEditor;
+class ValueTextBar;
 
 // The Cloud-init section: the editor, its problem list, the size meter, templates, open/save with
 // autosave and crash recovery, and the SSH bootstrap generator. Validation runs off the UI thread.
@@ -139,7 +139,7 @@ private:
     QLabel* m_summary = nullptr;
     QLabel* m_fileLabel = nullptr;
     QLabel* m_typeLabel = nullptr;
-    QProgressBar* m_sizeMeter = nullptr;
+    ValueTextBar* m_sizeMeter = nullptr;
     QPushButton* m_gzipButton = nullptr;
     QFrame* m_recoveryBanner = nullptr;
     QLabel* m_recoveryLabel = nullptr;

@@ -9,12 +9,12 @@
 #include "gui/common/filedialogs.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/tableexportdialog.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/updatedlabel.h"
 #include "gui/common/viewcontext.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -22,7 +22,6 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -51,11 +50,13 @@ ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
     m_toolbar->addStretch(1);
     m_toolbar->addWidget(m_refresh->label());
     m_toolbar->addWidget(m_refresh->button());
-    // F5 belongs to the Refresh button (one owner, or the shortcut is ambiguous); the menu names it.
-    QAction* refreshAction = m_menu->addAction(
-        ThemeIcons::icon(QStringLiteral("view-refresh")),
-        tr("&Refresh") + u'\t' + QKeySequence(QKeySequence::Refresh).toString(QKeySequence::NativeText),
-        m_refresh, &ListRefresh::refresh);
+    QAction* refreshAction = m_menu->addAction(ThemeIcons::icon(QStringLiteral("view-refresh")),
+                                               tr("&Refresh"), m_refresh, &ListRefresh::refresh);
+    // F5 belongs to the Refresh button (one owner, or the shortcut is ambiguous). The menu item has
+    // it as its key, shown and told to screen readers as one; in the context of a widget's own focus,
+    // which a menu in the menu bar never has, it takes no key itself.
+    refreshAction->setShortcut(QKeySequence::Refresh);
+    refreshAction->setShortcutContext(Qt::WidgetShortcut);
     refreshAction->setObjectName(setup.id + QStringLiteral("RefreshAction"));
     QAction* exportAction = m_menu->addAction(ThemeIcons::icon(QStringLiteral("document-export")),
                                               tr("&Export…"), this, &ListPage::exportTable);
@@ -106,47 +107,16 @@ void ListPage::refresh()
 
 bool ListPage::exportTo(const QString& path, ExportFormat format, QString* error) const
 {
-    const QAbstractItemModel* model = m_table->table()->model();
-    const QHeaderView* header = m_table->table()->horizontalHeader();
-    QList<int> columns;
-    for (int visual = 0; visual < header->count(); ++visual) {
-        const int logical = header->logicalIndex(visual);
-        if (!header->isSectionHidden(logical))
-            columns << logical;
-    }
-    const QByteArray data = format == ExportFormat::Csv ? TableExport::toCsv(*model, columns)
-                                                        : TableExport::toJson(*model, columns);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return TableExportDialog::write(m_table->table(), path,
+                                    format == ExportFormat::Csv ? TableExportDialog::FileType::Csv
+                                                                : TableExportDialog::FileType::Json,
+                                    error);
 }
 
 void ListPage::exportTable()
 {
-    auto* dialog = FileDialogs::toSave(
-        this, m_id + QStringLiteral("ExportDialog"), tr("Export %1").arg(m_menu->title().remove(u'&')),
-        m_id + QStringLiteral(".csv"), tr("CSV (*.csv);;JSON (*.json)"), [this](const QString& path) {
-            const ExportFormat format = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
-                                            ? ExportFormat::Json
-                                            : ExportFormat::Csv;
-            QString error;
-            if (exportTo(path, format, &error))
-                m_context->reportMessage(
-                    tr("Exported %n row(s) to %1.", nullptr, m_table->table()->model()->rowCount())
-                        .arg(path));
-            else
-                m_context->reportMessage(tr("Could not export to %1: %2").arg(path, error));
-        });
-    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog](const QString& filter) {
-        dialog->setDefaultSuffix(filter.contains(QStringLiteral("json")) ? QStringLiteral("json")
-                                                                         : QStringLiteral("csv"));
-    });
-    dialog->setDefaultSuffix(QStringLiteral("csv"));
-    dialog->open();
+    TableExportDialog::ask(this, m_table->table(), m_id, tr("Export %1").arg(m_menu->title().remove(u'&')),
+                           [this](const QString& message) { m_context->reportMessage(message); });
 }
 
 void ListPage::confirm(const QString& title, const QString& text, const QString& confirmText,

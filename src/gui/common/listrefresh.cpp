@@ -58,6 +58,8 @@ void ListRefresh::bind()
         m_watched = nullptr;
     }
     m_session = session;
+    // What the last session read, and when, is not this one's.
+    m_label->reset();
     connect(session, &Session::listRequested, this, [this](Session::Resource resource) {
         // Once loaded, the table keeps its rows while a refresh runs rather than flashing "Loading…".
         if (m_resources.contains(resource) && m_table->loadState() != ResourceTableView::LoadState::Loaded)

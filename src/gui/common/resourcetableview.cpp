@@ -4,6 +4,7 @@
 
 #include "core/models/resourcetablemodel.h"
 #include "core/settings/settings.h"
+#include "gui/common/accessibleviews.h"
 #include "gui/common/plaintextwidgets.h"
 
 #include <QCollator>
@@ -24,7 +25,7 @@ ResourceTableView::ResourceTableView(const QString& viewName, Settings* settings
     , m_viewName(viewName)
     , m_settings(settings)
     , m_filter(new QLineEdit(this))
-    , m_table(new QTableView(this))
+    , m_table(new AccessibleTableView(this))
     , m_placeholder(PlainText::label(m_table))
     , m_proxy(new ResourceProxyModel(this))
     , m_filterDebounce(new QTimer(this))

@@ -28,6 +28,14 @@ void UpdatedLabel::markUpdated()
     refreshText();
 }
 
+void UpdatedLabel::reset()
+{
+    m_since.invalidate();
+    m_failure.clear();
+    m_tick->stop();
+    refreshText();
+}
+
 void UpdatedLabel::markFailed(const QString& reason)
 {
     m_failure = reason;

@@ -21,6 +21,8 @@ public:
 
     void markUpdated();
     void markFailed(const QString& reason);
+    // Nothing read yet (another session, or none): says nothing, rather than an old time.
+    void reset();
 
 private:
     static QString agoText(qint64 seconds);

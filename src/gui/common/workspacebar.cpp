@@ -16,11 +16,10 @@ WorkspaceBar::WorkspaceBar(const QString& viewName, ViewContext* context, QWidge
     : QWidget(parent)
     , m_context(context)
     , m_combo(new QComboBox(this))
-    , m_all(new QCheckBox(tr("All workspaces"), this))
+    , m_all(new QCheckBox(tr("All wor&kspaces"), this))
 {
     m_combo->setObjectName(viewName + QStringLiteral("WorkspaceCombo"));
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_combo->setToolTip(tr("The workspace this view shows and creates in"));
     m_all->setObjectName(viewName + QStringLiteral("AllWorkspaces"));
     m_all->setToolTip(tr("List every workspace you can read (sf … list --all)"));
     auto* label = new QLabel(tr("&Workspace:"), this);
@@ -55,6 +54,12 @@ void WorkspaceBar::sync()
         m_combo->addItem(m_context->workspace(), m_context->workspace());
     m_combo->setCurrentIndex(m_combo->findData(m_context->workspace()));
     m_all->setChecked(m_context->allWorkspaces());
+    // While every workspace is listed, no one workspace is shown: the choice waits, greyed out.
+    m_combo->setEnabled(!m_context->allWorkspaces());
+    if (m_context->allWorkspaces())
+        m_combo->setToolTip(tr("Every workspace is listed; clear All workspaces to show and create in one"));
+    else
+        m_combo->setToolTip(tr("The workspace this view shows and creates in"));
 }
 
 } // namespace sfdesk

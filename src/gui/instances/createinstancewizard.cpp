@@ -9,6 +9,7 @@
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/cloudinit/jinja.h"
+#include "core/cloudinit/userdata.h"
 #include "core/cloudinit/validator.h"
 #include "core/model/names.h"
 #include "core/models/fabricmodel.h"
@@ -43,7 +44,8 @@ namespace sfdesk {
 
 namespace {
 
-constexpr qint64 maxUserData = 64 * 1024;
+// cloud_init_user_data holds at most 64 KiB of base64 (CloudInit::PayloadSize): 48 KiB of data.
+constexpr qint64 maxUserData = CloudInit::PayloadSize::limit / 4 * 3;
 
 QString skuLabel(const InstanceSku& sku)
 {
@@ -109,7 +111,7 @@ CreateInstanceWizard::CreateInstanceWizard(ViewContext* context, QWidget* parent
     for (MessageBar* bar : {m_namesPreflight, m_partitionPreflight}) {
         bar->setKind(MessageBar::Kind::Warning);
         bar->label()->setTextFormat(Qt::PlainText);
-        bar->label()->setAccessibleName(tr("Before you create"));
+        bar->label()->setAccessibleDescription(tr("Before you create"));
         bar->hide();
     }
     m_ui->namesLayout->addWidget(m_namesPreflight, 7, 0, 1, 3);
@@ -501,7 +503,9 @@ std::optional<QByteArray> CreateInstanceWizard::userData(QString* problem) const
         if (!info.isFile())
             return fail(tr("No such file."));
         if (info.size() > maxUserData)
-            return fail(tr("%1 bytes: user data may be at most 64 KiB.").arg(info.size()));
+            return fail(
+                tr("%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.")
+                    .arg(info.size()));
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             return fail(tr("Cannot read the file: %1").arg(file.errorString()));
@@ -519,7 +523,9 @@ std::optional<QByteArray> CreateInstanceWizard::userData(QString* problem) const
             return fail(tr("The editor's text is not valid user data."));
         }
         if (m_editorData.size() > maxUserData)
-            return fail(tr("%1 bytes: user data may be at most 64 KiB.").arg(m_editorData.size()));
+            return fail(
+                tr("%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.")
+                    .arg(m_editorData.size()));
         return m_editorData;
     }
     }

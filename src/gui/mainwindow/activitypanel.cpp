@@ -7,6 +7,7 @@
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +15,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sfdesk {
@@ -100,11 +102,18 @@ void ActivityPanel::setNotices(NoticeLog* notices)
     m_noticeTable->setAlternatingRowColors(true);
     m_noticeTable->setWordWrap(false);
     m_noticeTable->verticalHeader()->hide();
-    m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::TimeColumn,
-                                                            QHeaderView::ResizeToContents);
-    m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::NoticeColumn,
-                                                            QHeaderView::ResizeToContents);
+    // The time and the title are sized to their text when rows come and when the list shows (a
+    // table sized while hidden has only its headers to go by); the details take the rest.
     m_noticeTable->horizontalHeader()->setSectionResizeMode(NoticeLog::DetailsColumn, QHeaderView::Stretch);
+    // An empty list says why it is empty, over the table, as the section lists do.
+    m_noticeEmpty = PlainText::label(m_noticeTable, noticePlaceholder());
+    m_noticeEmpty->setObjectName(QStringLiteral("noticePlaceholder"));
+    m_noticeEmpty->setAlignment(Qt::AlignCenter);
+    m_noticeEmpty->setWordWrap(true);
+    m_noticeEmpty->setForegroundRole(QPalette::PlaceholderText);
+    m_noticeEmpty->setContentsMargins(24, 12, 24, 12);
+    m_noticeEmpty->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_noticeTable->viewport()->installEventFilter(this);
     m_openNotice = new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("&Open"), page);
     m_openNotice->setObjectName(QStringLiteral("noticeOpen"));
     m_clearNotices =
@@ -131,7 +140,38 @@ void ActivityPanel::setNotices(NoticeLog* notices)
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(notices, signal, this, &ActivityPanel::updateNoticeActions);
     connect(notices, &QAbstractItemModel::modelReset, this, &ActivityPanel::updateNoticeActions);
+    connect(notices, &QAbstractItemModel::rowsInserted, this, &ActivityPanel::fitNoticeColumns);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ActivityPanel::fitNoticeColumns);
     updateNoticeActions();
+}
+
+QString ActivityPanel::noticePlaceholder() const
+{
+    return tr("No notifications yet. The app tells you here when an order fills, when a standing order "
+              "ends unfilled, 40 minutes before a pool's capacity starts or ends, and when an instance is "
+              "running. What the lists hold when first read is not told; File > Preferences chooses "
+              "which are told.");
+}
+
+void ActivityPanel::fitNoticeColumns()
+{
+    if (!m_noticeTable || !m_noticeTable->isVisible() || m_notices->rowCount() == 0)
+        return;
+    for (const int column : {int(NoticeLog::TimeColumn), int(NoticeLog::NoticeColumn)})
+        m_noticeTable->resizeColumnToContents(column);
+}
+
+bool ActivityPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    // The placeholder covers the viewport, whose size is only known once the table is laid out; a
+    // table shown (its tab chosen, the panel opened) fits its columns to what arrived meanwhile.
+    if (m_noticeTable && watched == m_noticeTable->viewport()
+        && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
+        m_noticeEmpty->setGeometry(m_noticeTable->viewport()->geometry());
+        if (event->type() == QEvent::Show)
+            QTimer::singleShot(0, this, &ActivityPanel::fitNoticeColumns);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ActivityPanel::updateNoticeActions()
@@ -143,6 +183,10 @@ void ActivityPanel::updateNoticeActions()
                        count == 0 ? tr("No&tifications") : tr("No&tifications (%1)").arg(count));
     m_openNotice->setEnabled(m_noticeTable->currentIndex().isValid());
     m_clearNotices->setEnabled(count > 0);
+    m_noticeEmpty->setVisible(count == 0);
+    m_noticeEmpty->setGeometry(m_noticeTable->viewport()->geometry());
+    // What the list shows is what a screen reader is told of it.
+    m_noticeTable->setAccessibleDescription(count == 0 ? noticePlaceholder() : QString());
 }
 
 void ActivityPanel::openCurrentNotice()

@@ -32,6 +32,11 @@ public:
     void setNotices(NoticeLog* notices);
     QTabWidget* tabs() const { return m_tabs; }
     QTableView* noticeTable() const { return m_noticeTable; }
+    // What the empty Notifications tab says: why there is nothing yet, and what will show there.
+    QString noticePlaceholder() const;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 Q_SIGNALS:
     // The user chose a notification in the list: its object is to be opened.
@@ -41,6 +46,8 @@ private:
     void updateActions();
     void updateNoticeActions();
     void openCurrentNotice();
+    // The time and the notice's title as wide as their text, once rows are there and shown.
+    void fitNoticeColumns();
 
     ActivityModel* m_model;
     QTabWidget* m_tabs;
@@ -52,6 +59,7 @@ private:
     QTableView* m_noticeTable = nullptr;
     QPushButton* m_openNotice = nullptr;
     QPushButton* m_clearNotices = nullptr;
+    QLabel* m_noticeEmpty = nullptr;
 };
 
 } // namespace sfdesk

@@ -6,6 +6,7 @@
 #include "common/logging.h"
 #include "core/settings/settings.h"
 #include "core/util/plaintext.h"
+#include "gui/common/messagebar.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/mainwindow/aboutdialog.h"
@@ -86,10 +87,21 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_sidebar->setAccessibleName(tr("Sections"));
     m_sidebar->setAccessibleDescription(
         tr("Ctrl+1 to Ctrl+9, then Ctrl+0, open the sections, F6 moves to the page"));
-    m_pages = new QStackedWidget(splitter);
+    // The pages, under the bar that says when none of them can show anything.
+    auto* pageArea = new QWidget(splitter);
+    pageArea->setObjectName(QStringLiteral("pageArea"));
+    m_connectionBar = new MessageBar(pageArea);
+    m_connectionBar->setObjectName(QStringLiteral("connectionBar"));
+    m_connectionBar->hide();
+    m_pages = new QStackedWidget(pageArea);
     m_pages->setObjectName(QStringLiteral("pages"));
+    auto* pageLayout = new QVBoxLayout(pageArea);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->setSpacing(0);
+    pageLayout->addWidget(m_connectionBar);
+    pageLayout->addWidget(m_pages, 1);
     splitter->addWidget(m_sidebar);
-    splitter->addWidget(m_pages);
+    splitter->addWidget(pageArea);
     splitter->setStretchFactor(1, 1);
     splitter->setCollapsible(1, false);
     setCentralWidget(splitter);

@@ -18,6 +18,7 @@ class QStackedWidget;
 
 namespace sfdesk {
 
+class MessageBar;
 class Settings;
 
 // The application shell: a sidebar of sections, a page per section, menus and a status bar.
@@ -52,6 +53,9 @@ public:
 
     // What the window is connected to, always visible in the status bar.
     void setConnectionText(const QString& text, const QString& toolTip = {});
+    // A bar above every page that says why the pages show nothing ("Not signed in to Staging"),
+    // with the button that does something about it; hidden while the connection works.
+    MessageBar* connectionBar() const { return m_connectionBar; }
 
     void showAbout();
     // A passing message in the status bar; it goes after a while, and when another section opens.
@@ -89,6 +93,7 @@ private:
     bool m_sidebarSized = false;
     QStackedWidget* m_pages = nullptr;
     QLabel* m_connectionLabel = nullptr;
+    MessageBar* m_connectionBar = nullptr;
     QHash<QString, QWidget*> m_sections;
     QActionGroup* m_colorSchemeGroup = nullptr;
     QMenu* m_viewMenu = nullptr;

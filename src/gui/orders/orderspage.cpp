@@ -6,12 +6,16 @@
 
 #include "core/cli/sfcommand.h"
 #include "core/market/marketbackend.h"
+#include "core/models/format.h"
 #include "core/models/ordermodel.h"
 #include "core/models/resourceproxymodel.h"
+#include "core/util/plaintext.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/resourcetableview.h"
+#include "gui/common/tableexportdialog.h"
 #include "gui/common/themeicons.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -48,6 +52,11 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     , m_cancel(new QPushButton(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel order"), this))
     , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf command"), this))
     , m_message(new QLabel(this))
+    , m_menu(new QMenu(tr("&Orders"), this))
+    , m_cancelAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("process-stop")), tr("&Cancel Order…"), this))
+    , m_copyAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
     , m_confirmer(askToConfirm)
 {
     setObjectName(u"ordersPage"_s);
@@ -78,10 +87,34 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     if (!backend)
         m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
     m_table->setMenuProvider([this](QMenu* menu, const QModelIndexList&) {
-        menu->addAction(m_cancel->text(), this, &OrdersPage::cancelSelected)
-            ->setEnabled(m_cancel->isEnabled());
-        menu->addAction(m_copy->text(), this, &OrdersPage::copySelected)->setEnabled(m_copy->isEnabled());
+        menu->addAction(m_cancelAction);
+        menu->addAction(m_copyAction);
     });
+    // The page's commands in a menu named after it, which the main window shows while the page is.
+    m_menu->setObjectName(u"ordersMenu"_s);
+    m_menu->setProperty("sectionMenu", true);
+    m_cancelAction->setObjectName(u"ordersCancelAction"_s);
+    m_copyAction->setObjectName(u"ordersCopyCommandAction"_s);
+    auto* exportAction =
+        new QAction(ThemeIcons::icon(QStringLiteral("document-export")), tr("&Export…"), this);
+    exportAction->setObjectName(u"ordersExportAction"_s);
+    exportAction->setToolTip(tr("Saves the orders shown, in the order shown, as CSV or JSON"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // As on the other pages: only while the focus is on this page.
+    exportAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(exportAction);
+    m_menu->addAction(exportAction);
+    m_menu->addSeparator();
+    m_menu->addAction(m_cancelAction);
+    m_menu->addAction(m_copyAction);
+    connect(exportAction, &QAction::triggered, this, &OrdersPage::exportTable);
+    connect(m_cancelAction, &QAction::triggered, this, &OrdersPage::cancelSelected);
+    connect(m_copyAction, &QAction::triggered, this, &OrdersPage::copySelected);
+    auto* exportButton = new QPushButton(exportAction->icon(), tr("Export…"), this);
+    exportButton->setObjectName(u"ordersExport"_s);
+    exportButton->setToolTip(PlainText::toolTip(u"%1 (%2)"_s.arg(
+        exportAction->toolTip(), exportAction->shortcut().toString(QKeySequence::NativeText))));
+    connect(exportButton, &QPushButton::clicked, exportAction, &QAction::trigger);
 
     auto* top = new QHBoxLayout;
     m_toolbar = top;
@@ -93,6 +126,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     top->addWidget(m_message, 1);
     top->addWidget(m_copy);
     top->addWidget(m_cancel);
+    top->addWidget(exportButton);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
@@ -211,6 +245,8 @@ void OrdersPage::updateActions()
     const Order* order = currentOrder();
     m_cancel->setEnabled(order && OrderModel::isOpen(*order));
     m_copy->setEnabled(order != nullptr);
+    m_cancelAction->setEnabled(m_cancel->isEnabled());
+    m_copyAction->setEnabled(m_copy->isEnabled());
 }
 
 void OrdersPage::cancelSelected()
@@ -220,8 +256,8 @@ void OrdersPage::cancelSelected()
         return;
     const QString id = order->id;
     m_confirmer(this,
-                tr("Cancel order %1 (%n node(s), limit $%2)?", nullptr, int(order->nodeCount()))
-                    .arg(id, order->limitPrice.text),
+                tr("Cancel order %1 (%n node(s), limit %2)?", nullptr, int(order->nodeCount()))
+                    .arg(id, Format::pricePerNodeHour(order->limitPrice)),
                 [this, id](bool confirmed) {
                     if (confirmed)
                         cancelOrder(id);
@@ -271,6 +307,12 @@ void OrdersPage::hideEvent(QHideEvent* event)
         m_watching = false;
         m_backend->unwatch();
     }
+}
+
+void OrdersPage::exportTable()
+{
+    TableExportDialog::ask(this, m_table->table(), u"orders"_s, tr("Export Orders"),
+                           [this](const QString& message) { m_message->setText(message); });
 }
 
 void OrdersPage::setScopeBar(QWidget* bar)

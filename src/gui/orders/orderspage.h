@@ -12,8 +12,10 @@
 class QHBoxLayout;
 
 class QCheckBox;
+class QAction;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QPushButton;
 
 namespace sfdesk {
@@ -58,6 +60,10 @@ public:
 
     OrderModel* model() const { return m_model; }
     ResourceTableView* table() const { return m_table; }
+    // The page's menu in the menu bar, shown while the page is current.
+    QMenu* pageMenu() const { return m_menu; }
+    // Asks where to export the orders shown (CSV or JSON) and writes them there; does not block.
+    void exportTable();
 
     // Makes the order the current row, showing every status and side if the filters hid it.
     void selectOrder(const QString& id);
@@ -90,6 +96,9 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_copy;
     QLabel* m_message;
+    QMenu* m_menu;
+    QAction* m_cancelAction;
+    QAction* m_copyAction;
     Confirmer m_confirmer;
 };
 

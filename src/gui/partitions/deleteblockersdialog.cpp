@@ -47,7 +47,6 @@ DeleteBlockersDialog::DeleteBlockersDialog(ViewContext* context, const Infiniban
     m_ui->progressLabel->setTextFormat(Qt::PlainText);
     setObjectName(QStringLiteral("deleteBlockersDialog"));
     m_ui->blockerTree->setAccessibleName(tr("What blocks the deletion"));
-    m_ui->progressLabel->setAccessibleName(tr("Progress"));
     m_ui->terminateButton->setAccessibleDescription(
         tr("Terminates the checked instances after asking once, naming them"));
     m_ui->retryButton->setAccessibleDescription(tr("Asks the server to delete the partition again"));

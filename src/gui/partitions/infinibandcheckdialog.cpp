@@ -39,7 +39,6 @@ InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const Infinib
     m_summary->setObjectName(QStringLiteral("ibCheckSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setAccessibleName(tr("Check summary"));
     m_tree->setObjectName(QStringLiteral("ibCheckTree"));
     m_tree->setAccessibleName(tr("InfiniBand port state per worker"));
     m_tree->setRootIsDecorated(false);

@@ -61,7 +61,6 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     m_save->setObjectName(QStringLiteral("launchSaveButton"));
     m_copy->setEnabled(false);
     m_save->setEnabled(false);
-    m_status->setAccessibleName(tr("Launch status"));
     m_user->setAccessibleName(tr("SSH user"));
     m_port->setAccessibleName(tr("Master port"));
     m_script->setAccessibleName(tr("Training script"));

@@ -10,6 +10,7 @@
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
 #include "core/util/plaintext.h"
+#include "gui/common/accessibleviews.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
 
@@ -54,7 +55,7 @@ TopologyDialog::TopologyDialog(ViewContext* context, QWidget* parent)
     , m_fabricFilter(new QComboBox(this))
     , m_workspaceFilter(new QComboBox(this))
     , m_summary(new QLabel(this))
-    , m_tree(new QTreeWidget(this))
+    , m_tree(new AccessibleTreeWidget(this))
     , m_readPorts(new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Read &Ports"), this))
 {
     setObjectName(QStringLiteral("topologyDialog"));
@@ -66,7 +67,6 @@ TopologyDialog::TopologyDialog(ViewContext* context, QWidget* parent)
     for (QComboBox* filter : {m_fabricFilter, m_workspaceFilter})
         filter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_summary->setObjectName(QStringLiteral("topologySummary"));
-    m_summary->setAccessibleName(tr("Topology summary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_tree->setObjectName(QStringLiteral("topologyTree"));

@@ -168,28 +168,31 @@ void DepthChart::paintEvent(QPaintEvent*)
     QList<MarketDepth::Level> rows = m_levels.mid(askCount - showAsks, showAsks);
     rows += m_levels.mid(firstBid, showBids);
 
-    // Prices to the cent where that tells the rows apart, more places only where two would read
-    // alike (levels averaged over a window's hours fall between cents); the tooltip has them exact.
-    int decimals = 2;
-    const auto readAlike = [&rows](int places) {
-        for (qsizetype i = 1; i < rows.size(); ++i) {
-            if (rows.at(i).rate != rows.at(i - 1).rate
-                && Format::rateRounded(rows.at(i).rate, places)
-                       == Format::rateRounded(rows.at(i - 1).rate, places))
-                return true;
+    // Each price as rates are shown everywhere; levels that read alike at that precision (levels
+    // averaged over a window's hours fall between its steps) are one row, as a book shows a tick.
+    QList<MarketDepth::Level> merged;
+    for (const MarketDepth::Level& level : std::as_const(rows)) {
+        if (!merged.isEmpty() && merged.last().side == level.side
+            && Format::rate(merged.last().rate) == Format::rate(level.rate)) {
+            MarketDepth::Level& last = merged.last();
+            last.nodes += level.nodes;
+            last.ownNodes += level.ownNodes;
+            last.ownOrders += level.ownOrders;
+            continue;
         }
-        return false;
-    };
-    while (decimals < 6 && readAlike(decimals))
-        ++decimals;
+        merged << level;
+    }
+    showAsks = std::count_if(merged.cbegin(), merged.cend(), [](const MarketDepth::Level& level) {
+        return level.side == MarketDepth::Level::Side::Ask;
+    });
+    rows = merged;
 
     qint64 most = 1;
     int priceWidth = 0;
     int countWidth = 0;
     for (const MarketDepth::Level& level : std::as_const(rows)) {
         most = std::max(most, std::max(level.nodes, level.ownNodes));
-        priceWidth =
-            std::max(priceWidth, metrics.horizontalAdvance(Format::rateRounded(level.rate, decimals)));
+        priceWidth = std::max(priceWidth, metrics.horizontalAdvance(Format::rate(level.rate)));
         countWidth = std::max(countWidth, metrics.horizontalAdvance(QString::number(level.nodes)));
     }
     const QString youText = tr("you");
@@ -210,7 +213,7 @@ void DepthChart::paintEvent(QPaintEvent*)
         const QRect row(area.left(), y, area.width(), rowHeight);
         painter.setPen(colors.text);
         painter.drawText(QRect(area.left(), y, priceWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                         Format::rateRounded(level.rate, decimals));
+                         Format::rate(level.rate));
         const int width = int(std::lround(double(barSpan) * double(level.nodes) / double(most)));
         QColor fill = hue;
         fill.setAlpha(150);
@@ -355,8 +358,8 @@ FillsChart::Frame FillsChart::frame() const
     f.lowRate = std::max<qint64>(0, low - pad);
     f.highRate = high + pad;
     const QFontMetrics metrics = fontMetrics();
-    const int labelWidth = std::max(metrics.horizontalAdvance(Format::rateToCents(f.highRate)),
-                                    metrics.horizontalAdvance(Format::rateToCents(f.lowRate)));
+    const int labelWidth = std::max(metrics.horizontalAdvance(Format::money(f.highRate)),
+                                    metrics.horizontalAdvance(Format::money(f.lowRate)));
     f.plot = QRectF(
         rect().adjusted(Margin + labelWidth + 4, Margin + 4, -Margin - 6, -Margin - metrics.height() - 4));
     return f;
@@ -429,7 +432,7 @@ void FillsChart::paintEvent(QPaintEvent*)
         painter.setPen(colors.text);
         painter.drawText(
             QRectF(Margin, y - metrics.height() / 2.0, f.plot.left() - Margin - 4, metrics.height()),
-            Qt::AlignRight | Qt::AlignVCenter, Format::rateToCents(rate));
+            Qt::AlignRight | Qt::AlignVCenter, Format::money(rate));
     }
     // Days over a long span, hours over a short one.
     const QString timeFormat = f.to - f.from > 3 * 86'400 ? u"d MMM"_s : u"d MMM HH:mm"_s;

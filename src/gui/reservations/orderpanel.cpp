@@ -348,7 +348,14 @@ void OrderPanel::setSku(const QString& sku)
 
 void OrderPanel::setLimit(const QString& dollarsPerNodeHour)
 {
+    m_proposedLimit.clear();
     m_limit->setText(dollarsPerNodeHour);
+}
+
+void OrderPanel::setProposedLimit(const QString& dollarsPerNodeHour)
+{
+    m_limit->setText(dollarsPerNodeHour);
+    m_proposedLimit = dollarsPerNodeHour;
 }
 
 QString OrderPanel::currentSku() const
@@ -407,6 +414,10 @@ std::optional<OrderRequest> OrderPanel::request(QString* why) const
 
 void OrderPanel::inputChanged()
 {
+    // The market's price for another order is no limit for this one.
+    if (!m_proposedLimit.isEmpty() && m_limit->text() == m_proposedLimit)
+        m_limit->clear();
+    m_proposedLimit.clear();
     const qint64 seconds = m_hasWindow ? m_windowEnd - m_windowStart : 0;
     m_duration->setText(
         m_hasWindow
@@ -501,13 +512,16 @@ void OrderPanel::showPreview(const OrderRequest& forRequest, const OrderPreview&
                                   preview.feePercentageBps, nodeSeconds, total);
     QStringList lines;
     lines << tr("Estimated rate: %1 per node-hour").arg(Format::rate(*rate));
-    lines << tr("Total: %1").arg(Format::amount(total));
-    lines << tr("Fee: %1").arg(Format::amount(fee));
+    lines << tr("Total: %1").arg(Format::money(total));
+    lines << tr("Fee: %1").arg(Format::money(fee));
     for (const MaintenanceNotice& notice : preview.notices)
         lines << tr("Notice: %1").arg(notice.title);
     m_previewLabel->setText(lines.join(u'\n'));
-    if (m_limit->text().trimmed().isEmpty())
-        m_limit->setText(Money::formatRate(*rate));
+    // The market's price as the limit, unless the user typed one: rounded so that the order still
+    // fills at it (a buy's limit up, a sell's minimum down).
+    if (m_limit->text().trimmed().isEmpty() || m_limit->text() == m_proposedLimit)
+        setProposedLimit(Format::rateInput(*rate, forRequest.side == u"sell" ? Format::Rounding::Down
+                                                                             : Format::Rounding::Up));
 }
 
 void OrderPanel::showPreviewError(const OrderRequest& forRequest, const QString& message)
@@ -535,16 +549,17 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
             + tr("from %1 to %2 (%3)")
                   .arg(PlannerTime::format(request.startAt, m_utc), PlannerTime::format(request.endAt, m_utc),
                        CliTime::formatDuration(seconds));
-    // The limit exactly as it will be in force (Format::rate would show it as it may be typed).
     text += u"\n\n"_s
             + (sell ? tr("Total at the minimum rate of %1 per node-hour: at least %2")
                     : tr("Total at the limit of %1 per node-hour: at most %2"))
-                  .arg(Format::amount(limit), Format::amount(atLimit));
-    if (const auto typed = parseTypedRate(m_limit->text().trimmed()); typed && *typed != limit)
+                  .arg(Format::rate(limit), Format::money(atLimit));
+    // Where the server's rounding of the limit shows (more places typed than a rate is shown to).
+    if (const QString typed = m_limit->text().trimmed();
+        parseTypedRate(typed) && Format::rate(*parseTypedRate(typed)) != Format::rate(limit))
         text += u"\n"_s
                 + tr("SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per "
                      "node-minute): the %1 typed is %2.")
-                      .arg(Format::rate(*typed), Format::amount(limit));
+                      .arg(typed, Format::rate(limit));
     const auto sameOrder = [&request](OrderRequest other) {
         other.limitPrice = request.limitPrice;
         return other == request;
@@ -553,7 +568,7 @@ QString OrderPanel::confirmationText(const OrderRequest& request) const
         if (const auto rate = Money::parseRate(m_preview->postOrderBody.limitPrice))
             text += u"\n"_s
                     + tr("Estimated total now: %1")
-                          .arg(Format::amount(Money::total(*rate, request.nodeCount, seconds)));
+                          .arg(Format::money(Money::total(*rate, request.nodeCount, seconds)));
     }
     text += u"\n\n"_s
             + (request.allowStanding ? tr("The order stands on the book until it fills or ends.")

@@ -51,6 +51,10 @@ public:
     void setNodes(int nodes);
     void setSku(const QString& sku);
     void setLimit(const QString& dollarsPerNodeHour);
+    // A limit the market proposed for the order shown: it goes again when the order changes
+    // (another window, node count, SKU or side), so it is never placed for an order it was not
+    // proposed for. A limit the user types stays.
+    void setProposedLimit(const QString& dollarsPerNodeHour);
 
     // The order as the panel describes it; nullopt (and *why) when it is incomplete or invalid.
     std::optional<OrderRequest> request(QString* why = nullptr) const;
@@ -128,6 +132,8 @@ private:
     bool m_utc = false;
     // Why Place is disabled, as last shown in the status line.
     QString m_shownHint;
+    // The limit the market proposed, while the field still holds it.
+    QString m_proposedLimit;
 };
 
 } // namespace sfdesk

@@ -579,6 +579,8 @@ PlannerChart::Private::Private(PlannerChart* owner)
     priceAxis = new QValueAxis;
     priceAxis->setTitleText(QObject::tr("$ per node-hour"));
     priceAxis->setLabelFormat(u"%.2f"_s);
+    // A scale's dollars with the locale's decimal point, as money shows everywhere.
+    chart->setLocalizeNumbers(true);
     chart->addAxis(timeAxis, Qt::AlignBottom);
     chart->addAxis(nodeAxis, Qt::AlignLeft);
     chart->addAxis(priceAxis, Qt::AlignRight);
@@ -604,7 +606,7 @@ PlannerChart::Private::Private(PlannerChart* owner)
     legend->setTextFormat(Qt::RichText);
     legend->setWordWrap(true);
     legend->setAlignment(Qt::AlignCenter);
-    legend->setAccessibleName(PlannerChart::tr("Legend"));
+    legend->setAccessibleDescription(PlannerChart::tr("Legend"));
 }
 
 double PlannerChart::Private::yOfNodes(double nodes) const

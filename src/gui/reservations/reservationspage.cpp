@@ -132,6 +132,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         new QPushButton(ThemeIcons::icon(QStringLiteral("edit-find")), tr("Fin&d Window…"), this);
     findButton->setObjectName(u"plannerFindWindow"_s);
     findButton->setToolTip(tr("Find the cheapest window to buy by length and start (Ctrl+F)"));
+    m_findAction->setObjectName(u"plannerFindWindowAction"_s);
     m_findAction->setShortcut(QKeySequence::Find);
     m_findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(m_findAction);
@@ -234,6 +235,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     layout->addWidget(m_countdowns);
     layout->addWidget(m_procurementList);
     layout->addWidget(splitter, 1);
+
+    buildMenu(exportButton);
 
     m_quoteDebounce->setSingleShot(true);
     m_quoteDebounce->setInterval(200);
@@ -673,31 +676,33 @@ void ReservationsPage::extend()
     m_chart->setSelection(TimeAxis::Window{start, end});
     // setSelection leaves the window as it was when it is already selected.
     m_panel->setWindow(start, end);
+    // A limit in the field was chosen for another window: the market is asked for this one's.
+    m_panel->setLimit(QString());
     QString why;
     auto request = m_panel->request(&why);
     if (!request) {
         m_panel->showStatus(why, true);
         return;
     }
-    if (!request->limitPrice.isEmpty()) {
-        placeOrder(*request);
-        return;
-    }
-    // No limit typed: the market's rate for this window, then the confirmation.
     m_panel->showStatus(tr("Asking the market for the rate…"), false);
     m_backend->preview(
         *request, this,
-        [this](const OrderPreview& preview) {
+        [this, request = *request](const OrderPreview& preview) {
             const auto rate = Money::parseRate(preview.postOrderBody.limitPrice);
-            if (preview.quoted && rate)
-                m_panel->setLimit(Money::formatRate(*rate));
-            const auto withLimit = m_panel->request();
-            if (!preview.quoted || !rate || !withLimit || withLimit->limitPrice.isEmpty()) {
+            // The answer is for the extension as it was asked for; the panel may have moved on.
+            const auto shown = m_panel->request();
+            if (!shown || shown->startAt != request.startAt || shown->endAt != request.endAt
+                || shown->nodeCount != request.nodeCount || shown->sku != request.sku)
+                return;
+            if (!preview.quoted || !rate) {
                 m_panel->showStatus(tr("The market has no rate for this window; set a limit and place it."),
                                     true);
                 return;
             }
-            placeOrder(*withLimit);
+            // The market's price, rounded up to a rate's precision so that the order still fills.
+            m_panel->setProposedLimit(Format::rateInput(*rate, Format::Rounding::Up));
+            if (const auto withLimit = m_panel->request(); withLimit && !withLimit->limitPrice.isEmpty())
+                placeOrder(*withLimit);
         },
         [this, request = *request](const QString& message) {
             m_panel->showPreviewError(request, message);
@@ -1018,6 +1023,30 @@ void ReservationsPage::showChartMenu(const QPoint& globalPos, const QString& pro
     menu->addAction(m_findAction);
     // Not exec(): the menu shows and the page goes on.
     menu->popup(globalPos);
+}
+
+void ReservationsPage::buildMenu(QPushButton* exportButton)
+{
+    // After Find Window and the procurement actions, the order panel's and the toolbar's buttons.
+    QMenu* menu = m_menu;
+    menu->addSeparator();
+    // The panel's and the toolbar's buttons, as they are when the menu opens.
+    const auto mirror = [menu](QAbstractButton* button) {
+        auto* action = menu->addAction(button->icon(), button->text(), button, &QAbstractButton::click);
+        action->setObjectName(button->objectName() + u"Action"_s);
+        action->setEnabled(button->isEnabled());
+        QObject::connect(menu, &QMenu::aboutToShow, action,
+                         [action, button] { action->setEnabled(button->isEnabled()); });
+    };
+    for (const char* name : {"orderQuote", "orderPlace", "orderExtend"})
+        mirror(m_panel->findChild<QPushButton*>(QLatin1StringView(name)));
+    menu->addSeparator();
+    mirror(exportButton);
+    auto* utc = menu->addAction(tr("Times in &UTC"));
+    utc->setObjectName(u"plannerUtcAction"_s);
+    utc->setCheckable(true);
+    connect(menu, &QMenu::aboutToShow, utc, [this, utc] { utc->setChecked(m_utc); });
+    connect(utc, &QAction::triggered, this, &ReservationsPage::setUtc);
 }
 
 void ReservationsPage::setScopeBar(QWidget* bar)

@@ -16,6 +16,7 @@ class QHBoxLayout;
 
 class QAction;
 class QButtonGroup;
+class QPushButton;
 class QComboBox;
 class QLabel;
 class QMenu;
@@ -110,6 +111,8 @@ private:
     QList<std::pair<QString, QString>> skuChoices() const;
     // The depth for the selected window (or the next day) and the recent fills of the chosen SKU.
     void requestMarket();
+    // The page's menu in the menu bar (Reservations), with the commands of its toolbar and panel.
+    void buildMenu(QPushButton* exportButton);
     // The window the depth is asked for, and whether the user selected it.
     std::pair<TimeAxis::Window, bool> depthWindow() const;
 

@@ -223,7 +223,7 @@ void WindowSearchDialog::showResults(const QList<HourQuote>& quotes)
         item->setText(EndColumn, PlannerTime::format(offer.end, m_utc));
         item->setText(LengthColumn, CliTime::formatDuration(offer.end - offer.start));
         item->setText(RateColumn, Format::rate(offer.rateMicros()));
-        item->setText(TotalColumn, Format::amount(offer.totalMicros()));
+        item->setText(TotalColumn, Format::money(offer.totalMicros()));
         for (int column : {RateColumn, TotalColumn})
             item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
     }

@@ -19,6 +19,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -62,7 +63,6 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     m_details->setTextFormat(Qt::PlainText);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_details->setFocusPolicy(Qt::TabFocus);
-    m_details->setAccessibleName(tr("Connection details"));
     m_details->setMinimumHeight(5 * fontMetrics().lineSpacing());
     m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_connect->setObjectName(QStringLiteral("connectButton"));
@@ -86,7 +86,6 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     m_notice->setTextFormat(Qt::PlainText);
     m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_notice->setFocusPolicy(Qt::TabFocus);
-    m_notice->setAccessibleName(tr("Connections notice"));
     m_notice->hide();
 
     m_network->setObjectName(QStringLiteral("networkSettings"));
@@ -176,7 +175,8 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     connect(m_remove, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
     connect(m_reset, &QPushButton::clicked, this, &ConnectionsDialog::askToResetSimulator);
     connect(m_add, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
-    connect(m_customUrl, &QLineEdit::returnPressed, this, &ConnectionsDialog::addCustom);
+    for (QLineEdit* field : {m_customName, m_customUrl, m_caCertificates, m_proxy})
+        field->installEventFilter(this);
     connect(application, &Application::connectionChanged, this, &ConnectionsDialog::reload);
     connect(application, &Application::connectionStateChanged, this, &ConnectionsDialog::updateDetails);
     connect(application->settings(), &Settings::profilesChanged, this, &ConnectionsDialog::reload);
@@ -184,13 +184,34 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
             [this](const ConnectionProfile&, const QString& outcome) { showNotice(outcome); });
     connect(m_chooseCaCertificates, &QPushButton::clicked, this, &ConnectionsDialog::chooseCaCertificates);
     connect(m_saveNetwork, &QPushButton::clicked, this, &ConnectionsDialog::saveNetworkSettings);
-    connect(m_proxy, &QLineEdit::returnPressed, this, &ConnectionsDialog::saveNetworkSettings);
     connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionsDialog::showNetworkSettings);
     reload();
     resize(600, 560);
 }
 
 ConnectionsDialog::~ConnectionsDialog() = default;
+
+bool ConnectionsDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            if (watched == m_customName && m_customUrl->text().trimmed().isEmpty()) {
+                m_customUrl->setFocus(Qt::TabFocusReason);
+                return true;
+            }
+            if (watched == m_customName || watched == m_customUrl) {
+                addCustom();
+                return true;
+            }
+            if (watched == m_caCertificates || watched == m_proxy) {
+                saveNetworkSettings();
+                return true;
+            }
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
 
 void ConnectionsDialog::reload()
 {
@@ -390,6 +411,8 @@ void ConnectionsDialog::addCustom()
     for (int row = 0; row < m_list->count(); ++row)
         if (m_list->item(row)->data(Qt::UserRole).toString() == profile.id)
             m_list->setCurrentRow(row);
+    // Added, not switched to: the account shown stays until the user connects.
+    showNotice(tr("Added %1. Connect switches to it.").arg(profile.name));
 }
 
 void ConnectionsDialog::removeSelected()

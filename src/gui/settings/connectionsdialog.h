@@ -30,6 +30,11 @@ public:
     explicit ConnectionsDialog(Application* application, QWidget* parent = nullptr);
     ~ConnectionsDialog() override;
 
+protected:
+    // Enter in a field does what the field is for (adds the server, saves its network settings),
+    // never what the dialog's default button does (connect to the selected server).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void reload();
     void updateDetails();
