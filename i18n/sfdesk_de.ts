@@ -475,10 +475,6 @@
 <context>
     <name>Format</name>
     <message>
-        <source>$%1/node-hour</source>
-        <translation>%1 $/Knotenstunde</translation>
-    </message>
-    <message>
         <source>Awaiting allocation</source>
         <translation>Wartet auf Zuteilung</translation>
     </message>
@@ -553,6 +549,15 @@
     <message>
         <source>Releasing any moment now</source>
         <translation>Wird jeden Moment freigegeben</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <comment>an amount of US dollars</comment>
+        <translation>%1 $</translation>
+    </message>
+    <message>
+        <source>%1/node-hour</source>
+        <translation>%1/Knotenstunde</translation>
     </message>
 </context>
 <context>
@@ -850,6 +855,24 @@
     </message>
 </context>
 <context>
+    <name>TableExportDialog</name>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s) to %1.</source>
+        <translation>
+            <numerusform>%n Zeile nach %1 exportiert.</numerusform>
+            <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
+    </message>
+</context>
+<context>
     <name>UploadImageDialog</name>
     <message>
         <source>Upload Image</source>
@@ -1017,6 +1040,10 @@
     <message>
         <source>No&amp;tifications (%1)</source>
         <translation>Benach&amp;richtigungen (%1)</translation>
+    </message>
+    <message>
+        <source>No notifications yet. The app tells you here when an order fills, when a standing order ends unfilled, 40 minutes before a pool&apos;s capacity starts or ends, and when an instance is running. What the lists hold when first read is not told; File &gt; Preferences chooses which are told.</source>
+        <translation>Noch keine Benachrichtigungen. Die App meldet hier, wenn eine Order ausgeführt wird, wenn eine stehende Order unausgeführt endet, 40 Minuten bevor die Kapazität eines Pools beginnt oder endet und wenn eine Instanz läuft. Was die Listen beim ersten Lesen enthalten, wird nicht gemeldet; unter Datei &gt; Einstellungen wählen Sie, was gemeldet wird.</translation>
     </message>
 </context>
 <context>
@@ -1228,6 +1255,22 @@
         <source>Saved instance template %1: Deployments &gt; Instance Templates lists it.</source>
         <translation>Instanzvorlage %1 gespeichert: Deployments &gt; Instanzvorlagen listet sie.</translation>
     </message>
+    <message>
+        <source>Sign In…</source>
+        <translation>Anmelden…</translation>
+    </message>
+    <message>
+        <source>Not signed in to &lt;b&gt;%1&lt;/b&gt;: its pages show nothing until you sign in.</source>
+        <translation>Nicht bei &lt;b&gt;%1&lt;/b&gt; angemeldet: Die Seiten zeigen nichts, bis Sie sich anmelden.</translation>
+    </message>
+    <message>
+        <source>Connections…</source>
+        <translation>Verbindungen…</translation>
+    </message>
+    <message>
+        <source>Not connected to &lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>Nicht mit &lt;b&gt;%1&lt;/b&gt; verbunden: %2</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::AvailabilityChart</name>
@@ -1263,16 +1306,16 @@
         <source>onwards</source>
         <translation>fortlaufend</translation>
     </message>
-    <message numerus="yes">
-        <source>Lowest best ask $%1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
-        <translation>
-            <numerusform>Niedrigster bester Briefkurs %1 $ pro Knotenstunde, für die Stunde ab %2 (%n Stunde mit Briefkursen).</numerusform>
-            <numerusform>Niedrigster bester Briefkurs %1 $ pro Knotenstunde, für die Stunde ab %2 (%n Stunden mit Briefkursen).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No asks in the order book for this range.</source>
         <translation>Keine Briefkurse im Orderbuch für diesen Zeitraum.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
+        <translation>
+            <numerusform>Niedrigster bester Briefkurs %1 pro Knotenstunde, für die Stunde ab %2 (%n Stunde mit Briefkursen).</numerusform>
+            <numerusform>Niedrigster bester Briefkurs %1 pro Knotenstunde, für die Stunde ab %2 (%n Stunden mit Briefkursen).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1304,10 +1347,6 @@
     <message>
         <source>Availability</source>
         <translation>Verfügbarkeit</translation>
-    </message>
-    <message>
-        <source>SKU details</source>
-        <translation>SKU-Details</translation>
     </message>
     <message>
         <source>No InfiniBand: instances of this SKU have no RDMA network.</source>
@@ -1436,14 +1475,6 @@
     <message>
         <source>%1  [quick fix: %2]</source>
         <translation>%1  [Schnellkorrektur: %2]</translation>
-    </message>
-    <message>
-        <source>%1 KiB of 64 KiB (base64 %2 KiB)</source>
-        <translation>%1 KiB von 64 KiB (base64 %2 KiB)</translation>
-    </message>
-    <message>
-        <source>SF Compute accepts at most 64 KiB of user data; it is sent base64-encoded.</source>
-        <translation>SF Compute akzeptiert höchstens 64 KiB Benutzerdaten; sie werden base64-kodiert gesendet.</translation>
     </message>
     <message>
         <source>Recovered unsaved work from %1%2. Save it, or discard it.</source>
@@ -1689,6 +1720,18 @@
         <source>The text has errors (see the problems under the editor). Fix them before saving it as an instance template.</source>
         <translation>Der Text hat Fehler (siehe die Probleme unter dem Editor). Beheben Sie sie, bevor Sie ihn als Instanzvorlage speichern.</translation>
     </message>
+    <message>
+        <source>User data size</source>
+        <translation>Größe der Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>%1 KiB of 64 KiB in base64 (%2 KiB of text)</source>
+        <translation>%1 KiB von 64 KiB in Base64 (%2 KiB Text)</translation>
+    </message>
+    <message>
+        <source>SF Compute takes user data base64-encoded, at most 64 KiB of it: about 48 KiB of text. The meter counts the encoded size, as it is sent.</source>
+        <translation>SF Compute nimmt Benutzerdaten Base64-kodiert an, höchstens 64 KiB davon: etwa 48 KiB Text. Die Anzeige zählt die kodierte Größe, wie sie gesendet wird.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::Connection</name>
@@ -1807,10 +1850,6 @@
     <message>
         <source>Connections</source>
         <translation>Verbindungen</translation>
-    </message>
-    <message>
-        <source>Connection details</source>
-        <translation>Verbindungsdetails</translation>
     </message>
     <message>
         <source>Staging</source>
@@ -1945,10 +1984,6 @@
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <source>Connections notice</source>
-        <translation>Hinweis zu den Verbindungen</translation>
-    </message>
-    <message>
         <source>None: the system&apos;s CA certificates only</source>
         <translation>Keine: nur die CA-Zertifikate des Systems</translation>
     </message>
@@ -2015,6 +2050,10 @@
     <message>
         <source>Saved the network settings of %1.</source>
         <translation>Die Netzwerkeinstellungen von %1 wurden gespeichert.</translation>
+    </message>
+    <message>
+        <source>Added %1. Connect switches to it.</source>
+        <translation>%1 hinzugefügt. Verbinden wechselt zu ihr.</translation>
     </message>
 </context>
 <context>
@@ -2269,10 +2308,6 @@
         <translation>Datei nicht gefunden.</translation>
     </message>
     <message>
-        <source>%1 bytes: user data may be at most 64 KiB.</source>
-        <translation>%1 Bytes: Benutzerdaten dürfen höchstens 64 KiB groß sein.</translation>
-    </message>
-    <message>
         <source>Cannot read the file: %1</source>
         <translation>Die Datei kann nicht gelesen werden: %1</translation>
     </message>
@@ -2410,6 +2445,10 @@
         <source>Whether it was created is not known: the instance may exist all the same. Look in Instances before you create it again.</source>
         <translation>Ob sie erstellt wurde, ist nicht bekannt: Die Instanz kann trotzdem entstanden sein. Sehen Sie unter Instanzen nach, bevor Sie sie noch einmal erstellen.</translation>
     </message>
+    <message>
+        <source>%1 bytes: user data may be at most 64 KiB in base64 as it is sent, 48 KiB of data.</source>
+        <translation>%1 Bytes: Benutzerdaten dürfen Base64-kodiert, wie sie gesendet werden, höchstens 64 KiB groß sein, also 48 KiB Daten.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::CreatePartitionDialog</name>
@@ -2469,10 +2508,6 @@
     <message>
         <source>What blocks the deletion</source>
         <translation>Was das Löschen verhindert</translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Terminates the checked instances after asking once, naming them</source>
@@ -3466,10 +3501,6 @@
         <translation>InfiniBand-Prüfung für %1</translation>
     </message>
     <message>
-        <source>Check summary</source>
-        <translation>Zusammenfassung der Prüfung</translation>
-    </message>
-    <message>
         <source>InfiniBand port state per worker</source>
         <translation>InfiniBand-Portstatus pro Worker</translation>
     </message>
@@ -4025,10 +4056,6 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
     </message>
     <message>
-        <source>Launch status</source>
-        <translation>Startstatus</translation>
-    </message>
-    <message>
         <source>SSH user</source>
         <translation>SSH-Benutzer</translation>
     </message>
@@ -4129,21 +4156,6 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
     <message>
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n row(s) to %1.</source>
-        <translation>
-            <numerusform>%n Zeile nach %1 exportiert.</numerusform>
-            <numerusform>%n Zeilen nach %1 exportiert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Could not export to %1: %2</source>
-        <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
 </context>
 <context>
@@ -5177,13 +5189,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Side:</source>
         <translation>Seite:</translation>
     </message>
-    <message numerus="yes">
-        <source>Cancel order %1 (%n node(s), limit $%2)?</source>
-        <translation>
-            <numerusform>Order %1 stornieren (%n Knoten, Limit %2 $)?</numerusform>
-            <numerusform>Order %1 stornieren (%n Knoten, Limit %2 $)?</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Cancelling %1…</source>
         <translation>%1 wird storniert…</translation>
@@ -5219,6 +5224,41 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Also list the orders procurements placed on their own</source>
         <translation>Auch die Orders auflisten, die Beschaffungen selbstständig aufgegeben haben</translation>
+    </message>
+    <message>
+        <source>&amp;Orders</source>
+        <translation>&amp;Orders</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Order…</source>
+        <translation>Order &amp;stornieren…</translation>
+    </message>
+    <message>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Saves the orders shown, in the order shown, as CSV or JSON</source>
+        <translation>Speichert die angezeigten Orders in der angezeigten Reihenfolge als CSV oder JSON</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel order %1 (%n node(s), limit %2)?</source>
+        <translation>
+            <numerusform>Order %1 stornieren (%n Knoten, Limit %2)?</numerusform>
+            <numerusform>Order %1 stornieren (%n Knoten, Limit %2)?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export Orders</source>
+        <translation>Orders exportieren</translation>
     </message>
 </context>
 <context>
@@ -6495,6 +6535,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Copied the sf command that creates procurement %1.</source>
         <translation>sf-Befehl kopiert, der Beschaffung %1 erstellt.</translation>
     </message>
+    <message>
+        <source>Times in &amp;UTC</source>
+        <translation>Zeiten in &amp;UTC</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::ResourceTableView</name>
@@ -6825,10 +6869,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Workspace</source>
         <translation>Arbeitsbereich</translation>
-    </message>
-    <message>
-        <source>Topology summary</source>
-        <translation>Topologie-Übersicht</translation>
     </message>
     <message>
         <source>Fabrics, partitions and instances</source>
@@ -7194,10 +7234,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
 <context>
     <name>sfdesk::WorkspaceBar</name>
     <message>
-        <source>All workspaces</source>
-        <translation>Alle Arbeitsbereiche</translation>
-    </message>
-    <message>
         <source>The workspace this view shows and creates in</source>
         <translation>Der Arbeitsbereich, den diese Ansicht zeigt und in dem sie erstellt</translation>
     </message>
@@ -7208,6 +7244,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>&amp;Workspace:</source>
         <translation>&amp;Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>All wor&amp;kspaces</source>
+        <translation>Alle Arbeits&amp;bereiche</translation>
+    </message>
+    <message>
+        <source>Every workspace is listed; clear All workspaces to show and create in one</source>
+        <translation>Alle Arbeitsbereiche werden aufgelistet; wählen Sie „Alle Arbeitsbereiche“ ab, um einen anzuzeigen und darin anzulegen</translation>
     </message>
 </context>
 <context>
