@@ -6386,7 +6386,7 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>&amp;Reservierungen</translation>
     </message>
     <message>
-        <source>&amp;Keep Nodes from Here On…</source>
+        <source>Keep Node&amp;s from Here On…</source>
         <translation>Knoten ab jetzt &amp;vorhalten…</translation>
     </message>
     <message>

@@ -33,6 +33,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
@@ -159,9 +160,13 @@ private Q_SLOTS:
     void templateFromTheEditor()
     {
         MainWindow* window = m_app->window();
-        // The demo's workspace, chosen where the lists are: Alt+W, then its first letter.
+        // The demo's workspace, chosen where the lists are: Alt+K clears All workspaces (a first
+        // start lists every one, the workspace list waiting, disabled), Alt+W, then its first letter.
         press(window, Qt::Key_5, Qt::ControlModifier);
         QCOMPARE(window->currentSection(), u"deployments"_s);
+        if (m_app->window()->findChild<QCheckBox*>(u"deploymentsAllWorkspaces"_s)->isChecked())
+            press(window, Qt::Key_K, Qt::AltModifier);
+        QTRY_VERIFY(window->findChild<QComboBox*>(u"deploymentsWorkspaceCombo"_s)->isEnabled());
         press(window, Qt::Key_W, Qt::AltModifier);
         auto* workspace = qobject_cast<QComboBox*>(QApplication::focusWidget());
         QVERIFY(workspace);

@@ -8,12 +8,14 @@
 #include "support/testenv.h"
 #include "warmup.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QFile>
 #include <QKeySequence>
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QStackedWidget>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -29,14 +31,15 @@ struct MenuPath
 };
 
 // "File > Connections… (Ctrl+Shift+O)", "(Cloud-init > Jinja Instance Data…, Ctrl+Shift+J)",
-// "View > Color Scheme": a menu, an item (capitalised words, maybe an ellipsis), maybe its keys.
+// "View > Color Scheme", "Reservations > Keep Nodes from Here On…": a menu, an item (capitalised
+// words, maybe joined by a short lowercase word, maybe an ellipsis), maybe its keys.
 QList<MenuPath> menuPathsIn(const QString& text)
 {
     static const QRegularExpression path(
-        uR"(([A-Z][A-Za-z-]*) > ([A-Z][A-Za-z-]*(?: [A-Z][A-Za-z-]*)*…?)(?: \(((?:Ctrl|Shift|Alt|F\d)[^)]*)\)|, ((?:Ctrl|Shift|Alt)\+[^)]*)\))?)"_s);
+        uR"(([A-Z][A-Za-z-]*) > ([A-Z][A-Za-z-]*(?: (?:(?:as|from|in|of|on|to) )?[A-Z][A-Za-z-]*)*…?)(?: \(((?:Ctrl|Shift|Alt|F\d)[^)]*)\)|, ((?:Ctrl|Shift|Alt)\+[^)]*)\))?)"_s);
     QList<MenuPath> paths;
-    QString flat = text;
-    flat.replace(u'\n', u' ');
+    // A path or its keys may run over a line break and the next line's indent.
+    const QString flat = text.simplified();
     for (auto it = path.globalMatch(flat); it.hasNext();) {
         const QRegularExpressionMatch match = it.next();
         paths.append({match.captured(1), match.captured(2),
@@ -101,7 +104,8 @@ private Q_SLOTS:
                          + (path.keys.isEmpty() ? QString() : u" ("_s + path.keys + u')');
         for (const QString& expected :
              {u"Reservations > Find Window… (Ctrl+F)"_s, u"File > Connections… (Ctrl+Shift+O)"_s,
-              u"Cloud-init > Jinja Instance Data… (Ctrl+Shift+J)"_s, u"View > Color Scheme"_s})
+              u"Cloud-init > Jinja Instance Data… (Ctrl+Shift+J)"_s, u"View > Color Scheme"_s,
+              u"Reservations > Keep Nodes from Here On… (Ctrl+K)"_s})
             QVERIFY2(found.contains(expected), qPrintable(found.join(u", ")));
         QVERIFY(!panelsIn(readme()).isEmpty());
     }
@@ -144,8 +148,9 @@ private Q_SLOTS:
                 missing << name + u": its key is \""_s
                                + found->shortcut().toString(QKeySequence::PortableText) + u"\", not "_s
                                + path.keys;
-            // The item does what it says: a command, or a submenu (View > Color Scheme).
-            else if (!found->isEnabled() && !found->menu())
+            // The item does what it says: a command, or a submenu (View > Color Scheme), once the
+            // page has what it works on (Keep Nodes: the pool the page shows, read from the server).
+            else if (!found->menu() && !enabledOnItsPage(window, found))
                 missing << name + u": disabled"_s;
             else
                 checked << name;
@@ -155,6 +160,24 @@ private Q_SLOTS:
     }
 
 private:
+    // An item is enabled once its page has what it works on: the page's data from the server
+    // (Keep Nodes: the pool shown) or, for an item that acts on a selection (Move Nodes), a row
+    // chosen as a user would.
+    static bool enabledOnItsPage(MainWindow* window, QAction* item)
+    {
+        const auto enabled = [item] { return item->isEnabled(); };
+        if (QTest::qWaitFor(enabled, 5000))
+            return true;
+        auto* pages = window->findChild<QStackedWidget*>(u"pages"_s);
+        for (QAbstractItemView* view : pages->currentWidget()->findChildren<QAbstractItemView*>()) {
+            if (view->isVisible() && view->model() && view->model()->rowCount() > 0) {
+                view->setCurrentIndex(view->model()->index(0, 0));
+                break;
+            }
+        }
+        return QTest::qWaitFor(enabled, 20000);
+    }
+
     static QString readme()
     {
         QFile file(TestEnv::checkoutFile(u"README.md"_s));

@@ -266,8 +266,7 @@ private Q_SLOTS:
         QVERIFY(waitForResult<Deployment>(client.changeDeployment(deployment->id, scale)));
         context.session()->refresh(Session::Resource::Instances);
         QTRY_COMPARE_WITH_TIMEOUT(findItem(tree, u"Deployment pair"_s)->childCount(), 3, t);
-        QCOMPARE(findItem(tree, u"Deployment pair"_s)->text(TopologyDialog::StatusColumn),
-                 u"3 instances"_s);
+        QCOMPARE(findItem(tree, u"Deployment pair"_s)->text(TopologyDialog::StatusColumn), u"3 instances"_s);
         dialog->close();
         QTRY_VERIFY(!dialog);
     }

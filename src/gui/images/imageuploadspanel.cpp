@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "core/api/imageupload.h"
 #include "core/models/format.h"
+#include "gui/common/accessibleviews.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
@@ -13,7 +14,6 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -38,7 +38,7 @@ public:
         , m_panel(panel)
         , m_upload(upload)
         , m_title(PlainText::label(this))
-        , m_progress(new QProgressBar(this))
+        , m_progress(new ValueTextBar(this))
         , m_status(PlainText::label(this))
         , m_pause(new QPushButton(ThemeIcons::icon(QStringLiteral("media-playback-pause")),
                                   ImageUploadsPanel::tr("&Pause"), this))
@@ -117,12 +117,12 @@ private:
 
         const qint64 uploaded = m_upload->bytesUploaded();
         const int permille = r.size > 0 ? int(uploaded * 1000 / r.size) : (uploaded > 0 ? 1000 : 0);
-        m_progress->setValue(std::clamp(permille, 0, 1000));
         const QString amount = ImageUploadsPanel::tr("%1 of %2 (%3%)")
                                    .arg(Format::bytes(uploaded), Format::bytes(r.size))
                                    .arg(permille / 10);
-        // Sizes and a percentage: nothing the bar's format would take for its %p, %v or %m.
-        m_progress->setFormat(amount);
+        // Sizes and a percentage: nothing the bar's format would take for its %p, %v or %m. Screen
+        // readers hear the text as the bar's value.
+        m_progress->setReading(std::clamp(permille, 0, 1000), amount);
         m_progress->setAccessibleName(ImageUploadsPanel::tr("Upload of %1").arg(name));
 
         QString status;
@@ -165,7 +165,7 @@ private:
     ImageUploadsPanel* m_panel;
     ImageUpload* m_upload;
     QLabel* m_title;
-    QProgressBar* m_progress;
+    ValueTextBar* m_progress;
     QLabel* m_status;
     QPushButton* m_pause;
     QPushButton* m_resume;

@@ -123,12 +123,17 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     top->addWidget(new QLabel(tr("Side:"), this));
     top->addWidget(m_side);
     top->addWidget(m_procurementOrders);
-    top->addWidget(m_message, 1);
-    top->addWidget(m_copy);
-    top->addWidget(m_cancel);
-    top->addWidget(exportButton);
+    top->addStretch(1);
+    // The actions and what they said on a row of their own: on one row with the filters, the page
+    // would be wider than a small screen.
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_message, 1);
+    actions->addWidget(m_copy);
+    actions->addWidget(m_cancel);
+    actions->addWidget(exportButton);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(actions);
     layout->addWidget(m_table, 1);
 
     for (QComboBox* filter : {m_status, m_side}) {

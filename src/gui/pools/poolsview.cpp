@@ -10,6 +10,7 @@
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
 #include "core/settings/settings.h"
+#include "gui/common/accessibleviews.h"
 #include "gui/common/bulkaction.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listrefresh.h"
@@ -52,7 +53,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_move(new QAction(ThemeIcons::icon(QStringLiteral("go-next")), tr("Move N&odes…"), this))
     , m_transferFilter(new QSortFilterProxyModel(this))
-    , m_transfers(new QTableView(this))
+    , m_transfers(new AccessibleTableView(this))
     , m_transfersTitle(new QLabel(this))
 {
     m_error->setObjectName(QStringLiteral("poolsErrorLabel"));

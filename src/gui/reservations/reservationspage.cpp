@@ -81,7 +81,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_procurementList(new QTreeWidget(this))
     , m_menu(new QMenu(tr("&Reservations"), this))
     , m_findAction(new QAction(ThemeIcons::icon(QStringLiteral("edit-find")), tr("Fin&d Window…"), this))
-    , m_keep(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep Nodes from Here On…"), this))
+    , m_keep(new QAction(ThemeIcons::icon(QStringLiteral("list-add")), tr("Keep Node&s from Here On…"), this))
     , m_editProcurement(new QAction(ThemeIcons::icon(QStringLiteral("document-properties")),
                                     tr("&Edit Procurement…"), this))
     , m_toggleProcurement(new QAction(ThemeIcons::icon(QStringLiteral("media-playback-pause")),
