@@ -2,6 +2,7 @@
 
 #include "gui/deployments/deploymentsview.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/deploymentmodel.h"
@@ -263,7 +264,7 @@ void DeploymentsView::updateDetails()
     // The spin box follows the deployment unless the user is editing it.
     if (!m_target->hasFocus())
         m_target->setValue(m_pendingTarget.value(d.id, d.targetInstanceCount));
-    for (const Instance& instance : m_model->activeInstances(d.id)) {
+    for (const Instance& instance : constValue(m_model->activeInstances(d.id))) {
         auto* item =
             new QListWidgetItem(tr("%1 — %2, priority %3")
                                     .arg(instance.name, Format::instanceStatus(instance), instance.priority),
@@ -352,7 +353,7 @@ void DeploymentsView::deleteCurrent()
     if (!d || !context()->client())
         return;
     QStringList names;
-    for (const Instance& instance : m_model->activeInstances(d->id))
+    for (const Instance& instance : constValue(m_model->activeInstances(d->id)))
         names << instance.name;
     const QString text = names.isEmpty()
                              ? tr("Delete deployment \"%1\"? It runs no instances now.").arg(d->name)
