@@ -422,7 +422,7 @@ void InstancesView::fillDeploymentFilter()
         return;
     const QSignalBlocker block(m_deploymentFilter);
     m_deploymentFilter->clear();
-    for (const auto& [text, id] : items)
+    for (const auto& [text, id] : std::as_const(items))
         m_deploymentFilter->addItem(text, id);
     m_deploymentFilter->setCurrentIndex(qMax(0, m_deploymentFilter->findData(chosen)));
 }

@@ -2,6 +2,7 @@
 
 #include "gui/instances/replaceinstancedialog.h"
 
+#include "common/constvalue.h"
 #include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/model/names.h"
@@ -197,7 +198,7 @@ QString ReplaceInstanceDialog::command() const
 void ReplaceInstanceDialog::updateState()
 {
     QPushButton* replace = nullptr;
-    for (QAbstractButton* button : m_buttons->buttons())
+    for (QAbstractButton* button : constValue(m_buttons->buttons()))
         if (button->objectName() == u"replaceButton")
             replace = qobject_cast<QPushButton*>(button);
     const QString name = m_name->text().trimmed();
