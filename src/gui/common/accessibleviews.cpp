@@ -654,6 +654,7 @@ void AccessibleTableView::currentChanged(const QModelIndex& current, const QMode
             }
     }
     // Not QTableView's own: its events count the hidden columns and the hidden row header.
+    // NOLINTNEXTLINE(bugprone-parent-virtual-call): QTableView's is skipped on purpose, as said above
     QAbstractItemView::currentChanged(current, previous); // clazy:exclude=skipped-base-method
 }
 
@@ -675,6 +676,8 @@ void AccessibleTableView::selectionChanged(const QItemSelection& selected, const
             tell(deselected, QAccessible::SelectionRemove);
         }
     }
+    // Not QTableView's own either, for the same reason.
+    // NOLINTNEXTLINE(bugprone-parent-virtual-call)
     QAbstractItemView::selectionChanged(selected, deselected); // clazy:exclude=skipped-base-method
 }
 

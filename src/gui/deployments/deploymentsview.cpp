@@ -360,7 +360,7 @@ void DeploymentsView::deleteCurrent()
                              : tr("Delete deployment \"%1\"? Its %n instance(s) will be terminated: %2.",
                                   nullptr, static_cast<int>(names.size()))
                                    .arg(d->name, names.join(QStringLiteral(", ")));
-    const Deployment target = *d;
+    const Deployment& target = *d;
     ConfirmDialog::ask(
         this, tr("Delete Deployment"), text, tr("&Delete Deployment"), [this, target](bool yes) {
             if (!yes || !context()->client())

@@ -180,7 +180,7 @@ void InstanceTemplatesView::deleteCurrent()
     const auto t = currentTemplate();
     if (!t || !context()->client())
         return;
-    const InstanceTemplate target = *t;
+    const InstanceTemplate& target = *t;
     ConfirmDialog::ask(
         this, tr("Delete Instance Template"),
         tr("Delete instance template \"%1\" (%2)? Instances started from it keep running; SF "

@@ -20,10 +20,12 @@ bool isCursor(const QString& prefix, const QString& value)
 
 std::optional<QString> userData(BodyReader& body)
 {
-    constexpr qint64 maxUserDataBytes = 64 * 1024;
+    // The document: "Base64-encoded cloud-init user data. Maximum 64KB." The field holds the base64
+    // text, so the limit is on its length (about 48 KiB of user data), as the app reads it too.
+    constexpr qint64 maxUserDataLength = 64 * 1024;
     if (!body.has(u"cloud_init_user_data"_s) || body.isNull(u"cloud_init_user_data"_s))
         return std::nullopt;
-    const auto userData = body.string(u"cloud_init_user_data"_s, false, 4 * maxUserDataBytes);
+    auto userData = body.string(u"cloud_init_user_data"_s, false, 4 * maxUserDataLength);
     if (!userData)
         return std::nullopt; // string() reported the type
     const auto result =
@@ -31,10 +33,11 @@ std::optional<QString> userData(BodyReader& body)
     if (!result)
         body.addError(u"cloud_init_user_data"_s, u"invalid_base64"_s,
                       u"cloud_init_user_data must be base64."_s);
-    else if (result.decoded.size() > maxUserDataBytes)
+    else if (userData->size() > maxUserDataLength)
         body.addError(u"cloud_init_user_data"_s, u"too_large"_s,
-                      u"cloud_init_user_data decodes to %1 bytes; the maximum is 65536 (64 KiB)."_s.arg(
-                          result.decoded.size()));
+                      u"cloud_init_user_data is %1 characters of base64 (%2 bytes of user data); the "
+                      u"maximum is 65536 (64 KiB)."_s.arg(userData->size())
+                          .arg(result.decoded.size()));
     return userData;
 }
 
