@@ -69,7 +69,7 @@ Application::Application(const Services& services, QObject* parent)
     setUpNotices();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_window.get(), &MainWindow::spendGuardRequested, this,
-            [this] { SpendGuardDialog::open(m_services.settings, profile(), m_market, m_window.get()); });
+            [this] { SpendGuardDialog::openFor(m_services.settings, profile(), m_market, m_window.get()); });
     connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
             [this](const QString& message) { m_window->showStatusMessage(message); });
     updateConnectionText();

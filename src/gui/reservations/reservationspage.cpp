@@ -370,7 +370,7 @@ void ReservationsPage::openSpendGuard(bool atCap)
 {
     if (!m_settings || !m_profile)
         return;
-    SpendGuardDialog::open(m_settings, m_profile(), m_backend, this, atCap);
+    SpendGuardDialog::openFor(m_settings, m_profile(), m_backend, this, atCap);
 }
 
 SpendGuard::Limits ReservationsPage::spendLimits() const

@@ -115,12 +115,12 @@ SpendGuardDialog::SpendGuardDialog(Settings* settings, const ConnectionProfile& 
 
 SpendGuardDialog::~SpendGuardDialog() = default;
 
-SpendGuardDialog* SpendGuardDialog::open(Settings* settings, const ConnectionProfile& profile,
-                                         MarketBackend* market, QWidget* parent, bool atCap)
+SpendGuardDialog* SpendGuardDialog::openFor(Settings* settings, const ConnectionProfile& profile,
+                                            MarketBackend* market, QWidget* parent, bool atCap)
 {
     auto* dialog = new SpendGuardDialog(settings, profile, market, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->QDialog::open();
+    dialog->open();
     if (atCap) {
         dialog->m_capOn->setChecked(true);
         dialog->m_cap->setFocus();

@@ -33,8 +33,8 @@ public:
     ~SpendGuardDialog() override;
 
     // Opens one, deleted on close, with the keyboard in the cap's field when `atCap`.
-    static SpendGuardDialog* open(Settings* settings, const ConnectionProfile& profile, MarketBackend* market,
-                                  QWidget* parent, bool atCap = false);
+    static SpendGuardDialog* openFor(Settings* settings, const ConnectionProfile& profile,
+                                     MarketBackend* market, QWidget* parent, bool atCap = false);
 
     void accept() override;
 
