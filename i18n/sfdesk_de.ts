@@ -4311,6 +4311,14 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <source>Ctrl+1 to Ctrl+9, then Ctrl+0, open the sections, F6 moves to the page</source>
         <translation>Strg+1 bis Strg+9, dann Strg+0, öffnen die Bereiche, F6 wechselt zur Seite</translation>
     </message>
+    <message>
+        <source>Spend &amp;Guard…</source>
+        <translation>&amp;Kostenbremse…</translation>
+    </message>
+    <message>
+        <source>Ask again above a total, and cap what the connection buys in a day</source>
+        <translation>Oberhalb einer Summe nochmals fragen und begrenzen, was die Verbindung an einem Tag kauft</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::MarketView</name>
@@ -6539,6 +6547,46 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>Times in &amp;UTC</source>
         <translation>Zeiten in &amp;UTC</translation>
     </message>
+    <message>
+        <source>Spend &amp;Guard…</source>
+        <translation>&amp;Kostenbremse…</translation>
+    </message>
+    <message>
+        <source>Not placed: today&apos;s orders are still being read to check your daily buy cap. Place it again in a moment.</source>
+        <translation>Nicht aufgegeben: Die heutigen Orders werden noch gelesen, um Ihr Tageslimit für Käufe zu prüfen. Geben Sie sie gleich noch einmal auf.</translation>
+    </message>
+    <message>
+        <source>Not placed: it would take today&apos;s buys past your daily buy cap of %1.</source>
+        <translation>Nicht aufgegeben: Damit gingen die heutigen Käufe über Ihr Tageslimit von %1.</translation>
+    </message>
+    <message>
+        <source>Daily buy cap</source>
+        <translation>Tageslimit für Käufe</translation>
+    </message>
+    <message>
+        <source>This order was not placed: it would take today&apos;s buys past your daily buy cap of %1.
+
+Bought today: %2
+This order at its limit: %3
+Together: %4
+
+Change the cap to place it, or place a smaller order.</source>
+        <translation>Diese Order wurde nicht aufgegeben: Damit gingen die heutigen Käufe über Ihr Tageslimit von %1.
+
+Heute gekauft: %2
+Diese Order zu ihrem Limit: %3
+Zusammen: %4
+
+Ändern Sie das Tageslimit, um sie aufzugeben, oder geben Sie eine kleinere Order auf.</translation>
+    </message>
+    <message>
+        <source>Change &amp;Cap…</source>
+        <translation>&amp;Limit ändern…</translation>
+    </message>
+    <message>
+        <source>This order costs %1 at its limit — more than your confirmation threshold of %2. Place it?</source>
+        <translation>Diese Order kostet zu ihrem Limit %1 – mehr als Ihre Bestätigungsschwelle von %2. Aufgeben?</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::ResourceTableView</name>
@@ -6785,6 +6833,49 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::SpendGuardDialog</name>
+    <message>
+        <source>Ask &amp;again for a buy order costing more than ($):</source>
+        <translation>&amp;Nochmals fragen bei einer Kauforder über ($):</translation>
+    </message>
+    <message>
+        <source>&amp;Daily buy cap ($):</source>
+        <translation>&amp;Tageslimit für Käufe ($):</translation>
+    </message>
+    <message>
+        <source>Spend Guard</source>
+        <translation>Kostenbremse</translation>
+    </message>
+    <message>
+        <source>Confirmation threshold in dollars</source>
+        <translation>Bestätigungsschwelle in Dollar</translation>
+    </message>
+    <message>
+        <source>Daily buy cap in dollars</source>
+        <translation>Tageslimit für Käufe in Dollar</translation>
+    </message>
+    <message>
+        <source>Checked before this app places a buy order on %1. A buy&apos;s total is what it costs at its limit: nodes × hours × limit price. Sell orders are not checked.</source>
+        <translation>Wird geprüft, bevor diese App eine Kauforder auf %1 aufgibt. Die Summe eines Kaufs ist, was er zu seinem Limit kostet: Knoten × Stunden × Limitpreis. Verkaufsorders werden nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
+        <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
+    </message>
+    <message>
+        <source>So far today: %1.</source>
+        <translation>Bisher heute: %1.</translation>
+    </message>
+    <message>
+        <source>Type an amount in dollars, such as 10000 or 10000.50.</source>
+        <translation>Geben Sie einen Betrag in Dollar ein, etwa 10000 oder 10000.50.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>

@@ -292,8 +292,8 @@ private Q_SLOTS:
             }
         }
         // The window's own menus.
-        for (const char* name :
-             {"actionConnections", "actionPreferences", "actionShortcuts", "actionAbout"}) {
+        for (const char* name : {"actionConnections", "actionPreferences", "actionSpendGuard",
+                                 "actionShortcuts", "actionAbout"}) {
             auto* action = window->findChild<QAction*>(QLatin1StringView(name));
             QVERIFY(action);
             const QStringList opened = openAndClose([action] { action->trigger(); },

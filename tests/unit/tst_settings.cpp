@@ -75,6 +75,43 @@ private Q_SLOTS:
         Settings s(file);
         QCOMPARE(s.colorScheme(), Settings::ColorScheme::System);
     }
+
+    // Each connection's spend guard is its own, survives a restart exactly, and goes with its
+    // connection; none is set until the user sets one.
+    void spendLimitsPerConnection()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("s.ini"));
+        const ConnectionProfile local = ConnectionProfile::localSimulator();
+        // An id with the characters of an address.
+        const ConnectionProfile server =
+            ConnectionProfile::forServer(QUrl(QStringLiteral("https://example.test:8443/preview/v2")));
+        {
+            Settings s(file);
+            QCOMPARE(s.spendLimits(local.id), SpendGuard::Limits{});
+            s.setProfiles({local, server});
+            QSignalSpy changed(&s, &Settings::spendLimitsChanged);
+            s.setSpendLimits(server.id, {qint64(12'345'670'001), std::nullopt});
+            s.setSpendLimits(server.id, {qint64(12'345'670'001), std::nullopt});
+            s.setSpendLimits(local.id, {std::nullopt, qint64(0)});
+            QCOMPARE(changed.count(), 2);
+            QCOMPARE(changed.at(0).at(0).toString(), server.id);
+            s.sync();
+        }
+        Settings s(file);
+        QCOMPARE(s.spendLimits(server.id), (SpendGuard::Limits{qint64(12'345'670'001), std::nullopt}));
+        QCOMPARE(s.spendLimits(local.id), (SpendGuard::Limits{std::nullopt, qint64(0)}));
+        // Removing the server's connection removes its limits; the other keeps its own.
+        s.setProfiles({local});
+        QCOMPARE(s.spendLimits(server.id), SpendGuard::Limits{});
+        QCOMPARE(s.spendLimits(local.id), (SpendGuard::Limits{std::nullopt, qint64(0)}));
+        // Edited by hand into nonsense: no limit rather than a wrong one.
+        {
+            QSettings raw(file, QSettings::IniFormat);
+            raw.setValue(QStringLiteral("SpendGuard/local/DailyBuyCapMicros"), QStringLiteral("-5"));
+        }
+        QCOMPARE(Settings(file).spendLimits(QStringLiteral("local")), SpendGuard::Limits{});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSettings)

@@ -232,6 +232,11 @@ QList<Procurement> ApiMarketBackend::procurements() const
     return *m_procurements;
 }
 
+bool ApiMarketBackend::ordersKnown() const
+{
+    return m_session && m_session->isLoaded(Session::Resource::Orders);
+}
+
 OrderModel* ApiMarketBackend::orderModel() const
 {
     return m_session ? m_session->orders() : nullptr;

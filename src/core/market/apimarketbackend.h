@@ -50,6 +50,7 @@ public:
     QList<Order> orders() const override;
     QList<InstanceSku> skus() const override;
     OrderModel* orderModel() const override;
+    bool ordersKnown() const override;
 
     void refresh() override;
     void requestQuotes(const QString& sku, qint64 from, qint64 to) override;

@@ -31,6 +31,11 @@ QString MarketBackend::unknownOutcomesNotKept() const
     return {};
 }
 
+bool MarketBackend::ordersKnown() const
+{
+    return true;
+}
+
 std::optional<Order> MarketBackend::takePlacedEarlier(const OrderRequest&)
 {
     return std::nullopt;

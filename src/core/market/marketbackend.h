@@ -34,6 +34,8 @@ public:
     virtual QList<Pool> pools() const = 0;
     virtual QList<Order> orders() const = 0;
     virtual QList<InstanceSku> skus() const = 0;
+    // Whether orders() holds the server's list (read at least once), not only what is known so far.
+    virtual bool ordersKnown() const;
     // The orders as a model (the same orders as orders()); may be another one after changed().
     virtual OrderModel* orderModel() const = 0;
 

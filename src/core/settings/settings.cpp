@@ -6,6 +6,7 @@
 
 #include <QMetaEnum>
 #include <QSettings>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -21,6 +22,13 @@ const auto keyTimesInUtc = QStringLiteral("Appearance/TimesInUtc");
 const auto keyLanguage = QStringLiteral("Appearance/Language");
 const auto keyProfiles = QStringLiteral("Connections/Profiles");
 const auto keyCurrentProfile = QStringLiteral("Connections/Current");
+
+// A profile's id may hold '/' and ':' (a server's address): one group per id, encoded.
+QString spendKey(const QString& profileId, QStringView name)
+{
+    return QStringLiteral("SpendGuard/%1/%2")
+        .arg(QString::fromLatin1(QUrl::toPercentEncoding(profileId)), name);
+}
 
 QString headerKey(const QString& view)
 {
@@ -185,8 +193,16 @@ QList<ConnectionProfile> Settings::profiles() const
 
 void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
 {
-    if (profiles == this->profiles())
+    const QList<ConnectionProfile> before = this->profiles();
+    if (profiles == before)
         return;
+    // A removed connection takes its own settings along.
+    for (const ConnectionProfile& old : before) {
+        const bool kept = std::any_of(profiles.cbegin(), profiles.cend(),
+                                      [&old](const ConnectionProfile& p) { return p.id == old.id; });
+        if (!kept)
+            setSpendLimits(old.id, {});
+    }
     m_settings->remove(keyProfiles);
     m_settings->beginWriteArray(keyProfiles, static_cast<int>(profiles.size()));
     for (int i = 0; i < profiles.size(); ++i) {
@@ -241,6 +257,34 @@ void Settings::saveProfile(const ConnectionProfile& profile)
         all.append(profile);
     setProfiles(all);
     setCurrentProfileId(profile.id);
+}
+
+SpendGuard::Limits Settings::spendLimits(const QString& profileId) const
+{
+    const auto amount = [this, &profileId](QStringView name) -> std::optional<qint64> {
+        bool ok = false;
+        const qint64 micros = value(spendKey(profileId, name)).toString().toLongLong(&ok);
+        // Edited by hand into nonsense: no limit rather than a wrong one.
+        if (!ok || micros < 0)
+            return std::nullopt;
+        return micros;
+    };
+    return SpendGuard::Limits{amount(u"ConfirmAboveMicros"), amount(u"DailyBuyCapMicros")};
+}
+
+void Settings::setSpendLimits(const QString& profileId, const SpendGuard::Limits& limits)
+{
+    if (spendLimits(profileId) == limits)
+        return;
+    const auto write = [this, &profileId](QStringView name, const std::optional<qint64>& micros) {
+        if (micros)
+            m_settings->setValue(spendKey(profileId, name), QString::number(*micros));
+        else
+            m_settings->remove(spendKey(profileId, name));
+    };
+    write(u"ConfirmAboveMicros", limits.confirmAbove);
+    write(u"DailyBuyCapMicros", limits.dailyBuyCap);
+    Q_EMIT spendLimitsChanged(profileId);
 }
 
 QString Settings::fileName() const

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/market/spendguard.h"
 #include "core/notify/notice.h"
 #include "core/settings/connectionprofile.h"
 
@@ -83,6 +84,10 @@ public:
     // Adds or replaces (by id) one profile and makes it current.
     void saveProfile(const ConnectionProfile& profile);
 
+    // A connection's spend guard (by its profile's id): none of either limit until the user sets it.
+    SpendGuard::Limits spendLimits(const QString& profileId) const;
+    void setSpendLimits(const QString& profileId, const SpendGuard::Limits& limits);
+
     QString fileName() const;
     void sync();
 
@@ -92,6 +97,7 @@ Q_SIGNALS:
     void timesInUtcChanged(bool utc);
     void notifiesChanged(sfdesk::Notice::Kind kind, bool on);
     void profilesChanged();
+    void spendLimitsChanged(const QString& profileId);
 
 private:
     QVariant value(const QString& key, const QVariant& fallback = {}) const;

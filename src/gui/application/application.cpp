@@ -35,6 +35,7 @@
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
 #include "gui/reservations/reservationspage.h"
+#include "gui/reservations/spendguarddialog.h"
 #include "gui/settings/connectionsdialog.h"
 #include "gui/settings/signindialog.h"
 
@@ -67,6 +68,8 @@ Application::Application(const Services& services, QObject* parent)
     buildSections();
     setUpNotices();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
+    connect(m_window.get(), &MainWindow::spendGuardRequested, this,
+            [this] { SpendGuardDialog::openFor(m_services.settings, profile(), m_market, m_window.get()); });
     connect(m_context.get(), &ViewContext::statusMessage, m_window.get(),
             [this](const QString& message) { m_window->showStatusMessage(message); });
     updateConnectionText();
@@ -133,6 +136,7 @@ void Application::buildSections()
     add(QStringLiteral("reservations"), tr("Reservations"), [this, context] {
         auto* reservations = new ReservationsPage(m_market);
         reservations->setSettings(m_services.settings);
+        reservations->setProfileSource([this] { return profile(); });
         reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
         return reservations;
     });

@@ -465,6 +465,12 @@ void MainWindow::createMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
+    // The connection's limits on what a buy may cost; the Reservations menu has it too.
+    auto* spendGuardAction =
+        fileMenu->addAction(ThemeIcons::icon(QStringLiteral("dialog-warning")), tr("Spend &Guard…"));
+    spendGuardAction->setObjectName(QStringLiteral("actionSpendGuard"));
+    spendGuardAction->setStatusTip(tr("Ask again above a total, and cap what the connection buys in a day"));
+    connect(spendGuardAction, &QAction::triggered, this, &MainWindow::spendGuardRequested);
     fileMenu->addSeparator();
     auto* quitAction = fileMenu->addAction(ThemeIcons::icon(QStringLiteral("application-exit")), tr("&Quit"));
     quitAction->setObjectName(QStringLiteral("actionQuit"));

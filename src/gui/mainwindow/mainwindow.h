@@ -70,6 +70,8 @@ public:
 Q_SIGNALS:
     // File > Connections…
     void connectionsRequested();
+    // File > Spend Guard…: the current connection's.
+    void spendGuardRequested();
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -24,6 +24,7 @@
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
 #include "gui/reservations/procurementdialog.h"
+#include "gui/reservations/spendguarddialog.h"
 #include "gui/reservations/windowsearchdialog.h"
 
 #include <QAction>
@@ -90,6 +91,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
           new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("De&lete Procurement…"), this))
     , m_copyProcurement(new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")),
                                     tr("Copy Procurement as sf &Command"), this))
+    , m_spendGuard(new QAction(ThemeIcons::icon(QStringLiteral("dialog-warning")), tr("Spend &Guard…"), this))
 {
     setObjectName(u"reservationsPage"_s);
     m_pool->setObjectName(u"plannerPool"_s);
@@ -170,6 +172,12 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     m_menu->setObjectName(u"reservationsMenu"_s);
     m_menu->setProperty("sectionMenu", true);
     m_menu->addAction(m_findAction);
+    // The connection's limits on what its buys cost, where orders are placed.
+    m_spendGuard->setObjectName(u"plannerSpendGuardAction"_s);
+    m_spendGuard->setEnabled(false);
+    addAction(m_spendGuard);
+    m_menu->addAction(m_spendGuard);
+    connect(m_spendGuard, &QAction::triggered, this, [this] { openSpendGuard(); });
     m_menu->addSeparator();
     const std::pair<QAction*, const char*> procurementActions[] = {
         {m_keep, "plannerKeepAction"},
@@ -349,6 +357,71 @@ void ReservationsPage::setSettings(Settings* settings)
     m_settings = settings;
     if (settings)
         setUtc(settings->timesInUtc());
+    m_spendGuard->setEnabled(m_settings && m_profile);
+}
+
+void ReservationsPage::setProfileSource(std::function<ConnectionProfile()> profile)
+{
+    m_profile = std::move(profile);
+    m_spendGuard->setEnabled(m_settings && m_profile);
+}
+
+void ReservationsPage::openSpendGuard(bool atCap)
+{
+    if (!m_settings || !m_profile)
+        return;
+    SpendGuardDialog::openFor(m_settings, m_profile(), m_backend, this, atCap);
+}
+
+SpendGuard::Limits ReservationsPage::spendLimits() const
+{
+    if (!m_settings || !m_profile)
+        return {};
+    return m_settings->spendLimits(m_profile().id);
+}
+
+std::optional<SpendGuard::Decision> ReservationsPage::checkSpend(const OrderRequest& request)
+{
+    const SpendGuard::Limits limits = spendLimits();
+    // A cap counts the day's orders: not knowing them yet is no reason to let an order through.
+    if (limits.dailyBuyCap && request.side == u"buy" && !m_backend->ordersKnown()) {
+        m_panel->showStatus(tr("Not placed: today's orders are still being read to check your daily buy cap. "
+                               "Place it again in a moment."),
+                            true);
+        return std::nullopt;
+    }
+    const SpendGuard::Decision decision =
+        SpendGuard::decide(request, limits, m_backend->orders(), m_backend->now());
+    if (decision.verdict == SpendGuard::Verdict::Refuse) {
+        showCapRefusal(decision, *limits.dailyBuyCap);
+        return std::nullopt;
+    }
+    return decision;
+}
+
+void ReservationsPage::showCapRefusal(const SpendGuard::Decision& decision, qint64 cap)
+{
+    m_panel->showStatus(
+        tr("Not placed: it would take today's buys past your daily buy cap of %1.").arg(Format::money(cap)),
+        true);
+    auto* box = new QMessageBox(
+        QMessageBox::Warning, tr("Daily buy cap"),
+        tr("This order was not placed: it would take today's buys past your daily buy cap of %1.\n\n"
+           "Bought today: %2\nThis order at its limit: %3\nTogether: %4\n\n"
+           "Change the cap to place it, or place a smaller order.")
+            .arg(Format::money(cap), Format::money(decision.boughtToday), Format::money(decision.total),
+                 Format::money(decision.together)),
+        QMessageBox::NoButton, this);
+    box->setObjectName(u"spendCapRefusal"_s);
+    box->setTextFormat(Qt::PlainText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* change = box->addButton(tr("Change &Cap…"), QMessageBox::ActionRole);
+    change->setObjectName(u"spendCapChange"_s);
+    change->setIcon(m_spendGuard->icon());
+    box->addButton(QMessageBox::Close);
+    box->setDefaultButton(QMessageBox::Close);
+    connect(change, &QPushButton::clicked, this, [this] { openSpendGuard(true); });
+    box->open();
 }
 
 void ReservationsPage::setUtc(bool utc)
@@ -593,12 +666,35 @@ void ReservationsPage::placeOrder(const OrderRequest& request)
                             false);
         return;
     }
+    const auto spend = checkSpend(request);
+    if (!spend)
+        return;
     m_panel->setPlacing(true);
-    m_confirmer(this, m_panel->confirmationText(request), [this, request](bool confirmed) {
-        if (confirmed)
-            placeConfirmed(request);
-        else
+    m_confirmer(this, m_panel->confirmationText(request), [this, request, spend = *spend](bool confirmed) {
+        if (!confirmed) {
             m_panel->setPlacing(false);
+            return;
+        }
+        if (spend.verdict != SpendGuard::Verdict::AskAgain) {
+            placeConfirmed(request);
+            return;
+        }
+        // Above the connection's threshold: asked once more, the total in a sentence of its own.
+        const auto threshold = spendLimits().confirmAbove;
+        if (!threshold || spend.total <= *threshold) {
+            placeConfirmed(request);
+            return;
+        }
+        m_confirmer(this,
+                    tr("This order costs %1 at its limit — more than your confirmation threshold of %2. "
+                       "Place it?")
+                        .arg(Format::money(spend.total), Format::money(*threshold)),
+                    [this, request](bool sure) {
+                        if (sure)
+                            placeConfirmed(request);
+                        else
+                            m_panel->setPlacing(false);
+                    });
     });
 }
 
@@ -611,6 +707,11 @@ void ReservationsPage::placeConfirmed(const OrderRequest& request)
         m_panel->showStatus(tr("Not placed: the order changed while the question was open. Check it and "
                                "place it again."),
                             true);
+        return;
+    }
+    // What was bought while the question was open counts too.
+    if (!checkSpend(request)) {
+        m_panel->setPlacing(false);
         return;
     }
     m_panel->showStatus(tr("Placing the order…"), false);

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "core/market/plannerdata.h"
+#include "core/market/spendguard.h"
 #include "core/market/timeaxis.h"
 #include "core/model/resources.h"
+#include "core/settings/connectionprofile.h"
 #include "gui/common/confirmdialog.h"
 
 #include <QPointer>
@@ -48,8 +50,14 @@ public:
     void setScopeBar(QWidget* bar);
 
     void setConfirmer(Confirmer confirmer);
-    // Where the choice between local time and UTC is kept (and read from).
+    // Where the choice between local time and UTC is kept (and read from), and each connection's
+    // spend guard.
     void setSettings(Settings* settings);
+    // The connection's profile, whose spend guard checks every buy the page places; without one (or
+    // without settings) nothing is checked.
+    void setProfileSource(std::function<ConnectionProfile()> profile);
+    // Opens the Spend Guard dialog of the connection, with the keyboard at the cap when `atCap`.
+    void openSpendGuard(bool atCap = false);
     // Times in UTC rather than local time, everywhere on the page.
     void setUtc(bool utc);
     bool isUtc() const { return m_utc; }
@@ -83,8 +91,16 @@ private:
     QHBoxLayout* m_toolbar = nullptr;
     void reload();
     void requestQuotes();
+    // Every order the page places starts here: the sell check, an earlier lost attempt, the spend
+    // guard and the confirmation, then placeConfirmed().
     void placeOrder(const OrderRequest& request);
     void placeConfirmed(const OrderRequest& request);
+    // The connection's limits; none without settings or a profile.
+    SpendGuard::Limits spendLimits() const;
+    // The spend guard's verdict on `request` now; refused (and said so) when over the daily cap or
+    // when the day's orders are not read yet.
+    std::optional<SpendGuard::Decision> checkSpend(const OrderRequest& request);
+    void showCapRefusal(const SpendGuard::Decision& decision, qint64 cap);
     void selectSellWindow(bool lastDayOnly);
     // Selects the window that extends what the pool owns and places it after the confirmation
     // (with the market's rate when no limit is typed).
@@ -150,6 +166,8 @@ private:
     QAction* m_toggleProcurement;
     QAction* m_deleteProcurement;
     QAction* m_copyProcurement;
+    QAction* m_spendGuard;
+    std::function<ConnectionProfile()> m_profile;
 };
 
 } // namespace sfdesk
