@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QSet>
 #include <QSignalSpy>
@@ -255,11 +256,15 @@ private Q_SLOTS:
         ImageUploads uploads(&client);
         uploads.setOptions(fastOptions());
         uploads.setStateFile(dir.filePath(u"state.json"_s));
+        // The last part is refused again and again: the upload cannot finish (and be gone) before it
+        // is cancelled.
+        QVERIFY(m_sim.setFaults(u"fail_part=3x1000"_s));
         QString error;
-        ImageUpload* upload = uploads.start(file, m_workspace, u"scratch"_s, &error);
+        QPointer<ImageUpload> upload = uploads.start(file, m_workspace, u"scratch"_s, &error);
         QVERIFY(upload);
         QSignalSpy parts(upload, &ImageUpload::partUploaded);
         QTRY_VERIFY_WITH_TIMEOUT(parts.size() >= 1, 30000);
+        QVERIFY(upload);
         const QString id = upload->record().imageId;
         QSignalSpy removed(&uploads, &ImageUploads::uploadRemoved);
         uploads.cancel(upload);
@@ -268,6 +273,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(m_api.get(u"/preview/v2/images/"_s + id).status, 404, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(dir.filePath(u"state.json"_s)).value(u"uploads").toArray().size(),
                                   0, 10000);
+        QVERIFY(m_sim.setFaults(QString()));
     }
 
     void anImageALostAnswerCreatedIsTakenOver()
