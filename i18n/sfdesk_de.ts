@@ -7321,6 +7321,10 @@ Zusammen: %4
         <source>A procurement that keeps these nodes from now on, up to the window&apos;s end, with a price cap a tenth above its price</source>
         <translation>Eine Beschaffung, die diese Knoten ab jetzt bis zum Ende des Zeitfensters vorhält, mit einem Höchstpreis ein Zehntel über dessen Preis</translation>
     </message>
+    <message>
+        <source>The order book could not be read: %1 Find searches again.</source>
+        <translation>Das Orderbuch konnte nicht gelesen werden: %1 Suchen sucht erneut.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::WorkspaceBar</name>

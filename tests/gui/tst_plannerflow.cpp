@@ -542,6 +542,46 @@ private Q_SLOTS:
         QVERIFY(a->confirmations.last().contains(u"Buy 1"_s));
     }
 
+    // A search whose order book cannot be read ends with the reason and Find enabled again: the
+    // dialog does not wait for an answer that will not come. Find then searches again.
+    void findWindowSaysWhenTheBookCannotBeRead()
+    {
+        const QString pool = createPool(u"unread"_s);
+        const auto a = app();
+        QVERIFY(a->choosePool(pool));
+        QVERIFY(a->chooseSku(m_h100));
+        QVERIFY(a->refreshUntil([&] { return a->clockSynced(); }));
+        a->page->findChild<QPushButton*>(u"plannerFindWindow"_s)->click();
+        QTRY_VERIFY(a->page->findChild<WindowSearchDialog*>());
+        auto* dialog = a->page->findChild<WindowSearchDialog*>();
+        QTRY_VERIFY(dialog->isVisible());
+        const auto set = [dialog](const char* field, const QString& text) {
+            dialog->findChild<QLineEdit*>(QLatin1StringView(field))->setText(text);
+        };
+        set("windowSearchShortest", u"1d"_s);
+        set("windowSearchLongest", u"1d"_s);
+        set("windowSearchEarliest", u"now"_s);
+        set("windowSearchLatest", u"in 3d"_s);
+        dialog->findChild<QSpinBox*>(u"windowSearchNodes"_s)->setValue(1);
+        auto* find = dialog->findChild<QPushButton*>(u"windowSearchFind"_s);
+        auto* status = dialog->findChild<QLabel*>(u"windowSearchStatus"_s);
+
+        const QString faults = SimProcess::faultsFromEnvironment();
+        QVERIFY(m_sim.setFaults(u"error=1"_s));
+        find->click();
+        QVERIFY(!find->isEnabled());
+        // The client retries a failed read with backoff before it gives up.
+        QTRY_VERIFY_WITH_TIMEOUT(find->isEnabled(), UnderFaults::timeout(30000));
+        QVERIFY2(status->text().startsWith(u"The order book could not be read: "_s),
+                 qPrintable(status->text()));
+        QVERIFY(dialog->results().isEmpty());
+
+        QVERIFY(m_sim.setFaults(faults));
+        QVERIFY2(UnderFaults::retry([&] { find->click(); }, [&] { return !dialog->results().isEmpty(); },
+                                    [&] { return find->isEnabled(); }, Timeout),
+                 qPrintable(status->text()));
+    }
+
     // Find Window… by keys only: 1 to 2 days, starting within 3 days. The results are ranked by
     // total, each within the lengths and starts asked for, and the market previews the best one;
     // Enter selects it on the chart as a buy and the panel previews it.

@@ -307,6 +307,7 @@ void ApiMarketBackend::requestQuotes(const QString& sku, qint64 from, qint64 to)
             readFailed(Read::Quotes, generation, error,
                        [this, sku, from, to] { requestQuotes(sku, from, to); });
             Q_EMIT refreshFailed(error.message());
+            Q_EMIT quotesFailed(sku, from, to, error.message());
         });
 }
 

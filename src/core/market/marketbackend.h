@@ -93,6 +93,8 @@ public:
 Q_SIGNALS:
     void changed();
     void quotesReady(const QString& sku, qint64 from, qint64 to, const QList<sfdesk::HourQuote>& quotes);
+    // The read requestQuotes() started for these hours failed; a later poll may read them again.
+    void quotesFailed(const QString& sku, qint64 from, qint64 to, const QString& message);
     void depthReady(const QString& sku, qint64 start, qint64 end, const sfdesk::OrderbookDepth& depth);
     void fillsReady(const QString& sku, qint64 since, const QList<sfdesk::OrderbookFill>& fills);
     // The depth or the fills could not be read.

@@ -174,7 +174,7 @@ void SpendGuardDialog::accept()
             edit->setFocus();
             return;
         }
-        (box == m_askAgain ? limits.confirmAbove : limits.dailyBuyCap) = *amount;
+        (box == m_askAgain ? limits.confirmAbove : limits.dailyBuyCap) = amount;
     }
     if (m_settings)
         m_settings->setSpendLimits(m_profileId, limits);

@@ -155,6 +155,18 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
                     if (m_waiting && sku == m_querySku && from == m_quotesFrom && to == m_quotesTo)
                         showResults(quotes);
                 });
+    // A failed read ends the search with its reason: the dialog never waits on an answer that will
+    // not come (the planner's next read may replace the one to retry).
+    if (m_backend)
+        connect(m_backend, &MarketBackend::quotesFailed, this,
+                [this](const QString& sku, qint64 from, qint64 to, const QString& message) {
+                    if (!m_waiting || sku != m_querySku || from != m_quotesFrom || to != m_quotesTo)
+                        return;
+                    m_waiting = false;
+                    m_find->setEnabled(true);
+                    m_status->setText(
+                        tr("The order book could not be read: %1 Find searches again.").arg(message));
+                });
 }
 
 WindowSearchDialog::~WindowSearchDialog() = default;
