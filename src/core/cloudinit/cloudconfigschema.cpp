@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QRegularExpression>
 
+#include <atomic>
 #include <stdexcept>
 
 namespace sfdesk {
@@ -188,10 +189,20 @@ CloudConfigSchema::CloudConfigSchema()
 
 CloudConfigSchema::~CloudConfigSchema() = default;
 
+namespace {
+std::atomic<const CloudConfigSchema*> compiledSchema{nullptr};
+} // namespace
+
 const CloudConfigSchema& CloudConfigSchema::bundled()
 {
     static const CloudConfigSchema schema;
+    compiledSchema.store(&schema, std::memory_order_release);
     return schema;
+}
+
+const CloudConfigSchema* CloudConfigSchema::bundledIfReady()
+{
+    return compiledSchema.load(std::memory_order_acquire);
 }
 
 QString CloudConfigSchema::bundledVersion()

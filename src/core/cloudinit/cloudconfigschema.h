@@ -32,6 +32,9 @@ public:
 
     // The schema from the application's resources. Loaded on first use; thread-safe.
     static const CloudConfigSchema& bundled();
+    // The bundled schema if its compile has finished, else null: for the UI thread, which must not
+    // wait for the compile a worker runs as the editor opens.
+    static const CloudConfigSchema* bundledIfReady();
     // The cloud-init release the bundled schema comes from.
     static QString bundledVersion();
 

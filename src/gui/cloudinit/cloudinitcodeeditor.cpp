@@ -26,6 +26,7 @@
 #include <QSet>
 #include <QStringListModel>
 #include <QTextBlock>
+#include <QTimer>
 #include <QToolTip>
 
 namespace sfdesk {
@@ -487,14 +488,36 @@ QString CloudInitCodeEditor::wordBeforeCursor() const
     return word.match(line).captured(0);
 }
 
+// A key being typed at the start of a line, up to the cursor: the place where keys are offered.
+bool CloudInitCodeEditor::typingKey() const
+{
+    static const QRegularExpression key(u"^\\s*(-\\s+)?[A-Za-z_][A-Za-z0-9_-]*$"_s);
+    const QTextCursor cursor = textCursor();
+    return key.match(cursor.block().text().left(cursor.positionInBlock())).hasMatch();
+}
+
 void CloudInitCodeEditor::complete()
 {
+    // The schema compiles on a worker as the page opens; typing never waits for it: the keys are
+    // offered as soon as it is there, if a key is still being typed.
+    const CloudInit::CloudConfigSchema* schema = CloudInit::CloudConfigSchema::bundledIfReady();
+    if (!schema) {
+        if (!m_completionPending) {
+            m_completionPending = true;
+            QTimer::singleShot(50, this, [this] {
+                m_completionPending = false;
+                if (hasFocus() && typingKey())
+                    complete();
+            });
+        }
+        return;
+    }
     const QTextCursor cursor = textCursor();
     const QString prefix = wordBeforeCursor();
     const int column = cursor.positionInBlock() - int(prefix.size());
     const QStringList path = CloudInit::keyPathAt(toPlainText(), cursor.blockNumber(), column);
     QStringList names;
-    for (const auto& key : constValue(CloudInit::CloudConfigSchema::bundled().keysAt(path))) {
+    for (const auto& key : constValue(schema->keysAt(path))) {
         if (!key.deprecated)
             names.append(key.name);
     }
@@ -578,7 +601,9 @@ QString CloudInitCodeEditor::helpAt(int position) const
         return {};
     QStringList path = CloudInit::keyPathAt(toPlainText(), block.blockNumber(), int(match.capturedStart(3)));
     path.append(match.captured(3));
-    const auto key = CloudInit::CloudConfigSchema::bundled().keyAt(path);
+    // Not yet compiled: no help rather than a wait.
+    const CloudInit::CloudConfigSchema* schema = CloudInit::CloudConfigSchema::bundledIfReady();
+    const auto key = schema ? schema->keyAt(path) : std::nullopt;
     if (!key)
         return {};
     QString html = u"<b>%1</b>"_s.arg(key->name.toHtmlEscaped());

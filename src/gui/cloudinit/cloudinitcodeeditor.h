@@ -69,6 +69,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // A key being typed at the start of the cursor's line, up to the cursor.
+    bool typingKey() const;
     friend class CloudInitCodeEditorSidebar;
 
     int sidebarWidth() const;
@@ -85,6 +87,8 @@ private:
     KSyntaxHighlighting::SyntaxHighlighter* m_highlighter;
     CloudInitCodeEditorSidebar* m_sidebar;
     QCompleter* m_completer;
+    // A completion waits for the schema's compile (complete()).
+    bool m_completionPending = false;
     QStringListModel* m_completionModel;
     QList<CloudInit::Diagnostic> m_diagnostics;
     QList<QPair<int, int>> m_foldRanges;
