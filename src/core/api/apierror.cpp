@@ -330,4 +330,12 @@ QString ApiError::technicalDetails() const
     return lines.join(u'\n');
 }
 
+QString ApiError::detailLines() const
+{
+    QString lines;
+    for (const FieldError& detail : m_details)
+        lines += QStringLiteral("\n• ") + detail.message;
+    return lines;
+}
+
 } // namespace sfdesk

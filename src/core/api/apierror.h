@@ -79,6 +79,9 @@ public:
 
     // One translated sentence, for a dialog or the status bar.
     QString message() const;
+    // The server's field details, each on a line of its own after a bullet ("\n• …"); empty when
+    // it gave none. Dialogs show it under the message.
+    QString detailLines() const;
     // The raw parts, for a details pane or a bug report (never holds the token).
     QString technicalDetails() const;
 

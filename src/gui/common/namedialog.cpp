@@ -78,8 +78,7 @@ void NameDialog::accept()
     call->onFailure(this, [this](const ApiError& error) {
         m_sending = false;
         QString text = error.message();
-        for (const FieldError& detail : error.details())
-            text += QStringLiteral("\n• ") + detail.message;
+        text += error.detailLines();
         m_ui->errorLabel->setText(text);
         m_ui->errorLabel->show();
         updateState();

@@ -198,8 +198,7 @@ void InstanceTemplatesView::deleteCurrent()
             call.onFailure(this, [this, target](const ApiError& error) {
                 QString text =
                     tr("Instance template \"%1\" was not deleted: %2").arg(target.name, error.message());
-                for (const FieldError& detail : error.details())
-                    text += QStringLiteral("\n• ") + detail.message;
+                text += error.detailLines();
                 m_error->setText(text);
                 m_error->show();
                 context()->reportError(tr("Deleting instance template %1").arg(target.name), error);

@@ -190,8 +190,7 @@ void SaveTemplateDialog::accept()
     call.onFailure(this, [this](const ApiError& error) {
         m_sending = false;
         QString text = error.message();
-        for (const FieldError& detail : error.details())
-            text += QStringLiteral("\n• ") + detail.message;
+        text += error.detailLines();
         m_error->setText(text);
         m_error->show();
         updateState();

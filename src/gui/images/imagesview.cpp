@@ -279,8 +279,7 @@ void ImagesView::deleteCurrent()
             });
             call.onFailure(this, [this, target](const ApiError& error) {
                 QString text = tr("Image %1 was not deleted: %2").arg(target.name, error.message());
-                for (const FieldError& detail : error.details())
-                    text += QStringLiteral("\n• ") + detail.message;
+                text += error.detailLines();
                 showOutcome(text, true);
                 context()->reportError(tr("Deleting image %1").arg(target.name), error);
                 Q_EMIT actionFinished();

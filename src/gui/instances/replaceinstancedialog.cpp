@@ -212,8 +212,7 @@ void ReplaceInstanceDialog::fail(const QString& step, const ApiError& error)
 {
     m_sending = false;
     QString text = tr("%1: %2").arg(step, error.message());
-    for (const FieldError& detail : error.details())
-        text += QStringLiteral("\n• ") + detail.message;
+    text += error.detailLines();
     m_error->setText(text);
     m_error->show();
     m_context->reportError(step, error);

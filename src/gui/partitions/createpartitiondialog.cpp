@@ -263,8 +263,7 @@ void CreatePartitionDialog::accept()
         .onFailure(this, [this](const ApiError& error) {
             m_sending = false;
             QString text = error.message();
-            for (const FieldError& detail : error.details())
-                text += QStringLiteral("\n• ") + detail.message;
+            text += error.detailLines();
             if (error.reason() == ApiError::Reason::Conflict)
                 m_takenNames << m_ui->nameEdit->text();
             m_ui->errorLabel->setText(text);

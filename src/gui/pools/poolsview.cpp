@@ -262,8 +262,7 @@ void PoolsView::deletePool(const Pool& target)
         const bool listsReasons = !error.details().isEmpty() && !error.serverMessage().isEmpty();
         QString text = tr("Pool \"%1\" was not deleted: %2")
                            .arg(target.name, listsReasons ? error.serverMessage() : error.message());
-        for (const FieldError& detail : error.details())
-            text += QStringLiteral("\n• ") + detail.message;
+        text += error.detailLines();
         m_error->setText(text);
         m_error->show();
         context()->reportError(tr("Deleting pool %1").arg(target.name), error);
