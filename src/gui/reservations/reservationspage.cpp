@@ -24,6 +24,7 @@
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
 #include "gui/reservations/procurementdialog.h"
+#include "gui/reservations/pricewatchdialog.h"
 #include "gui/reservations/spendguarddialog.h"
 #include "gui/reservations/windowsearchdialog.h"
 
@@ -92,6 +93,9 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_copyProcurement(new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")),
                                     tr("Copy Procurement as sf &Command"), this))
     , m_spendGuard(new QAction(ThemeIcons::icon(QStringLiteral("dialog-warning")), tr("Spend &Guard…"), this))
+    , m_watchAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("appointment-new")), tr("&Watch This Window…"), this))
+    , m_watchesAction(new QAction(tr("Price Watc&hes…"), this))
 {
     setObjectName(u"reservationsPage"_s);
     m_pool->setObjectName(u"plannerPool"_s);
@@ -178,6 +182,17 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     addAction(m_spendGuard);
     m_menu->addAction(m_spendGuard);
     connect(m_spendGuard, &QAction::triggered, this, [this] { openSpendGuard(); });
+    // Told once when a window is offered at or under a price; listed, edited and deleted here.
+    m_watchAction->setObjectName(u"plannerWatchAction"_s);
+    m_watchAction->setStatusTip(tr("Be told once when the selected window is offered at or under a price"));
+    m_watchesAction->setObjectName(u"plannerWatchesAction"_s);
+    for (QAction* action : {m_watchAction, m_watchesAction}) {
+        action->setEnabled(false);
+        addAction(action);
+        m_menu->addAction(action);
+    }
+    connect(m_watchAction, &QAction::triggered, this, &ReservationsPage::watchWindow);
+    connect(m_watchesAction, &QAction::triggered, this, &ReservationsPage::openPriceWatches);
     m_menu->addSeparator();
     const std::pair<QAction*, const char*> procurementActions[] = {
         {m_keep, "plannerKeepAction"},
@@ -324,8 +339,10 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         connect(m_backend, &MarketBackend::refreshFailed, this,
                 [this](const QString& message) { m_message->setText(message); });
         connect(m_backend, &MarketBackend::quotesReady, this,
-                [this](const QString& sku, qint64, qint64, const QList<HourQuote>& quotes) {
-                    if (sku != m_panel->currentSku())
+                [this](const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes) {
+                    // Only the chart's own question: the price watches and Find Window ask for
+                    // other spans of hours.
+                    if (sku != m_panel->currentSku() || from != m_quotesAsked.first || to != m_quotesAsked.second)
                         return;
                     m_quotes = quotes;
                     m_quotesSku = sku;
@@ -602,11 +619,72 @@ void ReservationsPage::findWindow()
     dialog->open();
 }
 
+void ReservationsPage::setPriceWatches(PriceWatchList* watches)
+{
+    m_watches = watches;
+    m_watchAction->setEnabled(watches != nullptr);
+    m_watchesAction->setEnabled(watches != nullptr);
+}
+
+void ReservationsPage::watchWindow()
+{
+    if (!m_backend || !m_watches)
+        return;
+    const qint64 now = m_backend->now();
+    const auto selection = m_chart->selection();
+    const qint64 start = selection ? selection->start : Schedule::floorHour(now) + Hour;
+    const qint64 end = selection ? selection->end : start + Day;
+    PriceWatch watch;
+    watch.sku = m_panel->currentSku();
+    watch.nodes = std::max(1, m_panel->nodes());
+    watch.duration = std::max<qint64>(Hour, (end - start + Hour - 1) / Hour * Hour);
+    watch.earliestStart = start;
+    watch.latestStart = start;
+    // The limit typed, or else the best ask the chart shows at the window's start less a tenth: a
+    // price under the market, as the user would wait for.
+    const auto typed = SpendGuardDialog::parseAmount(m_panel->limitText());
+    std::optional<qint64> ask;
+    if (watch.sku == m_quotesSku) {
+        for (const HourQuote& quote : std::as_const(m_quotes))
+            if (quote.hourStart == Schedule::floorHour(start) && quote.bestAsk)
+                ask = quote.bestAsk;
+    }
+    watch.maxRateMicros = typed ? *typed : ask ? Money::roundDownToMinutePrecision(*ask - *ask / 10) : 0;
+    watch.expiresAt = start;
+    PriceWatchDialog::openFor(m_watches, watch, skuChoices(), m_utc, this);
+}
+
+void ReservationsPage::openPriceWatches()
+{
+    if (!m_watches)
+        return;
+    auto* dialog = new PriceWatchesDialog(m_watches, skuChoices(), m_utc, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PriceWatchesDialog::buyRequested, this, &ReservationsPage::buyWatch);
+    dialog->open();
+}
+
+void ReservationsPage::buyWatch(const PriceWatch& watch)
+{
+    const qint64 start = watch.fired ? watch.fired->start : watch.earliestStart;
+    const qint64 end = watch.fired ? watch.fired->end : watch.earliestStart + watch.duration;
+    // The offered rate when known (it takes every hour of the window), never above the watch's.
+    const qint64 rate = watch.fired ? std::min(watch.fired->rateMicros(), watch.maxRateMicros) : watch.maxRateMicros;
+    m_panel->setSell(false);
+    m_panel->setSku(watch.sku);
+    m_panel->setNodes(int(watch.nodes));
+    m_chart->setSelection(TimeAxis::Window{start, end});
+    m_panel->setWindow(start, end);
+    m_panel->setLimit(Format::rateInput(Money::roundUpToMinutePrecision(rate), Format::Rounding::Up));
+    m_panel->setFocus();
+}
+
 void ReservationsPage::requestQuotes()
 {
     if (!m_backend || m_panel->currentSku().isEmpty())
         return;
-    m_backend->requestQuotes(m_panel->currentSku(), m_chart->visibleFrom(), m_chart->visibleTo());
+    m_quotesAsked = {m_chart->visibleFrom(), m_chart->visibleTo()};
+    m_backend->requestQuotes(m_panel->currentSku(), m_quotesAsked.first, m_quotesAsked.second);
 }
 
 std::pair<TimeAxis::Window, bool> ReservationsPage::depthWindow() const
@@ -1122,6 +1200,7 @@ void ReservationsPage::showChartMenu(const QPoint& globalPos, const QString& pro
     }
     menu->addSeparator();
     menu->addAction(m_findAction);
+    menu->addAction(m_watchAction);
     // Not exec(): the menu shows and the page goes on.
     menu->popup(globalPos);
 }
