@@ -112,7 +112,8 @@ int main(int argc, char** argv)
     PriceWatchChecker checker(&watches, &backend);
     Session* session = backend.session();
     checker.bind(session);
-    QObject::connect(&backend, &MarketBackend::refreshFailed, &app, [](const QString& error) { fail(error); });
+    QObject::connect(&backend, &MarketBackend::refreshFailed, &app,
+                     [](const QString& error) { fail(error); });
 
     // Reads per interval: counted between one account check and the next.
     const auto measure = [&](int watchCount) {
@@ -133,9 +134,10 @@ int main(int argc, char** argv)
         int total = 0;
         for (const int reads : std::as_const(perInterval))
             total += reads;
-        const int most = perInterval.isEmpty() ? 0 : *std::max_element(perInterval.cbegin(), perInterval.cend());
-        std::printf("pricewatches watches %d skus %d intervals %d reads %d most %d per interval\n", watchCount,
-                    watchCount > 0 ? int(skus.size()) : 0, int(perInterval.size()), total, most);
+        const int most =
+            perInterval.isEmpty() ? 0 : *std::max_element(perInterval.cbegin(), perInterval.cend());
+        std::printf("pricewatches watches %d skus %d intervals %d reads %d most %d per interval\n",
+                    watchCount, watchCount > 0 ? int(skus.size()) : 0, int(perInterval.size()), total, most);
     };
 
     measure(0);

@@ -123,6 +123,13 @@ private Q_SLOTS:
                 sku = v.toObject().value(u"id").toString();
         QVERIFY(!sku.isEmpty());
 
+        // A pool to buy into.
+        const QString pool =
+            api.post(u"/preview/v2/pools"_s,
+                     {{u"workspace"_s, u"sfc:workspace:acme:default"_s}, {u"name"_s, u"watched"_s}})
+                .id();
+        QVERIFY(!pool.isEmpty());
+
         // One hour a day and a half ahead: its best ask and bid as the app reads them.
         const qint64 start = floorHour(api.now()) + 36 * H;
         ApiMarketBackend* market = app->market();
@@ -145,10 +152,9 @@ private Q_SLOTS:
         app->setCurrentSection(u"reservations"_s);
         auto* page = window->findChild<ReservationsPage*>();
         QVERIFY(page);
-        QTRY_VERIFY_WITH_TIMEOUT(!page->market() || market->skus().size() > 0, Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!market->skus().isEmpty() && page->currentPool() == pool, Timeout);
         page->panel()->setSell(false);
-        page->panel()->setSku(sku);
-        QTRY_COMPARE_WITH_TIMEOUT(page->panel()->currentSku(), sku, Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT((page->panel()->setSku(sku), page->panel()->currentSku() == sku), Timeout);
         page->panel()->setNodes(1);
         page->chart()->setSelection(TimeAxis::Window{start, start + H});
         page->panel()->setWindow(start, start + H);
@@ -156,11 +162,12 @@ private Q_SLOTS:
         QVERIFY(watchAction && watchAction->isEnabled());
         watchAction->trigger();
         PriceWatchDialog* dialog = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((dialog = page->findChild<PriceWatchDialog*>()) && dialog->isVisible(), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = page->findChild<PriceWatchDialog*>()) && dialog->isVisible(),
+                                 Timeout);
         QCOMPARE(dialog->findChild<QSpinBox*>(u"priceWatchNodes"_s)->value(), 1);
         QCOMPARE(dialog->findChild<QSpinBox*>(u"priceWatchHours"_s)->value(), 1);
         auto* priceField = dialog->findChild<QLineEdit*>(u"priceWatchPrice"_s);
-        priceField->setText(Money::formatRate(price));
+        priceField->setText(Money::formatAmount(price));
         saveWidgetScreenshot(dialog, u"pricewatch-dialog"_s);
         dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
         PriceWatchList* watches = app->priceWatches();
@@ -188,22 +195,23 @@ private Q_SLOTS:
         // Another account lists the hour under the price.
         const QString globex = tokens.value(u"globex-owner").toString();
         QVERIFY(!globex.isEmpty());
-        const QString pool = api.post(u"/preview/v2/pools"_s,
-                                      {{u"workspace"_s, u"sfc:workspace:globex:default"_s}, {u"name"_s, u"sell"_s}},
-                                      globex)
-                                 .id();
-        QVERIFY(!pool.isEmpty());
-        api.setAllocation(pool, sku, 1);
-        const SimReply sell = api.post(
-            u"/preview/v2/orders"_s,
-            {{u"pool"_s, pool},
-             {u"side"_s, u"sell"_s},
-             {u"instance_sku"_s, sku},
-             {u"allocation_schedule_delta"_s,
-              QJsonArray{QJsonObject{{u"start_at"_s, start}, {u"end_at"_s, start + H}, {u"node_count"_s, 1}}}},
-             {u"limit_price_dollars_per_node_hour"_s, Money::format(sellAt)},
-             {u"allow_standing"_s, true}},
-            globex);
+        const QString globexPool =
+            api.post(u"/preview/v2/pools"_s,
+                     {{u"workspace"_s, u"sfc:workspace:globex:default"_s}, {u"name"_s, u"sell"_s}}, globex)
+                .id();
+        QVERIFY(!globexPool.isEmpty());
+        api.setAllocation(globexPool, sku, 1);
+        const SimReply sell =
+            api.post(u"/preview/v2/orders"_s,
+                     {{u"pool"_s, globexPool},
+                      {u"side"_s, u"sell"_s},
+                      {u"instance_sku"_s, sku},
+                      {u"allocation_schedule_delta"_s,
+                       QJsonArray{QJsonObject{
+                           {u"start_at"_s, start}, {u"end_at"_s, start + H}, {u"node_count"_s, 1}}}},
+                      {u"limit_price_dollars_per_node_hour"_s, Money::format(sellAt)},
+                      {u"allow_standing"_s, true}},
+                     globex);
         QVERIFY2(!sell.id().isEmpty(), sell.raw.constData());
         QCOMPARE(sell.json.value(u"status"_s).toString(), u"standing"_s);
 
@@ -245,9 +253,15 @@ private Q_SLOTS:
         QCOMPARE(checker->readsAsked(), asked);
         QCOMPARE(notifier.ofKind(Notice::Kind::PriceWatch).size(), 1);
 
+        // The chart marks the window offered.
+        page->chart()->clearSelection();
+        const QList<PlannerChart::WatchMarker> markers{{start, start + H, 1, sellAt}};
+        QTRY_COMPARE_WITH_TIMEOUT(page->chart()->watchMarkers(), markers, Timeout);
+        QVERIFY(page->chart()->description().contains(u"A price watch found"_s));
+        saveWidgetScreenshot(page, u"pricewatch-chart"_s);
+
         // Buy…: the planner's order panel with the window, one node, the price offered; nothing
         // placed.
-        page->chart()->clearSelection();
         window->setCurrentSection(u"pools"_s);
         const int ordersBefore = int(api.get(u"/preview/v2/orders"_s).data().size());
         notifier.click(told);
@@ -260,8 +274,11 @@ private Q_SLOTS:
         QCOMPARE(request->nodeCount, 1);
         QCOMPARE(request->startAt, start);
         QCOMPARE(request->endAt, start + H);
-        QCOMPARE(Money::parseRate(request->limitPrice), std::optional<qint64>(sellAt));
-        QCOMPARE(page->chart()->selection(), std::optional<TimeAxis::Window>(TimeAxis::Window{start, start + H}));
+        const auto limit = Money::parseRate(request->limitPrice);
+        QVERIFY(limit);
+        QCOMPARE(Money::roundToMinutePrecision(*limit), sellAt);
+        QCOMPARE(page->chart()->selection(),
+                 std::optional<TimeAxis::Window>(TimeAxis::Window{start, start + H}));
         QCOMPARE(int(api.get(u"/preview/v2/orders"_s).data().size()), ordersBefore);
         saveWidgetScreenshot(window, u"pricewatch-buy"_s);
 
@@ -269,7 +286,8 @@ private Q_SLOTS:
         auto* watchesAction = page->findChild<QAction*>(u"plannerWatchesAction"_s);
         watchesAction->trigger();
         PriceWatchesDialog* list = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((list = page->findChild<PriceWatchesDialog*>()) && list->isVisible(), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT((list = page->findChild<PriceWatchesDialog*>()) && list->isVisible(),
+                                 Timeout);
         QCOMPARE(list->table()->model()->rowCount(), 1);
         QVERIFY(list->findChild<QPushButton*>(u"priceWatchesBuy"_s)->isEnabled());
         saveWidgetScreenshot(list, u"pricewatch-list"_s);

@@ -34,7 +34,8 @@ WindowSearch::Query PriceWatch::query(qint64 now) const
 
 std::optional<WindowSearch::Offer> PriceWatch::match(const QList<HourQuote>& quotes, qint64 now) const
 {
-    const QList<WindowSearch::Offer> best = WindowSearch::search(quotes, query(now), WindowSearch::Rank::Rate);
+    const QList<WindowSearch::Offer> best =
+        WindowSearch::search(quotes, query(now), WindowSearch::Rank::Rate);
     if (best.isEmpty() || best.first().rateMicros() > maxRateMicros)
         return std::nullopt;
     return best.first();
@@ -158,7 +159,8 @@ QVariant PriceWatchList::data(const QModelIndex& index, int role) const
     case StatusColumn:
         if (watch.fired)
             return tr("Offered at %1 from %2")
-                .arg(Format::ratePerNodeHour(watch.fired->rateMicros()), Format::dateTime(watch.fired->start));
+                .arg(Format::ratePerNodeHour(watch.fired->rateMicros()),
+                     Format::dateTime(watch.fired->start));
         return watch.isExpired(m_now()) ? tr("Expired") : tr("Waiting");
     case ColumnCount:
         break;

@@ -93,7 +93,8 @@ void DBusNotifier::send(const Notice& notice)
 {
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Interface, QStringLiteral("Notify"));
     // A price watch's one action is to open its order (never to place it).
-    const QStringList actions{DefaultAction, notice.kind == Notice::Kind::PriceWatch ? tr("Buy…") : tr("Open")};
+    const QStringList actions{DefaultAction,
+                              notice.kind == Notice::Kind::PriceWatch ? tr("Buy…") : tr("Open")};
     QVariantMap hints;
     hints.insert(QStringLiteral("desktop-entry"), QStringLiteral("sfdesk"));
     hints.insert(QStringLiteral("category"), notice.kind == Notice::Kind::InstanceRunning

@@ -33,7 +33,8 @@ struct Notice
 
     static QList<Kind> allKinds()
     {
-        return {Kind::OrderFilled, Kind::OrderExpired, Kind::CapacitySoon, Kind::InstanceRunning, Kind::PriceWatch};
+        return {Kind::OrderFilled, Kind::OrderExpired, Kind::CapacitySoon, Kind::InstanceRunning,
+                Kind::PriceWatch};
     }
     // A stable name for the settings and tests.
     static QString kindName(Kind kind);

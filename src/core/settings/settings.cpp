@@ -205,8 +205,7 @@ void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
     for (const ConnectionProfile& old : before) {
         const bool kept = std::any_of(profiles.cbegin(), profiles.cend(),
                                       [&old](const ConnectionProfile& p) { return p.id == old.id; });
-        if (!kept)
-        {
+        if (!kept) {
             setSpendLimits(old.id, {});
             setPriceWatches(old.id, {});
         }

@@ -253,8 +253,8 @@ void Application::setUpPriceWatches()
         Notice notice;
         notice.kind = Notice::Kind::PriceWatch;
         notice.title = tr("Window offered at your price");
-        notice.text = tr("%1 × %2 from %3 for %n hour(s) at %4 (watched at %5). Buy… opens the order.", nullptr,
-                         int(offer.hours()))
+        notice.text = tr("%1 × %2 from %3 for %n hour(s) at %4 (watched at %5). Buy… opens the order.",
+                         nullptr, int(offer.hours()))
                           .arg(QString::number(offer.nodes), sku, Format::dateTime(offer.start),
                                Format::ratePerNodeHour(offer.rateMicros()),
                                Format::ratePerNodeHour(watch.maxRateMicros));
@@ -278,8 +278,7 @@ void Application::openNotice(const Notice& notice)
         if (const auto watch = m_priceWatches->watch(notice.targetId);
             watch && notice.kind == Notice::Kind::PriceWatch)
             planner->buyWatch(*watch);
-    }
-    else if (auto* pools = qobject_cast<PoolsView*>(page))
+    } else if (auto* pools = qobject_cast<PoolsView*>(page))
         pools->selectPool(notice.targetId);
     else if (auto* instances = qobject_cast<InstancesView*>(page))
         instances->selectInstance(notice.targetId);

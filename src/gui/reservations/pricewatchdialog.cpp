@@ -6,6 +6,7 @@
 #include "gui/common/plaintextwidgets.h"
 #include "gui/reservations/spendguarddialog.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeEdit>
@@ -22,6 +23,8 @@
 #include <QTimeZone>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace sfdesk {
 
 using namespace Qt::StringLiterals;
@@ -30,8 +33,8 @@ namespace {
 
 constexpr qint64 Hour = 3600;
 
-QDateTimeEdit* timeEdit(QWidget* parent, const QString& objectName, const QString& accessibleName, qint64 secs,
-                        bool utc)
+QDateTimeEdit* timeEdit(QWidget* parent, const QString& objectName, const QString& accessibleName,
+                        qint64 secs, bool utc)
 {
     auto* edit = new QDateTimeEdit(parent);
     edit->setObjectName(objectName);
@@ -79,7 +82,8 @@ PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& wa
     m_hours->setValue(int(std::clamp<qint64>(watch.duration / Hour, 1, 24 * 366)));
     m_price->setObjectName(u"priceWatchPrice"_s);
     m_price->setAccessibleName(tr("Most per node-hour in dollars"));
-    m_price->setText(Money::formatRate(watch.maxRateMicros));
+    // Exact: the watch compares to the micro-dollar.
+    m_price->setText(Money::formatAmount(watch.maxRateMicros));
     m_problem->setObjectName(u"priceWatchProblem"_s);
     m_problem->setWordWrap(true);
     m_problem->hide();
@@ -156,8 +160,9 @@ void PriceWatchDialog::accept()
     QDialog::accept();
 }
 
-PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches, const QList<std::pair<QString, QString>>& skus,
-                                       bool utc, QWidget* parent)
+PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches,
+                                       const QList<std::pair<QString, QString>>& skus, bool utc,
+                                       QWidget* parent)
     : QDialog(parent)
     , m_watches(watches)
     , m_skus(skus)
@@ -171,8 +176,8 @@ PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches, const QList<std:
     setWindowTitle(tr("Price Watches"));
     m_table->setObjectName(u"priceWatchesTable"_s);
     m_table->setAccessibleName(tr("Price watches"));
-    m_table->setAccessibleDescription(
-        tr("Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it."));
+    m_table->setAccessibleDescription(tr(
+        "Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it."));
     m_table->setModel(watches);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -214,6 +219,12 @@ PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches, const QList<std:
         }
     });
     connect(m_table, &QTableView::activated, m_edit, &QPushButton::click);
+    // Delete on the list deletes the current watch, as the button does.
+    auto* remove = new QAction(m_table);
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(remove);
+    connect(remove, &QAction::triggered, m_delete, &QPushButton::click);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &PriceWatchesDialog::updateButtons);
     if (watches) {

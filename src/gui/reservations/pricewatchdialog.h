@@ -32,7 +32,8 @@ public:
 
     // Opens one, deleted on close.
     static PriceWatchDialog* openFor(PriceWatchList* watches, const PriceWatch& watch,
-                                     const QList<std::pair<QString, QString>>& skus, bool utc, QWidget* parent);
+                                     const QList<std::pair<QString, QString>>& skus, bool utc,
+                                     QWidget* parent);
 
     void accept() override;
 

@@ -23,8 +23,8 @@
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
-#include "gui/reservations/procurementdialog.h"
 #include "gui/reservations/pricewatchdialog.h"
+#include "gui/reservations/procurementdialog.h"
 #include "gui/reservations/spendguarddialog.h"
 #include "gui/reservations/windowsearchdialog.h"
 
@@ -295,6 +295,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_panel, &OrderPanel::nodesChanged, m_chart, &PlannerChart::setSelectionNodes);
     connect(m_panel, &OrderPanel::skuChanged, this, [this](const QString& sku) {
         m_chart->setHighlightedSku(sku);
+        updateWatchMarkers();
         m_quoteDebounce->start();
         m_marketDebounce->start();
     });
@@ -342,7 +343,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
                 [this](const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes) {
                     // Only the chart's own question: the price watches and Find Window ask for
                     // other spans of hours.
-                    if (sku != m_panel->currentSku() || from != m_quotesAsked.first || to != m_quotesAsked.second)
+                    if (sku != m_panel->currentSku() || from != m_quotesAsked.first
+                        || to != m_quotesAsked.second)
                         return;
                     m_quotes = quotes;
                     m_quotesSku = sku;
@@ -616,14 +618,52 @@ void ReservationsPage::findWindow()
             [this](const QString& sku, const WindowSearch::Offer& offer) {
                 keepNodes(sku, offer.nodes, offer.end, offer.rateMicros() + offer.rateMicros() / 10);
             });
+    // Or watched for a price a tenth under what it costs now.
+    connect(dialog, &WindowSearchDialog::watchChosen, this,
+            [this](const QString& sku, const WindowSearch::Offer& offer) {
+                PriceWatch watch;
+                watch.sku = sku;
+                watch.nodes = offer.nodes;
+                watch.duration = offer.end - offer.start;
+                watch.earliestStart = offer.start;
+                watch.latestStart = offer.start;
+                watch.maxRateMicros =
+                    Money::roundDownToMinutePrecision(offer.rateMicros() - offer.rateMicros() / 10);
+                watch.expiresAt = offer.start;
+                openWatchDialog(watch);
+            });
     dialog->open();
 }
 
 void ReservationsPage::setPriceWatches(PriceWatchList* watches)
 {
+    if (m_watches)
+        disconnect(m_watches, nullptr, this, nullptr);
     m_watches = watches;
     m_watchAction->setEnabled(watches != nullptr);
     m_watchesAction->setEnabled(watches != nullptr);
+    if (watches) {
+        connect(watches, &QAbstractItemModel::modelReset, this, &ReservationsPage::updateWatchMarkers);
+        connect(watches, &QAbstractItemModel::dataChanged, this, &ReservationsPage::updateWatchMarkers);
+        connect(watches, &QAbstractItemModel::rowsInserted, this, &ReservationsPage::updateWatchMarkers);
+        connect(watches, &QAbstractItemModel::rowsRemoved, this, &ReservationsPage::updateWatchMarkers);
+    }
+    updateWatchMarkers();
+}
+
+void ReservationsPage::updateWatchMarkers()
+{
+    // The windows fired watches found, of the SKU the chart prices, until they have passed.
+    QList<PlannerChart::WatchMarker> markers;
+    const qint64 now = m_backend ? m_backend->now() : 0;
+    if (m_watches) {
+        for (const PriceWatch& watch : m_watches->watches()) {
+            if (watch.fired && watch.sku == m_panel->currentSku() && watch.fired->end > now)
+                markers.append(
+                    {watch.fired->start, watch.fired->end, watch.fired->nodes, watch.fired->rateMicros()});
+        }
+    }
+    m_chart->setWatchMarkers(markers);
 }
 
 void ReservationsPage::watchWindow()
@@ -651,7 +691,13 @@ void ReservationsPage::watchWindow()
     }
     watch.maxRateMicros = typed ? *typed : ask ? Money::roundDownToMinutePrecision(*ask - *ask / 10) : 0;
     watch.expiresAt = start;
-    PriceWatchDialog::openFor(m_watches, watch, skuChoices(), m_utc, this);
+    openWatchDialog(watch);
+}
+
+void ReservationsPage::openWatchDialog(const PriceWatch& watch)
+{
+    if (m_watches)
+        PriceWatchDialog::openFor(m_watches, watch, skuChoices(), m_utc, this);
 }
 
 void ReservationsPage::openPriceWatches()
@@ -669,13 +715,14 @@ void ReservationsPage::buyWatch(const PriceWatch& watch)
     const qint64 start = watch.fired ? watch.fired->start : watch.earliestStart;
     const qint64 end = watch.fired ? watch.fired->end : watch.earliestStart + watch.duration;
     // The offered rate when known (it takes every hour of the window), never above the watch's.
-    const qint64 rate = watch.fired ? std::min(watch.fired->rateMicros(), watch.maxRateMicros) : watch.maxRateMicros;
+    const qint64 rate =
+        watch.fired ? std::min(watch.fired->rateMicros(), watch.maxRateMicros) : watch.maxRateMicros;
     m_panel->setSell(false);
     m_panel->setSku(watch.sku);
     m_panel->setNodes(int(watch.nodes));
     m_chart->setSelection(TimeAxis::Window{start, end});
     m_panel->setWindow(start, end);
-    m_panel->setLimit(Format::rateInput(Money::roundUpToMinutePrecision(rate), Format::Rounding::Up));
+    m_panel->setLimit(Money::formatRate(Money::roundUpToMinutePrecision(rate)));
     m_panel->setFocus();
 }
 

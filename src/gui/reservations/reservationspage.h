@@ -65,9 +65,13 @@ public:
     // Opens the dialog of a new watch of the selected window (or the next day), or the list.
     void watchWindow();
     void openPriceWatches();
+    // The dialog of a new watch, filled in with `watch`.
+    void openWatchDialog(const PriceWatch& watch);
     // A fired watch's Buy…: its window selected as a buy at the price offered, for the usual place
     // flow (preview, spend guard, confirmation); nothing is placed here.
     void buyWatch(const PriceWatch& watch);
+    // Marks on the chart the windows fired watches found.
+    void updateWatchMarkers();
     // Times in UTC rather than local time, everywhere on the page.
     void setUtc(bool utc);
     bool isUtc() const { return m_utc; }
