@@ -258,6 +258,7 @@ private Q_SLOTS:
         const QList<PlannerChart::WatchMarker> markers{{start, start + H, 1, sellAt}};
         QTRY_COMPARE_WITH_TIMEOUT(page->chart()->watchMarkers(), markers, Timeout);
         QVERIFY(page->chart()->description().contains(u"A price watch found"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!page->chart()->snapshot().quotes.isEmpty(), Timeout);
         saveWidgetScreenshot(page, u"pricewatch-chart"_s);
 
         // Buy…: the planner's order panel with the window, one node, the price offered; nothing
@@ -280,6 +281,7 @@ private Q_SLOTS:
         QCOMPARE(page->chart()->selection(),
                  std::optional<TimeAxis::Window>(TimeAxis::Window{start, start + H}));
         QCOMPARE(int(api.get(u"/preview/v2/orders"_s).data().size()), ordersBefore);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->chart()->snapshot().quotes.isEmpty(), Timeout);
         saveWidgetScreenshot(window, u"pricewatch-buy"_s);
 
         // The list: the watch fired, Buy… there too; Delete removes it, and it is gone for good.

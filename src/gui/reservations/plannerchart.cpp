@@ -364,19 +364,35 @@ protected:
             }
         }
 
-        // Windows offered at a watch's price: outlined in the buy colour, with a star and the price.
+        // Windows offered at a watch's price: filled lightly and outlined in the buy colour, at least
+        // a few pixels wide on a long range, with the price on a label that the price lines do not
+        // cross.
         for (const PlannerChart::WatchMarker& marker : std::as_const(d->watchMarkers)) {
             if (marker.end <= d->from || marker.start >= d->to)
                 continue;
-            const QRectF window(QPointF(axis.xOf(marker.start), d->yOfNodes(double(marker.nodes))),
-                                QPointF(axis.xOf(marker.end), d->yOfNodes(0)));
-            painter->setPen(QPen(d->colors.buy, 2, Qt::DotLine));
+            const double left = axis.xOf(marker.start);
+            const QRectF window(QPointF(left, d->yOfNodes(double(marker.nodes))),
+                                QPointF(std::max(axis.xOf(marker.end), left + 4), d->yOfNodes(0)));
+            QColor fill = d->colors.buy;
+            fill.setAlpha(60);
+            painter->fillRect(window, fill);
+            painter->setPen(QPen(d->colors.buy, 2, Qt::DashLine));
             painter->setBrush(Qt::NoBrush);
             painter->drawRect(window);
             const QString label =
                 QObject::tr("★ Watched %1 @ %2").arg(marker.nodes).arg(Format::rate(marker.rateMicros));
-            painter->setPen(d->colors.buy);
-            painter->drawText(QPointF(window.left() + 2, window.top() - 4), label);
+            QRectF box(QPointF(window.left(), window.top() - metrics.height() - 6),
+                       QSizeF(metrics.horizontalAdvance(label) + 8, metrics.height() + 4));
+            // Kept inside the plot area at its right edge.
+            if (box.right() > area.right())
+                box.moveRight(area.right());
+            QColor back = d->colors.background;
+            back.setAlpha(230);
+            painter->setPen(QPen(d->colors.buy, 1));
+            painter->setBrush(back);
+            painter->drawRect(box);
+            painter->setPen(d->colors.text);
+            painter->drawText(box, Qt::AlignCenter, label);
         }
 
         if (d->selection) {
