@@ -4,6 +4,7 @@
 
 #include "common/money.h"
 #include "gui/common/plaintextwidgets.h"
+#include "gui/common/themeicons.h"
 #include "gui/reservations/spendguarddialog.h"
 
 #include <QAction>
@@ -168,9 +169,9 @@ PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches,
     , m_skus(skus)
     , m_utc(utc)
     , m_table(new QTableView(this))
-    , m_edit(new QPushButton(tr("&Edit…"), this))
-    , m_delete(new QPushButton(tr("&Delete"), this))
-    , m_buy(new QPushButton(tr("&Buy…"), this))
+    , m_edit(new QPushButton(ThemeIcons::icon(QStringLiteral("document-properties")), tr("&Edit…"), this))
+    , m_delete(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete"), this))
+    , m_buy(new QPushButton(ThemeIcons::icon(QStringLiteral("document-send")), tr("&Buy…"), this))
 {
     setObjectName(u"priceWatchesDialog"_s);
     setWindowTitle(tr("Price Watches"));

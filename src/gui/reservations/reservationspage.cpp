@@ -94,8 +94,9 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
                                     tr("Copy Procurement as sf &Command"), this))
     , m_spendGuard(new QAction(ThemeIcons::icon(QStringLiteral("dialog-warning")), tr("Spend &Guard…"), this))
     , m_watchAction(
-          new QAction(ThemeIcons::icon(QStringLiteral("appointment-new")), tr("&Watch This Window…"), this))
-    , m_watchesAction(new QAction(tr("Price Watc&hes…"), this))
+          new QAction(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch This Window…"), this))
+    , m_watchesAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("document-multiple")), tr("Price Watc&hes…"), this))
 {
     setObjectName(u"reservationsPage"_s);
     m_pool->setObjectName(u"plannerPool"_s);

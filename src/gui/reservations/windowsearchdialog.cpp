@@ -58,7 +58,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     , m_select(new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this))
     , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"),
                              this))
-    , m_watch(new QPushButton(ThemeIcons::icon(QStringLiteral("appointment-new")), tr("&Watch…"), this))
+    , m_watch(new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch…"), this))
 {
     setObjectName(u"windowSearchDialog"_s);
     setWindowTitle(tr("Find the Cheapest Window"));
