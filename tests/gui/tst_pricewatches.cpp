@@ -293,7 +293,23 @@ private Q_SLOTS:
         QCOMPARE(list->table()->model()->rowCount(), 1);
         QVERIFY(list->findChild<QPushButton*>(u"priceWatchesBuy"_s)->isEnabled());
         saveWidgetScreenshot(list, u"pricewatch-list"_s);
-        list->findChild<QPushButton*>(u"priceWatchesDelete"_s)->click();
+        // Edit… (Enter on the row): two nodes now, and it waits again.
+        list->table()->setFocus();
+        QTest::keyClick(list->table(), Qt::Key_Return);
+        PriceWatchDialog* edit = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((edit = list->findChild<PriceWatchDialog*>()) && edit->isVisible(), Timeout);
+        QCOMPARE(edit->findChild<QLineEdit*>(u"priceWatchPrice"_s)->text(), Money::formatAmount(price));
+        edit->findChild<QSpinBox*>(u"priceWatchNodes"_s)->setValue(2);
+        edit->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(watches->rowCount(), 1);
+        QCOMPARE(watches->watches().first().nodes, 2);
+        QVERIFY(!watches->watches().first().fired);
+        QCOMPARE(settings.priceWatches(app->profile().id), watches->watches());
+        QVERIFY(!list->findChild<QPushButton*>(u"priceWatchesBuy"_s)->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(page->chart()->watchMarkers().isEmpty(), Timeout);
+        // Delete on the row deletes it.
+        list->table()->setFocus();
+        QTest::keyClick(list->table(), Qt::Key_Delete);
         QCOMPARE(watches->rowCount(), 0);
         QVERIFY(settings.priceWatches(app->profile().id).isEmpty());
         list->close();
