@@ -5,7 +5,8 @@
 // while the market stays above it; once another account lists the window under the price it is
 // told exactly once (desktop and Activity panel), not again at the next checks nor after a
 // restart of the list from the settings; its Buy… opens the planner's order with the window and
-// the price offered, placing nothing.
+// the price offered, placing nothing. The list (Reservations > Price Watches…) edits a watch by
+// keyboard, which then waits again, and deletes it; Find Window's Watch… makes one of a result.
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "controlledsimulator.h"
@@ -23,6 +24,7 @@
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/pricewatchdialog.h"
 #include "gui/reservations/reservationspage.h"
+#include "gui/reservations/windowsearchdialog.h"
 #include "support/eventloopwatchdog.h"
 #include "support/simclient.h"
 #include "support/testenv.h"
@@ -313,6 +315,31 @@ private Q_SLOTS:
         QCOMPARE(watches->rowCount(), 0);
         QVERIFY(settings.priceWatches(app->profile().id).isEmpty());
         list->close();
+
+        // Find Window's Watch… on a result: the watch of that window, a tenth under its price.
+        page->findChild<QPushButton*>(u"plannerFindWindow"_s)->click();
+        WindowSearchDialog* search = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((search = page->findChild<WindowSearchDialog*>()) && search->isVisible(),
+                                 Timeout);
+        search->findChild<QLineEdit*>(u"windowSearchShortest"_s)->setText(u"2h"_s);
+        search->findChild<QLineEdit*>(u"windowSearchLongest"_s)->setText(u"2h"_s);
+        search->findChild<QLineEdit*>(u"windowSearchLatest"_s)->setText(u"in 1d"_s);
+        search->search();
+        QTRY_VERIFY_WITH_TIMEOUT(!search->results().isEmpty(), Timeout);
+        const WindowSearch::Offer found = search->results().first();
+        search->findChild<QPushButton*>(u"windowSearchWatch"_s)->click();
+        PriceWatchDialog* fromSearch = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (fromSearch = page->findChild<PriceWatchDialog*>()) && fromSearch->isVisible(), Timeout);
+        fromSearch->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(watches->rowCount(), 1);
+        const PriceWatch searched = watches->watches().first();
+        QCOMPARE(searched.sku, sku);
+        QCOMPARE(searched.nodes, found.nodes);
+        QCOMPARE(searched.earliestStart, found.start);
+        QCOMPARE(searched.duration, found.end - found.start);
+        QCOMPARE(searched.maxRateMicros,
+                 Money::roundDownToMinutePrecision(found.rateMicros() - found.rateMicros() / 10));
     }
 };
 
