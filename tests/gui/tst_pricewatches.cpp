@@ -32,6 +32,7 @@
 #include "widgetscreenshot.h"
 
 #include <QAction>
+#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -168,6 +169,13 @@ private Q_SLOTS:
                                  Timeout);
         QCOMPARE(dialog->findChild<QSpinBox*>(u"priceWatchNodes"_s)->value(), 1);
         QCOMPARE(dialog->findChild<QSpinBox*>(u"priceWatchHours"_s)->value(), 1);
+        // The expiry goes along with the latest start.
+        auto* latest = dialog->findChild<QDateTimeEdit*>(u"priceWatchLatest"_s);
+        auto* expires = dialog->findChild<QDateTimeEdit*>(u"priceWatchExpires"_s);
+        QCOMPARE(expires->dateTime().toSecsSinceEpoch(), start);
+        latest->setDateTime(QDateTime::fromSecsSinceEpoch(start + 2 * H));
+        QCOMPARE(expires->dateTime().toSecsSinceEpoch(), start + 2 * H);
+        latest->setDateTime(QDateTime::fromSecsSinceEpoch(start));
         auto* priceField = dialog->findChild<QLineEdit*>(u"priceWatchPrice"_s);
         priceField->setText(Money::formatAmount(price));
         saveWidgetScreenshot(dialog, u"pricewatch-dialog"_s);

@@ -62,6 +62,7 @@ PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& wa
     , m_price(new QLineEdit(this))
     , m_expires(timeEdit(this, u"priceWatchExpires"_s, tr("Watch expires"), watch.expiresAt, utc))
     , m_problem(PlainText::label(this))
+    , m_expiresFollows(watch.expiresAt == watch.latestStart)
 {
     setObjectName(u"priceWatchDialog"_s);
     setWindowTitle(watch.id.isEmpty() ? tr("Watch This Window") : tr("Edit Price Watch"));
@@ -117,6 +118,14 @@ PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& wa
     layout->addWidget(m_problem);
     layout->addStretch(1);
     layout->addWidget(buttons);
+    // Expiring with the last start to wait for, unless told otherwise: a later latest start takes it
+    // along.
+    connect(m_latest, &QDateTimeEdit::dateTimeChanged, this, [this](const QDateTime& latest) {
+        if (m_expiresFollows)
+            m_expires->setDateTime(latest);
+    });
+    connect(m_expires, &QDateTimeEdit::editingFinished, this,
+            [this] { m_expiresFollows = m_expires->dateTime() == m_latest->dateTime(); });
     resize(520, sizeHint().height());
 }
 

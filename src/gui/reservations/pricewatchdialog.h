@@ -51,6 +51,8 @@ private:
     QLineEdit* m_price;
     QDateTimeEdit* m_expires;
     QLabel* m_problem;
+    // The expiry moves with the latest start while they are the same.
+    bool m_expiresFollows;
 };
 
 // The connection's price watches, with Edit… and Delete; a fired watch's Buy… opens the order.
