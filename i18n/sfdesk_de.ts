@@ -690,6 +690,14 @@
         <source>The desktop shows them; the Activity panel (Ctrl+Shift+A) lists them too, and opens each.</source>
         <translation>Der Desktop zeigt sie; die Aktivitätsleiste (Strg+Umschalt+A) listet sie ebenfalls und öffnet jede.</translation>
     </message>
+    <message>
+        <source>Price &amp;watches offered at their price</source>
+        <translation>Preis&amp;wächter, deren Fenster zum Preis angeboten wird</translation>
+    </message>
+    <message>
+        <source>Notify when a watched window is offered at or under its price</source>
+        <translation>Benachrichtigen, wenn ein beobachtetes Fenster zum Preis oder darunter angeboten wird</translation>
+    </message>
 </context>
 <context>
     <name>QMenu</name>
@@ -739,6 +747,10 @@
     <message>
         <source>Keep %1: %2</source>
         <translation>Vorhalten %1: %2</translation>
+    </message>
+    <message>
+        <source>★ Watched %1 @ %2</source>
+        <translation>★ Beobachtet %1 @ %2</translation>
     </message>
 </context>
 <context>
@@ -1270,6 +1282,17 @@
     <message>
         <source>Not connected to &lt;b&gt;%1&lt;/b&gt;: %2</source>
         <translation>Nicht mit &lt;b&gt;%1&lt;/b&gt; verbunden: %2</translation>
+    </message>
+    <message>
+        <source>Window offered at your price</source>
+        <translation>Fenster zu Ihrem Preis angeboten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 × %2 from %3 for %n hour(s) at %4 (watched at %5). Buy… opens the order.</source>
+        <translation>
+            <numerusform>%1 × %2 ab %3 für %n Stunde zu %4 (beobachtet zu %5). Kaufen… öffnet den Auftrag.</numerusform>
+            <numerusform>%1 × %2 ab %3 für %n Stunden zu %4 (beobachtet zu %5). Kaufen… öffnet den Auftrag.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2501,6 +2524,10 @@
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Buy…</source>
+        <translation>Kaufen…</translation>
     </message>
 </context>
 <context>
@@ -5627,6 +5654,10 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
             <numerusform>Beschaffung %1 hält %2 von %3 für %4 ab jetzt vor, kauft für höchstens %5 und verkauft für mindestens %6%7; %n Orders von ihr angezeigt.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>A price watch found %1 offered from %2 to %3 at %4.</source>
+        <translation>Ein Preiswächter fand %1 angeboten von %2 bis %3 zu %4.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PoolModel</name>
@@ -5867,6 +5898,178 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>System language</source>
         <translation>Systemsprache</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::PriceWatchDialog</name>
+    <message>
+        <source>Earliest start</source>
+        <translation>Frühester Beginn</translation>
+    </message>
+    <message>
+        <source>Latest start</source>
+        <translation>Spätester Beginn</translation>
+    </message>
+    <message>
+        <source>Watch expires</source>
+        <translation>Wächter läuft ab</translation>
+    </message>
+    <message>
+        <source>Watch This Window</source>
+        <translation>Dieses Fenster beobachten</translation>
+    </message>
+    <message>
+        <source>Edit Price Watch</source>
+        <translation>Preiswächter bearbeiten</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Length in hours</source>
+        <translation>Länge in Stunden</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>Most per node-hour in dollars</source>
+        <translation>Höchstens pro Knotenstunde in Dollar</translation>
+    </message>
+    <message>
+        <source>sfdesk checks the market at the connection&apos;s refresh and tells you once when this window is offered at or under the price. Nothing is bought until you choose Buy… and place the order.</source>
+        <translation>sfdesk prüft den Markt bei jeder Aktualisierung der Verbindung und sagt Ihnen einmal Bescheid, wenn dieses Fenster zum Preis oder darunter angeboten wird. Gekauft wird nichts, bis Sie Kaufen… wählen und den Auftrag aufgeben.</translation>
+    </message>
+    <message>
+        <source>S&amp;KU:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>&amp;Earliest start:</source>
+        <translation>&amp;Frühester Beginn:</translation>
+    </message>
+    <message>
+        <source>La&amp;test start:</source>
+        <translation>&amp;Spätester Beginn:</translation>
+    </message>
+    <message>
+        <source>At &amp;most ($/node-hour):</source>
+        <translation>&amp;Höchstens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>E&amp;xpires:</source>
+        <translation>Läuft a&amp;b:</translation>
+    </message>
+    <message>
+        <source>Choose a SKU.</source>
+        <translation>Wählen Sie eine SKU.</translation>
+    </message>
+    <message>
+        <source>The latest start is before the earliest.</source>
+        <translation>Der späteste Beginn liegt vor dem frühesten.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::PriceWatchList</name>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n Stunde</numerusform>
+            <numerusform>%n Stunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Offered at %1 from %2</source>
+        <translation>Angeboten zu %1 ab %2</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Abgelaufen</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>Starts</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Höchstens</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::PriceWatchesDialog</name>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Buy…</source>
+        <translation>&amp;Kaufen…</translation>
+    </message>
+    <message>
+        <source>Price Watches</source>
+        <translation>Preiswächter</translation>
+    </message>
+    <message>
+        <source>Price watches</source>
+        <translation>Preiswächter</translation>
+    </message>
+    <message>
+        <source>Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it.</source>
+        <translation>Jeder Wächter wartet auf ein Fenster, das zu seinem Preis oder darunter angeboten wird. Eingabe bearbeitet ihn, Entf löscht ihn.</translation>
+    </message>
+    <message>
+        <source>Open the order of the window offered, in the planner</source>
+        <translation>Den Auftrag des angebotenen Fensters im Planer öffnen</translation>
     </message>
 </context>
 <context>
@@ -6586,6 +6789,18 @@ Zusammen: %4
     <message>
         <source>This order costs %1 at its limit — more than your confirmation threshold of %2. Place it?</source>
         <translation>Diese Order kostet zu ihrem Limit %1 – mehr als Ihre Bestätigungsschwelle von %2. Aufgeben?</translation>
+    </message>
+    <message>
+        <source>&amp;Watch This Window…</source>
+        <translation>Dieses Fenster beobac&amp;hten…</translation>
+    </message>
+    <message>
+        <source>Price Watc&amp;hes…</source>
+        <translation>&amp;Preiswächter…</translation>
+    </message>
+    <message>
+        <source>Be told once when the selected window is offered at or under a price</source>
+        <translation>Einmal benachrichtigt werden, wenn das ausgewählte Fenster zu einem Preis oder darunter angeboten wird</translation>
     </message>
 </context>
 <context>
@@ -7324,6 +7539,14 @@ Zusammen: %4
     <message>
         <source>The order book could not be read: %1 Find searches again.</source>
         <translation>Das Orderbuch konnte nicht gelesen werden: %1 Suchen sucht erneut.</translation>
+    </message>
+    <message>
+        <source>&amp;Watch…</source>
+        <translation>Beobac&amp;hten…</translation>
+    </message>
+    <message>
+        <source>Be told once when this window is offered at or under a price</source>
+        <translation>Einmal benachrichtigt werden, wenn dieses Fenster zu einem Preis oder darunter angeboten wird</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,16 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::Application</name>
+    <message numerus="yes">
+        <source>%1 × %2 from %3 for %n hour(s) at %4 (watched at %5). Buy… opens the order.</source>
+        <translation>
+            <numerusform>%1 × %2 from %3 for %n hour at %4 (watched at %5). Buy… opens the order.</numerusform>
+            <numerusform>%1 × %2 from %3 for %n hours at %4 (watched at %5). Buy… opens the order.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::AvailabilityChart</name>
     <message numerus="yes">
         <source>Lowest best ask %1 per node-hour, for the hour from %2 (%n hour(s) with asks).</source>
@@ -541,6 +551,16 @@
         <translation>
             <numerusform>Deleted %1 of %n pool.</numerusform>
             <numerusform>Deleted %1 of %n pools.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::PriceWatchList</name>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n hour</numerusform>
+            <numerusform>%n hours</numerusform>
         </translation>
     </message>
 </context>

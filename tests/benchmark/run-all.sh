@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
-targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling tst_instancerefreshbenchmark
+targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling bench_pricewatches tst_instancerefreshbenchmark
     tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload)
 
 if [ $# -ge 1 ]; then
@@ -49,6 +49,8 @@ step "procurement engine (bench_procurements: a simulated day of the demo world,
 "$bin/bench_procurements" 100 >"$work/procurements.txt" 2>&1
 step "idle requests per view (bench_idlepolling: the whole app against sfsim)"
 "$bin/bench_idlepolling" >"$work/idle.txt" 2>&1
+step "price watches (bench_pricewatches: orderbook reads per poll interval, 20 watches on 3 SKUs, and none)"
+"$bin/bench_pricewatches" 10 >"$work/watches.txt" 2>&1
 step "image upload (bench_imageupload: 1 GiB to sfsim on loopback against cp, the UI thread's longest stall)"
 "$bin/bench_imageupload" 1024 >"$work/upload.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
@@ -166,11 +168,22 @@ for section, lists, expected, measured in re.findall(
     rows.append((f"Idle requests per poll interval, {section} shown", float(measured), "req",
                  f"its {lists} shown list(s) + the account check", float(expected)))
 
+for watches, skus, intervals, reads, most in re.findall(
+        r"pricewatches watches (\d+) skus (\d+) intervals (\d+) reads (\d+) most (\d+)", read("watches.txt")):
+    if watches == "0":
+        rows.append((f"Orderbook reads over {intervals} poll intervals, no price watch", float(reads), "req",
+                     "none", 0.0))
+        continue
+    rows.append((f"Orderbook reads per poll interval, {watches} price watches (most in one interval)",
+                 float(most), "req", f"one per SKU watched ({skus})", float(skus)))
+    rows.append((f"Orderbook reads per poll interval, {watches} price watches (mean over {intervals})",
+                 float(reads) / float(intervals), "req", f"one per SKU watched ({skus})", float(skus)))
+
 def fmt(v):
     return f"{v:,.0f}" if v >= 100 else f"{v:.2f}"
 print("| Measure | Figure | Baseline (same run) | Baseline | Ratio |")
 print("|---|---:|---|---:|---:|")
 for measure, figure, unit, baseline, base in rows:
-    ratio = figure / base if base else float("inf")
+    ratio = figure / base if base else (1.0 if figure == base else float("inf"))
     print(f"| {measure} | {fmt(figure)} {unit} | {baseline} | {fmt(base)} {unit} | {ratio:.3g}x |")
 PY

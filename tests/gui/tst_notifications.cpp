@@ -8,6 +8,7 @@
 #include "core/connection/connection.h"
 
 #include "common/constvalue.h"
+#include "controlledsimulator.h"
 #include "core/models/ordermodel.h"
 #include "core/models/session.h"
 #include "core/notify/noticelog.h"
@@ -20,8 +21,6 @@
 #include "gui/mainwindow/activitypanel.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/orders/orderspage.h"
-#include "sim/simoptions.h"
-#include "sim/simthread.h"
 #include "support/eventloopwatchdog.h"
 #include "support/simclient.h"
 #include "support/testenv.h"
@@ -50,37 +49,6 @@ namespace {
 
 constexpr qint64 H = 3600;
 constexpr int Timeout = 20000;
-
-// The local profile's simulator with its control routes on (the app's own has them off), in an
-// empty world: the test reaches it with the owner's token to place orders and move its clock.
-class ControlledSimulator final : public LocalServer
-{
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(ControlledSimulator)
-
-public:
-    ControlledSimulator(const QString& dataDir, SimClient* api)
-    {
-        QDir().mkpath(dataDir);
-        sfsim::SimOptions options;
-        options.dbFile = QDir(dataDir).filePath(u"sfsim.db"_s);
-        options.tokensFile = QDir(dataDir).filePath(u"sfsim-tokens.json"_s);
-        options.control = true;
-        m_sim = std::make_unique<sfsim::SimThread>(options);
-        connect(m_sim.get(), &sfsim::SimThread::started, this,
-                [this, api](const QUrl& baseUrl, const QJsonObject& tokens) {
-                    const QString owner = tokens.value(u"acme-owner").toString();
-                    api->setBaseUrl(baseUrl);
-                    api->setToken(owner);
-                    Q_EMIT started(baseUrl, owner);
-                });
-        connect(m_sim.get(), &sfsim::SimThread::failed, this, &LocalServer::failed);
-    }
-    void start() override { m_sim->start(); }
-
-private:
-    std::unique_ptr<sfsim::SimThread> m_sim;
-};
 
 qint64 floorHour(qint64 t)
 {

@@ -68,7 +68,9 @@ private Q_SLOTS:
             {Notice::Kind::OrderFilled, u"notifyOrderFilled"_s},
             {Notice::Kind::OrderExpired, u"notifyOrderExpired"_s},
             {Notice::Kind::CapacitySoon, u"notifyCapacitySoon"_s},
-            {Notice::Kind::InstanceRunning, u"notifyInstanceRunning"_s}};
+            {Notice::Kind::InstanceRunning, u"notifyInstanceRunning"_s},
+            {Notice::Kind::PriceWatch, u"notifyPriceWatch"_s}};
+        QCOMPARE(boxes.size(), Notice::allKinds().size());
         {
             PreferencesDialog dialog(&settings);
             for (const auto& [kind, name] : boxes) {
@@ -79,12 +81,14 @@ private Q_SLOTS:
             }
             dialog.findChild<QCheckBox*>(u"notifyOrderExpired"_s)->setChecked(false);
             dialog.findChild<QCheckBox*>(u"notifyCapacitySoon"_s)->setChecked(false);
+            dialog.findChild<QCheckBox*>(u"notifyPriceWatch"_s)->setChecked(false);
             dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok)->click();
         }
         QVERIFY(settings.notifies(Notice::Kind::OrderFilled));
         QVERIFY(!settings.notifies(Notice::Kind::OrderExpired));
         QVERIFY(!settings.notifies(Notice::Kind::CapacitySoon));
         QVERIFY(settings.notifies(Notice::Kind::InstanceRunning));
+        QVERIFY(!settings.notifies(Notice::Kind::PriceWatch));
         // Read back from the file, as the next start does.
         Settings again(dir.filePath(u"s.ini"_s));
         QVERIFY(!again.notifies(Notice::Kind::OrderExpired));

@@ -155,6 +155,14 @@ private Q_SLOTS:
         QTRY_COMPARE(notifier.openCount(), 0);
         QCOMPARE(activated.size(), 1);
 
+        // A price watch's one action opens its order: Buy…, which places nothing by itself.
+        Notice watch = notice();
+        watch.kind = Notice::Kind::PriceWatch;
+        watch.section = u"reservations"_s;
+        notifier.show(watch);
+        QTRY_COMPARE(service.calls.size(), 2);
+        QCOMPARE(service.calls.at(1).actions, (QStringList{u"default"_s, u"Buy…"_s}));
+
         bus.unregisterService(ServiceName);
         bus.unregisterObject(ObjectPath);
         QDBusConnection::disconnectFromBus(u"notification-service"_s);

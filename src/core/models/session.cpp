@@ -55,6 +55,7 @@ Session::Session(ApiClient* client, QObject* parent)
                                  },
                                  this);
     m_accountPoller->setStatus(m_status);
+    connect(m_accountPoller, &Poller::polled, this, &Session::accountChecked);
     const auto single = [this](auto fetch, auto apply) {
         return Poller::of(std::move(fetch), std::move(apply), this);
     };

@@ -127,6 +127,8 @@ Q_SIGNALS:
     void workspaceChanged(const QString& workspace);
     void featureFlagsChanged();
     void accountChanged();
+    // The account check came back: the session's cadence, for what checks something at it.
+    void accountChecked();
 
 private:
     Poller* addPoller(Resource resource, Poller* poller);

@@ -92,7 +92,9 @@ void DBusNotifier::show(const Notice& notice)
 void DBusNotifier::send(const Notice& notice)
 {
     QDBusMessage call = QDBusMessage::createMethodCall(Service, Path, Interface, QStringLiteral("Notify"));
-    const QStringList actions{DefaultAction, tr("Open")};
+    // A price watch's one action is to open its order (never to place it).
+    const QStringList actions{DefaultAction,
+                              notice.kind == Notice::Kind::PriceWatch ? tr("Buy…") : tr("Open")};
     QVariantMap hints;
     hints.insert(QStringLiteral("desktop-entry"), QStringLiteral("sfdesk"));
     hints.insert(QStringLiteral("category"), notice.kind == Notice::Kind::InstanceRunning

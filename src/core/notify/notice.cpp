@@ -15,6 +15,8 @@ QString Notice::kindName(Kind kind)
         return QStringLiteral("capacitySoon");
     case Kind::InstanceRunning:
         return QStringLiteral("instanceRunning");
+    case Kind::PriceWatch:
+        return QStringLiteral("priceWatch");
     }
     return {};
 }

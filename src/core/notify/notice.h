@@ -19,6 +19,7 @@ struct Notice
         OrderExpired,    // a standing order ended with nothing filled
         CapacitySoon,    // a pool's owned capacity starts or ends in 40 minutes
         InstanceRunning, // an instance became running
+        PriceWatch,      // a watched window is offered at or under its price
     };
 
     Kind kind = Kind::OrderFilled;
@@ -32,7 +33,8 @@ struct Notice
 
     static QList<Kind> allKinds()
     {
-        return {Kind::OrderFilled, Kind::OrderExpired, Kind::CapacitySoon, Kind::InstanceRunning};
+        return {Kind::OrderFilled, Kind::OrderExpired, Kind::CapacitySoon, Kind::InstanceRunning,
+                Kind::PriceWatch};
     }
     // A stable name for the settings and tests.
     static QString kindName(Kind kind);

@@ -30,6 +30,11 @@ QString spendKey(const QString& profileId, QStringView name)
         .arg(QString::fromLatin1(QUrl::toPercentEncoding(profileId)), name);
 }
 
+QString watchesKey(const QString& profileId)
+{
+    return QStringLiteral("PriceWatches/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(profileId)));
+}
+
 QString headerKey(const QString& view)
 {
     return QStringLiteral("Views/%1/HeaderState").arg(view);
@@ -200,8 +205,10 @@ void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
     for (const ConnectionProfile& old : before) {
         const bool kept = std::any_of(profiles.cbegin(), profiles.cend(),
                                       [&old](const ConnectionProfile& p) { return p.id == old.id; });
-        if (!kept)
+        if (!kept) {
             setSpendLimits(old.id, {});
+            setPriceWatches(old.id, {});
+        }
     }
     m_settings->remove(keyProfiles);
     m_settings->beginWriteArray(keyProfiles, static_cast<int>(profiles.size()));
@@ -285,6 +292,19 @@ void Settings::setSpendLimits(const QString& profileId, const SpendGuard::Limits
     write(u"ConfirmAboveMicros", limits.confirmAbove);
     write(u"DailyBuyCapMicros", limits.dailyBuyCap);
     Q_EMIT spendLimitsChanged(profileId);
+}
+
+QList<PriceWatch> Settings::priceWatches(const QString& profileId) const
+{
+    return PriceWatches::fromJson(value(watchesKey(profileId)).toString().toUtf8());
+}
+
+void Settings::setPriceWatches(const QString& profileId, const QList<PriceWatch>& watches)
+{
+    if (watches.isEmpty())
+        m_settings->remove(watchesKey(profileId));
+    else
+        setValue(watchesKey(profileId), QString::fromUtf8(PriceWatches::toJson(watches)));
 }
 
 QString Settings::fileName() const

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/market/pricewatch.h"
 #include "core/market/spendguard.h"
 #include "core/notify/notice.h"
 #include "core/settings/connectionprofile.h"
@@ -87,6 +88,9 @@ public:
     // A connection's spend guard (by its profile's id): none of either limit until the user sets it.
     SpendGuard::Limits spendLimits(const QString& profileId) const;
     void setSpendLimits(const QString& profileId, const SpendGuard::Limits& limits);
+    // A connection's price watches (by its profile's id), fired or not.
+    QList<PriceWatch> priceWatches(const QString& profileId) const;
+    void setPriceWatches(const QString& profileId, const QList<PriceWatch>& watches);
 
     QString fileName() const;
     void sync();

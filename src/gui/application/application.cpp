@@ -6,8 +6,10 @@
 #include "core/api/apiclient.h"
 #include "core/api/imageupload.h"
 #include "core/market/apimarketbackend.h"
+#include "core/market/pricewatch.h"
 #include "core/models/activitymodel.h"
 #include "core/models/connectionstatus.h"
+#include "core/models/format.h"
 #include "core/models/session.h"
 #include "core/notify/dbusnotifier.h"
 #include "core/notify/noticelog.h"
@@ -59,6 +61,8 @@ Application::Application(const Services& services, QObject* parent)
     , m_notices(std::make_unique<NoticeLog>())
     , m_noticeWatcher(std::make_unique<NoticeWatcher>())
     , m_market(new ApiMarketBackend(nullptr, this))
+    , m_priceWatches(std::make_unique<PriceWatchList>())
+    , m_watchChecker(new PriceWatchChecker(m_priceWatches.get(), m_market, this))
     , m_window(std::make_unique<MainWindow>(services.settings))
 {
     Q_ASSERT(services.settings && services.secrets && services.network);
@@ -67,6 +71,7 @@ Application::Application(const Services& services, QObject* parent)
         m_context->setAllWorkspaces(true);
     buildSections();
     setUpNotices();
+    setUpPriceWatches();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_window.get(), &MainWindow::spendGuardRequested, this,
             [this] { SpendGuardDialog::openFor(m_services.settings, profile(), m_market, m_window.get()); });
@@ -80,6 +85,7 @@ Application::~Application()
     // The sections hold the context, the market and the connection's client: they go first.
     delete m_signIn;
     m_noticeWatcher->bind(nullptr);
+    m_watchChecker->bind(nullptr);
     // A connection still opening reports its state as it goes; the window it would update is gone.
     if (m_connection)
         m_connection->disconnect(this);
@@ -137,6 +143,7 @@ void Application::buildSections()
         auto* reservations = new ReservationsPage(m_market);
         reservations->setSettings(m_services.settings);
         reservations->setProfileSource([this] { return profile(); });
+        reservations->setPriceWatches(m_priceWatches.get());
         reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
         return reservations;
     });
@@ -209,12 +216,53 @@ void Application::setUpNotices()
     // The capacity warnings go by the server's clock, which the market learns.
     watcher->setClock([this] { return m_market->now(); });
     connect(m_market, &MarketBackend::changed, watcher, &NoticeWatcher::clockChanged);
-    connect(watcher, &NoticeWatcher::noticed, this, [this](const Notice& notice) {
-        m_notices->add(notice);
-        if (m_notifier->isAvailable())
-            m_notifier->show(notice);
-    });
+    connect(watcher, &NoticeWatcher::noticed, this, &Application::tell);
     connect(m_notifier, &Notifier::activated, this, &Application::openNotice);
+}
+
+void Application::tell(const Notice& notice)
+{
+    m_notices->add(notice);
+    if (m_notifier->isAvailable())
+        m_notifier->show(notice);
+}
+
+void Application::setUpPriceWatches()
+{
+    PriceWatchList* watches = m_priceWatches.get();
+    watches->setClock([this] { return m_market->now(); });
+    // Kept at once: a fired watch is not told again after a restart.
+    connect(watches, &PriceWatchList::edited, this, [this, watches] {
+        m_services.settings->setPriceWatches(m_watchesProfile, watches->watches());
+        m_services.settings->sync();
+    });
+    connect(m_market, &MarketBackend::changed, watches, [this, watches] {
+        QHash<QString, QString> names;
+        for (const InstanceSku& sku : constValue(m_market->skus()))
+            names.insert(sku.id, sku.alias.isEmpty() ? sku.id : sku.alias);
+        watches->setSkuNames(names);
+    });
+    connect(m_watchChecker, &PriceWatchChecker::fired, this, [this](const PriceWatch& watch) {
+        if (!m_services.settings->notifies(Notice::Kind::PriceWatch) || !watch.fired)
+            return;
+        const WindowSearch::Offer& offer = *watch.fired;
+        QString sku = watch.sku;
+        for (const InstanceSku& known : constValue(m_market->skus()))
+            if (known.id == watch.sku && !known.alias.isEmpty())
+                sku = known.alias;
+        Notice notice;
+        notice.kind = Notice::Kind::PriceWatch;
+        notice.title = tr("Window offered at your price");
+        notice.text = tr("%1 × %2 from %3 for %n hour(s) at %4 (watched at %5). Buy… opens the order.",
+                         nullptr, int(offer.hours()))
+                          .arg(QString::number(offer.nodes), sku, Format::dateTime(offer.start),
+                               Format::ratePerNodeHour(offer.rateMicros()),
+                               Format::ratePerNodeHour(watch.maxRateMicros));
+        notice.section = QStringLiteral("reservations");
+        notice.targetId = watch.id;
+        notice.at = m_market->now();
+        tell(notice);
+    });
 }
 
 void Application::openNotice(const Notice& notice)
@@ -225,7 +273,12 @@ void Application::openNotice(const Notice& notice)
     QWidget* page = window->sectionPage(notice.section);
     if (auto* orders = qobject_cast<OrdersPage*>(page))
         orders->selectOrder(notice.targetId);
-    else if (auto* pools = qobject_cast<PoolsView*>(page))
+    else if (auto* planner = qobject_cast<ReservationsPage*>(page)) {
+        // Buy…: the watch's window as an order to place, through the page's usual checks.
+        if (const auto watch = m_priceWatches->watch(notice.targetId);
+            watch && notice.kind == Notice::Kind::PriceWatch)
+            planner->buyWatch(*watch);
+    } else if (auto* pools = qobject_cast<PoolsView*>(page))
         pools->selectPool(notice.targetId);
     else if (auto* instances = qobject_cast<InstancesView*>(page))
         instances->selectInstance(notice.targetId);
@@ -318,8 +371,12 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
     m_market->setSession(nullptr);
     m_activity->setClient(nullptr);
     m_connection.reset();
+    m_watchChecker->bind(nullptr);
     if (remember)
         m_services.settings->setCurrentProfileId(profile.id);
+    // The new connection's watches, as kept.
+    m_watchesProfile = profile.id;
+    m_priceWatches->setWatches(m_services.settings->priceWatches(profile.id));
     // Orders whose answer was lost, per profile: a restart still finds them instead of placing
     // them twice.
     m_market->setAttemptsFile(
@@ -391,6 +448,7 @@ void Application::bindConnection()
     m_market->setSession(session);
     m_activity->setClient(client);
     m_noticeWatcher->bind(session);
+    m_watchChecker->bind(session);
     if (client) {
         connect(connection->session()->status(), &ConnectionStatus::changed, this,
                 &Application::updateConnectionText, Qt::UniqueConnection);

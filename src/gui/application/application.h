@@ -23,6 +23,8 @@ class CloudInitPage;
 class MainWindow;
 class NoticeLog;
 class NoticeWatcher;
+class PriceWatchChecker;
+class PriceWatchList;
 class Notifier;
 class SecretStore;
 class Settings;
@@ -68,6 +70,9 @@ public:
     NoticeLog* notices() const { return m_notices.get(); }
     NoticeWatcher* noticeWatcher() const { return m_noticeWatcher.get(); }
     Notifier* notifier() const { return m_notifier; }
+    // The connection's price watches, and what checks them at its session's cadence.
+    PriceWatchList* priceWatches() const { return m_priceWatches.get(); }
+    PriceWatchChecker* priceWatchChecker() const { return m_watchChecker; }
 
     // Opens what a notice is about: its section, with its row selected, in the window brought up.
     void openNotice(const Notice& notice);
@@ -103,6 +108,9 @@ Q_SIGNALS:
 private:
     void buildSections();
     void setUpNotices();
+    void setUpPriceWatches();
+    // Adds a notice to the Activity panel and shows it on the desktop.
+    void tell(const Notice& notice);
     void ensureProfiles();
     void openConnection(const ConnectionProfile& profile, bool remember);
     void bindConnection();
@@ -117,6 +125,10 @@ private:
     std::unique_ptr<Notifier> m_ownNotifier;
     Notifier* m_notifier = nullptr;
     ApiMarketBackend* m_market = nullptr;
+    std::unique_ptr<PriceWatchList> m_priceWatches;
+    PriceWatchChecker* m_watchChecker = nullptr;
+    // The profile whose watches the list holds.
+    QString m_watchesProfile;
     // Declared after what its sections hold, so that it goes first.
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<Connection> m_connection;

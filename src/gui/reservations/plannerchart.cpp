@@ -122,6 +122,7 @@ public:
     qint64 nodeMax = 1;
     std::optional<TimeAxis::Window> selection;
     qint64 selectionNodes = 0;
+    QList<PlannerChart::WatchMarker> watchMarkers;
     bool utc = false;
 };
 
@@ -361,6 +362,37 @@ protected:
                 painter->setPen(color);
                 painter->drawText(QPointF(left, y - 5), label);
             }
+        }
+
+        // Windows offered at a watch's price: filled lightly and outlined in the buy colour, at least
+        // a few pixels wide on a long range, with the price on a label that the price lines do not
+        // cross.
+        for (const PlannerChart::WatchMarker& marker : std::as_const(d->watchMarkers)) {
+            if (marker.end <= d->from || marker.start >= d->to)
+                continue;
+            const double left = axis.xOf(marker.start);
+            const QRectF window(QPointF(left, d->yOfNodes(double(marker.nodes))),
+                                QPointF(std::max(axis.xOf(marker.end), left + 4), d->yOfNodes(0)));
+            QColor fill = d->colors.buy;
+            fill.setAlpha(60);
+            painter->fillRect(window, fill);
+            painter->setPen(QPen(d->colors.buy, 2, Qt::DashLine));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(window);
+            const QString label =
+                QObject::tr("★ Watched %1 @ %2").arg(marker.nodes).arg(Format::rate(marker.rateMicros));
+            QRectF box(QPointF(window.left(), window.top() - metrics.height() - 6),
+                       QSizeF(metrics.horizontalAdvance(label) + 8, metrics.height() + 4));
+            // Kept inside the plot area at its right edge.
+            if (box.right() > area.right())
+                box.moveRight(area.right());
+            QColor back = d->colors.background;
+            back.setAlpha(230);
+            painter->setPen(QPen(d->colors.buy, 1));
+            painter->setBrush(back);
+            painter->drawRect(box);
+            painter->setPen(d->colors.text);
+            painter->drawText(box, Qt::AlignCenter, label);
         }
 
         if (d->selection) {
@@ -710,6 +742,8 @@ void PlannerChart::Private::rebuildSeries()
             top = std::max(top, procurement.target);
     }
     top = std::max(top, selectionNodes);
+    for (const PlannerChart::WatchMarker& marker : std::as_const(watchMarkers))
+        top = std::max(top, marker.nodes);
     nodeMax = top + std::max<qint64>(1, top / 5);
 
     // The price axis reaches a fifth above the highest best price shown.
@@ -933,6 +967,20 @@ void PlannerChart::setSelectionNodes(qint64 nodes)
     d->rebuildSeries();
 }
 
+void PlannerChart::setWatchMarkers(const QList<WatchMarker>& markers)
+{
+    if (d->watchMarkers == markers)
+        return;
+    d->watchMarkers = markers;
+    d->rebuildSeries();
+    d->updateDescription();
+}
+
+QList<PlannerChart::WatchMarker> PlannerChart::watchMarkers() const
+{
+    return d->watchMarkers;
+}
+
 QWidget* PlannerChart::viewport() const
 {
     return d->view->viewport();
@@ -1062,6 +1110,10 @@ QString PlannerChart::description() const
                           Format::rate(procurement.minSellMicros),
                           procurement.enabled ? QString() : tr(" (disabled)"));
     }
+    for (const WatchMarker& marker : std::as_const(d->watchMarkers))
+        parts << tr("A price watch found %1 offered from %2 to %3 at %4.")
+                     .arg(nodeCount(marker.nodes), d->timeText(marker.start), d->timeText(marker.end),
+                          Format::ratePerNodeHour(marker.rateMicros));
     if (d->selection) {
         const TimeAxis::Window& s = *d->selection;
         QString selected =

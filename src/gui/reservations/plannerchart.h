@@ -67,6 +67,18 @@ public:
     // Nodes of the selected window, drawn as its height.
     void setSelectionNodes(qint64 nodes);
 
+    // A window a price watch found offered at or under its price, marked until it has passed.
+    struct WatchMarker
+    {
+        qint64 start = 0;
+        qint64 end = 0;
+        qint64 nodes = 0;
+        qint64 rateMicros = 0; // offered, per node-hour
+        bool operator==(const WatchMarker&) const = default;
+    };
+    void setWatchMarkers(const QList<WatchMarker>& markers);
+    QList<WatchMarker> watchMarkers() const;
+
     // The chart view's viewport (where the mouse goes) and the mapping of its x coordinate.
     QWidget* viewport() const;
     TimeAxis axis() const;

@@ -23,6 +23,7 @@
 #include "gui/reservations/orderpanel.h"
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/plannertime.h"
+#include "gui/reservations/pricewatchdialog.h"
 #include "gui/reservations/procurementdialog.h"
 #include "gui/reservations/spendguarddialog.h"
 #include "gui/reservations/windowsearchdialog.h"
@@ -92,6 +93,10 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     , m_copyProcurement(new QAction(ThemeIcons::icon(QStringLiteral("edit-copy")),
                                     tr("Copy Procurement as sf &Command"), this))
     , m_spendGuard(new QAction(ThemeIcons::icon(QStringLiteral("dialog-warning")), tr("Spend &Guard…"), this))
+    , m_watchAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch This Window…"), this))
+    , m_watchesAction(
+          new QAction(ThemeIcons::icon(QStringLiteral("document-multiple")), tr("Price Watc&hes…"), this))
 {
     setObjectName(u"reservationsPage"_s);
     m_pool->setObjectName(u"plannerPool"_s);
@@ -178,6 +183,17 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     addAction(m_spendGuard);
     m_menu->addAction(m_spendGuard);
     connect(m_spendGuard, &QAction::triggered, this, [this] { openSpendGuard(); });
+    // Told once when a window is offered at or under a price; listed, edited and deleted here.
+    m_watchAction->setObjectName(u"plannerWatchAction"_s);
+    m_watchAction->setStatusTip(tr("Be told once when the selected window is offered at or under a price"));
+    m_watchesAction->setObjectName(u"plannerWatchesAction"_s);
+    for (QAction* action : {m_watchAction, m_watchesAction}) {
+        action->setEnabled(false);
+        addAction(action);
+        m_menu->addAction(action);
+    }
+    connect(m_watchAction, &QAction::triggered, this, &ReservationsPage::watchWindow);
+    connect(m_watchesAction, &QAction::triggered, this, &ReservationsPage::openPriceWatches);
     m_menu->addSeparator();
     const std::pair<QAction*, const char*> procurementActions[] = {
         {m_keep, "plannerKeepAction"},
@@ -280,6 +296,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_panel, &OrderPanel::nodesChanged, m_chart, &PlannerChart::setSelectionNodes);
     connect(m_panel, &OrderPanel::skuChanged, this, [this](const QString& sku) {
         m_chart->setHighlightedSku(sku);
+        updateWatchMarkers();
         m_quoteDebounce->start();
         m_marketDebounce->start();
     });
@@ -324,8 +341,11 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         connect(m_backend, &MarketBackend::refreshFailed, this,
                 [this](const QString& message) { m_message->setText(message); });
         connect(m_backend, &MarketBackend::quotesReady, this,
-                [this](const QString& sku, qint64, qint64, const QList<HourQuote>& quotes) {
-                    if (sku != m_panel->currentSku())
+                [this](const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes) {
+                    // Only the chart's own question: the price watches and Find Window ask for
+                    // other spans of hours.
+                    if (sku != m_panel->currentSku() || from != m_quotesAsked.first
+                        || to != m_quotesAsked.second)
                         return;
                     m_quotes = quotes;
                     m_quotesSku = sku;
@@ -599,14 +619,120 @@ void ReservationsPage::findWindow()
             [this](const QString& sku, const WindowSearch::Offer& offer) {
                 keepNodes(sku, offer.nodes, offer.end, offer.rateMicros() + offer.rateMicros() / 10);
             });
+    // Or watched for a price a tenth under what it costs now.
+    connect(dialog, &WindowSearchDialog::watchChosen, this,
+            [this](const QString& sku, const WindowSearch::Offer& offer) {
+                PriceWatch watch;
+                watch.sku = sku;
+                watch.nodes = offer.nodes;
+                watch.duration = offer.end - offer.start;
+                watch.earliestStart = offer.start;
+                watch.latestStart = offer.start;
+                watch.maxRateMicros =
+                    Money::roundDownToMinutePrecision(offer.rateMicros() - offer.rateMicros() / 10);
+                watch.expiresAt = offer.start;
+                openWatchDialog(watch);
+            });
     dialog->open();
+}
+
+void ReservationsPage::setPriceWatches(PriceWatchList* watches)
+{
+    if (m_watches)
+        disconnect(m_watches, nullptr, this, nullptr);
+    m_watches = watches;
+    m_watchAction->setEnabled(watches != nullptr);
+    m_watchesAction->setEnabled(watches != nullptr);
+    if (watches) {
+        connect(watches, &QAbstractItemModel::modelReset, this, &ReservationsPage::updateWatchMarkers);
+        connect(watches, &QAbstractItemModel::dataChanged, this, &ReservationsPage::updateWatchMarkers);
+        connect(watches, &QAbstractItemModel::rowsInserted, this, &ReservationsPage::updateWatchMarkers);
+        connect(watches, &QAbstractItemModel::rowsRemoved, this, &ReservationsPage::updateWatchMarkers);
+    }
+    updateWatchMarkers();
+}
+
+void ReservationsPage::updateWatchMarkers()
+{
+    // The windows fired watches found, of the SKU the chart prices, until they have passed.
+    QList<PlannerChart::WatchMarker> markers;
+    const qint64 now = m_backend ? m_backend->now() : 0;
+    if (m_watches) {
+        for (const PriceWatch& watch : m_watches->watches()) {
+            if (watch.fired && watch.sku == m_panel->currentSku() && watch.fired->end > now)
+                markers.append(
+                    {watch.fired->start, watch.fired->end, watch.fired->nodes, watch.fired->rateMicros()});
+        }
+    }
+    m_chart->setWatchMarkers(markers);
+}
+
+void ReservationsPage::watchWindow()
+{
+    if (!m_backend || !m_watches)
+        return;
+    const qint64 now = m_backend->now();
+    const auto selection = m_chart->selection();
+    const qint64 start = selection ? selection->start : Schedule::floorHour(now) + Hour;
+    const qint64 end = selection ? selection->end : start + Day;
+    PriceWatch watch;
+    watch.sku = m_panel->currentSku();
+    watch.nodes = std::max(1, m_panel->nodes());
+    watch.duration = std::max<qint64>(Hour, (end - start + Hour - 1) / Hour * Hour);
+    watch.earliestStart = start;
+    watch.latestStart = start;
+    // The limit typed, or else the best ask the chart shows at the window's start less a tenth: a
+    // price under the market, as the user would wait for.
+    const auto typed = SpendGuardDialog::parseAmount(m_panel->limitText());
+    std::optional<qint64> ask;
+    if (watch.sku == m_quotesSku) {
+        for (const HourQuote& quote : std::as_const(m_quotes))
+            if (quote.hourStart == Schedule::floorHour(start) && quote.bestAsk)
+                ask = quote.bestAsk;
+    }
+    watch.maxRateMicros = typed ? *typed : ask ? Money::roundDownToMinutePrecision(*ask - *ask / 10) : 0;
+    watch.expiresAt = start;
+    openWatchDialog(watch);
+}
+
+void ReservationsPage::openWatchDialog(const PriceWatch& watch)
+{
+    if (m_watches)
+        PriceWatchDialog::openFor(m_watches, watch, skuChoices(), m_utc, this);
+}
+
+void ReservationsPage::openPriceWatches()
+{
+    if (!m_watches)
+        return;
+    auto* dialog = new PriceWatchesDialog(m_watches, skuChoices(), m_utc, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PriceWatchesDialog::buyRequested, this, &ReservationsPage::buyWatch);
+    dialog->open();
+}
+
+void ReservationsPage::buyWatch(const PriceWatch& watch)
+{
+    const qint64 start = watch.fired ? watch.fired->start : watch.earliestStart;
+    const qint64 end = watch.fired ? watch.fired->end : watch.earliestStart + watch.duration;
+    // The offered rate when known (it takes every hour of the window), never above the watch's.
+    const qint64 rate =
+        watch.fired ? std::min(watch.fired->rateMicros(), watch.maxRateMicros) : watch.maxRateMicros;
+    m_panel->setSell(false);
+    m_panel->setSku(watch.sku);
+    m_panel->setNodes(int(watch.nodes));
+    m_chart->setSelection(TimeAxis::Window{start, end});
+    m_panel->setWindow(start, end);
+    m_panel->setLimit(Money::formatRate(Money::roundUpToMinutePrecision(rate)));
+    m_panel->setFocus();
 }
 
 void ReservationsPage::requestQuotes()
 {
     if (!m_backend || m_panel->currentSku().isEmpty())
         return;
-    m_backend->requestQuotes(m_panel->currentSku(), m_chart->visibleFrom(), m_chart->visibleTo());
+    m_quotesAsked = {m_chart->visibleFrom(), m_chart->visibleTo()};
+    m_backend->requestQuotes(m_panel->currentSku(), m_quotesAsked.first, m_quotesAsked.second);
 }
 
 std::pair<TimeAxis::Window, bool> ReservationsPage::depthWindow() const
@@ -1122,6 +1248,7 @@ void ReservationsPage::showChartMenu(const QPoint& globalPos, const QString& pro
     }
     menu->addSeparator();
     menu->addAction(m_findAction);
+    menu->addAction(m_watchAction);
     // Not exec(): the menu shows and the page goes on.
     menu->popup(globalPos);
 }

@@ -32,6 +32,8 @@ class MarketBackend;
 class MarketView;
 class OrderPanel;
 class PlannerChart;
+class PriceWatchList;
+struct PriceWatch;
 class Settings;
 
 // The reservation planner: a pool's chart with the order panel beside it.
@@ -58,6 +60,18 @@ public:
     void setProfileSource(std::function<ConnectionProfile()> profile);
     // Opens the Spend Guard dialog of the connection, with the keyboard at the cap when `atCap`.
     void openSpendGuard(bool atCap = false);
+    // The connection's price watches, which Watch This Window… adds to; null: none.
+    void setPriceWatches(PriceWatchList* watches);
+    // Opens the dialog of a new watch of the selected window (or the next day), or the list.
+    void watchWindow();
+    void openPriceWatches();
+    // The dialog of a new watch, filled in with `watch`.
+    void openWatchDialog(const PriceWatch& watch);
+    // A fired watch's Buy…: its window selected as a buy at the price offered, for the usual place
+    // flow (preview, spend guard, confirmation); nothing is placed here.
+    void buyWatch(const PriceWatch& watch);
+    // Marks on the chart the windows fired watches found.
+    void updateWatchMarkers();
     // Times in UTC rather than local time, everywhere on the page.
     void setUtc(bool utc);
     bool isUtc() const { return m_utc; }
@@ -157,6 +171,8 @@ private:
     PlannerSnapshot m_snapshot;
     QList<HourQuote> m_quotes;
     QString m_quotesSku;
+    // The span of hours the chart last asked the quotes of.
+    std::pair<qint64, qint64> m_quotesAsked{0, 0};
     QMap<QString, QString> m_skuNames;
     QTreeWidget* m_procurementList;
     QMenu* m_menu;
@@ -167,6 +183,9 @@ private:
     QAction* m_deleteProcurement;
     QAction* m_copyProcurement;
     QAction* m_spendGuard;
+    QAction* m_watchAction;
+    QAction* m_watchesAction;
+    QPointer<PriceWatchList> m_watches;
     std::function<ConnectionProfile()> m_profile;
 };
 

@@ -58,6 +58,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     , m_select(new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this))
     , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"),
                              this))
+    , m_watch(new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch…"), this))
 {
     setObjectName(u"windowSearchDialog"_s);
     setWindowTitle(tr("Find the Cheapest Window"));
@@ -98,6 +99,9 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     m_keep->setToolTip(tr("A procurement that keeps these nodes from now on, up to the window's end, with a "
                           "price cap a tenth above its price"));
     m_keep->setEnabled(false);
+    m_watch->setObjectName(u"windowSearchWatch"_s);
+    m_watch->setToolTip(tr("Be told once when this window is offered at or under a price"));
+    m_watch->setEnabled(false);
 
     auto* form = new QFormLayout;
     const auto row = [form, this](const QString& text, QWidget* field) {
@@ -130,6 +134,7 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     findRow->addWidget(m_find);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(m_watch, QDialogButtonBox::ActionRole);
     buttons->addButton(m_keep, QDialogButtonBox::ActionRole);
     buttons->addButton(m_select, QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -144,10 +149,12 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     connect(m_find, &QPushButton::clicked, this, &WindowSearchDialog::search);
     connect(m_select, &QPushButton::clicked, this, &WindowSearchDialog::chooseCurrent);
     connect(m_keep, &QPushButton::clicked, this, &WindowSearchDialog::keepCurrent);
+    connect(m_watch, &QPushButton::clicked, this, &WindowSearchDialog::watchCurrent);
     connect(m_list, &QTreeWidget::itemActivated, this, &WindowSearchDialog::chooseCurrent);
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* current) {
         m_select->setEnabled(current != nullptr);
         m_keep->setEnabled(current != nullptr);
+        m_watch->setEnabled(current != nullptr);
     });
     if (m_backend)
         connect(m_backend, &MarketBackend::quotesReady, this,
@@ -272,6 +279,15 @@ void WindowSearchDialog::keepCurrent()
     if (row < 0 || row >= m_results.size())
         return;
     Q_EMIT keepChosen(m_resultsSku, m_results.at(row));
+    accept();
+}
+
+void WindowSearchDialog::watchCurrent()
+{
+    const int row = m_list->indexOfTopLevelItem(m_list->currentItem());
+    if (row < 0 || row >= m_results.size())
+        return;
+    Q_EMIT watchChosen(m_resultsSku, m_results.at(row));
     accept();
 }
 

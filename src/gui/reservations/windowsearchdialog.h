@@ -47,11 +47,14 @@ Q_SIGNALS:
     void chosen(const QString& sku, const sfdesk::WindowSearch::Offer& offer);
     // A result to keep with a procurement: its nodes of `sku` from now on, up to its end.
     void keepChosen(const QString& sku, const sfdesk::WindowSearch::Offer& offer);
+    // A result to watch for a lower price.
+    void watchChosen(const QString& sku, const sfdesk::WindowSearch::Offer& offer);
 
 private:
     void showResults(const QList<HourQuote>& quotes);
     void chooseCurrent();
     void keepCurrent();
+    void watchCurrent();
 
     QPointer<MarketBackend> m_backend;
     bool m_utc;
@@ -67,6 +70,7 @@ private:
     QTreeWidget* m_list;
     QPushButton* m_select;
     QPushButton* m_keep;
+    QPushButton* m_watch;
     // The search whose quotes are awaited.
     WindowSearch::Query m_query;
     QString m_querySku;

@@ -38,7 +38,8 @@ QList<std::pair<Notice::Kind, QCheckBox*>> PreferencesDialog::notificationBoxes(
     return {{Notice::Kind::OrderFilled, m_ui->notifyOrderFilled},
             {Notice::Kind::OrderExpired, m_ui->notifyOrderExpired},
             {Notice::Kind::CapacitySoon, m_ui->notifyCapacitySoon},
-            {Notice::Kind::InstanceRunning, m_ui->notifyInstanceRunning}};
+            {Notice::Kind::InstanceRunning, m_ui->notifyInstanceRunning},
+            {Notice::Kind::PriceWatch, m_ui->notifyPriceWatch}};
 }
 
 PreferencesDialog::~PreferencesDialog() = default;
