@@ -181,6 +181,24 @@ private Q_SLOTS:
         QCOMPARE(market.quoteRequests, 2);
     }
 
+    void aFailedReadIsAskedAgainAtTheNextCheck()
+    {
+        FakeMarketBackend market;
+        market.clock = Now;
+        PriceWatchList list;
+        PriceWatchChecker checker(&list, &market);
+        list.save(watchOf(u"h100"_s, 1'000'000));
+        checker.check();
+        QCOMPARE(market.quoteRequests, 1);
+        // A failure of another window is not this read's: still waited for.
+        Q_EMIT market.quotesFailed(u"h100"_s, Now, Now + H, u"timeout"_s);
+        checker.check();
+        QCOMPARE(market.quoteRequests, 1);
+        Q_EMIT market.quotesFailed(u"h100"_s, Now + H, Now + 6 * H, u"timeout"_s);
+        checker.check();
+        QCOMPARE(market.quoteRequests, 2);
+    }
+
     void keptPerConnectionFiredAndAll()
     {
         QTemporaryDir dir;

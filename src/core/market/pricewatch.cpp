@@ -277,7 +277,9 @@ PriceWatchChecker::PriceWatchChecker(PriceWatchList* watches, MarketBackend* mar
 {
     connect(market, &MarketBackend::quotesReady, this, &PriceWatchChecker::onQuotes);
     connect(market, &MarketBackend::quotesFailed, this,
-            [this](const QString& sku, qint64 from, qint64 to, const QString&) { onQuotesFailed(sku, from, to); });
+            [this](const QString& sku, qint64 from, qint64 to, const QString&) {
+                onQuotesFailed(sku, from, to);
+            });
 }
 
 PriceWatchChecker::~PriceWatchChecker() = default;
