@@ -7138,12 +7138,221 @@ Zusammen: %4
 <context>
     <name>sfdesk::StartPage</name>
     <message>
-        <source>&lt;h1&gt;sfdesk %1&lt;/h1&gt;</source>
-        <translation>&lt;h1&gt;sfdesk %1&lt;/h1&gt;</translation>
+        <source>Owned nodes of %1 over the next 7 days</source>
+        <translation>Eigene Knoten von %1 in den nächsten 7 Tagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) throughout</source>
+        <translation>
+            <numerusform>durchgehend %n Knoten</numerusform>
+            <numerusform>durchgehend %n Knoten</numerusform>
+        </translation>
     </message>
     <message>
-        <source>&lt;p&gt;A desktop client for SF Compute, the market for GPU compute time.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;InfiniBand partitions&lt;/b&gt;: isolated RDMA networks per workspace, on a fabric.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Reservations&lt;/b&gt;: plan, buy and sell windows of compute on a chart.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Cloud-init&lt;/b&gt;: write and validate user data, with the SSH key bootstrap that new instances need.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a section on the left. Press F1 for keyboard shortcuts.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Ein Desktop-Client für SF Compute, den Markt für GPU-Rechenzeit.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;InfiniBand-Partitionen&lt;/b&gt;: isolierte RDMA-Netze pro Arbeitsbereich, auf einer Fabric.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Reservierungen&lt;/b&gt;: Zeitfenster mit Rechenleistung in einem Diagramm planen, kaufen und verkaufen.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Cloud-init&lt;/b&gt;: Benutzerdaten schreiben und prüfen, mit dem SSH-Schlüssel-Bootstrap, den neue Instanzen brauchen.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Wählen Sie links einen Bereich. Drücken Sie F1 für die Tastenkürzel.&lt;/p&gt;</translation>
+        <source>from %1 to %2 nodes</source>
+        <translation>von %1 bis %2 Knoten</translation>
+    </message>
+    <message>
+        <source>Sell</source>
+        <translation>Verkaufen</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Kaufen</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Your account at a glance&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Ihr Konto auf einen Blick&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>sfdesk shows your pools, instances, orders and price watches here once the connection is signed in. The bar above says why it is not, and signs you in.</source>
+        <translation>sfdesk zeigt hier Ihre Pools, Instanzen, Aufträge und Preisbeobachtungen, sobald die Verbindung angemeldet ist. Die Leiste darüber sagt, warum sie es nicht ist, und meldet Sie an.</translation>
+    </message>
+    <message>
+        <source>Owned nodes</source>
+        <translation>Eigene Knoten</translation>
+    </message>
+    <message>
+        <source>Open &amp;Pools</source>
+        <translation>&amp;Pools öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Reservations</source>
+        <translation>&amp;Reservierungen öffnen</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Instances</source>
+        <translation>&amp;Instanzen öffnen</translation>
+    </message>
+    <message>
+        <source>Open InfiniBand Pa&amp;rtitions</source>
+        <translation>InfiniBand-Pa&amp;rtitionen öffnen</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Open &amp;Orders</source>
+        <translation>&amp;Aufträge öffnen</translation>
+    </message>
+    <message>
+        <source>Price watches</source>
+        <translation>Preisbeobachtungen</translation>
+    </message>
+    <message>
+        <source>Price &amp;Watches…</source>
+        <translation>Preis&amp;beobachtungen…</translation>
+    </message>
+    <message>
+        <source>sfdesk %1: InfiniBand partitions, reservations on a chart, cloud-init with the SSH key bootstrap, fleets and capacity for SF Compute. F1 lists the keyboard shortcuts; Ctrl+1 to Ctrl+0 open the sections.</source>
+        <translation>sfdesk %1: InfiniBand-Partitionen, Reservierungen im Diagramm, Cloud-init mit dem SSH-Schlüssel-Bootstrap, Flotten und Kapazität für SF Compute. F1 listet die Tastenkürzel; Strg+1 bis Strg+0 öffnen die Bereiche.</translation>
+    </message>
+    <message>
+        <source>Not signed in</source>
+        <translation>Nicht angemeldet</translation>
+    </message>
+    <message>
+        <source>All workspaces</source>
+        <translation>Alle Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>Workspace %1</source>
+        <translation>Arbeitsbereich %1</translation>
+    </message>
+    <message>
+        <source>Reading the pools…</source>
+        <translation>Die Pools werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No pools. Create one in Pools, then buy nodes for it in Reservations.</source>
+        <translation>Keine Pools. Erstellen Sie einen unter Pools und kaufen Sie dann unter Reservierungen Knoten dafür.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) owned now in %1.</source>
+        <translation>
+            <numerusform>%n Knoten jetzt in %1.</numerusform>
+            <numerusform>%n Knoten jetzt in %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pool(s)</source>
+        <translation>
+            <numerusform>%n Pool</numerusform>
+            <numerusform>%n Pools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no nodes this week</source>
+        <translation>%1: keine Knoten in dieser Woche</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) all week</source>
+        <translation>
+            <numerusform>%1: %n Knoten die ganze Woche</numerusform>
+            <numerusform>%1: %n Knoten die ganze Woche</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 now, %3 to %4 over the week</source>
+        <translation>%1: jetzt %2, über die Woche %3 bis %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more in Pools</source>
+        <translation>
+            <numerusform>und %n weiterer unter Pools</numerusform>
+            <numerusform>und %n weitere unter Pools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the instances…</source>
+        <translation>Die Instanzen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 running, %2 starting.</source>
+        <translation>%1 laufen, %2 starten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s)</source>
+        <translation>
+            <numerusform>%n Instanz</numerusform>
+            <numerusform>%n Instanzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On no InfiniBand partition</source>
+        <translation>In keiner InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>%1: %2 running, %3 starting</source>
+        <translation>%1: %2 laufen, %3 starten</translation>
+    </message>
+    <message>
+        <source>%1: %2 running</source>
+        <translation>%1: %2 laufen</translation>
+    </message>
+    <message>
+        <source>Reading the orders…</source>
+        <translation>Die Aufträge werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No open orders.</source>
+        <translation>Keine offenen Aufträge.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open order(s), %1 standing on the book.</source>
+        <translation>
+            <numerusform>%n offener Auftrag, %1 davon stehend im Orderbuch.</numerusform>
+            <numerusform>%n offene Aufträge, %1 davon stehend im Orderbuch.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 × %3 from %4 for %5 at %6 (%7)</source>
+        <translation>%1 %2 × %3 ab %4 für %5 zu %6 (%7)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n Stunde</numerusform>
+            <numerusform>%n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more in Orders</source>
+        <translation>
+            <numerusform>und %n weiterer unter Aufträge</numerusform>
+            <numerusform>und %n weitere unter Aufträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3: %4</source>
+        <translation>%1, %2 × %3: %4</translation>
+    </message>
+    <message>
+        <source>%1 waiting for their price, %2 offered.</source>
+        <translation>%1 warten auf ihren Preis, %2 angeboten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n watch(es)</source>
+        <translation>
+            <numerusform>%n Beobachtung</numerusform>
+            <numerusform>%n Beobachtungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On the Reservations chart, Watch This Window… tells you when the market offers a window at your price.</source>
+        <translation>Im Diagramm der Reservierungen meldet „Dieses Fenster beobachten…“, wenn der Markt ein Fenster zu Ihrem Preis anbietet.</translation>
     </message>
 </context>
 <context>

@@ -640,6 +640,86 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::StartPage</name>
+    <message numerus="yes">
+        <source>%n node(s) throughout</source>
+        <translation>
+            <numerusform>%n node throughout</numerusform>
+            <numerusform>%n nodes throughout</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) owned now in %1.</source>
+        <translation>
+            <numerusform>%n node owned now in %1.</numerusform>
+            <numerusform>%n nodes owned now in %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pool(s)</source>
+        <translation>
+            <numerusform>%n pool</numerusform>
+            <numerusform>%n pools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) all week</source>
+        <translation>
+            <numerusform>%1: %n node all week</numerusform>
+            <numerusform>%1: %n nodes all week</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more in Pools</source>
+        <translation>
+            <numerusform>and %n more in Pools</numerusform>
+            <numerusform>and %n more in Pools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s)</source>
+        <translation>
+            <numerusform>%n instance</numerusform>
+            <numerusform>%n instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open order(s), %1 standing on the book.</source>
+        <translation>
+            <numerusform>%n open order, %1 standing on the book.</numerusform>
+            <numerusform>%n open orders, %1 standing on the book.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n hour</numerusform>
+            <numerusform>%n hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more in Orders</source>
+        <translation>
+            <numerusform>and %n more in Orders</numerusform>
+            <numerusform>and %n more in Orders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n watch(es)</source>
+        <translation>
+            <numerusform>%n watch</numerusform>
+            <numerusform>%n watches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::TopologyDialog</name>
     <message numerus="yes">
         <source>%n instance(s) attached</source>

@@ -33,6 +33,7 @@
 #include "gui/mainwindow/activitypanel.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/mainwindow/sectionicons.h"
+#include "gui/mainwindow/startpage.h"
 #include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
@@ -112,6 +113,16 @@ void Application::buildSections()
         else
             window->addSection(id, icon, title, build());
     };
+    auto* start = new StartPage(context, m_priceWatches.get(), [this] { return m_market->now(); });
+    connect(start, &StartPage::sectionRequested, window, &MainWindow::goToSection);
+    connect(start, &StartPage::priceWatchesRequested, this, [window] {
+        window->setCurrentSection(QStringLiteral("reservations"));
+        if (auto* planner =
+                qobject_cast<ReservationsPage*>(window->sectionPage(QStringLiteral("reservations"))))
+            planner->openPriceWatches();
+    });
+    connect(m_market, &MarketBackend::changed, start, &StartPage::refresh);
+    window->setSectionPage(QStringLiteral("start"), start);
     add(QStringLiteral("availability"), tr("Availability"),
         [context] { return new AvailabilityView(context); });
     add(QStringLiteral("pools"), tr("Pools"), [context] { return new PoolsView(context); });

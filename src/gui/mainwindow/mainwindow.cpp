@@ -10,7 +10,6 @@
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/mainwindow/aboutdialog.h"
-#include "gui/mainwindow/startpage.h"
 #include "gui/settings/preferencesdialog.h"
 
 #include <QAbstractButton>
@@ -125,8 +124,10 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     statusBar()->addPermanentWidget(m_connectionLabel);
 
     createMenus();
-    addSection(QStringLiteral("start"), QIcon(QStringLiteral(":/icons/sfdesk.svg")), tr("Start"),
-               new StartPage(this));
+    // The application puts the account at a glance here once it has a connection to read.
+    auto* start = new QWidget(this);
+    start->setObjectName(QStringLiteral("startPage"));
+    addSection(QStringLiteral("start"), QIcon(QStringLiteral(":/icons/sfdesk.svg")), tr("Start"), start);
     restoreFromSettings();
 }
 
@@ -205,6 +206,19 @@ void MainWindow::installPage(const QString& id, QWidget* page)
         if (menu->property("sectionMenu").toBool())
             m_sectionMenus.append({menu, page});
     updateSectionMenus();
+}
+
+void MainWindow::goToSection(const QString& id)
+{
+    for (QAction* open : std::as_const(m_sectionActions))
+        if (open->objectName() == QStringLiteral("actionOpen_") + id)
+            open->trigger();
+}
+
+void MainWindow::setSectionPage(const QString& id, QWidget* page)
+{
+    Q_ASSERT(m_sections.contains(id));
+    installPage(id, page);
 }
 
 QWidget* MainWindow::sectionPage(const QString& id)

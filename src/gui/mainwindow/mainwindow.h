@@ -41,6 +41,10 @@ public:
     void addSection(const QString& id, const QIcon& icon, const QString& title, PageFactory build);
     // The section's page, built now if it was not yet; nullptr for an unknown id.
     QWidget* sectionPage(const QString& id);
+    // Opens the section as its Go menu item does: the keyboard lands in its list or editor.
+    void goToSection(const QString& id);
+    // Puts `page` in place of the section's page (the window owns it; the old one goes).
+    void setSectionPage(const QString& id, QWidget* page);
     bool hasPendingPages() const { return !m_pendingPages.isEmpty(); }
     QString currentSection() const;
     bool setCurrentSection(const QString& id);
