@@ -33,6 +33,7 @@
 #include "gui/mainwindow/activitypanel.h"
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/mainwindow/sectionicons.h"
+#include "gui/money/moneyview.h"
 #include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
@@ -152,6 +153,8 @@ void Application::buildSections()
         orders->setScopeBar(new WorkspaceBar(QStringLiteral("orders"), context, orders));
         return orders;
     });
+    add(QStringLiteral("money"), tr("Money"),
+        [this, context] { return new MoneyView(context, [this] { return m_market->now(); }); });
     add(QStringLiteral("images"), tr("Images"), [context] { return new ImagesView(context); });
     add(QStringLiteral("cloudinit"), tr("Cloud-init"), [this, window, context] {
         m_cloudInit = new CloudInitPage(window);

@@ -19,7 +19,7 @@ struct SectionIcon
     QLatin1StringView themeName;
 };
 
-constexpr std::array<SectionIcon, 9> icons{{
+constexpr std::array<SectionIcon, 10> icons{{
     {QLatin1StringView("availability"), QLatin1StringView("view-statistics")},
     {QLatin1StringView("pools"), QLatin1StringView("folder")},
     {QLatin1StringView("instances"), QLatin1StringView("computer")},
@@ -27,6 +27,7 @@ constexpr std::array<SectionIcon, 9> icons{{
     {QLatin1StringView("deployments"), QLatin1StringView("view-process-tree")},
     {QLatin1StringView("reservations"), QLatin1StringView("view-calendar")},
     {QLatin1StringView("orders"), QLatin1StringView("view-list-details")},
+    {QLatin1StringView("money"), QLatin1StringView("office-chart-line")},
     {QLatin1StringView("images"), QLatin1StringView("media-optical")},
     {QLatin1StringView("cloudinit"), QLatin1StringView("text-x-script")},
 }};
