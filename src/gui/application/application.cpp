@@ -153,8 +153,6 @@ void Application::buildSections()
         orders->setScopeBar(new WorkspaceBar(QStringLiteral("orders"), context, orders));
         return orders;
     });
-    add(QStringLiteral("money"), tr("Money"),
-        [this, context] { return new MoneyView(context, [this] { return m_market->now(); }); });
     add(QStringLiteral("images"), tr("Images"), [context] { return new ImagesView(context); });
     add(QStringLiteral("cloudinit"), tr("Cloud-init"), [this, window, context] {
         m_cloudInit = new CloudInitPage(window);
@@ -183,6 +181,9 @@ void Application::buildSections()
                 });
         return m_cloudInit.data();
     });
+    // Last: the sections before it keep their Ctrl+digit keys.
+    add(QStringLiteral("money"), tr("Money"),
+        [this, context] { return new MoneyView(context, [this] { return m_market->now(); }); });
     // The instance wizard can take its user data from the editor (nothing, if it was never opened).
     context->setCloudInitSource([this] {
         ViewContext::CloudInitDraft draft;

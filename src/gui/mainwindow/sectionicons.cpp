@@ -27,9 +27,9 @@ constexpr std::array<SectionIcon, 10> icons{{
     {QLatin1StringView("deployments"), QLatin1StringView("view-process-tree")},
     {QLatin1StringView("reservations"), QLatin1StringView("view-calendar")},
     {QLatin1StringView("orders"), QLatin1StringView("view-list-details")},
-    {QLatin1StringView("money"), QLatin1StringView("office-chart-line")},
     {QLatin1StringView("images"), QLatin1StringView("media-optical")},
     {QLatin1StringView("cloudinit"), QLatin1StringView("text-x-script")},
+    {QLatin1StringView("money"), QLatin1StringView("office-chart-line")},
 }};
 
 // The bundled drawing, and for the Selected mode a white silhouette of it: on the highlight colour

@@ -40,7 +40,7 @@ MoneyView::MoneyView(ViewContext* context, MoneyModel::Now now, QWidget* parent)
     m_model->setNow(std::move(now));
     addToolbarWidget(new WorkspaceBar(QStringLiteral("money"), context, this));
 
-    auto* groupingLabel = new QLabel(tr("&Group by:"), this);
+    auto* groupingLabel = new QLabel(tr("Group &by:"), this);
     groupingLabel->setBuddy(m_grouping);
     m_grouping->setObjectName(QStringLiteral("moneyGrouping"));
     m_grouping->setAccessibleName(tr("Group by"));
