@@ -87,6 +87,7 @@ void MoneyView::setGrouping(MoneyModel::Grouping grouping)
 {
     m_grouping->setCurrentIndex(m_grouping->findData(int(grouping)));
     m_model->setGrouping(grouping);
+    table()->table()->resizeColumnsToContents();
     table()->setAccessibleNames(grouping == MoneyModel::Grouping::Pool ? tr("Money per pool")
                                                                        : tr("Money per workspace"));
     // A workspace's row names its workspace already.
@@ -113,8 +114,9 @@ void MoneyView::updateZone()
 
 void MoneyView::showFigures()
 {
-    // Sized to the figures once they first come; after that the user's widths stay.
-    if (!m_sized && m_model->rowCount() > 0) {
+    // Sized to the figures once the orders have come (not to the pools' zeros before them); after
+    // that the user's widths stay.
+    if (!m_sized && m_model->rowCount() > 0 && context()->session()->isLoaded(Session::Resource::Orders)) {
         m_sized = true;
         table()->table()->resizeColumnsToContents();
     }
