@@ -246,6 +246,8 @@ private Q_SLOTS:
         client.setToken(m_sim.token(u"acme-owner"_s));
         ViewContext context(&settings);
         context.setAllWorkspaces(true);
+        // No poll comes again within the test: what changes later comes with the app's own write.
+        context.setPollInterval(3'600'000);
         MoneyView view(&context, [now] { return now; });
         QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         view.resize(1200, 760);
@@ -319,6 +321,27 @@ private Q_SLOTS:
         // The chart draws the month so far, and says its last figure in words.
         QVERIFY(!view.chart()->netSeries()->points().isEmpty());
         QVERIFY(!view.chart()->accessibleDescription().isEmpty());
+
+        // A sell the app places itself: the session reads the orders again at once, and the view
+        // follows with the new fill, still equal to the API's sums.
+        grouping->setCurrentIndex(grouping->findData(int(MoneyModel::Grouping::Pool)));
+        OrderRequest sell;
+        sell.pool = training;
+        sell.side = u"sell"_s;
+        sell.sku = m_h100;
+        sell.startAt = start + 4 * H;
+        sell.endAt = start + 5 * H;
+        sell.nodeCount = 1;
+        sell.limitPrice = u"0.060000"_s;
+        QString placed;
+        client.createOrder(sell).onSuccess(this,
+                                           [&placed](const Order& order) { placed = order.statusText; });
+        QTRY_COMPARE_WITH_TIMEOUT(placed, u"filled"_s, Timeout);
+        const Sums after = sumsOf(training);
+        QVERIFY(after.sold > trainingSums.sold);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rows().at(rowOf(model, training)).sold, after.sold, Timeout);
+        QCOMPARE(model->rows().at(rowOf(model, training)).soldNodeSeconds, after.soldNodeSeconds);
+        QCOMPARE(model->rows().at(rowOf(model, training)).bought, after.bought);
     }
 };
 
