@@ -5,6 +5,7 @@
 #include "common/money.h"
 #include "core/models/format.h"
 #include "core/util/plaintext.h"
+#include "gui/reservations/chartcolors.h"
 
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -18,11 +19,6 @@
 namespace sfdesk {
 
 namespace {
-
-bool isDark(const QPalette& palette)
-{
-    return palette.color(QPalette::Base).lightness() < 128;
-}
 
 // Only for drawing: every figure the user reads is formatted from the exact micro-dollars.
 double dollars(qint64 micros)
@@ -121,24 +117,20 @@ void BurnDownChart::changeEvent(QEvent* event)
 
 void BurnDownChart::applyColors()
 {
-    const QPalette p = palette();
-    const bool dark = isDark(p);
-    m_chart->setBackgroundBrush(p.color(QPalette::Base));
+    // The planner's colours: spending reads as its buys do.
+    const ChartColors colors = ChartColors::from(palette());
+    m_chart->setBackgroundBrush(colors.background);
     m_chart->setPlotAreaBackgroundVisible(false);
-    const QColor text = p.color(QPalette::Text);
-    QColor grid = text;
-    grid.setAlpha(dark ? 40 : 30);
     for (QAbstractAxis* axis :
          {static_cast<QAbstractAxis*>(m_time), static_cast<QAbstractAxis*>(m_dollars)}) {
-        axis->setLabelsColor(text);
-        axis->setTitleBrush(text);
-        axis->setGridLineColor(grid);
-        axis->setLinePenColor(grid);
+        axis->setLabelsColor(colors.text);
+        axis->setTitleBrush(colors.text);
+        axis->setGridLineColor(colors.grid);
+        axis->setLinePenColor(colors.grid);
     }
-    m_chart->legend()->setLabelColor(text);
-    const QColor line = QColor::fromHsv(150, dark ? 130 : 180, dark ? 225 : 170);
-    m_net->setPen(QPen(line, 2));
-    m_net->setBrush(line);
+    m_chart->legend()->setLabelColor(colors.text);
+    m_net->setPen(QPen(colors.buy, 2));
+    m_net->setBrush(colors.buy);
 }
 
 } // namespace sfdesk
