@@ -1294,6 +1294,10 @@
             <numerusform>%1 × %2 ab %3 für %n Stunden zu %4 (beobachtet zu %5). Kaufen… öffnet den Auftrag.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Money</source>
+        <translation>Geld</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::AvailabilityChart</name>
@@ -1422,6 +1426,32 @@
     <message>
         <source>Availa&amp;bility</source>
         <translation>&amp;Verfügbarkeit</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::BurnDownChart</name>
+    <message>
+        <source>Net spend this month</source>
+        <translation>Nettoausgaben in diesem Monat</translation>
+    </message>
+    <message>
+        <source>Dollars</source>
+        <translation>Dollar</translation>
+    </message>
+    <message>
+        <source>Net spent this month, by the end of each day</source>
+        <translation>Netto ausgegeben in diesem Monat, jeweils am Ende des Tages</translation>
+    </message>
+    <message>
+        <source>No fills this month.</source>
+        <translation>In diesem Monat keine Ausführungen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Net spent this month up to %1: %2, over %n day(s).</source>
+        <translation>
+            <numerusform>Netto ausgegeben in diesem Monat bis %1: %2, an %n Tag.</numerusform>
+            <numerusform>Netto ausgegeben in diesem Monat bis %1: %2, an %n Tagen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4397,6 +4427,120 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
     <message>
         <source>Tokens are kept in memory for this run only.</source>
         <translation>Tokens werden nur für diese Sitzung im Arbeitsspeicher gehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::MoneyModel</name>
+    <message>
+        <source>Unknown workspace</source>
+        <translation>Unbekannter Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Bought node-hours</source>
+        <translation>Gekaufte Knotenstunden</translation>
+    </message>
+    <message>
+        <source>Bought</source>
+        <translation>Gekauft</translation>
+    </message>
+    <message>
+        <source>Sold node-hours</source>
+        <translation>Verkaufte Knotenstunden</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Verkauft</translation>
+    </message>
+    <message>
+        <source>Net</source>
+        <translation>Netto</translation>
+    </message>
+    <message>
+        <source>Nodes now</source>
+        <translation>Knoten jetzt</translation>
+    </message>
+    <message>
+        <source>Cost per hour now</source>
+        <translation>Kosten pro Stunde jetzt</translation>
+    </message>
+    <message>
+        <source>Bought minus sold: what the fills cost in all</source>
+        <translation>Gekauft minus verkauft: was die Ausführungen insgesamt kosten</translation>
+    </message>
+    <message>
+        <source>Nodes the pools hold now</source>
+        <translation>Knoten, die die Pools jetzt halten</translation>
+    </message>
+    <message>
+        <source>The price per hour of the fills whose capacity runs now: bought minus sold</source>
+        <translation>Der Preis pro Stunde der Ausführungen, deren Kapazität jetzt läuft: gekauft minus verkauft</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::MoneyView</name>
+    <message>
+        <source>&amp;Money</source>
+        <translation>G&amp;eld</translation>
+    </message>
+    <message>
+        <source>Loading orders and pools</source>
+        <translation>Aufträge und Pools werden geladen</translation>
+    </message>
+    <message>
+        <source>No fills and no pools here yet. Orders that fill in Reservations show their money here.</source>
+        <translation>Hier gibt es noch keine Ausführungen und keine Pools. Aufträge, die in Reservierungen ausgeführt werden, zeigen hier ihr Geld.</translation>
+    </message>
+    <message>
+        <source>Group &amp;by:</source>
+        <translation>Gruppieren &amp;nach:</translation>
+    </message>
+    <message>
+        <source>Group by</source>
+        <translation>Gruppieren nach</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>E&amp;xport CSV…</source>
+        <translation>CSV e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Saves the rows shown, in the order shown, as CSV or JSON</source>
+        <translation>Speichert die angezeigten Zeilen in der angezeigten Reihenfolge als CSV oder JSON</translation>
+    </message>
+    <message>
+        <source>Money per pool</source>
+        <translation>Geld pro Pool</translation>
+    </message>
+    <message>
+        <source>Money per workspace</source>
+        <translation>Geld pro Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>In all: bought %1 (%2 node-hours), sold %3 (%4 node-hours), net %5. This month: net %6. Owned now: %7 node(s), costing %8 per hour.</source>
+        <translation>Insgesamt: gekauft %1 (%2 Knotenstunden), verkauft %3 (%4 Knotenstunden), netto %5. Dieser Monat: netto %6. Jetzt im Besitz: %7 Knoten, Kosten %8 pro Stunde.</translation>
+    </message>
+    <message>
+        <source>Totals</source>
+        <translation>Summen</translation>
     </message>
 </context>
 <context>

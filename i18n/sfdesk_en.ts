@@ -59,6 +59,16 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::BurnDownChart</name>
+    <message numerus="yes">
+        <source>Net spent this month up to %1: %2, over %n day(s).</source>
+        <translation>
+            <numerusform>Net spent this month up to %1: %2, over %n day.</numerusform>
+            <numerusform>Net spent this month up to %1: %2, over %n days.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::CloudInitPage</name>
     <message numerus="yes">
         <source>%n error(s)</source>

@@ -210,7 +210,7 @@ private Q_SLOTS:
         QIcon::setThemeSearchPaths({});
         QIcon::setThemeName(QStringLiteral("no-such-theme"));
         const QStringList ids = SectionIcons::sectionIds();
-        QCOMPARE(ids.size(), 9);
+        QCOMPARE(ids.size(), 10);
         for (const QString& id : ids) {
             const QIcon icon = SectionIcons::icon(id);
             QVERIFY2(!icon.isNull(), qPrintable(id));

@@ -34,6 +34,7 @@
 #include "gui/mainwindow/mainwindow.h"
 #include "gui/mainwindow/sectionicons.h"
 #include "gui/mainwindow/startpage.h"
+#include "gui/money/moneyview.h"
 #include "gui/orders/orderspage.h"
 #include "gui/partitions/partitionsview.h"
 #include "gui/pools/poolsview.h"
@@ -191,6 +192,9 @@ void Application::buildSections()
                 });
         return m_cloudInit.data();
     });
+    // Last: the sections before it keep their Ctrl+digit keys.
+    add(QStringLiteral("money"), tr("Money"),
+        [this, context] { return new MoneyView(context, [this] { return m_market->now(); }); });
     // The instance wizard can take its user data from the editor (nothing, if it was never opened).
     context->setCloudInitSource([this] {
         ViewContext::CloudInitDraft draft;

@@ -19,7 +19,7 @@ struct SectionIcon
     QLatin1StringView themeName;
 };
 
-constexpr std::array<SectionIcon, 9> icons{{
+constexpr std::array<SectionIcon, 10> icons{{
     {QLatin1StringView("availability"), QLatin1StringView("view-statistics")},
     {QLatin1StringView("pools"), QLatin1StringView("folder")},
     {QLatin1StringView("instances"), QLatin1StringView("computer")},
@@ -29,6 +29,7 @@ constexpr std::array<SectionIcon, 9> icons{{
     {QLatin1StringView("orders"), QLatin1StringView("view-list-details")},
     {QLatin1StringView("images"), QLatin1StringView("media-optical")},
     {QLatin1StringView("cloudinit"), QLatin1StringView("text-x-script")},
+    {QLatin1StringView("money"), QLatin1StringView("office-chart-line")},
 }};
 
 // The bundled drawing, and for the Selected mode a white silhouette of it: on the highlight colour
