@@ -7333,16 +7333,12 @@ Zusammen: %4
         <translation>&amp;Instanzen öffnen</translation>
     </message>
     <message>
-        <source>Open InfiniBand Pa&amp;rtitions</source>
-        <translation>InfiniBand-Pa&amp;rtitionen öffnen</translation>
-    </message>
-    <message>
         <source>Orders</source>
         <translation>Aufträge</translation>
     </message>
     <message>
         <source>Open &amp;Orders</source>
-        <translation>&amp;Aufträge öffnen</translation>
+        <translation>Au&amp;fträge öffnen</translation>
     </message>
     <message>
         <source>Price watches</source>
@@ -7350,7 +7346,7 @@ Zusammen: %4
     </message>
     <message>
         <source>Price &amp;Watches…</source>
-        <translation>Preis&amp;beobachtungen…</translation>
+        <translation>Pr&amp;eisbeobachtungen…</translation>
     </message>
     <message>
         <source>sfdesk %1: InfiniBand partitions, reservations on a chart, cloud-init with the SSH key bootstrap, fleets and capacity for SF Compute. F1 lists the keyboard shortcuts; Ctrl+1 to Ctrl+0 open the sections.</source>
@@ -7497,6 +7493,24 @@ Zusammen: %4
     <message>
         <source>On the Reservations chart, Watch This Window… tells you when the market offers a window at your price.</source>
         <translation>Im Diagramm der Reservierungen meldet „Dieses Fenster beobachten…“, wenn der Markt ein Fenster zu Ihrem Preis anbietet.</translation>
+    </message>
+    <message>
+        <source>This month</source>
+        <translation>Dieser Monat</translation>
+    </message>
+    <message>
+        <source>Open &amp;Money</source>
+        <translation>Ge&amp;ld öffnen</translation>
+    </message>
+    <message>
+        <source>Net spend this month: %1 (bought minus sold, by the time of the fill).
+What you own now was bought for %2 per hour.</source>
+        <translation>Nettoausgaben in diesem Monat: %1 (gekauft minus verkauft, nach Zeitpunkt der Ausführung).
+Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
+    </message>
+    <message>
+        <source>Open Infini&amp;Band Partitions</source>
+        <translation>Infini&amp;Band-Partitionen öffnen</translation>
     </message>
 </context>
 <context>

@@ -8,9 +8,11 @@
 #include "core/models/accountglance.h"
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
+#include "core/models/moneymodel.h"
 #include "core/models/ordermodel.h"
 #include "core/models/partitionmodel.h"
 #include "core/models/poolmodel.h"
+#include "core/settings/settings.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
@@ -97,6 +99,7 @@ StartPage::StartPage(ViewContext* context, PriceWatchList* watches, std::functio
     , m_context(context)
     , m_watches(watches)
     , m_now(std::move(now))
+    , m_money(new MoneyModel(this))
 {
     setObjectName(QStringLiteral("startPage"));
     auto* outer = new QVBoxLayout(this);
@@ -182,7 +185,7 @@ StartPage::StartPage(ViewContext* context, PriceWatchList* watches, std::functio
     instances->addWidget(m_partitionLines);
     buttons(instances,
             {sectionButton(QStringLiteral("instances"), tr("Open &Instances"), m_cards),
-             sectionButton(QStringLiteral("partitions"), tr("Open InfiniBand Pa&rtitions"), m_cards)});
+             sectionButton(QStringLiteral("partitions"), tr("Open Infini&Band Partitions"), m_cards)});
 
     QVBoxLayout* orders = card(QStringLiteral("startOrdersCard"), tr("Orders"), 1, 0);
     m_ordersSummary = figures(QStringLiteral("startOrders"));
@@ -201,6 +204,10 @@ StartPage::StartPage(ViewContext* context, PriceWatchList* watches, std::functio
     watchList->setObjectName(QStringLiteral("startPriceWatches"));
     connect(watchList, &QPushButton::clicked, this, &StartPage::priceWatchesRequested);
     buttons(watchesBox, {watchList});
+    QVBoxLayout* money = card(QStringLiteral("startMoneyCard"), tr("This month"), 2, 0);
+    m_moneySummary = figures(QStringLiteral("startMoney"));
+    money->addWidget(m_moneySummary);
+    buttons(money, {sectionButton(QStringLiteral("money"), tr("Open &Money"), m_cards)});
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
     layout->addWidget(m_cards);
@@ -400,6 +407,19 @@ void StartPage::refresh()
         if (glance.openOrders.size() > MostOrders)
             lines << tr("and %n more in Orders", nullptr, int(glance.openOrders.size() - MostOrders));
         m_orderLines->setText(lines.join(u'\n'));
+    }
+
+    // This month's money, as the Money page sums it.
+    if (!loaded(Session::Resource::Orders) || !loaded(Session::Resource::Pools)) {
+        m_moneySummary->setText(tr("Reading the orders…"));
+    } else {
+        m_money->setTimeZone(m_context->settings()->timesInUtc() ? QTimeZone(QTimeZone::UTC)
+                                                                 : QTimeZone(QTimeZone::LocalTime));
+        m_money->compute(session->orders()->rows(), session->pools()->rows(), now);
+        const qint64 net = m_money->burnDown().isEmpty() ? 0 : m_money->burnDown().constLast().cumulativeNet;
+        m_moneySummary->setText(tr("Net spend this month: %1 (bought minus sold, by the time of the fill).\n"
+                                   "What you own now was bought for %2 per hour.")
+                                    .arg(Format::money(net), Format::money(m_money->totals().costPerHour)));
     }
 
     // Price watches: how many wait, and the ones that fired.

@@ -15,6 +15,7 @@ class QVBoxLayout;
 namespace sfdesk {
 
 class ListWatch;
+class MoneyModel;
 class PriceWatchList;
 class Session;
 class ViewContext;
@@ -57,6 +58,8 @@ private:
     QPointer<Session> m_session;
     ListWatch* m_lists = nullptr;
     bool m_updateQueued = false;
+    // Sums the month's fills as the Money page does.
+    MoneyModel* m_money;
 
     QLabel* m_scope;
     QLabel* m_signedOut;
@@ -67,6 +70,7 @@ private:
     QLabel* m_partitionLines;
     QLabel* m_ordersSummary;
     QLabel* m_orderLines;
+    QLabel* m_moneySummary;
     QLabel* m_watchesSummary;
     QLabel* m_watchLines;
 };
