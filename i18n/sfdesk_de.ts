@@ -4535,8 +4535,8 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <translation>Geld pro Arbeitsbereich</translation>
     </message>
     <message>
-        <source>In all: bought %1 (%2 node-hours), sold %3 (%4 node-hours), net %5. This month: net %6. Owned now: %7 node(s), costing %8 per hour.</source>
-        <translation>Insgesamt: gekauft %1 (%2 Knotenstunden), verkauft %3 (%4 Knotenstunden), netto %5. Dieser Monat: netto %6. Jetzt im Besitz: %7 Knoten, Kosten %8 pro Stunde.</translation>
+        <source>In all: bought %1 (%2 node-hours), sold %3 (%4 node-hours), net %5. This month: net %6. Nodes owned now: %7, costing %8 per hour.</source>
+        <translation>Insgesamt: gekauft %1 (%2 Knotenstunden), verkauft %3 (%4 Knotenstunden), netto %5. Dieser Monat: netto %6. Knoten jetzt im Besitz: %7, Kosten %8 pro Stunde.</translation>
     </message>
     <message>
         <source>Totals</source>

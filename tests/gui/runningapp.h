@@ -15,6 +15,7 @@
 #include "embeddedsimulator.h"
 #include "gui/application/application.h"
 #include "gui/mainwindow/mainwindow.h"
+#include "gui/settings/signindialog.h"
 
 #include <QNetworkAccessManager>
 #include <QProcessEnvironment>
@@ -67,6 +68,28 @@ struct RunningApp
         ApiClient* client = app->connection()->session()->client();
         QObject::connect(client, &ApiClient::callStarted, client,
                          [this](ApiCall* call) { calls << call->description(); });
+        return true;
+    }
+
+    // The window on screen, started on a server that has no token here ("Staging", where nothing
+    // listens): signed out, with the sign-in prompt a signed-out start may open put away.
+    [[nodiscard]] bool showSignedOut()
+    {
+        const ConnectionProfile staging =
+            ConnectionProfile::custom(QStringLiteral("Staging"), QUrl(QStringLiteral("https://127.0.0.1:9")));
+        settings.setProfiles({staging});
+        settings.setCurrentProfileId(staging.id);
+        MainWindow* shown = window();
+        shown->resize(1180, 760);
+        shown->show();
+        if (!QTest::qWaitForWindowActive(shown))
+            return false;
+        app->start();
+        if (!QTest::qWaitFor([this] { return app->connection()->state() == Connection::State::SignedOut; },
+                             30000))
+            return false;
+        if (auto* prompt = shown->findChild<SignInDialog*>())
+            prompt->reject();
         return true;
     }
 

@@ -3,9 +3,9 @@
 #include "gui/availability/availabilitychart.h"
 
 #include "common/constvalue.h"
-#include "common/money.h"
 #include "core/models/format.h"
 #include "core/util/plaintext.h"
+#include "gui/common/chartviews.h"
 
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -26,11 +26,6 @@ bool isDark(const QPalette& palette)
     return palette.color(QPalette::Base).lightness() < 128;
 }
 
-double dollars(qint64 micros)
-{
-    return double(micros) / double(Money::MicrosPerDollar);
-}
-
 } // namespace
 
 AvailabilityChart::AvailabilityChart(QWidget* parent)
@@ -46,19 +41,8 @@ AvailabilityChart::AvailabilityChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("availabilityChart"));
     setAccessibleName(tr("Availability chart"));
-    setRenderHint(QPainter::Antialiasing);
     // A chart in a details pane: it shrinks with the pane instead of growing the window.
-    setMinimumHeight(240);
-    setFrameShape(QFrame::NoFrame);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
-    // A tab stop, so that a screen reader reads its name and description; the viewport is none.
-    setFocusPolicy(Qt::StrongFocus);
-    viewport()->setFocusPolicy(Qt::NoFocus);
-
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->setBackgroundRoundness(0);
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    ChartViews::setUp(this, m_chart, 240);
 
     m_time->setTickCount(8);
     m_time->setFormat(QStringLiteral("MMM d"));
@@ -118,7 +102,7 @@ void AvailabilityChart::setPrices(const QList<HourQuote>& quotes)
     for (const HourQuote& quote : quotes) {
         if (!quote.bestAsk || quote.hourStart < m_from || quote.hourStart >= m_to)
             continue;
-        const double price = dollars(*quote.bestAsk);
+        const double price = ChartViews::dollars(*quote.bestAsk);
         points.append({double(quote.hourStart) * 1000.0, price});
         points.append({double(quote.hourStart + 3600) * 1000.0, price});
     }

@@ -2,9 +2,9 @@
 
 #include "gui/money/burndownchart.h"
 
-#include "common/money.h"
 #include "core/models/format.h"
 #include "core/util/plaintext.h"
+#include "gui/common/chartviews.h"
 #include "gui/reservations/chartcolors.h"
 
 #include <QDateTime>
@@ -18,16 +18,6 @@
 
 namespace sfdesk {
 
-namespace {
-
-// Only for drawing: every figure the user reads is formatted from the exact micro-dollars.
-double dollars(qint64 micros)
-{
-    return double(micros) / double(Money::MicrosPerDollar);
-}
-
-} // namespace
-
 BurnDownChart::BurnDownChart(QWidget* parent)
     // The chart is given to the constructor: setChart() would only release, not delete, the default
     // chart a view makes for itself.
@@ -39,18 +29,7 @@ BurnDownChart::BurnDownChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("moneyBurnDownChart"));
     setAccessibleName(tr("Net spend this month"));
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(200);
-    setFrameShape(QFrame::NoFrame);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
-    // A tab stop, so that a screen reader reads its name and description; the viewport is none.
-    setFocusPolicy(Qt::StrongFocus);
-    viewport()->setFocusPolicy(Qt::NoFocus);
-
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->setBackgroundRoundness(0);
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    ChartViews::setUp(this, m_chart, 200);
     m_chart->setLocalizeNumbers(true);
     m_time->setFormat(QStringLiteral("MMM d"));
     m_dollars->setTitleText(tr("Dollars"));
@@ -78,7 +57,7 @@ void BurnDownChart::setDays(const QList<MoneyModel::Day>& days, qint64 monthEnd,
         points.append({double(days.constFirst().start) * 1000.0, 0.0});
     for (qsizetype i = 0; i < days.size(); ++i) {
         const qint64 end = i + 1 < days.size() ? days.at(i + 1).start : days.at(i).start + 86400;
-        const double value = dollars(days.at(i).cumulativeNet);
+        const double value = ChartViews::dollars(days.at(i).cumulativeNet);
         points.append({double(std::min(end, monthEnd)) * 1000.0, value});
         low = std::min(low, value);
         high = std::max(high, value);

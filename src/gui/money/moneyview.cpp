@@ -124,7 +124,7 @@ void MoneyView::showFigures()
     const QList<MoneyModel::Day>& days = m_model->burnDown();
     const qint64 month = days.isEmpty() ? 0 : days.constLast().cumulativeNet;
     m_summary->setText(tr("In all: bought %1 (%2 node-hours), sold %3 (%4 node-hours), net %5. "
-                          "This month: net %6. Owned now: %7 node(s), costing %8 per hour.")
+                          "This month: net %6. Nodes owned now: %7, costing %8 per hour.")
                            .arg(Format::money(totals.bought),
                                 MoneyModel::nodeHoursText(totals.boughtNodeSeconds),
                                 Format::money(totals.sold), MoneyModel::nodeHoursText(totals.soldNodeSeconds),
