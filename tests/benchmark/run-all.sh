@@ -169,6 +169,7 @@ rows.append(("Cold start: sfdesk --self-test, until the window is shown (median 
 
 for section, lists, expected, measured in re.findall(
         r"idle (\w+) lists (\d+) expected (\d+) measured ([\d.]+)", read("idle.txt")):
+    section = section.replace("_without_notices", " (notifications off)")
     rows.append((f"Idle requests per poll interval, {section} shown", float(measured), "req",
                  f"its {lists} shown list(s) + the account check", float(expected)))
 
