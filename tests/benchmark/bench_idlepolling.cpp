@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Requests the app sends while it sits idle on one view, against what that view shows: every
-// shown list once per poll interval, plus the status bar's account check, and nothing for the
-// views that are hidden. Runs the whole application (all sections, the real connection) against
-// sfsim over HTTP, with the poll interval shortened so that a few seconds cover many intervals.
-// Prints one line per section: "idle SECTION lists N expected E measured M per interval".
+// shown list once per poll interval, plus the status bar's account check; of the lists no view
+// shows, only those the background notifications read, every Session::BackgroundEvery intervals. Runs the
+// whole application (all sections, the real connection) against sfsim over HTTP, with the poll interval
+// shortened so that a few seconds cover many intervals. Prints one line per section: "idle SECTION lists N
+// expected E measured M per interval".
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/session.h"
+#include "core/notify/noticewatcher.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
 #include "gui/application/application.h"
@@ -32,7 +34,8 @@ int main(int argc, char** argv)
     QApplication qtApp(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     constexpr int intervalMs = 400;
-    constexpr int intervals = 10;
+    // A whole number of the background's cadence (Session::BackgroundEvery).
+    constexpr int intervals = 12;
 
     SimProcess sim;
     if (!sim.start()) {
@@ -78,7 +81,10 @@ int main(int argc, char** argv)
         {QStringLiteral("pools"), 1},        {QStringLiteral("instances"), 1},
         {QStringLiteral("images"), 0},       {QStringLiteral("availability"), 2},
         {QStringLiteral("reservations"), 3}, {QStringLiteral("cloudinit"), 0}};
-    for (const auto& [section, lists] : sections) {
+    // The background notifications read orders (with the procurements'), pools and instances
+    // every Session::BackgroundEvery intervals while no view shows them; the last row is Images
+    // with every notice kind turned off.
+    const auto measure = [&](const QString& section, const QString& label, int lists) {
         app.setCurrentSection(section);
         QTest::qWait(3 * intervalMs);
         paths.clear();
@@ -88,8 +94,14 @@ int main(int argc, char** argv)
         const double measured = paths.size() * double(intervalMs) / double(timer.elapsed());
         QStringList distinct = paths;
         distinct.removeDuplicates();
-        std::printf("idle %s lists %d expected %d measured %.2f per interval (%s)\n", qPrintable(section),
+        std::printf("idle %s lists %d expected %d measured %.2f per interval (%s)\n", qPrintable(label),
                     lists, lists + 1, measured, qPrintable(distinct.join(u' ')));
-    }
+    };
+    for (const auto& [section, lists] : sections)
+        measure(section, section, lists);
+    for (const Notice::Kind kind : {Notice::Kind::OrderFilled, Notice::Kind::OrderExpired,
+                                    Notice::Kind::CapacitySoon, Notice::Kind::InstanceRunning})
+        app.noticeWatcher()->setEnabled(kind, false);
+    measure(QStringLiteral("images"), QStringLiteral("images_without_notices"), 0);
     return 0;
 }

@@ -273,25 +273,27 @@ private Q_SLOTS:
         QCOMPARE(watcher.nextWarningAt(), Now + 4 * H - NoticeWatcher::CapacityWarningSecs);
     }
 
-    // Bound to a session, the watcher reads the lists its kinds need whatever page is open, and
-    // only those; unbound, it leaves them.
+    // Bound to a session, the watcher reads the lists its kinds need whatever page is open (in the
+    // background), and only those; unbound, it leaves them.
     void aSessionsListsAreWatchedWhileAKindNeedsThem()
     {
         Session session(nullptr);
         NoticeWatcher watcher;
         watcher.bind(&session);
-        QVERIFY(session.isWatched(Session::Resource::Orders));
-        QVERIFY(session.isWatched(Session::Resource::Pools));
-        QVERIFY(session.isWatched(Session::Resource::Instances));
+        QVERIFY(session.isWatchedInBackground(Session::Resource::Orders));
+        QVERIFY(session.isWatchedInBackground(Session::Resource::Pools));
+        QVERIFY(session.isWatchedInBackground(Session::Resource::Instances));
+        // In the background: no page shows them, so they poll at the slower cadence.
+        QVERIFY(!session.isWatched(Session::Resource::Orders));
         watcher.setEnabled(Notice::Kind::OrderFilled, false);
-        QVERIFY(session.isWatched(Session::Resource::Orders)); // expiries still need the orders
+        QVERIFY(session.isWatchedInBackground(Session::Resource::Orders)); // expiries still need the orders
         watcher.setEnabled(Notice::Kind::OrderExpired, false);
         watcher.setEnabled(Notice::Kind::CapacitySoon, false);
-        QVERIFY(!session.isWatched(Session::Resource::Orders));
-        QVERIFY(!session.isWatched(Session::Resource::Pools));
-        QVERIFY(session.isWatched(Session::Resource::Instances));
+        QVERIFY(!session.isWatchedInBackground(Session::Resource::Orders));
+        QVERIFY(!session.isWatchedInBackground(Session::Resource::Pools));
+        QVERIFY(session.isWatchedInBackground(Session::Resource::Instances));
         watcher.bind(nullptr);
-        QVERIFY(!session.isWatched(Session::Resource::Instances));
+        QVERIFY(!session.isWatchedInBackground(Session::Resource::Instances));
 
         // The session's first read is the baseline; what changes after it is told.
         watcher.setEnabled(Notice::Kind::OrderFilled, true);

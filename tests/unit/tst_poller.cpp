@@ -2,6 +2,7 @@
 
 #include "core/api/apiclient.h"
 #include "core/models/connectionstatus.h"
+#include "core/models/instancemodel.h"
 #include "core/models/poller.h"
 #include "support/fakenetworkaccessmanager.h"
 #include "support/fixtures.h"
@@ -162,6 +163,110 @@ private Q_SLOTS:
         QVERIFY(poller.pollNow());
         QTRY_COMPARE(polled.size(), 6);
         QCOMPARE(applied, (QList<int>{3, 2000, 3, 3}));
+    }
+
+    static QByteArray instanceList(const QStringList& names)
+    {
+        QJsonObject one = Fixtures::object(QStringLiteral("instance.json"));
+        QJsonArray data;
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            one.insert(QStringLiteral("id"), QStringLiteral("inst_%1").arg(i, 21, 10, QLatin1Char('0')));
+            one.insert(QStringLiteral("name"), names.at(i));
+            data.append(one);
+        }
+        return QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                         {QStringLiteral("data"), data},
+                                         {QStringLiteral("has_more"), false}})
+            .toJson(QJsonDocument::Compact);
+    }
+
+    // The model sees nothing of an unchanged answer; an answer of the same length with one
+    // character changed is applied.
+    void unchangedAnswerLeavesTheModelAlone()
+    {
+        const QByteArray first = instanceList({QStringLiteral("node-1"), QStringLiteral("node-2")});
+        const QByteArray changed = instanceList({QStringLiteral("node-1"), QStringLiteral("node-7")});
+        QCOMPARE(changed.size(), first.size());
+        FakeNetworkAccessManager network;
+        for (const QByteArray& body : {first, first, changed, changed})
+            network.enqueueJson(200, body);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        InstanceModel model;
+        Poller poller([&client] { return client.instances(QString()); },
+                      [&model](const QVariant& v) { model.refresh(v.value<QList<Instance>>()); });
+        poller.setInterval(1h);
+        QSignalSpy polled(&poller, &Poller::polled);
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 1);
+        QCOMPARE(model.rowCount(), 2);
+
+        QSignalSpy dataChanged(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+        const auto changes = [&] {
+            return dataChanged.size() + inserted.size() + removed.size() + reset.size() + layout.size();
+        };
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 2);
+        QCOMPARE(changes(), 0);
+
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 3);
+        QCOMPARE(model.data(model.index(1, InstanceModel::NameColumn)).toString(), QStringLiteral("node-7"));
+        QVERIFY(dataChanged.size() > 0);
+        const qsizetype afterChange = changes();
+
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 4);
+        QCOMPARE(changes(), afterChange);
+        QCOMPARE(network.requests.size(), size_t(4));
+    }
+
+    // A list of several calls: nothing is applied while every answer is the same; when one call
+    // changes, the others' results of last time are applied with it.
+    void severalCallsReuseUnchangedAnswers()
+    {
+        const QByteArray a = instanceList({QStringLiteral("a-1")});
+        const QByteArray b = instanceList({QStringLiteral("b-1"), QStringLiteral("b-2")});
+        const QByteArray b2 = instanceList({QStringLiteral("b-1"), QStringLiteral("b-3")});
+        FakeNetworkAccessManager network;
+        for (const QByteArray& body : {a, b, a, b, a, b2})
+            network.enqueueJson(200, body);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        QList<QStringList> applied;
+        Poller poller(Poller::FetchMany([&client] {
+                          return QList<ApiCall*>{client.instances(QStringLiteral("wksp_a")).call(),
+                                                 client.instances(QStringLiteral("wksp_b")).call()};
+                      }),
+                      [&applied](const QVariant& v) {
+                          QStringList names;
+                          for (const QVariant& result : v.toList())
+                              for (const Instance& instance : result.value<QList<Instance>>())
+                                  names.append(instance.name);
+                          applied.append(names);
+                      });
+        poller.setInterval(1h);
+        QSignalSpy polled(&poller, &Poller::polled);
+        for (int poll = 1; poll <= 3; ++poll) {
+            QVERIFY(poller.pollNow());
+            QTRY_COMPARE(polled.size(), poll);
+        }
+        QCOMPARE(applied,
+                 (QList<QStringList>{{QStringLiteral("a-1"), QStringLiteral("b-1"), QStringLiteral("b-2")},
+                                     {QStringLiteral("a-1"), QStringLiteral("b-1"), QStringLiteral("b-3")}}));
+
+        // Forgotten: the same answers are applied again.
+        network.enqueueJson(200, a);
+        network.enqueueJson(200, b2);
+        poller.forgetAnswer();
+        QVERIFY(poller.pollNow());
+        QTRY_COMPARE(polled.size(), 4);
+        QCOMPARE(applied.size(), 3);
+        QCOMPARE(applied.last(), applied.at(1));
     }
 
     // A poll cancelled while its answer is decoded on the worker thread never applies it.

@@ -190,6 +190,108 @@ private Q_SLOTS:
             QVERIFY2(!path.contains(u"/pools"), qPrintable(path));
         session.stop();
     }
+
+    // A list read only in the background (notifications) polls every BackgroundEvery account
+    // checks; once a view shows it, it is read at once and then at every check; once the view
+    // leaves, it goes back to the slower cadence.
+    void backgroundListsPollLessOften()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, true);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        Session session(&client);
+        session.setInterval(40ms);
+        QMap<Session::Resource, int> requested;
+        connect(&session, &Session::listRequested, this,
+                [&requested](Session::Resource resource) { ++requested[resource]; });
+        QSignalSpy checked(&session, &Session::accountChecked);
+        session.watchInBackground(Session::Resource::Instances);
+        session.watch(Session::Resource::Pools);
+        session.start();
+        const auto checks = [&](int count) {
+            const qsizetype until = checked.size() + count;
+            return QTest::qWaitFor([&] { return checked.size() >= until; }, 30000);
+        };
+        QVERIFY(checks(3 * Session::BackgroundEvery));
+        // Both were read at the start; the shown list about once per check, the other about once
+        // per BackgroundEvery checks (timers drift under load: the bounds leave room for it).
+        QVERIFY2(requested.value(Session::Resource::Pools) >= 2 * Session::BackgroundEvery,
+                 qPrintable(QString::number(requested.value(Session::Resource::Pools))));
+        QVERIFY2(requested.value(Session::Resource::Instances) <= 5,
+                 qPrintable(QString::number(requested.value(Session::Resource::Instances))));
+        QVERIFY(requested.value(Session::Resource::Instances) >= 2);
+
+        // A view shows the instances: read at once, then at the interval.
+        const int before = requested.value(Session::Resource::Instances);
+        session.watch(Session::Resource::Instances);
+        QTRY_VERIFY(requested.value(Session::Resource::Instances) > before);
+        QVERIFY(checks(2 * Session::BackgroundEvery));
+        QVERIFY2(requested.value(Session::Resource::Instances) >= before + Session::BackgroundEvery,
+                 qPrintable(QString::number(requested.value(Session::Resource::Instances))));
+
+        // The view leaves: the background's cadence again; nothing once nobody reads it.
+        session.unwatch(Session::Resource::Instances);
+        const int shown = requested.value(Session::Resource::Instances);
+        QVERIFY(checks(2 * Session::BackgroundEvery));
+        QVERIFY2(requested.value(Session::Resource::Instances) <= shown + 4,
+                 qPrintable(QString::number(requested.value(Session::Resource::Instances) - shown)));
+        session.unwatchInBackground(Session::Resource::Instances);
+        const int left = requested.value(Session::Resource::Instances);
+        QVERIFY(checks(2 * Session::BackgroundEvery));
+        QCOMPARE(requested.value(Session::Resource::Instances), left);
+        session.stop();
+    }
+
+    // Settled transfers do not change: the list is read once while none is on its way, polled
+    // while one is, and read again when the pools' answer changes (a transfer made elsewhere).
+    void poolTransfersPollWhileOneIsPending()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, true);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        Session session(&client);
+        session.setInterval(40ms);
+        QMap<Session::Resource, int> requested;
+        connect(&session, &Session::listRequested, this,
+                [&requested](Session::Resource resource) { ++requested[resource]; });
+        QSignalSpy checked(&session, &Session::accountChecked);
+        const auto checks = [&](int count) {
+            const qsizetype until = checked.size() + count;
+            return QTest::qWaitFor([&] { return checked.size() >= until; }, 30000);
+        };
+        session.watch(Session::Resource::Pools);
+        session.watch(Session::Resource::PoolTransfers);
+        session.start();
+        QTRY_VERIFY(session.isLoaded(Session::Resource::PoolTransfers));
+        QVERIFY(checks(6));
+        QCOMPARE(requested.value(Session::Resource::PoolTransfers), 1); // both settled
+        QVERIFY(requested.value(Session::Resource::Pools) >= 4);
+
+        // A transfer made elsewhere: the pools change, the transfers are read, then polled while
+        // the new one is pending.
+        QByteArray pending = Fixtures::bytes(QStringLiteral("pool_transfers.json"));
+        pending.replace(R"("status": "rejected")", R"("status": "pending")");
+        network.setRouteJson(QStringLiteral("/pool_transfers"), 200, pending);
+        QByteArray pools = Fixtures::bytes(QStringLiteral("pools.json"));
+        QVERIFY(pools.contains("\"name\""));
+        pools.replace("\"name\": \"", "\"name\": \"renamed-");
+        network.setRouteJson(QStringLiteral("/pools"), 200, pools);
+        QTRY_VERIFY(requested.value(Session::Resource::PoolTransfers) >= 2);
+        QVERIFY(checks(4));
+        const int whilePending = requested.value(Session::Resource::PoolTransfers);
+        QVERIFY2(whilePending >= 4, qPrintable(QString::number(whilePending)));
+
+        // Settled: no more reads.
+        network.setRouteJson(QStringLiteral("/pool_transfers"), 200,
+                             Fixtures::bytes(QStringLiteral("pool_transfers.json")));
+        QVERIFY(checks(3));
+        const int settled = requested.value(Session::Resource::PoolTransfers);
+        QVERIFY(checks(6));
+        QCOMPARE(requested.value(Session::Resource::PoolTransfers), settled);
+        session.stop();
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSession)

@@ -83,6 +83,8 @@ void Poller::cancelCalls()
         call->cancel();
     }
     m_results.clear();
+    m_answers.clear();
+    m_unchanged.clear();
     m_pending = 0;
 }
 
@@ -97,7 +99,8 @@ void Poller::abandonCalls()
 
 void Poller::forgetAnswer()
 {
-    m_lastAnswer = {};
+    m_lastAnswers.clear();
+    m_lastResults.clear();
 }
 
 bool Poller::restart()
@@ -118,31 +121,29 @@ bool Poller::pollNow()
         return false;
     }
     m_results = QVariantList(calls.size());
+    m_answers = QList<ApiAnswerMemo>(calls.size());
+    m_unchanged = QList<bool>(calls.size(), false);
     m_pending = static_cast<int>(calls.size());
     for (ApiCall* call : calls)
         m_calls.append(call);
     if (m_status)
         m_status->reportStarted();
     Q_EMIT started();
-    // A single list remembers its last answer: the same bytes again are not decoded or applied.
-    if (!m_many)
-        calls.first()->setPreviousAnswer(m_lastAnswer);
+    // Each call remembers its last answer: the same bytes again are not decoded.
+    for (qsizetype i = 0; i < calls.size() && i < m_lastAnswers.size(); ++i)
+        calls.at(i)->setPreviousAnswer(m_lastAnswers.at(i));
     for (qsizetype i = 0; i < calls.size(); ++i) {
         ApiCall* call = calls.at(i);
         connect(call, &ApiCall::succeeded, this, [this, i, call](const QVariant& result) {
             m_results[i] = result;
+            m_answers[i] = call->answer();
+            m_unchanged[i] = call->answerUnchanged();
             if (--m_pending > 0)
                 return;
             m_calls.clear();
             m_failures = 0;
             m_delay = m_interval;
-            if (m_many)
-                m_apply(QVariant(m_results));
-            else if (!call->answerUnchanged())
-                m_apply(m_results.value(0));
-            if (!m_many)
-                m_lastAnswer = call->answer();
-            m_results.clear();
+            applyResults();
             if (m_status)
                 m_status->reportSuccess();
             Q_EMIT polled();
@@ -166,6 +167,28 @@ bool Poller::pollNow()
         });
     }
     return true;
+}
+
+void Poller::applyResults()
+{
+    // A call answers "unchanged" only against the memo of its position, kept with its result.
+    bool changed = m_results.size() != m_lastAnswers.size();
+    for (qsizetype i = 0; i < m_results.size(); ++i) {
+        if (!m_unchanged.at(i))
+            changed = true;
+        else if (i < m_lastResults.size())
+            m_results[i] = m_lastResults.at(i); // the bytes of last time: what they decoded to then
+    }
+    m_lastAnswers = std::exchange(m_answers, {});
+    m_unchanged.clear();
+    if (!changed) {
+        m_results.clear();
+        return;
+    }
+    // A single call's result need not be kept: unchanged, it is not applied at all.
+    m_lastResults = m_many ? m_results : QVariantList(m_results.size());
+    m_apply(m_many ? QVariant(m_results) : m_results.value(0));
+    m_results.clear();
 }
 
 void Poller::scheduleNext()

@@ -89,6 +89,8 @@ private:
     void cancelCalls();
     void abandonCalls();
     void finishPoll();
+    // Hands the finished poll's results to apply() unless every answer was the same as last time.
+    void applyResults();
     void scheduleNext();
 
     FetchMany m_fetch;
@@ -97,7 +99,13 @@ private:
     QTimer* m_timer;
     QList<QPointer<ApiCall>> m_calls;
     QVariantList m_results;
-    ApiAnswerMemo m_lastAnswer;
+    // Per call of a poll, by position: the answers of this poll so far, and of the last applied
+    // one with what each decoded to. A call whose bytes are the same as last time is not decoded;
+    // a list of several calls reuses its last result, and is not applied at all if none changed.
+    QList<ApiAnswerMemo> m_answers;
+    QList<bool> m_unchanged;
+    QList<ApiAnswerMemo> m_lastAnswers;
+    QVariantList m_lastResults;
     int m_pending = 0;
     QPointer<ConnectionStatus> m_status;
     std::chrono::milliseconds m_interval{10000};

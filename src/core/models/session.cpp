@@ -23,6 +23,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 namespace sfdesk {
 
 Session::Session(ApiClient* client, QObject* parent)
@@ -69,7 +71,14 @@ Session::Session(ApiClient* client, QObject* parent)
     addPoller(Resource::Instances, single([this] { return m_client->instances(m_workspace); },
                                           [this](const QList<Instance>& v) { m_instances->refresh(v); }));
     addPoller(Resource::Pools, single([this] { return m_client->pools(m_workspace); },
-                                      [this](const QList<Pool>& v) { m_pools->refresh(v); }));
+                                      [this](const QList<Pool>& v) {
+                                          const bool first = !isLoaded(Resource::Pools);
+                                          m_pools->refresh(v);
+                                          // A transfer changes the pools it moves nodes between: one
+                                          // made elsewhere shows in the pools' answer first.
+                                          if (!first && isLoaded(Resource::PoolTransfers))
+                                              refresh(Resource::PoolTransfers);
+                                      }));
     addPoller(Resource::Orders, new Poller(
                                     Poller::FetchMany([this] { return fetchOrders(); }),
                                     [this](const QVariant& v) { applyOrders(v); }, this));
@@ -139,7 +148,13 @@ Session::Session(ApiClient* client, QObject* parent)
     // Every transfer the token reads; the views show those of the pools in scope.
     addPoller(Resource::PoolTransfers,
               single([this] { return m_client->poolTransfers(); },
-                     [this](const QList<PoolTransfer>& v) { m_poolTransfers->refresh(v); }));
+                     [this](const QList<PoolTransfer>& v) {
+                         m_poolTransfers->refresh(v);
+                         // Polled while a transfer is on its way; settled ones do not change.
+                         m_pollers.value(Resource::PoolTransfers)
+                             ->setPollAfterSuccess(std::any_of(
+                                 v.cbegin(), v.cend(), [](const PoolTransfer& t) { return !t.isSettled(); }));
+                     }));
     connect(m_pollers.value(Resource::Orders), &Poller::failed, this, [this](const ApiError& error) {
         if (error.reason() == ApiError::Reason::Forbidden && m_workspace.isEmpty() && !m_ordersPerWorkspace) {
             m_ordersPerWorkspace = true;
@@ -158,12 +173,14 @@ Session::Session(ApiClient* client, QObject* parent)
         if (listsPerWorkspace(Resource::Deployments) && !isLoaded(Resource::Deployments))
             refresh(Resource::Deployments);
     });
-    // The account's workspaces, its preview enrolment, the fabrics and the images hardly change (and
-    // images only by the user's hand): read once per watch, and again after the app's own writes
-    // and on the user's refresh.
+    // The account's workspaces, its preview enrolment, the fabrics, the instance SKUs (a catalog;
+    // their availability is a list of its own) and the images hardly change (and images only by
+    // the user's hand): read once per watch, and again after the app's own writes and on the
+    // user's refresh.
     for (const Resource settled :
-         {Resource::Workspaces, Resource::FeatureFlags, Resource::Fabrics, Resource::Images})
+         {Resource::Workspaces, Resource::FeatureFlags, Resource::Fabrics, Resource::Skus, Resource::Images})
         m_pollers.value(settled)->setPollAfterSuccess(false);
+    setInterval(m_interval);
     // What the app changed is read again at once, whichever view changed it.
     if (m_client) {
         connect(m_client, &ApiClient::wrote, this, [this] {
@@ -320,7 +337,7 @@ bool Session::infinibandEnabled() const
 
 bool Session::shouldPoll(Resource resource) const
 {
-    if (!m_running || !isWatched(resource))
+    if (!m_running || (!isWatched(resource) && m_backgroundWatchers.value(resource) == 0))
         return false;
     if (isWorkspaceList(resource) && !m_scopeKnown)
         return false;
@@ -344,10 +361,21 @@ void Session::updatePolling()
                     || (listsPerWorkspace(Resource::Deployments) && shouldPoll(Resource::Deployments))))
             // The orders list holds the procurements' orders, read per procurement.
             || (it.key() == Resource::Procurements && shouldPoll(Resource::Orders));
+        const bool foreground = pollsInForeground(it.key());
+        const bool wasForeground = m_foreground.contains(it.key());
+        if (foreground != wasForeground) {
+            if (foreground)
+                m_foreground.insert(it.key());
+            else
+                m_foreground.remove(it.key());
+            it.value()->setInterval(foreground ? m_interval : m_interval * BackgroundEvery);
+        }
         if (wanted && !it.value()->isActive())
             it.value()->start();
         else if (!wanted && it.value()->isActive())
             it.value()->stop();
+        else if (wanted && foreground && !wasForeground)
+            it.value()->pollNow(); // read in the background a while ago: a view shows it now
     }
     if (!infinibandEnabled()) {
         if (m_fabrics->rowCount() > 0) {
@@ -359,6 +387,26 @@ void Session::updatePolling()
             m_pollers.value(Resource::Partitions)->forgetAnswer();
         }
     }
+}
+
+bool Session::pollsInForeground(Resource resource) const
+{
+    // The procurements are read for the orders list (their orders are in it).
+    return isWatched(resource) || (resource == Resource::Procurements && isWatched(Resource::Orders))
+           || (resource == Resource::Workspaces || resource == Resource::FeatureFlags);
+}
+
+void Session::watchInBackground(Resource resource)
+{
+    ++m_backgroundWatchers[resource];
+    updatePolling();
+}
+
+void Session::unwatchInBackground(Resource resource)
+{
+    if (m_backgroundWatchers.value(resource) > 0)
+        --m_backgroundWatchers[resource];
+    updatePolling();
 }
 
 void Session::watch(Resource resource)
@@ -407,9 +455,16 @@ void Session::setScope(const QString& workspace, bool known)
 
 void Session::setInterval(std::chrono::milliseconds interval)
 {
+    m_interval = interval;
     m_accountPoller->setInterval(interval);
-    for (Poller* poller : std::as_const(m_pollers))
-        poller->setInterval(interval);
+    for (auto it = m_pollers.cbegin(); it != m_pollers.cend(); ++it) {
+        const bool foreground = pollsInForeground(it.key());
+        if (foreground)
+            m_foreground.insert(it.key());
+        else
+            m_foreground.remove(it.key());
+        it.value()->setInterval(foreground ? interval : interval * BackgroundEvery);
+    }
 }
 
 void Session::start()

@@ -9,6 +9,7 @@
 #include <QMap>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <chrono>
 #include <optional>
@@ -35,7 +36,8 @@ class WorkspaceModel;
 // The live data of one connection, and its single source of truth: a model per resource, each kept
 // fresh by its own single-flight poller, all reporting to one ConnectionStatus. The account check
 // (GET /me) polls while the session runs; every list polls only while something that shows it
-// watches it (watch/unwatch), so a hidden view costs no requests. A write the app makes through
+// watches it (watch/unwatch), so a hidden view costs no requests, or, more slowly, while
+// something in the background reads it (watchInBackground). A write the app makes through
 // the client (ApiClient::wrote) reads every watched list again at once, cancelling polls that
 // were on their way, so nothing shows state older than the app's own last action.
 class Session final : public QObject
@@ -74,6 +76,12 @@ public:
     void watch(Resource resource);
     void unwatch(Resource resource);
     bool isWatched(Resource resource) const { return m_watchers.value(resource) > 0; }
+    // Counted: a list that something working in the background reads (notifications) while no view
+    // shows it; it polls every BackgroundEvery intervals instead of every interval.
+    static constexpr int BackgroundEvery = 6;
+    void watchInBackground(Resource resource);
+    void unwatchInBackground(Resource resource);
+    bool isWatchedInBackground(Resource resource) const { return m_backgroundWatchers.value(resource) > 0; }
     // Reads one list again now if it is watched, cancelling a poll on its way.
     void refresh(Resource resource);
     // Whether a list has been read since the session started or its scope changed.
@@ -141,6 +149,8 @@ private:
     // Whether a list is read per workspace now (and so needs the account's workspaces first).
     bool listsPerWorkspace(Resource resource) const;
     bool shouldPoll(Resource resource) const;
+    // Whether a list is polled at the interval rather than the background's slower cadence.
+    bool pollsInForeground(Resource resource) const;
     void updatePolling();
 
     ApiClient* m_client;
@@ -161,6 +171,10 @@ private:
     Poller* m_accountPoller = nullptr;
     QMap<Resource, Poller*> m_pollers;
     QMap<Resource, int> m_watchers;
+    QMap<Resource, int> m_backgroundWatchers;
+    // The lists that poll at the interval (the others at BackgroundEvery times it).
+    QSet<Resource> m_foreground;
+    std::chrono::milliseconds m_interval{10000};
     Account m_account;
     QString m_workspace;
     QList<FeatureFlag> m_flags;

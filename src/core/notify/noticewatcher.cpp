@@ -149,7 +149,7 @@ void NoticeWatcher::bind(Session* session)
     m_sessionConnections.clear();
     if (m_session) {
         for (const int resource : std::as_const(m_watched))
-            m_session->unwatch(static_cast<Session::Resource>(resource));
+            m_session->unwatchInBackground(static_cast<Session::Resource>(resource));
     }
     m_watched.clear();
     m_session = session;
@@ -220,7 +220,8 @@ void NoticeWatcher::updateWatching()
 {
     if (!m_session)
         return;
-    // A list is read while a kind told from it is on, whether or not a page shows it.
+    // A list is read while a kind told from it is on, whether or not a page shows it: while no page
+    // shows it, every Session::BackgroundEvery poll intervals (a notice may come that much later).
     const QList<std::pair<Session::Resource, bool>> wanted{
         {Session::Resource::Orders,
          isEnabled(Notice::Kind::OrderFilled) || isEnabled(Notice::Kind::OrderExpired)},
@@ -231,10 +232,10 @@ void NoticeWatcher::updateWatching()
         const int key = static_cast<int>(resource);
         if (want && !m_watched.contains(key)) {
             m_watched.insert(key);
-            m_session->watch(resource);
+            m_session->watchInBackground(resource);
         } else if (!want && m_watched.contains(key)) {
             m_watched.remove(key);
-            m_session->unwatch(resource);
+            m_session->unwatchInBackground(resource);
         }
     }
 }
