@@ -42,7 +42,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
                {QStringLiteral("pools"),
                 tr("&Pools"),
                 tr("Loading pools"),
-                {Session::Resource::Pools, Session::Resource::PoolTransfers, Session::Resource::Skus},
+                // The instances: what of the pools' capacity is idle.
+                {Session::Resource::Pools, Session::Resource::PoolTransfers, Session::Resource::Skus,
+                 Session::Resource::Instances},
                 {PoolModel::IdColumn},
                 tr("No pools here. A pool holds the compute you buy; every order and instance needs one.")},
                parent)
