@@ -5,6 +5,7 @@
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
 
+#include <algorithm>
 #include <array>
 
 namespace sfdesk {
@@ -76,9 +77,20 @@ void PoolModel::recountIdle()
     QHash<QString, IdleCapacity::PoolIdle> idle = IdleCapacity::computeAll(rows(), instances, nowSecs());
     if (idle == m_idle)
         return;
+    // Rows counted before whose count moved; rows just inserted are read with theirs already.
+    int first = rowCount();
+    int last = -1;
+    for (int row = 0; row < rowCount(); ++row) {
+        const QString& id = at(row).id;
+        const auto before = m_idle.constFind(id);
+        if (before != m_idle.cend() && !(*before == idle.value(id))) {
+            first = std::min(first, row);
+            last = row;
+        }
+    }
     m_idle = std::move(idle);
-    if (rowCount() > 0)
-        Q_EMIT dataChanged(index(0, IdleColumn), index(rowCount() - 1, IdleColumn));
+    if (last >= 0)
+        Q_EMIT dataChanged(index(first, IdleColumn), index(last, IdleColumn));
 }
 
 void PoolModel::setClock(const Clock* clock)

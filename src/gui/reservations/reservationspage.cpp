@@ -332,7 +332,8 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
                         const auto rate =
                             MarketDepth::fillingBid(MarketDepth::ladder(depth, sku, {}), block.nodes);
                         if (rate && m_panel->isSell() && m_panel->currentSku() == block.sku) {
-                            m_panel->setLimit(Money::formatRate(*rate));
+                            // On the API's price grid; down, so that the bid still takes it.
+                            m_panel->setLimit(Money::formatRate(Money::roundDownToMinutePrecision(*rate)));
                             m_panel->showStatus(
                                 tr("Priced at the bid that takes all %n node(s); check and place it.",
                                    nullptr, int(block.nodes)),
