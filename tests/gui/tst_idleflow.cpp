@@ -37,6 +37,7 @@
 #include <QLabel>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -50,6 +51,66 @@ namespace {
 
 constexpr qint64 H = 3600;
 constexpr int Timeout = 20000;
+
+// The app with its own settings and the embedded sfsim on its thread, the clock under the test's control.
+struct AppUnderTest
+{
+    QTemporaryDir dir;
+    Settings settings{dir.filePath(u"s.ini"_s)};
+    QNetworkAccessManager network;
+    MemorySecretStore secrets;
+    SimClient api;
+    QJsonObject tokens;
+    FakeNotifier notifier;
+    std::unique_ptr<Application> app;
+
+    bool start()
+    {
+        Application::Services services;
+        services.settings = &settings;
+        services.secrets = &secrets;
+        services.network = &network;
+        const QString simDir = dir.filePath(u"local"_s);
+        services.localServer = [simDir, this] {
+            return std::make_unique<ControlledSimulator>(simDir, &api, &tokens);
+        };
+        services.environment = QProcessEnvironment();
+        services.notifier = &notifier;
+        std::optional<EventLoopWatchdog::Pause> startUp(std::in_place);
+        app = std::make_unique<Application>(services);
+        MainWindow* window = app->window();
+        window->resize(1280, 800);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window))
+            return false;
+        app->start();
+        startUp.reset();
+        return QTest::qWaitFor([this] { return app->connection()->state() == Connection::State::Ready; },
+                               30000);
+    }
+
+    QString skuId(const QString& alias)
+    {
+        for (const auto& v : constValue(api.get(u"/preview/v2/instance_skus?limit=200"_s).data()))
+            if (v.toObject().value(u"alias").toString() == alias)
+                return v.toObject().value(u"id").toString();
+        return {};
+    }
+
+    // A pool of acme's default workspace owning `nodes` of `sku` from the hour under way for three days.
+    QString owningPool(const QString& name, const QString& sku, qint64 nodes)
+    {
+        const QString pool = api.post(u"/preview/v2/pools"_s,
+                                      {{u"workspace"_s, u"sfc:workspace:acme:default"_s}, {u"name"_s, name}})
+                                 .id();
+        const qint64 owned = api.now() - api.now() % H;
+        api.post(u"/_sim/pools/%1/allocation"_s.arg(pool), {{u"instance_sku"_s, sku},
+                                                            {u"start_at"_s, owned},
+                                                            {u"end_at"_s, owned + 72 * H},
+                                                            {u"node_count"_s, nodes}});
+        return pool;
+    }
+};
 
 } // namespace
 
@@ -76,52 +137,19 @@ private Q_SLOTS:
 
     void idleNodesAreShownAndSoldAsOneSlice()
     {
-        QTemporaryDir dir;
-        Settings settings(dir.filePath(u"s.ini"_s));
-        QNetworkAccessManager network;
-        MemorySecretStore secrets;
-        SimClient api;
-        QJsonObject tokens;
-        FakeNotifier notifier;
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        const QString simDir = dir.filePath(u"local"_s);
-        services.localServer = [simDir, &api, &tokens] {
-            return std::make_unique<ControlledSimulator>(simDir, &api, &tokens);
-        };
-        services.environment = QProcessEnvironment();
-        services.notifier = &notifier;
-        std::optional<EventLoopWatchdog::Pause> startUp(std::in_place);
-        auto app = std::make_unique<Application>(services);
+        AppUnderTest run;
+        QVERIFY(run.start());
+        Application* app = run.app.get();
         MainWindow* window = app->window();
-        window->resize(1280, 800);
-        window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window));
-        app->start();
-        startUp.reset();
-        QTRY_COMPARE_WITH_TIMEOUT(app->connection()->state(), Connection::State::Ready, 30000);
+        SimClient& api = run.api;
         Session* session = app->connection()->session();
         QAbstractItemModelTester tester(session->pools(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
 
-        QString sku;
-        for (const auto& v : constValue(api.get(u"/preview/v2/instance_skus?limit=200"_s).data()))
-            if (v.toObject().value(u"alias").toString() == u"sea-3-h100")
-                sku = v.toObject().value(u"id").toString();
+        const QString sku = run.skuId(u"sea-3-h100"_s);
         QVERIFY(!sku.isEmpty());
-        const QString pool =
-            api.post(u"/preview/v2/pools"_s,
-                     {{u"workspace"_s, u"sfc:workspace:acme:default"_s}, {u"name"_s, u"idle"_s}})
-                .id();
+        const QString pool = run.owningPool(u"idle"_s, sku, 2);
         QVERIFY(!pool.isEmpty());
-        // Two nodes from the hour under way on, for three days.
-        const qint64 owned = api.now() - api.now() % H;
-        api.post(u"/_sim/pools/%1/allocation"_s.arg(pool), {{u"instance_sku"_s, sku},
-                                                            {u"start_at"_s, owned},
-                                                            {u"end_at"_s, owned + 72 * H},
-                                                            {u"node_count"_s, 2}});
 
         // Pools: the column, from the session's pools and instances.
         app->setCurrentSection(u"pools"_s);
@@ -171,7 +199,8 @@ private Q_SLOTS:
         QVERIFY(page->chart()->description().contains(u"Idle: 48 node-hours"_s));
         // Priced from the book's bids once the depth is read.
         auto* status = page->findChild<QLabel*>(u"orderStatus"_s);
-        QTRY_VERIFY2_WITH_TIMEOUT(status->text().startsWith(u"Priced at the bid"_s), qPrintable(status->text()), Timeout);
+        QTRY_VERIFY2_WITH_TIMEOUT(status->text().startsWith(u"Priced at the bid"_s),
+                                  qPrintable(status->text()), Timeout);
         QString why;
         std::optional<OrderRequest> request;
         QTRY_VERIFY_WITH_TIMEOUT((request = page->panel()->request(&why)).has_value(), Timeout);
@@ -204,6 +233,61 @@ private Q_SLOTS:
         QCOMPARE(delta.first().toObject().value(u"start_at"_s).toInteger(), start);
         QCOMPARE(delta.first().toObject().value(u"end_at"_s).toInteger(), end);
         QCOMPARE(delta.first().toObject().value(u"node_count"_s).toInteger(), 1);
+    }
+
+    // A pool owning nodes with no instance is told once it has been so for more than an hour (of
+    // the simulated clock), not again at the next polls; turned off, another is not told.
+    void anIdlePoolIsToldOnce()
+    {
+        AppUnderTest run;
+        QVERIFY(run.start());
+        Session* session = run.app->connection()->session();
+        const QString sku = run.skuId(u"sea-3-h100"_s);
+        const QString pool = run.owningPool(u"idle-told"_s, sku, 1);
+        QVERIFY(!pool.isEmpty());
+        session->refreshAll();
+        QTRY_VERIFY_WITH_TIMEOUT(session->pools()->find(pool), Timeout);
+        QVERIFY(run.notifier.ofKind(Notice::Kind::PoolIdle).isEmpty());
+
+        // Not yet an hour.
+        QSignalSpy checks(session, &Session::accountChecked);
+        // The app learns the server's time at the market's refresh.
+        const auto advance = [&run, session](qint64 seconds) {
+            run.api.advanceClock(seconds);
+            run.app->market()->refresh();
+            session->refreshAll();
+        };
+        advance(50 * 60);
+        QVERIFY(checks.wait(Timeout));
+        QVERIFY(run.notifier.ofKind(Notice::Kind::PoolIdle).isEmpty());
+
+        advance(20 * 60);
+        QTRY_COMPARE_WITH_TIMEOUT(run.notifier.ofKind(Notice::Kind::PoolIdle).size(), 1, Timeout);
+        const Notice told = run.notifier.ofKind(Notice::Kind::PoolIdle).first();
+        QCOMPARE(told.section, u"pools"_s);
+        QCOMPARE(told.targetId, pool);
+        QVERIFY2(told.text.startsWith(u"Pool idle-told has owned 1 node with no instance"_s),
+                 qPrintable(told.text));
+
+        // The next polls: still the one.
+        const int seen = int(checks.size());
+        advance(10 * 60);
+        QTRY_VERIFY_WITH_TIMEOUT(checks.size() > seen, Timeout);
+        session->refreshAll();
+        QTRY_VERIFY_WITH_TIMEOUT(checks.size() > seen + 1, Timeout);
+        QCOMPARE(run.notifier.ofKind(Notice::Kind::PoolIdle).size(), 1);
+
+        // Turned off in the settings: another idle pool is not told.
+        run.settings.setNotifies(Notice::Kind::PoolIdle, false);
+        const QString other = run.owningPool(u"idle-quiet"_s, sku, 1);
+        session->refreshAll();
+        QTRY_VERIFY_WITH_TIMEOUT(session->pools()->find(other), Timeout);
+        const int before = int(checks.size());
+        advance(2 * H);
+        QTRY_VERIFY_WITH_TIMEOUT(checks.size() > before, Timeout);
+        session->refreshAll();
+        QTRY_VERIFY_WITH_TIMEOUT(checks.size() > before + 1, Timeout);
+        QCOMPARE(run.notifier.ofKind(Notice::Kind::PoolIdle).size(), 1);
     }
 };
 
