@@ -59,7 +59,20 @@ bool usesNode(const Instance& instance)
            || instance.status == Instance::Status::AwaitingAllocation;
 }
 
-PoolIdle compute(const Pool& pool, const QList<Instance>& instances, qint64 now)
+namespace {
+
+// The instances holding a node of each pool, by pool id: every count below reads only its pool's.
+QHash<QString, QList<Instance>> byPool(const QList<Instance>& instances)
+{
+    QHash<QString, QList<Instance>> result;
+    for (const Instance& instance : instances) {
+        if (usesNode(instance))
+            result[instance.pool.id].append(instance);
+    }
+    return result;
+}
+
+PoolIdle computeOwn(const Pool& pool, const QList<Instance>& instances, qint64 now)
 {
     PoolIdle result;
     result.poolId = pool.id;
@@ -87,12 +100,20 @@ PoolIdle compute(const Pool& pool, const QList<Instance>& instances, qint64 now)
     return result;
 }
 
+} // namespace
+
+PoolIdle compute(const Pool& pool, const QList<Instance>& instances, qint64 now)
+{
+    return computeOwn(pool, byPool(instances).value(pool.id), now);
+}
+
 QHash<QString, PoolIdle> computeAll(const QList<Pool>& pools, const QList<Instance>& instances, qint64 now)
 {
+    const QHash<QString, QList<Instance>> holding = byPool(instances);
     QHash<QString, PoolIdle> result;
     result.reserve(pools.size());
     for (const Pool& pool : pools)
-        result.insert(pool.id, compute(pool, instances, now));
+        result.insert(pool.id, computeOwn(pool, holding.value(pool.id), now));
     return result;
 }
 
