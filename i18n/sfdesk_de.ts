@@ -698,6 +698,14 @@
         <source>Notify when a watched window is offered at or under its price</source>
         <translation>Benachrichtigen, wenn ein beobachtetes Fenster zum Preis oder darunter angeboten wird</translation>
     </message>
+    <message>
+        <source>Pools i&amp;dle for more than an hour</source>
+        <translation>Pools, die länger als eine Stunde &amp;brachliegen</translation>
+    </message>
+    <message>
+        <source>Notify when a pool has owned nodes with no instance for more than an hour</source>
+        <translation>Benachrichtigen, wenn ein Pool länger als eine Stunde Knoten besitzt, auf denen keine Instanz läuft</translation>
+    </message>
 </context>
 <context>
     <name>QMenu</name>
@@ -5004,6 +5012,17 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
             <numerusform>Pool %1: Die Kapazität endet in %n Minuten, um %2.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Pool idle</source>
+        <translation>Pool ungenutzt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pool %1 has owned %n node(s) with no instance on them since %2.</source>
+        <translation>
+            <numerusform>Pool %1 besitzt seit %2 %n Knoten, auf dem keine Instanz läuft.</numerusform>
+            <numerusform>Pool %1 besitzt seit %2 %n Knoten, auf denen keine Instanz läuft.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::OrderModel</name>
@@ -5802,6 +5821,13 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>A price watch found %1 offered from %2 to %3 at %4.</source>
         <translation>Ein Preiswächter fand %1 angeboten von %2 bis %3 zu %4.</translation>
     </message>
+    <message numerus="yes">
+        <source>Idle: %n node-hour(s) owned over the next 48 hours with no instance on them, hatched, from %1 to %2.</source>
+        <translation>
+            <numerusform>Ungenutzt: %n Knotenstunde in den nächsten 48 Stunden ohne Instanz, schraffiert, von %1 bis %2.</numerusform>
+            <numerusform>Ungenutzt: %n Knotenstunden in den nächsten 48 Stunden ohne Instanz, schraffiert, von %1 bis %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::PoolModel</name>
@@ -5832,6 +5858,17 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+    <message>
+        <source>Idle (48 h)</source>
+        <translation>Ungenutzt (48 h)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node-hour(s)</source>
+        <translation>
+            <numerusform>%n Knotenstunde</numerusform>
+            <numerusform>%n Knotenstunden</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6023,6 +6060,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Transfer %1 asked for: %2.</source>
         <translation>Transfer %1 beantragt: %2.</translation>
+    </message>
+    <message>
+        <source>Sell &amp;Idle…</source>
+        <translation>Ungenutzte Knoten verkau&amp;fen…</translation>
+    </message>
+    <message>
+        <source>Propose a sell order for the pool&apos;s owned nodes that no instance uses over the next 48 hours, for you to confirm in the planner</source>
+        <translation>Einen Verkaufsauftrag für die Knoten des Pools vorschlagen, die in den nächsten 48 Stunden keine Instanz nutzt; Sie bestätigen ihn im Planer</translation>
     </message>
 </context>
 <context>
@@ -6945,6 +6990,38 @@ Zusammen: %4
     <message>
         <source>Be told once when the selected window is offered at or under a price</source>
         <translation>Einmal benachrichtigt werden, wenn das ausgewählte Fenster zu einem Preis oder darunter angeboten wird</translation>
+    </message>
+    <message numerus="yes">
+        <source>Priced at the bid that takes all %n node(s); check and place it.</source>
+        <translation>
+            <numerusform>Zum Gebot bepreist, das den %n Knoten ganz nimmt; prüfen und aufgeben.</numerusform>
+            <numerusform>Zum Gebot bepreist, das alle %n Knoten nimmt; prüfen und aufgeben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The book&apos;s bids do not take %n node(s) for this window: set a price yourself.</source>
+        <translation>
+            <numerusform>Die Gebote im Orderbuch nehmen %n Knoten für dieses Fenster nicht ab: Setzen Sie selbst einen Preis.</numerusform>
+            <numerusform>Die Gebote im Orderbuch nehmen %n Knoten für dieses Fenster nicht ab: Setzen Sie selbst einen Preis.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The pool has no idle capacity over the next 48 hours.</source>
+        <translation>Der Pool hat in den nächsten 48 Stunden keine ungenutzte Kapazität.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All the pool&apos;s idle capacity: %n node(s). Reading the bids to price it…</source>
+        <translation>
+            <numerusform>Die ganze ungenutzte Kapazität des Pools: %n Knoten. Die Gebote werden gelesen, um sie zu bepreisen…</numerusform>
+            <numerusform>Die ganze ungenutzte Kapazität des Pools: %n Knoten. Die Gebote werden gelesen, um sie zu bepreisen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The pool&apos;s idle capacity is not one block of the same nodes: this is its largest, %n node(s) of %1 idle node-hours. Reading the bids to price it…</source>
+        <translation>
+            <numerusform>Die ungenutzte Kapazität des Pools ist kein Block gleich vieler Knoten: Dies ist ihr größter, %n Knoten von %1 ungenutzten Knotenstunden. Die Gebote werden gelesen, um ihn zu bepreisen…</numerusform>
+            <numerusform>Die ungenutzte Kapazität des Pools ist kein Block gleich vieler Knoten: Dies ist ihr größter, %n Knoten von %1 ungenutzten Knotenstunden. Die Gebote werden gelesen, um ihn zu bepreisen…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

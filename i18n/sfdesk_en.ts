@@ -478,6 +478,13 @@
             <numerusform>Pool %1: capacity ends in %n minutes, at %2.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Pool %1 has owned %n node(s) with no instance on them since %2.</source>
+        <translation>
+            <numerusform>Pool %1 has owned %n node with no instance on them since %2.</numerusform>
+            <numerusform>Pool %1 has owned %n nodes with no instance on them since %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::OrderPanel</name>
@@ -537,6 +544,23 @@
         <translation>
             <numerusform>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n order of it shown.</numerusform>
             <numerusform>Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at least %6%7; %n orders of it shown.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Idle: %n node-hour(s) owned over the next 48 hours with no instance on them, hatched, from %1 to %2.</source>
+        <translation>
+            <numerusform>Idle: %n node-hour owned over the next 48 hours with no instance on them, hatched, from %1 to %2.</numerusform>
+            <numerusform>Idle: %n node-hours owned over the next 48 hours with no instance on them, hatched, from %1 to %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::PoolModel</name>
+    <message numerus="yes">
+        <source>%n node-hour(s)</source>
+        <translation>
+            <numerusform>%n node-hour</numerusform>
+            <numerusform>%n node-hours</numerusform>
         </translation>
     </message>
 </context>
@@ -636,6 +660,34 @@
         <translation>
             <numerusform>Procurement %1 keeps %n node of %2.</numerusform>
             <numerusform>Procurement %1 keeps %n nodes of %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Priced at the bid that takes all %n node(s); check and place it.</source>
+        <translation>
+            <numerusform>Priced at the bid that takes all %n node; check and place it.</numerusform>
+            <numerusform>Priced at the bid that takes all %n nodes; check and place it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The book&apos;s bids do not take %n node(s) for this window: set a price yourself.</source>
+        <translation>
+            <numerusform>The book&apos;s bids do not take %n node for this window: set a price yourself.</numerusform>
+            <numerusform>The book&apos;s bids do not take %n nodes for this window: set a price yourself.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All the pool&apos;s idle capacity: %n node(s). Reading the bids to price it…</source>
+        <translation>
+            <numerusform>All the pool&apos;s idle capacity: %n node. Reading the bids to price it…</numerusform>
+            <numerusform>All the pool&apos;s idle capacity: %n nodes. Reading the bids to price it…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The pool&apos;s idle capacity is not one block of the same nodes: this is its largest, %n node(s) of %1 idle node-hours. Reading the bids to price it…</source>
+        <translation>
+            <numerusform>The pool&apos;s idle capacity is not one block of the same nodes: this is its largest, %n node of %1 idle node-hours. Reading the bids to price it…</numerusform>
+            <numerusform>The pool&apos;s idle capacity is not one block of the same nodes: this is its largest, %n nodes of %1 idle node-hours. Reading the bids to price it…</numerusform>
         </translation>
     </message>
 </context>

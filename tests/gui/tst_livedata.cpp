@@ -215,7 +215,8 @@ private Q_SLOTS:
             if (!action->isSeparator())
                 entries << action->text() + u'|' + action->shortcut().toString();
         QCOMPARE(entries, (QStringList{u"&Refresh|F5"_s, u"&Export…|Ctrl+E"_s, u"&New Pool…|Ctrl+N"_s,
-                                       u"Rena&me…|F2"_s, u"&Delete…|Del"_s, u"Move N&odes…|Ctrl+M"_s}));
+                                       u"Rena&me…|F2"_s, u"&Delete…|Del"_s, u"Move N&odes…|Ctrl+M"_s,
+                                       u"Sell &Idle…|"_s}));
         auto* rename = view.findChild<QPushButton*>(u"poolsRenameButton"_s);
         QVERIFY(rename);
         view.table()->table()->clearSelection();

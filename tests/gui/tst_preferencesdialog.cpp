@@ -69,7 +69,8 @@ private Q_SLOTS:
             {Notice::Kind::OrderExpired, u"notifyOrderExpired"_s},
             {Notice::Kind::CapacitySoon, u"notifyCapacitySoon"_s},
             {Notice::Kind::InstanceRunning, u"notifyInstanceRunning"_s},
-            {Notice::Kind::PriceWatch, u"notifyPriceWatch"_s}};
+            {Notice::Kind::PriceWatch, u"notifyPriceWatch"_s},
+            {Notice::Kind::PoolIdle, u"notifyPoolIdle"_s}};
         QCOMPARE(boxes.size(), Notice::allKinds().size());
         {
             PreferencesDialog dialog(&settings);
@@ -82,6 +83,7 @@ private Q_SLOTS:
             dialog.findChild<QCheckBox*>(u"notifyOrderExpired"_s)->setChecked(false);
             dialog.findChild<QCheckBox*>(u"notifyCapacitySoon"_s)->setChecked(false);
             dialog.findChild<QCheckBox*>(u"notifyPriceWatch"_s)->setChecked(false);
+            dialog.findChild<QCheckBox*>(u"notifyPoolIdle"_s)->setChecked(false);
             dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok)->click();
         }
         QVERIFY(settings.notifies(Notice::Kind::OrderFilled));
@@ -89,6 +91,7 @@ private Q_SLOTS:
         QVERIFY(!settings.notifies(Notice::Kind::CapacitySoon));
         QVERIFY(settings.notifies(Notice::Kind::InstanceRunning));
         QVERIFY(!settings.notifies(Notice::Kind::PriceWatch));
+        QVERIFY(!settings.notifies(Notice::Kind::PoolIdle));
         // Read back from the file, as the next start does.
         Settings again(dir.filePath(u"s.ini"_s));
         QVERIFY(!again.notifies(Notice::Kind::OrderExpired));

@@ -4,10 +4,13 @@
 
 #include "common/constvalue.h"
 #include "core/models/connectionstatus.h"
+#include "core/models/instancemodel.h"
 #include "core/models/ordermodel.h"
+#include "core/models/poolmodel.h"
 #include "core/models/pooltransfermodel.h"
 #include "core/models/procurementmodel.h"
 #include "core/models/session.h"
+#include "support/mockclock.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
 #include "support/testenv.h"
@@ -183,6 +186,60 @@ private Q_SLOTS:
         // Deleted, it leaves the list at the next read.
         await(m_client->deleteProcurement(made.id));
         QTRY_VERIFY_WITH_TIMEOUT(!session.procurements()->find(made.id), 15000);
+        session.stop();
+    }
+    // A pool's idle capacity in the Pools model: what it owns over the next 48 hours, less a node
+    // once an instance starts on it, read from the session's pools and instances.
+    void idleCapacityDropsWhenAnInstanceStarts()
+    {
+        Session session(m_client.get());
+        QAbstractItemModelTester tester(session.pools(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The window is counted on the simulated clock.
+        MockClock clock(m_api.now());
+        session.pools()->setClock(&clock);
+        session.setInterval(1h);
+        session.start();
+        session.watch(Session::Resource::Pools);
+        session.watch(Session::Resource::Instances);
+        const QString poolId = pool(u"idle"_s, u"default"_s);
+        const QString sku = m_skus.value(u"sea-3-h100"_s);
+        // Two nodes from now on.
+        m_api.setAllocation(poolId, sku, 2);
+        session.refresh(Session::Resource::Pools);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            session.pools()->find(poolId) && session.pools()->find(poolId)->nodesAt(m_api.now()) == 2, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(session.pools()->idleOf(poolId).nodeHours, 2 * 48, 15000);
+        const int row = session.pools()->rowOf(poolId);
+        QCOMPARE(session.pools()->index(row, PoolModel::IdleColumn).data(ResourceRole::RawRole).toLongLong(),
+                 96);
+        // (Plural forms come from the English translation the app loads.)
+        QVERIFY(session.pools()
+                    ->index(row, PoolModel::IdleColumn)
+                    .data()
+                    .toString()
+                    .startsWith(u"96 node-hour"_s));
+
+        QList<Image> images = await(m_client->images(QString::fromLatin1(ApiClient::publicImagesWorkspace)));
+        QVERIFY(!images.isEmpty());
+        NewInstance spec;
+        spec.pool = poolId;
+        spec.sku = sku;
+        spec.image = images.first().id;
+        spec.name = u"idle-1"_s;
+        ApiError error;
+        const Instance started = await(m_client->createInstance(spec), &error);
+        QVERIFY2(!started.id.isEmpty(), qPrintable(error.message()));
+        // The app's own write reads the lists again: one node of two is in use from now on.
+        QTRY_VERIFY_WITH_TIMEOUT(session.instances()->find(started.id), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(session.pools()->idleOf(poolId).nodeHours, 48, 15000);
+        const IdleCapacity::PoolIdle idle = session.pools()->idleOf(poolId);
+        QVERIFY(idle.sellable);
+        QCOMPARE(idle.sellable->nodes, 1);
+        QCOMPARE(idle.sellable->sku, sku);
+        QCOMPARE(idle.sellable->start, IdleCapacity::windowStart(clock.nowSecs()));
+        QCOMPARE(idle.sellable->end, IdleCapacity::windowStart(clock.nowSecs()) + 48 * 3600);
+        QVERIFY(idle.sellableIsAll);
         session.stop();
     }
 };

@@ -81,6 +81,25 @@ private Q_SLOTS:
     }
 
     // A level's nodes are those it holds through the whole window.
+    // A sell of N nodes fills against the bids from the best down: the rate of the bid that reaches N.
+    void theBidThatFillsASell()
+    {
+        using Level = MarketDepth::Level;
+        const QList<Level> ladder{
+            {Level::Side::Ask, 20'000'000, 5},
+            {Level::Side::Bid, 12'000'000, 1},
+            {Level::Side::Bid, 11'000'000, 2},
+            {Level::Side::Bid, 9'000'000, 4},
+        };
+        QCOMPARE(MarketDepth::fillingBid(ladder, 1), std::optional<qint64>(12'000'000));
+        QCOMPARE(MarketDepth::fillingBid(ladder, 2), std::optional<qint64>(11'000'000));
+        QCOMPARE(MarketDepth::fillingBid(ladder, 3), std::optional<qint64>(11'000'000));
+        QCOMPARE(MarketDepth::fillingBid(ladder, 7), std::optional<qint64>(9'000'000));
+        // More than the bids want together, and asks never count.
+        QCOMPARE(MarketDepth::fillingBid(ladder, 8), std::nullopt);
+        QCOMPARE(MarketDepth::fillingBid({{Level::Side::Ask, 1'000'000, 9}}, 1), std::nullopt);
+    }
+
     void nodesThroughoutTheWindow()
     {
         const NodeSchedule steps{

@@ -273,6 +273,77 @@ private Q_SLOTS:
         QCOMPARE(watcher.nextWarningAt(), Now + 4 * H - NoticeWatcher::CapacityWarningSecs);
     }
 
+    // A pool that owns nodes with no instance on them for more than an hour is told once per idle
+    // stretch; a stretch ends when an instance starts on it; a kind turned off tells nothing.
+    void anIdlePoolIsToldOncePerStretch()
+    {
+        PoolModel pools;
+        InstanceModel instances;
+        QAbstractItemModelTester tester(&pools, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        qint64 now = Now;
+        NoticeWatcher watcher;
+        watcher.setClock([&now] { return now; });
+        // Only the idle notices, here.
+        watcher.setEnabled(Notice::Kind::InstanceRunning, false);
+        QSignalSpy told(&watcher, &NoticeWatcher::noticed);
+        watcher.setModel(NoticeWatcher::Source::Pools, &pools);
+        watcher.setModel(NoticeWatcher::Source::Instances, &instances);
+        const auto owning = [](const QString& id) {
+            Pool p = pool(id, Now - H, Now + 10 * H);
+            p.bySku.insert(u"sku-1"_s, p.total);
+            return p;
+        };
+        const auto on = [](const QString& id, const QString& poolId, Instance::Status status) {
+            Instance i = instance(id, status);
+            i.pool.id = poolId;
+            i.sku.id = u"sku-1"_s;
+            return i;
+        };
+        pools.refresh({owning(u"p1"_s), owning(u"p2"_s)});
+        instances.refresh({on(u"busy"_s, u"p2"_s, Instance::Status::Running)});
+        watcher.setLoaded(NoticeWatcher::Source::Pools, true);
+        watcher.setLoaded(NoticeWatcher::Source::Instances, true);
+        now = Now + H;
+        watcher.clockChanged();
+        QCOMPARE(told.size(), 0); // an hour, not more
+        now = Now + H + 60;
+        watcher.clockChanged();
+        QCOMPARE(told.size(), 1);
+        const Notice idle = noticesOf(told).at(0);
+        QCOMPARE(idle.kind, Notice::Kind::PoolIdle);
+        QCOMPARE(idle.targetId, u"p1"_s);
+        QCOMPARE(idle.section, u"pools"_s);
+        QVERIFY2(idle.text.contains(u"pool p1"_s), qPrintable(idle.text));
+        // The next poll, and the next, tell nothing more.
+        now += 600;
+        watcher.clockChanged();
+        pools.refresh({owning(u"p1"_s), owning(u"p2"_s), pool(u"p3"_s, Now + 5 * H, Now + 6 * H)});
+        QCOMPARE(told.size(), 1);
+
+        // An instance starting on it ends the stretch; after it stops, a new one is told an hour on.
+        instances.refresh({on(u"busy"_s, u"p2"_s, Instance::Status::Running),
+                           on(u"new"_s, u"p1"_s, Instance::Status::AwaitingAllocation)});
+        now += 2 * H;
+        watcher.clockChanged();
+        QCOMPARE(told.size(), 1);
+        instances.refresh({on(u"busy"_s, u"p2"_s, Instance::Status::Running),
+                           on(u"new"_s, u"p1"_s, Instance::Status::Terminated)});
+        now += H + 1;
+        watcher.clockChanged();
+        QCOMPARE(told.size(), 2);
+        QCOMPARE(noticesOf(told).at(1).targetId, u"p1"_s);
+
+        // Turned off: a third stretch is not told.
+        watcher.setEnabled(Notice::Kind::PoolIdle, false);
+        instances.refresh({on(u"busy"_s, u"p2"_s, Instance::Status::Running),
+                           on(u"new"_s, u"p1"_s, Instance::Status::Running)});
+        instances.refresh({on(u"busy"_s, u"p2"_s, Instance::Status::Running),
+                           on(u"new"_s, u"p1"_s, Instance::Status::Terminated)});
+        now += 2 * H;
+        watcher.clockChanged();
+        QCOMPARE(told.size(), 2);
+    }
+
     // Bound to a session, the watcher reads the lists its kinds need whatever page is open (in the
     // background), and only those; unbound, it leaves them.
     void aSessionsListsAreWatchedWhileAKindNeedsThem()
@@ -290,6 +361,8 @@ private Q_SLOTS:
         watcher.setEnabled(Notice::Kind::OrderExpired, false);
         watcher.setEnabled(Notice::Kind::CapacitySoon, false);
         QVERIFY(!session.isWatchedInBackground(Session::Resource::Orders));
+        QVERIFY(session.isWatchedInBackground(Session::Resource::Pools)); // idle pools still need the pools
+        watcher.setEnabled(Notice::Kind::PoolIdle, false);
         QVERIFY(!session.isWatchedInBackground(Session::Resource::Pools));
         QVERIFY(session.isWatchedInBackground(Session::Resource::Instances));
         watcher.bind(nullptr);

@@ -115,6 +115,19 @@ QList<Fill> fills(const QList<OrderbookFill>& fills, const QString& sku)
     return result;
 }
 
+std::optional<qint64> fillingBid(const QList<Level>& ladder, qint64 nodes)
+{
+    qint64 wanted = 0;
+    for (const Level& level : ladder) {
+        if (level.side != Level::Side::Bid || level.nodes <= 0)
+            continue;
+        wanted += level.nodes;
+        if (wanted >= nodes)
+            return level.rate;
+    }
+    return std::nullopt;
+}
+
 } // namespace MarketDepth
 
 } // namespace sfdesk

@@ -6,6 +6,8 @@
 
 #include <QList>
 
+#include <optional>
+
 namespace sfdesk {
 
 // The market beside the planner, in rows a chart or a screen reader can show: the depth of one
@@ -35,6 +37,11 @@ struct Level
 // first among the bids), as a price ladder reads top to bottom. Levels of other SKUs are left out;
 // an own order's rate that no level has gets a row of its own.
 QList<Level> ladder(const OrderbookDepth& depth, const QString& sku, const QList<Order>& ownOrders);
+
+// The rate a sell of `nodes` for the whole window needs to fill against the bids of a ladder: the
+// bids taken from the best down until they want `nodes`, the last one's rate; none when the bids
+// together want fewer.
+std::optional<qint64> fillingBid(const QList<Level>& ladder, qint64 nodes);
 
 // Nodes a schedule holds throughout [start, end): its smallest count over the window.
 qint64 nodesThroughout(const NodeSchedule& schedule, qint64 start, qint64 end);

@@ -15,21 +15,6 @@ namespace sfdesk {
 
 namespace {
 
-// Entries without an end last until the next entry starts, or (the last one) up to the horizon.
-Schedule bounded(const QList<ScheduleEntry>& schedule, qint64 horizon)
-{
-    QList<ScheduleEntry> entries;
-    entries.reserve(schedule.size());
-    for (qsizetype i = 0; i < schedule.size(); ++i) {
-        const ScheduleEntry& entry = schedule.at(i);
-        entries.append(ScheduleEntry{
-            entry.startAt,
-            entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt : horizon),
-            entry.nodeCount});
-    }
-    return Schedule::fromEntries(entries);
-}
-
 PlannerOrder::Status statusOf(Order::Status status)
 {
     switch (status) {
@@ -54,6 +39,20 @@ PlannerOrder::Status statusOf(Order::Status status)
 } // namespace
 
 namespace PlannerConversion {
+
+Schedule bounded(const QList<ScheduleEntry>& schedule, qint64 horizon)
+{
+    QList<ScheduleEntry> entries;
+    entries.reserve(schedule.size());
+    for (qsizetype i = 0; i < schedule.size(); ++i) {
+        const ScheduleEntry& entry = schedule.at(i);
+        entries.append(ScheduleEntry{
+            entry.startAt,
+            entry.endAt.value_or(i + 1 < schedule.size() ? schedule.at(i + 1).startAt : horizon),
+            entry.nodeCount});
+    }
+    return Schedule::fromEntries(entries);
+}
 
 PlannerOrder order(const Order& order)
 {

@@ -18,6 +18,9 @@ struct OrderbookWindow;
 // Turns the API value types into the planner's own (see plannerdata.h for why they are separate).
 namespace PlannerConversion {
 
+// A schedule as the API writes it: entries without an end last until the next entry starts, or
+// (the last one) up to `horizon`.
+Schedule bounded(const QList<ScheduleEntry>& schedule, qint64 horizon);
 PlannerOrder order(const Order& order);
 // The pool's allocation per SKU, its orders and its procurements (those of other pools are left
 // out).

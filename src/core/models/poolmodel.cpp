@@ -3,7 +3,9 @@
 #include "core/models/poolmodel.h"
 
 #include "core/models/format.h"
+#include "core/models/instancemodel.h"
 
+#include <algorithm>
 #include <array>
 
 namespace sfdesk {
@@ -24,6 +26,11 @@ const std::array<Column, PoolModel::ColumnCount> columnTable{{
          return QString::number(item.nodesAt(model.nowSecs()));
      },
      [](const PoolModel& model, const Pool& item) -> QVariant { return item.nodesAt(model.nowSecs()); }},
+    {QT_TRANSLATE_NOOP("sfdesk::PoolModel", "Idle (48 h)"),
+     [](const PoolModel& model, const Pool& item) -> QVariant {
+         return PoolModel::tr("%n node-hour(s)", nullptr, int(model.idleOf(item.id).nodeHours));
+     },
+     [](const PoolModel& model, const Pool& item) -> QVariant { return model.idleOf(item.id).nodeHours; }},
     {QT_TRANSLATE_NOOP("sfdesk::PoolModel", "SKUs"),
      [](const PoolModel&, const Pool& item) -> QVariant { return QString::number(item.bySku.size()); },
      [](const PoolModel&, const Pool& item) -> QVariant { return static_cast<qint64>(item.bySku.size()); }},
@@ -38,11 +45,58 @@ const std::array<Column, PoolModel::ColumnCount> columnTable{{
 
 PoolModel::PoolModel(QObject* parent)
     : ColumnTableModel<PoolModel, Pool>(columnTable, parent)
-{}
+{
+    connect(this, &QAbstractItemModel::rowsInserted, this, &PoolModel::recountIdle);
+    connect(this, &QAbstractItemModel::rowsRemoved, this, &PoolModel::recountIdle);
+    connect(this, &QAbstractItemModel::modelReset, this, &PoolModel::recountIdle);
+    // A changed pool changes its idle capacity; the idle column's own change is not one.
+    connect(this, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
+                if (topLeft.column() != IdleColumn || bottomRight.column() != IdleColumn)
+                    recountIdle();
+            });
+}
+
+void PoolModel::setInstances(InstanceModel* instances)
+{
+    if (m_instances)
+        m_instances->disconnect(this);
+    m_instances = instances;
+    if (instances) {
+        connect(instances, &QAbstractItemModel::rowsInserted, this, &PoolModel::recountIdle);
+        connect(instances, &QAbstractItemModel::rowsRemoved, this, &PoolModel::recountIdle);
+        connect(instances, &QAbstractItemModel::dataChanged, this, &PoolModel::recountIdle);
+        connect(instances, &QAbstractItemModel::modelReset, this, &PoolModel::recountIdle);
+    }
+    recountIdle();
+}
+
+void PoolModel::recountIdle()
+{
+    const QList<Instance> instances = m_instances ? m_instances->rows() : QList<Instance>{};
+    QHash<QString, IdleCapacity::PoolIdle> idle = IdleCapacity::computeAll(rows(), instances, nowSecs());
+    if (idle == m_idle)
+        return;
+    // Rows counted before whose count moved; rows just inserted are read with theirs already.
+    int first = rowCount();
+    int last = -1;
+    for (int row = 0; row < rowCount(); ++row) {
+        const QString& id = at(row).id;
+        const auto before = m_idle.constFind(id);
+        if (before != m_idle.cend() && !(*before == idle.value(id))) {
+            first = std::min(first, row);
+            last = row;
+        }
+    }
+    m_idle = std::move(idle);
+    if (last >= 0)
+        Q_EMIT dataChanged(index(first, IdleColumn), index(last, IdleColumn));
+}
 
 void PoolModel::setClock(const Clock* clock)
 {
     m_clock = clock ? clock : Clock::system();
+    recountIdle();
     touchAll();
 }
 

@@ -2,13 +2,20 @@
 
 #pragma once
 
+#include "core/market/idlecapacity.h"
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
 #include "core/util/clock.h"
 
+#include <QPointer>
+
 namespace sfdesk {
 
-// Pool rows for the views; see ResourceTableModel for the refresh rules.
+class InstanceModel;
+
+// Pool rows for the views; see ResourceTableModel for the refresh rules. The idle capacity of each
+// pool (IdleCapacity) is counted from the session's instances (setInstances), again whenever the
+// pools, the instances or the hour change.
 class PoolModel final : public ColumnTableModel<PoolModel, Pool>
 {
     Q_OBJECT
@@ -21,6 +28,7 @@ public:
         WorkspaceColumn,
         KindColumn,
         NodesNowColumn,
+        IdleColumn,
         SkusColumn,
         CreatedColumn,
         IdColumn,
@@ -32,9 +40,16 @@ public:
     // Columns that depend on "now" read this clock (tests fix it).
     void setClock(const Clock* clock);
     qint64 nowSecs() const { return m_clock->nowSecs(); }
+    void setInstances(InstanceModel* instances);
+    // The pool's idle capacity over the next 48 hours (empty for an unknown pool).
+    IdleCapacity::PoolIdle idleOf(const QString& poolId) const { return m_idle.value(poolId); }
+    // Counts the idle capacity again (the window moves with the hour).
+    void recountIdle();
 
 private:
     const Clock* m_clock = Clock::system();
+    QPointer<InstanceModel> m_instances;
+    QHash<QString, IdleCapacity::PoolIdle> m_idle;
 };
 
 } // namespace sfdesk

@@ -48,6 +48,10 @@ Session::Session(ApiClient* client, QObject* parent)
     // A deployment's running instances are counted from the instances the session holds.
     m_deployments->setInstances(m_instances);
     m_poolTransfers->setPools(m_pools);
+    // Idle capacity is what the pools own that the instances do not use; the window moves with the
+    // hour, counted again at the account check's cadence.
+    m_pools->setInstances(m_instances);
+    connect(this, &Session::accountChecked, m_pools, &PoolModel::recountIdle);
     m_accountPoller = Poller::of([this] { return m_client->me(); },
                                  [this](const Account& account) {
                                      if (account != m_account) {

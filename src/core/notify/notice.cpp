@@ -17,6 +17,8 @@ QString Notice::kindName(Kind kind)
         return QStringLiteral("instanceRunning");
     case Kind::PriceWatch:
         return QStringLiteral("priceWatch");
+    case Kind::PoolIdle:
+        return QStringLiteral("poolIdle");
     }
     return {};
 }

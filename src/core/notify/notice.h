@@ -20,6 +20,7 @@ struct Notice
         CapacitySoon,    // a pool's owned capacity starts or ends in 40 minutes
         InstanceRunning, // an instance became running
         PriceWatch,      // a watched window is offered at or under its price
+        PoolIdle,        // a pool owned nodes for more than an hour with no instance on them
     };
 
     Kind kind = Kind::OrderFilled;
@@ -33,8 +34,8 @@ struct Notice
 
     static QList<Kind> allKinds()
     {
-        return {Kind::OrderFilled, Kind::OrderExpired, Kind::CapacitySoon, Kind::InstanceRunning,
-                Kind::PriceWatch};
+        return {Kind::OrderFilled,     Kind::OrderExpired, Kind::CapacitySoon,
+                Kind::InstanceRunning, Kind::PriceWatch,   Kind::PoolIdle};
     }
     // A stable name for the settings and tests.
     static QString kindName(Kind kind);

@@ -3,6 +3,7 @@
 #include "core/notify/noticewatcher.h"
 
 #include "common/constvalue.h"
+#include "core/market/idlecapacity.h"
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
 #include "core/models/ordermodel.h"
@@ -116,6 +117,8 @@ void NoticeWatcher::setModel(Source source, QAbstractItemModel* model)
         m_instances.clear();
         break;
     }
+    if (source != Source::Orders)
+        m_idleSince.clear();
     if (!model) {
         scheduleNextWarning();
         return;
@@ -140,6 +143,9 @@ void NoticeWatcher::setLoaded(Source source, bool loaded)
     if (loaded)
         scan(source);
     tracked.loaded = loaded;
+    // Idle stretches are timed from when both lists are known.
+    if (source != Source::Orders)
+        checkIdle();
 }
 
 void NoticeWatcher::bind(Session* session)
@@ -184,6 +190,8 @@ void NoticeWatcher::bind(Session* session)
                     for (const Source source : {Source::Orders, Source::Pools, Source::Instances})
                         setLoaded(source, false);
                 }),
+        // The session's cadence: an idle stretch grows with time even when no list changes.
+        connect(session, &Session::accountChecked, this, &NoticeWatcher::checkIdle),
         connect(session, &QObject::destroyed, this, [this] { m_sessionConnections.clear(); }),
     };
     for (const Session::Resource resource :
@@ -203,6 +211,7 @@ void NoticeWatcher::setClock(std::function<qint64()> now)
 void NoticeWatcher::clockChanged()
 {
     checkCapacity(m_sources.value(Source::Pools).loaded);
+    checkIdle();
 }
 
 void NoticeWatcher::setEnabled(Notice::Kind kind, bool enabled)
@@ -225,8 +234,10 @@ void NoticeWatcher::updateWatching()
     const QList<std::pair<Session::Resource, bool>> wanted{
         {Session::Resource::Orders,
          isEnabled(Notice::Kind::OrderFilled) || isEnabled(Notice::Kind::OrderExpired)},
-        {Session::Resource::Pools, isEnabled(Notice::Kind::CapacitySoon)},
-        {Session::Resource::Instances, isEnabled(Notice::Kind::InstanceRunning)},
+        {Session::Resource::Pools,
+         isEnabled(Notice::Kind::CapacitySoon) || isEnabled(Notice::Kind::PoolIdle)},
+        {Session::Resource::Instances,
+         isEnabled(Notice::Kind::InstanceRunning) || isEnabled(Notice::Kind::PoolIdle)},
     };
     for (const auto& [resource, want] : wanted) {
         const int key = static_cast<int>(resource);
@@ -259,6 +270,8 @@ void NoticeWatcher::scan(Source source)
         scanInstances(tellChanges);
         break;
     }
+    if (source != Source::Orders)
+        checkIdle();
 }
 
 void NoticeWatcher::tell(const QString& key, const Notice& notice)
@@ -393,6 +406,38 @@ void NoticeWatcher::checkCapacity(bool tellChanges)
         }
     }
     scheduleNextWarning();
+}
+
+void NoticeWatcher::checkIdle()
+{
+    // Both lists are needed: pools without their instances would all look idle.
+    if (!m_sources.value(Source::Pools).loaded || !m_sources.value(Source::Instances).loaded) {
+        m_idleSince.clear();
+        return;
+    }
+    const qint64 t = now();
+    const QList<Instance> instances = rowsOf<Instance>(m_sources.value(Source::Instances).model);
+    QHash<QString, qint64> idleSince;
+    for (const Pool& pool : std::as_const(m_pools)) {
+        const int owned = pool.nodesAt(t);
+        if (owned <= 0 || IdleCapacity::idleNodesAt(pool, instances, t) < owned)
+            continue;
+        // A stretch starts when first seen: what went before the app looked is not known.
+        const qint64 since = m_idleSince.value(pool.id, t);
+        idleSince.insert(pool.id, since);
+        if (t - since <= IdleNoticeSecs)
+            continue;
+        Notice notice;
+        notice.kind = Notice::Kind::PoolIdle;
+        notice.title = tr("Pool idle");
+        notice.text = tr("Pool %1 has owned %n node(s) with no instance on them since %2.", nullptr, owned)
+                          .arg(poolName(pool), Format::dateTime(since));
+        notice.section = QStringLiteral("pools");
+        notice.targetId = pool.id;
+        notice.at = t;
+        tell(QStringLiteral("pool:%1:idle:%2").arg(pool.id).arg(since), notice);
+    }
+    m_idleSince = std::move(idleSince);
 }
 
 void NoticeWatcher::scheduleNextWarning()

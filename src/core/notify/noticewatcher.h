@@ -22,7 +22,9 @@ class Session;
 // Tells what changed in a connection's lists that the user wants to know about: an order filled or
 // expired unfilled, a pool's capacity starting or ending in 40 minutes, an instance running. It
 // watches the session's models (no polling of its own) and compares each row with how it was;
-// what a list held when first read is the baseline, never told. Each thing is told once.
+// what a list held when first read is the baseline, never told. Each thing is told once. A pool
+// that owns nodes with no running or starting instance for more than an hour, as seen at the
+// polls, is told once per such stretch.
 class NoticeWatcher final : public QObject
 {
     Q_OBJECT
@@ -39,6 +41,8 @@ public:
 
     // How long before a pool's capacity starts or ends the user is told.
     static constexpr qint64 CapacityWarningSecs = 40 * 60;
+    // How long a pool owns nodes with no instance before the user is told.
+    static constexpr qint64 IdleNoticeSecs = 3600;
 
     explicit NoticeWatcher(QObject* parent = nullptr);
     ~NoticeWatcher() override;
@@ -55,7 +59,8 @@ public:
 
     // "Now" on the server's clock, for the capacity warnings.
     void setClock(std::function<qint64()> now);
-    // The clock jumped (the server's offset became known): the next warning is timed again.
+    // The clock jumped (the server's offset became known): the next warning is timed again, and
+    // the idle stretches are looked at.
     void clockChanged();
 
     void setEnabled(Notice::Kind kind, bool enabled);
@@ -86,6 +91,8 @@ private:
     void scanPools(bool tell);
     void scanInstances(bool tell);
     void checkCapacity(bool tell);
+    // Idle stretches of the pools, at each poll of the pools or instances and each account check.
+    void checkIdle();
     void scheduleNextWarning();
     void tell(const QString& key, const Notice& notice);
     void updateWatching();
@@ -96,6 +103,8 @@ private:
     QHash<QString, OrderState> m_orders;
     QHash<QString, Instance::Status> m_instances;
     QHash<QString, Pool> m_pools;
+    // Pool id: since when (server's clock) it has been seen owning nodes with no instance.
+    QHash<QString, qint64> m_idleSince;
     // What was told (or was the baseline), so that nothing is told twice.
     QSet<QString> m_told;
     std::function<qint64()> m_now;

@@ -10,6 +10,7 @@
 #include "core/models/activitymodel.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/format.h"
+#include "core/models/poolmodel.h"
 #include "core/models/session.h"
 #include "core/notify/dbusnotifier.h"
 #include "core/notify/noticelog.h"
@@ -126,7 +127,17 @@ void Application::buildSections()
     window->setSectionPage(QStringLiteral("start"), start);
     add(QStringLiteral("availability"), tr("Availability"),
         [context] { return new AvailabilityView(context); });
-    add(QStringLiteral("pools"), tr("Pools"), [context] { return new PoolsView(context); });
+    add(QStringLiteral("pools"), tr("Pools"), [this, window, context] {
+        auto* pools = new PoolsView(context);
+        // Sell Idle… proposes the sell in the planner, where it is checked and placed.
+        connect(pools, &PoolsView::sellIdleRequested, this, [window](const QString& poolId) {
+            window->setCurrentSection(QStringLiteral("reservations"));
+            if (auto* planner =
+                    qobject_cast<ReservationsPage*>(window->sectionPage(QStringLiteral("reservations"))))
+                planner->sellIdle(poolId);
+        });
+        return pools;
+    });
     add(QStringLiteral("instances"), tr("Instances"), [context] { return new InstancesView(context); });
     add(QStringLiteral("deployments"), tr("Deployments"), [this, window, context] {
         auto* page = new DeploymentsPage(context);
@@ -156,6 +167,19 @@ void Application::buildSections()
         reservations->setSettings(m_services.settings);
         reservations->setProfileSource([this] { return profile(); });
         reservations->setPriceWatches(m_priceWatches.get());
+        // The idle capacity the Pools column shows, drawn on the chart of the shown pool.
+        reservations->setIdleSource([context](const QString& poolId) {
+            return context->session() ? context->session()->pools()->idleOf(poolId)
+                                      : IdleCapacity::PoolIdle{};
+        });
+        const auto followIdle = [context, reservations] {
+            if (context->session())
+                connect(context->session()->pools(), &QAbstractItemModel::dataChanged, reservations,
+                        &ReservationsPage::updateIdle, Qt::UniqueConnection);
+            reservations->updateIdle();
+        };
+        connect(context, &ViewContext::clientChanged, reservations, followIdle);
+        followIdle();
         reservations->setScopeBar(new WorkspaceBar(QStringLiteral("reservations"), context, reservations));
         return reservations;
     });

@@ -42,7 +42,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
                {QStringLiteral("pools"),
                 tr("&Pools"),
                 tr("Loading pools"),
-                {Session::Resource::Pools, Session::Resource::PoolTransfers, Session::Resource::Skus},
+                // The instances: what of the pools' capacity is idle.
+                {Session::Resource::Pools, Session::Resource::PoolTransfers, Session::Resource::Skus,
+                 Session::Resource::Instances},
                 {PoolModel::IdColumn},
                 tr("No pools here. A pool holds the compute you buy; every order and instance needs one.")},
                parent)
@@ -52,6 +54,7 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     , m_rename(new QAction(ThemeIcons::icon(QStringLiteral("edit-rename")), tr("Rena&me…"), this))
     , m_delete(new QAction(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete…"), this))
     , m_move(new QAction(ThemeIcons::icon(QStringLiteral("go-next")), tr("Move N&odes…"), this))
+    , m_sellIdle(new QAction(ThemeIcons::icon(QStringLiteral("document-send")), tr("Sell &Idle…"), this))
     , m_transferFilter(new QSortFilterProxyModel(this))
     , m_transfers(new AccessibleTableView(this))
     , m_transfersTitle(new QLabel(this))
@@ -71,6 +74,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     m_move->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     m_move->setToolTip(tr("Move owned nodes of the pool to another pool, in any workspace"));
     addPageAction(m_move, QStringLiteral("poolsMoveNodesButton"), Scope::Row);
+    m_sellIdle->setToolTip(tr("Propose a sell order for the pool's owned nodes that no instance uses over "
+                              "the next 48 hours, for you to confirm in the planner"));
+    addPageAction(m_sellIdle, QStringLiteral("poolsSellIdleButton"), Scope::Row);
     setTableModel(m_model);
     table()->setAccessibleNames(tr("Pools"));
     addFooter(m_error);
@@ -104,6 +110,9 @@ PoolsView::PoolsView(ViewContext* context, QWidget* parent)
     connect(m_rename, &QAction::triggered, this, &PoolsView::renameCurrent);
     connect(m_delete, &QAction::triggered, this, &PoolsView::deleteCurrent);
     connect(m_move, &QAction::triggered, this, &PoolsView::moveNodes);
+    connect(m_sellIdle, &QAction::triggered, this, &PoolsView::sellIdle);
+    // The idle column moves with the instances: Sell Idle… follows it.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &PoolsView::updateActions);
     updateActions();
 }
 
@@ -113,6 +122,7 @@ void PoolsView::takeModels(Session* session)
 {
     m_model = session->pools();
     setTableModel(m_model);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &PoolsView::updateActions, Qt::UniqueConnection);
     m_transferFilter->setSourceModel(session->poolTransfers());
     updateTransfers();
 }
@@ -151,7 +161,15 @@ void PoolsView::updateActions()
     m_rename->setEnabled(connected && selected);
     m_delete->setEnabled(connected && selected);
     m_move->setEnabled(connected && selected);
+    m_sellIdle->setEnabled(connected && selected && m_model->idleOf(currentPool()->id).sellable.has_value());
     updateTransfers();
+}
+
+void PoolsView::sellIdle()
+{
+    const auto pool = currentPool();
+    if (pool && m_model->idleOf(pool->id).sellable)
+        Q_EMIT sellIdleRequested(pool->id);
 }
 
 void PoolsView::moveNodes()

@@ -38,9 +38,13 @@ public:
     // Opens Move Nodes for the current pool.
     void moveNodes();
     QTableView* transfersTable() const { return m_transfers; }
+    // Sell Idle…: asks the planner to propose a sell of the current pool's idle block.
+    void sellIdle();
 
 Q_SIGNALS:
     void actionFinished();
+    // The planner is to open a sell of the pool's idle capacity for the user to confirm.
+    void sellIdleRequested(const QString& poolId);
 
 protected:
     void updateActions() override;
@@ -60,6 +64,7 @@ private:
     QAction* m_rename;
     QAction* m_delete;
     QAction* m_move;
+    QAction* m_sellIdle;
     QSortFilterProxyModel* m_transferFilter;
     QTableView* m_transfers;
     QLabel* m_transfersTitle;

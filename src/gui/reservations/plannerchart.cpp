@@ -123,6 +123,7 @@ public:
     std::optional<TimeAxis::Window> selection;
     qint64 selectionNodes = 0;
     QList<PlannerChart::WatchMarker> watchMarkers;
+    Schedule idle;
     bool utc = false;
 };
 
@@ -362,6 +363,23 @@ protected:
                 painter->setPen(color);
                 painter->drawText(QPointF(left, y - 5), label);
             }
+        }
+
+        // Idle nodes: hatched in the text colour over the owned area, from the axis up, outlined.
+        for (const ScheduleEntry& entry : constValue(d->idle.entries())) {
+            const qint64 end = entry.endAt.value_or(d->to);
+            if (end <= d->from || entry.startAt >= d->to)
+                continue;
+            const QRectF band(QPointF(axis.xOf(entry.startAt), d->yOfNodes(double(entry.nodeCount))),
+                              QPointF(axis.xOf(end), d->yOfNodes(0)));
+            QColor hatch = d->colors.text;
+            hatch.setAlpha(150);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(QBrush(hatch, Qt::BDiagPattern));
+            painter->drawRect(band);
+            painter->setPen(QPen(hatch, 1, Qt::DotLine));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(band);
         }
 
         // Windows offered at a watch's price: filled lightly and outlined in the buy colour, at least
@@ -967,6 +985,20 @@ void PlannerChart::setSelectionNodes(qint64 nodes)
     d->rebuildSeries();
 }
 
+void PlannerChart::setIdle(const Schedule& idle)
+{
+    if (d->idle == idle)
+        return;
+    d->idle = idle;
+    d->rebuildSeries();
+    d->updateDescription();
+}
+
+Schedule PlannerChart::idle() const
+{
+    return d->idle;
+}
+
 void PlannerChart::setWatchMarkers(const QList<WatchMarker>& markers)
 {
     if (d->watchMarkers == markers)
@@ -1109,6 +1141,14 @@ QString PlannerChart::description() const
                           CliTime::formatDuration(procurement.window), Format::rate(procurement.maxBuyMicros),
                           Format::rate(procurement.minSellMicros),
                           procurement.enabled ? QString() : tr(" (disabled)"));
+    }
+    if (!d->idle.isEmpty()) {
+        const qint64 nodeHours = d->idle.nodeSeconds().value_or(0) / Hour;
+        parts << tr("Idle: %n node-hour(s) owned over the next 48 hours with no instance on them, hatched, "
+                    "from %1 to %2.",
+                    nullptr, int(nodeHours))
+                     .arg(d->timeText(d->idle.firstStart().value_or(0)),
+                          d->timeText(d->idle.lastEnd().value_or(0)));
     }
     for (const WatchMarker& marker : std::as_const(d->watchMarkers))
         parts << tr("A price watch found %1 offered from %2 to %3 at %4.")

@@ -79,6 +79,11 @@ public:
     void setWatchMarkers(const QList<WatchMarker>& markers);
     QList<WatchMarker> watchMarkers() const;
 
+    // The pool's owned nodes that no instance uses, every SKU together (IdleCapacity), drawn as a
+    // hatched band from the axis up.
+    void setIdle(const Schedule& idle);
+    Schedule idle() const;
+
     // The chart view's viewport (where the mouse goes) and the mapping of its x coordinate.
     QWidget* viewport() const;
     TimeAxis axis() const;

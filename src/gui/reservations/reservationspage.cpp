@@ -8,6 +8,7 @@
 #include "common/schedule.h"
 #include "core/cli/sfcommand.h"
 #include "core/market/marketbackend.h"
+#include "core/market/marketdepth.h"
 #include "core/market/planmath.h"
 #include "core/market/plannerconversion.h"
 #include "core/market/procurementcheck.h"
@@ -324,6 +325,27 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
         connect(m_backend, &MarketBackend::depthReady, this,
                 [this](const QString& sku, qint64 start, qint64 end, const OrderbookDepth& depth) {
                     // Only the answer to the latest question: an older one is for another window.
+                    if (m_idlePricing && sku == m_idlePricing->sku && start == m_idlePricing->start
+                        && end == m_idlePricing->end) {
+                        const IdleCapacity::Block block = *m_idlePricing;
+                        m_idlePricing.reset();
+                        const auto rate =
+                            MarketDepth::fillingBid(MarketDepth::ladder(depth, sku, {}), block.nodes);
+                        if (rate && m_panel->isSell() && m_panel->currentSku() == block.sku) {
+                            // On the API's price grid; down, so that the bid still takes it.
+                            m_panel->setLimit(Money::formatRate(Money::roundDownToMinutePrecision(*rate)));
+                            m_panel->showStatus(
+                                tr("Priced at the bid that takes all %n node(s); check and place it.",
+                                   nullptr, int(block.nodes)),
+                                false);
+                        } else if (!rate) {
+                            m_panel->showStatus(
+                                tr("The book's bids do not take %n node(s) for this window: set "
+                                   "a price yourself.",
+                                   nullptr, int(block.nodes)),
+                                true);
+                        }
+                    }
                     if (sku != m_depthSku || start != m_depthWindow.start || end != m_depthWindow.end)
                         return;
                     m_market->showDepth(depth, sku, m_backend->orders());
@@ -584,6 +606,7 @@ void ReservationsPage::reload()
     }
     m_chart->setSnapshot(m_snapshot);
     m_chart->setHighlightedSku(m_panel->currentSku());
+    updateIdle();
     if (!m_quoteDebounce->isActive() && m_quotesSku != m_panel->currentSku())
         m_quoteDebounce->start();
     updateCountdowns();
@@ -724,6 +747,51 @@ void ReservationsPage::buyWatch(const PriceWatch& watch)
     m_chart->setSelection(TimeAxis::Window{start, end});
     m_panel->setWindow(start, end);
     m_panel->setLimit(Money::formatRate(Money::roundUpToMinutePrecision(rate)));
+    m_panel->setFocus();
+}
+
+void ReservationsPage::setIdleSource(std::function<IdleCapacity::PoolIdle(const QString&)> idleOf)
+{
+    m_idleOf = std::move(idleOf);
+    updateIdle();
+}
+
+void ReservationsPage::updateIdle()
+{
+    Schedule idle;
+    if (m_idleOf) {
+        for (const Schedule& sku : constValue(m_idleOf(currentPool()).bySku))
+            idle = idle.plus(sku);
+    }
+    m_chart->setIdle(idle);
+}
+
+void ReservationsPage::sellIdle(const QString& poolId)
+{
+    setCurrentPool(poolId);
+    const IdleCapacity::PoolIdle idle = m_idleOf ? m_idleOf(poolId) : IdleCapacity::PoolIdle{};
+    if (!idle.sellable) {
+        m_panel->showStatus(tr("The pool has no idle capacity over the next 48 hours."), true);
+        return;
+    }
+    const IdleCapacity::Block& block = *idle.sellable;
+    m_panel->setSell(true);
+    m_panel->setSku(block.sku);
+    m_panel->setNodes(int(block.nodes));
+    m_chart->setSelection(TimeAxis::Window{block.start, block.end});
+    m_panel->setWindow(block.start, block.end);
+    m_panel->setLimit(QString());
+    m_panel->showStatus(idle.sellableIsAll
+                            ? tr("All the pool's idle capacity: %n node(s). Reading the bids to price it…",
+                                 nullptr, int(block.nodes))
+                            : tr("The pool's idle capacity is not one block of the same nodes: this is its "
+                                 "largest, %n node(s) of %1 idle node-hours. Reading the bids to price it…",
+                                 nullptr, int(block.nodes))
+                                  .arg(idle.nodeHours),
+                        false);
+    m_idlePricing = block;
+    if (m_backend)
+        m_backend->requestDepth(block.sku, block.start, block.end);
     m_panel->setFocus();
 }
 

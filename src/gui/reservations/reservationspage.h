@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/market/idlecapacity.h"
 #include "core/market/plannerdata.h"
 #include "core/market/spendguard.h"
 #include "core/market/timeaxis.h"
@@ -72,6 +73,14 @@ public:
     void buyWatch(const PriceWatch& watch);
     // Marks on the chart the windows fired watches found.
     void updateWatchMarkers();
+    // Where the idle capacity of a pool is read (the session's PoolModel); none: nothing idle shown.
+    void setIdleSource(std::function<IdleCapacity::PoolIdle(const QString& poolId)> idleOf);
+    // Draws the shown pool's idle capacity again (it changed).
+    void updateIdle();
+    // Sell Idle…: the pool's idle block (IdleCapacity::PoolIdle::sellable) selected as a sell, priced
+    // at the bid of the book's depth that fills it once the depth is read, for the usual place flow
+    // (preview, confirmation); nothing is placed here.
+    void sellIdle(const QString& poolId);
     // Times in UTC rather than local time, everywhere on the page.
     void setUtc(bool utc);
     bool isUtc() const { return m_utc; }
@@ -187,6 +196,9 @@ private:
     QAction* m_watchesAction;
     QPointer<PriceWatchList> m_watches;
     std::function<ConnectionProfile()> m_profile;
+    std::function<IdleCapacity::PoolIdle(const QString&)> m_idleOf;
+    // The idle block Sell Idle… waits for the depth of, to price it.
+    std::optional<IdleCapacity::Block> m_idlePricing;
 };
 
 } // namespace sfdesk

@@ -39,7 +39,8 @@ QList<std::pair<Notice::Kind, QCheckBox*>> PreferencesDialog::notificationBoxes(
             {Notice::Kind::OrderExpired, m_ui->notifyOrderExpired},
             {Notice::Kind::CapacitySoon, m_ui->notifyCapacitySoon},
             {Notice::Kind::InstanceRunning, m_ui->notifyInstanceRunning},
-            {Notice::Kind::PriceWatch, m_ui->notifyPriceWatch}};
+            {Notice::Kind::PriceWatch, m_ui->notifyPriceWatch},
+            {Notice::Kind::PoolIdle, m_ui->notifyPoolIdle}};
 }
 
 PreferencesDialog::~PreferencesDialog() = default;
