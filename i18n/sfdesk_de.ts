@@ -7450,13 +7450,6 @@ Zusammen: %4
         <translation>Keine Pools. Erstellen Sie einen unter Pools und kaufen Sie dann unter Reservierungen Knoten dafür.</translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s) owned now in %1.</source>
-        <translation>
-            <numerusform>%n Knoten jetzt in %1.</numerusform>
-            <numerusform>%n Knoten jetzt in %1.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n pool(s)</source>
         <translation>
             <numerusform>%n Pool</numerusform>
@@ -7588,6 +7581,27 @@ Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
     <message>
         <source>Open Infini&amp;Band Partitions</source>
         <translation>Infini&amp;Band-Partitionen öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) owned now in %1; %2 idle in the next 48 hours (Pools &gt; Sell Idle… offers them).</source>
+        <translation>
+            <numerusform>%n Knoten jetzt in %1; %2 ungenutzt in den nächsten 48 Stunden (Pools &gt; Ungenutzte Knoten verkaufen… bietet sie an).</numerusform>
+            <numerusform>%n Knoten jetzt in %1; %2 ungenutzt in den nächsten 48 Stunden (Pools &gt; Ungenutzte Knoten verkaufen… bietet sie an).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node-hour(s)</source>
+        <translation>
+            <numerusform>%n Knotenstunde</numerusform>
+            <numerusform>%n Knotenstunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n node-hour(s) idle</source>
+        <translation>
+            <numerusform>%1; %n Knotenstunde ungenutzt</numerusform>
+            <numerusform>%1; %n Knotenstunden ungenutzt</numerusform>
+        </translation>
     </message>
 </context>
 <context>

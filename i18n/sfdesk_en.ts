@@ -711,13 +711,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s) owned now in %1.</source>
-        <translation>
-            <numerusform>%n node owned now in %1.</numerusform>
-            <numerusform>%n nodes owned now in %1.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n pool(s)</source>
         <translation>
             <numerusform>%n pool</numerusform>
@@ -778,6 +771,27 @@
         <translation>
             <numerusform>%n watch</numerusform>
             <numerusform>%n watches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) owned now in %1; %2 idle in the next 48 hours (Pools &gt; Sell Idle… offers them).</source>
+        <translation>
+            <numerusform>%n node owned now in %1; %2 idle in the next 48 hours (Pools &gt; Sell Idle… offers them).</numerusform>
+            <numerusform>%n nodes owned now in %1; %2 idle in the next 48 hours (Pools &gt; Sell Idle… offers them).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node-hour(s)</source>
+        <translation>
+            <numerusform>%n node-hour</numerusform>
+            <numerusform>%n node-hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n node-hour(s) idle</source>
+        <translation>
+            <numerusform>%1; %n node-hour idle</numerusform>
+            <numerusform>%1; %n node-hours idle</numerusform>
         </translation>
     </message>
 </context>

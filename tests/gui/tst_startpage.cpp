@@ -7,6 +7,7 @@
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/market/apimarketbackend.h"
+#include "core/market/idlecapacity.h"
 #include "core/models/ordermodel.h"
 #include "gui/common/messagebar.h"
 #include "gui/mainwindow/mainwindow.h"
@@ -125,6 +126,13 @@ private Q_SLOTS:
         }
         QCOMPARE(numbersIn(textOf(window, u"startPools"_s)).value(0), nodesNow);
         QCOMPARE(numbersIn(textOf(window, u"startPools"_s)).value(1), pools->size());
+        // Idle: what the owned nodes of the next 48 hours leave unused by the API's instances.
+        const auto listed = waitForResult(client->instances());
+        QVERIFY(listed);
+        qint64 idle = 0;
+        for (const Pool& pool : *pools)
+            idle += IdleCapacity::compute(pool, *listed, now).nodeHours;
+        QTRY_COMPARE_WITH_TIMEOUT(numbersIn(textOf(window, u"startPools"_s)).value(2), idle, Timeout);
 
         Counts counts = apiCounts(client);
         QVERIFY(counts.running > 0);

@@ -75,6 +75,25 @@ private Q_SLOTS:
         QCOMPARE(glance.pools.at(1).nodesNow, 0);
     }
 
+    // Idle: owned node-hours of the next 48 whole hours that no running or starting instance uses.
+    void idleNodeHoursPerPool()
+    {
+        const qint64 hour = Now - 30 * 60;
+        Pool training = poolOf(u"p1"_s, {ScheduleEntry{hour - H, hour + 100 * H, 2}});
+        training.bySku.insert(u"h100"_s, training.total);
+        Instance busy = instanceOf(u"i1"_s, Instance::Status::Running);
+        busy.pool.id = u"p1"_s;
+        busy.sku.id = u"h100"_s;
+        Instance ended = instanceOf(u"i2"_s, Instance::Status::Terminated);
+        ended.pool.id = u"p1"_s;
+        ended.sku.id = u"h100"_s;
+        const AccountGlance glance = AccountGlance::of({training}, {busy, ended}, {}, {}, Now);
+        QCOMPARE(glance.pools.at(0).idleNodeHours, 48);
+        QCOMPARE(glance.idleNodeHours, 48);
+        const AccountGlance bare = AccountGlance::of({training}, {}, {}, {}, Now);
+        QCOMPARE(bare.idleNodeHours, 96);
+    }
+
     void instancesPerPartition()
     {
         InfinibandPartition idle;

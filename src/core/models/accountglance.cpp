@@ -3,6 +3,7 @@
 #include "core/models/accountglance.h"
 
 #include "common/schedule.h"
+#include "core/market/idlecapacity.h"
 #include "core/models/ordermodel.h"
 
 #include <QHash>
@@ -28,6 +29,8 @@ AccountGlance AccountGlance::of(const QList<Pool>& pools, const QList<Instance>&
         const auto [fewest, most] = std::minmax_element(line.hourly.cbegin(), line.hourly.cend());
         line.fewest = *fewest;
         line.most = *most;
+        line.idleNodeHours = IdleCapacity::compute(pool, instances, now).nodeHours;
+        glance.idleNodeHours += line.idleNodeHours;
         glance.pools.append(line);
     }
 

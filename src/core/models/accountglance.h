@@ -10,7 +10,8 @@
 namespace sfdesk {
 
 // The account at a glance, from the connection's lists at one moment: what each pool owns now and
-// over the next days, what runs on each InfiniBand partition, and the orders still open.
+// over the next days and how much of it is idle, what runs on each InfiniBand partition, and the orders still
+// open.
 struct AccountGlance
 {
     static constexpr int HoursAhead = 7 * 24;
@@ -24,6 +25,8 @@ struct AccountGlance
         QList<int> hourly;
         int fewest = 0;
         int most = 0;
+        // Owned node-hours of the next 48 whole hours that no instance uses (IdleCapacity).
+        qint64 idleNodeHours = 0;
         bool operator==(const PoolLine&) const = default;
     };
     struct PartitionLine
@@ -36,6 +39,7 @@ struct AccountGlance
     };
 
     QList<PoolLine> pools;
+    qint64 idleNodeHours = 0;
     // Partitions with instances running or starting first (most running first), then the rest.
     QList<PartitionLine> partitions;
     int running = 0;

@@ -333,8 +333,11 @@ void StartPage::refresh()
         int nodesNow = 0;
         for (const AccountGlance::PoolLine& pool : glance.pools)
             nodesNow += pool.nodesNow;
-        m_poolsSummary->setText(tr("%n node(s) owned now in %1.", nullptr, nodesNow)
-                                    .arg(tr("%n pool(s)", nullptr, int(glance.pools.size()))));
+        m_poolsSummary->setText(
+            tr("%n node(s) owned now in %1; %2 idle in the next 48 hours (Pools > Sell Idle… offers them).",
+               nullptr, nodesNow)
+                .arg(tr("%n pool(s)", nullptr, int(glance.pools.size())),
+                     tr("%n node-hour(s)", nullptr, int(glance.idleNodeHours))));
         constexpr int MostPools = 6;
         for (qsizetype i = 0; i < std::min<qsizetype>(glance.pools.size(), MostPools); ++i) {
             const AccountGlance::PoolLine& pool = glance.pools.at(i);
@@ -348,7 +351,10 @@ void StartPage::refresh()
                                            .arg(pool.name, tr("%n node(s)", nullptr, pool.nodesNow))
                                            .arg(pool.fewest)
                                            .arg(pool.most);
-            QLabel* line = PlainText::label(row, text);
+            QLabel* line = PlainText::label(
+                row, pool.idleNodeHours == 0
+                         ? text
+                         : tr("%1; %n node-hour(s) idle", nullptr, int(pool.idleNodeHours)).arg(text));
             line->setObjectName(QStringLiteral("startPoolLine"));
             line->setWordWrap(true);
             rowLayout->addWidget(line, 3);
