@@ -169,13 +169,20 @@ private:
         if (QTest::qWaitFor(enabled, 5000))
             return true;
         auto* pages = window->findChild<QStackedWidget*>(u"pages"_s);
+        // An item that works on a row: the rows are tried in turn, as a user looks for the one it
+        // applies to (Sell Idle…: a pool with idle nodes).
         for (QAbstractItemView* view : pages->currentWidget()->findChildren<QAbstractItemView*>()) {
-            if (view->isVisible() && view->model() && view->model()->rowCount() > 0) {
-                view->setCurrentIndex(view->model()->index(0, 0));
-                break;
+            if (!view->isVisible() || !view->model()
+                || !QTest::qWaitFor([view] { return view->model()->rowCount() > 0; }, 20000))
+                continue;
+            for (int row = 0; row < view->model()->rowCount(); ++row) {
+                view->setCurrentIndex(view->model()->index(row, 0));
+                if (QTest::qWaitFor(enabled, 2000))
+                    return true;
             }
+            break;
         }
-        return QTest::qWaitFor(enabled, 20000);
+        return QTest::qWaitFor(enabled, 5000);
     }
 
     static QString readme()
