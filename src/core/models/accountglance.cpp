@@ -47,16 +47,17 @@ AccountGlance AccountGlance::of(const QList<Pool>& pools, const QList<Instance>&
         glance.running += running;
         glance.starting += starting;
         const QString partition = instance.infinibandPartition ? instance.infinibandPartition->id : QString();
-        auto row = rowOf.constFind(partition);
-        if (row == rowOf.cend()) {
+        qsizetype row = rowOf.value(partition, -1);
+        if (row < 0) {
             const QString name = !instance.infinibandPartition ? QString()
                                  : instance.infinibandPartition->name.isEmpty()
                                      ? partition
                                      : instance.infinibandPartition->name;
-            row = rowOf.insert(partition, glance.partitions.size());
+            row = glance.partitions.size();
+            rowOf.insert(partition, row);
             glance.partitions.append({partition, name});
         }
-        PartitionLine& line = glance.partitions[*row];
+        PartitionLine& line = glance.partitions[row];
         line.running += running;
         line.starting += starting;
     }
