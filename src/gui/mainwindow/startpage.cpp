@@ -260,10 +260,10 @@ void StartPage::bindModels()
 {
     Session* session = m_context->session();
     if (session != m_session) {
-        for (QAbstractItemModel* model : modelsOf(m_session))
+        for (QAbstractItemModel* model : constValue(modelsOf(m_session)))
             disconnect(model, nullptr, this, nullptr);
         m_session = session;
-        for (QAbstractItemModel* model : modelsOf(session))
+        for (QAbstractItemModel* model : constValue(modelsOf(session)))
             followModel(model);
     }
     scheduleUpdate();
