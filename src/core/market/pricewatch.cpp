@@ -84,7 +84,7 @@ QList<PriceWatch> fromJson(const QByteArray& json)
 {
     QList<PriceWatch> watches;
     const QJsonArray array = QJsonDocument::fromJson(json).array();
-    for (const QJsonValue& value : array) {
+    for (const auto& value : array) {
         const QJsonObject object = value.toObject();
         PriceWatch watch;
         watch.id = object.value("id"_L1).toString();
