@@ -64,6 +64,15 @@ struct AppUnderTest
     FakeNotifier notifier;
     std::unique_ptr<Application> app;
 
+    AppUnderTest() = default;
+    // Stopping the simulator's thread blocks the UI thread on purpose: not a stall of the app's.
+    ~AppUnderTest()
+    {
+        const EventLoopWatchdog::Pause shutDown;
+        app.reset();
+    }
+    Q_DISABLE_COPY_MOVE(AppUnderTest)
+
     bool start()
     {
         Application::Services services;

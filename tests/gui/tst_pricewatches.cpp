@@ -348,6 +348,10 @@ private Q_SLOTS:
         QCOMPARE(searched.duration, found.end - found.start);
         QCOMPARE(searched.maxRateMicros,
                  Money::roundDownToMinutePrecision(found.rateMicros() - found.rateMicros() / 10));
+
+        // Stopping the simulator's thread blocks the UI thread on purpose: not a stall of the app's.
+        const EventLoopWatchdog::Pause shutDown;
+        app.reset();
     }
 };
 
