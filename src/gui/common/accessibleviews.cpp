@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
+// Over 700 lines on purpose: the accessibility of item views is one bridge whose interfaces (the
+// view, its cells and its header cells) refer to each other and share one registry of views.
+
 #include "gui/common/accessibleviews.h"
 
 #include "common/constvalue.h"

@@ -34,6 +34,7 @@ class MarketView;
 class OrderPanel;
 class PlannerChart;
 class PriceWatchList;
+struct OrderbookDepth;
 struct PriceWatch;
 class Settings;
 
@@ -152,6 +153,10 @@ private:
     void requestMarket();
     // The page's menu in the menu bar (Reservations), with the commands of its toolbar and panel.
     void buildMenu(QPushButton* exportButton);
+    void setUpProcurements();
+    void setUpPriceWatches();
+    // Prices Sell Idle's block at the bid that takes all of it, once its depth is read.
+    void priceIdleBlock(const QString& sku, qint64 start, qint64 end, const OrderbookDepth& depth);
     // The window the depth is asked for, and whether the user selected it.
     std::pair<TimeAxis::Window, bool> depthWindow() const;
 
