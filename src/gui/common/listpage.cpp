@@ -7,6 +7,7 @@
 #include "core/util/plaintext.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/flowlayout.h"
 #include "gui/common/listrefresh.h"
 #include "gui/common/resourcetableview.h"
 #include "gui/common/tableexportdialog.h"
@@ -36,7 +37,7 @@ ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
     , m_content(new QWidget(this))
     , m_pageLayout(new QVBoxLayout(this))
     , m_contentLayout(new QVBoxLayout(m_content))
-    , m_toolbar(new QHBoxLayout)
+    , m_toolbar(new FlowLayout)
     , m_table(new ResourceTableView(setup.id, context->settings(), m_content))
     , m_refresh(new ListRefresh(setup.id, setup.loadingAction, context, m_table, setup.resources, this))
     , m_menu(new QMenu(setup.menuTitle, this))
@@ -47,7 +48,6 @@ ListPage::ListPage(ViewContext* context, Setup setup, QWidget* parent)
     // MainWindow puts it in the menu bar while this page is current.
     m_menu->setProperty("sectionMenu", true);
 
-    m_toolbar->addStretch(1);
     m_toolbar->addWidget(m_refresh->label());
     m_toolbar->addWidget(m_refresh->button());
     QAction* refreshAction = m_menu->addAction(ThemeIcons::icon(QStringLiteral("view-refresh")),

@@ -12,12 +12,13 @@
 
 class QAction;
 class QBoxLayout;
-class QHBoxLayout;
 class QMenu;
 class QPushButton;
 class QVBoxLayout;
 
 namespace sfdesk {
+
+class FlowLayout;
 
 class ListRefresh;
 class ResourceTableView;
@@ -114,7 +115,7 @@ private:
     QWidget* m_content;
     QVBoxLayout* m_pageLayout;
     QVBoxLayout* m_contentLayout;
-    QHBoxLayout* m_toolbar;
+    FlowLayout* m_toolbar;
     int m_toolbarLeading = 0;
     ResourceTableView* m_table;
     ListRefresh* m_refresh;

@@ -28,6 +28,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -577,8 +578,13 @@ void MainWindow::showAbout()
 
 void MainWindow::restoreFromSettings()
 {
-    if (!restoreGeometry(m_settings->mainWindowGeometry()))
-        resize(1180, 760);
+    if (!restoreGeometry(m_settings->mainWindowGeometry())) {
+        // The first start: a comfortable size, but never larger than the screen it opens on.
+        QSize size(1180, 760);
+        if (const QScreen* screen = this->screen())
+            size = size.boundedTo(screen->availableGeometry().size());
+        resize(size);
+    }
     restoreState(m_settings->mainWindowState());
 }
 
