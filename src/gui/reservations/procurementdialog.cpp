@@ -9,17 +9,16 @@
 #include "gui/common/copyactions.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
+#include "ui_procurementdialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
@@ -51,47 +50,29 @@ std::optional<QString> apiRate(QString text, QString* why)
 ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& poolId, const QString& poolName,
                                      const SkuNames& skus, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::ProcurementDialog>())
     , m_backend(backend)
     , m_poolId(poolId)
-    , m_name(new QLineEdit(this))
-    , m_sku(new QComboBox(this))
-    , m_target(new QSpinBox(this))
-    , m_window(new QLineEdit(this))
-    , m_maxBuy(new QLineEdit(this))
-    , m_minSell(new QLineEdit(this))
-    , m_enabled(new QCheckBox(tr("&Running: it buys and sells to keep the target"), this))
-    , m_hint(PlainText::label(this))
-    , m_note(PlainText::label(this))
-    , m_error(PlainText::label(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
-    , m_save(m_buttons->button(QDialogButtonBox::Ok))
-    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(u"procurementDialog"_s);
+    m_name = m_ui->procurementName;
+    m_sku = m_ui->procurementSku;
+    m_target = m_ui->procurementTarget;
+    m_window = m_ui->procurementWindow;
+    m_maxBuy = m_ui->procurementMaxBuy;
+    m_minSell = m_ui->procurementMinSell;
+    m_enabled = m_ui->procurementEnabled;
+    m_hint = m_ui->procurementHint;
+    m_note = m_ui->procurementNote;
+    m_error = m_ui->procurementError;
+    m_buttons = m_ui->buttonBox;
+    m_save = m_buttons->button(QDialogButtonBox::Ok);
+    m_copy = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this);
+    m_ui->procurementPool->setText(poolName);
     for (const auto& [id, name] : skus)
         m_sku->addItem(name, id);
-    m_name->setObjectName(u"procurementName"_s);
-    m_name->setPlaceholderText(tr("chosen by the server"));
-    m_name->setAccessibleName(tr("Name"));
-    m_sku->setObjectName(u"procurementSku"_s);
-    m_sku->setAccessibleName(tr("SKU"));
-    m_target->setObjectName(u"procurementTarget"_s);
-    m_target->setRange(0, MaxTarget);
-    m_target->setSuffix(tr(" nodes"));
-    m_target->setAccessibleName(tr("Target nodes"));
-    m_window->setObjectName(u"procurementWindow"_s);
-    m_window->setAccessibleName(tr("Managed window"));
-    m_window->setToolTip(
-        tr("How far ahead it holds the target, as the sf CLI writes a length: 90m, 24h, 7d"));
-    m_maxBuy->setObjectName(u"procurementMaxBuy"_s);
-    m_maxBuy->setAccessibleName(tr("Price cap, dollars per node-hour"));
-    m_maxBuy->setToolTip(tr("It buys at no more than this, in dollars per node-hour"));
-    m_minSell->setObjectName(u"procurementMinSell"_s);
-    m_minSell->setAccessibleName(tr("Floor, dollars per node-hour"));
-    m_minSell->setToolTip(
-        tr("It sells what is over the target at no less than this, in dollars per node-hour"));
-    m_enabled->setObjectName(u"procurementEnabled"_s);
-    m_enabled->setChecked(true);
+    m_target->setMaximum(MaxTarget);
     for (QLabel* label : {m_hint, m_note, m_error}) {
         label->setWordWrap(true);
         // The hint quotes prices, the error the server: never markup.
@@ -100,38 +81,10 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
         label->setFocusPolicy(Qt::NoFocus);
         label->hide();
     }
-    m_hint->setObjectName(u"procurementHint"_s);
-    m_note->setObjectName(u"procurementNote"_s);
-    m_error->setObjectName(u"procurementError"_s);
     m_error->setForegroundRole(QPalette::BrightText);
     m_save->setObjectName(u"procurementSave"_s);
     m_copy->setObjectName(u"procurementCopyCommand"_s);
     m_buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
-
-    auto* form = new QFormLayout;
-    const auto row = [form, this](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, this);
-        label->setBuddy(field);
-        form->addRow(label, field);
-    };
-    auto* pool = new QLabel(poolName, this);
-    pool->setTextFormat(Qt::PlainText);
-    pool->setObjectName(u"procurementPool"_s);
-    form->addRow(new QLabel(tr("Pool:"), this), pool);
-    row(tr("&Name:"), m_name);
-    row(tr("SK&U:"), m_sku);
-    row(tr("&Keep:"), m_target);
-    row(tr("&Over the next:"), m_window);
-    row(tr("Buy at &most ($/node-hour):"), m_maxBuy);
-    row(tr("Sell at &least ($/node-hour):"), m_minSell);
-    form->addRow(m_enabled);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_hint);
-    layout->addWidget(m_note);
-    layout->addWidget(m_error);
-    layout->addWidget(m_buttons);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ProcurementDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -7,6 +7,7 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -16,6 +17,10 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+
+namespace Ui {
+class ProcurementDialog;
+}
 
 namespace sfdesk {
 
@@ -67,22 +72,23 @@ private:
     // A new target: delete the old procurement, then create it again.
     void replace(const ProcurementRequest& request);
 
+    std::unique_ptr<Ui::ProcurementDialog> m_ui;
     QPointer<MarketBackend> m_backend;
     QString m_poolId;
     std::optional<Procurement> m_existing;
-    QLineEdit* m_name;
-    QComboBox* m_sku;
-    QSpinBox* m_target;
-    QLineEdit* m_window;
-    QLineEdit* m_maxBuy;
-    QLineEdit* m_minSell;
-    QCheckBox* m_enabled;
-    QLabel* m_hint;
-    QLabel* m_note;
-    QLabel* m_error;
-    QDialogButtonBox* m_buttons;
-    QPushButton* m_save;
-    QPushButton* m_copy;
+    QLineEdit* m_name = nullptr;
+    QComboBox* m_sku = nullptr;
+    QSpinBox* m_target = nullptr;
+    QLineEdit* m_window = nullptr;
+    QLineEdit* m_maxBuy = nullptr;
+    QLineEdit* m_minSell = nullptr;
+    QCheckBox* m_enabled = nullptr;
+    QLabel* m_hint = nullptr;
+    QLabel* m_note = nullptr;
+    QLabel* m_error = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
+    QPushButton* m_save = nullptr;
+    QPushButton* m_copy = nullptr;
     bool m_sending = false;
 };
 
