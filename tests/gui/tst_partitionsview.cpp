@@ -490,7 +490,7 @@ private Q_SLOTS:
             R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
         f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200,
                      Fixtures::bytes(u"instance.json"_s));
-        // The partition's readable instances: worker-1 running until terminated, worker-2
+        // The connection's instances, in the partition: worker-1 running until terminated, worker-2
         // terminated 30 s ago.
         QJsonObject worker1 = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
         worker1[u"id"_s] = u"inst_AAAAAAAAAAAAAAAAAAAAA"_s;
@@ -500,17 +500,14 @@ private Q_SLOTS:
         worker2[u"name"_s] = u"worker-2"_s;
         worker2[u"status"_s] = u"terminated"_s;
         worker2[u"updated_at"_s] = QDateTime::currentSecsSinceEpoch() - 30;
-        f.network.on("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s,
-                     [&f, worker1, worker2](const RoutedNetwork::Seen&) {
-                         QJsonObject first = worker1;
-                         if (f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s)
-                             > 0)
-                             first[u"status"_s] = u"terminated"_s;
-                         const QJsonObject list{{u"object"_s, u"list"_s},
-                                                {u"data"_s, QJsonArray{first, worker2}},
-                                                {u"has_more"_s, false}};
-                         return RoutedNetwork::Answer{200, QJsonDocument(list).toJson()};
-                     });
+        f.network.on("GET", u"/instances"_s, [&f, worker1, worker2](const RoutedNetwork::Seen&) {
+            QJsonObject first = worker1;
+            if (f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s) > 0)
+                first[u"status"_s] = u"terminated"_s;
+            const QJsonObject list{
+                {u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{first, worker2}}, {u"has_more"_s, false}};
+            return RoutedNetwork::Answer{200, QJsonDocument(list).toJson()};
+        });
         PartitionsView view(&f.context);
         view.resize(1000, 700);
         view.show();
