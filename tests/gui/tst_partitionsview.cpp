@@ -578,6 +578,42 @@ private Q_SLOTS:
         QTRY_VERIFY(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s));
     }
 
+    // The blockers dialog asks nothing on its own: it reads the session's instance list, which the
+    // session reads again at its interval while the dialog is open and no longer once it is gone.
+    void blockersDialogReadsTheSessionsInstances()
+    {
+        Fixture f;
+        QJsonObject worker = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
+        worker[u"id"_s] = u"inst_AAAAAAAAAAAAAAAAAAAAA"_s;
+        worker[u"name"_s] = u"worker-1"_s;
+        const QJsonObject list{
+            {u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{worker}}, {u"has_more"_s, false}};
+        f.network.on("GET", u"/instances"_s, 200, QJsonDocument(list).toJson());
+        f.context.setPollInterval(100);
+        f.context.setClient(&f.client);
+        Session* session = f.context.session();
+        QVERIFY(!session->isWatched(Session::Resource::Instances));
+        InfinibandPartition partition;
+        partition.id = u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s;
+        partition.name = u"train"_s;
+        const ApiError refusal = ApiError::fromStatus(
+            409,
+            R"({"error":{"type":"conflict","message":"Partition has attached instances.","details":[)"
+            R"({"code":"attached_instance","field":null,"message":"inst_AAAAAAAAAAAAAAAAAAAAA is attached"}]}})");
+        auto* dialog = new DeleteBlockersDialog(&f.context, partition, refusal);
+        dialog->show();
+        QVERIFY(session->isWatched(Session::Resource::Instances));
+        auto* tree = dialog->findChild<QTreeWidget*>(u"blockerTree"_s);
+        QTRY_COMPARE(tree->topLevelItem(0)->text(DeleteBlockersDialog::InstanceColumn),
+                     u"worker-1 (inst_AAAAAAAAAAAAAAAAAAAAA)"_s);
+        const int reads = f.network.count("GET", u"/instances"_s);
+        QTRY_VERIFY(f.network.count("GET", u"/instances"_s) >= reads + 2);
+        QCOMPARE(f.network.count("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s),
+                 0);
+        delete dialog;
+        QVERIFY(!session->isWatched(Session::Resource::Instances));
+    }
+
     // Whichever partition is selected, the page asks for no more than a 1280x800 screen.
     void everyPartitionSelectedFitsTheScreen()
     {
