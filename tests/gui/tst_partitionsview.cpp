@@ -490,7 +490,7 @@ private Q_SLOTS:
             R"({"code":"pending_release","field":null,"message":"inst_BBBBBBBBBBBBBBBBBBBBB is terminated; its node has not released the partition yet"}]}})");
         f.network.on("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s, 200,
                      Fixtures::bytes(u"instance.json"_s));
-        // The partition's readable instances: worker-1 running until terminated, worker-2
+        // The connection's instances, in the partition: worker-1 running until terminated, worker-2
         // terminated 30 s ago.
         QJsonObject worker1 = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
         worker1[u"id"_s] = u"inst_AAAAAAAAAAAAAAAAAAAAA"_s;
@@ -500,17 +500,14 @@ private Q_SLOTS:
         worker2[u"name"_s] = u"worker-2"_s;
         worker2[u"status"_s] = u"terminated"_s;
         worker2[u"updated_at"_s] = QDateTime::currentSecsSinceEpoch() - 30;
-        f.network.on("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s,
-                     [&f, worker1, worker2](const RoutedNetwork::Seen&) {
-                         QJsonObject first = worker1;
-                         if (f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s)
-                             > 0)
-                             first[u"status"_s] = u"terminated"_s;
-                         const QJsonObject list{{u"object"_s, u"list"_s},
-                                                {u"data"_s, QJsonArray{first, worker2}},
-                                                {u"has_more"_s, false}};
-                         return RoutedNetwork::Answer{200, QJsonDocument(list).toJson()};
-                     });
+        f.network.on("GET", u"/instances"_s, [&f, worker1, worker2](const RoutedNetwork::Seen&) {
+            QJsonObject first = worker1;
+            if (f.network.count("POST", u"/instances/inst_AAAAAAAAAAAAAAAAAAAAA/terminate"_s) > 0)
+                first[u"status"_s] = u"terminated"_s;
+            const QJsonObject list{
+                {u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{first, worker2}}, {u"has_more"_s, false}};
+            return RoutedNetwork::Answer{200, QJsonDocument(list).toJson()};
+        });
         PartitionsView view(&f.context);
         view.resize(1000, 700);
         view.show();
@@ -579,6 +576,42 @@ private Q_SLOTS:
         f.network.on("DELETE", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k"_s, 204, {});
         dialog->findChild<QPushButton*>(u"retryButton"_s)->click();
         QTRY_VERIFY(!view.findChild<DeleteBlockersDialog*>(u"deleteBlockersDialog"_s));
+    }
+
+    // The blockers dialog asks nothing on its own: it reads the session's instance list, which the
+    // session reads again at its interval while the dialog is open and no longer once it is gone.
+    void blockersDialogReadsTheSessionsInstances()
+    {
+        Fixture f;
+        QJsonObject worker = QJsonDocument::fromJson(Fixtures::bytes(u"instance.json"_s)).object();
+        worker[u"id"_s] = u"inst_AAAAAAAAAAAAAAAAAAAAA"_s;
+        worker[u"name"_s] = u"worker-1"_s;
+        const QJsonObject list{
+            {u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{worker}}, {u"has_more"_s, false}};
+        f.network.on("GET", u"/instances"_s, 200, QJsonDocument(list).toJson());
+        f.context.setPollInterval(100);
+        f.context.setClient(&f.client);
+        Session* session = f.context.session();
+        QVERIFY(!session->isWatched(Session::Resource::Instances));
+        InfinibandPartition partition;
+        partition.id = u"ibpart_a1B2c3D4e5F6g7H8i9J0k"_s;
+        partition.name = u"train"_s;
+        const ApiError refusal = ApiError::fromStatus(
+            409,
+            R"({"error":{"type":"conflict","message":"Partition has attached instances.","details":[)"
+            R"({"code":"attached_instance","field":null,"message":"inst_AAAAAAAAAAAAAAAAAAAAA is attached"}]}})");
+        auto* dialog = new DeleteBlockersDialog(&f.context, partition, refusal);
+        dialog->show();
+        QVERIFY(session->isWatched(Session::Resource::Instances));
+        auto* tree = dialog->findChild<QTreeWidget*>(u"blockerTree"_s);
+        QTRY_COMPARE(tree->topLevelItem(0)->text(DeleteBlockersDialog::InstanceColumn),
+                     u"worker-1 (inst_AAAAAAAAAAAAAAAAAAAAA)"_s);
+        const int reads = f.network.count("GET", u"/instances"_s);
+        QTRY_VERIFY(f.network.count("GET", u"/instances"_s) >= reads + 2);
+        QCOMPARE(f.network.count("GET", u"/infiniband_partitions/ibpart_a1B2c3D4e5F6g7H8i9J0k/instances"_s),
+                 0);
+        delete dialog;
+        QVERIFY(!session->isWatched(Session::Resource::Instances));
     }
 
     // Whichever partition is selected, the page asks for no more than a 1280x800 screen.

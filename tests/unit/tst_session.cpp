@@ -20,8 +20,13 @@
 #include "support/fixtures.h"
 
 #include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace sfdesk;
 
@@ -188,6 +193,46 @@ private Q_SLOTS:
         QTRY_VERIFY(!session.status()->isBusy());
         for (const QString& path : constValue(network.paths()))
             QVERIFY2(!path.contains(u"/pools"), qPrintable(path));
+        session.stop();
+    }
+
+    // A write through one of the session's actions reads the watched lists again at once, not at the
+    // next interval, and says so (for what a view asks for besides them).
+    void actionsReadWhatTheyChangeAtOnce()
+    {
+        FakeNetworkAccessManager network;
+        routeEverything(network, true);
+        const QString id = u"pool_nuO4nVSM8O3NnsRE7udBe"_s;
+        const QJsonObject pool = QJsonDocument::fromJson(Fixtures::bytes(u"pools.json"_s))
+                                     .object()
+                                     .value(u"data"_s)
+                                     .toArray()
+                                     .first()
+                                     .toObject();
+        QCOMPARE(pool.value(u"id"_s).toString(), id);
+        network.setRouteJson(u"/pools/"_s + id, 200, QJsonDocument(pool).toJson());
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        Session session(&client);
+        session.setInterval(1h);
+        session.watch(Session::Resource::Pools);
+        session.start();
+        QTRY_COMPARE(session.pools()->rowCount(), 2);
+        QTRY_VERIFY(!session.status()->isBusy());
+        network.requests.clear();
+        QSignalSpy wrote(&session, &Session::wrote);
+        bool renamed = false;
+        session.renamePool(id, u"renamed"_s).onSuccess(&session, [&renamed](const Pool&) { renamed = true; });
+        QTRY_VERIFY(renamed);
+        QTRY_COMPARE(wrote.count(), 1);
+        QVERIFY(wrote.first().first().toString().endsWith(u"/pools/"_s + id));
+        const auto listRead = [&network] {
+            const QStringList paths = network.paths();
+            return std::any_of(paths.cbegin(), paths.cend(), [](const QString& path) {
+                return QUrl(path).path() == u"/preview/v2/pools"_s;
+            });
+        };
+        QTRY_VERIFY(listRead());
         session.stop();
     }
 

@@ -174,8 +174,8 @@ void ImageUpload::fail(const QString& problem)
 
 void ImageUpload::stopAll()
 {
-    // What ran before reports into a later generation and is ignored.
-    ++m_generation;
+    // What ran before answers an earlier round and is ignored.
+    m_latestRound.drop();
     const QHash<int, InFlight> inFlight = std::exchange(m_inFlight, {});
     for (const InFlight& f : inFlight) {
         if (f.urlCall)
@@ -197,11 +197,11 @@ void ImageUpload::stopAll()
 void ImageUpload::createImage()
 {
     setState(State::Preparing);
-    const quint64 generation = m_generation;
+    const LatestAnswer::Ticket generation = m_latestRound.current();
     const auto reply = m_owner->client()->createImage(m_record.workspace, m_record.imageName);
     m_call = reply.call();
     reply.onSuccess(this, [this, generation](const Image& image) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         m_call = nullptr;
         m_record.imageId = image.id;
@@ -210,7 +210,7 @@ void ImageUpload::createImage()
         continueUpload();
     });
     reply.onFailure(this, [this, generation](const ApiError& error) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         m_call = nullptr;
         // The name is taken: an earlier attempt whose answer was lost (or that the app did not live
@@ -225,11 +225,11 @@ void ImageUpload::createImage()
 
 void ImageUpload::adoptStartedImage(const ApiError& conflict)
 {
-    const quint64 generation = m_generation;
+    const LatestAnswer::Ticket generation = m_latestRound.current();
     const auto reply = m_owner->client()->images(m_record.workspace);
     m_call = reply.call();
     reply.onSuccess(this, [this, generation, conflict](const QList<Image>& images) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         m_call = nullptr;
         for (const Image& image : images) {
@@ -244,7 +244,7 @@ void ImageUpload::adoptStartedImage(const ApiError& conflict)
         fail(tr("The image could not be created: %1").arg(conflict.message()));
     });
     reply.onFailure(this, [this, generation, conflict](const ApiError&) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         m_call = nullptr;
         fail(tr("The image could not be created: %1").arg(conflict.message()));
@@ -284,12 +284,12 @@ void ImageUpload::startHash()
     m_hashed = std::make_shared<std::atomic<qint64>>(0);
     m_stopHash = std::make_shared<std::atomic<bool>>(false);
     m_hashing = true;
-    const quint64 generation = m_generation;
+    const LatestAnswer::Ticket generation = m_latestRound.current();
     // A watcher, a child of this upload: if the upload goes first, nobody hears of the result.
     auto* watcher = new QFutureWatcher<HashResult>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         const HashResult result = watcher->result();
         m_hashing = false;
@@ -331,12 +331,12 @@ void ImageUpload::startPart(int part)
     InFlight f;
     f.sent = std::make_shared<std::atomic<qint64>>(0);
     ++m_attempts[part];
-    const quint64 generation = m_generation;
+    const LatestAnswer::Ticket generation = m_latestRound.current();
     const auto reply = m_owner->client()->imagePartUrl(m_record.imageId, part);
     f.urlCall = reply.call();
     m_inFlight.insert(part, f);
     reply.onSuccess(this, [this, generation, part](const ImagePartUrl& url) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         const auto it = m_inFlight.find(part);
         if (it == m_inFlight.end())
@@ -352,7 +352,7 @@ void ImageUpload::startPart(int part)
         m_owner->m_transferParts.insert(it->transfer, {this, part});
     });
     reply.onFailure(this, [this, generation, part](const ApiError& error) {
-        if (generation != m_generation || error.kind() == ApiError::Kind::Cancelled)
+        if (!m_latestRound.isLatest(generation) || error.kind() == ApiError::Kind::Cancelled)
             return;
         m_inFlight.remove(part);
         // Asking for the URL: only what may pass (the client has tried a few times already).
@@ -417,18 +417,18 @@ void ImageUpload::complete()
         return;
     }
     setState(State::Completing);
-    const quint64 generation = m_generation;
+    const LatestAnswer::Ticket generation = m_latestRound.current();
     const auto reply = m_owner->client()->completeImage(m_record.imageId, m_record.sha256);
     m_call = reply.call();
     reply.onSuccess(this, [this, generation](const Image& image) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         m_call = nullptr;
         stopAll();
         m_owner->completed(this, image);
     });
     reply.onFailure(this, [this, generation](const ApiError& error) {
-        if (generation != m_generation)
+        if (!m_latestRound.isLatest(generation))
             return;
         m_call = nullptr;
         fail(tr("The server did not accept the upload: %1").arg(error.message()));

@@ -4,6 +4,7 @@
 
 #include "core/api/apierror.h"
 #include "core/model/resources.h"
+#include "core/util/latestanswer.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
@@ -143,7 +144,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_stopHash;
     bool m_hashing = false;
     // Bumped by every stop: results of what ran before are ignored.
-    quint64 m_generation = 0;
+    LatestAnswer m_latestRound;
     QTimer m_progressTimer;
     QElapsedTimer m_clock;
     std::deque<std::pair<qint64, qint64>> m_samples; // (ms, bytes uploaded)

@@ -315,7 +315,7 @@ quint64 ApiMarketBackend::startRead(Read read)
 {
     const auto kind = static_cast<std::size_t>(read);
     m_failedReads.at(kind) = nullptr;
-    return ++m_readGenerations.at(kind);
+    return m_latestReads.at(kind).next();
 }
 
 void ApiMarketBackend::readFailed(Read read, quint64 generation, const ApiError& error,
@@ -323,7 +323,7 @@ void ApiMarketBackend::readFailed(Read read, quint64 generation, const ApiError&
 {
     const auto kind = static_cast<std::size_t>(read);
     // A read cancelled on purpose (the connection went away) is not asked again.
-    if (m_readGenerations.at(kind) == generation && error.kind() != ApiError::Kind::Cancelled)
+    if (m_latestReads.at(kind).isLatest(generation) && error.kind() != ApiError::Kind::Cancelled)
         m_failedReads.at(kind) = std::move(again);
 }
 

@@ -6,6 +6,7 @@
 #include "core/market/marketbackend.h"
 
 #include "core/models/session.h"
+#include "core/util/latestanswer.h"
 
 #include <QPointer>
 
@@ -121,7 +122,7 @@ private:
     mutable std::optional<QList<Order>> m_orders;
     mutable std::optional<QList<InstanceSku>> m_skus;
     mutable std::optional<QList<Procurement>> m_procurements;
-    std::array<quint64, 3> m_readGenerations{};
+    std::array<LatestAnswer, 3> m_latestReads{};
     std::array<std::function<void()>, 3> m_failedReads;
     // Keys of orders whose placing ended without an answer, for the user's next attempt.
     OrderAttempts m_attempts;

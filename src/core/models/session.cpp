@@ -187,9 +187,10 @@ Session::Session(ApiClient* client, QObject* parent)
     setInterval(m_interval);
     // What the app changed is read again at once, whichever view changed it.
     if (m_client) {
-        connect(m_client, &ApiClient::wrote, this, [this] {
+        connect(m_client, &ApiClient::wrote, this, [this](const QString& path) {
             if (m_running)
                 refreshAll();
+            Q_EMIT wrote(path);
         });
     }
 }
@@ -495,6 +496,175 @@ void Session::refreshAll()
         if (poller->isActive())
             poller->restart();
     }
+}
+
+QByteArray Session::newIdempotencyKey()
+{
+    return ApiClient::newIdempotencyKey();
+}
+
+ApiReply<FeatureFlag> Session::setFeatureFlagEnrolled(const QString& flag, bool enrolled)
+{
+    return m_client->setFeatureFlagEnrolled(flag, enrolled);
+}
+
+ApiReply<QList<OrderbookWindow>> Session::orderbookWindows(const QString& requirements, qint64 rangeStartAt,
+                                                           qint64 rangeEndAt)
+{
+    return m_client->orderbookWindows(requirements, rangeStartAt, rangeEndAt);
+}
+
+ApiReply<Instance> Session::instance(const QString& id)
+{
+    return m_client->instance(id);
+}
+
+ApiReply<Instance> Session::instanceWithUserData(const QString& id)
+{
+    return m_client->instanceWithUserData(id);
+}
+
+ApiReply<Instance> Session::createInstance(const NewInstance& instance)
+{
+    return m_client->createInstance(instance);
+}
+
+ApiReply<Instance> Session::renameInstance(const QString& id, const QString& name)
+{
+    return m_client->renameInstance(id, name);
+}
+
+ApiReply<Instance> Session::terminateInstance(const QString& id)
+{
+    return m_client->terminateInstance(id);
+}
+
+ApiReply<void> Session::deleteInstance(const QString& id)
+{
+    return m_client->deleteInstance(id);
+}
+
+ApiReply<QList<Instance>> Session::setInstancePriorities(const QList<std::pair<QString, QString>>& priorities)
+{
+    return m_client->setInstancePriorities(priorities);
+}
+
+ApiReply<Instance> Session::replaceInstance(const QString& id, const InstanceReplacement& replacement,
+                                            const QByteArray& idempotencyKey)
+{
+    return m_client->replaceInstance(id, replacement, idempotencyKey);
+}
+
+ApiReply<QList<ConsoleLine>> Session::consoleLogs(const QString& instanceId, int limit)
+{
+    return m_client->consoleLogs(instanceId, limit);
+}
+
+ApiReply<SshDetails> Session::sshDetails(const QString& instanceId)
+{
+    return m_client->sshDetails(instanceId);
+}
+
+ApiReply<QList<Pool>> Session::allPools()
+{
+    return m_client->pools();
+}
+
+ApiReply<Pool> Session::createPool(const QString& workspace, const QString& name)
+{
+    return m_client->createPool(workspace, name);
+}
+
+ApiReply<Pool> Session::renamePool(const QString& id, const QString& name)
+{
+    return m_client->renamePool(id, name);
+}
+
+ApiReply<void> Session::deletePool(const QString& id)
+{
+    return m_client->deletePool(id);
+}
+
+ApiReply<PoolTransfer> Session::createPoolTransfer(const PoolTransferRequest& request)
+{
+    return m_client->createPoolTransfer(request);
+}
+
+ApiReply<ImageDownload> Session::imageDownload(const QString& id)
+{
+    return m_client->imageDownload(id);
+}
+
+ApiReply<Image> Session::revokeImage(const QString& id)
+{
+    return m_client->revokeImage(id);
+}
+
+ApiReply<Image> Session::reinstateImage(const QString& id)
+{
+    return m_client->reinstateImage(id);
+}
+
+ApiReply<void> Session::deleteImage(const QString& id)
+{
+    return m_client->deleteImage(id);
+}
+
+ApiReply<InstanceTemplate> Session::instanceTemplate(const QString& id)
+{
+    return m_client->instanceTemplate(id);
+}
+
+ApiReply<InstanceTemplate> Session::createInstanceTemplate(const NewInstanceTemplate& tmpl)
+{
+    return m_client->createInstanceTemplate(tmpl);
+}
+
+ApiReply<void> Session::deleteInstanceTemplate(const QString& id)
+{
+    return m_client->deleteInstanceTemplate(id);
+}
+
+ApiReply<Deployment> Session::deployment(const QString& id)
+{
+    return m_client->deployment(id);
+}
+
+ApiReply<Deployment> Session::createDeployment(const NewDeployment& deployment)
+{
+    return m_client->createDeployment(deployment);
+}
+
+ApiReply<Deployment> Session::changeDeployment(const QString& id, const DeploymentChange& change)
+{
+    return m_client->changeDeployment(id, change);
+}
+
+ApiReply<void> Session::deleteDeployment(const QString& id)
+{
+    return m_client->deleteDeployment(id);
+}
+
+ApiReply<InfinibandPartition>
+Session::createInfinibandPartition(const InfinibandAdapter::NewPartition& partition)
+{
+    return m_client->createInfinibandPartition(partition);
+}
+
+ApiReply<InfinibandPartition> Session::renameInfinibandPartition(const QString& reference,
+                                                                 const QString& name)
+{
+    return m_client->renameInfinibandPartition(reference, name);
+}
+
+ApiReply<void> Session::deleteInfinibandPartition(const QString& reference)
+{
+    return m_client->deleteInfinibandPartition(reference);
+}
+
+ApiReply<QList<Instance>> Session::infinibandPartitionInstances(const QString& reference)
+{
+    return m_client->infinibandPartitionInstances(reference);
 }
 
 } // namespace sfdesk

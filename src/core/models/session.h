@@ -3,6 +3,10 @@
 #pragma once
 
 #include "core/api/apierror.h"
+#include "core/api/apireply.h"
+#include "core/api/infinibandadapter.h"
+#include "core/api/requests.h"
+#include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
 #include <QHash>
@@ -88,6 +92,53 @@ public:
     bool isLoaded(Resource resource) const { return m_loaded.value(resource, false); }
 
     ApiClient* client() const { return m_client; }
+    // Whether requests can be sent: the empty session of no connection has no client.
+    bool canSend() const { return m_client != nullptr; }
+
+    // --- Actions: what views ask of the server goes through here, never to the client ---------
+    // Each write refreshes every watched list at once (the client's `wrote`, see above); each
+    // needs canSend(). Detail reads fetch what no list holds (user data, console, SSH details).
+    static QByteArray newIdempotencyKey();
+    ApiReply<FeatureFlag> setFeatureFlagEnrolled(const QString& flag, bool enrolled);
+    ApiReply<QList<OrderbookWindow>> orderbookWindows(const QString& requirements, qint64 rangeStartAt,
+                                                      qint64 rangeEndAt);
+
+    ApiReply<Instance> instance(const QString& id);
+    ApiReply<Instance> instanceWithUserData(const QString& id);
+    ApiReply<Instance> createInstance(const NewInstance& instance);
+    ApiReply<Instance> renameInstance(const QString& id, const QString& name);
+    ApiReply<Instance> terminateInstance(const QString& id);
+    ApiReply<void> deleteInstance(const QString& id);
+    ApiReply<QList<Instance>> setInstancePriorities(const QList<std::pair<QString, QString>>& priorities);
+    ApiReply<Instance> replaceInstance(const QString& id, const InstanceReplacement& replacement,
+                                       const QByteArray& idempotencyKey);
+    ApiReply<QList<ConsoleLine>> consoleLogs(const QString& instanceId, int limit = 2500);
+    ApiReply<SshDetails> sshDetails(const QString& instanceId);
+
+    // Every readable workspace's pools, whichever scope the pool list has.
+    ApiReply<QList<Pool>> allPools();
+    ApiReply<Pool> createPool(const QString& workspace, const QString& name);
+    ApiReply<Pool> renamePool(const QString& id, const QString& name);
+    ApiReply<void> deletePool(const QString& id);
+    ApiReply<PoolTransfer> createPoolTransfer(const PoolTransferRequest& request);
+
+    ApiReply<ImageDownload> imageDownload(const QString& id);
+    ApiReply<Image> revokeImage(const QString& id);
+    ApiReply<Image> reinstateImage(const QString& id);
+    ApiReply<void> deleteImage(const QString& id);
+
+    ApiReply<InstanceTemplate> instanceTemplate(const QString& id);
+    ApiReply<InstanceTemplate> createInstanceTemplate(const NewInstanceTemplate& tmpl);
+    ApiReply<void> deleteInstanceTemplate(const QString& id);
+    ApiReply<Deployment> deployment(const QString& id);
+    ApiReply<Deployment> createDeployment(const NewDeployment& deployment);
+    ApiReply<Deployment> changeDeployment(const QString& id, const DeploymentChange& change);
+    ApiReply<void> deleteDeployment(const QString& id);
+
+    ApiReply<InfinibandPartition> createInfinibandPartition(const InfinibandAdapter::NewPartition& partition);
+    ApiReply<InfinibandPartition> renameInfinibandPartition(const QString& reference, const QString& name);
+    ApiReply<void> deleteInfinibandPartition(const QString& reference);
+    ApiReply<QList<Instance>> infinibandPartitionInstances(const QString& reference);
     ConnectionStatus* status() const { return m_status; }
 
     WorkspaceModel* workspaces() const { return m_workspaces; }
@@ -137,6 +188,9 @@ Q_SIGNALS:
     void accountChanged();
     // The account check came back: the session's cadence, for what checks something at it.
     void accountChecked();
+    // A write the app made is done (or its answer was lost); the watched lists are being read
+    // again. path is the call's, e.g. "/pools/pool_…".
+    void wrote(const QString& path);
 
 private:
     Poller* addPoller(Resource resource, Poller* poller);

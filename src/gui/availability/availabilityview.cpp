@@ -3,7 +3,6 @@
 #include "gui/availability/availabilityview.h"
 
 #include "common/schedule.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/market/plannerconversion.h"
 #include "core/models/format.h"
@@ -121,7 +120,7 @@ void AvailabilityView::updatePartitionWatch()
     // The partitions on an InfiniBand SKU's fabric, read while the page is shown (the session asks
     // only once the account is enrolled in the preview).
     Session* session = context()->session();
-    Session* wanted = isVisible() && session->client() ? session : nullptr;
+    Session* wanted = isVisible() && session->canSend() ? session : nullptr;
     if (m_partitionWatch == wanted)
         return;
     if (m_partitionWatch)
@@ -181,7 +180,7 @@ void AvailabilityView::updateDetails()
             tr("Select a SKU to see what the market offers over time. A SKU supports InfiniBand when "
                "its RDMA type is infiniband; each such SKU sits on one fabric."));
         m_pricedSku.clear();
-        ++m_priceGeneration;
+        m_latestPrices.drop();
         m_chart->clear();
         return;
     }
@@ -210,30 +209,30 @@ void AvailabilityView::updateDetails()
 
 void AvailabilityView::requestPrices(const InstanceSku& sku)
 {
-    ApiClient* client = context()->client();
+    Session* session = context()->session();
     const bool sameSku = sku.id == m_pricedSku;
     m_pricedSku = sku.id;
     m_pricedAt = QDateTime::currentSecsSinceEpoch();
-    const quint64 generation = ++m_priceGeneration;
+    const LatestAnswer::Ticket generation = m_latestPrices.next();
     // Another SKU's prices never stand beside this one's nodes.
     if (!sameSku)
         m_chart->setPrices({});
-    if (!client)
+    if (!session->canSend())
         return;
     const qint64 from = Schedule::floorHour(m_pricedAt);
     const qint64 to = from + RangeSeconds;
     const QString skuId = sku.id;
-    client
+    session
         ->orderbookWindows(PlannerConversion::requirementsQuery(PlannerConversion::requirements(sku)), from,
                            to)
         .onSuccess(this,
                    [this, generation, skuId, from, to](const QList<OrderbookWindow>& windows) {
-                       if (generation != m_priceGeneration)
+                       if (!m_latestPrices.isLatest(generation))
                            return;
                        m_chart->setPrices(PlannerConversion::hourQuotes(windows, skuId, from, to));
                    })
         .onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_priceGeneration)
+            if (!m_latestPrices.isLatest(generation))
                 return;
             // Nodes still show; the prices are asked again at the next selection or refresh.
             m_pricedSku.clear();

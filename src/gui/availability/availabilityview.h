@@ -5,6 +5,7 @@
 #include "core/model/resources.h"
 #include "core/models/skumodel.h"
 
+#include "core/util/latestanswer.h"
 #include "gui/common/listpage.h"
 
 #include <QPointer>
@@ -53,7 +54,7 @@ private:
     // The SKU whose prices the chart shows or waits for, and when they were asked.
     QString m_pricedSku;
     qint64 m_pricedAt = 0;
-    quint64 m_priceGeneration = 0;
+    LatestAnswer m_latestPrices;
     QPointer<Session> m_partitionWatch;
 };
 

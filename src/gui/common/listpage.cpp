@@ -125,7 +125,7 @@ void ListPage::confirm(const QString& title, const QString& text, const QString&
     const QPointer<Session> session = m_context->session();
     QMessageBox* box = ConfirmDialog::ask(
         this, title, text, confirmText, [this, session, confirmed = std::move(confirmed)](bool yes) {
-            if (yes && session && m_context->session() == session && m_context->client())
+            if (yes && session && m_context->session() == session && m_context->session()->canSend())
                 confirmed();
         });
     connect(m_context, &ViewContext::clientChanged, box, [this, box, session] {

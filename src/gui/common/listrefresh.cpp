@@ -94,7 +94,7 @@ void ListRefresh::bind()
 
 void ListRefresh::showState()
 {
-    if (!m_session->client()) {
+    if (!m_session->canSend()) {
         m_table->setLoadState(ResourceTableView::LoadState::NotConnected);
         return;
     }
@@ -108,7 +108,7 @@ void ListRefresh::showState()
 
 void ListRefresh::updateWatching()
 {
-    const bool wanted = m_page->isVisible() && m_session && m_session->client();
+    const bool wanted = m_page->isVisible() && m_session && m_session->canSend();
     if (wanted && !m_watched) {
         m_watched = m_session;
         for (const Session::Resource resource : std::as_const(m_resources))

@@ -67,7 +67,7 @@ void ListWatch::bind()
 
 void ListWatch::watch(bool on)
 {
-    Session* wanted = on && m_session && m_session->client() ? m_session.data() : nullptr;
+    Session* wanted = on && m_session && m_session->canSend() ? m_session.data() : nullptr;
     if (m_watched == wanted)
         return;
     if (m_watched)

@@ -2,7 +2,6 @@
 
 #include "gui/common/viewcontext.h"
 
-#include "core/api/apiclient.h"
 #include "core/api/infinibandadapter.h"
 #include "core/models/session.h"
 #include "core/models/workspacemodel.h"
@@ -70,13 +69,10 @@ void ViewContext::bindSession(Session* session)
         return;
     if (m_session) {
         disconnect(m_session, nullptr, this, nullptr);
-        if (m_session->client())
-            disconnect(m_session->client(), nullptr, this, nullptr);
         m_session->unwatch(Session::Resource::Workspaces);
         m_session->unwatch(Session::Resource::FeatureFlags);
     }
     m_session = session;
-    m_client = session->client();
     if (session != m_offline.get() && session != m_own.get()) {
         // The connection went before it said so: not connected, rather than a dangling session.
         connect(session, &QObject::destroyed, this, [this] { setSession(nullptr); });
@@ -95,8 +91,7 @@ void ViewContext::bindSession(Session* session)
         else if (resource == Session::Resource::FeatureFlags)
             reportError(tr("Loading preview features"), error);
     });
-    if (m_client)
-        connect(m_client, &ApiClient::wrote, this, &ViewContext::dataWritten);
+    connect(session, &Session::wrote, this, &ViewContext::dataWritten);
     // The account's workspaces and preview enrolment are what every view needs first.
     session->watch(Session::Resource::Workspaces);
     session->watch(Session::Resource::FeatureFlags);
@@ -171,9 +166,9 @@ void ViewContext::refreshAccount()
 
 void ViewContext::enrolInfiniband()
 {
-    if (!m_client)
+    if (!m_session->canSend())
         return;
-    m_client->setFeatureFlagEnrolled(QLatin1StringView(InfinibandAdapter::featureFlag), true)
+    m_session->setFeatureFlagEnrolled(QLatin1StringView(InfinibandAdapter::featureFlag), true)
         .onSuccess(this,
                    [this](const FeatureFlag&) {
                        setEnrolment(Enrolment::Enrolled);

@@ -2,7 +2,6 @@
 
 #pragma once
 
-#include "core/api/apiclient.h"
 #include "core/api/apierror.h"
 #include "core/model/resources.h"
 #include "core/models/session.h"
@@ -18,13 +17,14 @@
 
 namespace sfdesk {
 
+class ApiClient;
 class Settings;
 
-// What every resource view shares: the connection's live data (its Session: the client and the
-// models every view shows), the workspace the user works in (or "all workspaces"), the account's
-// workspaces and preview enrolment, and one place to report errors and what happened. Views hold a
-// pointer; the Application binds it to the connection. There is always a session: without a
-// connection it is an empty one that never polls.
+// What every resource view shares: the connection's live data (its Session: the models every view
+// shows and the actions that change the server), the workspace the user works in (or "all
+// workspaces"), the account's workspaces and preview enrolment, and one place to report errors and
+// what happened. Views hold a pointer; the Application binds it to the connection. There is always
+// a session: without a connection it is an empty one that never polls.
 class ViewContext final : public QObject
 {
     Q_OBJECT
@@ -57,8 +57,10 @@ public:
     ~ViewContext() override;
 
     Settings* settings() const { return m_settings; }
-    ApiClient* client() const { return m_client; }
-    Session* session() const { return m_session; }
+    // For the application that binds connections (views ask the session's actions instead).
+    ApiClient* client() const { return session()->client(); }
+    // Never null: the empty session of no connection stands in while there is none.
+    Session* session() const { return m_session ? m_session.data() : m_offline.get(); }
     // The connection's session (no ownership); null means not connected.
     void setSession(Session* session);
     // For a client without a connection (tests, tools): a session of its own, started here.
@@ -131,7 +133,6 @@ private:
     // The session of setClient().
     std::unique_ptr<Session> m_own;
     QPointer<Session> m_session;
-    QPointer<ApiClient> m_client;
     QList<Workspace> m_workspaces;
     QString m_workspace = QStringLiteral("default");
     bool m_allWorkspaces = false;

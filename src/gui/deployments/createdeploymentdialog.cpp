@@ -315,7 +315,7 @@ QString CreateDeploymentDialog::command() const
 
 QString CreateDeploymentDialog::problem() const
 {
-    if (!m_context->client())
+    if (!m_context->session()->canSend())
         return tr("Not connected.");
     const QString name = m_name->text().trimmed();
     if (!name.isEmpty() && !Names::problem(name).isEmpty())
@@ -359,7 +359,7 @@ void CreateDeploymentDialog::accept()
     m_sending = true;
     m_error->hide();
     updateState();
-    const auto call = m_context->client()->createDeployment(request());
+    const auto call = m_context->session()->createDeployment(request());
     call.onSuccess(this, [this](const Deployment& deployment) {
         m_sending = false;
         m_context->reportMessage(tr("Created deployment %1.").arg(deployment.name));

@@ -3,7 +3,6 @@
 #include "gui/deployments/deploymentsview.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/deploymentmodel.h"
 #include "core/models/format.h"
@@ -209,7 +208,7 @@ QString DeploymentsView::reference(const Deployment& deployment)
 
 void DeploymentsView::updateActions()
 {
-    const bool connected = context()->client() != nullptr;
+    const bool connected = context()->session()->canSend();
     const auto current = currentDeployment();
     m_create->setEnabled(connected);
     for (QAction* action : {m_increase, m_decrease, m_pause, m_delete, m_showInstances})
@@ -277,7 +276,7 @@ void DeploymentsView::updateDetails()
 
 void DeploymentsView::createDeployment(const QString& templateId)
 {
-    if (!context()->client())
+    if (!context()->session()->canSend())
         return;
     auto* dialog = new CreateDeploymentDialog(context(), templateId, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -295,7 +294,7 @@ void DeploymentsView::change(const Deployment& deployment, const DeploymentChang
     m_error->hide();
     const QString id = deployment.id;
     const QString name = deployment.name;
-    const auto call = context()->client()->changeDeployment(id, change);
+    const auto call = context()->session()->changeDeployment(id, change);
     call.onSuccess(this, [this, id](const Deployment& changed) {
         // The answer holds the target asked for; a later + waits for no other answer.
         if (m_pendingTarget.value(id, -1) == changed.targetInstanceCount)
@@ -318,7 +317,7 @@ void DeploymentsView::change(const Deployment& deployment, const DeploymentChang
 void DeploymentsView::scaleCurrent(int target)
 {
     const auto d = currentDeployment();
-    if (!d || !context()->client() || target < 0)
+    if (!d || !context()->session()->canSend() || target < 0)
         return;
     if (target == m_pendingTarget.value(d->id, d->targetInstanceCount))
         return;
@@ -340,7 +339,7 @@ void DeploymentsView::stepCurrent(int delta)
 void DeploymentsView::togglePaused()
 {
     const auto d = currentDeployment();
-    if (!d || !context()->client())
+    if (!d || !context()->session()->canSend())
         return;
     DeploymentChange enable;
     enable.enabled = !d->enabled;
@@ -350,7 +349,7 @@ void DeploymentsView::togglePaused()
 void DeploymentsView::deleteCurrent()
 {
     const auto d = currentDeployment();
-    if (!d || !context()->client())
+    if (!d || !context()->session()->canSend())
         return;
     QStringList names;
     for (const Instance& instance : constValue(m_model->activeInstances(d->id)))
@@ -363,10 +362,10 @@ void DeploymentsView::deleteCurrent()
     const Deployment& target = *d;
     ConfirmDialog::ask(
         this, tr("Delete Deployment"), text, tr("&Delete Deployment"), [this, target](bool yes) {
-            if (!yes || !context()->client())
+            if (!yes || !context()->session()->canSend())
                 return;
             m_error->hide();
-            const auto call = context()->client()->deleteDeployment(target.id);
+            const auto call = context()->session()->deleteDeployment(target.id);
             call.onSuccess(this, [this, target] {
                 context()->reportMessage(tr("Deleted deployment %1.").arg(target.name));
                 Q_EMIT actionFinished();

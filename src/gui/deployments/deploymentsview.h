@@ -2,7 +2,7 @@
 
 #pragma once
 
-#include "core/api/apiclient.h"
+#include "core/api/requests.h"
 #include "core/model/resources.h"
 #include "gui/common/listpage.h"
 

@@ -2,7 +2,6 @@
 
 #include "gui/deployments/instancetemplatesview.h"
 
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
 #include "core/models/instancetemplatemodel.h"
@@ -114,7 +113,7 @@ void InstanceTemplatesView::selectTemplate(const QString& id)
 
 void InstanceTemplatesView::updateActions()
 {
-    const bool connected = context()->client() != nullptr;
+    const bool connected = context()->session()->canSend();
     const bool selected = currentTemplate().has_value();
     m_deploy->setEnabled(connected && selected);
     m_delete->setEnabled(connected && selected);
@@ -146,11 +145,11 @@ void InstanceTemplatesView::showCurrent()
         Q_EMIT cloudInitLoaded();
         return;
     }
-    if (!context()->client())
+    if (!context()->session()->canSend())
         return;
     m_cloudInit->setPlaceholderText(tr("Reading the template's cloud-init…"));
     // The list does not carry the user data; the one template does.
-    const auto call = context()->client()->instanceTemplate(id);
+    const auto call = context()->session()->instanceTemplate(id);
     call.onSuccess(this, [this, id](const InstanceTemplate& full) {
         if (id != m_wantedId)
             return; // another template was chosen since
@@ -178,7 +177,7 @@ void InstanceTemplatesView::openCurrentInEditor()
 void InstanceTemplatesView::deleteCurrent()
 {
     const auto t = currentTemplate();
-    if (!t || !context()->client())
+    if (!t || !context()->session()->canSend())
         return;
     const InstanceTemplate& target = *t;
     ConfirmDialog::ask(
@@ -187,10 +186,10 @@ void InstanceTemplatesView::deleteCurrent()
            "Compute refuses while a deployment uses it.")
             .arg(target.name, target.id),
         tr("&Delete Template"), [this, target](bool yes) {
-            if (!yes || !context()->client())
+            if (!yes || !context()->session()->canSend())
                 return;
             m_error->hide();
-            const auto call = context()->client()->deleteInstanceTemplate(target.id);
+            const auto call = context()->session()->deleteInstanceTemplate(target.id);
             call.onSuccess(this, [this, target] {
                 context()->reportMessage(tr("Deleted instance template %1.").arg(target.name));
                 Q_EMIT actionFinished();

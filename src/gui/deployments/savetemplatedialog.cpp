@@ -2,11 +2,11 @@
 
 #include "gui/deployments/savetemplatedialog.h"
 
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/model/names.h"
 #include "core/models/imagemodel.h"
 #include "core/models/instancetemplatemodel.h"
+#include "core/models/session.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
@@ -122,7 +122,7 @@ void SaveTemplateDialog::fillImages()
 
 QString SaveTemplateDialog::problem() const
 {
-    if (!m_context->client())
+    if (!m_context->session()->canSend())
         return tr("Not connected.");
     if (m_context->workspaceReference().isEmpty())
         return tr("Reading the workspaces…");
@@ -177,7 +177,7 @@ void SaveTemplateDialog::accept()
     m_sending = true;
     m_error->hide();
     updateState();
-    const auto call = m_context->client()->createInstanceTemplate(tmpl);
+    const auto call = m_context->session()->createInstanceTemplate(tmpl);
     call.onSuccess(this, [this](const InstanceTemplate& saved) {
         m_sending = false;
         // The session's list shows it at once, whether or not a page watches it.

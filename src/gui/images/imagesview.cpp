@@ -3,7 +3,6 @@
 #include "gui/images/imagesview.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/api/imageupload.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
@@ -167,7 +166,7 @@ void ImagesView::selectImage(const QString& id)
 
 void ImagesView::updateActions()
 {
-    const bool connected = context()->client() != nullptr;
+    const bool connected = context()->session()->canSend();
     const auto image = currentImage();
     const bool own = connected && image && !image->isPublic;
     const auto status = image ? image->status : Image::UploadStatus::Unknown;
@@ -197,7 +196,7 @@ UploadImageDialog* ImagesView::uploadImage()
 {
     Session* session = context()->session();
     const QString workspace = context()->workspaceReference();
-    if (!context()->client() || !session || workspace.isEmpty())
+    if (!context()->session()->canSend() || !session || workspace.isEmpty())
         return nullptr;
     auto* dialog = new UploadImageDialog(session->imageUploads(), workspace, context()->workspace(),
                                          namesInWorkspace(), this);
@@ -219,10 +218,10 @@ void ImagesView::showOutcome(const QString& text, bool failed)
 void ImagesView::revokeCurrent()
 {
     const auto image = currentImage();
-    if (!image || !context()->client())
+    if (!image || !context()->session()->canSend())
         return;
     const QString name = image->name;
-    const auto call = context()->client()->revokeImage(image->id);
+    const auto call = context()->session()->revokeImage(image->id);
     call.onSuccess(this, [this, name](const Image&) {
         showOutcome(tr("Revoked image %1: no new instance starts from it until it is reinstated; instances "
                        "running from it keep running.")
@@ -241,10 +240,10 @@ void ImagesView::revokeCurrent()
 void ImagesView::reinstateCurrent()
 {
     const auto image = currentImage();
-    if (!image || !context()->client())
+    if (!image || !context()->session()->canSend())
         return;
     const QString name = image->name;
-    const auto call = context()->client()->reinstateImage(image->id);
+    const auto call = context()->session()->reinstateImage(image->id);
     call.onSuccess(this, [this, name](const Image&) {
         showOutcome(tr("Reinstated image %1: new instances can start from it again.").arg(name), false);
         context()->reportMessage(tr("Reinstated image %1.").arg(name));
@@ -260,7 +259,7 @@ void ImagesView::reinstateCurrent()
 void ImagesView::deleteCurrent()
 {
     const auto image = currentImage();
-    if (!image || image->isPublic || !context()->client())
+    if (!image || image->isPublic || !context()->session()->canSend())
         return;
     const Image& target = *image;
     ConfirmDialog::ask(
@@ -269,9 +268,9 @@ void ImagesView::deleteCurrent()
            "it or an instance template refers to it.")
             .arg(target.name, target.id, target.workspace),
         tr("&Delete Image"), [this, target](bool confirmed) {
-            if (!confirmed || !context()->client())
+            if (!confirmed || !context()->session()->canSend())
                 return;
-            const auto call = context()->client()->deleteImage(target.id);
+            const auto call = context()->session()->deleteImage(target.id);
             call.onSuccess(this, [this, target] {
                 showOutcome(tr("Deleted image %1.").arg(target.name), false);
                 context()->reportMessage(tr("Deleted image %1.").arg(target.name));
@@ -290,10 +289,10 @@ void ImagesView::deleteCurrent()
 void ImagesView::copyDownloadLink()
 {
     const auto image = currentImage();
-    if (!image || !context()->client())
+    if (!image || !context()->session()->canSend())
         return;
     const QString name = image->name;
-    const auto call = context()->client()->imageDownload(image->id);
+    const auto call = context()->session()->imageDownload(image->id);
     call.onSuccess(this, [this, name](const ImageDownload& download) {
         CopyActions::copy(download.url.toString(QUrl::FullyEncoded));
         showOutcome(tr("The download link of %1 (%2, SHA-256 %3) is on the clipboard; it expires at %4.")

@@ -41,10 +41,10 @@ ConsoleLogDialog::~ConsoleLogDialog() = default;
 
 void ConsoleLogDialog::reload()
 {
-    if (!m_context->client())
+    if (!m_context->session()->canSend())
         return;
     m_ui->statusLabel->setText(tr("Loading…"));
-    m_context->client()
+    m_context->session()
         ->consoleLogs(m_instanceId)
         .onSuccess(this,
                    [this](const QList<ConsoleLine>& lines) {

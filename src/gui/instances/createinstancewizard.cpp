@@ -6,7 +6,6 @@
 #include "core/util/plaintext.h"
 #include "ui_createinstancewizard.h"
 
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/cloudinit/jinja.h"
 #include "core/cloudinit/userdata.h"
@@ -222,7 +221,7 @@ void CreateInstanceWizard::bindSession()
 
 void CreateInstanceWizard::watchLists(bool watch)
 {
-    Session* wanted = watch && m_session && m_session->client() ? m_session.data() : nullptr;
+    Session* wanted = watch && m_session && m_session->canSend() ? m_session.data() : nullptr;
     if (m_watched == wanted)
         return;
     if (m_watched)
@@ -863,7 +862,7 @@ void CreateInstanceWizard::startCreating()
                 Q_EMIT creationFinished(m_succeeded, m_failed);
             }
         };
-        m_context->client()
+        m_context->session()
             ->createInstance(instance)
             .onSuccess(this,
                        [this, item, done](const Instance& created) {

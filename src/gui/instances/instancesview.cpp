@@ -3,7 +3,6 @@
 #include "gui/instances/instancesview.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/deploymentmodel.h"
 #include "core/models/format.h"
@@ -172,7 +171,7 @@ void InstancesView::selectInstance(const QString& id)
 void InstancesView::updateActions()
 {
     const auto selected = selectedInstances();
-    const bool connected = context()->client() != nullptr;
+    const bool connected = context()->session()->canSend();
     bool anyLive = false;
     bool anyTerminated = false;
     for (const Instance& instance : selected) {
@@ -225,7 +224,7 @@ void InstancesView::updateDetails()
 
 void InstancesView::createInstances()
 {
-    if (!context()->client())
+    if (!context()->session()->canSend())
         return;
     auto* wizard = new CreateInstanceWizard(context(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
@@ -238,8 +237,8 @@ void InstancesView::runOnEach(const QList<Instance>& instances, bool terminate)
     for (const Instance& instance : instances) {
         const QString id = instance.id;
         items.append({instance.name.isEmpty() ? id : instance.name, [this, id, terminate] {
-                          return terminate ? context()->client()->terminateInstance(id)
-                                           : context()->client()->deleteInstance(id);
+                          return terminate ? context()->session()->terminateInstance(id)
+                                           : context()->session()->deleteInstance(id);
                       }});
     }
     BulkAction::run(
@@ -321,7 +320,7 @@ void InstancesView::showSshDetails()
 void InstancesView::replaceSelected()
 {
     const auto selected = selectedInstances();
-    if (selected.size() != 1 || !context()->client())
+    if (selected.size() != 1 || !context()->session()->canSend())
         return;
     auto* dialog = new ReplaceInstanceDialog(context(), selected.first(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -355,7 +354,7 @@ void InstancesView::editPriority()
 
 void InstancesView::setPriority(const QList<Instance>& instances, const QString& priority)
 {
-    if (!context()->client())
+    if (!context()->session()->canSend())
         return;
     // The API takes one workspace a batch.
     QMap<QString, QList<std::pair<QString, QString>>> byWorkspace;
@@ -371,7 +370,7 @@ void InstancesView::setPriority(const QList<Instance>& instances, const QString&
     auto remaining = std::make_shared<int>(int(byWorkspace.size()));
     for (auto it = byWorkspace.cbegin(); it != byWorkspace.cend(); ++it) {
         const QString who = names.value(it.key()).join(QStringLiteral(", "));
-        const auto call = context()->client()->setInstancePriorities(it.value());
+        const auto call = context()->session()->setInstancePriorities(it.value());
         call.onSuccess(this, [this, remaining, priority, who](const QList<Instance>& changed) {
             for (const Instance& instance : changed)
                 m_model->upsert(instance);

@@ -3,10 +3,10 @@
 #include "gui/instances/replaceinstancedialog.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/model/names.h"
 #include "core/models/imagemodel.h"
+#include "core/models/session.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
@@ -30,7 +30,7 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
     : QDialog(parent)
     , m_context(context)
     , m_instance(instance)
-    , m_idempotencyKey(ApiClient::newIdempotencyKey())
+    , m_idempotencyKey(Session::newIdempotencyKey())
     , m_image(new QComboBox(this))
     , m_cloudInit(PlainText::label(this))
     , m_keepName(new QCheckBox(tr("&Keep the name %1").arg(instance.name), this))
@@ -114,11 +114,11 @@ ReplaceInstanceDialog::~ReplaceInstanceDialog() = default;
 void ReplaceInstanceDialog::readSource()
 {
     m_cloudInit->setText(tr("Reading what %1 started with…").arg(m_instance.name));
-    ApiClient* client = m_context->client();
-    if (!client)
+    Session* session = m_context->session();
+    if (!session->canSend())
         return;
-    const auto useInstance = [this, client] {
-        const auto call = client->instanceWithUserData(m_instance.id);
+    const auto useInstance = [this, session] {
+        const auto call = session->instanceWithUserData(m_instance.id);
         call.onSuccess(this, [this](const Instance& full) {
             m_sourceImage = full.image.id;
             m_sourceName = tr("the instance");
@@ -141,9 +141,12 @@ void ReplaceInstanceDialog::readSource()
         return;
     }
     // A deployment's instance starts from the deployment's template, as its siblings do.
-    const auto deployment = client->deployment(m_instance.managedBy->id);
-    deployment.onSuccess(this, [this, client](const Deployment& d) {
-        const auto call = client->instanceTemplate(d.instanceTemplate.id);
+    const auto deployment = session->deployment(m_instance.managedBy->id);
+    // The session goes with its connection, answers may come after it.
+    deployment.onSuccess(this, [this, session = QPointer<Session>(session)](const Deployment& d) {
+        if (!session)
+            return;
+        const auto call = session->instanceTemplate(d.instanceTemplate.id);
         call.onSuccess(this, [this](const InstanceTemplate& t) {
             m_sourceImage = t.image.id;
             m_sourceName = tr("template %1").arg(t.name);
@@ -205,7 +208,7 @@ void ReplaceInstanceDialog::updateState()
     const bool nameOk = m_keepName->isChecked() || name.isEmpty() || Names::problem(name).isEmpty();
     if (replace)
         replace->setEnabled(!m_sending && isReady() && m_image->currentIndex() >= 0 && nameOk
-                            && m_context->client() != nullptr);
+                            && m_context->session()->canSend());
 }
 
 void ReplaceInstanceDialog::fail(const QString& step, const ApiError& error)
@@ -222,7 +225,7 @@ void ReplaceInstanceDialog::fail(const QString& step, const ApiError& error)
 
 void ReplaceInstanceDialog::accept()
 {
-    if (m_sending || !isReady() || !m_context->client())
+    if (m_sending || !isReady() || !m_context->session()->canSend())
         return;
     m_sending = true;
     m_error->hide();
@@ -233,7 +236,7 @@ void ReplaceInstanceDialog::accept()
     if (!m_keepName->isChecked())
         replacement.name = m_name->text().trimmed();
     // The same key on every attempt of this dialog: a retry gets the first replacement back.
-    const auto call = m_context->client()->replaceInstance(m_instance.id, replacement, m_idempotencyKey);
+    const auto call = m_context->session()->replaceInstance(m_instance.id, replacement, m_idempotencyKey);
     call.onSuccess(this, [this](const Instance& replacementInstance) {
         if (m_keepName->isChecked())
             finishName(replacementInstance);
@@ -250,13 +253,15 @@ void ReplaceInstanceDialog::accept()
 
 void ReplaceInstanceDialog::finishName(const Instance& replacement)
 {
-    ApiClient* client = m_context->client();
-    if (!client)
+    Session* session = m_context->session();
+    if (!session->canSend())
         return;
     // The replaced instance is terminated: its record goes, and its name with it.
-    const auto removed = client->deleteInstance(m_instance.id);
-    removed.onSuccess(this, [this, client, replacement] {
-        const auto renamed = client->renameInstance(replacement.id, m_instance.name);
+    const auto removed = session->deleteInstance(m_instance.id);
+    removed.onSuccess(this, [this, session = QPointer<Session>(session), replacement] {
+        if (!session)
+            return;
+        const auto renamed = session->renameInstance(replacement.id, m_instance.name);
         renamed.onSuccess(this, [this](const Instance& named) {
             m_sending = false;
             m_context->reportMessage(

@@ -26,9 +26,9 @@ SshDetailsDialog::SshDetailsDialog(ViewContext* context, const QString& instance
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_ui->copyButton, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
     m_ui->copyButton->setEnabled(false);
-    if (!context->client())
+    if (!context->session()->canSend())
         return;
-    context->client()
+    context->session()
         ->sshDetails(instanceId)
         .onSuccess(
             this,

@@ -304,7 +304,7 @@ void StartPage::hideEvent(QHideEvent* event)
 void StartPage::refresh()
 {
     Session* session = m_context->session();
-    const bool signedIn = session && m_context->client();
+    const bool signedIn = session && m_context->session()->canSend();
     m_signedOut->setVisible(!signedIn);
     m_cards->setVisible(signedIn);
     m_scope->setText(!signedIn                    ? tr("Not signed in")

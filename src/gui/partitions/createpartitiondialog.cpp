@@ -5,8 +5,8 @@
 #include "core/util/plaintext.h"
 #include "ui_createpartitiondialog.h"
 
-#include "core/api/apiclient.h"
 #include "core/model/names.h"
+#include "core/models/session.h"
 #include "gui/common/viewcontext.h"
 
 #include <QClipboard>
@@ -232,7 +232,7 @@ void CreatePartitionDialog::updateState()
     m_ui->copyCommandButton->setEnabled(placed);
     m_ui->buttonBox->button(QDialogButtonBox::Ok)
         ->setEnabled(!m_sending && !name.isEmpty() && nameProblem.isEmpty() && locationOk
-                     && m_context->client() && workspaceKnown);
+                     && m_context->session()->canSend() && workspaceKnown);
 }
 
 void CreatePartitionDialog::accept()
@@ -250,7 +250,7 @@ void CreatePartitionDialog::accept()
     m_sending = true;
     m_ui->errorLabel->hide();
     updateState();
-    m_context->client()
+    m_context->session()
         ->createInfinibandPartition(partition)
         .onSuccess(this,
                    [this](const InfinibandPartition& created) {

@@ -5,11 +5,12 @@
 #include "core/util/plaintext.h"
 #include "ui_deleteblockersdialog.h"
 
-#include "core/api/apiclient.h"
 #include "core/cluster/partitionrelease.h"
 #include "core/models/format.h"
 #include "core/models/instancemodel.h"
+#include "core/models/session.h"
 #include "gui/common/confirmdialog.h"
+#include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
 
 #include <QDateTime>
@@ -24,8 +25,6 @@ namespace {
 
 constexpr int InstanceIdRole = Qt::UserRole;
 constexpr int KindRole = Qt::UserRole + 1;
-// How often the partition is read again while a release is awaited: a release takes minutes.
-constexpr int WatchIntervalMs = 3000;
 
 qint64 nowSecs()
 {
@@ -54,8 +53,6 @@ DeleteBlockersDialog::DeleteBlockersDialog(ViewContext* context, const Infiniban
     connect(m_ui->terminateButton, &QPushButton::clicked, this, &DeleteBlockersDialog::terminateChecked);
     connect(m_ui->retryButton, &QPushButton::clicked, this, &DeleteBlockersDialog::retryDelete);
     connect(m_ui->blockerTree, &QTreeWidget::itemChanged, this, &DeleteBlockersDialog::updateButtons);
-    m_watch.setInterval(WatchIntervalMs);
-    connect(&m_watch, &QTimer::timeout, this, &DeleteBlockersDialog::readAttached);
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &DeleteBlockersDialog::updateRows);
     // The partition and its instances are the connection's: another connection (or none, after a
@@ -66,6 +63,11 @@ DeleteBlockersDialog::DeleteBlockersDialog(ViewContext* context, const Infiniban
                     reject();
             });
     showBlockers(error);
+    // The connection's instance list says which instances are attached and which have released
+    // the partition; watched while the dialog is open, it stays fresh and is read again at once
+    // after every termination.
+    new ListWatch(
+        context, {Session::Resource::Instances}, [this](Session::Resource) { readAttached(); }, this);
 }
 
 DeleteBlockersDialog::~DeleteBlockersDialog() = default;
@@ -104,22 +106,17 @@ void DeleteBlockersDialog::showBlockers(const ApiError& error)
 
 void DeleteBlockersDialog::readAttached()
 {
-    if (!m_context->client() || m_readInFlight)
+    Session* session = m_context->session();
+    if (!session->isLoaded(Session::Resource::Instances))
         return;
-    m_readInFlight = true;
-    const quint64 generation = ++m_readGeneration;
-    m_context->client()
-        ->infinibandPartitionInstances(m_partition.id)
-        .onSuccess(this,
-                   [this, generation](const QList<Instance>& instances) {
-                       m_readInFlight = false;
-                       if (generation == m_readGeneration)
-                           applyAttached(instances);
-                   })
-        .onFailure(this, [this](const ApiError&) {
-            // The blockers stay as the server listed them; the next watch reads again.
-            m_readInFlight = false;
-        });
+    // Attached: in the partition and not released yet (terminated ones included).
+    QList<Instance> attached;
+    for (const Instance& instance : session->instances()->rows()) {
+        if (instance.infinibandPartition && instance.infinibandPartition->id == m_partition.id
+            && !instance.infinibandReleasedAt)
+            attached.append(instance);
+    }
+    applyAttached(attached);
 }
 
 void DeleteBlockersDialog::applyAttached(const QList<Instance>& instances)
@@ -134,23 +131,15 @@ void DeleteBlockersDialog::applyAttached(const QList<Instance>& instances)
         const QString& id = blocker.instanceId;
         if (id.isEmpty() || attached.contains(id) || m_released.contains(id) || m_terminating.contains(id))
             continue;
-        // Listed by the server as a blocker and no longer attached: its node released the partition.
+        // Listed by the server as a blocker and no longer attached: its node released the partition
+        // (the instance list says when, for the delay).
         m_released.insert(id);
-        if (m_context->client()) {
-            m_context->client()->instance(id).onSuccess(this, [this](const Instance& released) {
-                learnReleaseDelay({released});
-                updateRows();
-            });
-        }
     }
     m_attached = attached;
     m_attachedKnown = true;
-    learnReleaseDelay(instances);
-    if (m_context->session() && m_context->session()->instances())
-        learnReleaseDelay(m_context->session()->instances()->rows());
+    learnReleaseDelay(m_context->session()->instances()->rows());
     updateRows();
     fitColumns();
-    updateWatch();
     offerDelete();
 }
 
@@ -239,24 +228,6 @@ void DeleteBlockersDialog::updateRows()
     updateButtons();
 }
 
-void DeleteBlockersDialog::updateWatch()
-{
-    // Watch while an instance this dialog knows of is terminating or releasing.
-    bool awaiting = !m_terminating.isEmpty();
-    for (const PartitionBlocker& blocker : std::as_const(m_blockers)) {
-        if (blocker.instanceId.isEmpty() || m_released.contains(blocker.instanceId))
-            continue;
-        const auto it = m_attached.constFind(blocker.instanceId);
-        if (blocker.kind == PartitionBlocker::Kind::PendingRelease
-            || (it != m_attached.cend() && it->status == Instance::Status::Terminated))
-            awaiting = true;
-    }
-    if (awaiting && !m_watch.isActive())
-        m_watch.start();
-    else if (!awaiting)
-        m_watch.stop();
-}
-
 void DeleteBlockersDialog::offerDelete()
 {
     if (m_running > 0 || m_deleted || !m_attachedKnown)
@@ -333,10 +304,8 @@ void DeleteBlockersDialog::terminate(QStringList ids)
     // The partition was read again while the question was open: what has been released since is
     // left alone.
     ids.removeIf([this](const QString& id) { return m_released.contains(id) || m_terminating.contains(id); });
-    if (ids.isEmpty() || !m_context->client() || m_running > 0)
+    if (ids.isEmpty() || !m_context->session()->canSend() || m_running > 0)
         return;
-    // A read already under way predates these terminations.
-    ++m_readGeneration;
     m_terminateTotal = static_cast<int>(ids.size());
     m_terminateDone = 0;
     m_terminateFailed = 0;
@@ -344,7 +313,7 @@ void DeleteBlockersDialog::terminate(QStringList ids)
         m_terminateErrors.remove(id);
         ++m_running;
         m_terminating.insert(id);
-        m_context->client()
+        m_context->session()
             ->terminateInstance(id)
             .onSuccess(this,
                        [this, id](const Instance& terminated) {
@@ -387,21 +356,19 @@ void DeleteBlockersDialog::finishTerminate()
                                         nullptr, m_terminateTotal)
                                          .arg(m_terminateDone));
     }
+    // Where things stand now, also for terminations whose answer was lost, comes with the instance
+    // list the session reads again after each of them.
     updateRows();
-    updateWatch();
-    // Where things stand now, also for terminations whose answer was lost.
-    if (m_running == 0)
-        readAttached();
 }
 
 void DeleteBlockersDialog::retryDelete()
 {
-    if (!m_context->client())
+    if (!m_context->session()->canSend())
         return;
     ++m_running;
     updateButtons();
     m_ui->progressLabel->setText(tr("Deleting partition \"%1\"…").arg(m_partition.name));
-    const auto call = m_context->client()->deleteInfinibandPartition(m_partition.id);
+    const auto call = m_context->session()->deleteInfinibandPartition(m_partition.id);
     call.onSuccess(this, [this] {
         --m_running;
         m_deleted = true;

@@ -26,7 +26,7 @@ class ViewContext;
 // and status, including instances the user cannot read and terminated instances whose node has not
 // released the partition yet. It terminates the attached instances the user can (asking once, naming
 // them), shows each termination as it completes, counts down to each release while it watches the
-// partition, and offers the delete again by itself once nothing it can see blocks it.
+// connection's instance list, and offers the delete again by itself once nothing it can see blocks it.
 class DeleteBlockersDialog final : public QDialog
 {
     Q_OBJECT
@@ -60,7 +60,6 @@ private:
     void learnReleaseDelay(const QList<Instance>& instances);
     void updateRows();
     void fitColumns();
-    void updateWatch();
     void terminateChecked();
     void terminate(QStringList ids);
     void finishTerminate();
@@ -87,13 +86,9 @@ private:
     int m_terminateDone = 0;
     int m_terminateFailed = 0;
     int m_running = 0;
-    quint64 m_readGeneration = 0;
-    bool m_readInFlight = false;
     std::optional<qint64> m_releaseDelay;
     bool m_deleted = false;
     bool m_deleteOffered = false;
-    // Reads the partition's instances again while a release is awaited.
-    QTimer m_watch;
     // Counts the release countdowns down.
     QTimer m_tick;
 };

@@ -2,8 +2,8 @@
 
 #include "gui/partitions/infinibandcheckdialog.h"
 
-#include "core/api/apiclient.h"
 #include "core/models/format.h"
+#include "core/models/session.h"
 #include "core/util/plaintext.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/themeicons.h"
@@ -81,20 +81,20 @@ InfinibandCheckDialog::~InfinibandCheckDialog() = default;
 
 void InfinibandCheckDialog::check()
 {
-    ApiClient* client = m_context->client();
-    if (!client) {
+    Session* session = m_context->session();
+    if (!session->canSend()) {
         m_summary->setText(tr("Not connected."));
         return;
     }
     // Answers of an earlier check that arrive late are dropped.
-    const quint64 generation = ++m_generation;
+    const LatestAnswer::Ticket generation = m_latestCheck.next();
     m_again->setEnabled(false);
     m_summary->setText(tr("Reading the workers' consoles…"));
-    client->infinibandPartitionInstances(m_partition.id)
+    session->infinibandPartitionInstances(m_partition.id)
         .onSuccess(
             this,
-            [this, client, generation](QList<Instance> instances) {
-                if (generation != m_generation)
+            [this, session = QPointer<Session>(session), generation](QList<Instance> instances) {
+                if (!m_latestCheck.isLatest(generation) || !session)
                     return;
                 std::sort(instances.begin(), instances.end(), [](const Instance& a, const Instance& b) {
                     return a.name != b.name ? a.name < b.name : a.id < b.id;
@@ -115,10 +115,10 @@ void InfinibandCheckDialog::check()
                 }
                 m_pending = static_cast<int>(toRead.size()) + 1;
                 for (const QString& id : std::as_const(toRead)) {
-                    client->consoleLogs(id)
+                    session->consoleLogs(id)
                         .onSuccess(this,
                                    [this, id, generation](const QList<ConsoleLine>& lines) {
-                                       if (generation != m_generation)
+                                       if (!m_latestCheck.isLatest(generation))
                                            return;
                                        for (Row& row : m_rows)
                                            if (row.id == id)
@@ -126,7 +126,7 @@ void InfinibandCheckDialog::check()
                                        oneDone();
                                    })
                         .onFailure(this, [this, id, generation](const ApiError& error) {
-                            if (generation != m_generation)
+                            if (!m_latestCheck.isLatest(generation))
                                 return;
                             for (Row& row : m_rows)
                                 if (row.id == id)
@@ -137,7 +137,7 @@ void InfinibandCheckDialog::check()
                 oneDone();
             })
         .onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_generation)
+            if (!m_latestCheck.isLatest(generation))
                 return;
             m_summary->setText(tr("Could not read the partition's instances: %1").arg(error.message()));
             m_again->setEnabled(true);

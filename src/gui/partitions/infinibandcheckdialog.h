@@ -4,6 +4,7 @@
 
 #include "core/cluster/ibcheck.h"
 #include "core/model/resources.h"
+#include "core/util/latestanswer.h"
 
 #include <QDialog>
 
@@ -58,7 +59,7 @@ private:
     QPushButton* m_again;
     QList<Row> m_rows;
     int m_pending = 0;
-    quint64 m_generation = 0;
+    LatestAnswer m_latestCheck;
 };
 
 } // namespace sfdesk

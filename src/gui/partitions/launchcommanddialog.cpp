@@ -2,7 +2,6 @@
 
 #include "gui/partitions/launchcommanddialog.h"
 
-#include "core/api/apiclient.h"
 #include "core/cloudinit/bootstrap.h"
 #include "core/models/session.h"
 #include "core/models/skumodel.h"
@@ -99,7 +98,7 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     connect(m_port, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);
     connect(m_script, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
     resize(860, 560);
-    if (context->client()) {
+    if (context->session()->canSend()) {
         m_session = context->session();
         m_session->watch(Session::Resource::Skus);
         connect(m_session, &Session::listLoaded, this, [this](Session::Resource resource) {
@@ -164,14 +163,16 @@ LaunchPlan::Options LaunchCommandDialog::options() const
 
 void LaunchCommandDialog::load()
 {
-    ApiClient* client = m_context->client();
-    if (!client) {
+    Session* session = m_context->session();
+    if (!session->canSend()) {
         m_status->setText(tr("Not connected."));
         return;
     }
-    client->infinibandPartitionInstances(m_partition.id)
+    session->infinibandPartitionInstances(m_partition.id)
         .onSuccess(this,
-                   [this, client](const QList<Instance>& instances) {
+                   [this, session = QPointer<Session>(session)](const QList<Instance>& instances) {
+                       if (!session)
+                           return;
                        m_workers = LaunchPlan::runningWorkers(instances);
                        QString sku;
                        for (const Instance& instance : instances)
@@ -190,7 +191,7 @@ void LaunchCommandDialog::load()
                        for (const LaunchPlan::Worker& worker : std::as_const(m_workers)) {
                            const QString id = worker.id;
                            const QString name = worker.name;
-                           client->sshDetails(id)
+                           session->sshDetails(id)
                                .onSuccess(this,
                                           [this, id](const SshDetails& details) {
                                               for (LaunchPlan::Worker& w : m_workers)

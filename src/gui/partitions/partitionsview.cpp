@@ -3,7 +3,6 @@
 #include "gui/partitions/partitionsview.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/format.h"
@@ -258,7 +257,7 @@ void PartitionsView::updateEnrolment()
 {
     using E = ViewContext::Enrolment;
     const E enrolment = context()->infinibandEnrolment();
-    const bool connected = context()->client() != nullptr;
+    const bool connected = context()->session()->canSend();
     m_enrolButton->setEnabled(true);
     m_enrolButton->setVisible(connected && enrolment == E::NotEnrolled);
     const bool enrolled = connected && enrolment == E::Enrolled;
@@ -379,22 +378,22 @@ void PartitionsView::showDetails()
 void PartitionsView::loadDetailInstances()
 {
     const auto partition = currentPartition();
-    if (!partition || !context()->client())
+    if (!partition || !context()->session()->canSend())
         return;
-    const quint64 generation = ++m_detailGeneration;
+    const LatestAnswer::Ticket generation = m_latestDetail.next();
     context()
-        ->client()
+        ->session()
         ->infinibandPartitionInstances(partition->id)
         .onSuccess(this,
                    [this, generation](const QList<Instance>& instances) {
-                       if (generation != m_detailGeneration)
+                       if (!m_latestDetail.isLatest(generation))
                            return;
                        m_instancesModel->refresh(instances);
                        m_instancesTable->setLoadState(ResourceTableView::LoadState::Loaded);
                        Q_EMIT refreshed();
                    })
         .onFailure(this, [this, generation](const ApiError& error) {
-            if (generation != m_detailGeneration)
+            if (!m_latestDetail.isLatest(generation))
                 return;
             if (error.isNotFound()) {
                 // Deleted since the list was read, here or elsewhere: the list's next read drops it.
@@ -417,7 +416,7 @@ void PartitionsView::updateActions()
     m_delete->setEnabled(selected);
     m_launch->setEnabled(selected);
     m_check->setEnabled(selected);
-    m_create->setEnabled(context()->client() != nullptr);
+    m_create->setEnabled(context()->session()->canSend());
 }
 
 QStringList PartitionsView::namesInWorkspace(const QString& workspace) const
@@ -431,7 +430,7 @@ QStringList PartitionsView::namesInWorkspace(const QString& workspace) const
 
 void PartitionsView::createPartition()
 {
-    if (!context()->client())
+    if (!context()->session()->canSend())
         return;
     auto* dialog =
         new CreatePartitionDialog(context(), m_fabrics, namesInWorkspace(context()->workspace()), this);
@@ -456,7 +455,7 @@ void PartitionsView::renameCurrent()
            "changes with the name.")
             .arg(partition->name, partition->workspace),
         partition->name, namesInWorkspace(partition->workspace),
-        [this, id](const QString& name) { return context()->client()->renameInfinibandPartition(id, name); },
+        [this, id](const QString& name) { return context()->session()->renameInfinibandPartition(id, name); },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, &PartitionsView::refresh);
@@ -466,7 +465,7 @@ void PartitionsView::renameCurrent()
 void PartitionsView::deleteCurrent()
 {
     const auto partition = currentPartition();
-    if (!partition || !context()->client())
+    if (!partition || !context()->session()->canSend())
         return;
     QList<InfinibandPartition> selected;
     for (const QModelIndex& row : constValue(table()->selectedSourceRows()))
@@ -486,7 +485,7 @@ void PartitionsView::deleteCurrent()
 
 void PartitionsView::deletePartition(const InfinibandPartition& target)
 {
-    const auto call = context()->client()->deleteInfinibandPartition(target.id);
+    const auto call = context()->session()->deleteInfinibandPartition(target.id);
     call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted partition %1.").arg(target.name));
         refresh();
@@ -513,7 +512,7 @@ void PartitionsView::deleteMany(const QList<InfinibandPartition>& partitions)
         names << partition.name;
         const QString id = partition.id;
         items.append(
-            {partition.name, [this, id] { return context()->client()->deleteInfinibandPartition(id); }});
+            {partition.name, [this, id] { return context()->session()->deleteInfinibandPartition(id); }});
     }
     confirm(tr("Delete Partitions"),
             tr("Delete %n InfiniBand partition(s): %1? Instances still attached to one block "
@@ -541,7 +540,7 @@ void PartitionsView::deleteMany(const QList<InfinibandPartition>& partitions)
 LaunchCommandDialog* PartitionsView::launchCurrent()
 {
     const auto partition = currentPartition();
-    if (!partition || !context()->client())
+    if (!partition || !context()->session()->canSend())
         return nullptr;
     auto* dialog = new LaunchCommandDialog(context(), *partition, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -552,7 +551,7 @@ LaunchCommandDialog* PartitionsView::launchCurrent()
 InfinibandCheckDialog* PartitionsView::checkCurrent()
 {
     const auto partition = currentPartition();
-    if (!partition || !context()->client())
+    if (!partition || !context()->session()->canSend())
         return nullptr;
     auto* dialog = new InfinibandCheckDialog(context(), *partition, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

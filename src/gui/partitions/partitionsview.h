@@ -6,6 +6,7 @@
 #include "core/model/resources.h"
 #include "core/models/session.h"
 
+#include "core/util/latestanswer.h"
 #include "gui/common/listpage.h"
 
 #include <QPointer>
@@ -106,7 +107,7 @@ private:
     // The New Partition dialog while it is open: it follows the fabrics as they are read.
     QPointer<CreatePartitionDialog> m_createDialog;
     QString m_selectAfterRefresh;
-    quint64 m_detailGeneration = 0;
+    LatestAnswer m_latestDetail;
 };
 
 } // namespace sfdesk

@@ -2,7 +2,6 @@
 
 #include "gui/partitions/topologydialog.h"
 
-#include "core/api/apiclient.h"
 #include "core/cluster/partitionrelease.h"
 #include "core/models/fabricmodel.h"
 #include "core/models/format.h"
@@ -133,7 +132,7 @@ void TopologyDialog::bindSession()
     m_session = session;
     m_ports.clear();
     m_portErrors.clear();
-    ++m_portGeneration;
+    m_latestPorts.drop();
     m_releaseDelay.reset();
     m_portsReadOnce = false;
     const QList<QAbstractItemModel*> models = {session->fabrics(), session->partitions(),
@@ -164,7 +163,7 @@ void TopologyDialog::updateWatch()
 {
     const QList<Session::Resource> resources = {Session::Resource::Fabrics, Session::Resource::Partitions,
                                                 Session::Resource::Instances};
-    Session* wanted = isVisible() && m_session && m_session->client() ? m_session.data() : nullptr;
+    Session* wanted = isVisible() && m_session && m_session->canSend() ? m_session.data() : nullptr;
     if (m_watched == wanted)
         return;
     if (m_watched)
@@ -364,7 +363,7 @@ void TopologyDialog::rebuild()
         m_portsReadOnce = true;
         QTimer::singleShot(0, this, &TopologyDialog::readPorts);
     }
-    m_readPorts->setEnabled(m_portReads == 0 && m_session->client());
+    m_readPorts->setEnabled(m_portReads == 0 && m_session->canSend());
     if (releasing && !m_tick.isActive())
         m_tick.start();
     else if (!releasing)
@@ -373,10 +372,10 @@ void TopologyDialog::rebuild()
 
 void TopologyDialog::readPorts()
 {
-    ApiClient* client = m_session ? m_session->client() : nullptr;
-    if (!client)
+    Session* session = m_session.data();
+    if (!session || !session->canSend())
         return;
-    const quint64 generation = ++m_portGeneration;
+    const LatestAnswer::Ticket generation = m_latestPorts.next();
     QStringList ids;
     for (QTreeWidgetItemIterator it(m_tree); *it && ids.size() < MaxPortReads; ++it) {
         const QString id = (*it)->text(IdColumn);
@@ -387,10 +386,10 @@ void TopologyDialog::readPorts()
     m_portReads = int(ids.size());
     m_readPorts->setEnabled(m_portReads == 0);
     for (const QString& id : std::as_const(ids)) {
-        client->consoleLogs(id)
+        session->consoleLogs(id)
             .onSuccess(this,
                        [this, id, generation](const QList<ConsoleLine>& lines) {
-                           if (generation != m_portGeneration)
+                           if (!m_latestPorts.isLatest(generation))
                                return;
                            --m_portReads;
                            m_portErrors.remove(id);
@@ -398,7 +397,7 @@ void TopologyDialog::readPorts()
                            scheduleRebuild();
                        })
             .onFailure(this, [this, id, generation](const ApiError& error) {
-                if (generation != m_portGeneration)
+                if (!m_latestPorts.isLatest(generation))
                     return;
                 --m_portReads;
                 m_portErrors.insert(id, error.message());

@@ -4,6 +4,7 @@
 
 #include "core/cluster/ibcheck.h"
 #include "core/model/resources.h"
+#include "core/util/latestanswer.h"
 
 #include <QDialog>
 #include <QHash>
@@ -76,7 +77,7 @@ private:
     QHash<QString, QString> m_portErrors;
     int m_portReads = 0;
     bool m_portsReadOnce = false;
-    quint64 m_portGeneration = 0;
+    LatestAnswer m_latestPorts;
     std::optional<qint64> m_releaseDelay;
 };
 

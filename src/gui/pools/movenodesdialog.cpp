@@ -5,9 +5,9 @@
 #include "common/clitime.h"
 #include "common/constvalue.h"
 #include "common/schedule.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/market/planmath.h"
+#include "core/models/session.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
@@ -58,11 +58,11 @@ QString poolLabel(const Pool& pool)
 
 } // namespace
 
-MoveNodesDialog::MoveNodesDialog(ApiClient* client, const Pool& source, const QList<Pool>& targets,
+MoveNodesDialog::MoveNodesDialog(Session* session, const Pool& source, const QList<Pool>& targets,
                                  const QMap<QString, QString>& skuNames, qint64 now, bool utc,
                                  QWidget* parent)
     : QDialog(parent)
-    , m_client(client)
+    , m_session(session)
     , m_source(source)
     , m_skuNames(skuNames)
     , m_now(now)
@@ -320,7 +320,7 @@ void MoveNodesDialog::updateState()
 {
     QString why;
     const auto values = request(&why);
-    m_move->setEnabled(values.has_value() && !m_sending && m_client);
+    m_move->setEnabled(values.has_value() && !m_sending && m_session && m_session->canSend());
     m_copy->setEnabled(values.has_value());
     m_move->setToolTip(PlainText::toolTip(values ? QString() : why));
     m_owned->setText(values ? tr("The transfer is accepted pending and carried out by SF Compute; the Pools "
@@ -335,7 +335,7 @@ void MoveNodesDialog::accept()
 {
     QString why;
     const auto values = request(&why);
-    if (!values || !m_client || m_sending) {
+    if (!values || !m_session || !m_session->canSend() || m_sending) {
         if (!values) {
             m_error->setText(why);
             m_error->show();
@@ -345,7 +345,7 @@ void MoveNodesDialog::accept()
     m_sending = true;
     m_move->setEnabled(false);
     m_error->hide();
-    m_client->createPoolTransfer(*values)
+    m_session->createPoolTransfer(*values)
         .onSuccess(this,
                    [this](const PoolTransfer& transfer) {
                        m_sending = false;

@@ -19,7 +19,7 @@ class QSpinBox;
 
 namespace sfdesk {
 
-class ApiClient;
+class Session;
 
 // Moves owned nodes of one SKU from a pool to another, which may be in another workspace (a pool
 // transfer): how many, over which window, to which pool. Before anything is sent it shows both
@@ -35,7 +35,7 @@ class MoveNodesDialog final : public QDialog
 public:
     // `targets` are the pools it may move to (the source among them is left out); `now` is the
     // server's time.
-    MoveNodesDialog(ApiClient* client, const Pool& source, const QList<Pool>& targets,
+    MoveNodesDialog(Session* session, const Pool& source, const QList<Pool>& targets,
                     const QMap<QString, QString>& skuNames, qint64 now, bool utc, QWidget* parent = nullptr);
     ~MoveNodesDialog() override;
 
@@ -56,7 +56,7 @@ private:
     std::optional<Pool> target() const;
     QString skuName(const QString& id) const;
 
-    QPointer<ApiClient> m_client;
+    QPointer<Session> m_session;
     Pool m_source;
     QList<Pool> m_targets;
     QMap<QString, QString> m_skuNames;

@@ -3,7 +3,6 @@
 #include "gui/pools/poolsview.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/cli/sfcommand.h"
 #include "core/models/format.h"
 #include "core/models/pooltransfermodel.h"
@@ -155,7 +154,7 @@ void PoolsView::selectPool(const QString& id)
 
 void PoolsView::updateActions()
 {
-    const bool connected = context()->client() != nullptr;
+    const bool connected = context()->session()->canSend();
     const bool selected = currentPool().has_value();
     m_create->setEnabled(connected);
     m_rename->setEnabled(connected && selected);
@@ -175,7 +174,7 @@ void PoolsView::sellIdle()
 void PoolsView::moveNodes()
 {
     const auto pool = currentPool();
-    if (!pool || !context()->client())
+    if (!pool || !context()->session()->canSend())
         return;
     const Pool& source = *pool;
     // Any workspace's pool: the session's list when it holds every workspace, else one read of
@@ -184,7 +183,7 @@ void PoolsView::moveNodes()
         openMoveNodes(source, m_model->rows());
         return;
     }
-    context()->client()->pools().onSuccess(
+    context()->session()->allPools().onSuccess(
         this, [this, source](const QList<Pool>& all) { openMoveNodes(source, all); });
 }
 
@@ -194,7 +193,7 @@ void PoolsView::openMoveNodes(const Pool& source, const QList<Pool>& targets)
     for (const InstanceSku& sku : context()->session()->skus()->rows())
         skuNames.insert(sku.id, sku.alias.isEmpty() ? sku.id : sku.alias);
     auto* dialog =
-        new MoveNodesDialog(context()->client(), source, targets, skuNames,
+        new MoveNodesDialog(context()->session(), source, targets, skuNames,
                             QDateTime::currentSecsSinceEpoch(), context()->settings()->timesInUtc(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &MoveNodesDialog::moved, this, [this](const PoolTransfer& transfer) {
@@ -218,7 +217,7 @@ QStringList PoolsView::names() const
 
 void PoolsView::createPool()
 {
-    if (!context()->client())
+    if (!context()->session()->canSend())
         return;
     const QString workspace = context()->workspace();
     const QString reference = context()->workspaceReference();
@@ -229,7 +228,7 @@ void PoolsView::createPool()
         tr("Name of the new pool in workspace \"%1\" (the same as %2).")
             .arg(workspace, SfCommand::poolCreate(QStringLiteral("NAME"))),
         {}, names(),
-        [this, reference](const QString& name) { return context()->client()->createPool(reference, name); },
+        [this, reference](const QString& name) { return context()->session()->createPool(reference, name); },
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
@@ -238,12 +237,12 @@ void PoolsView::createPool()
 void PoolsView::renameCurrent()
 {
     const auto pool = currentPool();
-    if (!pool || !context()->client())
+    if (!pool || !context()->session()->canSend())
         return;
     const QString id = pool->id;
     auto* dialog = new NameDialog(
         tr("Rename Pool"), tr("New name for pool \"%1\":").arg(pool->name), pool->name, names(),
-        [this, id](const QString& name) { return context()->client()->renamePool(id, name); }, this);
+        [this, id](const QString& name) { return context()->session()->renamePool(id, name); }, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
@@ -251,7 +250,7 @@ void PoolsView::renameCurrent()
 void PoolsView::deleteCurrent()
 {
     const auto pool = currentPool();
-    if (!pool || !context()->client())
+    if (!pool || !context()->session()->canSend())
         return;
     QList<Pool> selected;
     for (const QModelIndex& row : constValue(table()->selectedSourceRows()))
@@ -270,7 +269,7 @@ void PoolsView::deleteCurrent()
 void PoolsView::deletePool(const Pool& target)
 {
     m_error->hide();
-    const auto call = context()->client()->deletePool(target.id);
+    const auto call = context()->session()->deletePool(target.id);
     call.onSuccess(this, [this, target] {
         context()->reportMessage(tr("Deleted pool %1.").arg(target.name));
         Q_EMIT actionFinished();
@@ -295,7 +294,7 @@ void PoolsView::deleteMany(const QList<Pool>& pools)
     for (const Pool& pool : pools) {
         names << pool.name;
         const QString id = pool.id;
-        items.append({pool.name, [this, id] { return context()->client()->deletePool(id); }});
+        items.append({pool.name, [this, id] { return context()->session()->deletePool(id); }});
     }
     confirm(tr("Delete Pools"),
             tr("Delete %n pool(s): %1? SF Compute refuses each one that has active orders, "
