@@ -250,8 +250,11 @@ void Application::setUpNotices()
     NoticeWatcher* watcher = m_noticeWatcher.get();
     Settings* settings = m_services.settings;
     for (const Notice::Kind kind : constValue(Notice::allKinds()))
-        watcher->setEnabled(kind, settings->notifies(kind));
-    connect(settings, &Settings::notifiesChanged, watcher, &NoticeWatcher::setEnabled);
+        watcher->setEnabled(kind, Notice::isEnabled(*settings, kind));
+    connect(settings, &Settings::notifiesChanged, watcher, [watcher](const QString& name, bool on) {
+        if (const auto kind = Notice::kindFromName(name))
+            watcher->setEnabled(*kind, on);
+    });
     // The capacity warnings go by the server's clock, which the market learns.
     watcher->setClock([this] { return m_market->now(); });
     connect(m_market, &MarketBackend::changed, watcher, &NoticeWatcher::clockChanged);
@@ -272,7 +275,7 @@ void Application::setUpPriceWatches()
     watches->setClock([this] { return m_market->now(); });
     // Kept at once: a fired watch is not told again after a restart.
     connect(watches, &PriceWatchList::edited, this, [this, watches] {
-        m_services.settings->setPriceWatches(m_watchesProfile, watches->watches());
+        PriceWatches::save(*m_services.settings, m_watchesProfile, watches->watches());
         m_services.settings->sync();
     });
     connect(m_market, &MarketBackend::changed, watches, [this, watches] {
@@ -282,7 +285,7 @@ void Application::setUpPriceWatches()
         watches->setSkuNames(names);
     });
     connect(m_watchChecker, &PriceWatchChecker::fired, this, [this](const PriceWatch& watch) {
-        if (!m_services.settings->notifies(Notice::Kind::PriceWatch) || !watch.fired)
+        if (!Notice::isEnabled(*m_services.settings, Notice::Kind::PriceWatch) || !watch.fired)
             return;
         const WindowSearch::Offer& offer = *watch.fired;
         QString sku = watch.sku;
@@ -415,7 +418,7 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
         m_services.settings->setCurrentProfileId(profile.id);
     // The new connection's watches, as kept.
     m_watchesProfile = profile.id;
-    m_priceWatches->setWatches(m_services.settings->priceWatches(profile.id));
+    m_priceWatches->setWatches(PriceWatches::saved(*m_services.settings, profile.id));
     // Orders whose answer was lost, per profile: a restart still finds them instead of placing
     // them twice.
     m_market->setAttemptsFile(
