@@ -5,6 +5,7 @@
 // is sfsim in a process of its own. What follows the connection's data only subscribes to the
 // manager: it must be handed the session when there is one, and null before another connection
 // replaces it.
+#include "common/constvalue.h"
 #include "core/connection/connectionmanager.h"
 #include "core/models/session.h"
 #include "core/settings/secretstore.h"
@@ -93,7 +94,7 @@ private Q_SLOTS:
         QCOMPARE(current.first().first().value<ConnectionProfile>().id,
                  ConnectionProfile::localSimulator().id);
         QStringList ids;
-        for (const ConnectionProfile& profile : f.manager.profiles())
+        for (const ConnectionProfile& profile : constValue(f.manager.profiles()))
             ids << profile.id;
         QCOMPARE(ids,
                  (QStringList{ConnectionProfile::localSimulator().id, ConnectionProfile::sfCompute().id}));
@@ -227,7 +228,7 @@ private Q_SLOTS:
         QVERIFY(forgotten.wait(Timeout));
         QVERIFY(forgotten.first().at(1).toString().contains(u"Staging"));
         QVERIFY(!f.secrets.contains(profile.secretKey()));
-        for (const ConnectionProfile& kept : f.manager.profiles())
+        for (const ConnectionProfile& kept : constValue(f.manager.profiles()))
             QVERIFY(kept.id != profile.id);
     }
 

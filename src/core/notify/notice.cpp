@@ -2,6 +2,7 @@
 
 #include "core/notify/notice.h"
 
+#include "common/constvalue.h"
 #include "core/settings/settings.h"
 
 namespace sfdesk {
@@ -27,7 +28,7 @@ QString Notice::kindName(Kind kind)
 
 std::optional<Notice::Kind> Notice::kindFromName(const QString& name)
 {
-    for (const Kind kind : allKinds()) {
+    for (const Kind kind : constValue(allKinds())) {
         if (kindName(kind) == name)
             return kind;
     }
