@@ -156,7 +156,7 @@ private Q_SLOTS:
         choose(connections, TlsFront::caFile());
         QTRY_COMPARE(caField->text(), TlsFront::caFile());
         QVERIFY(!problem->isVisible());
-        QSignalSpy reopened(&app, &Application::connectionChanged);
+        QSignalSpy reopened(app.connections(), &ConnectionManager::currentChanged);
         save->click();
         QVERIFY(!problem->isVisible());
         QCOMPARE(settings.currentProfile().caCertificates, TlsFront::caFile());

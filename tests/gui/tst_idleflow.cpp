@@ -287,7 +287,7 @@ private Q_SLOTS:
         QCOMPARE(run.notifier.ofKind(Notice::Kind::PoolIdle).size(), 1);
 
         // Turned off in the settings: another idle pool is not told.
-        run.settings.setNotifies(Notice::Kind::PoolIdle, false);
+        Notice::setEnabled(run.settings, Notice::Kind::PoolIdle, false);
         const QString other = run.owningPool(u"idle-quiet"_s, sku, 1);
         session->refreshAll();
         QTRY_VERIFY_WITH_TIMEOUT(session->pools()->find(other), Timeout);

@@ -86,15 +86,15 @@ private Q_SLOTS:
             dialog.findChild<QCheckBox*>(u"notifyPoolIdle"_s)->setChecked(false);
             dialog.findChild<QDialogButtonBox*>(u"buttonBox"_s)->button(QDialogButtonBox::Ok)->click();
         }
-        QVERIFY(settings.notifies(Notice::Kind::OrderFilled));
-        QVERIFY(!settings.notifies(Notice::Kind::OrderExpired));
-        QVERIFY(!settings.notifies(Notice::Kind::CapacitySoon));
-        QVERIFY(settings.notifies(Notice::Kind::InstanceRunning));
-        QVERIFY(!settings.notifies(Notice::Kind::PriceWatch));
-        QVERIFY(!settings.notifies(Notice::Kind::PoolIdle));
+        QVERIFY(Notice::isEnabled(settings, Notice::Kind::OrderFilled));
+        QVERIFY(!Notice::isEnabled(settings, Notice::Kind::OrderExpired));
+        QVERIFY(!Notice::isEnabled(settings, Notice::Kind::CapacitySoon));
+        QVERIFY(Notice::isEnabled(settings, Notice::Kind::InstanceRunning));
+        QVERIFY(!Notice::isEnabled(settings, Notice::Kind::PriceWatch));
+        QVERIFY(!Notice::isEnabled(settings, Notice::Kind::PoolIdle));
         // Read back from the file, as the next start does.
         Settings again(dir.filePath(u"s.ini"_s));
-        QVERIFY(!again.notifies(Notice::Kind::OrderExpired));
+        QVERIFY(!Notice::isEnabled(again, Notice::Kind::OrderExpired));
         PreferencesDialog dialog(&again);
         QVERIFY(!dialog.findChild<QCheckBox*>(u"notifyOrderExpired"_s)->isChecked());
         QVERIFY(dialog.findChild<QCheckBox*>(u"notifyOrderFilled"_s)->isChecked());

@@ -191,7 +191,7 @@ private Q_SLOTS:
         QCOMPARE(made.maxRateMicros, price);
         QVERIFY(!made.fired);
         // Kept for the connection at once.
-        QCOMPARE(settings.priceWatches(app->profile().id), watches->watches());
+        QCOMPARE(PriceWatches::saved(settings, app->profile().id), watches->watches());
 
         // The clock moves on, the market stays above the price: checked, not told.
         PriceWatchChecker* checker = app->priceWatchChecker();
@@ -237,7 +237,7 @@ private Q_SLOTS:
         QCOMPARE(fired.fired->start, start);
         QCOMPARE(fired.fired->end, start + H);
         QCOMPARE(fired.fired->rateMicros(), sellAt);
-        QCOMPARE(settings.priceWatches(app->profile().id).first().fired, fired.fired);
+        QCOMPARE(PriceWatches::saved(settings, app->profile().id).first().fired, fired.fired);
         int listed = 0;
         for (int row = 0; row < app->notices()->rowCount(); ++row)
             listed += app->notices()->at(row).kind == Notice::Kind::PriceWatch;
@@ -257,7 +257,7 @@ private Q_SLOTS:
         Q_UNUSED(readsBefore);
         // Nor after the list is read back from the settings, as at the next start.
         watches->setWatches({});
-        watches->setWatches(settings.priceWatches(app->profile().id));
+        watches->setWatches(PriceWatches::saved(settings, app->profile().id));
         session->refreshAll();
         QTRY_VERIFY_WITH_TIMEOUT(accountChecks.count() >= 3, Timeout);
         QCOMPARE(checker->readsAsked(), asked);
@@ -314,14 +314,14 @@ private Q_SLOTS:
         QCOMPARE(watches->rowCount(), 1);
         QCOMPARE(watches->watches().first().nodes, 2);
         QVERIFY(!watches->watches().first().fired);
-        QCOMPARE(settings.priceWatches(app->profile().id), watches->watches());
+        QCOMPARE(PriceWatches::saved(settings, app->profile().id), watches->watches());
         QVERIFY(!list->findChild<QPushButton*>(u"priceWatchesBuy"_s)->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(page->chart()->watchMarkers().isEmpty(), Timeout);
         // Delete on the row deletes it.
         list->table()->setFocus();
         QTest::keyClick(list->table(), Qt::Key_Delete);
         QCOMPARE(watches->rowCount(), 0);
-        QVERIFY(settings.priceWatches(app->profile().id).isEmpty());
+        QVERIFY(PriceWatches::saved(settings, app->profile().id).isEmpty());
         list->close();
 
         // Find Window's Watch… on a result: the watch of that window, a tenth under its price.

@@ -191,7 +191,8 @@ private Q_SLOTS:
         saveWidgetScreenshot(dialog, u"spendguard-dialog"_s);
         QTest::keyClick(threshold, Qt::Key_Return);
         QTRY_VERIFY(!dialog->isVisible());
-        QCOMPARE(settings.spendLimits(profile.id), (SpendGuard::Limits{qint64(300'000'000), std::nullopt}));
+        QCOMPARE(SpendGuard::savedLimits(settings, profile.id),
+                 (SpendGuard::Limits{qint64(300'000'000), std::nullopt}));
 
         // Above it: the order is confirmed, then asked about again with the total; No places nothing.
         place->click();
@@ -218,7 +219,7 @@ private Q_SLOTS:
 
         // A daily cap of $500: $360 bought today and $360 more would pass it. Refused with the amounts,
         // nothing asked, nothing sent.
-        settings.setSpendLimits(profile.id, {qint64(300'000'000), qint64(500'000'000)});
+        SpendGuard::saveLimits(settings, profile.id, {qint64(300'000'000), qint64(500'000'000)});
         QTRY_VERIFY(place->isEnabled());
         const int postsBefore = orderPosts;
         place->click();
@@ -252,7 +253,7 @@ private Q_SLOTS:
         QTest::keyClicks(cap, u"$1,000"_s);
         QTest::keyClick(cap, Qt::Key_Return);
         QTRY_VERIFY(!dialog->isVisible());
-        QCOMPARE(settings.spendLimits(profile.id).dailyBuyCap, qint64(1'000'000'000));
+        QCOMPARE(SpendGuard::savedLimits(settings, profile.id).dailyBuyCap, qint64(1'000'000'000));
 
         place->click();
         answerConfirmation(openConfirmation(&page), true);

@@ -210,14 +210,15 @@ private Q_SLOTS:
         waiting.id = u"w2"_s;
         {
             Settings settings(file);
-            settings.setPriceWatches(u"https://a.example:8443/"_s, {fired, waiting});
+            PriceWatches::save(settings, u"https://a.example:8443/"_s, {fired, waiting});
             settings.sync();
         }
         Settings again(file);
-        QCOMPARE(again.priceWatches(u"https://a.example:8443/"_s), (QList<PriceWatch>{fired, waiting}));
-        QVERIFY(again.priceWatches(u"other"_s).isEmpty());
-        again.setPriceWatches(u"https://a.example:8443/"_s, {});
-        QVERIFY(again.priceWatches(u"https://a.example:8443/"_s).isEmpty());
+        QCOMPARE(PriceWatches::saved(again, u"https://a.example:8443/"_s),
+                 (QList<PriceWatch>{fired, waiting}));
+        QVERIFY(PriceWatches::saved(again, u"other"_s).isEmpty());
+        PriceWatches::save(again, u"https://a.example:8443/"_s, {});
+        QVERIFY(PriceWatches::saved(again, u"https://a.example:8443/"_s).isEmpty());
     }
 
     void nonsenseReadsAsNoWatch()

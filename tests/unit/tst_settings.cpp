@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
+#include "core/market/pricewatch.h"
+#include "core/market/spendguard.h"
+#include "core/notify/notice.h"
 #include "core/settings/settings.h"
 #include "support/testenv.h"
 
@@ -88,29 +91,78 @@ private Q_SLOTS:
             ConnectionProfile::forServer(QUrl(QStringLiteral("https://example.test:8443/preview/v2")));
         {
             Settings s(file);
-            QCOMPARE(s.spendLimits(local.id), SpendGuard::Limits{});
+            QCOMPARE(SpendGuard::savedLimits(s, local.id), SpendGuard::Limits{});
             s.setProfiles({local, server});
             QSignalSpy changed(&s, &Settings::spendLimitsChanged);
-            s.setSpendLimits(server.id, {qint64(12'345'670'001), std::nullopt});
-            s.setSpendLimits(server.id, {qint64(12'345'670'001), std::nullopt});
-            s.setSpendLimits(local.id, {std::nullopt, qint64(0)});
+            SpendGuard::saveLimits(s, server.id, {qint64(12'345'670'001), std::nullopt});
+            SpendGuard::saveLimits(s, server.id, {qint64(12'345'670'001), std::nullopt});
+            SpendGuard::saveLimits(s, local.id, {std::nullopt, qint64(0)});
             QCOMPARE(changed.count(), 2);
             QCOMPARE(changed.at(0).at(0).toString(), server.id);
             s.sync();
         }
         Settings s(file);
-        QCOMPARE(s.spendLimits(server.id), (SpendGuard::Limits{qint64(12'345'670'001), std::nullopt}));
-        QCOMPARE(s.spendLimits(local.id), (SpendGuard::Limits{std::nullopt, qint64(0)}));
+        QCOMPARE(SpendGuard::savedLimits(s, server.id),
+                 (SpendGuard::Limits{qint64(12'345'670'001), std::nullopt}));
+        QCOMPARE(SpendGuard::savedLimits(s, local.id), (SpendGuard::Limits{std::nullopt, qint64(0)}));
         // Removing the server's connection removes its limits; the other keeps its own.
         s.setProfiles({local});
-        QCOMPARE(s.spendLimits(server.id), SpendGuard::Limits{});
-        QCOMPARE(s.spendLimits(local.id), (SpendGuard::Limits{std::nullopt, qint64(0)}));
+        QCOMPARE(SpendGuard::savedLimits(s, server.id), SpendGuard::Limits{});
+        QCOMPARE(SpendGuard::savedLimits(s, local.id), (SpendGuard::Limits{std::nullopt, qint64(0)}));
         // Edited by hand into nonsense: no limit rather than a wrong one.
         {
             QSettings raw(file, QSettings::IniFormat);
             raw.setValue(QStringLiteral("SpendGuard/local/DailyBuyCapMicros"), QStringLiteral("-5"));
         }
-        QCOMPARE(Settings(file).spendLimits(QStringLiteral("local")), SpendGuard::Limits{});
+        QCOMPARE(SpendGuard::savedLimits(Settings(file), QStringLiteral("local")), SpendGuard::Limits{});
+    }
+
+    // Settings keep notices' switches, spend limits and price watches by key and as JSON, the layers
+    // above mapping them: what an earlier version stored under these keys reads back the same, and
+    // is written back under the same keys.
+    void earlierStoredValuesReadBack()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("s.ini"));
+        const QString server = QStringLiteral("https://a.example:8443/");
+        const QByteArray watchJson =
+            R"([{"id":"w1","sku":"h100","nodes":"2","duration":"7200","earliestStart":"1000",)"
+            R"("latestStart":"5000","maxRateMicros":"2000000","expiresAt":"9000"}])";
+        {
+            QSettings raw(file, QSettings::IniFormat);
+            raw.setValue(QStringLiteral("Notifications/orderExpired"), false);
+            raw.setValue(QStringLiteral("Notifications/poolIdle"), true);
+            raw.setValue(QStringLiteral("SpendGuard/https%3A%2F%2Fa.example%3A8443%2F/ConfirmAboveMicros"),
+                         QStringLiteral("300000000"));
+            raw.setValue(QStringLiteral("SpendGuard/local/DailyBuyCapMicros"), QStringLiteral("0"));
+            raw.setValue(QStringLiteral("PriceWatches/https%3A%2F%2Fa.example%3A8443%2F"),
+                         QString::fromUtf8(watchJson));
+        }
+        Settings s(file);
+        QVERIFY(!Notice::isEnabled(s, Notice::Kind::OrderExpired));
+        QVERIFY(Notice::isEnabled(s, Notice::Kind::PoolIdle));
+        QVERIFY(Notice::isEnabled(s, Notice::Kind::OrderFilled));
+        QCOMPARE(SpendGuard::savedLimits(s, server), (SpendGuard::Limits{qint64(300'000'000), std::nullopt}));
+        QCOMPARE(SpendGuard::savedLimits(s, QStringLiteral("local")),
+                 (SpendGuard::Limits{std::nullopt, qint64(0)}));
+        const QList<PriceWatch> watches = PriceWatches::saved(s, server);
+        QCOMPARE(watches.size(), 1);
+        QCOMPARE(watches.first().id, QStringLiteral("w1"));
+        QCOMPARE(watches.first().maxRateMicros, qint64(2'000'000));
+
+        QSignalSpy notifies(&s, &Settings::notifiesChanged);
+        Notice::setEnabled(s, Notice::Kind::OrderFilled, false);
+        QCOMPARE(notifies.count(), 1);
+        QCOMPARE(Notice::kindFromName(notifies.first().at(0).toString()), Notice::Kind::OrderFilled);
+        SpendGuard::saveLimits(s, server, {std::nullopt, qint64(5)});
+        s.sync();
+        QSettings raw(file, QSettings::IniFormat);
+        QCOMPARE(raw.value(QStringLiteral("Notifications/orderFilled")).toBool(), false);
+        QVERIFY(
+            !raw.contains(QStringLiteral("SpendGuard/https%3A%2F%2Fa.example%3A8443%2F/ConfirmAboveMicros")));
+        QCOMPARE(raw.value(QStringLiteral("SpendGuard/https%3A%2F%2Fa.example%3A8443%2F/DailyBuyCapMicros"))
+                     .toString(),
+                 QStringLiteral("5"));
     }
 };
 

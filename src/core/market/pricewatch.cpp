@@ -6,6 +6,7 @@
 #include "core/market/marketbackend.h"
 #include "core/models/format.h"
 #include "core/models/session.h"
+#include "core/settings/settings.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -113,6 +114,17 @@ QList<PriceWatch> fromJson(const QByteArray& json)
         watches.append(watch);
     }
     return watches;
+}
+
+QList<PriceWatch> saved(const Settings& settings, const QString& profileId)
+{
+    return fromJson(settings.priceWatchesJson(profileId));
+}
+
+void save(Settings& settings, const QString& profileId, const QList<PriceWatch>& watches)
+{
+    // None kept: nothing stored, as a removed connection leaves it.
+    settings.setPriceWatchesJson(profileId, watches.isEmpty() ? QByteArray() : toJson(watches));
 }
 
 } // namespace PriceWatches

@@ -19,6 +19,7 @@ namespace sfdesk {
 
 class MarketBackend;
 class Session;
+class Settings;
 
 // A window the user waits for: `nodes` nodes of `sku` for `duration` seconds, starting between
 // `earliestStart` and `latestStart`, at no more than `maxRateMicros` per node-hour. It fires once,
@@ -51,6 +52,9 @@ namespace PriceWatches {
 // by hand into nonsense) is left out.
 QByteArray toJson(const QList<PriceWatch>& watches);
 QList<PriceWatch> fromJson(const QByteArray& json);
+// A connection's watches (by its profile's id), fired or not, as the settings keep them.
+QList<PriceWatch> saved(const Settings& settings, const QString& profileId);
+void save(Settings& settings, const QString& profileId, const QList<PriceWatch>& watches);
 } // namespace PriceWatches
 
 // A connection's price watches, one per row. Changes made through it emit edited(), for the

@@ -3,6 +3,7 @@
 #include "core/market/spendguard.h"
 
 #include "common/money.h"
+#include "core/settings/settings.h"
 
 #include <QDateTime>
 
@@ -83,6 +84,32 @@ Decision decide(const OrderRequest& request, const Limits& limits, const QList<O
     if (limits.confirmAbove && decision.total > *limits.confirmAbove)
         decision.verdict = Verdict::AskAgain;
     return decision;
+}
+
+namespace {
+// The names the settings have always kept them under.
+const auto confirmAboveName = QStringLiteral("ConfirmAboveMicros");
+const auto dailyBuyCapName = QStringLiteral("DailyBuyCapMicros");
+} // namespace
+
+Limits savedLimits(const Settings& settings, const QString& profileId)
+{
+    const QMap<QString, qint64> saved = settings.spendLimits(profileId);
+    const auto amount = [&saved](const QString& name) -> std::optional<qint64> {
+        const auto it = saved.constFind(name);
+        return it == saved.cend() ? std::nullopt : std::optional<qint64>(*it);
+    };
+    return Limits{amount(confirmAboveName), amount(dailyBuyCapName)};
+}
+
+void saveLimits(Settings& settings, const QString& profileId, const Limits& limits)
+{
+    QMap<QString, qint64> saved;
+    if (limits.confirmAbove)
+        saved.insert(confirmAboveName, *limits.confirmAbove);
+    if (limits.dailyBuyCap)
+        saved.insert(dailyBuyCapName, *limits.dailyBuyCap);
+    settings.setSpendLimits(profileId, saved);
 }
 
 } // namespace sfdesk::SpendGuard

@@ -12,6 +12,8 @@
 
 namespace sfdesk {
 
+class Settings;
+
 // What stops a costly click before an order goes out: per connection, a confirmation threshold
 // (a buy whose total at its limit is above it is asked about again) and a daily buy cap (a buy that
 // would take the day's buys past it is refused). Amounts are exact micro-dollars, as Money's.
@@ -55,6 +57,11 @@ qint64 boughtOnDayOf(const QList<Order>& orders, qint64 now, const QTimeZone& zo
 // A sell is never guarded. Over the cap wins over the threshold: there is nothing to confirm.
 Decision decide(const OrderRequest& request, const Limits& limits, const QList<Order>& orders, qint64 now,
                 const QTimeZone& zone = QTimeZone::LocalTime);
+
+// A connection's limits (by its profile's id) as the settings keep them: none of either until the
+// user sets it. Saving emits Settings::spendLimitsChanged() when they change.
+Limits savedLimits(const Settings& settings, const QString& profileId);
+void saveLimits(Settings& settings, const QString& profileId, const Limits& limits);
 
 } // namespace SpendGuard
 

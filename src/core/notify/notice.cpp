@@ -2,6 +2,9 @@
 
 #include "core/notify/notice.h"
 
+#include "common/constvalue.h"
+#include "core/settings/settings.h"
+
 namespace sfdesk {
 
 QString Notice::kindName(Kind kind)
@@ -21,6 +24,25 @@ QString Notice::kindName(Kind kind)
         return QStringLiteral("poolIdle");
     }
     return {};
+}
+
+std::optional<Notice::Kind> Notice::kindFromName(const QString& name)
+{
+    for (const Kind kind : constValue(allKinds())) {
+        if (kindName(kind) == name)
+            return kind;
+    }
+    return std::nullopt;
+}
+
+bool Notice::isEnabled(const Settings& settings, Kind kind)
+{
+    return settings.notifies(kindName(kind));
+}
+
+void Notice::setEnabled(Settings& settings, Kind kind, bool on)
+{
+    settings.setNotifies(kindName(kind), on);
 }
 
 } // namespace sfdesk

@@ -6,7 +6,11 @@
 #include <QMetaType>
 #include <QString>
 
+#include <optional>
+
 namespace sfdesk {
+
+class Settings;
 
 // Something the user asked to be told about, and the object it is about: a desktop notification
 // and a row of the activity panel's notifications, both of which open the object.
@@ -39,6 +43,10 @@ struct Notice
     }
     // A stable name for the settings and tests.
     static QString kindName(Kind kind);
+    static std::optional<Kind> kindFromName(const QString& name);
+    // Whether the user is told of this kind of notice, as the settings keep it (on until turned off).
+    static bool isEnabled(const Settings& settings, Kind kind);
+    static void setEnabled(Settings& settings, Kind kind, bool on);
 
     bool operator==(const Notice&) const = default;
 };

@@ -24,10 +24,9 @@ const auto keyProfiles = QStringLiteral("Connections/Profiles");
 const auto keyCurrentProfile = QStringLiteral("Connections/Current");
 
 // A profile's id may hold '/' and ':' (a server's address): one group per id, encoded.
-QString spendKey(const QString& profileId, QStringView name)
+QString spendGroup(const QString& profileId)
 {
-    return QStringLiteral("SpendGuard/%1/%2")
-        .arg(QString::fromLatin1(QUrl::toPercentEncoding(profileId)), name);
+    return QStringLiteral("SpendGuard/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(profileId)));
 }
 
 QString watchesKey(const QString& profileId)
@@ -148,14 +147,14 @@ void Settings::setTimesInUtc(bool utc)
         Q_EMIT timesInUtcChanged(utc);
 }
 
-bool Settings::notifies(Notice::Kind kind) const
+bool Settings::notifies(const QString& kind) const
 {
-    return value(QStringLiteral("Notifications/") + Notice::kindName(kind), true).toBool();
+    return value(QStringLiteral("Notifications/") + kind, true).toBool();
 }
 
-void Settings::setNotifies(Notice::Kind kind, bool on)
+void Settings::setNotifies(const QString& kind, bool on)
 {
-    if (setValue(QStringLiteral("Notifications/") + Notice::kindName(kind), on))
+    if (setValue(QStringLiteral("Notifications/") + kind, on))
         Q_EMIT notifiesChanged(kind, on);
 }
 
@@ -207,7 +206,7 @@ void Settings::setProfiles(const QList<ConnectionProfile>& profiles)
                                       [&old](const ConnectionProfile& p) { return p.id == old.id; });
         if (!kept) {
             setSpendLimits(old.id, {});
-            setPriceWatches(old.id, {});
+            setPriceWatchesJson(old.id, {});
         }
     }
     m_settings->remove(keyProfiles);
@@ -266,45 +265,44 @@ void Settings::saveProfile(const ConnectionProfile& profile)
     setCurrentProfileId(profile.id);
 }
 
-SpendGuard::Limits Settings::spendLimits(const QString& profileId) const
+QMap<QString, qint64> Settings::spendLimits(const QString& profileId) const
 {
-    const auto amount = [this, &profileId](QStringView name) -> std::optional<qint64> {
+    QMap<QString, qint64> limits;
+    m_settings->beginGroup(spendGroup(profileId));
+    const QStringList names = m_settings->childKeys();
+    for (const QString& name : names) {
         bool ok = false;
-        const qint64 micros = value(spendKey(profileId, name)).toString().toLongLong(&ok);
+        const qint64 micros = m_settings->value(name).toString().toLongLong(&ok);
         // Edited by hand into nonsense: no limit rather than a wrong one.
-        if (!ok || micros < 0)
-            return std::nullopt;
-        return micros;
-    };
-    return SpendGuard::Limits{amount(u"ConfirmAboveMicros"), amount(u"DailyBuyCapMicros")};
+        if (ok && micros >= 0)
+            limits.insert(name, micros);
+    }
+    m_settings->endGroup();
+    return limits;
 }
 
-void Settings::setSpendLimits(const QString& profileId, const SpendGuard::Limits& limits)
+void Settings::setSpendLimits(const QString& profileId, const QMap<QString, qint64>& limits)
 {
     if (spendLimits(profileId) == limits)
         return;
-    const auto write = [this, &profileId](QStringView name, const std::optional<qint64>& micros) {
-        if (micros)
-            m_settings->setValue(spendKey(profileId, name), QString::number(*micros));
-        else
-            m_settings->remove(spendKey(profileId, name));
-    };
-    write(u"ConfirmAboveMicros", limits.confirmAbove);
-    write(u"DailyBuyCapMicros", limits.dailyBuyCap);
+    const QString group = spendGroup(profileId);
+    m_settings->remove(group);
+    for (auto it = limits.cbegin(); it != limits.cend(); ++it)
+        m_settings->setValue(group + u'/' + it.key(), QString::number(it.value()));
     Q_EMIT spendLimitsChanged(profileId);
 }
 
-QList<PriceWatch> Settings::priceWatches(const QString& profileId) const
+QByteArray Settings::priceWatchesJson(const QString& profileId) const
 {
-    return PriceWatches::fromJson(value(watchesKey(profileId)).toString().toUtf8());
+    return value(watchesKey(profileId)).toString().toUtf8();
 }
 
-void Settings::setPriceWatches(const QString& profileId, const QList<PriceWatch>& watches)
+void Settings::setPriceWatchesJson(const QString& profileId, const QByteArray& json)
 {
-    if (watches.isEmpty())
+    if (json.isEmpty())
         m_settings->remove(watchesKey(profileId));
     else
-        setValue(watchesKey(profileId), QString::fromUtf8(PriceWatches::toJson(watches)));
+        setValue(watchesKey(profileId), QString::fromUtf8(json));
 }
 
 QString Settings::fileName() const

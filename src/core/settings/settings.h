@@ -2,12 +2,10 @@
 
 #pragma once
 
-#include "core/market/pricewatch.h"
-#include "core/market/spendguard.h"
-#include "core/notify/notice.h"
 #include "core/settings/connectionprofile.h"
 
 #include <QByteArray>
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QVariant>
@@ -20,6 +18,8 @@ class QSettings;
 namespace sfdesk {
 
 // Typed access to the user's settings. Writes only when a value changes. Secrets never go here.
+// It sits below the layers whose values it keeps: notices, price watches and the spend guard are
+// stored by key or as opaque JSON, which those layers map to their own types.
 class Settings final : public QObject
 {
     Q_OBJECT
@@ -67,9 +67,9 @@ public:
     bool timesInUtc() const;
     void setTimesInUtc(bool utc);
 
-    // Which notices the user is told of (each is on until turned off).
-    bool notifies(Notice::Kind kind) const;
-    void setNotifies(Notice::Kind kind, bool on);
+    // Which notices the user is told of, by the notice kind's name (each is on until turned off).
+    bool notifies(const QString& kind) const;
+    void setNotifies(const QString& kind, bool on);
 
     // Empty means: follow the system.
     QString language() const;
@@ -85,12 +85,13 @@ public:
     // Adds or replaces (by id) one profile and makes it current.
     void saveProfile(const ConnectionProfile& profile);
 
-    // A connection's spend guard (by its profile's id): none of either limit until the user sets it.
-    SpendGuard::Limits spendLimits(const QString& profileId) const;
-    void setSpendLimits(const QString& profileId, const SpendGuard::Limits& limits);
-    // A connection's price watches (by its profile's id), fired or not.
-    QList<PriceWatch> priceWatches(const QString& profileId) const;
-    void setPriceWatches(const QString& profileId, const QList<PriceWatch>& watches);
+    // A connection's spend guard amounts in micros (by its profile's id), by the limit's name: none
+    // until the user sets one. A name left out of setSpendLimits() is removed.
+    QMap<QString, qint64> spendLimits(const QString& profileId) const;
+    void setSpendLimits(const QString& profileId, const QMap<QString, qint64>& limits);
+    // A connection's price watches (by its profile's id) as the market writes them; empty: none.
+    QByteArray priceWatchesJson(const QString& profileId) const;
+    void setPriceWatchesJson(const QString& profileId, const QByteArray& json);
 
     QString fileName() const;
     void sync();
@@ -99,7 +100,7 @@ Q_SIGNALS:
     void colorSchemeChanged(sfdesk::Settings::ColorScheme scheme);
     void languageChanged(const QString& language);
     void timesInUtcChanged(bool utc);
-    void notifiesChanged(sfdesk::Notice::Kind kind, bool on);
+    void notifiesChanged(const QString& kind, bool on);
     void profilesChanged();
     void spendLimitsChanged(const QString& profileId);
 

@@ -67,6 +67,8 @@ Application::Application(const Services& services, QObject* parent)
     , m_priceWatches(std::make_unique<PriceWatchList>())
     , m_watchChecker(new PriceWatchChecker(m_priceWatches.get(), m_market, this))
     , m_window(std::make_unique<MainWindow>(services.settings))
+    , m_connections(std::make_unique<ConnectionManager>(ConnectionManager::Services{
+          services.settings, services.secrets, services.network, services.localServer, services.environment}))
 {
     Q_ASSERT(services.settings && services.secrets && services.network);
     // A first start shows everything the account has, whichever workspace it is in.
@@ -75,6 +77,7 @@ Application::Application(const Services& services, QObject* parent)
     buildSections();
     setUpNotices();
     setUpPriceWatches();
+    wireConnections();
     connect(m_window.get(), &MainWindow::connectionsRequested, this, &Application::showConnections);
     connect(m_window.get(), &MainWindow::spendGuardRequested, this,
             [this] { SpendGuardDialog::openFor(m_services.settings, profile(), m_market, m_window.get()); });
@@ -90,18 +93,14 @@ Application::~Application()
     m_noticeWatcher->bind(nullptr);
     m_watchChecker->bind(nullptr);
     // A connection still opening reports its state as it goes; the window it would update is gone.
-    if (m_connection)
-        m_connection->disconnect(this);
+    m_connections->disconnect(this);
+    if (Connection* connection = m_connections->connection())
+        connection->disconnect(this);
     m_window.reset();
     m_context->setSession(nullptr);
     m_market->setSession(nullptr);
     m_activity->setClient(nullptr);
-    m_connection.reset();
-}
-
-ConnectionProfile Application::profile() const
-{
-    return m_connection ? m_connection->profile() : m_services.settings->currentProfile();
+    m_connections.reset();
 }
 
 void Application::buildSections()
@@ -250,8 +249,11 @@ void Application::setUpNotices()
     NoticeWatcher* watcher = m_noticeWatcher.get();
     Settings* settings = m_services.settings;
     for (const Notice::Kind kind : constValue(Notice::allKinds()))
-        watcher->setEnabled(kind, settings->notifies(kind));
-    connect(settings, &Settings::notifiesChanged, watcher, &NoticeWatcher::setEnabled);
+        watcher->setEnabled(kind, Notice::isEnabled(*settings, kind));
+    connect(settings, &Settings::notifiesChanged, watcher, [watcher](const QString& name, bool on) {
+        if (const auto kind = Notice::kindFromName(name))
+            watcher->setEnabled(*kind, on);
+    });
     // The capacity warnings go by the server's clock, which the market learns.
     watcher->setClock([this] { return m_market->now(); });
     connect(m_market, &MarketBackend::changed, watcher, &NoticeWatcher::clockChanged);
@@ -272,7 +274,7 @@ void Application::setUpPriceWatches()
     watches->setClock([this] { return m_market->now(); });
     // Kept at once: a fired watch is not told again after a restart.
     connect(watches, &PriceWatchList::edited, this, [this, watches] {
-        m_services.settings->setPriceWatches(m_watchesProfile, watches->watches());
+        PriceWatches::save(*m_services.settings, m_watchesProfile, watches->watches());
         m_services.settings->sync();
     });
     connect(m_market, &MarketBackend::changed, watches, [this, watches] {
@@ -282,7 +284,7 @@ void Application::setUpPriceWatches()
         watches->setSkuNames(names);
     });
     connect(m_watchChecker, &PriceWatchChecker::fired, this, [this](const PriceWatch& watch) {
-        if (!m_services.settings->notifies(Notice::Kind::PriceWatch) || !watch.fired)
+        if (!Notice::isEnabled(*m_services.settings, Notice::Kind::PriceWatch) || !watch.fired)
             return;
         const WindowSearch::Offer& offer = *watch.fired;
         QString sku = watch.sku;
@@ -333,94 +335,45 @@ bool Application::setCurrentSection(const QString& id)
     return m_window->setCurrentSection(id);
 }
 
-void Application::ensureProfiles()
+void Application::wireConnections()
 {
-    // The local simulator and SF Compute are always there to choose.
-    Settings* settings = m_services.settings;
-    QList<ConnectionProfile> profiles = settings->profiles();
-    bool changed = false;
-    for (const ConnectionProfile& builtIn :
-         {ConnectionProfile::localSimulator(), ConnectionProfile::sfCompute()}) {
-        const bool present =
-            std::any_of(profiles.cbegin(), profiles.cend(),
-                        [&builtIn](const ConnectionProfile& p) { return p.id == builtIn.id; });
-        if (!present) {
-            profiles.append(builtIn);
-            changed = true;
-        }
-    }
-    if (changed)
-        settings->setProfiles(profiles);
+    ConnectionManager* connections = m_connections.get();
+    // Whatever shows or acts on a connection's data follows its one session; null first, so that
+    // nothing of the old connection shows or answers once another is chosen.
+    connect(connections, &ConnectionManager::sessionChanged, m_context.get(), &ViewContext::setSession);
+    connect(connections, &ConnectionManager::sessionChanged, m_market, &ApiMarketBackend::setSession);
+    connect(connections, &ConnectionManager::sessionChanged, m_activity.get(),
+            [this](Session* session) { m_activity->setClient(session ? session->client() : nullptr); });
+    connect(connections, &ConnectionManager::sessionChanged, m_noticeWatcher.get(), &NoticeWatcher::bind);
+    connect(connections, &ConnectionManager::sessionChanged, m_watchChecker, &PriceWatchChecker::bind);
+    connect(connections, &ConnectionManager::sessionChanged, this, [this](Session* session) {
+        if (session)
+            connect(session->status(), &ConnectionStatus::changed, this, &Application::updateConnectionText,
+                    Qt::UniqueConnection);
+    });
+    connect(connections, &ConnectionManager::aboutToChange, this, [this] { delete m_signIn; });
+    connect(connections, &ConnectionManager::currentChanged, this, &Application::followConnection);
+    connect(connections, &ConnectionManager::stateChanged, this, [this](Connection::State state) {
+        updateConnectionText();
+        // Why nothing can be shown (another window has the local simulator, say), in words where
+        // the user looks, until another message replaces it: not only in a tooltip.
+        Connection* connection = m_connections->connection();
+        if (state == Connection::State::Failed && !connection->problem().isEmpty())
+            m_window->statusBar()->showMessage(connection->problem());
+    });
+    connect(connections, &ConnectionManager::accountChanged, this, &Application::updateConnectionText);
 }
 
-void Application::start()
+void Application::followConnection(const ConnectionProfile& profile)
 {
-    const bool firstStart = m_services.settings->profiles().isEmpty();
-    ensureProfiles();
-    if (firstStart)
-        m_services.settings->setCurrentProfileId(ConnectionProfile::localSimulator().id);
-    openConnection(m_services.settings->currentProfile(), false);
-}
-
-void Application::startWithServer(const QUrl& url)
-{
-    ensureProfiles();
-    // One profile per server address, kept: the next run with the same address finds its token in
-    // the keychain and its orders of unknown outcome, and Connections lists it (and removes it).
-    ConnectionProfile profile = ConnectionProfile::forServer(url);
-    QList<ConnectionProfile> profiles = m_services.settings->profiles();
-    const auto known = std::find_if(profiles.cbegin(), profiles.cend(),
-                                    [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
-    if (known != profiles.cend()) {
-        profile = *known;
-    } else {
-        profiles.append(profile);
-        m_services.settings->setProfiles(profiles);
-    }
-    openConnection(profile, false);
-}
-
-void Application::updateProfile(const ConnectionProfile& profile)
-{
-    QList<ConnectionProfile> profiles = m_services.settings->profiles();
-    const auto it = std::find_if(profiles.begin(), profiles.end(),
-                                 [&profile](const ConnectionProfile& p) { return p.id == profile.id; });
-    if (it == profiles.end())
-        return;
-    *it = profile;
-    m_services.settings->setProfiles(profiles);
-    // The current connection takes it at once: its client is made again, with the new settings.
-    if (m_connection && m_connection->profile().id == profile.id)
-        openConnection(profile, false);
-}
-
-void Application::connectTo(const ConnectionProfile& profile)
-{
-    if (profile.id.isEmpty() || (m_connection && m_connection->profile().id == profile.id))
-        return;
-    openConnection(profile, true);
-}
-
-void Application::openConnection(const ConnectionProfile& profile, bool remember)
-{
-    delete m_signIn;
-    // Nothing of the old connection may show, or answer, once the new one is chosen.
-    m_noticeWatcher->bind(nullptr);
-    m_context->setSession(nullptr);
-    m_market->setSession(nullptr);
-    m_activity->setClient(nullptr);
-    m_connection.reset();
-    m_watchChecker->bind(nullptr);
-    if (remember)
-        m_services.settings->setCurrentProfileId(profile.id);
     // The new connection's watches, as kept.
     m_watchesProfile = profile.id;
-    m_priceWatches->setWatches(m_services.settings->priceWatches(profile.id));
+    m_priceWatches->setWatches(PriceWatches::saved(*m_services.settings, profile.id));
     // Orders whose answer was lost, per profile: a restart still finds them instead of placing
     // them twice.
-    m_market->setAttemptsFile(
-        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/order-attempts/")
-        + QString::fromLatin1(QUrl::toPercentEncoding(profile.id)) + QStringLiteral(".json"));
+    m_market->setAttemptsFile(ConnectionManager::profileFile(
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/order-attempts"),
+        profile.id));
     // Stays until another message replaces it: it warns of a double order. The details (which
     // file, why) would not fit the status bar; they are its tooltip meanwhile.
     if (const QString problem = m_market->attempts().problem(); !problem.isEmpty()) {
@@ -437,23 +390,7 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
             },
             Qt::SingleShotConnection);
     }
-
-    m_connection = std::make_unique<Connection>(profile, m_services.secrets, m_services.network,
-                                                m_services.localServer, m_services.environment);
-    Connection* connection = m_connection.get();
-    connect(connection, &Connection::stateChanged, this, [this, connection] {
-        bindConnection();
-        updateConnectionText();
-        Q_EMIT connectionStateChanged();
-        // Why nothing can be shown (another window has the local simulator, say), in words where
-        // the user looks, until another message replaces it: not only in a tooltip.
-        if (connection->state() == Connection::State::Failed && !connection->problem().isEmpty())
-            m_window->statusBar()->showMessage(connection->problem());
-    });
-    connect(connection, &Connection::accountChanged, this, [this] {
-        updateConnectionText();
-        Q_EMIT connectionStateChanged();
-    });
+    Connection* connection = m_connections->connection();
     connect(connection, &Connection::worldReset, this,
             [this] { m_window->showStatusMessage(tr("The local simulator was reset.")); });
     connect(connection, &Connection::worldResetFailed, this, [this](const QString& reason) {
@@ -462,36 +399,7 @@ void Application::openConnection(const ConnectionProfile& profile, bool remember
     connect(connection, &Connection::signInRequired, this, [this, connection] {
         showSignIn(connection->problem().isEmpty() ? QString() : connection->problem());
     });
-    Q_EMIT connectionChanged();
     updateConnectionText();
-    connection->open();
-}
-
-void Application::bindConnection()
-{
-    Connection* connection = m_connection.get();
-    // The views and the market read the connection's one session once it is ready.
-    Session* session =
-        connection && connection->state() == Connection::State::Ready ? connection->session() : nullptr;
-    ApiClient* client = session ? session->client() : nullptr;
-    if (m_context->session() == session || (!session && !m_context->client()))
-        return;
-    // Image uploads left unfinished, per profile: a restart offers to go on with them.
-    if (session)
-        session->imageUploads()->setStateFile(
-            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-            + QStringLiteral("/image-uploads/")
-            + QString::fromLatin1(QUrl::toPercentEncoding(connection->profile().id))
-            + QStringLiteral(".json"));
-    m_context->setSession(session);
-    m_market->setSession(session);
-    m_activity->setClient(client);
-    m_noticeWatcher->bind(session);
-    m_watchChecker->bind(session);
-    if (client) {
-        connect(connection->session()->status(), &ConnectionStatus::changed, this,
-                &Application::updateConnectionText, Qt::UniqueConnection);
-    }
 }
 
 void Application::updateConnectionText()
@@ -500,7 +408,7 @@ void Application::updateConnectionText()
     if (!m_window)
         return;
     const ConnectionProfile current = profile();
-    Connection* connection = m_connection.get();
+    Connection* connection = m_connections->connection();
     QString state;
     QString who;
     QString details = connection ? connection->serverUrl().toDisplayString() : QString();
@@ -546,7 +454,7 @@ void Application::updateConnectionBar()
     // Every page of a connection that cannot show its account says why, and offers the way out:
     // an empty page is not mistaken for an empty account.
     MessageBar* bar = m_window->connectionBar();
-    Connection* connection = m_connection.get();
+    Connection* connection = m_connections->connection();
     const Connection::State state = connection ? connection->state() : Connection::State::Ready;
     if (!m_connectionBarButton) {
         m_connectionBarButton =
@@ -554,8 +462,8 @@ void Application::updateConnectionBar()
         m_connectionBarButton->setObjectName(QStringLiteral("connectionBarButton"));
         bar->addButton(m_connectionBarButton);
         connect(m_connectionBarButton, &QPushButton::clicked, this, [this] {
-            if (m_connection && m_connection->state() == Connection::State::SignedOut
-                && m_connection->acceptsTokens())
+            Connection* current = m_connections->connection();
+            if (current && current->state() == Connection::State::SignedOut && current->acceptsTokens())
                 showSignIn();
             else
                 showConnections();
@@ -582,8 +490,9 @@ void Application::showConnections()
 {
     auto* dialog = m_window->findChild<ConnectionsDialog*>(QString(), Qt::FindDirectChildrenOnly);
     if (!dialog) {
-        dialog = new ConnectionsDialog(this, m_window.get());
+        dialog = new ConnectionsDialog(m_connections.get(), m_window.get());
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ConnectionsDialog::signInRequested, this, [this] { showSignIn(); });
     }
     dialog->show();
     dialog->raise();
@@ -592,51 +501,16 @@ void Application::showConnections()
 
 void Application::showSignIn(const QString& reason)
 {
-    if (!m_connection || !m_connection->acceptsTokens())
+    Connection* connection = m_connections->connection();
+    if (!connection || !connection->acceptsTokens())
         return;
     if (!m_signIn) {
-        m_signIn = new SignInDialog(m_connection.get(), reason, m_window.get());
+        m_signIn = new SignInDialog(connection, reason, m_window.get());
         m_signIn->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_signIn->open();
     m_signIn->raise();
     m_signIn->activateWindow();
-}
-
-void Application::signOut()
-{
-    if (m_connection)
-        m_connection->signOut();
-}
-
-void Application::forgetProfile(const ConnectionProfile& profile)
-{
-    if (profile.kind != ConnectionProfile::Kind::Custom
-        || (m_connection && m_connection->profile().id == profile.id))
-        return;
-    // The token first: a connection whose token the keychain could not remove stays listed, so that
-    // it can be removed again once the keychain lets it, rather than leave a token nobody lists.
-    m_services.secrets->remove(profile.secretKey(), this, [this, profile](const SecretResult& result) {
-        if (result.status == SecretResult::Status::Error) {
-            Q_EMIT profileForgotten(profile,
-                                    tr("The connection \"%1\" was not removed: its token could not be "
-                                       "removed from the system keychain. %2")
-                                        .arg(profile.name, result.error));
-            return;
-        }
-        QList<ConnectionProfile> profiles = m_services.settings->profiles();
-        profiles.removeIf([&profile](const ConnectionProfile& p) { return p.id == profile.id; });
-        m_services.settings->setProfiles(profiles);
-        if (!result.persistent)
-            Q_EMIT profileForgotten(profile,
-                                    tr("The connection \"%1\" was removed. No system keychain could be "
-                                       "reached: if one kept a token for it in an earlier run, it "
-                                       "is still there.")
-                                        .arg(profile.name));
-        else
-            Q_EMIT profileForgotten(
-                profile, tr("The connection \"%1\" and its token were removed.").arg(profile.name));
-    });
 }
 
 } // namespace sfdesk

@@ -2,7 +2,7 @@
 
 #pragma once
 
-#include "core/connection/connection.h"
+#include "core/connection/connectionmanager.h"
 #include "core/settings/connectionprofile.h"
 
 #include <QObject>
@@ -32,10 +32,10 @@ class SignInDialog;
 class ViewContext;
 struct Notice;
 
-// The composition root of the GUI: builds the main window and its sections once, owns the one
-// Connection, and rebinds every section when the connection changes (another profile, a sign-in,
-// a sign-out) without a restart. The window title and status bar always name the profile and
-// the account.
+// The composition root of the GUI: builds the main window and its sections once and wires them to
+// the ConnectionManager, whose session they follow when the connection changes (another profile, a
+// sign-in, a sign-out) without a restart. The window title and status bar always name the profile
+// and the account.
 class Application final : public QObject
 {
     Q_OBJECT
@@ -65,8 +65,9 @@ public:
     Settings* settings() const { return m_services.settings; }
     ViewContext* context() const { return m_context.get(); }
     ApiMarketBackend* market() const { return m_market; }
-    Connection* connection() const { return m_connection.get(); }
-    ConnectionProfile profile() const;
+    ConnectionManager* connections() const { return m_connections.get(); }
+    Connection* connection() const { return m_connections->connection(); }
+    ConnectionProfile profile() const { return m_connections->profile(); }
     NoticeLog* notices() const { return m_notices.get(); }
     NoticeWatcher* noticeWatcher() const { return m_noticeWatcher.get(); }
     Notifier* notifier() const { return m_notifier; }
@@ -77,33 +78,18 @@ public:
     // Opens what a notice is about: its section, with its row selected, in the window brought up.
     void openNotice(const Notice& notice);
 
-    // Connects to the profile saved as current (the local simulator on a first start).
-    void start();
-    // --server: this server's own profile (made on the first run with its address, listed in
-    // Connections from then on), without making it the one saved as current.
-    void startWithServer(const QUrl& url);
-    // Saves a changed profile (its CA certificates, its proxy); the current connection is opened
-    // again with it.
-    void updateProfile(const ConnectionProfile& profile);
-    // Replaces the connection; every section shows the new one's data and nothing of the old.
-    void connectTo(const ConnectionProfile& profile);
-    // Removes a custom profile's token and then the profile (kept when the keychain could not
-    // remove the token); profileForgotten() says what happened.
-    void forgetProfile(const ConnectionProfile& profile);
+    // As ConnectionManager's: every section shows the new connection's data and nothing of the old.
+    void start() { m_connections->start(); }
+    void startWithServer(const QUrl& url) { m_connections->startWithServer(url); }
+    void connectTo(const ConnectionProfile& profile) { m_connections->connectTo(profile); }
+    void signOut() { m_connections->signOut(); }
 
     void showConnections();
     // Asks for a token for the current connection (non-modal).
     void showSignIn(const QString& reason = {});
-    void signOut();
 
     // The sidebar's sections in order, for --section.
     bool setCurrentSection(const QString& id);
-
-Q_SIGNALS:
-    void connectionChanged();
-    void connectionStateChanged();
-    // What forgetProfile() did, in a sentence: the token removed, or why it may still be kept.
-    void profileForgotten(const sfdesk::ConnectionProfile& profile, const QString& outcome);
 
 private:
     void buildSections();
@@ -111,9 +97,9 @@ private:
     void setUpPriceWatches();
     // Adds a notice to the Activity panel and shows it on the desktop.
     void tell(const Notice& notice);
-    void ensureProfiles();
-    void openConnection(const ConnectionProfile& profile, bool remember);
-    void bindConnection();
+    void wireConnections();
+    // A new connection is current: its price watches, its orders of unknown outcome, its messages.
+    void followConnection(const ConnectionProfile& profile);
     void updateConnectionText();
     void updateConnectionBar();
 
@@ -131,7 +117,7 @@ private:
     QString m_watchesProfile;
     // Declared after what its sections hold, so that it goes first.
     std::unique_ptr<MainWindow> m_window;
-    std::unique_ptr<Connection> m_connection;
+    std::unique_ptr<ConnectionManager> m_connections;
     QPointer<SignInDialog> m_signIn;
     QPointer<CloudInitPage> m_cloudInit;
     QPushButton* m_connectionBarButton = nullptr;

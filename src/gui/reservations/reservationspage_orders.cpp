@@ -64,7 +64,7 @@ SpendGuard::Limits ReservationsPage::spendLimits() const
 {
     if (!m_settings || !m_profile)
         return {};
-    return m_settings->spendLimits(m_profile().id);
+    return SpendGuard::savedLimits(*m_settings, m_profile().id);
 }
 
 std::optional<SpendGuard::Decision> ReservationsPage::checkSpend(const OrderRequest& request)

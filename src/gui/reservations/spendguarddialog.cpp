@@ -76,7 +76,8 @@ SpendGuardDialog::SpendGuardDialog(Settings* settings, const ConnectionProfile& 
                            SpendGuard::boughtOnDayOf(market->orders(), market->now(), QTimeZone::LocalTime)));
     capHelp->setText(today);
 
-    const SpendGuard::Limits limits = settings ? settings->spendLimits(profile.id) : SpendGuard::Limits{};
+    const SpendGuard::Limits limits =
+        settings ? SpendGuard::savedLimits(*settings, profile.id) : SpendGuard::Limits{};
     m_askAgain->setChecked(limits.confirmAbove.has_value());
     if (limits.confirmAbove)
         m_threshold->setText(amountInput(*limits.confirmAbove));
@@ -177,7 +178,7 @@ void SpendGuardDialog::accept()
         (box == m_askAgain ? limits.confirmAbove : limits.dailyBuyCap) = amount;
     }
     if (m_settings)
-        m_settings->setSpendLimits(m_profileId, limits);
+        SpendGuard::saveLimits(*m_settings, m_profileId, limits);
     Q_EMIT saved(limits);
     QDialog::accept();
 }

@@ -7,8 +7,8 @@
 
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
+#include "core/connection/connectionmanager.h"
 #include "core/settings/settings.h"
-#include "gui/application/application.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
@@ -29,9 +29,9 @@
 
 namespace sfdesk {
 
-ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
+ConnectionsDialog::ConnectionsDialog(ConnectionManager* connections, QWidget* parent)
     : QDialog(parent)
-    , m_application(application)
+    , m_connections(connections)
     , m_list(new QListWidget(this))
     , m_details(new QLabel(this))
     , m_connect(new QPushButton(ThemeIcons::icon(QStringLiteral("network-connect")), tr("&Connect"), this))
@@ -161,26 +161,27 @@ ConnectionsDialog::ConnectionsDialog(Application* application, QWidget* parent)
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionsDialog::updateDetails);
     connect(m_list, &QListWidget::itemActivated, this, [this] { m_connect->click(); });
-    connect(m_connect, &QPushButton::clicked, this, [this] { m_application->connectTo(selectedProfile()); });
+    connect(m_connect, &QPushButton::clicked, this, [this] { m_connections->connectTo(selectedProfile()); });
     connect(m_signIn, &QPushButton::clicked, this, [this] {
         const ConnectionProfile profile = selectedProfile();
         if (!selectedIsCurrent())
-            m_application->connectTo(profile);
-        m_application->showSignIn();
+            m_connections->connectTo(profile);
+        Q_EMIT signInRequested();
     });
     connect(m_signOut, &QPushButton::clicked, this, [this] {
         showNotice({});
-        m_application->signOut();
+        m_connections->signOut();
     });
     connect(m_remove, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
     connect(m_reset, &QPushButton::clicked, this, &ConnectionsDialog::askToResetSimulator);
     connect(m_add, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
     for (QLineEdit* field : {m_customName, m_customUrl, m_caCertificates, m_proxy})
         field->installEventFilter(this);
-    connect(application, &Application::connectionChanged, this, &ConnectionsDialog::reload);
-    connect(application, &Application::connectionStateChanged, this, &ConnectionsDialog::updateDetails);
-    connect(application->settings(), &Settings::profilesChanged, this, &ConnectionsDialog::reload);
-    connect(application, &Application::profileForgotten, this,
+    connect(connections, &ConnectionManager::currentChanged, this, &ConnectionsDialog::reload);
+    connect(connections, &ConnectionManager::stateChanged, this, &ConnectionsDialog::updateDetails);
+    connect(connections, &ConnectionManager::accountChanged, this, &ConnectionsDialog::updateDetails);
+    connect(connections->settings(), &Settings::profilesChanged, this, &ConnectionsDialog::reload);
+    connect(connections, &ConnectionManager::profileForgotten, this,
             [this](const ConnectionProfile&, const QString& outcome) { showNotice(outcome); });
     connect(m_chooseCaCertificates, &QPushButton::clicked, this, &ConnectionsDialog::chooseCaCertificates);
     connect(m_saveNetwork, &QPushButton::clicked, this, &ConnectionsDialog::saveNetworkSettings);
@@ -216,11 +217,11 @@ bool ConnectionsDialog::eventFilter(QObject* watched, QEvent* event)
 void ConnectionsDialog::reload()
 {
     const QString selected = m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString()
-                                                   : m_application->profile().id;
+                                                   : m_connections->profile().id;
     const QSignalBlocker block(m_list);
     m_list->clear();
-    const QString current = m_application->profile().id;
-    for (const ConnectionProfile& profile : constValue(m_application->settings()->profiles())) {
+    const QString current = m_connections->profile().id;
+    for (const ConnectionProfile& profile : constValue(m_connections->profiles())) {
         const QString text = profile.id == current ? tr("%1 (current)").arg(profile.name) : profile.name;
         auto* item = new QListWidgetItem(text, m_list);
         item->setData(Qt::UserRole, profile.id);
@@ -241,7 +242,7 @@ ConnectionProfile ConnectionsDialog::selectedProfile() const
 {
     const QString id =
         m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
-    for (const ConnectionProfile& profile : constValue(m_application->settings()->profiles()))
+    for (const ConnectionProfile& profile : constValue(m_connections->profiles()))
         if (profile.id == id)
             return profile;
     return {};
@@ -249,7 +250,7 @@ ConnectionProfile ConnectionsDialog::selectedProfile() const
 
 bool ConnectionsDialog::selectedIsCurrent() const
 {
-    return !selectedProfile().id.isEmpty() && selectedProfile().id == m_application->profile().id;
+    return !selectedProfile().id.isEmpty() && selectedProfile().id == m_connections->profile().id;
 }
 
 void ConnectionsDialog::updateDetails()
@@ -257,7 +258,7 @@ void ConnectionsDialog::updateDetails()
     const ConnectionProfile profile = selectedProfile();
     const bool current = selectedIsCurrent();
     const bool local = profile.kind == ConnectionProfile::Kind::LocalSimulator;
-    Connection* connection = m_application->connection();
+    Connection* connection = m_connections->connection();
     QStringList lines;
     lines << (local ? tr("Server: the simulator inside sfdesk, with its own account")
                     : tr("Server: %1").arg(profile.url.toDisplayString()));
@@ -360,7 +361,7 @@ void ConnectionsDialog::saveNetworkSettings()
         return;
     profile.caCertificates = file;
     profile.proxy = proxy;
-    m_application->updateProfile(profile);
+    m_connections->updateProfile(profile);
     showNotice(tr("Saved the network settings of %1.").arg(profile.name));
 }
 
@@ -380,7 +381,7 @@ void ConnectionsDialog::askToResetSimulator()
     empty->setObjectName(QStringLiteral("resetToEmptyButton"));
     box->setDefaultButton(QMessageBox::Cancel);
     connect(box, &QMessageBox::buttonClicked, this, [this, demo, empty](QAbstractButton* button) {
-        Connection* connection = m_application->connection();
+        Connection* connection = m_connections->connection();
         if (!connection || (button != demo && button != empty))
             return;
         connection->resetWorld(button == demo);
@@ -402,9 +403,7 @@ void ConnectionsDialog::addCustom()
     if (!why.isEmpty())
         return;
     const ConnectionProfile profile = ConnectionProfile::custom(name, url);
-    QList<ConnectionProfile> all = m_application->settings()->profiles();
-    all.append(profile);
-    m_application->settings()->setProfiles(all);
+    m_connections->addProfile(profile);
     m_customName->clear();
     m_customUrl->clear();
     reload();
@@ -428,7 +427,7 @@ void ConnectionsDialog::removeSelected()
                        tr("&Remove Connection"), [this, profile](bool confirmed) {
                            // Connecting to it meanwhile keeps it (forgetProfile refuses the current one).
                            if (confirmed)
-                               m_application->forgetProfile(profile);
+                               m_connections->forgetProfile(profile);
                        });
 }
 

@@ -14,7 +14,7 @@ class QPushButton;
 
 namespace sfdesk {
 
-class Application;
+class ConnectionManager;
 
 // File > Connections…: the servers the app knows (the local simulator, SF Compute, custom
 // addresses and those given with --server), which one it is on and as whom; connect to another,
@@ -27,8 +27,13 @@ class ConnectionsDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(ConnectionsDialog)
 
 public:
-    explicit ConnectionsDialog(Application* application, QWidget* parent = nullptr);
+    explicit ConnectionsDialog(ConnectionManager* connections, QWidget* parent = nullptr);
     ~ConnectionsDialog() override;
+
+Q_SIGNALS:
+    // Sign In… on the current connection (after connecting to the selected one): the app asks for
+    // the token.
+    void signInRequested();
 
 protected:
     // Enter in a field does what the field is for (adds the server, saves its network settings),
@@ -48,7 +53,7 @@ private:
     void saveNetworkSettings();
     void showNotice(const QString& text);
 
-    Application* m_application;
+    ConnectionManager* m_connections;
     QListWidget* m_list;
     QLabel* m_details;
     QPushButton* m_connect;

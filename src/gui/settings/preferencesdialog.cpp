@@ -30,7 +30,7 @@ PreferencesDialog::PreferencesDialog(Settings* settings, QWidget* parent)
     m_ui->languageCombo->setCurrentIndex(current >= 0 ? current : 0);
 
     for (const auto& [kind, box] : constValue(notificationBoxes()))
-        box->setChecked(m_settings->notifies(kind));
+        box->setChecked(Notice::isEnabled(*m_settings, kind));
 }
 
 QList<std::pair<Notice::Kind, QCheckBox*>> PreferencesDialog::notificationBoxes() const
@@ -71,7 +71,7 @@ void PreferencesDialog::accept()
     m_settings->setColorScheme(m_ui->colorSchemeCombo->currentData().value<Settings::ColorScheme>());
     m_settings->setLanguage(m_ui->languageCombo->currentData().toString());
     for (const auto& [kind, box] : constValue(notificationBoxes()))
-        m_settings->setNotifies(kind, box->isChecked());
+        Notice::setEnabled(*m_settings, kind, box->isChecked());
     QDialog::accept();
 }
 
