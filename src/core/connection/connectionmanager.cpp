@@ -2,6 +2,7 @@
 
 #include "core/connection/connectionmanager.h"
 
+#include "core/api/apiclient.h"
 #include "core/api/imageupload.h"
 #include "core/models/session.h"
 #include "core/settings/secretstore.h"
@@ -206,6 +207,21 @@ void ConnectionManager::forgetProfile(const ConnectionProfile& profile)
             Q_EMIT profileForgotten(
                 profile, tr("The connection \"%1\" and its token were removed.").arg(profile.name));
     });
+}
+
+bool ConnectionManager::isUsableServer(const QUrl& url, QString* why)
+{
+    return ApiClient::isAllowedServerUrl(url, why);
+}
+
+bool ConnectionManager::isUsableCaFile(const QString& file, QString* why)
+{
+    return ApiClient::readCaCertificates(file, why).has_value();
+}
+
+bool ConnectionManager::isUsableProxy(const QUrl& proxy, QString* why)
+{
+    return ApiClient::proxyFromUrl(proxy, why).has_value();
 }
 
 } // namespace sfdesk

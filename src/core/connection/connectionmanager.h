@@ -72,6 +72,14 @@ public:
     // A file of a profile's own in `folder`, named by its id (which may hold '/' and ':').
     static QString profileFile(const QString& folder, const QString& profileId);
 
+    // What a profile's fields must be before it is saved, with the client's own rules; each says
+    // why not in *why. A server: https anywhere, http only to loopback.
+    static bool isUsableServer(const QUrl& url, QString* why);
+    // A PEM file of CA certificates that can be read and holds at least one.
+    static bool isUsableCaFile(const QString& file, QString* why);
+    // http://host:port or socks5://host:port, without credentials.
+    static bool isUsableProxy(const QUrl& proxy, QString* why);
+
 Q_SIGNALS:
     // The current connection is about to be replaced; sessionChanged(nullptr) comes first if it
     // had a session.

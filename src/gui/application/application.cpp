@@ -3,7 +3,6 @@
 #include "gui/application/application.h"
 
 #include "common/constvalue.h"
-#include "core/api/apiclient.h"
 #include "core/api/imageupload.h"
 #include "core/market/apimarketbackend.h"
 #include "core/market/pricewatch.h"
@@ -193,14 +192,14 @@ void Application::buildSections()
         // Save as Instance Template: the checked text goes to the connection, with an image and a name.
         const auto offer = [this, context] {
             if (m_cloudInit)
-                m_cloudInit->setSaveAsTemplateEnabled(context->client() != nullptr);
+                m_cloudInit->setSaveAsTemplateEnabled(context->session()->canSend());
         };
         connect(context, &ViewContext::clientChanged, m_cloudInit.data(), offer);
         offer();
         connect(m_cloudInit.data(), &CloudInitPage::saveAsTemplateRequested, this,
                 [this, window, context](const QByteArray& userData, const QString& title,
                                         const QString& savedFile) {
-                    if (!context->client() || !m_cloudInit)
+                    if (!context->session()->canSend() || !m_cloudInit)
                         return;
                     auto* dialog =
                         new SaveTemplateDialog(context, userData, title, savedFile, m_cloudInit.data());

@@ -58,7 +58,6 @@ public:
 
     Settings* settings() const { return m_settings; }
     // For the application that binds connections (views ask the session's actions instead).
-    ApiClient* client() const { return session()->client(); }
     // Never null: the empty session of no connection stands in while there is none.
     Session* session() const { return m_session ? m_session.data() : m_offline.get(); }
     // The connection's session (no ownership); null means not connected.

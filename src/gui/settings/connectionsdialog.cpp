@@ -5,7 +5,6 @@
 #include "common/constvalue.h"
 #include "core/util/plaintext.h"
 
-#include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/connection/connectionmanager.h"
 #include "core/settings/settings.h"
@@ -335,7 +334,7 @@ void ConnectionsDialog::chooseCaCertificates()
             m_caCertificates->setText(file);
             // A file that will not do is said at once, before it is saved.
             QString why;
-            const bool usable = ApiClient::readCaCertificates(file, &why).has_value();
+            const bool usable = ConnectionManager::isUsableCaFile(file, &why);
             m_networkProblem->setText(usable ? QString() : why);
             m_networkProblem->setVisible(!usable);
         });
@@ -352,9 +351,9 @@ void ConnectionsDialog::saveNetworkSettings()
     QString why;
     const QUrl proxy = proxyText.isEmpty() ? QUrl() : QUrl(proxyText, QUrl::StrictMode);
     if (!file.isEmpty())
-        ApiClient::readCaCertificates(file, &why);
+        ConnectionManager::isUsableCaFile(file, &why);
     if (why.isEmpty() && !proxyText.isEmpty())
-        ApiClient::proxyFromUrl(proxy, &why);
+        ConnectionManager::isUsableProxy(proxy, &why);
     m_networkProblem->setText(why);
     m_networkProblem->setVisible(!why.isEmpty());
     if (!why.isEmpty())
@@ -396,7 +395,7 @@ void ConnectionsDialog::addCustom()
     QString why;
     if (name.isEmpty())
         why = tr("Give the server a name.");
-    else if (!ApiClient::isAllowedServerUrl(url, &why) && why.isEmpty())
+    else if (!ConnectionManager::isUsableServer(url, &why) && why.isEmpty())
         why = tr("That is not a server address.");
     m_addProblem->setText(why);
     m_addProblem->setVisible(!why.isEmpty());

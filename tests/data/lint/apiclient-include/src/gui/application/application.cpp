@@ -1,3 +1,3 @@
 // SPDX-License-Identifier: Apache-2.0
-// Allowed: the application makes the connections.
+// Must be found: the application wires the ConnectionManager, which makes the clients.
 #include "core/api/apiclient.h"

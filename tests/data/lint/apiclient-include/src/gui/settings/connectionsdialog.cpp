@@ -1,3 +1,3 @@
 // SPDX-License-Identifier: Apache-2.0
-// Allowed: the connections dialog checks addresses with the client's rules.
+// Must be found: the connections dialog checks a profile through the ConnectionManager.
 #include "core/api/apiclient.h"

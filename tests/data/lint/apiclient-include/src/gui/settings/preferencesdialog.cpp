@@ -1,3 +1,3 @@
 // SPDX-License-Identifier: Apache-2.0
-// Must be found: only the connections dialog of settings/ is allowed.
+// Must be found: a dialog of settings/.
 #include "core/api/apiclient.h"
