@@ -10,7 +10,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling bench_pricewatches tst_instancerefreshbenchmark
-    tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload)
+    tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload bench_scale)
+# The scale step's sizes: 1,000 and 10,000 by default (under a minute); the three tenfolds of
+# docs/PERFORMANCE.md with SFDESK_SCALE_SIZES="1000 10000 100000" (seeding 100,000 instances in
+# sfsim takes minutes).
+scale_sizes=${SFDESK_SCALE_SIZES:-1000 10000}
 
 if [ $# -ge 1 ]; then
     build=$(cd "$1" && pwd)
@@ -53,6 +57,9 @@ step "price watches (bench_pricewatches: orderbook reads per poll interval, 20 w
 "$bin/bench_pricewatches" 10 >"$work/watches.txt" 2>&1
 step "image upload (bench_imageupload: 1 GiB to sfsim on loopback against cp, the UI thread's longest stall)"
 "$bin/bench_imageupload" 1024 >"$work/upload.txt" 2>&1
+step "scale (bench_scale: sizes $scale_sizes; sfsim's first page, the client's refresh, the planner chart, memory)"
+# shellcheck disable=SC2086
+"$bin/bench_scale" --png "$work/scale.png" $scale_sizes >"$work/scale.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
 python3 - "$bin/sfdesk" "$bin/bench_barewindow" "$work" >"$work/startup.txt" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
@@ -107,6 +114,21 @@ rows.append(("Model refresh, 10,000 instances (parse + diff)", first, "ms",
 # The app's path (ApiCall, Poller, model) with the same bytes as the last answer: compared, not parsed.
 rows.append(("Model refresh, unchanged poll (whole poll as the app runs it)", again, "ms",
              "QJsonDocument::fromJson of the same bytes", polled_parse))
+# A changed answer of 10,000 instances: the longest gap between two turns of the UI thread's event
+# loop (a 1 ms timer) with the diff on a worker thread, against the same poll diffed on the UI thread.
+(_, changed_stall) = find(r"polled changed:\s*([\d.]+) ms, ratio [\d.]+, longest UI stall ([\d.]+) ms", refresh,
+                          "changed poll stall")
+(ui_changed_stall,) = find(r"diff on the UI thread, first: .*; changed: [\d.]+ ms, longest UI stall ([\d.]+) ms",
+                           refresh, "changed poll stall, diff on the UI thread")
+rows.append(("Longest UI stall, changed 10,000-instance poll (diff on a worker; goal 16 ms)", changed_stall, "ms",
+             "the same poll diffed on the UI thread", ui_changed_stall))
+# The same by the tests' watchdog (10 ms tick; the time the thread waited for a CPU taken out).
+(bg_app, bg_cpu) = find(r"watchdog stall \(ms, app/cpu\) diff in background: .* changed (\d+)/(\d+)", refresh,
+                        "watchdog stall")
+(ui_app, ui_cpu) = find(r"watchdog stall \(ms, app/cpu\) diff on the UI thread: .* changed (\d+)/(\d+)", refresh,
+                        "watchdog stall, diff on the UI thread")
+rows.append(("UI stall by the watchdog (beyond its 10 ms tick, CPU waits out), changed 10,000-instance poll",
+             bg_app, "ms", "the same poll diffed on the UI thread", ui_app))
 
 sim = read("sim.txt")
 def sim_row(label):
@@ -162,6 +184,14 @@ upload_ms, cp_ms, stall_ms = find(r"upload \d+ mib upload_ms (\d+) cp_ms (\d+) r
 rows.append(("Image upload, 1 GiB to sfsim on loopback (parts, SHA-256 checked)", upload_ms, "ms",
              "cp of the same file", cp_ms))
 rows.append(("Longest UI stall during that upload", stall_ms, "ms", "the goal (not measured)", 50))
+
+scale = read("scale.txt")
+for measure, label, unit in (("sim_page_ms", "sfsim GET /instances?limit=200, first page (cpu)", "x"),
+                             ("refresh_ms", "client refresh of the whole instance list", "x"),
+                             ("chart_ms", "planner chart render with as many orders", "x"),
+                             ("rss_mb", "app memory (RSS) with the list loaded", "x")):
+    (growth,) = find(r"growth " + measure + r" ([\d.]+)x", scale, "scale growth of " + measure)
+    rows.append((f"Scale: {label}, growth per tenfold of the account", growth, unit, "the goal (at most)", 10.0))
 
 app, bare = find(r"startup app ([\d.]+) bare ([\d.]+)", read("startup.txt"), "startup timing")
 rows.append(("Cold start: sfdesk --self-test, until the window is shown (median of 5)", app, "ms",

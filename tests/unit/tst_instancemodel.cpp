@@ -4,10 +4,13 @@
 #include "support/fixtures.h"
 
 #include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <functional>
 
 using namespace sfdesk;
 
@@ -24,6 +27,39 @@ Instance numbered(int i)
     instance.id = QStringLiteral("inst_%1").arg(i);
     instance.name = QStringLiteral("node-%1").arg(i);
     return instance;
+}
+
+// A list long enough to be diffed on a worker thread (InstanceModel::BackgroundRows and more; a
+// model tester walks every row at each signal, so not many more).
+QList<Instance> numberedList(int first, int count)
+{
+    const Instance model = fixture().constFirst();
+    QList<Instance> rows;
+    rows.reserve(count);
+    for (int i = first; i < first + count; ++i) {
+        Instance instance = model;
+        instance.id = QStringLiteral("inst_%1").arg(i);
+        instance.name = QStringLiteral("node-%1").arg(i);
+        rows.append(instance);
+    }
+    return rows;
+}
+
+// The next answer of a long list: rows gone here and there, some changed, new ones, in another order.
+QList<Instance> nextAnswer(const QList<Instance>& rows)
+{
+    QList<Instance> next;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if (i % 50 == 3 || (i >= 100 && i < 160))
+            continue; // gone, alone and in a range
+        Instance instance = rows.at(i);
+        if (i % 5 == 0)
+            instance.name += QStringLiteral("-renamed");
+        next.append(instance);
+    }
+    std::reverse(next.begin(), next.end());
+    next.append(numberedList(100000, 250));
+    return next;
 }
 
 QStringList sortedIds(const InstanceModel& model)
@@ -56,6 +92,43 @@ struct Spies
     QSignalSpy reset;
     QSignalSpy layout;
 };
+
+// What a model's signals said, in order, while run() ran: to compare a refresh with another.
+QStringList signalLog(QAbstractItemModel* model, const std::function<void()>& run)
+{
+    QStringList log;
+    const auto range = [&log](const char* what, int first, int last) {
+        log.append(QStringLiteral("%1 %2-%3").arg(QLatin1StringView(what)).arg(first).arg(last));
+    };
+    const QMetaObject::Connection a =
+        QObject::connect(model, &QAbstractItemModel::rowsRemoved, model,
+                         [range](const QModelIndex&, int first, int last) { range("removed", first, last); });
+    const QMetaObject::Connection b = QObject::connect(
+        model, &QAbstractItemModel::rowsInserted, model,
+        [range](const QModelIndex&, int first, int last) { range("inserted", first, last); });
+    const QMetaObject::Connection c = QObject::connect(
+        model, &QAbstractItemModel::dataChanged, model,
+        [range](const QModelIndex& from, const QModelIndex& to) { range("changed", from.row(), to.row()); });
+    const QMetaObject::Connection d = QObject::connect(model, &QAbstractItemModel::modelReset, model,
+                                                       [&log] { log.append(QStringLiteral("reset")); });
+    run();
+    for (const QMetaObject::Connection& connection : {a, b, c, d})
+        QObject::disconnect(connection);
+    return log;
+}
+
+// refreshInBackground() until it is done; whether it was done only later, not at once.
+bool refreshInBackgroundAndWait(
+    InstanceModel& model, const QList<Instance>& items,
+    const std::function<bool()>& wanted = [] { return true; })
+{
+    bool done = false;
+    model.refreshInBackground(items, wanted, [&done] { done = true; });
+    const bool later = !done;
+    if (!QTest::qWaitFor([&done] { return done; }, 20000))
+        return false;
+    return later;
+}
 
 } // namespace
 
@@ -239,6 +312,130 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, InstanceModel::PartitionColumn).data().toString(), QStringLiteral("train"));
         QCOMPARE(model.headerData(InstanceModel::SkuColumn, Qt::Horizontal).toString(),
                  QStringLiteral("SKU"));
+    }
+
+    // A long list is diffed on a worker thread: the rows stay as they are until the changes are
+    // applied, and then the model and its signals are exactly those of refresh().
+    void backgroundRefreshMatchesRefresh()
+    {
+        const QList<Instance> rows = numberedList(0, 1200);
+        const QList<Instance> next = nextAnswer(rows);
+        InstanceModel atOnce;
+        InstanceModel inBackground;
+        QAbstractItemModelTester tester(&inBackground,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (InstanceModel* model : {&atOnce, &inBackground}) {
+            model->refresh(rows);
+            QCOMPARE(model->rowCount(), 1200);
+        }
+        const QStringList expected = signalLog(&atOnce, [&] { atOnce.refresh(next); });
+        QVERIFY(expected.contains(QStringLiteral("removed 100-159")));
+        QVERIFY(expected.contains(QStringLiteral("inserted 1118-1367")));
+
+        bool done = false;
+        QStringList seen;
+        seen = signalLog(&inBackground, [&] {
+            inBackground.refreshInBackground(next, [] { return true; }, [&done] { done = true; });
+            QVERIFY(!done);
+            QVERIFY(inBackground.isRefreshingInBackground());
+            QCOMPARE(inBackground.rowCount(), 1200); // nothing applied yet
+            QCOMPARE(inBackground.rows().at(5).name, QStringLiteral("node-5"));
+            QTRY_VERIFY(done);
+        });
+        QCOMPARE(seen, expected);
+        QVERIFY(!inBackground.isRefreshingInBackground());
+        QCOMPARE(inBackground.rows(), atOnce.rows());
+        for (const Instance& instance : next)
+            QCOMPARE(inBackground.find(instance.id)->name, instance.name);
+        QCOMPARE(inBackground.rowOf(QStringLiteral("inst_3")), -1);
+        QCOMPARE(inBackground.rowOf(QStringLiteral("inst_100250")), -1);
+        QCOMPARE(inBackground.rowOf(QStringLiteral("inst_100249")), 1367);
+
+        // The first answer and an answer of the same rows, changed, go the same way.
+        InstanceModel fresh;
+        QAbstractItemModelTester freshTester(&fresh, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(refreshInBackgroundAndWait(fresh, rows));
+        QCOMPARE(fresh.rows(), rows);
+        QList<Instance> renamed = rows;
+        renamed[1199].name = QStringLiteral("node-1199-renamed");
+        const QStringList oneChange =
+            signalLog(&fresh, [&] { QVERIFY(refreshInBackgroundAndWait(fresh, renamed)); });
+        QCOMPARE(oneChange, QStringList{QStringLiteral("changed 1199-1199")});
+        QCOMPARE(fresh.rows(), renamed);
+    }
+
+    void backgroundRefreshKeepsTheSelection()
+    {
+        const QList<Instance> rows = numberedList(0, 1200);
+        InstanceModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.refresh(rows);
+        QItemSelectionModel selection(&model);
+        selection.select(model.index(model.rowOf(QStringLiteral("inst_1100")), 0),
+                         QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QVERIFY(refreshInBackgroundAndWait(model, nextAnswer(rows)));
+        const QModelIndexList selected = selection.selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(model.data(selected.first(), ResourceRole::IdRole).toString(), QStringLiteral("inst_1100"));
+        QCOMPARE(selected.first().row(), model.rowOf(QStringLiteral("inst_1100")));
+        QVERIFY(selected.first().row() < 1100); // rows above it went
+    }
+
+    // Newest answer wins: a list given while an older one is diffed supersedes it, and so does a
+    // list refreshed at once; a list no longer wanted is not applied.
+    void newerListSupersedesOneBeingDiffed()
+    {
+        const QList<Instance> rows = numberedList(0, 1200);
+        InstanceModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.refresh(rows);
+
+        bool olderDone = false;
+        model.refreshInBackground(
+            numberedList(5000, 1200), [] { return true; }, [&olderDone] { olderDone = true; });
+        QVERIFY(!olderDone);
+        const QList<Instance> newer = nextAnswer(rows);
+        QVERIFY(refreshInBackgroundAndWait(model, newer));
+        QVERIFY(olderDone); // dropped when the newer came
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(20000));
+        QTest::qWait(0);
+        QCOMPARE(sortedIds(model).size(), newer.size());
+        QVERIFY(model.find(QStringLiteral("inst_5000")) == nullptr);
+
+        bool backgroundDone = false;
+        model.refreshInBackground(
+            numberedList(7000, 1200), [] { return true; }, [&backgroundDone] { backgroundDone = true; });
+        model.refresh(rows); // newer, at once
+        QVERIFY(backgroundDone);
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(20000));
+        QTest::qWait(0);
+        const QList<Instance> shown = model.rows();
+        QCOMPARE(shown.size(), rows.size());
+        for (const Instance& instance : rows)
+            QCOMPARE(model.find(instance.id)->name, instance.name);
+
+        QVERIFY(refreshInBackgroundAndWait(model, numberedList(9000, 1200), [] { return false; }));
+        QCOMPARE(model.rows(), shown);
+    }
+
+    // A write's answer changes a row while the list is diffed: the diff is worked out again against
+    // the rows as they are, and the model ends equal to the list.
+    void rowChangedDuringTheDiffIsDiffedAgain()
+    {
+        const QList<Instance> rows = numberedList(0, 1200);
+        InstanceModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.refresh(rows);
+        const QList<Instance> next = nextAnswer(rows);
+        bool done = false;
+        model.refreshInBackground(next, [] { return true; }, [&done] { done = true; });
+        model.upsert(numberedList(200000, 1).constFirst());
+        QCOMPARE(model.rowCount(), 1201);
+        QTRY_VERIFY(done);
+        QCOMPARE(model.rowCount(), next.size());
+        QCOMPARE(model.rowOf(QStringLiteral("inst_200000")), -1);
+        for (const Instance& instance : next)
+            QCOMPARE(model.find(instance.id)->name, instance.name);
     }
 
     void clearResets()

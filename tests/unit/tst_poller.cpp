@@ -8,12 +8,15 @@
 #include "support/fixtures.h"
 #include "support/postedevents.h"
 
+#include <QAbstractItemModelTester>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThreadPool>
+
+#include <memory>
 
 using namespace sfdesk;
 
@@ -223,6 +226,102 @@ private Q_SLOTS:
         QTRY_COMPARE(polled.size(), 4);
         QCOMPARE(changes(), afterChange);
         QCOMPARE(network.requests.size(), size_t(4));
+    }
+
+    // An apply that ends later keeps its poll in flight (single-flight) until it calls done();
+    // a restart drops it: it is no longer wanted, its done() does nothing, and the next answer is
+    // applied even though it has the same bytes.
+    void applyLaterEndsThePollWhenDone()
+    {
+        FakeNetworkAccessManager network;
+        for (int i = 0; i < 3; ++i)
+            network.enqueueJson(200, Fixtures::bytes(QStringLiteral("workspaces.json")));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        ConnectionStatus status;
+        QList<std::function<bool()>> wanted;
+        QList<std::function<void()>> done;
+        Poller poller(
+            [&client] { return client.workspaces(); },
+            Poller::ApplyLater([&wanted, &done](const QVariant& value, std::function<bool()> isWanted,
+                                                std::function<void()> isDone) {
+                QCOMPARE(value.value<QList<Workspace>>().size(), 3);
+                wanted.append(std::move(isWanted));
+                done.append(std::move(isDone));
+            }));
+        poller.setInterval(1h);
+        poller.setStatus(&status);
+        QSignalSpy polled(&poller, &Poller::polled);
+        poller.start();
+        QTRY_COMPARE(done.size(), 1);
+        QVERIFY(poller.isInFlight());
+        QVERIFY(!poller.pollNow()); // still applying
+        QCOMPARE(polled.size(), 0);
+        QVERIFY(status.isBusy());
+        QVERIFY(wanted.at(0)());
+
+        QVERIFY(poller.restart());
+        QVERIFY(!wanted.at(0)());
+        done.at(0)(); // the dropped apply ends: nothing of it
+        QCOMPARE(polled.size(), 0);
+        QTRY_COMPARE(done.size(), 2); // the same bytes, applied: the dropped answer was forgotten
+        QCOMPARE(polled.size(), 0);
+        done.at(1)();
+        QCOMPARE(polled.size(), 1);
+        QVERIFY(!poller.isInFlight());
+        QVERIFY(poller.isNextPollScheduled());
+        QVERIFY(!status.isBusy());
+        done.at(1)(); // once only
+        QCOMPARE(polled.size(), 1);
+    }
+
+    // The app's instance list: long lists diffed off the UI thread. polled() comes once the model
+    // has the answer; an answer of the same length with one character changed is applied.
+    void longListIsAppliedInBackgroundBeforePolled()
+    {
+        QStringList names;
+        for (int i = 0; i < 2000; ++i)
+            names.append(QStringLiteral("node-%1").arg(i, 4, 10, QLatin1Char('0')));
+        const QByteArray first = instanceList(names);
+        names[1234] = QStringLiteral("node-x234");
+        const QByteArray changed = instanceList(names);
+        QCOMPARE(changed.size(), first.size());
+        FakeNetworkAccessManager network;
+        for (const QByteArray& body : {first, first, changed})
+            network.enqueueJson(200, body);
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        InstanceModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const std::unique_ptr<Poller> poller(Poller::applyingLater(
+            [&client] { return client.instances(QString()); },
+            [&model](const QList<Instance>& v, std::function<bool()> wanted, std::function<void()> done) {
+                model.refreshInBackground(v, std::move(wanted), std::move(done));
+            },
+            nullptr));
+        poller->setInterval(1h);
+        int rowsWhenPolled = -1;
+        QString nameWhenPolled;
+        connect(poller.get(), &Poller::polled, &model, [&] {
+            rowsWhenPolled = model.rowCount();
+            nameWhenPolled = model.data(model.index(1234, InstanceModel::NameColumn)).toString();
+        });
+        QSignalSpy polled(poller.get(), &Poller::polled);
+        QVERIFY(poller->pollNow());
+        QTRY_COMPARE(polled.size(), 1);
+        QCOMPARE(rowsWhenPolled, 2000);
+        QCOMPARE(nameWhenPolled, QStringLiteral("node-1234"));
+
+        QSignalSpy dataChanged(&model, &QAbstractItemModel::dataChanged);
+        QVERIFY(poller->pollNow());
+        QTRY_COMPARE(polled.size(), 2);
+        QCOMPARE(dataChanged.size(), 0);
+        QVERIFY(poller->pollNow());
+        QTRY_COMPARE(polled.size(), 3);
+        QCOMPARE(nameWhenPolled, QStringLiteral("node-x234"));
+        QCOMPARE(dataChanged.size(), 1);
+        QCOMPARE(dataChanged.first().at(0).value<QModelIndex>().row(), 1234);
+        QCOMPARE(dataChanged.first().at(1).value<QModelIndex>().row(), 1234);
     }
 
     // A list of several calls: nothing is applied while every answer is the same; when one call

@@ -9,20 +9,43 @@
 
 namespace sfdesk {
 
-Poller::Poller(Fetch fetch, Apply apply, QObject* parent)
-    : Poller(FetchMany([fetch = std::move(fetch)]() -> QList<ApiCall*> {
-                 ApiCall* call = fetch();
-                 return call ? QList<ApiCall*>{call} : QList<ApiCall*>{};
-             }),
-             std::move(apply), parent)
+namespace {
+
+Poller::FetchMany fetchingOne(Poller::Fetch fetch)
 {
-    m_many = false;
+    return [fetch = std::move(fetch)]() -> QList<ApiCall*> {
+        ApiCall* call = fetch();
+        return call ? QList<ApiCall*>{call} : QList<ApiCall*>{};
+    };
 }
 
+Poller::ApplyLater applyingAtOnce(Poller::Apply apply)
+{
+    return [apply = std::move(apply)](const QVariant& value, const std::function<bool()>&,
+                                      const std::function<void()>& done) {
+        apply(value);
+        done();
+    };
+}
+
+} // namespace
+
+Poller::Poller(Fetch fetch, Apply apply, QObject* parent)
+    : Poller(fetchingOne(std::move(fetch)), applyingAtOnce(std::move(apply)), false, parent)
+{}
+
 Poller::Poller(FetchMany fetch, Apply apply, QObject* parent)
+    : Poller(std::move(fetch), applyingAtOnce(std::move(apply)), true, parent)
+{}
+
+Poller::Poller(Fetch fetch, ApplyLater apply, QObject* parent)
+    : Poller(fetchingOne(std::move(fetch)), std::move(apply), false, parent)
+{}
+
+Poller::Poller(FetchMany fetch, ApplyLater apply, bool many, QObject* parent)
     : QObject(parent)
     , m_fetch(std::move(fetch))
-    , m_many(true)
+    , m_many(many)
     , m_apply(std::move(apply))
     , m_timer(new QTimer(this))
 {
@@ -86,11 +109,17 @@ void Poller::cancelCalls()
     m_answers.clear();
     m_unchanged.clear();
     m_pending = 0;
+    if (m_applying) {
+        // The answer being applied is dropped: the next one is applied even if it is the same.
+        m_applying = false;
+        ++m_applyToken;
+        forgetAnswer();
+    }
 }
 
 void Poller::abandonCalls()
 {
-    if (m_calls.isEmpty())
+    if (!isInFlight())
         return;
     cancelCalls();
     if (m_status)
@@ -144,11 +173,6 @@ bool Poller::pollNow()
             m_failures = 0;
             m_delay = m_interval;
             applyResults();
-            if (m_status)
-                m_status->reportSuccess();
-            Q_EMIT polled();
-            if (m_pollAfterSuccess)
-                scheduleNext();
         });
         connect(call, &ApiCall::failed, this, [this, call](const ApiError& error) {
             disconnect(call, nullptr, this, nullptr);
@@ -183,12 +207,33 @@ void Poller::applyResults()
     m_unchanged.clear();
     if (!changed) {
         m_results.clear();
+        finishPoll();
         return;
     }
     // A single call's result need not be kept: unchanged, it is not applied at all.
     m_lastResults = m_many ? m_results : QVariantList(m_results.size());
-    m_apply(m_many ? QVariant(m_results) : m_results.value(0));
+    const QVariant result = m_many ? QVariant(m_results) : m_results.value(0);
     m_results.clear();
+    m_applying = true;
+    const quint64 token = ++m_applyToken;
+    const QPointer<Poller> self(this);
+    m_apply(
+        result, [self, token] { return self && self->m_applying && self->m_applyToken == token; },
+        [self, token] {
+            if (!self || !self->m_applying || self->m_applyToken != token)
+                return; // dropped by a restart or a stop
+            self->m_applying = false;
+            self->finishPoll();
+        });
+}
+
+void Poller::finishPoll()
+{
+    if (m_status)
+        m_status->reportSuccess();
+    Q_EMIT polled();
+    if (m_pollAfterSuccess)
+        scheduleNext();
 }
 
 void Poller::scheduleNext()

@@ -22,9 +22,10 @@ namespace sfdesk {
 class ConnectionStatus;
 
 // Calls fetch() every interval and hands the result to apply(). Single-flight: a poll that is due
-// while one is in flight is skipped. After a failure the delay doubles up to maxBackoff; a success
-// brings it back to the interval. restart() cancels the poll in flight (its answer may be older
-// than what the caller knows changed) and asks again.
+// while one is in flight is skipped; a poll is in flight until its result is applied (a long list
+// is applied after a diff on a worker thread, see ApplyLater). After a failure the delay doubles up to
+// maxBackoff; a success brings it back to the interval. restart() cancels the poll in flight (its answer may
+// be older than what the caller knows changed) and asks again.
 class Poller final : public QObject
 {
     Q_OBJECT
@@ -36,9 +37,15 @@ public:
     // QVariantList, in the order of the calls, once all succeeded; the first failure fails the poll.
     using FetchMany = std::function<QList<ApiCall*>()>;
     using Apply = std::function<void(const QVariant&)>;
+    // An apply that ends later: it applies the result only while wanted() (a restart drops the
+    // answer being applied) and calls done() once it applied or dropped it; the poll ends, and
+    // polled() is emitted, then.
+    using ApplyLater =
+        std::function<void(const QVariant&, std::function<bool()> wanted, std::function<void()> done)>;
 
     Poller(Fetch fetch, Apply apply, QObject* parent = nullptr);
     Poller(FetchMany fetch, Apply apply, QObject* parent = nullptr);
+    Poller(Fetch fetch, ApplyLater apply, QObject* parent = nullptr);
     ~Poller() override;
 
     // A poller of one typed call: apply takes what fetch's ApiReply<T> answers, and a function
@@ -54,6 +61,23 @@ public:
             parent);
     }
 
+    // of() with an apply that ends later (see ApplyLater): apply takes the result, wanted and done.
+    template <typename FetchFn, typename ApplyFn>
+    static Poller* applyingLater(FetchFn fetch, ApplyFn apply, QObject* parent)
+    {
+        using Result = typename std::invoke_result_t<FetchFn&>::Result;
+        static_assert(
+            std::is_invocable_v<ApplyFn&, const Result&, std::function<bool()>, std::function<void()>>,
+            "apply does not take what fetch answers");
+        return new Poller(
+            Fetch([fetch = std::move(fetch)]() mutable -> ApiCall* { return fetch().call(); }),
+            ApplyLater([apply = std::move(apply)](const QVariant& value, std::function<bool()> wanted,
+                                                  std::function<void()> done) mutable {
+                apply(value.value<Result>(), std::move(wanted), std::move(done));
+            }),
+            parent);
+    }
+
     void setInterval(std::chrono::milliseconds interval);
     void setMaxBackoff(std::chrono::milliseconds maxBackoff);
     void setStatus(ConnectionStatus* status) { m_status = status; }
@@ -65,7 +89,7 @@ public:
     void start();
     void stop();
     bool isActive() const;
-    bool isInFlight() const { return !m_calls.isEmpty(); }
+    bool isInFlight() const { return !m_calls.isEmpty() || m_applying; }
     // The next poll is due on its timer (after the interval or the backoff).
     bool isNextPollScheduled() const;
     int consecutiveFailures() const { return m_failures; }
@@ -88,14 +112,21 @@ private:
     // Cancels the calls in flight without reporting anything of them.
     void cancelCalls();
     void abandonCalls();
+    // The poll's result is applied (or was the same as last time): reports it, schedules the next.
     void finishPoll();
-    // Hands the finished poll's results to apply() unless every answer was the same as last time.
+    // Hands the finished poll's results to apply() unless every answer was the same as last time,
+    // then finishes the poll, at once or when apply() is done.
     void applyResults();
     void scheduleNext();
 
+    Poller(FetchMany fetch, ApplyLater apply, bool many, QObject* parent);
+
     FetchMany m_fetch;
     bool m_many = false;
-    Apply m_apply;
+    ApplyLater m_apply;
+    // A result is being applied (ApplyLater); the token tells an apply dropped by a restart.
+    bool m_applying = false;
+    quint64 m_applyToken = 0;
     QTimer* m_timer;
     QList<QPointer<ApiCall>> m_calls;
     QVariantList m_results;

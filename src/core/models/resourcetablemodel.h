@@ -8,9 +8,14 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QList>
+#include <QScopedValueRollback>
 #include <QString>
+#include <QThreadPool>
+#include <QtConcurrentRun>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -30,7 +35,8 @@ enum : int
 
 // A table of one resource type, kept by id. refresh() diffs the new list against the rows: rows
 // that are gone are removed, new rows are inserted at the end, changed rows emit dataChanged.
-// Nothing is reset, so a view keeps its selection and scroll position across polls.
+// Nothing is reset, so a view keeps its selection and scroll position across polls. A long list's
+// diff runs on a worker thread (refreshInBackground()); the UI thread only applies its outcome.
 template <typename T> class ResourceTableModel : public QAbstractTableModel
 {
 public:
@@ -80,87 +86,36 @@ public:
         return names;
     }
 
-    // Makes the rows equal to items (matched by id) with the fewest signals.
+    // Makes the rows equal to items (matched by id) with the fewest signals, at once. A newer list
+    // than one refreshInBackground() is still working on: that one is dropped.
     void refresh(const QList<T>& items)
     {
-        // The steady state of a poll: the same objects in the same order, some of them changed.
-        // Compared in place, without hashing ten thousand ids.
-        if (sameIdsInOrder(items)) {
-            std::vector<int> changed;
-            for (qsizetype row = 0; row < m_rows.size(); ++row) {
-                if (!(std::as_const(m_rows)[row] == items.at(row)))
-                    changed.push_back(static_cast<int>(row));
-            }
-            // The new list is the rows now: shared, not copied row by row.
-            if (!changed.empty())
-                m_rows = items;
-            emitChanged(changed);
-            return;
-        }
-        // The first answer: all of it, at once.
-        if (m_rows.isEmpty()) {
-            if (items.isEmpty())
-                return;
-            beginInsertRows({}, 0, static_cast<int>(items.size()) - 1);
-            m_rows = items;
-            reindex();
-            endInsertRows();
-            return;
-        }
-        QHash<QString, qsizetype> incoming;
-        incoming.reserve(items.size());
-        for (qsizetype i = 0; i < items.size(); ++i)
-            incoming.insert(idOf(items.at(i)), i);
-
-        // Removals, bottom up, in contiguous ranges.
-        bool removed = false;
-        for (int row = static_cast<int>(m_rows.size()) - 1; row >= 0;) {
-            if (incoming.contains(idOf(std::as_const(m_rows)[row]))) {
-                --row;
-                continue;
-            }
-            int first = row;
-            while (first > 0 && !incoming.contains(idOf(std::as_const(m_rows)[first - 1])))
-                --first;
-            beginRemoveRows({}, first, row);
-            m_rows.erase(m_rows.begin() + first, m_rows.begin() + row + 1);
-            endRemoveRows();
-            removed = true;
-            row = first - 1;
-        }
-        if (removed)
-            reindex();
-
-        // Changes in place.
-        std::vector<int> changed;
-        for (const T& item : items) {
-            const auto it = m_index.constFind(idOf(item));
-            if (it == m_index.cend())
-                continue;
-            T& current = m_rows[*it];
-            if (!(current == item)) {
-                current = item;
-                changed.push_back(*it);
-            }
-        }
-        emitChanged(changed);
-
-        // New rows at the end, in one batch.
-        QList<const T*> added;
-        for (const T& item : items) {
-            if (!m_index.contains(idOf(item)))
-                added.append(&item);
-        }
-        if (!added.isEmpty()) {
-            const int first = static_cast<int>(m_rows.size());
-            beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
-            for (const T* item : added) {
-                m_index.insert(idOf(*item), static_cast<int>(m_rows.size()));
-                m_rows.push_back(*item);
-            }
-            endInsertRows();
-        }
+        dropBackground();
+        RowChanges changes = changesBetween(m_rows, m_index, items);
+        applyChanges(changes);
     }
+
+    // refresh() of a list long enough to stall the UI thread: what changes is worked out on a
+    // worker thread, and only applied here. wanted() is asked before applying (a newer answer may
+    // be on its way; then nothing is applied); done() is called once the list is applied or
+    // dropped, also when a newer list supersedes it. A short list is refreshed at once.
+    void refreshInBackground(QList<T> items, std::function<bool()> wanted, std::function<void()> done)
+    {
+        if (std::max(items.size(), m_rows.size()) < BackgroundRows) {
+            if (wanted())
+                refresh(items);
+            done();
+            return;
+        }
+        dropBackground();
+        m_background = Background{std::move(items), std::move(wanted), std::move(done), ++m_backgroundToken};
+        diffInBackground();
+    }
+    bool isRefreshingInBackground() const { return m_background.has_value(); }
+
+    // From this many rows on, refreshInBackground() works on a worker thread: a diff of fewer rows
+    // takes well under a frame.
+    static constexpr qsizetype BackgroundRows = 1000;
 
     // One row as the server just answered a write with it: changed in place, or added at the end.
     void upsert(const T& item)
@@ -169,12 +124,14 @@ public:
         if (it != m_index.cend()) {
             const int row = *it;
             if (!(std::as_const(m_rows)[row] == item)) {
+                ++m_generation;
                 m_rows[row] = item;
                 Q_EMIT this->dataChanged(this->index(row, 0), this->index(row, columns() - 1));
             }
             return;
         }
         const int row = static_cast<int>(m_rows.size());
+        ++m_generation;
         this->beginInsertRows({}, row, row);
         m_index.insert(idOf(item), row);
         m_rows.push_back(item);
@@ -184,6 +141,8 @@ public:
     // Drops every row with a reset; only for a change of account or connection.
     void clear()
     {
+        dropBackground();
+        ++m_generation;
         beginResetModel();
         m_rows.clear();
         m_index.clear();
@@ -191,7 +150,12 @@ public:
     }
 
     const QList<T>& rows() const { return m_rows; }
-    int rowOf(const QString& id) const { return m_index.value(id, -1); }
+    int rowOf(const QString& id) const
+    {
+        // While rows are inserted, the index already knows them: a row not there yet is not found.
+        const int row = m_index.value(id, -1);
+        return row < m_rows.size() ? row : -1;
+    }
     const T* find(const QString& id) const
     {
         const int row = rowOf(id);
@@ -203,7 +167,8 @@ protected:
     virtual int columns() const = 0;
     virtual QString header(int column) const = 0;
     virtual QVariant cell(const T& item, int column, int role) const = 0;
-    virtual QString idOf(const T& item) const { return item.id; }
+    // Static: the diff of a long list runs on a worker thread, without the model.
+    static const QString& idOf(const T& item) { return item.id; }
 
     // Re-emits every row's data (e.g. when a time-dependent column such as "available now" moved).
     void touchAll()
@@ -213,30 +178,221 @@ protected:
     }
 
 private:
-    bool sameIdsInOrder(const QList<T>& items) const
+    // What refreshing the rows with a new list changes, worked out without touching them.
+    struct RowChanges
     {
-        if (items.size() != m_rows.size() || items.isEmpty())
+        // Ranges of rows removed, bottom up.
+        std::vector<std::pair<int, int>> removed;
+        // The rows left after the removals with their new values (when replaceKept), and which of
+        // them changed, ascending.
+        QList<T> kept;
+        bool replaceKept = false;
+        std::vector<int> changed;
+        // New rows, added at the end.
+        QList<T> added;
+        // Row by id of kept and added; unset when it is as it was.
+        std::optional<QHash<QString, int>> index;
+    };
+
+    struct Background
+    {
+        QList<T> items;
+        std::function<bool()> wanted;
+        std::function<void()> done;
+        quint64 token = 0;
+    };
+
+    static bool sameIdsInOrder(const QList<T>& rows, const QList<T>& items)
+    {
+        if (items.size() != rows.size() || items.isEmpty())
             return false;
-        for (qsizetype row = 0; row < m_rows.size(); ++row) {
-            if (idOf(m_rows.at(row)) != idOf(items.at(row)))
+        for (qsizetype row = 0; row < rows.size(); ++row) {
+            if (idOf(rows.at(row)) != idOf(items.at(row)))
                 return false;
         }
         return true;
     }
 
-    void reindex()
+    static QHash<QString, int> indexOf(const QList<T>& rows)
     {
-        m_index.clear();
-        m_index.reserve(m_rows.size());
-        for (qsizetype i = 0; i < m_rows.size(); ++i)
-            m_index.insert(idOf(m_rows.at(i)), static_cast<int>(i));
+        QHash<QString, int> index;
+        index.reserve(rows.size());
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            index.insert(idOf(rows.at(i)), static_cast<int>(i));
+        return index;
     }
 
-    void emitChanged(std::vector<int>& rows)
+    // Pure: runs on a worker thread for a long list. rows and index are the model's as they were.
+    static RowChanges changesBetween(const QList<T>& rows, const QHash<QString, int>& index,
+                                     const QList<T>& items)
+    {
+        RowChanges changes;
+        // The steady state of a poll: the same objects in the same order, some of them changed.
+        // Compared in place, without hashing ten thousand ids.
+        if (sameIdsInOrder(rows, items)) {
+            for (qsizetype row = 0; row < rows.size(); ++row) {
+                if (!(rows.at(row) == items.at(row)))
+                    changes.changed.push_back(static_cast<int>(row));
+            }
+            // The new list is the rows now: shared, not copied row by row.
+            if (!changes.changed.empty()) {
+                changes.kept = items;
+                changes.replaceKept = true;
+            }
+            return changes;
+        }
+        // The first answer: all of it, at once.
+        if (rows.isEmpty()) {
+            changes.added = items;
+            if (!items.isEmpty())
+                changes.index = indexOf(items);
+            return changes;
+        }
+        QHash<QString, qsizetype> incoming;
+        incoming.reserve(items.size());
+        for (qsizetype i = 0; i < items.size(); ++i)
+            incoming.insert(idOf(items.at(i)), i);
+
+        // Removals, bottom up, in contiguous ranges; the rows kept, with their new values.
+        for (int row = static_cast<int>(rows.size()) - 1; row >= 0;) {
+            if (incoming.contains(idOf(rows.at(row)))) {
+                --row;
+                continue;
+            }
+            int first = row;
+            while (first > 0 && !incoming.contains(idOf(rows.at(first - 1))))
+                --first;
+            changes.removed.emplace_back(first, row);
+            row = first - 1;
+        }
+        changes.kept.reserve(rows.size());
+        for (const T& row : rows) {
+            const auto it = incoming.constFind(idOf(row));
+            if (it == incoming.cend())
+                continue;
+            const T& item = items.at(*it);
+            if (!(row == item))
+                changes.changed.push_back(static_cast<int>(changes.kept.size()));
+            changes.kept.append(item);
+        }
+        changes.replaceKept = true;
+
+        // New rows at the end, in the order they came.
+        for (const T& item : items) {
+            if (!index.contains(idOf(item)))
+                changes.added.append(item);
+        }
+        QHash<QString, int> newIndex = indexOf(changes.kept);
+        for (qsizetype i = 0; i < changes.added.size(); ++i)
+            newIndex.insert(idOf(changes.added.at(i)), static_cast<int>(changes.kept.size() + i));
+        changes.index = std::move(newIndex);
+        return changes;
+    }
+
+    // Applies changes worked out against the rows as they are; what they replaced is left in them.
+    void applyChanges(RowChanges& changes)
+    {
+        if (changes.removed.empty() && changes.changed.empty() && changes.added.isEmpty())
+            return;
+        ++m_generation;
+        for (const auto& [first, last] : changes.removed) {
+            beginRemoveRows({}, first, last);
+            m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+            endRemoveRows();
+        }
+        if (changes.replaceKept) {
+            Q_ASSERT(changes.kept.size() == m_rows.size());
+            std::swap(m_rows, changes.kept);
+        }
+        if (changes.index)
+            std::swap(m_index, *changes.index);
+        emitChanged(changes.changed);
+        if (!changes.added.isEmpty()) {
+            const int first = static_cast<int>(m_rows.size());
+            beginInsertRows({}, first, first + static_cast<int>(changes.added.size()) - 1);
+            if (m_rows.isEmpty())
+                std::swap(m_rows, changes.added);
+            else
+                m_rows.append(changes.added);
+            endInsertRows();
+        }
+    }
+
+    void diffInBackground()
+    {
+        const quint64 token = m_background->token;
+        const quint64 generation = m_generation;
+        const QScopedValueRollback starting(m_startingDiff, true);
+        // The worker lets go of the lists before it answers: rows still shared with it when they
+        // are changed here would be copied, on this thread.
+        QtConcurrent::run([rows = m_rows, index = m_index, items = m_background->items]() mutable {
+            const QList<T> before = std::exchange(rows, {});
+            const QHash<QString, int> beforeIndex = std::exchange(index, {});
+            const QList<T> after = std::exchange(items, {});
+            return changesBetween(before, beforeIndex, after);
+        }).then(this, [this, token, generation](RowChanges changes) {
+            // A diff already done when its continuation is attached runs it at once: the changes
+            // are applied in a turn of the event loop of their own all the same.
+            if (m_startingDiff) {
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, token, generation, changes = std::move(changes)]() mutable {
+                        finishDiff(token, generation, std::move(changes));
+                    },
+                    Qt::QueuedConnection);
+                return;
+            }
+            finishDiff(token, generation, std::move(changes));
+        });
+    }
+
+    void finishDiff(quint64 token, quint64 generation, RowChanges changes)
+    {
+        if (!m_background || m_background->token != token) {
+            discard(std::move(changes)); // superseded
+            return;
+        }
+        if (!m_background->wanted()) {
+            discard(std::move(changes));
+            dropBackground();
+            return;
+        }
+        if (generation != m_generation) {
+            // The rows changed meanwhile (a write's answer): worked out again against them.
+            discard(std::move(changes));
+            diffInBackground();
+            return;
+        }
+        const std::function<void()> done = std::move(m_background->done);
+        m_background.reset();
+        applyChanges(changes);
+        discard(std::move(changes));
+        done();
+    }
+
+    // The rows a refresh replaced are freed on a worker thread: ten thousand rows are a lot of
+    // strings.
+    static void discard(RowChanges changes)
+    {
+        QThreadPool::globalInstance()->start(
+            [changes = std::move(changes)]() mutable { const RowChanges gone = std::move(changes); });
+    }
+
+    void dropBackground()
+    {
+        if (!m_background)
+            return;
+        const std::function<void()> done = std::move(m_background->done);
+        m_background.reset();
+        if (done)
+            done();
+    }
+
+    // rows ascending.
+    void emitChanged(const std::vector<int>& rows)
     {
         if (rows.empty())
             return;
-        std::sort(rows.begin(), rows.end());
         const int last = columns() - 1;
         // Many changes: one range is cheaper for views than many small ones.
         if (rows.size() * 2 > static_cast<size_t>(m_rows.size())) {
@@ -254,6 +410,11 @@ private:
 
     QList<T> m_rows;
     QHash<QString, int> m_index;
+    // Counts every change of the rows: a diff worked out against older rows is not applied.
+    quint64 m_generation = 0;
+    std::optional<Background> m_background;
+    quint64 m_backgroundToken = 0;
+    bool m_startingDiff = false;
 };
 
 // One column of a resource table: its title (marked with QT_TRANSLATE_NOOP in the model's class

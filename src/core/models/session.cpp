@@ -72,8 +72,14 @@ Session::Session(ApiClient* client, QObject* parent)
     addPoller(Resource::Availability,
               single([this] { return m_client->skuAvailability(); },
                      [this](const QList<SkuAvailability>& v) { m_skus->setAvailability(v); }));
-    addPoller(Resource::Instances, single([this] { return m_client->instances(m_workspace); },
-                                          [this](const QList<Instance>& v) { m_instances->refresh(v); }));
+    // Accounts run thousands of instances: a long list is diffed off the UI thread.
+    addPoller(Resource::Instances,
+              Poller::applyingLater(
+                  [this] { return m_client->instances(m_workspace); },
+                  [this](const QList<Instance>& v, std::function<bool()> wanted, std::function<void()> done) {
+                      m_instances->refreshInBackground(v, std::move(wanted), std::move(done));
+                  },
+                  this));
     addPoller(Resource::Pools, single([this] { return m_client->pools(m_workspace); },
                                       [this](const QList<Pool>& v) {
                                           const bool first = !isLoaded(Resource::Pools);
