@@ -2,8 +2,8 @@
 
 #pragma once
 
+#include "sim/resources/simresources.h"
 #include "sim/routes/simrouter.h"
-#include "sim/simresources.h"
 
 namespace sfsim {
 
@@ -15,7 +15,7 @@ class SimDeploymentRoutes final
 public:
     static void add(SimRouter& router);
     // A pool a live deployment keeps instances in is not deleted.
-    static SimResources::PoolDeleteGuard poolDeleteGuard();
+    static PoolRoom::PoolDeleteGuard poolDeleteGuard();
 
 private:
     static ApiResponse createDeployment(const SimRequestContext& c);
