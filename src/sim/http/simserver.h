@@ -2,7 +2,7 @@
 
 #pragma once
 
-#include "sim/http/simfaults.h"
+#include "sim/api/simfaults.h"
 #include "sim/world/simoptions.h"
 
 #include <QJsonObject>

@@ -3,8 +3,8 @@
 #include "sim/http/simtransfers.h"
 
 #include "common/logging.h"
+#include "sim/api/simfaults.h"
 #include "sim/api/simhttp.h"
-#include "sim/http/simfaults.h"
 #include "sim/routes/imageroutes.h"
 #include "sim/routes/simapi.h"
 #include "sim/store/simimagefiles.h"

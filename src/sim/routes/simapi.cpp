@@ -19,9 +19,9 @@
 #include "sim/routes/poolroutes.h"
 #include "sim/routes/pooltransferroutes.h"
 #include "sim/routes/procurementroutes.h"
+#include "sim/routes/simdemo.h"
 #include "sim/routes/workspaceroutes.h"
 #include "sim/store/simstore.h"
-#include "sim/world/simdemo.h"
 #include "sim/world/simworld.h"
 
 #include <QElapsedTimer>

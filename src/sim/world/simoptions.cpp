@@ -4,7 +4,7 @@
 
 #include "common/constvalue.h"
 #include "common/logging.h"
-#include "sim/http/simfaults.h"
+#include "sim/api/simfaults.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-#include "sim/http/simfaults.h"
+#include "sim/api/simfaults.h"
 
 #include "common/constvalue.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-#include "sim/world/simdemo.h"
+#include "sim/routes/simdemo.h"
 
 #include "common/constvalue.h"
 #include "sim/routes/simapi.h"
