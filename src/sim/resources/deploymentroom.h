@@ -13,7 +13,7 @@ class DeploymentRoom final : public SimRoom
 public:
     explicit DeploymentRoom(SimResources& resources);
 
-    // Deployments keep their target (simresources_deployments.cpp): every live one, or one.
+    // Deployments keep their target: every live one, or one.
     void reconcileDeployments(const QString& deploymentId = {});
 
     // Cancels a spot deployment's buys still on the book whose window starts at blockStart or later.

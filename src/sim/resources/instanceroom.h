@@ -8,7 +8,7 @@ namespace sfsim {
 
 // What an instance is made of, as POST /instances takes it (references as the caller wrote them),
 // for the one place that checks and stores a new instance: a user's create, a deployment's
-// reconciliation and a replace all go through SimResources::createInstance.
+// reconciliation and a replace all go through InstanceRoom::createInstance.
 struct InstanceSpec
 {
     QString pool;

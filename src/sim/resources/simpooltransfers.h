@@ -27,7 +27,7 @@ QJsonObject json(const QSqlRecord& row);
 // The stored delta.
 Schedule delta(const QSqlRecord& row);
 QString deltaText(const Schedule& delta);
-// Carries out the pending transfers, for SimResources::addAutomation.
+// Carries out the pending transfers, for MarketRoom::addAutomation.
 MarketRoom::Automation automation();
 
 } // namespace pooltransfer

@@ -46,7 +46,7 @@ void act(SimResources& resources, const QString& id, qint64 at);
 void cancelOrders(SimResources& resources, const QString& id, qint64 at);
 // Writes the status of a procurement that places no orders.
 void setDisabledStatus(SimResources& resources, const QString& id);
-// The engine, for SimResources::addAutomation.
+// The engine, for MarketRoom::addAutomation.
 MarketRoom::Automation automation();
 // A pool delete guard: a pool with procurements cannot be deleted.
 PoolRoom::PoolDeleteGuard deleteGuard();

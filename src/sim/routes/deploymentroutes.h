@@ -9,7 +9,7 @@ namespace sfsim {
 
 // Deployments and spot deployments: keep a target number of instances of a template running in a
 // pool (spot deployments also buy the nodes under a price cap). Create, list, get, patch, delete;
-// the reconciliation itself is SimResources::reconcileDeployments.
+// the reconciliation itself is DeploymentRoom::reconcileDeployments.
 class SimDeploymentRoutes final
 {
 public:
