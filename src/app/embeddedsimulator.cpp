@@ -2,7 +2,7 @@
 
 #include "embeddedsimulator.h"
 
-#include "sim/simthread.h"
+#include "sim/http/simthread.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "common/logging.h"
-#include "sim/simoptions.h"
-#include "sim/simserver.h"
+#include "sim/http/simserver.h"
+#include "sim/world/simoptions.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

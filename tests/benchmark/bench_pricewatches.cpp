@@ -11,8 +11,8 @@
 #include "core/market/apimarketbackend.h"
 #include "core/market/pricewatch.h"
 #include "core/models/session.h"
-#include "sim/simoptions.h"
-#include "sim/simthread.h"
+#include "sim/http/simthread.h"
+#include "sim/world/simoptions.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

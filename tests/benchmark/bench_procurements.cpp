@@ -8,8 +8,8 @@
 // first. Prints the thread's CPU time of each day and their ratio; asserts nothing about speed.
 //   bench_procurements [procurements]     (default 100)
 
-#include "sim/simapi.h"
-#include "sim/simstore.h"
+#include "sim/routes/simapi.h"
+#include "sim/store/simstore.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -7,8 +7,8 @@
 // The world: one pool holding the instances, 200 more pools, 100 InfiniBand partitions with a
 // fifth of the instances attached. Prints numbers; asserts nothing about speed.
 
-#include "sim/simapi.h"
-#include "sim/simstore.h"
+#include "sim/routes/simapi.h"
+#include "sim/store/simstore.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

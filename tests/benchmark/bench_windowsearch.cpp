@@ -12,8 +12,8 @@
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
 #include "core/market/windowsearch.h"
-#include "sim/simoptions.h"
-#include "sim/simthread.h"
+#include "sim/http/simthread.h"
+#include "sim/world/simoptions.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

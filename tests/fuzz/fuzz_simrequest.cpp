@@ -8,9 +8,9 @@
 // status the API documents, with the error envelope on failures.
 #include "fuzzsupport.h"
 #include "fuzztargets.h"
-#include "sim/simapi.h"
-#include "sim/simserver.h"
-#include "sim/simstore.h"
+#include "sim/http/simserver.h"
+#include "sim/routes/simapi.h"
+#include "sim/store/simstore.h"
 
 #include <QJsonObject>
 #include <QUrl>

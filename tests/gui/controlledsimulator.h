@@ -3,8 +3,8 @@
 #pragma once
 
 #include "core/connection/connection.h"
-#include "sim/simoptions.h"
-#include "sim/simthread.h"
+#include "sim/http/simthread.h"
+#include "sim/world/simoptions.h"
 #include "support/simclient.h"
 
 #include <QDir>

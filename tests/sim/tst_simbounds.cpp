@@ -3,8 +3,8 @@
 #include "marketsim.h"
 
 #include "common/constvalue.h"
-#include "sim/simhttp.h"
-#include "sim/simstore.h"
+#include "sim/api/simhttp.h"
+#include "sim/store/simstore.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

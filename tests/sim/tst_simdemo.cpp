@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-#include "sim/simserver.h"
+#include "sim/http/simserver.h"
 
 #include "common/constvalue.h"
 #include "support/simclient.h"

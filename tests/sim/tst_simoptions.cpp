@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-#include "sim/simoptions.h"
+#include "sim/world/simoptions.h"
 
 #include <QTest>
 

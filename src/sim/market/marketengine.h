@@ -3,18 +3,16 @@
 #pragma once
 
 #include "common/fielderror.h"
+#include "sim/market/marketstore.h"
 #include "sim/market/markettypes.h"
 #include "sim/market/restingbook.h"
 #include "sim/market/syntheticmarket.h"
-#include "sim/sqlitestatements.h"
 
 #include <QHash>
 #include <QSqlDatabase>
-#include <QSqlQuery>
 
 #include <functional>
 #include <memory>
-#include <unordered_map>
 
 namespace sfsim {
 
@@ -22,9 +20,9 @@ using sfdesk::FieldErrors;
 using sfdesk::Schedule;
 
 // The market of sfsim: synthetic sellers and buyers per SKU, the user's orders, and the matching
-// between them. All state lives in tables prefixed `market_` of the database it is given; every
-// call reads and writes through that connection and never opens or commits a transaction, so the
-// caller's request transaction covers it. The synthetic part is derived from (seed, time); only
+// between them. All state lives in tables prefixed `market_` of the database it is given, which
+// MarketStore reads and writes; it never opens or commits a transaction, so the caller's request
+// transaction covers it. The synthetic part is derived from (seed, time); only
 // what was taken from it is stored.
 //
 // Time is the caller's virtual clock. Call advanceTo(now) before serving a request: it expires
@@ -55,7 +53,7 @@ public:
     // Creates the market_ tables when missing and records the seed. A database created with
     // another seed is refused, since its stored state would not match the derived market.
     bool createSchema(QString* error = nullptr);
-    QString lastError() const { return m_error; }
+    QString lastError() const;
 
     // SKUs the market trades. Registering again replaces the parameters.
     bool registerSku(const MarketSku& sku);
@@ -132,28 +130,9 @@ public:
     void discardCachedState();
 
 private:
-    bool exec(QSqlQuery& query) const;
-    // Runs one of the engine's fixed SQL texts with these values bound, as a statement prepared
-    // once and kept (forward only; the caller finishes it after reading). nullptr on failure.
-    QSqlQuery* run(const QString& sql, const QVariantList& binds) const;
-    // Runs one of the engine's fixed writes through SQLite's own API, whose binding costs a
-    // fraction of Qt SQL's: a match writes many small rows. `rowId` gets an insert's rowid.
-    bool write(const QString& sql, const QVariantList& binds, qint64* rowId = nullptr);
-    QString nextId(const QString& prefix);
-    // Writes the id counter when nextId() moved it.
-    bool flushIds();
-    QString meta(const QString& key) const;
-    bool setMeta(const QString& key, const QString& value);
     // Loads the resting book unless it is current.
     bool ensureBook() const;
     MarketOrder newOrder(const NewOrder& order, qint64 now);
-    // Inserts the order as it stands, with the fills it keeps in its row; returns its placement
-    // sequence.
-    std::optional<qint64> storeOrder(const MarketOrder& order, const QList<MarketOrderFill>& ownFills);
-    // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
-    // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
-    QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
-                                  bool withFills = true, QList<qint64>* seqs = nullptr) const;
     // Matches the order against the book and stores the result (inserting it when `isNew`).
     bool matchOrder(MarketOrder& order, qint64 now, bool initial, const OwnedAllocation& owned,
                     QList<MarketSettlement>* settlements, bool isNew);
@@ -186,26 +165,14 @@ private:
     QList<BookLevel> ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
                             OrderSide offerSide) const;
 
-    QSqlDatabase m_db;
     Config m_config;
     SyntheticMarket m_synthetic;
-    mutable QString m_error;
-    // Prepared statements by SQL text. The engine's texts are a fixed set; the bound only guards
-    // against a mistake.
-    static constexpr std::size_t MaxStatements = 64;
-    mutable std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements;
-    SqliteStatements m_writes{MaxStatements};
-    // SKUs change only through registerSku(), which keeps this current.
-    mutable QHash<QString, MarketSku> m_skuCache;
+    MarketStore m_store;
     // What sells sold within one placement or advance, per pool and SKU, which the caller's
     // allocation does not show yet.
     QHash<std::pair<QString, QString>, Schedule> m_soldInPass;
     // The resting book, loaded on first use and kept current by every write.
     mutable RestingBook m_book;
-    // A statement failed: the book may differ from the store.
-    mutable bool m_reloadBook = false;
-    std::optional<qint64> m_idCounter;
-    bool m_idsDirty = false;
     mutable std::optional<std::optional<qint64>> m_advancedAt;
     // Rows of the match under way (fills, then status changes of its orders).
     QList<QVariantList> m_fillRows;

@@ -2,8 +2,8 @@
 
 #include "sim/routes/accountroutes.h"
 
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -28,7 +28,7 @@ ApiResponse SimAccountRoutes::getMe(const SimRequestContext& c)
                    {u"user"_s, QJsonValue::Null}};
     if (!c.caller.userId.isEmpty()) {
         if (const auto user = c.store.row(u"SELECT * FROM users WHERE id = ?"_s, {c.caller.userId}))
-            me.insert(u"user"_s, c.resources.userJson(*user));
+            me.insert(u"user"_s, c.resources.access().userJson(*user));
     }
     return ApiResponse::ok(me);
 }
@@ -51,9 +51,9 @@ ApiResponse SimAccountRoutes::listUsers(const SimRequestContext& c)
         where.append(u"lower(email) = lower(?)"_s);
         binds.append(*email);
     }
-    return ApiResponse::ok(c.resources.page(u"SELECT * FROM users"_s, where, binds, u"seq"_s, false, query,
-                                            u"usrc"_s, 50, 200,
-                                            [&c](const QSqlRecord& r) { return c.resources.userJson(r); }));
+    return ApiResponse::ok(c.resources.pages().page(
+        u"SELECT * FROM users"_s, where, binds, u"seq"_s, false, query, u"usrc"_s, 50, 200,
+        [&c](const QSqlRecord& r) { return c.resources.access().userJson(r); }));
 }
 
 ApiResponse SimAccountRoutes::getUser(const SimRequestContext& c)
@@ -63,7 +63,7 @@ ApiResponse SimAccountRoutes::getUser(const SimRequestContext& c)
         c.store.row(u"SELECT * FROM users WHERE id = ? AND account_id = ?"_s, {id, c.caller.account});
     if (!row)
         throw SimApiError::notFound(u"User %1 not found."_s.arg(c.params.at(0)));
-    return ApiResponse::ok(c.resources.userJson(*row));
+    return ApiResponse::ok(c.resources.access().userJson(*row));
 }
 
 } // namespace sfsim

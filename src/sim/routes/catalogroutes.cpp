@@ -3,8 +3,8 @@
 #include "sim/routes/catalogroutes.h"
 
 #include "sim/market/marketjson.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
 
 #include <QJsonArray>
 #include <QMap>
@@ -27,14 +27,14 @@ void SimCatalogRoutes::add(SimRouter& router)
 ApiResponse SimCatalogRoutes::listSkus(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    return ApiResponse::ok(c.resources.page(SimResources::skuSelectSql(), {}, {}, u"s.seq"_s, false, query,
-                                            u"iskuc"_s, 50, 200,
-                                            [&c](const QSqlRecord& r) { return c.resources.skuJson(r); }));
+    return ApiResponse::ok(c.resources.pages().page(
+        CatalogRoom::skuSelectSql(), {}, {}, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
+        [&c](const QSqlRecord& r) { return c.resources.catalog().skuJson(r); }));
 }
 
 ApiResponse SimCatalogRoutes::getSku(const SimRequestContext& c)
 {
-    return ApiResponse::ok(c.resources.skuJson(c.resources.findSku(c.params.at(0))));
+    return ApiResponse::ok(c.resources.catalog().skuJson(c.resources.catalog().findSku(c.params.at(0))));
 }
 
 ApiResponse SimCatalogRoutes::listAvailability(const SimRequestContext& c)
@@ -82,23 +82,23 @@ ApiResponse SimCatalogRoutes::listAvailability(const SimRequestContext& c)
         where.append(u"s.supports_public_ipv4 = ?"_s);
         binds.append(*v ? 1 : 0);
     }
-    return ApiResponse::ok(c.resources.page(SimResources::skuSelectSql(), where, binds, u"s.seq"_s, false,
-                                            query, u"iskuc"_s, 50, 200, [&c](const QSqlRecord& r) {
-                                                const QString id = r.value(u"id"_s).toString();
-                                                return MarketJson::availability(
-                                                    id, r.value(u"alias"_s).toString(),
-                                                    c.resources.market().availability(id, c.now));
-                                            }));
+    return ApiResponse::ok(c.resources.pages().page(
+        CatalogRoom::skuSelectSql(), where, binds, u"s.seq"_s, false, query, u"iskuc"_s, 50, 200,
+        [&c](const QSqlRecord& r) {
+            const QString id = r.value(u"id"_s).toString();
+            return MarketJson::availability(id, r.value(u"alias"_s).toString(),
+                                            c.resources.marketSide().market().availability(id, c.now));
+        }));
 }
 
 ApiResponse SimCatalogRoutes::getAvailability(const SimRequestContext& c)
 {
     // What the market offers for purchase: synthetic sellers and users' resting sells, less
     // what has been bought.
-    const QSqlRecord sku = c.resources.findSku(c.params.at(0));
+    const QSqlRecord sku = c.resources.catalog().findSku(c.params.at(0));
     const QString id = sku.value(u"id"_s).toString();
-    return ApiResponse::ok(MarketJson::availability(id, sku.value(u"alias"_s).toString(),
-                                                    c.resources.market().availability(id, c.now)));
+    return ApiResponse::ok(MarketJson::availability(
+        id, sku.value(u"alias"_s).toString(), c.resources.marketSide().market().availability(id, c.now)));
 }
 
 ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
@@ -107,7 +107,7 @@ ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
     query.limit(50, 200);
     query.finish();
     const qint64 stableAt = c.store.meta(u"seeded_at"_s).toLongLong() - 86400 * 365;
-    const auto skus = c.store.rows(SimResources::skuSelectSql() + u" ORDER BY s.seq"_s);
+    const auto skus = c.store.rows(CatalogRoom::skuSelectSql() + u" ORDER BY s.seq"_s);
     const struct
     {
         const char* key;
@@ -131,7 +131,7 @@ ApiResponse SimCatalogRoutes::propertyCatalog(const SimRequestContext& c)
         const QString key = QString::fromLatin1(k.key);
         QMap<QString, QString> values;
         for (const auto& r : skus) {
-            const QJsonValue p = c.resources.skuJson(r).value(key);
+            const QJsonValue p = c.resources.catalog().skuJson(r).value(key);
             if (!p.isObject())
                 continue;
             const QJsonValue v = p.toObject().value(u"value"_s);

@@ -4,9 +4,9 @@
 #include "sim/routes/controlroutes.h"
 
 #include "common/money.h"
-#include "sim/simallocation.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/resources/simallocation.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
 
 #include <QHash>
 
@@ -41,11 +41,12 @@ ApiResponse balanceJson(const SimRequestContext& c, const QString& account)
 {
     const qint64 balance =
         c.store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
-    return ApiResponse::ok({{u"object"_s, u"account_balance"_s},
-                            {u"account"_s, account},
-                            {u"balance_micros"_s, balance},
-                            {u"balance_dollars"_s, Money::format(balance)},
-                            {u"committed_dollars"_s, Money::format(c.resources.committedFunds(account))}});
+    return ApiResponse::ok(
+        {{u"object"_s, u"account_balance"_s},
+         {u"account"_s, account},
+         {u"balance_micros"_s, balance},
+         {u"balance_dollars"_s, Money::format(balance)},
+         {u"committed_dollars"_s, Money::format(c.resources.marketSide().committedFunds(account))}});
 }
 
 QString existingAccount(const SimRequestContext& c)
@@ -90,7 +91,7 @@ ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
     if (ref.startsWith(u"pool_"_s)) {
         pool =
             c.store.row(u"SELECT id, workspace_id FROM pools WHERE id = ? AND deleted_at IS NULL"_s, {ref});
-    } else if (const auto path = c.resources.splitPath(u"pool"_s, ref, true)) {
+    } else if (const auto path = c.resources.access().splitPath(u"pool"_s, ref, true)) {
         const auto& [account, workspace, name] = *path;
         pool = c.store.row(
             u"SELECT p.id, p.workspace_id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
@@ -140,13 +141,13 @@ ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
         rects.append(r);
     }
     body.finish();
-    const QString skuId = c.resources.findSku(*skuRef, u"instance_sku"_s).value(u"id"_s).toString();
+    const QString skuId = c.resources.catalog().findSku(*skuRef, u"instance_sku"_s).value(u"id"_s).toString();
     for (auto& r : rects)
         r.instanceSkuId = skuId;
     allocation::replaceRectangles(c.store, pool->value(0).toString(), skuId, u"control"_s, rects);
-    c.resources.reconcile();
-    c.resources.reconcileDeployments();
-    return ApiResponse::ok(c.resources.storedPoolJson(pool->value(0).toString()));
+    c.resources.instances().reconcile();
+    c.resources.deployments().reconcileDeployments();
+    return ApiResponse::ok(c.resources.pools().storedPoolJson(pool->value(0).toString()));
 }
 
 ApiResponse SimControlRoutes::raise(const SimRequestContext& c)

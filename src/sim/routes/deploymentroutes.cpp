@@ -4,10 +4,10 @@
 
 #include "common/constvalue.h"
 #include "common/money.h"
-#include "sim/nametemplate.h"
+#include "sim/resources/nametemplate.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -86,12 +86,13 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
     body.finish();
 
     if (partitionRef)
-        c.resources.requireFlag(u"infiniband-preview"_s);
-    const QSqlRecord pool = c.resources.findPool(*poolRef, u"pool"_s);
+        c.resources.access().requireFlag(u"infiniband-preview"_s);
+    const QSqlRecord pool = c.resources.pools().findPool(*poolRef, u"pool"_s);
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
-    c.resources.requireWrite(workspaceId);
-    const QSqlRecord sku = c.resources.findSku(*skuRef, u"instance_sku"_s);
-    const QSqlRecord tmpl = c.resources.findTemplate(*templateRef, u"instance_template"_s, workspaceId);
+    c.resources.access().requireWrite(workspaceId);
+    const QSqlRecord sku = c.resources.catalog().findSku(*skuRef, u"instance_sku"_s);
+    const QSqlRecord tmpl =
+        c.resources.deployments().findTemplate(*templateRef, u"instance_template"_s, workspaceId);
     QList<FieldError> problems;
     if (tmpl.value(u"workspace_id"_s).toString() != workspaceId)
         problems.append({u"instance_template"_s, u"workspace_mismatch"_s,
@@ -100,8 +101,8 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
                              pool.value(u"workspace"_s).toString())});
     QVariant partitionId{QMetaType(QMetaType::QString)};
     if (partitionRef) {
-        const QSqlRecord partition = c.resources.findPartition(*partitionRef, workspaceId);
-        c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
+        const QSqlRecord partition = c.resources.infiniband().findPartition(*partitionRef, workspaceId);
+        c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
         partitionId = partition.value(u"id"_s);
         if (sku.value(u"rdma_type"_s).toString() != u"infiniband"_s)
             problems.append({u"infiniband_partition"_s, u"sku_not_infiniband"_s,
@@ -151,8 +152,8 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
         {id, kind, workspaceId, *name, pool.value(u"id"_s), sku.value(u"id"_s), tmpl.value(u"id"_s),
          partitionId, *target, nameTemplate,
          price ? QVariant(*price) : QVariant(QMetaType(QMetaType::LongLong)), c.now, c.now});
-    c.resources.reconcileDeployments(id);
-    return ApiResponse::created(c.resources.storedDeploymentJson(id));
+    c.resources.deployments().reconcileDeployments(id);
+    return ApiResponse::created(c.resources.deployments().storedDeploymentJson(id));
 }
 
 ApiResponse SimDeploymentRoutes::listDeployments(const SimRequestContext& c)
@@ -167,28 +168,29 @@ ApiResponse SimDeploymentRoutes::listDeployments(const SimRequestContext& c)
         query.finish();
     }
     where.append(u"d.workspace_id = ?"_s);
-    binds.append(c.resources.readableWorkspace(ws, u"workspace"_s).value(u"id"_s));
+    binds.append(c.resources.access().readableWorkspace(ws, u"workspace"_s).value(u"id"_s));
     if (const auto pool = query.string(u"pool"_s)) {
         where.append(u"d.pool_id = ?"_s);
         try {
-            binds.append(c.resources.findPool(*pool).value(u"id"_s));
+            binds.append(c.resources.pools().findPool(*pool).value(u"id"_s));
         } catch (const SimApiError&) {
             binds.append(QString()); // an unknown pool matches nothing
         }
     }
-    return ApiResponse::ok(c.resources.page(
-        SimResources::deploymentSelectSql(), where, binds, u"d.seq"_s, true, query, u"deplc"_s, 50, 50,
-        [&c](const QSqlRecord& r) { return c.resources.deploymentJson(r); }));
+    return ApiResponse::ok(c.resources.pages().page(
+        DeploymentRoom::deploymentSelectSql(), where, binds, u"d.seq"_s, true, query, u"deplc"_s, 50, 50,
+        [&c](const QSqlRecord& r) { return c.resources.deployments().deploymentJson(r); }));
 }
 
 ApiResponse SimDeploymentRoutes::getDeployment(const SimRequestContext& c)
 {
-    return ApiResponse::ok(c.resources.deploymentJson(c.resources.findDeployment(c.params.at(0))));
+    return ApiResponse::ok(
+        c.resources.deployments().deploymentJson(c.resources.deployments().findDeployment(c.params.at(0))));
 }
 
 ApiResponse SimDeploymentRoutes::patchDeployment(const SimRequestContext& c)
 {
-    const QSqlRecord d = c.resources.findDeployment(c.params.at(0));
+    const QSqlRecord d = c.resources.deployments().findDeployment(c.params.at(0));
     const bool spot = d.value(u"kind"_s).toString() == u"spot"_s;
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
@@ -208,7 +210,7 @@ ApiResponse SimDeploymentRoutes::patchDeployment(const SimRequestContext& c)
     body.finish();
     const QString id = d.value(u"id"_s).toString();
     const QString workspaceId = d.value(u"workspace_id"_s).toString();
-    c.resources.requireWrite(workspaceId);
+    c.resources.access().requireWrite(workspaceId);
     if (name && *name != d.value(u"name"_s).toString()
         && c.store.row(
             u"SELECT 1 FROM deployments WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
@@ -218,7 +220,8 @@ ApiResponse SimDeploymentRoutes::patchDeployment(const SimRequestContext& c)
             {{u"name"_s, u"name_taken"_s, u"A deployment named %1 already exists."_s.arg(*name)}});
     QString templateId;
     if (templateRef) {
-        const QSqlRecord tmpl = c.resources.findTemplate(*templateRef, u"instance_template"_s, workspaceId);
+        const QSqlRecord tmpl =
+            c.resources.deployments().findTemplate(*templateRef, u"instance_template"_s, workspaceId);
         if (tmpl.value(u"workspace_id"_s).toString() != workspaceId)
             throw SimApiError::unprocessable(
                 u"Instance template %1 is in another workspace."_s.arg(tmpl.value(u"name"_s).toString()),
@@ -243,17 +246,17 @@ ApiResponse SimDeploymentRoutes::patchDeployment(const SimRequestContext& c)
     if (price) {
         set(u"max_buy_price_micros"_s, *price);
         // Buys on the book keep their old cap; the next ones take the new one.
-        c.resources.cancelDeploymentOrders(id, 0);
+        c.resources.deployments().cancelDeploymentOrders(id, 0);
     }
-    c.resources.reconcileDeployments(id);
-    return ApiResponse::ok(c.resources.storedDeploymentJson(id));
+    c.resources.deployments().reconcileDeployments(id);
+    return ApiResponse::ok(c.resources.deployments().storedDeploymentJson(id));
 }
 
 ApiResponse SimDeploymentRoutes::deleteDeployment(const SimRequestContext& c)
 {
-    const QSqlRecord d = c.resources.findDeployment(c.params.at(0));
+    const QSqlRecord d = c.resources.deployments().findDeployment(c.params.at(0));
     const QString id = d.value(u"id"_s).toString();
-    c.resources.requireWrite(d.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(d.value(u"workspace_id"_s).toString());
     // Its instances stop with it, and its buys leave the book.
     QStringList instances;
     for (
@@ -261,14 +264,15 @@ ApiResponse SimDeploymentRoutes::deleteDeployment(const SimRequestContext& c)
             u"SELECT id FROM instances WHERE deployment_id = ? AND status IN ('running', 'awaiting_allocation')"_s,
             {id})))
         instances.append(r.value(0).toString());
-    c.resources.terminateInstances(instances);
-    c.resources.cancelDeploymentOrders(id, 0);
+    c.resources.instances().terminateInstances(instances);
+    c.resources.deployments().cancelDeploymentOrders(id, 0);
     c.store.exec(u"UPDATE deployments SET deleted_at = ?, updated_at = ? WHERE id = ?"_s, {c.now, c.now, id});
-    c.resources.reconcile(d.value(u"pool_id"_s).toString(), d.value(u"instance_sku_id"_s).toString());
+    c.resources.instances().reconcile(d.value(u"pool_id"_s).toString(),
+                                      d.value(u"instance_sku_id"_s).toString());
     return ApiResponse::noContent();
 }
 
-SimResources::PoolDeleteGuard SimDeploymentRoutes::poolDeleteGuard()
+PoolRoom::PoolDeleteGuard SimDeploymentRoutes::poolDeleteGuard()
 {
     return [](SimStore& store, const QString& poolId, qint64) {
         const qint64 count =

@@ -2,20 +2,20 @@
 
 #pragma once
 
+#include "sim/resources/simresources.h"
 #include "sim/routes/simrouter.h"
-#include "sim/simresources.h"
 
 namespace sfsim {
 
 // Deployments and spot deployments: keep a target number of instances of a template running in a
 // pool (spot deployments also buy the nodes under a price cap). Create, list, get, patch, delete;
-// the reconciliation itself is SimResources::reconcileDeployments.
+// the reconciliation itself is DeploymentRoom::reconcileDeployments.
 class SimDeploymentRoutes final
 {
 public:
     static void add(SimRouter& router);
     // A pool a live deployment keeps instances in is not deleted.
-    static SimResources::PoolDeleteGuard poolDeleteGuard();
+    static PoolRoom::PoolDeleteGuard poolDeleteGuard();
 
 private:
     static ApiResponse createDeployment(const SimRequestContext& c);

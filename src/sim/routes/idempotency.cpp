@@ -2,10 +2,10 @@
 
 #include "sim/routes/idempotency.h"
 
+#include "sim/api/simhttp.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simhttp.h"
-#include "sim/simids.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
+#include "sim/world/simids.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

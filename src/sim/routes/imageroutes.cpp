@@ -4,10 +4,10 @@
 
 #include "common/constvalue.h"
 #include "common/sha256.h"
-#include "sim/simids.h"
-#include "sim/simimagefiles.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simimagefiles.h"
+#include "sim/store/simstore.h"
+#include "sim/world/simids.h"
 
 #include <QRandomGenerator>
 #include <QSqlRecord>
@@ -34,16 +34,16 @@ void refusePublic(const QSqlRecord& image, const QString& what)
 // may write in.
 QSqlRecord writableImage(const SimRequestContext& c, const QString& refusedWhat)
 {
-    const QSqlRecord image = c.resources.findImage(c.params.at(0));
+    const QSqlRecord image = c.resources.images().findImage(c.params.at(0));
     refusePublic(image, refusedWhat);
-    c.resources.requireWrite(image.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(image.value(u"workspace_id"_s).toString());
     return image;
 }
 
 SimImageFiles& files(const SimRequestContext& c)
 {
-    SimImageFiles* files = c.resources.imageFiles();
-    if (!files || c.resources.transferBase().isEmpty())
+    SimImageFiles* files = c.resources.images().imageFiles();
+    if (!files || c.resources.images().transferBase().isEmpty())
         throw SimApiError(503, u"service_unavailable"_s,
                           u"This simulator keeps no image bytes (it runs without its transfer listener)."_s);
     return *files;
@@ -60,7 +60,7 @@ QString newTransferUrl(const SimRequestContext& c, const QString& imageId, int p
     c.store.exec(u"INSERT INTO image_transfers(token, image_id, part_id, expires_at) VALUES(?, ?, ?, ?)"_s,
                  {secretDigest(token), imageId,
                   part > 0 ? QVariant(part) : QVariant(QMetaType(QMetaType::Int)), expiresAt});
-    QUrl url = c.resources.transferBase();
+    QUrl url = c.resources.images().transferBase();
     url.setPath((part > 0 ? u"/upload/"_s : u"/download/"_s) + token);
     return url.toString(QUrl::FullyEncoded);
 }
@@ -125,9 +125,9 @@ ApiResponse SimImageRoutes::createImage(const SimRequestContext& c)
     const auto workspaceRef = body.string(u"workspace"_s, true, 512);
     const auto name = body.name(u"name"_s, false);
     body.finishAsBadRequest();
-    const QSqlRecord workspace = c.resources.readableWorkspace(*workspaceRef, u"workspace"_s);
+    const QSqlRecord workspace = c.resources.access().readableWorkspace(*workspaceRef, u"workspace"_s);
     const QString workspaceId = workspace.value(u"id"_s).toString();
-    c.resources.requireWrite(workspaceId);
+    c.resources.access().requireWrite(workspaceId);
 
     const QString id = c.resources.ids().make(u"image"_s);
     const QString imageName =
@@ -141,7 +141,7 @@ ApiResponse SimImageRoutes::createImage(const SimRequestContext& c)
     c.store.exec(u"INSERT INTO images(id, workspace_id, name, is_public, upload_status, created_at) "
                  "VALUES(?, ?, ?, 0, 'started', ?)"_s,
                  {id, workspaceId, imageName, c.now});
-    return ApiResponse::created(c.resources.imageJson(c.resources.findImage(id)));
+    return ApiResponse::created(c.resources.images().imageJson(c.resources.images().findImage(id)));
 }
 
 ApiResponse SimImageRoutes::listImages(const SimRequestContext& c)
@@ -154,12 +154,12 @@ ApiResponse SimImageRoutes::listImages(const SimRequestContext& c)
             where.append(u"im.is_public = 1"_s);
         } else {
             where.append(u"im.workspace_id = ?"_s);
-            binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+            binds.append(c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
         }
     } else {
         // Every workspace the caller may read; the public images only through their workspace.
         where.append(u"im.is_public = 0"_s);
-        where.append(c.resources.readableWorkspacesCondition(u"im.workspace_id"_s, binds));
+        where.append(c.resources.access().readableWorkspacesCondition(u"im.workspace_id"_s, binds));
     }
     const QStringList ids = query.list(u"id"_s);
     if (!ids.isEmpty()) {
@@ -170,14 +170,14 @@ ApiResponse SimImageRoutes::listImages(const SimRequestContext& c)
         }
         where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    return ApiResponse::ok(c.resources.page(SimResources::imageSelectSql(), where, binds, u"im.seq"_s, false,
-                                            query, u"imagec"_s, 50, 200,
-                                            [&c](const QSqlRecord& r) { return c.resources.imageJson(r); }));
+    return ApiResponse::ok(c.resources.pages().page(
+        ImageRoom::imageSelectSql(), where, binds, u"im.seq"_s, false, query, u"imagec"_s, 50, 200,
+        [&c](const QSqlRecord& r) { return c.resources.images().imageJson(r); }));
 }
 
 ApiResponse SimImageRoutes::getImage(const SimRequestContext& c)
 {
-    return ApiResponse::ok(c.resources.imageJson(c.resources.findImage(c.params.at(0))));
+    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(c.params.at(0))));
 }
 
 ApiResponse SimImageRoutes::deleteImage(const SimRequestContext& c)
@@ -195,7 +195,7 @@ ApiResponse SimImageRoutes::deleteImage(const SimRequestContext& c)
     c.store.exec(u"DELETE FROM image_transfers WHERE image_id = ?"_s, {id});
     c.store.exec(u"DELETE FROM image_parts WHERE image_id = ?"_s, {id});
     // Last: nothing after this can roll the deletion back but a failing commit.
-    if (SimImageFiles* files = c.resources.imageFiles())
+    if (SimImageFiles* files = c.resources.images().imageFiles())
         files->remove(id);
     return ApiResponse::ok({{u"object"_s, u"image"_s}, {u"deleted"_s, true}, {u"name"_s, name}});
 }
@@ -231,7 +231,8 @@ ApiResponse SimImageRoutes::completeUpload(const SimRequestContext& c)
     const QString name = image.value(u"name"_s).toString();
     const QString status = image.value(u"upload_status"_s).toString();
     if (status == u"completed"_s && image.value(u"sha256"_s).toString() == *sha256)
-        return ApiResponse::ok(c.resources.imageJson(image)); // a repeat of the request that completed it
+        return ApiResponse::ok(
+            c.resources.images().imageJson(image)); // a repeat of the request that completed it
     if (!takesParts(status))
         throw SimApiError::badRequest(u"Image %1 is %2: its upload is over."_s.arg(name, status),
                                       {{u"id"_s, u"upload_closed"_s, u"The upload is %1."_s.arg(status)}});
@@ -279,12 +280,12 @@ ApiResponse SimImageRoutes::completeUpload(const SimRequestContext& c)
     c.store.exec(u"UPDATE images SET upload_status = 'completed', sha256 = ?, size = ? WHERE id = ?"_s,
                  {*sha256, size, id});
     c.store.exec(u"DELETE FROM image_transfers WHERE image_id = ? AND part_id IS NOT NULL"_s, {id});
-    return ApiResponse::ok(c.resources.imageJson(c.resources.findImage(id)));
+    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
 }
 
 ApiResponse SimImageRoutes::download(const SimRequestContext& c)
 {
-    const QSqlRecord image = c.resources.findImage(c.params.at(0));
+    const QSqlRecord image = c.resources.images().findImage(c.params.at(0));
     refusePublic(image, u"downloaded"_s);
     const QString status = image.value(u"upload_status"_s).toString();
     if (status != u"completed"_s && status != u"revoked"_s)
@@ -308,7 +309,7 @@ ApiResponse SimImageRoutes::revoke(const SimRequestContext& c)
             image.value(u"name"_s).toString(), status));
     const QString id = image.value(u"id"_s).toString();
     c.store.exec(u"UPDATE images SET upload_status = 'revoked' WHERE id = ?"_s, {id});
-    return ApiResponse::ok(c.resources.imageJson(c.resources.findImage(id)));
+    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
 }
 
 ApiResponse SimImageRoutes::reinstate(const SimRequestContext& c)
@@ -320,7 +321,7 @@ ApiResponse SimImageRoutes::reinstate(const SimRequestContext& c)
             image.value(u"name"_s).toString(), status));
     const QString id = image.value(u"id"_s).toString();
     c.store.exec(u"UPDATE images SET upload_status = 'completed' WHERE id = ?"_s, {id});
-    return ApiResponse::ok(c.resources.imageJson(c.resources.findImage(id)));
+    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
 }
 
 SimImageRoutes::Transfer SimImageRoutes::openTransfer(SimResources& resources, const QByteArray& token,

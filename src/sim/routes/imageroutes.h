@@ -16,7 +16,7 @@ class SimResources;
 // Images: SF Compute's public ones and the account's own, uploaded in parts. A part's bytes go to a
 // presigned URL on sfsim's transfer listener (SimTransfers), which asks here whether the URL's
 // token is good and records each part that arrived; completing an upload checks its SHA-256
-// against the bytes. A revoked image starts no new instance (SimResources::findLaunchableImage).
+// against the bytes. A revoked image starts no new instance (ImageRoom::findLaunchableImage).
 class SimImageRoutes final
 {
 public:

@@ -3,9 +3,9 @@
 #include "sim/routes/infinibandroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -37,7 +37,7 @@ void SimInfinibandRoutes::add(SimRouter& router)
 
 ApiResponse SimInfinibandRoutes::listFabrics(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     QueryReader query(c.request.query);
     QStringList where;
     QVariantList binds;
@@ -49,20 +49,21 @@ ApiResponse SimInfinibandRoutes::listFabrics(const SimRequestContext& c)
         where.append(u"zone = ?"_s);
         binds.append(*zone);
     }
-    return ApiResponse::ok(c.resources.page(u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query,
-                                            u"ibfabc"_s, 50, 200,
-                                            [&c](const QSqlRecord& r) { return c.resources.fabricJson(r); }));
+    return ApiResponse::ok(c.resources.pages().page(
+        u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query, u"ibfabc"_s, 50, 200,
+        [&c](const QSqlRecord& r) { return c.resources.infiniband().fabricJson(r); }));
 }
 
 ApiResponse SimInfinibandRoutes::getFabric(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
-    return ApiResponse::ok(c.resources.fabricJson(c.resources.findFabric(c.params.at(0))));
+    c.resources.access().requireFlag(flag);
+    return ApiResponse::ok(
+        c.resources.infiniband().fabricJson(c.resources.infiniband().findFabric(c.params.at(0))));
 }
 
 ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     BodyReader body = BodyReader::parse(c.request.body);
     const auto workspace = body.string(u"workspace"_s, true, 512);
     const auto name = body.name(u"name"_s, true);
@@ -71,9 +72,9 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
     const auto zone = body.string(u"availability_zone"_s, false, 64);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.resources.readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
     const QString workspaceId = ws.value(u"id"_s).toString();
-    c.resources.requireWrite(workspaceId);
+    c.resources.access().requireWrite(workspaceId);
 
     const bool hasLocation = region || zone;
     if (fabricRef && hasLocation)
@@ -88,7 +89,7 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
               u"missing_location"_s, u"Give fabric, or region and availability_zone."_s}});
     QSqlRecord fabric;
     if (fabricRef) {
-        fabric = c.resources.findFabric(*fabricRef, u"fabric"_s);
+        fabric = c.resources.infiniband().findFabric(*fabricRef, u"fabric"_s);
     } else {
         const auto fabrics = c.store.rows(
             u"SELECT * FROM fabrics WHERE region = ? AND zone = ? ORDER BY seq"_s, {*region, *zone});
@@ -127,21 +128,21 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
     c.store.exec(
         u"INSERT INTO infiniband_partitions(id, workspace_id, name, fabric_id, created_at, tags) VALUES(?, ?, ?, ?, ?, ?)"_s,
         {id, workspaceId, *name, fabric.value(u"id"_s), c.now, tagsColumn(tags)});
-    return ApiResponse::created(c.resources.storedPartitionJson(id));
+    return ApiResponse::created(c.resources.infiniband().storedPartitionJson(id));
 }
 
 ApiResponse SimInfinibandRoutes::listPartitions(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     QueryReader query(c.request.query);
     QStringList where{u"ip.deleted_at IS NULL"_s, u"w.deleted_at IS NULL"_s};
     QVariantList binds;
     const auto workspace = query.string(u"workspace"_s);
     if (workspace) {
         where.append(u"ip.workspace_id = ?"_s);
-        binds.append(c.resources.readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
+        binds.append(c.resources.access().readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
     } else {
-        where.append(c.resources.readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
+        where.append(c.resources.access().readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
     }
     if (const auto fabric = query.string(u"fabric"_s)) {
         const auto row =
@@ -163,36 +164,38 @@ ApiResponse SimInfinibandRoutes::listPartitions(const SimRequestContext& c)
         for (const auto& ref : ids) {
             marks.append(u"?"_s);
             try {
-                binds.append(c.resources.findPartition(ref, workspace.value_or(QString())).value(u"id"_s));
+                binds.append(c.resources.infiniband()
+                                 .findPartition(ref, workspace.value_or(QString()))
+                                 .value(u"id"_s));
             } catch (const SimApiError&) {
                 binds.append(QString());
             }
         }
         where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
     }
-    return ApiResponse::okJson(c.resources.partitionsPage(query, where, binds));
+    return ApiResponse::okJson(c.resources.infiniband().partitionsPage(query, where, binds));
 }
 
 ApiResponse SimInfinibandRoutes::getPartition(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     QueryReader query(c.request.query);
-    return ApiResponse::ok(c.resources.partitionJson(
-        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()))));
+    return ApiResponse::ok(c.resources.infiniband().partitionJson(c.resources.infiniband().findPartition(
+        c.params.at(0), query.string(u"workspace"_s).value_or(QString()))));
 }
 
 ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     QueryReader query(c.request.query);
-    const QSqlRecord partition =
-        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    const QSqlRecord partition = c.resources.infiniband().findPartition(
+        c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
     const QString id = partition.value(u"id"_s).toString();
-    c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
     if (name && *name != partition.value(u"name"_s).toString()) {
         if (c.store.row(
                 u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
@@ -204,29 +207,29 @@ ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
     }
     if (body.has(u"tags"_s))
         c.store.exec(u"UPDATE infiniband_partitions SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(c.resources.storedPartitionJson(id));
+    return ApiResponse::ok(c.resources.infiniband().storedPartitionJson(id));
 }
 
 ApiResponse SimInfinibandRoutes::partitionInstances(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     QueryReader query(c.request.query);
-    const QSqlRecord partition =
-        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    const QSqlRecord partition = c.resources.infiniband().findPartition(
+        c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
     QVariantList binds{partition.value(u"id"_s)};
     QStringList where{u"i.partition_id = ?"_s, u"i.infiniband_released_at IS NULL"_s,
                       u"i.deleted_at IS NULL"_s};
-    where.append(c.resources.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    return ApiResponse::okJson(c.resources.instancesPage(query, where, binds, false));
+    where.append(c.resources.access().readableWorkspacesCondition(u"i.workspace_id"_s, binds));
+    return ApiResponse::okJson(c.resources.instances().instancesPage(query, where, binds, false));
 }
 
 ApiResponse SimInfinibandRoutes::deletePartition(const SimRequestContext& c)
 {
-    c.resources.requireFlag(flag);
+    c.resources.access().requireFlag(flag);
     QueryReader query(c.request.query);
-    const QSqlRecord partition =
-        c.resources.findPartition(c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
-    c.resources.requireWrite(partition.value(u"workspace_id"_s).toString());
+    const QSqlRecord partition = c.resources.infiniband().findPartition(
+        c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
+    c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
     QList<FieldError> details;
     qint64 unreadable = 0;
     for (const auto& r : constValue(c.store.rows(

@@ -3,11 +3,11 @@
 #include "sim/routes/instanceroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/simconsole.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/idempotency.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simconsole.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -77,11 +77,11 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
     if (firewall)
         throw SimApiError(404, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall),
                           {{u"firewall"_s, u"not_found"_s, u"Firewall %1 not found."_s.arg(*firewall)}});
-    const QString id = c.resources.createInstance(spec);
-    const QSqlRecord created = c.resources.findInstance(id);
-    c.resources.reconcile(created.value(u"pool_id"_s).toString(),
-                          created.value(u"instance_sku_id"_s).toString());
-    return ApiResponse::created(c.resources.storedInstanceJson(id));
+    const QString id = c.resources.instances().createInstance(spec);
+    const QSqlRecord created = c.resources.instances().findInstance(id);
+    c.resources.instances().reconcile(created.value(u"pool_id"_s).toString(),
+                                      created.value(u"instance_sku_id"_s).toString());
+    return ApiResponse::created(c.resources.instances().storedInstanceJson(id));
 }
 
 ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
@@ -91,9 +91,9 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"i.workspace_id = ?"_s);
-        binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+        binds.append(c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
     } else {
-        where.append(c.resources.readableWorkspacesCondition(u"i.workspace_id"_s, binds));
+        where.append(c.resources.access().readableWorkspacesCondition(u"i.workspace_id"_s, binds));
     }
     // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
     // page in order; more travel as one JSON array, so the SQL text does not change with their
@@ -118,7 +118,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     QStringList pools;
     for (const auto& ref : constValue(query.list(u"pool"_s))) {
         try {
-            pools.append(c.resources.findPool(ref).value(u"id"_s).toString());
+            pools.append(c.resources.pools().findPool(ref).value(u"id"_s).toString());
         } catch (const SimApiError&) {
             pools.append(QString()); // an unknown pool matches nothing
         }
@@ -162,14 +162,14 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     }
     const QStringList partitions = query.list(u"infiniband_partition"_s);
     if (!partitions.isEmpty()) {
-        c.resources.requireFlag(u"infiniband-preview"_s);
+        c.resources.access().requireFlag(u"infiniband-preview"_s);
         QStringList resolved;
         for (const auto& ref : partitions) {
             try {
-                resolved.append(
-                    c.resources.findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
-                        .value(u"id"_s)
-                        .toString());
+                resolved.append(c.resources.infiniband()
+                                    .findPartition(ref, query.string(u"workspace"_s).value_or(QString()))
+                                    .value(u"id"_s)
+                                    .toString());
             } catch (const SimApiError&) {
                 resolved.append(QString());
             }
@@ -181,26 +181,28 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
         if (i != u"cloud_init_user_data"_s)
             query.addError(u"include"_s, u"invalid_value"_s, u"include accepts only cloud_init_user_data."_s);
     }
-    return ApiResponse::okJson(c.resources.instancesPage(query, where, binds, !include.isEmpty()));
+    return ApiResponse::okJson(
+        c.resources.instances().instancesPage(query, where, binds, !include.isEmpty()));
 }
 
 ApiResponse SimInstanceRoutes::getInstance(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
     const bool include = query.list(u"include"_s).contains(u"cloud_init_user_data"_s);
-    return ApiResponse::ok(c.resources.instanceJson(c.resources.findInstance(c.params.at(0)), include));
+    return ApiResponse::ok(
+        c.resources.instances().instanceJson(c.resources.instances().findInstance(c.params.at(0)), include));
 }
 
 ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
 {
-    const QSqlRecord instance = c.resources.findInstance(c.params.at(0));
+    const QSqlRecord instance = c.resources.instances().findInstance(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     const auto priority = readPriority(body);
     body.finish();
     const QString id = instance.value(u"id"_s).toString();
-    c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(instance.value(u"workspace_id"_s).toString());
     if (name && *name != instance.value(u"name"_s).toString()) {
         if (c.store.row(
                 u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
@@ -218,28 +220,28 @@ ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
     if (priority)
         c.store.exec(u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ?"_s,
                      {*priority, c.now, id});
-    return ApiResponse::ok(c.resources.storedInstanceJson(id));
+    return ApiResponse::ok(c.resources.instances().storedInstanceJson(id));
 }
 
 ApiResponse SimInstanceRoutes::terminateInstance(const SimRequestContext& c)
 {
-    const QSqlRecord instance = c.resources.findInstance(c.params.at(0));
-    c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
+    const QSqlRecord instance = c.resources.instances().findInstance(c.params.at(0));
+    c.resources.access().requireWrite(instance.value(u"workspace_id"_s).toString());
     const QString status = instance.value(u"status"_s).toString();
     if (status == u"terminated"_s || status == u"failed"_s)
         throw SimApiError::notFound(u"Instance not found or already terminated."_s);
     const QString id = instance.value(u"id"_s).toString();
-    c.resources.terminateInstances({id});
+    c.resources.instances().terminateInstances({id});
     // The freed node goes to the next instance waiting on the pool.
-    c.resources.reconcile(instance.value(u"pool_id"_s).toString(),
-                          instance.value(u"instance_sku_id"_s).toString());
-    return ApiResponse::ok(c.resources.storedInstanceJson(id));
+    c.resources.instances().reconcile(instance.value(u"pool_id"_s).toString(),
+                                      instance.value(u"instance_sku_id"_s).toString());
+    return ApiResponse::ok(c.resources.instances().storedInstanceJson(id));
 }
 
 ApiResponse SimInstanceRoutes::deleteInstance(const SimRequestContext& c)
 {
-    const QSqlRecord instance = c.resources.findInstance(c.params.at(0));
-    c.resources.requireWrite(instance.value(u"workspace_id"_s).toString());
+    const QSqlRecord instance = c.resources.instances().findInstance(c.params.at(0));
+    c.resources.access().requireWrite(instance.value(u"workspace_id"_s).toString());
     const QString status = instance.value(u"status"_s).toString();
     if (status != u"terminated"_s && status != u"failed"_s)
         throw SimApiError::conflict(u"Instance must be terminated before deletion."_s);
@@ -249,7 +251,7 @@ ApiResponse SimInstanceRoutes::deleteInstance(const SimRequestContext& c)
 
 ApiResponse SimInstanceRoutes::instanceLogs(const SimRequestContext& c)
 {
-    const QSqlRecord r = c.resources.findInstance(c.params.at(0));
+    const QSqlRecord r = c.resources.instances().findInstance(c.params.at(0));
     QueryReader query(c.request.query);
     const auto seqBefore = query.integer(u"seqnum_before"_s, 0, std::numeric_limits<qint64>::max());
     const auto seqAfter = query.integer(u"seqnum_after"_s, 0, std::numeric_limits<qint64>::max());
@@ -313,7 +315,7 @@ ApiResponse SimInstanceRoutes::instanceLogs(const SimRequestContext& c)
 
 ApiResponse SimInstanceRoutes::instanceSsh(const SimRequestContext& c)
 {
-    const QSqlRecord r = c.resources.findInstance(c.params.at(0));
+    const QSqlRecord r = c.resources.instances().findInstance(c.params.at(0));
     if (r.value(u"status"_s).toString() != u"running"_s)
         throw SimApiError::notFound(u"SSH details not available."_s);
     // An Ed25519 host key in the SSH wire format, derived from the instance so it stays stable.
@@ -388,7 +390,7 @@ ApiResponse SimInstanceRoutes::batchPatchInstances(const SimRequestContext& c)
     for (const QString& id : std::as_const(order)) {
         QSqlRecord instance;
         try {
-            instance = c.resources.findInstance(id);
+            instance = c.resources.instances().findInstance(id);
         } catch (const SimApiError&) {
             problems.append({u"data"_s, u"unknown_instance"_s, u"Instance %1 not found."_s.arg(id)});
             continue;
@@ -403,13 +405,13 @@ ApiResponse SimInstanceRoutes::batchPatchInstances(const SimRequestContext& c)
     }
     if (!problems.isEmpty())
         throw SimApiError::unprocessable(problems.first().message, problems);
-    c.resources.requireWrite(workspaceId);
+    c.resources.access().requireWrite(workspaceId);
     QJsonArray out;
     for (const QString& id : std::as_const(order)) {
         c.store.exec(
             u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ? AND priority_level <> ?"_s,
             {priorityOf.value(id), c.now, id, priorityOf.value(id)});
-        out.append(c.resources.storedInstanceJson(id));
+        out.append(c.resources.instances().storedInstanceJson(id));
     }
     return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, out}});
 }
@@ -425,11 +427,11 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     // attempt made, even though the instance it replaced is terminated by then.
     const IdempotencyKey key(c, u"instances/%1/replace"_s.arg(c.params.at(0)), u"replacement"_s);
     if (const auto previous = key.previous())
-        return ApiResponse::created(c.resources.storedInstanceJson(*previous));
+        return ApiResponse::created(c.resources.instances().storedInstanceJson(*previous));
 
     const QSqlRecord old = [&c] {
         try {
-            return c.resources.findInstance(c.params.at(0));
+            return c.resources.instances().findInstance(c.params.at(0));
         } catch (const SimApiError&) {
             throw SimApiError::notFound(u"Instance not found or already terminated."_s);
         }
@@ -437,7 +439,7 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     const QString status = old.value(u"status"_s).toString();
     if (status == u"terminated"_s || status == u"failed"_s)
         throw SimApiError::notFound(u"Instance not found or already terminated."_s);
-    c.resources.requireWrite(old.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(old.value(u"workspace_id"_s).toString());
     if (name
         && (*name == old.value(u"name"_s).toString()
             || c.store.row(
@@ -451,7 +453,7 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     // One transaction: the old instance's node goes to its replacement, which inherits everything
     // but the image, the user data and the name.
     const QString oldId = old.value(u"id"_s).toString();
-    c.resources.terminateInstances({oldId});
+    c.resources.instances().terminateInstances({oldId});
     InstanceSpec spec;
     spec.pool = old.value(u"pool_id"_s).toString();
     spec.sku = old.value(u"instance_sku_id"_s).toString();
@@ -464,10 +466,10 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     spec.priority = old.value(u"priority_level"_s).toString();
     spec.partitionId = old.value(u"partition_id"_s).toString();
     spec.deploymentId = old.value(u"deployment_id"_s).toString();
-    const QString id = c.resources.createInstance(spec);
-    c.resources.reconcile(spec.pool, spec.sku);
+    const QString id = c.resources.instances().createInstance(spec);
+    c.resources.instances().reconcile(spec.pool, spec.sku);
     key.remember(id);
-    return ApiResponse::created(c.resources.storedInstanceJson(id));
+    return ApiResponse::created(c.resources.instances().storedInstanceJson(id));
 }
 
 } // namespace sfsim

@@ -3,9 +3,9 @@
 #include "sim/routes/instancetemplateroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -33,11 +33,11 @@ ApiResponse SimInstanceTemplateRoutes::createTemplate(const SimRequestContext& c
     const auto tags = body.tags(u"tags"_s);
     const auto userData = routeutil::userData(body);
     body.finish();
-    const QSqlRecord ws = c.resources.readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.resources.requireWrite(wsId);
+    c.resources.access().requireWrite(wsId);
     // A template starts instances: its image must be able to.
-    const QSqlRecord image = c.resources.findLaunchableImage(*imageRef, u"image"_s);
+    const QSqlRecord image = c.resources.images().findLaunchableImage(*imageRef, u"image"_s);
     if (!name)
         name = u"template-"_s
                + c.resources.ids().make(u"t"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
@@ -54,7 +54,7 @@ ApiResponse SimInstanceTemplateRoutes::createTemplate(const SimRequestContext& c
         "created_at) VALUES(?, ?, ?, ?, ?, ?, ?)"_s,
         {id, wsId, *name, image.value(u"id"_s),
          userData ? QVariant(*userData) : QVariant(QMetaType(QMetaType::QString)), tagsColumn(tags), c.now});
-    return ApiResponse::created(c.resources.storedTemplateJson(id, true));
+    return ApiResponse::created(c.resources.deployments().storedTemplateJson(id, true));
 }
 
 ApiResponse SimInstanceTemplateRoutes::listTemplates(const SimRequestContext& c)
@@ -64,11 +64,11 @@ ApiResponse SimInstanceTemplateRoutes::listTemplates(const SimRequestContext& c)
     QVariantList binds;
     QString workspaceId;
     if (const auto ws = query.string(u"workspace"_s)) {
-        workspaceId = c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
+        workspaceId = c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
         where.append(u"t.workspace_id = ?"_s);
         binds.append(workspaceId);
     } else {
-        where.append(c.resources.readableWorkspacesCondition(u"t.workspace_id"_s, binds));
+        where.append(c.resources.access().readableWorkspacesCondition(u"t.workspace_id"_s, binds));
     }
     const QStringList ids = query.list(u"id"_s);
     if (!ids.isEmpty()) {
@@ -76,7 +76,7 @@ ApiResponse SimInstanceTemplateRoutes::listTemplates(const SimRequestContext& c)
         for (const auto& ref : ids) {
             marks.append(u"?"_s);
             try {
-                binds.append(c.resources.findTemplate(ref, {}, workspaceId).value(u"id"_s));
+                binds.append(c.resources.deployments().findTemplate(ref, {}, workspaceId).value(u"id"_s));
             } catch (const SimApiError&) {
                 binds.append(QString()); // an unknown reference matches nothing
             }
@@ -89,22 +89,23 @@ ApiResponse SimInstanceTemplateRoutes::listTemplates(const SimRequestContext& c)
             query.addError(u"include"_s, u"invalid_value"_s, u"include accepts only cloud_init_user_data."_s);
         include = true;
     }
-    return ApiResponse::ok(c.resources.page(
-        SimResources::templateSelectSql(), where, binds, u"t.seq"_s, true, query, u"itmplc"_s, 50, 50,
-        [&c, include](const QSqlRecord& r) { return c.resources.templateJson(r, include); }));
+    return ApiResponse::ok(c.resources.pages().page(
+        DeploymentRoom::templateSelectSql(), where, binds, u"t.seq"_s, true, query, u"itmplc"_s, 50, 50,
+        [&c, include](const QSqlRecord& r) { return c.resources.deployments().templateJson(r, include); }));
 }
 
 ApiResponse SimInstanceTemplateRoutes::getTemplate(const SimRequestContext& c)
 {
     // The document's fetch takes no include: the one template comes with its user data.
-    return ApiResponse::ok(c.resources.templateJson(c.resources.findTemplate(c.params.at(0)), true));
+    return ApiResponse::ok(
+        c.resources.deployments().templateJson(c.resources.deployments().findTemplate(c.params.at(0)), true));
 }
 
 ApiResponse SimInstanceTemplateRoutes::deleteTemplate(const SimRequestContext& c)
 {
-    const QSqlRecord tmpl = c.resources.findTemplate(c.params.at(0));
+    const QSqlRecord tmpl = c.resources.deployments().findTemplate(c.params.at(0));
     const QString id = tmpl.value(u"id"_s).toString();
-    c.resources.requireWrite(tmpl.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(tmpl.value(u"workspace_id"_s).toString());
     QList<FieldError> users;
     for (const auto& r : constValue(c.store.rows(
              u"SELECT id, name FROM deployments WHERE template_id = ? AND deleted_at IS NULL ORDER BY seq"_s,

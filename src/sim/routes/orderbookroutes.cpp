@@ -3,8 +3,8 @@
 #include "sim/routes/orderbookroutes.h"
 
 #include "sim/market/marketjson.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simresources.h"
 
 using namespace Qt::StringLiterals;
 
@@ -25,29 +25,31 @@ void SimOrderbookRoutes::add(SimRouter& router)
 ApiResponse SimOrderbookRoutes::quote(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    const SimResources::BookWindow book = c.resources.readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
+    const MarketRoom::BookWindow book =
+        c.resources.marketSide().readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
     query.finish();
     return ApiResponse::ok(
-        MarketJson::quote(c.resources.market().quote(book.skus, book.start, book.end, c.now),
+        MarketJson::quote(c.resources.marketSide().market().quote(book.skus, book.start, book.end, c.now),
                           book.requirements, book.start, book.end, c.now));
 }
 
 ApiResponse SimOrderbookRoutes::depth(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    const SimResources::BookWindow book = c.resources.readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
+    const MarketRoom::BookWindow book =
+        c.resources.marketSide().readBookWindow(query, u"start_at"_s, u"end_at"_s, true);
     const int levels = static_cast<int>(query.integer(u"depth"_s, 1, 100).value_or(20));
     query.finish();
-    return ApiResponse::ok(
-        MarketJson::depth(c.resources.market().depth(book.skus, book.start, book.end, c.now, levels),
-                          book.requirements, book.start, book.end, c.now));
+    return ApiResponse::ok(MarketJson::depth(
+        c.resources.marketSide().market().depth(book.skus, book.start, book.end, c.now, levels),
+        book.requirements, book.start, book.end, c.now));
 }
 
 ApiResponse SimOrderbookRoutes::windows(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    const SimResources::BookWindow book =
-        c.resources.readBookWindow(query, u"range_start_at"_s, u"range_end_at"_s);
+    const MarketRoom::BookWindow book =
+        c.resources.marketSide().readBookWindow(query, u"range_start_at"_s, u"range_end_at"_s);
     const int limit = query.limit(50, 200);
     const QString after = query.string(u"starting_after"_s).value_or(QString());
     if (!after.isEmpty() && !isCursor(u"mwin_"_s, after))
@@ -55,14 +57,15 @@ ApiResponse SimOrderbookRoutes::windows(const SimRequestContext& c)
                        u"starting_after is not a cursor of this list (expected mwin_...)."_s);
     query.finish();
     return ApiResponse::ok(MarketJson::windowList(
-        c.resources.market().windows(book.skus, book.start, book.end, c.now, limit, after), book.requirements,
-        book.start, book.end));
+        c.resources.marketSide().market().windows(book.skus, book.start, book.end, c.now, limit, after),
+        book.requirements, book.start, book.end));
 }
 
 ApiResponse SimOrderbookRoutes::fills(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    const SimResources::BookWindow book = c.resources.readBookWindow(query, u"start_at"_s, u"end_at"_s);
+    const MarketRoom::BookWindow book =
+        c.resources.marketSide().readBookWindow(query, u"start_at"_s, u"end_at"_s);
     const auto since = query.integer(u"since_at"_s, 0, MaxTime);
     if (since && *since < c.now - 30 * Day)
         query.addError(u"since_at"_s, u"out_of_range"_s, u"since_at must be no more than 30 days ago."_s);
@@ -72,10 +75,10 @@ ApiResponse SimOrderbookRoutes::fills(const SimRequestContext& c)
         query.addError(u"starting_after"_s, u"invalid_cursor"_s,
                        u"starting_after is not a cursor of this list (expected mfilc_...)."_s);
     query.finish();
-    return ApiResponse::ok(
-        MarketJson::fillList(c.resources.market().fills(book.skus, book.start, book.end,
-                                                        since.value_or(c.now - 7 * Day), c.now, limit, after),
-                             book.requirements, book.start, book.end, c.now));
+    return ApiResponse::ok(MarketJson::fillList(
+        c.resources.marketSide().market().fills(book.skus, book.start, book.end,
+                                                since.value_or(c.now - 7 * Day), c.now, limit, after),
+        book.requirements, book.start, book.end, c.now));
 }
 
 } // namespace sfsim

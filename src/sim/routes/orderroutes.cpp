@@ -5,13 +5,13 @@
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/market/marketjson.h"
+#include "sim/resources/simprocurements.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/idempotency.h"
 #include "sim/routes/marketbodies.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simids.h"
-#include "sim/simprocurements.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
+#include "sim/world/simids.h"
 
 #include <QJsonDocument>
 
@@ -50,8 +50,8 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
     QList<FieldError> details = errors;
     QStringList skus;
     if (body.value(u"requirements"_s).isObject())
-        skus =
-            c.resources.skusMatching(body.value(u"requirements"_s).toObject(), u"requirements"_s, &details);
+        skus = c.resources.marketSide().skusMatching(body.value(u"requirements"_s).toObject(),
+                                                     u"requirements"_s, &details);
     if (preview && preview->startAt < Schedule::floorTo(c.now, Schedule::Alignment))
         details.append({u"start_at"_s, u"in_past"_s, u"start_at must not be in the past."_s});
     else if (preview
@@ -63,9 +63,12 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
         throw SimApiError::unprocessable(details.first().message, details);
     QString poolId;
     if (body.value(u"pool"_s).isString())
-        poolId = c.resources.findPool(body.value(u"pool"_s).toString(), u"pool"_s).value(u"id"_s).toString();
-    return ApiResponse::ok(MarketJson::preview(
-        c.resources.market().preview(*preview, skus, c.now, poolId, c.resources.ownedAllocationFunction())));
+        poolId = c.resources.pools()
+                     .findPool(body.value(u"pool"_s).toString(), u"pool"_s)
+                     .value(u"id"_s)
+                     .toString();
+    return ApiResponse::ok(MarketJson::preview(c.resources.marketSide().market().preview(
+        *preview, skus, c.now, poolId, c.resources.marketSide().ownedAllocationFunction())));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -73,7 +76,7 @@ ApiResponse SimOrderRoutes::orderPreview(const SimRequestContext& c)
 
 MarketOrder SimOrderRoutes::visibleOrder(const SimRequestContext& c, const QString& id)
 {
-    const auto order = c.resources.market().order(id);
+    const auto order = c.resources.marketSide().market().order(id);
     const auto pool = order ? c.store.row(u"SELECT p.workspace_id, w.account_id FROM pools p "
                                           "JOIN workspaces w ON w.id = p.workspace_id WHERE p.id = ?"_s,
                                           {order->poolId})
@@ -92,33 +95,34 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
     // A repeated key answers with the order the first request placed, as it stands now.
     const IdempotencyKey key(c, u"orders"_s, u"order"_s);
     if (const auto placed = key.previous()) {
-        if (const auto original = c.resources.market().order(*placed))
+        if (const auto original = c.resources.marketSide().market().order(*placed))
             return ApiResponse::created(MarketJson::order(*original));
     }
 
     FieldErrors errors;
-    std::optional<NewOrder> order = MarketBodies::readOrder(body, c.now, c.resources.market(), &errors);
+    std::optional<NewOrder> order =
+        MarketBodies::readOrder(body, c.now, c.resources.marketSide().market(), &errors);
     if (!order)
         throw SimApiError::unprocessable(errors.first().message.isEmpty()
                                              ? u"Invalid order."_s
                                              : errors.first().field + u": "_s + errors.first().message,
                                          errors);
-    const QSqlRecord pool = c.resources.findPool(order->poolId, u"pool"_s);
-    c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
+    const QSqlRecord pool = c.resources.pools().findPool(order->poolId, u"pool"_s);
+    c.resources.access().requireWrite(pool.value(u"workspace_id"_s).toString());
     order->poolId = pool.value(u"id"_s).toString();
     order->poolName = pool.value(u"name"_s).toString();
-    order->createdBy = c.resources.orderPrincipal();
+    order->createdBy = c.resources.marketSide().orderPrincipal();
 
     if (order->side == OrderSide::Sell) {
-        const FieldErrors shortfall = c.resources.market().checkSellAllocation(
-            *order, c.resources.ownedAllocation(order->poolId, order->skuId));
+        const FieldErrors shortfall = c.resources.marketSide().market().checkSellAllocation(
+            *order, c.resources.marketSide().ownedAllocation(order->poolId, order->skuId));
         if (!shortfall.isEmpty())
             throw SimApiError::unprocessable(u"The pool does not own the nodes it would sell."_s, shortfall);
     } else {
         const QString account = pool.value(u"account_id"_s).toString();
         const qint64 balance =
             c.store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
-        const qint64 available = balance - c.resources.committedFunds(account);
+        const qint64 available = balance - c.resources.marketSide().committedFunds(account);
         const qint64 required = MarketEngine::requiredFunds(*order);
         if (required > available)
             throw SimApiError(
@@ -127,14 +131,15 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
                     Money::format(required), Money::format(qMax<qint64>(0, available))));
     }
 
-    const auto placed = c.resources.market().placeOrder(*order, c.now, c.resources.ownedAllocationFunction());
+    const auto placed = c.resources.marketSide().market().placeOrder(
+        *order, c.now, c.resources.marketSide().ownedAllocationFunction());
     if (!placed)
         throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
-    c.resources.settle(placed->settlements);
-    c.resources.reconcile();
+    c.resources.marketSide().settle(placed->settlements);
+    c.resources.instances().reconcile();
     key.remember(placed->order.id);
     return ApiResponse::created(
-        MarketJson::order(c.resources.market().order(placed->order.id).value_or(placed->order)));
+        MarketJson::order(c.resources.marketSide().market().order(placed->order.id).value_or(placed->order)));
 }
 
 ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
@@ -149,11 +154,12 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
         procurementRef ? std::optional(procurement::find(c.resources, *procurementRef, u"procurement"_s))
                        : std::nullopt;
     if (const auto pool = query.string(u"pool"_s)) {
-        poolIds.append(c.resources.findPool(*pool, u"pool"_s).value(u"id"_s).toString());
+        poolIds.append(c.resources.pools().findPool(*pool, u"pool"_s).value(u"id"_s).toString());
     } else if (byProcurement) {
         poolIds.append(byProcurement->value(u"pool_id"_s).toString());
     } else if (const auto ws = query.string(u"workspace"_s)) {
-        const QString wsId = c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
+        const QString wsId =
+            c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s).toString();
         for (const auto& r :
              constValue(c.store.rows(u"SELECT id FROM pools WHERE workspace_id = ?"_s, {wsId})))
             poolIds.append(r.value(0).toString());
@@ -203,7 +209,7 @@ ApiResponse SimOrderRoutes::listOrders(const SimRequestContext& c)
                            u"%1 is not a cursor of this list (expected ordrc_...)."_s.arg(name));
     }
     query.finish();
-    return ApiResponse::ok(MarketJson::orderList(c.resources.market().orders(q)));
+    return ApiResponse::ok(MarketJson::orderList(c.resources.marketSide().market().orders(q)));
 }
 
 ApiResponse SimOrderRoutes::getOrder(const SimRequestContext& c)
@@ -216,8 +222,8 @@ ApiResponse SimOrderRoutes::cancelOrder(const SimRequestContext& c)
     const MarketOrder order = visibleOrder(c, c.params.at(0));
     const QString workspace =
         c.store.scalar(u"SELECT workspace_id FROM pools WHERE id = ?"_s, {order.poolId}).toString();
-    c.resources.requireWrite(workspace);
-    switch (c.resources.market().cancelOrder(order.id, c.now)) {
+    c.resources.access().requireWrite(workspace);
+    switch (c.resources.marketSide().market().cancelOrder(order.id, c.now)) {
     case MarketEngine::CancelResult::Cancelled:
         return ApiResponse::noContent();
     case MarketEngine::CancelResult::NotFound:

@@ -3,10 +3,10 @@
 #include "sim/routes/poolroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/simallocation.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simallocation.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -33,9 +33,9 @@ ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
     auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.resources.readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.resources.requireWrite(wsId);
+    c.resources.access().requireWrite(wsId);
     if (!name)
         name = u"pool-"_s
                + c.resources.ids().make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
@@ -48,7 +48,7 @@ ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
     c.store.exec(
         u"INSERT INTO pools(id, workspace_id, name, kind, created_at, tags) VALUES(?, ?, ?, 'market', ?, ?)"_s,
         {id, wsId, *name, c.now, tagsColumn(tags)});
-    return ApiResponse::created(c.resources.storedPoolJson(id));
+    return ApiResponse::created(c.resources.pools().storedPoolJson(id));
 }
 
 ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
@@ -58,9 +58,9 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"p.workspace_id = ?"_s);
-        binds.append(c.resources.readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
+        binds.append(c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
     } else {
-        where.append(c.resources.readableWorkspacesCondition(u"p.workspace_id"_s, binds));
+        where.append(c.resources.access().readableWorkspacesCondition(u"p.workspace_id"_s, binds));
     }
     const QStringList ids = query.list(u"id"_s);
     if (!ids.isEmpty()) {
@@ -68,7 +68,7 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
         for (const auto& ref : ids) {
             marks.append(u"?"_s);
             try {
-                binds.append(c.resources.findPool(ref).value(u"id"_s));
+                binds.append(c.resources.pools().findPool(ref).value(u"id"_s));
             } catch (const SimApiError&) {
                 binds.append(QString()); // an unknown reference matches nothing
             }
@@ -89,7 +89,7 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
         binds << key;
     }
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
-    return ApiResponse::okJson(c.resources.poolsPage(query, where, binds, history));
+    return ApiResponse::okJson(c.resources.pools().poolsPage(query, where, binds, history));
 }
 
 ApiResponse SimPoolRoutes::getPool(const SimRequestContext& c)
@@ -97,18 +97,19 @@ ApiResponse SimPoolRoutes::getPool(const SimRequestContext& c)
     QueryReader query(c.request.query);
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
     query.finish();
-    return ApiResponse::ok(c.resources.poolJson(c.resources.findPool(c.params.at(0)), history));
+    return ApiResponse::ok(
+        c.resources.pools().poolJson(c.resources.pools().findPool(c.params.at(0)), history));
 }
 
 ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
 {
-    const QSqlRecord pool = c.resources.findPool(c.params.at(0));
+    const QSqlRecord pool = c.resources.pools().findPool(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
     const QString id = pool.value(u"id"_s).toString();
-    c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(pool.value(u"workspace_id"_s).toString());
     if (name && *name != pool.value(u"name"_s).toString()) {
         if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
                         {pool.value(u"workspace_id"_s), *name}))
@@ -119,14 +120,14 @@ ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
     }
     if (body.has(u"tags"_s))
         c.store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(c.resources.storedPoolJson(id));
+    return ApiResponse::ok(c.resources.pools().storedPoolJson(id));
 }
 
 ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)
 {
-    const QSqlRecord pool = c.resources.findPool(c.params.at(0));
+    const QSqlRecord pool = c.resources.pools().findPool(c.params.at(0));
     const QString id = pool.value(u"id"_s).toString();
-    c.resources.requireWrite(pool.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(pool.value(u"workspace_id"_s).toString());
     QList<FieldError> details;
     const qint64 active =
         c.store
@@ -138,7 +139,7 @@ ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)
         details.append({{}, u"active_instances"_s, u"%1 instances are not terminated."_s.arg(active)});
     if (allocation::hasCurrentOrFutureAllocation(c.store, id, c.now))
         details.append({{}, u"allocation"_s, u"The pool holds current or future allocation."_s});
-    for (const auto& guard : std::as_const(c.resources.poolDeleteGuards()))
+    for (const auto& guard : std::as_const(c.resources.pools().poolDeleteGuards()))
         details += guard(c.store, id, c.now);
     if (!details.isEmpty())
         throw SimApiError::unprocessable(u"Pool has active dependencies."_s, details);

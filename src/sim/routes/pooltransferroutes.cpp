@@ -3,11 +3,11 @@
 #include "sim/routes/pooltransferroutes.h"
 
 #include "sim/market/marketengine.h"
+#include "sim/resources/simpooltransfers.h"
+#include "sim/resources/simresources.h"
 #include "sim/routes/idempotency.h"
 #include "sim/routes/routeutil.h"
-#include "sim/simpooltransfers.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/store/simstore.h"
 
 #include <QJsonDocument>
 
@@ -47,7 +47,7 @@ ApiResponse SimPoolTransferRoutes::createTransfer(const SimRequestContext& c)
     const auto skuRef = body.string(u"instance_sku"_s, true, 64);
     std::optional<QString> skuId;
     if (skuRef) {
-        if (const auto known = c.resources.market().sku(*skuRef))
+        if (const auto known = c.resources.marketSide().market().sku(*skuRef))
             skuId = known->id;
         else
             body.addError(u"instance_sku"_s, u"not_found"_s,
@@ -81,11 +81,11 @@ ApiResponse SimPoolTransferRoutes::createTransfer(const SimRequestContext& c)
     }
     body.finish();
 
-    const QSqlRecord from = c.resources.findPool(*fromRef, u"from_pool"_s);
-    const QSqlRecord to = c.resources.findPool(*toRef, u"to_pool"_s);
+    const QSqlRecord from = c.resources.pools().findPool(*fromRef, u"from_pool"_s);
+    const QSqlRecord to = c.resources.pools().findPool(*toRef, u"to_pool"_s);
     // Both pools change: the caller writes in both workspaces.
-    c.resources.requireWrite(from.value(u"workspace_id"_s).toString());
-    c.resources.requireWrite(to.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(from.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(to.value(u"workspace_id"_s).toString());
     if (from.value(u"id"_s) == to.value(u"id"_s))
         throw SimApiError::unprocessable(
             u"from_pool and to_pool are the same pool."_s,
@@ -106,15 +106,15 @@ ApiResponse SimPoolTransferRoutes::listTransfers(const SimRequestContext& c)
     QueryReader query(c.request.query);
     QVariantList binds;
     // The caller reads one of the two pools.
-    const QString readable = c.resources.readableWorkspacesCondition(u"fp.workspace_id"_s, binds);
-    const QString readableTo = c.resources.readableWorkspacesCondition(u"tp.workspace_id"_s, binds);
+    const QString readable = c.resources.access().readableWorkspacesCondition(u"fp.workspace_id"_s, binds);
+    const QString readableTo = c.resources.access().readableWorkspacesCondition(u"tp.workspace_id"_s, binds);
     QStringList where{u"("_s + readable + u" OR "_s + readableTo + u")"_s};
     const QStringList pools = query.list(u"pool"_s);
     if (!pools.isEmpty()) {
         QStringList ids;
         for (const QString& ref : pools) {
             try {
-                ids.append(c.resources.findPool(ref).value(u"id"_s).toString());
+                ids.append(c.resources.pools().findPool(ref).value(u"id"_s).toString());
             } catch (const SimApiError&) {
                 // An unknown pool matches nothing.
             }
@@ -132,8 +132,8 @@ ApiResponse SimPoolTransferRoutes::listTransfers(const SimRequestContext& c)
         where.append(u"t.status = ?"_s);
         binds.append(*status);
     }
-    return ApiResponse::ok(c.resources.page(pooltransfer::selectSql(), where, binds, u"t.seq"_s, true, query,
-                                            u"ptfrc"_s, 50, 200, &pooltransfer::json));
+    return ApiResponse::ok(c.resources.pages().page(pooltransfer::selectSql(), where, binds, u"t.seq"_s, true,
+                                                    query, u"ptfrc"_s, 50, 200, &pooltransfer::json));
 }
 
 ApiResponse SimPoolTransferRoutes::getTransfer(const SimRequestContext& c)

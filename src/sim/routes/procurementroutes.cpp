@@ -3,9 +3,9 @@
 #include "sim/routes/procurementroutes.h"
 
 #include "common/money.h"
-#include "sim/simprocurements.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/resources/simprocurements.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -53,7 +53,7 @@ std::optional<QString> readSku(const SimRequestContext& c, BodyReader& body,
 {
     if (!ref)
         return std::nullopt;
-    if (const auto known = c.resources.market().sku(*ref))
+    if (const auto known = c.resources.marketSide().market().sku(*ref))
         return known->id;
     body.addError(u"instance_sku"_s, u"not_found"_s,
                   u"instance_sku %1 is not a registered instance SKU."_s.arg(*ref));
@@ -139,9 +139,10 @@ ApiResponse SimProcurementRoutes::createProcurement(const SimRequestContext& c)
     const bool enabled = body.boolean(u"enabled"_s, false).value_or(true);
     body.finish();
 
-    const QSqlRecord pool = referenced([&] { return c.resources.findPool(*poolRef, u"pool"_s); }, u"pool"_s);
+    const QSqlRecord pool =
+        referenced([&] { return c.resources.pools().findPool(*poolRef, u"pool"_s); }, u"pool"_s);
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
-    c.resources.requireWrite(workspaceId);
+    c.resources.access().requireWrite(workspaceId);
     if (!name)
         name = u"procurement-"_s
                + c.resources.ids().make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
@@ -157,7 +158,7 @@ ApiResponse SimProcurementRoutes::createProcurement(const SimRequestContext& c)
         {id, workspaceId, poolId, *skuId, *name, *target, *minSell, *maxBuy, *window, enabled, c.now, c.now});
     // It acts at once, as it will at every hour from now on.
     procurement::act(c.resources, id, c.now);
-    c.resources.reconcile();
+    c.resources.instances().reconcile();
     return ApiResponse::created(stored(c, id));
 }
 
@@ -168,19 +169,19 @@ ApiResponse SimProcurementRoutes::listProcurements(const SimRequestContext& c)
     QVariantList binds;
     if (const auto ws = query.string(u"workspace"_s)) {
         where.append(u"pr.workspace_id = ?"_s);
-        binds.append(
-            referenced([&] { return c.resources.readableWorkspace(*ws, u"workspace"_s); }, u"workspace"_s)
-                .value(u"id"_s));
+        binds.append(referenced([&] { return c.resources.access().readableWorkspace(*ws, u"workspace"_s); },
+                                u"workspace"_s)
+                         .value(u"id"_s));
     } else {
-        where.append(c.resources.readableWorkspacesCondition(u"pr.workspace_id"_s, binds));
+        where.append(c.resources.access().readableWorkspacesCondition(u"pr.workspace_id"_s, binds));
     }
     if (const auto pool = query.string(u"pool"_s)) {
         where.append(u"pr.pool_id = ?"_s);
-        binds.append(
-            referenced([&] { return c.resources.findPool(*pool, u"pool"_s); }, u"pool"_s).value(u"id"_s));
+        binds.append(referenced([&] { return c.resources.pools().findPool(*pool, u"pool"_s); }, u"pool"_s)
+                         .value(u"id"_s));
     }
-    return ApiResponse::ok(c.resources.page(procurement::selectSql(), where, binds, u"pr.seq"_s, true, query,
-                                            u"procc"_s, 50, 50, &procurement::json));
+    return ApiResponse::ok(c.resources.pages().page(procurement::selectSql(), where, binds, u"pr.seq"_s, true,
+                                                    query, u"procc"_s, 50, 50, &procurement::json));
 }
 
 ApiResponse SimProcurementRoutes::getProcurement(const SimRequestContext& c)
@@ -202,7 +203,7 @@ ApiResponse SimProcurementRoutes::patchProcurement(const SimRequestContext& c)
 
     const QString id = current.value(u"id"_s).toString();
     const QString workspaceId = current.value(u"workspace_id"_s).toString();
-    c.resources.requireWrite(workspaceId);
+    c.resources.access().requireWrite(workspaceId);
     if (name)
         requireUniqueName(c, workspaceId, *name, id);
     if (skuId)
@@ -232,7 +233,7 @@ ApiResponse SimProcurementRoutes::patchProcurement(const SimRequestContext& c)
     if (terms) {
         procurement::cancelOrders(c.resources, id, c.now);
         procurement::act(c.resources, id, c.now);
-        c.resources.reconcile();
+        c.resources.instances().reconcile();
     }
     return ApiResponse::ok(stored(c, id));
 }
@@ -241,7 +242,7 @@ ApiResponse SimProcurementRoutes::deleteProcurement(const SimRequestContext& c)
 {
     const QSqlRecord current = procurement::find(c.resources, c.params.at(0));
     const QString id = current.value(u"id"_s).toString();
-    c.resources.requireWrite(current.value(u"workspace_id"_s).toString());
+    c.resources.access().requireWrite(current.value(u"workspace_id"_s).toString());
     // Its standing orders are cancelled; what they filled stays in the pool.
     procurement::cancelOrders(c.resources, id, c.now);
     c.store.exec(u"UPDATE procurements SET deleted_at = ?, enabled = 0 WHERE id = ?"_s, {c.now, id});

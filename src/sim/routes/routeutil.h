@@ -3,7 +3,8 @@
 #pragma once
 
 #include "common/fielderror.h"
-#include "sim/simhttp.h"
+#include "sim/api/simhttp.h"
+#include "sim/world/simclock.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -14,9 +15,8 @@
 
 namespace sfsim::routeutil {
 
-constexpr qint64 Day = 86400;
-// Far enough for any window the market trades, small enough to keep arithmetic exact.
-constexpr qint64 MaxTime = 4'102'444'800; // 2100-01-01
+using simtime::Day;
+using simtime::MaxTime;
 
 // Whether `value` is a cursor of the list whose cursors start with `prefix`.
 bool isCursor(const QString& prefix, const QString& value);

@@ -2,8 +2,8 @@
 
 #pragma once
 
+#include "sim/api/simhttp.h"
 #include "sim/routes/simrequest.h"
-#include "sim/simhttp.h"
 
 #include <QList>
 

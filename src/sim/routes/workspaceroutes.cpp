@@ -3,8 +3,8 @@
 #include "sim/routes/workspaceroutes.h"
 
 #include "common/constvalue.h"
-#include "sim/simresources.h"
-#include "sim/simstore.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -36,16 +36,16 @@ ApiResponse SimWorkspaceRoutes::listWorkspaces(const SimRequestContext& c)
     const QStringList refs = query.list(u"id"_s);
     query.finish();
     QVariantList binds;
-    const QString readable = c.resources.readableWorkspacesCondition(u"id"_s, binds);
+    const QString readable = c.resources.access().readableWorkspacesCondition(u"id"_s, binds);
     QJsonArray data;
     QSet<QString> wanted;
     for (const auto& ref : refs)
-        wanted.insert(c.resources.readableWorkspace(ref).value(u"id"_s).toString());
+        wanted.insert(c.resources.access().readableWorkspace(ref).value(u"id"_s).toString());
     for (const auto& r : constValue(c.store.rows(u"SELECT * FROM workspaces WHERE deleted_at IS NULL AND "_s
                                                      + readable + u" ORDER BY seq DESC"_s,
                                                  binds))) {
         if (wanted.isEmpty() || wanted.contains(r.value(u"id"_s).toString()))
-            data.append(c.resources.workspaceJson(r));
+            data.append(c.resources.access().workspaceJson(r));
     }
     return ApiResponse::ok({{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
 }
@@ -55,7 +55,7 @@ ApiResponse SimWorkspaceRoutes::createWorkspace(const SimRequestContext& c)
     BodyReader body = BodyReader::parse(c.request.body);
     auto name = body.name(u"name"_s, false);
     body.finish();
-    c.resources.requireAccountWrite();
+    c.resources.access().requireAccountWrite();
     if (!name)
         name = u"workspace-"_s
                + c.resources.ids().make(u"w"_s).mid(2, 6).toLower().replace(u'_', u'0').replace(u'-', u'1');
@@ -68,21 +68,22 @@ ApiResponse SimWorkspaceRoutes::createWorkspace(const SimRequestContext& c)
     c.store.exec(u"INSERT INTO workspaces(id, account_id, name, created_at) VALUES(?, ?, ?, ?)"_s,
                  {id, c.caller.account, *name, c.now});
     return ApiResponse::created(
-        c.resources.workspaceJson(*c.store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {id})));
+        c.resources.access().workspaceJson(*c.store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {id})));
 }
 
 ApiResponse SimWorkspaceRoutes::getWorkspace(const SimRequestContext& c)
 {
-    return ApiResponse::ok(c.resources.workspaceJson(c.resources.readableWorkspace(c.params.at(0))));
+    return ApiResponse::ok(
+        c.resources.access().workspaceJson(c.resources.access().readableWorkspace(c.params.at(0))));
 }
 
 ApiResponse SimWorkspaceRoutes::patchWorkspace(const SimRequestContext& c)
 {
-    const QSqlRecord ws = c.resources.readableWorkspace(c.params.at(0));
+    const QSqlRecord ws = c.resources.access().readableWorkspace(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
     const auto name = body.name(u"name"_s, false);
     body.finish();
-    c.resources.requireWrite(ws.value(u"id"_s).toString());
+    c.resources.access().requireWrite(ws.value(u"id"_s).toString());
     if (name && *name != ws.value(u"name"_s).toString()) {
         if (ws.value(u"name"_s).toString() == u"default"_s)
             throw SimApiError::badRequest(u"The default workspace cannot be renamed."_s);
@@ -94,15 +95,15 @@ ApiResponse SimWorkspaceRoutes::patchWorkspace(const SimRequestContext& c)
                 {{u"name"_s, u"name_taken"_s, u"A workspace named %1 already exists."_s.arg(*name)}});
         c.store.exec(u"UPDATE workspaces SET name = ? WHERE id = ?"_s, {*name, ws.value(u"id"_s)});
     }
-    return ApiResponse::ok(c.resources.workspaceJson(
+    return ApiResponse::ok(c.resources.access().workspaceJson(
         *c.store.row(u"SELECT * FROM workspaces WHERE id = ?"_s, {ws.value(u"id"_s)})));
 }
 
 ApiResponse SimWorkspaceRoutes::deleteWorkspace(const SimRequestContext& c)
 {
-    const QSqlRecord ws = c.resources.readableWorkspace(c.params.at(0));
+    const QSqlRecord ws = c.resources.access().readableWorkspace(c.params.at(0));
     const QString id = ws.value(u"id"_s).toString();
-    c.resources.requireAccountWrite();
+    c.resources.access().requireAccountWrite();
     QList<FieldError> details;
     if (ws.value(u"name"_s).toString() == u"default"_s)
         details.append({{}, u"default_workspace"_s, u"The default workspace cannot be deleted."_s});
@@ -168,7 +169,7 @@ ApiResponse SimWorkspaceRoutes::setFeatureFlag(const SimRequestContext& c)
     body.finish();
     if (!row->value(0).toBool())
         throw SimApiError::forbidden(u"Feature flag is not self-enrollable"_s);
-    c.resources.requireAccountWrite();
+    c.resources.access().requireAccountWrite();
     c.store.exec(u"UPDATE flag_enrollments SET enrolled = ? WHERE flag = ? AND account_id = ?"_s,
                  {*enrolled, flag, c.caller.account});
     return ApiResponse::ok(

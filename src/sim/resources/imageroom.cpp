@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+
+// Images: references (launchable ones too), JSON, and where their bytes are kept.
+
+#include "sim/resources/imageroom.h"
+
+#include "sim/market/marketjson.h"
+#include "sim/resources/simallocation.h"
+#include "sim/resources/simjsonwriter.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
+
+#include <QJsonDocument>
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace sfsim {
+
+namespace {
+
+const QString imageSelect =
+    u"SELECT im.*, w.name AS workspace, w.account_id FROM images im JOIN workspaces w ON w.id = im.workspace_id"_s;
+
+} // namespace
+
+ImageRoom::ImageRoom(SimResources& resources)
+    : SimRoom(resources)
+{}
+
+QSqlRecord ImageRoom::findImage(const QString& ref, const QString& field)
+{
+    const QString id = ref.startsWith(u"vmi_"_s) ? u"image"_s + ref.mid(3) : ref;
+    std::optional<QSqlRecord> row;
+    if (id.startsWith(u"image_"_s)) {
+        row = m_store.row(imageSelect + u" WHERE im.id = ? AND im.deleted_at IS NULL"_s, {id});
+    } else if (const auto path = m_res.access().splitPath(u"image"_s, ref, false)) {
+        const auto& [account, workspace, name] = *path;
+        row = m_store.row(imageSelect
+                              + u" WHERE w.account_id = ? AND w.name = ? AND im.name = ? "
+                                "AND im.deleted_at IS NULL"_s,
+                          {account, workspace, name});
+    } else {
+        // A bare name: the public images first, then the caller's.
+        row = m_store.row(imageSelect
+                              + u" WHERE im.name = ? AND (im.is_public = 1 OR w.account_id = ?) "
+                                "AND im.deleted_at IS NULL ORDER BY im.is_public DESC LIMIT 1"_s,
+                          {ref, m_res.caller().account});
+    }
+    const bool visible = row
+                         && (row->value(u"is_public"_s).toBool()
+                             || (row->value(u"account_id"_s).toString() == m_res.caller().account
+                                 && m_res.caller().level(row->value(u"workspace_id"_s).toString()) >= 1));
+    if (!visible) {
+        const QString what = u"Image %1 not found."_s.arg(ref);
+        if (field.isEmpty())
+            throw SimApiError::notFound(what);
+        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    }
+    return *row;
+}
+
+QSqlRecord ImageRoom::findLaunchableImage(const QString& ref, const QString& field)
+{
+    const QSqlRecord image = findImage(ref, field);
+    const QString status = image.value(u"upload_status"_s).toString();
+    if (status == u"completed"_s)
+        return image;
+    const QString name = image.value(u"name"_s).toString();
+    const QString message =
+        status == u"revoked"_s
+            ? u"Image %1 is revoked: it cannot start new instances until it is reinstated."_s.arg(name)
+            : u"Image %1 is %2: only a completed upload can start instances."_s.arg(name, status);
+    throw SimApiError::unprocessable(
+        message, {{field, status == u"revoked"_s ? u"image_revoked"_s : u"image_not_ready"_s, message}});
+}
+
+QJsonObject ImageRoom::imageJson(const QSqlRecord& r) const
+{
+    const QString account = r.value(u"account_id"_s).toString();
+    const QString workspace = r.value(u"workspace"_s).toString();
+    const QString name = r.value(u"name"_s).toString();
+    const auto nullable = [&r](const QString& column) {
+        const QString value = r.value(column).toString();
+        return value.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(value);
+    };
+    return {{u"object"_s, u"image"_s},
+            {u"id"_s, r.value(u"id"_s).toString()},
+            {u"resource_path"_s, u"sfc:image:%1:%2:%3"_s.arg(account, workspace, name)},
+            {u"owner"_s, account},
+            {u"workspace"_s, workspace},
+            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
+            {u"name"_s, name},
+            {u"is_public"_s, r.value(u"is_public"_s).toBool()},
+            {u"upload_status"_s, r.value(u"upload_status"_s).toString()},
+            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+            {u"provider"_s, nullable(u"provider"_s)},
+            {u"sha256"_s, nullable(u"sha256"_s)}};
+}
+
+const QString& ImageRoom::imageSelectSql()
+{
+    return imageSelect;
+}
+
+} // namespace sfsim

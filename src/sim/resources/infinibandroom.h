@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#pragma once
+
+#include "sim/resources/simroom.h"
+
+namespace sfsim {
+
+// InfiniBand fabrics and partitions: references, JSON with attached instance counts, pages.
+class InfinibandRoom final : public SimRoom
+{
+public:
+    explicit InfinibandRoom(SimResources& resources);
+
+    QSqlRecord findPartition(const QString& ref, const QString& workspaceRef);
+
+    QSqlRecord findFabric(const QString& ref, const QString& field = {});
+
+    QJsonObject partitionJson(const QSqlRecord& r);
+
+    QJsonObject partitionJson(const QSqlRecord& r, qint64 instanceCount) const;
+
+    // Attached, unreleased instances the caller can read, per partition, in one query.
+    QHash<QString, qint64> attachedInstanceCounts(const QStringList& partitionIds);
+
+    QJsonObject fabricJson(const QSqlRecord& r);
+
+    // The partition `id` as the API writes it, read from the store.
+    QJsonObject storedPartitionJson(const QString& id);
+
+    // A page of partitions as compact JSON, each with the attached instances the caller can read.
+    QByteArray partitionsPage(QueryReader& query, const QStringList& where, const QVariantList& binds);
+};
+
+} // namespace sfsim
