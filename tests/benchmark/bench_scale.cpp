@@ -20,8 +20,8 @@
 #include "core/market/plannerdata.h"
 #include "core/models/instancemodel.h"
 #include "gui/reservations/plannerchart.h"
-#include "sim/simapi.h"
-#include "sim/simstore.h"
+#include "sim/routes/simapi.h"
+#include "sim/store/simstore.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
