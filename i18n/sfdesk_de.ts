@@ -708,6 +708,85 @@
     </message>
 </context>
 <context>
+    <name>ProcurementDialog</name>
+    <message>
+        <source>Pool:</source>
+        <translation>Pool:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>chosen by the server</source>
+        <translation>vom Server gewählt</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>&amp;Keep:</source>
+        <translation>&amp;Vorhalten:</translation>
+    </message>
+    <message>
+        <source>Target nodes</source>
+        <translation>Zielanzahl an Knoten</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> Knoten</translation>
+    </message>
+    <message>
+        <source>&amp;Over the next:</source>
+        <translation>&amp;Zeitraum ab jetzt:</translation>
+    </message>
+    <message>
+        <source>Managed window</source>
+        <translation>Verwaltetes Zeitfenster</translation>
+    </message>
+    <message>
+        <source>How far ahead it holds the target, as the sf CLI writes a length: 90m, 24h, 7d</source>
+        <translation>Wie weit im Voraus die Beschaffung das Ziel hält, als Länge, wie die sf-CLI sie schreibt: 90m, 24h, 7d</translation>
+    </message>
+    <message>
+        <source>Buy at &amp;most ($/node-hour):</source>
+        <translation>Kaufen für &amp;höchstens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Price cap, dollars per node-hour</source>
+        <translation>Höchstpreis, Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>It buys at no more than this, in dollars per node-hour</source>
+        <translation>Die Beschaffung kauft höchstens zu diesem Preis, in Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Sell at &amp;least ($/node-hour):</source>
+        <translation>Verkaufen für &amp;mindestens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Floor, dollars per node-hour</source>
+        <translation>Mindestpreis, Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>It sells what is over the target at no less than this, in dollars per node-hour</source>
+        <translation>Die Beschaffung verkauft, was über dem Ziel liegt, mindestens zu diesem Preis, in Dollar pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>&amp;Running: it buys and sells to keep the target</source>
+        <translation>&amp;Aktiv: kauft und verkauft, um das Ziel zu halten</translation>
+    </message>
+</context>
+<context>
     <name>QMenu</name>
     <message>
         <source>Copy &amp;ID</source>
@@ -1250,18 +1329,6 @@
     <message>
         <source>Could not read which orders may have been placed: check Orders before placing one again, or it may be placed twice.</source>
         <translation>Möglicherweise aufgegebene Orders unlesbar: Prüfen Sie Orders vor erneutem Aufgeben, sonst droht eine Doppel-Order.</translation>
-    </message>
-    <message>
-        <source>The connection &quot;%1&quot; was removed. No system keychain could be reached: if one kept a token for it in an earlier run, it is still there.</source>
-        <translation>Die Verbindung „%1“ wurde entfernt. Kein Schlüsselbund des Systems war erreichbar: Hat einer in einem früheren Lauf ein Token für sie verwahrt, ist es noch dort.</translation>
-    </message>
-    <message>
-        <source>The connection &quot;%1&quot; and its token were removed.</source>
-        <translation>Die Verbindung „%1“ und ihr Token wurden entfernt.</translation>
-    </message>
-    <message>
-        <source>The connection &quot;%1&quot; was not removed: its token could not be removed from the system keychain. %2</source>
-        <translation>Die Verbindung „%1“ wurde nicht entfernt: Ihr Token konnte nicht aus dem Schlüsselbund des Systems entfernt werden. %2</translation>
     </message>
     <message>
         <source>Deployments</source>
@@ -1863,6 +1930,21 @@
     <message>
         <source>If the server&apos;s certificate comes from your organisation&apos;s own CA, choose that CA&apos;s PEM file under Network in File &gt; Connections.</source>
         <translation>Stammt das Zertifikat des Servers von der eigenen CA Ihrer Organisation, wählen Sie die PEM-Datei dieser CA unter Netzwerk in Datei &gt; Verbindungen.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::ConnectionManager</name>
+    <message>
+        <source>The connection &quot;%1&quot; was not removed: its token could not be removed from the system keychain. %2</source>
+        <translation>Die Verbindung „%1“ wurde nicht entfernt: Ihr Token konnte nicht aus dem Schlüsselbund des Systems entfernt werden. %2</translation>
+    </message>
+    <message>
+        <source>The connection &quot;%1&quot; was removed. No system keychain could be reached: if one kept a token for it in an earlier run, it is still there.</source>
+        <translation>Die Verbindung „%1“ wurde entfernt. Kein Schlüsselbund des Systems war erreichbar: Hat einer in einem früheren Lauf ein Token für sie verwahrt, ist es noch dort.</translation>
+    </message>
+    <message>
+        <source>The connection &quot;%1&quot; and its token were removed.</source>
+        <translation>Die Verbindung „%1“ und ihr Token wurden entfernt.</translation>
     </message>
 </context>
 <context>
@@ -6275,84 +6357,8 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
 <context>
     <name>sfdesk::ProcurementDialog</name>
     <message>
-        <source>&amp;Running: it buys and sells to keep the target</source>
-        <translation>&amp;Aktiv: kauft und verkauft, um das Ziel zu halten</translation>
-    </message>
-    <message>
         <source>Copy as sf &amp;Command</source>
         <translation>Als sf-&amp;Befehl kopieren</translation>
-    </message>
-    <message>
-        <source>chosen by the server</source>
-        <translation>vom Server gewählt</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>SKU</source>
-        <translation>SKU</translation>
-    </message>
-    <message>
-        <source> nodes</source>
-        <translation> Knoten</translation>
-    </message>
-    <message>
-        <source>Target nodes</source>
-        <translation>Zielanzahl an Knoten</translation>
-    </message>
-    <message>
-        <source>Managed window</source>
-        <translation>Verwaltetes Zeitfenster</translation>
-    </message>
-    <message>
-        <source>How far ahead it holds the target, as the sf CLI writes a length: 90m, 24h, 7d</source>
-        <translation>Wie weit im Voraus die Beschaffung das Ziel hält, als Länge, wie die sf-CLI sie schreibt: 90m, 24h, 7d</translation>
-    </message>
-    <message>
-        <source>Price cap, dollars per node-hour</source>
-        <translation>Höchstpreis, Dollar pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>It buys at no more than this, in dollars per node-hour</source>
-        <translation>Die Beschaffung kauft höchstens zu diesem Preis, in Dollar pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Floor, dollars per node-hour</source>
-        <translation>Mindestpreis, Dollar pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>It sells what is over the target at no less than this, in dollars per node-hour</source>
-        <translation>Die Beschaffung verkauft, was über dem Ziel liegt, mindestens zu diesem Preis, in Dollar pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Pool:</source>
-        <translation>Pool:</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>SK&amp;U:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Keep:</source>
-        <translation>&amp;Vorhalten:</translation>
-    </message>
-    <message>
-        <source>&amp;Over the next:</source>
-        <translation>&amp;Zeitraum ab jetzt:</translation>
-    </message>
-    <message>
-        <source>Buy at &amp;most ($/node-hour):</source>
-        <translation>Kaufen für &amp;höchstens ($/Knotenstunde):</translation>
-    </message>
-    <message>
-        <source>Sell at &amp;least ($/node-hour):</source>
-        <translation>Verkaufen für &amp;mindestens ($/Knotenstunde):</translation>
     </message>
     <message>
         <source>Keep Nodes from Here On</source>

@@ -103,6 +103,30 @@ private Q_SLOTS:
         QVERIFY(check(true));
     }
 
+    // A small screen (1,024 x 768) holds the window on every page, with its lists loaded: no
+    // toolbar, caption or pane asks for more width than the screen has.
+    void everyPageFitsASmallScreen()
+    {
+        RunningApp running;
+        QVERIFY(running.showConnected());
+        MainWindow* window = running.window();
+        auto* instances =
+            window->sectionPage(u"instances"_s)->findChild<ResourceTableView*>(u"instancesView"_s);
+        QVERIFY(instances);
+        QTRY_VERIFY_WITH_TIMEOUT(instances->proxy()->rowCount() >= 2, 20000);
+        for (const QString& id : window->sectionIds()) {
+            QVERIFY(window->setCurrentSection(id));
+            QApplication::processEvents();
+            const QSize needed = window->minimumSizeHint().expandedTo(window->minimumSize());
+            QVERIFY2(needed.width() <= 1024, qPrintable(u"%1: %2 px wide"_s.arg(id).arg(needed.width())));
+            QVERIFY2(needed.height() <= 768, qPrintable(u"%1: %2 px high"_s.arg(id).arg(needed.height())));
+        }
+        window->resize(1024, 740);
+        QVERIFY(window->setCurrentSection(u"images"_s));
+        QTRY_COMPARE(window->width(), 1024);
+        saveWidgetScreenshot(window, u"small-screen-images"_s);
+    }
+
     // Ctrl+A in Instances selects every row, and the details say how many are selected.
     void detailsDescribeASelectionOfMany()
     {

@@ -175,6 +175,7 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
                       "the partition):"),
                    m_details);
     attachedCaption->setObjectName(QStringLiteral("partitionAttachedCaption"));
+    attachedCaption->setWordWrap(true);
     auto* attachedRow = new QHBoxLayout;
     attachedRow->addWidget(attachedCaption, 1);
     for (const auto& [action, name] : {std::pair{m_launch, QStringLiteral("partitionsLaunchButton")},
