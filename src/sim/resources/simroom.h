@@ -16,7 +16,7 @@ namespace sfsim {
 
 using sfdesk::FieldError;
 
-class SimOptions;
+struct SimOptions;
 class SimResources;
 class SimStore;
 class SimRow;
