@@ -176,8 +176,10 @@ PartitionsView::PartitionsView(ViewContext* context, QWidget* parent)
                    m_details);
     attachedCaption->setObjectName(QStringLiteral("partitionAttachedCaption"));
     attachedCaption->setWordWrap(true);
+    // The caption on a line of its own, so that it wraps rather than widening the page.
+    detailsLayout->addWidget(attachedCaption);
     auto* attachedRow = new QHBoxLayout;
-    attachedRow->addWidget(attachedCaption, 1);
+    attachedRow->addStretch(1);
     for (const auto& [action, name] : {std::pair{m_launch, QStringLiteral("partitionsLaunchButton")},
                                        std::pair{m_check, QStringLiteral("partitionsCheckButton")},
                                        std::pair{m_topology, QStringLiteral("partitionsTopologyButton")}}) {
