@@ -207,8 +207,11 @@ private Q_SLOTS:
         // Two nodes from now on.
         m_api.setAllocation(poolId, sku, 2);
         session.refresh(Session::Resource::Pools);
+        // Asked before the row is looked up: asking the simulator lets the session apply a poll,
+        // which replaces the rows a pointer from find() points into.
+        const qint64 now = m_api.now();
         QTRY_VERIFY_WITH_TIMEOUT(
-            session.pools()->find(poolId) && session.pools()->find(poolId)->nodesAt(m_api.now()) == 2, 15000);
+            session.pools()->find(poolId) && session.pools()->find(poolId)->nodesAt(now) == 2, 15000);
         QTRY_COMPARE_WITH_TIMEOUT(session.pools()->idleOf(poolId).nodeHours, 2 * 48, 15000);
         const int row = session.pools()->rowOf(poolId);
         QCOMPARE(session.pools()->index(row, PoolModel::IdleColumn).data(ResourceRole::RawRole).toLongLong(),
