@@ -24,7 +24,6 @@ namespace sfsim {
 using sfdesk::constValue;
 using sfdesk::FieldError;
 using sfdesk::FieldErrors;
-using sfdesk::lcSim;
 namespace Money = sfdesk::Money;
 using sfdesk::Schedule;
 using sfdesk::ScheduleEntry;

@@ -19,7 +19,6 @@ namespace sfsim {
 using sfdesk::constValue;
 namespace Money = sfdesk::Money;
 using sfdesk::Schedule;
-using sfdesk::ScheduleEntry;
 
 namespace {
 
