@@ -20,6 +20,7 @@
 #include "core/market/plannerdata.h"
 #include "core/models/instancemodel.h"
 #include "gui/reservations/plannerchart.h"
+#include "inprocesssim.h"
 #include "sim/routes/simapi.h"
 #include "sim/store/simstore.h"
 
@@ -67,36 +68,6 @@ double median(QList<double> samples)
     std::sort(samples.begin(), samples.end());
     return samples.at(samples.size() / 2);
 }
-
-struct Sim
-{
-    SimApi& api;
-    QByteArray authorization;
-
-    ApiResponse call(const QString& method, const QString& path, const QString& query = {},
-                     const QJsonObject& body = {})
-    {
-        SimApiRequest r;
-        r.method = method;
-        r.path = u"/preview/v2/"_s + path;
-        r.query = QUrlQuery(query);
-        r.body = body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
-        r.authorization = authorization;
-        r.fromLoopback = true;
-        return api.handle(r);
-    }
-
-    QJsonObject must(const QString& method, const QString& path, const QJsonObject& body)
-    {
-        const ApiResponse response = call(method, path, {}, body);
-        if (response.status >= 300) {
-            QTextStream(stderr) << method << u' ' << path << u": " << response.status << u' '
-                                << response.bytes() << Qt::endl;
-            std::exit(1);
-        }
-        return response.body;
-    }
-};
 
 constexpr qint64 H = 3600;
 constexpr qint64 Hour0 = 1'800'000'000;
@@ -146,7 +117,7 @@ int runOne(int size)
         QTextStream(stderr) << error << Qt::endl;
         return 1;
     }
-    Sim sim{api, "Bearer " + api.tokens().value(u"acme-owner"_s).toString().toLatin1()};
+    InProcessSim sim{api, "Bearer " + api.tokens().value(u"acme-owner"_s).toString().toLatin1()};
     QElapsedTimer seeding;
     seeding.start();
     const QString pool =

@@ -7,6 +7,7 @@
 // The world: one pool holding the instances, 200 more pools, 100 InfiniBand partitions with a
 // fifth of the instances attached. Prints numbers; asserts nothing about speed.
 
+#include "inprocesssim.h"
 #include "sim/routes/simapi.h"
 #include "sim/store/simstore.h"
 
@@ -26,36 +27,6 @@ using namespace sfsim;
 
 namespace {
 
-struct Bench
-{
-    SimApi& api;
-    QByteArray authorization;
-
-    ApiResponse call(const QString& method, const QString& path, const QString& query = {},
-                     const QJsonObject& body = {})
-    {
-        SimApiRequest r;
-        r.method = method;
-        r.path = u"/preview/v2/"_s + path;
-        r.query = QUrlQuery(query);
-        r.body = body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
-        r.authorization = authorization;
-        r.fromLoopback = true;
-        return api.handle(r);
-    }
-
-    QJsonObject must(const QString& method, const QString& path, const QJsonObject& body)
-    {
-        const ApiResponse response = call(method, path, {}, body);
-        if (response.status >= 300) {
-            QTextStream(stderr) << method << u' ' << path << u": " << response.status << u' '
-                                << response.bytes() << Qt::endl;
-            std::exit(1);
-        }
-        return response.body;
-    }
-};
-
 double cpuMs()
 {
     timespec ts{};
@@ -71,7 +42,7 @@ struct Timing
     int items = 0;
 };
 
-Timing measure(Bench& bench, const QString& path, const QString& query, int rounds)
+Timing measure(InProcessSim& bench, const QString& path, const QString& query, int rounds)
 {
     QList<double> times;
     QList<double> cpuTimes;
@@ -128,7 +99,7 @@ int main(int argc, char** argv)
         QTextStream(stderr) << error << Qt::endl;
         return 1;
     }
-    Bench bench{api, "Bearer " + api.tokens().value(u"acme-owner"_s).toString().toLatin1()};
+    InProcessSim bench{api, "Bearer " + api.tokens().value(u"acme-owner"_s).toString().toLatin1()};
 
     QElapsedTimer setup;
     setup.start();
