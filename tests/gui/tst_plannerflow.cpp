@@ -20,6 +20,7 @@
 #include "gui/reservations/reservationspage.h"
 #include "gui/reservations/windowsearchdialog.h"
 #include "gui/theme/theme.h"
+#include "orderstatus.h"
 #include "support/eventloopwatchdog.h"
 #include "support/postedevents.h"
 #include "support/simclient.h"
@@ -168,6 +169,24 @@ struct App
     // Any of these on the status line.
     bool placeUntil(const QStringList& expected, int* failures = nullptr) const
     {
+        auto* place = child<QPushButton>(u"orderPlace"_s);
+        return placeUntilShown(
+            [place, expected](const QString& status) {
+                return std::any_of(expected.cbegin(), expected.cend(), [&status, place](const QString& text) {
+                    return status.contains(text)
+                           // A refusal by the panel itself is on the disabled button's tooltip.
+                           || (!place->isEnabled() && place->toolTip().contains(text));
+                });
+            },
+            failures);
+    }
+    // Until the status line says the order was placed.
+    bool placedUntil(int* failures = nullptr) const
+    {
+        return placeUntilShown(OrderStatus::saysPlaced, failures);
+    }
+    bool placeUntilShown(const std::function<bool(const QString&)>& shows, int* failures) const
+    {
         auto* status = child<QLabel>(u"orderStatus"_s);
         auto* place = child<QPushButton>(u"orderPlace"_s);
         const bool placed = UnderFaults::retry(
@@ -176,13 +195,7 @@ struct App
                     place->click();
                 clicked = false;
             },
-            // On the status line, or (a refusal by the panel itself) on the disabled button's tooltip.
-            [status, place, expected] {
-                return std::any_of(expected.cbegin(), expected.cend(), [status, place](const QString& text) {
-                    return status->text().contains(text)
-                           || (!place->isEnabled() && place->toolTip().contains(text));
-                });
-            },
+            [status, shows] { return shows(status->text()); },
             // A failure the user answers by placing again: refused, or lost on the way (the app then
             // says to place the same order again; it goes with the same Idempotency-Key).
             [status, place] {
@@ -403,7 +416,7 @@ private Q_SLOTS:
         place->click();
         QTest::mouseDClick(place, Qt::LeftButton);
         int failures = 0;
-        QVERIFY(a->placeUntil(u"placed"_s, &failures));
+        QVERIFY(a->placedUntil(&failures));
         QCOMPARE(a->confirmations.size(), 1 + failures);
         QVERIFY(a->confirmations.first().contains(u"Buy 2"_s));
         const QJsonArray onServer = ordersOf(pool);
@@ -528,7 +541,7 @@ private Q_SLOTS:
         view->setFocus();
         QVERIFY(UnderFaults::retry(
             [&] { QTest::keyClick(view, Qt::Key_Return); },
-            [&] { return a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s); },
+            [&] { return OrderStatus::saysPlaced(a->child<QLabel>(u"orderStatus"_s)->text()); },
             [&] {
                 return a->child<QPushButton>(u"orderPlace"_s)->isEnabled()
                        && a->child<QLabel>(u"orderStatus"_s)->text().startsWith(u"The order"_s);
@@ -747,7 +760,7 @@ private Q_SLOTS:
         // the same order goes with the same key.
         QVERIFY2(UnderFaults::retry(
                      [&] { extend->click(); },
-                     [&] { return a->child<QLabel>(u"orderStatus"_s)->text().contains(u"placed"_s); },
+                     [&] { return OrderStatus::saysPlaced(a->child<QLabel>(u"orderStatus"_s)->text()); },
                      [&] {
                          const QString text = a->child<QLabel>(u"orderStatus"_s)->text();
                          return extend->isEnabled()
@@ -861,7 +874,7 @@ private Q_SLOTS:
         QCOMPARE(a->child<QSpinBox>(u"orderNodes"_s)->value(), 4);
         a->child<QLineEdit>(u"orderLimit"_s)->setText(u"90"_s);
         a->child<QPushButton>(u"orderPlace"_s)->click();
-        QVERIFY(a->placeUntil(u"placed"_s));
+        QVERIFY(a->placedUntil());
         QJsonArray onServer = ordersOf(pool);
         QCOMPARE(onServer.size(), 2);
         QJsonObject sell = onServer.first().toObject();
@@ -891,7 +904,7 @@ private Q_SLOTS:
         a->child<QSpinBox>(u"orderNodes"_s)->setValue(3);
         a->child<QLineEdit>(u"orderLimit"_s)->setText(u"0.06"_s);
         a->child<QPushButton>(u"orderPlace"_s)->click();
-        QVERIFY(a->placeUntil(u"placed"_s));
+        QVERIFY(a->placedUntil());
         QTRY_VERIFY_WITH_TIMEOUT(ordersOf(pool).size() == 3, Timeout);
         QCOMPARE(ordersOf(pool).first().toObject().value(u"status"_s).toString(), u"filled"_s);
         const QJsonArray kept = poolSchedule(pool, m_h100);

@@ -13,6 +13,7 @@
 #include "gui/reservations/plannerchart.h"
 #include "gui/reservations/reservationspage.h"
 #include "gui/reservations/spendguarddialog.h"
+#include "orderstatus.h"
 #include "support/eventloopwatchdog.h"
 #include "support/simclient.h"
 #include "support/simprocess.h"
@@ -214,7 +215,7 @@ private Q_SLOTS:
         place->click();
         answerConfirmation(openConfirmation(&page), true);
         QVERIFY(answerConfirmation(&page, true).contains(u"$360.00"_s));
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"placed"_s), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(OrderStatus::saysPlaced(status->text()), Timeout);
         QCOMPARE(ordersOf(pool).size(), 1);
 
         // A daily cap of $500: $360 bought today and $360 more would pass it. Refused with the amounts,
@@ -258,7 +259,7 @@ private Q_SLOTS:
         place->click();
         answerConfirmation(openConfirmation(&page), true);
         answerConfirmation(openConfirmation(&page), true);
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(u"placed"_s), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(OrderStatus::saysPlaced(status->text()), Timeout);
         QCOMPARE(ordersOf(pool).size(), 2);
         QCOMPARE(orderPosts, postsBefore + 1);
     }
