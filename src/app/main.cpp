@@ -192,10 +192,12 @@ int main(int argc, char* argv[])
         }
         application.startWithServer(url);
     }
-    window.show();
-    // The window is up first; the connection (and the local simulator's world) follows.
+    // The window's first frame comes first; the connection (and the local simulator's world, on a
+    // thread of its own but on the same cores) follows it.
     if (!parser.isSet(server))
-        QTimer::singleShot(0, &application, &Application::start);
+        QObject::connect(&window, &MainWindow::firstFramePainted, &application, &Application::start,
+                         Qt::SingleShotConnection);
+    window.show();
 
     if (parser.isSet(selfTest)) {
         whenExposed(window, [&window](bool shown) {

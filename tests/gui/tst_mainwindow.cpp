@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QStatusBar>
@@ -121,9 +122,16 @@ private Q_SLOTS:
         QCOMPARE(built.size(), 2);
         QCOMPARE(window.sectionPage(QStringLiteral("nope")), nullptr);
 
-        // The rest after the window is shown, without being opened; the sidebar's order is kept.
+        // The rest after the window's first frame, without being opened; the sidebar's order is
+        // kept. The frame does not wait for them.
+        QSignalSpy framed(&window, &MainWindow::firstFramePainted);
+        qsizetype builtAtFirstFrame = -1;
+        connect(&window, &MainWindow::firstFramePainted, this, [&] { builtAtFirstFrame = built.size(); });
         window.show();
+        QVERIFY(window.hasPendingPages());
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(framed.count(), 1);
+        QCOMPARE(builtAtFirstFrame, 2);
         QTRY_VERIFY(!window.hasPendingPages());
         QCOMPARE(built,
                  (QStringList{QStringLiteral("orders"), QStringLiteral("images"), QStringLiteral("pools")}));

@@ -45,6 +45,8 @@ namespace {
 constexpr int SectionIdRole = Qt::UserRole + 1;
 // Long enough to read twice; a message about one page should not linger into the next.
 constexpr int StatusMessageTimeout = 10000;
+// How long after the show the window stops waiting for its first frame (see showEvent()).
+constexpr int FirstFrameWait = 1000;
 
 bool takesTabFocus(const QWidget* widget)
 {
@@ -237,14 +239,23 @@ QWidget* MainWindow::sectionPage(const QString& id)
     return m_sections.value(id);
 }
 
+void MainWindow::startBuildingPendingPages()
+{
+    if (m_buildingPendingPages || m_pendingPages.isEmpty())
+        return;
+    m_buildingPendingPages = true;
+    QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
+}
+
 void MainWindow::buildNextPendingPage()
 {
-    if (m_pendingPages.isEmpty())
+    if (m_pendingPages.isEmpty()) {
+        m_buildingPendingPages = false;
         return;
+    }
     sectionPage(m_pendingPages.first().first);
     // One page per turn of the event loop, so input and painting go on in between.
-    if (!m_pendingPages.isEmpty())
-        QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
+    QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -260,8 +271,30 @@ void MainWindow::showEvent(QShowEvent* event)
         auto* splitter = static_cast<QSplitter*>(centralWidget());
         splitter->setSizes({sidebarWidth, std::max(1, splitter->width() - sidebarWidth)});
     }
-    if (!m_pendingPages.isEmpty())
-        QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
+    // The pages not shown are built after the first frame (see event()); should no frame come (a
+    // window system that does not paint a window it does not show), a while after the show.
+    if (!event->spontaneous())
+        QTimer::singleShot(FirstFrameWait, this, [this] {
+            if (!m_firstFramePainted) {
+                m_firstFramePainted = true;
+                Q_EMIT firstFramePainted();
+            }
+            startBuildingPendingPages();
+        });
+}
+
+bool MainWindow::event(QEvent* event)
+{
+    // The window's own paint event comes first in a frame; what is queued now runs once the whole
+    // frame is painted. Building the other pages before it would keep the window blank meanwhile.
+    if (event->type() == QEvent::Paint && !m_firstFramePainted) {
+        m_firstFramePainted = true;
+        QTimer::singleShot(0, this, [this] {
+            Q_EMIT firstFramePainted();
+            startBuildingPendingPages();
+        });
+    }
+    return QMainWindow::event(event);
 }
 
 QString MainWindow::currentSection() const

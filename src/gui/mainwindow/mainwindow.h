@@ -76,16 +76,20 @@ Q_SIGNALS:
     void connectionsRequested();
     // File > Spend Guard…: the current connection's.
     void spendGuardRequested();
+    // The window's first frame is painted: what can wait for the user's first look starts now.
+    void firstFramePainted();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     void createMenus();
     void addSidebarItem(const QString& id, const QIcon& icon, const QString& title);
     void installPage(const QString& id, QWidget* page);
     void buildNextPendingPage();
+    void startBuildingPendingPages();
     void restoreFromSettings();
     void updateColorSchemeActions();
     void updateSectionMenus();
@@ -112,6 +116,8 @@ private:
     QList<std::pair<QMenu*, QWidget*>> m_sectionMenus;
     // Sections whose pages are not built yet, in the order they were added.
     QList<std::pair<QString, PageFactory>> m_pendingPages;
+    bool m_buildingPendingPages = false;
+    bool m_firstFramePainted = false;
     // The section the user last had open; selected again when it is added.
     QString m_sectionToRestore;
 };
