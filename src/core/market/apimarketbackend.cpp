@@ -100,10 +100,7 @@ void ApiMarketBackend::bind(Session* session)
     m_clockOffset = 0;
     m_dirty = false;
     m_failedReads = {};
-    m_pools.reset();
-    m_orders.reset();
-    m_skus.reset();
-    m_procurements.reset();
+    forgetRows();
     if (session) {
         const std::pair<QAbstractItemModel*, std::function<void()>> models[] = {
             {session->pools(), [this] { m_pools.reset(); }},
@@ -140,10 +137,7 @@ void ApiMarketBackend::bind(Session* session)
                 });
         connect(session, &QObject::destroyed, this, [this] {
             m_session = nullptr;
-            m_pools.reset();
-            m_orders.reset();
-            m_skus.reset();
-            m_procurements.reset();
+            forgetRows();
             Q_EMIT changed();
         });
         if (m_watchers > 0) {
@@ -189,47 +183,43 @@ qint64 ApiMarketBackend::now() const
     return QDateTime::currentSecsSinceEpoch() + m_clockOffset;
 }
 
-template <typename T, typename Model> static QList<T> rowsOf(const Model* model)
+void ApiMarketBackend::forgetRows()
+{
+    m_pools.reset();
+    m_orders.reset();
+    m_skus.reset();
+    m_procurements.reset();
+}
+
+// The model's rows as a list, kept in `cache` until the model changes.
+template <typename T, typename Model>
+static QList<T> cachedRows(std::optional<QList<T>>& cache, const Model* model)
 {
     if (!model)
         return {};
-    return QList<T>(model->rows().cbegin(), model->rows().cend());
+    if (!cache)
+        cache = QList<T>(model->rows().cbegin(), model->rows().cend());
+    return *cache;
 }
 
 QList<Pool> ApiMarketBackend::pools() const
 {
-    if (!m_session)
-        return {};
-    if (!m_pools)
-        m_pools = rowsOf<Pool>(m_session->pools());
-    return *m_pools;
+    return cachedRows(m_pools, m_session ? m_session->pools() : nullptr);
 }
 
 QList<Order> ApiMarketBackend::orders() const
 {
-    if (!m_session)
-        return {};
-    if (!m_orders)
-        m_orders = rowsOf<Order>(m_session->orders());
-    return *m_orders;
+    return cachedRows(m_orders, m_session ? m_session->orders() : nullptr);
 }
 
 QList<InstanceSku> ApiMarketBackend::skus() const
 {
-    if (!m_session)
-        return {};
-    if (!m_skus)
-        m_skus = rowsOf<InstanceSku>(m_session->skus());
-    return *m_skus;
+    return cachedRows(m_skus, m_session ? m_session->skus() : nullptr);
 }
 
 QList<Procurement> ApiMarketBackend::procurements() const
 {
-    if (!m_session)
-        return {};
-    if (!m_procurements)
-        m_procurements = rowsOf<Procurement>(m_session->procurements());
-    return *m_procurements;
+    return cachedRows(m_procurements, m_session ? m_session->procurements() : nullptr);
 }
 
 bool ApiMarketBackend::ordersKnown() const
@@ -409,11 +399,9 @@ void ApiMarketBackend::readFills(const QString& sku, qint64 since, qint64 after,
 void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
                                std::function<void(const OrderPreview&)> done, Failed failed)
 {
-    ApiClient* api = client();
-    if (!api) {
-        failed(tr("Not connected."));
+    ApiClient* api = clientOr(failed);
+    if (!api)
         return;
-    }
     OrderPreviewRequest previewRequest;
     previewRequest.side = request.side;
     previewRequest.requirements = requirementsOf(request.sku);
@@ -423,17 +411,15 @@ void ApiMarketBackend::preview(const OrderRequest& request, QObject* context,
     previewRequest.pool = request.pool;
     api->orderPreview(previewRequest)
         .onSuccess(context, std::move(done))
-        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        .onFailure(context, showMessage(std::move(failed)));
 }
 
 void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
                              std::function<void(const Order&)> done, Failed failed)
 {
-    ApiClient* api = client();
-    if (!api) {
-        failed(tr("Not connected."));
+    ApiClient* api = clientOr(failed);
+    if (!api)
         return;
-    }
     QPointer<QObject> guard(context);
     // The key of an earlier attempt at the same order whose outcome is unknown, so that the server
     // answers with that order if it did place it.
@@ -448,8 +434,7 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
                        // allocation.
                        if (m_session) {
                            m_session->orders()->upsert(order);
-                           m_dirty = false;
-                           Q_EMIT changed();
+                           listsShown();
                        }
                        if (guard)
                            done(order);
@@ -466,11 +451,9 @@ void ApiMarketBackend::place(const OrderRequest& request, QObject* context,
 void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::function<void()> done,
                               Failed failed)
 {
-    ApiClient* api = client();
-    if (!api) {
-        failed(tr("Not connected."));
+    ApiClient* api = clientOr(failed);
+    if (!api)
         return;
-    }
     QPointer<QObject> guard(context);
     api->cancelOrder(orderId)
         .onSuccess(this,
@@ -478,65 +461,48 @@ void ApiMarketBackend::cancel(const QString& orderId, QObject* context, std::fun
                        if (guard)
                            done();
                    })
-        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        .onFailure(context, showMessage(std::move(failed)));
 }
 
 void ApiMarketBackend::createProcurement(const ProcurementRequest& request, QObject* context,
                                          std::function<void(const Procurement&)> done, Failed failed)
 {
-    ApiClient* api = client();
-    if (!api) {
-        failed(tr("Not connected."));
-        return;
-    }
+    if (ApiClient* api = clientOr(failed))
+        showAnswer(api->createProcurement(request), context, std::move(done), std::move(failed));
+}
+
+void ApiMarketBackend::updateProcurement(const QString& id, const ProcurementChange& change, QObject* context,
+                                         std::function<void(const Procurement&)> done, Failed failed)
+{
+    if (ApiClient* api = clientOr(failed))
+        showAnswer(api->updateProcurement(id, change), context, std::move(done), std::move(failed));
+}
+
+void ApiMarketBackend::showAnswer(ApiReply<Procurement> reply, QObject* context,
+                                  std::function<void(const Procurement&)> done, Failed failed)
+{
     QPointer<QObject> guard(context);
-    api->createProcurement(request)
+    reply
         .onSuccess(this,
                    [this, guard, done = std::move(done)](const Procurement& procurement) {
                        // In the list before `done` runs; the session reads the lists again after the
                        // write, for what the procurement bought at once.
                        if (m_session) {
                            m_session->procurements()->upsert(procurement);
-                           m_dirty = false;
-                           Q_EMIT changed();
+                           listsShown();
                        }
                        if (guard)
                            done(procurement);
                    })
-        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
-}
-
-void ApiMarketBackend::updateProcurement(const QString& id, const ProcurementChange& change, QObject* context,
-                                         std::function<void(const Procurement&)> done, Failed failed)
-{
-    ApiClient* api = client();
-    if (!api) {
-        failed(tr("Not connected."));
-        return;
-    }
-    QPointer<QObject> guard(context);
-    api->updateProcurement(id, change)
-        .onSuccess(this,
-                   [this, guard, done = std::move(done)](const Procurement& procurement) {
-                       if (m_session) {
-                           m_session->procurements()->upsert(procurement);
-                           m_dirty = false;
-                           Q_EMIT changed();
-                       }
-                       if (guard)
-                           done(procurement);
-                   })
-        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        .onFailure(context, showMessage(std::move(failed)));
 }
 
 void ApiMarketBackend::deleteProcurement(const QString& id, QObject* context, std::function<void()> done,
                                          Failed failed)
 {
-    ApiClient* api = client();
-    if (!api) {
-        failed(tr("Not connected."));
+    ApiClient* api = clientOr(failed);
+    if (!api)
         return;
-    }
     QPointer<QObject> guard(context);
     api->deleteProcurement(id)
         .onSuccess(this,
@@ -546,13 +512,31 @@ void ApiMarketBackend::deleteProcurement(const QString& id, QObject* context, st
                            QList<Procurement> left = procurements();
                            left.removeIf([&id](const Procurement& p) { return p.id == id; });
                            m_session->procurements()->refresh(left);
-                           m_dirty = false;
-                           Q_EMIT changed();
+                           listsShown();
                        }
                        if (guard)
                            done();
                    })
-        .onFailure(context, [failed = std::move(failed)](const ApiError& error) { failed(error.message()); });
+        .onFailure(context, showMessage(std::move(failed)));
+}
+
+ApiClient* ApiMarketBackend::clientOr(const Failed& failed) const
+{
+    ApiClient* api = client();
+    if (!api)
+        failed(tr("Not connected."));
+    return api;
+}
+
+std::function<void(const ApiError&)> ApiMarketBackend::showMessage(Failed failed)
+{
+    return [failed = std::move(failed)](const ApiError& error) { failed(error.message()); };
+}
+
+void ApiMarketBackend::listsShown()
+{
+    m_dirty = false;
+    Q_EMIT changed();
 }
 
 bool ApiMarketBackend::placeOutcomeUnknown(const OrderRequest& request) const

@@ -106,6 +106,16 @@ private:
     void retryFailedReads();
     void readClock();
     ApiClient* client() const;
+    // The client, or nullptr after telling `failed` that there is no connection.
+    ApiClient* clientOr(const Failed& failed) const;
+    // What a write's failure tells its caller: the error's message.
+    static std::function<void(const ApiError&)> showMessage(Failed failed);
+    // A write's answer is in the session's lists: the pages are told at once, not at the next poll.
+    void listsShown();
+    // A procurement a write answers with: in the list, then to `done`.
+    void showAnswer(ApiReply<Procurement> reply, QObject* context,
+                    std::function<void(const Procurement&)> done, Failed failed);
+    void forgetRows();
     static QList<Session::Resource> marketLists();
 
     // The server's clock minus this computer's, learnt from the orderbook's requested_at.
