@@ -181,7 +181,8 @@ private Q_SLOTS:
         cancel->click();
         QVERIFY(answerConfirmation(m_page.get(), true).contains(u"ordr_standing"_s));
         QCOMPARE(m_backend->cancelled, QStringList{u"ordr_standing"_s});
-        QTRY_COMPARE(m_page->findChild<QLabel*>(u"ordersMessage"_s)->text(), u"Order ordr_standing cancelled."_s);
+        QTRY_COMPARE(m_page->findChild<QLabel*>(u"ordersMessage"_s)->text(),
+                     u"Order ordr_standing cancelled."_s);
         selectOrder(u"ordr_standing"_s);
         QVERIFY(!cancel->isEnabled()); // cancelled now
     }

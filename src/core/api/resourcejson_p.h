@@ -5,11 +5,12 @@
 #pragma once
 
 #include "core/api/jsonreader.h"
+#include "core/model/resources.h"
 
 namespace sfdesk {
 
 // The fields every workspace-scoped object shares.
-template <typename T> void readScope(JsonReader& reader, T& target)
+inline void readScope(JsonReader& reader, ScopedResource& target)
 {
     target.id = reader.string(QStringLiteral("id"));
     target.resourcePath = reader.optString(QStringLiteral("resource_path"));

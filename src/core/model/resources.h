@@ -120,7 +120,8 @@ struct InfinibandFabric
     bool operator==(const InfinibandFabric&) const = default;
 };
 
-struct InfinibandPartition
+// The fields every workspace-scoped object of the API shares: its id, where it lives, its name.
+struct ScopedResource
 {
     QString id;
     QString resourcePath;
@@ -128,6 +129,11 @@ struct InfinibandPartition
     QString workspace;
     QString workspaceId;
     QString name;
+    bool operator==(const ScopedResource&) const = default;
+};
+
+struct InfinibandPartition : ScopedResource
+{
     ObjectRef fabric;
     QString region;
     QString availabilityZone;
@@ -137,7 +143,7 @@ struct InfinibandPartition
     bool operator==(const InfinibandPartition&) const = default;
 };
 
-struct Instance
+struct Instance : ScopedResource
 {
     enum class Status
     {
@@ -148,12 +154,6 @@ struct Instance
         Unknown
     };
 
-    QString id;
-    QString resourcePath;
-    QString owner;
-    QString workspace;
-    QString workspaceId;
-    QString name;
     Status status = Status::Unknown;
     QString statusText; // as the server sent it
     ObjectRef sku;      // name holds the alias
@@ -176,14 +176,8 @@ struct Instance
     bool operator==(const Instance&) const = default;
 };
 
-struct Pool
+struct Pool : ScopedResource
 {
-    QString id;
-    QString resourcePath;
-    QString owner;
-    QString workspace;
-    QString workspaceId;
-    QString name;
     QString kind;
     NodeSchedule total;
     QMap<QString, NodeSchedule> bySku;
@@ -246,7 +240,7 @@ struct Order
     bool operator==(const Order&) const = default;
 };
 
-struct Image
+struct Image : ScopedResource
 {
     enum class UploadStatus
     {
@@ -258,12 +252,6 @@ struct Image
         Unknown
     };
 
-    QString id;
-    QString resourcePath;
-    QString owner;
-    QString workspace;
-    QString workspaceId;
-    QString name;
     bool isPublic = false;
     UploadStatus status = UploadStatus::Unknown;
     QString statusText;
@@ -274,14 +262,8 @@ struct Image
 };
 
 // An image and cloud-init user data to start instances with.
-struct InstanceTemplate
+struct InstanceTemplate : ScopedResource
 {
-    QString id;
-    QString resourcePath;
-    QString owner;
-    QString workspace;
-    QString workspaceId;
-    QString name;
     ObjectRef image;
     bool cloudInitUsed = false;
     // Decoded, when the answer carried it (a single template, or a list asked to include it).
@@ -293,7 +275,7 @@ struct InstanceTemplate
 
 // A deployment keeps a target number of instances of a template running in a pool; a spot
 // deployment also buys the nodes for them, at most at its price.
-struct Deployment
+struct Deployment : ScopedResource
 {
     enum class Kind
     {
@@ -309,12 +291,6 @@ struct Deployment
         Unknown
     };
 
-    QString id;
-    QString resourcePath;
-    QString owner;
-    QString workspace;
-    QString workspaceId;
-    QString name;
     Kind kind = Kind::Generic;
     ObjectRef pool;
     ObjectRef sku; // name holds the alias
@@ -421,7 +397,7 @@ struct ImageDownload
 
 // A procurement: the server keeps a pool's allocation of one SKU at a target node count over a
 // rolling window, buying at up to a price cap and selling at a floor or more.
-struct Procurement
+struct Procurement : ScopedResource
 {
     // The server's word on how it is doing (ReconciliationStatus): info, warning or error.
     enum class State
@@ -432,12 +408,6 @@ struct Procurement
         Unknown
     };
 
-    QString id;
-    QString resourcePath;
-    QString owner;
-    QString workspace;
-    QString workspaceId;
-    QString name;
     ObjectRef pool;
     ObjectRef sku; // name holds the alias
     qint64 target = 0;

@@ -66,8 +66,7 @@ Application::Application(const Services& services, QObject* parent)
     , m_priceWatches(std::make_unique<PriceWatchList>())
     , m_watchChecker(new PriceWatchChecker(m_priceWatches.get(), m_market, this))
     , m_window(std::make_unique<MainWindow>(services.settings))
-    , m_connections(std::make_unique<ConnectionManager>(ConnectionManager::Services{
-          services.settings, services.secrets, services.network, services.localServer, services.environment}))
+    , m_connections(std::make_unique<ConnectionManager>(services))
 {
     Q_ASSERT(services.settings && services.secrets && services.network);
     // A first start shows everything the account has, whichever workspace it is in.

@@ -7,7 +7,6 @@
 
 #include <QObject>
 #include <QPointer>
-#include <QProcessEnvironment>
 
 #include <memory>
 #include <optional>
@@ -42,14 +41,9 @@ class Application final : public QObject
     Q_DISABLE_COPY_MOVE(Application)
 
 public:
-    struct Services
+    // What the connections need (settings, secrets, network, the local simulator), and more.
+    struct Services : ConnectionManager::Services
     {
-        Settings* settings = nullptr;
-        SecretStore* secrets = nullptr;
-        QNetworkAccessManager* network = nullptr;
-        // Starts the local profile's simulator; without one the local profile cannot start.
-        LocalServerFactory localServer;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         // Pages are built when first opened or in the idle time after the window shows (the app
         // starts sooner); otherwise all of them at once, as tests that look into pages expect.
         bool buildPagesWhenNeeded = false;

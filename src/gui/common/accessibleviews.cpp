@@ -46,20 +46,15 @@ QHeaderView* horizontalHeaderOf(const QAbstractItemView* view)
     return nullptr;
 }
 
-// A column's header, as a table's first row of cells.
-class AccessibleHeaderCell final : public QAccessibleInterface
+// What a header cell and an item cell share: no object of their own, no children, the view as
+// their parent.
+class AccessibleViewLeaf : public QAccessibleInterface
 {
 public:
-    AccessibleHeaderCell(QAbstractItemView* view, int section)
+    explicit AccessibleViewLeaf(QAbstractItemView* view)
         : m_view(view)
-        , m_section(section)
     {}
 
-    int section() const { return m_section; }
-    bool isValid() const override
-    {
-        return m_view && m_view->model() && m_section < m_view->model()->columnCount(m_view->rootIndex());
-    }
     QObject* object() const override { return nullptr; }
     QWindow* window() const override { return windowOf(m_view); }
     QAccessibleInterface* childAt(int, int) const override { return nullptr; }
@@ -70,6 +65,25 @@ public:
     QAccessibleInterface* child(int) const override { return nullptr; }
     int childCount() const override { return 0; }
     int indexOfChild(const QAccessibleInterface*) const override { return -1; }
+
+protected:
+    QPointer<QAbstractItemView> m_view;
+};
+
+// A column's header, as a table's first row of cells.
+class AccessibleHeaderCell final : public AccessibleViewLeaf
+{
+public:
+    AccessibleHeaderCell(QAbstractItemView* view, int section)
+        : AccessibleViewLeaf(view)
+        , m_section(section)
+    {}
+
+    int section() const { return m_section; }
+    bool isValid() const override
+    {
+        return m_view && m_view->model() && m_section < m_view->model()->columnCount(m_view->rootIndex());
+    }
     QString text(QAccessible::Text t) const override
     {
         if (!isValid())
@@ -106,19 +120,18 @@ public:
     }
 
 private:
-    QPointer<QAbstractItemView> m_view;
     int m_section;
 };
 
 // One item of the view: a table's cell, or a tree's item with its level.
-class AccessibleItemCell final : public QAccessibleInterface,
+class AccessibleItemCell final : public AccessibleViewLeaf,
                                  public QAccessibleTableCellInterface,
                                  public QAccessibleAttributesInterface,
                                  public QAccessibleActionInterface
 {
 public:
     AccessibleItemCell(QAbstractItemView* view, const QModelIndex& index, bool tree)
-        : m_view(view)
+        : AccessibleViewLeaf(view)
         , m_index(index)
         , m_tree(tree)
     {}
@@ -129,16 +142,6 @@ public:
     {
         return m_view && m_index.isValid() && m_index.model() == m_view->model();
     }
-    QObject* object() const override { return nullptr; }
-    QWindow* window() const override { return windowOf(m_view); }
-    QAccessibleInterface* childAt(int, int) const override { return nullptr; }
-    QAccessibleInterface* parent() const override
-    {
-        return QAccessible::queryAccessibleInterface(m_view.data());
-    }
-    QAccessibleInterface* child(int) const override { return nullptr; }
-    int childCount() const override { return 0; }
-    int indexOfChild(const QAccessibleInterface*) const override { return -1; }
     QString text(QAccessible::Text t) const override
     {
         if (!isValid())
@@ -251,7 +254,6 @@ public:
     QStringList keyBindingsForAction(const QString&) const override { return {}; }
 
 private:
-    QPointer<QAbstractItemView> m_view;
     QPersistentModelIndex m_index;
     bool m_tree;
 };

@@ -90,6 +90,15 @@ QSqlRecord AccessRules::readableWorkspace(const QString& ref, const QString& fie
     return *row;
 }
 
+QString AccessRules::workspaceFilter(const std::optional<QString>& workspace, const QString& column,
+                                     QVariantList& binds)
+{
+    if (!workspace)
+        return readableWorkspacesCondition(column, binds);
+    binds.append(readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
+    return column + u" = ?"_s;
+}
+
 QString AccessRules::readableWorkspacesCondition(const QString& column, QVariantList& binds) const
 {
     // The unary + keeps SQLite from using a workspace index here, so that a list walks its rows

@@ -24,6 +24,10 @@ public:
     void requireWrite(const QString& workspaceId);
 
     QString readableWorkspacesCondition(const QString& column, QVariantList& binds) const;
+    // A list's `workspace` filter on `column`: that workspace (404 unless the caller may read it),
+    // or without one every workspace the caller may read.
+    QString workspaceFilter(const std::optional<QString>& workspace, const QString& column,
+                            QVariantList& binds);
 
     // sfc:<type>:<account>:<workspace>:<name> or <account>/<workspace>/<name>.
     std::optional<std::tuple<QString, QString, QString>> splitPath(const QString& type, const QString& ref,

@@ -89,12 +89,8 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     QueryReader query(c.request.query);
     QStringList where{u"i.deleted_at IS NULL"_s};
     QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        where.append(u"i.workspace_id = ?"_s);
-        binds.append(c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(c.resources.access().readableWorkspacesCondition(u"i.workspace_id"_s, binds));
-    }
+    where.append(
+        c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"i.workspace_id"_s, binds));
     // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
     // page in order; more travel as one JSON array, so the SQL text does not change with their
     // number (a bounded set of texts either way).

@@ -56,12 +56,8 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
     QueryReader query(c.request.query);
     QStringList where{u"p.deleted_at IS NULL"_s};
     QVariantList binds;
-    if (const auto ws = query.string(u"workspace"_s)) {
-        where.append(u"p.workspace_id = ?"_s);
-        binds.append(c.resources.access().readableWorkspace(*ws, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(c.resources.access().readableWorkspacesCondition(u"p.workspace_id"_s, binds));
-    }
+    where.append(
+        c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"p.workspace_id"_s, binds));
     const QStringList ids = query.list(u"id"_s);
     if (!ids.isEmpty()) {
         QStringList marks;
