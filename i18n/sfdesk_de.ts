@@ -841,6 +841,33 @@
     </message>
 </context>
 <context>
+    <name>SpendGuardDialog</name>
+    <message>
+        <source>Spend Guard</source>
+        <translation>Kostenbremse</translation>
+    </message>
+    <message>
+        <source>Ask &amp;again for a buy order costing more than ($):</source>
+        <translation>&amp;Nochmals fragen bei einer Kauforder über ($):</translation>
+    </message>
+    <message>
+        <source>Confirmation threshold in dollars</source>
+        <translation>Bestätigungsschwelle in Dollar</translation>
+    </message>
+    <message>
+        <source>&amp;Daily buy cap ($):</source>
+        <translation>&amp;Tageslimit für Käufe ($):</translation>
+    </message>
+    <message>
+        <source>Daily buy cap in dollars</source>
+        <translation>Tageslimit für Käufe in Dollar</translation>
+    </message>
+    <message>
+        <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
+        <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
+    </message>
+</context>
+<context>
     <name>SshBootstrapDialog</name>
     <message>
         <source>SSH bootstrap</source>
@@ -7280,32 +7307,8 @@ Zusammen: %4
 <context>
     <name>sfdesk::SpendGuardDialog</name>
     <message>
-        <source>Ask &amp;again for a buy order costing more than ($):</source>
-        <translation>&amp;Nochmals fragen bei einer Kauforder über ($):</translation>
-    </message>
-    <message>
-        <source>&amp;Daily buy cap ($):</source>
-        <translation>&amp;Tageslimit für Käufe ($):</translation>
-    </message>
-    <message>
-        <source>Spend Guard</source>
-        <translation>Kostenbremse</translation>
-    </message>
-    <message>
-        <source>Confirmation threshold in dollars</source>
-        <translation>Bestätigungsschwelle in Dollar</translation>
-    </message>
-    <message>
-        <source>Daily buy cap in dollars</source>
-        <translation>Tageslimit für Käufe in Dollar</translation>
-    </message>
-    <message>
         <source>Checked before this app places a buy order on %1. A buy&apos;s total is what it costs at its limit: nodes × hours × limit price. Sell orders are not checked.</source>
         <translation>Wird geprüft, bevor diese App eine Kauforder auf %1 aufgibt. Die Summe eines Kaufs ist, was er zu seinem Limit kostet: Knoten × Stunden × Limitpreis. Verkaufsorders werden nicht geprüft.</translation>
-    </message>
-    <message>
-        <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
-        <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
     </message>
     <message>
         <source>So far today: %1.</source>
