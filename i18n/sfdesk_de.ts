@@ -708,6 +708,104 @@
     </message>
 </context>
 <context>
+    <name>PriceWatchDialog</name>
+    <message>
+        <source>sfdesk checks the market at the connection&apos;s refresh and tells you once when this window is offered at or under the price. Nothing is bought until you choose Buy… and place the order.</source>
+        <translation>sfdesk prüft den Markt bei jeder Aktualisierung der Verbindung und sagt Ihnen einmal Bescheid, wenn dieses Fenster zum Preis oder darunter angeboten wird. Gekauft wird nichts, bis Sie Kaufen… wählen und den Auftrag aufgeben.</translation>
+    </message>
+    <message>
+        <source>S&amp;KU:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>Length in hours</source>
+        <translation>Länge in Stunden</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>&amp;Earliest start:</source>
+        <translation>&amp;Frühester Beginn:</translation>
+    </message>
+    <message>
+        <source>Earliest start</source>
+        <translation>Frühester Beginn</translation>
+    </message>
+    <message>
+        <source>La&amp;test start:</source>
+        <translation>&amp;Spätester Beginn:</translation>
+    </message>
+    <message>
+        <source>Latest start</source>
+        <translation>Spätester Beginn</translation>
+    </message>
+    <message>
+        <source>At &amp;most ($/node-hour):</source>
+        <translation>&amp;Höchstens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Most per node-hour in dollars</source>
+        <translation>Höchstens pro Knotenstunde in Dollar</translation>
+    </message>
+    <message>
+        <source>E&amp;xpires:</source>
+        <translation>Läuft a&amp;b:</translation>
+    </message>
+    <message>
+        <source>Watch expires</source>
+        <translation>Wächter läuft ab</translation>
+    </message>
+</context>
+<context>
+    <name>PriceWatchesDialog</name>
+    <message>
+        <source>Price Watches</source>
+        <translation>Preiswächter</translation>
+    </message>
+    <message>
+        <source>Price watches</source>
+        <translation>Preiswächter</translation>
+    </message>
+    <message>
+        <source>Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it.</source>
+        <translation>Jeder Wächter wartet auf ein Fenster, das zu seinem Preis oder darunter angeboten wird. Eingabe bearbeitet ihn, Entf löscht ihn.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Open the order of the window offered, in the planner</source>
+        <translation>Den Auftrag des angebotenen Fensters im Planer öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Buy…</source>
+        <translation>&amp;Kaufen…</translation>
+    </message>
+</context>
+<context>
     <name>ProcurementDialog</name>
     <message>
         <source>Pool:</source>
@@ -6201,76 +6299,12 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
 <context>
     <name>sfdesk::PriceWatchDialog</name>
     <message>
-        <source>Earliest start</source>
-        <translation>Frühester Beginn</translation>
-    </message>
-    <message>
-        <source>Latest start</source>
-        <translation>Spätester Beginn</translation>
-    </message>
-    <message>
-        <source>Watch expires</source>
-        <translation>Wächter läuft ab</translation>
-    </message>
-    <message>
         <source>Watch This Window</source>
         <translation>Dieses Fenster beobachten</translation>
     </message>
     <message>
         <source>Edit Price Watch</source>
         <translation>Preiswächter bearbeiten</translation>
-    </message>
-    <message>
-        <source>SKU</source>
-        <translation>SKU</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
-        <source>Length in hours</source>
-        <translation>Länge in Stunden</translation>
-    </message>
-    <message>
-        <source> h</source>
-        <translation> h</translation>
-    </message>
-    <message>
-        <source>Most per node-hour in dollars</source>
-        <translation>Höchstens pro Knotenstunde in Dollar</translation>
-    </message>
-    <message>
-        <source>sfdesk checks the market at the connection&apos;s refresh and tells you once when this window is offered at or under the price. Nothing is bought until you choose Buy… and place the order.</source>
-        <translation>sfdesk prüft den Markt bei jeder Aktualisierung der Verbindung und sagt Ihnen einmal Bescheid, wenn dieses Fenster zum Preis oder darunter angeboten wird. Gekauft wird nichts, bis Sie Kaufen… wählen und den Auftrag aufgeben.</translation>
-    </message>
-    <message>
-        <source>S&amp;KU:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>&amp;Length:</source>
-        <translation>&amp;Länge:</translation>
-    </message>
-    <message>
-        <source>&amp;Earliest start:</source>
-        <translation>&amp;Frühester Beginn:</translation>
-    </message>
-    <message>
-        <source>La&amp;test start:</source>
-        <translation>&amp;Spätester Beginn:</translation>
-    </message>
-    <message>
-        <source>At &amp;most ($/node-hour):</source>
-        <translation>&amp;Höchstens ($/Knotenstunde):</translation>
-    </message>
-    <message>
-        <source>E&amp;xpires:</source>
-        <translation>Läuft a&amp;b:</translation>
     </message>
     <message>
         <source>Choose a SKU.</source>
@@ -6337,37 +6371,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Status</source>
         <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>sfdesk::PriceWatchesDialog</name>
-    <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Bearbeiten…</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Buy…</source>
-        <translation>&amp;Kaufen…</translation>
-    </message>
-    <message>
-        <source>Price Watches</source>
-        <translation>Preiswächter</translation>
-    </message>
-    <message>
-        <source>Price watches</source>
-        <translation>Preiswächter</translation>
-    </message>
-    <message>
-        <source>Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it.</source>
-        <translation>Jeder Wächter wartet auf ein Fenster, das zu seinem Preis oder darunter angeboten wird. Eingabe bearbeitet ihn, Entf löscht ihn.</translation>
-    </message>
-    <message>
-        <source>Open the order of the window offered, in the planner</source>
-        <translation>Den Auftrag des angebotenen Fensters im Planer öffnen</translation>
     </message>
 </context>
 <context>
