@@ -1140,6 +1140,93 @@
     </message>
 </context>
 <context>
+    <name>WindowSearchDialog</name>
+    <message>
+        <source>Find the Cheapest Window</source>
+        <translation>Das günstigste Zeitfenster suchen</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>A length as the sf CLI takes it: 36h, 3d, 1w, 2d12h</source>
+        <translation>Eine Länge, wie die sf-CLI sie annimmt: 36h, 3d, 1w, 2d12h</translation>
+    </message>
+    <message>
+        <source>Shortest length</source>
+        <translation>Kürzeste Länge</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Longest length</source>
+        <translation>Längste Länge</translation>
+    </message>
+    <message>
+        <source>&amp;Starting:</source>
+        <translation>&amp;Beginn:</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Earliest start</source>
+        <translation>Frühester Beginn</translation>
+    </message>
+    <message>
+        <source>Latest start</source>
+        <translation>Spätester Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by:</source>
+        <translation>&amp;Ordnen nach:</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Cheapest windows</source>
+        <translation>Günstigste Zeitfenster</translation>
+    </message>
+    <message>
+        <source>Enter selects the window on the chart and previews the order</source>
+        <translation>Die Eingabetaste wählt das Fenster im Diagramm aus und zeigt die Vorschau der Order</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>$ per node-hour</source>
+        <translation>$ pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Desktop client for SF Compute: InfiniBand partitions, reservation planning and cloud-init.</source>
@@ -7896,24 +7983,8 @@ Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
         </translation>
     </message>
     <message>
-        <source>&amp;Find</source>
-        <translation>&amp;Suchen</translation>
-    </message>
-    <message>
         <source>Select on Char&amp;t</source>
         <translation>Im &amp;Diagramm auswählen</translation>
-    </message>
-    <message>
-        <source>Find the Cheapest Window</source>
-        <translation>Das günstigste Zeitfenster suchen</translation>
-    </message>
-    <message>
-        <source>A length as the sf CLI takes it: 36h, 3d, 1w, 2d12h</source>
-        <translation>Eine Länge, wie die sf-CLI sie annimmt: 36h, 3d, 1w, 2d12h</translation>
-    </message>
-    <message>
-        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
-        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
     </message>
     <message>
         <source>Total cost</source>
@@ -7922,74 +7993,6 @@ Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
     <message>
         <source>Price per node-hour</source>
         <translation>Preis pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Cheapest windows</source>
-        <translation>Günstigste Zeitfenster</translation>
-    </message>
-    <message>
-        <source>Enter selects the window on the chart and previews the order</source>
-        <translation>Die Eingabetaste wählt das Fenster im Diagramm aus und zeigt die Vorschau der Order</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>Ende</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>Länge</translation>
-    </message>
-    <message>
-        <source>$ per node-hour</source>
-        <translation>$ pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Gesamt</translation>
-    </message>
-    <message>
-        <source>SK&amp;U:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>to</source>
-        <translation>bis</translation>
-    </message>
-    <message>
-        <source>&amp;Length:</source>
-        <translation>&amp;Länge:</translation>
-    </message>
-    <message>
-        <source>Shortest length</source>
-        <translation>Kürzeste Länge</translation>
-    </message>
-    <message>
-        <source>Longest length</source>
-        <translation>Längste Länge</translation>
-    </message>
-    <message>
-        <source>&amp;Starting:</source>
-        <translation>&amp;Beginn:</translation>
-    </message>
-    <message>
-        <source>Earliest start</source>
-        <translation>Frühester Beginn</translation>
-    </message>
-    <message>
-        <source>Latest start</source>
-        <translation>Spätester Beginn</translation>
-    </message>
-    <message>
-        <source>&amp;Rank by:</source>
-        <translation>&amp;Ordnen nach:</translation>
     </message>
     <message numerus="yes">
         <source>No window of that length is offered in whole for %n node(s) at the best ask between those starts.</source>
