@@ -561,6 +561,65 @@
     </message>
 </context>
 <context>
+    <name>MoveNodesDialog</name>
+    <message>
+        <source>From:</source>
+        <translation>Von:</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>Nodes to move</source>
+        <translation>Zu verschiebende Knoten</translation>
+    </message>
+    <message>
+        <source>&amp;Start:</source>
+        <translation>Be&amp;ginn:</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;End:</source>
+        <translation>&amp;Ende:</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>&amp;To pool:</source>
+        <translation>&amp;Zielpool:</translation>
+    </message>
+    <message>
+        <source>Destination pool</source>
+        <translation>Zielpool</translation>
+    </message>
+    <message>
+        <source>&amp;Both pools after the move:</source>
+        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
+    </message>
+    <message>
+        <source>Both pools&apos; schedules after the move</source>
+        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
+    </message>
+</context>
+<context>
     <name>NameDialog</name>
     <message>
         <source>Name</source>
@@ -4860,64 +4919,8 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <translation>Knoten aus %1 verschieben</translation>
     </message>
     <message>
-        <source>SKU</source>
-        <translation>SKU</translation>
-    </message>
-    <message>
-        <source>Nodes to move</source>
-        <translation>Zu verschiebende Knoten</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>Ende</translation>
-    </message>
-    <message>
-        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
-        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
-    </message>
-    <message>
-        <source>Destination pool</source>
-        <translation>Zielpool</translation>
-    </message>
-    <message>
-        <source>Both pools&apos; schedules after the move</source>
-        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
-    </message>
-    <message>
         <source>&amp;Move Nodes</source>
         <translation>Knoten &amp;verschieben</translation>
-    </message>
-    <message>
-        <source>From:</source>
-        <translation>Von:</translation>
-    </message>
-    <message>
-        <source>SK&amp;U:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>&amp;Start:</source>
-        <translation>Be&amp;ginn:</translation>
-    </message>
-    <message>
-        <source>&amp;End:</source>
-        <translation>&amp;Ende:</translation>
-    </message>
-    <message>
-        <source>&amp;To pool:</source>
-        <translation>&amp;Zielpool:</translation>
-    </message>
-    <message>
-        <source>&amp;Both pools after the move:</source>
-        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
     </message>
     <message>
         <source>The pool owns nothing from now on to move.</source>
