@@ -561,6 +561,65 @@
     </message>
 </context>
 <context>
+    <name>MoveNodesDialog</name>
+    <message>
+        <source>From:</source>
+        <translation>Von:</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>Nodes to move</source>
+        <translation>Zu verschiebende Knoten</translation>
+    </message>
+    <message>
+        <source>&amp;Start:</source>
+        <translation>Be&amp;ginn:</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;End:</source>
+        <translation>&amp;Ende:</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>&amp;To pool:</source>
+        <translation>&amp;Zielpool:</translation>
+    </message>
+    <message>
+        <source>Destination pool</source>
+        <translation>Zielpool</translation>
+    </message>
+    <message>
+        <source>&amp;Both pools after the move:</source>
+        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
+    </message>
+    <message>
+        <source>Both pools&apos; schedules after the move</source>
+        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
+    </message>
+</context>
+<context>
     <name>NameDialog</name>
     <message>
         <source>Name</source>
@@ -708,6 +767,104 @@
     </message>
 </context>
 <context>
+    <name>PriceWatchDialog</name>
+    <message>
+        <source>sfdesk checks the market at the connection&apos;s refresh and tells you once when this window is offered at or under the price. Nothing is bought until you choose Buy… and place the order.</source>
+        <translation>sfdesk prüft den Markt bei jeder Aktualisierung der Verbindung und sagt Ihnen einmal Bescheid, wenn dieses Fenster zum Preis oder darunter angeboten wird. Gekauft wird nichts, bis Sie Kaufen… wählen und den Auftrag aufgeben.</translation>
+    </message>
+    <message>
+        <source>S&amp;KU:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>Length in hours</source>
+        <translation>Länge in Stunden</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>&amp;Earliest start:</source>
+        <translation>&amp;Frühester Beginn:</translation>
+    </message>
+    <message>
+        <source>Earliest start</source>
+        <translation>Frühester Beginn</translation>
+    </message>
+    <message>
+        <source>La&amp;test start:</source>
+        <translation>&amp;Spätester Beginn:</translation>
+    </message>
+    <message>
+        <source>Latest start</source>
+        <translation>Spätester Beginn</translation>
+    </message>
+    <message>
+        <source>At &amp;most ($/node-hour):</source>
+        <translation>&amp;Höchstens ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Most per node-hour in dollars</source>
+        <translation>Höchstens pro Knotenstunde in Dollar</translation>
+    </message>
+    <message>
+        <source>E&amp;xpires:</source>
+        <translation>Läuft a&amp;b:</translation>
+    </message>
+    <message>
+        <source>Watch expires</source>
+        <translation>Wächter läuft ab</translation>
+    </message>
+</context>
+<context>
+    <name>PriceWatchesDialog</name>
+    <message>
+        <source>Price Watches</source>
+        <translation>Preiswächter</translation>
+    </message>
+    <message>
+        <source>Price watches</source>
+        <translation>Preiswächter</translation>
+    </message>
+    <message>
+        <source>Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it.</source>
+        <translation>Jeder Wächter wartet auf ein Fenster, das zu seinem Preis oder darunter angeboten wird. Eingabe bearbeitet ihn, Entf löscht ihn.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Open the order of the window offered, in the planner</source>
+        <translation>Den Auftrag des angebotenen Fensters im Planer öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Buy…</source>
+        <translation>&amp;Kaufen…</translation>
+    </message>
+</context>
+<context>
     <name>ProcurementDialog</name>
     <message>
         <source>Pool:</source>
@@ -838,6 +995,33 @@
     <message>
         <source>★ Watched %1 @ %2</source>
         <translation>★ Beobachtet %1 @ %2</translation>
+    </message>
+</context>
+<context>
+    <name>SpendGuardDialog</name>
+    <message>
+        <source>Spend Guard</source>
+        <translation>Kostenbremse</translation>
+    </message>
+    <message>
+        <source>Ask &amp;again for a buy order costing more than ($):</source>
+        <translation>&amp;Nochmals fragen bei einer Kauforder über ($):</translation>
+    </message>
+    <message>
+        <source>Confirmation threshold in dollars</source>
+        <translation>Bestätigungsschwelle in Dollar</translation>
+    </message>
+    <message>
+        <source>&amp;Daily buy cap ($):</source>
+        <translation>&amp;Tageslimit für Käufe ($):</translation>
+    </message>
+    <message>
+        <source>Daily buy cap in dollars</source>
+        <translation>Tageslimit für Käufe in Dollar</translation>
+    </message>
+    <message>
+        <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
+        <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
     </message>
 </context>
 <context>
@@ -1012,6 +1196,93 @@
     <message>
         <source>Copy as sf command</source>
         <translation>Als sf-Befehl kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>WindowSearchDialog</name>
+    <message>
+        <source>Find the Cheapest Window</source>
+        <translation>Das günstigste Zeitfenster suchen</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>A length as the sf CLI takes it: 36h, 3d, 1w, 2d12h</source>
+        <translation>Eine Länge, wie die sf-CLI sie annimmt: 36h, 3d, 1w, 2d12h</translation>
+    </message>
+    <message>
+        <source>Shortest length</source>
+        <translation>Kürzeste Länge</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Longest length</source>
+        <translation>Längste Länge</translation>
+    </message>
+    <message>
+        <source>&amp;Starting:</source>
+        <translation>&amp;Beginn:</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Earliest start</source>
+        <translation>Frühester Beginn</translation>
+    </message>
+    <message>
+        <source>Latest start</source>
+        <translation>Spätester Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by:</source>
+        <translation>&amp;Ordnen nach:</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Cheapest windows</source>
+        <translation>Günstigste Zeitfenster</translation>
+    </message>
+    <message>
+        <source>Enter selects the window on the chart and previews the order</source>
+        <translation>Die Eingabetaste wählt das Fenster im Diagramm aus und zeigt die Vorschau der Order</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>$ per node-hour</source>
+        <translation>$ pro Knotenstunde</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
     </message>
 </context>
 <context>
@@ -4648,64 +4919,8 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <translation>Knoten aus %1 verschieben</translation>
     </message>
     <message>
-        <source>SKU</source>
-        <translation>SKU</translation>
-    </message>
-    <message>
-        <source>Nodes to move</source>
-        <translation>Zu verschiebende Knoten</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>Ende</translation>
-    </message>
-    <message>
-        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
-        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
-    </message>
-    <message>
-        <source>Destination pool</source>
-        <translation>Zielpool</translation>
-    </message>
-    <message>
-        <source>Both pools&apos; schedules after the move</source>
-        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
-    </message>
-    <message>
         <source>&amp;Move Nodes</source>
         <translation>Knoten &amp;verschieben</translation>
-    </message>
-    <message>
-        <source>From:</source>
-        <translation>Von:</translation>
-    </message>
-    <message>
-        <source>SK&amp;U:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>&amp;Start:</source>
-        <translation>Be&amp;ginn:</translation>
-    </message>
-    <message>
-        <source>&amp;End:</source>
-        <translation>&amp;Ende:</translation>
-    </message>
-    <message>
-        <source>&amp;To pool:</source>
-        <translation>&amp;Zielpool:</translation>
-    </message>
-    <message>
-        <source>&amp;Both pools after the move:</source>
-        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
     </message>
     <message>
         <source>The pool owns nothing from now on to move.</source>
@@ -6174,76 +6389,12 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
 <context>
     <name>sfdesk::PriceWatchDialog</name>
     <message>
-        <source>Earliest start</source>
-        <translation>Frühester Beginn</translation>
-    </message>
-    <message>
-        <source>Latest start</source>
-        <translation>Spätester Beginn</translation>
-    </message>
-    <message>
-        <source>Watch expires</source>
-        <translation>Wächter läuft ab</translation>
-    </message>
-    <message>
         <source>Watch This Window</source>
         <translation>Dieses Fenster beobachten</translation>
     </message>
     <message>
         <source>Edit Price Watch</source>
         <translation>Preiswächter bearbeiten</translation>
-    </message>
-    <message>
-        <source>SKU</source>
-        <translation>SKU</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
-        <source>Length in hours</source>
-        <translation>Länge in Stunden</translation>
-    </message>
-    <message>
-        <source> h</source>
-        <translation> h</translation>
-    </message>
-    <message>
-        <source>Most per node-hour in dollars</source>
-        <translation>Höchstens pro Knotenstunde in Dollar</translation>
-    </message>
-    <message>
-        <source>sfdesk checks the market at the connection&apos;s refresh and tells you once when this window is offered at or under the price. Nothing is bought until you choose Buy… and place the order.</source>
-        <translation>sfdesk prüft den Markt bei jeder Aktualisierung der Verbindung und sagt Ihnen einmal Bescheid, wenn dieses Fenster zum Preis oder darunter angeboten wird. Gekauft wird nichts, bis Sie Kaufen… wählen und den Auftrag aufgeben.</translation>
-    </message>
-    <message>
-        <source>S&amp;KU:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>&amp;Length:</source>
-        <translation>&amp;Länge:</translation>
-    </message>
-    <message>
-        <source>&amp;Earliest start:</source>
-        <translation>&amp;Frühester Beginn:</translation>
-    </message>
-    <message>
-        <source>La&amp;test start:</source>
-        <translation>&amp;Spätester Beginn:</translation>
-    </message>
-    <message>
-        <source>At &amp;most ($/node-hour):</source>
-        <translation>&amp;Höchstens ($/Knotenstunde):</translation>
-    </message>
-    <message>
-        <source>E&amp;xpires:</source>
-        <translation>Läuft a&amp;b:</translation>
     </message>
     <message>
         <source>Choose a SKU.</source>
@@ -6310,37 +6461,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Status</source>
         <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>sfdesk::PriceWatchesDialog</name>
-    <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Bearbeiten…</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Buy…</source>
-        <translation>&amp;Kaufen…</translation>
-    </message>
-    <message>
-        <source>Price Watches</source>
-        <translation>Preiswächter</translation>
-    </message>
-    <message>
-        <source>Price watches</source>
-        <translation>Preiswächter</translation>
-    </message>
-    <message>
-        <source>Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it.</source>
-        <translation>Jeder Wächter wartet auf ein Fenster, das zu seinem Preis oder darunter angeboten wird. Eingabe bearbeitet ihn, Entf löscht ihn.</translation>
-    </message>
-    <message>
-        <source>Open the order of the window offered, in the planner</source>
-        <translation>Den Auftrag des angebotenen Fensters im Planer öffnen</translation>
     </message>
 </context>
 <context>
@@ -7280,32 +7400,8 @@ Zusammen: %4
 <context>
     <name>sfdesk::SpendGuardDialog</name>
     <message>
-        <source>Ask &amp;again for a buy order costing more than ($):</source>
-        <translation>&amp;Nochmals fragen bei einer Kauforder über ($):</translation>
-    </message>
-    <message>
-        <source>&amp;Daily buy cap ($):</source>
-        <translation>&amp;Tageslimit für Käufe ($):</translation>
-    </message>
-    <message>
-        <source>Spend Guard</source>
-        <translation>Kostenbremse</translation>
-    </message>
-    <message>
-        <source>Confirmation threshold in dollars</source>
-        <translation>Bestätigungsschwelle in Dollar</translation>
-    </message>
-    <message>
-        <source>Daily buy cap in dollars</source>
-        <translation>Tageslimit für Käufe in Dollar</translation>
-    </message>
-    <message>
         <source>Checked before this app places a buy order on %1. A buy&apos;s total is what it costs at its limit: nodes × hours × limit price. Sell orders are not checked.</source>
         <translation>Wird geprüft, bevor diese App eine Kauforder auf %1 aufgibt. Die Summe eines Kaufs ist, was er zu seinem Limit kostet: Knoten × Stunden × Limitpreis. Verkaufsorders werden nicht geprüft.</translation>
-    </message>
-    <message>
-        <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
-        <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
     </message>
     <message>
         <source>So far today: %1.</source>
@@ -7890,24 +7986,8 @@ Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
         </translation>
     </message>
     <message>
-        <source>&amp;Find</source>
-        <translation>&amp;Suchen</translation>
-    </message>
-    <message>
         <source>Select on Char&amp;t</source>
         <translation>Im &amp;Diagramm auswählen</translation>
-    </message>
-    <message>
-        <source>Find the Cheapest Window</source>
-        <translation>Das günstigste Zeitfenster suchen</translation>
-    </message>
-    <message>
-        <source>A length as the sf CLI takes it: 36h, 3d, 1w, 2d12h</source>
-        <translation>Eine Länge, wie die sf-CLI sie annimmt: 36h, 3d, 1w, 2d12h</translation>
-    </message>
-    <message>
-        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
-        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
     </message>
     <message>
         <source>Total cost</source>
@@ -7916,74 +7996,6 @@ Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
     <message>
         <source>Price per node-hour</source>
         <translation>Preis pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Cheapest windows</source>
-        <translation>Günstigste Zeitfenster</translation>
-    </message>
-    <message>
-        <source>Enter selects the window on the chart and previews the order</source>
-        <translation>Die Eingabetaste wählt das Fenster im Diagramm aus und zeigt die Vorschau der Order</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>Ende</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>Länge</translation>
-    </message>
-    <message>
-        <source>$ per node-hour</source>
-        <translation>$ pro Knotenstunde</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Gesamt</translation>
-    </message>
-    <message>
-        <source>SK&amp;U:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>to</source>
-        <translation>bis</translation>
-    </message>
-    <message>
-        <source>&amp;Length:</source>
-        <translation>&amp;Länge:</translation>
-    </message>
-    <message>
-        <source>Shortest length</source>
-        <translation>Kürzeste Länge</translation>
-    </message>
-    <message>
-        <source>Longest length</source>
-        <translation>Längste Länge</translation>
-    </message>
-    <message>
-        <source>&amp;Starting:</source>
-        <translation>&amp;Beginn:</translation>
-    </message>
-    <message>
-        <source>Earliest start</source>
-        <translation>Frühester Beginn</translation>
-    </message>
-    <message>
-        <source>Latest start</source>
-        <translation>Spätester Beginn</translation>
-    </message>
-    <message>
-        <source>&amp;Rank by:</source>
-        <translation>&amp;Ordnen nach:</translation>
     </message>
     <message numerus="yes">
         <source>No window of that length is offered in whole for %n node(s) at the best ask between those starts.</source>

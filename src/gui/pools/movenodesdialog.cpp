@@ -12,16 +12,15 @@
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
+#include "ui_movenodesdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -62,25 +61,27 @@ MoveNodesDialog::MoveNodesDialog(Session* session, const Pool& source, const QLi
                                  const QMap<QString, QString>& skuNames, qint64 now, bool utc,
                                  QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::MoveNodesDialog>())
     , m_session(session)
     , m_source(source)
     , m_skuNames(skuNames)
     , m_now(now)
     , m_utc(utc)
-    , m_sku(new QComboBox(this))
-    , m_nodes(new QSpinBox(this))
-    , m_start(new QLineEdit(this))
-    , m_end(new QLineEdit(this))
-    , m_to(new QComboBox(this))
-    , m_owned(PlainText::label(this))
-    , m_preview(new QPlainTextEdit(this))
-    , m_error(PlainText::label(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
-    , m_move(m_buttons->button(QDialogButtonBox::Ok))
-    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(u"moveNodesDialog"_s);
     setWindowTitle(tr("Move Nodes from %1").arg(source.name));
+    m_sku = m_ui->moveNodesSku;
+    m_nodes = m_ui->moveNodesCount;
+    m_start = m_ui->moveNodesStart;
+    m_end = m_ui->moveNodesEnd;
+    m_to = m_ui->moveNodesTarget;
+    m_owned = m_ui->moveNodesOwned;
+    m_preview = m_ui->moveNodesPreview;
+    m_error = m_ui->moveNodesError;
+    m_buttons = m_ui->buttonBox;
+    m_move = m_buttons->button(QDialogButtonBox::Ok);
+    m_copy = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this);
     for (const Pool& pool : targets) {
         if (pool.id != source.id)
             m_targets.append(pool);
@@ -93,64 +94,13 @@ MoveNodesDialog::MoveNodesDialog(Session* session, const Pool& source, const QLi
     }
     for (const Pool& pool : std::as_const(m_targets))
         m_to->addItem(poolLabel(pool), pool.id);
-
-    m_sku->setObjectName(u"moveNodesSku"_s);
-    m_sku->setAccessibleName(tr("SKU"));
-    m_nodes->setObjectName(u"moveNodesCount"_s);
-    m_nodes->setAccessibleName(tr("Nodes to move"));
-    m_nodes->setRange(1, 4096);
-    m_start->setObjectName(u"moveNodesStart"_s);
-    m_start->setAccessibleName(tr("Start"));
-    m_end->setObjectName(u"moveNodesEnd"_s);
-    m_end->setAccessibleName(tr("End"));
-    for (QLineEdit* edit : {m_start, m_end})
-        edit->setToolTip(tr("A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00"));
-    m_to->setObjectName(u"moveNodesTarget"_s);
-    m_to->setAccessibleName(tr("Destination pool"));
-    m_owned->setObjectName(u"moveNodesOwned"_s);
-    m_preview->setObjectName(u"moveNodesPreview"_s);
-    m_preview->setAccessibleName(tr("Both pools' schedules after the move"));
-    m_preview->setReadOnly(true);
-    m_preview->setMinimumHeight(140);
-    m_preview->setTabChangesFocus(true);
-    m_error->setObjectName(u"moveNodesError"_s);
-    for (QLabel* label : {m_owned, m_error}) {
-        label->setWordWrap(true);
-        label->setTextFormat(Qt::PlainText); // pool names and the server's words
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-        label->setFocusPolicy(Qt::NoFocus);
-    }
+    // Pool names and the server's words: the form's labels are plain text.
+    m_ui->moveNodesSource->setText(poolLabel(source));
     m_error->hide();
     m_move->setText(tr("&Move Nodes"));
     m_move->setObjectName(u"moveNodesMove"_s);
     m_copy->setObjectName(u"moveNodesCopyCommand"_s);
     m_buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
-
-    auto* form = new QFormLayout;
-    const auto row = [form, this](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, this);
-        label->setBuddy(field);
-        form->addRow(label, field);
-    };
-    auto* from = new QLabel(poolLabel(source), this);
-    from->setTextFormat(Qt::PlainText);
-    from->setObjectName(u"moveNodesSource"_s);
-    form->addRow(new QLabel(tr("From:"), this), from);
-    row(tr("SK&U:"), m_sku);
-    row(tr("&Nodes:"), m_nodes);
-    row(tr("&Start:"), m_start);
-    row(tr("&End:"), m_end);
-    row(tr("&To pool:"), m_to);
-    form->addRow(m_owned);
-    auto* previewLabel = new QLabel(tr("&Both pools after the move:"), this);
-    previewLabel->setBuddy(m_preview);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(previewLabel);
-    layout->addWidget(m_preview, 1);
-    layout->addWidget(m_error);
-    layout->addWidget(m_buttons);
     resize(620, 520);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, &MoveNodesDialog::accept);

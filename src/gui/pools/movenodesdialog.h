@@ -7,6 +7,7 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 
 class QComboBox;
@@ -16,6 +17,10 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+
+namespace Ui {
+class MoveNodesDialog;
+}
 
 namespace sfdesk {
 
@@ -56,23 +61,24 @@ private:
     std::optional<Pool> target() const;
     QString skuName(const QString& id) const;
 
+    std::unique_ptr<Ui::MoveNodesDialog> m_ui;
     QPointer<Session> m_session;
     Pool m_source;
     QList<Pool> m_targets;
     QMap<QString, QString> m_skuNames;
     qint64 m_now = 0;
     bool m_utc = false;
-    QComboBox* m_sku;
-    QSpinBox* m_nodes;
-    QLineEdit* m_start;
-    QLineEdit* m_end;
-    QComboBox* m_to;
-    QLabel* m_owned;
-    QPlainTextEdit* m_preview;
-    QLabel* m_error;
-    QDialogButtonBox* m_buttons;
-    QPushButton* m_move;
-    QPushButton* m_copy;
+    QComboBox* m_sku = nullptr;
+    QSpinBox* m_nodes = nullptr;
+    QLineEdit* m_start = nullptr;
+    QLineEdit* m_end = nullptr;
+    QComboBox* m_to = nullptr;
+    QLabel* m_owned = nullptr;
+    QPlainTextEdit* m_preview = nullptr;
+    QLabel* m_error = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
+    QPushButton* m_move = nullptr;
+    QPushButton* m_copy = nullptr;
     bool m_sending = false;
 };
 

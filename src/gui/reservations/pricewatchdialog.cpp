@@ -3,17 +3,16 @@
 #include "gui/reservations/pricewatchdialog.h"
 
 #include "common/money.h"
-#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/spendguarddialog.h"
+#include "ui_pricewatchdialog.h"
+#include "ui_pricewatchesdialog.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeEdit>
 #include <QDialogButtonBox>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -22,7 +21,6 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTimeZone>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -34,17 +32,11 @@ namespace {
 
 constexpr qint64 Hour = 3600;
 
-QDateTimeEdit* timeEdit(QWidget* parent, const QString& objectName, const QString& accessibleName,
-                        qint64 secs, bool utc)
+// The form sets the field's format; the time and its zone are the watch's.
+void setTime(QDateTimeEdit* edit, qint64 secs, bool utc)
 {
-    auto* edit = new QDateTimeEdit(parent);
-    edit->setObjectName(objectName);
-    edit->setAccessibleName(accessibleName);
     edit->setTimeZone(utc ? QTimeZone::UTC : QTimeZone::LocalTime);
-    edit->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
-    edit->setCalendarPopup(true);
     edit->setDateTime(QDateTime::fromSecsSinceEpoch(secs, edit->timeZone()));
-    return edit;
 }
 
 } // namespace
@@ -52,72 +44,38 @@ QDateTimeEdit* timeEdit(QWidget* parent, const QString& objectName, const QStrin
 PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& watch,
                                    const QList<std::pair<QString, QString>>& skus, bool utc, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::PriceWatchDialog>())
     , m_watches(watches)
     , m_watch(watch)
-    , m_sku(new QComboBox(this))
-    , m_nodes(new QSpinBox(this))
-    , m_hours(new QSpinBox(this))
-    , m_earliest(timeEdit(this, u"priceWatchEarliest"_s, tr("Earliest start"), watch.earliestStart, utc))
-    , m_latest(timeEdit(this, u"priceWatchLatest"_s, tr("Latest start"), watch.latestStart, utc))
-    , m_price(new QLineEdit(this))
-    , m_expires(timeEdit(this, u"priceWatchExpires"_s, tr("Watch expires"), watch.expiresAt, utc))
-    , m_problem(PlainText::label(this))
     , m_expiresFollows(watch.expiresAt == watch.latestStart)
 {
+    m_ui->setupUi(this);
     setObjectName(u"priceWatchDialog"_s);
     setWindowTitle(watch.id.isEmpty() ? tr("Watch This Window") : tr("Edit Price Watch"));
-    m_sku->setObjectName(u"priceWatchSku"_s);
-    m_sku->setAccessibleName(tr("SKU"));
+    m_sku = m_ui->priceWatchSku;
+    m_nodes = m_ui->priceWatchNodes;
+    m_hours = m_ui->priceWatchHours;
+    m_earliest = m_ui->priceWatchEarliest;
+    m_latest = m_ui->priceWatchLatest;
+    m_price = m_ui->priceWatchPrice;
+    m_expires = m_ui->priceWatchExpires;
+    m_problem = m_ui->priceWatchProblem;
     for (const auto& [id, name] : skus)
         m_sku->addItem(name, id);
     if (m_sku->findData(watch.sku) < 0 && !watch.sku.isEmpty())
         m_sku->addItem(watch.sku, watch.sku);
     m_sku->setCurrentIndex(m_sku->findData(watch.sku));
-    m_nodes->setObjectName(u"priceWatchNodes"_s);
-    m_nodes->setAccessibleName(tr("Nodes"));
-    m_nodes->setRange(1, 10'000);
-    m_nodes->setValue(int(std::clamp<qint64>(watch.nodes, 1, 10'000)));
-    m_hours->setObjectName(u"priceWatchHours"_s);
-    m_hours->setAccessibleName(tr("Length in hours"));
-    m_hours->setRange(1, 24 * 366);
-    m_hours->setSuffix(tr(" h"));
-    m_hours->setValue(int(std::clamp<qint64>(watch.duration / Hour, 1, 24 * 366)));
-    m_price->setObjectName(u"priceWatchPrice"_s);
-    m_price->setAccessibleName(tr("Most per node-hour in dollars"));
+    m_nodes->setValue(int(std::clamp<qint64>(watch.nodes, m_nodes->minimum(), m_nodes->maximum())));
+    m_hours->setValue(int(std::clamp<qint64>(watch.duration / Hour, m_hours->minimum(), m_hours->maximum())));
+    setTime(m_earliest, watch.earliestStart, utc);
+    setTime(m_latest, watch.latestStart, utc);
+    setTime(m_expires, watch.expiresAt, utc);
     // Exact: the watch compares to the micro-dollar.
     m_price->setText(Money::formatAmount(watch.maxRateMicros));
-    m_problem->setObjectName(u"priceWatchProblem"_s);
-    m_problem->setWordWrap(true);
     m_problem->hide();
 
-    auto* intro = PlainText::label(
-        this, tr("sfdesk checks the market at the connection's refresh and tells you once when this window "
-                 "is offered at or under the price. Nothing is bought until you choose Buy… and place the "
-                 "order."));
-    intro->setWordWrap(true);
-    auto* form = new QFormLayout;
-    const auto row = [this, form](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, this);
-        label->setTextFormat(Qt::PlainText);
-        label->setBuddy(field);
-        form->addRow(label, field);
-    };
-    row(tr("S&KU:"), m_sku);
-    row(tr("&Nodes:"), m_nodes);
-    row(tr("&Length:"), m_hours);
-    row(tr("&Earliest start:"), m_earliest);
-    row(tr("La&test start:"), m_latest);
-    row(tr("At &most ($/node-hour):"), m_price);
-    row(tr("E&xpires:"), m_expires);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &PriceWatchDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &PriceWatchDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(form);
-    layout->addWidget(m_problem);
-    layout->addStretch(1);
-    layout->addWidget(buttons);
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &PriceWatchDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &PriceWatchDialog::reject);
     // Expiring with the last start to wait for, unless told otherwise: a later latest start takes it
     // along.
     connect(m_latest, &QDateTimeEdit::dateTimeChanged, this, [this](const QDateTime& latest) {
@@ -174,45 +132,23 @@ PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches,
                                        const QList<std::pair<QString, QString>>& skus, bool utc,
                                        QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::PriceWatchesDialog>())
     , m_watches(watches)
     , m_skus(skus)
     , m_utc(utc)
-    , m_table(new QTableView(this))
-    , m_edit(new QPushButton(ThemeIcons::icon(QStringLiteral("document-properties")), tr("&Edit…"), this))
-    , m_delete(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-delete")), tr("&Delete"), this))
-    , m_buy(new QPushButton(ThemeIcons::icon(QStringLiteral("document-send")), tr("&Buy…"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(u"priceWatchesDialog"_s);
-    setWindowTitle(tr("Price Watches"));
-    m_table->setObjectName(u"priceWatchesTable"_s);
-    m_table->setAccessibleName(tr("Price watches"));
-    m_table->setAccessibleDescription(tr(
-        "Each watch waits for a window offered at or under its price. Enter edits it, Delete deletes it."));
+    m_table = m_ui->priceWatchesTable;
+    m_edit = m_ui->priceWatchesEdit;
+    m_delete = m_ui->priceWatchesDelete;
+    m_buy = m_ui->priceWatchesBuy;
+    m_edit->setIcon(ThemeIcons::icon(QStringLiteral("document-properties")));
+    m_delete->setIcon(ThemeIcons::icon(QStringLiteral("edit-delete")));
+    m_buy->setIcon(ThemeIcons::icon(QStringLiteral("document-send")));
     m_table->setModel(watches);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setTabKeyNavigation(false);
-    m_edit->setObjectName(u"priceWatchesEdit"_s);
-    m_delete->setObjectName(u"priceWatchesDelete"_s);
-    m_buy->setObjectName(u"priceWatchesBuy"_s);
-    m_buy->setToolTip(tr("Open the order of the window offered, in the planner"));
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto* side = new QVBoxLayout;
-    side->addWidget(m_edit);
-    side->addWidget(m_delete);
-    side->addWidget(m_buy);
-    side->addStretch(1);
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_table, 1);
-    top->addLayout(side);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(close);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     connect(m_edit, &QPushButton::clicked, this, [this] {
         if (const auto watch = current())

@@ -7,6 +7,8 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
+
 class QComboBox;
 class QDateTimeEdit;
 class QLabel;
@@ -14,6 +16,11 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+
+namespace Ui {
+class PriceWatchDialog;
+class PriceWatchesDialog;
+} // namespace Ui
 
 namespace sfdesk {
 
@@ -41,16 +48,17 @@ Q_SIGNALS:
     void saved(const QString& id);
 
 private:
+    std::unique_ptr<Ui::PriceWatchDialog> m_ui;
     QPointer<PriceWatchList> m_watches;
     PriceWatch m_watch;
-    QComboBox* m_sku;
-    QSpinBox* m_nodes;
-    QSpinBox* m_hours;
-    QDateTimeEdit* m_earliest;
-    QDateTimeEdit* m_latest;
-    QLineEdit* m_price;
-    QDateTimeEdit* m_expires;
-    QLabel* m_problem;
+    QComboBox* m_sku = nullptr;
+    QSpinBox* m_nodes = nullptr;
+    QSpinBox* m_hours = nullptr;
+    QDateTimeEdit* m_earliest = nullptr;
+    QDateTimeEdit* m_latest = nullptr;
+    QLineEdit* m_price = nullptr;
+    QDateTimeEdit* m_expires = nullptr;
+    QLabel* m_problem = nullptr;
     // The expiry moves with the latest start while they are the same.
     bool m_expiresFollows;
 };
@@ -75,13 +83,14 @@ private:
     std::optional<PriceWatch> current() const;
     void updateButtons();
 
+    std::unique_ptr<Ui::PriceWatchesDialog> m_ui;
     QPointer<PriceWatchList> m_watches;
     QList<std::pair<QString, QString>> m_skus;
     bool m_utc;
-    QTableView* m_table;
-    QPushButton* m_edit;
-    QPushButton* m_delete;
-    QPushButton* m_buy;
+    QTableView* m_table = nullptr;
+    QPushButton* m_edit = nullptr;
+    QPushButton* m_delete = nullptr;
+    QPushButton* m_buy = nullptr;
 };
 
 } // namespace sfdesk

@@ -6,15 +6,13 @@
 #include "core/market/marketbackend.h"
 #include "core/models/format.h"
 #include "core/settings/settings.h"
-#include "gui/common/plaintextwidgets.h"
+#include "ui_spendguarddialog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
@@ -33,48 +31,32 @@ QString amountInput(qint64 micros)
 SpendGuardDialog::SpendGuardDialog(Settings* settings, const ConnectionProfile& profile,
                                    MarketBackend* market, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SpendGuardDialog>())
     , m_settings(settings)
     , m_profileId(profile.id)
-    , m_askAgain(new QCheckBox(tr("Ask &again for a buy order costing more than ($):"), this))
-    , m_threshold(new QLineEdit(this))
-    , m_capOn(new QCheckBox(tr("&Daily buy cap ($):"), this))
-    , m_cap(new QLineEdit(this))
-    , m_problem(PlainText::label(this))
 {
+    m_ui->setupUi(this);
     setObjectName(u"spendGuardDialog"_s);
-    setWindowTitle(tr("Spend Guard"));
-    m_askAgain->setObjectName(u"spendGuardAskAgain"_s);
-    m_threshold->setObjectName(u"spendGuardThreshold"_s);
-    m_threshold->setAccessibleName(tr("Confirmation threshold in dollars"));
-    m_threshold->setPlaceholderText(u"10000.00"_s);
-    m_capOn->setObjectName(u"spendGuardCapOn"_s);
-    m_cap->setObjectName(u"spendGuardCap"_s);
-    m_cap->setAccessibleName(tr("Daily buy cap in dollars"));
-    m_cap->setPlaceholderText(u"50000.00"_s);
-    m_problem->setObjectName(u"spendGuardProblem"_s);
-    m_problem->setWordWrap(true);
+    m_askAgain = m_ui->spendGuardAskAgain;
+    m_threshold = m_ui->spendGuardThreshold;
+    m_capOn = m_ui->spendGuardCapOn;
+    m_cap = m_ui->spendGuardCap;
+    m_problem = m_ui->spendGuardProblem;
     m_problem->setForegroundRole(QPalette::BrightText);
     m_problem->hide();
 
     // The profile's name is the user's own, but a --server profile is named by its address.
-    auto* intro = PlainText::label(
-        this, tr("Checked before this app places a buy order on %1. A buy's total is what it costs at its "
-                 "limit: nodes × hours × limit price. Sell orders are not checked.")
-                  .arg(profile.name));
-    intro->setWordWrap(true);
-    auto* capHelp = PlainText::label(this);
-    capHelp->setObjectName(u"spendGuardCapHelp"_s);
-    capHelp->setWordWrap(true);
-    QString today =
-        tr("Today's buys are the buy orders listed as placed since midnight (local time) that are "
-           "not cancelled, at their limits; of a cancelled one, what filled. A procurement's orders "
-           "do not count.");
-    if (market && market->ordersKnown())
-        today += u' '
-                 + tr("So far today: %1.")
-                       .arg(Format::money(
-                           SpendGuard::boughtOnDayOf(market->orders(), market->now(), QTimeZone::LocalTime)));
-    capHelp->setText(today);
+    m_ui->spendGuardIntro->setText(
+        tr("Checked before this app places a buy order on %1. A buy's total is what it costs at its "
+           "limit: nodes × hours × limit price. Sell orders are not checked.")
+            .arg(profile.name));
+    if (market && market->ordersKnown()) {
+        QLabel* capHelp = m_ui->spendGuardCapHelp;
+        capHelp->setText(capHelp->text() + u' '
+                         + tr("So far today: %1.")
+                               .arg(Format::money(SpendGuard::boughtOnDayOf(market->orders(), market->now(),
+                                                                            QTimeZone::LocalTime))));
+    }
 
     const SpendGuard::Limits limits =
         settings ? SpendGuard::savedLimits(*settings, profile.id) : SpendGuard::Limits{};
@@ -85,19 +67,8 @@ SpendGuardDialog::SpendGuardDialog(Settings* settings, const ConnectionProfile& 
     if (limits.dailyBuyCap)
         m_cap->setText(amountInput(*limits.dailyBuyCap));
 
-    auto* form = new QFormLayout;
-    form->addRow(m_askAgain, m_threshold);
-    form->addRow(m_capOn, m_cap);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &SpendGuardDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &SpendGuardDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(form);
-    layout->addWidget(capHelp);
-    layout->addWidget(m_problem);
-    layout->addStretch(1);
-    layout->addWidget(buttons);
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SpendGuardDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &SpendGuardDialog::reject);
 
     connect(m_askAgain, &QCheckBox::toggled, this, &SpendGuardDialog::updateEnabled);
     connect(m_capOn, &QCheckBox::toggled, this, &SpendGuardDialog::updateEnabled);

@@ -8,11 +8,16 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+
+namespace Ui {
+class SpendGuardDialog;
+}
 
 namespace sfdesk {
 
@@ -47,13 +52,14 @@ Q_SIGNALS:
 private:
     void updateEnabled();
 
+    std::unique_ptr<Ui::SpendGuardDialog> m_ui;
     QPointer<Settings> m_settings;
     QString m_profileId;
-    QCheckBox* m_askAgain;
-    QLineEdit* m_threshold;
-    QCheckBox* m_capOn;
-    QLineEdit* m_cap;
-    QLabel* m_problem;
+    QCheckBox* m_askAgain = nullptr;
+    QLineEdit* m_threshold = nullptr;
+    QCheckBox* m_capOn = nullptr;
+    QLineEdit* m_cap = nullptr;
+    QLabel* m_problem = nullptr;
 };
 
 } // namespace sfdesk

@@ -5,21 +5,18 @@
 #include "common/clitime.h"
 #include "core/market/marketbackend.h"
 #include "core/models/format.h"
-#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
+#include "ui_windowsearchdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
@@ -43,55 +40,34 @@ enum ResultColumn
 WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& skus,
                                        const QString& currentSku, int nodes, bool utc, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::WindowSearchDialog>())
     , m_backend(backend)
     , m_utc(utc)
-    , m_sku(new QComboBox(this))
-    , m_nodes(new QSpinBox(this))
-    , m_shortest(new QLineEdit(QStringLiteral("3d"), this))
-    , m_longest(new QLineEdit(QStringLiteral("5d"), this))
-    , m_earliest(new QLineEdit(QStringLiteral("now"), this))
-    , m_latest(new QLineEdit(QStringLiteral("in 14d"), this))
-    , m_rank(new QComboBox(this))
-    , m_find(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-find")), tr("&Find"), this))
-    , m_status(PlainText::label(this))
-    , m_list(new QTreeWidget(this))
-    , m_select(new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this))
-    , m_keep(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"),
-                             this))
-    , m_watch(new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch…"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(u"windowSearchDialog"_s);
-    setWindowTitle(tr("Find the Cheapest Window"));
+    m_sku = m_ui->windowSearchSku;
+    m_nodes = m_ui->windowSearchNodes;
+    m_shortest = m_ui->windowSearchShortest;
+    m_longest = m_ui->windowSearchLongest;
+    m_earliest = m_ui->windowSearchEarliest;
+    m_latest = m_ui->windowSearchLatest;
+    m_rank = m_ui->windowSearchRank;
+    m_find = m_ui->windowSearchFind;
+    m_status = m_ui->windowSearchStatus;
+    m_list = m_ui->windowSearchResults;
+    m_find->setIcon(ThemeIcons::icon(QStringLiteral("edit-find")));
+    // Buttons of the button box besides Close: a form cannot add them there.
+    m_select = new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this);
+    m_keep =
+        new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"), this);
+    m_watch = new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch…"), this);
     for (const auto& [id, name] : skus)
         m_sku->addItem(name, id);
     m_sku->setCurrentIndex(std::max(0, m_sku->findData(currentSku)));
-    m_sku->setObjectName(u"windowSearchSku"_s);
-    m_nodes->setRange(1, 4096);
     m_nodes->setValue(std::max(1, nodes));
-    m_nodes->setObjectName(u"windowSearchNodes"_s);
-    m_shortest->setObjectName(u"windowSearchShortest"_s);
-    m_longest->setObjectName(u"windowSearchLongest"_s);
-    m_earliest->setObjectName(u"windowSearchEarliest"_s);
-    m_latest->setObjectName(u"windowSearchLatest"_s);
-    for (QLineEdit* edit : {m_shortest, m_longest})
-        edit->setToolTip(tr("A length as the sf CLI takes it: 36h, 3d, 1w, 2d12h"));
-    for (QLineEdit* edit : {m_earliest, m_latest})
-        edit->setToolTip(tr("A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00"));
     m_rank->addItem(tr("Total cost"), int(WindowSearch::Rank::TotalCost));
     m_rank->addItem(tr("Price per node-hour"), int(WindowSearch::Rank::Rate));
-    m_rank->setObjectName(u"windowSearchRank"_s);
-    m_find->setObjectName(u"windowSearchFind"_s);
-    m_find->setDefault(true);
-    m_status->setObjectName(u"windowSearchStatus"_s);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_status->setFocusPolicy(Qt::NoFocus);
-    m_list->setObjectName(u"windowSearchResults"_s);
-    m_list->setAccessibleName(tr("Cheapest windows"));
-    m_list->setAccessibleDescription(tr("Enter selects the window on the chart and previews the order"));
-    m_list->setRootIsDecorated(false);
-    m_list->setUniformRowHeights(true);
-    m_list->setHeaderLabels({tr("Start"), tr("End"), tr("Length"), tr("$ per node-hour"), tr("Total")});
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_select->setObjectName(u"windowSearchSelect"_s);
     m_select->setEnabled(false);
@@ -103,47 +79,11 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     m_watch->setToolTip(tr("Be told once when this window is offered at or under a price"));
     m_watch->setEnabled(false);
 
-    auto* form = new QFormLayout;
-    const auto row = [form, this](const QString& text, QWidget* field) {
-        auto* label = PlainText::label(this, text);
-        label->setBuddy(field);
-        form->addRow(label, field);
-    };
-    row(tr("SK&U:"), m_sku);
-    row(tr("&Nodes:"), m_nodes);
-    // A range: its two fields side by side, the label's key going to the first.
-    const auto range = [form, this](const QString& text, QLineEdit* from, QLineEdit* to) {
-        auto* fields = new QHBoxLayout;
-        fields->addWidget(from);
-        fields->addWidget(new QLabel(tr("to"), this));
-        fields->addWidget(to);
-        auto* label = PlainText::label(this, text);
-        label->setBuddy(from);
-        form->addRow(label, fields);
-    };
-    range(tr("&Length:"), m_shortest, m_longest);
-    m_shortest->setAccessibleName(tr("Shortest length"));
-    m_longest->setAccessibleName(tr("Longest length"));
-    range(tr("&Starting:"), m_earliest, m_latest);
-    m_earliest->setAccessibleName(tr("Earliest start"));
-    m_latest->setAccessibleName(tr("Latest start"));
-    row(tr("&Rank by:"), m_rank);
-
-    auto* findRow = new QHBoxLayout;
-    findRow->addWidget(m_status, 1);
-    findRow->addWidget(m_find);
-
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QDialogButtonBox* buttons = m_ui->buttonBox;
     buttons->addButton(m_watch, QDialogButtonBox::ActionRole);
     buttons->addButton(m_keep, QDialogButtonBox::ActionRole);
     buttons->addButton(m_select, QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(findRow);
-    layout->addWidget(m_list, 1);
-    layout->addWidget(buttons);
     resize(780, 520);
 
     connect(m_find, &QPushButton::clicked, this, &WindowSearchDialog::search);

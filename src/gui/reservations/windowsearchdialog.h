@@ -8,12 +8,18 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
+
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTreeWidget;
+
+namespace Ui {
+class WindowSearchDialog;
+}
 
 namespace sfdesk {
 
@@ -56,21 +62,22 @@ private:
     void keepCurrent();
     void watchCurrent();
 
+    std::unique_ptr<Ui::WindowSearchDialog> m_ui;
     QPointer<MarketBackend> m_backend;
     bool m_utc;
-    QComboBox* m_sku;
-    QSpinBox* m_nodes;
-    QLineEdit* m_shortest;
-    QLineEdit* m_longest;
-    QLineEdit* m_earliest;
-    QLineEdit* m_latest;
-    QComboBox* m_rank;
-    QPushButton* m_find;
-    QLabel* m_status;
-    QTreeWidget* m_list;
-    QPushButton* m_select;
-    QPushButton* m_keep;
-    QPushButton* m_watch;
+    QComboBox* m_sku = nullptr;
+    QSpinBox* m_nodes = nullptr;
+    QLineEdit* m_shortest = nullptr;
+    QLineEdit* m_longest = nullptr;
+    QLineEdit* m_earliest = nullptr;
+    QLineEdit* m_latest = nullptr;
+    QComboBox* m_rank = nullptr;
+    QPushButton* m_find = nullptr;
+    QLabel* m_status = nullptr;
+    QTreeWidget* m_list = nullptr;
+    QPushButton* m_select = nullptr;
+    QPushButton* m_keep = nullptr;
+    QPushButton* m_watch = nullptr;
     // The search whose quotes are awaited.
     WindowSearch::Query m_query;
     QString m_querySku;
