@@ -841,6 +841,29 @@
     </message>
 </context>
 <context>
+    <name>SaveTemplateDialog</name>
+    <message>
+        <source>Save as Instance Template</source>
+        <translation>Als Instanzvorlage speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+</context>
+<context>
     <name>SshBootstrapDialog</name>
     <message>
         <source>SSH bootstrap</source>
@@ -7075,32 +7098,12 @@ Zusammen: %4
 </context>
 <context>
     <name>sfdesk::SaveTemplateDialog</name>
-    <message>
-        <source>Save as Instance Template</source>
-        <translation>Als Instanzvorlage speichern</translation>
-    </message>
     <message numerus="yes">
         <source>A template keeps this cloud-init with an image, so that deployments (and anyone in workspace &quot;%1&quot;) can start instances from it. The text is &quot;%2&quot;, %n byte(s), checked without errors.</source>
         <translation>
             <numerusform>Eine Vorlage hält diese Cloud-init mit einem Image fest, sodass Deployments (und alle im Arbeitsbereich „%1“) Instanzen daraus starten können. Der Text ist „%2“, %n Byte, ohne Fehler geprüft.</numerusform>
             <numerusform>Eine Vorlage hält diese Cloud-init mit einem Image fest, sodass Deployments (und alle im Arbeitsbereich „%1“) Instanzen daraus starten können. Der Text ist „%2“, %n Bytes, ohne Fehler geprüft.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Image</source>
-        <translation>Image</translation>
     </message>
     <message>
         <source>Copy &amp;Command</source>
