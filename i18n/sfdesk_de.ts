@@ -561,6 +561,45 @@
     </message>
 </context>
 <context>
+    <name>InfinibandCheckDialog</name>
+    <message>
+        <source>InfiniBand port state per worker</source>
+        <translation>InfiniBand-Portstatus pro Worker</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>To check by hand, log in to a worker and run:</source>
+        <translation>Zum Prüfen von Hand melden Sie sich an einem Worker an und führen Sie aus:</translation>
+    </message>
+    <message>
+        <source>Command to run on a worker</source>
+        <translation>Befehl zum Ausführen auf einem Worker</translation>
+    </message>
+    <message>
+        <source>Copy the command</source>
+        <translation>Den Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Command</source>
+        <translation>Befehl &amp;kopieren</translation>
+    </message>
+</context>
+<context>
     <name>NameDialog</name>
     <message>
         <source>Name</source>
@@ -3659,10 +3698,6 @@
 <context>
     <name>sfdesk::InfinibandCheckDialog</name>
     <message>
-        <source>&amp;Copy Command</source>
-        <translation>Befehl &amp;kopieren</translation>
-    </message>
-    <message>
         <source>Check &amp;Again</source>
         <translation>&amp;Erneut prüfen</translation>
     </message>
@@ -3671,40 +3706,8 @@
         <translation>InfiniBand-Prüfung für %1</translation>
     </message>
     <message>
-        <source>InfiniBand port state per worker</source>
-        <translation>InfiniBand-Portstatus pro Worker</translation>
-    </message>
-    <message>
-        <source>Worker</source>
-        <translation>Worker</translation>
-    </message>
-    <message>
-        <source>Port</source>
-        <translation>Port</translation>
-    </message>
-    <message>
-        <source>Reported</source>
-        <translation>Gemeldet</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>Details</translation>
-    </message>
-    <message>
-        <source>Command to run on a worker</source>
-        <translation>Befehl zum Ausführen auf einem Worker</translation>
-    </message>
-    <message>
-        <source>Copy the command</source>
-        <translation>Den Befehl kopieren</translation>
-    </message>
-    <message>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
-    </message>
-    <message>
-        <source>To check by hand, log in to a worker and run:</source>
-        <translation>Zum Prüfen von Hand melden Sie sich an einem Worker an und führen Sie aus:</translation>
     </message>
     <message>
         <source>Close</source>
