@@ -600,6 +600,49 @@
     </message>
 </context>
 <context>
+    <name>LaunchCommandDialog</name>
+    <message>
+        <source>SSH &amp;user:</source>
+        <translation>SSH-&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>SSH user</source>
+        <translation>SSH-Benutzer</translation>
+    </message>
+    <message>
+        <source>The login the SSH bootstrap created on the workers (root login is disabled)</source>
+        <translation>Der Benutzer, den das SSH-Bootstrap auf den Workern angelegt hat (die Anmeldung als root ist gesperrt)</translation>
+    </message>
+    <message>
+        <source>Master &amp;port:</source>
+        <translation>Master-&amp;Port:</translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation>Master-Port</translation>
+    </message>
+    <message>
+        <source>The TCP port rank 0 listens on for the rendezvous</source>
+        <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
+    </message>
+    <message>
+        <source>&amp;Training script:</source>
+        <translation>&amp;Trainingsskript:</translation>
+    </message>
+    <message>
+        <source>Training script</source>
+        <translation>Trainingsskript</translation>
+    </message>
+    <message>
+        <source>The script each node&apos;s torchrun runs, with its path on the workers</source>
+        <translation>Das Skript, das torchrun auf jedem Knoten ausführt, mit seinem Pfad auf den Workern</translation>
+    </message>
+    <message>
+        <source>Launch commands</source>
+        <translation>Startbefehle</translation>
+    </message>
+</context>
+<context>
     <name>NameDialog</name>
     <message>
         <source>Name</source>
@@ -4221,52 +4264,12 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <translation>Die laufenden Instanzen der Partition werden gelesen…</translation>
     </message>
     <message>
-        <source>The login the SSH bootstrap created on the workers (root login is disabled)</source>
-        <translation>Der Benutzer, den das SSH-Bootstrap auf den Workern angelegt hat (die Anmeldung als root ist gesperrt)</translation>
-    </message>
-    <message>
-        <source>The TCP port rank 0 listens on for the rendezvous</source>
-        <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
-    </message>
-    <message>
-        <source>SSH user</source>
-        <translation>SSH-Benutzer</translation>
-    </message>
-    <message>
-        <source>Master port</source>
-        <translation>Master-Port</translation>
-    </message>
-    <message>
-        <source>Training script</source>
-        <translation>Trainingsskript</translation>
-    </message>
-    <message>
-        <source>The script each node&apos;s torchrun runs, with its path on the workers</source>
-        <translation>Das Skript, das torchrun auf jedem Knoten ausführt, mit seinem Pfad auf den Workern</translation>
-    </message>
-    <message>
-        <source>Launch commands</source>
-        <translation>Startbefehle</translation>
-    </message>
-    <message>
         <source>Copy launch commands</source>
         <translation>Startbefehle kopieren</translation>
     </message>
     <message>
         <source>Save launch commands</source>
         <translation>Startbefehle speichern</translation>
-    </message>
-    <message>
-        <source>SSH &amp;user:</source>
-        <translation>SSH-&amp;Benutzer:</translation>
-    </message>
-    <message>
-        <source>Master &amp;port:</source>
-        <translation>Master-&amp;Port:</translation>
-    </message>
-    <message>
-        <source>&amp;Training script:</source>
-        <translation>&amp;Trainingsskript:</translation>
     </message>
     <message>
         <source>Close</source>
