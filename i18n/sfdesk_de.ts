@@ -240,6 +240,93 @@
     </message>
 </context>
 <context>
+    <name>CreateDeploymentDialog</name>
+    <message>
+        <source>New Deployment</source>
+        <translation>Neues Deployment</translation>
+    </message>
+    <message>
+        <source>Keeps the number of instances of a template running in a pool: it starts them, replaces the ones that end, and stops the surplus when you scale down (lowest priority first).</source>
+        <translation>Hält die Zahl der Instanzen einer Vorlage in einem Pool am Laufen: startet sie, ersetzt die, die enden, und beendet den Überschuss, wenn Sie herunterskalieren (niedrigste Priorität zuerst).</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>P&amp;ool:</source>
+        <translation>P&amp;ool:</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>&amp;SKU:</source>
+        <translation>&amp;SKU:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>InfiniBand &amp;partition:</source>
+        <translation>InfiniBand-&amp;Partition:</translation>
+    </message>
+    <message>
+        <source>InfiniBand partition</source>
+        <translation>InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>&amp;Instances:</source>
+        <translation>&amp;Instanzen:</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>Instance na&amp;mes:</source>
+        <translation>Instanz&amp;namen:</translation>
+    </message>
+    <message>
+        <source>Instance names</source>
+        <translation>Instanznamen</translation>
+    </message>
+    <message>
+        <source>{{adjective}}, {{noun}} and {{nanoid(N)}} are replaced for each instance</source>
+        <translation>{{adjective}}, {{noun}} und {{nanoid(N)}} werden für jede Instanz ersetzt</translation>
+    </message>
+    <message>
+        <source>Ma&amp;x price ($/node-hour):</source>
+        <translation>&amp;Höchstpreis ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Max price in dollars per node-hour</source>
+        <translation>Höchstpreis in Dollar pro Knotenstunde</translation>
+    </message>
+</context>
+<context>
     <name>CreateInstanceWizard</name>
     <message>
         <source>Create Instances</source>
@@ -2336,64 +2423,12 @@
 <context>
     <name>sfdesk::CreateDeploymentDialog</name>
     <message>
-        <source>InfiniBand &amp;partition:</source>
-        <translation>InfiniBand-&amp;Partition:</translation>
-    </message>
-    <message>
-        <source>Ma&amp;x price ($/node-hour):</source>
-        <translation>&amp;Höchstpreis ($/Knotenstunde):</translation>
-    </message>
-    <message>
-        <source>New Deployment</source>
-        <translation>Neues Deployment</translation>
-    </message>
-    <message>
         <source>Generic: run on the pool&apos;s nodes</source>
         <translation>Generisch: auf den Knoten des Pools laufen</translation>
     </message>
     <message>
         <source>Spot: buy nodes up to a price</source>
         <translation>Spot: Knoten bis zu einem Preis kaufen</translation>
-    </message>
-    <message>
-        <source>{{adjective}}, {{noun}} and {{nanoid(N)}} are replaced for each instance</source>
-        <translation>{{adjective}}, {{noun}} und {{nanoid(N)}} werden für jede Instanz ersetzt</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>&amp;Kind:</source>
-        <translation>&amp;Art:</translation>
-    </message>
-    <message>
-        <source>&amp;Template:</source>
-        <translation>&amp;Vorlage:</translation>
-    </message>
-    <message>
-        <source>P&amp;ool:</source>
-        <translation>P&amp;ool:</translation>
-    </message>
-    <message>
-        <source>&amp;SKU:</source>
-        <translation>&amp;SKU:</translation>
-    </message>
-    <message>
-        <source>InfiniBand partition</source>
-        <translation>InfiniBand-Partition</translation>
-    </message>
-    <message>
-        <source>&amp;Instances:</source>
-        <translation>&amp;Instanzen:</translation>
-    </message>
-    <message>
-        <source>Instance na&amp;mes:</source>
-        <translation>Instanz&amp;namen:</translation>
-    </message>
-    <message>
-        <source>Max price in dollars per node-hour</source>
-        <translation>Höchstpreis in Dollar pro Knotenstunde</translation>
     </message>
     <message>
         <source>Copy &amp;Command</source>
@@ -2406,10 +2441,6 @@
     <message>
         <source>C&amp;reate</source>
         <translation>&amp;Erstellen</translation>
-    </message>
-    <message>
-        <source>Keeps the number of instances of a template running in a pool: it starts them, replaces the ones that end, and stops the surplus when you scale down (lowest priority first).</source>
-        <translation>Hält die Zahl der Instanzen einer Vorlage in einem Pool am Laufen: startet sie, ersetzt die, die enden, und beendet den Überschuss, wenn Sie herunterskalieren (niedrigste Priorität zuerst).</translation>
     </message>
     <message>
         <source>%1 (image %2)</source>
