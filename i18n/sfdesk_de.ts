@@ -240,6 +240,93 @@
     </message>
 </context>
 <context>
+    <name>CreateDeploymentDialog</name>
+    <message>
+        <source>New Deployment</source>
+        <translation>Neues Deployment</translation>
+    </message>
+    <message>
+        <source>Keeps the number of instances of a template running in a pool: it starts them, replaces the ones that end, and stops the surplus when you scale down (lowest priority first).</source>
+        <translation>Hält die Zahl der Instanzen einer Vorlage in einem Pool am Laufen: startet sie, ersetzt die, die enden, und beendet den Überschuss, wenn Sie herunterskalieren (niedrigste Priorität zuerst).</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>P&amp;ool:</source>
+        <translation>P&amp;ool:</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Pool</translation>
+    </message>
+    <message>
+        <source>&amp;SKU:</source>
+        <translation>&amp;SKU:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>InfiniBand &amp;partition:</source>
+        <translation>InfiniBand-&amp;Partition:</translation>
+    </message>
+    <message>
+        <source>InfiniBand partition</source>
+        <translation>InfiniBand-Partition</translation>
+    </message>
+    <message>
+        <source>&amp;Instances:</source>
+        <translation>&amp;Instanzen:</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>Instance na&amp;mes:</source>
+        <translation>Instanz&amp;namen:</translation>
+    </message>
+    <message>
+        <source>Instance names</source>
+        <translation>Instanznamen</translation>
+    </message>
+    <message>
+        <source>{{adjective}}, {{noun}} and {{nanoid(N)}} are replaced for each instance</source>
+        <translation>{{adjective}}, {{noun}} und {{nanoid(N)}} werden für jede Instanz ersetzt</translation>
+    </message>
+    <message>
+        <source>Ma&amp;x price ($/node-hour):</source>
+        <translation>&amp;Höchstpreis ($/Knotenstunde):</translation>
+    </message>
+    <message>
+        <source>Max price in dollars per node-hour</source>
+        <translation>Höchstpreis in Dollar pro Knotenstunde</translation>
+    </message>
+</context>
+<context>
     <name>CreateInstanceWizard</name>
     <message>
         <source>Create Instances</source>
@@ -617,6 +704,88 @@
     <message>
         <source>Both pools&apos; schedules after the move</source>
         <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>InfinibandCheckDialog</name>
+    <message>
+        <source>InfiniBand port state per worker</source>
+        <translation>InfiniBand-Portstatus pro Worker</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>To check by hand, log in to a worker and run:</source>
+        <translation>Zum Prüfen von Hand melden Sie sich an einem Worker an und führen Sie aus:</translation>
+    </message>
+    <message>
+        <source>Command to run on a worker</source>
+        <translation>Befehl zum Ausführen auf einem Worker</translation>
+    </message>
+    <message>
+        <source>Copy the command</source>
+        <translation>Den Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Command</source>
+        <translation>Befehl &amp;kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchCommandDialog</name>
+    <message>
+        <source>SSH &amp;user:</source>
+        <translation>SSH-&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>SSH user</source>
+        <translation>SSH-Benutzer</translation>
+    </message>
+    <message>
+        <source>The login the SSH bootstrap created on the workers (root login is disabled)</source>
+        <translation>Der Benutzer, den das SSH-Bootstrap auf den Workern angelegt hat (die Anmeldung als root ist gesperrt)</translation>
+    </message>
+    <message>
+        <source>Master &amp;port:</source>
+        <translation>Master-&amp;Port:</translation>
+    </message>
+    <message>
+        <source>Master port</source>
+        <translation>Master-Port</translation>
+    </message>
+    <message>
+        <source>The TCP port rank 0 listens on for the rendezvous</source>
+        <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
+    </message>
+    <message>
+        <source>&amp;Training script:</source>
+        <translation>&amp;Trainingsskript:</translation>
+    </message>
+    <message>
+        <source>Training script</source>
+        <translation>Trainingsskript</translation>
+    </message>
+    <message>
+        <source>The script each node&apos;s torchrun runs, with its path on the workers</source>
+        <translation>Das Skript, das torchrun auf jedem Knoten ausführt, mit seinem Pfad auf den Workern</translation>
+    </message>
+    <message>
+        <source>Launch commands</source>
+        <translation>Startbefehle</translation>
     </message>
 </context>
 <context>
@@ -1022,6 +1191,29 @@
     <message>
         <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
         <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
+    </message>
+</context>
+<context>
+    <name>SaveTemplateDialog</name>
+    <message>
+        <source>Save as Instance Template</source>
+        <translation>Als Instanzvorlage speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
     </message>
 </context>
 <context>
@@ -2502,64 +2694,12 @@
 <context>
     <name>sfdesk::CreateDeploymentDialog</name>
     <message>
-        <source>InfiniBand &amp;partition:</source>
-        <translation>InfiniBand-&amp;Partition:</translation>
-    </message>
-    <message>
-        <source>Ma&amp;x price ($/node-hour):</source>
-        <translation>&amp;Höchstpreis ($/Knotenstunde):</translation>
-    </message>
-    <message>
-        <source>New Deployment</source>
-        <translation>Neues Deployment</translation>
-    </message>
-    <message>
         <source>Generic: run on the pool&apos;s nodes</source>
         <translation>Generisch: auf den Knoten des Pools laufen</translation>
     </message>
     <message>
         <source>Spot: buy nodes up to a price</source>
         <translation>Spot: Knoten bis zu einem Preis kaufen</translation>
-    </message>
-    <message>
-        <source>{{adjective}}, {{noun}} and {{nanoid(N)}} are replaced for each instance</source>
-        <translation>{{adjective}}, {{noun}} und {{nanoid(N)}} werden für jede Instanz ersetzt</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>&amp;Kind:</source>
-        <translation>&amp;Art:</translation>
-    </message>
-    <message>
-        <source>&amp;Template:</source>
-        <translation>&amp;Vorlage:</translation>
-    </message>
-    <message>
-        <source>P&amp;ool:</source>
-        <translation>P&amp;ool:</translation>
-    </message>
-    <message>
-        <source>&amp;SKU:</source>
-        <translation>&amp;SKU:</translation>
-    </message>
-    <message>
-        <source>InfiniBand partition</source>
-        <translation>InfiniBand-Partition</translation>
-    </message>
-    <message>
-        <source>&amp;Instances:</source>
-        <translation>&amp;Instanzen:</translation>
-    </message>
-    <message>
-        <source>Instance na&amp;mes:</source>
-        <translation>Instanz&amp;namen:</translation>
-    </message>
-    <message>
-        <source>Max price in dollars per node-hour</source>
-        <translation>Höchstpreis in Dollar pro Knotenstunde</translation>
     </message>
     <message>
         <source>Copy &amp;Command</source>
@@ -2572,10 +2712,6 @@
     <message>
         <source>C&amp;reate</source>
         <translation>&amp;Erstellen</translation>
-    </message>
-    <message>
-        <source>Keeps the number of instances of a template running in a pool: it starts them, replaces the ones that end, and stops the surplus when you scale down (lowest priority first).</source>
-        <translation>Hält die Zahl der Instanzen einer Vorlage in einem Pool am Laufen: startet sie, ersetzt die, die enden, und beendet den Überschuss, wenn Sie herunterskalieren (niedrigste Priorität zuerst).</translation>
     </message>
     <message>
         <source>%1 (image %2)</source>
@@ -3907,10 +4043,6 @@
 <context>
     <name>sfdesk::InfinibandCheckDialog</name>
     <message>
-        <source>&amp;Copy Command</source>
-        <translation>Befehl &amp;kopieren</translation>
-    </message>
-    <message>
         <source>Check &amp;Again</source>
         <translation>&amp;Erneut prüfen</translation>
     </message>
@@ -3919,40 +4051,8 @@
         <translation>InfiniBand-Prüfung für %1</translation>
     </message>
     <message>
-        <source>InfiniBand port state per worker</source>
-        <translation>InfiniBand-Portstatus pro Worker</translation>
-    </message>
-    <message>
-        <source>Worker</source>
-        <translation>Worker</translation>
-    </message>
-    <message>
-        <source>Port</source>
-        <translation>Port</translation>
-    </message>
-    <message>
-        <source>Reported</source>
-        <translation>Gemeldet</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>Details</translation>
-    </message>
-    <message>
-        <source>Command to run on a worker</source>
-        <translation>Befehl zum Ausführen auf einem Worker</translation>
-    </message>
-    <message>
-        <source>Copy the command</source>
-        <translation>Den Befehl kopieren</translation>
-    </message>
-    <message>
         <source>Check again</source>
         <translation>Erneut prüfen</translation>
-    </message>
-    <message>
-        <source>To check by hand, log in to a worker and run:</source>
-        <translation>Zum Prüfen von Hand melden Sie sich an einem Worker an und führen Sie aus:</translation>
     </message>
     <message>
         <source>Close</source>
@@ -4466,52 +4566,12 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
         <translation>Die laufenden Instanzen der Partition werden gelesen…</translation>
     </message>
     <message>
-        <source>The login the SSH bootstrap created on the workers (root login is disabled)</source>
-        <translation>Der Benutzer, den das SSH-Bootstrap auf den Workern angelegt hat (die Anmeldung als root ist gesperrt)</translation>
-    </message>
-    <message>
-        <source>The TCP port rank 0 listens on for the rendezvous</source>
-        <translation>Der TCP-Port, auf dem Rang 0 für das Rendezvous lauscht</translation>
-    </message>
-    <message>
-        <source>SSH user</source>
-        <translation>SSH-Benutzer</translation>
-    </message>
-    <message>
-        <source>Master port</source>
-        <translation>Master-Port</translation>
-    </message>
-    <message>
-        <source>Training script</source>
-        <translation>Trainingsskript</translation>
-    </message>
-    <message>
-        <source>The script each node&apos;s torchrun runs, with its path on the workers</source>
-        <translation>Das Skript, das torchrun auf jedem Knoten ausführt, mit seinem Pfad auf den Workern</translation>
-    </message>
-    <message>
-        <source>Launch commands</source>
-        <translation>Startbefehle</translation>
-    </message>
-    <message>
         <source>Copy launch commands</source>
         <translation>Startbefehle kopieren</translation>
     </message>
     <message>
         <source>Save launch commands</source>
         <translation>Startbefehle speichern</translation>
-    </message>
-    <message>
-        <source>SSH &amp;user:</source>
-        <translation>SSH-&amp;Benutzer:</translation>
-    </message>
-    <message>
-        <source>Master &amp;port:</source>
-        <translation>Master-&amp;Port:</translation>
-    </message>
-    <message>
-        <source>&amp;Training script:</source>
-        <translation>&amp;Trainingsskript:</translation>
     </message>
     <message>
         <source>Close</source>
@@ -7195,32 +7255,12 @@ Zusammen: %4
 </context>
 <context>
     <name>sfdesk::SaveTemplateDialog</name>
-    <message>
-        <source>Save as Instance Template</source>
-        <translation>Als Instanzvorlage speichern</translation>
-    </message>
     <message numerus="yes">
         <source>A template keeps this cloud-init with an image, so that deployments (and anyone in workspace &quot;%1&quot;) can start instances from it. The text is &quot;%2&quot;, %n byte(s), checked without errors.</source>
         <translation>
             <numerusform>Eine Vorlage hält diese Cloud-init mit einem Image fest, sodass Deployments (und alle im Arbeitsbereich „%1“) Instanzen daraus starten können. Der Text ist „%2“, %n Byte, ohne Fehler geprüft.</numerusform>
             <numerusform>Eine Vorlage hält diese Cloud-init mit einem Image fest, sodass Deployments (und alle im Arbeitsbereich „%1“) Instanzen daraus starten können. Der Text ist „%2“, %n Bytes, ohne Fehler geprüft.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Image</source>
-        <translation>Image</translation>
     </message>
     <message>
         <source>Copy &amp;Command</source>

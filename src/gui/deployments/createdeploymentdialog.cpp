@@ -11,20 +11,18 @@
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
-#include "gui/common/plaintextwidgets.h"
 #include "gui/common/viewcontext.h"
+#include "ui_createdeploymentdialog.h"
 
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
@@ -37,82 +35,38 @@ QString nameTemplateFor(const QString& name)
            + QStringLiteral("-{{nanoid(10)}}");
 }
 
-QLabel* plainLabel(const QString& text, QWidget* parent)
-{
-    QLabel* label = PlainText::label(parent, text);
-    label->setWordWrap(true);
-    return label;
-}
-
 } // namespace
 
 CreateDeploymentDialog::CreateDeploymentDialog(ViewContext* context, const QString& templateId,
                                                QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::CreateDeploymentDialog>())
     , m_context(context)
     , m_templateId(templateId)
-    , m_lists(nullptr)
-    , m_name(new QLineEdit(this))
-    , m_kind(new QComboBox(this))
-    , m_template(new QComboBox(this))
-    , m_pool(new QComboBox(this))
-    , m_sku(new QComboBox(this))
-    , m_partition(new QComboBox(this))
-    , m_partitionLabel(new QLabel(tr("InfiniBand &partition:"), this))
-    , m_target(new QSpinBox(this))
-    , m_nameTemplate(new QLineEdit(this))
-    , m_maxPrice(new QLineEdit(this))
-    , m_maxPriceLabel(new QLabel(tr("Ma&x price ($/node-hour):"), this))
-    , m_note(plainLabel({}, this))
-    , m_error(plainLabel({}, this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("createDeploymentDialog"));
-    setWindowTitle(tr("New Deployment"));
-    m_name->setObjectName(QStringLiteral("nameEdit"));
-    m_kind->setObjectName(QStringLiteral("kindCombo"));
-    m_template->setObjectName(QStringLiteral("templateCombo"));
-    m_pool->setObjectName(QStringLiteral("poolCombo"));
-    m_sku->setObjectName(QStringLiteral("skuCombo"));
-    m_partition->setObjectName(QStringLiteral("partitionCombo"));
-    m_target->setObjectName(QStringLiteral("targetSpin"));
-    m_nameTemplate->setObjectName(QStringLiteral("nameTemplateEdit"));
-    m_maxPrice->setObjectName(QStringLiteral("maxPriceEdit"));
-    m_note->setObjectName(QStringLiteral("noteLabel"));
-    m_error->setObjectName(QStringLiteral("errorLabel"));
+    m_name = m_ui->nameEdit;
+    m_kind = m_ui->kindCombo;
+    m_template = m_ui->templateCombo;
+    m_pool = m_ui->poolCombo;
+    m_sku = m_ui->skuCombo;
+    m_partition = m_ui->partitionCombo;
+    m_partitionLabel = m_ui->partitionLabel;
+    m_target = m_ui->targetSpin;
+    m_nameTemplate = m_ui->nameTemplateEdit;
+    m_maxPrice = m_ui->maxPriceEdit;
+    m_maxPriceLabel = m_ui->maxPriceLabel;
+    m_note = m_ui->noteLabel;
+    m_error = m_ui->errorLabel;
+    m_buttons = m_ui->buttonBox;
     m_error->hide();
 
     m_kind->addItem(tr("Generic: run on the pool's nodes"), QStringLiteral("generic"));
     m_kind->addItem(tr("Spot: buy nodes up to a price"), QStringLiteral("spot"));
-    m_target->setRange(0, 1000);
-    m_target->setValue(2);
     m_nameTemplate->setText(nameTemplateFor({}));
-    m_nameTemplate->setToolTip(
-        tr("{{adjective}}, {{noun}} and {{nanoid(N)}} are replaced for each instance"));
-    m_maxPrice->setPlaceholderText(QStringLiteral("20.00"));
     m_maxPrice->setValidator(new QRegularExpressionValidator(
         QRegularExpression(QStringLiteral("\\d{0,9}(\\.\\d{0,6})?")), m_maxPrice));
-
-    auto* form = new QFormLayout;
-    const auto row = [form, this](const QString& text, QWidget* field) {
-        auto* label = new QLabel(text, this);
-        label->setBuddy(field);
-        form->addRow(label, field);
-        field->setAccessibleName(QString(text).remove(u'&').remove(u':'));
-    };
-    row(tr("&Name:"), m_name);
-    row(tr("&Kind:"), m_kind);
-    row(tr("&Template:"), m_template);
-    row(tr("P&ool:"), m_pool);
-    row(tr("&SKU:"), m_sku);
-    m_partitionLabel->setBuddy(m_partition);
-    m_partition->setAccessibleName(tr("InfiniBand partition"));
-    form->addRow(m_partitionLabel, m_partition);
-    row(tr("&Instances:"), m_target);
-    row(tr("Instance na&mes:"), m_nameTemplate);
-    m_maxPriceLabel->setBuddy(m_maxPrice);
-    m_maxPrice->setAccessibleName(tr("Max price in dollars per node-hour"));
-    form->addRow(m_maxPriceLabel, m_maxPrice);
 
     auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
@@ -121,17 +75,6 @@ CreateDeploymentDialog::CreateDeploymentDialog(ViewContext* context, const QStri
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("C&reate"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CreateDeploymentDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &CreateDeploymentDialog::reject);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(
-        plainLabel(tr("Keeps the number of instances of a template running in a pool: it starts "
-                      "them, replaces the ones that end, and stops the surplus when you scale "
-                      "down (lowest priority first)."),
-                   this));
-    layout->addLayout(form);
-    layout->addWidget(m_note);
-    layout->addWidget(m_error);
-    layout->addWidget(m_buttons);
 
     connect(m_name, &QLineEdit::textChanged, this, [this](const QString& name) {
         if (!m_nameTemplateEdited) {

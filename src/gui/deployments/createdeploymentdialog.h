@@ -6,11 +6,17 @@
 
 #include <QDialog>
 
+#include <memory>
+
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+
+namespace Ui {
+class CreateDeploymentDialog;
+}
 
 namespace sfdesk {
 
@@ -52,23 +58,24 @@ private:
     void fillPartitions();
     void updateState();
 
+    std::unique_ptr<Ui::CreateDeploymentDialog> m_ui;
     ViewContext* m_context;
     QString m_templateId;
-    ListWatch* m_lists;
-    QLineEdit* m_name;
-    QComboBox* m_kind;
-    QComboBox* m_template;
-    QComboBox* m_pool;
-    QComboBox* m_sku;
-    QComboBox* m_partition;
-    QLabel* m_partitionLabel;
-    QSpinBox* m_target;
-    QLineEdit* m_nameTemplate;
-    QLineEdit* m_maxPrice;
-    QLabel* m_maxPriceLabel;
-    QLabel* m_note;
-    QLabel* m_error;
-    QDialogButtonBox* m_buttons;
+    ListWatch* m_lists = nullptr;
+    QLineEdit* m_name = nullptr;
+    QComboBox* m_kind = nullptr;
+    QComboBox* m_template = nullptr;
+    QComboBox* m_pool = nullptr;
+    QComboBox* m_sku = nullptr;
+    QComboBox* m_partition = nullptr;
+    QLabel* m_partitionLabel = nullptr;
+    QSpinBox* m_target = nullptr;
+    QLineEdit* m_nameTemplate = nullptr;
+    QLineEdit* m_maxPrice = nullptr;
+    QLabel* m_maxPriceLabel = nullptr;
+    QLabel* m_note = nullptr;
+    QLabel* m_error = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
     bool m_nameTemplateEdited = false;
     bool m_partitionChosen = false;
     bool m_sending = false;

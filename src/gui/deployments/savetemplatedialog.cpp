@@ -10,16 +10,14 @@
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
-#include "gui/common/plaintextwidgets.h"
 #include "gui/common/viewcontext.h"
+#include "ui_savetemplatedialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -28,43 +26,25 @@ namespace sfdesk {
 SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& userData, const QString& title,
                                        const QString& savedFile, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SaveTemplateDialog>())
     , m_context(context)
     , m_userData(userData)
     , m_savedFile(savedFile)
-    , m_name(new QLineEdit(this))
-    , m_image(new QComboBox(this))
-    , m_note(PlainText::label(this))
-    , m_error(PlainText::label(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("saveTemplateDialog"));
-    setWindowTitle(tr("Save as Instance Template"));
-    // Room for the introduction on a few lines, and for long image names.
-    setMinimumWidth(460);
-    m_name->setObjectName(QStringLiteral("nameEdit"));
-    m_image->setObjectName(QStringLiteral("imageCombo"));
-    for (QLabel* label : {m_note, m_error})
-        label->setWordWrap(true);
-    m_note->setObjectName(QStringLiteral("noteLabel"));
-    m_error->setObjectName(QStringLiteral("errorLabel"));
+    m_name = m_ui->nameEdit;
+    m_image = m_ui->imageCombo;
+    m_note = m_ui->noteLabel;
+    m_error = m_ui->errorLabel;
+    m_buttons = m_ui->buttonBox;
     m_error->hide();
-
-    auto* intro = PlainText::label(
-        this, tr("A template keeps this cloud-init with an image, so that deployments (and "
-                 "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
-                 "%n byte(s), checked without errors.",
-                 nullptr, static_cast<int>(userData.size()))
-                  .arg(context->workspace(), title));
-    intro->setWordWrap(true);
-    auto* form = new QFormLayout;
-    auto* nameLabel = new QLabel(tr("&Name:"), this);
-    nameLabel->setBuddy(m_name);
-    m_name->setAccessibleName(tr("Name"));
-    form->addRow(nameLabel, m_name);
-    auto* imageLabel = new QLabel(tr("&Image:"), this);
-    imageLabel->setBuddy(m_image);
-    m_image->setAccessibleName(tr("Image"));
-    form->addRow(imageLabel, m_image);
+    m_ui->introLabel->setText(
+        tr("A template keeps this cloud-init with an image, so that deployments (and "
+           "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
+           "%n byte(s), checked without errors.",
+           nullptr, static_cast<int>(userData.size()))
+            .arg(context->workspace(), title));
 
     auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
@@ -72,13 +52,6 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
     m_buttons->button(QDialogButtonBox::Save)->setText(tr("&Save Template"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SaveTemplateDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SaveTemplateDialog::reject);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(form);
-    layout->addWidget(m_note);
-    layout->addWidget(m_error);
-    layout->addWidget(m_buttons);
 
     connect(m_name, &QLineEdit::textChanged, this, &SaveTemplateDialog::updateState);
     connect(m_image, &QComboBox::currentIndexChanged, this, &SaveTemplateDialog::updateState);

@@ -6,10 +6,16 @@
 
 #include <QDialog>
 
+#include <memory>
+
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+
+namespace Ui {
+class SaveTemplateDialog;
+}
 
 namespace sfdesk {
 
@@ -42,15 +48,16 @@ private:
     void fillImages();
     void updateState();
 
+    std::unique_ptr<Ui::SaveTemplateDialog> m_ui;
     ViewContext* m_context;
     QByteArray m_userData;
     QString m_savedFile;
     ListWatch* m_lists = nullptr;
-    QLineEdit* m_name;
-    QComboBox* m_image;
-    QLabel* m_note;
-    QLabel* m_error;
-    QDialogButtonBox* m_buttons;
+    QLineEdit* m_name = nullptr;
+    QComboBox* m_image = nullptr;
+    QLabel* m_note = nullptr;
+    QLabel* m_error = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
     bool m_sending = false;
 };
 

@@ -8,16 +8,15 @@
 #include "gui/common/copyactions.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
+#include "ui_infinibandcheckdialog.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTreeWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -26,54 +25,33 @@ namespace sfdesk {
 InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const InfinibandPartition& partition,
                                              QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::InfinibandCheckDialog>())
     , m_context(context)
     , m_partition(partition)
-    , m_summary(new QLabel(this))
-    , m_tree(new QTreeWidget(this))
-    , m_command(new QLineEdit(IbCheck::manualCommand(), this))
-    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("&Copy Command"), this))
-    , m_again(new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Check &Again"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("ibCheckDialog"));
     setWindowTitle(tr("InfiniBand Check for %1").arg(partition.name));
-    m_summary->setObjectName(QStringLiteral("ibCheckSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::PlainText);
-    m_tree->setObjectName(QStringLiteral("ibCheckTree"));
-    m_tree->setAccessibleName(tr("InfiniBand port state per worker"));
-    m_tree->setRootIsDecorated(false);
-    m_tree->setHeaderLabels({tr("Worker"), tr("Port"), tr("Reported"), tr("Details")});
+    m_summary = m_ui->ibCheckSummary;
+    m_tree = m_ui->ibCheckTree;
+    m_command = m_ui->ibCheckCommand;
+    m_copy = m_ui->ibCheckCopyButton;
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_tree->header()->setStretchLastSection(true);
-    m_command->setObjectName(QStringLiteral("ibCheckCommand"));
-    m_command->setReadOnly(true);
+    m_command->setText(IbCheck::manualCommand());
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_command->setAccessibleName(tr("Command to run on a worker"));
-    m_copy->setObjectName(QStringLiteral("ibCheckCopyButton"));
-    m_copy->setAccessibleName(tr("Copy the command"));
+    m_copy->setIcon(ThemeIcons::icon(QStringLiteral("edit-copy")));
+    m_again = new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Check &Again"), this);
     m_again->setObjectName(QStringLiteral("ibCheckAgainButton"));
     m_again->setAccessibleName(tr("Check again"));
 
-    auto* commandLabel = new QLabel(tr("To check by hand, log in to a worker and run:"), this);
-    commandLabel->setBuddy(m_command);
-    auto* commandRow = new QHBoxLayout;
-    commandRow->addWidget(m_command, 1);
-    commandRow->addWidget(m_copy);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QDialogButtonBox* buttons = m_ui->buttonBox;
     buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("ibCheckCloseButton"));
     buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
     buttons->addButton(m_again, QDialogButtonBox::ActionRole);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_tree, 1);
-    layout->addWidget(commandLabel);
-    layout->addLayout(commandRow);
-    layout->addWidget(buttons);
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_copy, &QPushButton::clicked, this, [this] { CopyActions::copy(m_command->text()); });
     connect(m_again, &QPushButton::clicked, this, &InfinibandCheckDialog::check);
-    resize(940, 440);
     check();
 }
 

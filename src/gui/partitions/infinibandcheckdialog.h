@@ -8,10 +8,16 @@
 
 #include <QDialog>
 
+#include <memory>
+
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTreeWidget;
+
+namespace Ui {
+class InfinibandCheckDialog;
+}
 
 namespace sfdesk {
 
@@ -50,13 +56,14 @@ private:
     void oneDone();
     void render();
 
+    std::unique_ptr<Ui::InfinibandCheckDialog> m_ui;
     ViewContext* m_context;
     InfinibandPartition m_partition;
-    QLabel* m_summary;
-    QTreeWidget* m_tree;
-    QLineEdit* m_command;
-    QPushButton* m_copy;
-    QPushButton* m_again;
+    QLabel* m_summary = nullptr;
+    QTreeWidget* m_tree = nullptr;
+    QLineEdit* m_command = nullptr;
+    QPushButton* m_copy = nullptr;
+    QPushButton* m_again = nullptr;
     QList<Row> m_rows;
     int m_pending = 0;
     LatestAnswer m_latestCheck;

@@ -7,83 +7,55 @@
 #include "core/models/skumodel.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
-#include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
+#include "ui_launchcommanddialog.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
 LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandPartition& partition,
                                          QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::LaunchCommandDialog>())
     , m_context(context)
     , m_partition(partition)
-    , m_status(PlainText::label(this))
-    , m_user(new QLineEdit(CloudInit::defaultUserName(), this))
-    , m_port(new QSpinBox(this))
-    , m_script(new QLineEdit(QStringLiteral("train.py"), this))
-    , m_text(new QPlainTextEdit(this))
-    , m_copy(new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("&Copy"), this))
-    , m_save(new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), tr("&Save…"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("launchCommandDialog"));
     setWindowTitle(tr("Launch Command for %1").arg(partition.name));
-    m_status->setObjectName(QStringLiteral("launchStatusLabel"));
-    m_status->setWordWrap(true);
+    m_status = m_ui->launchStatusLabel;
+    m_user = m_ui->launchUserEdit;
+    m_port = m_ui->launchPortSpin;
+    m_script = m_ui->launchScriptEdit;
+    m_text = m_ui->launchText;
     m_status->setText(tr("Reading the partition's running instances…"));
-    m_user->setObjectName(QStringLiteral("launchUserEdit"));
-    m_user->setToolTip(tr("The login the SSH bootstrap created on the workers (root login is disabled)"));
-    m_port->setObjectName(QStringLiteral("launchPortSpin"));
-    m_port->setRange(1024, 65535);
-    m_port->setValue(29500);
-    m_port->setToolTip(tr("The TCP port rank 0 listens on for the rendezvous"));
-    m_script->setObjectName(QStringLiteral("launchScriptEdit"));
-    m_text->setObjectName(QStringLiteral("launchText"));
-    m_text->setReadOnly(true);
-    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_user->setText(CloudInit::defaultUserName());
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setMinimumSize(640, 300);
+    m_copy = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("&Copy"), this);
+    m_save = new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), tr("&Save…"), this);
     m_copy->setObjectName(QStringLiteral("launchCopyButton"));
     m_save->setObjectName(QStringLiteral("launchSaveButton"));
     m_copy->setEnabled(false);
     m_save->setEnabled(false);
-    m_user->setAccessibleName(tr("SSH user"));
-    m_port->setAccessibleName(tr("Master port"));
-    m_script->setAccessibleName(tr("Training script"));
-    m_script->setToolTip(tr("The script each node's torchrun runs, with its path on the workers"));
-    m_text->setAccessibleName(tr("Launch commands"));
     m_copy->setAccessibleName(tr("Copy launch commands"));
     m_save->setAccessibleName(tr("Save launch commands"));
-    // The text is read-only: Tab moves on instead of typing a tab into it.
-    m_text->setTabChangesFocus(true);
 
-    auto* form = new QFormLayout;
-    form->addRow(tr("SSH &user:"), m_user);
-    form->addRow(tr("Master &port:"), m_port);
-    form->addRow(tr("&Training script:"), m_script);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QDialogButtonBox* buttons = m_ui->buttonBox;
     buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("launchCloseButton"));
     buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
     buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
     buttons->addButton(m_save, QDialogButtonBox::ActionRole);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_status);
-    layout->addLayout(form);
-    layout->addWidget(m_text, 1);
-    layout->addWidget(buttons);
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_copy, &QPushButton::clicked, this, [this] { CopyActions::copy(text()); });
@@ -97,7 +69,6 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     connect(m_user, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
     connect(m_port, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);
     connect(m_script, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
-    resize(860, 560);
     if (context->session()->canSend()) {
         m_session = context->session();
         m_session->watch(Session::Resource::Skus);

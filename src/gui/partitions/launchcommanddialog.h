@@ -8,11 +8,17 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+
+namespace Ui {
+class LaunchCommandDialog;
+}
 
 namespace sfdesk {
 
@@ -48,15 +54,16 @@ private:
     void render();
     LaunchPlan::Options options() const;
 
+    std::unique_ptr<Ui::LaunchCommandDialog> m_ui;
     ViewContext* m_context;
     InfinibandPartition m_partition;
-    QLabel* m_status;
-    QLineEdit* m_user;
-    QSpinBox* m_port;
-    QLineEdit* m_script;
-    QPlainTextEdit* m_text;
-    QPushButton* m_copy;
-    QPushButton* m_save;
+    QLabel* m_status = nullptr;
+    QLineEdit* m_user = nullptr;
+    QSpinBox* m_port = nullptr;
+    QLineEdit* m_script = nullptr;
+    QPlainTextEdit* m_text = nullptr;
+    QPushButton* m_copy = nullptr;
+    QPushButton* m_save = nullptr;
     QList<LaunchPlan::Worker> m_workers;
     // The session whose SKU list the dialog watches while it is open.
     QPointer<Session> m_session;
