@@ -205,7 +205,7 @@ CREATE INDEX instances_deployment ON instances(deployment_id, status) WHERE depl
     // Each partition's attached instances, counted per workspace (a reader of one workspace sees its
     // own) and kept by triggers on every write of an instance, so that listing partitions does not
     // count instances: what instance_count reports is an attached instance not yet released nor
-    // deleted. Written to run again over a store that has it (tst_simpersistence downgrades).
+    // deleted. It can run again over a store that has them, and counts afresh.
     R"SQL(
 CREATE TABLE IF NOT EXISTS partition_instance_counts (
     partition_id TEXT NOT NULL, workspace_id TEXT NOT NULL, attached INTEGER NOT NULL,
