@@ -2,14 +2,11 @@
 
 #include "sim/market/marketjson.h"
 
-#include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/resources/simjsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-
-#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -18,9 +15,7 @@ namespace sfsim {
 using sfdesk::FieldErrors;
 using sfdesk::fieldErrorsToJson;
 namespace Money = sfdesk::Money;
-using sfdesk::constValue;
 using sfdesk::Schedule;
-using sfdesk::ScheduleEntry;
 
 namespace {
 
@@ -139,22 +134,8 @@ namespace {
 // PriceLevel, as priceLevel() and QJsonDocument write it.
 void appendPriceLevel(QByteArray& out, const BookLevel& level)
 {
-    // The schedule as Schedule::toJson() writes it compactly.
-    out.append("{\"allocation_schedule_delta\":[");
-    bool first = true;
-    for (const ScheduleEntry& entry : constValue(level.schedule.entries())) {
-        out.append(std::exchange(first, false) ? "{\"end_at\":" : ",{\"end_at\":");
-        if (entry.endAt)
-            jsonout::appendInteger(out, *entry.endAt);
-        else
-            out.append("null");
-        out.append(",\"node_count\":");
-        jsonout::appendInteger(out, entry.nodeCount);
-        out.append(",\"start_at\":");
-        jsonout::appendInteger(out, entry.startAt);
-        out.append('}');
-    }
-    out.append(']');
+    out.append("{\"allocation_schedule_delta\":");
+    jsonout::appendSchedule(out, level.schedule.entries());
     out.append(",\"dollars_per_node_hour\":");
     jsonout::appendString(out, Money::format(level.rate));
     out.append(",\"instance_sku\":");
