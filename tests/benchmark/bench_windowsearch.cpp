@@ -60,15 +60,19 @@ protected:
     std::exit(1);
 }
 
-// Runs the event loop until `done` holds, or fails after 60 s.
+// Runs the event loop until `done` holds, or fails after 60 s. It sleeps until an event comes
+// (processEvents with a time limit never waits, and its busy loop took a core from the
+// simulator's thread on a two-core machine); the tick wakes it to check the limit.
 void waitFor(const std::function<bool()>& done, const QString& what)
 {
     QElapsedTimer timer;
     timer.start();
+    QTimer tick;
+    tick.start(50);
     while (!done()) {
         if (timer.hasExpired(60'000))
             fail(u"timed out waiting for "_s + what);
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
 }
 

@@ -546,6 +546,73 @@ private Q_SLOTS:
         QCOMPARE(r.status, 409);
     }
 
+    // instance_count, in the list and alone, follows the partition's instances as they are
+    // created attached, terminated, released and deleted, per reader.
+    void instanceCountFollowsInstances()
+    {
+        auto r = m_api.post(QStringLiteral("/preview/v2/infiniband_partitions"),
+                            {{u"workspace"_s, u"research"_s},
+                             {u"name"_s, u"counted"_s},
+                             {u"fabric"_s, u"europe-north1-a.fab1"_s}});
+        QCOMPARE(r.status, 201);
+        const QString partition = r.id();
+        const auto counts = [this, &partition](const QString& token = {}) {
+            qint64 listed = -1;
+            for (const auto& v :
+                 constValue(m_api.get(QStringLiteral("/preview/v2/infiniband_partitions?limit=200"), token)
+                                .data())) {
+                if (v.toObject().value(u"id").toString() == partition)
+                    listed = v.toObject().value(u"instance_count").toInteger();
+            }
+            const qint64 alone =
+                m_api.get(QStringLiteral("/preview/v2/infiniband_partitions/") + partition, token)
+                    .json.value(u"instance_count")
+                    .toInteger(-1);
+            return std::pair(listed, alone);
+        };
+        using Counts = std::pair<qint64, qint64>;
+        QCOMPARE(counts(), Counts(0, 0));
+
+        const QString pool = createPool(QStringLiteral("research"), QStringLiteral("count-pool"));
+        m_api.setAllocation(pool, alias(QStringLiteral("hel-a-h100-ib")), 3);
+        r = createInstance(pool, QStringLiteral("hel-a-h100-ib"), QStringLiteral("count-a"), partition);
+        QCOMPARE(r.status, 201);
+        const QString a = r.id();
+        QCOMPARE(counts(), Counts(1, 1));
+        r = createInstance(pool, QStringLiteral("hel-a-h100-ib"), QStringLiteral("count-b"), partition);
+        QCOMPARE(r.status, 201);
+        const QString b = r.id();
+        QCOMPARE(
+            createInstance(pool, QStringLiteral("hel-a-h100-ib"), QStringLiteral("count-none"), {}).status,
+            201);
+        QCOMPARE(counts(), Counts(2, 2));
+        // One in another workspace: its readers count it, the research writer does not.
+        const QString prodPool = QStringLiteral("sfc:pool:acme:production:prod-pool");
+        m_api.setAllocation(prodPool, alias(QStringLiteral("hel-a-h100-ib")), 2);
+        r = createInstance(prodPool, QStringLiteral("hel-a-h100-ib"), QStringLiteral("count-cross"),
+                           partition);
+        QCOMPARE(r.status, 201);
+        const QString cross = r.id();
+        QCOMPARE(counts(), Counts(3, 3));
+        QCOMPARE(counts(m_writer), Counts(2, 2));
+
+        // Terminated, it counts until its node releases the partition; deleted, it no longer does.
+        QCOMPARE(m_api.post(QStringLiteral("/preview/v2/instances/%1/terminate").arg(a), {}).status, 200);
+        QCOMPARE(counts(), Counts(3, 3));
+        m_api.advanceClock(121);
+        QCOMPARE(counts(), Counts(2, 2));
+        QCOMPARE(m_api.del(QStringLiteral("/preview/v2/instances/") + a).status, 204);
+        QCOMPARE(counts(), Counts(2, 2));
+        QCOMPARE(m_api.post(QStringLiteral("/preview/v2/instances/%1/terminate").arg(b), {}).status, 200);
+        QCOMPARE(m_api.del(QStringLiteral("/preview/v2/instances/") + b).status, 204);
+        QCOMPARE(counts(), Counts(1, 1));
+        QCOMPARE(counts(m_writer), Counts(0, 0));
+        QCOMPARE(m_api.post(QStringLiteral("/preview/v2/instances/%1/terminate").arg(cross), {}).status, 200);
+        m_api.advanceClock(121);
+        QCOMPARE(counts(), Counts(0, 0));
+        QCOMPARE(m_api.del(QStringLiteral("/preview/v2/infiniband_partitions/") + partition).status, 204);
+    }
+
     void cleanupTestCase() { m_sim.stop(); }
 
 private:

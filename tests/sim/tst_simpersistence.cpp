@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
-        QCOMPARE(q.value(0).toInt(), 7);
+        QCOMPARE(q.value(0).toInt(), 8);
         QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
         QCOMPARE(q.value(0).toString(), u"wal"_s);
         q.finish();
@@ -172,10 +172,15 @@ private Q_SLOTS:
             QSqlDatabase::removeDatabase(u"inspect-upgrade"_s);
             return out;
         };
-        // Back to version 2 as the previous release left it: without templates and deployments
-        // (version 7), the procurements and pool transfers (5), the list indexes, and with the tokens
-        // themselves in the store rather than their digests.
+        // Back to version 2 as the previous release left it: without the partitions' stored counts
+        // (version 8), templates and deployments (version 7), the procurements and pool transfers (5), the
+        // list indexes, and with the tokens themselves in the store rather than their digests.
         QStringList downgrade{
+            // Version 8: the partitions' stored counts.
+            u"DROP TRIGGER instances_count_insert"_s,
+            u"DROP TRIGGER instances_count_update"_s,
+            u"DROP TRIGGER instances_count_delete"_s,
+            u"DROP TABLE partition_instance_counts"_s,
             u"DROP INDEX instances_deployment"_s,
             u"ALTER TABLE instances DROP COLUMN deployment_id"_s,
             u"DROP TABLE deployment_orders"_s,
@@ -216,8 +221,13 @@ private Q_SLOTS:
         QCOMPARE(inspect({u"PRAGMA user_version"_s,
                           u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'instances_p%' "
                           "ORDER BY name"_s}),
-                 (QStringList{u"7"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
+                 (QStringList{u"8"_s, u"instances_partition_attached"_s, u"instances_partition_seq"_s,
                               u"instances_pool"_s, u"instances_pool_seq"_s}));
+        // The partitions' counts are back, with the triggers that keep them.
+        QCOMPARE(inspect({u"SELECT name FROM sqlite_master WHERE name LIKE 'instances_count_%' OR name = "
+                          "'partition_instance_counts' ORDER BY name"_s}),
+                 (QStringList{u"instances_count_delete"_s, u"instances_count_insert"_s,
+                              u"instances_count_update"_s, u"partition_instance_counts"_s}));
         // The upgrade replaced the tokens by their digests, and the same tokens still work.
         QCOMPARE(inspect({u"SELECT COUNT(*) FROM tokens WHERE hashed = 1 AND length(token) = 64"_s,
                           u"SELECT COUNT(*) FROM grants WHERE length(token) = 64"_s,

@@ -344,6 +344,9 @@ void SimListener::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
+    // An answer leaves as headers then body: with Nagle's algorithm a body's last short segment
+    // waited for the client's delayed acknowledgement of the headers, 40 ms on Linux.
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     auto* guard = new ConnectionGuard(socket, m_limits);
     if (m_open >= m_limits.maxConnections) {
         // Never handed to QHttpServer, which otherwise owns and deletes its sockets.

@@ -164,6 +164,9 @@ private:
                                                  std::vector<qint64>* seconds) const;
     QList<BookLevel> ladder(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
                             OrderSide offerSide) const;
+    // ladder()'s first level, without the others.
+    std::optional<BookLevel> bestLevel(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
+                                       OrderSide offerSide) const;
 
     Config m_config;
     SyntheticMarket m_synthetic;

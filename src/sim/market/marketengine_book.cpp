@@ -132,82 +132,150 @@ BookDepth MarketEngine::depth(const QStringList& skuIds, qint64 start, qint64 en
     return book;
 }
 
+std::optional<BookLevel> MarketEngine::bestLevel(const MarketSku& sku, qint64 start, qint64 end, qint64 now,
+                                                 OrderSide offerSide) const
+{
+    std::vector<qint64> seconds;
+    const std::vector<std::vector<qint64>> prices =
+        piecePrices(sku, start, end, now, offerSide, true, QString(), &seconds);
+    if (prices.empty())
+        return std::nullopt;
+    size_t nodes = prices.front().size();
+    qint64 totalSeconds = 0;
+    for (size_t p = 0; p < prices.size(); ++p) {
+        nodes = std::min(nodes, prices[p].size());
+        totalSeconds += seconds[p];
+    }
+    if (nodes == 0)
+        return std::nullopt;
+    // ladder()'s first level: the first node's price, and the nodes after it at the same price.
+    const auto rateOf = [&](size_t k) {
+        qint64 weighted = 0;
+        for (size_t p = 0; p < prices.size(); ++p)
+            weighted += prices[p][k] * seconds[p];
+        return Money::divideRoundHalfUp(weighted, totalSeconds);
+    };
+    const qint64 rate = rateOf(0);
+    size_t count = 1;
+    while (count < nodes && rateOf(count) == rate)
+        ++count;
+    return BookLevel{sku.id, rate, Schedule::rectangle(start, end, qint64(count))};
+}
+
 BookWindowPage MarketEngine::windows(const QStringList& skuIds, qint64 rangeStart, qint64 rangeEnd,
                                      qint64 now, int limit, const QString& startingAfter) const
 {
+    // A page costs its own rows: the rows before the cursor are skipped without being priced, and
+    // the listing stops at the row after the page. Hourly synthetic rows come in (start, SKU)
+    // order from the slots; the users' orders are few, and merged into them.
     using Key = std::tuple<qint64, qint64, QString>;
-    std::map<Key, BookWindow> rows;
     ensureBook();
-    const qint64 horizonEnd = floorHour(now) + m_config.horizonSeconds;
+    std::optional<Key> after;
+    if (const std::optional<QString> cursor = decodeCursor(u"mwin_"_s, startingAfter)) {
+        const QStringList parts = cursor->split(u':');
+        if (parts.size() == 3)
+            after = Key{parts[0].toLongLong(), parts[1].toLongLong(), parts[2]};
+    }
+    const auto isListed = [&after](const Key& key) { return !after || *after < key; };
+
+    // The request's SKUs by id (the order of a slot's rows); a SKU named twice counts twice.
+    struct Listed
+    {
+        MarketSku sku;
+        qint64 times = 0;
+    };
+    std::map<QString, Listed> skus;
     for (const QString& id : skuIds) {
-        const std::optional<MarketSku> marketSku = sku(id);
-        if (!marketSku)
-            continue;
-        const qint64 from = std::max(rangeStart, floorHour(now));
-        const qint64 to = std::min(rangeEnd, horizonEnd);
-        if (from < to) {
-            const BookSideView asks(m_synthetic, m_book, *marketSku, from, to, now, OrderSide::Sell, false,
-                                    QString());
-            const BookSideView bids(m_synthetic, m_book, *marketSku, from, to, now, OrderSide::Buy, false,
-                                    QString());
-            for (qint64 slot = floorHour(from); slot < to; slot += Hour) {
-                const auto count = [slot](const BookSideView& view) {
+        if (const std::optional<MarketSku> marketSku = sku(id))
+            ++skus.try_emplace(marketSku->id, Listed{*marketSku, 0}).first->second.times;
+    }
+
+    // Standing and partly filled orders of both sides that overlap the range.
+    std::map<Key, BookWindow> resting;
+    for (const auto& [id, listed] : skus) {
+        for (const OrderSide side : {OrderSide::Buy, OrderSide::Sell}) {
+            for (const auto& [seq, order] : m_book.orders(id, side)) {
+                if (order.status == OrderStatus::Pending || order.startAt >= rangeEnd
+                    || order.endAt <= rangeStart)
+                    continue;
+                const Key key{order.startAt, order.endAt, order.skuId};
+                if (!isListed(key))
+                    continue;
+                BookWindow& row = resting[key];
+                row.skuId = order.skuId;
+                row.startAt = order.startAt;
+                row.endAt = order.endAt;
+                (side == OrderSide::Buy ? row.bidOrderCount : row.askOrderCount) += listed.times;
+            }
+        }
+    }
+
+    // The hourly slots the synthetic market offers in the range, from the cursor's on.
+    const qint64 from = std::max(rangeStart, floorHour(now));
+    const qint64 to = std::min(rangeEnd, floorHour(now) + m_config.horizonSeconds);
+    qint64 slot = floorHour(from);
+    if (after)
+        slot = std::max(slot, floorHour(std::get<0>(*after)));
+    auto slotSku = skus.cbegin();
+    if (from >= to || skus.empty())
+        slot = to;
+    const auto nextSynthetic = [&]() -> std::optional<BookWindow> {
+        for (; slot < to; slot += Hour, slotSku = skus.cbegin()) {
+            for (; slotSku != skus.cend(); ++slotSku) {
+                const Listed& listed = slotSku->second;
+                if (!isListed(Key{slot, slot + Hour, listed.sku.id}))
+                    continue;
+                const auto count = [&](OrderSide side) {
+                    const BookSideView view(m_synthetic, m_book, listed.sku, from, to, now, side, false,
+                                            QString());
                     const QList<SyntheticOffer> offers = view.synthetic(slot);
                     return qint64(std::count_if(offers.begin(), offers.end(),
                                                 [](const SyntheticOffer& offer) { return offer.nodes > 0; }));
                 };
-                const qint64 askCount = count(asks);
-                const qint64 bidCount = count(bids);
-                if (askCount + bidCount == 0)
-                    continue;
-                BookWindow& row = rows[Key{slot, slot + Hour, marketSku->id}];
-                row.skuId = marketSku->id;
+                BookWindow row;
+                row.skuId = listed.sku.id;
                 row.startAt = slot;
                 row.endAt = slot + Hour;
-                row.askOrderCount += askCount;
-                row.bidOrderCount += bidCount;
+                row.askOrderCount = count(OrderSide::Sell) * listed.times;
+                row.bidOrderCount = count(OrderSide::Buy) * listed.times;
+                if (row.askOrderCount + row.bidOrderCount == 0)
+                    continue;
+                ++slotSku;
+                return row;
             }
         }
-        // Standing and partly filled orders of both sides, in placement order (as the store lists them).
-        std::map<qint64, const MarketOrder*> resting;
-        for (const OrderSide side : {OrderSide::Buy, OrderSide::Sell}) {
-            for (const auto& [seq, order] : m_book.orders(marketSku->id, side)) {
-                if (order.status != OrderStatus::Pending && order.startAt < rangeEnd
-                    && order.endAt > rangeStart)
-                    resting.emplace(seq, &order);
-            }
-        }
-        for (const auto& [seq, found] : resting) {
-            const MarketOrder& order = *found;
-            BookWindow& row = rows[Key{order.startAt, order.endAt, order.skuId}];
-            row.skuId = order.skuId;
-            row.startAt = order.startAt;
-            row.endAt = order.endAt;
-            (order.side == OrderSide::Buy ? row.bidOrderCount : row.askOrderCount) += 1;
-        }
-    }
+        return std::nullopt;
+    };
 
-    auto it = rows.begin();
-    if (const std::optional<QString> after = decodeCursor(u"mwin_"_s, startingAfter)) {
-        const QStringList parts = after->split(u':');
-        if (parts.size() == 3)
-            it = rows.upper_bound(Key{parts[0].toLongLong(), parts[1].toLongLong(), parts[2]});
-    }
     BookWindowPage page;
     const int pageSize = std::clamp(limit, 1, 200);
-    for (; it != rows.end() && page.windows.size() < pageSize; ++it) {
-        BookWindow row = it->second;
-        if (const std::optional<MarketSku> marketSku = sku(row.skuId)) {
-            const QList<BookLevel> asks = ladder(*marketSku, row.startAt, row.endAt, now, OrderSide::Sell);
-            const QList<BookLevel> bids = ladder(*marketSku, row.startAt, row.endAt, now, OrderSide::Buy);
-            if (!asks.isEmpty())
-                row.bestAsk = asks.first();
-            if (!bids.isEmpty())
-                row.bestBid = bids.first();
+    const auto key = [](const BookWindow& w) { return Key{w.startAt, w.endAt, w.skuId}; };
+    auto order = resting.begin();
+    std::optional<BookWindow> synthetic = nextSynthetic();
+    while (synthetic || order != resting.end()) {
+        BookWindow row;
+        if (synthetic && (order == resting.end() || key(*synthetic) < order->first)) {
+            row = *std::exchange(synthetic, nextSynthetic());
+        } else if (synthetic && key(*synthetic) == order->first) {
+            row = (order++)->second;
+            row.askOrderCount += synthetic->askOrderCount;
+            row.bidOrderCount += synthetic->bidOrderCount;
+            synthetic = nextSynthetic();
+        } else {
+            row = (order++)->second;
+        }
+        if (page.windows.size() == pageSize) {
+            page.hasMore = true;
+            break;
+        }
+        const auto listed = skus.find(row.skuId);
+        if (const std::optional<MarketSku> rowSku =
+                listed != skus.end() ? listed->second.sku : sku(row.skuId)) {
+            row.bestAsk = bestLevel(*rowSku, row.startAt, row.endAt, now, OrderSide::Sell);
+            row.bestBid = bestLevel(*rowSku, row.startAt, row.endAt, now, OrderSide::Buy);
         }
         page.windows.append(row);
     }
-    page.hasMore = it != rows.end();
     if (page.hasMore && !page.windows.isEmpty()) {
         const BookWindow& last = page.windows.last();
         page.cursor =

@@ -3,8 +3,10 @@
 #include "sim/market/marketjson.h"
 
 #include "common/money.h"
+#include "sim/resources/simjsonwriter.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
 
@@ -127,38 +129,87 @@ QJsonObject depth(const BookDepth& depth, const QJsonObject& requirements, qint6
     };
 }
 
+namespace {
+
+// PriceLevel, as priceLevel() and QJsonDocument write it.
+void appendPriceLevel(QByteArray& out, const BookLevel& level)
+{
+    out.append("{\"allocation_schedule_delta\":");
+    jsonout::appendSchedule(out, level.schedule.entries());
+    out.append(",\"dollars_per_node_hour\":");
+    jsonout::appendString(out, Money::format(level.rate));
+    out.append(",\"instance_sku\":");
+    jsonout::appendString(out, level.skuId);
+    out.append('}');
+}
+
+// OrderbookWindow, its keys in the order QJsonObject sorts them.
+void appendWindow(QByteArray& out, const BookWindow& window)
+{
+    out.append('{');
+    if (window.bestAsk) {
+        out.append("\"best_ask\":");
+        appendPriceLevel(out, *window.bestAsk);
+        out.append(',');
+    }
+    if (window.bestBid) {
+        out.append("\"best_bid\":");
+        appendPriceLevel(out, *window.bestBid);
+        out.append(',');
+    }
+    out.append("\"duration_hours\":");
+    jsonout::appendInteger(out, (window.endAt - window.startAt) / 3600);
+    out.append(",\"end_at\":");
+    jsonout::appendInteger(out, window.endAt);
+    out.append(",\"instance_sku\":");
+    jsonout::appendString(out, window.skuId);
+    out.append(",\"start_at\":");
+    jsonout::appendInteger(out, window.startAt);
+    out.append(",\"total_ask_order_count\":");
+    jsonout::appendInteger(out, window.askOrderCount);
+    out.append(",\"total_bid_order_count\":");
+    jsonout::appendInteger(out, window.bidOrderCount);
+    out.append('}');
+}
+
+} // namespace
+
 QJsonObject window(const BookWindow& window)
 {
-    QJsonObject json{
-        {u"instance_sku"_s, window.skuId},
-        {u"start_at"_s, window.startAt},
-        {u"end_at"_s, window.endAt},
-        {u"duration_hours"_s, (window.endAt - window.startAt) / 3600},
-        {u"total_bid_order_count"_s, window.bidOrderCount},
-        {u"total_ask_order_count"_s, window.askOrderCount},
-    };
-    if (window.bestBid)
-        json.insert(u"best_bid"_s, priceLevel(*window.bestBid));
-    if (window.bestAsk)
-        json.insert(u"best_ask"_s, priceLevel(*window.bestAsk));
-    return json;
+    QByteArray out;
+    appendWindow(out, window);
+    return QJsonDocument::fromJson(out).object();
+}
+
+QByteArray windowListJson(const BookWindowPage& page, const QJsonObject& requirements, qint64 rangeStart,
+                          qint64 rangeEnd)
+{
+    // A page of 200 windows is about 100 KB: written straight, not through the object model.
+    QByteArray out;
+    out.reserve(page.windows.size() * 560 + 256);
+    out.append("{\"cursor\":");
+    jsonout::appendValue(out, page.cursor.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(page.cursor));
+    out.append(",\"data\":[");
+    for (qsizetype i = 0; i < page.windows.size(); ++i) {
+        if (i > 0)
+            out.append(',');
+        appendWindow(out, page.windows.at(i));
+    }
+    out.append("],\"has_more\":").append(page.hasMore ? "true" : "false");
+    out.append(",\"object\":\"list\",\"range_end_at\":");
+    jsonout::appendInteger(out, rangeEnd);
+    out.append(",\"range_start_at\":");
+    jsonout::appendInteger(out, rangeStart);
+    out.append(",\"requirements\":");
+    jsonout::appendValue(out, requirements);
+    out.append('}');
+    return out;
 }
 
 QJsonObject windowList(const BookWindowPage& page, const QJsonObject& requirements, qint64 rangeStart,
                        qint64 rangeEnd)
 {
-    QJsonArray data;
-    for (const BookWindow& item : page.windows)
-        data.append(window(item));
-    return QJsonObject{
-        {u"object"_s, u"list"_s},
-        {u"requirements"_s, requirements},
-        {u"range_start_at"_s, rangeStart},
-        {u"range_end_at"_s, rangeEnd},
-        {u"cursor"_s, page.cursor.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(page.cursor)},
-        {u"has_more"_s, page.hasMore},
-        {u"data"_s, data},
-    };
+    return QJsonDocument::fromJson(windowListJson(page, requirements, rangeStart, rangeEnd)).object();
 }
 
 QJsonObject fill(const BookFill& fill)

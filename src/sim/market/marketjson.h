@@ -30,7 +30,10 @@ QJsonObject quote(const BookQuote& quote, const QJsonObject& requirements, qint6
 // OrderbookDepthResponse.
 QJsonObject depth(const BookDepth& depth, const QJsonObject& requirements, qint64 start, qint64 end,
                   qint64 requestedAt);
-// OrderbookWindow and ListOrderbookWindowsResponse.
+// ListOrderbookWindowsResponse written as compact JSON, what QJsonDocument writes for it.
+QByteArray windowListJson(const BookWindowPage& page, const QJsonObject& requirements, qint64 rangeStart,
+                          qint64 rangeEnd);
+// The same and one OrderbookWindow as objects (read back from what windowListJson writes).
 QJsonObject window(const BookWindow& window);
 QJsonObject windowList(const BookWindowPage& page, const QJsonObject& requirements, qint64 rangeStart,
                        qint64 rangeEnd);

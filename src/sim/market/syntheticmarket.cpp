@@ -40,14 +40,24 @@ quint64 SyntheticMarket::mix(quint64 value)
     return value ^ (value >> 31);
 }
 
-quint64 SyntheticMarket::hash(const QString& skuId, qint64 a, qint64 b, qint64 c) const
+quint64 SyntheticMarket::skuHash(const QString& skuId) const
 {
     quint64 h = mix(m_seed);
     for (const QChar ch : skuId)
         h = mix(h ^ ch.unicode());
-    h = mix(h ^ static_cast<quint64>(a));
+    return h;
+}
+
+quint64 SyntheticMarket::hashFrom(quint64 skuPart, qint64 a, qint64 b, qint64 c)
+{
+    quint64 h = mix(skuPart ^ static_cast<quint64>(a));
     h = mix(h ^ static_cast<quint64>(b));
     return mix(h ^ static_cast<quint64>(c));
+}
+
+quint64 SyntheticMarket::hash(const QString& skuId, qint64 a, qint64 b, qint64 c) const
+{
+    return hashFrom(skuHash(skuId), a, b, c);
 }
 
 qint64 SyntheticMarket::spread(quint64 hash, qint64 amplitude)
@@ -87,6 +97,8 @@ QList<SyntheticOffer> SyntheticMarket::offers(const MarketSku& sku, qint64 slot,
     if (!isTradable(slot, now) || sku.baseRate <= 0 || sku.nodesPerHour <= 0)
         return result;
     const qint64 fair = fairRate(sku, slot);
+    // The SKU's part of every hash below, mixed once.
+    const quint64 skuPart = skuHash(sku.id);
     const qint64 epoch = Schedule::floorHour(now);
     const qint64 lead = std::clamp<qint64>(slot - epoch, 0, Approach);
     // Asks fall from 100 % to 85 % of their spread price as the slot approaches; bids rise from
@@ -94,14 +106,14 @@ QList<SyntheticOffer> SyntheticMarket::offers(const MarketSku& sku, qint64 slot,
     const qint64 approach = asks ? 850 + 150 * lead / Approach : 1000 - 80 * lead / Approach;
     const int levels = asks ? AskLevels : BidLevels;
     for (int level = 0; level < levels; ++level) {
-        const quint64 tick = hash(sku.id, slot, (asks ? 0x100 : 0x200) + level, epoch);
+        const quint64 tick = hashFrom(skuPart, slot, (asks ? 0x100 : 0x200) + level, epoch);
         const qint64 spreadPerMille = asks ? 1000 + 45 * level : 800 - 45 * level;
         const qint64 perMille = spreadPerMille + spread(tick, 20);
         const qint64 rate = Money::roundToMinutePrecision(fair * perMille / 1000 * approach / 1000);
         const int share = asks ? AskShare[level] : BidShare[level];
         const qint64 typical = sku.nodesPerHour * share / 1000;
         const qint64 nodes = std::max<qint64>(
-            1, typical + spread(hash(sku.id, slot, (asks ? 0x300 : 0x400) + level), typical / 4));
+            1, typical + spread(hashFrom(skuPart, slot, (asks ? 0x300 : 0x400) + level), typical / 4));
         result.append(SyntheticOffer{level, nodes, std::max<qint64>(rate, Money::MinutePrecision)});
     }
     std::sort(result.begin(), result.end(), [asks](const SyntheticOffer& a, const SyntheticOffer& b) {

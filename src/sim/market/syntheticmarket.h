@@ -43,6 +43,9 @@ public:
     // Deterministic, well-mixed 64-bit hashing (splitmix64).
     static quint64 mix(quint64 value);
     quint64 hash(const QString& skuId, qint64 a, qint64 b = 0, qint64 c = 0) const;
+    // hash() in two steps, for many hashes of one SKU: its id mixed once, then the numbers.
+    quint64 skuHash(const QString& skuId) const;
+    static quint64 hashFrom(quint64 skuPart, qint64 a, qint64 b = 0, qint64 c = 0);
     // A value in [-amplitude, amplitude] from a hash.
     static qint64 spread(quint64 hash, qint64 amplitude);
 

@@ -149,24 +149,23 @@ QJsonObject InfinibandRoom::fabricJson(const QSqlRecord& r)
 
 QHash<QString, qint64> InfinibandRoom::attachedInstanceCounts(const QStringList& partitionIds)
 {
-    // Attached and not yet released, counting only what the caller can read.
+    // Attached and not yet released, counting only what the caller can read. The counts are kept
+    // per partition and workspace as instances change (partition_instance_counts), so reading them
+    // costs the partitions, not their instances.
     QHash<QString, qint64> counts;
     const QVariantList ids{QString::fromUtf8(
         QJsonDocument(QJsonArray::fromStringList(partitionIds)).toJson(QJsonDocument::Compact))};
-    static const QString attached = u"FROM instances WHERE partition_id IN (SELECT value FROM json_each(?)) "
-                                    "AND infiniband_released_at IS NULL AND deleted_at IS NULL"_s;
+    static const QString counted =
+        u"FROM partition_instance_counts WHERE partition_id IN (SELECT value FROM json_each(?))"_s;
     if (m_res.caller().accountLevel >= 1) {
-        // Whoever reads the whole account reads every instance a partition of it can hold: grouped
-        // by partition alone, the count walks the covering index instances_partition_attached in
-        // order, with no sort.
+        // Whoever reads the whole account reads every instance a partition of it can hold.
         m_store.forEachRow(
-            u"SELECT partition_id, COUNT(*) "_s + attached + u" GROUP BY partition_id"_s, ids,
+            u"SELECT partition_id, SUM(attached) "_s + counted + u" GROUP BY partition_id"_s, ids,
             [&counts](const SimRow& g) { counts.insert(QString::fromUtf8(g.text(0)), g.integer(1)); });
         return counts;
     }
-    m_store.forEachRow(u"SELECT partition_id, workspace_id, COUNT(*) "_s + attached
-                           + u" GROUP BY partition_id, workspace_id"_s,
-                       ids, [this, &counts](const SimRow& g) {
+    m_store.forEachRow(u"SELECT partition_id, workspace_id, attached "_s + counted, ids,
+                       [this, &counts](const SimRow& g) {
                            if (m_res.caller().level(QString::fromUtf8(g.text(1))) >= 1)
                                counts[QString::fromUtf8(g.text(0))] += g.integer(2);
                        });

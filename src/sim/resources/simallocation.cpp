@@ -107,28 +107,6 @@ QList<sfdesk::ScheduleEntry> runs(const QList<Rectangle>& rects, qint64 from)
     return out;
 }
 
-// As Qt writes the schedule(): keys in order, end_at null on an unbounded run.
-void appendRuns(QByteArray& out, const QList<sfdesk::ScheduleEntry>& entries)
-{
-    out.append('[');
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        const sfdesk::ScheduleEntry& entry = entries.at(i);
-        if (i > 0)
-            out.append(',');
-        out.append("{\"end_at\":");
-        if (entry.endAt)
-            jsonout::appendInteger(out, *entry.endAt);
-        else
-            out.append("null");
-        out.append(",\"node_count\":");
-        jsonout::appendInteger(out, entry.nodeCount);
-        out.append(",\"start_at\":");
-        jsonout::appendInteger(out, entry.startAt);
-        out.append('}');
-    }
-    out.append(']');
-}
-
 } // namespace
 
 QJsonArray schedule(const QList<Rectangle>& rects, qint64 from)
@@ -158,10 +136,10 @@ QByteArray allocationScheduleText(const QList<Rectangle>& rects, qint64 from)
         first = false;
         jsonout::appendString(out, it.key());
         out.append(':');
-        appendRuns(out, entries);
+        jsonout::appendSchedule(out, entries);
     }
     out.append("},\"total\":");
-    appendRuns(out, runs(rects, from));
+    jsonout::appendSchedule(out, runs(rects, from));
     out.append('}');
     return out;
 }

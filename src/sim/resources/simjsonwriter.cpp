@@ -88,6 +88,27 @@ void appendValue(QByteArray& out, const QJsonValue& value)
     }
 }
 
+void appendSchedule(QByteArray& out, const QList<sfdesk::ScheduleEntry>& entries)
+{
+    out.append('[');
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const sfdesk::ScheduleEntry& entry = entries.at(i);
+        if (i > 0)
+            out.append(',');
+        out.append("{\"end_at\":");
+        if (entry.endAt)
+            appendInteger(out, *entry.endAt);
+        else
+            out.append("null");
+        out.append(",\"node_count\":");
+        appendInteger(out, entry.nodeCount);
+        out.append(",\"start_at\":");
+        appendInteger(out, entry.startAt);
+        out.append('}');
+    }
+    out.append(']');
+}
+
 QByteArray list(const QJsonValue& cursor, const QByteArray& items, bool hasMore)
 {
     QByteArray out;

@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include "common/schedule.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QJsonValue>
@@ -28,6 +30,9 @@ void appendResourcePath(QByteArray& out, QByteArrayView kind, QByteArrayView acc
                         QByteArrayView workspace, QByteArrayView name);
 void appendInteger(QByteArray& out, qint64 value);
 void appendValue(QByteArray& out, const QJsonValue& value);
+// A schedule's entries as Schedule::toJson() writes them compactly: keys in order, end_at null on
+// an unbounded run.
+void appendSchedule(QByteArray& out, const QList<sfdesk::ScheduleEntry>& entries);
 // {"cursor":…,"data":[items],"has_more":…,"object":"list"}; `items` are the written objects,
 // comma separated.
 QByteArray list(const QJsonValue& cursor, const QByteArray& items, bool hasMore);

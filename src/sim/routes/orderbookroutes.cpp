@@ -56,9 +56,10 @@ ApiResponse SimOrderbookRoutes::windows(const SimRequestContext& c)
         query.addError(u"starting_after"_s, u"invalid_cursor"_s,
                        u"starting_after is not a cursor of this list (expected mwin_...)."_s);
     query.finish();
-    return ApiResponse::ok(MarketJson::windowList(
+    const QByteArray json = MarketJson::windowListJson(
         c.resources.marketSide().market().windows(book.skus, book.start, book.end, c.now, limit, after),
-        book.requirements, book.start, book.end));
+        book.requirements, book.start, book.end);
+    return ApiResponse::okJson(json);
 }
 
 ApiResponse SimOrderbookRoutes::fills(const SimRequestContext& c)

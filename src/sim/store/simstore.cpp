@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -201,6 +202,47 @@ CREATE TABLE deployment_orders (
 ALTER TABLE instances ADD COLUMN deployment_id TEXT;
 CREATE INDEX instances_deployment ON instances(deployment_id, status) WHERE deployment_id IS NOT NULL;
 )SQL",
+    // Each partition's attached instances, counted per workspace (a reader of one workspace sees its
+    // own) and kept by triggers on every write of an instance, so that listing partitions does not
+    // count instances: what instance_count reports is an attached instance not yet released nor
+    // deleted. It can run again over a store that has them, and counts afresh.
+    R"SQL(
+CREATE TABLE IF NOT EXISTS partition_instance_counts (
+    partition_id TEXT NOT NULL, workspace_id TEXT NOT NULL, attached INTEGER NOT NULL,
+    PRIMARY KEY (partition_id, workspace_id)) WITHOUT ROWID;
+DELETE FROM partition_instance_counts;
+INSERT INTO partition_instance_counts (partition_id, workspace_id, attached)
+    SELECT partition_id, workspace_id, COUNT(*) FROM instances
+    WHERE partition_id IS NOT NULL AND infiniband_released_at IS NULL AND deleted_at IS NULL
+    GROUP BY partition_id, workspace_id;
+DROP TRIGGER IF EXISTS instances_count_insert;
+CREATE TRIGGER instances_count_insert AFTER INSERT ON instances
+    WHEN NEW.partition_id IS NOT NULL AND NEW.infiniband_released_at IS NULL AND NEW.deleted_at IS NULL
+BEGIN
+    INSERT INTO partition_instance_counts (partition_id, workspace_id, attached)
+        VALUES (NEW.partition_id, NEW.workspace_id, 1)
+        ON CONFLICT (partition_id, workspace_id) DO UPDATE SET attached = attached + 1;
+END;
+DROP TRIGGER IF EXISTS instances_count_update;
+CREATE TRIGGER instances_count_update
+    AFTER UPDATE OF partition_id, workspace_id, infiniband_released_at, deleted_at ON instances
+BEGIN
+    UPDATE partition_instance_counts SET attached = attached - 1
+        WHERE OLD.partition_id IS NOT NULL AND OLD.infiniband_released_at IS NULL AND OLD.deleted_at IS NULL
+            AND partition_id = OLD.partition_id AND workspace_id = OLD.workspace_id;
+    INSERT INTO partition_instance_counts (partition_id, workspace_id, attached)
+        SELECT NEW.partition_id, NEW.workspace_id, 1
+        WHERE NEW.partition_id IS NOT NULL AND NEW.infiniband_released_at IS NULL AND NEW.deleted_at IS NULL
+        ON CONFLICT (partition_id, workspace_id) DO UPDATE SET attached = attached + 1;
+END;
+DROP TRIGGER IF EXISTS instances_count_delete;
+CREATE TRIGGER instances_count_delete AFTER DELETE ON instances
+    WHEN OLD.partition_id IS NOT NULL AND OLD.infiniband_released_at IS NULL AND OLD.deleted_at IS NULL
+BEGIN
+    UPDATE partition_instance_counts SET attached = attached - 1
+        WHERE partition_id = OLD.partition_id AND workspace_id = OLD.workspace_id;
+END;
+)SQL",
 };
 
 } // namespace
@@ -337,7 +379,18 @@ bool SimStore::migrate(QString* error)
             *error = db.lastError().text();
             return false;
         }
-        const QStringList statements = QString::fromUtf8(migrations[version]).split(u';', Qt::SkipEmptyParts);
+        // Statements end at a semicolon, except inside a trigger's body, which ends at its END.
+        QStringList statements;
+        QString pending;
+        for (const QString& part : QString::fromUtf8(migrations[version]).split(u';', Qt::SkipEmptyParts)) {
+            pending += part;
+            if (pending.contains(u"CREATE TRIGGER"_s, Qt::CaseInsensitive)
+                && !pending.trimmed().endsWith(u"END"_s, Qt::CaseInsensitive)) {
+                pending += u';';
+                continue;
+            }
+            statements.append(std::exchange(pending, QString()));
+        }
         QSqlQuery q(db);
         for (const auto& statement : statements) {
             QString sql;
