@@ -648,65 +648,6 @@
     </message>
 </context>
 <context>
-    <name>MoveNodesDialog</name>
-    <message>
-        <source>From:</source>
-        <translation>Von:</translation>
-    </message>
-    <message>
-        <source>SK&amp;U:</source>
-        <translation>SK&amp;U:</translation>
-    </message>
-    <message>
-        <source>SKU</source>
-        <translation>SKU</translation>
-    </message>
-    <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Knoten:</translation>
-    </message>
-    <message>
-        <source>Nodes to move</source>
-        <translation>Zu verschiebende Knoten</translation>
-    </message>
-    <message>
-        <source>&amp;Start:</source>
-        <translation>Be&amp;ginn:</translation>
-    </message>
-    <message>
-        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
-        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
-    </message>
-    <message>
-        <source>&amp;End:</source>
-        <translation>&amp;Ende:</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>Ende</translation>
-    </message>
-    <message>
-        <source>&amp;To pool:</source>
-        <translation>&amp;Zielpool:</translation>
-    </message>
-    <message>
-        <source>Destination pool</source>
-        <translation>Zielpool</translation>
-    </message>
-    <message>
-        <source>&amp;Both pools after the move:</source>
-        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
-    </message>
-    <message>
-        <source>Both pools&apos; schedules after the move</source>
-        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
-    </message>
-</context>
-<context>
     <name>InfinibandCheckDialog</name>
     <message>
         <source>InfiniBand port state per worker</source>
@@ -786,6 +727,65 @@
     <message>
         <source>Launch commands</source>
         <translation>Startbefehle</translation>
+    </message>
+</context>
+<context>
+    <name>MoveNodesDialog</name>
+    <message>
+        <source>From:</source>
+        <translation>Von:</translation>
+    </message>
+    <message>
+        <source>SK&amp;U:</source>
+        <translation>SK&amp;U:</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Knoten:</translation>
+    </message>
+    <message>
+        <source>Nodes to move</source>
+        <translation>Zu verschiebende Knoten</translation>
+    </message>
+    <message>
+        <source>&amp;Start:</source>
+        <translation>Be&amp;ginn:</translation>
+    </message>
+    <message>
+        <source>A time as the sf CLI takes it: now, in 3d, oct 12 14:00, 2026-10-12 14:00</source>
+        <translation>Eine Zeit, wie die sf-CLI sie annimmt: now, in 3d, oct 12 14:00, 2026-10-12 14:00</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>&amp;End:</source>
+        <translation>&amp;Ende:</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>&amp;To pool:</source>
+        <translation>&amp;Zielpool:</translation>
+    </message>
+    <message>
+        <source>Destination pool</source>
+        <translation>Zielpool</translation>
+    </message>
+    <message>
+        <source>&amp;Both pools after the move:</source>
+        <translation>Beide Pools &amp;nach dem Verschieben:</translation>
+    </message>
+    <message>
+        <source>Both pools&apos; schedules after the move</source>
+        <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1167,29 @@
     </message>
 </context>
 <context>
+    <name>SaveTemplateDialog</name>
+    <message>
+        <source>Save as Instance Template</source>
+        <translation>Als Instanzvorlage speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+</context>
+<context>
     <name>SpendGuardDialog</name>
     <message>
         <source>Spend Guard</source>
@@ -1191,29 +1214,6 @@
     <message>
         <source>Today&apos;s buys are the buy orders listed as placed since midnight (local time) that are not cancelled, at their limits; of a cancelled one, what filled. A procurement&apos;s orders do not count.</source>
         <translation>Die heutigen Käufe sind die seit Mitternacht (Ortszeit) aufgegebenen Kauforders, die nicht storniert sind, zu ihren Limits; von einer stornierten das, was ausgeführt wurde. Orders einer Beschaffung zählen nicht.</translation>
-    </message>
-</context>
-<context>
-    <name>SaveTemplateDialog</name>
-    <message>
-        <source>Save as Instance Template</source>
-        <translation>Als Instanzvorlage speichern</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Image</source>
-        <translation>Image</translation>
     </message>
 </context>
 <context>
