@@ -46,65 +46,52 @@ CreateDeploymentDialog::CreateDeploymentDialog(ViewContext* context, const QStri
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("createDeploymentDialog"));
-    m_name = m_ui->nameEdit;
-    m_kind = m_ui->kindCombo;
-    m_template = m_ui->templateCombo;
-    m_pool = m_ui->poolCombo;
-    m_sku = m_ui->skuCombo;
-    m_partition = m_ui->partitionCombo;
-    m_partitionLabel = m_ui->partitionLabel;
-    m_target = m_ui->targetSpin;
-    m_nameTemplate = m_ui->nameTemplateEdit;
-    m_maxPrice = m_ui->maxPriceEdit;
-    m_maxPriceLabel = m_ui->maxPriceLabel;
-    m_note = m_ui->noteLabel;
-    m_error = m_ui->errorLabel;
-    m_buttons = m_ui->buttonBox;
-    m_error->hide();
+    m_ui->errorLabel->hide();
 
-    m_kind->addItem(tr("Generic: run on the pool's nodes"), QStringLiteral("generic"));
-    m_kind->addItem(tr("Spot: buy nodes up to a price"), QStringLiteral("spot"));
-    m_nameTemplate->setText(nameTemplateFor({}));
-    m_maxPrice->setValidator(new QRegularExpressionValidator(
-        QRegularExpression(QStringLiteral("\\d{0,9}(\\.\\d{0,6})?")), m_maxPrice));
+    m_ui->kindCombo->addItem(tr("Generic: run on the pool's nodes"), QStringLiteral("generic"));
+    m_ui->kindCombo->addItem(tr("Spot: buy nodes up to a price"), QStringLiteral("spot"));
+    m_ui->nameTemplateEdit->setText(nameTemplateFor({}));
+    m_ui->maxPriceEdit->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral("\\d{0,9}(\\.\\d{0,6})?")), m_ui->maxPriceEdit));
 
-    auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    auto* copy = m_ui->buttonBox->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
     copy->setToolTip(tr("Copies the sf command that creates this deployment"));
     connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
-    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("C&reate"));
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &CreateDeploymentDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &CreateDeploymentDialog::reject);
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setText(tr("C&reate"));
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &CreateDeploymentDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &CreateDeploymentDialog::reject);
 
-    connect(m_name, &QLineEdit::textChanged, this, [this](const QString& name) {
+    connect(m_ui->nameEdit, &QLineEdit::textChanged, this, [this](const QString& name) {
         if (!m_nameTemplateEdited) {
-            const QSignalBlocker block(m_nameTemplate);
-            m_nameTemplate->setText(nameTemplateFor(name));
+            const QSignalBlocker block(m_ui->nameTemplateEdit);
+            m_ui->nameTemplateEdit->setText(nameTemplateFor(name));
         }
         updateState();
     });
-    connect(m_nameTemplate, &QLineEdit::textEdited, this, [this] {
+    connect(m_ui->nameTemplateEdit, &QLineEdit::textEdited, this, [this] {
         m_nameTemplateEdited = true;
         updateState();
     });
-    connect(m_maxPrice, &QLineEdit::textChanged, this, &CreateDeploymentDialog::updateState);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, &CreateDeploymentDialog::updateState);
-    connect(m_template, &QComboBox::currentIndexChanged, this, &CreateDeploymentDialog::updateState);
-    connect(m_pool, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_ui->maxPriceEdit, &QLineEdit::textChanged, this, &CreateDeploymentDialog::updateState);
+    connect(m_ui->kindCombo, &QComboBox::currentIndexChanged, this, &CreateDeploymentDialog::updateState);
+    connect(m_ui->templateCombo, &QComboBox::currentIndexChanged, this, &CreateDeploymentDialog::updateState);
+    connect(m_ui->poolCombo, &QComboBox::currentIndexChanged, this, [this] {
         fillSkus(true);
         updateState();
     });
-    connect(m_sku, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_ui->skuCombo, &QComboBox::currentIndexChanged, this, [this] {
         fillPartitions();
         updateState();
     });
-    connect(m_partition, &QComboBox::currentIndexChanged, this, &CreateDeploymentDialog::updateState);
-    connect(m_partition, &QComboBox::activated, this, [this] { m_partitionChosen = true; });
+    connect(m_ui->partitionCombo, &QComboBox::currentIndexChanged, this,
+            &CreateDeploymentDialog::updateState);
+    connect(m_ui->partitionCombo, &QComboBox::activated, this, [this] { m_partitionChosen = true; });
     connect(context, &ViewContext::enrolmentChanged, this, [this] {
         fillPartitions();
         updateState();
     });
-    connect(m_target, &QSpinBox::valueChanged, this, &CreateDeploymentDialog::updateState);
+    connect(m_ui->targetSpin, &QSpinBox::valueChanged, this, &CreateDeploymentDialog::updateState);
 
     m_lists = new ListWatch(
         context,
@@ -113,7 +100,7 @@ CreateDeploymentDialog::CreateDeploymentDialog(ViewContext* context, const QStri
         [this](Session::Resource) { listLoaded(); }, this);
     connect(m_lists, &ListWatch::problemsChanged, this, &CreateDeploymentDialog::updateState);
     listLoaded();
-    m_name->setFocus();
+    m_ui->nameEdit->setFocus();
 }
 
 CreateDeploymentDialog::~CreateDeploymentDialog() = default;
@@ -146,9 +133,9 @@ void CreateDeploymentDialog::fillTemplates()
     for (const InstanceTemplate& tmpl : m_lists->session()->instanceTemplates()->rows())
         if (inWorkspace(m_context, tmpl.workspaceId, tmpl.workspace))
             items.append({tr("%1 (image %2)").arg(tmpl.name, tmpl.image.name), tmpl.id});
-    Combos::refill(m_template, items);
-    if (!m_templateId.isEmpty() && m_template->findData(m_templateId) >= 0) {
-        m_template->setCurrentIndex(m_template->findData(m_templateId));
+    Combos::refill(m_ui->templateCombo, items);
+    if (!m_templateId.isEmpty() && m_ui->templateCombo->findData(m_templateId) >= 0) {
+        m_ui->templateCombo->setCurrentIndex(m_ui->templateCombo->findData(m_templateId));
         m_templateId.clear();
     }
 }
@@ -159,12 +146,12 @@ void CreateDeploymentDialog::fillPools()
     for (const Pool& pool : m_lists->session()->pools()->rows())
         if (inWorkspace(m_context, pool.workspaceId, pool.workspace))
             items.append({pool.name, pool.id});
-    Combos::refill(m_pool, items);
+    Combos::refill(m_ui->poolCombo, items);
 }
 
 void CreateDeploymentDialog::fillSkus(bool poolChanged)
 {
-    const Pool* pool = m_lists->session()->pools()->find(m_pool->currentData().toString());
+    const Pool* pool = m_lists->session()->pools()->find(m_ui->poolCombo->currentData().toString());
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     QList<Combos::Choice> items;
     QString most;
@@ -179,16 +166,16 @@ void CreateDeploymentDialog::fillSkus(bool poolChanged)
             most = sku.id;
         }
     }
-    const bool first = m_sku->count() == 0;
-    Combos::refill(m_sku, items);
+    const bool first = m_ui->skuCombo->count() == 0;
+    Combos::refill(m_ui->skuCombo, items);
     // Where the pool owns nodes is where a deployment can run them.
     if ((first || poolChanged) && !most.isEmpty())
-        m_sku->setCurrentIndex(m_sku->findData(most));
+        m_ui->skuCombo->setCurrentIndex(m_ui->skuCombo->findData(most));
 }
 
 void CreateDeploymentDialog::fillPartitions()
 {
-    const InstanceSku* sku = m_lists->session()->skus()->find(m_sku->currentData().toString());
+    const InstanceSku* sku = m_lists->session()->skus()->find(m_ui->skuCombo->currentData().toString());
     const bool infiniband = sku && sku->isInfiniband() && m_context->infinibandEnabled();
     QList<Combos::Choice> items{{tr("None (no InfiniBand)"), QString()}};
     if (infiniband) {
@@ -198,27 +185,28 @@ void CreateDeploymentDialog::fillPartitions()
                 && inWorkspace(m_context, partition.workspaceId, partition.workspace))
                 items.append({tr("%1 (fabric %2)").arg(partition.name, partition.fabric.name), partition.id});
     }
-    Combos::refill(m_partition, items);
+    Combos::refill(m_ui->partitionCombo, items);
     // A training job's workers want their fabric: the partition, when there is one and the user
     // has not chosen.
-    if (!m_partitionChosen && items.size() > 1 && m_partition->currentIndex() <= 0)
-        m_partition->setCurrentIndex(1);
-    m_partition->setVisible(infiniband);
-    m_partitionLabel->setVisible(infiniband);
+    if (!m_partitionChosen && items.size() > 1 && m_ui->partitionCombo->currentIndex() <= 0)
+        m_ui->partitionCombo->setCurrentIndex(1);
+    m_ui->partitionCombo->setVisible(infiniband);
+    m_ui->partitionLabel->setVisible(infiniband);
 }
 
 NewDeployment CreateDeploymentDialog::request() const
 {
     NewDeployment d;
-    d.kind = m_kind->currentData().toString() == u"spot" ? Deployment::Kind::Spot : Deployment::Kind::Generic;
-    d.name = m_name->text().trimmed();
-    d.pool = m_pool->currentData().toString();
-    d.sku = m_sku->currentData().toString();
-    d.instanceTemplate = m_template->currentData().toString();
-    d.targetInstanceCount = m_target->value();
-    d.instanceNameTemplate = m_nameTemplate->text().trimmed();
+    d.kind = m_ui->kindCombo->currentData().toString() == u"spot" ? Deployment::Kind::Spot
+                                                                  : Deployment::Kind::Generic;
+    d.name = m_ui->nameEdit->text().trimmed();
+    d.pool = m_ui->poolCombo->currentData().toString();
+    d.sku = m_ui->skuCombo->currentData().toString();
+    d.instanceTemplate = m_ui->templateCombo->currentData().toString();
+    d.targetInstanceCount = m_ui->targetSpin->value();
+    d.instanceNameTemplate = m_ui->nameTemplateEdit->text().trimmed();
     if (d.kind == Deployment::Kind::Spot) {
-        QString price = m_maxPrice->text().trimmed();
+        QString price = m_ui->maxPriceEdit->text().trimmed();
         // The API's decimal needs a point and a digit after it.
         if (!price.contains(u'.'))
             price += QStringLiteral(".00");
@@ -226,8 +214,8 @@ NewDeployment CreateDeploymentDialog::request() const
             price += u'0';
         d.maxBuyPrice = price;
     }
-    if (m_partition->isVisible())
-        d.infinibandPartition = m_partition->currentData().toString();
+    if (m_ui->partitionCombo->isVisible())
+        d.infinibandPartition = m_ui->partitionCombo->currentData().toString();
     return d;
 }
 
@@ -237,11 +225,11 @@ QString CreateDeploymentDialog::command() const
     const auto nameOf = [](const QComboBox* combo, const QString& fallback) {
         return combo->currentIndex() >= 0 ? combo->currentData().toString() : fallback;
     };
-    QString tmpl = nameOf(m_template, QStringLiteral("TEMPLATE"));
+    QString tmpl = nameOf(m_ui->templateCombo, QStringLiteral("TEMPLATE"));
     if (const InstanceTemplate* t =
             m_lists->session() ? m_lists->session()->instanceTemplates()->find(tmpl) : nullptr)
         tmpl = t->name;
-    QString pool = nameOf(m_pool, QStringLiteral("POOL"));
+    QString pool = nameOf(m_ui->poolCombo, QStringLiteral("POOL"));
     if (const Pool* p = m_lists->session() ? m_lists->session()->pools()->find(pool) : nullptr)
         pool = p->name;
     QString partition;
@@ -260,39 +248,40 @@ QString CreateDeploymentDialog::problem() const
 {
     if (!m_context->session()->canSend())
         return tr("Not connected.");
-    const QString name = m_name->text().trimmed();
+    const QString name = m_ui->nameEdit->text().trimmed();
     if (!name.isEmpty() && !Names::problem(name).isEmpty())
         return Names::problem(name);
-    if (m_template->currentIndex() < 0)
+    if (m_ui->templateCombo->currentIndex() < 0)
         return m_lists->isLoaded(Session::Resource::InstanceTemplates)
                    ? tr("No instance template in workspace \"%1\": save one from the Cloud-init editor "
                         "(Cloud-init > Save as Instance Template…).")
                          .arg(m_context->workspace())
                    : tr("Reading the instance templates…");
-    if (m_pool->currentIndex() < 0)
+    if (m_ui->poolCombo->currentIndex() < 0)
         return m_lists->isLoaded(Session::Resource::Pools)
                    ? tr("No pool in workspace \"%1\".").arg(m_context->workspace())
                    : tr("Reading the pools…");
-    if (m_sku->currentIndex() < 0)
+    if (m_ui->skuCombo->currentIndex() < 0)
         return tr("Reading the SKUs…");
-    if (m_nameTemplate->text().trimmed().isEmpty())
+    if (m_ui->nameTemplateEdit->text().trimmed().isEmpty())
         return tr("Name the instances, e.g. worker-{{nanoid(10)}}.");
-    if (m_kind->currentData().toString() == u"spot" && m_maxPrice->text().trimmed().isEmpty())
+    if (m_ui->kindCombo->currentData().toString() == u"spot"
+        && m_ui->maxPriceEdit->text().trimmed().isEmpty())
         return tr("A spot deployment needs the most it may pay per node-hour.");
     return {};
 }
 
 void CreateDeploymentDialog::updateState()
 {
-    const bool spot = m_kind->currentData().toString() == u"spot";
-    m_maxPrice->setVisible(spot);
-    m_maxPriceLabel->setVisible(spot);
+    const bool spot = m_ui->kindCombo->currentData().toString() == u"spot";
+    m_ui->maxPriceEdit->setVisible(spot);
+    m_ui->maxPriceLabel->setVisible(spot);
     QString note = problem();
     if (!m_lists->problems().isEmpty())
         note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + m_lists->problems();
-    m_note->setText(note);
-    m_note->setVisible(!note.isEmpty());
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem().isEmpty() && !m_sending);
+    m_ui->noteLabel->setText(note);
+    m_ui->noteLabel->setVisible(!note.isEmpty());
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(problem().isEmpty() && !m_sending);
 }
 
 void CreateDeploymentDialog::accept()
@@ -300,7 +289,7 @@ void CreateDeploymentDialog::accept()
     if (m_sending || !problem().isEmpty())
         return;
     m_sending = true;
-    m_error->hide();
+    m_ui->errorLabel->hide();
     updateState();
     const auto call = m_context->session()->createDeployment(request());
     call.onSuccess(this, [this](const Deployment& deployment) {
@@ -313,8 +302,8 @@ void CreateDeploymentDialog::accept()
         m_sending = false;
         QString text = error.message();
         text += error.detailLines();
-        m_error->setText(text);
-        m_error->show();
+        m_ui->errorLabel->setText(text);
+        m_ui->errorLabel->show();
         updateState();
     });
 }

@@ -33,12 +33,7 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("saveTemplateDialog"));
-    m_name = m_ui->nameEdit;
-    m_image = m_ui->imageCombo;
-    m_note = m_ui->noteLabel;
-    m_error = m_ui->errorLabel;
-    m_buttons = m_ui->buttonBox;
-    m_error->hide();
+    m_ui->errorLabel->hide();
     m_ui->introLabel->setText(
         tr("A template keeps this cloud-init with an image, so that deployments (and "
            "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
@@ -46,15 +41,15 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
            nullptr, static_cast<int>(userData.size()))
             .arg(context->workspace(), title));
 
-    auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    auto* copy = m_ui->buttonBox->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
     connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
-    m_buttons->button(QDialogButtonBox::Save)->setText(tr("&Save Template"));
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &SaveTemplateDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &SaveTemplateDialog::reject);
+    m_ui->buttonBox->button(QDialogButtonBox::Save)->setText(tr("&Save Template"));
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SaveTemplateDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &SaveTemplateDialog::reject);
 
-    connect(m_name, &QLineEdit::textChanged, this, &SaveTemplateDialog::updateState);
-    connect(m_image, &QComboBox::currentIndexChanged, this, &SaveTemplateDialog::updateState);
+    connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &SaveTemplateDialog::updateState);
+    connect(m_ui->imageCombo, &QComboBox::currentIndexChanged, this, &SaveTemplateDialog::updateState);
     m_lists = new ListWatch(
         context, {Session::Resource::Images, Session::Resource::InstanceTemplates},
         [this](Session::Resource) {
@@ -65,7 +60,7 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
     connect(m_lists, &ListWatch::problemsChanged, this, &SaveTemplateDialog::updateState);
     fillImages();
     updateState();
-    m_name->setFocus();
+    m_ui->nameEdit->setFocus();
 }
 
 SaveTemplateDialog::~SaveTemplateDialog() = default;
@@ -90,7 +85,7 @@ void SaveTemplateDialog::fillImages()
     QList<Combos::Choice> items;
     for (const Image& image : std::as_const(images))
         items.append({image.isPublic ? image.name : tr("%1 (this workspace)").arg(image.name), image.id});
-    Combos::refill(m_image, items);
+    Combos::refill(m_ui->imageCombo, items);
 }
 
 QString SaveTemplateDialog::problem() const
@@ -99,7 +94,7 @@ QString SaveTemplateDialog::problem() const
         return tr("Not connected.");
     if (m_context->workspaceReference().isEmpty())
         return tr("Reading the workspaces…");
-    const QString name = m_name->text().trimmed();
+    const QString name = m_ui->nameEdit->text().trimmed();
     if (name.isEmpty())
         return tr("Name the template.");
     if (!Names::problem(name).isEmpty())
@@ -109,7 +104,7 @@ QString SaveTemplateDialog::problem() const
             if (t.name == name && t.workspace == m_context->workspace())
                 return tr("Workspace \"%1\" has a template named \"%2\" already.").arg(t.workspace, name);
     }
-    if (m_image->currentIndex() < 0)
+    if (m_ui->imageCombo->currentIndex() < 0)
         return m_lists && m_lists->isLoaded(Session::Resource::Images)
                    ? tr("No image to start instances from.")
                    : tr("Reading the images…");
@@ -118,12 +113,12 @@ QString SaveTemplateDialog::problem() const
 
 QString SaveTemplateDialog::command() const
 {
-    QString image =
-        m_image->currentIndex() >= 0 ? m_image->currentData().toString() : QStringLiteral("IMAGE");
+    QString image = m_ui->imageCombo->currentIndex() >= 0 ? m_ui->imageCombo->currentData().toString()
+                                                          : QStringLiteral("IMAGE");
     if (m_lists && m_lists->session())
         if (const Image* found = m_lists->session()->images()->find(image))
             image = found->name;
-    const QString name = m_name->text().trimmed();
+    const QString name = m_ui->nameEdit->text().trimmed();
     return SfCommand::instanceTemplateCreate({name.isEmpty() ? QStringLiteral("NAME") : name, image,
                                               m_savedFile.isEmpty() ? QStringLiteral("FILE") : m_savedFile});
 }
@@ -133,9 +128,9 @@ void SaveTemplateDialog::updateState()
     QString note = problem();
     if (m_lists && !m_lists->problems().isEmpty())
         note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + m_lists->problems();
-    m_note->setText(note);
-    m_note->setVisible(!note.isEmpty());
-    m_buttons->button(QDialogButtonBox::Save)->setEnabled(problem().isEmpty() && !m_sending);
+    m_ui->noteLabel->setText(note);
+    m_ui->noteLabel->setVisible(!note.isEmpty());
+    m_ui->buttonBox->button(QDialogButtonBox::Save)->setEnabled(problem().isEmpty() && !m_sending);
 }
 
 void SaveTemplateDialog::accept()
@@ -144,11 +139,11 @@ void SaveTemplateDialog::accept()
         return;
     NewInstanceTemplate tmpl;
     tmpl.workspace = m_context->workspaceReference();
-    tmpl.image = m_image->currentData().toString();
-    tmpl.name = m_name->text().trimmed();
+    tmpl.image = m_ui->imageCombo->currentData().toString();
+    tmpl.name = m_ui->nameEdit->text().trimmed();
     tmpl.cloudInitUserData = m_userData;
     m_sending = true;
-    m_error->hide();
+    m_ui->errorLabel->hide();
     updateState();
     const auto call = m_context->session()->createInstanceTemplate(tmpl);
     call.onSuccess(this, [this](const InstanceTemplate& saved) {
@@ -164,8 +159,8 @@ void SaveTemplateDialog::accept()
         m_sending = false;
         QString text = error.message();
         text += error.detailLines();
-        m_error->setText(text);
-        m_error->show();
+        m_ui->errorLabel->setText(text);
+        m_ui->errorLabel->show();
         updateState();
     });
 }

@@ -53,11 +53,6 @@ private:
     QByteArray m_userData;
     QString m_savedFile;
     ListWatch* m_lists = nullptr;
-    QLineEdit* m_name = nullptr;
-    QComboBox* m_image = nullptr;
-    QLabel* m_note = nullptr;
-    QLabel* m_error = nullptr;
-    QDialogButtonBox* m_buttons = nullptr;
     bool m_sending = false;
 };
 

@@ -32,14 +32,10 @@ InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const Infinib
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("ibCheckDialog"));
     setWindowTitle(tr("InfiniBand Check for %1").arg(partition.name));
-    m_summary = m_ui->ibCheckSummary;
-    m_tree = m_ui->ibCheckTree;
-    m_command = m_ui->ibCheckCommand;
-    m_copy = m_ui->ibCheckCopyButton;
-    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_command->setText(IbCheck::manualCommand());
-    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_copy->setIcon(ThemeIcons::icon(QStringLiteral("edit-copy")));
+    m_ui->ibCheckTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_ui->ibCheckCommand->setText(IbCheck::manualCommand());
+    m_ui->ibCheckCommand->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_ui->ibCheckCopyButton->setIcon(ThemeIcons::icon(QStringLiteral("edit-copy")));
     m_again = new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Check &Again"), this);
     m_again->setObjectName(QStringLiteral("ibCheckAgainButton"));
     m_again->setAccessibleName(tr("Check again"));
@@ -50,7 +46,8 @@ InfinibandCheckDialog::InfinibandCheckDialog(ViewContext* context, const Infinib
     buttons->addButton(m_again, QDialogButtonBox::ActionRole);
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_copy, &QPushButton::clicked, this, [this] { CopyActions::copy(m_command->text()); });
+    connect(m_ui->ibCheckCopyButton, &QPushButton::clicked, this,
+            [this] { CopyActions::copy(m_ui->ibCheckCommand->text()); });
     connect(m_again, &QPushButton::clicked, this, &InfinibandCheckDialog::check);
     check();
 }
@@ -61,13 +58,13 @@ void InfinibandCheckDialog::check()
 {
     Session* session = m_context->session();
     if (!session->canSend()) {
-        m_summary->setText(tr("Not connected."));
+        m_ui->ibCheckSummary->setText(tr("Not connected."));
         return;
     }
     // Answers of an earlier check that arrive late are dropped.
     const LatestAnswer::Ticket generation = m_latestCheck.next();
     m_again->setEnabled(false);
-    m_summary->setText(tr("Reading the workers' consoles…"));
+    m_ui->ibCheckSummary->setText(tr("Reading the workers' consoles…"));
     session->infinibandPartitionInstances(m_partition.id)
         .onSuccess(
             this,
@@ -117,7 +114,8 @@ void InfinibandCheckDialog::check()
         .onFailure(this, [this, generation](const ApiError& error) {
             if (!m_latestCheck.isLatest(generation))
                 return;
-            m_summary->setText(tr("Could not read the partition's instances: %1").arg(error.message()));
+            m_ui->ibCheckSummary->setText(
+                tr("Could not read the partition's instances: %1").arg(error.message()));
             m_again->setEnabled(true);
             Q_EMIT checked();
         });
@@ -134,12 +132,12 @@ void InfinibandCheckDialog::oneDone()
 
 void InfinibandCheckDialog::render()
 {
-    m_tree->clear();
+    m_ui->ibCheckTree->clear();
     int active = 0;
     int down = 0;
     int silent = 0;
     for (const Row& row : std::as_const(m_rows)) {
-        auto* item = new QTreeWidgetItem(m_tree);
+        auto* item = new QTreeWidgetItem(m_ui->ibCheckTree);
         item->setText(0, row.name);
         item->setToolTip(0, PlainText::toolTip(row.id));
         switch (row.result.state) {
@@ -172,15 +170,16 @@ void InfinibandCheckDialog::render()
         item->setToolTip(3, PlainText::toolTip(details));
     }
     if (m_rows.isEmpty()) {
-        m_summary->setText(tr("No workers in partition %1: create instances into it, then check again.")
-                               .arg(m_partition.name));
+        m_ui->ibCheckSummary->setText(
+            tr("No workers in partition %1: create instances into it, then check again.")
+                .arg(m_partition.name));
         return;
     }
-    m_summary->setText(tr("Partition %1 on fabric %2: %3 active, %4 down, %5 not reported yet.")
-                           .arg(m_partition.name, m_partition.fabric.name)
-                           .arg(active)
-                           .arg(down)
-                           .arg(silent));
+    m_ui->ibCheckSummary->setText(tr("Partition %1 on fabric %2: %3 active, %4 down, %5 not reported yet.")
+                                      .arg(m_partition.name, m_partition.fabric.name)
+                                      .arg(active)
+                                      .arg(down)
+                                      .arg(silent));
 }
 
 } // namespace sfdesk

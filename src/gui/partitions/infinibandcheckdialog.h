@@ -59,10 +59,6 @@ private:
     std::unique_ptr<Ui::InfinibandCheckDialog> m_ui;
     ViewContext* m_context;
     InfinibandPartition m_partition;
-    QLabel* m_summary = nullptr;
-    QTreeWidget* m_tree = nullptr;
-    QLineEdit* m_command = nullptr;
-    QPushButton* m_copy = nullptr;
     QPushButton* m_again = nullptr;
     QList<Row> m_rows;
     int m_pending = 0;

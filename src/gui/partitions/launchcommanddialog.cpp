@@ -34,14 +34,9 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("launchCommandDialog"));
     setWindowTitle(tr("Launch Command for %1").arg(partition.name));
-    m_status = m_ui->launchStatusLabel;
-    m_user = m_ui->launchUserEdit;
-    m_port = m_ui->launchPortSpin;
-    m_script = m_ui->launchScriptEdit;
-    m_text = m_ui->launchText;
-    m_status->setText(tr("Reading the partition's running instances…"));
-    m_user->setText(CloudInit::defaultUserName());
-    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_ui->launchStatusLabel->setText(tr("Reading the partition's running instances…"));
+    m_ui->launchUserEdit->setText(CloudInit::defaultUserName());
+    m_ui->launchText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_copy = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("&Copy"), this);
     m_save = new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), tr("&Save…"), this);
     m_copy->setObjectName(QStringLiteral("launchCopyButton"));
@@ -66,9 +61,9 @@ LaunchCommandDialog::LaunchCommandDialog(ViewContext* context, const InfinibandP
                             [this](const QString& path) { saveTo(path); })
             ->open();
     });
-    connect(m_user, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
-    connect(m_port, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);
-    connect(m_script, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
+    connect(m_ui->launchUserEdit, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
+    connect(m_ui->launchPortSpin, &QSpinBox::valueChanged, this, &LaunchCommandDialog::render);
+    connect(m_ui->launchScriptEdit, &QLineEdit::textChanged, this, &LaunchCommandDialog::render);
     if (context->session()->canSend()) {
         m_session = context->session();
         m_session->watch(Session::Resource::Skus);
@@ -106,7 +101,7 @@ void LaunchCommandDialog::takeSkus()
 
 QString LaunchCommandDialog::text() const
 {
-    return m_text->toPlainText();
+    return m_ui->launchText->toPlainText();
 }
 
 bool LaunchCommandDialog::saveTo(const QString& path)
@@ -115,7 +110,7 @@ bool LaunchCommandDialog::saveTo(const QString& path)
     if (file.open(QIODevice::WriteOnly | QIODevice::Text) && file.write(text().toUtf8()) >= 0
         && file.commit())
         return true;
-    m_status->setText(tr("Could not save %1: %2").arg(path, file.errorString()));
+    m_ui->launchStatusLabel->setText(tr("Could not save %1: %2").arg(path, file.errorString()));
     return false;
 }
 
@@ -124,10 +119,10 @@ LaunchPlan::Options LaunchCommandDialog::options() const
     LaunchPlan::Options options;
     options.partitionName = m_partition.name;
     options.fabricName = m_partition.fabric.name;
-    options.user = m_user->text().trimmed();
+    options.user = m_ui->launchUserEdit->text().trimmed();
     options.gpusPerNode = m_gpus;
-    options.masterPort = m_port->value();
-    const QString script = m_script->text().trimmed();
+    options.masterPort = m_ui->launchPortSpin->value();
+    const QString script = m_ui->launchScriptEdit->text().trimmed();
     options.script = script.isEmpty() ? QStringLiteral("train.py") : script;
     return options;
 }
@@ -136,7 +131,7 @@ void LaunchCommandDialog::load()
 {
     Session* session = m_context->session();
     if (!session->canSend()) {
-        m_status->setText(tr("Not connected."));
+        m_ui->launchStatusLabel->setText(tr("Not connected."));
         return;
     }
     session->infinibandPartitionInstances(m_partition.id)
@@ -150,7 +145,7 @@ void LaunchCommandDialog::load()
                            if (instance.status == Instance::Status::Running && sku.isEmpty())
                                sku = instance.sku.id;
                        if (m_workers.isEmpty()) {
-                           m_status->setText(
+                           m_ui->launchStatusLabel->setText(
                                tr("No running instances in partition %1: create instances into it, "
                                   "and once they run their launch commands show here.")
                                    .arg(m_partition.name));
@@ -183,7 +178,8 @@ void LaunchCommandDialog::load()
                            takeSkus();
                    })
         .onFailure(this, [this](const ApiError& error) {
-            m_status->setText(tr("Could not read the partition's instances: %1").arg(error.message()));
+            m_ui->launchStatusLabel->setText(
+                tr("Could not read the partition's instances: %1").arg(error.message()));
             Q_EMIT loaded();
         });
 }
@@ -200,14 +196,14 @@ void LaunchCommandDialog::render()
 {
     if (m_workers.isEmpty() || m_pending > 0)
         return;
-    m_text->setPlainText(LaunchPlan::document(m_workers, options()));
+    m_ui->launchText->setPlainText(LaunchPlan::document(m_workers, options()));
     QString status = tr("%n running worker(s) in partition %1 on fabric %2. Run each node's line on that "
                         "node; rank 0 is the master.",
                         nullptr, static_cast<int>(m_workers.size()))
                          .arg(m_partition.name, m_partition.fabric.name);
     if (!m_problems.isEmpty())
         status += u' ' + m_problems.join(QStringLiteral("; ")) + u'.';
-    m_status->setText(status);
+    m_ui->launchStatusLabel->setText(status);
     m_copy->setEnabled(true);
     m_save->setEnabled(true);
 }

@@ -57,11 +57,6 @@ private:
     std::unique_ptr<Ui::LaunchCommandDialog> m_ui;
     ViewContext* m_context;
     InfinibandPartition m_partition;
-    QLabel* m_status = nullptr;
-    QLineEdit* m_user = nullptr;
-    QSpinBox* m_port = nullptr;
-    QLineEdit* m_script = nullptr;
-    QPlainTextEdit* m_text = nullptr;
     QPushButton* m_copy = nullptr;
     QPushButton* m_save = nullptr;
     QList<LaunchPlan::Worker> m_workers;

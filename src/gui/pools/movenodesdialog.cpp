@@ -71,16 +71,7 @@ MoveNodesDialog::MoveNodesDialog(Session* session, const Pool& source, const QLi
     m_ui->setupUi(this);
     setObjectName(u"moveNodesDialog"_s);
     setWindowTitle(tr("Move Nodes from %1").arg(source.name));
-    m_sku = m_ui->moveNodesSku;
-    m_nodes = m_ui->moveNodesCount;
-    m_start = m_ui->moveNodesStart;
-    m_end = m_ui->moveNodesEnd;
-    m_to = m_ui->moveNodesTarget;
-    m_owned = m_ui->moveNodesOwned;
-    m_preview = m_ui->moveNodesPreview;
-    m_error = m_ui->moveNodesError;
-    m_buttons = m_ui->buttonBox;
-    m_move = m_buttons->button(QDialogButtonBox::Ok);
+    m_move = m_ui->buttonBox->button(QDialogButtonBox::Ok);
     m_copy = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this);
     for (const Pool& pool : targets) {
         if (pool.id != source.id)
@@ -90,31 +81,31 @@ MoveNodesDialog::MoveNodesDialog(Session* session, const Pool& source, const QLi
         // Only what it owns from now on can move.
         if (scheduleOf(it.value()).clipped(now, now + qint64(400) * 24 * Hour).isEmpty())
             continue;
-        m_sku->addItem(skuName(it.key()), it.key());
+        m_ui->moveNodesSku->addItem(skuName(it.key()), it.key());
     }
     for (const Pool& pool : std::as_const(m_targets))
-        m_to->addItem(poolLabel(pool), pool.id);
+        m_ui->moveNodesTarget->addItem(poolLabel(pool), pool.id);
     // Pool names and the server's words: the form's labels are plain text.
     m_ui->moveNodesSource->setText(poolLabel(source));
-    m_error->hide();
+    m_ui->moveNodesError->hide();
     m_move->setText(tr("&Move Nodes"));
     m_move->setObjectName(u"moveNodesMove"_s);
     m_copy->setObjectName(u"moveNodesCopyCommand"_s);
-    m_buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
+    m_ui->buttonBox->addButton(m_copy, QDialogButtonBox::ActionRole);
     resize(620, 520);
 
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &MoveNodesDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &MoveNodesDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_copy, &QPushButton::clicked, this, [this] {
         const QString line = command();
         if (!line.isEmpty())
             CopyActions::copy(line);
     });
-    connect(m_sku, &QComboBox::currentIndexChanged, this, &MoveNodesDialog::skuChosen);
-    connect(m_nodes, &QSpinBox::valueChanged, this, &MoveNodesDialog::updateState);
-    connect(m_start, &QLineEdit::textChanged, this, &MoveNodesDialog::updateState);
-    connect(m_end, &QLineEdit::textChanged, this, &MoveNodesDialog::updateState);
-    connect(m_to, &QComboBox::currentIndexChanged, this, &MoveNodesDialog::updateState);
+    connect(m_ui->moveNodesSku, &QComboBox::currentIndexChanged, this, &MoveNodesDialog::skuChosen);
+    connect(m_ui->moveNodesCount, &QSpinBox::valueChanged, this, &MoveNodesDialog::updateState);
+    connect(m_ui->moveNodesStart, &QLineEdit::textChanged, this, &MoveNodesDialog::updateState);
+    connect(m_ui->moveNodesEnd, &QLineEdit::textChanged, this, &MoveNodesDialog::updateState);
+    connect(m_ui->moveNodesTarget, &QComboBox::currentIndexChanged, this, &MoveNodesDialog::updateState);
     skuChosen();
 }
 
@@ -127,7 +118,7 @@ QString MoveNodesDialog::skuName(const QString& id) const
 
 std::optional<Pool> MoveNodesDialog::target() const
 {
-    const QString id = m_to->currentData().toString();
+    const QString id = m_ui->moveNodesTarget->currentData().toString();
     for (const Pool& pool : m_targets) {
         if (pool.id == id)
             return pool;
@@ -138,7 +129,7 @@ std::optional<Pool> MoveNodesDialog::target() const
 void MoveNodesDialog::skuChosen()
 {
     // The next run the pool owns of the SKU, from the next hour: its start and end, its nodes.
-    const QString sku = m_sku->currentData().toString();
+    const QString sku = m_ui->moveNodesSku->currentData().toString();
     const Schedule owned = scheduleOf(m_source.bySku.value(sku));
     const qint64 nextHour = Schedule::floorHour(m_now) + Hour;
     qint64 start = nextHour;
@@ -155,12 +146,12 @@ void MoveNodesDialog::skuChosen()
         }
     }
     {
-        const QSignalBlocker startBlocker(m_start);
-        const QSignalBlocker endBlocker(m_end);
-        m_start->setText(PlannerTime::field(start, m_utc));
-        m_end->setText(PlannerTime::field(end, m_utc));
+        const QSignalBlocker startBlocker(m_ui->moveNodesStart);
+        const QSignalBlocker endBlocker(m_ui->moveNodesEnd);
+        m_ui->moveNodesStart->setText(PlannerTime::field(start, m_utc));
+        m_ui->moveNodesEnd->setText(PlannerTime::field(end, m_utc));
     }
-    m_nodes->setValue(int(std::max<qint64>(1, owned.minOver(start, end))));
+    m_ui->moveNodesCount->setValue(int(std::max<qint64>(1, owned.minOver(start, end))));
     updateState();
 }
 
@@ -171,17 +162,17 @@ std::optional<PoolTransferRequest> MoveNodesDialog::request(QString* why) const
             *why = message;
         return std::nullopt;
     };
-    const QString sku = m_sku->currentData().toString();
+    const QString sku = m_ui->moveNodesSku->currentData().toString();
     if (sku.isEmpty())
         return refuse(tr("The pool owns nothing from now on to move."));
     const auto to = target();
     if (!to)
         return refuse(tr("There is no other pool to move nodes to: create one in Pools first."));
     QString problem;
-    const auto start = CliTime::parseWindowTime(m_start->text(), m_now, &problem, m_utc);
+    const auto start = CliTime::parseWindowTime(m_ui->moveNodesStart->text(), m_now, &problem, m_utc);
     if (!start)
         return refuse(tr("Start: %1").arg(problem));
-    const auto end = CliTime::parseWindowTime(m_end->text(), m_now, &problem, m_utc);
+    const auto end = CliTime::parseWindowTime(m_ui->moveNodesEnd->text(), m_now, &problem, m_utc);
     if (!end)
         return refuse(tr("End: %1").arg(problem));
     // Whole minutes, as the API's schedules are; never in the past.
@@ -191,16 +182,16 @@ std::optional<PoolTransferRequest> MoveNodesDialog::request(QString* why) const
     if (until <= from)
         return refuse(tr("The end is not after the start (or the window has passed)."));
     const qint64 owned = scheduleOf(m_source.bySku.value(sku)).minOver(from, until);
-    if (owned < m_nodes->value())
+    if (owned < m_ui->moveNodesCount->value())
         return refuse(tr("%1 owns %n node(s) of %2 at the least over this window, fewer than the %3 to move.",
                          nullptr, int(owned))
                           .arg(m_source.name, skuName(sku))
-                          .arg(m_nodes->value()));
+                          .arg(m_ui->moveNodesCount->value()));
     PoolTransferRequest request;
     request.fromPool = m_source.id;
     request.toPool = to->id;
     request.sku = sku;
-    request.delta = {ScheduleEntry{from, until, m_nodes->value()}};
+    request.delta = {ScheduleEntry{from, until, m_ui->moveNodesCount->value()}};
     return request;
 }
 
@@ -273,12 +264,13 @@ void MoveNodesDialog::updateState()
     m_move->setEnabled(values.has_value() && !m_sending && m_session && m_session->canSend());
     m_copy->setEnabled(values.has_value());
     m_move->setToolTip(PlainText::toolTip(values ? QString() : why));
-    m_owned->setText(values ? tr("The transfer is accepted pending and carried out by SF Compute; the Pools "
-                                 "page shows it until it is executed or rejected.")
-                            : why);
-    m_preview->setPlainText(values ? preview() : QString());
+    m_ui->moveNodesOwned->setText(
+        values ? tr("The transfer is accepted pending and carried out by SF Compute; the Pools "
+                    "page shows it until it is executed or rejected.")
+               : why);
+    m_ui->moveNodesPreview->setPlainText(values ? preview() : QString());
     if (!m_sending)
-        m_error->hide();
+        m_ui->moveNodesError->hide();
 }
 
 void MoveNodesDialog::accept()
@@ -287,14 +279,14 @@ void MoveNodesDialog::accept()
     const auto values = request(&why);
     if (!values || !m_session || !m_session->canSend() || m_sending) {
         if (!values) {
-            m_error->setText(why);
-            m_error->show();
+            m_ui->moveNodesError->setText(why);
+            m_ui->moveNodesError->show();
         }
         return;
     }
     m_sending = true;
     m_move->setEnabled(false);
-    m_error->hide();
+    m_ui->moveNodesError->hide();
     m_session->createPoolTransfer(*values)
         .onSuccess(this,
                    [this](const PoolTransfer& transfer) {
@@ -305,8 +297,8 @@ void MoveNodesDialog::accept()
         .onFailure(this, [this](const ApiError& error) {
             m_sending = false;
             updateState();
-            m_error->setText(tr("The nodes were not moved: %1").arg(error.message()));
-            m_error->show();
+            m_ui->moveNodesError->setText(tr("The nodes were not moved: %1").arg(error.message()));
+            m_ui->moveNodesError->show();
         });
 }
 

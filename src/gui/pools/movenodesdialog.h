@@ -68,15 +68,6 @@ private:
     QMap<QString, QString> m_skuNames;
     qint64 m_now = 0;
     bool m_utc = false;
-    QComboBox* m_sku = nullptr;
-    QSpinBox* m_nodes = nullptr;
-    QLineEdit* m_start = nullptr;
-    QLineEdit* m_end = nullptr;
-    QComboBox* m_to = nullptr;
-    QLabel* m_owned = nullptr;
-    QPlainTextEdit* m_preview = nullptr;
-    QLabel* m_error = nullptr;
-    QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_move = nullptr;
     QPushButton* m_copy = nullptr;
     bool m_sending = false;

@@ -52,38 +52,33 @@ PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& wa
     m_ui->setupUi(this);
     setObjectName(u"priceWatchDialog"_s);
     setWindowTitle(watch.id.isEmpty() ? tr("Watch This Window") : tr("Edit Price Watch"));
-    m_sku = m_ui->priceWatchSku;
-    m_nodes = m_ui->priceWatchNodes;
-    m_hours = m_ui->priceWatchHours;
-    m_earliest = m_ui->priceWatchEarliest;
-    m_latest = m_ui->priceWatchLatest;
-    m_price = m_ui->priceWatchPrice;
-    m_expires = m_ui->priceWatchExpires;
-    m_problem = m_ui->priceWatchProblem;
     for (const auto& [id, name] : skus)
-        m_sku->addItem(name, id);
-    if (m_sku->findData(watch.sku) < 0 && !watch.sku.isEmpty())
-        m_sku->addItem(watch.sku, watch.sku);
-    m_sku->setCurrentIndex(m_sku->findData(watch.sku));
-    m_nodes->setValue(int(std::clamp<qint64>(watch.nodes, m_nodes->minimum(), m_nodes->maximum())));
-    m_hours->setValue(int(std::clamp<qint64>(watch.duration / Hour, m_hours->minimum(), m_hours->maximum())));
-    setTime(m_earliest, watch.earliestStart, utc);
-    setTime(m_latest, watch.latestStart, utc);
-    setTime(m_expires, watch.expiresAt, utc);
+        m_ui->priceWatchSku->addItem(name, id);
+    if (m_ui->priceWatchSku->findData(watch.sku) < 0 && !watch.sku.isEmpty())
+        m_ui->priceWatchSku->addItem(watch.sku, watch.sku);
+    m_ui->priceWatchSku->setCurrentIndex(m_ui->priceWatchSku->findData(watch.sku));
+    m_ui->priceWatchNodes->setValue(int(
+        std::clamp<qint64>(watch.nodes, m_ui->priceWatchNodes->minimum(), m_ui->priceWatchNodes->maximum())));
+    m_ui->priceWatchHours->setValue(int(std::clamp<qint64>(
+        watch.duration / Hour, m_ui->priceWatchHours->minimum(), m_ui->priceWatchHours->maximum())));
+    setTime(m_ui->priceWatchEarliest, watch.earliestStart, utc);
+    setTime(m_ui->priceWatchLatest, watch.latestStart, utc);
+    setTime(m_ui->priceWatchExpires, watch.expiresAt, utc);
     // Exact: the watch compares to the micro-dollar.
-    m_price->setText(Money::formatAmount(watch.maxRateMicros));
-    m_problem->hide();
+    m_ui->priceWatchPrice->setText(Money::formatAmount(watch.maxRateMicros));
+    m_ui->priceWatchProblem->hide();
 
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &PriceWatchDialog::accept);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &PriceWatchDialog::reject);
     // Expiring with the last start to wait for, unless told otherwise: a later latest start takes it
     // along.
-    connect(m_latest, &QDateTimeEdit::dateTimeChanged, this, [this](const QDateTime& latest) {
+    connect(m_ui->priceWatchLatest, &QDateTimeEdit::dateTimeChanged, this, [this](const QDateTime& latest) {
         if (m_expiresFollows)
-            m_expires->setDateTime(latest);
+            m_ui->priceWatchExpires->setDateTime(latest);
     });
-    connect(m_expires, &QDateTimeEdit::editingFinished, this,
-            [this] { m_expiresFollows = m_expires->dateTime() == m_latest->dateTime(); });
+    connect(m_ui->priceWatchExpires, &QDateTimeEdit::editingFinished, this, [this] {
+        m_expiresFollows = m_ui->priceWatchExpires->dateTime() == m_ui->priceWatchLatest->dateTime();
+    });
     resize(520, sizeHint().height());
 }
 
@@ -102,25 +97,25 @@ PriceWatchDialog* PriceWatchDialog::openFor(PriceWatchList* watches, const Price
 void PriceWatchDialog::accept()
 {
     const auto refuse = [this](QWidget* field, const QString& why) {
-        m_problem->setText(why);
-        m_problem->show();
+        m_ui->priceWatchProblem->setText(why);
+        m_ui->priceWatchProblem->show();
         field->setFocus();
     };
     PriceWatch watch = m_watch;
-    watch.sku = m_sku->currentData().toString();
-    watch.nodes = m_nodes->value();
-    watch.duration = qint64(m_hours->value()) * Hour;
-    watch.earliestStart = m_earliest->dateTime().toSecsSinceEpoch();
-    watch.latestStart = m_latest->dateTime().toSecsSinceEpoch();
-    watch.expiresAt = m_expires->dateTime().toSecsSinceEpoch();
+    watch.sku = m_ui->priceWatchSku->currentData().toString();
+    watch.nodes = m_ui->priceWatchNodes->value();
+    watch.duration = qint64(m_ui->priceWatchHours->value()) * Hour;
+    watch.earliestStart = m_ui->priceWatchEarliest->dateTime().toSecsSinceEpoch();
+    watch.latestStart = m_ui->priceWatchLatest->dateTime().toSecsSinceEpoch();
+    watch.expiresAt = m_ui->priceWatchExpires->dateTime().toSecsSinceEpoch();
     QString why;
-    const auto price = SpendGuardDialog::parseAmount(m_price->text(), &why);
+    const auto price = SpendGuardDialog::parseAmount(m_ui->priceWatchPrice->text(), &why);
     if (watch.sku.isEmpty())
-        return refuse(m_sku, tr("Choose a SKU."));
+        return refuse(m_ui->priceWatchSku, tr("Choose a SKU."));
     if (watch.latestStart < watch.earliestStart)
-        return refuse(m_latest, tr("The latest start is before the earliest."));
+        return refuse(m_ui->priceWatchLatest, tr("The latest start is before the earliest."));
     if (!price)
-        return refuse(m_price, tr("%1: %2").arg(m_price->accessibleName(), why));
+        return refuse(m_ui->priceWatchPrice, tr("%1: %2").arg(m_ui->priceWatchPrice->accessibleName(), why));
     watch.maxRateMicros = *price;
     if (!m_watches)
         return QDialog::reject();
@@ -140,37 +135,34 @@ PriceWatchesDialog::PriceWatchesDialog(PriceWatchList* watches,
     m_ui->setupUi(this);
     setObjectName(u"priceWatchesDialog"_s);
     m_table = m_ui->priceWatchesTable;
-    m_edit = m_ui->priceWatchesEdit;
-    m_delete = m_ui->priceWatchesDelete;
-    m_buy = m_ui->priceWatchesBuy;
-    m_edit->setIcon(ThemeIcons::icon(QStringLiteral("document-properties")));
-    m_delete->setIcon(ThemeIcons::icon(QStringLiteral("edit-delete")));
-    m_buy->setIcon(ThemeIcons::icon(QStringLiteral("document-send")));
+    m_ui->priceWatchesEdit->setIcon(ThemeIcons::icon(QStringLiteral("document-properties")));
+    m_ui->priceWatchesDelete->setIcon(ThemeIcons::icon(QStringLiteral("edit-delete")));
+    m_ui->priceWatchesBuy->setIcon(ThemeIcons::icon(QStringLiteral("document-send")));
     m_table->setModel(watches);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    connect(m_edit, &QPushButton::clicked, this, [this] {
+    connect(m_ui->priceWatchesEdit, &QPushButton::clicked, this, [this] {
         if (const auto watch = current())
             PriceWatchDialog::openFor(m_watches, *watch, m_skus, m_utc, this);
     });
-    connect(m_delete, &QPushButton::clicked, this, [this] {
+    connect(m_ui->priceWatchesDelete, &QPushButton::clicked, this, [this] {
         if (const auto watch = current(); watch && m_watches)
             m_watches->remove(watch->id);
     });
-    connect(m_buy, &QPushButton::clicked, this, [this] {
+    connect(m_ui->priceWatchesBuy, &QPushButton::clicked, this, [this] {
         if (const auto watch = current(); watch && watch->fired) {
             Q_EMIT buyRequested(*watch);
             accept();
         }
     });
-    connect(m_table, &QTableView::activated, m_edit, &QPushButton::click);
+    connect(m_table, &QTableView::activated, m_ui->priceWatchesEdit, &QPushButton::click);
     // Delete on the list deletes the current watch, as the button does.
     auto* remove = new QAction(m_table);
     remove->setShortcut(QKeySequence::Delete);
     remove->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(remove);
-    connect(remove, &QAction::triggered, m_delete, &QPushButton::click);
+    connect(remove, &QAction::triggered, m_ui->priceWatchesDelete, &QPushButton::click);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &PriceWatchesDialog::updateButtons);
     if (watches) {
@@ -197,9 +189,9 @@ std::optional<PriceWatch> PriceWatchesDialog::current() const
 void PriceWatchesDialog::updateButtons()
 {
     const auto watch = current();
-    m_edit->setEnabled(watch.has_value());
-    m_delete->setEnabled(watch.has_value());
-    m_buy->setEnabled(watch && watch->fired);
+    m_ui->priceWatchesEdit->setEnabled(watch.has_value());
+    m_ui->priceWatchesDelete->setEnabled(watch.has_value());
+    m_ui->priceWatchesBuy->setEnabled(watch && watch->fired);
 }
 
 } // namespace sfdesk

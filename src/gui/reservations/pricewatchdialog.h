@@ -51,14 +51,6 @@ private:
     std::unique_ptr<Ui::PriceWatchDialog> m_ui;
     QPointer<PriceWatchList> m_watches;
     PriceWatch m_watch;
-    QComboBox* m_sku = nullptr;
-    QSpinBox* m_nodes = nullptr;
-    QSpinBox* m_hours = nullptr;
-    QDateTimeEdit* m_earliest = nullptr;
-    QDateTimeEdit* m_latest = nullptr;
-    QLineEdit* m_price = nullptr;
-    QDateTimeEdit* m_expires = nullptr;
-    QLabel* m_problem = nullptr;
     // The expiry moves with the latest start while they are the same.
     bool m_expiresFollows;
 };
@@ -88,9 +80,6 @@ private:
     QList<std::pair<QString, QString>> m_skus;
     bool m_utc;
     QTableView* m_table = nullptr;
-    QPushButton* m_edit = nullptr;
-    QPushButton* m_delete = nullptr;
-    QPushButton* m_buy = nullptr;
 };
 
 } // namespace sfdesk

@@ -56,24 +56,13 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
 {
     m_ui->setupUi(this);
     setObjectName(u"procurementDialog"_s);
-    m_name = m_ui->procurementName;
-    m_sku = m_ui->procurementSku;
-    m_target = m_ui->procurementTarget;
-    m_window = m_ui->procurementWindow;
-    m_maxBuy = m_ui->procurementMaxBuy;
-    m_minSell = m_ui->procurementMinSell;
-    m_enabled = m_ui->procurementEnabled;
-    m_hint = m_ui->procurementHint;
-    m_note = m_ui->procurementNote;
-    m_error = m_ui->procurementError;
-    m_buttons = m_ui->buttonBox;
-    m_save = m_buttons->button(QDialogButtonBox::Ok);
+    m_save = m_ui->buttonBox->button(QDialogButtonBox::Ok);
     m_copy = new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Copy as sf &Command"), this);
     m_ui->procurementPool->setText(poolName);
     for (const auto& [id, name] : skus)
-        m_sku->addItem(name, id);
-    m_target->setMaximum(MaxTarget);
-    for (QLabel* label : {m_hint, m_note, m_error}) {
+        m_ui->procurementSku->addItem(name, id);
+    m_ui->procurementTarget->setMaximum(MaxTarget);
+    for (QLabel* label : {m_ui->procurementHint, m_ui->procurementNote, m_ui->procurementError}) {
         label->setWordWrap(true);
         // The hint quotes prices, the error the server: never markup.
         label->setTextFormat(Qt::PlainText);
@@ -81,23 +70,24 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
         label->setFocusPolicy(Qt::NoFocus);
         label->hide();
     }
-    m_error->setForegroundRole(QPalette::BrightText);
+    m_ui->procurementError->setForegroundRole(QPalette::BrightText);
     m_save->setObjectName(u"procurementSave"_s);
     m_copy->setObjectName(u"procurementCopyCommand"_s);
-    m_buttons->addButton(m_copy, QDialogButtonBox::ActionRole);
+    m_ui->buttonBox->addButton(m_copy, QDialogButtonBox::ActionRole);
 
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &ProcurementDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &ProcurementDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_copy, &QPushButton::clicked, this, [this] {
         const QString line = command();
         if (!line.isEmpty())
             CopyActions::copy(line);
     });
-    for (QLineEdit* edit : {m_name, m_window, m_maxBuy, m_minSell})
+    for (QLineEdit* edit :
+         {m_ui->procurementName, m_ui->procurementWindow, m_ui->procurementMaxBuy, m_ui->procurementMinSell})
         connect(edit, &QLineEdit::textChanged, this, &ProcurementDialog::updateState);
-    connect(m_target, &QSpinBox::valueChanged, this, &ProcurementDialog::updateState);
-    connect(m_sku, &QComboBox::currentIndexChanged, this, &ProcurementDialog::updateState);
-    connect(m_enabled, &QCheckBox::toggled, this, &ProcurementDialog::updateState);
+    connect(m_ui->procurementTarget, &QSpinBox::valueChanged, this, &ProcurementDialog::updateState);
+    connect(m_ui->procurementSku, &QComboBox::currentIndexChanged, this, &ProcurementDialog::updateState);
+    connect(m_ui->procurementEnabled, &QCheckBox::toggled, this, &ProcurementDialog::updateState);
 }
 
 ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& poolId, const QString& poolName,
@@ -117,8 +107,9 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const Procurement& 
     m_existing = existing;
     setWindowTitle(tr("Edit Procurement %1").arg(existing.name));
     m_save->setText(tr("&Save"));
-    if (m_sku->findData(existing.sku.id) < 0)
-        m_sku->addItem(existing.sku.name.isEmpty() ? existing.sku.id : existing.sku.name, existing.sku.id);
+    if (m_ui->procurementSku->findData(existing.sku.id) < 0)
+        m_ui->procurementSku->addItem(existing.sku.name.isEmpty() ? existing.sku.id : existing.sku.name,
+                                      existing.sku.id);
     ProcurementRequest values;
     values.name = existing.name;
     values.pool = existing.pool.id;
@@ -135,13 +126,13 @@ ProcurementDialog::~ProcurementDialog() = default;
 
 void ProcurementDialog::fill(const ProcurementRequest& values)
 {
-    m_name->setText(values.name);
-    m_sku->setCurrentIndex(std::max(0, m_sku->findData(values.sku)));
-    m_target->setValue(int(std::clamp<qint64>(values.target, 0, MaxTarget)));
-    m_window->setText(SfCommand::cliDuration(std::max<qint64>(1, values.windowMinutes) * 60));
-    m_maxBuy->setText(values.maxBuyPrice);
-    m_minSell->setText(values.minSellPrice);
-    m_enabled->setChecked(values.enabled);
+    m_ui->procurementName->setText(values.name);
+    m_ui->procurementSku->setCurrentIndex(std::max(0, m_ui->procurementSku->findData(values.sku)));
+    m_ui->procurementTarget->setValue(int(std::clamp<qint64>(values.target, 0, MaxTarget)));
+    m_ui->procurementWindow->setText(SfCommand::cliDuration(std::max<qint64>(1, values.windowMinutes) * 60));
+    m_ui->procurementMaxBuy->setText(values.maxBuyPrice);
+    m_ui->procurementMinSell->setText(values.minSellPrice);
+    m_ui->procurementEnabled->setChecked(values.enabled);
     updateState();
 }
 
@@ -153,33 +144,33 @@ std::optional<ProcurementRequest> ProcurementDialog::request(QString* why) const
         return std::nullopt;
     };
     ProcurementRequest request;
-    request.name = m_name->text().trimmed();
+    request.name = m_ui->procurementName->text().trimmed();
     static const QRegularExpression name(
         QRegularExpression::anchoredPattern(u"[a-zA-Z0-9][a-zA-Z0-9._-]{0,254}"_s));
     if (!request.name.isEmpty() && !name.match(request.name).hasMatch())
         return refuse(tr("A name starts with a letter or digit and holds only letters, digits, '.', '_' and "
                          "'-'."));
     request.pool = m_poolId;
-    request.sku = m_sku->currentData().toString();
+    request.sku = m_ui->procurementSku->currentData().toString();
     if (request.sku.isEmpty())
         return refuse(tr("Choose a SKU."));
-    request.target = m_target->value();
+    request.target = m_ui->procurementTarget->value();
     QString problem;
-    const std::optional<qint64> window = CliTime::parseDuration(m_window->text(), &problem);
+    const std::optional<qint64> window = CliTime::parseDuration(m_ui->procurementWindow->text(), &problem);
     if (!window)
         return refuse(tr("Over the next: %1").arg(problem));
     if (*window < 60 || *window % 60 != 0 || *window / 60 > MaxWindowMinutes)
         return refuse(tr("The window is whole minutes, from one minute to 90 days."));
     request.windowMinutes = *window / 60;
-    const auto maxBuy = apiRate(m_maxBuy->text(), &problem);
+    const auto maxBuy = apiRate(m_ui->procurementMaxBuy->text(), &problem);
     if (!maxBuy)
         return refuse(tr("Buy at most: %1").arg(problem));
     request.maxBuyPrice = *maxBuy;
-    const auto minSell = apiRate(m_minSell->text(), &problem);
+    const auto minSell = apiRate(m_ui->procurementMinSell->text(), &problem);
     if (!minSell)
         return refuse(tr("Sell at least: %1").arg(problem));
     request.minSellPrice = *minSell;
-    request.enabled = m_enabled->isChecked();
+    request.enabled = m_ui->procurementEnabled->isChecked();
     return request;
 }
 
@@ -201,8 +192,8 @@ QString ProcurementDialog::command() const
 
 void ProcurementDialog::setMarketHint(const QString& text)
 {
-    m_hint->setText(text);
-    m_hint->setVisible(!text.isEmpty());
+    m_ui->procurementHint->setText(text);
+    m_ui->procurementHint->setVisible(!text.isEmpty());
 }
 
 void ProcurementDialog::updateState()
@@ -213,22 +204,23 @@ void ProcurementDialog::updateState()
     m_copy->setEnabled(values.has_value());
     m_save->setToolTip(PlainText::toolTip(values ? QString() : why));
     const bool replacing = m_existing && values && values->target != m_existing->target;
-    m_note->setText(replacing ? tr("A new target replaces the procurement: the API cannot change a target in "
-                                   "place, so it is deleted (its standing orders cancelled) and created "
-                                   "again with the new target.")
-                              : QString());
-    m_note->setVisible(replacing);
+    m_ui->procurementNote->setText(
+        replacing ? tr("A new target replaces the procurement: the API cannot change a target in "
+                       "place, so it is deleted (its standing orders cancelled) and created "
+                       "again with the new target.")
+                  : QString());
+    m_ui->procurementNote->setVisible(replacing);
     if (!m_sending)
-        m_error->hide();
+        m_ui->procurementError->hide();
 }
 
 void ProcurementDialog::fail(const QString& message)
 {
     m_sending = false;
-    m_error->setText(message);
-    m_error->show();
+    m_ui->procurementError->setText(message);
+    m_ui->procurementError->show();
     updateState();
-    m_error->show();
+    m_ui->procurementError->show();
 }
 
 void ProcurementDialog::finish(const Procurement& procurement)
@@ -250,7 +242,7 @@ void ProcurementDialog::accept()
         return;
     m_sending = true;
     m_save->setEnabled(false);
-    m_error->hide();
+    m_ui->procurementError->hide();
     if (!m_existing) {
         m_backend->createProcurement(
             *values, this, [this](const Procurement& made) { finish(made); },

@@ -76,17 +76,6 @@ private:
     QPointer<MarketBackend> m_backend;
     QString m_poolId;
     std::optional<Procurement> m_existing;
-    QLineEdit* m_name = nullptr;
-    QComboBox* m_sku = nullptr;
-    QSpinBox* m_target = nullptr;
-    QLineEdit* m_window = nullptr;
-    QLineEdit* m_maxBuy = nullptr;
-    QLineEdit* m_minSell = nullptr;
-    QCheckBox* m_enabled = nullptr;
-    QLabel* m_hint = nullptr;
-    QLabel* m_note = nullptr;
-    QLabel* m_error = nullptr;
-    QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_save = nullptr;
     QPushButton* m_copy = nullptr;
     bool m_sending = false;

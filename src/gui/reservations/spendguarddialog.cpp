@@ -37,13 +37,8 @@ SpendGuardDialog::SpendGuardDialog(Settings* settings, const ConnectionProfile& 
 {
     m_ui->setupUi(this);
     setObjectName(u"spendGuardDialog"_s);
-    m_askAgain = m_ui->spendGuardAskAgain;
-    m_threshold = m_ui->spendGuardThreshold;
-    m_capOn = m_ui->spendGuardCapOn;
-    m_cap = m_ui->spendGuardCap;
-    m_problem = m_ui->spendGuardProblem;
-    m_problem->setForegroundRole(QPalette::BrightText);
-    m_problem->hide();
+    m_ui->spendGuardProblem->setForegroundRole(QPalette::BrightText);
+    m_ui->spendGuardProblem->hide();
 
     // The profile's name is the user's own, but a --server profile is named by its address.
     m_ui->spendGuardIntro->setText(
@@ -60,26 +55,26 @@ SpendGuardDialog::SpendGuardDialog(Settings* settings, const ConnectionProfile& 
 
     const SpendGuard::Limits limits =
         settings ? SpendGuard::savedLimits(*settings, profile.id) : SpendGuard::Limits{};
-    m_askAgain->setChecked(limits.confirmAbove.has_value());
+    m_ui->spendGuardAskAgain->setChecked(limits.confirmAbove.has_value());
     if (limits.confirmAbove)
-        m_threshold->setText(amountInput(*limits.confirmAbove));
-    m_capOn->setChecked(limits.dailyBuyCap.has_value());
+        m_ui->spendGuardThreshold->setText(amountInput(*limits.confirmAbove));
+    m_ui->spendGuardCapOn->setChecked(limits.dailyBuyCap.has_value());
     if (limits.dailyBuyCap)
-        m_cap->setText(amountInput(*limits.dailyBuyCap));
+        m_ui->spendGuardCap->setText(amountInput(*limits.dailyBuyCap));
 
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SpendGuardDialog::accept);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &SpendGuardDialog::reject);
 
-    connect(m_askAgain, &QCheckBox::toggled, this, &SpendGuardDialog::updateEnabled);
-    connect(m_capOn, &QCheckBox::toggled, this, &SpendGuardDialog::updateEnabled);
+    connect(m_ui->spendGuardAskAgain, &QCheckBox::toggled, this, &SpendGuardDialog::updateEnabled);
+    connect(m_ui->spendGuardCapOn, &QCheckBox::toggled, this, &SpendGuardDialog::updateEnabled);
     // A box ticked takes the keyboard to its amount.
-    connect(m_askAgain, &QCheckBox::clicked, this, [this](bool on) {
+    connect(m_ui->spendGuardAskAgain, &QCheckBox::clicked, this, [this](bool on) {
         if (on)
-            m_threshold->setFocus();
+            m_ui->spendGuardThreshold->setFocus();
     });
-    connect(m_capOn, &QCheckBox::clicked, this, [this](bool on) {
+    connect(m_ui->spendGuardCapOn, &QCheckBox::clicked, this, [this](bool on) {
         if (on)
-            m_cap->setFocus();
+            m_ui->spendGuardCap->setFocus();
     });
     updateEnabled();
     resize(560, sizeHint().height());
@@ -94,17 +89,17 @@ SpendGuardDialog* SpendGuardDialog::openFor(Settings* settings, const Connection
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     if (atCap) {
-        dialog->m_capOn->setChecked(true);
-        dialog->m_cap->setFocus();
-        dialog->m_cap->selectAll();
+        dialog->m_ui->spendGuardCapOn->setChecked(true);
+        dialog->m_ui->spendGuardCap->setFocus();
+        dialog->m_ui->spendGuardCap->selectAll();
     }
     return dialog;
 }
 
 void SpendGuardDialog::updateEnabled()
 {
-    m_threshold->setEnabled(m_askAgain->isChecked());
-    m_cap->setEnabled(m_capOn->isChecked());
+    m_ui->spendGuardThreshold->setEnabled(m_ui->spendGuardAskAgain->isChecked());
+    m_ui->spendGuardCap->setEnabled(m_ui->spendGuardCapOn->isChecked());
 }
 
 std::optional<qint64> SpendGuardDialog::parseAmount(const QString& typed, QString* why)
@@ -134,19 +129,20 @@ std::optional<qint64> SpendGuardDialog::parseAmount(const QString& typed, QStrin
 void SpendGuardDialog::accept()
 {
     SpendGuard::Limits limits;
-    const std::pair<QCheckBox*, QLineEdit*> fields[] = {{m_askAgain, m_threshold}, {m_capOn, m_cap}};
+    const std::pair<QCheckBox*, QLineEdit*> fields[] = {{m_ui->spendGuardAskAgain, m_ui->spendGuardThreshold},
+                                                        {m_ui->spendGuardCapOn, m_ui->spendGuardCap}};
     for (const auto& [box, edit] : fields) {
         if (!box->isChecked())
             continue;
         QString why;
         const auto amount = parseAmount(edit->text(), &why);
         if (!amount) {
-            m_problem->setText(tr("%1: %2").arg(edit->accessibleName(), why));
-            m_problem->show();
+            m_ui->spendGuardProblem->setText(tr("%1: %2").arg(edit->accessibleName(), why));
+            m_ui->spendGuardProblem->show();
             edit->setFocus();
             return;
         }
-        (box == m_askAgain ? limits.confirmAbove : limits.dailyBuyCap) = amount;
+        (box == m_ui->spendGuardAskAgain ? limits.confirmAbove : limits.dailyBuyCap) = amount;
     }
     if (m_settings)
         SpendGuard::saveLimits(*m_settings, m_profileId, limits);

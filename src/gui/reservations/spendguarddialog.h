@@ -55,11 +55,6 @@ private:
     std::unique_ptr<Ui::SpendGuardDialog> m_ui;
     QPointer<Settings> m_settings;
     QString m_profileId;
-    QCheckBox* m_askAgain = nullptr;
-    QLineEdit* m_threshold = nullptr;
-    QCheckBox* m_capOn = nullptr;
-    QLineEdit* m_cap = nullptr;
-    QLabel* m_problem = nullptr;
 };
 
 } // namespace sfdesk

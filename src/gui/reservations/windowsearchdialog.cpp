@@ -46,29 +46,19 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
 {
     m_ui->setupUi(this);
     setObjectName(u"windowSearchDialog"_s);
-    m_sku = m_ui->windowSearchSku;
-    m_nodes = m_ui->windowSearchNodes;
-    m_shortest = m_ui->windowSearchShortest;
-    m_longest = m_ui->windowSearchLongest;
-    m_earliest = m_ui->windowSearchEarliest;
-    m_latest = m_ui->windowSearchLatest;
-    m_rank = m_ui->windowSearchRank;
-    m_find = m_ui->windowSearchFind;
-    m_status = m_ui->windowSearchStatus;
-    m_list = m_ui->windowSearchResults;
-    m_find->setIcon(ThemeIcons::icon(QStringLiteral("edit-find")));
+    m_ui->windowSearchFind->setIcon(ThemeIcons::icon(QStringLiteral("edit-find")));
     // Buttons of the button box besides Close: a form cannot add them there.
     m_select = new QPushButton(ThemeIcons::icon(QStringLiteral("go-next")), tr("Select on Char&t"), this);
     m_keep =
         new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Keep with a Procurement…"), this);
     m_watch = new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("&Watch…"), this);
     for (const auto& [id, name] : skus)
-        m_sku->addItem(name, id);
-    m_sku->setCurrentIndex(std::max(0, m_sku->findData(currentSku)));
-    m_nodes->setValue(std::max(1, nodes));
-    m_rank->addItem(tr("Total cost"), int(WindowSearch::Rank::TotalCost));
-    m_rank->addItem(tr("Price per node-hour"), int(WindowSearch::Rank::Rate));
-    m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        m_ui->windowSearchSku->addItem(name, id);
+    m_ui->windowSearchSku->setCurrentIndex(std::max(0, m_ui->windowSearchSku->findData(currentSku)));
+    m_ui->windowSearchNodes->setValue(std::max(1, nodes));
+    m_ui->windowSearchRank->addItem(tr("Total cost"), int(WindowSearch::Rank::TotalCost));
+    m_ui->windowSearchRank->addItem(tr("Price per node-hour"), int(WindowSearch::Rank::Rate));
+    m_ui->windowSearchResults->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_select->setObjectName(u"windowSearchSelect"_s);
     m_select->setEnabled(false);
     m_keep->setObjectName(u"windowSearchKeep"_s);
@@ -86,16 +76,17 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(780, 520);
 
-    connect(m_find, &QPushButton::clicked, this, &WindowSearchDialog::search);
+    connect(m_ui->windowSearchFind, &QPushButton::clicked, this, &WindowSearchDialog::search);
     connect(m_select, &QPushButton::clicked, this, &WindowSearchDialog::chooseCurrent);
     connect(m_keep, &QPushButton::clicked, this, &WindowSearchDialog::keepCurrent);
     connect(m_watch, &QPushButton::clicked, this, &WindowSearchDialog::watchCurrent);
-    connect(m_list, &QTreeWidget::itemActivated, this, &WindowSearchDialog::chooseCurrent);
-    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* current) {
-        m_select->setEnabled(current != nullptr);
-        m_keep->setEnabled(current != nullptr);
-        m_watch->setEnabled(current != nullptr);
-    });
+    connect(m_ui->windowSearchResults, &QTreeWidget::itemActivated, this, &WindowSearchDialog::chooseCurrent);
+    connect(m_ui->windowSearchResults, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem* current) {
+                m_select->setEnabled(current != nullptr);
+                m_keep->setEnabled(current != nullptr);
+                m_watch->setEnabled(current != nullptr);
+            });
     if (m_backend)
         connect(m_backend, &MarketBackend::quotesReady, this,
                 [this](const QString& sku, qint64 from, qint64 to, const QList<HourQuote>& quotes) {
@@ -110,8 +101,8 @@ WindowSearchDialog::WindowSearchDialog(MarketBackend* backend, const SkuNames& s
                     if (!m_waiting || sku != m_querySku || from != m_quotesFrom || to != m_quotesTo)
                         return;
                     m_waiting = false;
-                    m_find->setEnabled(true);
-                    m_status->setText(
+                    m_ui->windowSearchFind->setEnabled(true);
+                    m_ui->windowSearchStatus->setText(
                         tr("The order book could not be read: %1 Find searches again.").arg(message));
                 });
 }
@@ -127,57 +118,59 @@ void WindowSearchDialog::search()
     const qint64 now = m_backend->now();
     QString error;
     const auto fail = [this](QLineEdit* field, const QString& message) {
-        m_status->setText(message);
+        m_ui->windowSearchStatus->setText(message);
         field->setFocus();
         field->selectAll();
     };
-    const auto shortest = CliTime::parseDuration(m_shortest->text(), &error);
+    const auto shortest = CliTime::parseDuration(m_ui->windowSearchShortest->text(), &error);
     if (!shortest)
-        return fail(m_shortest, tr("Shortest length: %1").arg(error));
-    const auto longest = CliTime::parseDuration(m_longest->text(), &error);
+        return fail(m_ui->windowSearchShortest, tr("Shortest length: %1").arg(error));
+    const auto longest = CliTime::parseDuration(m_ui->windowSearchLongest->text(), &error);
     if (!longest)
-        return fail(m_longest, tr("Longest length: %1").arg(error));
-    const auto earliest = CliTime::parseWindowTime(m_earliest->text(), now, &error, m_utc);
+        return fail(m_ui->windowSearchLongest, tr("Longest length: %1").arg(error));
+    const auto earliest = CliTime::parseWindowTime(m_ui->windowSearchEarliest->text(), now, &error, m_utc);
     if (!earliest)
-        return fail(m_earliest, tr("Earliest start: %1").arg(error));
-    const auto latest = CliTime::parseWindowTime(m_latest->text(), now, &error, m_utc);
+        return fail(m_ui->windowSearchEarliest, tr("Earliest start: %1").arg(error));
+    const auto latest = CliTime::parseWindowTime(m_ui->windowSearchLatest->text(), now, &error, m_utc);
     if (!latest)
-        return fail(m_latest, tr("Latest start: %1").arg(error));
+        return fail(m_ui->windowSearchLatest, tr("Latest start: %1").arg(error));
     if (*shortest < Hour || *longest < *shortest)
-        return fail(m_longest, tr("The length runs from at least an hour to no less than the shortest."));
+        return fail(m_ui->windowSearchLongest,
+                    tr("The length runs from at least an hour to no less than the shortest."));
     if (*latest < *earliest)
-        return fail(m_latest, tr("The latest start is before the earliest."));
+        return fail(m_ui->windowSearchLatest, tr("The latest start is before the earliest."));
     // The order book is asked for at most 8 weeks; a search over more would be a long wait.
     constexpr qint64 MaxSpan = 8 * 7 * 24 * Hour;
     if (*latest + *longest - *earliest > MaxSpan)
-        return fail(m_latest, tr("Search at most 8 weeks ahead from the earliest start, lengths included."));
+        return fail(m_ui->windowSearchLatest,
+                    tr("Search at most 8 weeks ahead from the earliest start, lengths included."));
 
     m_query = {};
-    m_query.nodes = m_nodes->value();
+    m_query.nodes = m_ui->windowSearchNodes->value();
     m_query.minSeconds = *shortest;
     m_query.maxSeconds = *longest;
     // Not before the next hour: an order cannot start in the past.
     m_query.earliestStart = std::max(*earliest, now - now % Hour + Hour);
     m_query.latestStart = std::max(*latest, m_query.earliestStart);
-    m_querySku = m_sku->currentData().toString();
+    m_querySku = m_ui->windowSearchSku->currentData().toString();
     m_quotesFrom = m_query.earliestStart - m_query.earliestStart % Hour;
     m_quotesTo = m_query.latestStart + m_query.maxSeconds;
     m_waiting = true;
-    m_find->setEnabled(false);
-    m_status->setText(tr("Reading the order book…"));
+    m_ui->windowSearchFind->setEnabled(false);
+    m_ui->windowSearchStatus->setText(tr("Reading the order book…"));
     m_backend->requestQuotes(m_querySku, m_quotesFrom, m_quotesTo);
 }
 
 void WindowSearchDialog::showResults(const QList<HourQuote>& quotes)
 {
     m_waiting = false;
-    m_find->setEnabled(true);
-    const auto rank = static_cast<WindowSearch::Rank>(m_rank->currentData().toInt());
+    m_ui->windowSearchFind->setEnabled(true);
+    const auto rank = static_cast<WindowSearch::Rank>(m_ui->windowSearchRank->currentData().toInt());
     m_results = WindowSearch::search(quotes, m_query, rank);
     m_resultsSku = m_querySku;
-    m_list->clear();
+    m_ui->windowSearchResults->clear();
     for (const WindowSearch::Offer& offer : std::as_const(m_results)) {
-        auto* item = new QTreeWidgetItem(m_list);
+        auto* item = new QTreeWidgetItem(m_ui->windowSearchResults);
         item->setText(StartColumn, PlannerTime::format(offer.start, m_utc));
         item->setText(EndColumn, PlannerTime::format(offer.end, m_utc));
         item->setText(LengthColumn, CliTime::formatDuration(offer.end - offer.start));
@@ -189,20 +182,21 @@ void WindowSearchDialog::showResults(const QList<HourQuote>& quotes)
     if (m_results.isEmpty()) {
         // The best ask must hold every node asked for: a cheaper level on fewer nodes is not a price
         // the order would get.
-        m_status->setText(tr("No window of that length is offered in whole for %n node(s) at the best ask "
-                             "between those starts.",
-                             nullptr, int(m_query.nodes)));
+        m_ui->windowSearchStatus->setText(
+            tr("No window of that length is offered in whole for %n node(s) at the best ask "
+               "between those starts.",
+               nullptr, int(m_query.nodes)));
         return;
     }
-    m_status->setText(
+    m_ui->windowSearchStatus->setText(
         tr("%n window(s), best first. Enter selects one on the chart.", nullptr, int(m_results.size())));
-    m_list->setCurrentItem(m_list->topLevelItem(0));
-    m_list->setFocus();
+    m_ui->windowSearchResults->setCurrentItem(m_ui->windowSearchResults->topLevelItem(0));
+    m_ui->windowSearchResults->setFocus();
 }
 
 void WindowSearchDialog::chooseCurrent()
 {
-    const int row = m_list->indexOfTopLevelItem(m_list->currentItem());
+    const int row = m_ui->windowSearchResults->indexOfTopLevelItem(m_ui->windowSearchResults->currentItem());
     if (row < 0 || row >= m_results.size())
         return;
     Q_EMIT chosen(m_resultsSku, m_results.at(row));
@@ -215,7 +209,7 @@ namespace sfdesk {
 
 void WindowSearchDialog::keepCurrent()
 {
-    const int row = m_list->indexOfTopLevelItem(m_list->currentItem());
+    const int row = m_ui->windowSearchResults->indexOfTopLevelItem(m_ui->windowSearchResults->currentItem());
     if (row < 0 || row >= m_results.size())
         return;
     Q_EMIT keepChosen(m_resultsSku, m_results.at(row));
@@ -224,7 +218,7 @@ void WindowSearchDialog::keepCurrent()
 
 void WindowSearchDialog::watchCurrent()
 {
-    const int row = m_list->indexOfTopLevelItem(m_list->currentItem());
+    const int row = m_ui->windowSearchResults->indexOfTopLevelItem(m_ui->windowSearchResults->currentItem());
     if (row < 0 || row >= m_results.size())
         return;
     Q_EMIT watchChosen(m_resultsSku, m_results.at(row));

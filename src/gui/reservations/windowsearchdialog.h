@@ -65,16 +65,6 @@ private:
     std::unique_ptr<Ui::WindowSearchDialog> m_ui;
     QPointer<MarketBackend> m_backend;
     bool m_utc;
-    QComboBox* m_sku = nullptr;
-    QSpinBox* m_nodes = nullptr;
-    QLineEdit* m_shortest = nullptr;
-    QLineEdit* m_longest = nullptr;
-    QLineEdit* m_earliest = nullptr;
-    QLineEdit* m_latest = nullptr;
-    QComboBox* m_rank = nullptr;
-    QPushButton* m_find = nullptr;
-    QLabel* m_status = nullptr;
-    QTreeWidget* m_list = nullptr;
     QPushButton* m_select = nullptr;
     QPushButton* m_keep = nullptr;
     QPushButton* m_watch = nullptr;

@@ -382,7 +382,8 @@ bool SimStore::migrate(QString* error)
         // Statements end at a semicolon, except inside a trigger's body, which ends at its END.
         QStringList statements;
         QString pending;
-        for (const QString& part : QString::fromUtf8(migrations[version]).split(u';', Qt::SkipEmptyParts)) {
+        for (const QString& part :
+             constValue(QString::fromUtf8(migrations[version]).split(u';', Qt::SkipEmptyParts))) {
             pending += part;
             if (pending.contains(u"CREATE TRIGGER"_s, Qt::CaseInsensitive)
                 && !pending.trimmed().endsWith(u"END"_s, Qt::CaseInsensitive)) {
