@@ -1167,6 +1167,41 @@
     </message>
 </context>
 <context>
+    <name>ReplaceInstanceDialog</name>
+    <message>
+        <source>Replace Instance</source>
+        <translation>Instanz ersetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Cloud-init:</source>
+        <translation>Cloud-init:</translation>
+    </message>
+    <message>
+        <source>The API keeps a replaced instance&apos;s name while it is terminated: its record is deleted, then the replacement takes the name</source>
+        <translation>Die API behält den Namen einer ersetzten Instanz, solange sie beendet ist: ihr Eintrag wird gelöscht, dann übernimmt der Ersatz den Namen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Name of the replacement</source>
+        <translation>Name des Ersatzes</translation>
+    </message>
+    <message>
+        <source>a name the server makes up</source>
+        <translation>ein Name, den der Server wählt</translation>
+    </message>
+</context>
+<context>
     <name>SaveTemplateDialog</name>
     <message>
         <source>Save as Instance Template</source>
@@ -6691,18 +6726,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>Den Namen %1 &amp;behalten</translation>
     </message>
     <message>
-        <source>Replace Instance</source>
-        <translation>Instanz ersetzen</translation>
-    </message>
-    <message>
-        <source>The API keeps a replaced instance&apos;s name while it is terminated: its record is deleted, then the replacement takes the name</source>
-        <translation>Die API behält den Namen einer ersetzten Instanz, solange sie beendet ist: ihr Eintrag wird gelöscht, dann übernimmt der Ersatz den Namen</translation>
-    </message>
-    <message>
-        <source>a name the server makes up</source>
-        <translation>ein Name, den der Server wählt</translation>
-    </message>
-    <message>
         <source>pool %1</source>
         <translation>Pool %1</translation>
     </message>
@@ -6725,26 +6748,6 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
     <message>
         <source>Replace %1? It is terminated now, and a new instance starts in its place with %2.</source>
         <translation>%1 ersetzen? Sie wird jetzt beendet, und an ihrer Stelle startet eine neue Instanz mit %2.</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Image</source>
-        <translation>Image</translation>
-    </message>
-    <message>
-        <source>Cloud-init:</source>
-        <translation>Cloud-init:</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>Name of the replacement</source>
-        <translation>Name des Ersatzes</translation>
     </message>
     <message>
         <source>&amp;Replace</source>

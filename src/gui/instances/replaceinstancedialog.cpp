@@ -10,17 +10,15 @@
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
-#include "gui/common/plaintextwidgets.h"
 #include "gui/common/viewcontext.h"
+#include "ui_replaceinstancedialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -28,32 +26,15 @@ namespace sfdesk {
 
 ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instance& instance, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::ReplaceInstanceDialog>())
     , m_context(context)
     , m_instance(instance)
     , m_idempotencyKey(Session::newIdempotencyKey())
-    , m_image(new QComboBox(this))
-    , m_cloudInit(PlainText::label(this))
-    , m_keepName(new QCheckBox(tr("&Keep the name %1").arg(instance.name), this))
-    , m_name(new QLineEdit(this))
-    , m_error(PlainText::label(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("replaceInstanceDialog"));
-    setWindowTitle(tr("Replace Instance"));
-    m_image->setObjectName(QStringLiteral("imageCombo"));
-    m_cloudInit->setObjectName(QStringLiteral("cloudInitLabel"));
-    m_keepName->setObjectName(QStringLiteral("keepNameCheck"));
-    m_name->setObjectName(QStringLiteral("nameEdit"));
-    m_error->setObjectName(QStringLiteral("errorLabel"));
-    for (QLabel* label : {m_cloudInit, m_error})
-        label->setWordWrap(true);
-    m_error->hide();
-    m_keepName->setChecked(true);
-    m_keepName->setToolTip(
-        tr("The API keeps a replaced instance's name while it is terminated: its record is "
-           "deleted, then the replacement takes the name"));
-    m_name->setPlaceholderText(tr("a name the server makes up"));
-    m_name->setEnabled(false);
+    m_ui->errorLabel->hide();
+    m_ui->keepNameCheck->setText(tr("&Keep the name %1").arg(instance.name));
 
     QStringList kept{tr("pool %1").arg(instance.pool.name), tr("SKU %1").arg(instance.sku.name)};
     if (instance.infinibandPartition)
@@ -61,47 +42,26 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
     kept << tr("its tags and priority");
     if (instance.managedBy)
         kept << tr("deployment %1").arg(instance.managedBy->name);
-    QLabel* question =
-        PlainText::label(this, tr("Replace %1? It is terminated now, and a new instance starts in its place "
-                                  "with %2.")
-                                   .arg(instance.name, kept.join(QStringLiteral(", "))));
-    question->setObjectName(QStringLiteral("questionLabel"));
-    question->setWordWrap(true);
+    m_ui->questionLabel->setText(
+        tr("Replace %1? It is terminated now, and a new instance starts in its place with %2.")
+            .arg(instance.name, kept.join(QStringLiteral(", "))));
 
-    auto* form = new QFormLayout;
-    auto* imageLabel = new QLabel(tr("&Image:"), this);
-    imageLabel->setBuddy(m_image);
-    m_image->setAccessibleName(tr("Image"));
-    form->addRow(imageLabel, m_image);
-    form->addRow(tr("Cloud-init:"), m_cloudInit);
-    form->addRow(QString(), m_keepName);
-    auto* nameLabel = new QLabel(tr("&Name:"), this);
-    nameLabel->setBuddy(m_name);
-    m_name->setAccessibleName(tr("Name of the replacement"));
-    form->addRow(nameLabel, m_name);
-
-    QPushButton* replace = m_buttons->addButton(tr("&Replace"), QDialogButtonBox::DestructiveRole);
+    QPushButton* replace = m_ui->buttonBox->addButton(tr("&Replace"), QDialogButtonBox::DestructiveRole);
     replace->setObjectName(QStringLiteral("replaceButton"));
-    auto* copy = m_buttons->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    auto* copy = m_ui->buttonBox->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
     connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
     connect(replace, &QPushButton::clicked, this, &ReplaceInstanceDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &ReplaceInstanceDialog::reject);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &ReplaceInstanceDialog::reject);
     // Cancel is what Enter and Escape do: replacing is not undone.
-    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    m_ui->buttonBox->button(QDialogButtonBox::Cancel)->setDefault(true);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(question);
-    layout->addLayout(form);
-    layout->addWidget(m_error);
-    layout->addWidget(m_buttons);
-
-    connect(m_keepName, &QCheckBox::toggled, this, [this](bool keep) {
-        m_name->setEnabled(!keep);
+    connect(m_ui->keepNameCheck, &QCheckBox::toggled, this, [this](bool keep) {
+        m_ui->nameEdit->setEnabled(!keep);
         updateState();
     });
-    connect(m_name, &QLineEdit::textChanged, this, &ReplaceInstanceDialog::updateState);
-    connect(m_image, &QComboBox::currentIndexChanged, this, &ReplaceInstanceDialog::updateState);
+    connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &ReplaceInstanceDialog::updateState);
+    connect(m_ui->imageCombo, &QComboBox::currentIndexChanged, this, &ReplaceInstanceDialog::updateState);
     m_lists = new ListWatch(
         context, {Session::Resource::Images}, [this](Session::Resource) { fillImages(); }, this);
     fillImages();
@@ -113,7 +73,7 @@ ReplaceInstanceDialog::~ReplaceInstanceDialog() = default;
 
 void ReplaceInstanceDialog::readSource()
 {
-    m_cloudInit->setText(tr("Reading what %1 started with…").arg(m_instance.name));
+    m_ui->cloudInitLabel->setText(tr("Reading what %1 started with…").arg(m_instance.name));
     Session* session = m_context->session();
     if (!session->canSend())
         return;
@@ -124,7 +84,7 @@ void ReplaceInstanceDialog::readSource()
             m_sourceName = tr("the instance");
             m_userData = full.cloudInitUserData.value_or(QByteArray());
             fillImages();
-            m_cloudInit->setText(
+            m_ui->cloudInitLabel->setText(
                 m_userData->isEmpty()
                     ? tr("None (the instance had none): the replacement cannot be reached by SSH "
                          "unless its image allows it.")
@@ -133,7 +93,8 @@ void ReplaceInstanceDialog::readSource()
             Q_EMIT ready();
         });
         call.onFailure(this, [this](const ApiError& error) {
-            m_cloudInit->setText(tr("The instance's cloud-init could not be read: %1").arg(error.message()));
+            m_ui->cloudInitLabel->setText(
+                tr("The instance's cloud-init could not be read: %1").arg(error.message()));
         });
     };
     if (!m_instance.managedBy) {
@@ -152,14 +113,14 @@ void ReplaceInstanceDialog::readSource()
             m_sourceName = tr("template %1").arg(t.name);
             m_userData = t.cloudInitUserData.value_or(QByteArray());
             fillImages();
-            m_cloudInit->setText(
+            m_ui->cloudInitLabel->setText(
                 tr("From template %1 of deployment %2 (%n byte(s)).", nullptr, int(m_userData->size()))
                     .arg(t.name, m_instance.managedBy->name));
             updateState();
             Q_EMIT ready();
         });
         call.onFailure(this, [this](const ApiError& error) {
-            m_cloudInit->setText(tr("The template could not be read: %1").arg(error.message()));
+            m_ui->cloudInitLabel->setText(tr("The template could not be read: %1").arg(error.message()));
         });
     });
     deployment.onFailure(this, [useInstance](const ApiError&) { useInstance(); });
@@ -182,32 +143,32 @@ void ReplaceInstanceDialog::fillImages()
         && std::none_of(items.cbegin(), items.cend(),
                         [&wanted](const Combos::Choice& item) { return item.id == wanted; }))
         items.prepend({m_sourceImage.isEmpty() ? m_instance.image.name : wanted, wanted});
-    const bool first = m_image->count() == 0 || !m_sourceImage.isEmpty();
-    Combos::refill(m_image, items);
-    if (first && m_image->findData(wanted) >= 0)
-        m_image->setCurrentIndex(m_image->findData(wanted));
+    const bool first = m_ui->imageCombo->count() == 0 || !m_sourceImage.isEmpty();
+    Combos::refill(m_ui->imageCombo, items);
+    if (first && m_ui->imageCombo->findData(wanted) >= 0)
+        m_ui->imageCombo->setCurrentIndex(m_ui->imageCombo->findData(wanted));
 }
 
 QString ReplaceInstanceDialog::command() const
 {
     const QString ref = m_instance.resourcePath.isEmpty() ? m_instance.id : m_instance.resourcePath;
-    QString image = m_image->currentText();
+    QString image = m_ui->imageCombo->currentText();
     return SfCommand::instanceReplace(
         {ref, image.isEmpty() ? QStringLiteral("IMAGE") : image,
          m_userData && m_userData->isEmpty() ? QString() : QStringLiteral("FILE"),
-         m_keepName->isChecked() ? QString() : m_name->text().trimmed()});
+         m_ui->keepNameCheck->isChecked() ? QString() : m_ui->nameEdit->text().trimmed()});
 }
 
 void ReplaceInstanceDialog::updateState()
 {
     QPushButton* replace = nullptr;
-    for (QAbstractButton* button : constValue(m_buttons->buttons()))
+    for (QAbstractButton* button : constValue(m_ui->buttonBox->buttons()))
         if (button->objectName() == u"replaceButton")
             replace = qobject_cast<QPushButton*>(button);
-    const QString name = m_name->text().trimmed();
-    const bool nameOk = m_keepName->isChecked() || name.isEmpty() || Names::problem(name).isEmpty();
+    const QString name = m_ui->nameEdit->text().trimmed();
+    const bool nameOk = m_ui->keepNameCheck->isChecked() || name.isEmpty() || Names::problem(name).isEmpty();
     if (replace)
-        replace->setEnabled(!m_sending && isReady() && m_image->currentIndex() >= 0 && nameOk
+        replace->setEnabled(!m_sending && isReady() && m_ui->imageCombo->currentIndex() >= 0 && nameOk
                             && m_context->session()->canSend());
 }
 
@@ -216,8 +177,8 @@ void ReplaceInstanceDialog::fail(const QString& step, const ApiError& error)
     m_sending = false;
     QString text = tr("%1: %2").arg(step, error.message());
     text += error.detailLines();
-    m_error->setText(text);
-    m_error->show();
+    m_ui->errorLabel->setText(text);
+    m_ui->errorLabel->show();
     m_context->reportError(step, error);
     updateState();
     Q_EMIT failed(text);
@@ -228,17 +189,17 @@ void ReplaceInstanceDialog::accept()
     if (m_sending || !isReady() || !m_context->session()->canSend())
         return;
     m_sending = true;
-    m_error->hide();
+    m_ui->errorLabel->hide();
     updateState();
     InstanceReplacement replacement;
-    replacement.image = m_image->currentData().toString();
+    replacement.image = m_ui->imageCombo->currentData().toString();
     replacement.cloudInitUserData = *m_userData;
-    if (!m_keepName->isChecked())
-        replacement.name = m_name->text().trimmed();
+    if (!m_ui->keepNameCheck->isChecked())
+        replacement.name = m_ui->nameEdit->text().trimmed();
     // The same key on every attempt of this dialog: a retry gets the first replacement back.
     const auto call = m_context->session()->replaceInstance(m_instance.id, replacement, m_idempotencyKey);
     call.onSuccess(this, [this](const Instance& replacementInstance) {
-        if (m_keepName->isChecked())
+        if (m_ui->keepNameCheck->isChecked())
             finishName(replacementInstance);
         else {
             m_sending = false;

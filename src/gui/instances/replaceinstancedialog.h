@@ -8,13 +8,12 @@
 #include <QByteArray>
 #include <QDialog>
 
+#include <memory>
 #include <optional>
 
-class QCheckBox;
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
+namespace Ui {
+class ReplaceInstanceDialog;
+}
 
 namespace sfdesk {
 
@@ -54,6 +53,7 @@ private:
     void fail(const QString& step, const ApiError& error);
     void finishName(const Instance& replacement);
 
+    std::unique_ptr<Ui::ReplaceInstanceDialog> m_ui;
     ViewContext* m_context;
     Instance m_instance;
     ListWatch* m_lists = nullptr;
@@ -61,12 +61,6 @@ private:
     QString m_sourceName;  // "template training-worker" or "the instance"
     std::optional<QByteArray> m_userData;
     QByteArray m_idempotencyKey;
-    QComboBox* m_image;
-    QLabel* m_cloudInit;
-    QCheckBox* m_keepName;
-    QLineEdit* m_name;
-    QLabel* m_error;
-    QDialogButtonBox* m_buttons;
     bool m_sending = false;
 };
 
