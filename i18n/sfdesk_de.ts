@@ -1383,6 +1383,65 @@
     </message>
 </context>
 <context>
+    <name>TopologyDialog</name>
+    <message>
+        <source>InfiniBand Topology</source>
+        <translation>InfiniBand-Topologie</translation>
+    </message>
+    <message>
+        <source>&amp;Fabric:</source>
+        <translation>&amp;Fabric:</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>Fabric</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace:</source>
+        <translation>&amp;Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Read ports</source>
+        <translation>Ports lesen</translation>
+    </message>
+    <message>
+        <source>Reads each running instance&apos;s console for the ibv_devinfo result of its InfiniBand port</source>
+        <translation>Liest in der Konsole jeder laufenden Instanz das ibv_devinfo-Ergebnis ihres InfiniBand-Ports</translation>
+    </message>
+    <message>
+        <source>Read &amp;Ports</source>
+        <translation>&amp;Ports lesen</translation>
+    </message>
+    <message>
+        <source>Fabrics, partitions and instances</source>
+        <translation>Fabrics, Partitionen und Instanzen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>InfiniBand port</source>
+        <translation>InfiniBand-Port</translation>
+    </message>
+    <message>
+        <source>Port last seen</source>
+        <translation>Port zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
     <name>UploadImageDialog</name>
     <message>
         <source>Upload Image</source>
@@ -7762,62 +7821,6 @@ Was Sie jetzt besitzen, wurde für %2 pro Stunde gekauft.</translation>
     <message>
         <source>Not reported yet</source>
         <translation>Noch nicht gemeldet</translation>
-    </message>
-    <message>
-        <source>Read &amp;Ports</source>
-        <translation>&amp;Ports lesen</translation>
-    </message>
-    <message>
-        <source>InfiniBand Topology</source>
-        <translation>InfiniBand-Topologie</translation>
-    </message>
-    <message>
-        <source>Fabric</source>
-        <translation>Fabric</translation>
-    </message>
-    <message>
-        <source>Workspace</source>
-        <translation>Arbeitsbereich</translation>
-    </message>
-    <message>
-        <source>Fabrics, partitions and instances</source>
-        <translation>Fabrics, Partitionen und Instanzen</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>InfiniBand port</source>
-        <translation>InfiniBand-Port</translation>
-    </message>
-    <message>
-        <source>Port last seen</source>
-        <translation>Port zuletzt gesehen</translation>
-    </message>
-    <message>
-        <source>ID</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <source>Read ports</source>
-        <translation>Ports lesen</translation>
-    </message>
-    <message>
-        <source>Reads each running instance&apos;s console for the ibv_devinfo result of its InfiniBand port</source>
-        <translation>Liest in der Konsole jeder laufenden Instanz das ibv_devinfo-Ergebnis ihres InfiniBand-Ports</translation>
-    </message>
-    <message>
-        <source>&amp;Fabric:</source>
-        <translation>&amp;Fabric:</translation>
-    </message>
-    <message>
-        <source>&amp;Workspace:</source>
-        <translation>&amp;Arbeitsbereich:</translation>
     </message>
     <message>
         <source>All fabrics</source>

@@ -9,20 +9,17 @@
 #include "core/models/partitionmodel.h"
 #include "core/models/session.h"
 #include "core/util/plaintext.h"
-#include "gui/common/accessibleviews.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
+#include "ui_topologydialog.h"
 
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMap>
 #include <QPushButton>
 #include <QTreeWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -50,58 +47,18 @@ QString portText(const IbCheck::Result& result)
 
 TopologyDialog::TopologyDialog(ViewContext* context, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::TopologyDialog>())
     , m_context(context)
-    , m_fabricFilter(new QComboBox(this))
-    , m_workspaceFilter(new QComboBox(this))
-    , m_summary(new QLabel(this))
-    , m_tree(new AccessibleTreeWidget(this))
-    , m_readPorts(new QPushButton(ThemeIcons::icon(QStringLiteral("view-refresh")), tr("Read &Ports"), this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("topologyDialog"));
-    setWindowTitle(tr("InfiniBand Topology"));
-    m_fabricFilter->setObjectName(QStringLiteral("topologyFabricFilter"));
-    m_fabricFilter->setAccessibleName(tr("Fabric"));
-    m_workspaceFilter->setObjectName(QStringLiteral("topologyWorkspaceFilter"));
-    m_workspaceFilter->setAccessibleName(tr("Workspace"));
-    for (QComboBox* filter : {m_fabricFilter, m_workspaceFilter})
-        filter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_summary->setObjectName(QStringLiteral("topologySummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::PlainText);
-    m_tree->setObjectName(QStringLiteral("topologyTree"));
-    m_tree->setAccessibleName(tr("Fabrics, partitions and instances"));
-    m_tree->setHeaderLabels(
-        {tr("Name"), tr("Status"), tr("InfiniBand port"), tr("Port last seen"), tr("ID")});
-    m_tree->setUniformRowHeights(true);
-    m_tree->header()->setStretchLastSection(true);
-    m_readPorts->setObjectName(QStringLiteral("topologyReadPortsButton"));
-    m_readPorts->setAccessibleName(tr("Read ports"));
-    m_readPorts->setToolTip(tr("Reads each running instance's console for the ibv_devinfo result of its "
-                               "InfiniBand port"));
-
-    auto* fabricLabel = new QLabel(tr("&Fabric:"), this);
-    fabricLabel->setBuddy(m_fabricFilter);
-    auto* workspaceLabel = new QLabel(tr("&Workspace:"), this);
-    workspaceLabel->setBuddy(m_workspaceFilter);
-    auto* filters = new QHBoxLayout;
-    filters->addWidget(fabricLabel);
-    filters->addWidget(m_fabricFilter);
-    filters->addSpacing(12);
-    filters->addWidget(workspaceLabel);
-    filters->addWidget(m_workspaceFilter);
-    filters->addStretch(1);
-    filters->addWidget(m_readPorts);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_ui->topologyReadPortsButton->setIcon(ThemeIcons::icon(QStringLiteral("view-refresh")));
+    QDialogButtonBox* buttons = m_ui->buttonBox;
     buttons->button(QDialogButtonBox::Close)->setObjectName(QStringLiteral("topologyCloseButton"));
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(filters);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_tree, 1);
-    layout->addWidget(buttons);
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_readPorts, &QPushButton::clicked, this, &TopologyDialog::readPorts);
-    for (QComboBox* filter : {m_fabricFilter, m_workspaceFilter})
+    connect(m_ui->topologyReadPortsButton, &QPushButton::clicked, this, &TopologyDialog::readPorts);
+    for (QComboBox* filter : {m_ui->topologyFabricFilter, m_ui->topologyWorkspaceFilter})
         connect(filter, &QComboBox::currentIndexChanged, this, &TopologyDialog::scheduleRebuild);
     m_rebuild.setSingleShot(true);
     m_rebuild.setInterval(0);
@@ -109,7 +66,6 @@ TopologyDialog::TopologyDialog(ViewContext* context, QWidget* parent)
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &TopologyDialog::rebuild);
     connect(context, &ViewContext::clientChanged, this, &TopologyDialog::bindSession);
-    resize(960, 560);
     bindSession();
 }
 
@@ -120,6 +76,11 @@ TopologyDialog::~TopologyDialog()
              {Session::Resource::Fabrics, Session::Resource::Partitions, Session::Resource::Instances})
             m_watched->unwatch(resource);
     }
+}
+
+QTreeWidget* TopologyDialog::tree() const
+{
+    return m_ui->topologyTree;
 }
 
 void TopologyDialog::bindSession()
@@ -208,8 +169,8 @@ void TopologyDialog::updateFilters()
         if (!workspaces.contains(partition.workspace))
             workspaces << partition.workspace;
     workspaces.sort();
-    refill(m_fabricFilter, tr("All fabrics"), fabrics);
-    refill(m_workspaceFilter, tr("All workspaces shown"), workspaces);
+    refill(m_ui->topologyFabricFilter, tr("All fabrics"), fabrics);
+    refill(m_ui->topologyWorkspaceFilter, tr("All workspaces shown"), workspaces);
 }
 
 void TopologyDialog::rebuild()
@@ -217,8 +178,8 @@ void TopologyDialog::rebuild()
     if (!m_session)
         return;
     updateFilters();
-    const QString fabricFilter = m_fabricFilter->currentData().toString();
-    const QString workspaceFilter = m_workspaceFilter->currentData().toString();
+    const QString fabricFilter = m_ui->topologyFabricFilter->currentData().toString();
+    const QString workspaceFilter = m_ui->topologyWorkspaceFilter->currentData().toString();
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     const QList<Instance>& instances = m_session->instances()->rows();
     m_releaseDelay = PartitionRelease::observedDelay(instances, m_releaseDelay);
@@ -245,14 +206,14 @@ void TopologyDialog::rebuild()
     // Rebuilt whole; which rows were collapsed and which was current survive it.
     QSet<QString> collapsed;
     QString currentId;
-    for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+    for (QTreeWidgetItemIterator it(m_ui->topologyTree); *it; ++it) {
         if ((*it)->childCount() > 0 && !(*it)->isExpanded())
             collapsed.insert((*it)->text(IdColumn));
-        if (*it == m_tree->currentItem())
+        if (*it == m_ui->topologyTree->currentItem())
             currentId = (*it)->text(IdColumn);
     }
-    const QSignalBlocker block(m_tree);
-    m_tree->clear();
+    const QSignalBlocker block(m_ui->topologyTree);
+    m_ui->topologyTree->clear();
     int partitionCount = 0;
     int instanceCount = 0;
     int active = 0;
@@ -262,7 +223,7 @@ void TopologyDialog::rebuild()
         if (!fabricFilter.isEmpty() && it.key() != fabricFilter)
             continue;
         const InfinibandFabric fabric = fabrics.value(it.key());
-        auto* fabricItem = new QTreeWidgetItem(m_tree);
+        auto* fabricItem = new QTreeWidgetItem(m_ui->topologyTree);
         fabricItem->setText(NameColumn, tr("Fabric %1").arg(it.key()));
         fabricItem->setText(StatusColumn, fabric.region.isEmpty()
                                               ? QString()
@@ -344,26 +305,28 @@ void TopologyDialog::rebuild()
             current = fabricItem;
     }
     if (current)
-        m_tree->setCurrentItem(current);
+        m_ui->topologyTree->setCurrentItem(current);
     for (int column = 0; column < IdColumn; ++column)
-        m_tree->resizeColumnToContents(column);
+        m_ui->topologyTree->resizeColumnToContents(column);
 
     if (!m_context->infinibandEnabled()) {
-        m_summary->setText(tr("The InfiniBand preview is not enabled for this account: enrol on the "
-                              "Partitions page to see its fabrics and partitions."));
+        m_ui->topologySummary->setText(
+            tr("The InfiniBand preview is not enabled for this account: enrol on the "
+               "Partitions page to see its fabrics and partitions."));
     } else {
-        m_summary->setText(tr("Partitions: %1. Attached instances: %2. Ports reported active: %3. A "
-                              "terminated instance holds its partition until its node releases it.")
-                               .arg(partitionCount)
-                               .arg(instanceCount)
-                               .arg(active));
+        m_ui->topologySummary->setText(
+            tr("Partitions: %1. Attached instances: %2. Ports reported active: %3. A "
+               "terminated instance holds its partition until its node releases it.")
+                .arg(partitionCount)
+                .arg(instanceCount)
+                .arg(active));
     }
     // The ports are read once by themselves, when the instances are first known.
     if (!m_portsReadOnce && isVisible() && m_session->isLoaded(Session::Resource::Instances)) {
         m_portsReadOnce = true;
         QTimer::singleShot(0, this, &TopologyDialog::readPorts);
     }
-    m_readPorts->setEnabled(m_portReads == 0 && m_session->canSend());
+    m_ui->topologyReadPortsButton->setEnabled(m_portReads == 0 && m_session->canSend());
     if (releasing && !m_tick.isActive())
         m_tick.start();
     else if (!releasing)
@@ -377,14 +340,14 @@ void TopologyDialog::readPorts()
         return;
     const LatestAnswer::Ticket generation = m_latestPorts.next();
     QStringList ids;
-    for (QTreeWidgetItemIterator it(m_tree); *it && ids.size() < MaxPortReads; ++it) {
+    for (QTreeWidgetItemIterator it(m_ui->topologyTree); *it && ids.size() < MaxPortReads; ++it) {
         const QString id = (*it)->text(IdColumn);
         if (const Instance* instance = m_session->instances()->find(id);
             instance && instance->status == Instance::Status::Running)
             ids << id;
     }
     m_portReads = int(ids.size());
-    m_readPorts->setEnabled(m_portReads == 0);
+    m_ui->topologyReadPortsButton->setEnabled(m_portReads == 0);
     for (const QString& id : std::as_const(ids)) {
         session->consoleLogs(id)
             .onSuccess(this,

@@ -11,12 +11,14 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <memory>
 #include <optional>
 
-class QComboBox;
-class QLabel;
-class QPushButton;
 class QTreeWidget;
+
+namespace Ui {
+class TopologyDialog;
+}
 
 namespace sfdesk {
 
@@ -46,7 +48,7 @@ public:
     explicit TopologyDialog(ViewContext* context, QWidget* parent = nullptr);
     ~TopologyDialog() override;
 
-    QTreeWidget* tree() const { return m_tree; }
+    QTreeWidget* tree() const;
     // Reads the consoles of the running instances shown for their port state.
     void readPorts();
 
@@ -61,12 +63,8 @@ private:
     void rebuild();
     void updateFilters();
 
+    std::unique_ptr<Ui::TopologyDialog> m_ui;
     ViewContext* m_context;
-    QComboBox* m_fabricFilter;
-    QComboBox* m_workspaceFilter;
-    QLabel* m_summary;
-    QTreeWidget* m_tree;
-    QPushButton* m_readPorts;
     QPointer<Session> m_session;
     QPointer<Session> m_watched;
     QTimer m_rebuild;
