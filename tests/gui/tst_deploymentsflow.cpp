@@ -401,7 +401,12 @@ private Q_SLOTS:
         const QPointer<QDialog> dialog = activeDialog<QDialog>(u"replaceInstanceDialog"_s);
         auto* replace = dialog->findChild<QPushButton*>(u"replaceButton"_s);
         QTRY_VERIFY_WITH_TIMEOUT(replace->isEnabled(), Wait);
-        QVERIFY(dialog->findChild<QLabel*>(u"cloudInitLabel"_s)->text().contains(u"flow-worker"_s));
+        auto* source = dialog->findChild<QLabel*>(u"cloudInitLabel"_s);
+        QVERIFY(source->text().contains(u"flow-worker"_s));
+        // Every line of it shown: the dialog grew for the answer rather than clip it.
+        QTRY_VERIFY2(
+            source->height() >= source->heightForWidth(source->width()),
+            qPrintable(u"%1 px for %2"_s.arg(source->height()).arg(source->heightForWidth(source->width()))));
         QVERIFY(dialog->findChild<QLabel*>(u"questionLabel"_s)->text().contains(old.name));
         saveWidgetScreenshot(dialog, u"instances-replace"_s);
         // Enter is Cancel's: the replace is its own key.

@@ -73,7 +73,7 @@ ReplaceInstanceDialog::~ReplaceInstanceDialog() = default;
 
 void ReplaceInstanceDialog::readSource()
 {
-    m_ui->cloudInitLabel->setText(tr("Reading what %1 started with…").arg(m_instance.name));
+    showSource(tr("Reading what %1 started with…").arg(m_instance.name));
     Session* session = m_context->session();
     if (!session->canSend())
         return;
@@ -84,17 +84,15 @@ void ReplaceInstanceDialog::readSource()
             m_sourceName = tr("the instance");
             m_userData = full.cloudInitUserData.value_or(QByteArray());
             fillImages();
-            m_ui->cloudInitLabel->setText(
-                m_userData->isEmpty()
-                    ? tr("None (the instance had none): the replacement cannot be reached by SSH "
-                         "unless its image allows it.")
-                    : tr("The instance's own (%n byte(s)).", nullptr, int(m_userData->size())));
+            showSource(m_userData->isEmpty()
+                           ? tr("None (the instance had none): the replacement cannot be reached by SSH "
+                                "unless its image allows it.")
+                           : tr("The instance's own (%n byte(s)).", nullptr, int(m_userData->size())));
             updateState();
             Q_EMIT ready();
         });
         call.onFailure(this, [this](const ApiError& error) {
-            m_ui->cloudInitLabel->setText(
-                tr("The instance's cloud-init could not be read: %1").arg(error.message()));
+            showSource(tr("The instance's cloud-init could not be read: %1").arg(error.message()));
         });
     };
     if (!m_instance.managedBy) {
@@ -113,17 +111,28 @@ void ReplaceInstanceDialog::readSource()
             m_sourceName = tr("template %1").arg(t.name);
             m_userData = t.cloudInitUserData.value_or(QByteArray());
             fillImages();
-            m_ui->cloudInitLabel->setText(
-                tr("From template %1 of deployment %2 (%n byte(s)).", nullptr, int(m_userData->size()))
-                    .arg(t.name, m_instance.managedBy->name));
+            showSource(tr("From template %1 of deployment %2 (%n byte(s)).", nullptr, int(m_userData->size()))
+                           .arg(t.name, m_instance.managedBy->name));
             updateState();
             Q_EMIT ready();
         });
         call.onFailure(this, [this](const ApiError& error) {
-            m_ui->cloudInitLabel->setText(tr("The template could not be read: %1").arg(error.message()));
+            showSource(tr("The template could not be read: %1").arg(error.message()));
         });
     });
     deployment.onFailure(this, [useInstance](const ApiError&) { useInstance(); });
+}
+
+void ReplaceInstanceDialog::showSource(const QString& text)
+{
+    m_ui->cloudInitLabel->setText(text);
+    // The answer is often longer than "Reading…", which the dialog was sized for: it grows to show
+    // the whole text rather than clip its lines.
+    layout()->activate();
+    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
+                                                     : layout()->totalSizeHint().height();
+    if (height() < needed)
+        resize(width(), needed);
 }
 
 void ReplaceInstanceDialog::fillImages()

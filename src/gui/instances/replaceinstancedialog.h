@@ -48,6 +48,8 @@ Q_SIGNALS:
 
 private:
     void readSource();
+    // What the replacement starts with, in the Cloud-init line.
+    void showSource(const QString& text);
     void fillImages();
     void updateState();
     void fail(const QString& step, const ApiError& error);
