@@ -23,6 +23,7 @@
 #include "gui/common/messagebar.h"
 #include "gui/common/themeicons.h"
 #include "gui/common/viewcontext.h"
+#include "gui/common/windowfit.h"
 #include "gui/common/workspacebar.h"
 #include "gui/deployments/deploymentspage.h"
 #include "gui/deployments/deploymentsview.h"
@@ -43,6 +44,7 @@
 #include "gui/settings/connectionsdialog.h"
 #include "gui/settings/signindialog.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QPushButton>
@@ -72,6 +74,8 @@ Application::Application(const Services& services, QObject* parent)
     // A first start shows everything the account has, whichever workspace it is in.
     if (!m_context->hasRememberedScope())
         m_context->setAllWorkspaces(true);
+    // Dialogs open tall enough for their wrapped texts.
+    QCoreApplication::instance()->installEventFilter(new WindowFit::DialogsGrowToText(this));
     buildSections();
     setUpNotices();
     setUpPriceWatches();

@@ -11,6 +11,7 @@
 #include "gui/common/copyactions.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
+#include "gui/common/windowfit.h"
 #include "ui_replaceinstancedialog.h"
 
 #include <QCheckBox>
@@ -128,11 +129,7 @@ void ReplaceInstanceDialog::showSource(const QString& text)
     m_ui->cloudInitLabel->setText(text);
     // The answer is often longer than "Reading…", which the dialog was sized for: it grows to show
     // the whole text rather than clip its lines.
-    layout()->activate();
-    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
-                                                     : layout()->totalSizeHint().height();
-    if (height() < needed)
-        resize(width(), needed);
+    WindowFit::growToText(this);
 }
 
 void ReplaceInstanceDialog::fillImages()
