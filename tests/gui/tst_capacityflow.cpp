@@ -383,7 +383,11 @@ private Q_SLOTS:
         view.resize(1200, 760);
         view.show();
         context.setClient(&client);
-        QTRY_VERIFY_WITH_TIMEOUT(view.model()->find(from) && view.model()->find(to), Timeout);
+        // The dialog names the SKUs the session has read by then: the test waits for them as for
+        // the pools.
+        QTRY_VERIFY_WITH_TIMEOUT(view.model()->find(from) && view.model()->find(to)
+                                     && context.session()->isLoaded(Session::Resource::Skus),
+                                 Timeout);
         view.selectPool(from);
         QTRY_VERIFY(view.currentPool() && view.currentPool()->id == from);
         auto* move = view.findChild<QPushButton*>(u"poolsMoveNodesButton"_s);
