@@ -705,9 +705,7 @@ private:
                             .arg(SmallScreen.height());
         checkControls(window, window, where, problems);
         checkPalette(window, where, problems);
-        // Dialogs only: the Start page still clips two of its cards' lines at some sizes.
-        if (qobject_cast<QDialog*>(window))
-            checkWrappedTexts(window, where, problems);
+        checkWrappedTexts(window, where, problems);
         // A wizard's later pages too, without going through them (the last one creates).
         if (auto* wizard = qobject_cast<QWizard*>(window))
             for (int id : constValue(wizard->pageIds()))
@@ -717,21 +715,29 @@ private:
     }
 
     // Every line of a wrapped text is shown: a label given less height than its text needs at its
-    // width clips the lines above and below (a window sized for a shorter text than it shows).
+    // width clips the lines above and below (a window sized for a shorter text than it shows). A
+    // text that has just changed may take a few turns of the event loop to be laid out again.
     static void checkWrappedTexts(QWidget* window, const QString& where, QStringList& problems)
     {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        for (const QLabel* label : window->findChildren<QLabel*>()) {
-            if (!label->isVisibleTo(window) || !label->wordWrap() || label->text().isEmpty())
-                continue;
-            const int needed = label->heightForWidth(label->width());
-            if (label->height() < needed)
-                problems << u"%1: the text of %2 is clipped (%3 px high, %4 needed): %5"_s.arg(where)
-                                .arg(label->objectName())
-                                .arg(label->height())
-                                .arg(needed)
-                                .arg(label->text().left(60));
-        }
+        QStringList clipped;
+        const auto allShown = [window, &where, &clipped] {
+            clipped.clear();
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            for (const QLabel* label : window->findChildren<QLabel*>()) {
+                if (!label->isVisibleTo(window) || !label->wordWrap() || label->text().isEmpty())
+                    continue;
+                const int needed = label->heightForWidth(label->width());
+                if (label->height() < needed)
+                    clipped << u"%1: the text of %2 is clipped (%3 px high, %4 needed): %5"_s.arg(where)
+                                   .arg(label->objectName())
+                                   .arg(label->height())
+                                   .arg(needed)
+                                   .arg(label->text().left(60));
+            }
+            return clipped.isEmpty();
+        };
+        if (!QTest::qWaitFor(allShown, 2000))
+            problems << clipped;
     }
 
     // The window is drawn in the palette in force: mostly dark in the dark one, mostly light in the

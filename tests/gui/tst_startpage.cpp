@@ -210,6 +210,63 @@ private Q_SLOTS:
         window->findChild<PriceWatchesDialog*>()->close();
     }
 
+    // Every line of the cards shows at the sizes a user gives the window: each pool's line and
+    // chart, and every wrapped text whole (a label given less height than its text needs at its
+    // width loses its first and last lines).
+    void wrappedTextsShowWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("narrow") << QSize(800, 600);
+        QTest::newRow("wide") << QSize(1600, 1000);
+        QTest::newRow("short") << QSize(1280, 480);
+        QTest::newRow("1180x760") << QSize(1180, 760);
+        QTest::newRow("1100x700") << QSize(1100, 700);
+        QTest::newRow("900x700") << QSize(900, 700);
+    }
+
+    void wrappedTextsShowWhole()
+    {
+        QFETCH(QSize, size);
+        RunningApp running;
+        QVERIFY(running.showConnected());
+        MainWindow* window = running.window();
+        QVERIFY(window->setCurrentSection(u"start"_s));
+        // The demo world's partitions and pools are listed once the session has read them.
+        QTRY_VERIFY_WITH_TIMEOUT(!textOf(window, u"startPartitions"_s).isEmpty(), Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!window->findChildren<QLabel*>(u"startPoolLine"_s).isEmpty(), Timeout);
+        window->resize(size);
+        QWidget* page = window->sectionPage(u"start"_s);
+        QStringList clipped;
+        const auto check = [&] {
+            clipped.clear();
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            for (const QLabel* label : page->findChildren<QLabel*>()) {
+                if (!label->isVisibleTo(page) || !label->wordWrap() || label->text().isEmpty())
+                    continue;
+                const int needed = label->heightForWidth(label->width());
+                if (label->height() < needed)
+                    clipped << u"%1 (%2 px high at %3 px wide, %4 needed): %5"_s.arg(label->objectName())
+                                   .arg(label->height())
+                                   .arg(label->width())
+                                   .arg(needed)
+                                   .arg(label->text().left(40));
+            }
+            return clipped.isEmpty();
+        };
+        // A layout settles over a few turns of the event loop after a resize.
+        QVERIFY2(QTest::qWaitFor(check, Timeout), qPrintable(clipped.join(u"; "_s)));
+        const QList<QLabel*> poolLines = page->findChildren<QLabel*>(u"startPoolLine"_s);
+        QCOMPARE(poolLines.size(), 3); // the demo world's pools: evaluation, inference, training-cluster
+        for (const QLabel* line : poolLines)
+            QVERIFY2(line->isVisible() && line->height() > 0, qPrintable(line->text()));
+        const QList<QWidget*> charts = page->findChildren<QWidget*>(u"startPoolChart"_s);
+        QCOMPARE(charts.size(), poolLines.size());
+        for (const QWidget* chart : charts)
+            QVERIFY2(chart->isVisible() && chart->height() > 0, qPrintable(chart->accessibleName()));
+        saveWidgetScreenshot(window, u"start-page-%1x%2"_s.arg(size.width()).arg(size.height()));
+    }
+
     void signedOutSaysSo()
     {
         RunningApp running;

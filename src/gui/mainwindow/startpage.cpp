@@ -360,12 +360,15 @@ void StartPage::refresh()
             rowLayout->addWidget(line, 3);
             rowLayout->addWidget(new OwnedNodesChart(pool, row), 2);
             m_poolRows->addWidget(row);
+            // A widget made for a page already on screen is hidden until shown.
+            row->show();
         }
         if (glance.pools.size() > MostPools) {
             QLabel* more =
                 PlainText::label(m_poolRows->parentWidget(),
                                  tr("and %n more in Pools", nullptr, int(glance.pools.size() - MostPools)));
             m_poolRows->addWidget(more);
+            more->show();
         }
     }
 
@@ -450,6 +453,9 @@ void StartPage::refresh()
     m_watchLines->setText(fired.isEmpty() ? tr("On the Reservations chart, Watch This Window… tells you when "
                                                "the market offers a window at your price.")
                                           : fired.join(u'\n'));
+    // The grid keeps the row heights it worked out for the cards' old texts (a card's label that
+    // gained a line kept one line's height, its first and last lines clipped): it works them out again.
+    m_cards->layout()->invalidate();
 }
 
 } // namespace sfdesk
