@@ -1225,6 +1225,25 @@
     </message>
 </context>
 <context>
+    <name>SignInDialog</name>
+    <message>
+        <source>API &amp;token:</source>
+        <translation>API-&amp;Token:</translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation>API-Token</translation>
+    </message>
+    <message>
+        <source>sk_live_…</source>
+        <translation>sk_live_…</translation>
+    </message>
+    <message>
+        <source>Sign-in status</source>
+        <translation>Anmeldestatus</translation>
+    </message>
+</context>
+<context>
     <name>SpendGuardDialog</name>
     <message>
         <source>Spend Guard</source>
@@ -7380,20 +7399,8 @@ Zusammen: %4
         <translation>Bitten Sie die Administration des Servers um ein Token.</translation>
     </message>
     <message>
-        <source>sk_live_…</source>
-        <translation>sk_live_…</translation>
-    </message>
-    <message>
-        <source>API token</source>
-        <translation>API-Token</translation>
-    </message>
-    <message>
         <source>Sign In</source>
         <translation>Anmelden</translation>
-    </message>
-    <message>
-        <source>API &amp;token:</source>
-        <translation>API-&amp;Token:</translation>
     </message>
     <message>
         <source>Checking the token with the server…</source>
@@ -7418,10 +7425,6 @@ Zusammen: %4
     <message>
         <source>Paste an API token for %1. It is checked with the server and then kept in the system keychain.</source>
         <translation>Fügen Sie ein API-Token für %1 ein. Es wird beim Server geprüft und dann im Schlüsselbund des Systems verwahrt.</translation>
-    </message>
-    <message>
-        <source>Sign-in status</source>
-        <translation>Anmeldestatus</translation>
     </message>
     <message>
         <source>Sign in with this token now, without the keychain: sfdesk asks for it again next time</source>
