@@ -217,6 +217,105 @@
     </message>
 </context>
 <context>
+    <name>ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Sign &amp;In…</source>
+        <translation>&amp;Anmelden…</translation>
+    </message>
+    <message>
+        <source>Sign &amp;Out</source>
+        <translation>Ab&amp;melden</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>Start the local simulator again with the demo world or an empty account</source>
+        <translation>Den lokalen Simulator mit der Demo-Welt oder einem leeren Konto neu beginnen</translation>
+    </message>
+    <message>
+        <source>Reset Si&amp;mulator…</source>
+        <translation>Si&amp;mulator zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>Extra &amp;CA certificates:</source>
+        <translation>Zusätzliche &amp;CA-Zertifikate:</translation>
+    </message>
+    <message>
+        <source>A PEM file of CA certificates trusted for this server besides the system&apos;s, such as a company&apos;s own CA</source>
+        <translation>Eine PEM-Datei mit CA-Zertifikaten, denen für diesen Server neben denen des Systems vertraut wird, etwa der eigenen CA einer Firma</translation>
+    </message>
+    <message>
+        <source>Extra CA certificates file</source>
+        <translation>Datei mit zusätzlichen CA-Zertifikaten</translation>
+    </message>
+    <message>
+        <source>None: the system&apos;s CA certificates only</source>
+        <translation>Keine: nur die CA-Zertifikate des Systems</translation>
+    </message>
+    <message>
+        <source>Choose a CA certificates file</source>
+        <translation>Eine CA-Zertifikatsdatei auswählen</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>A&amp;uswählen…</translation>
+    </message>
+    <message>
+        <source>&amp;Proxy:</source>
+        <translation>&amp;Proxy:</translation>
+    </message>
+    <message>
+        <source>http://host:port or socks5://host:port, for this server only. Proxies that ask for a user name and password are not supported.</source>
+        <translation>http://host:port oder socks5://host:port, nur für diesen Server. Proxys, die nach Benutzername und Passwort fragen, werden nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
+        <source>None: the system&apos;s proxy settings</source>
+        <translation>Keiner: die Proxy-Einstellungen des Systems</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Add a custom server</source>
+        <translation>Eigenen Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>Staging</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>https://api.example.com</source>
+        <translation>https://api.example.com</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleLogDialog</name>
     <message>
         <source>Console Log</source>
@@ -2551,40 +2650,8 @@
 <context>
     <name>sfdesk::ConnectionsDialog</name>
     <message>
-        <source>&amp;Connect</source>
-        <translation>&amp;Verbinden</translation>
-    </message>
-    <message>
         <source>Sign &amp;In…</source>
         <translation>&amp;Anmelden…</translation>
-    </message>
-    <message>
-        <source>Sign &amp;Out</source>
-        <translation>Ab&amp;melden</translation>
-    </message>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Hinzufügen</translation>
-    </message>
-    <message>
-        <source>Connections</source>
-        <translation>Verbindungen</translation>
-    </message>
-    <message>
-        <source>Staging</source>
-        <translation>Staging</translation>
-    </message>
-    <message>
-        <source>https://api.example.com</source>
-        <translation>https://api.example.com</translation>
-    </message>
-    <message>
-        <source>Add a custom server</source>
-        <translation>Eigenen Server hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>%1 (current)</source>
@@ -2647,14 +2714,6 @@
         <translation>Das ist keine Serveradresse.</translation>
     </message>
     <message>
-        <source>Reset Si&amp;mulator…</source>
-        <translation>Si&amp;mulator zurücksetzen…</translation>
-    </message>
-    <message>
-        <source>Start the local simulator again with the demo world or an empty account</source>
-        <translation>Den lokalen Simulator mit der Demo-Welt oder einem leeren Konto neu beginnen</translation>
-    </message>
-    <message>
         <source>Reset the Local Simulator</source>
         <translation>Lokalen Simulator zurücksetzen</translation>
     </message>
@@ -2675,10 +2734,6 @@
         <translation>&amp;Leeres Konto</translation>
     </message>
     <message>
-        <source>&amp;Remove…</source>
-        <translation>&amp;Entfernen…</translation>
-    </message>
-    <message>
         <source>Remove Connection</source>
         <translation>Verbindung entfernen</translation>
     </message>
@@ -2689,54 +2744,6 @@
     <message>
         <source>&amp;Remove Connection</source>
         <translation>Verbindung &amp;entfernen</translation>
-    </message>
-    <message>
-        <source>A&amp;ddress:</source>
-        <translation>&amp;Adresse:</translation>
-    </message>
-    <message>
-        <source>C&amp;hoose…</source>
-        <translation>A&amp;uswählen…</translation>
-    </message>
-    <message>
-        <source>Sa&amp;ve</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>None: the system&apos;s CA certificates only</source>
-        <translation>Keine: nur die CA-Zertifikate des Systems</translation>
-    </message>
-    <message>
-        <source>Extra CA certificates file</source>
-        <translation>Datei mit zusätzlichen CA-Zertifikaten</translation>
-    </message>
-    <message>
-        <source>A PEM file of CA certificates trusted for this server besides the system&apos;s, such as a company&apos;s own CA</source>
-        <translation>Eine PEM-Datei mit CA-Zertifikaten, denen für diesen Server neben denen des Systems vertraut wird, etwa der eigenen CA einer Firma</translation>
-    </message>
-    <message>
-        <source>Choose a CA certificates file</source>
-        <translation>Eine CA-Zertifikatsdatei auswählen</translation>
-    </message>
-    <message>
-        <source>None: the system&apos;s proxy settings</source>
-        <translation>Keiner: die Proxy-Einstellungen des Systems</translation>
-    </message>
-    <message>
-        <source>Proxy</source>
-        <translation>Proxy</translation>
-    </message>
-    <message>
-        <source>http://host:port or socks5://host:port, for this server only. Proxies that ask for a user name and password are not supported.</source>
-        <translation>http://host:port oder socks5://host:port, nur für diesen Server. Proxys, die nach Benutzername und Passwort fragen, werden nicht unterstützt.</translation>
-    </message>
-    <message>
-        <source>Extra &amp;CA certificates:</source>
-        <translation>Zusätzliche &amp;CA-Zertifikate:</translation>
-    </message>
-    <message>
-        <source>&amp;Proxy:</source>
-        <translation>&amp;Proxy:</translation>
     </message>
     <message>
         <source>%1, given with --server</source>
