@@ -786,6 +786,29 @@
     </message>
 </context>
 <context>
+    <name>InstanceDataDialog</name>
+    <message>
+        <source>Jinja Instance Data</source>
+        <translation>Jinja-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>Instance data for Jinja templates</source>
+        <translation>Instanzdaten für Jinja-Vorlagen</translation>
+    </message>
+    <message>
+        <source>Templates (&quot;## template: jinja&quot;) are rendered with this instance data before they are checked, as cloud-init renders them with the instance&apos;s instance-data.json. Edit the values to try other instances.</source>
+        <translation>Vorlagen („## template: jinja“) werden vor der Prüfung mit diesen Instanzdaten gerendert, so wie cloud-init sie mit der instance-data.json der Instanz rendert. Ändern Sie die Werte, um andere Instanzen auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>Instance data as JSON</source>
+        <translation>Instanzdaten als JSON</translation>
+    </message>
+    <message>
+        <source>Instance data check</source>
+        <translation>Prüfung der Instanzdaten</translation>
+    </message>
+</context>
+<context>
     <name>LaunchCommandDialog</name>
     <message>
         <source>SSH &amp;user:</source>
@@ -2436,46 +2459,6 @@
         <translation>Die Instanzdaten (v1.*, ds.*), mit denen Jinja-Vorlagen gerendert werden</translation>
     </message>
     <message>
-        <source>Jinja Instance Data</source>
-        <translation>Jinja-Instanzdaten</translation>
-    </message>
-    <message>
-        <source>Instance data for Jinja templates</source>
-        <translation>Instanzdaten für Jinja-Vorlagen</translation>
-    </message>
-    <message>
-        <source>Templates (&quot;## template: jinja&quot;) are rendered with this instance data before they are checked, as cloud-init renders them with the instance&apos;s instance-data.json. Edit the values to try other instances.</source>
-        <translation>Vorlagen („## template: jinja“) werden vor der Prüfung mit diesen Instanzdaten gerendert, so wie cloud-init sie mit der instance-data.json der Instanz rendert. Ändern Sie die Werte, um andere Instanzen auszuprobieren.</translation>
-    </message>
-    <message>
-        <source>Instance data as JSON</source>
-        <translation>Instanzdaten als JSON</translation>
-    </message>
-    <message>
-        <source>Instance data check</source>
-        <translation>Prüfung der Instanzdaten</translation>
-    </message>
-    <message>
-        <source>&amp;Sample Data</source>
-        <translation>&amp;Beispieldaten</translation>
-    </message>
-    <message>
-        <source>Go back to the sample instance data</source>
-        <translation>Zurück zu den Beispiel-Instanzdaten</translation>
-    </message>
-    <message>
-        <source>Not JSON: %1 (at character %2)</source>
-        <translation>Kein JSON: %1 (bei Zeichen %2)</translation>
-    </message>
-    <message>
-        <source>The instance data must be a JSON object, such as {&quot;v1&quot;: {...}}.</source>
-        <translation>Die Instanzdaten müssen ein JSON-Objekt sein, etwa {&quot;v1&quot;: {...}}.</translation>
-    </message>
-    <message>
-        <source>✓ Valid JSON</source>
-        <translation>✓ Gültiges JSON</translation>
-    </message>
-    <message>
         <source>User data</source>
         <translation>Benutzerdaten</translation>
     </message>
@@ -2490,18 +2473,6 @@
     <message>
         <source>Enter on a problem moves the cursor to it</source>
         <translation>Eingabe auf einem Problem setzt den Cursor dorthin</translation>
-    </message>
-    <message>
-        <source>The instance data was changed. Use the changes before closing?</source>
-        <translation>Die Instanzdaten wurden geändert. Die Änderungen vor dem Schließen übernehmen?</translation>
-    </message>
-    <message>
-        <source>The instance data was changed but is not valid JSON, so it cannot be used. Discard the changes?</source>
-        <translation>Die Instanzdaten wurden geändert, sind aber kein gültiges JSON und können nicht übernommen werden. Die Änderungen verwerfen?</translation>
-    </message>
-    <message>
-        <source>&amp;Use Changes</source>
-        <translation>Änderungen &amp;übernehmen</translation>
     </message>
     <message>
         <source>Save as Instance &amp;Template…</source>
@@ -4221,6 +4192,41 @@
     <message>
         <source>Partition %1 on fabric %2: %3 active, %4 down, %5 not reported yet.</source>
         <translation>Partition %1 auf der Fabric %2: %3 aktiv, %4 nicht aktiv, %5 noch nicht gemeldet.</translation>
+    </message>
+</context>
+<context>
+    <name>sfdesk::InstanceDataDialog</name>
+    <message>
+        <source>&amp;Sample Data</source>
+        <translation>&amp;Beispieldaten</translation>
+    </message>
+    <message>
+        <source>Go back to the sample instance data</source>
+        <translation>Zurück zu den Beispiel-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>✓ Valid JSON</source>
+        <translation>✓ Gültiges JSON</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 (at character %2)</source>
+        <translation>Kein JSON: %1 (bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>The instance data must be a JSON object, such as {&quot;v1&quot;: {...}}.</source>
+        <translation>Die Instanzdaten müssen ein JSON-Objekt sein, etwa {&quot;v1&quot;: {...}}.</translation>
+    </message>
+    <message>
+        <source>The instance data was changed. Use the changes before closing?</source>
+        <translation>Die Instanzdaten wurden geändert. Die Änderungen vor dem Schließen übernehmen?</translation>
+    </message>
+    <message>
+        <source>The instance data was changed but is not valid JSON, so it cannot be used. Discard the changes?</source>
+        <translation>Die Instanzdaten wurden geändert, sind aber kein gültiges JSON und können nicht übernommen werden. Die Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Use Changes</source>
+        <translation>Änderungen &amp;übernehmen</translation>
     </message>
 </context>
 <context>
