@@ -911,6 +911,125 @@
     </message>
 </context>
 <context>
+    <name>MultipartDialog</name>
+    <message>
+        <source>Multipart User Data</source>
+        <translation>Mehrteilige Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Multipart user data builder</source>
+        <translation>Baukasten für mehrteilige Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>&amp;Parts</source>
+        <translation>&amp;Teile</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Teile</translation>
+    </message>
+    <message>
+        <source>Add a part</source>
+        <translation>Einen Teil hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Add Part</source>
+        <translation>Teil &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the part</source>
+        <translation>Den Teil entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Move the part up</source>
+        <translation>Den Teil nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>&amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move the part down</source>
+        <translation>Den Teil nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>Do&amp;wn</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>Part and previews</source>
+        <translation>Teil und Vorschauen</translation>
+    </message>
+    <message>
+        <source>Pa&amp;rt</source>
+        <translation>Te&amp;il</translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation>T&amp;yp:</translation>
+    </message>
+    <message>
+        <source>Part type</source>
+        <translation>Typ des Teils</translation>
+    </message>
+    <message>
+        <source>&amp;File name:</source>
+        <translation>&amp;Dateiname:</translation>
+    </message>
+    <message>
+        <source>Part file name</source>
+        <translation>Dateiname des Teils</translation>
+    </message>
+    <message>
+        <source>optional; cloud-init names a script after it</source>
+        <translation>optional; cloud-init benennt ein Skript danach</translation>
+    </message>
+    <message>
+        <source>Part text</source>
+        <translation>Text des Teils</translation>
+    </message>
+    <message>
+        <source>Part check</source>
+        <translation>Prüfung des Teils</translation>
+    </message>
+    <message>
+        <source>&amp;Merged Cloud-config</source>
+        <translation>&amp;Zusammengeführte Cloud-config</translation>
+    </message>
+    <message>
+        <source>Merged cloud-config</source>
+        <translation>Zusammengeführte cloud-config</translation>
+    </message>
+    <message>
+        <source>Check of the merged cloud-config</source>
+        <translation>Prüfung der zusammengeführten cloud-config</translation>
+    </message>
+    <message>
+        <source>M&amp;IME Text</source>
+        <translation>&amp;MIME-Text</translation>
+    </message>
+    <message>
+        <source>MIME text</source>
+        <translation>MIME-Text</translation>
+    </message>
+    <message>
+        <source>Size of the payload</source>
+        <translation>Größe der Nutzdaten</translation>
+    </message>
+    <message>
+        <source>What opening the file found</source>
+        <translation>Was beim Öffnen der Datei gefunden wurde</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+</context>
+<context>
     <name>NameDialog</name>
     <message>
         <source>Name</source>
@@ -5207,122 +5326,6 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
     <message>
         <source>✓ Valid</source>
         <translation>✓ Gültig</translation>
-    </message>
-    <message>
-        <source>Multipart User Data</source>
-        <translation>Mehrteilige Benutzerdaten</translation>
-    </message>
-    <message>
-        <source>Multipart user data builder</source>
-        <translation>Baukasten für mehrteilige Benutzerdaten</translation>
-    </message>
-    <message>
-        <source>Parts</source>
-        <translation>Teile</translation>
-    </message>
-    <message>
-        <source>&amp;Add Part</source>
-        <translation>Teil &amp;hinzufügen</translation>
-    </message>
-    <message>
-        <source>Add a part</source>
-        <translation>Einen Teil hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
-    </message>
-    <message>
-        <source>Remove the part</source>
-        <translation>Den Teil entfernen</translation>
-    </message>
-    <message>
-        <source>&amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move the part up</source>
-        <translation>Den Teil nach oben verschieben</translation>
-    </message>
-    <message>
-        <source>Do&amp;wn</source>
-        <translation>Nach &amp;unten</translation>
-    </message>
-    <message>
-        <source>Move the part down</source>
-        <translation>Den Teil nach unten verschieben</translation>
-    </message>
-    <message>
-        <source>&amp;Parts</source>
-        <translation>&amp;Teile</translation>
-    </message>
-    <message>
-        <source>Part type</source>
-        <translation>Typ des Teils</translation>
-    </message>
-    <message>
-        <source>Part file name</source>
-        <translation>Dateiname des Teils</translation>
-    </message>
-    <message>
-        <source>optional; cloud-init names a script after it</source>
-        <translation>optional; cloud-init benennt ein Skript danach</translation>
-    </message>
-    <message>
-        <source>Part text</source>
-        <translation>Text des Teils</translation>
-    </message>
-    <message>
-        <source>Part check</source>
-        <translation>Prüfung des Teils</translation>
-    </message>
-    <message>
-        <source>&amp;Type:</source>
-        <translation>T&amp;yp:</translation>
-    </message>
-    <message>
-        <source>&amp;File name:</source>
-        <translation>&amp;Dateiname:</translation>
-    </message>
-    <message>
-        <source>Part and previews</source>
-        <translation>Teil und Vorschauen</translation>
-    </message>
-    <message>
-        <source>Pa&amp;rt</source>
-        <translation>Te&amp;il</translation>
-    </message>
-    <message>
-        <source>Merged cloud-config</source>
-        <translation>Zusammengeführte cloud-config</translation>
-    </message>
-    <message>
-        <source>Check of the merged cloud-config</source>
-        <translation>Prüfung der zusammengeführten cloud-config</translation>
-    </message>
-    <message>
-        <source>&amp;Merged Cloud-config</source>
-        <translation>&amp;Zusammengeführte Cloud-config</translation>
-    </message>
-    <message>
-        <source>MIME text</source>
-        <translation>MIME-Text</translation>
-    </message>
-    <message>
-        <source>Size of the payload</source>
-        <translation>Größe der Nutzdaten</translation>
-    </message>
-    <message>
-        <source>M&amp;IME Text</source>
-        <translation>&amp;MIME-Text</translation>
-    </message>
-    <message>
-        <source>What opening the file found</source>
-        <translation>Was beim Öffnen der Datei gefunden wurde</translation>
-    </message>
-    <message>
-        <source>Actions</source>
-        <translation>Aktionen</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
