@@ -217,6 +217,105 @@
     </message>
 </context>
 <context>
+    <name>ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Sign &amp;In…</source>
+        <translation>&amp;Anmelden…</translation>
+    </message>
+    <message>
+        <source>Sign &amp;Out</source>
+        <translation>Ab&amp;melden</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>Start the local simulator again with the demo world or an empty account</source>
+        <translation>Den lokalen Simulator mit der Demo-Welt oder einem leeren Konto neu beginnen</translation>
+    </message>
+    <message>
+        <source>Reset Si&amp;mulator…</source>
+        <translation>Si&amp;mulator zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>Extra &amp;CA certificates:</source>
+        <translation>Zusätzliche &amp;CA-Zertifikate:</translation>
+    </message>
+    <message>
+        <source>A PEM file of CA certificates trusted for this server besides the system&apos;s, such as a company&apos;s own CA</source>
+        <translation>Eine PEM-Datei mit CA-Zertifikaten, denen für diesen Server neben denen des Systems vertraut wird, etwa der eigenen CA einer Firma</translation>
+    </message>
+    <message>
+        <source>Extra CA certificates file</source>
+        <translation>Datei mit zusätzlichen CA-Zertifikaten</translation>
+    </message>
+    <message>
+        <source>None: the system&apos;s CA certificates only</source>
+        <translation>Keine: nur die CA-Zertifikate des Systems</translation>
+    </message>
+    <message>
+        <source>Choose a CA certificates file</source>
+        <translation>Eine CA-Zertifikatsdatei auswählen</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>A&amp;uswählen…</translation>
+    </message>
+    <message>
+        <source>&amp;Proxy:</source>
+        <translation>&amp;Proxy:</translation>
+    </message>
+    <message>
+        <source>http://host:port or socks5://host:port, for this server only. Proxies that ask for a user name and password are not supported.</source>
+        <translation>http://host:port oder socks5://host:port, nur für diesen Server. Proxys, die nach Benutzername und Passwort fragen, werden nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
+        <source>None: the system&apos;s proxy settings</source>
+        <translation>Keiner: die Proxy-Einstellungen des Systems</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Add a custom server</source>
+        <translation>Eigenen Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>Staging</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>https://api.example.com</source>
+        <translation>https://api.example.com</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleLogDialog</name>
     <message>
         <source>Console Log</source>
@@ -687,6 +786,29 @@
     </message>
 </context>
 <context>
+    <name>InstanceDataDialog</name>
+    <message>
+        <source>Jinja Instance Data</source>
+        <translation>Jinja-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>Instance data for Jinja templates</source>
+        <translation>Instanzdaten für Jinja-Vorlagen</translation>
+    </message>
+    <message>
+        <source>Templates (&quot;## template: jinja&quot;) are rendered with this instance data before they are checked, as cloud-init renders them with the instance&apos;s instance-data.json. Edit the values to try other instances.</source>
+        <translation>Vorlagen („## template: jinja“) werden vor der Prüfung mit diesen Instanzdaten gerendert, so wie cloud-init sie mit der instance-data.json der Instanz rendert. Ändern Sie die Werte, um andere Instanzen auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>Instance data as JSON</source>
+        <translation>Instanzdaten als JSON</translation>
+    </message>
+    <message>
+        <source>Instance data check</source>
+        <translation>Prüfung der Instanzdaten</translation>
+    </message>
+</context>
+<context>
     <name>LaunchCommandDialog</name>
     <message>
         <source>SSH &amp;user:</source>
@@ -786,6 +908,125 @@
     <message>
         <source>Both pools&apos; schedules after the move</source>
         <translation>Zeitpläne beider Pools nach dem Verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>MultipartDialog</name>
+    <message>
+        <source>Multipart User Data</source>
+        <translation>Mehrteilige Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>Multipart user data builder</source>
+        <translation>Baukasten für mehrteilige Benutzerdaten</translation>
+    </message>
+    <message>
+        <source>&amp;Parts</source>
+        <translation>&amp;Teile</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Teile</translation>
+    </message>
+    <message>
+        <source>Add a part</source>
+        <translation>Einen Teil hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Add Part</source>
+        <translation>Teil &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the part</source>
+        <translation>Den Teil entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Move the part up</source>
+        <translation>Den Teil nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>&amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move the part down</source>
+        <translation>Den Teil nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>Do&amp;wn</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>Part and previews</source>
+        <translation>Teil und Vorschauen</translation>
+    </message>
+    <message>
+        <source>Pa&amp;rt</source>
+        <translation>Te&amp;il</translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation>T&amp;yp:</translation>
+    </message>
+    <message>
+        <source>Part type</source>
+        <translation>Typ des Teils</translation>
+    </message>
+    <message>
+        <source>&amp;File name:</source>
+        <translation>&amp;Dateiname:</translation>
+    </message>
+    <message>
+        <source>Part file name</source>
+        <translation>Dateiname des Teils</translation>
+    </message>
+    <message>
+        <source>optional; cloud-init names a script after it</source>
+        <translation>optional; cloud-init benennt ein Skript danach</translation>
+    </message>
+    <message>
+        <source>Part text</source>
+        <translation>Text des Teils</translation>
+    </message>
+    <message>
+        <source>Part check</source>
+        <translation>Prüfung des Teils</translation>
+    </message>
+    <message>
+        <source>&amp;Merged Cloud-config</source>
+        <translation>&amp;Zusammengeführte Cloud-config</translation>
+    </message>
+    <message>
+        <source>Merged cloud-config</source>
+        <translation>Zusammengeführte cloud-config</translation>
+    </message>
+    <message>
+        <source>Check of the merged cloud-config</source>
+        <translation>Prüfung der zusammengeführten cloud-config</translation>
+    </message>
+    <message>
+        <source>M&amp;IME Text</source>
+        <translation>&amp;MIME-Text</translation>
+    </message>
+    <message>
+        <source>MIME text</source>
+        <translation>MIME-Text</translation>
+    </message>
+    <message>
+        <source>Size of the payload</source>
+        <translation>Größe der Nutzdaten</translation>
+    </message>
+    <message>
+        <source>What opening the file found</source>
+        <translation>Was beim Öffnen der Datei gefunden wurde</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
     </message>
 </context>
 <context>
@@ -1222,6 +1463,25 @@
     <message>
         <source>Image</source>
         <translation>Image</translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <source>API &amp;token:</source>
+        <translation>API-&amp;Token:</translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation>API-Token</translation>
+    </message>
+    <message>
+        <source>sk_live_…</source>
+        <translation>sk_live_…</translation>
+    </message>
+    <message>
+        <source>Sign-in status</source>
+        <translation>Anmeldestatus</translation>
     </message>
 </context>
 <context>
@@ -2318,46 +2578,6 @@
         <translation>Die Instanzdaten (v1.*, ds.*), mit denen Jinja-Vorlagen gerendert werden</translation>
     </message>
     <message>
-        <source>Jinja Instance Data</source>
-        <translation>Jinja-Instanzdaten</translation>
-    </message>
-    <message>
-        <source>Instance data for Jinja templates</source>
-        <translation>Instanzdaten für Jinja-Vorlagen</translation>
-    </message>
-    <message>
-        <source>Templates (&quot;## template: jinja&quot;) are rendered with this instance data before they are checked, as cloud-init renders them with the instance&apos;s instance-data.json. Edit the values to try other instances.</source>
-        <translation>Vorlagen („## template: jinja“) werden vor der Prüfung mit diesen Instanzdaten gerendert, so wie cloud-init sie mit der instance-data.json der Instanz rendert. Ändern Sie die Werte, um andere Instanzen auszuprobieren.</translation>
-    </message>
-    <message>
-        <source>Instance data as JSON</source>
-        <translation>Instanzdaten als JSON</translation>
-    </message>
-    <message>
-        <source>Instance data check</source>
-        <translation>Prüfung der Instanzdaten</translation>
-    </message>
-    <message>
-        <source>&amp;Sample Data</source>
-        <translation>&amp;Beispieldaten</translation>
-    </message>
-    <message>
-        <source>Go back to the sample instance data</source>
-        <translation>Zurück zu den Beispiel-Instanzdaten</translation>
-    </message>
-    <message>
-        <source>Not JSON: %1 (at character %2)</source>
-        <translation>Kein JSON: %1 (bei Zeichen %2)</translation>
-    </message>
-    <message>
-        <source>The instance data must be a JSON object, such as {&quot;v1&quot;: {...}}.</source>
-        <translation>Die Instanzdaten müssen ein JSON-Objekt sein, etwa {&quot;v1&quot;: {...}}.</translation>
-    </message>
-    <message>
-        <source>✓ Valid JSON</source>
-        <translation>✓ Gültiges JSON</translation>
-    </message>
-    <message>
         <source>User data</source>
         <translation>Benutzerdaten</translation>
     </message>
@@ -2372,18 +2592,6 @@
     <message>
         <source>Enter on a problem moves the cursor to it</source>
         <translation>Eingabe auf einem Problem setzt den Cursor dorthin</translation>
-    </message>
-    <message>
-        <source>The instance data was changed. Use the changes before closing?</source>
-        <translation>Die Instanzdaten wurden geändert. Die Änderungen vor dem Schließen übernehmen?</translation>
-    </message>
-    <message>
-        <source>The instance data was changed but is not valid JSON, so it cannot be used. Discard the changes?</source>
-        <translation>Die Instanzdaten wurden geändert, sind aber kein gültiges JSON und können nicht übernommen werden. Die Änderungen verwerfen?</translation>
-    </message>
-    <message>
-        <source>&amp;Use Changes</source>
-        <translation>Änderungen &amp;übernehmen</translation>
     </message>
     <message>
         <source>Save as Instance &amp;Template…</source>
@@ -2532,40 +2740,8 @@
 <context>
     <name>sfdesk::ConnectionsDialog</name>
     <message>
-        <source>&amp;Connect</source>
-        <translation>&amp;Verbinden</translation>
-    </message>
-    <message>
         <source>Sign &amp;In…</source>
         <translation>&amp;Anmelden…</translation>
-    </message>
-    <message>
-        <source>Sign &amp;Out</source>
-        <translation>Ab&amp;melden</translation>
-    </message>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Hinzufügen</translation>
-    </message>
-    <message>
-        <source>Connections</source>
-        <translation>Verbindungen</translation>
-    </message>
-    <message>
-        <source>Staging</source>
-        <translation>Staging</translation>
-    </message>
-    <message>
-        <source>https://api.example.com</source>
-        <translation>https://api.example.com</translation>
-    </message>
-    <message>
-        <source>Add a custom server</source>
-        <translation>Eigenen Server hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>%1 (current)</source>
@@ -2628,14 +2804,6 @@
         <translation>Das ist keine Serveradresse.</translation>
     </message>
     <message>
-        <source>Reset Si&amp;mulator…</source>
-        <translation>Si&amp;mulator zurücksetzen…</translation>
-    </message>
-    <message>
-        <source>Start the local simulator again with the demo world or an empty account</source>
-        <translation>Den lokalen Simulator mit der Demo-Welt oder einem leeren Konto neu beginnen</translation>
-    </message>
-    <message>
         <source>Reset the Local Simulator</source>
         <translation>Lokalen Simulator zurücksetzen</translation>
     </message>
@@ -2656,10 +2824,6 @@
         <translation>&amp;Leeres Konto</translation>
     </message>
     <message>
-        <source>&amp;Remove…</source>
-        <translation>&amp;Entfernen…</translation>
-    </message>
-    <message>
         <source>Remove Connection</source>
         <translation>Verbindung entfernen</translation>
     </message>
@@ -2670,54 +2834,6 @@
     <message>
         <source>&amp;Remove Connection</source>
         <translation>Verbindung &amp;entfernen</translation>
-    </message>
-    <message>
-        <source>A&amp;ddress:</source>
-        <translation>&amp;Adresse:</translation>
-    </message>
-    <message>
-        <source>C&amp;hoose…</source>
-        <translation>A&amp;uswählen…</translation>
-    </message>
-    <message>
-        <source>Sa&amp;ve</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>None: the system&apos;s CA certificates only</source>
-        <translation>Keine: nur die CA-Zertifikate des Systems</translation>
-    </message>
-    <message>
-        <source>Extra CA certificates file</source>
-        <translation>Datei mit zusätzlichen CA-Zertifikaten</translation>
-    </message>
-    <message>
-        <source>A PEM file of CA certificates trusted for this server besides the system&apos;s, such as a company&apos;s own CA</source>
-        <translation>Eine PEM-Datei mit CA-Zertifikaten, denen für diesen Server neben denen des Systems vertraut wird, etwa der eigenen CA einer Firma</translation>
-    </message>
-    <message>
-        <source>Choose a CA certificates file</source>
-        <translation>Eine CA-Zertifikatsdatei auswählen</translation>
-    </message>
-    <message>
-        <source>None: the system&apos;s proxy settings</source>
-        <translation>Keiner: die Proxy-Einstellungen des Systems</translation>
-    </message>
-    <message>
-        <source>Proxy</source>
-        <translation>Proxy</translation>
-    </message>
-    <message>
-        <source>http://host:port or socks5://host:port, for this server only. Proxies that ask for a user name and password are not supported.</source>
-        <translation>http://host:port oder socks5://host:port, nur für diesen Server. Proxys, die nach Benutzername und Passwort fragen, werden nicht unterstützt.</translation>
-    </message>
-    <message>
-        <source>Extra &amp;CA certificates:</source>
-        <translation>Zusätzliche &amp;CA-Zertifikate:</translation>
-    </message>
-    <message>
-        <source>&amp;Proxy:</source>
-        <translation>&amp;Proxy:</translation>
     </message>
     <message>
         <source>%1, given with --server</source>
@@ -4198,6 +4314,41 @@
     </message>
 </context>
 <context>
+    <name>sfdesk::InstanceDataDialog</name>
+    <message>
+        <source>&amp;Sample Data</source>
+        <translation>&amp;Beispieldaten</translation>
+    </message>
+    <message>
+        <source>Go back to the sample instance data</source>
+        <translation>Zurück zu den Beispiel-Instanzdaten</translation>
+    </message>
+    <message>
+        <source>✓ Valid JSON</source>
+        <translation>✓ Gültiges JSON</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 (at character %2)</source>
+        <translation>Kein JSON: %1 (bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>The instance data must be a JSON object, such as {&quot;v1&quot;: {...}}.</source>
+        <translation>Die Instanzdaten müssen ein JSON-Objekt sein, etwa {&quot;v1&quot;: {...}}.</translation>
+    </message>
+    <message>
+        <source>The instance data was changed. Use the changes before closing?</source>
+        <translation>Die Instanzdaten wurden geändert. Die Änderungen vor dem Schließen übernehmen?</translation>
+    </message>
+    <message>
+        <source>The instance data was changed but is not valid JSON, so it cannot be used. Discard the changes?</source>
+        <translation>Die Instanzdaten wurden geändert, sind aber kein gültiges JSON und können nicht übernommen werden. Die Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Use Changes</source>
+        <translation>Änderungen &amp;übernehmen</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::InstanceModel</name>
     <message>
         <source>Name</source>
@@ -5175,122 +5326,6 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
     <message>
         <source>✓ Valid</source>
         <translation>✓ Gültig</translation>
-    </message>
-    <message>
-        <source>Multipart User Data</source>
-        <translation>Mehrteilige Benutzerdaten</translation>
-    </message>
-    <message>
-        <source>Multipart user data builder</source>
-        <translation>Baukasten für mehrteilige Benutzerdaten</translation>
-    </message>
-    <message>
-        <source>Parts</source>
-        <translation>Teile</translation>
-    </message>
-    <message>
-        <source>&amp;Add Part</source>
-        <translation>Teil &amp;hinzufügen</translation>
-    </message>
-    <message>
-        <source>Add a part</source>
-        <translation>Einen Teil hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
-    </message>
-    <message>
-        <source>Remove the part</source>
-        <translation>Den Teil entfernen</translation>
-    </message>
-    <message>
-        <source>&amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move the part up</source>
-        <translation>Den Teil nach oben verschieben</translation>
-    </message>
-    <message>
-        <source>Do&amp;wn</source>
-        <translation>Nach &amp;unten</translation>
-    </message>
-    <message>
-        <source>Move the part down</source>
-        <translation>Den Teil nach unten verschieben</translation>
-    </message>
-    <message>
-        <source>&amp;Parts</source>
-        <translation>&amp;Teile</translation>
-    </message>
-    <message>
-        <source>Part type</source>
-        <translation>Typ des Teils</translation>
-    </message>
-    <message>
-        <source>Part file name</source>
-        <translation>Dateiname des Teils</translation>
-    </message>
-    <message>
-        <source>optional; cloud-init names a script after it</source>
-        <translation>optional; cloud-init benennt ein Skript danach</translation>
-    </message>
-    <message>
-        <source>Part text</source>
-        <translation>Text des Teils</translation>
-    </message>
-    <message>
-        <source>Part check</source>
-        <translation>Prüfung des Teils</translation>
-    </message>
-    <message>
-        <source>&amp;Type:</source>
-        <translation>T&amp;yp:</translation>
-    </message>
-    <message>
-        <source>&amp;File name:</source>
-        <translation>&amp;Dateiname:</translation>
-    </message>
-    <message>
-        <source>Part and previews</source>
-        <translation>Teil und Vorschauen</translation>
-    </message>
-    <message>
-        <source>Pa&amp;rt</source>
-        <translation>Te&amp;il</translation>
-    </message>
-    <message>
-        <source>Merged cloud-config</source>
-        <translation>Zusammengeführte cloud-config</translation>
-    </message>
-    <message>
-        <source>Check of the merged cloud-config</source>
-        <translation>Prüfung der zusammengeführten cloud-config</translation>
-    </message>
-    <message>
-        <source>&amp;Merged Cloud-config</source>
-        <translation>&amp;Zusammengeführte Cloud-config</translation>
-    </message>
-    <message>
-        <source>MIME text</source>
-        <translation>MIME-Text</translation>
-    </message>
-    <message>
-        <source>Size of the payload</source>
-        <translation>Größe der Nutzdaten</translation>
-    </message>
-    <message>
-        <source>M&amp;IME Text</source>
-        <translation>&amp;MIME-Text</translation>
-    </message>
-    <message>
-        <source>What opening the file found</source>
-        <translation>Was beim Öffnen der Datei gefunden wurde</translation>
-    </message>
-    <message>
-        <source>Actions</source>
-        <translation>Aktionen</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
@@ -7380,20 +7415,8 @@ Zusammen: %4
         <translation>Bitten Sie die Administration des Servers um ein Token.</translation>
     </message>
     <message>
-        <source>sk_live_…</source>
-        <translation>sk_live_…</translation>
-    </message>
-    <message>
-        <source>API token</source>
-        <translation>API-Token</translation>
-    </message>
-    <message>
         <source>Sign In</source>
         <translation>Anmelden</translation>
-    </message>
-    <message>
-        <source>API &amp;token:</source>
-        <translation>API-&amp;Token:</translation>
     </message>
     <message>
         <source>Checking the token with the server…</source>
@@ -7418,10 +7441,6 @@ Zusammen: %4
     <message>
         <source>Paste an API token for %1. It is checked with the server and then kept in the system keychain.</source>
         <translation>Fügen Sie ein API-Token für %1 ein. Es wird beim Server geprüft und dann im Schlüsselbund des Systems verwahrt.</translation>
-    </message>
-    <message>
-        <source>Sign-in status</source>
-        <translation>Anmeldestatus</translation>
     </message>
     <message>
         <source>Sign in with this token now, without the keychain: sfdesk asks for it again next time</source>

@@ -9,14 +9,13 @@
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
+#include "ui_multipartdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -30,7 +29,6 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
@@ -132,11 +130,11 @@ struct MultipartDialog::Check
 
 MultipartDialog::MultipartDialog(QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::MultipartDialog>())
     , m_instanceData(CloudInit::sampleInstanceData())
 {
+    m_ui->setupUi(this);
     setObjectName(u"multipartDialog"_s);
-    setWindowTitle(tr("Multipart User Data"));
-    setAccessibleName(tr("Multipart user data builder"));
     buildUi();
     m_check = std::make_unique<BackgroundCheck<Check>>(
         this,
@@ -172,150 +170,57 @@ void MultipartDialog::setInstanceData(const QJsonObject& data)
 
 void MultipartDialog::buildUi()
 {
-    m_list = new QListWidget(this);
-    m_list->setObjectName(u"multipartPartList"_s);
-    m_list->setAccessibleName(tr("Parts"));
-    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+    connect(m_ui->multipartPartList, &QListWidget::currentRowChanged, this, [this](int row) {
         if (!m_showing)
             showPart(row);
     });
 
-    m_addButton = new QToolButton(this);
-    m_addButton->setObjectName(u"multipartAddButton"_s);
-    m_addButton->setText(tr("&Add Part"));
-    m_addButton->setIcon(ThemeIcons::icon(QStringLiteral("list-add")));
-    m_addButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_addButton->setAccessibleName(tr("Add a part"));
-    m_addButton->setPopupMode(QToolButton::InstantPopup);
-    m_addButton->setFocusPolicy(Qt::StrongFocus);
-    auto* addMenu = new QMenu(m_addButton);
+    m_ui->multipartAddButton->setIcon(ThemeIcons::icon(QStringLiteral("list-add")));
+    auto* addMenu = new QMenu(m_ui->multipartAddButton);
     for (const QString& type : constValue(CloudInit::multipartPartTypes())) {
         QAction* action = addMenu->addAction(typeTitle(type), this, [this, type] { addPart(type); });
         action->setObjectName(u"multipartAdd_"_s + type.section(u'/', 1));
     }
-    m_addButton->setMenu(addMenu);
-    m_removeButton = new QPushButton(ThemeIcons::icon(QStringLiteral("list-remove")), tr("&Delete"), this);
-    m_removeButton->setObjectName(u"multipartRemoveButton"_s);
-    m_removeButton->setAccessibleName(tr("Remove the part"));
-    connect(m_removeButton, &QPushButton::clicked, this, &MultipartDialog::removeCurrentPart);
-    m_upButton = new QPushButton(ThemeIcons::icon(QStringLiteral("go-up")), tr("&Up"), this);
-    m_upButton->setObjectName(u"multipartUpButton"_s);
-    m_upButton->setAccessibleName(tr("Move the part up"));
-    connect(m_upButton, &QPushButton::clicked, this, [this] { moveCurrentPart(-1); });
-    m_downButton = new QPushButton(ThemeIcons::icon(QStringLiteral("go-down")), tr("Do&wn"), this);
-    m_downButton->setObjectName(u"multipartDownButton"_s);
-    m_downButton->setAccessibleName(tr("Move the part down"));
-    connect(m_downButton, &QPushButton::clicked, this, [this] { moveCurrentPart(1); });
-
-    auto* listButtons = new QHBoxLayout;
-    listButtons->addWidget(m_addButton);
-    listButtons->addWidget(m_removeButton);
-    listButtons->addWidget(m_upButton);
-    listButtons->addWidget(m_downButton);
-    auto* left = new QWidget(this);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto* partsLabel = new QLabel(tr("&Parts"), left);
-    partsLabel->setBuddy(m_list);
-    leftLayout->addWidget(partsLabel);
-    leftLayout->addWidget(m_list, 1);
-    leftLayout->addLayout(listButtons);
+    m_ui->multipartAddButton->setMenu(addMenu);
+    m_ui->multipartRemoveButton->setIcon(ThemeIcons::icon(QStringLiteral("list-remove")));
+    connect(m_ui->multipartRemoveButton, &QPushButton::clicked, this, &MultipartDialog::removeCurrentPart);
+    m_ui->multipartUpButton->setIcon(ThemeIcons::icon(QStringLiteral("go-up")));
+    connect(m_ui->multipartUpButton, &QPushButton::clicked, this, [this] { moveCurrentPart(-1); });
+    m_ui->multipartDownButton->setIcon(ThemeIcons::icon(QStringLiteral("go-down")));
+    connect(m_ui->multipartDownButton, &QPushButton::clicked, this, [this] { moveCurrentPart(1); });
 
     // The part being edited.
-    auto* partPage = new QWidget(this);
-    m_typeCombo = new QComboBox(partPage);
-    m_typeCombo->setObjectName(u"multipartTypeCombo"_s);
-    m_typeCombo->setAccessibleName(tr("Part type"));
     for (const QString& type : constValue(CloudInit::multipartPartTypes()))
-        m_typeCombo->addItem(u"%1 (%2)"_s.arg(typeTitle(type), type), type);
-    connect(m_typeCombo, &QComboBox::currentIndexChanged, this, [this] {
+        m_ui->multipartTypeCombo->addItem(u"%1 (%2)"_s.arg(typeTitle(type), type), type);
+    connect(m_ui->multipartTypeCombo, &QComboBox::currentIndexChanged, this, [this] {
         if (m_showing || currentPart() < 0)
             return;
-        m_parts[currentPart()].contentType = m_typeCombo->currentData().toString();
+        m_parts[currentPart()].contentType = m_ui->multipartTypeCombo->currentData().toString();
         partEdited();
     });
-    m_fileNameEdit = new QLineEdit(partPage);
-    m_fileNameEdit->setObjectName(u"multipartFileNameEdit"_s);
-    m_fileNameEdit->setAccessibleName(tr("Part file name"));
-    m_fileNameEdit->setPlaceholderText(tr("optional; cloud-init names a script after it"));
-    connect(m_fileNameEdit, &QLineEdit::textEdited, this, [this](const QString& text) {
+    connect(m_ui->multipartFileNameEdit, &QLineEdit::textEdited, this, [this](const QString& text) {
         if (currentPart() < 0)
             return;
         m_parts[currentPart()].fileName = text;
         partEdited();
     });
-    m_editor = new CloudInitCodeEditor(partPage);
-    m_editor->setObjectName(u"multipartPartEditor"_s);
-    m_editor->setAccessibleName(tr("Part text"));
-    // Tab moves the focus on; the part is YAML or a script, indented with spaces.
-    m_editor->setTabChangesFocus(true);
-    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+    // Tab moves the focus on (the form says so): the part is YAML or a script, indented with spaces.
+    connect(m_ui->multipartPartEditor, &QPlainTextEdit::textChanged, this, [this] {
         if (m_showing || currentPart() < 0)
             return;
-        m_parts[currentPart()].body = m_editor->toPlainText().toUtf8();
+        m_parts[currentPart()].body = m_ui->multipartPartEditor->toPlainText().toUtf8();
         partEdited();
     });
-    m_partStatus = new QLabel(partPage);
-    m_partStatus->setObjectName(u"multipartPartStatus"_s);
-    m_partStatus->setAccessibleName(tr("Part check"));
-    m_partStatus->setTextFormat(Qt::PlainText);
-    m_partStatus->setWordWrap(true);
-    auto* form = new QFormLayout;
-    form->addRow(tr("&Type:"), m_typeCombo);
-    form->addRow(tr("&File name:"), m_fileNameEdit);
-    auto* partLayout = new QVBoxLayout(partPage);
-    partLayout->addLayout(form);
-    partLayout->addWidget(m_editor, 1);
-    partLayout->addWidget(m_partStatus);
+    for (QPlainTextEdit* preview : {m_ui->multipartMergedPreview, m_ui->multipartMimePreview})
+        preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
-    const auto preview = [this](const QString& name, const QString& accessible,
-                                const QString& statusAccessible, QPlainTextEdit** edit, QLabel** status) {
-        auto* page = new QWidget(this);
-        *edit = new QPlainTextEdit(page);
-        (*edit)->setObjectName(name);
-        (*edit)->setAccessibleName(accessible);
-        (*edit)->setReadOnly(true);
-        (*edit)->setLineWrapMode(QPlainTextEdit::NoWrap);
-        (*edit)->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        *status = new QLabel(page);
-        (*status)->setObjectName(name + u"Status"_s);
-        (*status)->setAccessibleName(statusAccessible);
-        (*status)->setTextFormat(Qt::PlainText);
-        (*status)->setWordWrap(true);
-        auto* layout = new QVBoxLayout(page);
-        layout->addWidget(*edit, 1);
-        layout->addWidget(*status);
-        return page;
-    };
-    m_tabs = new QTabWidget(this);
-    m_tabs->setObjectName(u"multipartTabs"_s);
-    m_tabs->setAccessibleName(tr("Part and previews"));
-    m_tabs->addTab(partPage, tr("Pa&rt"));
-    m_tabs->addTab(preview(u"multipartMergedPreview"_s, tr("Merged cloud-config"),
-                           tr("Check of the merged cloud-config"), &m_merged, &m_mergedStatus),
-                   tr("&Merged Cloud-config"));
-    m_tabs->addTab(preview(u"multipartMimePreview"_s, tr("MIME text"), tr("Size of the payload"), &m_mime,
-                           &m_mimeStatus),
-                   tr("M&IME Text"));
+    m_ui->splitter->setStretchFactor(0, 1);
+    m_ui->splitter->setStretchFactor(1, 3);
+    m_ui->splitter->setSizes({260, 700});
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(left);
-    splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    splitter->setSizes({260, 700});
-    splitter->setChildrenCollapsible(false);
+    m_ui->multipartOpenStatus->hide();
 
-    m_openStatus = new QLabel(this);
-    m_openStatus->setObjectName(u"multipartOpenStatus"_s);
-    m_openStatus->setAccessibleName(tr("What opening the file found"));
-    m_openStatus->setTextFormat(Qt::PlainText);
-    m_openStatus->setWordWrap(true);
-    m_openStatus->hide();
-
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    buttons->setObjectName(u"multipartButtons"_s);
-    buttons->setAccessibleName(tr("Actions"));
+    QDialogButtonBox* buttons = m_ui->multipartButtons;
     auto* openButton = buttons->addButton(tr("&Open…"), QDialogButtonBox::ActionRole);
     openButton->setObjectName(u"multipartOpenButton"_s);
     openButton->setAccessibleName(tr("Open a multipart file"));
@@ -335,12 +240,6 @@ void MultipartDialog::buildUi()
     close->setObjectName(u"multipartCloseButton"_s);
     close->setAccessibleName(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(m_openStatus);
-    layout->addWidget(buttons);
-    resize(960, 640);
 }
 
 void MultipartDialog::setParts(const QList<CloudInit::MimePart>& parts)
@@ -360,8 +259,8 @@ void MultipartDialog::addPart(const QString& contentType)
     refreshList();
     showPart(int(m_parts.size()) - 1);
     partEdited();
-    m_editor->setFocus();
-    m_editor->moveCursor(QTextCursor::End);
+    m_ui->multipartPartEditor->setFocus();
+    m_ui->multipartPartEditor->moveCursor(QTextCursor::End);
 }
 
 void MultipartDialog::removeCurrentPart()
@@ -393,7 +292,7 @@ void MultipartDialog::moveCurrentPart(int delta)
 
 int MultipartDialog::currentPart() const
 {
-    return m_list->currentRow();
+    return m_ui->multipartPartList->currentRow();
 }
 
 void MultipartDialog::setCurrentPart(int index)
@@ -404,8 +303,8 @@ void MultipartDialog::setCurrentPart(int index)
 void MultipartDialog::refreshList()
 {
     m_showing = true;
-    const int row = m_list->currentRow();
-    m_list->clear();
+    const int row = m_ui->multipartPartList->currentRow();
+    m_ui->multipartPartList->clear();
     for (qsizetype i = 0; i < m_parts.size(); ++i) {
         const CloudInit::MimePart& part = m_parts[i];
         QString text = tr("%1. %2").arg(i + 1).arg(typeTitle(part.contentType));
@@ -413,38 +312,39 @@ void MultipartDialog::refreshList()
             text = tr("%1 (%2)").arg(text, part.fileName);
         if (i < m_results.size())
             text = (m_results[i].valid() ? u"✓ "_s : u"✗ "_s) + text;
-        m_list->addItem(text);
+        m_ui->multipartPartList->addItem(text);
     }
-    m_list->setCurrentRow(qMin(row, int(m_parts.size()) - 1));
+    m_ui->multipartPartList->setCurrentRow(qMin(row, int(m_parts.size()) - 1));
     m_showing = false;
 }
 
 void MultipartDialog::showPart(int index)
 {
     m_showing = true;
-    m_list->setCurrentRow(index);
+    m_ui->multipartPartList->setCurrentRow(index);
     const bool valid = index >= 0 && index < m_parts.size();
-    m_typeCombo->setEnabled(valid);
-    m_fileNameEdit->setEnabled(valid);
-    m_editor->setEnabled(valid);
-    m_removeButton->setEnabled(valid);
-    m_upButton->setEnabled(valid && index > 0);
-    m_downButton->setEnabled(valid && index + 1 < m_parts.size());
+    m_ui->multipartTypeCombo->setEnabled(valid);
+    m_ui->multipartFileNameEdit->setEnabled(valid);
+    m_ui->multipartPartEditor->setEnabled(valid);
+    m_ui->multipartRemoveButton->setEnabled(valid);
+    m_ui->multipartUpButton->setEnabled(valid && index > 0);
+    m_ui->multipartDownButton->setEnabled(valid && index + 1 < m_parts.size());
     if (valid) {
         const CloudInit::MimePart& part = m_parts[index];
-        const int typeIndex = m_typeCombo->findData(part.contentType);
+        const int typeIndex = m_ui->multipartTypeCombo->findData(part.contentType);
         if (typeIndex < 0)
-            m_typeCombo->addItem(part.contentType, part.contentType);
-        m_typeCombo->setCurrentIndex(m_typeCombo->findData(part.contentType));
-        m_fileNameEdit->setText(part.fileName);
-        m_editor->setPlainText(QString::fromUtf8(part.body));
-        m_editor->setDiagnostics(index < m_results.size() ? m_results[index].diagnostics
-                                                          : QList<CloudInit::Diagnostic>());
-        m_partStatus->setText(index < m_results.size() ? verdict(m_results[index]) : tr("Checking…"));
+            m_ui->multipartTypeCombo->addItem(part.contentType, part.contentType);
+        m_ui->multipartTypeCombo->setCurrentIndex(m_ui->multipartTypeCombo->findData(part.contentType));
+        m_ui->multipartFileNameEdit->setText(part.fileName);
+        m_ui->multipartPartEditor->setPlainText(QString::fromUtf8(part.body));
+        m_ui->multipartPartEditor->setDiagnostics(index < m_results.size() ? m_results[index].diagnostics
+                                                                           : QList<CloudInit::Diagnostic>());
+        m_ui->multipartPartStatus->setText(index < m_results.size() ? verdict(m_results[index])
+                                                                    : tr("Checking…"));
     } else {
-        m_editor->clear();
-        m_fileNameEdit->clear();
-        m_partStatus->setText(tr("Add a part."));
+        m_ui->multipartPartEditor->clear();
+        m_ui->multipartFileNameEdit->clear();
+        m_ui->multipartPartStatus->setText(tr("Add a part."));
     }
     m_showing = false;
 }
@@ -452,7 +352,7 @@ void MultipartDialog::showPart(int index)
 void MultipartDialog::partEdited()
 {
     m_check->inputChanged();
-    m_partStatus->setText(tr("Checking…"));
+    m_ui->multipartPartStatus->setText(tr("Checking…"));
     m_checkTimer->start();
 }
 
@@ -478,25 +378,25 @@ void MultipartDialog::showCheck(const Check& check)
     refreshList();
     const int index = currentPart();
     if (index >= 0 && index < m_results.size()) {
-        m_editor->setDiagnostics(m_results[index].diagnostics);
-        m_partStatus->setText(verdict(m_results[index]));
+        m_ui->multipartPartEditor->setDiagnostics(m_results[index].diagnostics);
+        m_ui->multipartPartStatus->setText(verdict(m_results[index]));
     }
-    m_merged->setPlainText(QString::fromUtf8(check.merged.text));
+    m_ui->multipartMergedPreview->setPlainText(QString::fromUtf8(check.merged.text));
     QStringList mergedText;
     if (!check.merged.text.isEmpty())
         mergedText << verdict(check.mergedResult);
     mergedText << check.merged.notes;
-    m_mergedStatus->setText(mergedText.join(u'\n'));
+    m_ui->multipartMergedPreviewStatus->setText(mergedText.join(u'\n'));
     // Scrolling stays where it was when the text is long.
-    const int scroll = m_mime->verticalScrollBar()->value();
-    m_mime->setPlainText(QString::fromUtf8(check.mime));
-    m_mime->verticalScrollBar()->setValue(scroll);
+    const int scroll = m_ui->multipartMimePreview->verticalScrollBar()->value();
+    m_ui->multipartMimePreview->setPlainText(QString::fromUtf8(check.mime));
+    m_ui->multipartMimePreview->verticalScrollBar()->setValue(scroll);
     QString size = tr("%1 bytes, %2 bytes in base64; SF Compute accepts at most 64 KiB.")
                        .arg(check.size.raw)
                        .arg(check.size.base64);
     if (check.size.base64Exceeds())
         size.append(u' ').append(tr("Over the limit: leave parts out or compress them."));
-    m_mimeStatus->setText(size);
+    m_ui->multipartMimePreviewStatus->setText(size);
     Q_EMIT checked();
 }
 
@@ -517,8 +417,8 @@ bool MultipartDialog::openFile(const QString& path, QString* error)
         return false;
     }
     setParts(parsed.parts);
-    m_openStatus->setText(parsed.warnings.join(u'\n'));
-    m_openStatus->setVisible(!parsed.warnings.isEmpty());
+    m_ui->multipartOpenStatus->setText(parsed.warnings.join(u'\n'));
+    m_ui->multipartOpenStatus->setVisible(!parsed.warnings.isEmpty());
     return true;
 }
 

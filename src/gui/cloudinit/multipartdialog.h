@@ -9,19 +9,15 @@
 #include <QDialog>
 #include <QJsonObject>
 
-class QComboBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPlainTextEdit;
-class QPushButton;
-class QTabWidget;
+#include <memory>
+
 class QTimer;
-class QToolButton;
+
+namespace Ui {
+class MultipartDialog;
+}
 
 namespace sfdesk {
-
-class CloudInitCodeEditor;
 
 // Builds multipart/mixed user data from parts (cloud-config, shell script, boothook, Jinja), each
 // edited and validated on its own, with previews of the merged cloud-config and of the MIME text;
@@ -83,24 +79,10 @@ private:
     void showCheck(const Check& check);
     void showError(const QString& title, const QString& text);
 
+    std::unique_ptr<Ui::MultipartDialog> m_ui;
     QList<CloudInit::MimePart> m_parts;
     QJsonObject m_instanceData;
     QList<CloudInit::ValidationResult> m_results;
-    QListWidget* m_list = nullptr;
-    QToolButton* m_addButton = nullptr;
-    QPushButton* m_removeButton = nullptr;
-    QPushButton* m_upButton = nullptr;
-    QPushButton* m_downButton = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    QComboBox* m_typeCombo = nullptr;
-    QLineEdit* m_fileNameEdit = nullptr;
-    CloudInitCodeEditor* m_editor = nullptr;
-    QLabel* m_partStatus = nullptr;
-    QPlainTextEdit* m_merged = nullptr;
-    QLabel* m_mergedStatus = nullptr;
-    QPlainTextEdit* m_mime = nullptr;
-    QLabel* m_mimeStatus = nullptr;
-    QLabel* m_openStatus = nullptr;
     QTimer* m_checkTimer = nullptr;
     bool m_showing = false;
     // The payload as opened, saved or used in the editor: the parts are edited when theirs differs.

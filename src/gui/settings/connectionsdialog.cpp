@@ -11,170 +11,63 @@
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/themeicons.h"
+#include "ui_connectionsdialog.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
 ConnectionsDialog::ConnectionsDialog(ConnectionManager* connections, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::ConnectionsDialog>())
     , m_connections(connections)
-    , m_list(new QListWidget(this))
-    , m_details(new QLabel(this))
-    , m_connect(new QPushButton(ThemeIcons::icon(QStringLiteral("network-connect")), tr("&Connect"), this))
-    , m_signIn(new QPushButton(ThemeIcons::icon(QStringLiteral("dialog-password")), tr("Sign &In…"), this))
-    , m_signOut(new QPushButton(ThemeIcons::icon(QStringLiteral("system-log-out")), tr("Sign &Out"), this))
-    , m_remove(new QPushButton(ThemeIcons::icon(QStringLiteral("list-remove")), tr("&Remove…"), this))
-    , m_reset(
-          new QPushButton(ThemeIcons::icon(QStringLiteral("document-revert")), tr("Reset Si&mulator…"), this))
-    , m_notice(new QLabel(this))
-    , m_network(new QGroupBox(this))
-    , m_caCertificates(new QLineEdit(this))
-    , m_chooseCaCertificates(
-          new QPushButton(ThemeIcons::icon(QStringLiteral("document-open")), tr("C&hoose…"), this))
-    , m_proxy(new QLineEdit(this))
-    , m_saveNetwork(new QPushButton(ThemeIcons::icon(QStringLiteral("document-save")), tr("Sa&ve"), this))
-    , m_networkProblem(new QLabel(this))
-    , m_customName(new QLineEdit(this))
-    , m_customUrl(new QLineEdit(this))
-    , m_add(new QPushButton(ThemeIcons::icon(QStringLiteral("list-add")), tr("&Add"), this))
-    , m_addProblem(new QLabel(this))
 {
+    m_ui->setupUi(this);
     setObjectName(QStringLiteral("connectionsDialog"));
-    setWindowTitle(tr("Connections"));
-
-    m_list->setObjectName(QStringLiteral("connectionsList"));
-    m_list->setAccessibleName(tr("Connections"));
-    m_details->setObjectName(QStringLiteral("connectionDetails"));
-    m_details->setWordWrap(true);
-    m_details->setTextFormat(Qt::PlainText);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_details->setFocusPolicy(Qt::TabFocus);
-    m_details->setMinimumHeight(5 * fontMetrics().lineSpacing());
-    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_connect->setObjectName(QStringLiteral("connectButton"));
-    m_signIn->setObjectName(QStringLiteral("signInButton"));
-    m_signOut->setObjectName(QStringLiteral("signOutButton"));
-    m_remove->setObjectName(QStringLiteral("removeConnectionButton"));
-    m_reset->setObjectName(QStringLiteral("resetSimulatorButton"));
-    m_reset->setToolTip(tr("Start the local simulator again with the demo world or an empty account"));
-    m_customName->setObjectName(QStringLiteral("customNameField"));
-    m_customName->setPlaceholderText(tr("Staging"));
-    m_customUrl->setObjectName(QStringLiteral("customUrlField"));
-    m_customUrl->setPlaceholderText(tr("https://api.example.com"));
-    m_add->setObjectName(QStringLiteral("addConnectionButton"));
-    m_addProblem->setObjectName(QStringLiteral("addConnectionProblem"));
-    m_addProblem->setWordWrap(true);
-    m_addProblem->setTextFormat(Qt::PlainText);
-    m_addProblem->hide();
+    m_ui->connectButton->setIcon(ThemeIcons::icon(QStringLiteral("network-connect")));
+    m_ui->signInButton->setIcon(ThemeIcons::icon(QStringLiteral("dialog-password")));
+    m_ui->signOutButton->setIcon(ThemeIcons::icon(QStringLiteral("system-log-out")));
+    m_ui->removeConnectionButton->setIcon(ThemeIcons::icon(QStringLiteral("list-remove")));
+    m_ui->resetSimulatorButton->setIcon(ThemeIcons::icon(QStringLiteral("document-revert")));
+    m_ui->chooseCaCertificatesButton->setIcon(ThemeIcons::icon(QStringLiteral("document-open")));
+    m_ui->saveNetworkSettingsButton->setIcon(ThemeIcons::icon(QStringLiteral("document-save")));
+    m_ui->addConnectionButton->setIcon(ThemeIcons::icon(QStringLiteral("list-add")));
+    m_ui->connectionDetails->setMinimumHeight(5 * fontMetrics().lineSpacing());
+    m_ui->addConnectionProblem->hide();
     // What became of a token: said where the user acted, and kept until the next action.
-    m_notice->setObjectName(QStringLiteral("connectionsNotice"));
-    m_notice->setWordWrap(true);
-    m_notice->setTextFormat(Qt::PlainText);
-    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_notice->setFocusPolicy(Qt::TabFocus);
-    m_notice->hide();
+    m_ui->connectionsNotice->hide();
+    m_ui->networkSettingsProblem->hide();
 
-    m_network->setObjectName(QStringLiteral("networkSettings"));
-    m_caCertificates->setObjectName(QStringLiteral("caCertificatesField"));
-    m_caCertificates->setPlaceholderText(tr("None: the system's CA certificates only"));
-    m_caCertificates->setAccessibleName(tr("Extra CA certificates file"));
-    m_caCertificates->setToolTip(tr("A PEM file of CA certificates trusted for this server besides the "
-                                    "system's, such as a company's own CA"));
-    m_caCertificates->setClearButtonEnabled(true);
-    m_chooseCaCertificates->setObjectName(QStringLiteral("chooseCaCertificatesButton"));
-    m_chooseCaCertificates->setAccessibleName(tr("Choose a CA certificates file"));
-    m_proxy->setObjectName(QStringLiteral("proxyField"));
-    m_proxy->setPlaceholderText(tr("None: the system's proxy settings"));
-    m_proxy->setAccessibleName(tr("Proxy"));
-    m_proxy->setToolTip(tr("http://host:port or socks5://host:port, for this server only. Proxies that ask "
-                           "for a user name and password are not supported."));
-    m_proxy->setClearButtonEnabled(true);
-    m_saveNetwork->setObjectName(QStringLiteral("saveNetworkSettingsButton"));
-    m_networkProblem->setObjectName(QStringLiteral("networkSettingsProblem"));
-    m_networkProblem->setWordWrap(true);
-    m_networkProblem->setTextFormat(Qt::PlainText);
-    m_networkProblem->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_networkProblem->hide();
-
-    auto* actions = new QVBoxLayout;
-    for (QPushButton* button : {m_connect, m_signIn, m_signOut, m_remove, m_reset})
-        actions->addWidget(button);
-    actions->addStretch();
-
-    auto* top = new QHBoxLayout;
-    auto* left = new QVBoxLayout;
-    left->addWidget(m_list, 1);
-    left->addWidget(m_details);
-    left->addWidget(m_notice);
-    top->addLayout(left, 1);
-    top->addLayout(actions);
-
-    auto* networkForm = new QFormLayout(m_network);
-    auto* caLabel = new QLabel(tr("Extra &CA certificates:"), m_network);
-    caLabel->setBuddy(m_caCertificates);
-    auto* caRow = new QHBoxLayout;
-    caRow->addWidget(m_caCertificates, 1);
-    caRow->addWidget(m_chooseCaCertificates);
-    networkForm->addRow(caLabel, caRow);
-    auto* proxyLabel = new QLabel(tr("&Proxy:"), m_network);
-    proxyLabel->setBuddy(m_proxy);
-    networkForm->addRow(proxyLabel, m_proxy);
-    auto* saveRow = new QHBoxLayout;
-    saveRow->addWidget(m_networkProblem, 1);
-    saveRow->addWidget(m_saveNetwork, 0, Qt::AlignTop);
-    networkForm->addRow(saveRow);
-
-    auto* custom = new QGroupBox(tr("Add a custom server"), this);
-    auto* form = new QFormLayout(custom);
-    auto* nameLabel = new QLabel(tr("&Name:"), custom);
-    nameLabel->setBuddy(m_customName);
-    auto* urlLabel = new QLabel(tr("A&ddress:"), custom);
-    urlLabel->setBuddy(m_customUrl);
-    form->addRow(nameLabel, m_customName);
-    form->addRow(urlLabel, m_customUrl);
-    auto* addRow = new QHBoxLayout;
-    addRow->addWidget(m_addProblem, 1);
-    addRow->addWidget(m_add);
-    form->addRow(addRow);
-
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top, 1);
-    layout->addWidget(m_network);
-    layout->addWidget(custom);
-    layout->addWidget(close);
-
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionsDialog::updateDetails);
-    connect(m_list, &QListWidget::itemActivated, this, [this] { m_connect->click(); });
-    connect(m_connect, &QPushButton::clicked, this, [this] { m_connections->connectTo(selectedProfile()); });
-    connect(m_signIn, &QPushButton::clicked, this, [this] {
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_ui->connectionsList, &QListWidget::currentRowChanged, this, &ConnectionsDialog::updateDetails);
+    connect(m_ui->connectionsList, &QListWidget::itemActivated, this,
+            [this] { m_ui->connectButton->click(); });
+    connect(m_ui->connectButton, &QPushButton::clicked, this,
+            [this] { m_connections->connectTo(selectedProfile()); });
+    connect(m_ui->signInButton, &QPushButton::clicked, this, [this] {
         const ConnectionProfile profile = selectedProfile();
         if (!selectedIsCurrent())
             m_connections->connectTo(profile);
         Q_EMIT signInRequested();
     });
-    connect(m_signOut, &QPushButton::clicked, this, [this] {
+    connect(m_ui->signOutButton, &QPushButton::clicked, this, [this] {
         showNotice({});
         m_connections->signOut();
     });
-    connect(m_remove, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
-    connect(m_reset, &QPushButton::clicked, this, &ConnectionsDialog::askToResetSimulator);
-    connect(m_add, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
-    for (QLineEdit* field : {m_customName, m_customUrl, m_caCertificates, m_proxy})
+    connect(m_ui->removeConnectionButton, &QPushButton::clicked, this, &ConnectionsDialog::removeSelected);
+    connect(m_ui->resetSimulatorButton, &QPushButton::clicked, this, &ConnectionsDialog::askToResetSimulator);
+    connect(m_ui->addConnectionButton, &QPushButton::clicked, this, &ConnectionsDialog::addCustom);
+    for (QLineEdit* field :
+         {m_ui->customNameField, m_ui->customUrlField, m_ui->caCertificatesField, m_ui->proxyField})
         field->installEventFilter(this);
     connect(connections, &ConnectionManager::currentChanged, this, &ConnectionsDialog::reload);
     connect(connections, &ConnectionManager::stateChanged, this, &ConnectionsDialog::updateDetails);
@@ -182,11 +75,13 @@ ConnectionsDialog::ConnectionsDialog(ConnectionManager* connections, QWidget* pa
     connect(connections->settings(), &Settings::profilesChanged, this, &ConnectionsDialog::reload);
     connect(connections, &ConnectionManager::profileForgotten, this,
             [this](const ConnectionProfile&, const QString& outcome) { showNotice(outcome); });
-    connect(m_chooseCaCertificates, &QPushButton::clicked, this, &ConnectionsDialog::chooseCaCertificates);
-    connect(m_saveNetwork, &QPushButton::clicked, this, &ConnectionsDialog::saveNetworkSettings);
-    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionsDialog::showNetworkSettings);
+    connect(m_ui->chooseCaCertificatesButton, &QPushButton::clicked, this,
+            &ConnectionsDialog::chooseCaCertificates);
+    connect(m_ui->saveNetworkSettingsButton, &QPushButton::clicked, this,
+            &ConnectionsDialog::saveNetworkSettings);
+    connect(m_ui->connectionsList, &QListWidget::currentRowChanged, this,
+            &ConnectionsDialog::showNetworkSettings);
     reload();
-    resize(600, 560);
 }
 
 ConnectionsDialog::~ConnectionsDialog() = default;
@@ -196,15 +91,15 @@ bool ConnectionsDialog::eventFilter(QObject* watched, QEvent* event)
     if (event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if (key == Qt::Key_Return || key == Qt::Key_Enter) {
-            if (watched == m_customName && m_customUrl->text().trimmed().isEmpty()) {
-                m_customUrl->setFocus(Qt::TabFocusReason);
+            if (watched == m_ui->customNameField && m_ui->customUrlField->text().trimmed().isEmpty()) {
+                m_ui->customUrlField->setFocus(Qt::TabFocusReason);
                 return true;
             }
-            if (watched == m_customName || watched == m_customUrl) {
+            if (watched == m_ui->customNameField || watched == m_ui->customUrlField) {
                 addCustom();
                 return true;
             }
-            if (watched == m_caCertificates || watched == m_proxy) {
+            if (watched == m_ui->caCertificatesField || watched == m_ui->proxyField) {
                 saveNetworkSettings();
                 return true;
             }
@@ -215,32 +110,34 @@ bool ConnectionsDialog::eventFilter(QObject* watched, QEvent* event)
 
 void ConnectionsDialog::reload()
 {
-    const QString selected = m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString()
-                                                   : m_connections->profile().id;
-    const QSignalBlocker block(m_list);
-    m_list->clear();
+    const QString selected = m_ui->connectionsList->currentItem()
+                                 ? m_ui->connectionsList->currentItem()->data(Qt::UserRole).toString()
+                                 : m_connections->profile().id;
+    const QSignalBlocker block(m_ui->connectionsList);
+    m_ui->connectionsList->clear();
     const QString current = m_connections->profile().id;
     for (const ConnectionProfile& profile : constValue(m_connections->profiles())) {
         const QString text = profile.id == current ? tr("%1 (current)").arg(profile.name) : profile.name;
-        auto* item = new QListWidgetItem(text, m_list);
+        auto* item = new QListWidgetItem(text, m_ui->connectionsList);
         item->setData(Qt::UserRole, profile.id);
         item->setToolTip(PlainText::toolTip(
             profile.kind == ConnectionProfile::Kind::LocalSimulator ? tr("The simulator inside sfdesk")
             : profile.isForServerOption() ? tr("%1, given with --server").arg(profile.url.toDisplayString())
                                           : profile.url.toDisplayString()));
         if (profile.id == selected)
-            m_list->setCurrentItem(item);
+            m_ui->connectionsList->setCurrentItem(item);
     }
-    if (!m_list->currentItem() && m_list->count() > 0)
-        m_list->setCurrentRow(0);
+    if (!m_ui->connectionsList->currentItem() && m_ui->connectionsList->count() > 0)
+        m_ui->connectionsList->setCurrentRow(0);
     updateDetails();
     showNetworkSettings();
 }
 
 ConnectionProfile ConnectionsDialog::selectedProfile() const
 {
-    const QString id =
-        m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
+    const QString id = m_ui->connectionsList->currentItem()
+                           ? m_ui->connectionsList->currentItem()->data(Qt::UserRole).toString()
+                           : QString();
     for (const ConnectionProfile& profile : constValue(m_connections->profiles()))
         if (profile.id == id)
             return profile;
@@ -294,22 +191,22 @@ void ConnectionsDialog::updateDetails()
     } else if (!profile.id.isEmpty()) {
         lines << tr("Not the current connection.");
     }
-    m_details->setText(lines.join(u'\n'));
-    m_connect->setEnabled(!profile.id.isEmpty() && !current);
-    m_signIn->setEnabled(!profile.id.isEmpty() && !local);
-    m_signIn->setText(current && signedIn ? tr("Change &Token…") : tr("Sign &In…"));
+    m_ui->connectionDetails->setText(lines.join(u'\n'));
+    m_ui->connectButton->setEnabled(!profile.id.isEmpty() && !current);
+    m_ui->signInButton->setEnabled(!profile.id.isEmpty() && !local);
+    m_ui->signInButton->setText(current && signedIn ? tr("Change &Token…") : tr("Sign &In…"));
     // Also when signed out: it removes a token the keychain may still hold (a locked keyring).
-    m_signOut->setEnabled(current && !local && connection
-                          && connection->state() != Connection::State::Starting);
-    m_remove->setEnabled(profile.kind == ConnectionProfile::Kind::Custom && !current);
-    m_reset->setVisible(local);
-    m_reset->setEnabled(local && current && signedIn && connection->canResetWorld());
+    m_ui->signOutButton->setEnabled(current && !local && connection
+                                    && connection->state() != Connection::State::Starting);
+    m_ui->removeConnectionButton->setEnabled(profile.kind == ConnectionProfile::Kind::Custom && !current);
+    m_ui->resetSimulatorButton->setVisible(local);
+    m_ui->resetSimulatorButton->setEnabled(local && current && signedIn && connection->canResetWorld());
 }
 
 void ConnectionsDialog::showNotice(const QString& text)
 {
-    m_notice->setText(text);
-    m_notice->setVisible(!text.isEmpty());
+    m_ui->connectionsNotice->setText(text);
+    m_ui->connectionsNotice->setVisible(!text.isEmpty());
 }
 
 void ConnectionsDialog::showNetworkSettings()
@@ -317,26 +214,27 @@ void ConnectionsDialog::showNetworkSettings()
     const ConnectionProfile profile = selectedProfile();
     // The local simulator runs inside the app, on this computer: no proxy, no CA of its own.
     const bool editable = !profile.id.isEmpty() && profile.kind != ConnectionProfile::Kind::LocalSimulator;
-    m_network->setTitle(editable ? tr("Network for %1").arg(profile.name) : tr("Network"));
-    m_network->setEnabled(editable);
-    m_caCertificates->setText(profile.caCertificates);
-    m_proxy->setText(profile.proxy.toDisplayString());
-    m_networkProblem->hide();
+    m_ui->networkSettings->setTitle(editable ? tr("Network for %1").arg(profile.name) : tr("Network"));
+    m_ui->networkSettings->setEnabled(editable);
+    m_ui->caCertificatesField->setText(profile.caCertificates);
+    m_ui->proxyField->setText(profile.proxy.toDisplayString());
+    m_ui->networkSettingsProblem->hide();
 }
 
 void ConnectionsDialog::chooseCaCertificates()
 {
-    const QString start =
-        m_caCertificates->text().isEmpty() ? QString() : QFileInfo(m_caCertificates->text()).path();
+    const QString start = m_ui->caCertificatesField->text().isEmpty()
+                              ? QString()
+                              : QFileInfo(m_ui->caCertificatesField->text()).path();
     QFileDialog* chooser = FileDialogs::toOpen(
         this, QStringLiteral("caCertificatesDialog"), tr("Choose CA Certificates"), start,
         tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"), [this](const QString& file) {
-            m_caCertificates->setText(file);
+            m_ui->caCertificatesField->setText(file);
             // A file that will not do is said at once, before it is saved.
             QString why;
             const bool usable = ConnectionManager::isUsableCaFile(file, &why);
-            m_networkProblem->setText(usable ? QString() : why);
-            m_networkProblem->setVisible(!usable);
+            m_ui->networkSettingsProblem->setText(usable ? QString() : why);
+            m_ui->networkSettingsProblem->setVisible(!usable);
         });
     chooser->open();
 }
@@ -346,16 +244,16 @@ void ConnectionsDialog::saveNetworkSettings()
     ConnectionProfile profile = selectedProfile();
     if (profile.id.isEmpty() || profile.kind == ConnectionProfile::Kind::LocalSimulator)
         return;
-    const QString file = m_caCertificates->text().trimmed();
-    const QString proxyText = m_proxy->text().trimmed();
+    const QString file = m_ui->caCertificatesField->text().trimmed();
+    const QString proxyText = m_ui->proxyField->text().trimmed();
     QString why;
     const QUrl proxy = proxyText.isEmpty() ? QUrl() : QUrl(proxyText, QUrl::StrictMode);
     if (!file.isEmpty())
         ConnectionManager::isUsableCaFile(file, &why);
     if (why.isEmpty() && !proxyText.isEmpty())
         ConnectionManager::isUsableProxy(proxy, &why);
-    m_networkProblem->setText(why);
-    m_networkProblem->setVisible(!why.isEmpty());
+    m_ui->networkSettingsProblem->setText(why);
+    m_ui->networkSettingsProblem->setVisible(!why.isEmpty());
     if (!why.isEmpty())
         return;
     profile.caCertificates = file;
@@ -390,25 +288,25 @@ void ConnectionsDialog::askToResetSimulator()
 
 void ConnectionsDialog::addCustom()
 {
-    const QString name = m_customName->text().trimmed();
-    const QUrl url = QUrl::fromUserInput(m_customUrl->text().trimmed());
+    const QString name = m_ui->customNameField->text().trimmed();
+    const QUrl url = QUrl::fromUserInput(m_ui->customUrlField->text().trimmed());
     QString why;
     if (name.isEmpty())
         why = tr("Give the server a name.");
     else if (!ConnectionManager::isUsableServer(url, &why) && why.isEmpty())
         why = tr("That is not a server address.");
-    m_addProblem->setText(why);
-    m_addProblem->setVisible(!why.isEmpty());
+    m_ui->addConnectionProblem->setText(why);
+    m_ui->addConnectionProblem->setVisible(!why.isEmpty());
     if (!why.isEmpty())
         return;
     const ConnectionProfile profile = ConnectionProfile::custom(name, url);
     m_connections->addProfile(profile);
-    m_customName->clear();
-    m_customUrl->clear();
+    m_ui->customNameField->clear();
+    m_ui->customUrlField->clear();
     reload();
-    for (int row = 0; row < m_list->count(); ++row)
-        if (m_list->item(row)->data(Qt::UserRole).toString() == profile.id)
-            m_list->setCurrentRow(row);
+    for (int row = 0; row < m_ui->connectionsList->count(); ++row)
+        if (m_ui->connectionsList->item(row)->data(Qt::UserRole).toString() == profile.id)
+            m_ui->connectionsList->setCurrentRow(row);
     // Added, not switched to: the account shown stays until the user connects.
     showNotice(tr("Added %1. Connect switches to it.").arg(profile.name));
 }

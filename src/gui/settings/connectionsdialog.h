@@ -6,11 +6,11 @@
 
 #include <QDialog>
 
-class QGroupBox;
-class QLabel;
-class QLineEdit;
-class QListWidget;
-class QPushButton;
+#include <memory>
+
+namespace Ui {
+class ConnectionsDialog;
+}
 
 namespace sfdesk {
 
@@ -53,25 +53,8 @@ private:
     void saveNetworkSettings();
     void showNotice(const QString& text);
 
+    std::unique_ptr<Ui::ConnectionsDialog> m_ui;
     ConnectionManager* m_connections;
-    QListWidget* m_list;
-    QLabel* m_details;
-    QPushButton* m_connect;
-    QPushButton* m_signIn;
-    QPushButton* m_signOut;
-    QPushButton* m_remove;
-    QPushButton* m_reset;
-    QLabel* m_notice;
-    QGroupBox* m_network;
-    QLineEdit* m_caCertificates;
-    QPushButton* m_chooseCaCertificates;
-    QLineEdit* m_proxy;
-    QPushButton* m_saveNetwork;
-    QLabel* m_networkProblem;
-    QLineEdit* m_customName;
-    QLineEdit* m_customUrl;
-    QPushButton* m_add;
-    QLabel* m_addProblem;
 };
 
 } // namespace sfdesk

@@ -3,76 +3,54 @@
 #include "gui/settings/signindialog.h"
 
 #include "core/connection/connection.h"
+#include "ui_signindialog.h"
 
 #include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 namespace sfdesk {
 
 SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SignInDialog>())
     , m_connection(connection)
-    , m_token(new QLineEdit(this))
-    , m_status(new QLabel(this))
-    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
-    , m_signIn(m_buttons->button(QDialogButtonBox::Ok))
-    , m_thisRunOnly(m_buttons->addButton(tr("Use for This &Run Only"), QDialogButtonBox::ActionRole))
-    , m_tryAgain(m_buttons->addButton(tr("&Try Again"), QDialogButtonBox::ActionRole))
 {
+    m_ui->setupUi(this);
+    m_signIn = m_ui->buttonBox->button(QDialogButtonBox::Ok);
+    m_thisRunOnly = m_ui->buttonBox->addButton(tr("Use for This &Run Only"), QDialogButtonBox::ActionRole);
+    m_tryAgain = m_ui->buttonBox->addButton(tr("&Try Again"), QDialogButtonBox::ActionRole);
     setObjectName(QStringLiteral("signInDialog"));
     const ConnectionProfile& profile = connection->profile();
     setWindowTitle(tr("Sign In to %1").arg(profile.name));
 
-    auto* intro = new QLabel(this);
-    intro->setObjectName(QStringLiteral("signInIntro"));
-    intro->setWordWrap(true);
-    intro->setTextFormat(Qt::PlainText);
     m_toldThisRunOnly = !connection->keepsTokensAcrossRuns();
     // A --server connection is named by its address: said once.
     const QString address = connection->serverUrl().toDisplayString();
     const QString server = profile.name == address ? address : tr("%1 (%2)").arg(profile.name, address);
-    intro->setText(m_toldThisRunOnly
-                       ? tr("Paste an API token for %1. It is checked with the server. There is no "
-                            "system keychain on this desktop, so it is kept for this run only.")
-                             .arg(server)
-                       : tr("Paste an API token for %1. It is checked with the server and then "
-                            "kept in the system keychain.")
-                             .arg(server));
+    m_ui->signInIntro->setText(
+        m_toldThisRunOnly ? tr("Paste an API token for %1. It is checked with the server. There is no "
+                               "system keychain on this desktop, so it is kept for this run only.")
+                                .arg(server)
+                          : tr("Paste an API token for %1. It is checked with the server and then "
+                               "kept in the system keychain.")
+                                .arg(server));
 
-    auto* where = new QLabel(this);
-    where->setObjectName(QStringLiteral("signInTokenLink"));
-    where->setWordWrap(true);
-    where->setTextFormat(Qt::RichText);
-    where->setOpenExternalLinks(true);
-    where->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    where->setText(profile.kind == ConnectionProfile::Kind::SfCompute
-                       ? tr("Create a token under <a href=\"%1\">API keys</a> in your SF Compute account, or "
-                            "with <code>sf tokens create</code>.")
-                             .arg(QLatin1StringView(tokenPage))
-                       : tr("Ask the server's administrator for a token."));
+    m_ui->signInTokenLink->setText(
+        profile.kind == ConnectionProfile::Kind::SfCompute
+            ? tr("Create a token under <a href=\"%1\">API keys</a> in your SF Compute account, or "
+                 "with <code>sf tokens create</code>.")
+                  .arg(QLatin1StringView(tokenPage))
+            : tr("Ask the server's administrator for a token."));
 
-    m_token->setObjectName(QStringLiteral("tokenField"));
-    m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(tr("sk_live_…"));
-    m_token->setAccessibleName(tr("API token"));
-    m_token->setClearButtonEnabled(true);
-
-    m_status->setObjectName(QStringLiteral("signInStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextFormat(Qt::PlainText); // quotes the server and the keychain
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_status->setAccessibleName(tr("Sign-in status"));
-    m_status->setText(reason);
-    m_status->setVisible(!reason.isEmpty());
+    m_ui->signInStatus->setText(reason);
+    m_ui->signInStatus->setVisible(!reason.isEmpty());
 
     m_signIn->setText(tr("Sign In"));
     m_signIn->setObjectName(QStringLiteral("signInButton"));
     m_signIn->setEnabled(false);
-    m_buttons->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("signInCancelButton"));
+    m_ui->buttonBox->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("signInCancelButton"));
     m_thisRunOnly->setObjectName(QStringLiteral("thisRunOnlyButton"));
     m_thisRunOnly->setToolTip(
         tr("Sign in with this token now, without the keychain: sfdesk asks for it again "
@@ -81,25 +59,14 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     m_tryAgain->setToolTip(tr("Ask the system keychain again to keep the token"));
     m_thisRunOnly->hide();
     m_tryAgain->hide();
+    // The token page's link comes last, after the buttons added here: the form cannot name them.
+    setTabOrder(m_tryAgain, m_ui->signInTokenLink);
 
-    auto* form = new QFormLayout;
-    auto* tokenLabel = new QLabel(tr("API &token:"), this);
-    tokenLabel->setBuddy(m_token);
-    form->addRow(tokenLabel, m_token);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addWidget(where);
-    layout->addLayout(form);
-    layout->addWidget(m_status);
-    layout->addStretch();
-    layout->addWidget(m_buttons);
-
-    connect(m_token, &QLineEdit::textChanged, this, [this](const QString& text) {
+    connect(m_ui->tokenField, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_signIn->setEnabled(m_step == Step::Entering && !text.trimmed().isEmpty());
     });
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &SignInDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &SignInDialog::reject);
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SignInDialog::accept);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &SignInDialog::reject);
     connect(m_thisRunOnly, &QPushButton::clicked, this, [this] {
         m_toldThisRunOnly = true;
         if (m_connection)
@@ -127,8 +94,8 @@ SignInDialog::SignInDialog(Connection* connection, const QString& reason, QWidge
     });
     connect(connection, &Connection::signInFailed, this, [this](const QString& why) {
         setStep(Step::Entering, why);
-        m_token->selectAll();
-        m_token->setFocus();
+        m_ui->tokenField->selectAll();
+        m_ui->tokenField->setFocus();
     });
     // Signed out meanwhile (from Connections, say): the sign-in under way is over.
     connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
@@ -149,10 +116,10 @@ void SignInDialog::accept()
         QDialog::accept();
         return;
     }
-    if (!m_connection || m_step != Step::Entering || m_token->text().trimmed().isEmpty())
+    if (!m_connection || m_step != Step::Entering || m_ui->tokenField->text().trimmed().isEmpty())
         return;
     setStep(Step::Checking, tr("Checking the token with the server…"));
-    m_connection->signIn(m_token->text());
+    m_connection->signIn(m_ui->tokenField->text());
 }
 
 void SignInDialog::reject()
@@ -166,14 +133,14 @@ void SignInDialog::reject()
 void SignInDialog::setStep(Step step, const QString& status)
 {
     m_step = step;
-    m_status->setText(status);
-    m_status->setVisible(!status.isEmpty());
-    m_token->setEnabled(step == Step::Entering);
+    m_ui->signInStatus->setText(status);
+    m_ui->signInStatus->setVisible(!status.isEmpty());
+    m_ui->tokenField->setEnabled(step == Step::Entering);
     m_signIn->setVisible(step != Step::Done);
-    m_signIn->setEnabled(step == Step::Entering && !m_token->text().trimmed().isEmpty());
+    m_signIn->setEnabled(step == Step::Entering && !m_ui->tokenField->text().trimmed().isEmpty());
     m_thisRunOnly->setVisible(step == Step::Keeping || step == Step::NotKept);
     m_tryAgain->setVisible(step == Step::NotKept);
-    QPushButton* cancel = m_buttons->button(QDialogButtonBox::Cancel);
+    QPushButton* cancel = m_ui->buttonBox->button(QDialogButtonBox::Cancel);
     cancel->setText(step == Step::Done ? tr("Close") : tr("Cancel"));
     if (step == Step::NotKept)
         m_thisRunOnly->setFocus();

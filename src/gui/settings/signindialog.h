@@ -5,10 +5,13 @@
 #include <QDialog>
 #include <QPointer>
 
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
+#include <memory>
+
 class QPushButton;
+
+namespace Ui {
+class SignInDialog;
+}
 
 namespace sfdesk {
 
@@ -46,13 +49,11 @@ private:
     };
     void setStep(Step step, const QString& status = {});
 
+    std::unique_ptr<Ui::SignInDialog> m_ui;
     QPointer<Connection> m_connection;
-    QLineEdit* m_token;
-    QLabel* m_status;
-    QDialogButtonBox* m_buttons;
-    QPushButton* m_signIn;
-    QPushButton* m_thisRunOnly;
-    QPushButton* m_tryAgain;
+    QPushButton* m_signIn = nullptr;
+    QPushButton* m_thisRunOnly = nullptr;
+    QPushButton* m_tryAgain = nullptr;
     // The user knows the token is kept for this run only (the intro said so, or they chose it).
     bool m_toldThisRunOnly = false;
     Step m_step = Step::Entering;
