@@ -329,7 +329,8 @@ void InstanceRoom::reconcile(const QString& poolId, const QString& skuId)
 {
     static const QString rank =
         u"CASE priority_level WHEN 'yield' THEN 0 WHEN 'normal' THEN 1 WHEN 'preferred' THEN 2 ELSE 3 END"_s;
-    QList<std::tuple<QString, QString, qint64, qint64>> groups;
+    // Per pool and SKU: running, waiting (at most what could start) and allocated nodes.
+    QList<std::tuple<QString, QString, qint64, qint64, qint64>> groups;
     if (poolId.isEmpty()) {
         for (
             const auto& r : constValue(m_store.rows(
@@ -337,17 +338,27 @@ void InstanceRoom::reconcile(const QString& poolId, const QString& skuId)
                 u"'awaiting_allocation') "
                 "FROM instances WHERE status IN ('running', 'awaiting_allocation') GROUP BY pool_id, instance_sku_id"_s)))
             groups.append({r.value(0).toString(), r.value(1).toString(), r.value(2).toLongLong(),
-                           r.value(3).toLongLong()});
+                           r.value(3).toLongLong(),
+                           allocation::allocatedNow(m_store, r.value(0).toString(), r.value(1).toString(),
+                                                    m_res.now())});
     } else {
-        const auto r =
-            m_store.row(u"SELECT SUM(status = 'running'), SUM(status = 'awaiting_allocation') FROM instances "
-                        "WHERE pool_id = ? AND instance_sku_id = ? AND status IN ('running', "
-                        "'awaiting_allocation')"_s,
-                        {poolId, skuId});
-        groups.append({poolId, skuId, r ? r->value(0).toLongLong() : 0, r ? r->value(1).toLongLong() : 0});
+        // One pool's SKU after a write: its instances are counted only as far as its allocation
+        // decides, so that a create costs the same whether the pool holds ten instances or 100,000.
+        const auto countUpTo = [this, &poolId, &skuId](const QString& status, qint64 most) {
+            const auto r = m_store.row(u"SELECT COUNT(*) FROM (SELECT 1 FROM instances WHERE pool_id = ? AND "
+                                       "instance_sku_id = ? AND status = ? LIMIT ?)"_s,
+                                       {poolId, skuId, status, most});
+            return r ? r->value(0).toLongLong() : 0;
+        };
+        const qint64 allocated = allocation::allocatedNow(m_store, poolId, skuId, m_res.now());
+        qint64 running = countUpTo(u"running"_s, allocated + 1);
+        if (running > allocated)
+            running = countUpTo(u"running"_s, -1); // SQLite: a negative LIMIT is none
+        const qint64 waiting =
+            running < allocated ? countUpTo(u"awaiting_allocation"_s, allocated - running) : 0;
+        groups.append({poolId, skuId, running, waiting, allocated});
     }
-    for (const auto& [pool, sku, running, waiting] : groups) {
-        const qint64 allocated = allocation::allocatedNow(m_store, pool, sku, m_res.now());
+    for (const auto& [pool, sku, running, waiting, allocated] : groups) {
         if (running > allocated) {
             // Allocation ran out: the lowest priority goes first, newest first within a level.
             m_store.exec(u"UPDATE instances SET status = 'terminated', terminated_at = ?, updated_at = ?, "
