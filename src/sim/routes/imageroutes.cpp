@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "common/sha256.h"
 #include "sim/resources/simresources.h"
+#include "sim/routes/routeutil.h"
 #include "sim/store/simimagefiles.h"
 #include "sim/store/simstore.h"
 #include "sim/world/simids.h"
@@ -161,15 +162,11 @@ ApiResponse SimImageRoutes::listImages(const SimRequestContext& c)
         where.append(u"im.is_public = 0"_s);
         where.append(c.resources.access().readableWorkspacesCondition(u"im.workspace_id"_s, binds));
     }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
-        }
-        where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
-    }
+    QVariantList ids;
+    for (const auto& id : constValue(query.list(u"id"_s)))
+        ids.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(u"im.id"_s, ids, binds));
     return ApiResponse::ok(c.resources.pages().page(
         ImageRoom::imageSelectSql(), where, binds, u"im.seq"_s, false, query, u"imagec"_s, 50, 200,
         [&c](const QSqlRecord& r) { return c.resources.images().imageJson(r); }));

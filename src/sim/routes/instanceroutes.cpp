@@ -143,19 +143,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     }
     if (!skus.isEmpty())
         inList(u"i.instance_sku_id"_s, skus);
-    for (const auto& tag : constValue(query.list(u"tag"_s))) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : constValue(query.list(u"tag_key"_s))) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
+    routeutil::addTagConditions(query, u"i.tags"_s, where, binds);
     const QStringList partitions = query.list(u"infiniband_partition"_s);
     if (!partitions.isEmpty()) {
         c.resources.access().requireFlag(u"infiniband-preview"_s);

@@ -71,18 +71,15 @@ ApiResponse SimInstanceTemplateRoutes::listTemplates(const SimRequestContext& c)
         where.append(c.resources.access().readableWorkspacesCondition(u"t.workspace_id"_s, binds));
     }
     const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(c.resources.deployments().findTemplate(ref, {}, workspaceId).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString()); // an unknown reference matches nothing
-            }
-        }
-        where.append(u"t.id IN ("_s + marks.join(u", "_s) + u')');
-    }
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(
+            u"t.id"_s,
+            routeutil::resolvedIds(
+                ids,
+                [&c, &workspaceId](const QString& ref) {
+                    return c.resources.deployments().findTemplate(ref, {}, workspaceId).value(u"id"_s);
+                }),
+            binds));
     bool include = false;
     for (const auto& i : constValue(query.list(u"include"_s))) {
         if (i != u"cloud_init_user_data"_s)

@@ -12,7 +12,6 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
-using sfdesk::constValue;
 using sfdesk::FieldError;
 
 using routeutil::tagsColumn;
@@ -59,31 +58,13 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
     where.append(
         c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"p.workspace_id"_s, binds));
     const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(c.resources.pools().findPool(ref).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString()); // an unknown reference matches nothing
-            }
-        }
-        where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    for (const auto& tag : constValue(query.list(u"tag"_s))) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : constValue(query.list(u"tag_key"_s))) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(
+            u"p.id"_s,
+            routeutil::resolvedIds(
+                ids, [&c](const QString& ref) { return c.resources.pools().findPool(ref).value(u"id"_s); }),
+            binds));
+    routeutil::addTagConditions(query, u"p.tags"_s, where, binds);
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
     return ApiResponse::okJson(c.resources.pools().poolsPage(query, where, binds, history));
 }

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <functional>
 #include <optional>
 
 namespace sfsim::routeutil {
@@ -25,5 +26,17 @@ bool isCursor(const QString& prefix, const QString& value);
 std::optional<QString> userData(BodyReader& body);
 // A tags body value as its stored column: compact JSON, or null when absent.
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
+
+// The ids that `refs` name, in their order, as `find` resolves them; a reference it does not find
+// stands as an empty id, which matches no row.
+QVariantList resolvedIds(const QStringList& refs, const std::function<QVariant(const QString&)>& find);
+// `column IN (?, ...)` over `values`, which are appended to `binds`.
+QString inCondition(const QString& column, const QVariantList& values, QVariantList& binds);
+// The conditions of a list's `tag` (key=value) and `tag_key` filters over the JSON object column
+// `tags`; a tag without its key is reported to the query.
+void addTagConditions(QueryReader& query, const QString& tags, QStringList& where, QVariantList& binds);
+// `column = ?` when the query has `key`.
+void addEqualsCondition(const QueryReader& query, const QString& key, const QString& column,
+                        QStringList& where, QVariantList& binds);
 
 } // namespace sfsim::routeutil
