@@ -10,6 +10,7 @@
 #include "common/logging.h"
 #include "common/money.h"
 #include "sim/resources/nametemplate.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
@@ -104,12 +105,8 @@ QSqlRecord DeploymentRoom::findTemplate(const QString& ref, const QString& field
                               + live,
                           {m_res.caller().account, ref});
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1) {
-        const QString what = u"Instance template %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    if (!resourcerows::readable(m_res.caller(), row)) {
+        throw resourcerows::notFound(u"Instance template %1 not found."_s.arg(ref), field);
     }
     return *row;
 }
@@ -141,8 +138,7 @@ QSqlRecord DeploymentRoom::findDeployment(const QString& ref)
                               {m_res.caller().account, ref});
         }
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1)
+    if (!resourcerows::readable(m_res.caller(), row))
         throw SimApiError::notFound(u"Deployment %1 not found."_s.arg(ref));
     return *row;
 }

@@ -5,6 +5,7 @@
 #include "sim/resources/imageroom.h"
 
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -47,15 +48,10 @@ QSqlRecord ImageRoom::findImage(const QString& ref, const QString& field)
                                 "AND im.deleted_at IS NULL ORDER BY im.is_public DESC LIMIT 1"_s,
                           {ref, m_res.caller().account});
     }
-    const bool visible = row
-                         && (row->value(u"is_public"_s).toBool()
-                             || (row->value(u"account_id"_s).toString() == m_res.caller().account
-                                 && m_res.caller().level(row->value(u"workspace_id"_s).toString()) >= 1));
+    const bool visible =
+        row && (row->value(u"is_public"_s).toBool() || resourcerows::readable(m_res.caller(), row));
     if (!visible) {
-        const QString what = u"Image %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+        throw resourcerows::notFound(u"Image %1 not found."_s.arg(ref), field);
     }
     return *row;
 }

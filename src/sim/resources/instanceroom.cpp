@@ -3,6 +3,7 @@
 // Instances: the one instance writer, references and pages (the routes are routes/instanceroutes).
 #include "sim/resources/instanceroom.h"
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -305,8 +306,7 @@ QSqlRecord InstanceRoom::findInstance(const QString& ref)
                               + live,
                           {m_res.caller().account, ref});
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1)
+    if (!resourcerows::readable(m_res.caller(), row))
         throw SimApiError::notFound(u"Instance %1 not found."_s.arg(ref));
     return *row;
 }

@@ -6,6 +6,7 @@
 #include "common/money.h"
 #include "common/schedule.h"
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/store/simstore.h"
 
 #include <QDateTime>
@@ -248,13 +249,8 @@ QSqlRecord find(SimResources& resources, const QString& ref, const QString& fiel
                                         + live,
                                     {account, workspace, name});
     }
-    const Caller& caller = resources.caller();
-    if (!row || row->value(u"account_id"_s).toString() != caller.account
-        || caller.level(row->value(u"workspace_id"_s).toString()) < 1) {
-        const QString what = u"Procurement %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    if (!resourcerows::readable(resources.caller(), row)) {
+        throw resourcerows::notFound(u"Procurement %1 not found."_s.arg(ref), field);
     }
     return *row;
 }
