@@ -145,26 +145,16 @@ QSqlRecord DeploymentRoom::findDeployment(const QString& ref)
 
 QJsonObject DeploymentRoom::templateJson(const QSqlRecord& r, bool includeUserData) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
     const bool hasUserData = !r.value(u"cloud_init_user_data"_s).toString().isEmpty();
-    QJsonObject o{
-        {u"object"_s, u"instance_template"_s},
-        {u"id"_s, r.value(u"id"_s).toString()},
-        {u"resource_path"_s, u"sfc:instance_template:%1:%2:%3"_s.arg(account, workspace, name)},
-        {u"owner"_s, account},
-        {u"workspace"_s, workspace},
-        {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-        {u"name"_s, name},
-        {u"image"_s, idName(r.value(u"image_id"_s).toString(), r.value(u"image_name"_s).toString())},
-        {u"cloud_init_user_data_used"_s, hasUserData},
-        {u"tags"_s,
-         r.value(u"tags"_s).isNull()
-             ? QJsonValue(QJsonValue::Null)
-             : QJsonValue(QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object())},
-        {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-    };
+    QJsonObject o = resourcerows::json(
+        u"instance_template"_s, r,
+        {{u"image"_s, idName(r.value(u"image_id"_s).toString(), r.value(u"image_name"_s).toString())},
+         {u"cloud_init_user_data_used"_s, hasUserData},
+         {u"tags"_s,
+          r.value(u"tags"_s).isNull()
+              ? QJsonValue(QJsonValue::Null)
+              : QJsonValue(QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object())},
+         {u"created_at"_s, r.value(u"created_at"_s).toLongLong()}});
     if (includeUserData && hasUserData)
         o.insert(u"cloud_init_user_data"_s, r.value(u"cloud_init_user_data"_s).toString());
     return o;
@@ -172,40 +162,29 @@ QJsonObject DeploymentRoom::templateJson(const QSqlRecord& r, bool includeUserDa
 
 QJsonObject DeploymentRoom::deploymentJson(const QSqlRecord& r) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
     const bool spot = r.value(u"kind"_s).toString() == u"spot"_s;
     const QString poolId = r.value(u"pool_id"_s).toString();
     const QString poolName = r.value(u"pool_name"_s).toString();
-    QJsonObject o{
-        {u"object"_s, spot ? u"spot_deployment"_s : u"deployment"_s},
-        {u"id"_s, r.value(u"id"_s).toString()},
-        {u"resource_path"_s,
-         u"sfc:%1:%2:%3:%4"_s.arg(spot ? u"spot_deployment"_s : u"deployment"_s, account, workspace, name)},
-        {u"owner"_s, account},
-        {u"workspace"_s, workspace},
-        {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-        {u"name"_s, name},
-        {u"pool"_s, idName(poolId, poolName)},
-        {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
-                                        {u"id"_s, r.value(u"instance_sku_id"_s).toString()},
-                                        {u"alias"_s, r.value(u"sku_alias"_s).toString()}}},
-        {u"instance_template"_s,
-         idName(r.value(u"template_id"_s).toString(), r.value(u"template_name"_s).toString())},
-        {u"enabled"_s, r.value(u"enabled"_s).toBool()},
-        {u"target_instance_count"_s, r.value(u"target_instance_count"_s).toLongLong()},
-        {u"instance_name_template"_s, r.value(u"instance_name_template"_s).toString()},
-        {u"status"_s, QJsonObject{{u"state"_s, r.value(u"status_state"_s).toString()},
-                                  {u"message"_s, r.value(u"status_message"_s).toString()}}},
-        {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-        {u"updated_at"_s, r.value(u"updated_at"_s).toLongLong()},
-        // The project's InfiniBand contract: the partition the deployment's instances join.
-        {u"infiniband_partition"_s, r.value(u"partition_id"_s).isNull()
-                                        ? QJsonValue(QJsonValue::Null)
-                                        : QJsonValue(idName(r.value(u"partition_id"_s).toString(),
-                                                            r.value(u"partition_name"_s).toString()))},
-    };
+    QJsonObject o = resourcerows::json(
+        spot ? u"spot_deployment"_s : u"deployment"_s, r,
+        {{u"pool"_s, idName(poolId, poolName)},
+         {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
+                                         {u"id"_s, r.value(u"instance_sku_id"_s).toString()},
+                                         {u"alias"_s, r.value(u"sku_alias"_s).toString()}}},
+         {u"instance_template"_s,
+          idName(r.value(u"template_id"_s).toString(), r.value(u"template_name"_s).toString())},
+         {u"enabled"_s, r.value(u"enabled"_s).toBool()},
+         {u"target_instance_count"_s, r.value(u"target_instance_count"_s).toLongLong()},
+         {u"instance_name_template"_s, r.value(u"instance_name_template"_s).toString()},
+         {u"status"_s, QJsonObject{{u"state"_s, r.value(u"status_state"_s).toString()},
+                                   {u"message"_s, r.value(u"status_message"_s).toString()}}},
+         {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+         {u"updated_at"_s, r.value(u"updated_at"_s).toLongLong()},
+         // The project's InfiniBand contract: the partition the deployment's instances join.
+         {u"infiniband_partition"_s, r.value(u"partition_id"_s).isNull()
+                                         ? QJsonValue(QJsonValue::Null)
+                                         : QJsonValue(idName(r.value(u"partition_id"_s).toString(),
+                                                             r.value(u"partition_name"_s).toString()))}});
     if (spot)
         o.insert(u"max_buy_price_dollars_per_node_hour"_s,
                  Money::format(r.value(u"max_buy_price_micros"_s).toLongLong()));

@@ -73,25 +73,16 @@ QSqlRecord ImageRoom::findLaunchableImage(const QString& ref, const QString& fie
 
 QJsonObject ImageRoom::imageJson(const QSqlRecord& r) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
     const auto nullable = [&r](const QString& column) {
         const QString value = r.value(column).toString();
         return value.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(value);
     };
-    return {{u"object"_s, u"image"_s},
-            {u"id"_s, r.value(u"id"_s).toString()},
-            {u"resource_path"_s, u"sfc:image:%1:%2:%3"_s.arg(account, workspace, name)},
-            {u"owner"_s, account},
-            {u"workspace"_s, workspace},
-            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-            {u"name"_s, name},
-            {u"is_public"_s, r.value(u"is_public"_s).toBool()},
-            {u"upload_status"_s, r.value(u"upload_status"_s).toString()},
-            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-            {u"provider"_s, nullable(u"provider"_s)},
-            {u"sha256"_s, nullable(u"sha256"_s)}};
+    return resourcerows::json(u"image"_s, r,
+                              {{u"is_public"_s, r.value(u"is_public"_s).toBool()},
+                               {u"upload_status"_s, r.value(u"upload_status"_s).toString()},
+                               {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+                               {u"provider"_s, nullable(u"provider"_s)},
+                               {u"sha256"_s, nullable(u"sha256"_s)}});
 }
 
 const QString& ImageRoom::imageSelectSql()

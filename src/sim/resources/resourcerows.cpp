@@ -19,4 +19,22 @@ SimApiError notFound(const QString& message, const QString& field)
     return SimApiError(404, u"not_found"_s, message, {{field, u"not_found"_s, message}});
 }
 
+QJsonObject json(const QString& object, const QSqlRecord& r,
+                 std::initializer_list<std::pair<QString, QJsonValue>> fields)
+{
+    const QString account = r.value(u"account_id"_s).toString();
+    const QString workspace = r.value(u"workspace"_s).toString();
+    const QString name = r.value(u"name"_s).toString();
+    QJsonObject o{{u"object"_s, object},
+                  {u"id"_s, r.value(u"id"_s).toString()},
+                  {u"resource_path"_s, u"sfc:%1:%2:%3:%4"_s.arg(object, account, workspace, name)},
+                  {u"owner"_s, account},
+                  {u"workspace"_s, workspace},
+                  {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
+                  {u"name"_s, name}};
+    for (const auto& [key, value] : fields)
+        o.insert(key, value);
+    return o;
+}
+
 } // namespace sfsim::resourcerows
