@@ -420,9 +420,7 @@ void DeploymentRoom::reconcileDeployment(const QSqlRecord& d)
             for (int attempt = 0; attempt < 8; ++attempt) {
                 const QString name =
                     nametemplate::resolve(nameTemplate, [this](quint32 n) { return m_res.ids().bounded(n); });
-                if (!m_store.row(
-                        u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                        {d.value(u"workspace_id"_s), name})) {
+                if (!resourcerows::nameTaken(m_store, u"instances"_s, d.value(u"workspace_id"_s), name)) {
                     spec.name = name;
                     break;
                 }

@@ -254,9 +254,8 @@ QString InstanceRoom::createInstance(const InstanceSpec& spec)
     const QString id = m_res.ids().make(u"inst"_s);
     QString instanceName = spec.name.value_or(QString());
     if (instanceName.isEmpty())
-        instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (m_store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, instanceName}))
+        instanceName = resourcerows::defaultName(u"instance-"_s, id.mid(5, 10));
+    if (resourcerows::nameTaken(m_store, u"instances"_s, workspaceId, instanceName))
         throw SimApiError::unprocessable(
             u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
             {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});

@@ -2,6 +2,8 @@
 
 #include "sim/resources/resourcerows.h"
 
+#include "sim/store/simstore.h"
+
 using namespace Qt::StringLiterals;
 
 namespace sfsim::resourcerows {
@@ -35,6 +37,19 @@ QJsonObject json(const QString& object, const QSqlRecord& r,
     for (const auto& [key, value] : fields)
         o.insert(key, value);
     return o;
+}
+
+bool nameTaken(SimStore& store, const QString& table, const QVariant& workspaceId, const QString& name)
+{
+    return store
+        .row(u"SELECT 1 FROM "_s + table + u" WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
+             {workspaceId, name})
+        .has_value();
+}
+
+QString defaultName(const QString& prefix, const QString& idPart)
+{
+    return prefix + idPart.toLower().replace(u'_', u'0').replace(u'-', u'1');
 }
 
 } // namespace sfsim::resourcerows

@@ -9,6 +9,7 @@
 #include <QJsonValue>
 #include <QSqlRecord>
 #include <QString>
+#include <QVariant>
 
 #include <initializer_list>
 #include <optional>
@@ -16,8 +17,10 @@
 
 namespace sfsim {
 
-// What the rooms share about the rows of the API's resources: who may read one, how a lookup that
-// finds none answers, and the keys every resource of a workspace shows.
+class SimStore;
+
+// What the rooms and routes share about the rows of the API's resources: who may read one, how a
+// lookup that finds none answers, the keys every resource of a workspace shows, and its name.
 namespace resourcerows {
 
 // Whether the caller may read `row`, a resource of a workspace: of the caller's account
@@ -31,6 +34,12 @@ SimApiError notFound(const QString& message, const QString& field);
 // workspace), then `fields`.
 QJsonObject json(const QString& object, const QSqlRecord& r,
                  std::initializer_list<std::pair<QString, QJsonValue>> fields);
+// Whether a live row (deleted_at null) of `table` in the workspace is named `name`: a name is
+// unique among the live resources of its kind in a workspace.
+bool nameTaken(SimStore& store, const QString& table, const QVariant& workspaceId, const QString& name);
+// A name for a resource created without one: `prefix` and characters of an id, lowercase as names
+// are ('_' and '-' become '0' and '1').
+QString defaultName(const QString& prefix, const QString& idPart);
 
 } // namespace resourcerows
 

@@ -4,6 +4,7 @@
 
 #include "common/constvalue.h"
 #include "common/sha256.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simimagefiles.h"
@@ -126,15 +127,12 @@ ApiResponse SimImageRoutes::createImage(const SimRequestContext& c)
     const auto workspaceRef = body.string(u"workspace"_s, true, 512);
     const auto name = body.name(u"name"_s, false);
     body.finishAsBadRequest();
-    const QSqlRecord workspace = c.resources.access().readableWorkspace(*workspaceRef, u"workspace"_s);
+    const QSqlRecord workspace = routeutil::writableWorkspace(c.resources.access(), *workspaceRef);
     const QString workspaceId = workspace.value(u"id"_s).toString();
-    c.resources.access().requireWrite(workspaceId);
 
     const QString id = c.resources.ids().make(u"image"_s);
-    const QString imageName =
-        name.value_or(u"image-"_s + id.mid(6, 10).toLower().replace(u'_', u'0').replace(u'-', u'1'));
-    if (c.store.row(u"SELECT 1 FROM images WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, imageName})) {
+    const QString imageName = name.value_or(resourcerows::defaultName(u"image-"_s, id.mid(6, 10)));
+    if (resourcerows::nameTaken(c.store, u"images"_s, workspaceId, imageName)) {
         const QString message = u"An image named %1 already exists in workspace %2."_s.arg(
             imageName, workspace.value(u"name"_s).toString());
         throw SimApiError::conflict(message, {{u"name"_s, u"name_taken"_s, message}});

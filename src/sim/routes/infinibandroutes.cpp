@@ -3,6 +3,7 @@
 #include "sim/routes/infinibandroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -66,9 +67,8 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
     const auto zone = body.string(u"availability_zone"_s, false, 64);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = routeutil::writableWorkspace(c.resources.access(), *workspace);
     const QString workspaceId = ws.value(u"id"_s).toString();
-    c.resources.access().requireWrite(workspaceId);
 
     const bool hasLocation = region || zone;
     if (fabricRef && hasLocation)
@@ -110,9 +110,7 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
         }
         fabric = fabrics.first();
     }
-    if (c.store.row(
-            u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-            {workspaceId, *name}))
+    if (resourcerows::nameTaken(c.store, u"infiniband_partitions"_s, workspaceId, *name))
         throw SimApiError::conflict(
             u"A partition named %1 already exists in workspace %2."_s.arg(*name,
                                                                           ws.value(u"name"_s).toString()),
@@ -176,9 +174,8 @@ ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
     const QString id = partition.value(u"id"_s).toString();
     c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
     if (name && *name != partition.value(u"name"_s).toString()) {
-        if (c.store.row(
-                u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {partition.value(u"workspace_id"_s), *name}))
+        if (resourcerows::nameTaken(c.store, u"infiniband_partitions"_s, partition.value(u"workspace_id"_s),
+                                    *name))
             throw SimApiError::conflict(
                 u"A partition named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A partition named %1 already exists."_s.arg(*name)}});

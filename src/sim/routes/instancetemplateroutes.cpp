@@ -3,6 +3,7 @@
 #include "sim/routes/instancetemplateroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -33,17 +34,13 @@ ApiResponse SimInstanceTemplateRoutes::createTemplate(const SimRequestContext& c
     const auto tags = body.tags(u"tags"_s);
     const auto userData = routeutil::userData(body);
     body.finish();
-    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = routeutil::writableWorkspace(c.resources.access(), *workspace);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.resources.access().requireWrite(wsId);
     // A template starts instances: its image must be able to.
     const QSqlRecord image = c.resources.images().findLaunchableImage(*imageRef, u"image"_s);
     if (!name)
-        name = u"template-"_s
-               + c.resources.ids().make(u"t"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (c.store.row(
-            u"SELECT 1 FROM instance_templates WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-            {wsId, *name}))
+        name = resourcerows::defaultName(u"template-"_s, c.resources.ids().make(u"t"_s).mid(2, 8));
+    if (resourcerows::nameTaken(c.store, u"instance_templates"_s, wsId, *name))
         throw SimApiError::unprocessable(
             u"An instance template named %1 already exists in workspace %2."_s.arg(
                 *name, ws.value(u"name"_s).toString()),

@@ -3,6 +3,7 @@
 #include "sim/routes/poolroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
@@ -32,14 +33,11 @@ ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
     auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = routeutil::writableWorkspace(c.resources.access(), *workspace);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.resources.access().requireWrite(wsId);
     if (!name)
-        name = u"pool-"_s
-               + c.resources.ids().make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {wsId, *name}))
+        name = resourcerows::defaultName(u"pool-"_s, c.resources.ids().make(u"p"_s).mid(2, 8));
+    if (resourcerows::nameTaken(c.store, u"pools"_s, wsId, *name))
         throw SimApiError::unprocessable(
             u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
             {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
@@ -88,8 +86,7 @@ ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
     const QString id = pool.value(u"id"_s).toString();
     c.resources.access().requireWrite(pool.value(u"workspace_id"_s).toString());
     if (name && *name != pool.value(u"name"_s).toString()) {
-        if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                        {pool.value(u"workspace_id"_s), *name}))
+        if (resourcerows::nameTaken(c.store, u"pools"_s, pool.value(u"workspace_id"_s), *name))
             throw SimApiError::unprocessable(
                 u"A pool named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});

@@ -3,6 +3,7 @@
 #include "sim/routes/routeutil.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/accessrules.h"
 
 #include <QByteArray>
 #include <QJsonDocument>
@@ -48,6 +49,13 @@ QVariant tagsColumn(const std::optional<QJsonObject>& tags)
     if (!tags)
         return QVariant(QMetaType(QMetaType::QString));
     return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
+}
+
+QSqlRecord writableWorkspace(AccessRules& access, const QString& ref)
+{
+    QSqlRecord workspace = access.readableWorkspace(ref, u"workspace"_s);
+    access.requireWrite(workspace.value(u"id"_s).toString());
+    return workspace;
 }
 
 QVariantList resolvedIds(const QStringList& refs, const std::function<QVariant(const QString&)>& find)

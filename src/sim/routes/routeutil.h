@@ -8,11 +8,16 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSqlRecord>
 #include <QString>
 #include <QVariant>
 
 #include <functional>
 #include <optional>
+
+namespace sfsim {
+class AccessRules;
+}
 
 namespace sfsim::routeutil {
 
@@ -26,6 +31,8 @@ bool isCursor(const QString& prefix, const QString& value);
 std::optional<QString> userData(BodyReader& body);
 // A tags body value as its stored column: compact JSON, or null when absent.
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
+// The workspace a create's body names in `workspace`; the caller must be able to write in it.
+QSqlRecord writableWorkspace(AccessRules& access, const QString& ref);
 
 // The ids that `refs` name, in their order, as `find` resolves them; a reference it does not find
 // stands as an empty id, which matches no row.
