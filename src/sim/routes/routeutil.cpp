@@ -21,6 +21,15 @@ bool isCursor(const QString& prefix, const QString& value)
                                                                 | QByteArray::AbortOnBase64DecodingErrors));
 }
 
+QString cursorParameter(QueryReader& query, const QString& key, const QString& prefix)
+{
+    const QString value = query.string(key).value_or(QString());
+    if (!value.isEmpty() && !isCursor(prefix, value))
+        query.addError(key, u"invalid_cursor"_s,
+                       u"%1 is not a cursor of this list (expected %2...)."_s.arg(key, prefix));
+    return value;
+}
+
 std::optional<QString> userData(BodyReader& body)
 {
     // The document: "Base64-encoded cloud-init user data. Maximum 64KB." The field holds the base64

@@ -26,6 +26,9 @@ using simtime::MaxTime;
 
 // Whether `value` is a cursor of the list whose cursors start with `prefix`.
 bool isCursor(const QString& prefix, const QString& value);
+// The query's cursor `key` of a list whose cursors start with `prefix`, or an empty string; a
+// value that is no such cursor is reported to the query.
+QString cursorParameter(QueryReader& query, const QString& key, const QString& prefix);
 // cloud_init_user_data of a body: base64 that decodes to at most 64 KiB, as it came; problems go
 // to the body's details. Nothing when absent or null.
 std::optional<QString> userData(BodyReader& body);
