@@ -42,6 +42,21 @@ QSqlRecord writableImage(const SimRequestContext& c, const QString& refusedWhat)
     return image;
 }
 
+// Revoking and reinstating: the image in the path goes from upload status `from` to `to`; `done` is
+// what that does to it, in the refusal of a public image and in the conflict.
+ApiResponse moveUploadStatus(const SimRequestContext& c, const QString& from, const QString& to,
+                             const QString& done)
+{
+    const QSqlRecord image = writableImage(c, done);
+    const QString status = image.value(u"upload_status"_s).toString();
+    if (status != from)
+        throw SimApiError::conflict(u"Image %1 is %2: only a %3 image can be %4."_s.arg(
+            image.value(u"name"_s).toString(), status, from, done));
+    const QString id = image.value(u"id"_s).toString();
+    c.store.exec(u"UPDATE images SET upload_status = ? WHERE id = ?"_s, {to, id});
+    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
+}
+
 SimImageFiles& files(const SimRequestContext& c)
 {
     SimImageFiles* files = c.resources.images().imageFiles();
@@ -297,26 +312,12 @@ ApiResponse SimImageRoutes::download(const SimRequestContext& c)
 
 ApiResponse SimImageRoutes::revoke(const SimRequestContext& c)
 {
-    const QSqlRecord image = writableImage(c, u"revoked"_s);
-    const QString status = image.value(u"upload_status"_s).toString();
-    if (status != u"completed"_s)
-        throw SimApiError::conflict(u"Image %1 is %2: only a completed image can be revoked."_s.arg(
-            image.value(u"name"_s).toString(), status));
-    const QString id = image.value(u"id"_s).toString();
-    c.store.exec(u"UPDATE images SET upload_status = 'revoked' WHERE id = ?"_s, {id});
-    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
+    return moveUploadStatus(c, u"completed"_s, u"revoked"_s, u"revoked"_s);
 }
 
 ApiResponse SimImageRoutes::reinstate(const SimRequestContext& c)
 {
-    const QSqlRecord image = writableImage(c, u"reinstated"_s);
-    const QString status = image.value(u"upload_status"_s).toString();
-    if (status != u"revoked"_s)
-        throw SimApiError::conflict(u"Image %1 is %2: only a revoked image can be reinstated."_s.arg(
-            image.value(u"name"_s).toString(), status));
-    const QString id = image.value(u"id"_s).toString();
-    c.store.exec(u"UPDATE images SET upload_status = 'completed' WHERE id = ?"_s, {id});
-    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
+    return moveUploadStatus(c, u"revoked"_s, u"completed"_s, u"reinstated"_s);
 }
 
 SimImageRoutes::Transfer SimImageRoutes::openTransfer(SimResources& resources, const QByteArray& token,
