@@ -7,6 +7,7 @@
 
 #include "common/constvalue.h"
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -82,10 +83,7 @@ QSqlRecord AccessRules::readableWorkspace(const QString& ref, const QString& fie
     }
     if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
         || m_res.caller().level(row->value(u"id"_s).toString()) < 1) {
-        const QString what = u"Workspace %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+        throw resourcerows::notFound(u"Workspace %1 not found."_s.arg(ref), field);
     }
     return *row;
 }

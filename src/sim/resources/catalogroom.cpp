@@ -5,6 +5,7 @@
 #include "sim/resources/catalogroom.h"
 
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -50,10 +51,7 @@ QSqlRecord CatalogRoom::findSku(const QString& ref, const QString& field)
     const QString id = ref.startsWith(u"clus_"_s) ? u"isku"_s + ref.mid(4) : ref;
     auto row = m_store.row(skuSelect + u" WHERE s.id = ? OR s.alias = ?"_s, {id, ref});
     if (!row) {
-        const QString what = u"Instance SKU %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+        throw resourcerows::notFound(u"Instance SKU %1 not found."_s.arg(ref), field);
     }
     return *row;
 }

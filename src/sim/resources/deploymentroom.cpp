@@ -10,6 +10,7 @@
 #include "common/logging.h"
 #include "common/money.h"
 #include "sim/resources/nametemplate.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
@@ -104,12 +105,8 @@ QSqlRecord DeploymentRoom::findTemplate(const QString& ref, const QString& field
                               + live,
                           {m_res.caller().account, ref});
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1) {
-        const QString what = u"Instance template %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    if (!resourcerows::readable(m_res.caller(), row)) {
+        throw resourcerows::notFound(u"Instance template %1 not found."_s.arg(ref), field);
     }
     return *row;
 }
@@ -141,34 +138,23 @@ QSqlRecord DeploymentRoom::findDeployment(const QString& ref)
                               {m_res.caller().account, ref});
         }
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1)
+    if (!resourcerows::readable(m_res.caller(), row))
         throw SimApiError::notFound(u"Deployment %1 not found."_s.arg(ref));
     return *row;
 }
 
 QJsonObject DeploymentRoom::templateJson(const QSqlRecord& r, bool includeUserData) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
     const bool hasUserData = !r.value(u"cloud_init_user_data"_s).toString().isEmpty();
-    QJsonObject o{
-        {u"object"_s, u"instance_template"_s},
-        {u"id"_s, r.value(u"id"_s).toString()},
-        {u"resource_path"_s, u"sfc:instance_template:%1:%2:%3"_s.arg(account, workspace, name)},
-        {u"owner"_s, account},
-        {u"workspace"_s, workspace},
-        {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-        {u"name"_s, name},
-        {u"image"_s, idName(r.value(u"image_id"_s).toString(), r.value(u"image_name"_s).toString())},
-        {u"cloud_init_user_data_used"_s, hasUserData},
-        {u"tags"_s,
-         r.value(u"tags"_s).isNull()
-             ? QJsonValue(QJsonValue::Null)
-             : QJsonValue(QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object())},
-        {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-    };
+    QJsonObject o = resourcerows::json(
+        u"instance_template"_s, r,
+        {{u"image"_s, idName(r.value(u"image_id"_s).toString(), r.value(u"image_name"_s).toString())},
+         {u"cloud_init_user_data_used"_s, hasUserData},
+         {u"tags"_s,
+          r.value(u"tags"_s).isNull()
+              ? QJsonValue(QJsonValue::Null)
+              : QJsonValue(QJsonDocument::fromJson(r.value(u"tags"_s).toString().toUtf8()).object())},
+         {u"created_at"_s, r.value(u"created_at"_s).toLongLong()}});
     if (includeUserData && hasUserData)
         o.insert(u"cloud_init_user_data"_s, r.value(u"cloud_init_user_data"_s).toString());
     return o;
@@ -176,40 +162,29 @@ QJsonObject DeploymentRoom::templateJson(const QSqlRecord& r, bool includeUserDa
 
 QJsonObject DeploymentRoom::deploymentJson(const QSqlRecord& r) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
     const bool spot = r.value(u"kind"_s).toString() == u"spot"_s;
     const QString poolId = r.value(u"pool_id"_s).toString();
     const QString poolName = r.value(u"pool_name"_s).toString();
-    QJsonObject o{
-        {u"object"_s, spot ? u"spot_deployment"_s : u"deployment"_s},
-        {u"id"_s, r.value(u"id"_s).toString()},
-        {u"resource_path"_s,
-         u"sfc:%1:%2:%3:%4"_s.arg(spot ? u"spot_deployment"_s : u"deployment"_s, account, workspace, name)},
-        {u"owner"_s, account},
-        {u"workspace"_s, workspace},
-        {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-        {u"name"_s, name},
-        {u"pool"_s, idName(poolId, poolName)},
-        {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
-                                        {u"id"_s, r.value(u"instance_sku_id"_s).toString()},
-                                        {u"alias"_s, r.value(u"sku_alias"_s).toString()}}},
-        {u"instance_template"_s,
-         idName(r.value(u"template_id"_s).toString(), r.value(u"template_name"_s).toString())},
-        {u"enabled"_s, r.value(u"enabled"_s).toBool()},
-        {u"target_instance_count"_s, r.value(u"target_instance_count"_s).toLongLong()},
-        {u"instance_name_template"_s, r.value(u"instance_name_template"_s).toString()},
-        {u"status"_s, QJsonObject{{u"state"_s, r.value(u"status_state"_s).toString()},
-                                  {u"message"_s, r.value(u"status_message"_s).toString()}}},
-        {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-        {u"updated_at"_s, r.value(u"updated_at"_s).toLongLong()},
-        // The project's InfiniBand contract: the partition the deployment's instances join.
-        {u"infiniband_partition"_s, r.value(u"partition_id"_s).isNull()
-                                        ? QJsonValue(QJsonValue::Null)
-                                        : QJsonValue(idName(r.value(u"partition_id"_s).toString(),
-                                                            r.value(u"partition_name"_s).toString()))},
-    };
+    QJsonObject o = resourcerows::json(
+        spot ? u"spot_deployment"_s : u"deployment"_s, r,
+        {{u"pool"_s, idName(poolId, poolName)},
+         {u"instance_sku"_s, QJsonObject{{u"object"_s, u"instance_sku"_s},
+                                         {u"id"_s, r.value(u"instance_sku_id"_s).toString()},
+                                         {u"alias"_s, r.value(u"sku_alias"_s).toString()}}},
+         {u"instance_template"_s,
+          idName(r.value(u"template_id"_s).toString(), r.value(u"template_name"_s).toString())},
+         {u"enabled"_s, r.value(u"enabled"_s).toBool()},
+         {u"target_instance_count"_s, r.value(u"target_instance_count"_s).toLongLong()},
+         {u"instance_name_template"_s, r.value(u"instance_name_template"_s).toString()},
+         {u"status"_s, QJsonObject{{u"state"_s, r.value(u"status_state"_s).toString()},
+                                   {u"message"_s, r.value(u"status_message"_s).toString()}}},
+         {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+         {u"updated_at"_s, r.value(u"updated_at"_s).toLongLong()},
+         // The project's InfiniBand contract: the partition the deployment's instances join.
+         {u"infiniband_partition"_s, r.value(u"partition_id"_s).isNull()
+                                         ? QJsonValue(QJsonValue::Null)
+                                         : QJsonValue(idName(r.value(u"partition_id"_s).toString(),
+                                                             r.value(u"partition_name"_s).toString()))}});
     if (spot)
         o.insert(u"max_buy_price_dollars_per_node_hour"_s,
                  Money::format(r.value(u"max_buy_price_micros"_s).toLongLong()));
@@ -445,9 +420,7 @@ void DeploymentRoom::reconcileDeployment(const QSqlRecord& d)
             for (int attempt = 0; attempt < 8; ++attempt) {
                 const QString name =
                     nametemplate::resolve(nameTemplate, [this](quint32 n) { return m_res.ids().bounded(n); });
-                if (!m_store.row(
-                        u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                        {d.value(u"workspace_id"_s), name})) {
+                if (!resourcerows::nameTaken(m_store, u"instances"_s, d.value(u"workspace_id"_s), name)) {
                     spec.name = name;
                     break;
                 }

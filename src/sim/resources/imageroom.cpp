@@ -5,6 +5,7 @@
 #include "sim/resources/imageroom.h"
 
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -47,15 +48,10 @@ QSqlRecord ImageRoom::findImage(const QString& ref, const QString& field)
                                 "AND im.deleted_at IS NULL ORDER BY im.is_public DESC LIMIT 1"_s,
                           {ref, m_res.caller().account});
     }
-    const bool visible = row
-                         && (row->value(u"is_public"_s).toBool()
-                             || (row->value(u"account_id"_s).toString() == m_res.caller().account
-                                 && m_res.caller().level(row->value(u"workspace_id"_s).toString()) >= 1));
+    const bool visible =
+        row && (row->value(u"is_public"_s).toBool() || resourcerows::readable(m_res.caller(), row));
     if (!visible) {
-        const QString what = u"Image %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+        throw resourcerows::notFound(u"Image %1 not found."_s.arg(ref), field);
     }
     return *row;
 }
@@ -77,25 +73,16 @@ QSqlRecord ImageRoom::findLaunchableImage(const QString& ref, const QString& fie
 
 QJsonObject ImageRoom::imageJson(const QSqlRecord& r) const
 {
-    const QString account = r.value(u"account_id"_s).toString();
-    const QString workspace = r.value(u"workspace"_s).toString();
-    const QString name = r.value(u"name"_s).toString();
     const auto nullable = [&r](const QString& column) {
         const QString value = r.value(column).toString();
         return value.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(value);
     };
-    return {{u"object"_s, u"image"_s},
-            {u"id"_s, r.value(u"id"_s).toString()},
-            {u"resource_path"_s, u"sfc:image:%1:%2:%3"_s.arg(account, workspace, name)},
-            {u"owner"_s, account},
-            {u"workspace"_s, workspace},
-            {u"workspace_id"_s, r.value(u"workspace_id"_s).toString()},
-            {u"name"_s, name},
-            {u"is_public"_s, r.value(u"is_public"_s).toBool()},
-            {u"upload_status"_s, r.value(u"upload_status"_s).toString()},
-            {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
-            {u"provider"_s, nullable(u"provider"_s)},
-            {u"sha256"_s, nullable(u"sha256"_s)}};
+    return resourcerows::json(u"image"_s, r,
+                              {{u"is_public"_s, r.value(u"is_public"_s).toBool()},
+                               {u"upload_status"_s, r.value(u"upload_status"_s).toString()},
+                               {u"created_at"_s, r.value(u"created_at"_s).toLongLong()},
+                               {u"provider"_s, nullable(u"provider"_s)},
+                               {u"sha256"_s, nullable(u"sha256"_s)}});
 }
 
 const QString& ImageRoom::imageSelectSql()

@@ -6,6 +6,7 @@
 
 #include "common/constvalue.h"
 #include "sim/resources/infinibandroom.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
 
@@ -89,10 +90,7 @@ QSqlRecord InfinibandRoom::findFabric(const QString& ref, const QString& field)
 {
     const auto row = m_store.row(u"SELECT * FROM fabrics WHERE id = ? OR name = ?"_s, {ref, ref});
     if (!row) {
-        const QString what = u"InfiniBand fabric %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+        throw resourcerows::notFound(u"InfiniBand fabric %1 not found."_s.arg(ref), field);
     }
     return *row;
 }
@@ -125,8 +123,7 @@ QSqlRecord InfinibandRoom::findPartition(const QString& ref, const QString& work
         row = m_store.row(partitionSelect + u" WHERE ip.workspace_id = ? AND ip.name = ?"_s + live,
                           {workspaceId, ref});
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1)
+    if (!resourcerows::readable(m_res.caller(), row))
         throw SimApiError::notFound(u"InfiniBand partition %1 not found."_s.arg(ref));
     return *row;
 }

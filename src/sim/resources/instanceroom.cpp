@@ -3,6 +3,7 @@
 // Instances: the one instance writer, references and pages (the routes are routes/instanceroutes).
 #include "sim/resources/instanceroom.h"
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -253,9 +254,8 @@ QString InstanceRoom::createInstance(const InstanceSpec& spec)
     const QString id = m_res.ids().make(u"inst"_s);
     QString instanceName = spec.name.value_or(QString());
     if (instanceName.isEmpty())
-        instanceName = u"instance-"_s + id.mid(5, 10).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (m_store.row(u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, instanceName}))
+        instanceName = resourcerows::defaultName(u"instance-"_s, id.mid(5, 10));
+    if (resourcerows::nameTaken(m_store, u"instances"_s, workspaceId, instanceName))
         throw SimApiError::unprocessable(
             u"An instance named %1 already exists in this workspace."_s.arg(instanceName),
             {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(instanceName)}});
@@ -305,8 +305,7 @@ QSqlRecord InstanceRoom::findInstance(const QString& ref)
                               + live,
                           {m_res.caller().account, ref});
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1)
+    if (!resourcerows::readable(m_res.caller(), row))
         throw SimApiError::notFound(u"Instance %1 not found."_s.arg(ref));
     return *row;
 }

@@ -5,6 +5,7 @@
 #include "sim/resources/poolroom.h"
 
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
@@ -107,12 +108,8 @@ QSqlRecord PoolRoom::findPool(const QString& ref, const QString& field)
                               + live,
                           {m_res.caller().account, ref});
     }
-    if (!row || row->value(u"account_id"_s).toString() != m_res.caller().account
-        || m_res.caller().level(row->value(u"workspace_id"_s).toString()) < 1) {
-        const QString what = u"Pool %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    if (!resourcerows::readable(m_res.caller(), row)) {
+        throw resourcerows::notFound(u"Pool %1 not found."_s.arg(ref), field);
     }
     return *row;
 }

@@ -6,6 +6,7 @@
 #include "common/money.h"
 #include "common/schedule.h"
 #include "sim/market/marketjson.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/store/simstore.h"
 
 #include <QDateTime>
@@ -248,48 +249,33 @@ QSqlRecord find(SimResources& resources, const QString& ref, const QString& fiel
                                         + live,
                                     {account, workspace, name});
     }
-    const Caller& caller = resources.caller();
-    if (!row || row->value(u"account_id"_s).toString() != caller.account
-        || caller.level(row->value(u"workspace_id"_s).toString()) < 1) {
-        const QString what = u"Procurement %1 not found."_s.arg(ref);
-        if (field.isEmpty())
-            throw SimApiError::notFound(what);
-        throw SimApiError(404, u"not_found"_s, what, {{field, u"not_found"_s, what}});
+    if (!resourcerows::readable(resources.caller(), row)) {
+        throw resourcerows::notFound(u"Procurement %1 not found."_s.arg(ref), field);
     }
     return *row;
 }
 
 QJsonObject json(const QSqlRecord& row)
 {
-    const QString account = row.value(u"account_id"_s).toString();
-    const QString workspace = row.value(u"workspace"_s).toString();
-    const QString name = row.value(u"name"_s).toString();
     const QString poolId = row.value(u"pool_id"_s).toString();
     const QString poolName = row.value(u"pool_name"_s).toString();
-    return {
-        {u"object"_s, u"procurement"_s},
-        {u"id"_s, row.value(u"id"_s).toString()},
-        {u"resource_path"_s, u"sfc:procurement:%1:%2:%3"_s.arg(account, workspace, name)},
-        {u"owner"_s, account},
-        {u"workspace"_s, workspace},
-        {u"workspace_id"_s, row.value(u"workspace_id"_s).toString()},
-        {u"name"_s, name},
-        {u"target"_s, row.value(u"target"_s).toLongLong()},
-        {u"pool"_s, QJsonObject{{u"id"_s, poolId}, {u"name"_s, poolName}}},
-        // The deprecated capacity names the same pool with its canonical cap_ prefix.
-        {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap_"_s + poolId.mid(5))}, {u"name"_s, poolName}}},
-        {u"instance_sku"_s, MarketJson::skuSummary(row.value(u"instance_sku_id"_s).toString(),
-                                                   row.value(u"sku_alias"_s).toString())},
-        {u"min_sell_price_dollars_per_node_hour"_s,
-         Money::format(row.value(u"min_sell_rate"_s).toLongLong())},
-        {u"max_buy_price_dollars_per_node_hour"_s, Money::format(row.value(u"max_buy_rate"_s).toLongLong())},
-        {u"managed_window_minutes"_s, row.value(u"window_minutes"_s).toLongLong()},
-        {u"enabled"_s, row.value(u"enabled"_s).toBool()},
-        {u"status"_s, QJsonObject{{u"state"_s, row.value(u"status_state"_s).toString()},
-                                  {u"message"_s, row.value(u"status_message"_s).toString()}}},
-        {u"created_at"_s, row.value(u"created_at"_s).toLongLong()},
-        {u"updated_at"_s, row.value(u"updated_at"_s).toLongLong()},
-    };
+    return resourcerows::json(
+        u"procurement"_s, row,
+        {{u"target"_s, row.value(u"target"_s).toLongLong()},
+         {u"pool"_s, QJsonObject{{u"id"_s, poolId}, {u"name"_s, poolName}}},
+         // The deprecated capacity names the same pool with its canonical cap_ prefix.
+         {u"capacity"_s, QJsonObject{{u"id"_s, QString(u"cap_"_s + poolId.mid(5))}, {u"name"_s, poolName}}},
+         {u"instance_sku"_s, MarketJson::skuSummary(row.value(u"instance_sku_id"_s).toString(),
+                                                    row.value(u"sku_alias"_s).toString())},
+         {u"min_sell_price_dollars_per_node_hour"_s,
+          Money::format(row.value(u"min_sell_rate"_s).toLongLong())},
+         {u"max_buy_price_dollars_per_node_hour"_s, Money::format(row.value(u"max_buy_rate"_s).toLongLong())},
+         {u"managed_window_minutes"_s, row.value(u"window_minutes"_s).toLongLong()},
+         {u"enabled"_s, row.value(u"enabled"_s).toBool()},
+         {u"status"_s, QJsonObject{{u"state"_s, row.value(u"status_state"_s).toString()},
+                                   {u"message"_s, row.value(u"status_message"_s).toString()}}},
+         {u"created_at"_s, row.value(u"created_at"_s).toLongLong()},
+         {u"updated_at"_s, row.value(u"updated_at"_s).toLongLong()}});
 }
 
 void act(SimResources& resources, const QString& id, qint64 at)

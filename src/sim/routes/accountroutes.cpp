@@ -2,12 +2,16 @@
 
 #include "sim/routes/accountroutes.h"
 
+#include "common/constvalue.h"
 #include "sim/resources/simresources.h"
+#include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
 
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
+
+using sfdesk::constValue;
 
 void SimAccountRoutes::add(SimRouter& router)
 {
@@ -38,15 +42,11 @@ ApiResponse SimAccountRoutes::listUsers(const SimRequestContext& c)
     QueryReader query(c.request.query);
     QStringList where{u"account_id = ?"_s};
     QVariantList binds{c.caller.account};
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"sfc:user:"_s) ? id.mid(9) : id);
-        }
-        where.append(u"id IN ("_s + marks.join(u", "_s) + u')');
-    }
+    QVariantList ids;
+    for (const auto& id : constValue(query.list(u"id"_s)))
+        ids.append(id.startsWith(u"sfc:user:"_s) ? id.mid(9) : id);
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(u"id"_s, ids, binds));
     if (const auto email = query.string(u"email"_s)) {
         where.append(u"lower(email) = lower(?)"_s);
         binds.append(*email);

@@ -5,6 +5,7 @@
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "sim/resources/nametemplate.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -138,9 +139,8 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
     }
     const QString id = c.resources.ids().make(spot ? u"spot"_s : u"depl"_s);
     if (!name)
-        name = u"deployment-"_s + id.mid(5, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (c.store.row(u"SELECT 1 FROM deployments WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, *name}))
+        name = resourcerows::defaultName(u"deployment-"_s, id.mid(5, 8));
+    if (resourcerows::nameTaken(c.store, u"deployments"_s, workspaceId, *name))
         throw SimApiError::unprocessable(
             u"A deployment named %1 already exists in this workspace."_s.arg(*name),
             {{u"name"_s, u"name_taken"_s, u"A deployment named %1 already exists."_s.arg(*name)}});
@@ -212,9 +212,7 @@ ApiResponse SimDeploymentRoutes::patchDeployment(const SimRequestContext& c)
     const QString workspaceId = d.value(u"workspace_id"_s).toString();
     c.resources.access().requireWrite(workspaceId);
     if (name && *name != d.value(u"name"_s).toString()
-        && c.store.row(
-            u"SELECT 1 FROM deployments WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-            {workspaceId, *name}))
+        && resourcerows::nameTaken(c.store, u"deployments"_s, workspaceId, *name))
         throw SimApiError::badRequest(
             u"Deployment with this name already exists."_s,
             {{u"name"_s, u"name_taken"_s, u"A deployment named %1 already exists."_s.arg(*name)}});

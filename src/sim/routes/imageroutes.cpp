@@ -4,7 +4,9 @@
 
 #include "common/constvalue.h"
 #include "common/sha256.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
+#include "sim/routes/routeutil.h"
 #include "sim/store/simimagefiles.h"
 #include "sim/store/simstore.h"
 #include "sim/world/simids.h"
@@ -38,6 +40,21 @@ QSqlRecord writableImage(const SimRequestContext& c, const QString& refusedWhat)
     refusePublic(image, refusedWhat);
     c.resources.access().requireWrite(image.value(u"workspace_id"_s).toString());
     return image;
+}
+
+// Revoking and reinstating: the image in the path goes from upload status `from` to `to`; `done` is
+// what that does to it, in the refusal of a public image and in the conflict.
+ApiResponse moveUploadStatus(const SimRequestContext& c, const QString& from, const QString& to,
+                             const QString& done)
+{
+    const QSqlRecord image = writableImage(c, done);
+    const QString status = image.value(u"upload_status"_s).toString();
+    if (status != from)
+        throw SimApiError::conflict(u"Image %1 is %2: only a %3 image can be %4."_s.arg(
+            image.value(u"name"_s).toString(), status, from, done));
+    const QString id = image.value(u"id"_s).toString();
+    c.store.exec(u"UPDATE images SET upload_status = ? WHERE id = ?"_s, {to, id});
+    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
 }
 
 SimImageFiles& files(const SimRequestContext& c)
@@ -125,15 +142,12 @@ ApiResponse SimImageRoutes::createImage(const SimRequestContext& c)
     const auto workspaceRef = body.string(u"workspace"_s, true, 512);
     const auto name = body.name(u"name"_s, false);
     body.finishAsBadRequest();
-    const QSqlRecord workspace = c.resources.access().readableWorkspace(*workspaceRef, u"workspace"_s);
+    const QSqlRecord workspace = routeutil::writableWorkspace(c.resources.access(), *workspaceRef);
     const QString workspaceId = workspace.value(u"id"_s).toString();
-    c.resources.access().requireWrite(workspaceId);
 
     const QString id = c.resources.ids().make(u"image"_s);
-    const QString imageName =
-        name.value_or(u"image-"_s + id.mid(6, 10).toLower().replace(u'_', u'0').replace(u'-', u'1'));
-    if (c.store.row(u"SELECT 1 FROM images WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {workspaceId, imageName})) {
+    const QString imageName = name.value_or(resourcerows::defaultName(u"image-"_s, id.mid(6, 10)));
+    if (resourcerows::nameTaken(c.store, u"images"_s, workspaceId, imageName)) {
         const QString message = u"An image named %1 already exists in workspace %2."_s.arg(
             imageName, workspace.value(u"name"_s).toString());
         throw SimApiError::conflict(message, {{u"name"_s, u"name_taken"_s, message}});
@@ -161,15 +175,11 @@ ApiResponse SimImageRoutes::listImages(const SimRequestContext& c)
         where.append(u"im.is_public = 0"_s);
         where.append(c.resources.access().readableWorkspacesCondition(u"im.workspace_id"_s, binds));
     }
-    const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& id : ids) {
-            marks.append(u"?"_s);
-            binds.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
-        }
-        where.append(u"im.id IN ("_s + marks.join(u", "_s) + u')');
-    }
+    QVariantList ids;
+    for (const auto& id : constValue(query.list(u"id"_s)))
+        ids.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(u"im.id"_s, ids, binds));
     return ApiResponse::ok(c.resources.pages().page(
         ImageRoom::imageSelectSql(), where, binds, u"im.seq"_s, false, query, u"imagec"_s, 50, 200,
         [&c](const QSqlRecord& r) { return c.resources.images().imageJson(r); }));
@@ -302,26 +312,12 @@ ApiResponse SimImageRoutes::download(const SimRequestContext& c)
 
 ApiResponse SimImageRoutes::revoke(const SimRequestContext& c)
 {
-    const QSqlRecord image = writableImage(c, u"revoked"_s);
-    const QString status = image.value(u"upload_status"_s).toString();
-    if (status != u"completed"_s)
-        throw SimApiError::conflict(u"Image %1 is %2: only a completed image can be revoked."_s.arg(
-            image.value(u"name"_s).toString(), status));
-    const QString id = image.value(u"id"_s).toString();
-    c.store.exec(u"UPDATE images SET upload_status = 'revoked' WHERE id = ?"_s, {id});
-    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
+    return moveUploadStatus(c, u"completed"_s, u"revoked"_s, u"revoked"_s);
 }
 
 ApiResponse SimImageRoutes::reinstate(const SimRequestContext& c)
 {
-    const QSqlRecord image = writableImage(c, u"reinstated"_s);
-    const QString status = image.value(u"upload_status"_s).toString();
-    if (status != u"revoked"_s)
-        throw SimApiError::conflict(u"Image %1 is %2: only a revoked image can be reinstated."_s.arg(
-            image.value(u"name"_s).toString(), status));
-    const QString id = image.value(u"id"_s).toString();
-    c.store.exec(u"UPDATE images SET upload_status = 'completed' WHERE id = ?"_s, {id});
-    return ApiResponse::ok(c.resources.images().imageJson(c.resources.images().findImage(id)));
+    return moveUploadStatus(c, u"revoked"_s, u"completed"_s, u"reinstated"_s);
 }
 
 SimImageRoutes::Transfer SimImageRoutes::openTransfer(SimResources& resources, const QByteArray& token,

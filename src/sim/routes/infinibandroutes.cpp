@@ -3,6 +3,7 @@
 #include "sim/routes/infinibandroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -41,14 +42,8 @@ ApiResponse SimInfinibandRoutes::listFabrics(const SimRequestContext& c)
     QueryReader query(c.request.query);
     QStringList where;
     QVariantList binds;
-    if (const auto region = query.string(u"region"_s)) {
-        where.append(u"region = ?"_s);
-        binds.append(*region);
-    }
-    if (const auto zone = query.string(u"availability_zone"_s)) {
-        where.append(u"zone = ?"_s);
-        binds.append(*zone);
-    }
+    routeutil::addEqualsCondition(query, u"region"_s, u"region"_s, where, binds);
+    routeutil::addEqualsCondition(query, u"availability_zone"_s, u"zone"_s, where, binds);
     return ApiResponse::ok(c.resources.pages().page(
         u"SELECT * FROM fabrics"_s, where, binds, u"seq"_s, false, query, u"ibfabc"_s, 50, 200,
         [&c](const QSqlRecord& r) { return c.resources.infiniband().fabricJson(r); }));
@@ -72,9 +67,8 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
     const auto zone = body.string(u"availability_zone"_s, false, 64);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = routeutil::writableWorkspace(c.resources.access(), *workspace);
     const QString workspaceId = ws.value(u"id"_s).toString();
-    c.resources.access().requireWrite(workspaceId);
 
     const bool hasLocation = region || zone;
     if (fabricRef && hasLocation)
@@ -116,9 +110,7 @@ ApiResponse SimInfinibandRoutes::createPartition(const SimRequestContext& c)
         }
         fabric = fabrics.first();
     }
-    if (c.store.row(
-            u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-            {workspaceId, *name}))
+    if (resourcerows::nameTaken(c.store, u"infiniband_partitions"_s, workspaceId, *name))
         throw SimApiError::conflict(
             u"A partition named %1 already exists in workspace %2."_s.arg(*name,
                                                                           ws.value(u"name"_s).toString()),
@@ -138,41 +130,26 @@ ApiResponse SimInfinibandRoutes::listPartitions(const SimRequestContext& c)
     QStringList where{u"ip.deleted_at IS NULL"_s, u"w.deleted_at IS NULL"_s};
     QVariantList binds;
     const auto workspace = query.string(u"workspace"_s);
-    if (workspace) {
-        where.append(u"ip.workspace_id = ?"_s);
-        binds.append(c.resources.access().readableWorkspace(*workspace, u"workspace"_s).value(u"id"_s));
-    } else {
-        where.append(c.resources.access().readableWorkspacesCondition(u"ip.workspace_id"_s, binds));
-    }
+    where.append(c.resources.access().workspaceFilter(workspace, u"ip.workspace_id"_s, binds));
     if (const auto fabric = query.string(u"fabric"_s)) {
         const auto row =
             c.store.row(u"SELECT id FROM fabrics WHERE id = ? OR name = ?"_s, {*fabric, *fabric});
         where.append(u"ip.fabric_id = ?"_s);
         binds.append(row ? row->value(0).toString() : QString());
     }
-    if (const auto region = query.string(u"region"_s)) {
-        where.append(u"f.region = ?"_s);
-        binds.append(*region);
-    }
-    if (const auto zone = query.string(u"availability_zone"_s)) {
-        where.append(u"f.zone = ?"_s);
-        binds.append(*zone);
-    }
+    routeutil::addEqualsCondition(query, u"region"_s, u"f.region"_s, where, binds);
+    routeutil::addEqualsCondition(query, u"availability_zone"_s, u"f.zone"_s, where, binds);
     const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(c.resources.infiniband()
-                                 .findPartition(ref, workspace.value_or(QString()))
-                                 .value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString());
-            }
-        }
-        where.append(u"ip.id IN ("_s + marks.join(u", "_s) + u')');
-    }
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(
+            u"ip.id"_s,
+            routeutil::resolvedIds(ids,
+                                   [&c, &workspace](const QString& ref) {
+                                       return c.resources.infiniband()
+                                           .findPartition(ref, workspace.value_or(QString()))
+                                           .value(u"id"_s);
+                                   }),
+            binds));
     return ApiResponse::okJson(c.resources.infiniband().partitionsPage(query, where, binds));
 }
 
@@ -197,9 +174,8 @@ ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
     const QString id = partition.value(u"id"_s).toString();
     c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
     if (name && *name != partition.value(u"name"_s).toString()) {
-        if (c.store.row(
-                u"SELECT 1 FROM infiniband_partitions WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {partition.value(u"workspace_id"_s), *name}))
+        if (resourcerows::nameTaken(c.store, u"infiniband_partitions"_s, partition.value(u"workspace_id"_s),
+                                    *name))
             throw SimApiError::conflict(
                 u"A partition named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A partition named %1 already exists."_s.arg(*name)}});

@@ -3,6 +3,7 @@
 #include "sim/routes/instanceroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simconsole.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/idempotency.h"
@@ -143,19 +144,7 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
     }
     if (!skus.isEmpty())
         inList(u"i.instance_sku_id"_s, skus);
-    for (const auto& tag : constValue(query.list(u"tag"_s))) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : constValue(query.list(u"tag_key"_s))) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(i.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
+    routeutil::addTagConditions(query, u"i.tags"_s, where, binds);
     const QStringList partitions = query.list(u"infiniband_partition"_s);
     if (!partitions.isEmpty()) {
         c.resources.access().requireFlag(u"infiniband-preview"_s);
@@ -200,9 +189,7 @@ ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
     const QString id = instance.value(u"id"_s).toString();
     c.resources.access().requireWrite(instance.value(u"workspace_id"_s).toString());
     if (name && *name != instance.value(u"name"_s).toString()) {
-        if (c.store.row(
-                u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {instance.value(u"workspace_id"_s), *name}))
+        if (resourcerows::nameTaken(c.store, u"instances"_s, instance.value(u"workspace_id"_s), *name))
             throw SimApiError::badRequest(
                 u"An instance named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(*name)}});
@@ -438,9 +425,7 @@ ApiResponse SimInstanceRoutes::replaceInstance(const SimRequestContext& c)
     c.resources.access().requireWrite(old.value(u"workspace_id"_s).toString());
     if (name
         && (*name == old.value(u"name"_s).toString()
-            || c.store.row(
-                u"SELECT 1 FROM instances WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                {old.value(u"workspace_id"_s), *name})))
+            || resourcerows::nameTaken(c.store, u"instances"_s, old.value(u"workspace_id"_s), *name)))
         throw SimApiError::badRequest(
             u"An instance named %1 already exists in this workspace; the replaced instance keeps its name "
             "while it is terminated."_s.arg(*name),

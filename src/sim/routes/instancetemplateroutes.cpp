@@ -3,6 +3,7 @@
 #include "sim/routes/instancetemplateroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -33,17 +34,13 @@ ApiResponse SimInstanceTemplateRoutes::createTemplate(const SimRequestContext& c
     const auto tags = body.tags(u"tags"_s);
     const auto userData = routeutil::userData(body);
     body.finish();
-    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = routeutil::writableWorkspace(c.resources.access(), *workspace);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.resources.access().requireWrite(wsId);
     // A template starts instances: its image must be able to.
     const QSqlRecord image = c.resources.images().findLaunchableImage(*imageRef, u"image"_s);
     if (!name)
-        name = u"template-"_s
-               + c.resources.ids().make(u"t"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (c.store.row(
-            u"SELECT 1 FROM instance_templates WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-            {wsId, *name}))
+        name = resourcerows::defaultName(u"template-"_s, c.resources.ids().make(u"t"_s).mid(2, 8));
+    if (resourcerows::nameTaken(c.store, u"instance_templates"_s, wsId, *name))
         throw SimApiError::unprocessable(
             u"An instance template named %1 already exists in workspace %2."_s.arg(
                 *name, ws.value(u"name"_s).toString()),
@@ -71,18 +68,15 @@ ApiResponse SimInstanceTemplateRoutes::listTemplates(const SimRequestContext& c)
         where.append(c.resources.access().readableWorkspacesCondition(u"t.workspace_id"_s, binds));
     }
     const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(c.resources.deployments().findTemplate(ref, {}, workspaceId).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString()); // an unknown reference matches nothing
-            }
-        }
-        where.append(u"t.id IN ("_s + marks.join(u", "_s) + u')');
-    }
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(
+            u"t.id"_s,
+            routeutil::resolvedIds(
+                ids,
+                [&c, &workspaceId](const QString& ref) {
+                    return c.resources.deployments().findTemplate(ref, {}, workspaceId).value(u"id"_s);
+                }),
+            binds));
     bool include = false;
     for (const auto& i : constValue(query.list(u"include"_s))) {
         if (i != u"cloud_init_user_data"_s)

@@ -10,8 +10,8 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
+using routeutil::cursorParameter;
 using routeutil::Day;
-using routeutil::isCursor;
 using routeutil::MaxTime;
 
 void SimOrderbookRoutes::add(SimRouter& router)
@@ -51,10 +51,7 @@ ApiResponse SimOrderbookRoutes::windows(const SimRequestContext& c)
     const MarketRoom::BookWindow book =
         c.resources.marketSide().readBookWindow(query, u"range_start_at"_s, u"range_end_at"_s);
     const int limit = query.limit(50, 200);
-    const QString after = query.string(u"starting_after"_s).value_or(QString());
-    if (!after.isEmpty() && !isCursor(u"mwin_"_s, after))
-        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
-                       u"starting_after is not a cursor of this list (expected mwin_...)."_s);
+    const QString after = cursorParameter(query, u"starting_after"_s, u"mwin_"_s);
     query.finish();
     const QByteArray json = MarketJson::windowListJson(
         c.resources.marketSide().market().windows(book.skus, book.start, book.end, c.now, limit, after),
@@ -71,10 +68,7 @@ ApiResponse SimOrderbookRoutes::fills(const SimRequestContext& c)
     if (since && *since < c.now - 30 * Day)
         query.addError(u"since_at"_s, u"out_of_range"_s, u"since_at must be no more than 30 days ago."_s);
     const int limit = query.limit(50, 200);
-    const QString after = query.string(u"starting_after"_s).value_or(QString());
-    if (!after.isEmpty() && !isCursor(u"mfilc_"_s, after))
-        query.addError(u"starting_after"_s, u"invalid_cursor"_s,
-                       u"starting_after is not a cursor of this list (expected mfilc_...)."_s);
+    const QString after = cursorParameter(query, u"starting_after"_s, u"mfilc_"_s);
     query.finish();
     return ApiResponse::ok(MarketJson::fillList(
         c.resources.marketSide().market().fills(book.skus, book.start, book.end,

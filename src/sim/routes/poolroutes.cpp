@@ -3,6 +3,7 @@
 #include "sim/routes/poolroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
@@ -12,7 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
-using sfdesk::constValue;
 using sfdesk::FieldError;
 
 using routeutil::tagsColumn;
@@ -33,14 +33,11 @@ ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
     auto name = body.name(u"name"_s, false);
     const auto tags = body.tags(u"tags"_s);
     body.finish();
-    const QSqlRecord ws = c.resources.access().readableWorkspace(*workspace, u"workspace"_s);
+    const QSqlRecord ws = routeutil::writableWorkspace(c.resources.access(), *workspace);
     const QString wsId = ws.value(u"id"_s).toString();
-    c.resources.access().requireWrite(wsId);
     if (!name)
-        name = u"pool-"_s
-               + c.resources.ids().make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
-    if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                    {wsId, *name}))
+        name = resourcerows::defaultName(u"pool-"_s, c.resources.ids().make(u"p"_s).mid(2, 8));
+    if (resourcerows::nameTaken(c.store, u"pools"_s, wsId, *name))
         throw SimApiError::unprocessable(
             u"A pool named %1 already exists in workspace %2."_s.arg(*name, ws.value(u"name"_s).toString()),
             {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
@@ -59,31 +56,13 @@ ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
     where.append(
         c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"p.workspace_id"_s, binds));
     const QStringList ids = query.list(u"id"_s);
-    if (!ids.isEmpty()) {
-        QStringList marks;
-        for (const auto& ref : ids) {
-            marks.append(u"?"_s);
-            try {
-                binds.append(c.resources.pools().findPool(ref).value(u"id"_s));
-            } catch (const SimApiError&) {
-                binds.append(QString()); // an unknown reference matches nothing
-            }
-        }
-        where.append(u"p.id IN ("_s + marks.join(u", "_s) + u')');
-    }
-    for (const auto& tag : constValue(query.list(u"tag"_s))) {
-        const qsizetype eq = tag.indexOf(u'=');
-        if (eq <= 0) {
-            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
-            continue;
-        }
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ? AND value = ?)"_s);
-        binds << tag.left(eq) << tag.mid(eq + 1);
-    }
-    for (const auto& key : constValue(query.list(u"tag_key"_s))) {
-        where.append(u"EXISTS (SELECT 1 FROM json_each(p.tags) WHERE key = ?)"_s);
-        binds << key;
-    }
+    if (!ids.isEmpty())
+        where.append(routeutil::inCondition(
+            u"p.id"_s,
+            routeutil::resolvedIds(
+                ids, [&c](const QString& ref) { return c.resources.pools().findPool(ref).value(u"id"_s); }),
+            binds));
+    routeutil::addTagConditions(query, u"p.tags"_s, where, binds);
     const qint64 history = query.integer(u"schedule_history_minutes"_s, 0, 1440).value_or(0);
     return ApiResponse::okJson(c.resources.pools().poolsPage(query, where, binds, history));
 }
@@ -107,8 +86,7 @@ ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
     const QString id = pool.value(u"id"_s).toString();
     c.resources.access().requireWrite(pool.value(u"workspace_id"_s).toString());
     if (name && *name != pool.value(u"name"_s).toString()) {
-        if (c.store.row(u"SELECT 1 FROM pools WHERE workspace_id = ? AND name = ? AND deleted_at IS NULL"_s,
-                        {pool.value(u"workspace_id"_s), *name}))
+        if (resourcerows::nameTaken(c.store, u"pools"_s, pool.value(u"workspace_id"_s), *name))
             throw SimApiError::unprocessable(
                 u"A pool named %1 already exists in this workspace."_s.arg(*name),
                 {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});

@@ -3,6 +3,7 @@
 #include "sim/routes/procurementroutes.h"
 
 #include "common/money.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simprocurements.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
@@ -144,8 +145,7 @@ ApiResponse SimProcurementRoutes::createProcurement(const SimRequestContext& c)
     const QString workspaceId = pool.value(u"workspace_id"_s).toString();
     c.resources.access().requireWrite(workspaceId);
     if (!name)
-        name = u"procurement-"_s
-               + c.resources.ids().make(u"p"_s).mid(2, 8).toLower().replace(u'_', u'0').replace(u'-', u'1');
+        name = resourcerows::defaultName(u"procurement-"_s, c.resources.ids().make(u"p"_s).mid(2, 8));
     requireUniqueName(c, workspaceId, *name);
     const QString poolId = pool.value(u"id"_s).toString();
     requireFreePoolSku(c, poolId, *skuId);

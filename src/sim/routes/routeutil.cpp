@@ -2,6 +2,9 @@
 
 #include "sim/routes/routeutil.h"
 
+#include "common/constvalue.h"
+#include "sim/resources/accessrules.h"
+
 #include <QByteArray>
 #include <QJsonDocument>
 
@@ -16,6 +19,15 @@ bool isCursor(const QString& prefix, const QString& value)
     return static_cast<bool>(QByteArray::fromBase64Encoding(value.sliced(prefix.size()).toLatin1(),
                                                             QByteArray::Base64UrlEncoding
                                                                 | QByteArray::AbortOnBase64DecodingErrors));
+}
+
+QString cursorParameter(QueryReader& query, const QString& key, const QString& prefix)
+{
+    const QString value = query.string(key).value_or(QString());
+    if (!value.isEmpty() && !isCursor(prefix, value))
+        query.addError(key, u"invalid_cursor"_s,
+                       u"%1 is not a cursor of this list (expected %2...)."_s.arg(key, prefix));
+    return value;
 }
 
 std::optional<QString> userData(BodyReader& body)
@@ -46,6 +58,62 @@ QVariant tagsColumn(const std::optional<QJsonObject>& tags)
     if (!tags)
         return QVariant(QMetaType(QMetaType::QString));
     return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
+}
+
+QSqlRecord writableWorkspace(AccessRules& access, const QString& ref)
+{
+    QSqlRecord workspace = access.readableWorkspace(ref, u"workspace"_s);
+    access.requireWrite(workspace.value(u"id"_s).toString());
+    return workspace;
+}
+
+QVariantList resolvedIds(const QStringList& refs, const std::function<QVariant(const QString&)>& find)
+{
+    QVariantList ids;
+    for (const auto& ref : refs) {
+        try {
+            ids.append(find(ref));
+        } catch (const SimApiError&) {
+            ids.append(QString()); // an unknown reference matches nothing
+        }
+    }
+    return ids;
+}
+
+QString inCondition(const QString& column, const QVariantList& values, QVariantList& binds)
+{
+    QStringList marks;
+    for (const auto& value : values) {
+        marks.append(u"?"_s);
+        binds.append(value);
+    }
+    return column + u" IN ("_s + marks.join(u", "_s) + u')';
+}
+
+void addTagConditions(QueryReader& query, const QString& tags, QStringList& where, QVariantList& binds)
+{
+    for (const auto& tag : sfdesk::constValue(query.list(u"tag"_s))) {
+        const qsizetype eq = tag.indexOf(u'=');
+        if (eq <= 0) {
+            query.addError(u"tag"_s, u"invalid_value"_s, u"tag must be key=value."_s);
+            continue;
+        }
+        where.append(u"EXISTS (SELECT 1 FROM json_each("_s + tags + u") WHERE key = ? AND value = ?)"_s);
+        binds << tag.left(eq) << tag.mid(eq + 1);
+    }
+    for (const auto& key : sfdesk::constValue(query.list(u"tag_key"_s))) {
+        where.append(u"EXISTS (SELECT 1 FROM json_each("_s + tags + u") WHERE key = ?)"_s);
+        binds << key;
+    }
+}
+
+void addEqualsCondition(const QueryReader& query, const QString& key, const QString& column,
+                        QStringList& where, QVariantList& binds)
+{
+    if (const auto value = query.string(key)) {
+        where.append(column + u" = ?"_s);
+        binds.append(*value);
+    }
 }
 
 } // namespace sfsim::routeutil

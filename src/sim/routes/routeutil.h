@@ -8,10 +8,16 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSqlRecord>
 #include <QString>
 #include <QVariant>
 
+#include <functional>
 #include <optional>
+
+namespace sfsim {
+class AccessRules;
+}
 
 namespace sfsim::routeutil {
 
@@ -20,10 +26,27 @@ using simtime::MaxTime;
 
 // Whether `value` is a cursor of the list whose cursors start with `prefix`.
 bool isCursor(const QString& prefix, const QString& value);
+// The query's cursor `key` of a list whose cursors start with `prefix`, or an empty string; a
+// value that is no such cursor is reported to the query.
+QString cursorParameter(QueryReader& query, const QString& key, const QString& prefix);
 // cloud_init_user_data of a body: base64 that decodes to at most 64 KiB, as it came; problems go
 // to the body's details. Nothing when absent or null.
 std::optional<QString> userData(BodyReader& body);
 // A tags body value as its stored column: compact JSON, or null when absent.
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
+// The workspace a create's body names in `workspace`; the caller must be able to write in it.
+QSqlRecord writableWorkspace(AccessRules& access, const QString& ref);
+
+// The ids that `refs` name, in their order, as `find` resolves them; a reference it does not find
+// stands as an empty id, which matches no row.
+QVariantList resolvedIds(const QStringList& refs, const std::function<QVariant(const QString&)>& find);
+// `column IN (?, ...)` over `values`, which are appended to `binds`.
+QString inCondition(const QString& column, const QVariantList& values, QVariantList& binds);
+// The conditions of a list's `tag` (key=value) and `tag_key` filters over the JSON object column
+// `tags`; a tag without its key is reported to the query.
+void addTagConditions(QueryReader& query, const QString& tags, QStringList& where, QVariantList& binds);
+// `column = ?` when the query has `key`.
+void addEqualsCondition(const QueryReader& query, const QString& key, const QString& column,
+                        QStringList& where, QVariantList& binds);
 
 } // namespace sfsim::routeutil

@@ -3,6 +3,7 @@
 #include "sim/routes/workspaceroutes.h"
 
 #include "common/constvalue.h"
+#include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
 
@@ -57,8 +58,7 @@ ApiResponse SimWorkspaceRoutes::createWorkspace(const SimRequestContext& c)
     body.finish();
     c.resources.access().requireAccountWrite();
     if (!name)
-        name = u"workspace-"_s
-               + c.resources.ids().make(u"w"_s).mid(2, 6).toLower().replace(u'_', u'0').replace(u'-', u'1');
+        name = resourcerows::defaultName(u"workspace-"_s, c.resources.ids().make(u"w"_s).mid(2, 6));
     if (c.store.row(u"SELECT 1 FROM workspaces WHERE account_id = ? AND name = ? AND deleted_at IS NULL"_s,
                     {c.caller.account, *name}))
         throw SimApiError::badRequest(
