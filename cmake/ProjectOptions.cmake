@@ -123,6 +123,24 @@ function(sfdesk_clazy target)
         target_compile_options(${target} PRIVATE ${SFDESK_CLAZY_FLAGS})
     endif()
 endfunction()
+# What every library of src/ sets up alike: src/ as the root of its includes and clazy's checks.
+# FUZZED: the fuzz targets read their input with this library's code, so it is built for their
+# coverage. PRECOMPILE: the library's own headers to precompile, after the Qt and standard ones
+# every library with precompiled headers shares.
+function(sfdesk_library target)
+    cmake_parse_arguments(PARSE_ARGV 1 arg "FUZZED" "" "PRECOMPILE")
+    target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/src)
+    if(arg_FUZZED)
+        sfdesk_fuzz_coverage(${target})
+    endif()
+    sfdesk_clazy(${target})
+    if(arg_PRECOMPILE)
+        sfdesk_precompile_headers(${target}
+            <QObject> <QString> <QStringList> <QList> <QHash> <QVariant> <QDateTime> <QJsonObject>
+            <QJsonArray> <QJsonDocument> <QCoreApplication> <QPointer> <QTimer> <QUrl> <algorithm>
+            <functional> <memory> <optional> ${arg_PRECOMPILE})
+    endif()
+endfunction()
 # clang-tidy reads the compile database of a clang build; it runs as a test (lint_clang_tidy), not in
 # each compile: it parses every file again, which would double the build of a file that only the
 # compiler cache would otherwise have served. clang-tidy 21 and later skip the declarations of system

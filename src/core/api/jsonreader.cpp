@@ -76,13 +76,17 @@ std::optional<QJsonValue> JsonReader::typed(const QString& key, Need need, QJson
 
 QString JsonReader::string(const QString& key)
 {
-    const auto value = typed(key, Need::Required, QJsonValue::String, QStringLiteral("expected a string"));
-    return value ? value->toString() : QString();
+    return stringOf(key, Need::Required);
 }
 
 QString JsonReader::optString(const QString& key)
 {
-    const auto value = typed(key, Need::Optional, QJsonValue::String, QStringLiteral("expected a string"));
+    return stringOf(key, Need::Optional);
+}
+
+QString JsonReader::stringOf(const QString& key, Need need)
+{
+    const auto value = typed(key, need, QJsonValue::String, QStringLiteral("expected a string"));
     return value ? value->toString() : QString();
 }
 

@@ -66,6 +66,7 @@ private:
     // present() or required(), and then of the given type; otherwise the error `expected`.
     std::optional<QJsonValue> typed(const QString& key, Need need, QJsonValue::Type type,
                                     const QString& expected);
+    QString stringOf(const QString& key, Need need);
 
     const QJsonObject& m_object;
     QString m_path;

@@ -14,11 +14,6 @@ namespace {
 
 using Column = ResourceColumn<DeploymentModel, Deployment>;
 
-QString refName(const ObjectRef& ref)
-{
-    return ref.name.isEmpty() ? ref.id : ref.name;
-}
-
 const std::array<Column, DeploymentModel::ColumnCount> columnTable{{
     // NameColumn
     {QT_TRANSLATE_NOOP("sfdesk::DeploymentModel", "Name"),
@@ -54,18 +49,18 @@ const std::array<Column, DeploymentModel::ColumnCount> columnTable{{
     // TemplateColumn
     {QT_TRANSLATE_NOOP("sfdesk::DeploymentModel", "Template"),
      [](const DeploymentModel&, const Deployment& item) -> QVariant {
-         return refName(item.instanceTemplate);
+         return Format::refName(item.instanceTemplate);
      }},
     // PoolColumn
     {QT_TRANSLATE_NOOP("sfdesk::DeploymentModel", "Pool"),
-     [](const DeploymentModel&, const Deployment& item) -> QVariant { return refName(item.pool); }},
+     [](const DeploymentModel&, const Deployment& item) -> QVariant { return Format::refName(item.pool); }},
     // SkuColumn
     {QT_TRANSLATE_NOOP("sfdesk::DeploymentModel", "SKU"),
-     [](const DeploymentModel&, const Deployment& item) -> QVariant { return refName(item.sku); }},
+     [](const DeploymentModel&, const Deployment& item) -> QVariant { return Format::refName(item.sku); }},
     // PartitionColumn
     {QT_TRANSLATE_NOOP("sfdesk::DeploymentModel", "Partition"),
      [](const DeploymentModel&, const Deployment& item) -> QVariant {
-         return item.infinibandPartition ? refName(*item.infinibandPartition) : QString();
+         return item.infinibandPartition ? Format::refName(*item.infinibandPartition) : QString();
      }},
     // MaxPriceColumn
     {QT_TRANSLATE_NOOP("sfdesk::DeploymentModel", "Max Price"),

@@ -11,6 +11,11 @@
 
 namespace sfdesk {
 
+QString Format::refName(const ObjectRef& ref)
+{
+    return ref.name.isEmpty() ? ref.id : ref.name;
+}
+
 QString Format::dateTime(qint64 secs)
 {
     if (secs <= 0)

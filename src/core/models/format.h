@@ -17,6 +17,8 @@ class Format final
     Q_DECLARE_TR_FUNCTIONS(Format)
 
 public:
+    // An object another refers to: by its name, or by its id where it has none.
+    static QString refName(const ObjectRef& ref);
     static QString dateTime(qint64 secs);
     static QString optionalDateTime(const std::optional<qint64>& secs);
     // Money, everywhere the app shows it. Read exactly from the API's decimal strings (or the

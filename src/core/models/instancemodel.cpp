@@ -28,21 +28,15 @@ const std::array<Column, InstanceModel::ColumnCount> columnTable{{
      [](const InstanceModel&, const Instance& item) -> QVariant { return item.workspace; }},
     // SkuColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "SKU"),
-     [](const InstanceModel&, const Instance& item) -> QVariant {
-         return item.sku.name.isEmpty() ? item.sku.id : item.sku.name;
-     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return Format::refName(item.sku); },
      [](const InstanceModel&, const Instance& item) -> QVariant { return item.sku.name; }},
     // PoolColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "Pool"),
-     [](const InstanceModel&, const Instance& item) -> QVariant {
-         return item.pool.name.isEmpty() ? item.pool.id : item.pool.name;
-     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return Format::refName(item.pool); },
      [](const InstanceModel&, const Instance& item) -> QVariant { return item.pool.name; }},
     // ImageColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "Image"),
-     [](const InstanceModel&, const Instance& item) -> QVariant {
-         return item.image.name.isEmpty() ? item.image.id : item.image.name;
-     },
+     [](const InstanceModel&, const Instance& item) -> QVariant { return Format::refName(item.image); },
      [](const InstanceModel&, const Instance& item) -> QVariant { return item.image.name; }},
     // PartitionColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceModel", "Partition"),

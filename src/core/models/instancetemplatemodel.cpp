@@ -25,7 +25,7 @@ const std::array<Column, InstanceTemplateModel::ColumnCount> columnTable{{
     // ImageColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceTemplateModel", "Image"),
      [](const InstanceTemplateModel&, const InstanceTemplate& item) -> QVariant {
-         return item.image.name.isEmpty() ? item.image.id : item.image.name;
+         return Format::refName(item.image);
      }},
     // CloudInitColumn
     {QT_TRANSLATE_NOOP("sfdesk::InstanceTemplateModel", "Cloud-init"),

@@ -32,6 +32,34 @@ qint64 monthStart(qint64 now, const QTimeZone& zone)
     return QDateTime(QDate(today.year(), today.month(), 1), QTime(0, 0), zone).toSecsSinceEpoch();
 }
 
+// The value a cell holds, for sorting and for the Raw role.
+QVariant rawValue(const MoneyModel::Row& row, MoneyModel::Column column)
+{
+    switch (column) {
+    case MoneyModel::NameColumn:
+        return row.name;
+    case MoneyModel::WorkspaceColumn:
+        return row.workspace;
+    case MoneyModel::BoughtNodeHoursColumn:
+        return row.boughtNodeSeconds;
+    case MoneyModel::BoughtColumn:
+        return row.bought;
+    case MoneyModel::SoldNodeHoursColumn:
+        return row.soldNodeSeconds;
+    case MoneyModel::SoldColumn:
+        return row.sold;
+    case MoneyModel::NetColumn:
+        return row.net();
+    case MoneyModel::OwnedNodesColumn:
+        return row.ownedNodes;
+    case MoneyModel::CostPerHourColumn:
+        return row.costPerHour;
+    case MoneyModel::ColumnCount:
+        break;
+    }
+    return {};
+}
+
 } // namespace
 
 MoneyModel::MoneyModel(QObject* parent)
@@ -258,53 +286,23 @@ QVariant MoneyModel::data(const QModelIndex& index, int role) const
     const auto column = Column(index.column());
     switch (role) {
     case Qt::DisplayRole:
+        // What a cell shows is its raw value, written for people.
         switch (column) {
-        case NameColumn:
-            return row.name;
-        case WorkspaceColumn:
-            return row.workspace;
         case BoughtNodeHoursColumn:
-            return nodeHoursText(row.boughtNodeSeconds);
-        case BoughtColumn:
-            return Format::money(row.bought);
         case SoldNodeHoursColumn:
-            return nodeHoursText(row.soldNodeSeconds);
+            return nodeHoursText(rawValue(row, column).toLongLong());
+        case BoughtColumn:
         case SoldColumn:
-            return Format::money(row.sold);
         case NetColumn:
-            return Format::money(row.net());
+        case CostPerHourColumn:
+            return Format::money(rawValue(row, column).toLongLong());
         case OwnedNodesColumn:
             return QLocale().toString(row.ownedNodes);
-        case CostPerHourColumn:
-            return Format::money(row.costPerHour);
-        case ColumnCount:
-            break;
+        default:
+            return rawValue(row, column);
         }
-        break;
     case ResourceRole::RawRole:
-        switch (column) {
-        case NameColumn:
-            return row.name;
-        case WorkspaceColumn:
-            return row.workspace;
-        case BoughtNodeHoursColumn:
-            return row.boughtNodeSeconds;
-        case BoughtColumn:
-            return row.bought;
-        case SoldNodeHoursColumn:
-            return row.soldNodeSeconds;
-        case SoldColumn:
-            return row.sold;
-        case NetColumn:
-            return row.net();
-        case OwnedNodesColumn:
-            return row.ownedNodes;
-        case CostPerHourColumn:
-            return row.costPerHour;
-        case ColumnCount:
-            break;
-        }
-        break;
+        return rawValue(row, column);
     case ResourceRole::IdRole:
         return row.key;
     case Qt::TextAlignmentRole:

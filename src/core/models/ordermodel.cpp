@@ -24,15 +24,11 @@ const std::array<Column, OrderModel::ColumnCount> columnTable{{
      [](const OrderModel&, const Order& item) -> QVariant { return item.statusText; }},
     // PoolColumn
     {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Pool"),
-     [](const OrderModel&, const Order& item) -> QVariant {
-         return item.pool.name.isEmpty() ? item.pool.id : item.pool.name;
-     },
+     [](const OrderModel&, const Order& item) -> QVariant { return Format::refName(item.pool); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.pool.name; }},
     // SkuColumn
     {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "SKU"),
-     [](const OrderModel&, const Order& item) -> QVariant {
-         return item.sku.name.isEmpty() ? item.sku.id : item.sku.name;
-     },
+     [](const OrderModel&, const Order& item) -> QVariant { return Format::refName(item.sku); },
      [](const OrderModel&, const Order& item) -> QVariant { return item.sku.name; }},
     // NodesColumn
     {QT_TRANSLATE_NOOP("sfdesk::OrderModel", "Nodes"),

@@ -27,7 +27,7 @@ const std::array<Column, PartitionModel::ColumnCount> columnTable{{
     // FabricColumn
     {QT_TRANSLATE_NOOP("sfdesk::PartitionModel", "Fabric"),
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant {
-         return item.fabric.name.isEmpty() ? item.fabric.id : item.fabric.name;
+         return Format::refName(item.fabric);
      },
      [](const PartitionModel&, const InfinibandPartition& item) -> QVariant { return item.fabric.name; }},
     // ZoneColumn

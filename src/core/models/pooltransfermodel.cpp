@@ -35,7 +35,7 @@ const std::array<Column, PoolTransferModel::ColumnCount> columnTable{{
     // SkuColumn
     {QT_TRANSLATE_NOOP("sfdesk::PoolTransferModel", "SKU"),
      [](const PoolTransferModel&, const PoolTransfer& item) -> QVariant {
-         return item.sku.name.isEmpty() ? item.sku.id : item.sku.name;
+         return Format::refName(item.sku);
      }},
     // NodesColumn
     {QT_TRANSLATE_NOOP("sfdesk::PoolTransferModel", "Nodes"),

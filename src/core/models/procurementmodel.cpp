@@ -12,21 +12,16 @@ namespace {
 
 using Column = ResourceColumn<ProcurementModel, Procurement>;
 
-QString name(const ObjectRef& ref)
-{
-    return ref.name.isEmpty() ? ref.id : ref.name;
-}
-
 const std::array<Column, ProcurementModel::ColumnCount> columnTable{{
     // NameColumn
     {QT_TRANSLATE_NOOP("sfdesk::ProcurementModel", "Name"),
      [](const ProcurementModel&, const Procurement& item) -> QVariant { return item.name; }},
     // PoolColumn
     {QT_TRANSLATE_NOOP("sfdesk::ProcurementModel", "Pool"),
-     [](const ProcurementModel&, const Procurement& item) -> QVariant { return name(item.pool); }},
+     [](const ProcurementModel&, const Procurement& item) -> QVariant { return Format::refName(item.pool); }},
     // SkuColumn
     {QT_TRANSLATE_NOOP("sfdesk::ProcurementModel", "SKU"),
-     [](const ProcurementModel&, const Procurement& item) -> QVariant { return name(item.sku); }},
+     [](const ProcurementModel&, const Procurement& item) -> QVariant { return Format::refName(item.sku); }},
     // TargetColumn
     {QT_TRANSLATE_NOOP("sfdesk::ProcurementModel", "Target"),
      [](const ProcurementModel&, const Procurement& item) -> QVariant {

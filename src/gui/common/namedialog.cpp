@@ -6,6 +6,7 @@
 
 #include "core/api/apicall.h"
 #include "core/model/names.h"
+#include "gui/common/errorlabel.h"
 
 #include <QPushButton>
 
@@ -77,10 +78,7 @@ void NameDialog::accept()
     updateState();
     call->onFailure(this, [this](const ApiError& error) {
         m_sending = false;
-        QString text = error.message();
-        text += error.detailLines();
-        m_ui->errorLabel->setText(text);
-        m_ui->errorLabel->show();
+        showRefusal(m_ui->errorLabel, error);
         updateState();
     });
     connect(call, &ApiCall::succeeded, this, [this] {

@@ -10,6 +10,7 @@
 #include "core/models/skumodel.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/errorlabel.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
 #include "ui_createdeploymentdialog.h"
@@ -300,10 +301,7 @@ void CreateDeploymentDialog::accept()
     });
     call.onFailure(this, [this](const ApiError& error) {
         m_sending = false;
-        QString text = error.message();
-        text += error.detailLines();
-        m_ui->errorLabel->setText(text);
-        m_ui->errorLabel->show();
+        showRefusal(m_ui->errorLabel, error);
         updateState();
     });
 }

@@ -9,6 +9,7 @@
 #include "core/models/session.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/errorlabel.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
 #include "ui_savetemplatedialog.h"
@@ -157,10 +158,7 @@ void SaveTemplateDialog::accept()
     });
     call.onFailure(this, [this](const ApiError& error) {
         m_sending = false;
-        QString text = error.message();
-        text += error.detailLines();
-        m_ui->errorLabel->setText(text);
-        m_ui->errorLabel->show();
+        showRefusal(m_ui->errorLabel, error);
         updateState();
     });
 }

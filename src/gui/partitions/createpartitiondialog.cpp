@@ -7,6 +7,7 @@
 
 #include "core/model/names.h"
 #include "core/models/session.h"
+#include "gui/common/errorlabel.h"
 #include "gui/common/viewcontext.h"
 
 #include <QClipboard>
@@ -262,12 +263,9 @@ void CreatePartitionDialog::accept()
                    })
         .onFailure(this, [this](const ApiError& error) {
             m_sending = false;
-            QString text = error.message();
-            text += error.detailLines();
             if (error.reason() == ApiError::Reason::Conflict)
                 m_takenNames << m_ui->nameEdit->text();
-            m_ui->errorLabel->setText(text);
-            m_ui->errorLabel->show();
+            showRefusal(m_ui->errorLabel, error);
             updateState();
         });
 }

@@ -44,8 +44,8 @@ using namespace Qt::StringLiterals;
 
 namespace PlannerChartDetail {
 
-inline constexpr qint64 Hour = 3600;
-inline constexpr qint64 Day = 24 * Hour;
+using PlannerTime::Day;
+using PlannerTime::Hour;
 
 inline QString nodeCount(qint64 nodes)
 {

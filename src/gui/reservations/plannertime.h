@@ -10,6 +10,10 @@ namespace sfdesk {
 // How the planner shows times: always with their zone, in local time or in UTC as the user chose.
 namespace PlannerTime {
 
+// The planner's steps of time, in seconds: its windows start on the hour and default to a day.
+inline constexpr qint64 Hour = 3600;
+inline constexpr qint64 Day = 24 * Hour;
+
 QDateTime at(qint64 t, bool utc);
 // "Fri 4 Dec 2026 10:00 CET"
 QString format(qint64 t, bool utc);

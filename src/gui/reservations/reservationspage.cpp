@@ -55,9 +55,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qint64 Hour = 3600;
-constexpr qint64 Day = 24 * Hour;
-
 void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer answer)
 {
     ConfirmDialog::askYes(parent, ReservationsPage::tr("Place order"), text, QMessageBox::Cancel,
@@ -538,8 +535,8 @@ std::pair<TimeAxis::Window, bool> ReservationsPage::depthWindow() const
     if (const auto selection = m_chart->selection())
         return {*selection, true};
     const qint64 now = m_backend ? m_backend->now() : 0;
-    const qint64 nextHour = Schedule::floorHour(now) + Hour;
-    return {TimeAxis::Window{nextHour, nextHour + Day}, false};
+    const qint64 nextHour = Schedule::floorHour(now) + PlannerTime::Hour;
+    return {TimeAxis::Window{nextHour, nextHour + PlannerTime::Day}, false};
 }
 
 void ReservationsPage::requestMarket()
@@ -567,7 +564,7 @@ void ReservationsPage::requestMarket()
     m_market->showDepthLoading();
     m_market->showFillsLoading();
     m_backend->requestDepth(sku, window.start, window.end);
-    m_backend->requestFills(sku, m_backend->now() - MarketView::FillsDays * Day);
+    m_backend->requestFills(sku, m_backend->now() - MarketView::FillsDays * PlannerTime::Day);
 }
 
 bool ReservationsPage::exportChart(const QString& fileName, QString* error) const

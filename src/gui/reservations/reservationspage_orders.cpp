@@ -53,13 +53,6 @@ namespace sfdesk {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-constexpr qint64 Hour = Schedule::Hour;
-constexpr qint64 Day = 24 * Hour;
-
-} // namespace
-
 SpendGuard::Limits ReservationsPage::spendLimits() const
 {
     if (!m_settings || !m_profile)
@@ -212,14 +205,14 @@ void ReservationsPage::selectSellWindow(bool lastDayOnly)
     const qint64 now = m_snapshot.now;
     const std::optional<qint64> lastEnd = m_snapshot.ownedBySku.value(sku).lastEnd();
     // What is sold starts at the next whole hour: the hour under way is already being used.
-    const qint64 start = Schedule::ceilTo(now, Hour);
+    const qint64 start = Schedule::ceilTo(now, PlannerTime::Hour);
     if (!lastEnd || *lastEnd <= start) {
         m_panel->showStatus(tr("The pool owns nothing of this SKU from now on."), true);
         return;
     }
     const qint64 end = *lastEnd;
     // The last 24 hours exactly, even when the end is not on an hour.
-    const qint64 from = lastDayOnly ? std::max(start, end - Day) : start;
+    const qint64 from = lastDayOnly ? std::max(start, end - PlannerTime::Day) : start;
     m_chart->setSelection(TimeAxis::Window{from, end});
     m_panel->setNodes(int(std::max<qint64>(1, PlanMath::sellableNodes(m_snapshot, sku, from, end))));
 }
@@ -229,7 +222,7 @@ void ReservationsPage::extend()
     if (!m_backend || m_panel->isPlacing())
         return;
     const QString sku = m_panel->currentSku();
-    const qint64 length = m_panel->windowLength() > 0 ? m_panel->windowLength() : Day;
+    const qint64 length = m_panel->windowLength() > 0 ? m_panel->windowLength() : PlannerTime::Day;
     const auto window = PlanMath::extension(m_snapshot, sku, length);
     if (!window || window->nodeCount <= 0) {
         m_panel->showStatus(tr("The pool owns nothing of this SKU from now on to extend."), true);

@@ -53,13 +53,6 @@ namespace sfdesk {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-constexpr qint64 Hour = Schedule::Hour;
-constexpr qint64 Day = 24 * Hour;
-
-} // namespace
-
 void ReservationsPage::setUpProcurements()
 {
     // The pool's procurements, each with its status line; the procurement actions work on the
@@ -223,7 +216,7 @@ void ReservationsPage::keepFromSelection()
         return;
     // The selection's end says how far ahead; without one, the next day.
     const qint64 now = m_backend->now();
-    const qint64 until = m_chart->selection() ? m_chart->selection()->end : now + Day;
+    const qint64 until = m_chart->selection() ? m_chart->selection()->end : now + PlannerTime::Day;
     keepNodes(sku, std::max(1, m_panel->nodes()), until);
 }
 
@@ -242,7 +235,7 @@ void ReservationsPage::keepNodes(const QString& sku, qint64 nodes, qint64 until,
     std::optional<qint64> highestAsk;
     if (sku == m_quotesSku) {
         for (const HourQuote& quote : std::as_const(m_quotes)) {
-            if (quote.hourStart + Hour > now && quote.hourStart < until && quote.bestAsk)
+            if (quote.hourStart + PlannerTime::Hour > now && quote.hourStart < until && quote.bestAsk)
                 highestAsk = std::max(highestAsk.value_or(0), *quote.bestAsk);
         }
     }

@@ -53,13 +53,6 @@ namespace sfdesk {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-constexpr qint64 Hour = Schedule::Hour;
-constexpr qint64 Day = 24 * Hour;
-
-} // namespace
-
 void ReservationsPage::setUpPriceWatches()
 {
     // Told once when a window is offered at or under a price; listed, edited and deleted here.
@@ -136,6 +129,8 @@ void ReservationsPage::watchWindow()
         return;
     const qint64 now = m_backend->now();
     const auto selection = m_chart->selection();
+    using PlannerTime::Day;
+    using PlannerTime::Hour;
     const qint64 start = selection ? selection->start : Schedule::floorHour(now) + Hour;
     const qint64 end = selection ? selection->end : start + Day;
     PriceWatch watch;
