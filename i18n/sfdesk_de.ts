@@ -5818,6 +5818,14 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <source>SF Compute rounds limits to a multiple of $0.00006 per node-hour (a micro-dollar per node-minute): the %1 typed is %2.</source>
         <translation>SF Compute rundet Limits auf ein Vielfaches von $0.00006 pro Knotenstunde (ein Mikrodollar pro Knotenminute): Die eingegebenen %1 sind %2.</translation>
     </message>
+    <message>
+        <source>Cop&amp;y as sf Command</source>
+        <translation>Als sf-Befehl kop&amp;ieren</translation>
+    </message>
+    <message>
+        <source>Copy the sf orders create command that places this order</source>
+        <translation>Den Befehl sf orders create kopieren, der diesen Auftrag erteilt</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::OrdersPage</name>

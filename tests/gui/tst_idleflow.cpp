@@ -31,6 +31,9 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
+#include <QClipboard>
+#include <QDateTime>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -40,6 +43,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <memory>
 #include <optional>
@@ -220,6 +224,18 @@ private Q_SLOTS:
         QCOMPARE(request->startAt, start);
         QCOMPARE(request->endAt, end);
         QVERIFY2(status->text().startsWith(u"Priced at the bid"_s), qPrintable(status->text()));
+        // Copied as the sf command that would place it, with the pool's and SKU's names.
+        auto* copy = page->findChild<QPushButton*>(u"orderCopyCommand"_s);
+        QVERIFY(copy);
+        QTRY_VERIFY_WITH_TIMEOUT(copy->isEnabled(), Timeout);
+        QGuiApplication::clipboard()->clear();
+        copy->click();
+        QCOMPARE(QGuiApplication::clipboard()->text(),
+                 u"sf orders create --side sell --pool idle --count 1 --start %1 --duration 2d --min-rate %2 "
+                 "--sku sea-3-h100%3"_s.arg(
+                     QDateTime::fromSecsSinceEpoch(start, QTimeZone::UTC).toString(Qt::ISODate),
+                     page->panel()->request()->limitPrice,
+                     page->panel()->request()->allowStanding ? u" --allow-standing"_s : QString()));
         // Nothing placed yet.
         QCOMPARE(int(api.get(u"/preview/v2/orders?pool="_s + pool).data().size()), ordersBefore);
         QTRY_VERIFY_WITH_TIMEOUT(!page->chart()->snapshot().quotes.isEmpty(), Timeout);

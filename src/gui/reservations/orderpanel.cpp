@@ -64,6 +64,8 @@ OrderPanel::OrderPanel(QWidget* parent)
     , m_status(new QLabel(this))
     , m_quote(new QPushButton(ThemeIcons::icon(QStringLiteral("accessories-calculator")), tr("&Quote"), this))
     , m_place(new QPushButton(ThemeIcons::icon(QStringLiteral("document-send")), tr("&Place order…"), this))
+    , m_copyCommand(
+          new QPushButton(ThemeIcons::icon(QStringLiteral("edit-copy")), tr("Cop&y as sf Command"), this))
     , m_sellLastDay(
           new QPushButton(ThemeIcons::icon(QStringLiteral("view-calendar-day")), tr("Last day"), this))
     , m_sellWholeFuture(
@@ -89,6 +91,8 @@ OrderPanel::OrderPanel(QWidget* parent)
     m_status->setTextFormat(Qt::PlainText);
     m_quote->setObjectName(u"orderQuote"_s);
     m_place->setObjectName(u"orderPlace"_s);
+    m_copyCommand->setObjectName(u"orderCopyCommand"_s);
+    m_copyCommand->setToolTip(tr("Copy the sf orders create command that places this order"));
     m_sellLastDay->setObjectName(u"sellLastDay"_s);
     m_sellWholeFuture->setObjectName(u"sellWholeFuture"_s);
     m_extend->setObjectName(u"orderExtend"_s);
@@ -133,6 +137,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     buttons->addWidget(m_quote);
     buttons->addStretch();
     buttons->addWidget(m_place);
+    buttons->addWidget(m_copyCommand);
 
     auto* layout = new QVBoxLayout(this);
     auto* hint = new QLabel(tr("Drag across the chart or type Start and End to choose a window. On the "
@@ -180,6 +185,10 @@ OrderPanel::OrderPanel(QWidget* parent)
     connect(m_standing, &QCheckBox::toggled, this, &OrderPanel::updateValidity);
     connect(m_partial, &QCheckBox::toggled, this, &OrderPanel::updateValidity);
     connect(m_quote, &QPushButton::clicked, this, &OrderPanel::requestPreviewNow);
+    connect(m_copyCommand, &QPushButton::clicked, this, [this] {
+        if (const auto order = request())
+            Q_EMIT copyCommandRequested(*order);
+    });
     connect(m_place, &QPushButton::clicked, this, [this] {
         if (const auto order = request())
             Q_EMIT placeRequested(*order);
@@ -464,6 +473,7 @@ void OrderPanel::updateValidity()
     m_place->setEnabled(placeable && !m_placing);
     m_extend->setEnabled(!m_pool.isEmpty() && !currentSku().isEmpty() && !m_placing);
     m_quote->setEnabled(order.has_value());
+    m_copyCommand->setEnabled(order.has_value());
     m_place->setToolTip(PlainText::toolTip(placeable ? QString() : why));
     // Only a change of the reason touches the status line, so that what placing reported stays
     // until the user changes the order.

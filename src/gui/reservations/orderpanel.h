@@ -91,6 +91,8 @@ Q_SIGNALS:
     void sellWholeFutureRequested();
     // Buy the window right after what the pool owns of the SKU.
     void extendRequested();
+    // The order as the sf command that would place it, for the page to copy (it knows the names).
+    void copyCommandRequested(const sfdesk::OrderRequest& request);
 
 private:
     void inputChanged();
@@ -123,6 +125,7 @@ private:
     QLabel* m_status;
     QPushButton* m_quote;
     QPushButton* m_place;
+    QPushButton* m_copyCommand;
     QPushButton* m_sellLastDay;
     QPushButton* m_sellWholeFuture;
     QPushButton* m_extend;

@@ -242,6 +242,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     connect(m_panel, &OrderPanel::sellLastDayRequested, this, [this] { selectSellWindow(true); });
     connect(m_panel, &OrderPanel::sellWholeFutureRequested, this, [this] { selectSellWindow(false); });
     connect(m_panel, &OrderPanel::extendRequested, this, &ReservationsPage::extend);
+    connect(m_panel, &OrderPanel::copyCommandRequested, this, &ReservationsPage::copyOrderCommand);
     connect(m_panel, &OrderPanel::previewWanted, this, [this](const OrderRequest& request) {
         if (!m_backend)
             return;
@@ -390,6 +391,21 @@ void ReservationsPage::updateCountdowns()
     }
     m_countdowns->setText(parts.join(u"; "_s));
     m_countdowns->setVisible(!parts.isEmpty());
+}
+
+void ReservationsPage::copyOrderCommand(const OrderRequest& request)
+{
+    SfCommand::OrderCreate order;
+    order.buy = request.side != u"sell"_s;
+    const int poolIndex = m_pool->findData(request.pool);
+    order.pool = poolIndex >= 0 ? m_pool->itemText(poolIndex) : request.pool;
+    order.sku = skuName(request.sku);
+    order.nodes = request.nodeCount;
+    order.startAt = request.startAt;
+    order.durationSeconds = request.endAt - request.startAt;
+    order.rate = request.limitPrice;
+    order.allowStanding = request.allowStanding;
+    CopyActions::copy(SfCommand::orderCreate(order));
 }
 
 QString ReservationsPage::skuName(const QString& id) const

@@ -129,6 +129,8 @@ private:
     // Selects the window that extends what the pool owns and places it after the confirmation
     // (with the market's rate when no limit is typed).
     void extend();
+    // The order the panel describes as the sf command that places it, with the pool's and SKU's names.
+    void copyOrderCommand(const OrderRequest& request);
     void exportWithDialog();
     // The search for the cheapest window; a result chosen there is selected here as a buy.
     void findWindow();
