@@ -137,7 +137,10 @@ OrderPanel::OrderPanel(QWidget* parent)
     buttons->addWidget(m_quote);
     buttons->addStretch();
     buttons->addWidget(m_place);
-    buttons->addWidget(m_copyCommand);
+    // A row of its own: beside Quote and Place it widened the panel past a 1,024 px screen.
+    auto* copyRow = new QHBoxLayout;
+    copyRow->addStretch();
+    copyRow->addWidget(m_copyCommand);
 
     auto* layout = new QVBoxLayout(this);
     auto* hint = new QLabel(tr("Drag across the chart or type Start and End to choose a window. On the "
@@ -154,6 +157,7 @@ OrderPanel::OrderPanel(QWidget* parent)
     layout->addWidget(previewTitle);
     layout->addWidget(m_previewLabel);
     layout->addLayout(buttons);
+    layout->addLayout(copyRow);
     layout->addWidget(m_status);
     layout->addStretch();
 
