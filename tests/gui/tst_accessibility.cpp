@@ -24,6 +24,7 @@
 #include "support/testenv.h"
 #include "warmup.h"
 #include "widgetscreenshot.h"
+#include "wrappedtexts.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -720,24 +721,13 @@ private:
     static void checkWrappedTexts(QWidget* window, const QString& where, QStringList& problems)
     {
         QStringList clipped;
-        const auto allShown = [window, &where, &clipped] {
-            clipped.clear();
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            for (const QLabel* label : window->findChildren<QLabel*>()) {
-                if (!label->isVisibleTo(window) || !label->wordWrap() || label->text().isEmpty())
-                    continue;
-                const int needed = label->heightForWidth(label->width());
-                if (label->height() < needed)
-                    clipped << u"%1: the text of %2 is clipped (%3 px high, %4 needed): %5"_s.arg(where)
-                                   .arg(label->objectName())
-                                   .arg(label->height())
-                                   .arg(needed)
-                                   .arg(label->text().left(60));
-            }
+        const auto allShown = [window, &clipped] {
+            clipped = WrappedTexts::clipped(window);
             return clipped.isEmpty();
         };
         if (!QTest::qWaitFor(allShown, 2000))
-            problems << clipped;
+            for (const QString& line : std::as_const(clipped))
+                problems << where + u": the text of "_s + line;
     }
 
     // The window is drawn in the palette in force: mostly dark in the dark one, mostly light in the

@@ -17,6 +17,7 @@
 #include "support/testenv.h"
 #include "warmup.h"
 #include "widgetscreenshot.h"
+#include "wrappedtexts.h"
 
 #include <QApplication>
 #include <QGroupBox>
@@ -239,19 +240,7 @@ private Q_SLOTS:
         QWidget* page = window->sectionPage(u"start"_s);
         QStringList clipped;
         const auto check = [&] {
-            clipped.clear();
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            for (const QLabel* label : page->findChildren<QLabel*>()) {
-                if (!label->isVisibleTo(page) || !label->wordWrap() || label->text().isEmpty())
-                    continue;
-                const int needed = label->heightForWidth(label->width());
-                if (label->height() < needed)
-                    clipped << u"%1 (%2 px high at %3 px wide, %4 needed): %5"_s.arg(label->objectName())
-                                   .arg(label->height())
-                                   .arg(label->width())
-                                   .arg(needed)
-                                   .arg(label->text().left(40));
-            }
+            clipped = WrappedTexts::clipped(page);
             return clipped.isEmpty();
         };
         // A layout settles over a few turns of the event loop after a resize.
