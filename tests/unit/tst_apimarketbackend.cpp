@@ -3,11 +3,14 @@
 #include "core/api/apiclient.h"
 #include "core/market/apimarketbackend.h"
 #include "core/models/ordermodel.h"
+#include "core/models/poolmodel.h"
 #include "support/fixtures.h"
 #include "support/postedevents.h"
 #include "support/routednetwork.h"
 #include "support/testenv.h"
 
+#include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -192,6 +195,45 @@ private Q_SLOTS:
     // A market read that failed (the depth beside the planner) is asked again at the next poll: the
     // page asks only when something changes. Only the latest read of its kind: an older window's
     // failure that arrives last is not asked again.
+    // "Now" in the session's models is the server's: a pool's nodes now go by the server's clock
+    // even while no market view is shown, and by this computer's again once the session is let go.
+    void poolsCountNodesNowByTheServersClock()
+    {
+        RoutedNetwork network;
+        ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
+        client.setToken(u"t"_s);
+        answerMarketLists(network);
+        // An hour into the two nodes the "dev" pool of the fixture holds, months before today.
+        constexpr qint64 ServerNow = 1784595600;
+        QJsonObject quote = QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_quote.json"_s)).object();
+        quote[u"requested_at"_s] = ServerNow;
+        network.on("GET", u"/orderbook/quote"_s, 200, QJsonDocument(quote).toJson(QJsonDocument::Compact));
+
+        Session session(&client);
+        session.setInterval(std::chrono::hours(1));
+        ApiMarketBackend backend(nullptr);
+        backend.setSession(&session);
+        PoolModel* pools = session.pools();
+        QAbstractItemModelTester tester(pools, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.watch(Session::Resource::Pools);
+        session.start();
+        const auto nodesNowOfDev = [pools]() -> QString {
+            for (int row = 0; row < pools->rowCount(); ++row) {
+                if (pools->at(row).name == u"dev"_s)
+                    return pools->index(row, PoolModel::NodesNowColumn).data().toString();
+            }
+            return {};
+        };
+        QTRY_COMPARE(nodesNowOfDev(), u"2"_s);
+        QVERIFY(qAbs(pools->nowSecs() - ServerNow) <= 2);
+        QCOMPARE(network.count("GET", u"/orderbook/quote"_s), 1);
+
+        backend.setSession(nullptr);
+        QVERIFY(qAbs(pools->nowSecs() - QDateTime::currentSecsSinceEpoch()) <= 2);
+        QCOMPARE(nodesNowOfDev(), u"0"_s);
+        session.stop();
+    }
+
     void aFailedMarketReadIsAskedAgainAtTheNextPoll()
     {
         RoutedNetwork network;

@@ -95,9 +95,11 @@ void ApiMarketBackend::bind(Session* session)
             for (const Session::Resource resource : constValue(marketLists()))
                 m_session->unwatch(resource);
         }
+        setModelsClock(m_session, nullptr);
     }
     m_session = session;
     m_clockOffset = 0;
+    m_clockAsked = false;
     m_dirty = false;
     m_failedReads = {};
     forgetRows();
@@ -124,6 +126,10 @@ void ApiMarketBackend::bind(Session* session)
             // The orders list settles the attempts whose answer was lost.
             if (resource == Session::Resource::Orders && m_attempts.unknownCount() > 0)
                 m_attempts.settle(orders());
+            // Views other than the market's read "now" too (a pool's nodes now, its idle
+            // hours): the server's clock is learnt once the connection answers, shown or not.
+            if (!std::exchange(m_clockAsked, true))
+                readClock();
             if (!marketLists().contains(resource))
                 return;
             if (std::exchange(m_dirty, false))
@@ -140,6 +146,7 @@ void ApiMarketBackend::bind(Session* session)
             forgetRows();
             Q_EMIT changed();
         });
+        setModelsClock(session, &m_serverClock);
         if (m_watchers > 0) {
             for (const Session::Resource resource : constValue(marketLists()))
                 session->watch(resource);
@@ -258,10 +265,19 @@ void ApiMarketBackend::readClock()
                        // A second either way is the round trip, not a change.
                        if (qAbs(offset - m_clockOffset) > 1) {
                            m_clockOffset = offset;
+                           setModelsClock(m_session, &m_serverClock);
                            Q_EMIT changed();
                        }
                    })
         .onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
+}
+
+void ApiMarketBackend::setModelsClock(Session* session, const Clock* clock)
+{
+    if (!session)
+        return;
+    session->pools()->setClock(clock);
+    session->skus()->setClock(clock);
 }
 
 QMap<QString, QStringList> ApiMarketBackend::requirementsOf(const QString& sku) const

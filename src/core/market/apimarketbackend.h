@@ -6,6 +6,7 @@
 #include "core/market/marketbackend.h"
 
 #include "core/models/session.h"
+#include "core/util/clock.h"
 #include "core/util/latestanswer.h"
 
 #include <QPointer>
@@ -118,8 +119,27 @@ private:
     void forgetRows();
     static QList<Session::Resource> marketLists();
 
+    // The server's clock, which the session's models read for "now" (a pool's nodes now, its idle
+    // hours, a SKU's availability now) while the session is bound here.
+    class ServerClock final : public Clock
+    {
+    public:
+        explicit ServerClock(const ApiMarketBackend& backend)
+            : m_backend(backend)
+        {}
+        qint64 nowSecs() const override { return m_backend.now(); }
+
+    private:
+        const ApiMarketBackend& m_backend;
+    };
+    // Sets the clock of the session's models that depend on "now"; nullptr: this computer's.
+    static void setModelsClock(Session* session, const Clock* clock);
+
     // The server's clock minus this computer's, learnt from the orderbook's requested_at.
     qint64 m_clockOffset = 0;
+    ServerClock m_serverClock{*this};
+    // The clock was read since the session was bound.
+    bool m_clockAsked = false;
     std::unique_ptr<Session> m_own;
     QPointer<Session> m_session;
     int m_pollInterval = 10000;
