@@ -114,12 +114,35 @@ private Q_SLOTS:
             window->sectionPage(u"instances"_s)->findChild<ResourceTableView*>(u"instancesView"_s);
         QVERIFY(instances);
         QTRY_VERIFY_WITH_TIMEOUT(instances->proxy()->rowCount() >= 2, 20000);
+        // The window's stack of pages needs what its widest and highest page needs, whichever is
+        // shown: a failure names the pages that need the most.
+        const auto neediest = [window](auto extent) {
+            QStringList pages;
+            int most = 0;
+            for (const QString& id : window->sectionIds()) {
+                QWidget* page = window->sectionPage(id);
+                const int needs = page ? extent(page->minimumSizeHint().expandedTo(page->minimumSize())) : 0;
+                if (needs > most)
+                    pages.clear();
+                if (needs >= most) {
+                    most = needs;
+                    pages.append(u"%1 (%2 px)"_s.arg(id).arg(needs));
+                }
+            }
+            return pages.join(u", "_s);
+        };
         for (const QString& id : window->sectionIds()) {
             QVERIFY(window->setCurrentSection(id));
             QApplication::processEvents();
             const QSize needed = window->minimumSizeHint().expandedTo(window->minimumSize());
-            QVERIFY2(needed.width() <= 1024, qPrintable(u"%1: %2 px wide"_s.arg(id).arg(needed.width())));
-            QVERIFY2(needed.height() <= 768, qPrintable(u"%1: %2 px high"_s.arg(id).arg(needed.height())));
+            QVERIFY2(needed.width() <= 1024,
+                     qPrintable(u"%1 shown: %2 px wide; the widest page: %3"_s.arg(id)
+                                    .arg(needed.width())
+                                    .arg(neediest([](QSize size) { return size.width(); }))));
+            QVERIFY2(needed.height() <= 768,
+                     qPrintable(u"%1 shown: %2 px high; the highest page: %3"_s.arg(id)
+                                    .arg(needed.height())
+                                    .arg(neediest([](QSize size) { return size.height(); }))));
         }
         window->resize(1024, 740);
         QVERIFY(window->setCurrentSection(u"images"_s));
