@@ -8,6 +8,7 @@
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonDocument>
 
@@ -289,7 +290,7 @@ void InstanceRoom::terminateInstances(const QStringList& ids)
 
 QSqlRecord InstanceRoom::findInstance(const QString& ref)
 {
-    const QString id = ref.startsWith(u"vm_"_s) ? u"inst"_s + ref.mid(2) : ref;
+    const QString id = canonicalId(ref, instanceIds);
     std::optional<QSqlRecord> row;
     static const QString live = u" AND i.deleted_at IS NULL"_s;
     if (id.startsWith(u"inst_"_s)) {
