@@ -4,6 +4,7 @@
 
 #include "common/constvalue.h"
 #include "common/money.h"
+#include "sim/resources/infinibandroom.h"
 #include "sim/resources/nametemplate.h"
 #include "sim/resources/resourcerows.h"
 #include "sim/resources/simresources.h"
@@ -102,18 +103,13 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
                              pool.value(u"workspace"_s).toString())});
     QVariant partitionId{QMetaType(QMetaType::QString)};
     if (partitionRef) {
-        const QSqlRecord partition = c.resources.infiniband().findPartition(*partitionRef, workspaceId);
-        c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
+        const QSqlRecord partition = c.resources.infiniband().writablePartition(*partitionRef, workspaceId);
         partitionId = partition.value(u"id"_s);
         if (sku.value(u"rdma_type"_s).toString() != u"infiniband"_s)
             problems.append({u"infiniband_partition"_s, u"sku_not_infiniband"_s,
                              u"Instance SKU %1 has no InfiniBand."_s.arg(sku.value(u"alias"_s).toString())});
-        else if (partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
-            problems.append(
-                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
-                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
-                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
-                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
+        else if (const auto mismatch = InfinibandRoom::fabricMismatch(partition, sku))
+            problems.append(*mismatch);
     }
     if (!problems.isEmpty())
         throw SimApiError::unprocessable(problems.first().message, problems);
