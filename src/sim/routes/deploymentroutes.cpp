@@ -7,6 +7,7 @@
 #include "sim/resources/infinibandroom.h"
 #include "sim/resources/nametemplate.h"
 #include "sim/resources/resourcerows.h"
+#include "sim/resources/simprocurements.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -115,23 +116,14 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
         throw SimApiError::unprocessable(problems.first().message, problems);
     // One automation buys for a pool's SKU: a spot deployment or a procurement.
     if (spot) {
-        if (const auto other = c.store.row(u"SELECT name FROM deployments WHERE pool_id = ? AND "
-                                           u"instance_sku_id = ? AND kind = 'spot' AND "
-                                           "deleted_at IS NULL"_s,
-                                           {pool.value(u"id"_s), sku.value(u"id"_s)}))
-            throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
-                                        {{u"pool"_s, u"automation_exists"_s,
-                                          u"Spot deployment %1 already buys %2 for pool %3."_s.arg(
-                                              other->value(0).toString(), sku.value(u"alias"_s).toString(),
-                                              pool.value(u"name"_s).toString())}});
-        if (const auto other = c.store.row(u"SELECT name FROM procurements WHERE pool_id = ? AND "
-                                           u"instance_sku_id = ? AND deleted_at IS NULL"_s,
-                                           {pool.value(u"id"_s), sku.value(u"id"_s)}))
-            throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
-                                        {{u"pool"_s, u"automation_exists"_s,
-                                          u"Procurement %1 already buys %2 for pool %3."_s.arg(
-                                              other->value(0).toString(), sku.value(u"alias"_s).toString(),
-                                              pool.value(u"name"_s).toString())}});
+        if (const auto buyer = procurement::poolSkuBuyer(c.store, pool.value(u"id"_s).toString(),
+                                                         sku.value(u"id"_s).toString()))
+            throw SimApiError::conflict(
+                u"Pool and instance SKU already have an incompatible automation."_s,
+                {{u"pool"_s, u"automation_exists"_s,
+                  u"%1 %2 already buys %3 for pool %4."_s.arg(
+                      buyer->spot ? u"Spot deployment"_s : u"Procurement"_s, buyer->name,
+                      sku.value(u"alias"_s).toString(), pool.value(u"name"_s).toString())}});
     }
     const QString id = c.resources.ids().make(spot ? u"spot"_s : u"depl"_s);
     if (!name)
