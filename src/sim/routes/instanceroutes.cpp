@@ -89,10 +89,8 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
 ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    QStringList where{u"i.deleted_at IS NULL"_s};
     QVariantList binds;
-    where.append(
-        c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"i.workspace_id"_s, binds));
+    QStringList where = routeutil::liveInWorkspace(query, c.resources.access(), u"i"_s, binds);
     // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
     // page in order; more travel as one JSON array, so the SQL text does not change with their
     // number (a bounded set of texts either way).
