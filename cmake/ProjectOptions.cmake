@@ -141,6 +141,20 @@ function(sfdesk_library target)
             <functional> <memory> <optional> ${arg_PRECOMPILE})
     endif()
 endfunction()
+# The files of one folder of a library's sources: a bare NAME stands for NAME.cpp and NAME.h (a
+# class and its header), a name with its extension for that file alone. Appended to the target in
+# the order given.
+function(sfdesk_folder_sources target folder)
+    set(files "")
+    foreach(name IN LISTS ARGN)
+        if(name MATCHES "\\.")
+            list(APPEND files ${folder}/${name})
+        else()
+            list(APPEND files ${folder}/${name}.cpp ${folder}/${name}.h)
+        endif()
+    endforeach()
+    target_sources(${target} PRIVATE ${files})
+endfunction()
 # clang-tidy reads the compile database of a clang build; it runs as a test (lint_clang_tidy), not in
 # each compile: it parses every file again, which would double the build of a file that only the
 # compiler cache would otherwise have served. clang-tidy 21 and later skip the declarations of system

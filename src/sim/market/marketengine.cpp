@@ -135,22 +135,13 @@ qint64 MarketEngine::requiredFunds(const NewOrder& order)
 MarketOrder MarketEngine::newOrder(const NewOrder& order, qint64 now)
 {
     MarketOrder stored;
+    static_cast<NewOrder&>(stored) = order; // the terms, as placed
     stored.id = m_store.nextId(u"ordr_"_s);
-    stored.poolId = order.poolId;
-    stored.poolName = order.poolName.isEmpty() ? order.poolId : order.poolName;
-    stored.side = order.side;
-    stored.skuId = order.skuId;
+    if (stored.poolName.isEmpty())
+        stored.poolName = order.poolId;
     stored.skuAlias = sku(order.skuId).value_or(MarketSku()).alias;
-    stored.startAt = order.startAt;
-    stored.endAt = order.endAt;
-    stored.nodeCount = order.nodeCount;
-    stored.limitRate = order.limitRate;
-    stored.allowStanding = order.allowStanding;
-    stored.allowPartial = order.allowPartial;
     stored.status = OrderStatus::Pending;
     stored.createdAt = now;
-    stored.createdBy = order.createdBy;
-    stored.placedBy = order.placedBy;
     return stored;
 }
 

@@ -19,6 +19,17 @@ using sfdesk::Schedule;
 
 namespace {
 
+// A page as the API's list: its items, whether more follow, and the cursor (null on the last page).
+QJsonObject pageList(const QJsonArray& data, bool hasMore, const QString& cursor)
+{
+    return QJsonObject{
+        {u"object"_s, u"list"_s},
+        {u"data"_s, data},
+        {u"has_more"_s, hasMore},
+        {u"cursor"_s, cursor.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(cursor)},
+    };
+}
+
 QJsonValue optionalTime(const std::optional<qint64>& time)
 {
     return time ? QJsonValue(*time) : QJsonValue(QJsonValue::Null);
@@ -81,12 +92,7 @@ QJsonObject orderList(const OrderPage& page)
     QJsonArray data;
     for (const MarketOrder& item : page.orders)
         data.append(order(item));
-    return QJsonObject{
-        {u"object"_s, u"list"_s},
-        {u"data"_s, data},
-        {u"has_more"_s, page.hasMore},
-        {u"cursor"_s, page.cursor.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(page.cursor)},
-    };
+    return pageList(data, page.hasMore, page.cursor);
 }
 
 QJsonObject priceLevel(const BookLevel& level)
@@ -228,16 +234,12 @@ QJsonObject fillList(const BookFillPage& page, const QJsonObject& requirements, 
     QJsonArray data;
     for (const BookFill& item : page.fills)
         data.append(fill(item));
-    return QJsonObject{
-        {u"object"_s, u"list"_s},
-        {u"requirements"_s, requirements},
-        {u"start_at"_s, start},
-        {u"end_at"_s, end},
-        {u"requested_at"_s, requestedAt},
-        {u"cursor"_s, page.cursor.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(page.cursor)},
-        {u"has_more"_s, page.hasMore},
-        {u"data"_s, data},
-    };
+    QJsonObject list = pageList(data, page.hasMore, page.cursor);
+    list.insert(u"requirements"_s, requirements);
+    list.insert(u"start_at"_s, start);
+    list.insert(u"end_at"_s, end);
+    list.insert(u"requested_at"_s, requestedAt);
+    return list;
 }
 
 QJsonObject fee(const MarketFee& fee)

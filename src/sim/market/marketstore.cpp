@@ -4,6 +4,7 @@
 
 #include "common/constvalue.h"
 #include "common/logging.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -110,10 +111,7 @@ std::optional<QString> decodeCursor(const QString& prefix, const QString& cursor
 
 QString skuIdOf(const QString& id)
 {
-    // Legacy clus_ ids name the same SKUs.
-    if (id.startsWith(u"clus_"_s))
-        return u"isku_"_s + id.sliced(5);
-    return id;
+    return canonicalId(id, skuIds);
 }
 
 } // namespace marketrows

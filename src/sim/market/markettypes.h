@@ -58,40 +58,6 @@ struct MarketOrderFill
     qint64 fee = 0;
 };
 
-struct MarketOrder
-{
-    QString id;
-    QString poolId;
-    QString poolName;
-    OrderSide side = OrderSide::Buy;
-    QString skuId;
-    QString skuAlias;
-    qint64 startAt = 0;
-    qint64 endAt = 0;
-    qint64 nodeCount = 0;
-    qint64 limitRate = 0;
-    bool allowStanding = false;
-    bool allowPartial = false;
-    OrderStatus status = OrderStatus::Pending;
-    qint64 createdAt = 0;
-    QJsonObject createdBy; // the OrderPrincipal; empty means null
-    // The automation that placed the order (a procurement's id); empty for a user's order.
-    QString placedBy;
-    std::optional<qint64> filledAt;
-    std::optional<qint64> cancelledAt;
-    QList<MarketOrderFill> fills;
-    // What fills that were not loaded delivered (the book's orders carry their filled schedule
-    // rather than every fill); filled() adds `fills` to it.
-    Schedule filledUnloaded;
-
-    Schedule requested() const { return Schedule::rectangle(startAt, endAt, nodeCount); }
-    Schedule filled() const;
-    Schedule remaining() const { return requested().minus(filled()); }
-    bool isActive() const;
-    // Weighted average price of all fills; nullopt without fills.
-    std::optional<qint64> averageFillRate() const;
-};
-
 // A new order, validated, before the market has seen it. `pool` is what the caller resolved.
 struct NewOrder
 {
@@ -105,8 +71,31 @@ struct NewOrder
     qint64 limitRate = 0;
     bool allowStanding = false;
     bool allowPartial = false;
-    QJsonObject createdBy;
-    QString placedBy; // see MarketOrder::placedBy
+    QJsonObject createdBy; // the OrderPrincipal; empty means null
+    // The automation that placed the order (a procurement's id); empty for a user's order.
+    QString placedBy;
+};
+
+// An order the market holds: the terms it was placed with and what became of it.
+struct MarketOrder : NewOrder
+{
+    QString id;
+    QString skuAlias;
+    OrderStatus status = OrderStatus::Pending;
+    qint64 createdAt = 0;
+    std::optional<qint64> filledAt;
+    std::optional<qint64> cancelledAt;
+    QList<MarketOrderFill> fills;
+    // What fills that were not loaded delivered (the book's orders carry their filled schedule
+    // rather than every fill); filled() adds `fills` to it.
+    Schedule filledUnloaded;
+
+    Schedule requested() const { return Schedule::rectangle(startAt, endAt, nodeCount); }
+    Schedule filled() const;
+    Schedule remaining() const { return requested().minus(filled()); }
+    bool isActive() const;
+    // Weighted average price of all fills; nullopt without fills.
+    std::optional<qint64> averageFillRate() const;
 };
 
 // What one fill means for the caller's books. Buy: the pool's allocation of the SKU grows by

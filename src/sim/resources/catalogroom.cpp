@@ -10,6 +10,7 @@
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonDocument>
 #include <QLocale>
@@ -48,7 +49,7 @@ CatalogRoom::CatalogRoom(SimResources& resources)
 
 QSqlRecord CatalogRoom::findSku(const QString& ref, const QString& field)
 {
-    const QString id = ref.startsWith(u"clus_"_s) ? u"isku"_s + ref.mid(4) : ref;
+    const QString id = canonicalId(ref, skuIds);
     auto row = m_store.row(skuSelect + u" WHERE s.id = ? OR s.alias = ?"_s, {id, ref});
     if (!row) {
         throw resourcerows::notFound(u"Instance SKU %1 not found."_s.arg(ref), field);

@@ -248,14 +248,21 @@ void DeploymentRoom::setDeploymentStatus(const QString& id, const QString& state
                  {state, message, id, state, message});
 }
 
-QString DeploymentRoom::buySpotCapacity(const QSqlRecord& d)
+DeploymentRoom::ReconcileTerms::ReconcileTerms(const QSqlRecord& row)
+    : id(row.value(u"id"_s).toString())
+    , poolId(row.value(u"pool_id"_s).toString())
+    , poolName(row.value(u"pool_name"_s).toString())
+    , skuId(row.value(u"instance_sku_id"_s).toString())
+    , skuAlias(row.value(u"sku_alias"_s).toString())
+    , account(row.value(u"account_id"_s).toString())
+    , spot(row.value(u"kind"_s).toString() == u"spot"_s)
+    , target(row.value(u"target_instance_count"_s).toLongLong())
+    , limit(row.value(u"max_buy_price_micros"_s).toLongLong())
+{}
+
+QString DeploymentRoom::buySpotCapacity(const ReconcileTerms& d)
 {
-    const QString id = d.value(u"id"_s).toString();
-    const QString poolId = d.value(u"pool_id"_s).toString();
-    const QString skuId = d.value(u"instance_sku_id"_s).toString();
-    const qint64 target = d.value(u"target_instance_count"_s).toLongLong();
-    const qint64 limit = d.value(u"max_buy_price_micros"_s).toLongLong();
-    const QString skuAlias = d.value(u"sku_alias"_s).toString();
+    const auto& [id, poolId, poolName, skuId, skuAlias, account, spot, target, limit] = d;
     // The hour under way and the next one, each bought on its own, so that a block that did not
     // fill is tried again in its own order and never bought twice; the last minutes of an hour are
     // bought with the next hour.
@@ -306,7 +313,7 @@ QString DeploymentRoom::buySpotCapacity(const QSqlRecord& d)
         }
         NewOrder order;
         order.poolId = poolId;
-        order.poolName = d.value(u"pool_name"_s).toString();
+        order.poolName = poolName;
         order.side = OrderSide::Buy;
         order.skuId = skuId;
         order.startAt = blockStart;
@@ -315,7 +322,6 @@ QString DeploymentRoom::buySpotCapacity(const QSqlRecord& d)
         order.limitRate = limit;
         order.allowStanding = true;
         // The same limits as a user's order: what the account's balance can cover.
-        const QString account = d.value(u"account_id"_s).toString();
         const qint64 balance =
             m_store.scalar(u"SELECT balance_micros FROM accounts WHERE id = ?"_s, {account}).toLongLong();
         if (MarketEngine::requiredFunds(order) > balance - m_res.marketSide().committedFunds(account))
@@ -343,13 +349,8 @@ QString DeploymentRoom::buySpotCapacity(const QSqlRecord& d)
 
 void DeploymentRoom::reconcileDeployment(const QSqlRecord& d)
 {
-    const QString id = d.value(u"id"_s).toString();
-    const QString poolId = d.value(u"pool_id"_s).toString();
-    const QString skuId = d.value(u"instance_sku_id"_s).toString();
-    const QString poolName = d.value(u"pool_name"_s).toString();
-    const QString skuAlias = d.value(u"sku_alias"_s).toString();
-    const bool spot = d.value(u"kind"_s).toString() == u"spot"_s;
-    const qint64 target = d.value(u"target_instance_count"_s).toLongLong();
+    const ReconcileTerms terms(d);
+    const auto& [id, poolId, poolName, skuId, skuAlias, account, spot, target, limit] = terms;
     if (!d.value(u"enabled"_s).toBool()) {
         if (spot)
             cancelDeploymentOrders(id, 0);
@@ -361,7 +362,7 @@ void DeploymentRoom::reconcileDeployment(const QSqlRecord& d)
     QString spotNote;
     QString spotError;
     if (spot) {
-        spotNote = buySpotCapacity(d);
+        spotNote = buySpotCapacity(terms);
         if (spotNote.startsWith(u"error:"_s)) {
             spotError = spotNote.mid(6);
             spotNote.clear();

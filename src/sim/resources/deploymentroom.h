@@ -37,11 +37,26 @@ public:
     static const QString& deploymentSelectSql();
 
 private:
+    // What reconciling a deployment reads of its row.
+    struct ReconcileTerms
+    {
+        explicit ReconcileTerms(const QSqlRecord& row);
+        QString id;
+        QString poolId;
+        QString poolName;
+        QString skuId;
+        QString skuAlias;
+        QString account;
+        bool spot = false;
+        qint64 target = 0;
+        qint64 limit = 0; // a spot deployment's price cap, micros per node-hour
+    };
+
     void reconcileDeployment(const QSqlRecord& deployment);
 
     // A spot deployment's buys for the hour under way and the next; returns what its status should
     // say about them ("error:" first for a failure), empty when nothing is outstanding.
-    QString buySpotCapacity(const QSqlRecord& deployment);
+    QString buySpotCapacity(const ReconcileTerms& deployment);
 
     void setDeploymentStatus(const QString& id, const QString& state, const QString& message);
 };

@@ -10,6 +10,7 @@
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonDocument>
 #include <QLocale>
@@ -31,7 +32,7 @@ ImageRoom::ImageRoom(SimResources& resources)
 
 QSqlRecord ImageRoom::findImage(const QString& ref, const QString& field)
 {
-    const QString id = ref.startsWith(u"vmi_"_s) ? u"image"_s + ref.mid(3) : ref;
+    const QString id = canonicalId(ref, imageIds);
     std::optional<QSqlRecord> row;
     if (id.startsWith(u"image_"_s)) {
         row = m_store.row(imageSelect + u" WHERE im.id = ? AND im.deleted_at IS NULL"_s, {id});

@@ -128,6 +128,25 @@ QSqlRecord InfinibandRoom::findPartition(const QString& ref, const QString& work
     return *row;
 }
 
+QSqlRecord InfinibandRoom::writablePartition(const QString& ref, const QString& workspaceId)
+{
+    QSqlRecord partition = findPartition(ref, workspaceId);
+    m_res.access().requireWrite(partition.value(u"workspace_id"_s).toString());
+    return partition;
+}
+
+std::optional<sfdesk::FieldError> InfinibandRoom::fabricMismatch(const QSqlRecord& partition,
+                                                                 const QSqlRecord& sku)
+{
+    if (partition.value(u"fabric_id"_s).toString() == sku.value(u"fabric_id"_s).toString())
+        return std::nullopt;
+    return sfdesk::FieldError{u"infiniband_partition"_s, u"fabric_mismatch"_s,
+                              u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
+                                  partition.value(u"name"_s).toString(),
+                                  partition.value(u"fabric_name"_s).toString(),
+                                  sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())};
+}
+
 QJsonObject InfinibandRoom::fabricJson(const QSqlRecord& r)
 {
     QJsonArray skus;

@@ -2,7 +2,10 @@
 
 #pragma once
 
+#include "common/fielderror.h"
 #include "sim/resources/simroom.h"
+
+#include <optional>
 
 namespace sfsim {
 
@@ -13,6 +16,13 @@ public:
     explicit InfinibandRoom(SimResources& resources);
 
     QSqlRecord findPartition(const QString& ref, const QString& workspaceRef);
+    // The partition a create puts its nodes in (a bare name resolves in `workspaceId`, the pool's
+    // workspace); the caller must be able to write in the partition's workspace.
+    QSqlRecord writablePartition(const QString& ref, const QString& workspaceId);
+    // The problem with nodes of the InfiniBand SKU `sku` in `partition`, when the two are on
+    // different fabrics.
+    static std::optional<sfdesk::FieldError> fabricMismatch(const QSqlRecord& partition,
+                                                            const QSqlRecord& sku);
 
     QSqlRecord findFabric(const QString& ref, const QString& field = {});
 

@@ -3,11 +3,13 @@
 // Instances: the one instance writer, references and pages (the routes are routes/instanceroutes).
 #include "sim/resources/instanceroom.h"
 #include "common/constvalue.h"
+#include "sim/resources/infinibandroom.h"
 #include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonDocument>
 
@@ -237,16 +239,12 @@ QString InstanceRoom::createInstance(const InstanceSpec& spec)
     }
     if (spec.partition) {
         // A bare name resolves in the pool's workspace.
-        const QSqlRecord partition = m_res.infiniband().findPartition(*spec.partition, workspaceId);
-        m_res.access().requireWrite(partition.value(u"workspace_id"_s).toString());
+        const QSqlRecord partition = m_res.infiniband().writablePartition(*spec.partition, workspaceId);
         partitionId = partition.value(u"id"_s);
-        if (skuIsInfiniband
-            && partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
-            problems.append(
-                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
-                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
-                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
-                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
+        if (skuIsInfiniband) {
+            if (const auto mismatch = InfinibandRoom::fabricMismatch(partition, sku))
+                problems.append(*mismatch);
+        }
     }
     if (!problems.isEmpty())
         throw SimApiError::unprocessable(problems.first().message, problems);
@@ -289,7 +287,7 @@ void InstanceRoom::terminateInstances(const QStringList& ids)
 
 QSqlRecord InstanceRoom::findInstance(const QString& ref)
 {
-    const QString id = ref.startsWith(u"vm_"_s) ? u"inst"_s + ref.mid(2) : ref;
+    const QString id = canonicalId(ref, instanceIds);
     std::optional<QSqlRecord> row;
     static const QString live = u" AND i.deleted_at IS NULL"_s;
     if (id.startsWith(u"inst_"_s)) {

@@ -10,6 +10,7 @@
 #include "sim/resources/simjsonwriter.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonDocument>
 #include <QLocale>
@@ -84,7 +85,7 @@ PoolRoom::PoolRoom(SimResources& resources)
 
 QSqlRecord PoolRoom::findPool(const QString& ref, const QString& field)
 {
-    const QString id = ref.startsWith(u"cap_"_s) ? u"pool"_s + ref.mid(3) : ref;
+    const QString id = canonicalId(ref, poolIds);
     std::optional<QSqlRecord> row;
     static const QString live = u" AND p.deleted_at IS NULL"_s;
     if (id.startsWith(u"pool_"_s)) {

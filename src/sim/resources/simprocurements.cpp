@@ -304,6 +304,20 @@ void setDisabledStatus(SimResources& resources, const QString& id)
     writeStatus(resources, id, {u"info"_s, u"Disabled: it places no orders."_s});
 }
 
+std::optional<PoolSkuBuyer> poolSkuBuyer(SimStore& store, const QString& poolId, const QString& skuId,
+                                         const QString& exceptProcurement)
+{
+    if (const auto p = store.row(u"SELECT id, name FROM procurements WHERE pool_id = ? AND "
+                                 "instance_sku_id = ? AND deleted_at IS NULL AND id <> ?"_s,
+                                 {poolId, skuId, exceptProcurement.isEmpty() ? u"-"_s : exceptProcurement}))
+        return PoolSkuBuyer{false, p->value(0).toString(), p->value(1).toString()};
+    if (const auto d = store.row(u"SELECT id, name FROM deployments WHERE pool_id = ? AND "
+                                 "instance_sku_id = ? AND kind = 'spot' AND deleted_at IS NULL"_s,
+                                 {poolId, skuId}))
+        return PoolSkuBuyer{true, d->value(0).toString(), d->value(1).toString()};
+    return std::nullopt;
+}
+
 MarketRoom::Automation automation()
 {
     MarketRoom::Automation engine;

@@ -8,6 +8,8 @@
 #include <QSqlRecord>
 #include <QString>
 
+#include <optional>
+
 namespace sfsim {
 
 // Procurements: a pool's allocation of one SKU kept at a target node count over a rolling window.
@@ -46,6 +48,16 @@ void act(SimResources& resources, const QString& id, qint64 at);
 void cancelOrders(SimResources& resources, const QString& id, qint64 at);
 // Writes the status of a procurement that places no orders.
 void setDisabledStatus(SimResources& resources, const QString& id);
+// What already buys the SKU `skuId` for the pool `poolId`: its procurement or spot deployment,
+// of which the document allows one (409 on a second). `exceptProcurement` does not count.
+struct PoolSkuBuyer
+{
+    bool spot = false; // a spot deployment; otherwise a procurement
+    QString id;
+    QString name;
+};
+std::optional<PoolSkuBuyer> poolSkuBuyer(SimStore& store, const QString& poolId, const QString& skuId,
+                                         const QString& exceptProcurement = {});
 // The engine, for MarketRoom::addAutomation.
 MarketRoom::Automation automation();
 // A pool delete guard: a pool with procurements cannot be deleted.

@@ -5,6 +5,7 @@
 #include "sim/market/marketjson.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QJsonArray>
 #include <QMap>
@@ -58,9 +59,7 @@ ApiResponse SimCatalogRoutes::listAvailability(const SimRequestContext& c)
                 query.addError(u"rdma_type"_s, u"invalid_value"_s,
                                u"rdma_type must be infiniband or roce."_s);
             where.append(QString::fromLatin1(t.column) + u" = ?"_s);
-            binds.append(QLatin1StringView(t.param) == "id"_L1 && v->startsWith(u"clus_"_s)
-                             ? u"isku"_s + v->mid(4)
-                             : *v);
+            binds.append(QLatin1StringView(t.param) == "id"_L1 ? canonicalId(*v, skuIds) : *v);
         }
     }
     const struct

@@ -7,6 +7,7 @@
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simresources.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QHash>
 
@@ -20,14 +21,6 @@ namespace sfsim {
 namespace Money = sfdesk::Money;
 
 namespace {
-
-// Legacy prefixes are accepted on reads and mapped to the canonical one.
-QString canonicalId(const QString& ref, const QString& canonical, const QString& legacy)
-{
-    if (!legacy.isEmpty() && ref.startsWith(legacy + u'_'))
-        return canonical + ref.mid(legacy.size());
-    return ref;
-}
 
 ApiResponse clockJson(SimResources& resources)
 {
@@ -86,7 +79,7 @@ ApiResponse SimControlRoutes::advanceClock(const SimRequestContext& c)
 
 ApiResponse SimControlRoutes::setPoolAllocation(const SimRequestContext& c)
 {
-    const QString ref = canonicalId(c.params.at(0), u"pool"_s, u"cap"_s);
+    const QString ref = canonicalId(c.params.at(0), poolIds);
     std::optional<QSqlRecord> pool;
     if (ref.startsWith(u"pool_"_s)) {
         pool =

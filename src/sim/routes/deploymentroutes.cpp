@@ -4,8 +4,10 @@
 
 #include "common/constvalue.h"
 #include "common/money.h"
+#include "sim/resources/infinibandroom.h"
 #include "sim/resources/nametemplate.h"
 #include "sim/resources/resourcerows.h"
+#include "sim/resources/simprocurements.h"
 #include "sim/resources/simresources.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
@@ -102,40 +104,26 @@ ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)
                              pool.value(u"workspace"_s).toString())});
     QVariant partitionId{QMetaType(QMetaType::QString)};
     if (partitionRef) {
-        const QSqlRecord partition = c.resources.infiniband().findPartition(*partitionRef, workspaceId);
-        c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
+        const QSqlRecord partition = c.resources.infiniband().writablePartition(*partitionRef, workspaceId);
         partitionId = partition.value(u"id"_s);
         if (sku.value(u"rdma_type"_s).toString() != u"infiniband"_s)
             problems.append({u"infiniband_partition"_s, u"sku_not_infiniband"_s,
                              u"Instance SKU %1 has no InfiniBand."_s.arg(sku.value(u"alias"_s).toString())});
-        else if (partition.value(u"fabric_id"_s).toString() != sku.value(u"fabric_id"_s).toString())
-            problems.append(
-                {u"infiniband_partition"_s, u"fabric_mismatch"_s,
-                 u"Partition %1 is on fabric %2, but instance SKU %3 is on fabric %4."_s.arg(
-                     partition.value(u"name"_s).toString(), partition.value(u"fabric_name"_s).toString(),
-                     sku.value(u"alias"_s).toString(), sku.value(u"fabric_name"_s).toString())});
+        else if (const auto mismatch = InfinibandRoom::fabricMismatch(partition, sku))
+            problems.append(*mismatch);
     }
     if (!problems.isEmpty())
         throw SimApiError::unprocessable(problems.first().message, problems);
     // One automation buys for a pool's SKU: a spot deployment or a procurement.
     if (spot) {
-        if (const auto other = c.store.row(u"SELECT name FROM deployments WHERE pool_id = ? AND "
-                                           u"instance_sku_id = ? AND kind = 'spot' AND "
-                                           "deleted_at IS NULL"_s,
-                                           {pool.value(u"id"_s), sku.value(u"id"_s)}))
-            throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
-                                        {{u"pool"_s, u"automation_exists"_s,
-                                          u"Spot deployment %1 already buys %2 for pool %3."_s.arg(
-                                              other->value(0).toString(), sku.value(u"alias"_s).toString(),
-                                              pool.value(u"name"_s).toString())}});
-        if (const auto other = c.store.row(u"SELECT name FROM procurements WHERE pool_id = ? AND "
-                                           u"instance_sku_id = ? AND deleted_at IS NULL"_s,
-                                           {pool.value(u"id"_s), sku.value(u"id"_s)}))
-            throw SimApiError::conflict(u"Pool and instance SKU already have an incompatible automation."_s,
-                                        {{u"pool"_s, u"automation_exists"_s,
-                                          u"Procurement %1 already buys %2 for pool %3."_s.arg(
-                                              other->value(0).toString(), sku.value(u"alias"_s).toString(),
-                                              pool.value(u"name"_s).toString())}});
+        if (const auto buyer = procurement::poolSkuBuyer(c.store, pool.value(u"id"_s).toString(),
+                                                         sku.value(u"id"_s).toString()))
+            throw SimApiError::conflict(
+                u"Pool and instance SKU already have an incompatible automation."_s,
+                {{u"pool"_s, u"automation_exists"_s,
+                  u"%1 %2 already buys %3 for pool %4."_s.arg(
+                      buyer->spot ? u"Spot deployment"_s : u"Procurement"_s, buyer->name,
+                      sku.value(u"alias"_s).toString(), pool.value(u"name"_s).toString())}});
     }
     const QString id = c.resources.ids().make(spot ? u"spot"_s : u"depl"_s);
     if (!name)

@@ -9,6 +9,7 @@
 #include "sim/routes/routeutil.h"
 #include "sim/store/simimagefiles.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 #include "sim/world/simids.h"
 
 #include <QRandomGenerator>
@@ -177,7 +178,7 @@ ApiResponse SimImageRoutes::listImages(const SimRequestContext& c)
     }
     QVariantList ids;
     for (const auto& id : constValue(query.list(u"id"_s)))
-        ids.append(id.startsWith(u"vmi_"_s) ? u"image"_s + id.mid(3) : id);
+        ids.append(canonicalId(id, imageIds));
     if (!ids.isEmpty())
         where.append(routeutil::inCondition(u"im.id"_s, ids, binds));
     return ApiResponse::ok(c.resources.pages().page(

@@ -9,6 +9,7 @@
 #include "sim/routes/idempotency.h"
 #include "sim/routes/routeutil.h"
 #include "sim/store/simstore.h"
+#include "sim/world/idalias.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -88,10 +89,8 @@ ApiResponse SimInstanceRoutes::createInstance(const SimRequestContext& c)
 ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    QStringList where{u"i.deleted_at IS NULL"_s};
     QVariantList binds;
-    where.append(
-        c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"i.workspace_id"_s, binds));
+    QStringList where = routeutil::liveInWorkspace(query, c.resources.access(), u"i"_s, binds);
     // One value is compared as such, so the filter's index (pool, partition: with seq) gives the
     // page in order; more travel as one JSON array, so the SQL text does not change with their
     // number (a bounded set of texts either way).
@@ -106,10 +105,8 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
         where.append(column + u" IN (SELECT value FROM json_each(?))"_s);
     };
     QStringList ids = query.list(u"id"_s);
-    for (auto& id : ids) {
-        if (id.startsWith(u"vm_"_s))
-            id = u"inst"_s + id.mid(2);
-    }
+    for (auto& id : ids)
+        id = canonicalId(id, instanceIds);
     if (!ids.isEmpty())
         inList(u"i.id"_s, ids);
     QStringList pools;
@@ -138,10 +135,8 @@ ApiResponse SimInstanceRoutes::listInstances(const SimRequestContext& c)
         binds.append(*before);
     }
     QStringList skus = query.list(u"instance_sku"_s);
-    for (auto& s : skus) {
-        if (s.startsWith(u"clus_"_s))
-            s = u"isku"_s + s.mid(4);
-    }
+    for (auto& s : skus)
+        s = canonicalId(s, skuIds);
     if (!skus.isEmpty())
         inList(u"i.instance_sku_id"_s, skus);
     routeutil::addTagConditions(query, u"i.tags"_s, where, binds);
@@ -357,7 +352,7 @@ ApiResponse SimInstanceRoutes::batchPatchInstances(const SimRequestContext& c)
                 body.addError(
                     field + u".priority_level"_s, u"invalid_value"_s,
                     u"%1.priority_level must be yield, normal, preferred or critical."_s.arg(field));
-            const QString canonical = id.startsWith(u"vm_"_s) ? u"inst"_s + id.mid(2) : id;
+            const QString canonical = canonicalId(id, instanceIds);
             if (!priorityOf.contains(canonical))
                 order.append(canonical);
             priorityOf.insert(canonical, priority);

@@ -51,10 +51,8 @@ ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
 ApiResponse SimPoolRoutes::listPools(const SimRequestContext& c)
 {
     QueryReader query(c.request.query);
-    QStringList where{u"p.deleted_at IS NULL"_s};
     QVariantList binds;
-    where.append(
-        c.resources.access().workspaceFilter(query.string(u"workspace"_s), u"p.workspace_id"_s, binds));
+    QStringList where = routeutil::liveInWorkspace(query, c.resources.access(), u"p"_s, binds);
     const QStringList ids = query.list(u"id"_s);
     if (!ids.isEmpty())
         where.append(routeutil::inCondition(

@@ -77,24 +77,15 @@ void requireUniqueName(const SimRequestContext& c, const QString& workspaceId, c
 void requireFreePoolSku(const SimRequestContext& c, const QString& poolId, const QString& skuId,
                         const QString& except = {})
 {
-    if (const auto other = c.store.row(u"SELECT id, name FROM procurements WHERE pool_id = ? AND "
-                                       "instance_sku_id = ? AND deleted_at IS NULL AND id <> ?"_s,
-                                       {poolId, skuId, except.isEmpty() ? u"-"_s : except}))
-        throw SimApiError::conflict(
-            u"The pool already has an automation for this instance SKU: procurement %1."_s.arg(
-                other->value(1).toString()),
-            {{u"instance_sku"_s, u"automation_exists"_s,
-              u"Procurement %1 (%2) already manages this pool's instance SKU."_s.arg(
-                  other->value(1).toString(), other->value(0).toString())}});
-    if (const auto spot = c.store.row(u"SELECT id, name FROM deployments WHERE pool_id = ? AND "
-                                      "instance_sku_id = ? AND kind = 'spot' AND deleted_at IS NULL"_s,
-                                      {poolId, skuId}))
-        throw SimApiError::conflict(
-            u"The pool already has an automation for this instance SKU: spot deployment %1."_s.arg(
-                spot->value(1).toString()),
-            {{u"instance_sku"_s, u"automation_exists"_s,
-              u"Spot deployment %1 (%2) already buys this pool's instance SKU."_s.arg(
-                  spot->value(1).toString(), spot->value(0).toString())}});
+    const auto buyer = procurement::poolSkuBuyer(c.store, poolId, skuId, except);
+    if (!buyer)
+        return;
+    const QString detail = buyer->spot ? u"Spot deployment %1 (%2) already buys this pool's instance SKU."_s
+                                       : u"Procurement %1 (%2) already manages this pool's instance SKU."_s;
+    throw SimApiError::conflict(
+        u"The pool already has an automation for this instance SKU: %1 %2."_s.arg(
+            buyer->spot ? u"spot deployment"_s : u"procurement"_s, buyer->name),
+        {{u"instance_sku"_s, u"automation_exists"_s, detail.arg(buyer->name, buyer->id)}});
 }
 
 // The document declares no 404 for creating or listing procurements: a pool or workspace they

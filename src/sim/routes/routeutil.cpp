@@ -67,6 +67,13 @@ QSqlRecord writableWorkspace(AccessRules& access, const QString& ref)
     return workspace;
 }
 
+QStringList liveInWorkspace(QueryReader& query, AccessRules& access, const QString& alias,
+                            QVariantList& binds)
+{
+    return {alias + u".deleted_at IS NULL"_s,
+            access.workspaceFilter(query.string(u"workspace"_s), alias + u".workspace_id"_s, binds)};
+}
+
 QVariantList resolvedIds(const QStringList& refs, const std::function<QVariant(const QString&)>& find)
 {
     QVariantList ids;

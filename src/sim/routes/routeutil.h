@@ -10,6 +10,7 @@
 #include <QList>
 #include <QSqlRecord>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 #include <functional>
@@ -36,6 +37,11 @@ std::optional<QString> userData(BodyReader& body);
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
 // The workspace a create's body names in `workspace`; the caller must be able to write in it.
 QSqlRecord writableWorkspace(AccessRules& access, const QString& ref);
+
+// The conditions a list of a workspace's resources starts with: live rows (`alias`.deleted_at is
+// null) in the workspace the query names, else in any workspace the caller may read.
+QStringList liveInWorkspace(QueryReader& query, AccessRules& access, const QString& alias,
+                            QVariantList& binds);
 
 // The ids that `refs` name, in their order, as `find` resolves them; a reference it does not find
 // stands as an empty id, which matches no row.
