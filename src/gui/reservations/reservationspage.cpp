@@ -19,6 +19,7 @@
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
@@ -590,19 +591,15 @@ bool ReservationsPage::exportChart(const QString& fileName, QString* error) cons
 
 void ReservationsPage::exportWithDialog()
 {
-    FileDialogs::toSave(
-        this, u"plannerExportDialog"_s, tr("Export chart"), u"planner.png"_s, tr("PNG images (*.png)"),
-        [this](const QString& file) {
-            QString error;
-            if (exportChart(file, &error))
-                return;
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export chart"),
-                                        tr("Could not write %1: %2").arg(file, error), QMessageBox::Ok, this);
-            box->setObjectName(u"plannerExportErrorBox"_s);
-            box->setTextFormat(Qt::PlainText);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        })
+    FileDialogs::toSave(this, u"plannerExportDialog"_s, tr("Export chart"), u"planner.png"_s,
+                        tr("PNG images (*.png)"),
+                        [this](const QString& file) {
+                            QString error;
+                            if (exportChart(file, &error))
+                                return;
+                            MessageBoxes::warn(this, u"plannerExportErrorBox"_s, tr("Export chart"),
+                                               tr("Could not write %1: %2").arg(file, error));
+                        })
         ->open();
 }
 
