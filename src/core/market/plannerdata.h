@@ -63,13 +63,6 @@ struct HourQuote
     bool operator==(const HourQuote&) const = default;
 };
 
-struct PlannerSku
-{
-    QString id;
-    QString name;
-    bool operator==(const PlannerSku&) const = default;
-};
-
 // A procurement of the pool: the server keeps `target` nodes of `sku` over the next `window`
 // seconds (rolling), buying at up to the cap and selling at the floor or more.
 struct PlannerProcurement
