@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/schedule.h"
+#include "core/model/marketorderstatus.h"
 
 #include <QList>
 #include <QMap>
@@ -18,16 +19,7 @@ namespace sfdesk {
 
 struct PlannerOrder
 {
-    enum class Status
-    {
-        Pending,
-        Standing,
-        PartiallyFilled,
-        Filled,
-        Cancelled,
-        Rejected,
-        Unknown
-    };
+    using Status = MarketOrderStatus;
 
     QString id;
     QString poolId;
@@ -46,10 +38,7 @@ struct PlannerOrder
     bool operator==(const PlannerOrder&) const = default;
 
     // Still on the book: may yet fill, may be cancelled.
-    bool isOpen() const
-    {
-        return status == Status::Pending || status == Status::Standing || status == Status::PartiallyFilled;
-    }
+    bool isOpen() const { return sfdesk::isOpen(status); }
 };
 
 // The market's best prices for one hour of one SKU, in µ$ per node-hour.
