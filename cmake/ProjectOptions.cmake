@@ -141,6 +141,23 @@ function(sfdesk_library target)
             <functional> <memory> <optional> ${arg_PRECOMPILE})
     endif()
 endfunction()
+# The sources of one folder of a library, each named once, without folder or extension: UNITS are
+# .cpp files with their headers, HEADERS headers alone, PARTS .cpp files alone (a class split over
+# files, or one whose header is a HEADERS name).
+function(sfdesk_sources target folder)
+    cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "UNITS;HEADERS;PARTS")
+    set(files)
+    foreach(unit IN LISTS arg_UNITS)
+        list(APPEND files ${folder}/${unit}.cpp ${folder}/${unit}.h)
+    endforeach()
+    foreach(header IN LISTS arg_HEADERS)
+        list(APPEND files ${folder}/${header}.h)
+    endforeach()
+    foreach(part IN LISTS arg_PARTS)
+        list(APPEND files ${folder}/${part}.cpp)
+    endforeach()
+    target_sources(${target} PRIVATE ${files})
+endfunction()
 # clang-tidy reads the compile database of a clang build; it runs as a test (lint_clang_tidy), not in
 # each compile: it parses every file again, which would double the build of a file that only the
 # compiler cache would otherwise have served. clang-tidy 21 and later skip the declarations of system
