@@ -67,6 +67,7 @@ void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer an
 ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     : QWidget(parent)
     , m_backend(backend)
+    , m_watch(backend)
     , m_chart(new PlannerChart(this))
     , m_panel(new OrderPanel(this))
     , m_market(new MarketView(this))
@@ -299,11 +300,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     }
 }
 
-ReservationsPage::~ReservationsPage()
-{
-    if (m_backend && m_watching)
-        m_backend->unwatch();
-}
+ReservationsPage::~ReservationsPage() = default;
 
 void ReservationsPage::setConfirmer(Confirmer confirmer)
 {
@@ -606,10 +603,7 @@ void ReservationsPage::exportWithDialog()
 void ReservationsPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_backend && !m_watching) {
-        m_watching = true;
-        m_backend->watch();
-    }
+    m_watch.hold(true);
     m_countdownTimer->start();
     updateCountdowns();
     // Asked for at once: the charts say what they are reading rather than what they last showed.
@@ -620,10 +614,7 @@ void ReservationsPage::showEvent(QShowEvent* event)
 void ReservationsPage::hideEvent(QHideEvent* event)
 {
     QWidget::hideEvent(event);
-    if (m_backend && m_watching) {
-        m_watching = false;
-        m_backend->unwatch();
-    }
+    m_watch.hold(false);
     m_countdownTimer->stop();
 }
 
