@@ -141,17 +141,20 @@ function(sfdesk_library target)
             <functional> <memory> <optional> ${arg_PRECOMPILE})
     endif()
 endfunction()
-# The files of one folder of a library's sources: a bare NAME stands for NAME.cpp and NAME.h (a
-# class and its header), a name with its extension for that file alone. Appended to the target in
-# the order given.
-function(sfdesk_folder_sources target folder)
-    set(files "")
-    foreach(name IN LISTS ARGN)
-        if(name MATCHES "\\.")
-            list(APPEND files ${folder}/${name})
-        else()
-            list(APPEND files ${folder}/${name}.cpp ${folder}/${name}.h)
-        endif()
+# The sources of one folder of a library, each named once, without folder or extension: UNITS are
+# .cpp files with their headers, HEADERS headers alone, PARTS .cpp files alone (a class split over
+# files, or one whose header is a HEADERS name).
+function(sfdesk_sources target folder)
+    cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "UNITS;HEADERS;PARTS")
+    set(files)
+    foreach(unit IN LISTS arg_UNITS)
+        list(APPEND files ${folder}/${unit}.cpp ${folder}/${unit}.h)
+    endforeach()
+    foreach(header IN LISTS arg_HEADERS)
+        list(APPEND files ${folder}/${header}.h)
+    endforeach()
+    foreach(part IN LISTS arg_PARTS)
+        list(APPEND files ${folder}/${part}.cpp)
     endforeach()
     target_sources(${target} PRIVATE ${files})
 endfunction()

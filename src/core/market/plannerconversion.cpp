@@ -13,31 +13,6 @@
 
 namespace sfdesk {
 
-namespace {
-
-PlannerOrder::Status statusOf(Order::Status status)
-{
-    switch (status) {
-    case Order::Status::Pending:
-        return PlannerOrder::Status::Pending;
-    case Order::Status::Standing:
-        return PlannerOrder::Status::Standing;
-    case Order::Status::PartiallyFilled:
-        return PlannerOrder::Status::PartiallyFilled;
-    case Order::Status::Filled:
-        return PlannerOrder::Status::Filled;
-    case Order::Status::Cancelled:
-        return PlannerOrder::Status::Cancelled;
-    case Order::Status::Rejected:
-        return PlannerOrder::Status::Rejected;
-    case Order::Status::Unknown:
-        break;
-    }
-    return PlannerOrder::Status::Unknown;
-}
-
-} // namespace
-
 namespace PlannerConversion {
 
 Schedule bounded(const QList<ScheduleEntry>& schedule, qint64 horizon)
@@ -65,7 +40,7 @@ PlannerOrder order(const Order& order)
     result.end = order.endAt();
     result.nodes = order.nodeCount();
     result.limitMicros = order.limitPrice.micros;
-    result.status = statusOf(order.status);
+    result.status = order.status;
     result.statusText = order.statusText;
     result.filled = bounded(order.filledDelta, result.end);
     result.procurement = order.procurement;

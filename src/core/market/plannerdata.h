@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/schedule.h"
+#include "core/model/marketorderstatus.h"
 
 #include <QList>
 #include <QMap>
@@ -18,16 +19,7 @@ namespace sfdesk {
 
 struct PlannerOrder
 {
-    enum class Status
-    {
-        Pending,
-        Standing,
-        PartiallyFilled,
-        Filled,
-        Cancelled,
-        Rejected,
-        Unknown
-    };
+    using Status = MarketOrderStatus;
 
     QString id;
     QString poolId;
@@ -46,10 +38,7 @@ struct PlannerOrder
     bool operator==(const PlannerOrder&) const = default;
 
     // Still on the book: may yet fill, may be cancelled.
-    bool isOpen() const
-    {
-        return status == Status::Pending || status == Status::Standing || status == Status::PartiallyFilled;
-    }
+    bool isOpen() const { return sfdesk::isOpen(status); }
 };
 
 // The market's best prices for one hour of one SKU, in µ$ per node-hour.
@@ -61,13 +50,6 @@ struct HourQuote
     // Nodes resting at the best ask throughout the hour; none when the book gave no schedule.
     std::optional<qint64> askNodes;
     bool operator==(const HourQuote&) const = default;
-};
-
-struct PlannerSku
-{
-    QString id;
-    QString name;
-    bool operator==(const PlannerSku&) const = default;
 };
 
 // A procurement of the pool: the server keeps `target` nodes of `sku` over the next `window`

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/schedule.h"
+#include "core/model/marketorderstatus.h"
 
 #include <QByteArray>
 #include <QList>
@@ -202,16 +203,7 @@ struct OrderFill
 
 struct Order
 {
-    enum class Status
-    {
-        Pending,
-        Standing,
-        PartiallyFilled,
-        Filled,
-        Cancelled,
-        Rejected,
-        Unknown
-    };
+    using Status = MarketOrderStatus;
 
     QString id;
     ObjectRef pool;

@@ -79,8 +79,7 @@ OrderModel::OrderModel(QObject* parent)
 
 bool OrderModel::isOpen(const Order& order)
 {
-    return order.status == Order::Status::Pending || order.status == Order::Status::Standing
-           || order.status == Order::Status::PartiallyFilled;
+    return sfdesk::isOpen(order.status);
 }
 
 qint64 OrderModel::filledNodes(const Order& order)

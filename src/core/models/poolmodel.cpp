@@ -44,7 +44,7 @@ const std::array<Column, PoolModel::ColumnCount> columnTable{{
 } // namespace
 
 PoolModel::PoolModel(QObject* parent)
-    : ColumnTableModel<PoolModel, Pool>(columnTable, parent)
+    : ClockedTableModel<PoolModel, Pool>(columnTable, parent)
 {
     connect(this, &QAbstractItemModel::rowsInserted, this, &PoolModel::recountIdle);
     connect(this, &QAbstractItemModel::rowsRemoved, this, &PoolModel::recountIdle);
@@ -91,13 +91,6 @@ void PoolModel::recountIdle()
     m_idle = std::move(idle);
     if (last >= 0)
         Q_EMIT dataChanged(index(first, IdleColumn), index(last, IdleColumn));
-}
-
-void PoolModel::setClock(const Clock* clock)
-{
-    m_clock = clock ? clock : Clock::system();
-    recountIdle();
-    touchAll();
 }
 
 } // namespace sfdesk

@@ -5,7 +5,6 @@
 #include "core/market/idlecapacity.h"
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
-#include "core/util/clock.h"
 
 #include <QPointer>
 
@@ -16,7 +15,7 @@ class InstanceModel;
 // Pool rows for the views; see ResourceTableModel for the refresh rules. The idle capacity of each
 // pool (IdleCapacity) is counted from the session's instances (setInstances), again whenever the
 // pools, the instances or the hour change.
-class PoolModel final : public ColumnTableModel<PoolModel, Pool>
+class PoolModel final : public ClockedTableModel<PoolModel, Pool>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PoolModel)
@@ -37,17 +36,17 @@ public:
     Q_ENUM(Column)
 
     explicit PoolModel(QObject* parent = nullptr);
-    // Columns that depend on "now" read this clock (tests fix it).
-    void setClock(const Clock* clock);
-    qint64 nowSecs() const { return m_clock->nowSecs(); }
     void setInstances(InstanceModel* instances);
     // The pool's idle capacity over the next 48 hours (empty for an unknown pool).
     IdleCapacity::PoolIdle idleOf(const QString& poolId) const { return m_idle.value(poolId); }
     // Counts the idle capacity again (the window moves with the hour).
     void recountIdle();
 
+protected:
+    // The idle window starts at the new clock's hour.
+    void clockChanged() override { recountIdle(); }
+
 private:
-    const Clock* m_clock = Clock::system();
     QPointer<InstanceModel> m_instances;
     QHash<QString, IdleCapacity::PoolIdle> m_idle;
 };

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/util/clock.h"
 #include "core/util/plaintext.h"
 
 #include <QAbstractTableModel>
@@ -477,6 +478,30 @@ protected:
 
 private:
     std::span<const Column> m_columns;
+};
+
+// A ColumnTableModel with columns that depend on "now" (nodes owned or available now). They read one
+// clock, the system's unless a test fixes another.
+template <typename Model, typename T> class ClockedTableModel : public ColumnTableModel<Model, T>
+{
+public:
+    using ColumnTableModel<Model, T>::ColumnTableModel;
+
+    // Every row is read again by the new clock.
+    void setClock(const Clock* clock)
+    {
+        m_clock = clock ? clock : Clock::system();
+        clockChanged();
+        this->touchAll();
+    }
+    qint64 nowSecs() const { return m_clock->nowSecs(); }
+
+protected:
+    // What else the model works out from "now", before the rows are read again.
+    virtual void clockChanged() {}
+
+private:
+    const Clock* m_clock = Clock::system();
 };
 
 } // namespace sfdesk

@@ -84,14 +84,8 @@ const std::array<Column, SkuModel::ColumnCount> columnTable{{
 } // namespace
 
 SkuModel::SkuModel(QObject* parent)
-    : ColumnTableModel<SkuModel, InstanceSku>(columnTable, parent)
+    : ClockedTableModel<SkuModel, InstanceSku>(columnTable, parent)
 {}
-
-void SkuModel::setClock(const Clock* clock)
-{
-    m_clock = clock ? clock : Clock::system();
-    touchAll();
-}
 
 void SkuModel::refreshSkus(const QList<InstanceSku>& skus)
 {

@@ -4,12 +4,11 @@
 
 #include "core/model/resources.h"
 #include "core/models/resourcetablemodel.h"
-#include "core/util/clock.h"
 
 namespace sfdesk {
 
 // InstanceSku rows for the views; see ResourceTableModel for the refresh rules.
-class SkuModel final : public ColumnTableModel<SkuModel, InstanceSku>
+class SkuModel final : public ClockedTableModel<SkuModel, InstanceSku>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkuModel)
@@ -33,9 +32,6 @@ public:
     Q_ENUM(Column)
 
     explicit SkuModel(QObject* parent = nullptr);
-    // Columns that depend on "now" read this clock (tests fix it).
-    void setClock(const Clock* clock);
-    qint64 nowSecs() const { return m_clock->nowSecs(); }
     // Availability comes from its own route; it is merged into the SKU rows by id.
     void setAvailability(const QList<SkuAvailability>& availability);
     // What the market offers of a SKU over time, as last read.
@@ -44,7 +40,6 @@ public:
     void refreshSkus(const QList<InstanceSku>& skus);
 
 private:
-    const Clock* m_clock = Clock::system();
     QHash<QString, NodeSchedule> m_availability;
     QList<InstanceSku> m_skus;
 };

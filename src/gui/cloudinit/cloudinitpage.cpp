@@ -16,6 +16,7 @@
 #include "gui/common/accessibleviews.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 
@@ -36,7 +37,6 @@
 #include <QLabel>
 #include <QLockFile>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QProgressBar>
@@ -538,11 +538,7 @@ void CloudInitPage::applySelectedFix()
 
 void CloudInitPage::showError(const QString& title, const QString& text)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box->setObjectName(u"cloudInitErrorBox"_s);
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    MessageBoxes::warn(this, u"cloudInitErrorBox"_s, title, text);
 }
 
 void CloudInitPage::setSaveAsTemplateEnabled(bool enabled)

@@ -8,6 +8,7 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/themeicons.h"
 #include "ui_multipartdialog.h"
 
@@ -483,11 +484,7 @@ void MultipartDialog::reject()
 
 void MultipartDialog::showError(const QString& title, const QString& text)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box->setObjectName(u"multipartErrorBox"_s);
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    MessageBoxes::warn(this, u"multipartErrorBox"_s, title, text);
 }
 
 void MultipartDialog::chooseFileToOpen()

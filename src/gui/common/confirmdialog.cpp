@@ -2,6 +2,8 @@
 
 #include "gui/common/confirmdialog.h"
 
+#include "gui/common/messageboxes.h"
+
 #include <QPushButton>
 
 namespace sfdesk {
@@ -9,7 +11,8 @@ namespace sfdesk {
 QMessageBox* ConfirmDialog::ask(QWidget* parent, const QString& title, const QString& text,
                                 const QString& confirmText, Answer answer)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::NoButton, parent);
+    QMessageBox* box =
+        MessageBoxes::make(parent, QStringLiteral("confirmDialog"), QMessageBox::Warning, title, text);
     QAbstractButton* yes = box->addButton(confirmText, QMessageBox::DestructiveRole);
     box->addButton(QMessageBox::Cancel);
     box->setDefaultButton(QMessageBox::Cancel);
@@ -17,26 +20,29 @@ QMessageBox* ConfirmDialog::ask(QWidget* parent, const QString& title, const QSt
     // The box is the context: it is the parent's child, so the answer never outlives the parent.
     QObject::connect(box, &QDialog::finished, box,
                      [box, yes, answer = std::move(answer)] { answer(box->clickedButton() == yes); });
-    return open(box, QStringLiteral("confirmDialog"));
+    box->open();
+    return box;
 }
 
 QMessageBox* ConfirmDialog::askYes(QWidget* parent, const QString& title, const QString& text,
                                    QMessageBox::StandardButton no, Answer answer)
 {
-    auto* box = new QMessageBox(QMessageBox::Question, title, text, QMessageBox::Yes | no, parent);
+    QMessageBox* box = MessageBoxes::make(parent, QStringLiteral("confirmDialog"), QMessageBox::Question,
+                                          title, text, QMessageBox::Yes | no);
     box->setDefaultButton(no);
     box->setEscapeButton(no);
     QObject::connect(box, &QDialog::finished, box, [box, answer = std::move(answer)] {
         answer(box->clickedButton() == box->button(QMessageBox::Yes));
     });
-    return open(box, QStringLiteral("confirmDialog"));
+    box->open();
+    return box;
 }
 
 QMessageBox* ConfirmDialog::askUnsaved(QWidget* parent, const QString& objectName, const QString& question,
                                        const QString& keepText, std::function<void(Unsaved)> answer)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Unsaved Changes"), question,
-                                QMessageBox::Discard | QMessageBox::Cancel, parent);
+    QMessageBox* box = MessageBoxes::make(parent, objectName, QMessageBox::Warning, tr("Unsaved Changes"),
+                                          question, QMessageBox::Discard | QMessageBox::Cancel);
     QAbstractButton* keep = keepText.isEmpty() ? box->addButton(QMessageBox::Save)
                                                : box->addButton(keepText, QMessageBox::AcceptRole);
     box->setDefaultButton(qobject_cast<QPushButton*>(keep));
@@ -47,15 +53,6 @@ QMessageBox* ConfirmDialog::askUnsaved(QWidget* parent, const QString& objectNam
                : clicked == box->button(QMessageBox::Discard) ? Unsaved::Discard
                                                               : Unsaved::Cancel);
     });
-    return open(box, objectName);
-}
-
-QMessageBox* ConfirmDialog::open(QMessageBox* box, const QString& objectName)
-{
-    box->setObjectName(objectName);
-    // Names, messages and other server text in the question are data, never markup.
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
     return box;
 }

@@ -44,9 +44,6 @@ public:
     };
     static QMessageBox* askUnsaved(QWidget* parent, const QString& objectName, const QString& question,
                                    const QString& keepText, std::function<void(Unsaved)> answer);
-
-private:
-    static QMessageBox* open(QMessageBox* box, const QString& objectName);
 };
 
 } // namespace sfdesk

@@ -35,6 +35,14 @@ QString ListWatch::problems() const
     return lines.join(u'\n');
 }
 
+QString ListWatch::withProblems(const QString& note) const
+{
+    const QString lists = problems();
+    if (lists.isEmpty())
+        return note;
+    return note.isEmpty() ? lists : note + u'\n' + lists;
+}
+
 void ListWatch::bind()
 {
     Session* session = m_context->session();

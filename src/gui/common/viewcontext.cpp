@@ -45,6 +45,13 @@ QString ViewContext::workspaceReference() const
     return {};
 }
 
+bool ViewContext::inChosenWorkspace(const QString& workspaceId, const QString& workspaceName) const
+{
+    if (!workspaceId.isEmpty())
+        return workspaceId == workspaceReference();
+    return workspaceName == m_workspace;
+}
+
 void ViewContext::setClient(ApiClient* client)
 {
     std::unique_ptr<Session> previous = std::move(m_own);

@@ -79,6 +79,9 @@ public:
     QString listWorkspace() const { return m_allWorkspaces ? QString() : workspaceReference(); }
     // Whether a list call can be scoped yet: all workspaces, or the chosen one's ID is known.
     bool scopeKnown() const { return m_allWorkspaces || !workspaceReference().isEmpty(); }
+    // Whether an object of a workspace list belongs to the chosen workspace: by the workspace ID
+    // when the object has one, else by the workspace's name.
+    bool inChosenWorkspace(const QString& workspaceId, const QString& workspaceName) const;
 
     Enrolment infinibandEnrolment() const { return m_enrolment; }
     bool infinibandEnabled() const { return m_enrolment == Enrolment::Enrolled; }

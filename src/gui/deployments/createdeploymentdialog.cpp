@@ -117,22 +117,11 @@ void CreateDeploymentDialog::listLoaded()
     updateState();
 }
 
-namespace {
-
-bool inWorkspace(const ViewContext* context, const QString& workspaceId, const QString& workspace)
-{
-    if (!workspaceId.isEmpty())
-        return workspaceId == context->workspaceReference();
-    return workspace == context->workspace();
-}
-
-} // namespace
-
 void CreateDeploymentDialog::fillTemplates()
 {
     QList<Combos::Choice> items;
     for (const InstanceTemplate& tmpl : m_lists->session()->instanceTemplates()->rows())
-        if (inWorkspace(m_context, tmpl.workspaceId, tmpl.workspace))
+        if (m_context->inChosenWorkspace(tmpl.workspaceId, tmpl.workspace))
             items.append({tr("%1 (image %2)").arg(tmpl.name, tmpl.image.name), tmpl.id});
     Combos::refill(m_ui->templateCombo, items);
     if (!m_templateId.isEmpty() && m_ui->templateCombo->findData(m_templateId) >= 0) {
@@ -145,7 +134,7 @@ void CreateDeploymentDialog::fillPools()
 {
     QList<Combos::Choice> items;
     for (const Pool& pool : m_lists->session()->pools()->rows())
-        if (inWorkspace(m_context, pool.workspaceId, pool.workspace))
+        if (m_context->inChosenWorkspace(pool.workspaceId, pool.workspace))
             items.append({pool.name, pool.id});
     Combos::refill(m_ui->poolCombo, items);
 }
@@ -183,7 +172,7 @@ void CreateDeploymentDialog::fillPartitions()
         const QString fabric = sku->property(QStringLiteral("infiniband_fabric"));
         for (const InfinibandPartition& partition : m_lists->session()->partitions()->rows())
             if ((partition.fabric.name == fabric || partition.fabric.id == fabric)
-                && inWorkspace(m_context, partition.workspaceId, partition.workspace))
+                && m_context->inChosenWorkspace(partition.workspaceId, partition.workspace))
                 items.append({tr("%1 (fabric %2)").arg(partition.name, partition.fabric.name), partition.id});
     }
     Combos::refill(m_ui->partitionCombo, items);
@@ -277,9 +266,7 @@ void CreateDeploymentDialog::updateState()
     const bool spot = m_ui->kindCombo->currentData().toString() == u"spot";
     m_ui->maxPriceEdit->setVisible(spot);
     m_ui->maxPriceLabel->setVisible(spot);
-    QString note = problem();
-    if (!m_lists->problems().isEmpty())
-        note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + m_lists->problems();
+    const QString note = m_lists->withProblems(problem());
     m_ui->noteLabel->setText(note);
     m_ui->noteLabel->setVisible(!note.isEmpty());
     m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(problem().isEmpty() && !m_sending);

@@ -72,8 +72,7 @@ void SaveTemplateDialog::fillImages()
         return;
     QList<Image> images;
     for (const Image& image : m_lists->session()->images()->rows()) {
-        const bool here = image.workspaceId.isEmpty() ? image.workspace == m_context->workspace()
-                                                      : image.workspaceId == m_context->workspaceReference();
+        const bool here = m_context->inChosenWorkspace(image.workspaceId, image.workspace);
         const bool usable =
             image.status == Image::UploadStatus::Completed || image.status == Image::UploadStatus::Unknown;
         if ((image.isPublic || here) && usable)
@@ -126,9 +125,7 @@ QString SaveTemplateDialog::command() const
 
 void SaveTemplateDialog::updateState()
 {
-    QString note = problem();
-    if (m_lists && !m_lists->problems().isEmpty())
-        note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + m_lists->problems();
+    const QString note = m_lists ? m_lists->withProblems(problem()) : problem();
     m_ui->noteLabel->setText(note);
     m_ui->noteLabel->setVisible(!note.isEmpty());
     m_ui->buttonBox->button(QDialogButtonBox::Save)->setEnabled(problem().isEmpty() && !m_sending);

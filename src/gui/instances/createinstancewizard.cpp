@@ -260,19 +260,12 @@ void CreateInstanceWizard::listLoaded(Session::Resource resource)
     Q_EMIT loaded();
 }
 
-bool CreateInstanceWizard::inChosenWorkspace(const QString& workspaceId, const QString& workspaceName) const
-{
-    if (!workspaceId.isEmpty())
-        return workspaceId == m_context->workspaceReference();
-    return workspaceName == m_context->workspace();
-}
-
 void CreateInstanceWizard::fillPools()
 {
     QList<ComboItem> items;
     for (const Pool& pool : m_session->pools()->rows())
         // The session lists every readable workspace when the user views them all.
-        if (inChosenWorkspace(pool.workspaceId, pool.workspace))
+        if (m_context->inChosenWorkspace(pool.workspaceId, pool.workspace))
             items.append({pool.name, pool.id});
     Combos::refill(m_ui->poolCombo, items);
 }
@@ -291,7 +284,7 @@ void CreateInstanceWizard::fillImages()
     // Every readable image is listed: the public ones boot in every workspace.
     QList<Image> images;
     for (const Image& image : m_session->images()->rows())
-        if (image.isPublic || inChosenWorkspace(image.workspaceId, image.workspace))
+        if (image.isPublic || m_context->inChosenWorkspace(image.workspaceId, image.workspace))
             images << image;
     // The workspace's own images first.
     std::stable_sort(images.begin(), images.end(),
@@ -314,7 +307,7 @@ QList<InfinibandPartition> CreateInstanceWizard::partitionsOnSkuFabric() const
     for (const InfinibandPartition& partition : m_session->partitions()->rows())
         // The SKU names its fabric by name or ID, as the API accepts either.
         if ((partition.fabric.id == fabric || partition.fabric.name == fabric)
-            && inChosenWorkspace(partition.workspaceId, partition.workspace)) {
+            && m_context->inChosenWorkspace(partition.workspaceId, partition.workspace)) {
             partitions << partition;
             listed.insert(partition.id);
         }

@@ -96,8 +96,6 @@ private:
     void fillImages();
     void fillPartitions();
     void showLoadProblems();
-    // Whether an object of a workspace list belongs to the workspace the instances go to.
-    bool inChosenWorkspace(const QString& workspaceId, const QString& workspaceName) const;
     QList<InfinibandPartition> partitionsOnSkuFabric() const;
     void updateSkuNote();
     void updateNames();

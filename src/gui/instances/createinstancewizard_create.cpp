@@ -22,6 +22,7 @@
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
 #include "gui/common/messagebar.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/viewcontext.h"
 #include "gui/partitions/createpartitiondialog.h"
 
@@ -29,7 +30,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -270,12 +270,8 @@ void CreateInstanceWizard::copyCommand()
         [this](const QString& path) {
             QString error;
             if (!saveUserDataTo(path, &error)) {
-                auto* box = new QMessageBox(QMessageBox::Warning, tr("Save User Data"),
-                                            tr("Cannot save %1: %2").arg(path, error), QMessageBox::Ok, this);
-                box->setObjectName(QStringLiteral("wizardUserDataErrorBox"));
-                box->setTextFormat(Qt::PlainText);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
+                MessageBoxes::warn(this, QStringLiteral("wizardUserDataErrorBox"), tr("Save User Data"),
+                                   tr("Cannot save %1: %2").arg(path, error));
                 return;
             }
             CopyActions::copy(m_ui->commandEdit->text());

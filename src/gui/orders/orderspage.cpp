@@ -45,6 +45,7 @@ void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer an
 OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* parent)
     : QWidget(parent)
     , m_backend(backend)
+    , m_watch(backend)
     , m_table(new ResourceTableView(u"orders"_s, settings, this))
     , m_status(new QComboBox(this))
     , m_side(new QComboBox(this))
@@ -156,11 +157,7 @@ OrdersPage::OrdersPage(MarketBackend* backend, Settings* settings, QWidget* pare
     updateActions();
 }
 
-OrdersPage::~OrdersPage()
-{
-    if (m_backend && m_watching)
-        m_backend->unwatch();
-}
+OrdersPage::~OrdersPage() = default;
 
 void OrdersPage::setConfirmer(Confirmer confirmer)
 {
@@ -299,19 +296,13 @@ void OrdersPage::copySelected()
 void OrdersPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_backend && !m_watching) {
-        m_watching = true;
-        m_backend->watch();
-    }
+    m_watch.hold(true);
 }
 
 void OrdersPage::hideEvent(QHideEvent* event)
 {
     QWidget::hideEvent(event);
-    if (m_backend && m_watching) {
-        m_watching = false;
-        m_backend->unwatch();
-    }
+    m_watch.hold(false);
 }
 
 void OrdersPage::exportTable()

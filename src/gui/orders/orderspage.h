@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/market/marketwatch.h"
 #include "gui/common/confirmdialog.h"
 
 #include <QPointer>
@@ -87,7 +88,7 @@ private:
     void copySelected();
 
     QPointer<MarketBackend> m_backend;
-    bool m_watching = false;
+    MarketWatch m_watch;
     OrderModel* m_model = nullptr;
     ResourceTableView* m_table;
     QComboBox* m_status;

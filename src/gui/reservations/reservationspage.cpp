@@ -19,6 +19,7 @@
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
@@ -66,6 +67,7 @@ void askToConfirm(QWidget* parent, const QString& text, ConfirmDialog::Answer an
 ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     : QWidget(parent)
     , m_backend(backend)
+    , m_watch(backend)
     , m_chart(new PlannerChart(this))
     , m_panel(new OrderPanel(this))
     , m_market(new MarketView(this))
@@ -298,11 +300,7 @@ ReservationsPage::ReservationsPage(MarketBackend* backend, QWidget* parent)
     }
 }
 
-ReservationsPage::~ReservationsPage()
-{
-    if (m_backend && m_watching)
-        m_backend->unwatch();
-}
+ReservationsPage::~ReservationsPage() = default;
 
 void ReservationsPage::setConfirmer(Confirmer confirmer)
 {
@@ -590,29 +588,22 @@ bool ReservationsPage::exportChart(const QString& fileName, QString* error) cons
 
 void ReservationsPage::exportWithDialog()
 {
-    FileDialogs::toSave(
-        this, u"plannerExportDialog"_s, tr("Export chart"), u"planner.png"_s, tr("PNG images (*.png)"),
-        [this](const QString& file) {
-            QString error;
-            if (exportChart(file, &error))
-                return;
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export chart"),
-                                        tr("Could not write %1: %2").arg(file, error), QMessageBox::Ok, this);
-            box->setObjectName(u"plannerExportErrorBox"_s);
-            box->setTextFormat(Qt::PlainText);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        })
+    FileDialogs::toSave(this, u"plannerExportDialog"_s, tr("Export chart"), u"planner.png"_s,
+                        tr("PNG images (*.png)"),
+                        [this](const QString& file) {
+                            QString error;
+                            if (exportChart(file, &error))
+                                return;
+                            MessageBoxes::warn(this, u"plannerExportErrorBox"_s, tr("Export chart"),
+                                               tr("Could not write %1: %2").arg(file, error));
+                        })
         ->open();
 }
 
 void ReservationsPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_backend && !m_watching) {
-        m_watching = true;
-        m_backend->watch();
-    }
+    m_watch.hold(true);
     m_countdownTimer->start();
     updateCountdowns();
     // Asked for at once: the charts say what they are reading rather than what they last showed.
@@ -623,10 +614,7 @@ void ReservationsPage::showEvent(QShowEvent* event)
 void ReservationsPage::hideEvent(QHideEvent* event)
 {
     QWidget::hideEvent(event);
-    if (m_backend && m_watching) {
-        m_watching = false;
-        m_backend->unwatch();
-    }
+    m_watch.hold(false);
     m_countdownTimer->stop();
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/market/idlecapacity.h"
+#include "core/market/marketwatch.h"
 #include "core/market/plannerdata.h"
 #include "core/market/spendguard.h"
 #include "core/market/timeaxis.h"
@@ -163,7 +164,7 @@ private:
     std::pair<TimeAxis::Window, bool> depthWindow() const;
 
     QPointer<MarketBackend> m_backend;
-    bool m_watching = false;
+    MarketWatch m_watch;
     PlannerChart* m_chart;
     OrderPanel* m_panel;
     MarketView* m_market;

@@ -19,6 +19,7 @@
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
@@ -84,17 +85,13 @@ void ReservationsPage::showCapRefusal(const SpendGuard::Decision& decision, qint
     m_panel->showStatus(
         tr("Not placed: it would take today's buys past your daily buy cap of %1.").arg(Format::money(cap)),
         true);
-    auto* box = new QMessageBox(
-        QMessageBox::Warning, tr("Daily buy cap"),
+    QMessageBox* box = MessageBoxes::make(
+        this, u"spendCapRefusal"_s, QMessageBox::Warning, tr("Daily buy cap"),
         tr("This order was not placed: it would take today's buys past your daily buy cap of %1.\n\n"
            "Bought today: %2\nThis order at its limit: %3\nTogether: %4\n\n"
            "Change the cap to place it, or place a smaller order.")
             .arg(Format::money(cap), Format::money(decision.boughtToday), Format::money(decision.total),
-                 Format::money(decision.together)),
-        QMessageBox::NoButton, this);
-    box->setObjectName(u"spendCapRefusal"_s);
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
+                 Format::money(decision.together)));
     QPushButton* change = box->addButton(tr("Change &Cap…"), QMessageBox::ActionRole);
     change->setObjectName(u"spendCapChange"_s);
     change->setIcon(m_spendGuard->icon());

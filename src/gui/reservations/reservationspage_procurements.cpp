@@ -19,6 +19,7 @@
 #include "gui/common/confirmdialog.h"
 #include "gui/common/copyactions.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/marketview.h"
 #include "gui/reservations/orderpanel.h"
@@ -305,14 +306,11 @@ void ReservationsPage::deleteProcurement()
     if (!current || !m_backend)
         return;
     const Procurement& target = *current;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Delete Procurement"),
-                                tr("Delete procurement \"%1\"? It stops buying and selling, and its standing "
-                                   "orders are cancelled; what it bought stays in the pool.")
-                                    .arg(target.name),
-                                QMessageBox::NoButton, this);
-    box->setObjectName(u"deleteProcurementBox"_s);
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox* box =
+        MessageBoxes::make(this, u"deleteProcurementBox"_s, QMessageBox::Warning, tr("Delete Procurement"),
+                           tr("Delete procurement \"%1\"? It stops buying and selling, and its standing "
+                              "orders are cancelled; what it bought stays in the pool.")
+                               .arg(target.name));
     QPushButton* yes = box->addButton(tr("&Delete Procurement"), QMessageBox::DestructiveRole);
     yes->setObjectName(u"deleteProcurementConfirm"_s);
     box->addButton(QMessageBox::Cancel);

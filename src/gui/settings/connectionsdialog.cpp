@@ -10,6 +10,7 @@
 #include "core/settings/settings.h"
 #include "gui/common/confirmdialog.h"
 #include "gui/common/filedialogs.h"
+#include "gui/common/messageboxes.h"
 #include "gui/common/themeicons.h"
 #include "ui_connectionsdialog.h"
 
@@ -264,13 +265,11 @@ void ConnectionsDialog::saveNetworkSettings()
 
 void ConnectionsDialog::askToResetSimulator()
 {
-    auto* box = new QMessageBox(QMessageBox::Question, tr("Reset the Local Simulator"),
-                                tr("Replace everything in the local simulator? Its pools, instances, "
-                                   "orders and partitions are deleted and cannot be brought back."),
-                                QMessageBox::Cancel, this);
-    box->setObjectName(QStringLiteral("resetSimulatorBox"));
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox* box = MessageBoxes::make(
+        this, QStringLiteral("resetSimulatorBox"), QMessageBox::Question, tr("Reset the Local Simulator"),
+        tr("Replace everything in the local simulator? Its pools, instances, "
+           "orders and partitions are deleted and cannot be brought back."),
+        QMessageBox::Cancel);
     QPushButton* demo = box->addButton(tr("&Demo World"), QMessageBox::DestructiveRole);
     demo->setObjectName(QStringLiteral("resetToDemoButton"));
     demo->setToolTip(tr("Pools, orders, a partition with running workers and a market with history"));
