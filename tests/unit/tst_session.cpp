@@ -3,6 +3,7 @@
 #include "core/api/apiclient.h"
 
 #include "common/constvalue.h"
+#include "core/api/apicall.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/deploymentmodel.h"
 #include "core/models/fabricmodel.h"
@@ -70,6 +71,20 @@ void routeEverything(FakeNetworkAccessManager& network, bool enrolled)
                                   : forbidden);
 }
 
+// A list of count copies of the fixture's first item, with ids prefix_0, prefix_1, ...; from the
+// first to the last, less the first `skip`.
+QByteArray longList(const QString& fixture, const QString& prefix, int count, int skip = 0)
+{
+    QJsonObject item = Fixtures::object(fixture).value(u"data").toArray().first().toObject();
+    QJsonArray data;
+    for (int i = skip; i < count; ++i) {
+        item.insert(u"id"_s, u"%1_%2"_s.arg(prefix).arg(i));
+        data.append(item);
+    }
+    return QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}})
+        .toJson(QJsonDocument::Compact);
+}
+
 } // namespace
 
 class TestSession final : public QObject
@@ -116,6 +131,81 @@ private Q_SLOTS:
         QVERIFY(sku);
         QTRY_COMPARE(session.skus()->find(QStringLiteral("isku_cxcwpDW93MaaBelmnLaez"))->availability.size(),
                      2);
+        session.stop();
+    }
+
+    // Orders, pools and images of thousands are diffed off the UI thread, as the instances are: a
+    // turn of the event loop after the session took a list's answer, its model is still working
+    // out what changed; the rows are the answer's once the list is loaded.
+    void longListsAreDiffedOffTheUiThread()
+    {
+        const int count = static_cast<int>(OrderModel::BackgroundRows) + 200;
+        FakeNetworkAccessManager network;
+        routeEverything(network, false);
+        network.setRouteJson(u"/orders"_s, 200, longList(u"orders.json"_s, u"ordr"_s, count));
+        network.setRouteJson(u"/pools"_s, 200, longList(u"pools.json"_s, u"pool"_s, count));
+        network.setRouteJson(u"/images"_s, 200, longList(u"images.json"_s, u"image"_s, count));
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        Session session(&client);
+        QAbstractItemModelTester orders(session.orders(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester pools(session.pools(),
+                                       QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester images(session.images(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Queued, each call's answer is seen after the session handed it to the model, and before
+        // the model's diff, which a worker finishes later, is applied.
+        QSet<QString> diffing;
+        QSet<QObject*> seen;
+        connect(&session, &Session::listRequested, &session, [&] {
+            for (ApiCall* call : client.findChildren<ApiCall*>()) {
+                if (seen.contains(call))
+                    continue;
+                seen.insert(call);
+                connect(call, &QObject::destroyed, &session, [&seen, call] { seen.remove(call); });
+                connect(
+                    call, &ApiCall::succeeded, &session,
+                    [&] {
+                        if (session.orders()->isRefreshingInBackground())
+                            diffing.insert(u"orders"_s);
+                        if (session.pools()->isRefreshingInBackground())
+                            diffing.insert(u"pools"_s);
+                        if (session.images()->isRefreshingInBackground())
+                            diffing.insert(u"images"_s);
+                    },
+                    Qt::QueuedConnection);
+            }
+        });
+        session.setInterval(1h);
+        for (const Session::Resource resource :
+             {Session::Resource::Orders, Session::Resource::Pools, Session::Resource::Images})
+            session.watch(resource);
+        session.start();
+        QTRY_VERIFY(session.isLoaded(Session::Resource::Orders));
+        QTRY_VERIFY(session.isLoaded(Session::Resource::Pools));
+        QTRY_VERIFY(session.isLoaded(Session::Resource::Images));
+        QCOMPARE(diffing, (QSet<QString>{u"orders"_s, u"pools"_s, u"images"_s}));
+        // The account's images and the public ones answer the same here: each is listed once.
+        for (const QAbstractItemModel* model : std::initializer_list<const QAbstractItemModel*>{
+                 session.orders(), session.pools(), session.images()})
+            QCOMPARE(model->rowCount(), count);
+        for (int row : {0, 617, count - 1}) {
+            QCOMPARE(session.orders()->at(row).id, u"ordr_%1"_s.arg(row));
+            QCOMPARE(session.pools()->at(row).id, u"pool_%1"_s.arg(row));
+            QCOMPARE(session.images()->at(row).id, u"image_%1"_s.arg(row));
+        }
+        QCOMPARE(session.orders()->at(5).statusText, u"filled"_s);
+
+        // The next answer without the first 100 orders: they are removed, the rest stay in order.
+        diffing.clear();
+        network.setRouteJson(u"/orders"_s, 200, longList(u"orders.json"_s, u"ordr"_s, count, 100));
+        session.refreshAll();
+        QTRY_COMPARE(session.orders()->rowCount(), count - 100);
+        QVERIFY(diffing.contains(u"orders"_s));
+        QCOMPARE(session.orders()->at(0).id, u"ordr_100"_s);
+        QCOMPARE(session.orders()->rowOf(u"ordr_99"_s), -1);
+        QCOMPARE(session.orders()->rowOf(u"ordr_%1"_s.arg(count - 1)), count - 101);
         session.stop();
     }
 

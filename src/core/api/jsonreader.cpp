@@ -5,17 +5,75 @@
 #include "common/money.h"
 
 #include <limits>
+#include <utility>
 
 namespace sfdesk {
+
+namespace {
+
+thread_local JsonStringMemo* currentMemo = nullptr;
+
+} // namespace
+
+JsonStringMemo::JsonStringMemo()
+    : m_outer(std::exchange(currentMemo, this))
+{}
+
+JsonStringMemo::~JsonStringMemo()
+{
+    currentMemo = m_outer;
+}
+
+QString JsonStringMemo::shared(QString text)
+{
+    JsonStringMemo* memo = currentMemo;
+    if (!memo)
+        return text;
+    const qsizetype slot = memo->m_next++;
+    if (slot == memo->m_strings.size()) {
+        memo->m_strings.append(text);
+        return text;
+    }
+    QString& before = memo->m_strings[slot];
+    if (before == text)
+        return before;
+    before = text;
+    return text;
+}
 
 JsonReader::JsonReader(const QJsonObject& object, const QString& path)
     : m_object(object)
     , m_path(path)
-{}
+{
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+        m_fields.append(Field{it.key(), it.value()});
+}
+
+JsonReader::JsonReader(const QJsonObject& object, const JsonReader& parent, const QString& key)
+    : JsonReader(object, QString())
+{
+    m_parent = &parent;
+    m_key = key;
+}
+
+QString JsonReader::path() const
+{
+    return m_parent ? m_parent->pathOf(m_key) : m_path;
+}
 
 QString JsonReader::pathOf(const QString& key) const
 {
-    return m_path.isEmpty() ? key : m_path + u'.' + key;
+    const QString own = path();
+    return own.isEmpty() ? key : own + u'.' + key;
+}
+
+const QJsonValue* JsonReader::find(const QString& key) const
+{
+    for (const Field& field : m_fields) {
+        if (field.key == key)
+            return &field.value;
+    }
+    return nullptr;
 }
 
 void JsonReader::fail(const QString& key, const QString& problem)
@@ -39,37 +97,37 @@ bool JsonReader::finish(QString* error) const
 
 void JsonReader::expectObjectType(const QString& type)
 {
-    const QJsonValue value = m_object.value(u"object");
+    const QJsonValue* value = present(QStringLiteral("object"));
     // Absent is tolerated (older shapes omit it); a different type is not.
-    if (!value.isUndefined() && !value.isNull() && value.toString() != type)
+    if (value && value->toString() != type)
         fail(QStringLiteral("object"), QStringLiteral("expected \"%1\", got %2")
-                                           .arg(type, value.isString() ? u'"' + value.toString() + u'"'
-                                                                       : QStringLiteral("a non-string")));
+                                           .arg(type, value->isString() ? u'"' + value->toString() + u'"'
+                                                                        : QStringLiteral("a non-string")));
 }
 
-std::optional<QJsonValue> JsonReader::present(const QString& key) const
+const QJsonValue* JsonReader::present(const QString& key) const
 {
-    QJsonValue value = m_object.value(key);
-    if (value.isUndefined() || value.isNull())
-        return std::nullopt;
+    const QJsonValue* value = find(key);
+    if (!value || value->isUndefined() || value->isNull())
+        return nullptr;
     return value;
 }
 
-std::optional<QJsonValue> JsonReader::required(const QString& key)
+const QJsonValue* JsonReader::required(const QString& key)
 {
-    auto value = present(key);
+    const QJsonValue* value = present(key);
     if (!value)
         fail(key, QStringLiteral("missing"));
     return value;
 }
 
-std::optional<QJsonValue> JsonReader::typed(const QString& key, Need need, QJsonValue::Type type,
-                                            const QString& expected)
+const QJsonValue* JsonReader::typed(const QString& key, Need need, QJsonValue::Type type,
+                                    const QString& expected)
 {
-    auto value = need == Need::Required ? required(key) : present(key);
+    const QJsonValue* value = need == Need::Required ? required(key) : present(key);
     if (value && value->type() != type) {
         fail(key, expected);
-        return std::nullopt;
+        return nullptr;
     }
     return value;
 }
@@ -86,13 +144,13 @@ QString JsonReader::optString(const QString& key)
 
 QString JsonReader::stringOf(const QString& key, Need need)
 {
-    const auto value = typed(key, need, QJsonValue::String, QStringLiteral("expected a string"));
-    return value ? value->toString() : QString();
+    const QJsonValue* value = typed(key, need, QJsonValue::String, QStringLiteral("expected a string"));
+    return value ? JsonStringMemo::shared(value->toString()) : QString();
 }
 
 qint64 JsonReader::integer(const QString& key)
 {
-    const auto value = required(key);
+    const QJsonValue* value = required(key);
     if (!value)
         return 0;
     constexpr qint64 invalid = std::numeric_limits<qint64>::min();
@@ -126,7 +184,8 @@ std::optional<qint64> JsonReader::optEpoch(const QString& key)
 
 bool JsonReader::boolean(const QString& key)
 {
-    const auto value = typed(key, Need::Required, QJsonValue::Bool, QStringLiteral("expected true or false"));
+    const QJsonValue* value =
+        typed(key, Need::Required, QJsonValue::Bool, QStringLiteral("expected true or false"));
     return value && value->toBool();
 }
 
@@ -137,7 +196,7 @@ bool JsonReader::optBoolean(const QString& key, bool fallback)
 
 std::optional<ObjectRef> JsonReader::optRef(const QString& key, const QString& nameKey)
 {
-    const auto value = present(key);
+    const QJsonValue* value = present(key);
     if (!value)
         return std::nullopt;
     // Some servers send a bare id instead of {id, name}.
@@ -148,7 +207,7 @@ std::optional<ObjectRef> JsonReader::optRef(const QString& key, const QString& n
         return std::nullopt;
     }
     const QJsonObject object = value->toObject();
-    JsonReader inner(object, pathOf(key));
+    JsonReader inner(object, *this, key);
     ObjectRef ref{inner.string(QStringLiteral("id")), inner.optString(nameKey)};
     if (!inner.ok()) {
         absorb(inner);
@@ -198,7 +257,7 @@ std::optional<Price> parsePrice(const QJsonValue& value)
 
 std::optional<Price> JsonReader::optPrice(const QString& key)
 {
-    const auto value = present(key);
+    const QJsonValue* value = present(key);
     if (!value)
         return std::nullopt;
     auto parsed = parsePrice(*value);
@@ -250,7 +309,7 @@ std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QS
 
 NodeSchedule JsonReader::schedule(const QString& key)
 {
-    const auto value = required(key);
+    const QJsonValue* value = required(key);
     if (!value)
         return {};
     QString error;
@@ -266,7 +325,7 @@ NodeSchedule JsonReader::schedule(const QString& key)
 QMap<QString, QString> JsonReader::tags(const QString& key)
 {
     QMap<QString, QString> result;
-    const auto value = present(key);
+    const QJsonValue* value = present(key);
     if (!value)
         return result;
     if (!value->isObject()) {
@@ -286,13 +345,15 @@ QMap<QString, QString> JsonReader::tags(const QString& key)
 
 QJsonObject JsonReader::object(const QString& key)
 {
-    const auto value = typed(key, Need::Required, QJsonValue::Object, QStringLiteral("expected an object"));
+    const QJsonValue* value =
+        typed(key, Need::Required, QJsonValue::Object, QStringLiteral("expected an object"));
     return value ? value->toObject() : QJsonObject();
 }
 
 QJsonArray JsonReader::optArray(const QString& key)
 {
-    const auto value = typed(key, Need::Optional, QJsonValue::Array, QStringLiteral("expected a list"));
+    const QJsonValue* value =
+        typed(key, Need::Optional, QJsonValue::Array, QStringLiteral("expected a list"));
     return value ? value->toArray() : QJsonArray();
 }
 

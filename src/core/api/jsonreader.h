@@ -7,7 +7,9 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QList>
 #include <QString>
+#include <QVarLengthArray>
 
 #include <optional>
 
@@ -20,6 +22,8 @@ class JsonReader final
 {
 public:
     JsonReader(const QJsonObject& object, const QString& path);
+    // The reader of an object nested in parent's at key: its path is put together only for an error.
+    JsonReader(const QJsonObject& object, const JsonReader& parent, const QString& key);
 
     bool ok() const { return m_error.isEmpty(); }
     const QString& error() const { return m_error; }
@@ -51,26 +55,66 @@ public:
     QJsonObject object(const QString& key);
     QJsonArray optArray(const QString& key);
 
+    // Whether the object has the key, null included.
+    bool has(const QString& key) const { return find(key) != nullptr; }
+
     QString pathOf(const QString& key) const;
     const QJsonObject& json() const { return m_object; }
 
 private:
-    // Null or absent: nullopt and no error. Present: the value.
-    std::optional<QJsonValue> present(const QString& key) const;
-    std::optional<QJsonValue> required(const QString& key);
+    // The object's value at key, or null when it has no such key.
+    const QJsonValue* find(const QString& key) const;
+    // Null or absent: null and no error. Present: the value.
+    const QJsonValue* present(const QString& key) const;
+    const QJsonValue* required(const QString& key);
     enum class Need
     {
         Required,
         Optional
     };
     // present() or required(), and then of the given type; otherwise the error `expected`.
-    std::optional<QJsonValue> typed(const QString& key, Need need, QJsonValue::Type type,
-                                    const QString& expected);
+    const QJsonValue* typed(const QString& key, Need need, QJsonValue::Type type, const QString& expected);
     QString stringOf(const QString& key, Need need);
+    QString path() const;
+
+    // The object's fields, read once: a parser asks for most of them, and QJsonObject::value()
+    // searches its keys as UTF-8 at every call (a list of 10,000 instances spent most of its parse
+    // there).
+    struct Field
+    {
+        QString key;
+        QJsonValue value;
+    };
 
     const QJsonObject& m_object;
+    QVarLengthArray<Field, 24> m_fields;
     QString m_path;
+    // A nested object's reader: its parent and the key it is at there.
+    const JsonReader* m_parent = nullptr;
+    QString m_key;
     QString m_error;
+};
+
+// While a list is parsed, the strings its items repeat (workspace, status, SKU, pool, image, ...)
+// are kept once and shared by the items that hold them: ten thousand instances of one pool hold
+// one copy of its name rather than ten thousand. The n-th string read of an item is compared with
+// the n-th of the item before; an equal one is that one. One per thread, for the list being parsed.
+class JsonStringMemo final
+{
+public:
+    JsonStringMemo();
+    ~JsonStringMemo();
+    Q_DISABLE_COPY_MOVE(JsonStringMemo)
+
+    // Starts the next item of the list.
+    void nextItem() { m_next = 0; }
+    // text, or an equal string the item before read at the same place.
+    static QString shared(QString text);
+
+private:
+    QList<QString> m_strings;
+    qsizetype m_next = 0;
+    JsonStringMemo* m_outer;
 };
 
 // Free helpers shared by the parsers.

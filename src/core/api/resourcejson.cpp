@@ -149,8 +149,8 @@ std::optional<InstanceSku> parseInstanceSku(const QJsonObject& json, QString* er
     InstanceSku sku;
     sku.id = reader.string(QStringLiteral("id"));
     // The May shape called the alias "name".
-    sku.alias = json.contains(u"alias") ? reader.string(QStringLiteral("alias"))
-                                        : reader.optString(QStringLiteral("name"));
+    sku.alias = reader.has(QStringLiteral("alias")) ? reader.string(QStringLiteral("alias"))
+                                                    : reader.optString(QStringLiteral("name"));
     sku.audienceHint = reader.optString(QStringLiteral("audience_hint"));
     const QStringList& knownProperties = InstanceSku::standardProperties();
     for (auto it = json.begin(); it != json.end() && reader.ok(); ++it) {
@@ -200,8 +200,8 @@ std::optional<Instance> parseInstance(const QJsonObject& json, QString* error)
     instance.status = instanceStatusFromString(instance.statusText);
     instance.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
     // "capacity" is the deprecated name of the pool; older servers send only that.
-    instance.pool =
-        json.contains(u"pool") ? reader.ref(QStringLiteral("pool")) : reader.ref(QStringLiteral("capacity"));
+    instance.pool = reader.has(QStringLiteral("pool")) ? reader.ref(QStringLiteral("pool"))
+                                                       : reader.ref(QStringLiteral("capacity"));
     instance.image = reader.ref(QStringLiteral("image"));
     instance.createdAt = reader.epoch(QStringLiteral("created_at"));
     instance.updatedAt = reader.optEpoch(QStringLiteral("updated_at")).value_or(instance.createdAt);
@@ -257,8 +257,8 @@ std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* erro
     else
         reader.expectObjectType(QStringLiteral("deployment"));
     readScope(reader, deployment);
-    deployment.pool =
-        json.contains(u"pool") ? reader.ref(QStringLiteral("pool")) : reader.ref(QStringLiteral("capacity"));
+    deployment.pool = reader.has(QStringLiteral("pool")) ? reader.ref(QStringLiteral("pool"))
+                                                         : reader.ref(QStringLiteral("capacity"));
     deployment.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
     deployment.instanceTemplate = reader.ref(QStringLiteral("instance_template"));
     deployment.enabled = reader.optBoolean(QStringLiteral("enabled"), true);
@@ -329,15 +329,15 @@ std::optional<Order> parseOrder(const QJsonObject& json, QString* error)
     reader.expectObjectType(QStringLiteral("order"));
     Order order;
     order.id = reader.string(QStringLiteral("id"));
-    order.pool =
-        json.contains(u"pool") ? reader.ref(QStringLiteral("pool")) : reader.ref(QStringLiteral("capacity"));
+    order.pool = reader.has(QStringLiteral("pool")) ? reader.ref(QStringLiteral("pool"))
+                                                    : reader.ref(QStringLiteral("capacity"));
     order.side = reader.string(QStringLiteral("side"));
     order.allowStanding = reader.optBoolean(QStringLiteral("allow_standing"), false);
     order.allowPartial = reader.optBoolean(QStringLiteral("allow_partial"), false);
     // Legacy orders have no SKU.
     order.sku = reader.optRef(QStringLiteral("instance_sku"), QStringLiteral("alias")).value_or(ObjectRef{});
     order.delta = reader.schedule(QStringLiteral("allocation_schedule_delta"));
-    if (json.contains(u"filled_allocation_schedule_delta"))
+    if (reader.has(QStringLiteral("filled_allocation_schedule_delta")))
         order.filledDelta = reader.schedule(QStringLiteral("filled_allocation_schedule_delta"));
     order.limitPrice = reader.price(QStringLiteral("limit_price_dollars_per_node_hour"));
     order.statusText = reader.string(QStringLiteral("status"));

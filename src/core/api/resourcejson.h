@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/api/jsonreader.h"
 #include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
@@ -74,7 +75,9 @@ std::optional<QList<T>> parseItems(const QJsonArray& data, ItemParser<T> parser,
 {
     QList<T> items;
     items.reserve(data.size());
+    JsonStringMemo strings;
     for (qsizetype i = 0; i < data.size(); ++i) {
+        strings.nextItem();
         const QJsonValue value = data.at(i);
         QString itemError;
         std::optional<T> item = value.isObject() ? parser(value.toObject(), &itemError) : std::nullopt;

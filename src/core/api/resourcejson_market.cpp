@@ -239,8 +239,8 @@ std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* er
     reader.expectObjectType(QStringLiteral("procurement"));
     Procurement procurement;
     readScope(reader, procurement);
-    procurement.pool =
-        json.contains(u"pool") ? reader.ref(QStringLiteral("pool")) : reader.ref(QStringLiteral("capacity"));
+    procurement.pool = reader.has(QStringLiteral("pool")) ? reader.ref(QStringLiteral("pool"))
+                                                          : reader.ref(QStringLiteral("capacity"));
     procurement.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
     // A node count; the document's other form, the tag "node_count", carries none.
     const QJsonValue target = json.value(u"target");

@@ -42,6 +42,10 @@ Poller::Poller(Fetch fetch, ApplyLater apply, QObject* parent)
     : Poller(fetchingOne(std::move(fetch)), std::move(apply), false, parent)
 {}
 
+Poller::Poller(FetchMany fetch, ApplyLater apply, QObject* parent)
+    : Poller(std::move(fetch), std::move(apply), true, parent)
+{}
+
 Poller::Poller(FetchMany fetch, ApplyLater apply, bool many, QObject* parent)
     : QObject(parent)
     , m_fetch(std::move(fetch))

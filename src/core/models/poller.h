@@ -46,6 +46,8 @@ public:
     Poller(Fetch fetch, Apply apply, QObject* parent = nullptr);
     Poller(FetchMany fetch, Apply apply, QObject* parent = nullptr);
     Poller(Fetch fetch, ApplyLater apply, QObject* parent = nullptr);
+    // Several calls whose results are applied later (a long list put together from them).
+    Poller(FetchMany fetch, ApplyLater apply, QObject* parent = nullptr);
     ~Poller() override;
 
     // A poller of one typed call: apply takes what fetch's ApiReply<T> answers, and a function

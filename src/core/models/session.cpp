@@ -24,6 +24,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <memory>
 
 namespace sfdesk {
 
@@ -72,7 +73,8 @@ Session::Session(ApiClient* client, QObject* parent)
     addPoller(Resource::Availability,
               single([this] { return m_client->skuAvailability(); },
                      [this](const QList<SkuAvailability>& v) { m_skus->setAvailability(v); }));
-    // Accounts run thousands of instances: a long list is diffed off the UI thread.
+    // Accounts run thousands of instances, orders, pools or images: a long list is diffed off the UI
+    // thread.
     addPoller(Resource::Instances,
               Poller::applyingLater(
                   [this] { return m_client->instances(m_workspace); },
@@ -80,40 +82,58 @@ Session::Session(ApiClient* client, QObject* parent)
                       m_instances->refreshInBackground(v, std::move(wanted), std::move(done));
                   },
                   this));
-    addPoller(Resource::Pools, single([this] { return m_client->pools(m_workspace); },
-                                      [this](const QList<Pool>& v) {
-                                          const bool first = !isLoaded(Resource::Pools);
-                                          m_pools->refresh(v);
-                                          // A transfer changes the pools it moves nodes between: one
-                                          // made elsewhere shows in the pools' answer first.
-                                          if (!first && isLoaded(Resource::PoolTransfers))
-                                              refresh(Resource::PoolTransfers);
-                                      }));
-    addPoller(Resource::Orders, new Poller(
-                                    Poller::FetchMany([this] { return fetchOrders(); }),
-                                    [this](const QVariant& v) { applyOrders(v); }, this));
+    addPoller(Resource::Pools,
+              Poller::applyingLater(
+                  [this] { return m_client->pools(m_workspace); },
+                  [this](const QList<Pool>& v, std::function<bool()> wanted, std::function<void()> done) {
+                      const bool first = !isLoaded(Resource::Pools);
+                      // Whether the model applied the list (it asks wanted() right before).
+                      auto applied = std::make_shared<bool>(false);
+                      m_pools->refreshInBackground(
+                          v,
+                          [applied, wanted = std::move(wanted)] {
+                              *applied = wanted();
+                              return *applied;
+                          },
+                          [this, first, applied, done = std::move(done)] {
+                              // A transfer changes the pools it moves nodes between: one made
+                              // elsewhere shows in the pools' answer first.
+                              if (*applied && !first && isLoaded(Resource::PoolTransfers))
+                                  refresh(Resource::PoolTransfers);
+                              done();
+                          });
+                  },
+                  this));
+    addPoller(Resource::Orders,
+              new Poller(Poller::FetchMany([this] { return fetchOrders(); }),
+                         Poller::ApplyLater([this](const QVariant& v, std::function<bool()> wanted,
+                                                   std::function<void()> done) {
+                             applyOrders(v, std::move(wanted), std::move(done));
+                         }),
+                         this));
     // The account's own images, of every readable workspace, and SF Compute's public ones, which boot
     // in every workspace and are listed only under their own.
     addPoller(Resource::Images,
-              new Poller(
-                  Poller::FetchMany([this] {
-                      return QList<ApiCall*>{m_client->images(), m_client->images(QString::fromLatin1(
-                                                                     ApiClient::publicImagesWorkspace))};
-                  }),
-                  [this](const QVariant& results) {
-                      QList<Image> images;
-                      QSet<QString> ids;
-                      for (const QVariant& result : constValue(results.toList())) {
-                          for (const Image& image : constValue(result.value<QList<Image>>())) {
-                              if (!ids.contains(image.id)) {
-                                  ids.insert(image.id);
-                                  images.append(image);
-                              }
-                          }
-                      }
-                      m_images->refresh(images);
-                  },
-                  this));
+              new Poller(Poller::FetchMany([this] {
+                             return QList<ApiCall*>{
+                                 m_client->images(),
+                                 m_client->images(QString::fromLatin1(ApiClient::publicImagesWorkspace))};
+                         }),
+                         Poller::ApplyLater([this](const QVariant& results, std::function<bool()> wanted,
+                                                   std::function<void()> done) {
+                             QList<Image> images;
+                             QSet<QString> ids;
+                             for (const QVariant& result : constValue(results.toList())) {
+                                 for (const Image& image : constValue(result.value<QList<Image>>())) {
+                                     if (!ids.contains(image.id)) {
+                                         ids.insert(image.id);
+                                         images.append(image);
+                                     }
+                                 }
+                             }
+                             m_images->refreshInBackground(images, std::move(wanted), std::move(done));
+                         }),
+                         this));
     addPoller(Resource::FeatureFlags, single([this] { return m_client->featureFlags(); },
                                              [this](const QList<FeatureFlag>& flags) {
                                                  const bool first = !m_flagsKnown;
@@ -302,12 +322,12 @@ void Session::applyDeployments(const QVariant& results)
     m_deployments->refresh(deployments);
 }
 
-void Session::applyOrders(const QVariant& results)
+void Session::applyOrders(const QVariant& results, std::function<bool()> wanted, std::function<void()> done)
 {
     QList<Order> orders;
     for (const QVariant& result : constValue(results.toList()))
         orders += result.value<QList<Order>>();
-    m_orders->refresh(orders);
+    m_orders->refreshInBackground(orders, std::move(wanted), std::move(done));
 }
 
 std::optional<FeatureFlag> Session::featureFlag(const QString& name) const

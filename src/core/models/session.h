@@ -16,6 +16,7 @@
 #include <QSet>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 
 namespace sfdesk {
@@ -195,7 +196,7 @@ Q_SIGNALS:
 private:
     Poller* addPoller(Resource resource, Poller* poller);
     QList<class ApiCall*> fetchOrders();
-    void applyOrders(const QVariant& results);
+    void applyOrders(const QVariant& results, std::function<bool()> wanted, std::function<void()> done);
     // The workspaces a list that the API answers per workspace is read in, for "all workspaces".
     QStringList readableWorkspaces() const;
     QList<class ApiCall*> fetchDeployments();
