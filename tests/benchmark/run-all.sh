@@ -11,8 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling bench_pricewatches tst_instancerefreshbenchmark
     tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload bench_scale)
-# The scale step's sizes: the three tenfolds of docs/PERFORMANCE.md (about a minute on
-# two cores, most of it seeding 100,000 instances); SFDESK_SCALE_SIZES="1000 10000" for a quicker run.
+# The scale step's sizes: the three tenfolds of docs/PERFORMANCE.md (about 13 minutes on two
+# shared cores, most of it seeding 100,000 orders and 100,000 instances); SFDESK_SCALE_SIZES="1000 10000"
+# for a quicker run.
 scale_sizes=${SFDESK_SCALE_SIZES:-1000 10000 100000}
 
 if [ $# -ge 1 ]; then
