@@ -1,24 +1,36 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // How costs grow with the account: the same measures at tenfold sizes (default 1,000, 10,000 and
-// 100,000 instances, and as many orders on the planner chart), each size in a process of its own
-// (so that memory is of that size alone), then a table with each measure's growth per tenfold and
-// a plot of it.
+// 100,000 instances, and as many orders with their fills), each size in a process of its own (so
+// that memory is of that size alone), then a table with each measure's growth per tenfold and a
+// plot of it.
 //   bench_scale [--png FILE] [SIZE...]        (defaults: 1000 10000 100000)
 //   bench_scale --one SIZE                    (one size; what the first form runs)
-// Per size:
-//   sim_page_ms   sfsim in process: GET /instances?limit=200, the first page, CPU time of the
-//                 request and its body, median of 15 (the world seeded through sfsim's API)
-//   refresh_ms    the client's refresh of the whole list: the pages' bytes parsed into Instances
-//                 and refreshed into an InstanceModel (the first answer), median of 3
-//   chart_ms      the planner chart (month, 20 SKUs) rendered with SIZE orders, median of 5
-//   rss_mb        the process's resident memory once the list is in the model (the sfsim world
-//                 included), and model_mb, what the model's rows added to it
+// Per size, sfsim in process (its clock standing still but for the days the seeding moves it) is
+// seeded through its API: SIZE orders in a pool of their own, three in four buys that fill at once
+// against the synthetic market (one node for an hour, a day of hours at a time, the clock moved a
+// day after each so that the market's depth is never exhausted) and the rest standing buys under
+// every ask, spread over the next 20 days; then SIZE instances in another pool. Then:
+//   sim_page_ms     GET /instances?limit=200, the first page, CPU time of the request and its
+//                   body, median of 15
+//   orders_page_ms  GET /orders?limit=200, the same
+//   fills_page_ms   GET /orderbook/fills?limit=200 over the last and next 30 days, the same
+//   create_ms       POST /orders of a standing buy, CPU, median of the last 200 of the seeding
+//   create_full_ms  the same, 15 more once the instances are seeded too (median)
+//   refresh_ms      the client's refresh of the whole instance list: the pages' bytes parsed into
+//                   Instances and refreshed into an InstanceModel (the first answer), median of 3
+//   orders_refresh_ms  the same for the orders list, into an OrderModel
+//   chart_ms        the planner chart (month) of the orders' pool, from the pool and the orders as
+//                   sfsim returned them, converted as the app converts them, median of 5
+//   rss_mb          the process's resident memory once both lists are in their models (the sfsim
+//                   world included); model_mb and orders_mb, what each model's rows added to it
 // Prints numbers; asserts nothing about speed.
 
 #include "core/api/resourcejson.h"
+#include "core/market/plannerconversion.h"
 #include "core/market/plannerdata.h"
 #include "core/models/instancemodel.h"
+#include "core/models/ordermodel.h"
 #include "gui/reservations/plannerchart.h"
 #include "inprocesssim.h"
 #include "sim/routes/simapi.h"
@@ -39,6 +51,8 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <functional>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace sfdesk;
@@ -72,32 +86,167 @@ double median(QList<double> samples)
 constexpr qint64 H = 3600;
 constexpr qint64 Hour0 = 1'800'000'000;
 
-PlannerSnapshot chartSnapshot(int orders)
+// Best ask and bid per hour around `now` for the chart's SKU (the planner asks the order book for
+// them; here they are made up, as they do not grow with the account).
+QList<HourQuote> chartQuotes(qint64 now)
 {
-    PlannerSnapshot snapshot;
-    snapshot.now = Hour0 + 1200;
-    for (int sku = 0; sku < 20; ++sku) {
-        QList<ScheduleEntry> days;
-        for (int day = -5; day < 35; ++day)
-            days.append(ScheduleEntry{Hour0 + day * 24 * H, Hour0 + (day + 1) * 24 * H, 1 + (sku + day) % 4});
-        snapshot.ownedBySku.insert(u"isku_%1"_s.arg(sku, 2, 10, QLatin1Char('0')),
-                                   Schedule::fromEntries(days));
+    QList<HourQuote> quotes;
+    const qint64 first = now - now % H;
+    for (qint64 hour = first - 5 * 24 * H; hour < first + 35 * 24 * H; hour += H)
+        quotes.append(HourQuote{hour, 2'500'000 + hour % 7 * 10'000, 2'000'000, std::nullopt});
+    return quotes;
+}
+
+double cpuOf(const std::function<void()>& work)
+{
+    const double start = cpuMs();
+    work();
+    return cpuMs() - start;
+}
+
+// A list route's first page: CPU time of the request and its body, median of 15 (after one that
+// prepares the statements).
+double firstPageMs(InProcessSim& sim, const QString& path, const QString& query)
+{
+    QList<double> page;
+    for (int i = 0; i < 16; ++i) {
+        bool ok = true;
+        const double ms = cpuOf([&] {
+            const ApiResponse response = sim.call(u"GET"_s, path, query);
+            ok = response.status == 200 && !response.bytes().isEmpty();
+        });
+        if (!ok) {
+            QTextStream(stderr) << "GET " << path << "?" << query << " failed" << Qt::endl;
+            std::exit(1);
+        }
+        if (i > 0)
+            page.append(ms);
     }
-    for (int i = 0; i < orders; ++i) {
-        PlannerOrder order;
-        order.id = u"ordr_%1"_s.arg(i);
-        order.buy = i % 3 != 0;
-        order.sku = u"isku_%1"_s.arg(i % 20, 2, 10, QLatin1Char('0'));
-        order.start = Hour0 + (i % 700) * H;
-        order.end = order.start + (4 + i % 30) * H;
-        order.nodes = 1 + i % 6;
-        order.limitMicros = 2'000'000 + (i % 1000) * 1000;
-        order.status = PlannerOrder::Status::Standing;
-        snapshot.orders.append(order);
+    return median(page);
+}
+
+// Every page of a list, as the client reads them, as one answer of the whole list.
+QByteArray wholeList(InProcessSim& sim, const QString& path, int expected)
+{
+    QJsonArray all;
+    QString cursor;
+    for (;;) {
+        const ApiResponse response = sim.call(
+            u"GET"_s, path, u"limit=200"_s + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
+        const QJsonObject body = QJsonDocument::fromJson(response.bytes()).object();
+        for (const auto& item : body.value(u"data"_s).toArray())
+            all.append(item);
+        cursor = body.value(u"cursor"_s).toString();
+        if (!body.value(u"has_more"_s).toBool() || cursor.isEmpty())
+            break;
     }
-    for (qint64 hour = Hour0 - 5 * 24 * H; hour < Hour0 + 35 * 24 * H; hour += H)
-        snapshot.quotes.append(HourQuote{hour, 2'500'000 + hour % 7 * 10'000, 2'000'000, std::nullopt});
-    return snapshot;
+    if (all.size() < expected) {
+        QTextStream(stderr) << "read " << all.size() << " " << path << " of " << expected << Qt::endl;
+        std::exit(1);
+    }
+    return QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, all}, {u"has_more"_s, false}})
+        .toJson(QJsonDocument::Compact);
+}
+
+// The client's refresh of a whole list (parsed, then refreshed into a fresh model), median of 3;
+// `addedMb` gets what the first round's rows added to the process, `kept` the last model.
+template <typename Model, typename T>
+double refreshMs(const QByteArray& list, ItemParser<T> parser, int expected, double* addedMb,
+                 std::unique_ptr<Model>* kept)
+{
+    QList<double> refresh;
+    for (int i = 0; i < 3; ++i) {
+        kept->reset();
+        const double before = rssMb();
+        auto model = std::make_unique<Model>();
+        QElapsedTimer timer;
+        timer.start();
+        const QJsonDocument document = QJsonDocument::fromJson(list);
+        QString problem;
+        const auto envelope = parseListEnvelope(document.object(), &problem);
+        const auto items = parseItems<T>(envelope->data, parser, &problem);
+        if (!items) {
+            QTextStream(stderr) << "parse: " << problem << Qt::endl;
+            std::exit(1);
+        }
+        model->refresh(*items);
+        refresh.append(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        if (model->rowCount() < expected)
+            std::exit(1);
+        *kept = std::move(model);
+        if (i == 0) // later rounds reuse the heap the round before freed
+            *addedMb = rssMb() - before;
+    }
+    return median(refresh);
+}
+
+struct OrderSeeding
+{
+    QString pool;
+    QString sku; // the first the market trades
+    int filled = 0;
+    QList<double> createMs;
+};
+
+// SIZE orders in a pool of their own, through POST /orders (see the head of the file).
+OrderSeeding seedOrders(InProcessSim& sim, int size)
+{
+    OrderSeeding seeding;
+    sim.must(u"POST"_s, u"/_sim/accounts/acme/balance"_s, {{u"balance_dollars"_s, u"1000000000.000000"_s}});
+    seeding.pool = sim.must(u"POST"_s, u"pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"orders"_s}})
+                       .value(u"id"_s)
+                       .toString();
+    QStringList skus;
+    for (const auto& sku : sim.must(u"GET"_s, u"instance_skus"_s, {}).value(u"data"_s).toArray())
+        skus.append(sku.toObject().value(u"id"_s).toString());
+    const qsizetype n = skus.size();
+    seeding.sku = skus.first();
+    const auto order = [&](const QString& sku, qint64 start, qint64 hours, const QString& limit,
+                           bool standing) {
+        QJsonObject body{
+            {u"pool"_s, seeding.pool},
+            {u"side"_s, u"buy"_s},
+            {u"instance_sku"_s, sku},
+            {u"allocation_schedule_delta"_s,
+             QJsonArray{QJsonObject{
+                 {u"start_at"_s, start}, {u"end_at"_s, start + hours * H}, {u"node_count"_s, 1}}}},
+            {u"limit_price_dollars_per_node_hour"_s, limit}};
+        if (standing)
+            body.insert(u"allow_standing"_s, true);
+        QJsonObject placed;
+        const double ms = cpuOf([&] { placed = sim.must(u"POST"_s, u"orders"_s, body); });
+        if (standing)
+            seeding.createMs.append(ms);
+        return placed;
+    };
+    // Buys that fill at once: four a SKU and hour over the next day's hours, then the clock a day on.
+    const int filled = size - size / 4;
+    const qsizetype perDay = 24 * n * 4;
+    qint64 now = Hour0;
+    for (int i = 0; i < filled; ++i) {
+        if (i > 0 && i % perDay == 0) {
+            sim.must(u"POST"_s, u"/_sim/clock/advance"_s, {{u"seconds"_s, 24 * H}});
+            now += 24 * H;
+        }
+        const qsizetype j = i % perDay;
+        const QJsonObject placed =
+            order(skus.at(j % n), now + (1 + (j / n) % 24) * H, 1, u"200.000000"_s, false);
+        seeding.filled += placed.value(u"status"_s).toString() == u"filled"_s ? 1 : 0;
+    }
+    // Standing buys under every ask, four hours each, their starts spread over the next 20 days in
+    // placement order.
+    const int standing = size / 4;
+    const qint64 perSku = (standing + n - 1) / n;
+    for (int i = 0; i < standing; ++i) {
+        const qint64 hour = 1 + (i / n) * (20 * 24) / perSku;
+        const QJsonObject placed = order(skus.at(i % n), now + hour * H, 4, u"0.010000"_s, true);
+        if (placed.value(u"status"_s).toString() != u"standing"_s) {
+            QTextStream(stderr) << "a standing buy is " << placed.value(u"status"_s).toString() << Qt::endl;
+            std::exit(1);
+        }
+    }
+    seeding.createMs = seeding.createMs.mid(std::max<qsizetype>(0, seeding.createMs.size() - 200));
+    return seeding;
 }
 
 int runOne(int size)
@@ -110,7 +259,10 @@ int runOne(int size)
         return 1;
     }
     SimOptions options;
-    options.startTime = 1'800'000'000;
+    options.startTime = Hour0;
+    // The clock stands still: the seeding moves it, so that its speed does not change the world.
+    options.timeScale = 0;
+    options.control = true;
     SimApi api(store, options);
     bool seeded = false;
     if (!api.initialize(&error, &seeded)) {
@@ -120,6 +272,8 @@ int runOne(int size)
     InProcessSim sim{api, "Bearer " + api.tokens().value(u"acme-owner"_s).toString().toLatin1()};
     QElapsedTimer seeding;
     seeding.start();
+    const OrderSeeding orders = seedOrders(sim, size);
+    const double ordersSeedS = static_cast<double>(seeding.restart()) / 1000.0;
     const QString pool =
         sim.must(u"POST"_s, u"pools"_s, {{u"workspace"_s, u"default"_s}, {u"name"_s, u"scale"_s}})
             .value(u"id"_s)
@@ -130,70 +284,60 @@ int runOne(int size)
                   {u"image"_s, u"ubuntu-24.04-cuda-13.2"_s},
                   {u"instance_sku"_s, u"sea-3-h100"_s}});
     const double seedS = static_cast<double>(seeding.elapsed()) / 1000.0;
-
-    // sfsim's first page.
-    QList<double> page;
-    for (int i = 0; i < 16; ++i) {
-        const double start = cpuMs();
-        const ApiResponse response = sim.call(u"GET"_s, u"instances"_s, u"limit=200"_s);
-        const QByteArray bytes = response.bytes();
-        if (response.status != 200 || bytes.isEmpty())
-            return 1;
-        if (i > 0) // the first prepares the statements
-            page.append(cpuMs() - start);
+    const qint64 now = sim.must(u"GET"_s, u"/_sim/clock"_s, {}).value(u"now"_s).toInteger();
+    // One more standing buy in the whole account (its instances too), median of 15.
+    QList<double> createFull;
+    for (int i = 0; i < 15; ++i) {
+        const qint64 start = now - now % H + (30 + i) * H;
+        const QJsonObject body{
+            {u"pool"_s, orders.pool},
+            {u"side"_s, u"buy"_s},
+            {u"instance_sku"_s, orders.sku},
+            {u"allocation_schedule_delta"_s,
+             QJsonArray{QJsonObject{{u"start_at"_s, start}, {u"end_at"_s, start + H}, {u"node_count"_s, 1}}}},
+            {u"limit_price_dollars_per_node_hour"_s, u"0.010000"_s},
+            {u"allow_standing"_s, true}};
+        createFull.append(cpuOf([&] { sim.must(u"POST"_s, u"orders"_s, body); }));
     }
 
-    // Every page, as the client reads them, then the whole list in one answer's shape.
-    QJsonArray all;
-    QString cursor;
-    for (;;) {
-        const ApiResponse response =
-            sim.call(u"GET"_s, u"instances"_s,
-                     u"limit=200"_s + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
-        const QJsonObject body = QJsonDocument::fromJson(response.bytes()).object();
-        for (const auto& item : body.value(u"data"_s).toArray())
-            all.append(item);
-        cursor = body.value(u"cursor"_s).toString();
-        if (!body.value(u"has_more"_s).toBool() || cursor.isEmpty())
-            break;
-    }
-    if (all.size() < size) {
-        QTextStream(stderr) << "read " << all.size() << " instances of " << size << Qt::endl;
+    // sfsim's first pages.
+    const double instancesPage = firstPageMs(sim, u"instances"_s, u"limit=200"_s);
+    const double ordersPage = firstPageMs(sim, u"orders"_s, u"limit=200"_s);
+    const qint64 month = 30 * 24 * H;
+    const double fillsPage =
+        firstPageMs(sim, u"orderbook/fills"_s,
+                    u"limit=200&start_at=%1&end_at=%2&since_at=%1"_s.arg(now - now % H - month)
+                        .arg(now - now % H + month));
+
+    // The whole lists, refreshed into the client's models.
+    double modelMb = 0;
+    std::unique_ptr<InstanceModel> instanceModel;
+    const double refresh = refreshMs<InstanceModel, Instance>(wholeList(sim, u"instances"_s, size),
+                                                              parseInstance, size, &modelMb, &instanceModel);
+    const QByteArray orderList = wholeList(sim, u"orders"_s, size);
+    double ordersMb = 0;
+    std::unique_ptr<OrderModel> orderModel;
+    const double ordersRefresh =
+        refreshMs<OrderModel, Order>(orderList, parseOrder, size, &ordersMb, &orderModel);
+    const double rss = rssMb();
+
+    // The planner chart of the orders' pool, as the Reservations page makes its snapshot.
+    QString problem;
+    const std::optional<Pool> chartPool =
+        parsePool(sim.must(u"GET"_s, u"pools/"_s + orders.pool, {}), &problem);
+    const auto envelope = parseListEnvelope(QJsonDocument::fromJson(orderList).object(), &problem);
+    const auto chartOrders = parseItems<Order>(envelope->data, parseOrder, &problem);
+    if (!chartPool || !chartOrders) {
+        QTextStream(stderr) << "chart: " << problem << Qt::endl;
         return 1;
     }
-    const QByteArray list =
-        QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, all}, {u"has_more"_s, false}})
-            .toJson(QJsonDocument::Compact);
-    all = {};
-    QList<double> refresh;
-    double modelMb = 0;
-    double rss = 0;
-    std::unique_ptr<InstanceModel> kept;
-    for (int i = 0; i < 3; ++i) {
-        kept.reset();
-        const double before = rssMb();
-        auto model = std::make_unique<InstanceModel>();
-        QElapsedTimer timer;
-        timer.start();
-        const QJsonDocument document = QJsonDocument::fromJson(list);
-        QString problem;
-        const auto envelope = parseListEnvelope(document.object(), &problem);
-        const auto items = parseItems<Instance>(envelope->data, parseInstance, &problem);
-        model->refresh(*items);
-        refresh.append(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-        if (model->rowCount() < size)
-            return 1;
-        kept = std::move(model);
-        if (i == 0) // later rounds reuse the heap the round before freed
-            modelMb = rssMb() - before;
-        rss = rssMb();
-    }
-
-    // The planner chart with as many orders.
+    PlannerSnapshot snapshot = PlannerConversion::snapshot(*chartPool, *chartOrders, now);
+    snapshot.quotes = chartQuotes(now);
+    snapshot.quoteSku = chartPool->bySku.isEmpty() ? QString() : chartPool->bySku.firstKey();
     PlannerChart chart;
     chart.resize(1200, 600);
     chart.setRange(PlannerChart::Range::Month);
-    chart.setSnapshot(chartSnapshot(size));
+    chart.setSnapshot(snapshot);
     QList<double> chartMs;
     for (int i = 0; i < 6; ++i) {
         QElapsedTimer timer;
@@ -202,9 +346,13 @@ int runOne(int size)
         if (i > 0)
             chartMs.append(static_cast<double>(timer.nsecsElapsed()) / 1e6);
     }
-    std::printf(
-        "scale %d seed_s %.1f sim_page_ms %.3f refresh_ms %.1f chart_ms %.1f rss_mb %.1f model_mb %.1f\n",
-        size, seedS, median(page), median(refresh), median(chartMs), rss, modelMb);
+    std::printf("scale %d orders_seed_s %.1f seed_s %.1f filled %d create_ms %.3f create_full_ms %.3f "
+                "sim_page_ms %.3f "
+                "orders_page_ms %.3f fills_page_ms %.3f refresh_ms %.1f orders_refresh_ms %.1f chart_ms %.1f "
+                "chart_orders %lld rss_mb %.1f model_mb %.1f orders_mb %.1f\n",
+                size, ordersSeedS, seedS, orders.filled, median(orders.createMs), median(createFull),
+                instancesPage, ordersPage, fillsPage, refresh, ordersRefresh, median(chartMs),
+                static_cast<long long>(snapshot.orders.size()), rss, modelMb, ordersMb);
     return 0;
 }
 
@@ -214,14 +362,23 @@ struct Row
     QList<double> values; // in the order of `measures`
 };
 
-const QStringList measures{u"sim_page_ms"_s, u"refresh_ms"_s, u"chart_ms"_s, u"rss_mb"_s};
-const QStringList titles{u"sfsim first page (CPU ms)"_s, u"client refresh of the list (ms)"_s,
-                         u"planner chart render (ms)"_s, u"app memory, RSS (MB)"_s};
+const QStringList measures{u"sim_page_ms"_s,       u"orders_page_ms"_s, u"fills_page_ms"_s,
+                           u"create_ms"_s,         u"create_full_ms"_s, u"refresh_ms"_s,
+                           u"orders_refresh_ms"_s, u"chart_ms"_s,       u"rss_mb"_s};
+const QStringList titles{u"sfsim instances page (CPU ms)"_s,
+                         u"sfsim orders page (CPU ms)"_s,
+                         u"sfsim fills page (CPU ms)"_s,
+                         u"sfsim POST /orders, orders only (CPU ms)"_s,
+                         u"sfsim POST /orders, full account (CPU ms)"_s,
+                         u"client: instance list refresh (ms)"_s,
+                         u"client: orders list refresh (ms)"_s,
+                         u"planner chart render (ms)"_s,
+                         u"app memory, RSS (MB)"_s};
 
 // Growth per tenfold of each measure on a log-log plot, 1.0 at the smallest size.
 void drawPlot(const QList<Row>& rows, const QString& file)
 {
-    QImage image(900, 560, QImage::Format_RGB32);
+    QImage image(1000, 560, QImage::Format_RGB32);
     image.fill(Qt::white);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
@@ -257,8 +414,9 @@ void drawPlot(const QList<Row>& rows, const QString& file)
                u"Cost against the smallest account (log scales); dashed: 10x per tenfold"_s);
     p.setPen(QPen(Qt::darkGray, 1.5, Qt::DashLine));
     p.drawLine(at(0, 0), at(maxSize, maxSize));
-    const QList<QColor> colours{QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
-                                QColor(0x94, 0x67, 0xbd)};
+    const QList<QColor> colours{QColor(0x1f, 0x77, 0xb4), QColor(0x17, 0xbe, 0xcf), QColor(0x8c, 0x56, 0x4b),
+                                QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22), QColor(0xd6, 0x27, 0x28),
+                                QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd)};
     for (qsizetype m = 0; m < measures.size(); ++m) {
         QPolygonF line;
         for (const Row& row : rows)
@@ -271,7 +429,7 @@ void drawPlot(const QList<Row>& rows, const QString& file)
         const QPointF key(plot.right() + 20, plot.top() + 20 + 28 * m);
         p.drawLine(key, key + QPointF(24, 0));
         p.setPen(Qt::black);
-        p.drawText(QRectF(key + QPointF(30, -10), QSizeF(220, 20)), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRectF(key + QPointF(30, -10), QSizeF(300, 20)), Qt::AlignLeft | Qt::AlignVCenter,
                    titles.at(m));
     }
     p.end();
@@ -313,7 +471,8 @@ int main(int argc, char** argv)
         std::fflush(stdout);
         Row row{size, {}};
         for (const QString& measure : measures) {
-            const QRegularExpressionMatch m = QRegularExpression(measure + u" ([\\d.]+)"_s).match(line);
+            const QRegularExpressionMatch m =
+                QRegularExpression(u"\\b"_s + measure + u" ([\\d.]+)"_s).match(line);
             row.values.append(m.hasMatch() ? std::max(1e-3, m.captured(1).toDouble()) : 1e-3);
         }
         rows.append(row);

@@ -23,7 +23,8 @@ struct InProcessSim
     {
         sfsim::SimApiRequest r;
         r.method = method;
-        r.path = QStringLiteral("/preview/v2/") + path;
+        // A path with a leading slash is taken as it is (the /_sim/ control routes).
+        r.path = path.startsWith(u'/') ? path : QStringLiteral("/preview/v2/") + path;
         r.query = QUrlQuery(query);
         r.body = body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
         r.authorization = authorization;
@@ -32,12 +33,13 @@ struct InProcessSim
     }
 
     // A call that must succeed: a benchmark whose seeding failed measures nothing, so it stops.
-    QJsonObject must(const QString& method, const QString& path, const QJsonObject& body)
+    QJsonObject must(const QString& method, const QString& path, const QJsonObject& body,
+                     const QString& query = {})
     {
-        const sfsim::ApiResponse response = call(method, path, {}, body);
+        const sfsim::ApiResponse response = call(method, path, query, body);
         if (response.status >= 300) {
-            QTextStream(stderr) << method << u' ' << path << u": " << response.status << u' '
-                                << response.bytes() << Qt::endl;
+            QTextStream(stderr) << method << ' ' << path << ": " << response.status << ' ' << response.bytes()
+                                << Qt::endl;
             std::exit(1);
         }
         return response.body;

@@ -11,8 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 targets=(sfdesk sfsim bench_market bench_simlist bench_windowsearch bench_barewindow bench_idlepolling bench_pricewatches tst_instancerefreshbenchmark
     tst_cloudinitvalidator tst_reservationspage bench_procurements bench_imageupload bench_scale)
-# The scale step's sizes: the three tenfolds of docs/PERFORMANCE.md (about a minute on
-# two cores, most of it seeding 100,000 instances); SFDESK_SCALE_SIZES="1000 10000" for a quicker run.
+# The scale step's sizes: the three tenfolds of docs/PERFORMANCE.md (about 13 minutes on two
+# shared cores, most of it seeding 100,000 orders and 100,000 instances); SFDESK_SCALE_SIZES="1000 10000"
+# for a quicker run.
 scale_sizes=${SFDESK_SCALE_SIZES:-1000 10000 100000}
 
 if [ $# -ge 1 ]; then
@@ -56,7 +57,7 @@ step "price watches (bench_pricewatches: orderbook reads per poll interval, 20 w
 "$bin/bench_pricewatches" 10 >"$work/watches.txt" 2>&1
 step "image upload (bench_imageupload: 1 GiB to sfsim on loopback against cp, the UI thread's longest stall)"
 "$bin/bench_imageupload" 1024 >"$work/upload.txt" 2>&1
-step "scale (bench_scale: sizes $scale_sizes; sfsim's first page, the client's refresh, the planner chart, memory)"
+step "scale (bench_scale: sizes $scale_sizes; sfsim's first pages and order creates, the client's refreshes, the planner chart, memory)"
 # shellcheck disable=SC2086
 "$bin/bench_scale" --png "$work/scale.png" $scale_sizes >"$work/scale.txt" 2>&1
 step "cold start (sfdesk --self-test against a bare window, 5 runs each: until the window is shown)"
@@ -186,9 +187,14 @@ rows.append(("Longest UI stall during that upload", stall_ms, "ms", "the goal (n
 
 scale = read("scale.txt")
 for measure, label, unit in (("sim_page_ms", "sfsim GET /instances?limit=200, first page (cpu)", "x"),
+                             ("orders_page_ms", "sfsim GET /orders?limit=200, first page (cpu)", "x"),
+                             ("fills_page_ms", "sfsim GET /orderbook/fills?limit=200, first page (cpu)", "x"),
+                             ("create_ms", "sfsim POST /orders, a standing buy (cpu)", "x"),
+                             ("create_full_ms", "sfsim POST /orders once the instances are in too (cpu)", "x"),
                              ("refresh_ms", "client refresh of the whole instance list", "x"),
-                             ("chart_ms", "planner chart render with as many orders", "x"),
-                             ("rss_mb", "app memory (RSS) with the list loaded", "x")):
+                             ("orders_refresh_ms", "client refresh of the whole orders list", "x"),
+                             ("chart_ms", "planner chart render of the orders' pool", "x"),
+                             ("rss_mb", "app memory (RSS) with both lists loaded", "x")):
     (growth,) = find(r"growth " + measure + r" ([\d.]+)x", scale, "scale growth of " + measure)
     rows.append((f"Scale: {label}, growth per tenfold of the account", growth, unit, "the goal (at most)", 10.0))
 

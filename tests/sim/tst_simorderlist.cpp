@@ -132,6 +132,43 @@ private Q_SLOTS:
         QCOMPARE(front.json.value(u"has_more").toBool(), false);
     }
 
+    // Paged one, two or three at a time, forwards and then back from the last order, every sort
+    // (and a status) gives the list that one page gives whole.
+    void pagesJoinUp()
+    {
+        for (const QString& query : {u"sort_by=created_at"_s, u"sort_by=-created_at"_s, u"sort_by=start_at"_s,
+                                     u"sort_by=-start_at"_s, u"status=standing&sort_by=start_at"_s}) {
+            const QString base = MarketSim::Orders + u"?workspace=listing&"_s + query;
+            const QStringList whole = labelsOf(m.api.get(base));
+            QVERIFY(whole.size() >= 3);
+            for (const int limit : {1, 2, 3}) {
+                const QString paged = base + u"&limit=%1"_s.arg(limit);
+                QStringList forwards;
+                QString cursor;
+                for (int page = 0; page < 10; ++page) {
+                    const SimReply r =
+                        m.api.get(paged + (cursor.isEmpty() ? QString() : u"&starting_after="_s + cursor));
+                    QCOMPARE(r.status, 200);
+                    forwards += labelsOf(r);
+                    cursor = r.json.value(u"cursor").toString();
+                    if (!r.json.value(u"has_more").toBool())
+                        break;
+                }
+                QCOMPARE(forwards, whole);
+                QStringList backwards{whole.last()};
+                for (int page = 0; page < 10; ++page) {
+                    const SimReply r = m.api.get(paged + u"&ending_before="_s + cursor);
+                    QCOMPARE(r.status, 200);
+                    backwards = labelsOf(r) + backwards;
+                    cursor = r.json.value(u"cursor").toString();
+                    if (!r.json.value(u"has_more").toBool())
+                        break;
+                }
+                QCOMPARE(backwards, whole);
+            }
+        }
+    }
+
     void badParameters_data()
     {
         QTest::addColumn<QString>("query");

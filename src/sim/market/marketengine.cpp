@@ -183,6 +183,16 @@ QList<MarketOrder> MarketEngine::activeOrders(const std::function<bool(const Mar
     return result;
 }
 
+qint64 MarketEngine::committedBuys(const QStringList& poolIds) const
+{
+    if (!ensureBook())
+        return 0;
+    qint64 committed = 0;
+    for (const QString& poolId : poolIds)
+        committed += m_book.committedBuys(poolId);
+    return committed;
+}
+
 std::optional<MarketOrder> MarketEngine::order(const QString& id) const
 {
     return m_store.order(id);

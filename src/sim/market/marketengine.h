@@ -84,6 +84,9 @@ public:
     // Active orders (pending, standing, partly filled) that `accept` takes, in placement order,
     // from the resting book: each carries its filled schedule rather than its fills.
     QList<MarketOrder> activeOrders(const std::function<bool(const MarketOrder&)>& accept) const;
+    // What the active buys of these pools may still cost (limit × remaining node-seconds, summed
+    // over the orders), from the book's running figures.
+    qint64 committedBuys(const QStringList& poolIds) const;
 
     enum class CancelResult
     {

@@ -43,6 +43,10 @@ bool MarketStore::createSchema(QString* error)
             // Which orders are active is what the resting book holds (loaded once); an index by
             // state would move at every partial fill.
             u"CREATE INDEX IF NOT EXISTS market_orders_pool ON market_orders (pool_id)"_s,
+            // The orders list's sorts (each with the rowid, placement order, after the key): a
+            // page walks one and stops at its last row.
+            u"CREATE INDEX IF NOT EXISTS market_orders_created ON market_orders (created_at)"_s,
+            u"CREATE INDEX IF NOT EXISTS market_orders_start ON market_orders (start_at)"_s,
             // Fills of orders by the order's seq, except those a new order made against other
             // users' orders when it was placed: they are in its own row (`fills`), written with it.
             // `traded` marks the fills the public feed shows (fills()): a trade between two users

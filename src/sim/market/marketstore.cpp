@@ -445,97 +445,140 @@ std::optional<MarketOrder> MarketStore::order(const QString& id) const
     return found.first();
 }
 
-QList<MarketOrder> MarketStore::ordersMatching(const OrderQuery& query) const
+void MarketStore::orderFilter(const OrderQuery& query, QStringList* where, QVariantList* binds) const
 {
-    QStringList where{u"1 = 1"_s};
-    QVariantList binds;
-    auto inList = [&where, &binds](const QString& column, const QStringList& values) {
+    where->append(u"1 = 1"_s);
+    auto inList = [where, binds](const QString& column, const QStringList& values) {
         QStringList marks;
         for (const QString& value : values) {
             marks.append(u"?"_s);
-            binds.append(value);
+            binds->append(value);
         }
-        where.append(marks.isEmpty() ? u"0 = 1"_s : column + u" IN ("_s + marks.join(u", "_s) + u')');
+        where->append(marks.isEmpty() ? u"0 = 1"_s : column + u" IN ("_s + marks.join(u", "_s) + u')');
     };
     if (!query.ids.isEmpty())
         inList(u"o.id"_s, query.ids);
+    // Not by the pool's index: a page walks the index of its sort and stops at its last row,
+    // where the pool's index would have every order of the pools read and sorted for each page.
     if (query.poolIds)
-        inList(u"o.pool_id"_s, *query.poolIds);
+        inList(u"+o.pool_id"_s, *query.poolIds);
     if (query.placedBy.isEmpty()) {
-        where.append(u"o.placed_by IS NULL"_s);
+        where->append(u"o.placed_by IS NULL"_s);
     } else {
-        where.append(u"o.placed_by = ?"_s);
-        binds.append(query.placedBy);
+        where->append(u"o.placed_by = ?"_s);
+        binds->append(query.placedBy);
     }
     if (query.side) {
-        where.append(u"o.side = ?"_s);
-        binds.append(orderSideName(*query.side));
+        where->append(u"o.side = ?"_s);
+        binds->append(orderSideName(*query.side));
     }
     if (!query.statuses.isEmpty()) {
-        // A partly filled order may be stored as standing (see saveStatus()): both are read, and
-        // the loaded status decides.
+        // The status as loadOrders() reads it: an order stored as standing (see saveStatus()) is
+        // partly filled once it has fills, in its row or rows of its own.
         QStringList names;
-        for (OrderStatus status : query.statuses) {
+        for (OrderStatus status : query.statuses)
             names.append(orderStatusName(status));
-            if (status == OrderStatus::PartiallyFilled)
-                names.append(orderStatusName(OrderStatus::Standing));
-        }
         names.removeDuplicates();
-        inList(u"o.status"_s, names);
+        inList(u"CASE WHEN o.status = 'standing' AND (o.fills IS NOT NULL OR EXISTS (SELECT 1 FROM "
+               "market_order_fills f WHERE f.order_seq = o.seq)) THEN 'partially_filled' ELSE o.status END"_s,
+               names);
     }
     if (query.createdAfter) {
-        where.append(u"o.created_at > ?"_s);
-        binds.append(*query.createdAfter);
+        where->append(u"o.created_at > ?"_s);
+        binds->append(*query.createdAfter);
     }
     if (query.createdBefore) {
-        where.append(u"o.created_at < ?"_s);
-        binds.append(*query.createdBefore);
+        where->append(u"o.created_at < ?"_s);
+        binds->append(*query.createdBefore);
     }
-    return loadOrders(where.join(u" AND "_s), binds, false);
 }
 
 OrderPage MarketStore::orders(const OrderQuery& query) const
 {
-    QList<MarketOrder> all = ordersMatching(query);
-    if (!query.statuses.isEmpty())
-        all.removeIf([&query](const MarketOrder& order) { return !query.statuses.contains(order.status); });
-    // Loaded in placement order; created_at never decreases along it, so a stable sort keeps ties
-    // in placement order.
-    const bool descending = query.sortBy.startsWith(u'-');
-    const bool byStart = query.sortBy.endsWith(u"start_at"_s);
-    if (descending)
-        std::reverse(all.begin(), all.end());
-    std::stable_sort(all.begin(), all.end(),
-                     [descending, byStart](const MarketOrder& a, const MarketOrder& b) {
-                         const qint64 x = byStart ? a.startAt : a.createdAt;
-                         const qint64 y = byStart ? b.startAt : b.createdAt;
-                         return descending ? x > y : x < y;
-                     });
-
-    qsizetype begin = 0;
-    qsizetype end = all.size();
-    const QString prefix = u"ordrc_"_s;
-    if (const std::optional<QString> after = decodeCursor(prefix, query.startingAfter)) {
-        for (qsizetype i = 0; i < all.size(); ++i) {
-            if (all[i].id == *after)
-                begin = i + 1;
-        }
-    }
-    if (const std::optional<QString> before = decodeCursor(prefix, query.endingBefore)) {
-        for (qsizetype i = 0; i < all.size(); ++i) {
-            if (all[i].id == *before)
-                end = i;
-        }
-    }
-    const int limit = std::clamp(query.limit, 1, 200);
+    // A page is read in SQL by keyset (the sort key, then placement order), so that it costs its
+    // own rows rather than every order the query selects.
     OrderPage page;
-    if (!query.endingBefore.isEmpty() && end - begin > limit)
-        begin = end - limit;
-    page.orders = all.mid(begin, std::min<qsizetype>(limit, std::max<qsizetype>(0, end - begin)));
+    QStringList where;
+    QVariantList binds;
+    orderFilter(query, &where, &binds);
+    // Ties keep placement order ascending and reverse it descending.
+    const bool descending = query.sortBy.startsWith(u'-');
+    const QString key = query.sortBy.endsWith(u"start_at"_s) ? u"o.start_at"_s : u"o.created_at"_s;
+    const bool backwards = !query.endingBefore.isEmpty();
+    const QString prefix = u"ordrc_"_s;
+    const QString filter = where.join(u" AND "_s);
+    // A cursor names an order of the list; one the list does not hold leaves that end open.
+    const auto position = [&](const QString& cursor) -> std::optional<std::pair<qint64, qint64>> {
+        const std::optional<QString> id = decodeCursor(prefix, cursor);
+        if (!id)
+            return std::nullopt;
+        QSqlQuery at(m_db);
+        at.prepare(u"SELECT "_s + key + u", o.seq FROM market_orders o WHERE "_s + filter
+                   + u" AND o.id = ?"_s);
+        for (const QVariant& bind : std::as_const(binds))
+            at.addBindValue(bind);
+        at.addBindValue(*id);
+        if (!exec(at) || !at.next())
+            return std::nullopt;
+        return std::pair{at.value(0).toLongLong(), at.value(1).toLongLong()};
+    };
+    QStringList conditions{filter};
+    QVariantList conditionBinds = binds;
+    // Rows after (or before) an order in the list's order.
+    const auto beyond = [&](const std::pair<qint64, qint64>& at, bool later) {
+        const QString op = later != descending ? u">"_s : u"<"_s;
+        // A row value, which SQLite reads as a range of the sort's index.
+        conditions.append(u"("_s + key + u", o.seq) "_s + op + u" (?, ?)"_s);
+        conditionBinds << at.first << at.second;
+    };
+    const std::optional<std::pair<qint64, qint64>> after = position(query.startingAfter);
+    if (after)
+        beyond(*after, true);
+    if (backwards) {
+        if (const std::optional<std::pair<qint64, qint64>> before = position(query.endingBefore))
+            beyond(*before, false);
+    }
+    // Paging backwards, the rows nearest the cursor come first: read in reverse, then turned.
+    const QString direction = descending == backwards ? u" ASC"_s : u" DESC"_s;
+    const int limit = std::clamp(query.limit, 1, 200);
+    QSqlQuery rows(m_db);
+    rows.setForwardOnly(true);
+    rows.prepare(u"SELECT o.seq FROM market_orders o WHERE "_s + conditions.join(u" AND "_s) + u" ORDER BY "_s
+                 + key + direction + u", o.seq"_s + direction + u" LIMIT ?"_s);
+    for (const QVariant& bind : std::as_const(conditionBinds))
+        rows.addBindValue(bind);
+    rows.addBindValue(limit + 1);
+    if (!exec(rows))
+        return page;
+    QList<qint64> seqs;
+    while (rows.next())
+        seqs.append(rows.value(0).toLongLong());
+    rows.finish();
+    // With both cursors (the route allows one), an order after the first is beyond the page too.
+    page.hasMore = seqs.size() > limit || (backwards && after);
+    seqs = seqs.mid(0, limit);
+    if (backwards)
+        std::reverse(seqs.begin(), seqs.end());
+    if (seqs.isEmpty())
+        return page;
+    QStringList marks;
+    QVariantList seqBinds;
+    for (const qint64 seq : std::as_const(seqs)) {
+        marks.append(u"?"_s);
+        seqBinds.append(seq);
+    }
+    QList<qint64> loadedSeqs;
+    const QList<MarketOrder> loaded =
+        loadOrders(u"o.seq IN ("_s + marks.join(u", "_s) + u')', seqBinds, false, true, &loadedSeqs);
+    QHash<qint64, qsizetype> bySeq;
+    for (qsizetype i = 0; i < loadedSeqs.size(); ++i)
+        bySeq.insert(loadedSeqs.at(i), i);
+    for (const qint64 seq : std::as_const(seqs)) {
+        if (const auto found = bySeq.constFind(seq); found != bySeq.constEnd())
+            page.orders.append(loaded.at(*found));
+    }
     // Paging backwards, "more" lies before the page and the cursor is its first order, so that
     // passing it as ending_before again goes on in the same direction.
-    const bool backwards = !query.endingBefore.isEmpty();
-    page.hasMore = backwards ? begin > 0 : begin + page.orders.size() < end;
     if (!page.orders.isEmpty())
         page.cursor = encodeCursor(prefix, backwards ? page.orders.first().id : page.orders.last().id);
     return page;

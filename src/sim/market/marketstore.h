@@ -92,8 +92,8 @@ private:
     bool write(const QString& sql, const QVariantList& binds, qint64* rowId = nullptr);
     // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
     // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
-    // The orders `query` selects (ignoring its sort and paging), in placement order.
-    QList<MarketOrder> ordersMatching(const OrderQuery& query) const;
+    // The conditions on `market_orders o` of what `query` selects (ignoring its sort and paging).
+    void orderFilter(const OrderQuery& query, QStringList* where, QVariantList* binds) const;
     QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
                                   bool withFills = true, QList<qint64>* seqs = nullptr) const;
 

@@ -2,6 +2,8 @@
 
 #include "sim/market/restingbook.h"
 
+#include "common/money.h"
+
 #include <algorithm>
 #include <iterator>
 #include <limits>
@@ -20,6 +22,14 @@ qint64 consumedKey(qint64 slot, int level)
 }
 
 // The index of one side is ordered by start, then placement.
+// What an active order adds to its pool's committed buys.
+qint64 committedBy(const MarketOrder& order)
+{
+    if (order.side != OrderSide::Buy)
+        return 0;
+    return sfdesk::Money::totalForNodeSeconds(order.limitRate, order.remaining().nodeSeconds().value_or(0));
+}
+
 bool startsBefore(const RestingBook::Entry& entry, std::pair<qint64, qint64> startAndSeq)
 {
     return std::pair(entry.startAt, entry.seq) < startAndSeq;
@@ -40,6 +50,7 @@ void RestingBook::clear()
     m_bySeq.clear();
     m_byId.clear();
     m_poolKeys.clear();
+    m_committedBuys.clear();
 }
 
 void RestingBook::put(qint64 seq, const MarketOrder& order)
@@ -59,6 +70,7 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
     if (known != m_byId.end()) {
         kept = &known->order->second;
         side = known->side;
+        m_committedBuys[kept->poolId] -= committedBy(*kept);
     } else {
         side = &m_sides[SideKey{order.skuId, order.side}];
         // New orders come last in placement order: the end is the place to look first.
@@ -72,6 +84,7 @@ void RestingBook::put(qint64 seq, const MarketOrder& order)
         kept->filledUnloaded = order.filled();
         kept->fills.clear();
     }
+    m_committedBuys[kept->poolId] += committedBy(*kept);
     const auto pooled = m_poolKeys.constFind(kept->poolId);
     const int poolKey = pooled != m_poolKeys.constEnd() ? *pooled : int(m_poolKeys.size());
     if (pooled == m_poolKeys.constEnd())
@@ -103,6 +116,7 @@ void RestingBook::remove(const QString& id)
     const Location where = *found;
     m_byId.erase(found);
     const qint64 seq = where.order->first;
+    m_committedBuys[where.order->second.poolId] -= committedBy(where.order->second);
     m_bySeq.erase(where.placed);
     std::vector<Entry>& entries = where.side->index;
     const auto at = std::lower_bound(entries.begin(), entries.end(),
@@ -118,7 +132,9 @@ const MarketOrder* RestingBook::addFilled(const QString& id, const Schedule& sch
     if (found == m_byId.constEnd())
         return nullptr;
     MarketOrder& kept = found->order->second;
+    m_committedBuys[kept.poolId] -= committedBy(kept);
     kept.filledUnloaded = kept.filledUnloaded.plus(schedule);
+    m_committedBuys[kept.poolId] += committedBy(kept);
     if (kept.status == OrderStatus::Standing)
         kept.status = OrderStatus::PartiallyFilled;
     std::vector<Entry>& entries = found->side->index;

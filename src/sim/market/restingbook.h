@@ -67,6 +67,10 @@ public:
     Overlapping overlapping(const QString& skuId, OrderSide side, qint64 from, qint64 to) const;
     // A number per pool with orders in the book, for Entry::pool; -1 for any other pool.
     int poolKey(const QString& poolId) const { return m_poolKeys.value(poolId, -1); }
+    // What the pool's active buys may still cost (limit × remaining node-seconds, each order's
+    // total rounded as Money rounds it), kept with every change of the book: a new buy's funds
+    // check costs the account's pools, not its orders.
+    qint64 committedBuys(const QString& poolId) const { return m_committedBuys.value(poolId, 0); }
 
     // Synthetic offers taken, per SKU, side of the offer, hour slot and level.
     qint64 consumed(const QString& skuId, OrderSide offerSide, qint64 slot, int level) const;
@@ -105,6 +109,7 @@ private:
     std::map<qint64, const MarketOrder*> m_bySeq;
     QHash<QString, Location> m_byId;
     QHash<QString, int> m_poolKeys;
+    QHash<QString, qint64> m_committedBuys;
 };
 
 // One side of one SKU's book over a time range, as it stands at `now`: synthetic offers less

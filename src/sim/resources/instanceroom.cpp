@@ -12,12 +12,16 @@
 #include "sim/world/idalias.h"
 
 #include <QJsonDocument>
+#include <QSet>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace sfsim {
 
 using sfdesk::constValue;
+using sfdesk::ScheduleEntry;
 
 using namespace jsonout;
 using sfdesk::FieldError;
@@ -379,6 +383,25 @@ void InstanceRoom::reconcile(const QString& poolId, const QString& skuId)
     if (poolId.isEmpty())
         m_nextReconcileAt =
             allocation::nextBoundary(m_store, m_res.now()).value_or(std::numeric_limits<qint64>::max());
+}
+
+void InstanceRoom::reconcileSettled(const QList<MarketSettlement>& settlements)
+{
+    QSet<std::pair<QString, QString>> done;
+    for (const MarketSettlement& settlement : settlements) {
+        if (!done.contains({settlement.poolId, settlement.skuId})) {
+            done.insert({settlement.poolId, settlement.skuId});
+            reconcile(settlement.poolId, settlement.skuId);
+        }
+        // A boundary the fills removed (a rectangle lengthened) leaves an early pass that finds
+        // nothing to do.
+        for (const ScheduleEntry& entry : constValue(settlement.schedule.entries())) {
+            for (const qint64 t : {entry.startAt, entry.endAt.value_or(entry.startAt)}) {
+                if (t > m_res.now())
+                    m_nextReconcileAt = std::min(m_nextReconcileAt, t);
+            }
+        }
+    }
 }
 
 bool InstanceRoom::reconcileDue() const

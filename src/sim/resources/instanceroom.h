@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "sim/market/markettypes.h"
 #include "sim/resources/simroom.h"
 
 namespace sfsim {
@@ -35,6 +36,10 @@ public:
     // Instances follow their pools' allocation: all pools, or one pool's SKU.
     void reconcile(const QString& poolId = {}, const QString& skuId = {});
 
+    // Instances of the pools and SKUs whose allocation these fills changed follow it now, and the
+    // next reconciliation of all is due by the fills' first boundary to come: what a full pass
+    // would do after them, at the cost of the pools they touched rather than every instance.
+    void reconcileSettled(const QList<MarketSettlement>& settlements);
     // A failed request may have changed what the next reconciliation is due for.
     void forgetNextReconcile() { m_nextReconcileAt = 0; }
     // Whether the pools' allocation may have changed since the last reconciliation of all of them.

@@ -6,7 +6,6 @@
 #include "common/logging.h"
 
 #include "common/constvalue.h"
-#include "common/money.h"
 #include "sim/market/marketjson.h"
 #include "sim/resources/marketroom.h"
 #include "sim/resources/simallocation.h"
@@ -15,7 +14,6 @@
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -24,7 +22,6 @@ namespace sfsim {
 using sfdesk::constValue;
 using sfdesk::FieldError;
 using sfdesk::lcSim;
-namespace Money = sfdesk::Money;
 using sfdesk::Schedule;
 using sfdesk::ScheduleEntry;
 
@@ -224,20 +221,15 @@ void MarketRoom::settle(const QList<MarketSettlement>& settlements)
 
 qint64 MarketRoom::committedFunds(const QString& account)
 {
-    // What the account's resting buys may still cost: a new buy must fit beside them.
-    QSet<QString> pools;
+    // What the account's resting buys may still cost: a new buy must fit beside them. The book
+    // keeps the figure per pool, so the check costs the account's pools rather than its orders.
+    QStringList pools;
     for (const auto& r :
          constValue(m_store.rows(u"SELECT p.id FROM pools p JOIN workspaces w ON w.id = p.workspace_id "
                                  "WHERE w.account_id = ?"_s,
                                  {account})))
-        pools.insert(r.value(0).toString());
-    qint64 committed = 0;
-    const QList<MarketOrder> buys = market().activeOrders([&pools](const MarketOrder& order) {
-        return order.side == OrderSide::Buy && pools.contains(order.poolId);
-    });
-    for (const MarketOrder& order : buys)
-        committed += Money::totalForNodeSeconds(order.limitRate, order.remaining().nodeSeconds().value_or(0));
-    return committed;
+        pools.append(r.value(0).toString());
+    return market().committedBuys(pools);
 }
 
 QJsonObject MarketRoom::orderPrincipal() const

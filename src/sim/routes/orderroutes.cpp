@@ -136,7 +136,7 @@ ApiResponse SimOrderRoutes::createOrder(const SimRequestContext& c)
     if (!placed)
         throw SimApiError(500, u"api_error"_s, u"The market could not place the order."_s);
     c.resources.marketSide().settle(placed->settlements);
-    c.resources.instances().reconcile();
+    c.resources.instances().reconcileSettled(placed->settlements);
     key.remember(placed->order.id);
     return ApiResponse::created(
         MarketJson::order(c.resources.marketSide().market().order(placed->order.id).value_or(placed->order)));
