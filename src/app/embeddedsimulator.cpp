@@ -2,37 +2,73 @@
 
 #include "embeddedsimulator.h"
 
-#include "sim/http/simthread.h"
+#include "simulatormodule.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLibrary>
 
 namespace sfdesk {
 
-EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
+namespace {
+
+constexpr QLatin1StringView ModuleFile("sfdesk-simulator.so");
+
+} // namespace
+
+EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, const QString& modulePath, QObject* parent)
     : LocalServer(parent)
+    , m_dataDir(dataDir)
+    , m_modulePath(modulePath.isEmpty() ? defaultModulePath() : modulePath)
 {
     QDir().mkpath(dataDir);
     // The simulator's database holds its tokens: the folder is the user's alone.
     QFile::setPermissions(dataDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    sfsim::SimOptions options;
-    options.port = 0;
-    options.dbFile = QDir(dataDir).filePath(QStringLiteral("sfsim.db"));
-    options.tokensFile = QDir(dataDir).filePath(QStringLiteral("sfsim-tokens.json"));
-    // A first start shows what sfdesk is for: pools, orders, a partition with running workers.
-    options.demo = true;
-    m_sim = std::make_unique<sfsim::SimThread>(options);
-    connect(m_sim.get(), &sfsim::SimThread::started, this,
-            [this](const QUrl& baseUrl, const QJsonObject& tokens) {
-                const QString token = tokens.value(u"acme-owner").toString();
-                // Without it every call would fail "not signed in" while the app looked ready.
-                if (token.isEmpty()) {
-                    Q_EMIT failed(tr("The local simulator started without a token to sign in with."));
-                    return;
-                }
-                Q_EMIT started(baseUrl, token);
-            });
-    connect(m_sim.get(), &sfsim::SimThread::failed, this, [this](const QString& error, qint64 storeHolder) {
+}
+
+EmbeddedSimulator::~EmbeddedSimulator() = default;
+
+QString EmbeddedSimulator::defaultModulePath()
+{
+    const QDir here(QCoreApplication::applicationDirPath());
+    const QString beside = here.filePath(ModuleFile);
+    const QString installed = QDir::cleanPath(here.filePath(QStringLiteral("../lib/sfdesk/") + ModuleFile));
+    if (!QFileInfo::exists(beside) && QFileInfo::exists(installed))
+        return installed;
+    return beside;
+}
+
+std::unique_ptr<SimulatorModule::Simulator> EmbeddedSimulator::load(QString* why)
+{
+    const QString path = QDir::toNativeSeparators(m_modulePath);
+    // Loaded for the rest of the process: its code runs on the simulator's thread until the end.
+    QLibrary library(m_modulePath);
+    library.setLoadHints(QLibrary::PreventUnloadHint | QLibrary::ResolveAllSymbolsHint);
+    if (!library.load()) {
+        *why = tr("The local simulator cannot start: its module %1 could not be loaded. %2")
+                   .arg(path, library.errorString());
+        return nullptr;
+    }
+    const auto create = reinterpret_cast<SimulatorModule::CreateFunction>(
+        library.resolve(SimulatorModule::CreateFunctionName));
+    if (!create) {
+        *why =
+            tr("The local simulator cannot start: %1 is not its module. %2").arg(path, library.errorString());
+        return nullptr;
+    }
+    SimulatorModule::Events events;
+    events.started = [this](const QUrl& baseUrl, const QJsonObject& tokens) {
+        const QString token = tokens.value(u"acme-owner").toString();
+        // Without it every call would fail "not signed in" while the app looked ready.
+        if (token.isEmpty()) {
+            Q_EMIT failed(tr("The local simulator started without a token to sign in with."));
+            return;
+        }
+        Q_EMIT started(baseUrl, token);
+    };
+    events.failed = [this](const QString& error, qint64 storeHolder) {
         if (storeHolder == 0) {
             Q_EMIT failed(error);
             return;
@@ -40,27 +76,45 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, QObject* parent)
         Q_EMIT failed(tr("Another sfdesk window (process %1) has the local simulator open: use that window, "
                          "or close it and start sfdesk again.")
                           .arg(storeHolder));
-    });
-    connect(m_sim.get(), &sfsim::SimThread::worldReset, this,
-            [this](const QJsonObject& tokens) { Q_EMIT worldReset(tokens.value(u"acme-owner").toString()); });
-    connect(m_sim.get(), &sfsim::SimThread::resetFailed, this, &LocalServer::resetFailed);
+    };
+    events.worldReset = [this](const QJsonObject& tokens) {
+        Q_EMIT worldReset(tokens.value(u"acme-owner").toString());
+    };
+    events.resetFailed = [this](const QString& error) { Q_EMIT resetFailed(error); };
+    std::unique_ptr<SimulatorModule::Simulator> sim(
+        create(SimulatorModule::InterfaceVersion, m_dataDir, events));
+    if (!sim)
+        *why =
+            tr("The local simulator cannot start: its module %1 is of another version of sfdesk.").arg(path);
+    return sim;
 }
-
-EmbeddedSimulator::~EmbeddedSimulator() = default;
 
 void EmbeddedSimulator::start()
 {
+    if (!m_sim) {
+        m_sim = load(&m_loadError);
+        if (!m_sim) {
+            Q_EMIT failed(m_loadError);
+            return;
+        }
+    }
     m_sim->start();
 }
 
 void EmbeddedSimulator::resetWorld(bool demo)
 {
+    // Offered only while signed in to it (ConnectionsDialog): a module that did not load never is.
+    if (!m_sim) {
+        if (!m_loadError.isEmpty())
+            Q_EMIT resetFailed(m_loadError);
+        return;
+    }
     m_sim->resetWorld(demo);
 }
 
-LocalServerFactory EmbeddedSimulator::factory(const QString& dataDir)
+LocalServerFactory EmbeddedSimulator::factory(const QString& dataDir, const QString& modulePath)
 {
-    return [dataDir] { return std::make_unique<EmbeddedSimulator>(dataDir); };
+    return [dataDir, modulePath] { return std::make_unique<EmbeddedSimulator>(dataDir, modulePath); };
 }
 
 } // namespace sfdesk
