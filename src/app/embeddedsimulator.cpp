@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLibrary>
+#include <QThread>
 
 namespace sfdesk {
 
@@ -28,7 +29,12 @@ EmbeddedSimulator::EmbeddedSimulator(const QString& dataDir, const QString& modu
     QFile::setPermissions(dataDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
-EmbeddedSimulator::~EmbeddedSimulator() = default;
+EmbeddedSimulator::~EmbeddedSimulator()
+{
+    // A load under way ends first: the process must not exit under the loader's feet.
+    if (m_loader)
+        m_loader->wait();
+}
 
 QString EmbeddedSimulator::defaultModulePath()
 {
@@ -40,20 +46,17 @@ QString EmbeddedSimulator::defaultModulePath()
     return beside;
 }
 
-std::unique_ptr<SimulatorModule::Simulator> EmbeddedSimulator::load(QString* why)
+std::unique_ptr<SimulatorModule::Simulator> EmbeddedSimulator::create(QLibrary& library, QString* why)
 {
     const QString path = QDir::toNativeSeparators(m_modulePath);
-    // Loaded for the rest of the process: its code runs on the simulator's thread until the end.
-    QLibrary library(m_modulePath);
-    library.setLoadHints(QLibrary::PreventUnloadHint | QLibrary::ResolveAllSymbolsHint);
-    if (!library.load()) {
+    if (!library.isLoaded()) {
         *why = tr("The local simulator cannot start: its module %1 could not be loaded. %2")
                    .arg(path, library.errorString());
         return nullptr;
     }
-    const auto create = reinterpret_cast<SimulatorModule::CreateFunction>(
+    const auto createSimulator = reinterpret_cast<SimulatorModule::CreateFunction>(
         library.resolve(SimulatorModule::CreateFunctionName));
-    if (!create) {
+    if (!createSimulator) {
         *why =
             tr("The local simulator cannot start: %1 is not its module. %2").arg(path, library.errorString());
         return nullptr;
@@ -82,7 +85,7 @@ std::unique_ptr<SimulatorModule::Simulator> EmbeddedSimulator::load(QString* why
     };
     events.resetFailed = [this](const QString& error) { Q_EMIT resetFailed(error); };
     std::unique_ptr<SimulatorModule::Simulator> sim(
-        create(SimulatorModule::InterfaceVersion, m_dataDir, events));
+        createSimulator(SimulatorModule::InterfaceVersion, m_dataDir, events));
     if (!sim)
         *why =
             tr("The local simulator cannot start: its module %1 is of another version of sfdesk.").arg(path);
@@ -91,14 +94,29 @@ std::unique_ptr<SimulatorModule::Simulator> EmbeddedSimulator::load(QString* why
 
 void EmbeddedSimulator::start()
 {
-    if (!m_sim) {
-        m_sim = load(&m_loadError);
+    if (m_sim) {
+        m_sim->start();
+        return;
+    }
+    if (m_loader)
+        return;
+    // The loader maps and initialises the module and its libraries: milliseconds that the UI
+    // thread, which has just painted the window's first frame, need not wait for. Loaded for the
+    // rest of the process: its code runs on the simulator's thread until the end.
+    auto library = std::make_shared<QLibrary>(m_modulePath);
+    library->setLoadHints(QLibrary::PreventUnloadHint | QLibrary::ResolveAllSymbolsHint);
+    m_loader.reset(QThread::create([library] { library->load(); }));
+    connect(m_loader.get(), &QThread::finished, this, [this, library] {
+        m_loader->wait();
+        m_loader.reset();
+        m_sim = create(*library, &m_loadError);
         if (!m_sim) {
             Q_EMIT failed(m_loadError);
             return;
         }
-    }
-    m_sim->start();
+        m_sim->start();
+    });
+    m_loader->start();
 }
 
 void EmbeddedSimulator::resetWorld(bool demo)

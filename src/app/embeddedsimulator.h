@@ -6,6 +6,9 @@
 
 #include <memory>
 
+class QLibrary;
+class QThread;
+
 namespace sfdesk {
 
 namespace SimulatorModule {
@@ -39,11 +42,13 @@ public:
     static LocalServerFactory factory(const QString& dataDir, const QString& modulePath = {});
 
 private:
-    // The module's simulator, or null with `why` set.
-    std::unique_ptr<SimulatorModule::Simulator> load(QString* why);
+    // The simulator of the module `library` loaded, or null with `why` set.
+    std::unique_ptr<SimulatorModule::Simulator> create(QLibrary& library, QString* why);
 
     QString m_dataDir;
     QString m_modulePath;
+    // Loads the module off the UI thread; there while it does.
+    std::unique_ptr<QThread> m_loader;
     std::unique_ptr<SimulatorModule::Simulator> m_sim;
     QString m_loadError;
 };
