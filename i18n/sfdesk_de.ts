@@ -3831,6 +3831,18 @@
         <source>Another sfdesk window (process %1) has the local simulator open: use that window, or close it and start sfdesk again.</source>
         <translation>Ein anderes sfdesk-Fenster (Prozess %1) hat den lokalen Simulator geöffnet: Verwenden Sie jenes Fenster, oder schließen Sie es und starten Sie sfdesk erneut.</translation>
     </message>
+    <message>
+        <source>The local simulator cannot start: its module %1 could not be loaded. %2</source>
+        <translation>Der lokale Simulator kann nicht starten: Sein Modul %1 konnte nicht geladen werden. %2</translation>
+    </message>
+    <message>
+        <source>The local simulator cannot start: %1 is not its module. %2</source>
+        <translation>Der lokale Simulator kann nicht starten: %1 ist nicht sein Modul. %2</translation>
+    </message>
+    <message>
+        <source>The local simulator cannot start: its module %1 is of another version of sfdesk.</source>
+        <translation>Der lokale Simulator kann nicht starten: Sein Modul %1 gehört zu einer anderen Version von sfdesk.</translation>
+    </message>
 </context>
 <context>
     <name>sfdesk::FabricModel</name>
