@@ -103,10 +103,13 @@ in_copy mkdir -p -m 0700 /tmp/home /tmp/runtime
 # root under it, in which the tests beside this one may write meanwhile; what changes there shows
 # through the overlay but is not the package's doing. The Qt tests' own data folder (~/.qttest) is
 # left out: its lock files come and go between the two listings, faster than they can be compared.
+# So is /tmp, the other tests' scratch space (the copy's own /tmp is a tmpfs, which -xdev leaves
+# out), and a file that another test removes while find reads its folder is passed over, not an
+# error (-ignore_readdir_race).
 list_files() { # runner: runs its arguments in the root to be listed
-    "$@" find / -xdev \( -path /var/lib/apt -o -path /var/cache -o -path /var/log \
-        -o -path /var/lib/dpkg/triggers -o -path /root/.qttest -o -name '*-old' \) -prune -o -print \
-        | LC_ALL=C sort
+    "$@" find / -xdev -ignore_readdir_race \( -path /var/lib/apt -o -path /var/cache -o -path /var/log \
+        -o -path /var/lib/dpkg/triggers -o -path /root/.qttest -o -path /tmp -o -name '*-old' \) -prune \
+        -o -print | LC_ALL=C sort
 }
 in_base() { chroot "$base" /usr/bin/env -i PATH=/usr/bin:/bin "$@"; }
 list_files in_copy >"$work/files-before"
