@@ -39,8 +39,8 @@ EmbeddedSimulator::~EmbeddedSimulator()
 QString EmbeddedSimulator::defaultModulePath()
 {
     const QDir here(QCoreApplication::applicationDirPath());
-    const QString beside = here.filePath(ModuleFile);
-    const QString installed = QDir::cleanPath(here.filePath(QStringLiteral("../lib/sfdesk/") + ModuleFile));
+    QString beside = here.filePath(ModuleFile);
+    QString installed = QDir::cleanPath(here.filePath(QStringLiteral("../lib/sfdesk/") + ModuleFile));
     if (!QFileInfo::exists(beside) && QFileInfo::exists(installed))
         return installed;
     return beside;
