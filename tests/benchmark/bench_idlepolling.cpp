@@ -6,6 +6,7 @@
 // whole application (all sections, the real connection) against sfsim over HTTP, with the poll interval
 // shortened so that a few seconds cover many intervals. Prints one line per section: "idle SECTION lists N
 // expected E measured M per interval".
+#include "../gui/appservices.h"
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
 #include "core/market/apimarketbackend.h"
@@ -54,12 +55,7 @@ int main(int argc, char** argv)
         return 1;
 
     QNetworkAccessManager network;
-    Application::Services services;
-    services.settings = &settings;
-    services.secrets = &secrets;
-    services.network = &network;
-    services.environment = QProcessEnvironment();
-    Application app(services);
+    Application app(appServices(&settings, &secrets, &network));
     app.window()->resize(1200, 800);
     app.window()->show();
     app.start();

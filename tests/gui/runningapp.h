@@ -5,6 +5,7 @@
 // The app as it starts for a user: the whole window, connected to the local simulator it embeds
 // (its demo world). For tests that build with src/app/embeddedsimulator.cpp (tests/CMakeLists.txt).
 
+#include "appservices.h"
 #include "core/api/apicall.h"
 #include "core/api/apiclient.h"
 #include "core/connection/connection.h"
@@ -40,13 +41,9 @@ struct RunningApp
 
     RunningApp()
     {
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(QStringLiteral("local")));
-        services.environment = QProcessEnvironment();
-        app = std::make_unique<Application>(services);
+        app = std::make_unique<Application>(
+            appServices(&settings, &secrets, &network,
+                        EmbeddedSimulator::factory(dir.filePath(QStringLiteral("local")))));
     }
     ~RunningApp() { app.reset(); }
     Q_DISABLE_COPY_MOVE(RunningApp)

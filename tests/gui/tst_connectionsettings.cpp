@@ -3,6 +3,7 @@
 // File > Connections: a server's extra CA certificates and proxy, as a user behind a company's own
 // CA sets them. The server is the real sfsim behind a TLS front whose certificate a private CA
 // signed (tests/support/tlsrelay.h): refused until the connection trusts that CA, then signed in.
+#include "appservices.h"
 #include "core/connection/connection.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
@@ -82,12 +83,7 @@ private Q_SLOTS:
         settings.saveProfile(staging);
         QNetworkAccessManager network;
         MemorySecretStore secrets;
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.environment = QProcessEnvironment();
-        Application app(services);
+        Application app(appServices(&settings, &secrets, &network));
         app.window()->resize(1200, 800);
         app.window()->show();
         app.start();
@@ -190,12 +186,7 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         MemorySecretStore secrets;
         secrets.keepForThisRun(staging.secretKey(), m_sim.token(u"acme-owner"_s));
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.environment = QProcessEnvironment();
-        Application app(services);
+        Application app(appServices(&settings, &secrets, &network));
         app.window()->show();
         app.start();
         QTRY_COMPARE_WITH_TIMEOUT(app.connection()->state(), Connection::State::Ready, 30000);

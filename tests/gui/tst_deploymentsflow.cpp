@@ -7,6 +7,7 @@
 // request, the deployment deleted.
 #include "core/connection/connection.h"
 
+#include "appservices.h"
 #include "common/constvalue.h"
 #include "confirmations.h"
 #include "core/models/deploymentmodel.h"
@@ -128,13 +129,8 @@ private Q_SLOTS:
         // The editor's unsaved work of an earlier run would be recovered (and asked about).
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
 
-        Application::Services services;
-        services.settings = &m_settings;
-        services.secrets = &m_secrets;
-        services.network = &m_network;
-        services.localServer = [this] { return std::make_unique<ProcessServer>(&m_sim); };
-        services.environment = QProcessEnvironment();
-        m_app = std::make_unique<Application>(services);
+        m_app = std::make_unique<Application>(appServices(
+            &m_settings, &m_secrets, &m_network, [this] { return std::make_unique<ProcessServer>(&m_sim); }));
         MainWindow* window = m_app->window();
         window->resize(1180, 760);
         window->show();

@@ -5,6 +5,7 @@
 // simulator module that cannot be loaded is said, with its path and the loader's reason.
 #include "embeddedsimulator.h"
 
+#include "appservices.h"
 #include "core/connection/connection.h"
 #include "core/settings/secretstore.h"
 #include "core/settings/settings.h"
@@ -164,13 +165,8 @@ private Q_SLOTS:
         Settings settings(dir.filePath(u"s.ini"_s));
         QNetworkAccessManager network;
         MemorySecretStore secrets;
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s), module);
-        services.environment = QProcessEnvironment();
-        Application app(services);
+        Application app(appServices(&settings, &secrets, &network,
+                                    EmbeddedSimulator::factory(dir.filePath(u"local"_s), module)));
         app.window()->show();
         app.start();
         QTRY_COMPARE(app.connection()->state(), Connection::State::Failed);

@@ -5,6 +5,7 @@
 // instance started on it halves them; Sell Idle… opens the planner with exactly the idle block as
 // a sell, priced from the book's bids, and places it only once the user confirms (sfsim receives
 // that order: sell, the nodes, the window, the pool).
+#include "appservices.h"
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "confirmations.h"
@@ -79,15 +80,10 @@ struct AppUnderTest
 
     bool start()
     {
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
         const QString simDir = dir.filePath(u"local"_s);
-        services.localServer = [simDir, this] {
+        Application::Services services = appServices(&settings, &secrets, &network, [simDir, this] {
             return std::make_unique<ControlledSimulator>(simDir, &api, &tokens);
-        };
-        services.environment = QProcessEnvironment();
+        });
         services.notifier = &notifier;
         std::optional<EventLoopWatchdog::Pause> startUp(std::in_place);
         app = std::make_unique<Application>(services);

@@ -7,6 +7,7 @@
 // either opens the Orders page with that order selected.
 #include "core/connection/connection.h"
 
+#include "appservices.h"
 #include "common/constvalue.h"
 #include "controlledsimulator.h"
 #include "core/models/ordermodel.h"
@@ -86,13 +87,10 @@ private Q_SLOTS:
         MemorySecretStore secrets;
         SimClient api;
         FakeNotifier notifier;
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
         const QString simDir = dir.filePath(u"local"_s);
-        services.localServer = [simDir, &api] { return std::make_unique<ControlledSimulator>(simDir, &api); };
-        services.environment = QProcessEnvironment();
+        Application::Services services = appServices(&settings, &secrets, &network, [simDir, &api] {
+            return std::make_unique<ControlledSimulator>(simDir, &api);
+        });
         services.notifier = &notifier;
         // Building every page and showing the window is the cold start, not what is tested here.
         std::optional<EventLoopWatchdog::Pause> startUp(std::in_place);

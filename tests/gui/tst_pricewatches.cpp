@@ -7,6 +7,7 @@
 // restart of the list from the settings; its Buy… opens the planner's order with the window and
 // the price offered, placing nothing. The list (Reservations > Price Watches…) edits a watch by
 // keyboard, which then waits again, and deletes it; Find Window's Watch… makes one of a result.
+#include "appservices.h"
 #include "common/constvalue.h"
 #include "common/money.h"
 #include "controlledsimulator.h"
@@ -93,15 +94,10 @@ private Q_SLOTS:
         SimClient api;
         QJsonObject tokens;
         FakeNotifier notifier;
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
         const QString simDir = dir.filePath(u"local"_s);
-        services.localServer = [simDir, &api, &tokens] {
+        Application::Services services = appServices(&settings, &secrets, &network, [simDir, &api, &tokens] {
             return std::make_unique<ControlledSimulator>(simDir, &api, &tokens);
-        };
-        services.environment = QProcessEnvironment();
+        });
         services.notifier = &notifier;
         std::optional<EventLoopWatchdog::Pause> startUp(std::in_place);
         auto app = std::make_unique<Application>(services);

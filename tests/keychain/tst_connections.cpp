@@ -3,6 +3,7 @@
 // Signing in, switching profiles and signing out, as a user does it through File > Connections:
 // against the real sfsim over HTTP, with the embedded simulator as the local profile, and tokens
 // in a real Secret Service (ctest runs this on a private session bus with gnome-keyring).
+#include "../gui/appservices.h"
 #include "../gui/confirmations.h"
 #include "../gui/widgetscreenshot.h"
 #include "core/api/apiclient.h"
@@ -81,15 +82,10 @@ struct AppRun
         : settings(settingsFile)
         , secrets(service)
     {
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(localDir);
+        Application::Services services =
+            appServices(&settings, &secrets, &network, EmbeddedSimulator::factory(localDir));
         // An SF Compute key in the environment, which no server of these tests may get.
-        QProcessEnvironment environment;
-        environment.insert(u"SF_API_KEY"_s, u"sk_live_environment_only_for_sf_compute"_s);
-        services.environment = environment;
+        services.environment.insert(u"SF_API_KEY"_s, u"sk_live_environment_only_for_sf_compute"_s);
         app = std::make_unique<Application>(services);
         app->window()->resize(1200, 800);
         app->window()->show();
@@ -415,15 +411,10 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         // A service name of this run's own, so that no entry of an earlier run answers.
         KeychainSecretStore secrets(u"sfdesk-test-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces));
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
+        Application::Services services =
+            appServices(&settings, &secrets, &network, EmbeddedSimulator::factory(dir.filePath(u"local"_s)));
         // An SF Compute key in the environment is never sent to a custom server.
-        QProcessEnvironment environment;
-        environment.insert(u"SF_API_KEY"_s, m_sim.token(u"acme-owner"_s));
-        services.environment = environment;
+        services.environment.insert(u"SF_API_KEY"_s, m_sim.token(u"acme-owner"_s));
         Application app(services);
         MainWindow* window = app.window();
         window->resize(1200, 800);
@@ -546,12 +537,8 @@ private Q_SLOTS:
         Settings settings(dir.filePath(u"s.ini"_s));
         QNetworkAccessManager network;
         KeychainSecretStore secrets(u"sfdesk-test-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces));
-        Application::Services services;
-        services.settings = &settings;
-        services.secrets = &secrets;
-        services.network = &network;
-        services.localServer = EmbeddedSimulator::factory(dir.filePath(u"local"_s));
-        Application app(services);
+        Application app(
+            appServices(&settings, &secrets, &network, EmbeddedSimulator::factory(dir.filePath(u"local"_s))));
         MainWindow* window = app.window();
         window->resize(1200, 800);
         window->show();
@@ -622,10 +609,7 @@ private Q_SLOTS:
         }
         Settings planted(dir.filePath(u"s.ini"_s));
         KeychainSecretStore keychain(newService());
-        Application::Services services;
-        services.settings = &planted;
-        services.secrets = &keychain;
-        services.network = &network;
+        Application::Services services = appServices(&planted, &keychain, &network);
         services.environment = environment;
         Application app(services);
         app.start();
