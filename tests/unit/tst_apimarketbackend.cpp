@@ -234,6 +234,49 @@ private Q_SLOTS:
         session.stop();
     }
 
+    // A failed read of the server's clock is asked again when a list next answers, and then counts.
+    void aFailedClockReadIsAskedAgainWhenAListAnswers()
+    {
+        RoutedNetwork network;
+        ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
+        client.setToken(u"t"_s);
+        answerMarketLists(network);
+        constexpr qint64 ServerNow = 1784595600;
+        QJsonObject quote = QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_quote.json"_s)).object();
+        quote[u"requested_at"_s] = ServerNow;
+        bool failQuote = true;
+        network.on("GET", u"/orderbook/quote"_s, [&](const RoutedNetwork::Seen&) {
+            if (failQuote)
+                return RoutedNetwork::Answer{
+                    400, R"({"error":{"type":"invalid_request_error","message":"try later"}})"};
+            return RoutedNetwork::Answer{200, QJsonDocument(quote).toJson(QJsonDocument::Compact)};
+        });
+
+        Session session(&client);
+        session.setInterval(std::chrono::hours(1));
+        ApiMarketBackend backend(nullptr);
+        QSignalSpy failures(&backend, &MarketBackend::refreshFailed);
+        backend.setSession(&session);
+        PoolModel* pools = session.pools();
+        QAbstractItemModelTester tester(pools, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.watch(Session::Resource::Pools);
+        session.start();
+        QTRY_COMPARE(network.count("GET", u"/orderbook/quote"_s), 1);
+        QTRY_COMPARE(failures.count(), 1);
+        QVERIFY(qAbs(pools->nowSecs() - QDateTime::currentSecsSinceEpoch()) <= 2);
+
+        failQuote = false;
+        session.refresh(Session::Resource::Pools);
+        QTRY_COMPARE(network.count("GET", u"/orderbook/quote"_s), 2);
+        QTRY_VERIFY(qAbs(pools->nowSecs() - ServerNow) <= 2);
+        // Known now: the next answers ask for it no more.
+        session.refresh(Session::Resource::Pools);
+        QTRY_COMPARE(network.count("GET", u"/pools"_s), 3);
+        QTest::qWait(50);
+        QCOMPARE(network.count("GET", u"/orderbook/quote"_s), 2);
+        session.stop();
+    }
+
     void aFailedMarketReadIsAskedAgainAtTheNextPoll()
     {
         RoutedNetwork network;

@@ -269,7 +269,12 @@ void ApiMarketBackend::readClock()
                            Q_EMIT changed();
                        }
                    })
-        .onFailure(this, [this](const ApiError& error) { Q_EMIT refreshFailed(error.message()); });
+        .onFailure(this, [this, session](const ApiError& error) {
+            // Asked again when a list next answers: until then the pools count by this computer's clock.
+            if (session == m_session)
+                m_clockAsked = false;
+            Q_EMIT refreshFailed(error.message());
+        });
 }
 
 void ApiMarketBackend::setModelsClock(Session* session, const Clock* clock)
