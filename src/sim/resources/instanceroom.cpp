@@ -395,7 +395,7 @@ void InstanceRoom::reconcileSettled(const QList<MarketSettlement>& settlements)
         }
         // A boundary the fills removed (a rectangle lengthened) leaves an early pass that finds
         // nothing to do.
-        for (const ScheduleEntry& entry : constValue(settlement.schedule.entries())) {
+        for (const ScheduleEntry& entry : constValue(settlement.fill.schedule.entries())) {
             for (const qint64 t : {entry.startAt, entry.endAt.value_or(entry.startAt)}) {
                 if (t > m_res.now())
                     m_nextReconcileAt = std::min(m_nextReconcileAt, t);
