@@ -78,10 +78,6 @@ QString propertyText(const QJsonValue& property)
 // ---------------------------------------------------------------------------------------------
 // The market and the books it keeps.
 
-MarketRoom::MarketRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
-
 MarketEngine& MarketRoom::market()
 {
     if (!m_market)
