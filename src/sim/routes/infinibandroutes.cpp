@@ -28,11 +28,11 @@ void SimInfinibandRoutes::add(SimRouter& router)
 {
     router.add("GET", "infiniband_fabrics", &SimInfinibandRoutes::listFabrics);
     router.add("GET", "infiniband_fabrics/{}", &SimInfinibandRoutes::getFabric);
-    router.add("POST", "infiniband_partitions", &SimInfinibandRoutes::createPartition);
-    router.add("GET", "infiniband_partitions", &SimInfinibandRoutes::listPartitions);
-    router.add("GET", "infiniband_partitions/{}", &SimInfinibandRoutes::getPartition);
-    router.add("PATCH", "infiniband_partitions/{}", &SimInfinibandRoutes::patchPartition);
-    router.add("DELETE", "infiniband_partitions/{}", &SimInfinibandRoutes::deletePartition);
+    router.addCollection("infiniband_partitions", {.create = &SimInfinibandRoutes::createPartition,
+                                                   .list = &SimInfinibandRoutes::listPartitions,
+                                                   .get = &SimInfinibandRoutes::getPartition,
+                                                   .patch = &SimInfinibandRoutes::patchPartition,
+                                                   .remove = &SimInfinibandRoutes::deletePartition});
     router.add("GET", "infiniband_partitions/{}/instances", &SimInfinibandRoutes::partitionInstances);
 }
 

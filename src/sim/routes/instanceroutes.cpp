@@ -48,11 +48,11 @@ QString hostnameOf(const QSqlRecord& r)
 
 void SimInstanceRoutes::add(SimRouter& router)
 {
-    router.add("POST", "instances", &SimInstanceRoutes::createInstance);
-    router.add("GET", "instances", &SimInstanceRoutes::listInstances);
-    router.add("GET", "instances/{}", &SimInstanceRoutes::getInstance);
-    router.add("PATCH", "instances/{}", &SimInstanceRoutes::patchInstance);
-    router.add("DELETE", "instances/{}", &SimInstanceRoutes::deleteInstance);
+    router.addCollection("instances", {.create = &SimInstanceRoutes::createInstance,
+                                       .list = &SimInstanceRoutes::listInstances,
+                                       .get = &SimInstanceRoutes::getInstance,
+                                       .patch = &SimInstanceRoutes::patchInstance,
+                                       .remove = &SimInstanceRoutes::deleteInstance});
     router.add("POST", "instances/{}/terminate", &SimInstanceRoutes::terminateInstance);
     router.add("GET", "instances/{}/logs", &SimInstanceRoutes::instanceLogs);
     router.add("GET", "instances/{}/ssh", &SimInstanceRoutes::instanceSsh);

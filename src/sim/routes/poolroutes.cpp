@@ -19,11 +19,11 @@ using routeutil::tagsColumn;
 
 void SimPoolRoutes::add(SimRouter& router)
 {
-    router.add("POST", "pools", &SimPoolRoutes::createPool);
-    router.add("GET", "pools", &SimPoolRoutes::listPools);
-    router.add("GET", "pools/{}", &SimPoolRoutes::getPool);
-    router.add("PATCH", "pools/{}", &SimPoolRoutes::patchPool);
-    router.add("DELETE", "pools/{}", &SimPoolRoutes::deletePool);
+    router.addCollection("pools", {.create = &SimPoolRoutes::createPool,
+                                   .list = &SimPoolRoutes::listPools,
+                                   .get = &SimPoolRoutes::getPool,
+                                   .patch = &SimPoolRoutes::patchPool,
+                                   .remove = &SimPoolRoutes::deletePool});
 }
 
 ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
