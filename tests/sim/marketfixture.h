@@ -67,11 +67,11 @@ public:
         for (const MarketSettlement& s : settlements) {
             const QString key = s.poolId + u'\n' + s.skuId;
             if (s.side == OrderSide::Buy) {
-                owned[key] = owned.value(key).plus(s.schedule);
-                balance[s.poolId] -= s.amount;
+                owned[key] = owned.value(key).plus(s.fill.schedule);
+                balance[s.poolId] -= s.fill.amount;
             } else {
-                owned[key] = owned.value(key).minus(s.schedule);
-                balance[s.poolId] += s.amount - s.fee;
+                owned[key] = owned.value(key).minus(s.fill.schedule);
+                balance[s.poolId] += s.fill.amount - s.fill.fee;
             }
             this->settlements.append(s);
         }

@@ -255,10 +255,10 @@ private Q_SLOTS:
         // The seller was paid the trade less the fee and gave up the node-hour; the buyer got it.
         const MarketSettlement& last = market.settlements.last();
         QCOMPARE(last.orderId, sell.id);
-        QCOMPARE(last.amount, buy.fills.first().amount);
-        QCOMPARE(last.fee, Money::fee(20'000, 300, H, last.amount));
-        QCOMPARE(market.balance.value(PoolA), last.amount - last.fee);
-        QCOMPARE(market.balance.value(PoolB), -last.amount);
+        QCOMPARE(last.fill.amount, buy.fills.first().amount);
+        QCOMPARE(last.fill.fee, Money::fee(20'000, 300, H, last.fill.amount));
+        QCOMPARE(market.balance.value(PoolA), last.fill.amount - last.fill.fee);
+        QCOMPARE(market.balance.value(PoolB), -last.fill.amount);
         QCOMPARE(market.owned.value(PoolA + u'\n' + MarketFixture::H100).at(start), 2);
         QCOMPARE(market.owned.value(PoolB + u'\n' + MarketFixture::H100).at(start), 1);
         // The tape shows the trade once.

@@ -23,9 +23,7 @@ namespace sfsim {
 
 using sfdesk::constValue;
 using sfdesk::FieldError;
-using sfdesk::FieldErrors;
 namespace Money = sfdesk::Money;
-using sfdesk::Schedule;
 using sfdesk::ScheduleEntry;
 
 namespace {
@@ -355,8 +353,7 @@ MarketOrderFill MarketEngine::recordFill(const MarketOrder& order, qint64 seq, c
                                        QVariant(schedule.firstStart().value_or(0)),
                                        QVariant(schedule.lastEnd().value_or(0))});
     if (settlements)
-        settlements->append(MarketSettlement{order.id, contract, order.poolId, order.skuId, order.side,
-                                             schedule, rate, amount, charged, now});
+        settlements->append(MarketSettlement{order.id, order.poolId, order.skuId, order.side, fill});
     return fill;
 }
 

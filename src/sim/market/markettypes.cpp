@@ -25,31 +25,40 @@ std::optional<OrderSide> orderSideFromName(QStringView name)
     return std::nullopt;
 }
 
+namespace {
+
+// Each status with the name the API gives it: one list for both directions. The names are
+// literals, so handing one out copies no text.
+struct OrderStatusName
+{
+    OrderStatus status;
+    QString name;
+};
+const OrderStatusName orderStatusNames[] = {
+    {OrderStatus::Pending, u"pending"_s},
+    {OrderStatus::Standing, u"standing"_s},
+    {OrderStatus::PartiallyFilled, u"partially_filled"_s},
+    {OrderStatus::Filled, u"filled"_s},
+    {OrderStatus::Cancelled, u"cancelled"_s},
+    {OrderStatus::Rejected, u"rejected"_s},
+};
+
+} // namespace
+
 QString orderStatusName(OrderStatus status)
 {
-    switch (status) {
-    case OrderStatus::Pending:
-        return u"pending"_s;
-    case OrderStatus::Standing:
-        return u"standing"_s;
-    case OrderStatus::PartiallyFilled:
-        return u"partially_filled"_s;
-    case OrderStatus::Filled:
-        return u"filled"_s;
-    case OrderStatus::Cancelled:
-        return u"cancelled"_s;
-    case OrderStatus::Rejected:
-        return u"rejected"_s;
+    for (const OrderStatusName& entry : orderStatusNames) {
+        if (entry.status == status)
+            return entry.name;
     }
     return u"rejected"_s;
 }
 
 std::optional<OrderStatus> orderStatusFromName(QStringView name)
 {
-    for (OrderStatus status : {OrderStatus::Pending, OrderStatus::Standing, OrderStatus::PartiallyFilled,
-                               OrderStatus::Filled, OrderStatus::Cancelled, OrderStatus::Rejected}) {
-        if (name == orderStatusName(status))
-            return status;
+    for (const OrderStatusName& entry : orderStatusNames) {
+        if (entry.name == name)
+            return entry.status;
     }
     return std::nullopt;
 }

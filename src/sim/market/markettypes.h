@@ -98,21 +98,16 @@ struct MarketOrder : NewOrder
     std::optional<qint64> averageFillRate() const;
 };
 
-// What one fill means for the caller's books. Buy: the pool's allocation of the SKU grows by
-// `schedule` and the balance drops by `amount`. Sell: the allocation shrinks by `schedule` and the
-// balance grows by `amount - fee`.
+// What one fill means for the caller's books. Buy: the pool's allocation of the SKU grows by the
+// fill's `schedule` and the balance drops by its `amount`. Sell: the allocation shrinks by it and the
+// balance grows by `amount - fee` (of the fill).
 struct MarketSettlement
 {
     QString orderId;
-    QString contractId;
     QString poolId;
     QString skuId;
     OrderSide side = OrderSide::Buy;
-    Schedule schedule;
-    qint64 rate = 0;
-    qint64 amount = 0;
-    qint64 fee = 0;
-    qint64 filledAt = 0;
+    MarketOrderFill fill;
 };
 
 // The pool's allocation schedule of one SKU, as the caller's store holds it.

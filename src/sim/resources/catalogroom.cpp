@@ -43,10 +43,6 @@ QString bytesDisplay(qint64 bytes)
 
 } // namespace
 
-CatalogRoom::CatalogRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
-
 QSqlRecord CatalogRoom::findSku(const QString& ref, const QString& field)
 {
     const QString id = canonicalId(ref, skuIds);

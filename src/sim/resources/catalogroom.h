@@ -10,7 +10,7 @@ namespace sfsim {
 class CatalogRoom final : public SimRoom
 {
 public:
-    explicit CatalogRoom(SimResources& resources);
+    using SimRoom::SimRoom;
 
     QSqlRecord findSku(const QString& ref, const QString& field = {});
 

@@ -26,10 +26,6 @@ const QString imageSelect =
 
 } // namespace
 
-ImageRoom::ImageRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
-
 QSqlRecord ImageRoom::findImage(const QString& ref, const QString& field)
 {
     const QString id = canonicalId(ref, imageIds);

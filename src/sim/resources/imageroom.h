@@ -14,7 +14,7 @@ class SimImageFiles;
 class ImageRoom final : public SimRoom
 {
 public:
-    explicit ImageRoom(SimResources& resources);
+    using SimRoom::SimRoom;
 
     // Where uploaded images' bytes are kept and the address their transfer URLs point at (set by
     // SimServer); without them the routes that move bytes answer 503.

@@ -73,18 +73,10 @@ template <typename Row> void appendPartition(QByteArray& out, const Row& r, QByt
     // Tags are stored as Qt writes a compact object, which is what the answer carries.
     if (!r.isNull(PartitionTags))
         out.append(",\"tags\":").append(r.text(PartitionTags));
-    out.append(",\"workspace\":");
-    appendUtf8(out, workspace);
-    out.append(",\"workspace_id\":");
-    appendUtf8(out, r.text(PartitionWorkspaceId));
-    out.append('}');
+    appendWorkspaceAndEnd(out, workspace, r.text(PartitionWorkspaceId));
 }
 
 } // namespace
-
-InfinibandRoom::InfinibandRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
 
 QSqlRecord InfinibandRoom::findFabric(const QString& ref, const QString& field)
 {

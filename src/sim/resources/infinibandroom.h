@@ -13,7 +13,7 @@ namespace sfsim {
 class InfinibandRoom final : public SimRoom
 {
 public:
-    explicit InfinibandRoom(SimResources& resources);
+    using SimRoom::SimRoom;
 
     QSqlRecord findPartition(const QString& ref, const QString& workspaceRef);
     // The partition a create puts its nodes in (a bare name resolves in `workspaceId`, the pool's

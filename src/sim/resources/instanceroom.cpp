@@ -193,18 +193,10 @@ template <typename Row> void appendInstance(QByteArray& out, const Row& r, bool 
         out.append(r.text(Tags));
     out.append(",\"updated_at\":");
     appendInteger(out, r.integer(UpdatedAt));
-    out.append(",\"workspace\":");
-    appendUtf8(out, workspace);
-    out.append(",\"workspace_id\":");
-    appendUtf8(out, r.text(WorkspaceId));
-    out.append('}');
+    appendWorkspaceAndEnd(out, workspace, r.text(WorkspaceId));
 }
 
 } // namespace
-
-InstanceRoom::InstanceRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
 
 // One writer for an instance: the object of a single instance is what a list page writes for it.
 QJsonObject InstanceRoom::instanceJson(const QSqlRecord& r, bool includeUserData) const
@@ -395,7 +387,7 @@ void InstanceRoom::reconcileSettled(const QList<MarketSettlement>& settlements)
         }
         // A boundary the fills removed (a rectangle lengthened) leaves an early pass that finds
         // nothing to do.
-        for (const ScheduleEntry& entry : constValue(settlement.schedule.entries())) {
+        for (const ScheduleEntry& entry : constValue(settlement.fill.schedule.entries())) {
             for (const qint64 t : {entry.startAt, entry.endAt.value_or(entry.startAt)}) {
                 if (t > m_res.now())
                     m_nextReconcileAt = std::min(m_nextReconcileAt, t);

@@ -31,7 +31,7 @@ struct InstanceSpec
 class InstanceRoom final : public SimRoom
 {
 public:
-    explicit InstanceRoom(SimResources& resources);
+    using SimRoom::SimRoom;
 
     // Instances follow their pools' allocation: all pools, or one pool's SKU.
     void reconcile(const QString& poolId = {}, const QString& skuId = {});

@@ -78,10 +78,6 @@ QString propertyText(const QJsonValue& property)
 // ---------------------------------------------------------------------------------------------
 // The market and the books it keeps.
 
-MarketRoom::MarketRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
-
 MarketEngine& MarketRoom::market()
 {
     if (!m_market)
@@ -196,11 +192,11 @@ void MarketRoom::settle(const QList<MarketSettlement>& settlements)
         auto it = changes.find(key);
         if (it == changes.end()) {
             order.append(key);
-            it = changes.insert(key, Change{s.contractId, {}, 0});
+            it = changes.insert(key, Change{s.fill.contractId, {}, 0});
         }
         // Buys add nodes to the pool; sells take them away, as negative rectangles.
-        it->schedule = buy ? it->schedule.plus(s.schedule) : it->schedule.minus(s.schedule);
-        it->balance += buy ? -s.amount : s.amount - s.fee;
+        it->schedule = buy ? it->schedule.plus(s.fill.schedule) : it->schedule.minus(s.fill.schedule);
+        it->balance += buy ? -s.fill.amount : s.fill.amount - s.fill.fee;
     }
     for (const auto& key : std::as_const(order)) {
         const Change& change = changes.value(key);

@@ -13,7 +13,7 @@ namespace sfsim {
 class MarketRoom final : public SimRoom
 {
 public:
-    explicit MarketRoom(SimResources& resources);
+    using SimRoom::SimRoom;
 
     // A resource that acts on its own on the simulated clock (procurements, pool transfers). The
     // world runs it at every hour boundary the clock passes and at each request's time, each time

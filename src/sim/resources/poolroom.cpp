@@ -5,6 +5,7 @@
 #include "sim/resources/poolroom.h"
 
 #include "sim/market/marketjson.h"
+#include "sim/resources/accessrules.h"
 #include "sim/resources/resourcerows.h"
 #include "sim/resources/simallocation.h"
 #include "sim/resources/simjsonwriter.h"
@@ -70,18 +71,18 @@ template <typename Row> void appendPool(QByteArray& out, const Row& r, QByteArra
         out.append("null");
     else
         out.append(tags);
-    out.append(",\"workspace\":");
-    appendUtf8(out, workspace);
-    out.append(",\"workspace_id\":");
-    appendUtf8(out, r.text(PoolWorkspaceId));
-    out.append('}');
+    appendWorkspaceAndEnd(out, workspace, r.text(PoolWorkspaceId));
+}
+
+// A pool's resource path, or its legacy spelling sfc:capacity:…, as account, workspace and name.
+std::optional<std::tuple<QString, QString, QString>> poolPath(const AccessRules& access, const QString& ref)
+{
+    if (auto path = access.splitPath(u"pool"_s, ref, true))
+        return path;
+    return access.splitPath(u"capacity"_s, ref, false);
 }
 
 } // namespace
-
-PoolRoom::PoolRoom(SimResources& resources)
-    : SimRoom(resources)
-{}
 
 QSqlRecord PoolRoom::findPool(const QString& ref, const QString& field)
 {
@@ -90,14 +91,8 @@ QSqlRecord PoolRoom::findPool(const QString& ref, const QString& field)
     static const QString live = u" AND p.deleted_at IS NULL"_s;
     if (id.startsWith(u"pool_"_s)) {
         row = m_store.row(poolSelect + u" WHERE p.id = ?"_s + live, {id});
-    } else if (const auto path = m_res.access().splitPath(u"pool"_s, ref, true)) {
+    } else if (const auto path = poolPath(m_res.access(), ref)) {
         const auto& [account, workspace, name] = *path;
-        row = m_store.row(
-            poolSelect + u" WHERE w.account_id = ? AND w.name = ? AND p.name = ? AND w.deleted_at IS NULL"_s
-                + live,
-            {account, workspace, name});
-    } else if (const auto legacy = m_res.access().splitPath(u"capacity"_s, ref, false)) {
-        const auto& [account, workspace, name] = *legacy;
         row = m_store.row(
             poolSelect + u" WHERE w.account_id = ? AND w.name = ? AND p.name = ? AND w.deleted_at IS NULL"_s
                 + live,

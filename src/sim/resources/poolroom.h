@@ -11,7 +11,7 @@ namespace sfsim {
 class PoolRoom final : public SimRoom
 {
 public:
-    explicit PoolRoom(SimResources& resources);
+    using SimRoom::SimRoom;
 
     // Extra reasons a pool cannot be deleted (the market adds active orders); each returns
     // details, empty when it has no objection.

@@ -64,6 +64,15 @@ void appendResourcePath(QByteArray& out, QByteArrayView kind, QByteArrayView acc
     out.append('"');
 }
 
+void appendWorkspaceAndEnd(QByteArray& out, QByteArrayView workspace, QByteArrayView workspaceId)
+{
+    out.append(",\"workspace\":");
+    appendUtf8(out, workspace);
+    out.append(",\"workspace_id\":");
+    appendUtf8(out, workspaceId);
+    out.append('}');
+}
+
 void appendInteger(QByteArray& out, qint64 value)
 {
     out.append(QByteArray::number(value));

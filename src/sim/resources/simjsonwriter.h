@@ -28,6 +28,9 @@ void appendUtf8Content(QByteArray& out, QByteArrayView utf8);
 // "sfc:<kind>:<account>:<workspace>:<name>", quoted.
 void appendResourcePath(QByteArray& out, QByteArrayView kind, QByteArrayView account,
                         QByteArrayView workspace, QByteArrayView name);
+// The last keys of every workspace's resource, which sort after all others, and the object's end:
+// ,"workspace":…,"workspace_id":…}
+void appendWorkspaceAndEnd(QByteArray& out, QByteArrayView workspace, QByteArrayView workspaceId);
 void appendInteger(QByteArray& out, qint64 value);
 void appendValue(QByteArray& out, const QJsonValue& value);
 // A schedule's entries as Schedule::toJson() writes them compactly: keys in order, end_at null on

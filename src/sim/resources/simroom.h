@@ -28,8 +28,11 @@ class SimRoom
 {
     Q_DISABLE_COPY_MOVE(SimRoom)
 
-protected:
+public:
+    // A room that needs no more than this inherits it (`using SimRoom::SimRoom;`).
     explicit SimRoom(SimResources& resources);
+
+protected:
     ~SimRoom() = default;
 
     SimResources& m_res;

@@ -57,11 +57,11 @@ std::optional<QString> readNameTemplate(BodyReader& body)
 
 void SimDeploymentRoutes::add(SimRouter& router)
 {
-    router.add("POST", "deployments", &SimDeploymentRoutes::createDeployment);
-    router.add("GET", "deployments", &SimDeploymentRoutes::listDeployments);
-    router.add("GET", "deployments/{}", &SimDeploymentRoutes::getDeployment);
-    router.add("PATCH", "deployments/{}", &SimDeploymentRoutes::patchDeployment);
-    router.add("DELETE", "deployments/{}", &SimDeploymentRoutes::deleteDeployment);
+    router.addCollection("deployments", {.create = &SimDeploymentRoutes::createDeployment,
+                                         .list = &SimDeploymentRoutes::listDeployments,
+                                         .get = &SimDeploymentRoutes::getDeployment,
+                                         .patch = &SimDeploymentRoutes::patchDeployment,
+                                         .remove = &SimDeploymentRoutes::deleteDeployment});
 }
 
 ApiResponse SimDeploymentRoutes::createDeployment(const SimRequestContext& c)

@@ -28,11 +28,11 @@ void SimInfinibandRoutes::add(SimRouter& router)
 {
     router.add("GET", "infiniband_fabrics", &SimInfinibandRoutes::listFabrics);
     router.add("GET", "infiniband_fabrics/{}", &SimInfinibandRoutes::getFabric);
-    router.add("POST", "infiniband_partitions", &SimInfinibandRoutes::createPartition);
-    router.add("GET", "infiniband_partitions", &SimInfinibandRoutes::listPartitions);
-    router.add("GET", "infiniband_partitions/{}", &SimInfinibandRoutes::getPartition);
-    router.add("PATCH", "infiniband_partitions/{}", &SimInfinibandRoutes::patchPartition);
-    router.add("DELETE", "infiniband_partitions/{}", &SimInfinibandRoutes::deletePartition);
+    router.addCollection("infiniband_partitions", {.create = &SimInfinibandRoutes::createPartition,
+                                                   .list = &SimInfinibandRoutes::listPartitions,
+                                                   .get = &SimInfinibandRoutes::getPartition,
+                                                   .patch = &SimInfinibandRoutes::patchPartition,
+                                                   .remove = &SimInfinibandRoutes::deletePartition});
     router.add("GET", "infiniband_partitions/{}/instances", &SimInfinibandRoutes::partitionInstances);
 }
 
@@ -168,22 +168,11 @@ ApiResponse SimInfinibandRoutes::patchPartition(const SimRequestContext& c)
     const QSqlRecord partition = c.resources.infiniband().findPartition(
         c.params.at(0), query.string(u"workspace"_s).value_or(QString()));
     BodyReader body = BodyReader::parse(c.request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
+    const routeutil::NameAndTags change = routeutil::readNameAndTags(body);
     body.finish();
-    const QString id = partition.value(u"id"_s).toString();
-    c.resources.access().requireWrite(partition.value(u"workspace_id"_s).toString());
-    if (name && *name != partition.value(u"name"_s).toString()) {
-        if (resourcerows::nameTaken(c.store, u"infiniband_partitions"_s, partition.value(u"workspace_id"_s),
-                                    *name))
-            throw SimApiError::conflict(
-                u"A partition named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"A partition named %1 already exists."_s.arg(*name)}});
-        c.store.exec(u"UPDATE infiniband_partitions SET name = ? WHERE id = ?"_s, {*name, id});
-    }
-    if (body.has(u"tags"_s))
-        c.store.exec(u"UPDATE infiniband_partitions SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(c.resources.infiniband().storedPartitionJson(id));
+    routeutil::storeNameAndTags(c, u"infiniband_partitions"_s, partition, change,
+                                {u"A partition"_s, &SimApiError::conflict});
+    return ApiResponse::ok(c.resources.infiniband().storedPartitionJson(partition.value(u"id"_s).toString()));
 }
 
 ApiResponse SimInfinibandRoutes::partitionInstances(const SimRequestContext& c)

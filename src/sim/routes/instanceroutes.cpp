@@ -48,11 +48,11 @@ QString hostnameOf(const QSqlRecord& r)
 
 void SimInstanceRoutes::add(SimRouter& router)
 {
-    router.add("POST", "instances", &SimInstanceRoutes::createInstance);
-    router.add("GET", "instances", &SimInstanceRoutes::listInstances);
-    router.add("GET", "instances/{}", &SimInstanceRoutes::getInstance);
-    router.add("PATCH", "instances/{}", &SimInstanceRoutes::patchInstance);
-    router.add("DELETE", "instances/{}", &SimInstanceRoutes::deleteInstance);
+    router.addCollection("instances", {.create = &SimInstanceRoutes::createInstance,
+                                       .list = &SimInstanceRoutes::listInstances,
+                                       .get = &SimInstanceRoutes::getInstance,
+                                       .patch = &SimInstanceRoutes::patchInstance,
+                                       .remove = &SimInstanceRoutes::deleteInstance});
     router.add("POST", "instances/{}/terminate", &SimInstanceRoutes::terminateInstance);
     router.add("GET", "instances/{}/logs", &SimInstanceRoutes::instanceLogs);
     router.add("GET", "instances/{}/ssh", &SimInstanceRoutes::instanceSsh);
@@ -177,24 +177,12 @@ ApiResponse SimInstanceRoutes::patchInstance(const SimRequestContext& c)
 {
     const QSqlRecord instance = c.resources.instances().findInstance(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
+    const routeutil::NameAndTags change = routeutil::readNameAndTags(body);
     const auto priority = readPriority(body);
     body.finish();
     const QString id = instance.value(u"id"_s).toString();
-    c.resources.access().requireWrite(instance.value(u"workspace_id"_s).toString());
-    if (name && *name != instance.value(u"name"_s).toString()) {
-        if (resourcerows::nameTaken(c.store, u"instances"_s, instance.value(u"workspace_id"_s), *name))
-            throw SimApiError::badRequest(
-                u"An instance named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"An instance named %1 already exists."_s.arg(*name)}});
-        c.store.exec(u"UPDATE instances SET name = ?, updated_at = ? WHERE id = ?"_s, {*name, c.now, id});
-    }
-    if (body.has(u"tags"_s))
-        c.store.exec(u"UPDATE instances SET tags = ?, updated_at = ? WHERE id = ?"_s,
-                     {tags ? QVariant(QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact)))
-                           : QVariant(QMetaType(QMetaType::QString)),
-                      c.now, id});
+    routeutil::storeNameAndTags(c, u"instances"_s, instance, change,
+                                {u"An instance"_s, &SimApiError::badRequest}, true);
     if (priority)
         c.store.exec(u"UPDATE instances SET priority_level = ?, updated_at = ? WHERE id = ?"_s,
                      {*priority, c.now, id});

@@ -20,10 +20,7 @@ using namespace Qt::StringLiterals;
 namespace sfsim {
 
 using sfdesk::constValue;
-using sfdesk::FieldError;
-using sfdesk::FieldErrors;
 namespace Money = sfdesk::Money;
-using sfdesk::Schedule;
 
 using routeutil::Day;
 using routeutil::isCursor;

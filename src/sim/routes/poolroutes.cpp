@@ -19,11 +19,11 @@ using routeutil::tagsColumn;
 
 void SimPoolRoutes::add(SimRouter& router)
 {
-    router.add("POST", "pools", &SimPoolRoutes::createPool);
-    router.add("GET", "pools", &SimPoolRoutes::listPools);
-    router.add("GET", "pools/{}", &SimPoolRoutes::getPool);
-    router.add("PATCH", "pools/{}", &SimPoolRoutes::patchPool);
-    router.add("DELETE", "pools/{}", &SimPoolRoutes::deletePool);
+    router.addCollection("pools", {.create = &SimPoolRoutes::createPool,
+                                   .list = &SimPoolRoutes::listPools,
+                                   .get = &SimPoolRoutes::getPool,
+                                   .patch = &SimPoolRoutes::patchPool,
+                                   .remove = &SimPoolRoutes::deletePool});
 }
 
 ApiResponse SimPoolRoutes::createPool(const SimRequestContext& c)
@@ -78,21 +78,10 @@ ApiResponse SimPoolRoutes::patchPool(const SimRequestContext& c)
 {
     const QSqlRecord pool = c.resources.pools().findPool(c.params.at(0));
     BodyReader body = BodyReader::parse(c.request.body);
-    const auto name = body.name(u"name"_s, false);
-    const auto tags = body.tags(u"tags"_s);
+    const routeutil::NameAndTags change = routeutil::readNameAndTags(body);
     body.finish();
-    const QString id = pool.value(u"id"_s).toString();
-    c.resources.access().requireWrite(pool.value(u"workspace_id"_s).toString());
-    if (name && *name != pool.value(u"name"_s).toString()) {
-        if (resourcerows::nameTaken(c.store, u"pools"_s, pool.value(u"workspace_id"_s), *name))
-            throw SimApiError::unprocessable(
-                u"A pool named %1 already exists in this workspace."_s.arg(*name),
-                {{u"name"_s, u"name_taken"_s, u"A pool named %1 already exists."_s.arg(*name)}});
-        c.store.exec(u"UPDATE pools SET name = ? WHERE id = ?"_s, {*name, id});
-    }
-    if (body.has(u"tags"_s))
-        c.store.exec(u"UPDATE pools SET tags = ? WHERE id = ?"_s, {tagsColumn(tags), id});
-    return ApiResponse::ok(c.resources.pools().storedPoolJson(id));
+    routeutil::storeNameAndTags(c, u"pools"_s, pool, change, {u"A pool"_s, &SimApiError::unprocessable});
+    return ApiResponse::ok(c.resources.pools().storedPoolJson(pool.value(u"id"_s).toString()));
 }
 
 ApiResponse SimPoolRoutes::deletePool(const SimRequestContext& c)

@@ -111,11 +111,11 @@ QJsonObject stored(const SimRequestContext& c, const QString& id)
 
 void SimProcurementRoutes::add(SimRouter& router)
 {
-    router.add("POST", "procurements", &SimProcurementRoutes::createProcurement);
-    router.add("GET", "procurements", &SimProcurementRoutes::listProcurements);
-    router.add("GET", "procurements/{}", &SimProcurementRoutes::getProcurement);
-    router.add("PATCH", "procurements/{}", &SimProcurementRoutes::patchProcurement);
-    router.add("DELETE", "procurements/{}", &SimProcurementRoutes::deleteProcurement);
+    router.addCollection("procurements", {.create = &SimProcurementRoutes::createProcurement,
+                                          .list = &SimProcurementRoutes::listProcurements,
+                                          .get = &SimProcurementRoutes::getProcurement,
+                                          .patch = &SimProcurementRoutes::patchProcurement,
+                                          .remove = &SimProcurementRoutes::deleteProcurement});
 }
 
 ApiResponse SimProcurementRoutes::createProcurement(const SimRequestContext& c)

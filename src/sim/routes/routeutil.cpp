@@ -4,6 +4,9 @@
 
 #include "common/constvalue.h"
 #include "sim/resources/accessrules.h"
+#include "sim/resources/resourcerows.h"
+#include "sim/resources/simresources.h"
+#include "sim/store/simstore.h"
 
 #include <QByteArray>
 #include <QJsonDocument>
@@ -58,6 +61,41 @@ QVariant tagsColumn(const std::optional<QJsonObject>& tags)
     if (!tags)
         return QVariant(QMetaType(QMetaType::QString));
     return QString::fromUtf8(QJsonDocument(*tags).toJson(QJsonDocument::Compact));
+}
+
+NameAndTags readNameAndTags(BodyReader& body)
+{
+    NameAndTags change;
+    change.name = body.name(u"name"_s, false);
+    change.tags = tagsColumn(body.tags(u"tags"_s));
+    change.hasTags = body.has(u"tags"_s);
+    return change;
+}
+
+void storeNameAndTags(const SimRequestContext& c, const QString& table, const QSqlRecord& row,
+                      const NameAndTags& change, const NameTakenAnswer& taken, bool stamped)
+{
+    const QVariant id = row.value(u"id"_s);
+    const QVariant workspaceId = row.value(u"workspace_id"_s);
+    c.resources.access().requireWrite(workspaceId.toString());
+    const QString stamp = stamped ? u", updated_at = ?"_s : QString();
+    const auto store = [&](const QString& column, const QVariant& value) {
+        QVariantList binds{value};
+        if (stamped)
+            binds.append(c.now);
+        binds.append(id);
+        c.store.exec(u"UPDATE %1 SET %2 = ?%3 WHERE id = ?"_s.arg(table, column, stamp), binds);
+    };
+    if (change.name && *change.name != row.value(u"name"_s).toString()) {
+        const QString& name = *change.name;
+        if (resourcerows::nameTaken(c.store, table, workspaceId, name))
+            throw taken.error(
+                u"%1 named %2 already exists in this workspace."_s.arg(taken.noun, name),
+                {{u"name"_s, u"name_taken"_s, u"%1 named %2 already exists."_s.arg(taken.noun, name)}});
+        store(u"name"_s, name);
+    }
+    if (change.hasTags)
+        store(u"tags"_s, change.tags);
 }
 
 QSqlRecord writableWorkspace(AccessRules& access, const QString& ref)

@@ -4,6 +4,7 @@
 
 #include "common/fielderror.h"
 #include "sim/api/simhttp.h"
+#include "sim/routes/simrequest.h"
 #include "sim/world/simclock.h"
 
 #include <QJsonObject>
@@ -35,6 +36,28 @@ QString cursorParameter(QueryReader& query, const QString& key, const QString& p
 std::optional<QString> userData(BodyReader& body);
 // A tags body value as its stored column: compact JSON, or null when absent.
 QVariant tagsColumn(const std::optional<QJsonObject>& tags);
+// The `name` and `tags` a PATCH of a workspace's resource may change, read in that order (the
+// caller finishes the body).
+struct NameAndTags
+{
+    std::optional<QString> name;
+    bool hasTags = false;
+    QVariant tags; // the stored column (tagsColumn)
+};
+NameAndTags readNameAndTags(BodyReader& body);
+// How a kind of resource refuses a name already taken in its workspace: `noun` begins the message
+// ("A pool", "An instance"), `error` gives the status the API document gives that kind (pools 422,
+// partitions 409, instances 400).
+struct NameTakenAnswer
+{
+    QString noun;
+    SimApiError (*error)(const QString& message, QList<sfdesk::FieldError> details);
+};
+// Stores `change` on `row`, a live resource of `table`: the caller must be able to write in its
+// workspace, and a name other than the row's own must be free there. `stamped`: the table keeps
+// an updated_at, which each change sets to the request's time.
+void storeNameAndTags(const SimRequestContext& c, const QString& table, const QSqlRecord& row,
+                      const NameAndTags& change, const NameTakenAnswer& taken, bool stamped = false);
 // The workspace a create's body names in `workspace`; the caller must be able to write in it.
 QSqlRecord writableWorkspace(AccessRules& access, const QString& ref);
 

@@ -22,6 +22,16 @@ void SimRouter::add(const char* method, const char* pattern, Handler handler)
         {QString::fromLatin1(method), segments(QString::fromLatin1(pattern)), std::move(handler)});
 }
 
+void SimRouter::addCollection(const char* collection, Collection handlers)
+{
+    const QByteArray item = QByteArray(collection) + "/{}";
+    add("POST", collection, std::move(handlers.create));
+    add("GET", collection, std::move(handlers.list));
+    add("GET", item.constData(), std::move(handlers.get));
+    add("PATCH", item.constData(), std::move(handlers.patch));
+    add("DELETE", item.constData(), std::move(handlers.remove));
+}
+
 SimRouter::Match SimRouter::match(const QString& method, const QString& path, const QString& fullPath) const
 {
     const QStringList parts = segments(path);

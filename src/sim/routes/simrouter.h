@@ -29,6 +29,17 @@ public:
     {}
 
     void add(const char* method, const char* pattern, Handler handler);
+    // The routes of a collection whose items are created, listed, read, changed and deleted, in
+    // this order: POST and GET on `collection`, GET, PATCH and DELETE on `collection/{}`.
+    struct Collection
+    {
+        Handler create;
+        Handler list;
+        Handler get;
+        Handler patch;
+        Handler remove;
+    };
+    void addCollection(const char* collection, Collection handlers);
 
     struct Match
     {

@@ -9,7 +9,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
-#include <utility>
+#include <limits>
 
 namespace sfsim {
 
@@ -135,32 +135,30 @@ SimOptionsResult parseSimOptions(const QStringList& arguments)
             return result;
         }
     }
-    o.ibReleaseSeconds = parser.value(ibRelease).toInt(&ok);
-    if (!ok || o.ibReleaseSeconds < 0) {
-        result.error = QStringLiteral("--ib-release-seconds: expected a non-negative integer, got %1")
-                           .arg(parser.value(ibRelease));
-        return result;
-    }
-    o.idleTimeoutSeconds = parser.value(idleTimeout).toInt(&ok);
-    if (!ok || o.idleTimeoutSeconds < 0 || o.idleTimeoutSeconds > 86400) {
-        result.error = QStringLiteral("--idle-timeout: expected 0 to 86400 seconds, got %1")
-                           .arg(parser.value(idleTimeout));
-        return result;
-    }
-    for (const auto& [option, seconds] : {std::pair{&headTimeout, &o.headTimeoutSeconds},
-                                          std::pair{&requestTimeout, &o.requestTimeoutSeconds}}) {
-        *seconds = parser.value(*option).toInt(&ok);
-        if (!ok || *seconds < 0 || *seconds > 86400) {
-            result.error = QStringLiteral("--%1: expected 0 to 86400 seconds, got %2")
-                               .arg(option->names().constFirst(), parser.value(*option));
+    // The integer options, in the order they are checked: each within its range, else the error
+    // says what the option expects.
+    const struct
+    {
+        const QCommandLineOption& option;
+        int& value;
+        int low;
+        int high;
+        const char* expected;
+    } integers[] = {
+        {ibRelease, o.ibReleaseSeconds, 0, std::numeric_limits<int>::max(), "a non-negative integer"},
+        {idleTimeout, o.idleTimeoutSeconds, 0, 86400, "0 to 86400 seconds"},
+        {headTimeout, o.headTimeoutSeconds, 0, 86400, "0 to 86400 seconds"},
+        {requestTimeout, o.requestTimeoutSeconds, 0, 86400, "0 to 86400 seconds"},
+        {maxConnections, o.maxConnections, 1, 100000, "1 to 100000"},
+    };
+    for (const auto& integer : integers) {
+        integer.value = parser.value(integer.option).toInt(&ok);
+        if (!ok || integer.value < integer.low || integer.value > integer.high) {
+            result.error = QStringLiteral("--%1: expected %2, got %3")
+                               .arg(integer.option.names().constFirst(),
+                                    QString::fromLatin1(integer.expected), parser.value(integer.option));
             return result;
         }
-    }
-    o.maxConnections = parser.value(maxConnections).toInt(&ok);
-    if (!ok || o.maxConnections < 1 || o.maxConnections > 100000) {
-        result.error = QStringLiteral("--max-connections: expected 1 to 100000, got %1")
-                           .arg(parser.value(maxConnections));
-        return result;
     }
     o.demo = parser.isSet(demo);
     o.dbFile = parser.value(db);
