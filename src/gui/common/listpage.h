@@ -11,7 +11,6 @@
 #include <functional>
 
 class QAction;
-class QBoxLayout;
 class QMenu;
 class QPushButton;
 class QVBoxLayout;

@@ -8,12 +8,6 @@
 
 #include <memory>
 
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QSpinBox;
-
 namespace Ui {
 class CreateDeploymentDialog;
 }

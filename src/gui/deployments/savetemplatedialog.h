@@ -8,11 +8,6 @@
 
 #include <memory>
 
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-
 namespace Ui {
 class SaveTemplateDialog;
 }

@@ -10,13 +10,7 @@
 #include <memory>
 #include <optional>
 
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
-class QSpinBox;
 
 namespace Ui {
 class MoveNodesDialog;

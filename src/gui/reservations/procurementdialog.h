@@ -10,13 +10,7 @@
 #include <memory>
 #include <optional>
 
-class QCheckBox;
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
 
 namespace Ui {
 class ProcurementDialog;
