@@ -14,6 +14,7 @@ class CreateDeploymentDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class ListWatch;
 class ViewContext;
 
@@ -56,9 +57,9 @@ private:
     ViewContext* m_context;
     QString m_templateId;
     ListWatch* m_lists = nullptr;
+    DialogRequest* m_request = nullptr;
     bool m_nameTemplateEdited = false;
     bool m_partitionChosen = false;
-    bool m_sending = false;
 };
 
 } // namespace sfdesk

@@ -14,6 +14,7 @@ class SaveTemplateDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class ListWatch;
 class ViewContext;
 
@@ -48,7 +49,7 @@ private:
     QByteArray m_userData;
     QString m_savedFile;
     ListWatch* m_lists = nullptr;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk

@@ -18,6 +18,7 @@ class MoveNodesDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class Session;
 
 // Moves owned nodes of one SKU from a pool to another, which may be in another workspace (a pool
@@ -64,7 +65,7 @@ private:
     bool m_utc = false;
     QPushButton* m_move = nullptr;
     QPushButton* m_copy = nullptr;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk
