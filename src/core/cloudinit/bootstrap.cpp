@@ -52,24 +52,8 @@ QString yamlScalar(const QString& text)
         return c.unicode() < 0x20 || c.unicode() == 0x7f || c.unicode() == 0x85 || c.unicode() == 0x2028
                || c.unicode() == 0x2029;
     };
-    if (std::any_of(text.begin(), text.end(), breaksLine)) {
-        QString escaped;
-        for (const QChar c : text) {
-            if (c == u'\\' || c == u'"')
-                escaped += u'\\' + QString(c);
-            else if (c == u'\n')
-                escaped += u"\\n"_s;
-            else if (c == u'\t')
-                escaped += u"\\t"_s;
-            else if (c == u'\r')
-                escaped += u"\\r"_s;
-            else if (breaksLine(c))
-                escaped += u"\\u%1"_s.arg(uint(c.unicode()), 4, 16, QChar(u'0'));
-            else
-                escaped += c;
-        }
-        return u'"' + escaped + u'"';
-    }
+    if (std::any_of(text.begin(), text.end(), breaksLine))
+        return u'"' + backslashEscaped(text, u'"', breaksLine, u'u', 4) + u'"';
     QString quoted = text;
     quoted.replace(u'\'', u"''"_s);
     return u'\'' + quoted + u'\'';

@@ -21,7 +21,9 @@
 #include <QSet>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace sfdesk {
 
@@ -678,6 +680,23 @@ private:
     QSet<QString> m_seen;
 };
 
+// Unicode's table 3-7 of well-formed UTF-8 byte sequences, a row for each run of lead bytes: the
+// sequence's length and the range of the byte after the lead (every later byte is 0x80 to 0xBF).
+// What is left out are overlong forms, surrogates and code points past U+10FFFF.
+struct Utf8Lead
+{
+    unsigned char first;
+    unsigned char last;
+    int length;
+    unsigned char low;
+    unsigned char high;
+};
+constexpr Utf8Lead Utf8Leads[] = {
+    {0xC2, 0xDF, 2, 0x80, 0xBF}, {0xE0, 0xE0, 3, 0xA0, 0xBF}, {0xE1, 0xEC, 3, 0x80, 0xBF},
+    {0xED, 0xED, 3, 0x80, 0x9F}, {0xEE, 0xEF, 3, 0x80, 0xBF}, {0xF0, 0xF0, 4, 0x90, 0xBF},
+    {0xF1, 0xF3, 4, 0x80, 0xBF}, {0xF4, 0xF4, 4, 0x80, 0x8F},
+};
+
 class Validation final
 {
 public:
@@ -819,29 +838,15 @@ private:
                 ++i;
                 continue;
             }
-            int length = 0;
-            unsigned char low = 0x80;
-            unsigned char high = 0xBF;
-            if (lead >= 0xC2 && lead <= 0xDF) {
-                length = 2;
-            } else if (lead >= 0xE0 && lead <= 0xEF) {
-                length = 3;
-                if (lead == 0xE0)
-                    low = 0xA0;
-                else if (lead == 0xED)
-                    high = 0x9F;
-            } else if (lead >= 0xF0 && lead <= 0xF4) {
-                length = 4;
-                if (lead == 0xF0)
-                    low = 0x90;
-                else if (lead == 0xF4)
-                    high = 0x8F;
-            } else {
+            const auto row =
+                std::find_if(std::begin(Utf8Leads), std::end(Utf8Leads),
+                             [lead](const Utf8Lead& r) { return lead >= r.first && lead <= r.last; });
+            if (row == std::end(Utf8Leads))
                 return i;
-            }
+            const int length = row->length;
             if (i + length > size)
                 return i;
-            if (byte(i + 1) < low || byte(i + 1) > high)
+            if (byte(i + 1) < row->low || byte(i + 1) > row->high)
                 return i;
             for (int k = 2; k < length; ++k) {
                 if ((byte(i + k) & 0xC0) != 0x80)
@@ -860,25 +865,29 @@ private:
         return Mark{int(before.count('\n')), int(QString::fromUtf8(before.sliced(lineStart)).size())};
     }
 
+    // The code of a limit the input went over; empty for a syntax error, which is no limit.
+    static QString limitCode(YamlError::Kind kind)
+    {
+        switch (kind) {
+        case YamlError::Kind::RecursiveAlias:
+            return u"recursive-alias"_s;
+        case YamlError::Kind::AliasExpansion:
+            return u"alias-expansion"_s;
+        case YamlError::Kind::TooDeep:
+            return u"too-deep"_s;
+        case YamlError::Kind::TooLarge:
+            return u"too-large"_s;
+        case YamlError::Kind::Syntax:
+            break;
+        }
+        return {};
+    }
+
     void limitExceeded(const YamlError& error)
     {
-        QString code;
-        switch (error.kind) {
-        case YamlError::Kind::RecursiveAlias:
-            code = u"recursive-alias"_s;
-            break;
-        case YamlError::Kind::AliasExpansion:
-            code = u"alias-expansion"_s;
-            break;
-        case YamlError::Kind::TooDeep:
-            code = u"too-deep"_s;
-            break;
-        case YamlError::Kind::TooLarge:
-            code = u"too-large"_s;
-            break;
-        case YamlError::Kind::Syntax:
+        const QString code = limitCode(error.kind);
+        if (code.isEmpty())
             return;
-        }
         QString message = error.problem;
         if (!message.isEmpty())
             message[0] = message[0].toUpper();

@@ -167,7 +167,14 @@ bool constructFloat(const QString& source, ScalarValue* out)
 QString pythonStringRepr(const QString& text)
 {
     const QChar quote = text.contains(u'\'') && !text.contains(u'"') ? u'"' : u'\'';
-    QString out = quote;
+    const auto control = [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7f; };
+    return quote + backslashEscaped(text, quote, control, u'x', 2) + quote;
+}
+
+QString backslashEscaped(const QString& text, QChar quote, const std::function<bool(QChar)>& isCode,
+                         QChar codeLetter, int codeDigits)
+{
+    QString out;
     for (const QChar c : text) {
         if (c == quote || c == u'\\')
             out += u'\\' + QString(c);
@@ -177,12 +184,11 @@ QString pythonStringRepr(const QString& text)
             out += u"\\t"_s;
         else if (c == u'\r')
             out += u"\\r"_s;
-        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            out += u"\\x%1"_s.arg(uint(c.unicode()), 2, 16, QChar(u'0'));
+        else if (isCode(c))
+            out += u'\\' + QString(codeLetter) + u"%1"_s.arg(uint(c.unicode()), codeDigits, 16, QChar(u'0'));
         else
             out += c;
     }
-    out += quote;
     return out;
 }
 

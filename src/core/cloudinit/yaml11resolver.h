@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <functional>
+
 namespace sfdesk {
 
 namespace CloudInit {
@@ -61,6 +63,12 @@ bool constructTaggedScalar(const QString& tag, const QString& text, ScalarValue*
 
 // Python's repr() of a str.
 QString pythonStringRepr(const QString& text);
+
+// The inside of a quoted string, as Python and YAML's double quotes read it: `quote` and the backslash
+// escaped, \n \t \r, and every other character `isCode` takes as a numbered escape
+// (`codeLetter` and `codeDigits` hex digits: \x1b, \u2028).
+QString backslashEscaped(const QString& text, QChar quote, const std::function<bool(QChar)>& isCode,
+                         QChar codeLetter, int codeDigits);
 
 } // namespace CloudInit
 

@@ -11,7 +11,6 @@
 #include <memory>
 #include <optional>
 
-class QNetworkAccessManager;
 class QPushButton;
 
 namespace sfdesk {

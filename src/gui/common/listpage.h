@@ -11,7 +11,6 @@
 #include <functional>
 
 class QAction;
-class QBoxLayout;
 class QMenu;
 class QPushButton;
 class QVBoxLayout;
@@ -59,6 +58,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     // A poll of one of the page's lists ended, either way.
     void refreshed();
+    // A write of one of the page's actions ended, either way (tests wait for it; a round of
+    // terminates or deletes ends once).
+    void actionFinished();
 
 protected:
     struct Setup

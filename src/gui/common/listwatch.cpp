@@ -4,6 +4,8 @@
 
 #include "gui/common/viewcontext.h"
 
+#include <QLabel>
+
 namespace sfdesk {
 
 ListWatch::ListWatch(ViewContext* context, QList<Session::Resource> resources, Loaded loaded, QObject* parent)
@@ -35,12 +37,14 @@ QString ListWatch::problems() const
     return lines.join(u'\n');
 }
 
-QString ListWatch::withProblems(const QString& note) const
+void ListWatch::showNote(QLabel* noteLabel, const QString& note) const
 {
     const QString lists = problems();
-    if (lists.isEmpty())
-        return note;
-    return note.isEmpty() ? lists : note + u'\n' + lists;
+    QString text = note;
+    if (!lists.isEmpty())
+        text += (note.isEmpty() ? QString() : QStringLiteral("\n")) + lists;
+    noteLabel->setText(text);
+    noteLabel->setVisible(!text.isEmpty());
 }
 
 void ListWatch::bind()

@@ -10,6 +10,8 @@
 
 #include <functional>
 
+class QLabel;
+
 namespace sfdesk {
 
 class ViewContext;
@@ -31,8 +33,9 @@ public:
     bool isLoaded(Session::Resource resource) const;
     // Why a list could not be read, one line each; empty when none failed.
     QString problems() const;
-    // A dialog's note: `note` (why it cannot go on yet, or empty) and then problems().
-    QString withProblems(const QString& note) const;
+    // A dialog's note in its label: `note` (why it cannot go on yet, or empty) and then problems();
+    // the label is hidden while both are empty.
+    void showNote(QLabel* noteLabel, const QString& note) const;
 
 Q_SIGNALS:
     // A list failed or was read again: problems() changed.

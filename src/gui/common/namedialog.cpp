@@ -6,7 +6,7 @@
 
 #include "core/api/apicall.h"
 #include "core/model/names.h"
-#include "gui/common/errorlabel.h"
+#include "gui/common/dialogrequest.h"
 
 #include <QPushButton>
 
@@ -28,7 +28,7 @@ NameDialog::NameDialog(const QString& title, const QString& prompt, const QStrin
     m_ui->nameEdit->setText(initial);
     m_ui->nameEdit->selectAll();
     m_ui->nameProblemLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_ui->errorLabel->hide();
+    m_request = new DialogRequest(m_ui->errorLabel, [this] { updateState(); }, this);
     connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &NameDialog::updateState);
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &NameDialog::accept);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &NameDialog::reject);
@@ -61,30 +61,21 @@ void NameDialog::updateState()
     m_ui->nameProblemLabel->setVisible(!problem.isEmpty());
     const bool nameOk = problem.isEmpty() && (m_emptyAllowed || !name.isEmpty())
                         && (m_initial.isEmpty() || name != m_initial);
-    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(nameOk && !m_sending);
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(nameOk && !m_request->isOut());
 }
 
 void NameDialog::accept()
 {
-    if (m_sending || !m_ui->buttonBox->button(QDialogButtonBox::Ok)->isEnabled())
+    if (m_request->isOut() || !m_ui->buttonBox->button(QDialogButtonBox::Ok)->isEnabled())
         return;
     ApiCall* call = m_submit ? m_submit(name()) : nullptr;
     if (!call) {
         QDialog::accept();
         return;
     }
-    m_sending = true;
-    m_ui->errorLabel->hide();
-    updateState();
-    call->onFailure(this, [this](const ApiError& error) {
-        m_sending = false;
-        showRefusal(m_ui->errorLabel, error);
-        updateState();
-    });
-    connect(call, &ApiCall::succeeded, this, [this] {
-        m_sending = false;
-        QDialog::accept();
-    });
+    m_request->start();
+    // What the call answers is not read: the caller has it.
+    m_request->watch(ApiReply<void>(call), [this] { QDialog::accept(); });
 }
 
 } // namespace sfdesk

@@ -15,6 +15,7 @@ class NameDialog;
 namespace sfdesk {
 
 class ApiCall;
+class DialogRequest;
 
 // Asks for a Name (create or rename), checks it as it is typed against the API's pattern and the
 // names already taken, then runs the given call; the server's refusal stays in the dialog.
@@ -43,8 +44,8 @@ private:
     QStringList m_takenNames;
     QString m_initial;
     Submit m_submit;
+    DialogRequest* m_request = nullptr;
     bool m_emptyAllowed = false;
-    bool m_sending = false;
 };
 
 } // namespace sfdesk

@@ -10,7 +10,7 @@
 #include "core/models/skumodel.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
-#include "gui/common/errorlabel.h"
+#include "gui/common/dialogrequest.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
 #include "ui_createdeploymentdialog.h"
@@ -47,7 +47,7 @@ CreateDeploymentDialog::CreateDeploymentDialog(ViewContext* context, const QStri
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("createDeploymentDialog"));
-    m_ui->errorLabel->hide();
+    m_request = new DialogRequest(m_ui->errorLabel, [this] { updateState(); }, this);
 
     m_ui->kindCombo->addItem(tr("Generic: run on the pool's nodes"), QStringLiteral("generic"));
     m_ui->kindCombo->addItem(tr("Spot: buy nodes up to a price"), QStringLiteral("spot"));
@@ -266,30 +266,19 @@ void CreateDeploymentDialog::updateState()
     const bool spot = m_ui->kindCombo->currentData().toString() == u"spot";
     m_ui->maxPriceEdit->setVisible(spot);
     m_ui->maxPriceLabel->setVisible(spot);
-    const QString note = m_lists->withProblems(problem());
-    m_ui->noteLabel->setText(note);
-    m_ui->noteLabel->setVisible(!note.isEmpty());
-    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(problem().isEmpty() && !m_sending);
+    m_lists->showNote(m_ui->noteLabel, problem());
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(problem().isEmpty() && !m_request->isOut());
 }
 
 void CreateDeploymentDialog::accept()
 {
-    if (m_sending || !problem().isEmpty())
+    if (m_request->isOut() || !problem().isEmpty())
         return;
-    m_sending = true;
-    m_ui->errorLabel->hide();
-    updateState();
-    const auto call = m_context->session()->createDeployment(request());
-    call.onSuccess(this, [this](const Deployment& deployment) {
-        m_sending = false;
+    m_request->start();
+    m_request->watch(m_context->session()->createDeployment(request()), [this](const Deployment& deployment) {
         m_context->reportMessage(tr("Created deployment %1.").arg(deployment.name));
         Q_EMIT created(deployment);
         QDialog::accept();
-    });
-    call.onFailure(this, [this](const ApiError& error) {
-        m_sending = false;
-        showRefusal(m_ui->errorLabel, error);
-        updateState();
     });
 }
 

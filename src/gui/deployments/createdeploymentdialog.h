@@ -8,18 +8,13 @@
 
 #include <memory>
 
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QSpinBox;
-
 namespace Ui {
 class CreateDeploymentDialog;
 }
 
 namespace sfdesk {
 
+class DialogRequest;
 class ListWatch;
 class ViewContext;
 
@@ -62,9 +57,9 @@ private:
     ViewContext* m_context;
     QString m_templateId;
     ListWatch* m_lists = nullptr;
+    DialogRequest* m_request = nullptr;
     bool m_nameTemplateEdited = false;
     bool m_partitionChosen = false;
-    bool m_sending = false;
 };
 
 } // namespace sfdesk

@@ -48,8 +48,6 @@ public:
     void deleteCurrent();
 
 Q_SIGNALS:
-    // A write finished, either way (tests wait for it).
-    void actionFinished();
     // The user wants the deployment's instances in the Instances section.
     void showInstancesRequested(const QString& deploymentId);
 

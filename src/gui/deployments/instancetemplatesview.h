@@ -40,7 +40,6 @@ public:
     void openCurrentInEditor();
 
 Q_SIGNALS:
-    void actionFinished();
     void deployRequested(const QString& templateId);
     // title: what the editor calls the text ("training-worker (instance template)").
     void openInEditorRequested(const QString& title, const QByteArray& userData);

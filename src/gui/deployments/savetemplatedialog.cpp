@@ -9,7 +9,7 @@
 #include "core/models/session.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
-#include "gui/common/errorlabel.h"
+#include "gui/common/dialogrequest.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
 #include "ui_savetemplatedialog.h"
@@ -34,7 +34,7 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("saveTemplateDialog"));
-    m_ui->errorLabel->hide();
+    m_request = new DialogRequest(m_ui->errorLabel, [this] { updateState(); }, this);
     m_ui->introLabel->setText(
         tr("A template keeps this cloud-init with an image, so that deployments (and "
            "anyone in workspace \"%1\") can start instances from it. The text is \"%2\", "
@@ -125,39 +125,31 @@ QString SaveTemplateDialog::command() const
 
 void SaveTemplateDialog::updateState()
 {
-    const QString note = m_lists ? m_lists->withProblems(problem()) : problem();
-    m_ui->noteLabel->setText(note);
-    m_ui->noteLabel->setVisible(!note.isEmpty());
-    m_ui->buttonBox->button(QDialogButtonBox::Save)->setEnabled(problem().isEmpty() && !m_sending);
+    // The list watch runs this once while it is being made.
+    if (m_lists)
+        m_lists->showNote(m_ui->noteLabel, problem());
+    m_ui->buttonBox->button(QDialogButtonBox::Save)->setEnabled(problem().isEmpty() && !m_request->isOut());
 }
 
 void SaveTemplateDialog::accept()
 {
-    if (m_sending || !problem().isEmpty())
+    if (m_request->isOut() || !problem().isEmpty())
         return;
     NewInstanceTemplate tmpl;
     tmpl.workspace = m_context->workspaceReference();
     tmpl.image = m_ui->imageCombo->currentData().toString();
     tmpl.name = m_ui->nameEdit->text().trimmed();
     tmpl.cloudInitUserData = m_userData;
-    m_sending = true;
-    m_ui->errorLabel->hide();
-    updateState();
-    const auto call = m_context->session()->createInstanceTemplate(tmpl);
-    call.onSuccess(this, [this](const InstanceTemplate& saved) {
-        m_sending = false;
-        // The session's list shows it at once, whether or not a page watches it.
-        if (m_lists && m_lists->session())
-            m_lists->session()->instanceTemplates()->upsert(saved);
-        m_context->reportMessage(tr("Saved instance template %1.").arg(saved.name));
-        Q_EMIT this->saved(saved);
-        QDialog::accept();
-    });
-    call.onFailure(this, [this](const ApiError& error) {
-        m_sending = false;
-        showRefusal(m_ui->errorLabel, error);
-        updateState();
-    });
+    m_request->start();
+    m_request->watch(m_context->session()->createInstanceTemplate(tmpl),
+                     [this](const InstanceTemplate& saved) {
+                         // The session's list shows it at once, whether or not a page watches it.
+                         if (m_lists && m_lists->session())
+                             m_lists->session()->instanceTemplates()->upsert(saved);
+                         m_context->reportMessage(tr("Saved instance template %1.").arg(saved.name));
+                         Q_EMIT this->saved(saved);
+                         QDialog::accept();
+                     });
 }
 
 } // namespace sfdesk

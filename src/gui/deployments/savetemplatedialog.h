@@ -8,17 +8,13 @@
 
 #include <memory>
 
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-
 namespace Ui {
 class SaveTemplateDialog;
 }
 
 namespace sfdesk {
 
+class DialogRequest;
 class ListWatch;
 class ViewContext;
 
@@ -53,7 +49,7 @@ private:
     QByteArray m_userData;
     QString m_savedFile;
     ListWatch* m_lists = nullptr;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk

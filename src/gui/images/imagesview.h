@@ -44,10 +44,6 @@ public:
     // Asks the server for a download link, copies it and shows when it expires.
     void copyDownloadLink();
 
-Q_SIGNALS:
-    // An action's call ended, either way.
-    void actionFinished();
-
 protected:
     void updateActions() override;
     void fillRowMenu(QMenu* menu, const QModelIndexList& rows) override;

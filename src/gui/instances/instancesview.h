@@ -47,10 +47,6 @@ public:
     void showDeployment(const QString& deploymentId);
     QComboBox* deploymentFilter() const { return m_deploymentFilter; }
 
-Q_SIGNALS:
-    // A terminate or delete round finished (tests wait for it).
-    void actionFinished();
-
 protected:
     void updateActions() override;
     void fillRowMenu(QMenu* menu, const QModelIndexList& rows) override;

@@ -9,6 +9,7 @@
 #include "core/models/session.h"
 #include "gui/common/combos.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/dialogrequest.h"
 #include "gui/common/listwatch.h"
 #include "gui/common/viewcontext.h"
 #include "gui/common/windowfit.h"
@@ -34,7 +35,7 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("replaceInstanceDialog"));
-    m_ui->errorLabel->hide();
+    m_request = new DialogRequest(m_ui->errorLabel, [this] { updateState(); }, this);
     m_ui->keepNameCheck->setText(tr("&Keep the name %1").arg(instance.name));
 
     QStringList kept{tr("pool %1").arg(instance.pool.name), tr("SKU %1").arg(instance.sku.name)};
@@ -174,29 +175,23 @@ void ReplaceInstanceDialog::updateState()
     const QString name = m_ui->nameEdit->text().trimmed();
     const bool nameOk = m_ui->keepNameCheck->isChecked() || name.isEmpty() || Names::problem(name).isEmpty();
     if (replace)
-        replace->setEnabled(!m_sending && isReady() && m_ui->imageCombo->currentIndex() >= 0 && nameOk
-                            && m_context->session()->canSend());
+        replace->setEnabled(!m_request->isOut() && isReady() && m_ui->imageCombo->currentIndex() >= 0
+                            && nameOk && m_context->session()->canSend());
 }
 
 void ReplaceInstanceDialog::fail(const QString& step, const ApiError& error)
 {
-    m_sending = false;
-    QString text = tr("%1: %2").arg(step, error.message());
-    text += error.detailLines();
-    m_ui->errorLabel->setText(text);
-    m_ui->errorLabel->show();
+    const QString text = tr("%1: %2").arg(step, error.message()) + error.detailLines();
+    m_request->refuse(text);
     m_context->reportError(step, error);
-    updateState();
     Q_EMIT failed(text);
 }
 
 void ReplaceInstanceDialog::accept()
 {
-    if (m_sending || !isReady() || !m_context->session()->canSend())
+    if (m_request->isOut() || !isReady() || !m_context->session()->canSend())
         return;
-    m_sending = true;
-    m_ui->errorLabel->hide();
-    updateState();
+    m_request->start();
     InstanceReplacement replacement;
     replacement.image = m_ui->imageCombo->currentData().toString();
     replacement.cloudInitUserData = *m_userData;
@@ -208,7 +203,7 @@ void ReplaceInstanceDialog::accept()
         if (m_ui->keepNameCheck->isChecked())
             finishName(replacementInstance);
         else {
-            m_sending = false;
+            m_request->finish();
             m_context->reportMessage(tr("Replaced %1 by %2.").arg(m_instance.name, replacementInstance.name));
             Q_EMIT replaced(replacementInstance);
             QDialog::accept();
@@ -230,7 +225,7 @@ void ReplaceInstanceDialog::finishName(const Instance& replacement)
             return;
         const auto renamed = session->renameInstance(replacement.id, m_instance.name);
         renamed.onSuccess(this, [this](const Instance& named) {
-            m_sending = false;
+            m_request->finish();
             m_context->reportMessage(
                 tr("Replaced %1: the new instance %2 runs under its name.").arg(named.name, named.id));
             Q_EMIT replaced(named);

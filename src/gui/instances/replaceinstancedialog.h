@@ -17,6 +17,7 @@ class ReplaceInstanceDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class ListWatch;
 class ViewContext;
 
@@ -63,7 +64,7 @@ private:
     QString m_sourceName;  // "template training-worker" or "the instance"
     std::optional<QByteArray> m_userData;
     QByteArray m_idempotencyKey;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk

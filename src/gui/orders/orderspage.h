@@ -78,7 +78,6 @@ protected:
     void hideEvent(QHideEvent* event) override;
 
 private:
-    QHBoxLayout* m_toolbar = nullptr;
     void reload();
     bool accepts(const Order& order) const;
     const Order* currentOrder() const;
@@ -91,6 +90,8 @@ private:
     MarketWatch m_watch;
     OrderModel* m_model = nullptr;
     ResourceTableView* m_table;
+    // The filters' row; setScopeBar() puts the scope bar at its start.
+    QHBoxLayout* m_toolbar = nullptr;
     QComboBox* m_status;
     QComboBox* m_side;
     QCheckBox* m_procurementOrders;

@@ -7,7 +7,7 @@
 
 #include "core/model/names.h"
 #include "core/models/session.h"
-#include "gui/common/errorlabel.h"
+#include "gui/common/dialogrequest.h"
 #include "gui/common/viewcontext.h"
 
 #include <QClipboard>
@@ -33,7 +33,7 @@ CreatePartitionDialog::CreatePartitionDialog(ViewContext* context, const QList<I
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("createPartitionDialog"));
     m_ui->nameProblemLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_ui->errorLabel->hide();
+    m_request = new DialogRequest(m_ui->errorLabel, [this] { updateState(); }, this);
     fillFabrics();
 
     connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &CreatePartitionDialog::updateState);
@@ -232,13 +232,13 @@ void CreatePartitionDialog::updateState()
         placed ? QString() : tr("Choose a fabric, or a region and zone, for the sf command."));
     m_ui->copyCommandButton->setEnabled(placed);
     m_ui->buttonBox->button(QDialogButtonBox::Ok)
-        ->setEnabled(!m_sending && !name.isEmpty() && nameProblem.isEmpty() && locationOk
+        ->setEnabled(!m_request->isOut() && !name.isEmpty() && nameProblem.isEmpty() && locationOk
                      && m_context->session()->canSend() && workspaceKnown);
 }
 
 void CreatePartitionDialog::accept()
 {
-    if (m_sending || !m_ui->buttonBox->button(QDialogButtonBox::Ok)->isEnabled())
+    if (m_request->isOut() || !m_ui->buttonBox->button(QDialogButtonBox::Ok)->isEnabled())
         return;
     const auto wanted = request();
     InfinibandAdapter::NewPartition partition;
@@ -248,26 +248,18 @@ void CreatePartitionDialog::accept()
     partition.fabric = wanted.fabric;
     partition.region = wanted.region;
     partition.availabilityZone = wanted.availabilityZone;
-    m_sending = true;
-    m_ui->errorLabel->hide();
-    updateState();
-    m_context->session()
-        ->createInfinibandPartition(partition)
-        .onSuccess(this,
-                   [this](const InfinibandPartition& created) {
-                       m_sending = false;
-                       m_created = created;
-                       m_context->reportMessage(
-                           tr("Created partition %1 on %2.").arg(created.name, created.fabric.name));
-                       QDialog::accept();
-                   })
-        .onFailure(this, [this](const ApiError& error) {
-            m_sending = false;
-            if (error.reason() == ApiError::Reason::Conflict)
-                m_takenNames << m_ui->nameEdit->text();
-            showRefusal(m_ui->errorLabel, error);
-            updateState();
-        });
+    m_request->start();
+    const auto call = m_context->session()->createInfinibandPartition(partition);
+    // Before the refusal shows: a name the server says is taken is marked so as it is typed.
+    call.onFailure(this, [this](const ApiError& error) {
+        if (error.reason() == ApiError::Reason::Conflict)
+            m_takenNames << m_ui->nameEdit->text();
+    });
+    m_request->watch(call, [this](const InfinibandPartition& created) {
+        m_created = created;
+        m_context->reportMessage(tr("Created partition %1 on %2.").arg(created.name, created.fabric.name));
+        QDialog::accept();
+    });
 }
 
 } // namespace sfdesk

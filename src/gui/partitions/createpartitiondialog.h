@@ -16,6 +16,7 @@ class CreatePartitionDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class ViewContext;
 
 // Creates a partition in the current workspace: a name checked as it is typed (the Name pattern
@@ -56,7 +57,7 @@ private:
     QString m_onlyFabric;
     QStringList m_takenNames;
     InfinibandPartition m_created;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk

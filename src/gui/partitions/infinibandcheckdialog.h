@@ -10,10 +10,7 @@
 
 #include <memory>
 
-class QLabel;
-class QLineEdit;
 class QPushButton;
-class QTreeWidget;
 
 namespace Ui {
 class InfinibandCheckDialog;

@@ -10,11 +10,7 @@
 
 #include <memory>
 
-class QLabel;
-class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
-class QSpinBox;
 
 namespace Ui {
 class LaunchCommandDialog;

@@ -9,6 +9,7 @@
 #include "core/market/planmath.h"
 #include "core/models/session.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/dialogrequest.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "gui/reservations/plannertime.h"
@@ -87,7 +88,7 @@ MoveNodesDialog::MoveNodesDialog(Session* session, const Pool& source, const QLi
         m_ui->moveNodesTarget->addItem(poolLabel(pool), pool.id);
     // Pool names and the server's words: the form's labels are plain text.
     m_ui->moveNodesSource->setText(poolLabel(source));
-    m_ui->moveNodesError->hide();
+    m_request = new DialogRequest(m_ui->moveNodesError, [this] { updateState(); }, this);
     m_move->setText(tr("&Move Nodes"));
     m_move->setObjectName(u"moveNodesMove"_s);
     m_copy->setObjectName(u"moveNodesCopyCommand"_s);
@@ -261,7 +262,7 @@ void MoveNodesDialog::updateState()
 {
     QString why;
     const auto values = request(&why);
-    m_move->setEnabled(values.has_value() && !m_sending && m_session && m_session->canSend());
+    m_move->setEnabled(values.has_value() && !m_request->isOut() && m_session && m_session->canSend());
     m_copy->setEnabled(values.has_value());
     m_move->setToolTip(PlainText::toolTip(values ? QString() : why));
     m_ui->moveNodesOwned->setText(
@@ -269,7 +270,7 @@ void MoveNodesDialog::updateState()
                     "page shows it until it is executed or rejected.")
                : why);
     m_ui->moveNodesPreview->setPlainText(values ? preview() : QString());
-    if (!m_sending)
+    if (!m_request->isOut())
         m_ui->moveNodesError->hide();
 }
 
@@ -277,28 +278,23 @@ void MoveNodesDialog::accept()
 {
     QString why;
     const auto values = request(&why);
-    if (!values || !m_session || !m_session->canSend() || m_sending) {
+    if (!values || !m_session || !m_session->canSend() || m_request->isOut()) {
         if (!values) {
             m_ui->moveNodesError->setText(why);
             m_ui->moveNodesError->show();
         }
         return;
     }
-    m_sending = true;
-    m_move->setEnabled(false);
-    m_ui->moveNodesError->hide();
+    m_request->start();
     m_session->createPoolTransfer(*values)
         .onSuccess(this,
                    [this](const PoolTransfer& transfer) {
-                       m_sending = false;
+                       m_request->finish();
                        Q_EMIT moved(transfer);
                        QDialog::accept();
                    })
         .onFailure(this, [this](const ApiError& error) {
-            m_sending = false;
-            updateState();
-            m_ui->moveNodesError->setText(tr("The nodes were not moved: %1").arg(error.message()));
-            m_ui->moveNodesError->show();
+            m_request->refuse(tr("The nodes were not moved: %1").arg(error.message()));
         });
 }
 

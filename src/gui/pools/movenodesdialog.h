@@ -10,13 +10,7 @@
 #include <memory>
 #include <optional>
 
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
-class QSpinBox;
 
 namespace Ui {
 class MoveNodesDialog;
@@ -24,6 +18,7 @@ class MoveNodesDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class Session;
 
 // Moves owned nodes of one SKU from a pool to another, which may be in another workspace (a pool
@@ -70,7 +65,7 @@ private:
     bool m_utc = false;
     QPushButton* m_move = nullptr;
     QPushButton* m_copy = nullptr;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk

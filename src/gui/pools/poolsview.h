@@ -42,7 +42,6 @@ public:
     void sellIdle();
 
 Q_SIGNALS:
-    void actionFinished();
     // The planner is to open a sell of the pool's idle capacity for the user to confirm.
     void sellIdleRequested(const QString& poolId);
 

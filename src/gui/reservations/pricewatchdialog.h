@@ -9,12 +9,6 @@
 
 #include <memory>
 
-class QComboBox;
-class QDateTimeEdit;
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
 class QTableView;
 
 namespace Ui {

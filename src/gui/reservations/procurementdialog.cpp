@@ -7,6 +7,7 @@
 #include "core/cli/sfcommand.h"
 #include "core/market/marketbackend.h"
 #include "gui/common/copyactions.h"
+#include "gui/common/dialogrequest.h"
 #include "gui/common/plaintextwidgets.h"
 #include "gui/common/themeicons.h"
 #include "ui_procurementdialog.h"
@@ -71,6 +72,7 @@ ProcurementDialog::ProcurementDialog(MarketBackend* backend, const QString& pool
         label->hide();
     }
     m_ui->procurementError->setForegroundRole(QPalette::BrightText);
+    m_request = new DialogRequest(m_ui->procurementError, [this] { updateState(); }, this);
     m_save->setObjectName(u"procurementSave"_s);
     m_copy->setObjectName(u"procurementCopyCommand"_s);
     m_ui->buttonBox->addButton(m_copy, QDialogButtonBox::ActionRole);
@@ -200,7 +202,7 @@ void ProcurementDialog::updateState()
 {
     QString why;
     const auto values = request(&why);
-    m_save->setEnabled(values.has_value() && !m_sending);
+    m_save->setEnabled(values.has_value() && !m_request->isOut());
     m_copy->setEnabled(values.has_value());
     m_save->setToolTip(PlainText::toolTip(values ? QString() : why));
     const bool replacing = m_existing && values && values->target != m_existing->target;
@@ -210,22 +212,18 @@ void ProcurementDialog::updateState()
                        "again with the new target.")
                   : QString());
     m_ui->procurementNote->setVisible(replacing);
-    if (!m_sending)
+    if (!m_request->isOut())
         m_ui->procurementError->hide();
 }
 
 void ProcurementDialog::fail(const QString& message)
 {
-    m_sending = false;
-    m_ui->procurementError->setText(message);
-    m_ui->procurementError->show();
-    updateState();
-    m_ui->procurementError->show();
+    m_request->refuse(message);
 }
 
 void ProcurementDialog::finish(const Procurement& procurement)
 {
-    m_sending = false;
+    m_request->finish();
     Q_EMIT saved(procurement);
     QDialog::accept();
 }
@@ -238,11 +236,9 @@ void ProcurementDialog::accept()
         fail(why);
         return;
     }
-    if (!m_backend || m_sending)
+    if (!m_backend || m_request->isOut())
         return;
-    m_sending = true;
-    m_save->setEnabled(false);
-    m_ui->procurementError->hide();
+    m_request->start();
     if (!m_existing) {
         m_backend->createProcurement(
             *values, this, [this](const Procurement& made) { finish(made); },

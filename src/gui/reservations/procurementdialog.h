@@ -10,13 +10,7 @@
 #include <memory>
 #include <optional>
 
-class QCheckBox;
-class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
 
 namespace Ui {
 class ProcurementDialog;
@@ -24,6 +18,7 @@ class ProcurementDialog;
 
 namespace sfdesk {
 
+class DialogRequest;
 class MarketBackend;
 
 // Creates a procurement on a pool, or edits one: name, SKU, target node count, how far ahead it
@@ -78,7 +73,7 @@ private:
     std::optional<Procurement> m_existing;
     QPushButton* m_save = nullptr;
     QPushButton* m_copy = nullptr;
-    bool m_sending = false;
+    DialogRequest* m_request = nullptr;
 };
 
 } // namespace sfdesk

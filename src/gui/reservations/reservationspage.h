@@ -113,7 +113,6 @@ protected:
     void hideEvent(QHideEvent* event) override;
 
 private:
-    QHBoxLayout* m_toolbar = nullptr;
     void reload();
     void requestQuotes();
     // Every order the page places starts here: the sell check, an earlier lost attempt, the spend
@@ -165,6 +164,8 @@ private:
 
     QPointer<MarketBackend> m_backend;
     MarketWatch m_watch;
+    // The row above the chart; setScopeBar() puts the scope bar at its start.
+    QHBoxLayout* m_toolbar = nullptr;
     PlannerChart* m_chart;
     OrderPanel* m_panel;
     MarketView* m_market;

@@ -11,10 +11,6 @@
 #include <memory>
 #include <optional>
 
-class QCheckBox;
-class QLabel;
-class QLineEdit;
-
 namespace Ui {
 class SpendGuardDialog;
 }

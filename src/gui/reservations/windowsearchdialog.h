@@ -10,12 +10,7 @@
 
 #include <memory>
 
-class QComboBox;
-class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
-class QTreeWidget;
 
 namespace Ui {
 class WindowSearchDialog;

@@ -6,7 +6,60 @@
 #include <QStyleFactory>
 #include <QStyleHints>
 
+#include <span>
+
 namespace sfdesk {
+
+namespace {
+
+// A palette as a table: each role's colour as 0xRRGGBB, over the palette Qt derives from the
+// window colour.
+struct RoleColor
+{
+    QPalette::ColorRole role;
+    QRgb rgb;
+};
+
+constexpr QRgb LightWindow = 0xf4f5f7;
+constexpr RoleColor LightColors[] = {
+    {QPalette::Base, 0xffffff},
+    {QPalette::AlternateBase, 0xf0f2f5},
+    {QPalette::Text, 0x1d2127},
+    {QPalette::WindowText, 0x1d2127},
+    {QPalette::ButtonText, 0x1d2127},
+    {QPalette::Highlight, 0x2f6fe4},
+    {QPalette::HighlightedText, 0xffffff},
+    {QPalette::Link, 0x1f5fd0},
+    {QPalette::PlaceholderText, 0x808690},
+    {QPalette::ToolTipBase, 0xffffe8},
+    {QPalette::ToolTipText, 0x1d2127},
+};
+
+constexpr QRgb DarkWindow = 0x23262b;
+constexpr QRgb DarkText = 0xe6e8eb;
+constexpr QRgb DarkDisabled = 0x7a8088;
+constexpr RoleColor DarkColors[] = {
+    {QPalette::Window, DarkWindow},    {QPalette::WindowText, DarkText},
+    {QPalette::Base, 0x1a1c20},        {QPalette::AlternateBase, 0x26292f},
+    {QPalette::Text, DarkText},        {QPalette::Button, 0x2d3137},
+    {QPalette::ButtonText, DarkText},  {QPalette::BrightText, 0xff6b6b},
+    {QPalette::Highlight, 0x3d7ef0},   {QPalette::HighlightedText, 0xffffff},
+    {QPalette::Link, 0x7ca8ff},        {QPalette::PlaceholderText, DarkDisabled},
+    {QPalette::ToolTipBase, 0x30343a}, {QPalette::ToolTipText, DarkText},
+    {QPalette::Light, 0x3a3f46},       {QPalette::Midlight, 0x33373d},
+    {QPalette::Mid, 0x2a2d33},         {QPalette::Dark, 0x15171a},
+    {QPalette::Shadow, 0x000000},
+};
+
+QPalette paletteFrom(QRgb window, std::span<const RoleColor> colors)
+{
+    QPalette p{QColor(window)};
+    for (const RoleColor& color : colors)
+        p.setColor(color.role, QColor(color.rgb));
+    return p;
+}
+
+} // namespace
 
 Theme::Theme(Settings* settings, QObject* parent)
     : QObject(parent)
@@ -41,49 +94,14 @@ void Theme::apply()
 
 QPalette Theme::lightPalette()
 {
-    QPalette p(QColor(0xf4, 0xf5, 0xf7));
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::AlternateBase, QColor(0xf0, 0xf2, 0xf5));
-    p.setColor(QPalette::Text, QColor(0x1d, 0x21, 0x27));
-    p.setColor(QPalette::WindowText, QColor(0x1d, 0x21, 0x27));
-    p.setColor(QPalette::ButtonText, QColor(0x1d, 0x21, 0x27));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xe4));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x1f, 0x5f, 0xd0));
-    p.setColor(QPalette::PlaceholderText, QColor(0x80, 0x86, 0x90));
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe8));
-    p.setColor(QPalette::ToolTipText, QColor(0x1d, 0x21, 0x27));
-    return p;
+    return paletteFrom(LightWindow, LightColors);
 }
 
 QPalette Theme::darkPalette()
 {
-    const QColor window(0x23, 0x26, 0x2b);
-    const QColor base(0x1a, 0x1c, 0x20);
-    const QColor text(0xe6, 0xe8, 0xeb);
-    const QColor disabled(0x7a, 0x80, 0x88);
-    QPalette p(window);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x29, 0x2f));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x2d, 0x31, 0x37));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xf0));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x7c, 0xa8, 0xff));
-    p.setColor(QPalette::PlaceholderText, disabled);
-    p.setColor(QPalette::ToolTipBase, QColor(0x30, 0x34, 0x3a));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Light, QColor(0x3a, 0x3f, 0x46));
-    p.setColor(QPalette::Midlight, QColor(0x33, 0x37, 0x3d));
-    p.setColor(QPalette::Mid, QColor(0x2a, 0x2d, 0x33));
-    p.setColor(QPalette::Dark, QColor(0x15, 0x17, 0x1a));
-    p.setColor(QPalette::Shadow, Qt::black);
+    QPalette p = paletteFrom(DarkWindow, DarkColors);
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, disabled);
+        p.setColor(QPalette::Disabled, role, QColor(DarkDisabled));
     return p;
 }
 
