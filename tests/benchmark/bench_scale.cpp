@@ -14,6 +14,7 @@
 //   sim_page_ms     GET /instances?limit=200, the first page, CPU time of the request and its
 //                   body, median of 15
 //   orders_page_ms  GET /orders?limit=200, the same
+//   orders_pool_page_ms  GET /orders?limit=200&pool=, of the instances' pool (none of the orders)
 //   fills_page_ms   GET /orderbook/fills?limit=200 over the last and next 30 days, the same
 //   create_ms       POST /orders of a standing buy, CPU, median of the last 200 of the seeding
 //   create_full_ms  the same, 15 more once the instances are seeded too (median)
@@ -22,6 +23,9 @@
 //   orders_refresh_ms  the same for the orders list, into an OrderModel
 //   chart_ms        the planner chart (month) of the orders' pool, from the pool and the orders as
 //                   sfsim returned them, converted as the app converts them, median of 5
+//   refresh_cpu_ms, orders_refresh_cpu_ms, chart_cpu_ms  the same three as the CPU time of the
+//                   thread doing them (all of their work is on it): on a loaded machine the wall
+//                   clock also counts the time the thread waited for a core
 //   rss_mb          the process's resident memory once both lists are in their models (the sfsim
 //                   world included); model_mb and orders_mb, what each model's rows added to it
 // Prints numbers; asserts nothing about speed.
@@ -152,15 +156,17 @@ QByteArray wholeList(InProcessSim& sim, const QString& path, int expected)
 // `addedMb` gets what the first round's rows added to the process, `kept` the last model.
 template <typename Model, typename T>
 double refreshMs(const QByteArray& list, ItemParser<T> parser, int expected, double* addedMb,
-                 std::unique_ptr<Model>* kept)
+                 std::unique_ptr<Model>* kept, double* cpu)
 {
     QList<double> refresh;
+    QList<double> refreshCpu;
     for (int i = 0; i < 3; ++i) {
         kept->reset();
         const double before = rssMb();
         auto model = std::make_unique<Model>();
         QElapsedTimer timer;
         timer.start();
+        const double cpuStart = cpuMs();
         const QJsonDocument document = QJsonDocument::fromJson(list);
         QString problem;
         const auto envelope = parseListEnvelope(document.object(), &problem);
@@ -171,12 +177,14 @@ double refreshMs(const QByteArray& list, ItemParser<T> parser, int expected, dou
         }
         model->refresh(*items);
         refresh.append(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        refreshCpu.append(cpuMs() - cpuStart);
         if (model->rowCount() < expected)
             std::exit(1);
         *kept = std::move(model);
         if (i == 0) // later rounds reuse the heap the round before freed
             *addedMb = rssMb() - before;
     }
+    *cpu = median(refreshCpu);
     return median(refresh);
 }
 
@@ -303,6 +311,7 @@ int runOne(int size)
     // sfsim's first pages.
     const double instancesPage = firstPageMs(sim, u"instances"_s, u"limit=200"_s);
     const double ordersPage = firstPageMs(sim, u"orders"_s, u"limit=200"_s);
+    const double ordersPoolPage = firstPageMs(sim, u"orders"_s, u"limit=200&pool="_s + pool);
     const qint64 month = 30 * 24 * H;
     const double fillsPage =
         firstPageMs(sim, u"orderbook/fills"_s,
@@ -312,13 +321,15 @@ int runOne(int size)
     // The whole lists, refreshed into the client's models.
     double modelMb = 0;
     std::unique_ptr<InstanceModel> instanceModel;
-    const double refresh = refreshMs<InstanceModel, Instance>(wholeList(sim, u"instances"_s, size),
-                                                              parseInstance, size, &modelMb, &instanceModel);
+    double refreshCpu = 0;
+    const double refresh = refreshMs<InstanceModel, Instance>(
+        wholeList(sim, u"instances"_s, size), parseInstance, size, &modelMb, &instanceModel, &refreshCpu);
     const QByteArray orderList = wholeList(sim, u"orders"_s, size);
     double ordersMb = 0;
     std::unique_ptr<OrderModel> orderModel;
+    double ordersRefreshCpu = 0;
     const double ordersRefresh =
-        refreshMs<OrderModel, Order>(orderList, parseOrder, size, &ordersMb, &orderModel);
+        refreshMs<OrderModel, Order>(orderList, parseOrder, size, &ordersMb, &orderModel, &ordersRefreshCpu);
     const double rss = rssMb();
 
     // The planner chart of the orders' pool, as the Reservations page makes its snapshot.
@@ -339,20 +350,26 @@ int runOne(int size)
     chart.setRange(PlannerChart::Range::Month);
     chart.setSnapshot(snapshot);
     QList<double> chartMs;
+    QList<double> chartCpu;
     for (int i = 0; i < 6; ++i) {
         QElapsedTimer timer;
         timer.start();
+        const double cpuStart = cpuMs();
         (void)chart.image();
-        if (i > 0)
+        if (i > 0) {
             chartMs.append(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            chartCpu.append(cpuMs() - cpuStart);
+        }
     }
     std::printf("scale %d orders_seed_s %.1f seed_s %.1f filled %d create_ms %.3f create_full_ms %.3f "
                 "sim_page_ms %.3f "
                 "orders_page_ms %.3f fills_page_ms %.3f refresh_ms %.1f orders_refresh_ms %.1f chart_ms %.1f "
-                "chart_orders %lld rss_mb %.1f model_mb %.1f orders_mb %.1f\n",
+                "chart_orders %lld rss_mb %.1f model_mb %.1f orders_mb %.1f refresh_cpu_ms %.1f "
+                "orders_refresh_cpu_ms %.1f chart_cpu_ms %.1f orders_pool_page_ms %.3f\n",
                 size, ordersSeedS, seedS, orders.filled, median(orders.createMs), median(createFull),
                 instancesPage, ordersPage, fillsPage, refresh, ordersRefresh, median(chartMs),
-                static_cast<long long>(snapshot.orders.size()), rss, modelMb, ordersMb);
+                static_cast<long long>(snapshot.orders.size()), rss, modelMb, ordersMb, refreshCpu,
+                ordersRefreshCpu, median(chartCpu), ordersPoolPage);
     return 0;
 }
 
@@ -362,9 +379,19 @@ struct Row
     QList<double> values; // in the order of `measures`
 };
 
-const QStringList measures{u"sim_page_ms"_s,       u"orders_page_ms"_s, u"fills_page_ms"_s,
-                           u"create_ms"_s,         u"create_full_ms"_s, u"refresh_ms"_s,
-                           u"orders_refresh_ms"_s, u"chart_ms"_s,       u"rss_mb"_s};
+const QStringList measures{u"sim_page_ms"_s,
+                           u"orders_page_ms"_s,
+                           u"fills_page_ms"_s,
+                           u"create_ms"_s,
+                           u"create_full_ms"_s,
+                           u"refresh_ms"_s,
+                           u"orders_refresh_ms"_s,
+                           u"chart_ms"_s,
+                           u"rss_mb"_s,
+                           u"refresh_cpu_ms"_s,
+                           u"orders_refresh_cpu_ms"_s,
+                           u"chart_cpu_ms"_s,
+                           u"orders_pool_page_ms"_s};
 const QStringList titles{u"sfsim instances page (CPU ms)"_s,
                          u"sfsim orders page (CPU ms)"_s,
                          u"sfsim fills page (CPU ms)"_s,
@@ -373,7 +400,11 @@ const QStringList titles{u"sfsim instances page (CPU ms)"_s,
                          u"client: instance list refresh (ms)"_s,
                          u"client: orders list refresh (ms)"_s,
                          u"planner chart render (ms)"_s,
-                         u"app memory, RSS (MB)"_s};
+                         u"app memory, RSS (MB)"_s,
+                         u"client: instance list refresh (CPU ms)"_s,
+                         u"client: orders list refresh (CPU ms)"_s,
+                         u"planner chart render (CPU ms)"_s,
+                         u"sfsim orders page, other pool (CPU ms)"_s};
 
 // Growth per tenfold of each measure on a log-log plot, 1.0 at the smallest size.
 void drawPlot(const QList<Row>& rows, const QString& file)
@@ -416,7 +447,9 @@ void drawPlot(const QList<Row>& rows, const QString& file)
     p.drawLine(at(0, 0), at(maxSize, maxSize));
     const QList<QColor> colours{QColor(0x1f, 0x77, 0xb4), QColor(0x17, 0xbe, 0xcf), QColor(0x8c, 0x56, 0x4b),
                                 QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22), QColor(0xd6, 0x27, 0x28),
-                                QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd)};
+                                QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                                QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0x4a, 0x7e), QColor(0x98, 0xdf, 0x8a),
+                                QColor(0x52, 0x54, 0xa3)};
     for (qsizetype m = 0; m < measures.size(); ++m) {
         QPolygonF line;
         for (const Row& row : rows)

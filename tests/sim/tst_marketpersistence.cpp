@@ -380,6 +380,11 @@ private Q_SLOTS:
                             "'market_orders_resting', 'market_fills_order')"_s));
         QVERIFY(!schema.next());
         QVERIFY(!schema.exec(u"SELECT filled FROM market_orders"_s));
+        // And it has the indexes a page of one pool's orders is read by.
+        QVERIFY(schema.exec(u"SELECT count(*) FROM sqlite_master WHERE name IN ("
+                            "'market_orders_users_created', 'market_orders_users_start')"_s));
+        QVERIFY(schema.next());
+        QCOMPARE(schema.value(0).toInt(), 2);
     }
 
     void refusesAnotherSeed()

@@ -146,8 +146,13 @@ void PlannerChart::Private::rebuildSeries()
         for (const auto& step : steps)
             top = std::max(top, step.second);
     }
-    for (const PlannerOrder& order : std::as_const(snapshot.orders)) {
-        if (order.isOpen() && order.end > from && order.start < to)
+    shownMarks.clear();
+    for (qsizetype i = 0; i < orderMarks.size(); ++i) {
+        const PlannerOrder& order = snapshot.orders.at(orderMarks.at(i).order);
+        if (order.end <= from || order.start >= to)
+            continue;
+        shownMarks.append(i);
+        if (order.isOpen())
             top = std::max(top, order.nodes);
     }
     for (const PlannerProcurement& procurement : std::as_const(snapshot.procurements)) {
@@ -174,6 +179,53 @@ void PlannerChart::Private::rebuildSeries()
     updateAxes();
     plotLayer->refresh();
     overlay->refresh();
+}
+
+namespace {
+
+// Orders that the overlay draws alike (see PlannerChart::Private::OrderMark).
+bool drawnAlike(const PlannerOrder& a, const PlannerOrder& b)
+{
+    return a.start == b.start && a.end == b.end && a.nodes == b.nodes && a.buy == b.buy
+           && a.limitMicros == b.limitMicros && a.isOpen() == b.isOpen()
+           && a.procurement.isEmpty() == b.procurement.isEmpty()
+           && (a.status == PlannerOrder::Status::Standing) == (b.status == PlannerOrder::Status::Standing)
+           && a.filled == b.filled;
+}
+
+} // namespace
+
+void PlannerChart::Private::indexOrders()
+{
+    orderMarks.clear();
+    shownMarks.clear();
+    procurementOrders.clear();
+    // Marks by a hash of what draws them; alike orders are then compared in full.
+    QMultiHash<size_t, qsizetype> marksByKey;
+    for (qsizetype i = 0; i < snapshot.orders.size(); ++i) {
+        const PlannerOrder& order = snapshot.orders.at(i);
+        if (!order.procurement.isEmpty())
+            ++procurementOrders[order.procurement];
+        // A closed order is drawn only as what a procurement's order filled.
+        if (!order.isOpen() && (order.procurement.isEmpty() || order.filled.isEmpty()))
+            continue;
+        const size_t key =
+            qHashMulti(0, order.start, order.end, order.nodes, order.limitMicros, order.buy, order.isOpen(),
+                       order.procurement.isEmpty(), order.status == PlannerOrder::Status::Standing);
+        bool merged = false;
+        for (auto it = marksByKey.constFind(key); it != marksByKey.cend() && it.key() == key; ++it) {
+            OrderMark& mark = orderMarks[*it];
+            if (drawnAlike(snapshot.orders.at(mark.order), order)) {
+                ++mark.count;
+                merged = true;
+                break;
+            }
+        }
+        if (merged)
+            continue;
+        marksByKey.insert(key, orderMarks.size());
+        orderMarks.append(OrderMark{i, 1, order.filled.entries()});
+    }
 }
 
 void PlannerChart::Private::updateAxes()
@@ -269,6 +321,7 @@ void PlannerChart::setSnapshot(const PlannerSnapshot& snapshot)
                           || (snapshot.now != 0 && (snapshot.now < d->from || snapshot.now >= d->to)
                               && qAbs(snapshot.now - d->snapshot.now) > Day);
     d->snapshot = snapshot;
+    d->indexOrders();
     if (firstNow) {
         const qint64 span = d->to - d->from;
         setRange(span <= Day ? Range::Day : span <= 10 * Day ? Range::Week : Range::Month);
@@ -526,9 +579,7 @@ QString PlannerChart::description() const
                  .arg(d->snapshot.poolName.isEmpty() ? d->snapshot.poolId : d->snapshot.poolName,
                       d->timeText(d->from), d->timeText(d->to));
     for (const PlannerProcurement& procurement : std::as_const(d->snapshot.procurements)) {
-        qsizetype orders = 0;
-        for (const PlannerOrder& order : std::as_const(d->snapshot.orders))
-            orders += order.procurement == procurement.id ? 1 : 0;
+        const qsizetype orders = d->procurementOrders.value(procurement.id);
         parts << tr("Procurement %1 keeps %2 of %3 over the next %4, buying at most %5 and selling at "
                     "least %6%7; %n order(s) of it shown.",
                     nullptr, int(orders))

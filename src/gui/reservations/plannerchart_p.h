@@ -23,6 +23,7 @@
 #include <QDateTimeAxis>
 #include <QEvent>
 #include <QGraphicsItem>
+#include <QHash>
 #include <QImageWriter>
 #include <QKeyEvent>
 #include <QLabel>
@@ -98,6 +99,9 @@ public:
             return std::nullopt;
         return std::pair{start, end};
     }
+    // Works out once per snapshot which orders the overlay draws (indexOrders()), and per range
+    // which of them are in it (in rebuildSeries()).
+    void indexOrders();
     const PlannerProcurement* procurement(const QString& id) const
     {
         for (const PlannerProcurement& candidate : snapshot.procurements) {
@@ -123,6 +127,21 @@ public:
     QLabel* legend = nullptr;
 
     PlannerSnapshot snapshot;
+    // An order window as the overlay draws it, standing for every order of the snapshot that draws
+    // exactly the same (same window, nodes, side, status, price and fills; a pool's many orders for
+    // the same hours do): they are painted once, their fills as opaque as that many layers of them.
+    struct OrderMark
+    {
+        qsizetype order = 0; // the first such order in snapshot.orders
+        int count = 1;
+        QList<ScheduleEntry> filled; // its fills' entries
+    };
+    // What the overlay may draw of the snapshot's orders, in the order of their first orders.
+    QList<OrderMark> orderMarks;
+    // The marks overlapping the visible range, in the same order.
+    QList<qsizetype> shownMarks;
+    // The snapshot's orders per procurement id, for the description.
+    QHash<QString, qsizetype> procurementOrders;
     QMap<QString, QString> skuNames;
     QString highlightedSku;
     ChartColors colors;
@@ -294,25 +313,31 @@ public:
         : Layer(d, 100)
     {}
 
+    // The alpha of one fill that covers as `count` fills of `alpha` over each other do.
+    static int stackedAlpha(int alpha, int count)
+    {
+        if (count <= 1)
+            return alpha;
+        return int(std::lround(255.0 * (1.0 - std::pow(1.0 - alpha / 255.0, count))));
+    }
+
 protected:
     void paintPlot(QPainter* painter, const TimeAxis& axis, const QRectF& area) override
     {
 
         const QFontMetrics metrics(painter->font());
         const double shortestLabel = metrics.horizontalAdvance(u"Buy 1 @ $1.00"_s) + 6;
-        for (const PlannerOrder& order : std::as_const(d->snapshot.orders)) {
-            if (order.end <= d->from || order.start >= d->to)
-                continue;
+        for (const qsizetype shown : std::as_const(d->shownMarks)) {
+            const OrderMark& mark = d->orderMarks.at(shown);
+            const PlannerOrder& order = d->snapshot.orders.at(mark.order);
             // A procurement's order that is no longer open shows what it bought (or sold) as an
             // outline over the owned area, in the procurement's colour.
             if (!order.isOpen()) {
-                if (order.procurement.isEmpty() || order.filled.isEmpty())
-                    continue;
                 QColor outline = d->colors.procurement;
-                outline.setAlpha(150);
+                outline.setAlpha(stackedAlpha(150, mark.count));
                 painter->setPen(QPen(outline, 1, Qt::DotLine));
                 painter->setBrush(Qt::NoBrush);
-                for (const ScheduleEntry& span : constValue(order.filled.entries()))
+                for (const ScheduleEntry& span : mark.filled)
                     painter->drawRect(
                         QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
                                QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))));
@@ -323,12 +348,12 @@ protected:
             const QRectF window(QPointF(axis.xOf(order.start), d->yOfNodes(double(order.nodes))),
                                 QPointF(axis.xOf(order.end), d->yOfNodes(0)));
             QColor fill = base;
-            fill.setAlpha(45);
+            fill.setAlpha(stackedAlpha(45, mark.count));
             painter->fillRect(window, fill);
             // What has filled so far, solid.
             QColor filled = base;
-            filled.setAlpha(120);
-            for (const ScheduleEntry& span : constValue(order.filled.entries()))
+            filled.setAlpha(stackedAlpha(120, mark.count));
+            for (const ScheduleEntry& span : mark.filled)
                 painter->fillRect(QRectF(QPointF(axis.xOf(span.startAt), d->yOfNodes(double(span.nodeCount))),
                                          QPointF(axis.xOf(span.endAt.value_or(order.end)), d->yOfNodes(0))),
                                   filled);

@@ -96,6 +96,13 @@ bool MarketStore::createSchema(QString* error)
              "WHERE placed_by IS NOT NULL"_s,
              u"CREATE INDEX market_orders_users ON market_orders (pool_id) WHERE placed_by IS NULL"_s}))
         return fail();
+    // The users' orders of one pool in each sort of the list (then placement order, the rowid):
+    // a page of one pool walks its own orders only (MarketStore::orderFilter()).
+    if (!execAll({u"CREATE INDEX IF NOT EXISTS market_orders_users_created ON market_orders "
+                  "(pool_id, created_at) WHERE placed_by IS NULL"_s,
+                  u"CREATE INDEX IF NOT EXISTS market_orders_users_start ON market_orders "
+                  "(pool_id, start_at) WHERE placed_by IS NULL"_s}))
+        return fail();
     const QString seed = meta(u"seed"_s);
     if (seed.isEmpty()) {
         setMeta(u"seed"_s, QString::number(m_seed));

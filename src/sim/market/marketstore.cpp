@@ -458,10 +458,15 @@ void MarketStore::orderFilter(const OrderQuery& query, QStringList* where, QVari
     };
     if (!query.ids.isEmpty())
         inList(u"o.id"_s, query.ids);
-    // Not by the pool's index: a page walks the index of its sort and stops at its last row,
-    // where the pool's index would have every order of the pools read and sorted for each page.
-    if (query.poolIds)
-        inList(u"+o.pool_id"_s, *query.poolIds);
+    // The users' orders of one pool: by that pool's index of the sort (market_orders_users_created
+    // or _start), which holds them in the page's order, so that a pool with few of the orders
+    // reads those few. Of several pools, not by a pool's index: a page walks the index of its sort
+    // and stops at its last row, where the pools' indexes would have every order of the pools read
+    // and sorted for each page.
+    if (query.poolIds) {
+        const bool onePool = query.poolIds->size() == 1 && query.placedBy.isEmpty();
+        inList(onePool ? u"o.pool_id"_s : u"+o.pool_id"_s, *query.poolIds);
+    }
     if (query.placedBy.isEmpty()) {
         where->append(u"o.placed_by IS NULL"_s);
     } else {
