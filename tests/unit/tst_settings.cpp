@@ -6,6 +6,8 @@
 #include "core/settings/settings.h"
 #include "support/testenv.h"
 
+#include <QElapsedTimer>
+#include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -40,6 +42,34 @@ private Q_SLOTS:
         QCOMPARE(again.headerState(QStringLiteral("pools")), QByteArray());
         QCOMPARE(again.colorScheme(), Settings::ColorScheme::Dark);
         QCOMPARE(again.language(), QStringLiteral("de"));
+    }
+
+    // Not on the next turn of the event loop, as QSettings would: a first start's defaults would be
+    // written to disk between the window's show and its first frame.
+    void changesAreWrittenASecondLater()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("s.ini"));
+        const auto written = [&file] {
+            QFile ini(file);
+            return ini.open(QIODevice::ReadOnly) && ini.readAll().contains("CurrentSection=pools");
+        };
+        {
+            Settings s(file);
+            QElapsedTimer clock;
+            clock.start();
+            s.setCurrentSection(QStringLiteral("pools"));
+            QCoreApplication::processEvents();
+            QTest::qWait(100);
+            QVERIFY(!written());
+            QTRY_VERIFY_WITH_TIMEOUT(written(), 5000);
+            QCOMPARE_GE(clock.elapsed(), 900);
+            // What is left unwritten when the settings go is written then.
+            s.setCurrentSection(QStringLiteral("orders"));
+        }
+        QFile ini(file);
+        QVERIFY(ini.open(QIODevice::ReadOnly));
+        QVERIFY(ini.readAll().contains("CurrentSection=orders"));
     }
 
     void defaults()

@@ -4,8 +4,10 @@
 
 #include "common/constvalue.h"
 
+#include <QEvent>
 #include <QMetaEnum>
 #include <QSettings>
+#include <QTimerEvent>
 #include <QUrl>
 
 #include <algorithm>
@@ -13,6 +15,9 @@
 namespace sfdesk {
 
 namespace {
+
+// Milliseconds from the first unwritten change to the write.
+constexpr int WriteDelay = 1000;
 
 const auto keyGeometry = QStringLiteral("MainWindow/Geometry");
 const auto keyState = QStringLiteral("MainWindow/State");
@@ -44,14 +49,39 @@ QString headerKey(const QString& view)
 Settings::Settings(QObject* parent)
     : QObject(parent)
     , m_settings(std::make_unique<QSettings>())
-{}
+{
+    m_settings->installEventFilter(this);
+}
 
 Settings::Settings(const QString& iniFile, QObject* parent)
     : QObject(parent)
     , m_settings(std::make_unique<QSettings>(iniFile, QSettings::IniFormat))
-{}
+{
+    m_settings->installEventFilter(this);
+}
 
+// QSettings writes what is left unwritten when it goes.
 Settings::~Settings() = default;
+
+bool Settings::eventFilter(QObject* watched, QEvent* event)
+{
+    // QSettings asks for this once after its first unwritten change, and would write its file then.
+    if (watched == m_settings.get() && event->type() == QEvent::UpdateRequest) {
+        if (!m_writeTimer.isActive())
+            m_writeTimer.start(WriteDelay, this);
+        return true;
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void Settings::timerEvent(QTimerEvent* event)
+{
+    if (event->timerId() != m_writeTimer.timerId()) {
+        QObject::timerEvent(event);
+        return;
+    }
+    sync();
+}
 
 QVariant Settings::value(const QString& key, const QVariant& fallback) const
 {
@@ -312,6 +342,7 @@ QString Settings::fileName() const
 
 void Settings::sync()
 {
+    m_writeTimer.stop();
     m_settings->sync();
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/settings/connectionprofile.h"
 
+#include <QBasicTimer>
 #include <QByteArray>
 #include <QMap>
 #include <QObject>
@@ -18,6 +19,9 @@ class QSettings;
 namespace sfdesk {
 
 // Typed access to the user's settings. Writes only when a value changes. Secrets never go here.
+// A change is written to the file a second after the first unwritten one, at sync() and when the
+// object goes: not on the next turn of the event loop as QSettings would, since a first start's
+// defaults would be written (and flushed to disk) between the window's show and its first frame.
 // It sits below the layers whose values it keeps: notices, price watches and the spend guard are
 // stored by key or as opaque JSON, which those layers map to their own types.
 class Settings final : public QObject
@@ -94,6 +98,7 @@ public:
     void setPriceWatchesJson(const QString& profileId, const QByteArray& json);
 
     QString fileName() const;
+    // Writes the unwritten changes now.
     void sync();
 
 Q_SIGNALS:
@@ -104,11 +109,16 @@ Q_SIGNALS:
     void profilesChanged();
     void spendLimitsChanged(const QString& profileId);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void timerEvent(QTimerEvent* event) override;
+
 private:
     QVariant value(const QString& key, const QVariant& fallback = {}) const;
     bool setValue(const QString& key, const QVariant& value);
 
     std::unique_ptr<QSettings> m_settings;
+    QBasicTimer m_writeTimer;
 };
 
 } // namespace sfdesk
