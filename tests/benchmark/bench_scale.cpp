@@ -30,6 +30,7 @@
 //                   world included); model_mb and orders_mb, what each model's rows added to it
 // Prints numbers; asserts nothing about speed.
 
+#include "core/api/jsontape.h"
 #include "core/api/resourcejson.h"
 #include "core/market/plannerconversion.h"
 #include "core/market/plannerdata.h"
@@ -167,9 +168,10 @@ double refreshMs(const QByteArray& list, ItemParser<T> parser, int expected, dou
         QElapsedTimer timer;
         timer.start();
         const double cpuStart = cpuMs();
-        const QJsonDocument document = QJsonDocument::fromJson(list);
+        // As ApiCall decodes an answer: the body's tape, then the list's items from it.
+        const JsonNode document(JsonTape::parse(list));
         QString problem;
-        const auto envelope = parseListEnvelope(document.object(), &problem);
+        const auto envelope = parseListEnvelope(document, &problem);
         const auto items = parseItems<T>(envelope->data, parser, &problem);
         if (!items) {
             QTextStream(stderr) << "parse: " << problem << Qt::endl;
@@ -336,7 +338,7 @@ int runOne(int size)
     QString problem;
     const std::optional<Pool> chartPool =
         parsePool(sim.must(u"GET"_s, u"pools/"_s + orders.pool, {}), &problem);
-    const auto envelope = parseListEnvelope(QJsonDocument::fromJson(orderList).object(), &problem);
+    const auto envelope = parseListEnvelope(JsonNode(JsonTape::parse(orderList)), &problem);
     const auto chartOrders = parseItems<Order>(envelope->data, parseOrder, &problem);
     if (!chartPool || !chartOrders) {
         QTextStream(stderr) << "chart: " << problem << Qt::endl;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
-// The client's JSON parsers: any response body goes through every parser of the preview API, the
-// list envelope and the schedule reader. Bad input must give an error, never a crash, and a parser
-// must never fail without saying why.
+// The client's JSON parsers: any response body goes through the decoder (JsonTape) and every
+// parser of the preview API, the list envelope and the schedule reader. Bad input must give an
+// error, never a crash, and a parser must never fail without saying why. What the decoder accepts,
+// QJsonDocument accepts too, with the same values.
+#include "core/api/jsontape.h"
 #include "core/api/resourcejson.h"
 #include "fuzzsupport.h"
 #include "fuzztargets.h"
@@ -16,21 +18,21 @@ using namespace sfdesk;
 
 namespace {
 
-template <typename T> void parseWith(ItemParser<T> parser, const QJsonObject& object)
+template <typename T> void parseWith(ItemParser<T> parser, const JsonNode& object)
 {
     QString error;
     if (!parser(object, &error) && error.isEmpty())
         FuzzSupport::fail("a parser refused an object without an error");
 }
 
-template <typename T> void parseList(ItemParser<T> parser, const QJsonArray& data)
+template <typename T> void parseList(ItemParser<T> parser, const JsonNode& data)
 {
     QString error;
     if (!parseItems<T>(data, parser, &error) && error.isEmpty())
         FuzzSupport::fail("parseItems refused a list without an error");
 }
 
-void parseObject(const QJsonObject& object)
+void parseObject(const JsonNode& object)
 {
     parseWith<Account>(parseAccount, object);
     parseWith<Workspace>(parseWorkspace, object);
@@ -64,13 +66,26 @@ void parseObject(const QJsonObject& object)
 void FuzzTargets::resourcejson(const uint8_t* data, size_t size)
 {
     const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
+    JsonTape::Error tapeError;
+    const std::shared_ptr<const JsonTape> tape = JsonTape::parse(bytes, &tapeError);
+    if (!tape) {
+        if (tapeError.problem.isEmpty() || tapeError.offset < 0 || tapeError.offset > bytes.size())
+            FuzzSupport::fail("the decoder refused a document without saying where");
+        return;
+    }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (document.isObject()) {
-        parseObject(document.object());
-    } else if (document.isArray()) {
+    if (parseError.error != QJsonParseError::NoError)
+        FuzzSupport::fail("the decoder accepted a document QJsonDocument refuses");
+    const JsonNode root = tape->root();
+    if (root.toJsonValue()
+        != (document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array())))
+        FuzzSupport::fail("the decoder's values differ from QJsonDocument's");
+    if (root.isObject()) {
+        parseObject(root);
+    } else if (root.isArray()) {
         QString error;
-        const std::optional<NodeSchedule> schedule = parseSchedule(document.array(), &error);
+        const std::optional<NodeSchedule> schedule = parseSchedule(root, &error);
         if (!schedule && error.isEmpty())
             FuzzSupport::fail("parseSchedule refused an array without an error");
         if (schedule) {

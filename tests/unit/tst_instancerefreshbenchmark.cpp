@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 #include "core/api/apiclient.h"
+#include "core/api/jsontape.h"
+#include "core/api/resourcejson.h"
 #include "core/models/connectionstatus.h"
 #include "core/models/instancemodel.h"
 #include "core/models/poller.h"
@@ -68,9 +70,10 @@ private Q_SLOTS:
         InstanceModel model;
         const size_t heapBefore = mallinfo2().uordblks;
         const auto refresh = [&model, &bytes] {
-            const QJsonDocument document = QJsonDocument::fromJson(bytes);
+            // As ApiCall decodes an answer: the body's tape, then the list's items from it.
+            const JsonNode document(JsonTape::parse(bytes));
             QString error;
-            const auto envelope = parseListEnvelope(document.object(), &error);
+            const auto envelope = parseListEnvelope(document, &error);
             const auto items = parseItems<Instance>(envelope->data, parseInstance, &error);
             model.refresh(*items);
         };

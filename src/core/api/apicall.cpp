@@ -138,27 +138,28 @@ struct DecodedPage
     bool notJson = false;
 };
 
-QString jsonProblem(const QByteArray& body, QJsonDocument* document)
+QString jsonProblem(const QByteArray& body, JsonNode* document)
 {
     if (body.trimmed().isEmpty())
         return ApiCall::tr("the body is empty");
-    QJsonParseError error{};
-    *document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
-        return ApiCall::tr("%1 at byte %2").arg(error.errorString()).arg(error.offset);
+    JsonTape::Error error;
+    std::shared_ptr<const JsonTape> tape = JsonTape::parse(body, &error);
+    if (!tape)
+        return ApiCall::tr("%1 at byte %2").arg(error.problem).arg(error.offset);
+    *document = JsonNode(std::move(tape));
     return {};
 }
 
 DecodedPage decodePage(const QByteArray& body)
 {
     DecodedPage decoded;
-    QJsonDocument document;
+    JsonNode document;
     decoded.problem = jsonProblem(body, &document);
     if (!decoded.problem.isEmpty()) {
         decoded.notJson = true;
         return decoded;
     }
-    decoded.envelope = parseListEnvelope(document.object(), &decoded.problem);
+    decoded.envelope = parseListEnvelope(document, &decoded.problem);
     return decoded;
 }
 
@@ -211,7 +212,7 @@ void ApiCall::handleBody(int status, const QByteArray& body)
             body.size(),
             [body, parse] {
                 DecodedResult decoded;
-                QJsonDocument document;
+                JsonNode document;
                 decoded.problem = jsonProblem(body, &document);
                 decoded.notJson = !decoded.problem.isEmpty();
                 if (!decoded.notJson)
@@ -291,7 +292,7 @@ void ApiCall::continuePages(int status, const ApiAnswerMemo::Page& page)
 void ApiCall::finishPages(int status)
 {
     const bool allSame = std::all_of(m_pageData.cbegin(), m_pageData.cend(),
-                                     [](const std::optional<QJsonArray>& data) { return !data; });
+                                     [](const std::optional<JsonNode>& data) { return !data; });
     if (allSame && m_answer.pages.size() == m_previous.pages.size()) {
         m_unchanged = true;
         succeed({});
@@ -299,7 +300,7 @@ void ApiCall::finishPages(int status)
     }
     // Pages that matched the previous answer were not decoded; the list as a whole changed, so
     // they are now.
-    QList<std::pair<QByteArray, std::optional<QJsonArray>>> pages;
+    QList<std::pair<QByteArray, std::optional<JsonNode>>> pages;
     for (qsizetype i = 0; i < m_pageData.size(); ++i)
         pages.append({m_pageData.at(i) ? QByteArray() : m_answer.pages.at(i).body, m_pageData.at(i)});
     m_pageData.clear();
@@ -308,22 +309,26 @@ void ApiCall::finishPages(int status)
         m_bytes,
         [pages = std::move(pages), parse] {
             DecodedResult decoded;
-            QJsonArray items;
+            QList<JsonNode> lists;
             for (const auto& [body, data] : pages) {
-                const QJsonArray pageItems = data ? *data : [&body, &decoded] {
-                    DecodedPage page = decodePage(body);
-                    if (!page.envelope) {
-                        decoded.problem = page.problem;
-                        return QJsonArray();
-                    }
-                    return page.envelope->data;
-                }();
-                if (!decoded.problem.isEmpty())
+                if (data) {
+                    lists.append(*data);
+                    continue;
+                }
+                DecodedPage page = decodePage(body);
+                if (!page.envelope) {
+                    decoded.problem = page.problem;
                     return decoded;
-                for (const auto& item : pageItems)
-                    items.append(item);
+                }
+                lists.append(page.envelope->data);
             }
-            decoded.result = parse(QJsonDocument(items), &decoded.problem);
+            // One page is its own list; several are put on one tape, their tokens copied.
+            JsonNode items = lists.size() == 1 ? lists.first() : JsonNode(JsonTape::concatenate(lists));
+            if (items.isUndefined()) {
+                decoded.problem = ApiCall::tr("the answer is larger than %n MiB", nullptr, 4096);
+                return decoded;
+            }
+            decoded.result = parse(items, &decoded.problem);
             return decoded;
         },
         [this, status](DecodedResult decoded) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/api/apierror.h"
+#include "core/api/jsontape.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -41,7 +42,7 @@ struct ApiRequest
     // Follow the cursor until has_more is false and hand the parser every item at once.
     bool allPages = false;
     // Turns the response into the result; empty for calls without a body (204).
-    std::function<std::optional<QVariant>(const QJsonDocument&, QString* error)> parse;
+    std::function<std::optional<QVariant>(const JsonNode&, QString* error)> parse;
 
     static ApiRequest make(const QByteArray& method, const QString& path)
     {
@@ -180,7 +181,7 @@ private:
     QTimer* m_retryTimer = nullptr;
     QStringList m_tlsErrors;
     // The pages read so far; a page that matched the previous answer has no data until needed.
-    QList<std::optional<QJsonArray>> m_pageData;
+    QList<std::optional<JsonNode>> m_pageData;
     ApiAnswerMemo m_previous;
     ApiAnswerMemo m_answer;
     bool m_unchanged = false;

@@ -217,7 +217,7 @@ private:
     // The result type is the parser's: what a call declares is what its handlers get.
     template <typename T> ApiReply<T> send(ApiRequest request, ResultParser<T> parser)
     {
-        request.parse = [parse = std::move(parser.parse)](const QJsonDocument& document,
+        request.parse = [parse = std::move(parser.parse)](const JsonNode& document,
                                                           QString* error) -> std::optional<QVariant> {
             std::optional<T> result = parse(document, error);
             if (!result)

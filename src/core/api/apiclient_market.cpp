@@ -178,8 +178,8 @@ ApiReply<QList<Order>> ApiClient::procurementOrders(const QString& procurementId
     query.addQueryItem(QStringLiteral("procurement"), procurementId);
     ResultParser<QList<Order>> parser = listParser<Order>(parseOrder);
     // What the list holds is the procurement's: each order says so.
-    parser.parse = [parse = std::move(parser.parse), procurementId](
-                       const QJsonDocument& document, QString* error) -> std::optional<QList<Order>> {
+    parser.parse = [parse = std::move(parser.parse),
+                    procurementId](const JsonNode& document, QString* error) -> std::optional<QList<Order>> {
         std::optional<QList<Order>> orders = parse(document, error);
         if (orders) {
             for (Order& order : *orders)

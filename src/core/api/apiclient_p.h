@@ -8,8 +8,6 @@
 #include "core/api/apireply.h"
 #include "core/api/resourcejson.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -17,11 +15,11 @@ namespace sfdesk::ApiClientParts {
 
 template <typename T> inline ResultParser<QList<T>> listParser(ItemParser<T> parser)
 {
-    return {[parser](const QJsonDocument& document, QString* error) -> std::optional<QList<T>> {
+    return {[parser](const JsonNode& document, QString* error) -> std::optional<QList<T>> {
         // Paginated calls hand over the collected items as an array; others the list envelope.
-        QJsonArray data = document.array();
+        JsonNode data = document;
         if (document.isObject()) {
-            const auto envelope = parseListEnvelope(document.object(), error);
+            const auto envelope = parseListEnvelope(document, error);
             if (!envelope)
                 return std::nullopt;
             data = envelope->data;
@@ -33,8 +31,8 @@ template <typename T> inline ResultParser<QList<T>> listParser(ItemParser<T> par
 // One page of a list and where the next one starts, for callers that page on their own.
 template <typename T> inline ResultParser<Page<T>> pageParser(ItemParser<T> parser)
 {
-    return {[parser](const QJsonDocument& document, QString* error) -> std::optional<Page<T>> {
-        const auto envelope = parseListEnvelope(document.object(), error);
+    return {[parser](const JsonNode& document, QString* error) -> std::optional<Page<T>> {
+        const auto envelope = parseListEnvelope(document, error);
         if (!envelope)
             return std::nullopt;
         auto items = parseItems<T>(envelope->data, parser, error);
@@ -46,12 +44,12 @@ template <typename T> inline ResultParser<Page<T>> pageParser(ItemParser<T> pars
 
 template <typename T> inline ResultParser<T> objectParser(ItemParser<T> parser)
 {
-    return {[parser](const QJsonDocument& document, QString* error) -> std::optional<T> {
+    return {[parser](const JsonNode& document, QString* error) -> std::optional<T> {
         if (!document.isObject()) {
             *error = QStringLiteral("expected a JSON object");
             return std::nullopt;
         }
-        return parser(document.object(), error);
+        return parser(document, error);
     }};
 }
 

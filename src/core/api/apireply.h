@@ -19,7 +19,7 @@ namespace sfdesk {
 // always the T its call was declared with.
 template <typename T> struct ResultParser
 {
-    std::function<std::optional<T>(const QJsonDocument&, QString* error)> parse;
+    std::function<std::optional<T>(const JsonNode&, QString* error)> parse;
 };
 
 // The typed handle of one call, as ApiClient's calls return it: onSuccess() takes a function of

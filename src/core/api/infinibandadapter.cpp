@@ -8,7 +8,7 @@ namespace sfdesk {
 
 namespace InfinibandAdapter {
 
-std::optional<InfinibandFabric> parseFabric(const QJsonObject& json, QString* error)
+std::optional<InfinibandFabric> parseFabric(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("infiniband_fabric"));
     reader.expectObjectType(QStringLiteral("infiniband_fabric"));
@@ -23,7 +23,7 @@ std::optional<InfinibandFabric> parseFabric(const QJsonObject& json, QString* er
     return fabric;
 }
 
-std::optional<InfinibandPartition> parsePartition(const QJsonObject& json, QString* error)
+std::optional<InfinibandPartition> parsePartition(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("infiniband_partition"));
     reader.expectObjectType(QStringLiteral("infiniband_partition"));

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/api/jsontape.h"
 #include "core/model/resources.h"
 
 #include <QJsonObject>
@@ -20,8 +21,8 @@ namespace InfinibandAdapter {
 
 inline constexpr auto featureFlag = "infiniband-preview";
 
-std::optional<InfinibandFabric> parseFabric(const QJsonObject& json, QString* error);
-std::optional<InfinibandPartition> parsePartition(const QJsonObject& json, QString* error);
+std::optional<InfinibandFabric> parseFabric(const JsonNode& json, QString* error);
+std::optional<InfinibandPartition> parsePartition(const JsonNode& json, QString* error);
 
 QString fabricsPath();
 QString partitionsPath();

@@ -24,32 +24,36 @@ JsonStringMemo::~JsonStringMemo()
     currentMemo = m_outer;
 }
 
-QString JsonStringMemo::shared(QString text)
+QString JsonStringMemo::shared(const JsonNode& string)
 {
     JsonStringMemo* memo = currentMemo;
     if (!memo)
-        return text;
+        return string.toString();
     const qsizetype slot = memo->m_next++;
+    const QByteArrayView raw = string.rawString();
     if (slot == memo->m_strings.size()) {
-        memo->m_strings.append(text);
-        return text;
+        memo->m_strings.append(Slot{raw, string.toString()});
+        return memo->m_strings.last().text;
     }
-    QString& before = memo->m_strings[slot];
-    if (before == text)
-        return before;
-    before = text;
-    return text;
+    // The same bytes (of the list's one body) decode to the same text.
+    Slot& before = memo->m_strings[slot];
+    if (before.raw == raw)
+        return before.text;
+    before = Slot{raw, string.toString()};
+    return before.text;
 }
 
-JsonReader::JsonReader(const QJsonObject& object, const QString& path)
+JsonReader::JsonReader(const JsonNode& object, const QString& path)
     : m_object(object)
     , m_path(path)
 {
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it)
-        m_fields.append(Field{it.key(), it.value()});
+    m_object.forEachMember([this](const JsonNode& key, const JsonNode&) {
+        m_keys.append(key.index());
+        return true;
+    });
 }
 
-JsonReader::JsonReader(const QJsonObject& object, const JsonReader& parent, const QString& key)
+JsonReader::JsonReader(const JsonNode& object, const JsonReader& parent, const QString& key)
     : JsonReader(object, QString())
 {
     m_parent = &parent;
@@ -67,13 +71,15 @@ QString JsonReader::pathOf(const QString& key) const
     return own.isEmpty() ? key : own + u'.' + key;
 }
 
-const QJsonValue* JsonReader::find(const QString& key) const
+JsonNode JsonReader::find(const QString& key) const
 {
-    for (const Field& field : m_fields) {
-        if (field.key == key)
-            return &field.value;
+    // The last of a repeated key, as QJsonDocument kept it.
+    for (qsizetype i = m_keys.size() - 1; i >= 0; --i) {
+        const JsonNode name(m_object.tape(), m_keys[i]);
+        if (name.equals(key))
+            return JsonNode(m_object.tape(), m_keys[i] + 1);
     }
-    return nullptr;
+    return {};
 }
 
 void JsonReader::fail(const QString& key, const QString& problem)
@@ -97,37 +103,40 @@ bool JsonReader::finish(QString* error) const
 
 void JsonReader::expectObjectType(const QString& type)
 {
-    const QJsonValue* value = present(QStringLiteral("object"));
+    const JsonNode value = present(QStringLiteral("object"));
     // Absent is tolerated (older shapes omit it); a different type is not.
-    if (value && value->toString() != type)
+    if (!value.isUndefined() && !value.equals(type))
         fail(QStringLiteral("object"), QStringLiteral("expected \"%1\", got %2")
-                                           .arg(type, value->isString() ? u'"' + value->toString() + u'"'
-                                                                        : QStringLiteral("a non-string")));
+                                           .arg(type, value.isString() ? u'"' + value.toString() + u'"'
+                                                                       : QStringLiteral("a non-string")));
 }
 
-const QJsonValue* JsonReader::present(const QString& key) const
+JsonNode JsonReader::present(const QString& key) const
 {
-    const QJsonValue* value = find(key);
-    if (!value || value->isUndefined() || value->isNull())
-        return nullptr;
+    const JsonNode value = find(key);
+    if (value.isNull())
+        return {};
     return value;
 }
 
-const QJsonValue* JsonReader::required(const QString& key)
+JsonNode JsonReader::required(const QString& key)
 {
-    const QJsonValue* value = present(key);
-    if (!value)
+    const JsonNode value = present(key);
+    if (value.isUndefined())
         fail(key, QStringLiteral("missing"));
     return value;
 }
 
-const QJsonValue* JsonReader::typed(const QString& key, Need need, QJsonValue::Type type,
-                                    const QString& expected)
+JsonNode JsonReader::typed(const QString& key, Need need, JsonTape::Type type, const QString& expected)
 {
-    const QJsonValue* value = need == Need::Required ? required(key) : present(key);
-    if (value && value->type() != type) {
+    const JsonNode value = need == Need::Required ? required(key) : present(key);
+    if (value.isUndefined())
+        return {};
+    const bool matches =
+        type == JsonTape::Type::True ? value.isBool() : value.tape()->at(value.index()).type == type;
+    if (!matches) {
         fail(key, expected);
-        return nullptr;
+        return {};
     }
     return value;
 }
@@ -144,17 +153,17 @@ QString JsonReader::optString(const QString& key)
 
 QString JsonReader::stringOf(const QString& key, Need need)
 {
-    const QJsonValue* value = typed(key, need, QJsonValue::String, QStringLiteral("expected a string"));
-    return value ? JsonStringMemo::shared(value->toString()) : QString();
+    const JsonNode value = typed(key, need, JsonTape::Type::String, QStringLiteral("expected a string"));
+    return value.isUndefined() ? QString() : JsonStringMemo::shared(value);
 }
 
 qint64 JsonReader::integer(const QString& key)
 {
-    const QJsonValue* value = required(key);
-    if (!value)
+    const JsonNode value = required(key);
+    if (value.isUndefined())
         return 0;
     constexpr qint64 invalid = std::numeric_limits<qint64>::min();
-    const qint64 number = value->isDouble() ? value->toInteger(invalid) : invalid;
+    const qint64 number = value.toInteger(invalid);
     if (number == invalid) {
         fail(key, QStringLiteral("expected an integer"));
         return 0;
@@ -164,7 +173,7 @@ qint64 JsonReader::integer(const QString& key)
 
 qint64 JsonReader::optInteger(const QString& key, qint64 fallback)
 {
-    return present(key) ? integer(key) : fallback;
+    return present(key).isUndefined() ? fallback : integer(key);
 }
 
 qint64 JsonReader::epoch(const QString& key)
@@ -177,37 +186,36 @@ qint64 JsonReader::epoch(const QString& key)
 
 std::optional<qint64> JsonReader::optEpoch(const QString& key)
 {
-    if (!present(key))
+    if (present(key).isUndefined())
         return std::nullopt;
     return epoch(key);
 }
 
 bool JsonReader::boolean(const QString& key)
 {
-    const QJsonValue* value =
-        typed(key, Need::Required, QJsonValue::Bool, QStringLiteral("expected true or false"));
-    return value && value->toBool();
+    const JsonNode value =
+        typed(key, Need::Required, JsonTape::Type::True, QStringLiteral("expected true or false"));
+    return value.toBool();
 }
 
 bool JsonReader::optBoolean(const QString& key, bool fallback)
 {
-    return present(key) ? boolean(key) : fallback;
+    return present(key).isUndefined() ? fallback : boolean(key);
 }
 
 std::optional<ObjectRef> JsonReader::optRef(const QString& key, const QString& nameKey)
 {
-    const QJsonValue* value = present(key);
-    if (!value)
+    const JsonNode value = present(key);
+    if (value.isUndefined())
         return std::nullopt;
     // Some servers send a bare id instead of {id, name}.
-    if (value->isString())
-        return ObjectRef{value->toString(), {}};
-    if (!value->isObject()) {
+    if (value.isString())
+        return ObjectRef{value.toString(), {}};
+    if (!value.isObject()) {
         fail(key, QStringLiteral("expected an object"));
         return std::nullopt;
     }
-    const QJsonObject object = value->toObject();
-    JsonReader inner(object, *this, key);
+    JsonReader inner(value, *this, key);
     ObjectRef ref{inner.string(QStringLiteral("id")), inner.optString(nameKey)};
     if (!inner.ok()) {
         absorb(inner);
@@ -218,7 +226,7 @@ std::optional<ObjectRef> JsonReader::optRef(const QString& key, const QString& n
 
 ObjectRef JsonReader::ref(const QString& key, const QString& nameKey)
 {
-    if (!present(key)) {
+    if (present(key).isUndefined()) {
         fail(key, QStringLiteral("missing"));
         return {};
     }
@@ -228,23 +236,24 @@ ObjectRef JsonReader::ref(const QString& key, const QString& nameKey)
 QList<ObjectRef> JsonReader::refList(const QString& key, const QString& nameKey)
 {
     QList<ObjectRef> refs;
-    const QJsonArray array = optArray(key);
-    for (qsizetype i = 0; i < array.size() && ok(); ++i) {
-        const QJsonValue item = array.at(i);
-        const QString itemPath = pathOf(key) + u'[' + QString::number(i) + u']';
+    qsizetype i = 0;
+    optArray(key).forEachItem([&](const JsonNode& item) {
+        if (!ok())
+            return false;
+        const QString itemPath = pathOf(key) + u'[' + QString::number(i++) + u']';
         if (!item.isObject()) {
             fail(QString(), itemPath + QStringLiteral(": expected an object"));
-            break;
+            return false;
         }
-        const QJsonObject object = item.toObject();
-        JsonReader inner(object, itemPath);
+        JsonReader inner(item, itemPath);
         refs.append({inner.string(QStringLiteral("id")), inner.optString(nameKey)});
         absorb(inner);
-    }
+        return true;
+    });
     return refs;
 }
 
-std::optional<Price> parsePrice(const QJsonValue& value)
+std::optional<Price> parsePrice(const JsonNode& value)
 {
     if (!value.isString())
         return std::nullopt;
@@ -257,10 +266,10 @@ std::optional<Price> parsePrice(const QJsonValue& value)
 
 std::optional<Price> JsonReader::optPrice(const QString& key)
 {
-    const QJsonValue* value = present(key);
-    if (!value)
+    const JsonNode value = present(key);
+    if (value.isUndefined())
         return std::nullopt;
-    auto parsed = parsePrice(*value);
+    auto parsed = parsePrice(value);
     if (!parsed)
         fail(key, QStringLiteral("expected a decimal string such as \"2.500000\""));
     return parsed;
@@ -268,32 +277,31 @@ std::optional<Price> JsonReader::optPrice(const QString& key)
 
 Price JsonReader::price(const QString& key)
 {
-    if (!present(key)) {
+    if (present(key).isUndefined()) {
         fail(key, QStringLiteral("missing"));
         return {};
     }
     return optPrice(key).value_or(Price{});
 }
 
-std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error)
+std::optional<NodeSchedule> parseScheduleValue(const JsonNode& value, const QString& path, QString* error)
 {
     if (!value.isArray()) {
         if (error)
             *error = path + QStringLiteral(": expected a list of schedule entries");
         return std::nullopt;
     }
-    const QJsonArray array = value.toArray();
     NodeSchedule schedule;
-    schedule.reserve(array.size());
-    for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString itemPath = path + u'[' + QString::number(i) + u']';
-        if (!array.at(i).isObject()) {
+    bool good = true;
+    qsizetype i = 0;
+    value.forEachItem([&](const JsonNode& item) {
+        const QString itemPath = path + u'[' + QString::number(i++) + u']';
+        if (!item.isObject()) {
             if (error)
                 *error = itemPath + QStringLiteral(": expected an object");
-            return std::nullopt;
+            return good = false;
         }
-        const QJsonObject object = array.at(i).toObject();
-        JsonReader entry(object, itemPath);
+        JsonReader entry(item, itemPath);
         ScheduleEntry parsed;
         parsed.startAt = entry.epoch(QStringLiteral("start_at"));
         parsed.endAt = entry.optEpoch(QStringLiteral("end_at"));
@@ -301,19 +309,22 @@ std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QS
         if (entry.ok() && parsed.endAt && *parsed.endAt <= parsed.startAt)
             entry.fail(QStringLiteral("end_at"), QStringLiteral("must be after start_at"));
         if (!entry.finish(error))
-            return std::nullopt;
+            return good = false;
         schedule.append(parsed);
-    }
+        return true;
+    });
+    if (!good)
+        return std::nullopt;
     return schedule;
 }
 
 NodeSchedule JsonReader::schedule(const QString& key)
 {
-    const QJsonValue* value = required(key);
-    if (!value)
+    const JsonNode value = required(key);
+    if (value.isUndefined())
         return {};
     QString error;
-    auto parsed = parseScheduleValue(*value, pathOf(key), &error);
+    auto parsed = parseScheduleValue(value, pathOf(key), &error);
     if (!parsed) {
         if (m_error.isEmpty())
             m_error = error;
@@ -325,36 +336,33 @@ NodeSchedule JsonReader::schedule(const QString& key)
 QMap<QString, QString> JsonReader::tags(const QString& key)
 {
     QMap<QString, QString> result;
-    const QJsonValue* value = present(key);
-    if (!value)
+    const JsonNode value = present(key);
+    if (value.isUndefined())
         return result;
-    if (!value->isObject()) {
+    if (!value.isObject()) {
         fail(key, QStringLiteral("expected an object of tags"));
         return result;
     }
-    const QJsonObject object = value->toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        if (!it.value().isString()) {
-            fail(key, QStringLiteral("tag \"%1\" is not a string").arg(it.key()));
-            return {};
+    value.forEachMember([&](const JsonNode& name, const JsonNode& tag) {
+        if (!tag.isString()) {
+            fail(key, QStringLiteral("tag \"%1\" is not a string").arg(name.toString()));
+            result.clear();
+            return false;
         }
-        result.insert(it.key(), it.value().toString());
-    }
+        result.insert(name.toString(), tag.toString());
+        return true;
+    });
     return result;
 }
 
-QJsonObject JsonReader::object(const QString& key)
+JsonNode JsonReader::object(const QString& key)
 {
-    const QJsonValue* value =
-        typed(key, Need::Required, QJsonValue::Object, QStringLiteral("expected an object"));
-    return value ? value->toObject() : QJsonObject();
+    return typed(key, Need::Required, JsonTape::Type::Object, QStringLiteral("expected an object"));
 }
 
-QJsonArray JsonReader::optArray(const QString& key)
+JsonNode JsonReader::optArray(const QString& key)
 {
-    const QJsonValue* value =
-        typed(key, Need::Optional, QJsonValue::Array, QStringLiteral("expected a list"));
-    return value ? value->toArray() : QJsonArray();
+    return typed(key, Need::Optional, JsonTape::Type::Array, QStringLiteral("expected a list"));
 }
 
 } // namespace sfdesk

@@ -2,11 +2,10 @@
 
 #pragma once
 
+#include "core/api/jsontape.h"
 #include "core/model/resources.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
-#include <QJsonValue>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 #include <QVarLengthArray>
@@ -17,13 +16,14 @@ namespace sfdesk {
 
 // Reads fields of one JSON object for a parser, remembering the first problem with its path
 // ("instance.pool.id: missing"). Unknown fields are ignored; wrong types and missing required fields
-// are errors. Null counts as absent for optional fields.
+// are errors. Null counts as absent for optional fields. The object is a node of a JsonTape: keys
+// are compared as the body's bytes, and a value is converted only when it is read.
 class JsonReader final
 {
 public:
-    JsonReader(const QJsonObject& object, const QString& path);
+    JsonReader(const JsonNode& object, const QString& path);
     // The reader of an object nested in parent's at key: its path is put together only for an error.
-    JsonReader(const QJsonObject& object, const JsonReader& parent, const QString& key);
+    JsonReader(const JsonNode& object, const JsonReader& parent, const QString& key);
 
     bool ok() const { return m_error.isEmpty(); }
     const QString& error() const { return m_error; }
@@ -52,42 +52,37 @@ public:
     std::optional<Price> optPrice(const QString& key);
     NodeSchedule schedule(const QString& key);
     QMap<QString, QString> tags(const QString& key);
-    QJsonObject object(const QString& key);
-    QJsonArray optArray(const QString& key);
+    // The object at key (an error if it is not one), the list at key (absent or null: none).
+    JsonNode object(const QString& key);
+    JsonNode optArray(const QString& key);
 
+    // The value at key, undefined when the object has no such key.
+    JsonNode value(const QString& key) const { return find(key); }
     // Whether the object has the key, null included.
-    bool has(const QString& key) const { return find(key) != nullptr; }
+    bool has(const QString& key) const { return !find(key).isUndefined(); }
 
     QString pathOf(const QString& key) const;
-    const QJsonObject& json() const { return m_object; }
+    const JsonNode& json() const { return m_object; }
 
 private:
-    // The object's value at key, or null when it has no such key.
-    const QJsonValue* find(const QString& key) const;
-    // Null or absent: null and no error. Present: the value.
-    const QJsonValue* present(const QString& key) const;
-    const QJsonValue* required(const QString& key);
+    JsonNode find(const QString& key) const;
+    // Null or absent: undefined and no error. Present: the value.
+    JsonNode present(const QString& key) const;
+    JsonNode required(const QString& key);
     enum class Need
     {
         Required,
         Optional
     };
     // present() or required(), and then of the given type; otherwise the error `expected`.
-    const QJsonValue* typed(const QString& key, Need need, QJsonValue::Type type, const QString& expected);
+    JsonNode typed(const QString& key, Need need, JsonTape::Type type, const QString& expected);
     QString stringOf(const QString& key, Need need);
     QString path() const;
 
-    // The object's fields, read once: a parser asks for most of them, and QJsonObject::value()
-    // searches its keys as UTF-8 at every call (a list of 10,000 instances spent most of its parse
-    // there).
-    struct Field
-    {
-        QString key;
-        QJsonValue value;
-    };
-
-    const QJsonObject& m_object;
-    QVarLengthArray<Field, 24> m_fields;
+    JsonNode m_object;
+    // The object's keys (token indices; each value is the token after its key), found once: a
+    // parser asks for most of them.
+    QVarLengthArray<quint32, 32> m_keys;
     QString m_path;
     // A nested object's reader: its parent and the key it is at there.
     const JsonReader* m_parent = nullptr;
@@ -97,8 +92,9 @@ private:
 
 // While a list is parsed, the strings its items repeat (workspace, status, SKU, pool, image, ...)
 // are kept once and shared by the items that hold them: ten thousand instances of one pool hold
-// one copy of its name rather than ten thousand. The n-th string read of an item is compared with
-// the n-th of the item before; an equal one is that one. One per thread, for the list being parsed.
+// one copy of its name rather than ten thousand. The n-th string read of an item is compared, as
+// bytes of the body, with the n-th of the item before; an equal one is that one, not decoded
+// again. One per thread, for the list being parsed.
 class JsonStringMemo final
 {
 public:
@@ -108,17 +104,22 @@ public:
 
     // Starts the next item of the list.
     void nextItem() { m_next = 0; }
-    // text, or an equal string the item before read at the same place.
-    static QString shared(QString text);
+    // The text of a string node, or an equal string the item before read at the same place.
+    static QString shared(const JsonNode& string);
 
 private:
-    QList<QString> m_strings;
+    struct Slot
+    {
+        QByteArrayView raw;
+        QString text;
+    };
+    QList<Slot> m_strings;
     qsizetype m_next = 0;
     JsonStringMemo* m_outer;
 };
 
 // Free helpers shared by the parsers.
-std::optional<Price> parsePrice(const QJsonValue& value);
-std::optional<NodeSchedule> parseScheduleValue(const QJsonValue& value, const QString& path, QString* error);
+std::optional<Price> parsePrice(const JsonNode& value);
+std::optional<NodeSchedule> parseScheduleValue(const JsonNode& value, const QString& path, QString* error);
 
 } // namespace sfdesk

@@ -4,6 +4,7 @@
 #include "core/api/resourcejson_p.h"
 
 #include <cmath>
+#include <limits>
 
 #include "core/api/jsonreader.h"
 
@@ -26,7 +27,7 @@ std::optional<QByteArray> readUserData(JsonReader& reader)
     return decoded.decoded;
 }
 
-QString propertyText(const QJsonValue& value)
+QString propertyText(const JsonNode& value)
 {
     if (value.isString())
         return value.toString();
@@ -89,7 +90,7 @@ Image::UploadStatus imageStatusFromString(const QString& status)
     return Image::UploadStatus::Unknown;
 }
 
-std::optional<Account> parseAccount(const QJsonObject& json, QString* error)
+std::optional<Account> parseAccount(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("account"));
     reader.expectObjectType(QStringLiteral("account"));
@@ -97,10 +98,9 @@ std::optional<Account> parseAccount(const QJsonObject& json, QString* error)
     account.accountId = reader.string(QStringLiteral("account_id"));
     account.createdAt = reader.epoch(QStringLiteral("created_at"));
     account.entityType = reader.optString(QStringLiteral("entity_type"));
-    const QJsonValue user = json.value(u"user");
+    const JsonNode user = reader.value(QStringLiteral("user"));
     if (user.isObject()) {
-        const QJsonObject userObject = user.toObject();
-        JsonReader userReader(userObject, QStringLiteral("account.user"));
+        JsonReader userReader(user, QStringLiteral("account.user"));
         account.userId = userReader.string(QStringLiteral("id"));
         account.userEmail = userReader.optString(QStringLiteral("email"));
         if (!userReader.finish(error))
@@ -113,7 +113,7 @@ std::optional<Account> parseAccount(const QJsonObject& json, QString* error)
     return account;
 }
 
-std::optional<Workspace> parseWorkspace(const QJsonObject& json, QString* error)
+std::optional<Workspace> parseWorkspace(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("workspace"));
     reader.expectObjectType(QStringLiteral("workspace"));
@@ -128,7 +128,7 @@ std::optional<Workspace> parseWorkspace(const QJsonObject& json, QString* error)
     return workspace;
 }
 
-std::optional<FeatureFlag> parseFeatureFlag(const QJsonObject& json, QString* error)
+std::optional<FeatureFlag> parseFeatureFlag(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("feature_flag"));
     reader.expectObjectType(QStringLiteral("feature_flag"));
@@ -142,7 +142,7 @@ std::optional<FeatureFlag> parseFeatureFlag(const QJsonObject& json, QString* er
     return flag;
 }
 
-std::optional<InstanceSku> parseInstanceSku(const QJsonObject& json, QString* error)
+std::optional<InstanceSku> parseInstanceSku(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("instance_sku"));
     reader.expectObjectType(QStringLiteral("instance_sku"));
@@ -153,32 +153,33 @@ std::optional<InstanceSku> parseInstanceSku(const QJsonObject& json, QString* er
                                                     : reader.optString(QStringLiteral("name"));
     sku.audienceHint = reader.optString(QStringLiteral("audience_hint"));
     const QStringList& knownProperties = InstanceSku::standardProperties();
-    for (auto it = json.begin(); it != json.end() && reader.ok(); ++it) {
-        const QJsonValue value = it.value();
-        const bool known = knownProperties.contains(it.key());
-        if (value.isNull() || (!known && !value.isObject()))
-            continue;
-        if (!value.isObject()) {
-            reader.fail(it.key(), QStringLiteral("expected a property object {value, display_value}"));
-            break;
+    json.forEachMember([&](const JsonNode& keyNode, const JsonNode& property) {
+        const QString key = keyNode.toString();
+        const bool known = knownProperties.contains(key);
+        if (property.isNull() || (!known && !property.isObject()))
+            return true;
+        if (!property.isObject()) {
+            reader.fail(key, QStringLiteral("expected a property object {value, display_value}"));
+            return false;
         }
-        const QJsonObject property = value.toObject();
         // Unknown objects count as properties only when they look like one.
-        if (!known && !(property.contains(u"value") && property.contains(u"display_value")))
-            continue;
-        const QString text = propertyText(property.value(u"value"));
-        if (!property.contains(u"value") || (text.isEmpty() && !property.value(u"value").isString())) {
-            reader.fail(it.key() + QStringLiteral(".value"), QStringLiteral("missing or not a scalar"));
-            break;
+        const JsonNode value = property.value(u"value");
+        if (!known && !(!value.isUndefined() && property.contains(u"display_value")))
+            return true;
+        const QString text = propertyText(value);
+        if (value.isUndefined() || (text.isEmpty() && !value.isString())) {
+            reader.fail(key + QStringLiteral(".value"), QStringLiteral("missing or not a scalar"));
+            return false;
         }
-        sku.properties.insert(it.key(), {text, property.value(u"display_value").toString(text)});
-    }
+        sku.properties.insert(key, {text, property.value(u"display_value").toString(text)});
+        return true;
+    });
     if (!reader.finish(error))
         return std::nullopt;
     return sku;
 }
 
-std::optional<SkuAvailability> parseSkuAvailability(const QJsonObject& json, QString* error)
+std::optional<SkuAvailability> parseSkuAvailability(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("instance_sku_availability"));
     reader.expectObjectType(QStringLiteral("instance_sku_availability"));
@@ -190,7 +191,7 @@ std::optional<SkuAvailability> parseSkuAvailability(const QJsonObject& json, QSt
     return availability;
 }
 
-std::optional<Instance> parseInstance(const QJsonObject& json, QString* error)
+std::optional<Instance> parseInstance(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("instance"));
     reader.expectObjectType(QStringLiteral("instance"));
@@ -220,7 +221,7 @@ std::optional<Instance> parseInstance(const QJsonObject& json, QString* error)
     return instance;
 }
 
-std::optional<InstanceTemplate> parseInstanceTemplate(const QJsonObject& json, QString* error)
+std::optional<InstanceTemplate> parseInstanceTemplate(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("instance_template"));
     reader.expectObjectType(QStringLiteral("instance_template"));
@@ -247,7 +248,7 @@ Deployment::State deploymentStateFromString(const QString& state)
     return Deployment::State::Unknown;
 }
 
-std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* error)
+std::optional<Deployment> parseDeployment(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("deployment"));
     Deployment deployment;
@@ -267,7 +268,7 @@ std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* erro
     deployment.instanceNameTemplate = reader.optString(QStringLiteral("instance_name_template"));
     if (deployment.kind == Deployment::Kind::Spot)
         deployment.maxBuyPrice = reader.optPrice(QStringLiteral("max_buy_price_dollars_per_node_hour"));
-    const QJsonObject status = reader.object(QStringLiteral("status"));
+    const JsonNode status = reader.object(QStringLiteral("status"));
     if (reader.ok()) {
         JsonReader inner(status, reader.pathOf(QStringLiteral("status")));
         deployment.stateText = inner.string(QStringLiteral("state"));
@@ -284,30 +285,31 @@ std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* erro
     return deployment;
 }
 
-std::optional<Pool> parsePool(const QJsonObject& json, QString* error)
+std::optional<Pool> parsePool(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("pool"));
     reader.expectObjectType(QStringLiteral("pool"));
     Pool pool;
     readScope(reader, pool);
     pool.kind = reader.optString(QStringLiteral("kind"));
-    const QJsonObject allocation = reader.object(QStringLiteral("allocation_schedule"));
+    const JsonNode allocation = reader.object(QStringLiteral("allocation_schedule"));
     if (reader.ok()) {
         JsonReader inner(allocation, reader.pathOf(QStringLiteral("allocation_schedule")));
         pool.total = inner.schedule(QStringLiteral("total"));
-        const QJsonValue bySku = allocation.value(u"by_instance_sku");
+        const JsonNode bySku = inner.value(QStringLiteral("by_instance_sku"));
         if (bySku.isObject()) {
-            const QJsonObject skus = bySku.toObject();
-            for (auto it = skus.begin(); it != skus.end() && inner.ok(); ++it) {
+            bySku.forEachMember([&](const JsonNode& skuNode, const JsonNode& value) {
+                const QString sku = skuNode.toString();
                 QString scheduleError;
                 auto schedule = parseScheduleValue(
-                    it.value(), inner.pathOf(QStringLiteral("by_instance_sku.")) + it.key(), &scheduleError);
+                    value, inner.pathOf(QStringLiteral("by_instance_sku.")) + sku, &scheduleError);
                 if (!schedule) {
                     inner.fail(QString(), scheduleError);
-                    break;
+                    return false;
                 }
-                pool.bySku.insert(it.key(), *schedule);
-            }
+                pool.bySku.insert(sku, *schedule);
+                return true;
+            });
         } else if (!bySku.isUndefined() && !bySku.isNull()) {
             inner.fail(QStringLiteral("by_instance_sku"), QStringLiteral("expected an object"));
         }
@@ -323,7 +325,7 @@ std::optional<Pool> parsePool(const QJsonObject& json, QString* error)
     return pool;
 }
 
-std::optional<Order> parseOrder(const QJsonObject& json, QString* error)
+std::optional<Order> parseOrder(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("order"));
     reader.expectObjectType(QStringLiteral("order"));
@@ -343,23 +345,24 @@ std::optional<Order> parseOrder(const QJsonObject& json, QString* error)
     order.statusText = reader.string(QStringLiteral("status"));
     order.status = orderStatusFromString(order.statusText);
     order.createdAt = reader.epoch(QStringLiteral("created_at"));
-    const QJsonValue createdBy = json.value(u"created_by");
-    if (createdBy.isObject()) {
-        const QJsonObject principal = createdBy.toObject();
+    const JsonNode principal = reader.value(QStringLiteral("created_by"));
+    if (principal.isObject()) {
         order.createdBy = principal.value(u"email").toString(
             principal.value(u"name").toString(principal.value(u"id").toString()));
     }
     order.filledAt = reader.optEpoch(QStringLiteral("filled_at"));
     order.filledAveragePrice = reader.optPrice(QStringLiteral("filled_average_price_dollars_per_node_hour"));
     order.cancelledAt = reader.optEpoch(QStringLiteral("cancelled_at"));
-    const QJsonArray fills = reader.optArray(QStringLiteral("fills"));
-    for (qsizetype i = 0; i < fills.size() && reader.ok(); ++i) {
-        const QString path = reader.pathOf(QStringLiteral("fills[%1]").arg(i));
-        if (!fills.at(i).isObject()) {
+    qsizetype fillIndex = 0;
+    bool fillsRead = true;
+    reader.optArray(QStringLiteral("fills")).forEachItem([&](const JsonNode& fillObject) {
+        if (!reader.ok())
+            return false;
+        const QString path = reader.pathOf(QStringLiteral("fills[%1]").arg(fillIndex++));
+        if (!fillObject.isObject()) {
             reader.fail(QString(), path + QStringLiteral(": expected an object"));
-            break;
+            return false;
         }
-        const QJsonObject fillObject = fills.at(i).toObject();
         JsonReader fillReader(fillObject, path);
         OrderFill fill;
         fill.contract = fillReader.optString(QStringLiteral("contract"));
@@ -367,15 +370,18 @@ std::optional<Order> parseOrder(const QJsonObject& json, QString* error)
         fill.delta = fillReader.schedule(QStringLiteral("allocation_schedule_delta"));
         fill.price = fillReader.price(QStringLiteral("price_dollars_per_node_hour"));
         if (!fillReader.finish(error))
-            return std::nullopt;
+            return fillsRead = false;
         order.fills.append(fill);
-    }
+        return true;
+    });
+    if (!fillsRead)
+        return std::nullopt;
     if (!reader.finish(error))
         return std::nullopt;
     return order;
 }
 
-std::optional<Image> parseImage(const QJsonObject& json, QString* error)
+std::optional<Image> parseImage(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("image"));
     reader.expectObjectType(QStringLiteral("image"));
@@ -406,7 +412,7 @@ QUrl readTransferUrl(JsonReader& reader)
 
 } // namespace
 
-std::optional<ImagePartUrl> parseImagePartUrl(const QJsonObject& json, QString* error)
+std::optional<ImagePartUrl> parseImagePartUrl(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("upload_part"));
     ImagePartUrl part;
@@ -417,7 +423,7 @@ std::optional<ImagePartUrl> parseImagePartUrl(const QJsonObject& json, QString* 
     return part;
 }
 
-std::optional<ImageDownload> parseImageDownload(const QJsonObject& json, QString* error)
+std::optional<ImageDownload> parseImageDownload(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("image_download"));
     ImageDownload download;
@@ -430,16 +436,17 @@ std::optional<ImageDownload> parseImageDownload(const QJsonObject& json, QString
     return download;
 }
 
-std::optional<ListEnvelope> parseListEnvelope(const QJsonObject& json, QString* error)
+std::optional<ListEnvelope> parseListEnvelope(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("list"));
     reader.expectObjectType(QStringLiteral("list"));
     ListEnvelope envelope;
-    const QJsonValue data = json.value(u"data");
+    const JsonNode data = reader.value(QStringLiteral("data"));
     if (!data.isArray())
         reader.fail(QStringLiteral("data"),
                     data.isUndefined() ? QStringLiteral("missing") : QStringLiteral("expected a list"));
-    envelope.data = data.toArray();
+    else
+        envelope.data = data.keeping(json);
     envelope.hasMore = reader.optBoolean(QStringLiteral("has_more"), false);
     envelope.cursor = reader.optString(QStringLiteral("cursor"));
     if (!reader.finish(error))
@@ -447,25 +454,26 @@ std::optional<ListEnvelope> parseListEnvelope(const QJsonObject& json, QString* 
     return envelope;
 }
 
-std::optional<QList<ConsoleLine>> parseConsoleLogs(const QJsonDocument& document, QString* error)
+std::optional<QList<ConsoleLine>> parseConsoleLogs(const JsonNode& document, QString* error)
 {
-    if (!document.isObject() || !document.object().value(u"data").isArray()) {
+    const JsonNode data = document.value(u"data");
+    if (!document.isObject() || !data.isArray()) {
         *error = QStringLiteral("logs: expected a list with data");
         return std::nullopt;
     }
     QList<ConsoleLine> lines;
-    const QJsonArray data = document.object().value(u"data").toArray();
-    for (qsizetype i = 0; i < data.size(); ++i) {
-        const QJsonObject entry = data.at(i).toObject();
-        const QJsonValue bytes = entry.value(u"data");
+    qsizetype i = 0;
+    bool good = true;
+    data.forEachItem([&](const JsonNode& entry) {
+        const JsonNode bytes = entry.value(u"data");
         if (!bytes.isString()) {
             *error = QStringLiteral("logs.data[%1].data: expected a base64 string").arg(i);
-            return std::nullopt;
+            return good = false;
         }
         const auto decoded = QByteArray::fromBase64Encoding(bytes.toString().toLatin1());
         if (!decoded) {
             *error = QStringLiteral("logs.data[%1].data: not base64").arg(i);
-            return std::nullopt;
+            return good = false;
         }
         ConsoleLine line;
         line.seqnum = entry.value(u"seqnum").toInteger();
@@ -475,24 +483,31 @@ std::optional<QList<ConsoleLine>> parseConsoleLogs(const QJsonDocument& document
         while (line.text.endsWith(u'\n') || line.text.endsWith(u'\r'))
             line.text.chop(1);
         lines.append(line);
-    }
+        ++i;
+        return true;
+    });
+    if (!good)
+        return std::nullopt;
     return lines;
 }
 
-std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString* error)
+std::optional<SshDetails> parseSshDetails(const JsonNode& json, QString* error)
 {
-    const QJsonObject json = document.object();
     if (!json.value(u"hostname").isString() || !json.value(u"port").isDouble()) {
         *error = QStringLiteral("ssh: expected hostname and port");
         return std::nullopt;
     }
     SshDetails details;
     details.hostname = json.value(u"hostname").toString();
-    details.port = json.value(u"port").toInt();
-    const QJsonArray keys = json.value(u"host_keys").toArray();
-    for (const auto& key : keys)
-        details.hostKeys.append(
-            {key.toObject().value(u"key_type").toString(), key.toObject().value(u"key").toString()});
+    // As QJsonValue::toInt(): a whole number within int, else 0.
+    const qint64 port = json.value(u"port").toInteger();
+    details.port = port >= std::numeric_limits<int>::min() && port <= std::numeric_limits<int>::max()
+                       ? static_cast<int>(port)
+                       : 0;
+    json.value(u"host_keys").forEachItem([&details](const JsonNode& key) {
+        details.hostKeys.append({key.value(u"key_type").toString(), key.value(u"key").toString()});
+        return true;
+    });
     return details;
 }
 

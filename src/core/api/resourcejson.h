@@ -7,7 +7,6 @@
 #include "core/model/resources.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
 
@@ -16,32 +15,34 @@
 namespace sfdesk {
 
 // JSON -> value types for the preview API. Each parser tolerates unknown fields and unknown
-// statuses (kept as text), and rejects malformed input with an error naming the field.
-std::optional<Account> parseAccount(const QJsonObject& json, QString* error);
-std::optional<Workspace> parseWorkspace(const QJsonObject& json, QString* error);
-std::optional<FeatureFlag> parseFeatureFlag(const QJsonObject& json, QString* error);
-std::optional<InstanceSku> parseInstanceSku(const QJsonObject& json, QString* error);
-std::optional<SkuAvailability> parseSkuAvailability(const QJsonObject& json, QString* error);
-std::optional<Instance> parseInstance(const QJsonObject& json, QString* error);
-std::optional<Pool> parsePool(const QJsonObject& json, QString* error);
-std::optional<Order> parseOrder(const QJsonObject& json, QString* error);
-std::optional<Image> parseImage(const QJsonObject& json, QString* error);
-std::optional<InstanceTemplate> parseInstanceTemplate(const QJsonObject& json, QString* error);
+// statuses (kept as text), and rejects malformed input with an error naming the field. They read
+// nodes of a JsonTape; a QJsonObject converts to one (encoded and decoded again: for tests and
+// the few callers that hold one).
+std::optional<Account> parseAccount(const JsonNode& json, QString* error);
+std::optional<Workspace> parseWorkspace(const JsonNode& json, QString* error);
+std::optional<FeatureFlag> parseFeatureFlag(const JsonNode& json, QString* error);
+std::optional<InstanceSku> parseInstanceSku(const JsonNode& json, QString* error);
+std::optional<SkuAvailability> parseSkuAvailability(const JsonNode& json, QString* error);
+std::optional<Instance> parseInstance(const JsonNode& json, QString* error);
+std::optional<Pool> parsePool(const JsonNode& json, QString* error);
+std::optional<Order> parseOrder(const JsonNode& json, QString* error);
+std::optional<Image> parseImage(const JsonNode& json, QString* error);
+std::optional<InstanceTemplate> parseInstanceTemplate(const JsonNode& json, QString* error);
 // A deployment or a spot deployment (its object says which).
-std::optional<Deployment> parseDeployment(const QJsonObject& json, QString* error);
-std::optional<ImagePartUrl> parseImagePartUrl(const QJsonObject& json, QString* error);
-std::optional<ImageDownload> parseImageDownload(const QJsonObject& json, QString* error);
-std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error);
-std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error);
-std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error);
-std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString* error);
-std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error);
-std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* error);
-std::optional<PoolTransfer> parsePoolTransfer(const QJsonObject& json, QString* error);
-std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error);
+std::optional<Deployment> parseDeployment(const JsonNode& json, QString* error);
+std::optional<ImagePartUrl> parseImagePartUrl(const JsonNode& json, QString* error);
+std::optional<ImageDownload> parseImageDownload(const JsonNode& json, QString* error);
+std::optional<OrderbookQuote> parseOrderbookQuote(const JsonNode& json, QString* error);
+std::optional<OrderbookWindow> parseOrderbookWindow(const JsonNode& json, QString* error);
+std::optional<OrderbookDepth> parseOrderbookDepth(const JsonNode& json, QString* error);
+std::optional<OrderbookFill> parseOrderbookFill(const JsonNode& json, QString* error);
+std::optional<OrderPreview> parseOrderPreview(const JsonNode& json, QString* error);
+std::optional<Procurement> parseProcurement(const JsonNode& json, QString* error);
+std::optional<PoolTransfer> parsePoolTransfer(const JsonNode& json, QString* error);
+std::optional<NodeSchedule> parseSchedule(const JsonNode& json, QString* error);
 // GET /instances/{id}/logs and /instances/{id}/ssh answer documents of their own shape.
-std::optional<QList<ConsoleLine>> parseConsoleLogs(const QJsonDocument& document, QString* error);
-std::optional<SshDetails> parseSshDetails(const QJsonDocument& document, QString* error);
+std::optional<QList<ConsoleLine>> parseConsoleLogs(const JsonNode& document, QString* error);
+std::optional<SshDetails> parseSshDetails(const JsonNode& document, QString* error);
 
 Instance::Status instanceStatusFromString(const QString& status);
 Order::Status orderStatusFromString(const QString& status);
@@ -61,35 +62,41 @@ QJsonObject poolTransferRequestToJson(const PoolTransferRequest& request);
 // The envelope of cursor lists: {object: "list", data, has_more, cursor}.
 struct ListEnvelope
 {
-    QJsonArray data;
+    // Keeps the document it is in alive.
+    JsonNode data;
     bool hasMore = false;
     QString cursor;
 };
-std::optional<ListEnvelope> parseListEnvelope(const QJsonObject& json, QString* error);
+std::optional<ListEnvelope> parseListEnvelope(const JsonNode& json, QString* error);
 
-template <typename T> using ItemParser = std::optional<T> (*)(const QJsonObject&, QString*);
+template <typename T> using ItemParser = std::optional<T> (*)(const JsonNode&, QString*);
 
 // Parses every item; the first bad item fails the whole list, naming its index.
 template <typename T>
-std::optional<QList<T>> parseItems(const QJsonArray& data, ItemParser<T> parser, QString* error)
+std::optional<QList<T>> parseItems(const JsonNode& data, ItemParser<T> parser, QString* error)
 {
     QList<T> items;
     items.reserve(data.size());
     JsonStringMemo strings;
-    for (qsizetype i = 0; i < data.size(); ++i) {
+    qsizetype i = 0;
+    bool good = true;
+    data.forEachItem([&](const JsonNode& value) {
         strings.nextItem();
-        const QJsonValue value = data.at(i);
         QString itemError;
-        std::optional<T> item = value.isObject() ? parser(value.toObject(), &itemError) : std::nullopt;
+        std::optional<T> item = value.isObject() ? parser(value, &itemError) : std::nullopt;
         if (!item) {
             if (error)
                 *error = QStringLiteral("data[%1]: %2")
                              .arg(i)
                              .arg(value.isObject() ? itemError : QStringLiteral("expected an object"));
-            return std::nullopt;
+            return good = false;
         }
         items.append(std::move(*item));
-    }
+        ++i;
+        return true;
+    });
+    if (!good)
+        return std::nullopt;
     return items;
 }
 

@@ -11,22 +11,21 @@ namespace sfdesk {
 
 namespace {
 
-std::optional<PriceLevel> readPriceLevel(JsonReader& reader, const QString& key)
+// The price level value, which is at key (a member, or an item such as "bids[0]") of reader's object.
+std::optional<PriceLevel> readPriceLevelValue(JsonReader& reader, const QString& key, const JsonNode& value)
 {
-    const QJsonValue value = reader.json().value(key);
     if (value.isUndefined() || value.isNull())
         return std::nullopt;
     if (!value.isObject()) {
         reader.fail(key, QStringLiteral("expected an object"));
         return std::nullopt;
     }
-    const QJsonObject object = value.toObject();
-    JsonReader level(object, reader.pathOf(key));
+    JsonReader level(value, reader.pathOf(key));
     PriceLevel result;
     result.sku = level.optString(QStringLiteral("instance_sku"));
     result.price = level.price(QStringLiteral("dollars_per_node_hour"));
     // The May shape had a node_count instead of a schedule.
-    if (object.contains(u"allocation_schedule_delta"))
+    if (level.has(QStringLiteral("allocation_schedule_delta")))
         result.delta = level.schedule(QStringLiteral("allocation_schedule_delta"));
     if (!level.ok()) {
         reader.absorb(level);
@@ -35,9 +34,14 @@ std::optional<PriceLevel> readPriceLevel(JsonReader& reader, const QString& key)
     return result;
 }
 
+std::optional<PriceLevel> readPriceLevel(JsonReader& reader, const QString& key)
+{
+    return readPriceLevelValue(reader, key, reader.value(key));
+}
+
 } // namespace
 
-std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QString* error)
+std::optional<OrderbookQuote> parseOrderbookQuote(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("orderbook_quote"));
     OrderbookQuote quote;
@@ -51,7 +55,7 @@ std::optional<OrderbookQuote> parseOrderbookQuote(const QJsonObject& json, QStri
     return quote;
 }
 
-std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QString* error)
+std::optional<OrderbookWindow> parseOrderbookWindow(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("orderbook_window"));
     OrderbookWindow window;
@@ -70,7 +74,7 @@ std::optional<OrderbookWindow> parseOrderbookWindow(const QJsonObject& json, QSt
     return window;
 }
 
-std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QString* error)
+std::optional<OrderbookDepth> parseOrderbookDepth(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("orderbook_depth"));
     OrderbookDepth depth;
@@ -79,30 +83,31 @@ std::optional<OrderbookDepth> parseOrderbookDepth(const QJsonObject& json, QStri
     depth.requestedAt = reader.optEpoch(QStringLiteral("requested_at")).value_or(0);
     for (const auto& [key, levels] :
          {std::pair{QStringLiteral("bids"), &depth.bids}, std::pair{QStringLiteral("asks"), &depth.asks}}) {
-        if (!json.value(key).isArray()) {
+        const JsonNode items = reader.value(key);
+        if (!items.isArray()) {
             reader.fail(key, QStringLiteral("expected an array"));
             break;
         }
-        const QJsonArray items = json.value(key).toArray();
-        for (qsizetype i = 0; i < items.size() && reader.ok(); ++i) {
-            // readPriceLevel reads a member: give each item a key of its own.
-            const QJsonObject holder{{QStringLiteral("%1[%2]").arg(key).arg(i), items.at(i)}};
-            JsonReader item(holder, QStringLiteral("orderbook_depth"));
-            const std::optional<PriceLevel> level = readPriceLevel(item, holder.constBegin().key());
-            if (!item.ok())
-                reader.absorb(item);
-            else if (!level)
-                reader.fail(holder.constBegin().key(), QStringLiteral("expected an object"));
-            else
-                levels->append(*level);
-        }
+        qsizetype i = 0;
+        items.forEachItem([&](const JsonNode& item) {
+            const QString itemKey = QStringLiteral("%1[%2]").arg(key).arg(i++);
+            const std::optional<PriceLevel> level = readPriceLevelValue(reader, itemKey, item);
+            if (!reader.ok())
+                return false;
+            if (!level) {
+                reader.fail(itemKey, QStringLiteral("expected an object"));
+                return false;
+            }
+            levels->append(*level);
+            return true;
+        });
     }
     if (!reader.finish(error))
         return std::nullopt;
     return depth;
 }
 
-std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString* error)
+std::optional<OrderbookFill> parseOrderbookFill(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("orderbook_fill"));
     OrderbookFill fill;
@@ -115,7 +120,7 @@ std::optional<OrderbookFill> parseOrderbookFill(const QJsonObject& json, QString
     return fill;
 }
 
-std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* error)
+std::optional<OrderPreview> parseOrderPreview(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("order_preview"));
     OrderPreview preview;
@@ -124,7 +129,7 @@ std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* 
         reader.fail(QStringLiteral("type"), QStringLiteral("unknown preview type \"%1\"").arg(type));
     preview.quoted = type == u"quoted";
     if (reader.ok() && preview.quoted) {
-        const QJsonObject body = reader.object(QStringLiteral("post_order_body"));
+        const JsonNode body = reader.object(QStringLiteral("post_order_body"));
         if (reader.ok()) {
             JsonReader bodyReader(body, reader.pathOf(QStringLiteral("post_order_body")));
             OrderRequest& request = preview.postOrderBody;
@@ -149,10 +154,9 @@ std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* 
     } else if (reader.ok()) {
         preview.unavailableReason = reader.string(QStringLiteral("reason"));
     }
-    const QJsonValue fee = json.value(u"fee");
+    const JsonNode fee = reader.value(QStringLiteral("fee"));
     if (fee.isObject()) {
-        const QJsonObject feeObject = fee.toObject();
-        JsonReader feeReader(feeObject, reader.pathOf(QStringLiteral("fee")));
+        JsonReader feeReader(fee, reader.pathOf(QStringLiteral("fee")));
         preview.feeFlatPerNodeHour = feeReader.price(QStringLiteral("flat_dollars_per_node_hour"));
         preview.feePercentageBps = static_cast<int>(feeReader.integer(QStringLiteral("percentage_bps")));
         if (!feeReader.finish(error))
@@ -160,10 +164,13 @@ std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* 
     } else if (preview.quoted) {
         reader.fail(QStringLiteral("fee"), QStringLiteral("missing"));
     }
-    const QJsonArray notices = reader.optArray(QStringLiteral("notices"));
-    for (qsizetype i = 0; i < notices.size() && reader.ok(); ++i) {
-        const QJsonObject noticeObject = notices.at(i).toObject();
-        JsonReader noticeReader(noticeObject, reader.pathOf(QStringLiteral("notices[%1]").arg(i)));
+    qsizetype noticeIndex = 0;
+    bool noticesRead = true;
+    reader.optArray(QStringLiteral("notices")).forEachItem([&](const JsonNode& noticeObject) {
+        if (!reader.ok())
+            return false;
+        JsonReader noticeReader(noticeObject,
+                                reader.pathOf(QStringLiteral("notices[%1]").arg(noticeIndex++)));
         MaintenanceNotice notice;
         notice.startAt = noticeReader.epoch(QStringLiteral("start_at"));
         notice.endAt = noticeReader.epoch(QStringLiteral("end_at"));
@@ -172,15 +179,18 @@ std::optional<OrderPreview> parseOrderPreview(const QJsonObject& json, QString* 
         notice.description = noticeReader.optString(QStringLiteral("description"));
         notice.actionMessage = noticeReader.optString(QStringLiteral("action_message"));
         if (!noticeReader.finish(error))
-            return std::nullopt;
+            return noticesRead = false;
         preview.notices.append(notice);
-    }
+        return true;
+    });
+    if (!noticesRead)
+        return std::nullopt;
     if (!reader.finish(error))
         return std::nullopt;
     return preview;
 }
 
-std::optional<NodeSchedule> parseSchedule(const QJsonArray& json, QString* error)
+std::optional<NodeSchedule> parseSchedule(const JsonNode& json, QString* error)
 {
     return parseScheduleValue(json, QStringLiteral("schedule"), error);
 }
@@ -233,7 +243,7 @@ PoolTransfer::Status poolTransferStatusFromString(const QString& status)
     return PoolTransfer::Status::Unknown;
 }
 
-std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* error)
+std::optional<Procurement> parseProcurement(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("procurement"));
     reader.expectObjectType(QStringLiteral("procurement"));
@@ -243,7 +253,7 @@ std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* er
                                                           : reader.ref(QStringLiteral("capacity"));
     procurement.sku = reader.ref(QStringLiteral("instance_sku"), QStringLiteral("alias"));
     // A node count; the document's other form, the tag "node_count", carries none.
-    const QJsonValue target = json.value(u"target");
+    const JsonNode target = reader.value(QStringLiteral("target"));
     if (target.isDouble())
         procurement.target = reader.integer(QStringLiteral("target"));
     else if (!target.isString())
@@ -252,7 +262,7 @@ std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* er
     procurement.minSellPrice = reader.price(QStringLiteral("min_sell_price_dollars_per_node_hour"));
     procurement.windowMinutes = reader.integer(QStringLiteral("managed_window_minutes"));
     procurement.enabled = reader.optBoolean(QStringLiteral("enabled"), true);
-    const QJsonObject status = reader.object(QStringLiteral("status"));
+    const JsonNode status = reader.object(QStringLiteral("status"));
     if (reader.ok()) {
         JsonReader inner(status, reader.pathOf(QStringLiteral("status")));
         procurement.stateText = inner.optString(QStringLiteral("state"));
@@ -267,7 +277,7 @@ std::optional<Procurement> parseProcurement(const QJsonObject& json, QString* er
     return procurement;
 }
 
-std::optional<PoolTransfer> parsePoolTransfer(const QJsonObject& json, QString* error)
+std::optional<PoolTransfer> parsePoolTransfer(const JsonNode& json, QString* error)
 {
     JsonReader reader(json, QStringLiteral("pool_transfer"));
     reader.expectObjectType(QStringLiteral("pool_transfer"));
