@@ -129,7 +129,10 @@ private Q_SLOTS:
             SpendGuard::saveLimits(s, local.id, {std::nullopt, qint64(0)});
             QCOMPARE(changed.count(), 2);
             QCOMPARE(changed.at(0).at(0).toString(), server.id);
-            s.sync();
+            // On disk at once, as if the app crashed now.
+            QFile ini(file);
+            QVERIFY(ini.open(QIODevice::ReadOnly));
+            QVERIFY(ini.readAll().contains("12345670001"));
         }
         Settings s(file);
         QCOMPARE(SpendGuard::savedLimits(s, server.id),

@@ -319,6 +319,8 @@ void Settings::setSpendLimits(const QString& profileId, const QMap<QString, qint
     m_settings->remove(group);
     for (auto it = limits.cbegin(); it != limits.cend(); ++it)
         m_settings->setValue(group + u'/' + it.key(), QString::number(it.value()));
+    // Written at once, not a second later: a limit on spending must survive a crash right after it is set.
+    sync();
     Q_EMIT spendLimitsChanged(profileId);
 }
 

@@ -22,6 +22,7 @@ namespace sfdesk {
 // A change is written to the file a second after the first unwritten one, at sync() and when the
 // object goes: not on the next turn of the event loop as QSettings would, since a first start's
 // defaults would be written (and flushed to disk) between the window's show and its first frame.
+// Spend limits are written at once.
 // It sits below the layers whose values it keeps: notices, price watches and the spend guard are
 // stored by key or as opaque JSON, which those layers map to their own types.
 class Settings final : public QObject
