@@ -47,6 +47,9 @@ private Q_SLOTS:
         QTest::newRow("fractions and exponents")
             << QByteArray("[0.5,-0.25,1e3,1E-3,2.5e+2,1.0,123456789012345678901234567890]");
         QTest::newRow("byte order mark") << QByteArray("\xef\xbb\xbf{\"a\":1}");
+        // Inside a string U+FEFF is a character, kept (QString::fromUtf8 would drop it as a mark).
+        QTest::newRow("U+FEFF opening a key and a value")
+            << QByteArray("{\"\xef\xbb\xbf\x6fwner\":\"\xef\xbb\xbf\x61\",\"b\":\"\\n\xef\xbb\xbfx\"}");
         QTest::newRow("1024 levels") << QByteArray(1024, '[') + QByteArray(1024, ']');
     }
 

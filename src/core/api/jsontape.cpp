@@ -335,6 +335,15 @@ bool Tokenizer::run()
     return true;
 }
 
+// UTF-8 to a QString, keeping a leading U+FEFF: QString::fromUtf8 drops one as a byte order mark,
+// where in a JSON string it is a character (Qt's JSON parser keeps it).
+QString decodeUtf8(const char* p, qsizetype length)
+{
+    if (length >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF')
+        return QChar(0xFEFF) + QString::fromUtf8(p + 3, length - 3);
+    return QString::fromUtf8(p, length);
+}
+
 // Appends the decoded text of a string's raw content.
 void appendDecoded(QString* out, QByteArrayView raw)
 {
@@ -344,7 +353,7 @@ void appendDecoded(QString* out, QByteArrayView raw)
         const char* escape = static_cast<const char*>(std::memchr(p, '\\', static_cast<size_t>(end - p)));
         const char* runEnd = escape ? escape : end;
         if (runEnd > p)
-            out->append(QString::fromUtf8(p, runEnd - p));
+            out->append(decodeUtf8(p, runEnd - p));
         if (!escape)
             return;
         const char c = escape[1];
@@ -570,8 +579,7 @@ QString JsonNode::toString(const QString& fallback) const
     const JsonTape::Token& t = token();
     const char* p = m_tape->body().constData() + t.offset;
     if (!(t.flags & JsonTape::Escaped))
-        return t.flags & JsonTape::NonAscii ? QString::fromUtf8(p, t.length)
-                                            : QString::fromLatin1(p, t.length);
+        return t.flags & JsonTape::NonAscii ? decodeUtf8(p, t.length) : QString::fromLatin1(p, t.length);
     QString out;
     out.reserve(t.length);
     appendDecoded(&out, QByteArrayView(p, t.length));
