@@ -113,7 +113,7 @@ void JsonReader::expectObjectType(const QString& type)
 
 JsonNode JsonReader::present(const QString& key) const
 {
-    const JsonNode value = find(key);
+    JsonNode value = find(key);
     if (value.isNull())
         return {};
     return value;
@@ -121,7 +121,7 @@ JsonNode JsonReader::present(const QString& key) const
 
 JsonNode JsonReader::required(const QString& key)
 {
-    const JsonNode value = present(key);
+    JsonNode value = present(key);
     if (value.isUndefined())
         fail(key, QStringLiteral("missing"));
     return value;
@@ -129,7 +129,7 @@ JsonNode JsonReader::required(const QString& key)
 
 JsonNode JsonReader::typed(const QString& key, Need need, JsonTape::Type type, const QString& expected)
 {
-    const JsonNode value = need == Need::Required ? required(key) : present(key);
+    JsonNode value = need == Need::Required ? required(key) : present(key);
     if (value.isUndefined())
         return {};
     const bool matches =
