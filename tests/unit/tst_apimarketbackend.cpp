@@ -57,6 +57,17 @@ void answerMarketLists(RoutedNetwork& network)
     network.on("GET", u"/orders"_s, 200, Fixtures::bytes(u"orders.json"_s));
 }
 
+// An hour into the two nodes the "dev" pool of the fixture holds, months before today.
+constexpr qint64 ServerNow = 1784595600;
+
+// The order book's quote, answered at the server's time `at`.
+QByteArray quoteAnsweredAt(qint64 at)
+{
+    QJsonObject quote = QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_quote.json"_s)).object();
+    quote[u"requested_at"_s] = at;
+    return QJsonDocument(quote).toJson(QJsonDocument::Compact);
+}
+
 } // namespace
 
 // The planner's view of the server. Refreshes overlap (the poll, the user, the refresh after an
@@ -192,9 +203,6 @@ private Q_SLOTS:
         }
     }
 
-    // A market read that failed (the depth beside the planner) is asked again at the next poll: the
-    // page asks only when something changes. Only the latest read of its kind: an older window's
-    // failure that arrives last is not asked again.
     // "Now" in the session's models is the server's: a pool's nodes now go by the server's clock
     // even while no market view is shown, and by this computer's again once the session is let go.
     void poolsCountNodesNowByTheServersClock()
@@ -203,11 +211,7 @@ private Q_SLOTS:
         ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
         client.setToken(u"t"_s);
         answerMarketLists(network);
-        // An hour into the two nodes the "dev" pool of the fixture holds, months before today.
-        constexpr qint64 ServerNow = 1784595600;
-        QJsonObject quote = QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_quote.json"_s)).object();
-        quote[u"requested_at"_s] = ServerNow;
-        network.on("GET", u"/orderbook/quote"_s, 200, QJsonDocument(quote).toJson(QJsonDocument::Compact));
+        network.on("GET", u"/orderbook/quote"_s, 200, quoteAnsweredAt(ServerNow));
 
         Session session(&client);
         session.setInterval(std::chrono::hours(1));
@@ -241,15 +245,12 @@ private Q_SLOTS:
         ApiClient client(QUrl(u"http://127.0.0.1:1"_s), &network);
         client.setToken(u"t"_s);
         answerMarketLists(network);
-        constexpr qint64 ServerNow = 1784595600;
-        QJsonObject quote = QJsonDocument::fromJson(Fixtures::bytes(u"orderbook_quote.json"_s)).object();
-        quote[u"requested_at"_s] = ServerNow;
         bool failQuote = true;
         network.on("GET", u"/orderbook/quote"_s, [&](const RoutedNetwork::Seen&) {
             if (failQuote)
                 return RoutedNetwork::Answer{
                     400, R"({"error":{"type":"invalid_request_error","message":"try later"}})"};
-            return RoutedNetwork::Answer{200, QJsonDocument(quote).toJson(QJsonDocument::Compact)};
+            return RoutedNetwork::Answer{200, quoteAnsweredAt(ServerNow)};
         });
 
         Session session(&client);
@@ -277,6 +278,9 @@ private Q_SLOTS:
         session.stop();
     }
 
+    // A market read that failed (the depth beside the planner) is asked again at the next poll: the
+    // page asks only when something changes. Only the latest read of its kind: an older window's
+    // failure that arrives last is not asked again.
     void aFailedMarketReadIsAskedAgainAtTheNextPoll()
     {
         RoutedNetwork network;
