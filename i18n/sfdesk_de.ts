@@ -2912,8 +2912,8 @@
         <translation>Spot: Knoten bis zu einem Preis kaufen</translation>
     </message>
     <message>
-        <source>Copy &amp;Command</source>
-        <translation>&amp;Befehl kopieren</translation>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
     </message>
     <message>
         <source>Copies the sf command that creates this deployment</source>
@@ -6868,8 +6868,8 @@ Eingabetaste oder Doppelklick öffnet es.</translation>
         <translation>&amp;Ersetzen</translation>
     </message>
     <message>
-        <source>Copy &amp;Command</source>
-        <translation>Befehl &amp;kopieren</translation>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-Befehl &amp;kopieren</translation>
     </message>
     <message>
         <source>Reading what %1 started with…</source>
@@ -7380,8 +7380,8 @@ Zusammen: %4
         </translation>
     </message>
     <message>
-        <source>Copy &amp;Command</source>
-        <translation>&amp;Befehl kopieren</translation>
+        <source>Copy as sf &amp;Command</source>
+        <translation>Als sf-&amp;Befehl kopieren</translation>
     </message>
     <message>
         <source>&amp;Save Template</source>

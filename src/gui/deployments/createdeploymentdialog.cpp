@@ -55,7 +55,7 @@ CreateDeploymentDialog::CreateDeploymentDialog(ViewContext* context, const QStri
     m_ui->maxPriceEdit->setValidator(new QRegularExpressionValidator(
         QRegularExpression(QStringLiteral("\\d{0,9}(\\.\\d{0,6})?")), m_ui->maxPriceEdit));
 
-    auto* copy = m_ui->buttonBox->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    auto* copy = m_ui->buttonBox->addButton(tr("Copy as sf &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
     copy->setToolTip(tr("Copies the sf command that creates this deployment"));
     connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });

@@ -42,7 +42,7 @@ SaveTemplateDialog::SaveTemplateDialog(ViewContext* context, const QByteArray& u
            nullptr, static_cast<int>(userData.size()))
             .arg(context->workspace(), title));
 
-    auto* copy = m_ui->buttonBox->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    auto* copy = m_ui->buttonBox->addButton(tr("Copy as sf &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
     connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
     m_ui->buttonBox->button(QDialogButtonBox::Save)->setText(tr("&Save Template"));

@@ -50,7 +50,7 @@ ReplaceInstanceDialog::ReplaceInstanceDialog(ViewContext* context, const Instanc
 
     QPushButton* replace = m_ui->buttonBox->addButton(tr("&Replace"), QDialogButtonBox::DestructiveRole);
     replace->setObjectName(QStringLiteral("replaceButton"));
-    auto* copy = m_ui->buttonBox->addButton(tr("Copy &Command"), QDialogButtonBox::ActionRole);
+    auto* copy = m_ui->buttonBox->addButton(tr("Copy as sf &Command"), QDialogButtonBox::ActionRole);
     copy->setObjectName(QStringLiteral("copyCommandButton"));
     connect(copy, &QPushButton::clicked, this, [this] { CopyActions::copy(command()); });
     connect(replace, &QPushButton::clicked, this, &ReplaceInstanceDialog::accept);
