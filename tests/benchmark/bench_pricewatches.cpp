@@ -147,8 +147,8 @@ int main(int argc, char** argv)
         watch.sku = skus.at(i % skus.size());
         watch.nodes = 1 + i % 4;
         watch.duration = (2 + i % 5) * Hour;
-        watch.earliestStart = now - now % Hour + (2 + i) * Hour;
-        watch.latestStart = watch.earliestStart + (6 + i % 7) * Hour;
+        watch.starts.earliest = now - now % Hour + (2 + i) * Hour;
+        watch.starts.latest = watch.starts.earliest + (6 + i % 7) * Hour;
         // Under any ask: none fires, each is checked at every interval.
         watch.maxRateMicros = 1;
         watch.expiresAt = now + 30 * 24 * Hour;

@@ -129,8 +129,8 @@ int main(int argc, char** argv)
     query.nodes = 2;
     query.minSeconds = 3 * Day;
     query.maxSeconds = 5 * Day;
-    query.earliestStart = now - now % Hour + Hour;
-    query.latestStart = query.earliestStart + 14 * Day;
+    query.starts.earliest = now - now % Hour + Hour;
+    query.starts.latest = query.starts.earliest + 14 * Day;
 
     QList<HourQuote> quotes;
     bool quoted = false;
@@ -153,7 +153,7 @@ int main(int argc, char** argv)
         QElapsedTimer timer;
         timer.start();
         quoted = false;
-        backend.requestQuotes(sku, query.earliestStart, query.latestStart + query.maxSeconds);
+        backend.requestQuotes(sku, query.starts.earliest, query.starts.latest + query.maxSeconds);
         waitFor([&] { return quoted; }, u"the order book's windows"_s);
         const qint64 ranking = timer.nsecsElapsed();
         results = WindowSearch::search(quotes, query, WindowSearch::Rank::TotalCost).size();
@@ -164,7 +164,7 @@ int main(int argc, char** argv)
         network.requests = 0;
         OrderRequest request;
         request.sku = sku;
-        request.startAt = query.earliestStart + Day;
+        request.startAt = query.starts.earliest + Day;
         request.endAt = request.startAt + 4 * Day;
         request.nodeCount = 2;
         bool previewed = false;

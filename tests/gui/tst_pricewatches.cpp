@@ -182,8 +182,8 @@ private Q_SLOTS:
         QCOMPARE(made.sku, sku);
         QCOMPARE(made.nodes, 1);
         QCOMPARE(made.duration, H);
-        QCOMPARE(made.earliestStart, start);
-        QCOMPARE(made.latestStart, start);
+        QCOMPARE(made.starts.earliest, start);
+        QCOMPARE(made.starts.latest, start);
         QCOMPARE(made.maxRateMicros, price);
         QVERIFY(!made.fired);
         // Kept for the connection at once.
@@ -340,7 +340,7 @@ private Q_SLOTS:
         const PriceWatch searched = watches->watches().first();
         QCOMPARE(searched.sku, sku);
         QCOMPARE(searched.nodes, found.nodes);
-        QCOMPARE(searched.earliestStart, found.start);
+        QCOMPARE(searched.starts.earliest, found.start);
         QCOMPARE(searched.duration, found.end - found.start);
         QCOMPARE(searched.maxRateMicros,
                  Money::roundDownToMinutePrecision(found.rateMicros() - found.rateMicros() / 10));

@@ -35,8 +35,8 @@ PriceWatch watchOf(const QString& sku, qint64 maxRate, qint64 hours = 3)
     watch.sku = sku;
     watch.nodes = 2;
     watch.duration = hours * H;
-    watch.earliestStart = Now + H;
-    watch.latestStart = Now + 3 * H;
+    watch.starts.earliest = Now + H;
+    watch.starts.latest = Now + 3 * H;
     watch.maxRateMicros = maxRate;
     watch.expiresAt = Now + 48 * H;
     return watch;

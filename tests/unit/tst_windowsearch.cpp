@@ -35,8 +35,8 @@ QList<Offer> bruteForce(const QList<HourQuote>& quotes, const Query& query, Rank
                                        : *quote.bestAsk;
     }
     QList<Offer> all;
-    const qint64 firstStart = query.earliestStart + (H - query.earliestStart % H) % H;
-    for (qint64 start = firstStart; start <= query.latestStart; start += H) {
+    const qint64 firstStart = query.starts.earliest + (H - query.starts.earliest % H) % H;
+    for (qint64 start = firstStart; start <= query.starts.latest; start += H) {
         for (qint64 length = H; length <= query.maxSeconds; length += H) {
             if (length < query.minSeconds)
                 continue;
@@ -119,8 +119,8 @@ private Q_SLOTS:
         query.minSeconds = (1 + random.bounded(12)) * H;
         query.maxSeconds = query.minSeconds + random.bounded(36) * H;
         // Not on the hour: the search starts at the next one.
-        query.earliestStart = T0 + random.bounded(48) * H - random.bounded(int(H));
-        query.latestStart = query.earliestStart + random.bounded(4 * 24) * H;
+        query.starts.earliest = T0 + random.bounded(48) * H - random.bounded(int(H));
+        query.starts.latest = query.starts.earliest + random.bounded(4 * 24) * H;
         query.limit = 1 + random.bounded(12);
 
         const QList<Offer> found = WindowSearch::search(quotes, query, rank);

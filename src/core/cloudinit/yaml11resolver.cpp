@@ -66,6 +66,21 @@ const QRegularExpression& datePattern()
     return re;
 }
 
+// YAML 1.1's base 60 ("1:30:00" is 5400), as PyYAML reads it: the parts from the last, each
+// worth sixty of the one after it; *ok is false from the first part that does not parse.
+template <typename Number, typename ParsePart>
+Number sexagesimal(const QString& text, bool* ok, ParsePart parsePart)
+{
+    Number sum = 0;
+    Number base = 1;
+    const QStringList parts = text.split(u':');
+    for (auto it = parts.crbegin(); it != parts.crend() && *ok; ++it) {
+        sum += parsePart(*it, ok) * base;
+        base *= 60;
+    }
+    return sum;
+}
+
 ScalarValue makeString(const QString& text)
 {
     ScalarValue value;
@@ -100,12 +115,8 @@ bool constructInt(const QString& source, ScalarValue* out)
         magnitude = text.toULongLong(&ok, 8);
         value.form = ScalarValue::Form::Octal;
     } else if (text.contains(u':')) {
-        qulonglong base = 1;
-        const QStringList digits = text.split(u':');
-        for (auto it = digits.crbegin(); it != digits.crend() && ok; ++it) {
-            magnitude += it->toULongLong(&ok) * base;
-            base *= 60;
-        }
+        magnitude = sexagesimal<qulonglong>(
+            text, &ok, [](const QString& part, bool* partOk) { return part.toULongLong(partOk); });
         value.form = ScalarValue::Form::Sexagesimal;
     } else {
         magnitude = text.toULongLong(&ok);
@@ -144,14 +155,9 @@ bool constructFloat(const QString& source, ScalarValue* out)
     } else if (text == u".nan") {
         value.real = std::numeric_limits<double>::quiet_NaN();
     } else if (text.contains(u':')) {
-        double base = 1;
-        double sum = 0;
-        const QStringList digits = text.split(u':');
-        for (auto it = digits.crbegin(); it != digits.crend() && ok; ++it) {
-            sum += it->toDouble(&ok) * base;
-            base *= 60;
-        }
-        value.real = sign * sum;
+        value.real = sign * sexagesimal<double>(text, &ok, [](const QString& part, bool* partOk) {
+                         return part.toDouble(partOk);
+                     });
         value.form = ScalarValue::Form::Sexagesimal;
     } else {
         value.real = sign * QLocale::c().toDouble(text, &ok);

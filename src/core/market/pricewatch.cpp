@@ -27,8 +27,7 @@ WindowSearch::Query PriceWatch::query(qint64 now) const
     query.nodes = nodes;
     query.minSeconds = duration;
     query.maxSeconds = duration;
-    query.earliestStart = std::max(earliestStart, now);
-    query.latestStart = latestStart;
+    query.starts = {std::max(starts.earliest, now), starts.latest};
     query.limit = 1;
     return query;
 }
@@ -65,8 +64,8 @@ QByteArray toJson(const QList<PriceWatch>& watches)
             {"sku"_L1, watch.sku},
             {"nodes"_L1, QString::number(watch.nodes)},
             {"duration"_L1, QString::number(watch.duration)},
-            {"earliestStart"_L1, QString::number(watch.earliestStart)},
-            {"latestStart"_L1, QString::number(watch.latestStart)},
+            {"earliestStart"_L1, QString::number(watch.starts.earliest)},
+            {"latestStart"_L1, QString::number(watch.starts.latest)},
             {"maxRateMicros"_L1, QString::number(watch.maxRateMicros)},
             {"expiresAt"_L1, QString::number(watch.expiresAt)},
         };
@@ -101,8 +100,7 @@ QList<PriceWatch> fromJson(const QByteArray& json)
             continue;
         watch.nodes = *nodes;
         watch.duration = *duration;
-        watch.earliestStart = *earliest;
-        watch.latestStart = *latest;
+        watch.starts = {*earliest, *latest};
         watch.maxRateMicros = *rate;
         watch.expiresAt = *expires;
         const auto start = integer(object, "firedStart"_L1);
@@ -163,7 +161,8 @@ QVariant PriceWatchList::data(const QModelIndex& index, int role) const
     case LengthColumn:
         return tr("%n hour(s)", nullptr, int(std::min<qint64>(watch.duration / 3600, 1'000'000)));
     case StartsColumn:
-        return tr("%1 to %2").arg(Format::dateTime(watch.earliestStart), Format::dateTime(watch.latestStart));
+        return tr("%1 to %2")
+            .arg(Format::dateTime(watch.starts.earliest), Format::dateTime(watch.starts.latest));
     case PriceColumn:
         return Format::ratePerNodeHour(watch.maxRateMicros);
     case ExpiresColumn:
@@ -317,8 +316,8 @@ void PriceWatchChecker::check()
     for (const PriceWatch& watch : m_watches->watches()) {
         if (!watch.isActive(now))
             continue;
-        const qint64 from = Schedule::floorHour(std::max(watch.earliestStart, now));
-        const qint64 to = watch.latestStart + watch.duration;
+        const qint64 from = Schedule::floorHour(std::max(watch.starts.earliest, now));
+        const qint64 to = watch.starts.latest + watch.duration;
         const auto it = spans.find(watch.sku);
         if (it == spans.end())
             spans.insert(watch.sku, {from, to});

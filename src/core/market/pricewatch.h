@@ -21,24 +21,23 @@ class MarketBackend;
 class Session;
 class Settings;
 
-// A window the user waits for: `nodes` nodes of `sku` for `duration` seconds, starting between
-// `earliestStart` and `latestStart`, at no more than `maxRateMicros` per node-hour. It fires once,
-// with the offer that met it, and is not checked after `expiresAt`.
+// A window the user waits for: `nodes` nodes of `sku` for `duration` seconds, starting in
+// `starts`, at no more than `maxRateMicros` per node-hour. It fires once, with the offer that met
+// it, and is not checked after `expiresAt`.
 struct PriceWatch
 {
     QString id;
     QString sku;
     qint64 nodes = 1;
     qint64 duration = 3600;
-    qint64 earliestStart = 0;
-    qint64 latestStart = 0;
+    WindowSearch::StartRange starts;
     qint64 maxRateMicros = 0;
     qint64 expiresAt = 0;
     // The offer that met the price, once it did.
     std::optional<WindowSearch::Offer> fired;
     bool operator==(const PriceWatch&) const = default;
 
-    bool isExpired(qint64 now) const { return now >= expiresAt || now > latestStart; }
+    bool isExpired(qint64 now) const { return now >= expiresAt || now > starts.latest; }
     // Still waited for: not fired, not expired.
     bool isActive(qint64 now) const { return !fired && !isExpired(now); }
     // The search the watch runs over a SKU's quotes at `now` (only starts still to come).

@@ -40,8 +40,8 @@ bool before(const Offer& a, const Offer& b, Rank rank)
 
 QList<Offer> search(const QList<HourQuote>& quotes, const Query& query, Rank rank)
 {
-    const qint64 firstStart = ceilHour(query.earliestStart);
-    const qint64 lastStart = Schedule::floorHour(query.latestStart);
+    const qint64 firstStart = ceilHour(query.starts.earliest);
+    const qint64 lastStart = Schedule::floorHour(query.starts.latest);
     const qint64 minHours = std::max<qint64>(1, (query.minSeconds + Hour - 1) / Hour);
     const qint64 maxHours = query.maxSeconds / Hour;
     if (query.nodes <= 0 || query.limit <= 0 || lastStart < firstStart || maxHours < minHours)

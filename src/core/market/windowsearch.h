@@ -14,15 +14,22 @@ namespace sfdesk {
 // whose best ask rests on fewer nodes than asked for, since its price is not what they would cost.
 namespace WindowSearch {
 
+// When a window may start: every hour from `earliest` (rounded up) to `latest`. A search asks it
+// once; a price watch keeps asking it until it is met.
+struct StartRange
+{
+    qint64 earliest = 0;
+    qint64 latest = 0;
+    bool operator==(const StartRange&) const = default;
+};
+
 struct Query
 {
     qint64 nodes = 1;
     // The window's length: whole hours from minSeconds (rounded up) to maxSeconds (rounded down).
     qint64 minSeconds = 0;
     qint64 maxSeconds = 0;
-    // The window's start: every hour from earliestStart (rounded up) to latestStart.
-    qint64 earliestStart = 0;
-    qint64 latestStart = 0;
+    StartRange starts;
     // How many windows to return, best first.
     int limit = 10;
 };

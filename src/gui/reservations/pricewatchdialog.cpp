@@ -47,7 +47,7 @@ PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& wa
     , m_ui(std::make_unique<Ui::PriceWatchDialog>())
     , m_watches(watches)
     , m_watch(watch)
-    , m_expiresFollows(watch.expiresAt == watch.latestStart)
+    , m_expiresFollows(watch.expiresAt == watch.starts.latest)
 {
     m_ui->setupUi(this);
     setObjectName(u"priceWatchDialog"_s);
@@ -61,8 +61,8 @@ PriceWatchDialog::PriceWatchDialog(PriceWatchList* watches, const PriceWatch& wa
         std::clamp<qint64>(watch.nodes, m_ui->priceWatchNodes->minimum(), m_ui->priceWatchNodes->maximum())));
     m_ui->priceWatchHours->setValue(int(std::clamp<qint64>(
         watch.duration / Hour, m_ui->priceWatchHours->minimum(), m_ui->priceWatchHours->maximum())));
-    setTime(m_ui->priceWatchEarliest, watch.earliestStart, utc);
-    setTime(m_ui->priceWatchLatest, watch.latestStart, utc);
+    setTime(m_ui->priceWatchEarliest, watch.starts.earliest, utc);
+    setTime(m_ui->priceWatchLatest, watch.starts.latest, utc);
     setTime(m_ui->priceWatchExpires, watch.expiresAt, utc);
     // Exact: the watch compares to the micro-dollar.
     m_ui->priceWatchPrice->setText(Money::formatAmount(watch.maxRateMicros));
@@ -105,14 +105,14 @@ void PriceWatchDialog::accept()
     watch.sku = m_ui->priceWatchSku->currentData().toString();
     watch.nodes = m_ui->priceWatchNodes->value();
     watch.duration = qint64(m_ui->priceWatchHours->value()) * Hour;
-    watch.earliestStart = m_ui->priceWatchEarliest->dateTime().toSecsSinceEpoch();
-    watch.latestStart = m_ui->priceWatchLatest->dateTime().toSecsSinceEpoch();
+    watch.starts.earliest = m_ui->priceWatchEarliest->dateTime().toSecsSinceEpoch();
+    watch.starts.latest = m_ui->priceWatchLatest->dateTime().toSecsSinceEpoch();
     watch.expiresAt = m_ui->priceWatchExpires->dateTime().toSecsSinceEpoch();
     QString why;
     const auto price = SpendGuardDialog::parseAmount(m_ui->priceWatchPrice->text(), &why);
     if (watch.sku.isEmpty())
         return refuse(m_ui->priceWatchSku, tr("Choose a SKU."));
-    if (watch.latestStart < watch.earliestStart)
+    if (watch.starts.latest < watch.starts.earliest)
         return refuse(m_ui->priceWatchLatest, tr("The latest start is before the earliest."));
     if (!price)
         return refuse(m_ui->priceWatchPrice, tr("%1: %2").arg(m_ui->priceWatchPrice->accessibleName(), why));

@@ -526,8 +526,7 @@ void ReservationsPage::findWindow()
                 watch.sku = sku;
                 watch.nodes = offer.nodes;
                 watch.duration = offer.end - offer.start;
-                watch.earliestStart = offer.start;
-                watch.latestStart = offer.start;
+                watch.starts = {offer.start, offer.start};
                 watch.maxRateMicros =
                     Money::roundDownToMinutePrecision(offer.rateMicros() - offer.rateMicros() / 10);
                 watch.expiresAt = offer.start;

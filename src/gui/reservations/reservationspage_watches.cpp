@@ -137,8 +137,7 @@ void ReservationsPage::watchWindow()
     watch.sku = m_panel->currentSku();
     watch.nodes = std::max(1, m_panel->nodes());
     watch.duration = std::max<qint64>(Hour, (end - start + Hour - 1) / Hour * Hour);
-    watch.earliestStart = start;
-    watch.latestStart = start;
+    watch.starts = {start, start};
     // The limit typed, or else the best ask the chart shows at the window's start less a tenth: a
     // price under the market, as the user would wait for.
     const auto typed = SpendGuardDialog::parseAmount(m_panel->limitText());
@@ -171,8 +170,8 @@ void ReservationsPage::openPriceWatches()
 
 void ReservationsPage::buyWatch(const PriceWatch& watch)
 {
-    const qint64 start = watch.fired ? watch.fired->start : watch.earliestStart;
-    const qint64 end = watch.fired ? watch.fired->end : watch.earliestStart + watch.duration;
+    const qint64 start = watch.fired ? watch.fired->start : watch.starts.earliest;
+    const qint64 end = watch.fired ? watch.fired->end : watch.starts.earliest + watch.duration;
     // The offered rate when known (it takes every hour of the window), never above the watch's.
     const qint64 rate =
         watch.fired ? std::min(watch.fired->rateMicros(), watch.maxRateMicros) : watch.maxRateMicros;

@@ -150,11 +150,11 @@ void WindowSearchDialog::search()
     m_query.minSeconds = *shortest;
     m_query.maxSeconds = *longest;
     // Not before the next hour: an order cannot start in the past.
-    m_query.earliestStart = std::max(*earliest, now - now % Hour + Hour);
-    m_query.latestStart = std::max(*latest, m_query.earliestStart);
+    m_query.starts.earliest = std::max(*earliest, now - now % Hour + Hour);
+    m_query.starts.latest = std::max(*latest, m_query.starts.earliest);
     m_querySku = m_ui->windowSearchSku->currentData().toString();
-    m_quotesFrom = m_query.earliestStart - m_query.earliestStart % Hour;
-    m_quotesTo = m_query.latestStart + m_query.maxSeconds;
+    m_quotesFrom = m_query.starts.earliest - m_query.starts.earliest % Hour;
+    m_quotesTo = m_query.starts.latest + m_query.maxSeconds;
     m_waiting = true;
     m_ui->windowSearchFind->setEnabled(false);
     m_ui->windowSearchStatus->setText(tr("Reading the order book…"));
