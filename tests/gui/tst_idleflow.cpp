@@ -186,7 +186,7 @@ private Q_SLOTS:
         pools->selectPool(pool);
         auto* sellIdle = pools->findChild<QAbstractButton*>(u"poolsSellIdleButton"_s);
         QVERIFY(sellIdle);
-        QTRY_VERIFY(sellIdle->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(sellIdle->isEnabled(), Timeout);
         QVERIFY(!sellIdle->accessibleName().isEmpty() || !sellIdle->text().isEmpty());
         saveWidgetScreenshot(window, u"idle-pools"_s);
 
