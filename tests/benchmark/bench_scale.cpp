@@ -15,6 +15,8 @@
 //                   body, median of 15
 //   orders_page_ms  GET /orders?limit=200, the same
 //   orders_pool_page_ms  GET /orders?limit=200&pool=, of the instances' pool (none of the orders)
+//   orders_status_page_ms  GET /orders?limit=200&status=rejected, a status no order has (sfsim
+//                   stores none), the same
 //   fills_page_ms   GET /orderbook/fills?limit=200 over the last and next 30 days, the same
 //   create_ms       POST /orders of a standing buy, CPU, median of the last 200 of the seeding
 //   create_full_ms  the same, 15 more once the instances are seeded too (median)
@@ -314,6 +316,7 @@ int runOne(int size)
     const double instancesPage = firstPageMs(sim, u"instances"_s, u"limit=200"_s);
     const double ordersPage = firstPageMs(sim, u"orders"_s, u"limit=200"_s);
     const double ordersPoolPage = firstPageMs(sim, u"orders"_s, u"limit=200&pool="_s + pool);
+    const double ordersStatusPage = firstPageMs(sim, u"orders"_s, u"limit=200&status=rejected"_s);
     const qint64 month = 30 * 24 * H;
     const double fillsPage =
         firstPageMs(sim, u"orderbook/fills"_s,
@@ -363,15 +366,16 @@ int runOne(int size)
             chartCpu.append(cpuMs() - cpuStart);
         }
     }
-    std::printf("scale %d orders_seed_s %.1f seed_s %.1f filled %d create_ms %.3f create_full_ms %.3f "
-                "sim_page_ms %.3f "
-                "orders_page_ms %.3f fills_page_ms %.3f refresh_ms %.1f orders_refresh_ms %.1f chart_ms %.1f "
-                "chart_orders %lld rss_mb %.1f model_mb %.1f orders_mb %.1f refresh_cpu_ms %.1f "
-                "orders_refresh_cpu_ms %.1f chart_cpu_ms %.1f orders_pool_page_ms %.3f\n",
-                size, ordersSeedS, seedS, orders.filled, median(orders.createMs), median(createFull),
-                instancesPage, ordersPage, fillsPage, refresh, ordersRefresh, median(chartMs),
-                static_cast<long long>(snapshot.orders.size()), rss, modelMb, ordersMb, refreshCpu,
-                ordersRefreshCpu, median(chartCpu), ordersPoolPage);
+    std::printf(
+        "scale %d orders_seed_s %.1f seed_s %.1f filled %d create_ms %.3f create_full_ms %.3f "
+        "sim_page_ms %.3f "
+        "orders_page_ms %.3f fills_page_ms %.3f refresh_ms %.1f orders_refresh_ms %.1f chart_ms %.1f "
+        "chart_orders %lld rss_mb %.1f model_mb %.1f orders_mb %.1f refresh_cpu_ms %.1f "
+        "orders_refresh_cpu_ms %.1f chart_cpu_ms %.1f orders_pool_page_ms %.3f orders_status_page_ms %.3f\n",
+        size, ordersSeedS, seedS, orders.filled, median(orders.createMs), median(createFull), instancesPage,
+        ordersPage, fillsPage, refresh, ordersRefresh, median(chartMs),
+        static_cast<long long>(snapshot.orders.size()), rss, modelMb, ordersMb, refreshCpu, ordersRefreshCpu,
+        median(chartCpu), ordersPoolPage, ordersStatusPage);
     return 0;
 }
 
@@ -393,7 +397,8 @@ const QStringList measures{u"sim_page_ms"_s,
                            u"refresh_cpu_ms"_s,
                            u"orders_refresh_cpu_ms"_s,
                            u"chart_cpu_ms"_s,
-                           u"orders_pool_page_ms"_s};
+                           u"orders_pool_page_ms"_s,
+                           u"orders_status_page_ms"_s};
 const QStringList titles{u"sfsim instances page (CPU ms)"_s,
                          u"sfsim orders page (CPU ms)"_s,
                          u"sfsim fills page (CPU ms)"_s,
@@ -406,7 +411,8 @@ const QStringList titles{u"sfsim instances page (CPU ms)"_s,
                          u"client: instance list refresh (CPU ms)"_s,
                          u"client: orders list refresh (CPU ms)"_s,
                          u"planner chart render (CPU ms)"_s,
-                         u"sfsim orders page, other pool (CPU ms)"_s};
+                         u"sfsim orders page, other pool (CPU ms)"_s,
+                         u"sfsim orders page, absent status (CPU ms)"_s};
 
 // Growth per tenfold of each measure on a log-log plot, 1.0 at the smallest size.
 void drawPlot(const QList<Row>& rows, const QString& file)
@@ -451,7 +457,7 @@ void drawPlot(const QList<Row>& rows, const QString& file)
                                 QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22), QColor(0xd6, 0x27, 0x28),
                                 QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
                                 QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0x4a, 0x7e), QColor(0x98, 0xdf, 0x8a),
-                                QColor(0x52, 0x54, 0xa3)};
+                                QColor(0x52, 0x54, 0xa3), QColor(0xad, 0x49, 0x4a)};
     for (qsizetype m = 0; m < measures.size(); ++m) {
         QPolygonF line;
         for (const Row& row : rows)

@@ -380,11 +380,48 @@ private Q_SLOTS:
                             "'market_orders_resting', 'market_fills_order')"_s));
         QVERIFY(!schema.next());
         QVERIFY(!schema.exec(u"SELECT filled FROM market_orders"_s));
-        // And it has the indexes a page of one pool's orders is read by.
+        // And it has the indexes a page of one pool's orders, or of one status, is read by.
         QVERIFY(schema.exec(u"SELECT count(*) FROM sqlite_master WHERE name IN ("
-                            "'market_orders_users_created', 'market_orders_users_start')"_s));
+                            "'market_orders_users_created', 'market_orders_users_start', "
+                            "'market_orders_status_created', 'market_orders_status_start')"_s));
         QVERIFY(schema.next());
-        QCOMPARE(schema.value(0).toInt(), 2);
+        QCOMPARE(schema.value(0).toInt(), 4);
+    }
+
+    // A store with the indexes by pool alone, which no query reads since the list's indexes of
+    // one pool: they are dropped, and what the list reads by is made.
+    void anUpgradeDropsThePoolIndexes()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"sfsim.db"_s);
+        const QString indexes = u"SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE "
+                                "'market_orders_%' ORDER BY name"_s;
+        const auto namesOf = [&indexes](QSqlDatabase& db) {
+            QStringList names;
+            QSqlQuery query(db);
+            if (query.exec(indexes)) {
+                while (query.next())
+                    names.append(query.value(0).toString());
+            }
+            return names;
+        };
+        {
+            MarketFixture market(file, 9);
+            for (const QString& statement :
+                 {u"CREATE INDEX market_orders_pool ON market_orders (pool_id)"_s,
+                  u"CREATE INDEX market_orders_users ON market_orders (pool_id) WHERE placed_by IS NULL"_s,
+                  u"DROP INDEX market_orders_status_created"_s, u"DROP INDEX market_orders_status_start"_s}) {
+                QSqlQuery query(market.db);
+                QVERIFY2(query.exec(statement), qPrintable(statement));
+            }
+            QVERIFY(namesOf(market.db).contains(u"market_orders_users"_s));
+        }
+        MarketFixture upgraded(file, 9);
+        QCOMPARE(
+            namesOf(upgraded.db),
+            (QStringList{u"market_orders_created"_s, u"market_orders_placed_by"_s, u"market_orders_start"_s,
+                         u"market_orders_status_created"_s, u"market_orders_status_start"_s,
+                         u"market_orders_users_created"_s, u"market_orders_users_start"_s}));
     }
 
     void refusesAnotherSeed()

@@ -438,6 +438,48 @@ private Q_SLOTS:
             QCOMPARE(model.find(instance.id)->name, instance.name);
     }
 
+    // The index of rows by id grows as rows come one by one, follows a diff's removals and
+    // additions, and keeps the last row of an id that repeats (as a hash by id did).
+    void rowsAreFoundByTheirIds()
+    {
+        InstanceModel model;
+        for (int i = 0; i < 300; ++i)
+            model.upsert(numbered(i));
+        for (int i = 0; i < 300; ++i)
+            QCOMPARE(model.rowOf(QStringLiteral("inst_%1").arg(i)), i);
+        QCOMPARE(model.rowOf(QStringLiteral("inst_300")), -1);
+        Instance renamed = numbered(150);
+        renamed.name = QStringLiteral("renamed");
+        model.upsert(renamed);
+        QCOMPARE(model.rowCount(), 300);
+        QCOMPARE(model.find(QStringLiteral("inst_150"))->name, QStringLiteral("renamed"));
+
+        // Every third row gone, a hundred new ones.
+        QList<Instance> next;
+        for (int i = 0; i < 400; ++i) {
+            if (i >= 300 || i % 3 != 0)
+                next.append(numbered(i));
+        }
+        model.refresh(next);
+        QCOMPARE(model.rowCount(), next.size());
+        for (int i = 0; i < 400; ++i) {
+            const int row = model.rowOf(QStringLiteral("inst_%1").arg(i));
+            if (i < 300 && i % 3 == 0) {
+                QCOMPARE(row, -1);
+            } else {
+                QVERIFY(row >= 0);
+                QCOMPARE(model.at(row).id, QStringLiteral("inst_%1").arg(i));
+            }
+        }
+
+        InstanceModel repeated;
+        Instance again = numbered(1);
+        again.name = QStringLiteral("again");
+        repeated.refresh({numbered(0), numbered(1), numbered(2), again});
+        QCOMPARE(repeated.rowOf(QStringLiteral("inst_1")), 3);
+        QCOMPARE(repeated.find(QStringLiteral("inst_1"))->name, QStringLiteral("again"));
+    }
+
     void clearResets()
     {
         InstanceModel model;

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/models/idindex.h"
 #include "core/util/clock.h"
 #include "core/util/plaintext.h"
 
@@ -121,9 +122,9 @@ public:
     // One row as the server just answered a write with it: changed in place, or added at the end.
     void upsert(const T& item)
     {
-        const auto it = m_index.constFind(idOf(item));
-        if (it != m_index.cend()) {
-            const int row = *it;
+        const int found = rowOf(idOf(item));
+        if (found >= 0) {
+            const int row = found;
             if (!(std::as_const(m_rows)[row] == item)) {
                 ++m_generation;
                 m_rows[row] = item;
@@ -134,7 +135,7 @@ public:
         const int row = static_cast<int>(m_rows.size());
         ++m_generation;
         this->beginInsertRows({}, row, row);
-        m_index.insert(idOf(item), row);
+        m_index.insert(idOf(item), row, [this](int at) -> const QString& { return idOf(m_rows.at(at)); });
         m_rows.push_back(item);
         this->endInsertRows();
     }
@@ -154,7 +155,9 @@ public:
     int rowOf(const QString& id) const
     {
         // While rows are inserted, the index already knows them: a row not there yet is not found.
-        const int row = m_index.value(id, -1);
+        const int row = m_index.find(id, [this](int at) {
+            return at < m_rows.size() ? QStringView(idOf(m_rows.at(at))) : QStringView();
+        });
         return row < m_rows.size() ? row : -1;
     }
     const T* find(const QString& id) const
@@ -192,7 +195,7 @@ private:
         // New rows, added at the end.
         QList<T> added;
         // Row by id of kept and added; unset when it is as it was.
-        std::optional<QHash<QString, int>> index;
+        std::optional<IdIndex> index;
     };
 
     struct Background
@@ -214,18 +217,18 @@ private:
         return true;
     }
 
-    static QHash<QString, int> indexOf(const QList<T>& rows)
+    static IdIndex indexOf(const QList<T>& rows)
     {
-        QHash<QString, int> index;
+        IdIndex index;
         index.reserve(rows.size());
+        const auto idAt = [&rows](int row) -> const QString& { return idOf(rows.at(row)); };
         for (qsizetype i = 0; i < rows.size(); ++i)
-            index.insert(idOf(rows.at(i)), static_cast<int>(i));
+            index.insert(idOf(rows.at(i)), static_cast<int>(i), idAt);
         return index;
     }
 
     // Pure: runs on a worker thread for a long list. rows and index are the model's as they were.
-    static RowChanges changesBetween(const QList<T>& rows, const QHash<QString, int>& index,
-                                     const QList<T>& items)
+    static RowChanges changesBetween(const QList<T>& rows, const IdIndex& index, const QList<T>& items)
     {
         RowChanges changes;
         // The steady state of a poll: the same objects in the same order, some of them changed.
@@ -249,29 +252,27 @@ private:
                 changes.index = indexOf(items);
             return changes;
         }
-        QHash<QString, qsizetype> incoming;
-        incoming.reserve(items.size());
-        for (qsizetype i = 0; i < items.size(); ++i)
-            incoming.insert(idOf(items.at(i)), i);
+        const IdIndex incoming = indexOf(items);
+        const auto itemId = [&items](int item) -> const QString& { return idOf(items.at(item)); };
 
         // Removals, bottom up, in contiguous ranges; the rows kept, with their new values.
         for (int row = static_cast<int>(rows.size()) - 1; row >= 0;) {
-            if (incoming.contains(idOf(rows.at(row)))) {
+            if (incoming.find(idOf(rows.at(row)), itemId) >= 0) {
                 --row;
                 continue;
             }
             int first = row;
-            while (first > 0 && !incoming.contains(idOf(rows.at(first - 1))))
+            while (first > 0 && incoming.find(idOf(rows.at(first - 1)), itemId) < 0)
                 --first;
             changes.removed.emplace_back(first, row);
             row = first - 1;
         }
         changes.kept.reserve(rows.size());
         for (const T& row : rows) {
-            const auto it = incoming.constFind(idOf(row));
-            if (it == incoming.cend())
+            const int found = incoming.find(idOf(row), itemId);
+            if (found < 0)
                 continue;
-            const T& item = items.at(*it);
+            const T& item = items.at(found);
             if (!(row == item))
                 changes.changed.push_back(static_cast<int>(changes.kept.size()));
             changes.kept.append(item);
@@ -279,13 +280,19 @@ private:
         changes.replaceKept = true;
 
         // New rows at the end, in the order they came.
+        const auto rowId = [&rows](int row) -> const QString& { return idOf(rows.at(row)); };
         for (const T& item : items) {
-            if (!index.contains(idOf(item)))
+            if (index.find(idOf(item), rowId) < 0)
                 changes.added.append(item);
         }
-        QHash<QString, int> newIndex = indexOf(changes.kept);
+        IdIndex newIndex = indexOf(changes.kept);
+        newIndex.reserve(changes.kept.size() + changes.added.size());
+        const auto newId = [&changes](int row) -> const QString& {
+            return row < changes.kept.size() ? idOf(changes.kept.at(row))
+                                             : idOf(changes.added.at(row - changes.kept.size()));
+        };
         for (qsizetype i = 0; i < changes.added.size(); ++i)
-            newIndex.insert(idOf(changes.added.at(i)), static_cast<int>(changes.kept.size() + i));
+            newIndex.insert(idOf(changes.added.at(i)), static_cast<int>(changes.kept.size() + i), newId);
         changes.index = std::move(newIndex);
         return changes;
     }
@@ -328,7 +335,7 @@ private:
         // are changed here would be copied, on this thread.
         QtConcurrent::run([rows = m_rows, index = m_index, items = m_background->items]() mutable {
             const QList<T> before = std::exchange(rows, {});
-            const QHash<QString, int> beforeIndex = std::exchange(index, {});
+            const IdIndex beforeIndex = std::exchange(index, {});
             const QList<T> after = std::exchange(items, {});
             return changesBetween(before, beforeIndex, after);
         }).then(this, [this, token, generation](RowChanges changes) {
@@ -410,7 +417,7 @@ private:
     }
 
     QList<T> m_rows;
-    QHash<QString, int> m_index;
+    IdIndex m_index;
     // Counts every change of the rows: a diff worked out against older rows is not applied.
     quint64 m_generation = 0;
     std::optional<Background> m_background;

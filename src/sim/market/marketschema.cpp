@@ -40,9 +40,6 @@ bool MarketStore::createSchema(QString* error)
             "node_count INTEGER NOT NULL, limit_rate INTEGER NOT NULL, allow_standing INTEGER NOT NULL, "
             "allow_partial INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, "
             "created_by TEXT, filled_at INTEGER, cancelled_at INTEGER, fills TEXT)"_s,
-            // Which orders are active is what the resting book holds (loaded once); an index by
-            // state would move at every partial fill.
-            u"CREATE INDEX IF NOT EXISTS market_orders_pool ON market_orders (pool_id)"_s,
             // The orders list's sorts (each with the rowid, placement order, after the key): a
             // page walks one and stops at its last row.
             u"CREATE INDEX IF NOT EXISTS market_orders_created ON market_orders (created_at)"_s,
@@ -88,20 +85,28 @@ bool MarketStore::createSchema(QString* error)
         && !execAll({u"ALTER TABLE market_orders ADD COLUMN fills TEXT"_s}))
         return fail();
     // Which automation (a procurement) placed an order; NULL for the users' own. The lists read
-    // either one automation's orders or the users' of some pools, each by an index of its own.
+    // either one automation's orders or the users' by the indexes below.
     if (!hasColumn(u"market_orders"_s, u"placed_by"_s)
-        && !execAll(
-            {u"ALTER TABLE market_orders ADD COLUMN placed_by TEXT"_s,
-             u"CREATE INDEX market_orders_placed_by ON market_orders (placed_by) "
-             "WHERE placed_by IS NOT NULL"_s,
-             u"CREATE INDEX market_orders_users ON market_orders (pool_id) WHERE placed_by IS NULL"_s}))
+        && !execAll({u"ALTER TABLE market_orders ADD COLUMN placed_by TEXT"_s,
+                     u"CREATE INDEX market_orders_placed_by ON market_orders (placed_by) "
+                     "WHERE placed_by IS NOT NULL"_s}))
         return fail();
     // The users' orders of one pool in each sort of the list (then placement order, the rowid):
-    // a page of one pool walks its own orders only (MarketStore::orderFilter()).
+    // a page of one pool walks its own orders only; and those of one stored status, for a page
+    // of a status without a pool (MarketStore::orderFilter()). A stored status moves when an order
+    // ends, not at its fills (MarketEngine::saveStatus()); which orders are active is what the
+    // resting book holds, loaded once. Stores before these had indexes of the orders and of the
+    // users' orders by pool alone, which no query reads now.
     if (!execAll({u"CREATE INDEX IF NOT EXISTS market_orders_users_created ON market_orders "
                   "(pool_id, created_at) WHERE placed_by IS NULL"_s,
                   u"CREATE INDEX IF NOT EXISTS market_orders_users_start ON market_orders "
-                  "(pool_id, start_at) WHERE placed_by IS NULL"_s}))
+                  "(pool_id, start_at) WHERE placed_by IS NULL"_s,
+                  u"CREATE INDEX IF NOT EXISTS market_orders_status_created ON market_orders "
+                  "(status, created_at) WHERE placed_by IS NULL"_s,
+                  u"CREATE INDEX IF NOT EXISTS market_orders_status_start ON market_orders "
+                  "(status, start_at) WHERE placed_by IS NULL"_s,
+                  u"DROP INDEX IF EXISTS market_orders_pool"_s,
+                  u"DROP INDEX IF EXISTS market_orders_users"_s}))
         return fail();
     const QString seed = meta(u"seed"_s);
     if (seed.isEmpty()) {

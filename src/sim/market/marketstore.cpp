@@ -487,6 +487,19 @@ void MarketStore::orderFilter(const OrderQuery& query, QStringList* where, QVari
         inList(u"CASE WHEN o.status = 'standing' AND (o.fills IS NOT NULL OR EXISTS (SELECT 1 FROM "
                "market_order_fills f WHERE f.order_seq = o.seq)) THEN 'partially_filled' ELSE o.status END"_s,
                names);
+        // When that is one stored status (a partly filled order may be stored as standing), a page
+        // of the users' orders of any pools walks that status's index of the sort
+        // (market_orders_status_created or _start) rather than every order until the page is full.
+        // Several stored statuses would be read whole and sorted for each page; one pool's index
+        // holds its own orders, and ids are found by their own: those read as before.
+        QStringList stored = names;
+        if (names.contains(u"partially_filled"_s) && !stored.contains(u"standing"_s))
+            stored.append(u"standing"_s);
+        const bool onePool = query.poolIds && query.poolIds->size() == 1;
+        if (stored.size() == 1 && query.placedBy.isEmpty() && !onePool && query.ids.isEmpty()) {
+            where->append(u"o.status = ?"_s);
+            binds->append(stored.first());
+        }
     }
     if (query.createdAfter) {
         where->append(u"o.created_at > ?"_s);
