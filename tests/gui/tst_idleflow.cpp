@@ -272,17 +272,24 @@ private Q_SLOTS:
 
         // Not yet an hour.
         QSignalSpy checks(session, &Session::accountChecked);
-        // The app learns the server's time at the market's refresh.
+        // The app learns the server's time, then reads the lists. A pool's schedule is written
+        // from the server's present: read by a clock still behind it, the pool would own nothing
+        // "now" and its idle stretch would start again.
         const auto advance = [&run, session](qint64 seconds) {
             run.api.advanceClock(seconds);
+            const qint64 serverNow = run.api.now();
+            run.app->market()->readClock();
+            const bool learnt = QTest::qWaitFor(
+                [&run, serverNow] { return run.app->market()->now() >= serverNow - 2; }, Timeout);
             run.app->market()->refresh();
             session->refreshAll();
+            return learnt;
         };
-        advance(50 * 60);
+        QVERIFY(advance(50 * 60));
         QVERIFY(checks.wait(Timeout));
         QVERIFY(run.notifier.ofKind(Notice::Kind::PoolIdle).isEmpty());
 
-        advance(20 * 60);
+        QVERIFY(advance(20 * 60));
         QTRY_COMPARE_WITH_TIMEOUT(run.notifier.ofKind(Notice::Kind::PoolIdle).size(), 1, Timeout);
         const Notice told = run.notifier.ofKind(Notice::Kind::PoolIdle).first();
         QCOMPARE(told.section, u"pools"_s);
@@ -292,7 +299,7 @@ private Q_SLOTS:
 
         // The next polls: still the one.
         const int seen = int(checks.size());
-        advance(10 * 60);
+        QVERIFY(advance(10 * 60));
         QTRY_VERIFY_WITH_TIMEOUT(checks.size() > seen, Timeout);
         session->refreshAll();
         QTRY_VERIFY_WITH_TIMEOUT(checks.size() > seen + 1, Timeout);
@@ -304,7 +311,7 @@ private Q_SLOTS:
         session->refreshAll();
         QTRY_VERIFY_WITH_TIMEOUT(session->pools()->find(other), Timeout);
         const int before = int(checks.size());
-        advance(2 * H);
+        QVERIFY(advance(2 * H));
         QTRY_VERIFY_WITH_TIMEOUT(checks.size() > before, Timeout);
         session->refreshAll();
         QTRY_VERIFY_WITH_TIMEOUT(checks.size() > before + 1, Timeout);

@@ -55,6 +55,8 @@ public:
     bool ordersKnown() const override;
 
     void refresh() override;
+    // Asks the server's time alone (refresh() asks it with the lists): now() goes by it once it answers.
+    void readClock();
     void requestQuotes(const QString& sku, qint64 from, qint64 to) override;
     void requestDepth(const QString& sku, qint64 start, qint64 end) override;
     void requestFills(const QString& sku, qint64 since) override;
@@ -105,7 +107,6 @@ private:
     // for: a page asks only when something changes, and its failed read would stay failed.
     void readFailed(Read read, quint64 generation, const ApiError& error, std::function<void()> again);
     void retryFailedReads();
-    void readClock();
     ApiClient* client() const;
     // The client, or nullptr after telling `failed` that there is no connection.
     ApiClient* clientOr(const Failed& failed) const;
