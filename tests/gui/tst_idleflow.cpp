@@ -256,6 +256,32 @@ private Q_SLOTS:
         QCOMPARE(delta.first().toObject().value(u"node_count"_s).toInteger(), 1);
     }
 
+    // The app reads a pool's schedules with a day of their past: by a clock a second behind the
+    // server's present minute, a pool that has owned nodes for an hour still owns them, and the
+    // schedule's first entry is not taken for capacity that starts.
+    void aClockBehindTheServerSeesTheNodesOwnedNow()
+    {
+        AppUnderTest run;
+        QVERIFY(run.start());
+        Session* session = run.app->connection()->session();
+        const QString sku = run.skuId(u"sea-3-h100"_s);
+        const QString pool = run.owningPool(u"owned-an-hour"_s, sku, 3);
+        QVERIFY(!pool.isEmpty());
+        run.api.advanceClock(H + 90);
+        const qint64 serverNow = run.api.now();
+        const qint64 minute = serverNow - serverNow % 60;
+        session->refreshAll();
+        QTRY_VERIFY_WITH_TIMEOUT(session->pools()->find(pool), Timeout);
+        const Pool read = *session->pools()->find(pool);
+        QVERIFY(!read.total.isEmpty());
+        QVERIFY2(read.total.first().startAt < minute - H,
+                 qPrintable(QString::number(minute - read.total.first().startAt)));
+        QCOMPARE(read.nodesAt(minute - 1), 3);
+        QCOMPARE(read.nodesAt(serverNow), 3);
+        QCOMPARE(read.skusFrom(serverNow), 1);
+        QVERIFY(run.notifier.ofKind(Notice::Kind::CapacitySoon).isEmpty());
+    }
+
     // A pool owning nodes with no instance is told once it has been so for more than an hour (of
     // the simulated clock), not again at the next polls; turned off, another is not told.
     void anIdlePoolIsToldOnce()
@@ -272,9 +298,8 @@ private Q_SLOTS:
 
         // Not yet an hour.
         QSignalSpy checks(session, &Session::accountChecked);
-        // The app learns the server's time, then reads the lists. A pool's schedule is written
-        // from the server's present: read by a clock still behind it, the pool would own nothing
-        // "now" and its idle stretch would start again.
+        // The app learns the server's time, then reads the lists: the idle stretch is measured by
+        // the app's clock, which has to have gone by the advanced time.
         const auto advance = [&run, session](qint64 seconds) {
             run.api.advanceClock(seconds);
             const qint64 serverNow = run.api.now();

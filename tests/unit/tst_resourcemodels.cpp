@@ -145,6 +145,18 @@ private Q_SLOTS:
                 .data()
                 .toString(),
             QStringLiteral("2"));
+
+        // Schedules hold a day of the past: a SKU whose nodes have all ended is not counted.
+        Pool past;
+        past.id = QStringLiteral("pool_past");
+        const qint64 now = clock.nowSecs();
+        past.bySku.insert(QStringLiteral("ended"), {{now - 7200, now - 3600, 4}});
+        past.bySku.insert(QStringLiteral("owned"), {{now - 7200, now + 3600, 2}});
+        past.bySku.insert(QStringLiteral("later"), {{now - 7200, now + 3600, 0}, {now + 3600, {}, 1}});
+        model.refresh({past});
+        QCOMPARE(model.index(0, PoolModel::SkusColumn).data().toString(), QStringLiteral("2"));
+        QCOMPARE(model.index(0, PoolModel::SkusColumn).data(ResourceRole::RawRole).toLongLong(), 2);
+        QCOMPARE(past.skusFrom(now + 3600), 1);
     }
 
     void orders()

@@ -249,8 +249,9 @@ private Q_SLOTS:
         QCOMPARE(changed.size(), 1);
         QTRY_VERIFY(network.paths().contains(
             QStringLiteral("/preview/v2/instances?workspace=wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7&limit=200")));
-        QVERIFY(network.paths().contains(
-            QStringLiteral("/preview/v2/pools?workspace=wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7&limit=200")));
+        QVERIFY(network.paths().contains(QStringLiteral(
+            "/preview/v2/"
+            "pools?workspace=wksp_Zx1Yw2Vu3Ts4Rq5Po6Nm7&schedule_history_minutes=1440&limit=200")));
         // The account's lists do not depend on the scope: they are not asked for again.
         QVERIFY(!network.paths().contains(QStringLiteral("/preview/v2/workspaces")));
         session.stop();

@@ -25,6 +25,13 @@ namespace {
 
 const auto apiPrefix = QStringLiteral("/preview/v2");
 
+QUrlQuery withPoolHistory(QUrlQuery query)
+{
+    query.addQueryItem(QStringLiteral("schedule_history_minutes"),
+                       QString::number(Pool::ScheduleHistoryMinutes));
+    return query;
+}
+
 } // namespace
 
 ApiClient::ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObject* parent)
@@ -396,15 +403,17 @@ ApiReply<void> ApiClient::deleteInstance(const QString& id)
 
 ApiReply<QList<Pool>> ApiClient::pools(const QString& workspace)
 {
-    return send(
-        ApiRequest::make("GET", QStringLiteral("/pools")).withQuery(workspaceQuery(workspace)).withAllPages(),
-        listParser<Pool>(parsePool));
+    return send(ApiRequest::make("GET", QStringLiteral("/pools"))
+                    .withQuery(withPoolHistory(workspaceQuery(workspace)))
+                    .withAllPages(),
+                listParser<Pool>(parsePool));
 }
 
 ApiReply<Pool> ApiClient::pool(const QString& id)
 {
-    return send(ApiRequest::make("GET", QStringLiteral("/pools/") + encoded(id)),
-                objectParser<Pool>(parsePool));
+    return send(
+        ApiRequest::make("GET", QStringLiteral("/pools/") + encoded(id)).withQuery(withPoolHistory({})),
+        objectParser<Pool>(parsePool));
 }
 
 ApiReply<Pool> ApiClient::createPool(const QString& workspace, const QString& name)

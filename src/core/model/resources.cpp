@@ -2,6 +2,7 @@
 
 #include "core/model/resources.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace sfdesk {
@@ -32,6 +33,22 @@ const QStringList& InstanceSku::standardProperties()
 int Pool::nodesAt(qint64 at) const
 {
     return scheduleNodesAt(total, at);
+}
+
+int Pool::skusFrom(qint64 at) const
+{
+    const auto ownsFrom = [at](const NodeSchedule& schedule) {
+        for (qsizetype i = 0; i < schedule.size(); ++i) {
+            const ScheduleEntry& entry = schedule.at(i);
+            const bool last = i + 1 == schedule.size();
+            const qint64 end =
+                entry.endAt.value_or(last ? std::numeric_limits<qint64>::max() : schedule.at(i + 1).startAt);
+            if (entry.nodeCount > 0 && end > at)
+                return true;
+        }
+        return false;
+    };
+    return int(std::count_if(bySku.cbegin(), bySku.cend(), ownsFrom));
 }
 
 } // namespace sfdesk

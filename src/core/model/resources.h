@@ -187,8 +187,15 @@ struct Pool : ScopedResource
     qint64 createdAt = 0;
     QMap<QString, QString> tags;
 
+    // How much of its past a pool's schedules are asked with. The server writes a schedule from its
+    // present minute by default: a client clock a second behind it would read no nodes "now", and the
+    // clipped first entry would look like capacity that starts. A day also covers the planner's past.
+    static constexpr int ScheduleHistoryMinutes = 24 * 60;
+
     // Nodes allocated at a moment, over all SKUs.
     int nodesAt(qint64 at) const;
+    // SKUs the pool owns nodes of at `at` or later (its schedules also hold a day of the past).
+    int skusFrom(qint64 at) const;
     bool operator==(const Pool&) const = default;
 };
 

@@ -32,8 +32,10 @@ const std::array<Column, PoolModel::ColumnCount> columnTable{{
      },
      [](const PoolModel& model, const Pool& item) -> QVariant { return model.idleOf(item.id).nodeHours; }},
     {QT_TRANSLATE_NOOP("sfdesk::PoolModel", "SKUs"),
-     [](const PoolModel&, const Pool& item) -> QVariant { return QString::number(item.bySku.size()); },
-     [](const PoolModel&, const Pool& item) -> QVariant { return static_cast<qint64>(item.bySku.size()); }},
+     [](const PoolModel& model, const Pool& item) -> QVariant {
+         return QString::number(item.skusFrom(model.nowSecs()));
+     },
+     [](const PoolModel& model, const Pool& item) -> QVariant { return item.skusFrom(model.nowSecs()); }},
     {QT_TRANSLATE_NOOP("sfdesk::PoolModel", "Created"),
      [](const PoolModel&, const Pool& item) -> QVariant { return Format::dateTime(item.createdAt); },
      [](const PoolModel&, const Pool& item) -> QVariant { return item.createdAt; }},
