@@ -17,6 +17,8 @@
 //   orders_pool_page_ms  GET /orders?limit=200&pool=, of the instances' pool (none of the orders)
 //   orders_status_page_ms  GET /orders?limit=200&status=rejected, a status no order has (sfsim
 //                   stores none), the same
+//   orders_statuses_page_ms  GET /orders?limit=200&status[]=rejected&status[]=cancelled, two
+//                   statuses no order has, the same
 //   fills_page_ms   GET /orderbook/fills?limit=200 over the last and next 30 days, the same
 //   create_ms       POST /orders of a standing buy, CPU, median of the last 200 of the seeding
 //   create_full_ms  the same, 15 more once the instances are seeded too (median)
@@ -317,6 +319,8 @@ int runOne(int size)
     const double ordersPage = firstPageMs(sim, u"orders"_s, u"limit=200"_s);
     const double ordersPoolPage = firstPageMs(sim, u"orders"_s, u"limit=200&pool="_s + pool);
     const double ordersStatusPage = firstPageMs(sim, u"orders"_s, u"limit=200&status=rejected"_s);
+    const double ordersStatusesPage =
+        firstPageMs(sim, u"orders"_s, u"limit=200&status[]=rejected&status[]=cancelled"_s);
     const qint64 month = 30 * 24 * H;
     const double fillsPage =
         firstPageMs(sim, u"orderbook/fills"_s,
@@ -371,11 +375,12 @@ int runOne(int size)
         "sim_page_ms %.3f "
         "orders_page_ms %.3f fills_page_ms %.3f refresh_ms %.1f orders_refresh_ms %.1f chart_ms %.1f "
         "chart_orders %lld rss_mb %.1f model_mb %.1f orders_mb %.1f refresh_cpu_ms %.1f "
-        "orders_refresh_cpu_ms %.1f chart_cpu_ms %.1f orders_pool_page_ms %.3f orders_status_page_ms %.3f\n",
+        "orders_refresh_cpu_ms %.1f chart_cpu_ms %.1f orders_pool_page_ms %.3f orders_status_page_ms %.3f "
+        "orders_statuses_page_ms %.3f\n",
         size, ordersSeedS, seedS, orders.filled, median(orders.createMs), median(createFull), instancesPage,
         ordersPage, fillsPage, refresh, ordersRefresh, median(chartMs),
         static_cast<long long>(snapshot.orders.size()), rss, modelMb, ordersMb, refreshCpu, ordersRefreshCpu,
-        median(chartCpu), ordersPoolPage, ordersStatusPage);
+        median(chartCpu), ordersPoolPage, ordersStatusPage, ordersStatusesPage);
     return 0;
 }
 
@@ -398,7 +403,8 @@ const QStringList measures{u"sim_page_ms"_s,
                            u"orders_refresh_cpu_ms"_s,
                            u"chart_cpu_ms"_s,
                            u"orders_pool_page_ms"_s,
-                           u"orders_status_page_ms"_s};
+                           u"orders_status_page_ms"_s,
+                           u"orders_statuses_page_ms"_s};
 const QStringList titles{u"sfsim instances page (CPU ms)"_s,
                          u"sfsim orders page (CPU ms)"_s,
                          u"sfsim fills page (CPU ms)"_s,
@@ -412,7 +418,8 @@ const QStringList titles{u"sfsim instances page (CPU ms)"_s,
                          u"client: orders list refresh (CPU ms)"_s,
                          u"planner chart render (CPU ms)"_s,
                          u"sfsim orders page, other pool (CPU ms)"_s,
-                         u"sfsim orders page, absent status (CPU ms)"_s};
+                         u"sfsim orders page, absent status (CPU ms)"_s,
+                         u"sfsim orders page, two absent statuses (CPU ms)"_s};
 
 // Growth per tenfold of each measure on a log-log plot, 1.0 at the smallest size.
 void drawPlot(const QList<Row>& rows, const QString& file)

@@ -445,7 +445,8 @@ std::optional<MarketOrder> MarketStore::order(const QString& id) const
     return found.first();
 }
 
-void MarketStore::orderFilter(const OrderQuery& query, QStringList* where, QVariantList* binds) const
+void MarketStore::orderFilter(const OrderQuery& query, QStringList* where, QVariantList* binds,
+                              QStringList* byStoredStatus) const
 {
     where->append(u"1 = 1"_s);
     auto inList = [where, binds](const QString& column, const QStringList& values) {
@@ -487,19 +488,16 @@ void MarketStore::orderFilter(const OrderQuery& query, QStringList* where, QVari
         inList(u"CASE WHEN o.status = 'standing' AND (o.fills IS NOT NULL OR EXISTS (SELECT 1 FROM "
                "market_order_fills f WHERE f.order_seq = o.seq)) THEN 'partially_filled' ELSE o.status END"_s,
                names);
-        // When that is one stored status (a partly filled order may be stored as standing), a page
-        // of the users' orders of any pools walks that status's index of the sort
-        // (market_orders_status_created or _start) rather than every order until the page is full.
-        // Several stored statuses would be read whole and sorted for each page; one pool's index
+        // A page of the users' orders of any pools walks the index of the sort of each stored
+        // status it asks (market_orders_status_created or _start; a partly filled order may be
+        // stored as standing) rather than every order until the page is full. One pool's index
         // holds its own orders, and ids are found by their own: those read as before.
         QStringList stored = names;
         if (names.contains(u"partially_filled"_s) && !stored.contains(u"standing"_s))
             stored.append(u"standing"_s);
         const bool onePool = query.poolIds && query.poolIds->size() == 1;
-        if (stored.size() == 1 && query.placedBy.isEmpty() && !onePool && query.ids.isEmpty()) {
-            where->append(u"o.status = ?"_s);
-            binds->append(stored.first());
-        }
+        if (query.placedBy.isEmpty() && !onePool && query.ids.isEmpty())
+            *byStoredStatus = stored;
     }
     if (query.createdAfter) {
         where->append(u"o.created_at > ?"_s);
@@ -518,7 +516,8 @@ OrderPage MarketStore::orders(const OrderQuery& query) const
     OrderPage page;
     QStringList where;
     QVariantList binds;
-    orderFilter(query, &where, &binds);
+    QStringList byStoredStatus;
+    orderFilter(query, &where, &binds, &byStoredStatus);
     // Ties keep placement order ascending and reverse it descending.
     const bool descending = query.sortBy.startsWith(u'-');
     const QString key = query.sortBy.endsWith(u"start_at"_s) ? u"o.start_at"_s : u"o.created_at"_s;
@@ -559,12 +558,30 @@ OrderPage MarketStore::orders(const OrderQuery& query) const
     // Paging backwards, the rows nearest the cursor come first: read in reverse, then turned.
     const QString direction = descending == backwards ? u" ASC"_s : u" DESC"_s;
     const int limit = std::clamp(query.limit, 1, 200);
+    const QString sorted = u" ORDER BY "_s + key + direction + u", o.seq"_s + direction + u" LIMIT ?"_s;
+    const QString selected = u"SELECT o.seq AS seq, "_s + key + u" AS sort_key FROM market_orders o WHERE "_s
+                             + conditions.join(u" AND "_s);
     QSqlQuery rows(m_db);
     rows.setForwardOnly(true);
-    rows.prepare(u"SELECT o.seq FROM market_orders o WHERE "_s + conditions.join(u" AND "_s) + u" ORDER BY "_s
-                 + key + direction + u", o.seq"_s + direction + u" LIMIT ?"_s);
-    for (const QVariant& bind : std::as_const(conditionBinds))
-        rows.addBindValue(bind);
+    if (byStoredStatus.isEmpty()) {
+        rows.prepare(selected + sorted);
+        for (const QVariant& bind : std::as_const(conditionBinds))
+            rows.addBindValue(bind);
+    } else {
+        // Each stored status's first rows along its own index, then the page of them all: a page
+        // reads at most its length per status, however many orders the account holds.
+        QStringList branches;
+        for (qsizetype i = 0; i < byStoredStatus.size(); ++i)
+            branches.append(u"SELECT * FROM ("_s + selected + u" AND o.status = ?"_s + sorted + u')');
+        rows.prepare(u"SELECT seq, sort_key FROM ("_s + branches.join(u" UNION ALL "_s)
+                     + u") ORDER BY sort_key"_s + direction + u", seq"_s + direction + u" LIMIT ?"_s);
+        for (const QString& status : std::as_const(byStoredStatus)) {
+            for (const QVariant& bind : std::as_const(conditionBinds))
+                rows.addBindValue(bind);
+            rows.addBindValue(status);
+            rows.addBindValue(limit + 1);
+        }
+    }
     rows.addBindValue(limit + 1);
     if (!exec(rows))
         return page;

@@ -93,7 +93,10 @@ private:
     // `where` is one of a fixed set of texts unless `fixedText` is false (then nothing is kept).
     // Without `withFills`, orders carry their filled schedule (filledUnloaded) and no fills.
     // The conditions on `market_orders o` of what `query` selects (ignoring its sort and paging).
-    void orderFilter(const OrderQuery& query, QStringList* where, QVariantList* binds) const;
+    // `byStoredStatus` gets the stored statuses a page should read one by one, each along its
+    // status's index of the sort, when that is how the page is cheapest (see orders()).
+    void orderFilter(const OrderQuery& query, QStringList* where, QVariantList* binds,
+                     QStringList* byStoredStatus) const;
     QList<MarketOrder> loadOrders(const QString& where, const QVariantList& binds, bool fixedText = true,
                                   bool withFills = true, QList<qint64>* seqs = nullptr) const;
 
