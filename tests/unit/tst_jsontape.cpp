@@ -261,6 +261,70 @@ private Q_SLOTS:
         QCOMPARE(ours->at(7).name, u"node \"7\" \u00e9\U0001F600"_s);
     }
 
+    // Tapes shorter and longer than their first block (sized from the body) and than a whole
+    // block: every token is where it was put, whichever block holds it, and the containers' ends
+    // across blocks are right.
+    void tokensAcrossBlocks_data()
+    {
+        QTest::addColumn<int>("count");
+        const auto block = static_cast<int>(JsonTape::blockSize);
+        for (const int count : {0, 1, 15, 16, 17, 1000, block - 2, block - 1, block, 3 * block + 5})
+            QTest::addRow("%d", count) << count;
+    }
+    void tokensAcrossBlocks()
+    {
+        QFETCH(int, count);
+        // Two bytes a number: the first block (an eighth of the bytes) is too short and grows.
+        QByteArray numbers = "[";
+        for (int i = 0; i < count; ++i)
+            numbers += QByteArray::number(i % 10) + (i + 1 < count ? "," : "");
+        numbers += "]";
+        const auto tape = JsonTape::parse(numbers);
+        QVERIFY(tape);
+        QCOMPARE(tape->size(), static_cast<quint32>(count + 1));
+        QCOMPARE(tape->root().size(), count);
+        int i = 0;
+        tape->root().forEachItem([&](const JsonNode& item) {
+            if (item.index() != static_cast<quint32>(i + 1) || item.toInteger(-1) != i % 10)
+                return false;
+            return ++i, true;
+        });
+        QCOMPARE(i, count);
+
+        // Objects with lists inside, whose tokens straddle the blocks' edges.
+        QJsonArray nested;
+        for (int j = 0; j < count; ++j)
+            nested.append(QJsonObject{{u"i"_s, j}, {u"l"_s, QJsonArray{j, u"s%1"_s.arg(j), QJsonArray{}}}});
+        const QByteArray bytes = QJsonDocument(QJsonObject{{u"data"_s, nested}}).toJson();
+        const auto objects = JsonTape::parse(bytes);
+        QVERIFY(objects);
+        QCOMPARE(objects->size(), static_cast<quint32>(3 + 8 * count));
+        QCOMPARE(objects->root().toJsonValue(), QJsonValue(QJsonObject{{u"data"_s, nested}}));
+        QCOMPARE(objects->root().value(u"data").size(), count);
+    }
+
+    // A long tape made of short and long pages: each page's items in order, across blocks.
+    void concatenatedLongPages()
+    {
+        QList<std::shared_ptr<const JsonTape>> pages;
+        QList<JsonNode> lists;
+        QJsonArray all;
+        for (const int items : {3, 2000, 0, 1, 5000, 700}) {
+            QJsonArray page;
+            for (int j = 0; j < items; ++j)
+                page.append(QJsonObject{{u"id"_s, u"p%1-%2"_s.arg(pages.size()).arg(j)}, {u"n"_s, j}});
+            for (const auto& item : page)
+                all.append(item);
+            pages.append(JsonTape::parse(QJsonDocument(QJsonObject{{u"data"_s, page}}).toJson()));
+            QVERIFY(pages.last());
+            lists.append(pages.last()->root().value(u"data"));
+        }
+        const auto tape = JsonTape::concatenate(lists);
+        QVERIFY(tape);
+        QCOMPARE(tape->size(), static_cast<quint32>(1 + 5 * all.size()));
+        QCOMPARE(tape->root().toJsonValue(), QJsonValue(all));
+    }
+
 private:
     template <typename T> static void compareItems(const QString& name, ItemParser<T> parser)
     {

@@ -4,11 +4,76 @@
 
 #include <QVarLengthArray>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 namespace sfdesk {
+
+// Appends tokens to a tape's blocks (see JsonTape::blockBits): the first block sized from what
+// the caller expects and grown up to a whole block, then whole blocks.
+class JsonTapeWriter
+{
+public:
+    JsonTapeWriter(JsonTape* tape, qsizetype expected)
+        : m_tape(tape)
+        , m_expected(expected)
+    {}
+    ~JsonTapeWriter() { m_tape->m_size = m_size; }
+    JsonTapeWriter(const JsonTapeWriter&) = delete;
+    JsonTapeWriter& operator=(const JsonTapeWriter&) = delete;
+
+    void append(const JsonTape::Token& token)
+    {
+        if (m_left == 0)
+            grow();
+        *m_next++ = token;
+        --m_left;
+        ++m_size;
+    }
+    quint32 size() const { return m_size; }
+    JsonTape::Token& at(quint32 index)
+    {
+        return m_tape->m_blocks[index >> JsonTape::blockBits][index & (JsonTape::blockSize - 1)];
+    }
+
+private:
+    void grow();
+
+    JsonTape* m_tape;
+    qsizetype m_expected;
+    JsonTape::Token* m_next = nullptr;
+    quint32 m_left = 0;
+    quint32 m_size = 0;
+};
+
+void JsonTapeWriter::grow()
+{
+    using Token = JsonTape::Token;
+    auto& blocks = m_tape->m_blocks;
+    quint32 capacity = JsonTape::blockSize;
+    if (blocks.empty()) {
+        capacity = static_cast<quint32>(std::clamp<qsizetype>(m_expected, 16, JsonTape::blockSize));
+        blocks.push_back(std::make_unique_for_overwrite<Token[]>(capacity));
+    } else if (blocks.size() == 1 && m_tape->m_capacity < JsonTape::blockSize) {
+        // A first block smaller than a whole one grows (a short answer keeps a short tape).
+        capacity = std::min(JsonTape::blockSize, m_tape->m_capacity * 2);
+        auto block = std::make_unique_for_overwrite<Token[]>(capacity);
+        std::copy_n(blocks.front().get(), m_size, block.get());
+        blocks.front() = std::move(block);
+        m_tape->m_capacity = capacity;
+        m_next = blocks.front().get() + m_size;
+        m_left = capacity - m_size;
+        return;
+    } else {
+        blocks.push_back(std::make_unique_for_overwrite<Token[]>(capacity));
+    }
+    m_tape->m_capacity += capacity;
+    m_next = blocks.back().get();
+    m_left = capacity;
+}
 
 namespace {
 
@@ -63,7 +128,7 @@ qsizetype utf8Sequence(const uchar* p, const uchar* end)
 class Tokenizer
 {
 public:
-    Tokenizer(const QByteArray& body, QList<Token>* tokens)
+    Tokenizer(const QByteArray& body, JsonTapeWriter* tokens)
         : m_begin(body.constData())
         , m_p(body.constData())
         , m_end(body.constData() + body.size())
@@ -97,7 +162,7 @@ private:
     const char* m_begin;
     const char* m_p;
     const char* m_end;
-    QList<Token>* m_tokens;
+    JsonTapeWriter* m_tokens;
     JsonTape::Error m_error;
 };
 
@@ -319,7 +384,7 @@ bool Tokenizer::run()
         }
         }
         if (closed) {
-            Token& container = (*m_tokens)[open.last()];
+            Token& container = m_tokens->at(open.last());
             container.end = static_cast<quint32>(m_tokens->size());
             container.length = static_cast<quint32>(m_p + 1 - m_begin) - container.offset;
             open.removeLast();
@@ -453,13 +518,15 @@ std::shared_ptr<const JsonTape> JsonTape::parse(const QByteArray& body, Error* e
         return nullptr;
     }
     tape->m_body = body;
-    // About one token in eight bytes for the API's answers: one allocation, mostly.
-    tape->m_tokens.reserve(body.size() / 8 + 16);
-    Tokenizer tokenizer(tape->m_body, &tape->m_tokens);
-    if (!tokenizer.run()) {
-        if (error)
-            *error = tokenizer.error();
-        return nullptr;
+    {
+        // The API's answers have a token in 11 to 13 bytes: a short one fits its first block.
+        JsonTapeWriter tokens(tape.get(), body.size() / 8 + 16);
+        Tokenizer tokenizer(tape->m_body, &tokens);
+        if (!tokenizer.run()) {
+            if (error)
+                *error = tokenizer.error();
+            return nullptr;
+        }
     }
     return tape;
 }
@@ -476,20 +543,20 @@ std::shared_ptr<const JsonTape> JsonTape::concatenate(const QList<JsonNode>& lis
     if (bytes >= std::numeric_limits<quint32>::max() || tokens >= std::numeric_limits<quint32>::max())
         return nullptr;
     tape->m_body.reserve(bytes);
-    tape->m_tokens.reserve(tokens);
-    tape->m_tokens.append(Token{0, 0, static_cast<quint32>(tokens), Type::Array, 0});
+    JsonTapeWriter out(tape.get(), tokens);
+    out.append(Token{0, 0, static_cast<quint32>(tokens), Type::Array, 0});
     for (const JsonNode& list : lists) {
         const JsonTape& from = *list.tape();
         const auto byteShift = static_cast<quint32>(tape->m_body.size());
         const quint32 first = list.index() + 1;
         const quint32 last = from.at(list.index()).end;
-        const auto indexShift = static_cast<quint32>(tape->m_tokens.size()) - first;
+        const quint32 indexShift = out.size() - first;
         tape->m_body.append(from.body());
         for (quint32 i = first; i < last; ++i) {
             Token token = from.at(i);
             token.offset += byteShift;
             token.end += indexShift;
-            tape->m_tokens.append(token);
+            out.append(token);
         }
     }
     return tape;

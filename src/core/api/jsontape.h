@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace sfdesk {
 
@@ -68,14 +69,24 @@ public:
     // nullptr past 4 GiB.
     static std::shared_ptr<const JsonTape> concatenate(const QList<JsonNode>& lists);
 
+    // The tokens are kept in blocks of this many (64 KiB), the first one sized from the body when it
+    // is smaller: a long list's tape is no one block of hundreds of MB, which glibc would map fresh
+    // from the kernel (a page fault a page) at every refresh, but blocks its heap reuses.
+    static constexpr int blockBits = 12;
+    static constexpr quint32 blockSize = 1U << blockBits;
+
     const QByteArray& body() const { return m_body; }
-    const Token& at(quint32 index) const { return m_tokens[index]; }
-    quint32 size() const { return static_cast<quint32>(m_tokens.size()); }
+    const Token& at(quint32 index) const { return m_blocks[index >> blockBits][index & (blockSize - 1)]; }
+    quint32 size() const { return m_size; }
     JsonNode root() const;
 
 private:
+    friend class JsonTapeWriter;
+
     QByteArray m_body;
-    QList<Token> m_tokens;
+    std::vector<std::unique_ptr<Token[]>> m_blocks;
+    quint32 m_size = 0;
+    quint32 m_capacity = 0;
 };
 
 // One value of a JsonTape: a view as cheap as two words, valid while the tape lives. A default
