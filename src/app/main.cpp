@@ -2,6 +2,7 @@
 
 #include "common/logging.h"
 #include "core/api/apiclient.h"
+#include "core/api/networkmodule.h"
 #include "core/appinfo.h"
 #include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
@@ -15,8 +16,6 @@
 #include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QNetworkAccessManager>
-#include <QNetworkProxyFactory>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QTranslator>
@@ -166,13 +165,13 @@ int main(int argc, char* argv[])
     }
     theme.apply();
 
-    QNetworkProxyFactory::setUseSystemConfiguration(true);
-    QNetworkAccessManager network;
     KeychainSecretStore secrets(QStringLiteral("sfdesk"));
     Application::Services services;
     services.settings = &settings;
     services.secrets = &secrets;
-    services.network = &network;
+    // Qt Network is in a module loaded when the connection starts (after the window's first frame),
+    // not linked: its libraries would be loaded before main() and the window would wait for them.
+    services.network = NetworkModule::access();
     services.localServer =
         EmbeddedSimulator::factory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
     services.buildPagesWhenNeeded = true;

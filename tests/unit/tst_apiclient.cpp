@@ -743,7 +743,7 @@ private Q_SLOTS:
         QVERIFY(failed.wait(5000));
         const auto error = failed.first().first().value<ApiError>();
         QCOMPARE(error.kind(), ApiError::Kind::Transport);
-        QCOMPARE(error.networkError(), QNetworkReply::ConnectionRefusedError);
+        QCOMPARE(error.networkError(), TransportError::ConnectionRefused);
         QVERIFY(error.isTransient());
     }
 
@@ -774,7 +774,7 @@ private Q_SLOTS:
         QVERIFY(failed.wait(5000));
         const auto error = failed.first().first().value<ApiError>();
         QCOMPARE(error.kind(), ApiError::Kind::Transport);
-        QCOMPARE(error.networkError(), QNetworkReply::RemoteHostClosedError);
+        QCOMPARE(error.networkError(), TransportError::RemoteHostClosed);
         QCOMPARE(error.message(), QStringLiteral("The server closed the connection before answering."));
     }
 
