@@ -127,6 +127,25 @@ QNetworkReply* start(QNetworkAccessManager& network, const QNetworkRequest& requ
     return network.sendCustomRequest(request, method, QByteArray());
 }
 
+HttpResponse responseOf(QNetworkReply& reply, bool api, const QStringList& tlsErrors)
+{
+    HttpResponse response;
+    response.status = reply.attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    // An aborted reply is closed and has nothing to read.
+    if (reply.isOpen())
+        response.body = reply.readAll();
+    response.error = static_cast<TransportError>(reply.error());
+    response.errorString = reply.errorString();
+    // An API answer is read as QRestReply reads it: once a status came, the reply's error is the
+    // status's and none of the transfer's, unless the connection broke while the body came.
+    if (api && response.status > 0 && response.error != TransportError::RemoteHostClosed) {
+        response.error = TransportError::NoError;
+        response.errorString.clear();
+    }
+    response.tlsErrors = tlsErrors;
+    return response;
+}
+
 } // namespace
 
 QtHttpTransport::QtHttpTransport(QNetworkAccessManager* network)
@@ -189,18 +208,11 @@ std::unique_ptr<HttpExchange> QtHttpTransport::send(const HttpRequest& spec, Htt
     if (handlers.downloadProgress)
         QObject::connect(reply, &QNetworkReply::downloadProgress, reply, handlers.downloadProgress);
     QObject::connect(reply, &QNetworkReply::finished, reply,
-                     [reply, tlsErrors, done = std::move(handlers.done)] {
-                         // The handler may destroy the exchange and disconnects this: it is called from a
-                         // copy, and last.
+                     [reply, api = spec.api, tlsErrors, done = std::move(handlers.done)] {
+                         // The handler may destroy the exchange and disconnects this: it is called
+                         // from a copy, and last.
                          const auto handler = done;
-                         HttpResponse response;
-                         response.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-                         // An aborted reply is closed and has nothing to read.
-                         if (reply->isOpen())
-                             response.body = reply->readAll();
-                         response.error = static_cast<TransportError>(reply->error());
-                         response.errorString = reply->errorString();
-                         response.tlsErrors = *tlsErrors;
+                         const HttpResponse response = responseOf(*reply, api, *tlsErrors);
                          reply->disconnect();
                          reply->deleteLater();
                          if (handler)
