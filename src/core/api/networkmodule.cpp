@@ -17,7 +17,8 @@ std::shared_ptr<HttpNetwork> load(const QString& path, QString* why)
 {
     // One network per module file, kept for the rest of the process: its code and its network
     // access serve every connection from then on. Asked for on one thread only (the UI thread).
-    static QHash<QString, std::shared_ptr<HttpNetwork>> loaded;
+    // Never destroyed, so the networks stay reachable to the end (a leak checker's exit report).
+    static auto& loaded = *new QHash<QString, std::shared_ptr<HttpNetwork>>;
     if (const auto found = loaded.constFind(path); found != loaded.cend())
         return *found;
     const QString shown = QDir::toNativeSeparators(path);
