@@ -115,7 +115,7 @@ std::optional<QByteArray> ApiClient::readCaCertificates(const QString& file, Htt
         return refuse(tr("The CA certificates file %1 cannot be read: %2").arg(file, pem.errorString()));
     if (pem.size() > maxBytes)
         return refuse(tr("The CA certificates file %1 is larger than 4 MiB.").arg(file));
-    const QByteArray data = pem.read(maxBytes + 1);
+    QByteArray data = pem.read(maxBytes + 1);
     if (pem.error() != QFileDevice::NoError)
         return refuse(tr("The CA certificates file %1 cannot be read: %2").arg(file, pem.errorString()));
     if (network.certificateCount(data) == 0)
