@@ -5428,6 +5428,21 @@ Image %3, Arbeitsbereich %4, erstellt %5</translation>
     </message>
 </context>
 <context>
+    <name>sfdesk::NetworkModule</name>
+    <message>
+        <source>The connection cannot start: its network module %1 could not be loaded. %2</source>
+        <translation>Die Verbindung kann nicht starten: Ihr Netzwerkmodul %1 konnte nicht geladen werden. %2</translation>
+    </message>
+    <message>
+        <source>The connection cannot start: %1 is not its network module. %2</source>
+        <translation>Die Verbindung kann nicht starten: %1 ist nicht ihr Netzwerkmodul. %2</translation>
+    </message>
+    <message>
+        <source>The connection cannot start: its network module %1 is of another version of sfdesk.</source>
+        <translation>Die Verbindung kann nicht starten: Ihr Netzwerkmodul %1 gehört zu einer anderen Version von sfdesk.</translation>
+    </message>
+</context>
+<context>
     <name>sfdesk::NoticeLog</name>
     <message>
         <source>%1

@@ -4,10 +4,10 @@
 
 #include "simulatormodule.h"
 
-#include <QCoreApplication>
+#include "core/util/modulepath.h"
+
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QLibrary>
 #include <QThread>
 
@@ -38,12 +38,7 @@ EmbeddedSimulator::~EmbeddedSimulator()
 
 QString EmbeddedSimulator::defaultModulePath()
 {
-    const QDir here(QCoreApplication::applicationDirPath());
-    QString beside = here.filePath(ModuleFile);
-    QString installed = QDir::cleanPath(here.filePath(QStringLiteral("../lib/sfdesk/") + ModuleFile));
-    if (!QFileInfo::exists(beside) && QFileInfo::exists(installed))
-        return installed;
-    return beside;
+    return ModulePath::find(ModuleFile);
 }
 
 std::unique_ptr<SimulatorModule::Simulator> EmbeddedSimulator::create(QLibrary& library, QString* why)

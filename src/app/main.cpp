@@ -2,6 +2,7 @@
 
 #include "common/logging.h"
 #include "core/api/apiclient.h"
+#include "core/api/networkmodule.h"
 #include "core/appinfo.h"
 #include "core/settings/keychainsecretstore.h"
 #include "core/settings/settings.h"
@@ -15,8 +16,6 @@
 #include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QNetworkAccessManager>
-#include <QNetworkProxyFactory>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QTranslator>
@@ -166,13 +165,13 @@ int main(int argc, char* argv[])
     }
     theme.apply();
 
-    QNetworkProxyFactory::setUseSystemConfiguration(true);
-    QNetworkAccessManager network;
     KeychainSecretStore secrets(QStringLiteral("sfdesk"));
     Application::Services services;
     services.settings = &settings;
     services.secrets = &secrets;
-    services.network = &network;
+    // Qt Network is in a module loaded when the connection starts (after the window's first frame),
+    // not linked: its libraries would be loaded before main() and the window would wait for them.
+    services.network = NetworkModule::access();
     services.localServer =
         EmbeddedSimulator::factory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
     services.buildPagesWhenNeeded = true;
@@ -192,10 +191,12 @@ int main(int argc, char* argv[])
         }
         application.startWithServer(url);
     }
-    // The window's first frame comes first; the connection (and the local simulator's world, on a
-    // thread of its own but on the same cores) follows it.
+    // The window's first frame and its pages come first; the connection follows them. For the local
+    // simulator it loads the simulator's module (with Qt Network and what that links) and seeds its
+    // world on threads of their own, but on the same cores: started at the first frame, that work
+    // delayed the pages and the window's first answers to input.
     if (!parser.isSet(server))
-        QObject::connect(&window, &MainWindow::firstFramePainted, &application, &Application::start,
+        QObject::connect(&window, &MainWindow::pagesBuilt, &application, &Application::start,
                          Qt::SingleShotConnection);
     window.show();
 
@@ -218,9 +219,9 @@ int main(int argc, char* argv[])
             QObject::connect(
                 settled, &QTimer::timeout, &window, [&window, &application, settled, waited, file, shown] {
                     const Connection* connection = application.connection();
-                    const bool busy = connection
-                                      && (connection->state() == Connection::State::Starting
-                                          || connection->state() == Connection::State::Checking);
+                    // No connection yet: it starts once the window's pages are built.
+                    const bool busy = !connection || connection->state() == Connection::State::Starting
+                                      || connection->state() == Connection::State::Checking;
                     if (busy && waited->elapsed() < 15000)
                         return;
                     settled->stop();

@@ -106,9 +106,9 @@ private Q_SLOTS:
         TestEnv::init();
         warmUpQt();
         {
-            // The app loads the syntax definitions once, at start-up, when it builds the editor.
+            // The app loads the highlighting module and its syntax definitions once, with the first editor.
             const EventLoopWatchdog::Pause pause;
-            CloudInitCodeEditor::repository();
+            CloudInitCodeEditor::loadHighlighting();
         }
         m_watchdog.start();
     }

@@ -127,12 +127,18 @@ private Q_SLOTS:
         QSignalSpy framed(&window, &MainWindow::firstFramePainted);
         qsizetype builtAtFirstFrame = -1;
         connect(&window, &MainWindow::firstFramePainted, this, [&] { builtAtFirstFrame = built.size(); });
+        QSignalSpy allBuilt(&window, &MainWindow::pagesBuilt);
+        qsizetype builtWhenAllBuilt = -1;
+        connect(&window, &MainWindow::pagesBuilt, this, [&] { builtWhenAllBuilt = built.size(); });
         window.show();
         QVERIFY(window.hasPendingPages());
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_COMPARE(framed.count(), 1);
         QCOMPARE(builtAtFirstFrame, 2);
         QTRY_VERIFY(!window.hasPendingPages());
+        // Once, after the last of them (what the app's connection waits for).
+        QTRY_COMPARE(allBuilt.count(), 1);
+        QCOMPARE(builtWhenAllBuilt, 3);
         QCOMPARE(built,
                  (QStringList{QStringLiteral("orders"), QStringLiteral("images"), QStringLiteral("pools")}));
         QCOMPARE(pages->count(), 4);

@@ -62,10 +62,11 @@ cp "$deb" "$build_dir/package/"
 step "built $(basename "$deb") ($(($(stat -c %s "$deb") / 1024)) KiB)"
 dpkg-deb -f "$deb" Package Version Depends Recommends | sed 's/^/    /'
 
-# The package as a whole: every executable with its man page, the app's simulator module, the desktop
-# file, metainfo and icon.
+# The package as a whole: every executable with its man page, the app's modules (the simulator, the
+# network, the editor's highlighting), the desktop file, metainfo and icon.
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 for path in /usr/bin/sfdesk /usr/bin/sfsim /usr/bin/sfdesk-cloudinit /usr/lib/sfdesk/sfdesk-simulator.so \
+    /usr/lib/sfdesk/sfdesk-network.so /usr/lib/sfdesk/sfdesk-highlighting.so \
     /usr/share/man/man1/sfdesk.1.gz /usr/share/man/man1/sfsim.1.gz /usr/share/man/man1/sfdesk-cloudinit.1.gz \
     /usr/share/applications/com.sfcompute.sfdesk.desktop /usr/share/metainfo/com.sfcompute.sfdesk.metainfo.xml \
     /usr/share/icons/hicolor/scalable/apps/com.sfcompute.sfdesk.svg; do

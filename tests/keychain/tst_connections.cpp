@@ -177,7 +177,7 @@ private Q_SLOTS:
                      qPrintable(attemptsFile));
             first.app->market()->attempts().finished(
                 lost, ApiClient::newIdempotencyKey(),
-                ApiError::transport(QNetworkReply::RemoteHostClosedError, u"the answer was lost"_s));
+                ApiError::transport(TransportError::RemoteHostClosed, u"the answer was lost"_s));
             QCOMPARE(first.app->market()->attempts().unknownCount(), 1);
         }
         AppRun second(settingsFile, service, dir.filePath(u"local"_s));

@@ -639,6 +639,28 @@ private Q_SLOTS:
         QVERIFY(!error.technicalDetails().isEmpty());
     }
 
+    // The status says what went wrong; the network error Qt sets for it (content not found, ...)
+    // is no transport failure and is not repeated in the details.
+    void anHttpErrorStatusIsNoNetworkError()
+    {
+        FakeNetworkAccessManager network;
+        ClientOptions options = fastOptions();
+        options.maxAttempts = 1;
+        network.enqueueJson(404, R"({"error":{"type":"not_found","message":"no such workspace"}})");
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:1")), &network);
+        client.setToken(QStringLiteral("test-token"));
+        client.setOptions(options);
+        ApiCall* call = client.workspaces();
+        QSignalSpy failed(call, &ApiCall::failed);
+        QVERIFY(failed.wait());
+        const auto error = failed.first().first().value<ApiError>();
+        QCOMPARE(error.kind(), ApiError::Kind::Http);
+        QCOMPARE(error.networkError(), TransportError::NoError);
+        QVERIFY(error.networkErrorString().isEmpty());
+        QCOMPARE(error.technicalDetails(),
+                 QStringLiteral("HTTP 404\ntype: not_found\nmessage: no such workspace"));
+    }
+
     // A simulator reset or a new sign-in replaces the token while calls are out: their 401 is about
     // the old token and must not sign the new one out. A 401 for the new token still does.
     void aRefusedOldTokenSaysNothingOfTheNewOne()
@@ -743,7 +765,7 @@ private Q_SLOTS:
         QVERIFY(failed.wait(5000));
         const auto error = failed.first().first().value<ApiError>();
         QCOMPARE(error.kind(), ApiError::Kind::Transport);
-        QCOMPARE(error.networkError(), QNetworkReply::ConnectionRefusedError);
+        QCOMPARE(error.networkError(), TransportError::ConnectionRefused);
         QVERIFY(error.isTransient());
     }
 
@@ -774,7 +796,7 @@ private Q_SLOTS:
         QVERIFY(failed.wait(5000));
         const auto error = failed.first().first().value<ApiError>();
         QCOMPARE(error.kind(), ApiError::Kind::Transport);
-        QCOMPARE(error.networkError(), QNetworkReply::RemoteHostClosedError);
+        QCOMPARE(error.networkError(), TransportError::RemoteHostClosed);
         QCOMPARE(error.message(), QStringLiteral("The server closed the connection before answering."));
     }
 

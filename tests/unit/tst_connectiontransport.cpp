@@ -13,6 +13,7 @@
 
 #include <QFile>
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QSignalSpy>
 #include <QSslCertificate>
 #include <QSslConfiguration>

@@ -39,11 +39,11 @@ private Q_SLOTS:
         const QByteArray envelope = R"({"error":{"type":"x","message":"m"}})";
         QTest::newRow("success") << ApiError() << false;
         QTest::newRow("connection closed")
-            << ApiError::transport(QNetworkReply::RemoteHostClosedError, u"closed"_s) << true;
+            << ApiError::transport(TransportError::RemoteHostClosed, u"closed"_s) << true;
         QTest::newRow("connection refused")
-            << ApiError::transport(QNetworkReply::ConnectionRefusedError, u"refused"_s) << true;
-        QTest::newRow("timeout") << ApiError::transport(QNetworkReply::TimeoutError, u"timeout"_s) << true;
-        QTest::newRow("tls") << ApiError::transport(QNetworkReply::SslHandshakeFailedError, u"tls"_s) << true;
+            << ApiError::transport(TransportError::ConnectionRefused, u"refused"_s) << true;
+        QTest::newRow("timeout") << ApiError::transport(TransportError::Timeout, u"timeout"_s) << true;
+        QTest::newRow("tls") << ApiError::transport(TransportError::SslHandshakeFailed, u"tls"_s) << true;
         QTest::newRow("cancelled") << ApiError::cancelled() << true;
         QTest::newRow("unreadable body") << ApiError::invalidResponse(201, u"truncated"_s) << true;
         QTest::newRow("500") << ApiError::fromStatus(500, envelope) << true;
@@ -123,7 +123,7 @@ private Q_SLOTS:
         QFETCH(OrderRequest, changed);
         OrderAttempts attempts;
         const QByteArray key = attempts.keyFor(order());
-        attempts.finished(order(), key, ApiError::transport(QNetworkReply::RemoteHostClosedError, {}));
+        attempts.finished(order(), key, ApiError::transport(TransportError::RemoteHostClosed, {}));
         QVERIFY(!attempts.isOutcomeUnknown(changed));
         const QByteArray other = attempts.keyFor(changed);
         QVERIFY(other != key);
@@ -208,7 +208,7 @@ private Q_SLOTS:
         OrderAttempts attempts;
         attempts.setClock([] { return sent; });
         attempts.setFile(path);
-        attempts.finished(order(), "k1", ApiError::transport(QNetworkReply::RemoteHostClosedError, {}));
+        attempts.finished(order(), "k1", ApiError::transport(TransportError::RemoteHostClosed, {}));
 
         Order other;
         other.id = u"ordr_other"_s;
@@ -301,7 +301,7 @@ private Q_SLOTS:
             request.nodeCount = nodes;
             return request;
         };
-        const ApiError lost = ApiError::transport(QNetworkReply::RemoteHostClosedError, {});
+        const ApiError lost = ApiError::transport(TransportError::RemoteHostClosed, {});
         OrderAttempts a;
         OrderAttempts b;
         for (OrderAttempts* copy : {&a, &b}) {

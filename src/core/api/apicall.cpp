@@ -7,10 +7,7 @@
 #include "core/api/resourcejson.h"
 
 #include <QJsonObject>
-#include <QNetworkReply>
 #include <QRandomGenerator>
-#include <QRestReply>
-#include <QSslError>
 #include <QTimer>
 #include <QtConcurrentRun>
 
@@ -32,8 +29,7 @@ ApiCall::~ApiCall()
 {
     // A handle that goes away takes its request with it; nobody is left to report to.
     m_finished = true;
-    if (m_reply)
-        m_reply->abort();
+    m_reply.reset();
 }
 
 QString ApiCall::description() const
@@ -55,23 +51,18 @@ void ApiCall::sendAttempt()
         return;
     }
     ++m_attempts;
-    m_tlsErrors.clear();
     qCDebug(lcApi).noquote() << description() << "attempt" << m_attempts;
-    m_reply = m_client->dispatch(this);
-    if (m_reply) {
-        connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError>& errors) {
-            for (const QSslError& error : errors)
-                m_tlsErrors.append(error.errorString());
-        });
-        // The transfer timeout only notices silence: a server that keeps sending is cut off here.
-        const qint64 limit = m_client->options().maxResponseBytes - m_bytes;
-        connect(m_reply, &QNetworkReply::downloadProgress, this, [this, limit](qint64 received, qint64) {
-            if (received > limit && m_reply && !m_tooLarge) {
-                m_tooLarge = true;
-                m_reply->abort();
-            }
-        });
-    }
+    // The transfer timeout only notices silence: a server that keeps sending is cut off here.
+    const qint64 limit = m_client->options().maxResponseBytes - m_bytes;
+    HttpHandlers handlers;
+    handlers.downloadProgress = [this, limit](qint64 received, qint64) {
+        if (received > limit && m_reply && !m_tooLarge) {
+            m_tooLarge = true;
+            m_reply->abort();
+        }
+    };
+    handlers.done = [this](const HttpResponse& response) { handleReply(response); };
+    m_reply = m_client->dispatch(this, std::move(handlers));
 }
 
 void ApiCall::cancel()
@@ -86,16 +77,17 @@ void ApiCall::cancel()
         fail(ApiError::cancelled());
 }
 
-void ApiCall::handleReply(QRestReply& reply)
+void ApiCall::handleReply(const HttpResponse& reply)
 {
-    m_reply = nullptr;
+    // The exchange calls this as it ends; it may go now (HttpHandlers::done).
+    m_reply.reset();
     if (m_finished)
         return;
     if (m_cancelled) {
         fail(ApiError::cancelled());
         return;
     }
-    const int status = reply.httpStatus();
+    const int status = reply.status;
     if (m_tooLarge) {
         fail(ApiError::invalidResponse(status,
                                        tr("the answer is larger than %n MiB", nullptr,
@@ -107,12 +99,10 @@ void ApiCall::handleReply(QRestReply& reply)
         return;
     }
     if (!reply.isSuccess()) {
-        // An aborted reply has no body to read.
-        const QByteArray body = status > 0 ? reply.readBody() : QByteArray();
-        ApiError error = ApiError::fromReply(reply, body, m_tlsErrors);
+        ApiError error = ApiError::fromResponse(reply);
         // Our own cancel() is handled above; an abort we did not ask for is the transfer timeout.
         if (error.kind() == ApiError::Kind::Cancelled)
-            error = ApiError::transport(QNetworkReply::TimeoutError, reply.errorString());
+            error = ApiError::transport(TransportError::Timeout, reply.errorString);
         if (settleRepeatedDelete(error))
             return;
         retryOrFail(error);
@@ -122,7 +112,7 @@ void ApiCall::handleReply(QRestReply& reply)
         succeed({});
         return;
     }
-    handleBody(status, reply.readBody());
+    handleBody(status, reply.body);
 }
 
 namespace {
@@ -361,16 +351,15 @@ bool ApiCall::settleRepeatedDelete(const ApiError& error)
     return true;
 }
 
-void ApiCall::handleVerification(QRestReply& reply)
+void ApiCall::handleVerification(const HttpResponse& reply)
 {
     const ApiError original = *m_verifying;
-    if (reply.httpStatus() == 404) {
+    if (reply.status == 404) {
         succeed({});
         return;
     }
     if (reply.isSuccess()) {
-        const QString status =
-            reply.readJson().value_or(QJsonDocument()).object().value(u"status").toString();
+        const QString status = QJsonDocument::fromJson(reply.body).object().value(u"status").toString();
         if (status == u"cancelled" || status == u"deleted" || status == u"terminated") {
             succeed({});
             return;
@@ -381,8 +370,8 @@ void ApiCall::handleVerification(QRestReply& reply)
 
 void ApiCall::retryOrFail(const ApiError& error, Retry retry)
 {
-    const bool neverReached = error.networkError() == QNetworkReply::ConnectionRefusedError
-                              || error.networkError() == QNetworkReply::HostNotFoundError;
+    const bool neverReached = error.networkError() == TransportError::ConnectionRefused
+                              || error.networkError() == TransportError::HostNotFound;
     if (((error.kind() == ApiError::Kind::Transport || error.kind() == ApiError::Kind::Timeout)
          && !neverReached)
         || error.kind() == ApiError::Kind::InvalidResponse || error.httpStatus() == 502

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/api/apierror.h"
+#include "core/api/httptransport.h"
 #include "core/api/jsontape.h"
 
 #include <QByteArray>
@@ -17,10 +18,9 @@
 #include <QVariant>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
-class QNetworkReply;
-class QRestReply;
 class QTimer;
 
 namespace sfdesk {
@@ -153,7 +153,7 @@ private:
 
     void start();
     void sendAttempt();
-    void handleReply(QRestReply& reply);
+    void handleReply(const HttpResponse& reply);
     enum class Retry
     {
         IfTransient,
@@ -164,7 +164,7 @@ private:
     void fail(const ApiError& error);
     // A DELETE repeated after its answer was lost can find its own first attempt's work done.
     bool settleRepeatedDelete(const ApiError& error);
-    void handleVerification(QRestReply& reply);
+    void handleVerification(const HttpResponse& reply);
     // The successful answer's body: one page, or one of a list's pages.
     void handleBody(int status, const QByteArray& body);
     void continuePages(int status, const ApiAnswerMemo::Page& page);
@@ -177,9 +177,8 @@ private:
 
     QPointer<ApiClient> m_client;
     ApiRequest m_request;
-    QPointer<QNetworkReply> m_reply;
+    std::unique_ptr<HttpExchange> m_reply;
     QTimer* m_retryTimer = nullptr;
-    QStringList m_tlsErrors;
     // The pages read so far; a page that matched the previous answer has no data until needed.
     QList<std::optional<JsonNode>> m_pageData;
     ApiAnswerMemo m_previous;

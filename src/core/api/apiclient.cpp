@@ -6,13 +6,6 @@
 #include "core/api/resourcejson.h"
 
 #include <QFile>
-#include <QHostAddress>
-#include <QHttpHeaders>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QRestAccessManager>
-#include <QRestReply>
-#include <QSslConfiguration>
 #include <QUuid>
 
 #include <algorithm>
@@ -32,31 +25,49 @@ QUrlQuery withPoolHistory(QUrlQuery query)
     return query;
 }
 
+// 127.0.0.0/8 in QUrl's form of an IPv4 host (four decimal numbers).
+bool isLoopbackIpv4(QStringView host)
+{
+    const QList<QStringView> parts = host.split(u'.');
+    if (parts.size() != 4)
+        return false;
+    for (const QStringView part : parts) {
+        bool ok = false;
+        if (part.isEmpty() || part.size() > 3 || part.toUInt(&ok) > 255 || !ok)
+            return false;
+    }
+    return parts.first() == u"127";
+}
+
+// localhost, or a loopback address as QUrl writes a host: an IPv4 address in 127.0.0.0/8, ::1, or
+// an IPv4 loopback address mapped into IPv6 (::ffff:127.0.0.1).
+bool isLoopbackHost(const QString& host)
+{
+    if (host == u"localhost" || host == u"::1" || isLoopbackIpv4(host))
+        return true;
+    const QLatin1StringView mapped("::ffff:");
+    return host.startsWith(mapped, Qt::CaseInsensitive)
+           && isLoopbackIpv4(QStringView(host).sliced(mapped.size()));
+}
+
 } // namespace
 
-ApiClient::ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObject* parent)
+ApiClient::ApiClient(const QUrl& serverUrl, std::shared_ptr<HttpNetwork> network,
+                     std::unique_ptr<HttpTransport> transport, QObject* parent)
     : QObject(parent)
     , m_serverUrl(withoutCredentials(serverUrl))
-    , m_factory(apiBaseUrl(m_serverUrl))
-    , m_rest(std::make_unique<QRestAccessManager>(network))
+    , m_baseUrl(apiBaseUrl(m_serverUrl))
+    , m_network(std::move(network))
+    , m_transport(std::move(transport))
 {
-    Q_ASSERT(network);
+    Q_ASSERT(m_transport);
     if (!isAllowedServerUrl(m_serverUrl, &m_refusal) && m_refusal.isEmpty())
         m_refusal = m_serverUrl.toDisplayString();
-    QHttpHeaders headers;
-    headers.append(QHttpHeaders::WellKnownHeader::Accept, "application/json");
-    headers.append(QHttpHeaders::WellKnownHeader::UserAgent, userAgent());
-    m_factory.setCommonHeaders(headers);
-    m_factory.setTransferTimeout(m_options.transferTimeout);
-    // Qt copies every header of the request into the redirected one, the bearer token included:
-    // only a redirect to the same scheme, host and port may be followed.
-    m_factory.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                           QNetworkRequest::SameOriginRedirectPolicy);
 }
 
 ApiClient::~ApiClient()
 {
-    // Abort calls in flight while the REST manager that carries them still exists.
+    // Abort calls in flight while the transport that carries them still exists.
     qDeleteAll(findChildren<ApiCall*>(Qt::FindDirectChildrenOnly));
 }
 
@@ -85,9 +96,7 @@ bool ApiClient::isAllowedServerUrl(const QUrl& url, QString* why)
         return true;
     if (url.scheme() != u"http")
         return refuse(tr("Only https:// server addresses are supported."));
-    const QHostAddress address(url.host());
-    const bool loopback = url.host() == u"localhost" || (!address.isNull() && address.isLoopback());
-    if (!loopback)
+    if (!isLoopbackHost(url.host()))
         return refuse(
             tr("Plain http is allowed only to this computer (localhost); use https for %1.").arg(url.host()));
     return true;
@@ -98,9 +107,10 @@ QUrl ApiClient::withoutCredentials(const QUrl& url)
     return url.adjusted(QUrl::RemoveUserInfo);
 }
 
-std::optional<QList<QSslCertificate>> ApiClient::readCaCertificates(const QString& file, QString* why)
+std::optional<QByteArray> ApiClient::readCaCertificates(const QString& file, HttpNetwork& network,
+                                                        QString* why)
 {
-    const auto refuse = [why](const QString& reason) -> std::optional<QList<QSslCertificate>> {
+    const auto refuse = [why](const QString& reason) -> std::optional<QByteArray> {
         if (why)
             *why = reason;
         return std::nullopt;
@@ -112,19 +122,17 @@ std::optional<QList<QSslCertificate>> ApiClient::readCaCertificates(const QStrin
         return refuse(tr("The CA certificates file %1 cannot be read: %2").arg(file, pem.errorString()));
     if (pem.size() > maxBytes)
         return refuse(tr("The CA certificates file %1 is larger than 4 MiB.").arg(file));
-    const QByteArray data = pem.read(maxBytes + 1);
+    QByteArray data = pem.read(maxBytes + 1);
     if (pem.error() != QFileDevice::NoError)
         return refuse(tr("The CA certificates file %1 cannot be read: %2").arg(file, pem.errorString()));
-    QList<QSslCertificate> certificates = QSslCertificate::fromData(data, QSsl::Pem);
-    certificates.removeIf([](const QSslCertificate& c) { return c.isNull(); });
-    if (certificates.isEmpty())
+    if (network.certificateCount(data) == 0)
         return refuse(tr("The file %1 holds no PEM certificate (-----BEGIN CERTIFICATE-----).").arg(file));
-    return certificates;
+    return data;
 }
 
-std::optional<QNetworkProxy> ApiClient::proxyFromUrl(const QUrl& url, QString* why)
+std::optional<HttpProxy> ApiClient::proxyFromUrl(const QUrl& url, QString* why)
 {
-    const auto refuse = [why](const QString& reason) -> std::optional<QNetworkProxy> {
+    const auto refuse = [why](const QString& reason) -> std::optional<HttpProxy> {
         if (why)
             *why = reason;
         return std::nullopt;
@@ -136,20 +144,16 @@ std::optional<QNetworkProxy> ApiClient::proxyFromUrl(const QUrl& url, QString* w
     if (!url.userName().isEmpty() || !url.password().isEmpty())
         return refuse(tr("Proxies that ask for a user name and password are not supported."));
     if (scheme == u"http")
-        return QNetworkProxy(QNetworkProxy::HttpProxy, url.host(), quint16(url.port(8080)));
+        return HttpProxy(HttpProxy::Type::Http, url.host(), quint16(url.port(8080)));
     if (scheme == u"socks5")
-        return QNetworkProxy(QNetworkProxy::Socks5Proxy, url.host(), quint16(url.port(1080)));
+        return HttpProxy(HttpProxy::Type::Socks5, url.host(), quint16(url.port(1080)));
     return refuse(tr("Only http:// and socks5:// proxies are supported (an http proxy carries https "
                      "connections through CONNECT)."));
 }
 
-void ApiClient::setExtraCaCertificates(const QList<QSslCertificate>& certificates)
+void ApiClient::setExtraCaCertificates(const QByteArray& pem)
 {
-    // The system's certificates stay trusted: the configuration names them along with the extra
-    // ones, since a configuration with CA certificates of its own no longer loads the system's.
-    QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
-    configuration.setCaCertificates(QSslConfiguration::systemCaCertificates() + certificates);
-    m_factory.setSslConfiguration(configuration);
+    m_transport->addCaCertificates(pem);
 }
 
 QByteArray ApiClient::userAgent()
@@ -159,27 +163,23 @@ QByteArray ApiClient::userAgent()
 
 QUrl ApiClient::baseUrl() const
 {
-    return m_factory.baseUrl();
+    return m_baseUrl;
 }
 
 void ApiClient::setToken(const QString& token)
 {
     ++m_tokenGeneration;
-    if (token.isEmpty())
-        m_factory.clearBearerToken();
-    else
-        m_factory.setBearerToken(token.toUtf8());
+    m_token = token.toUtf8();
 }
 
 bool ApiClient::hasToken() const
 {
-    return !m_factory.bearerToken().isEmpty();
+    return !m_token.isEmpty();
 }
 
 void ApiClient::setOptions(const ClientOptions& options)
 {
     m_options = options;
-    m_factory.setTransferTimeout(options.transferTimeout);
 }
 
 ApiCall* ApiClient::send(ApiRequest request)
@@ -199,33 +199,29 @@ ApiCall* ApiClient::send(ApiRequest request)
     return call;
 }
 
-QNetworkReply* ApiClient::dispatch(ApiCall* call)
+std::unique_ptr<HttpExchange> ApiClient::dispatch(ApiCall* call, HttpHandlers handlers)
 {
     const ApiRequest& spec = call->request();
     QUrlQuery query = spec.query;
     if (spec.allPages && !query.hasQueryItem(QStringLiteral("limit")))
         query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
-    QNetworkRequest request = m_factory.createRequest(spec.path, query);
+    HttpRequest request;
+    request.method = spec.method;
+    request.api = true;
+    request.apiBase = m_baseUrl;
+    request.path = spec.path;
+    request.query = query;
+    request.commonHeaders = {{QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json")},
+                             {QByteArrayLiteral("User-Agent"), userAgent()}};
+    request.bearerToken = m_token;
+    request.transferTimeout = m_options.transferTimeout;
     call->m_sentWithToken = m_tokenGeneration;
-    for (const auto& [name, value] : spec.headers)
-        request.setRawHeader(name, value);
-    const auto callback = [call](QRestReply& reply) { call->handleReply(reply); };
+    request.headers = spec.headers;
     if (spec.body) {
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        const QByteArray data = spec.body->toJson(QJsonDocument::Compact);
-        if (spec.method == "POST")
-            return m_rest->post(request, data, call, callback);
-        if (spec.method == "PATCH")
-            return m_rest->patch(request, data, call, callback);
-        if (spec.method == "PUT")
-            return m_rest->put(request, data, call, callback);
-        return m_rest->sendCustomRequest(request, spec.method, data, call, callback);
+        request.contentType = QByteArrayLiteral("application/json");
+        request.body = spec.body->toJson(QJsonDocument::Compact);
     }
-    if (spec.method == "GET")
-        return m_rest->get(request, call, callback);
-    if (spec.method == "DELETE")
-        return m_rest->deleteResource(request, call, callback);
-    return m_rest->sendCustomRequest(request, spec.method, QByteArray(), call, callback);
+    return m_transport->send(request, std::move(handlers));
 }
 
 ApiReply<Account> ApiClient::me()

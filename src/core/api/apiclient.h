@@ -4,16 +4,13 @@
 
 #include "core/api/apicall.h"
 #include "core/api/apireply.h"
+#include "core/api/httptransport.h"
 #include "core/api/infinibandadapter.h"
 #include "core/api/requests.h"
 #include "core/model/orderbook.h"
 #include "core/model/resources.h"
 
-#include <QNetworkProxy>
-#include <QNetworkRequestFactory>
 #include <QObject>
-#include <QSslCertificate>
-#include <QSslConfiguration>
 #include <QUrl>
 
 #include <chrono>
@@ -22,7 +19,7 @@
 #include <utility>
 
 class QNetworkAccessManager;
-class QRestAccessManager;
+class QSslConfiguration;
 
 namespace sfdesk {
 
@@ -43,8 +40,8 @@ struct ClientOptions
 // returns an ApiReply<T>, the typed handle of an ApiCall that reports once; T is one of the value
 // types of core/model/resources.h (or void), and a handler for another type does not compile.
 //
-// Requests go through the given QNetworkAccessManager (tests inject a fake), wrapped in a
-// QRestAccessManager, built by one QNetworkRequestFactory: base URL with /preview/v2, bearer
+// Requests go through the given HttpTransport (httptransport.h; over a QNetworkAccessManager, which
+// tests may fake), each built as by one QNetworkRequestFactory: base URL with /preview/v2, bearer
 // token, Accept: application/json, a User-Agent with the version, a transfer timeout, and the
 // connection's extra CA certificates, if any. TLS errors are never ignored, plain http is refused except to
 // loopback, redirects are followed only within the server's origin (so the token never reaches another host),
@@ -56,6 +53,10 @@ class ApiClient final : public QObject
 
 public:
     // serverUrl is the server root (https://api.sfcompute.com) or already ends in /preview/v2.
+    // network makes the transports of transfers that need their own (PartTransfer); it may be null.
+    ApiClient(const QUrl& serverUrl, std::shared_ptr<HttpNetwork> network,
+              std::unique_ptr<HttpTransport> transport, QObject* parent = nullptr);
+    // Over a QNetworkAccessManager (tests): defined in the static library sfdesk_network.
     ApiClient(const QUrl& serverUrl, QNetworkAccessManager* network, QObject* parent = nullptr);
     ~ApiClient() override;
 
@@ -66,12 +67,13 @@ public:
     // The address without user name and password, which are never sent, shown or stored.
     static QUrl withoutCredentials(const QUrl& url);
     // The CA certificates of a PEM file (a private CA's), or nullopt with *why in a sentence: the
-    // file cannot be read, is too large or holds no certificate.
-    static std::optional<QList<QSslCertificate>> readCaCertificates(const QString& file, QString* why);
+    // file cannot be read, is too large or holds no certificate (as `network` reads them).
+    static std::optional<QByteArray> readCaCertificates(const QString& file, HttpNetwork& network,
+                                                        QString* why);
     // A proxy from http://host:port or socks5://host:port, or nullopt with *why: another scheme
     // (https proxies are not supported), no host, or a user name or password in the address
     // (not supported: they would have to be kept somewhere).
-    static std::optional<QNetworkProxy> proxyFromUrl(const QUrl& url, QString* why);
+    static std::optional<HttpProxy> proxyFromUrl(const QUrl& url, QString* why);
 
     QUrl serverUrl() const { return m_serverUrl; }
     QUrl baseUrl() const;
@@ -79,11 +81,15 @@ public:
     bool hasToken() const;
     void setOptions(const ClientOptions& options);
     const ClientOptions& options() const { return m_options; }
-    // Trusted for this server besides the system's CA certificates. Certificate errors are still
-    // never ignored.
-    void setExtraCaCertificates(const QList<QSslCertificate>& certificates);
-    // The TLS settings every request is made with.
-    QSslConfiguration sslConfiguration() const { return m_factory.sslConfiguration(); }
+    // Trusted for this server besides the system's CA certificates (PEM). Certificate errors are
+    // still never ignored.
+    void setExtraCaCertificates(const QByteArray& pem);
+    // The TLS settings every request is made with, when the transport is Qt Network's (tests):
+    // defined in the static library sfdesk_network.
+    QSslConfiguration sslConfiguration() const;
+    HttpTransport* transport() const { return m_transport.get(); }
+    // Null when the client was made without one.
+    std::shared_ptr<HttpNetwork> network() const { return m_network; }
 
     // --- Account ----------------------------------------------------------------------------
     ApiReply<Account> me();
@@ -213,7 +219,7 @@ Q_SIGNALS:
 
 private:
     friend class ApiCall;
-    QNetworkReply* dispatch(ApiCall* call);
+    std::unique_ptr<HttpExchange> dispatch(ApiCall* call, HttpHandlers handlers);
     // The result type is the parser's: what a call declares is what its handlers get.
     template <typename T> ApiReply<T> send(ApiRequest request, ResultParser<T> parser)
     {
@@ -229,8 +235,10 @@ private:
 
     QUrl m_serverUrl;
     QString m_refusal; // why the URL is refused, empty when allowed
-    QNetworkRequestFactory m_factory;
-    std::unique_ptr<QRestAccessManager> m_rest;
+    QUrl m_baseUrl;
+    QByteArray m_token;
+    std::shared_ptr<HttpNetwork> m_network;
+    std::unique_ptr<HttpTransport> m_transport;
     ClientOptions m_options;
     // Counts setToken() calls: a call remembers the one its request carried.
     quint64 m_tokenGeneration = 0;

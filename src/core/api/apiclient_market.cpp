@@ -6,13 +6,6 @@
 #include "core/api/resourcejson.h"
 
 #include <QFile>
-#include <QHostAddress>
-#include <QHttpHeaders>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QRestAccessManager>
-#include <QRestReply>
-#include <QSslConfiguration>
 #include <QUuid>
 
 #include <algorithm>

@@ -5,21 +5,20 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRestReply>
 #include <QUrl>
 
 namespace sfdesk {
 
 namespace {
 
-bool isTimeout(QNetworkReply::NetworkError error)
+bool isTimeout(TransportError error)
 {
-    return error == QNetworkReply::TimeoutError || error == QNetworkReply::ProxyTimeoutError;
+    return error == TransportError::Timeout || error == TransportError::ProxyTimeout;
 }
 
-bool isTls(QNetworkReply::NetworkError error)
+bool isTls(TransportError error)
 {
-    return error == QNetworkReply::SslHandshakeFailedError;
+    return error == TransportError::SslHandshakeFailed;
 }
 
 } // namespace
@@ -55,31 +54,31 @@ ApiError ApiError::fromStatus(int httpStatus, const QByteArray& body)
     return error;
 }
 
-ApiError ApiError::fromReply(QRestReply& reply, const QByteArray& body, const QStringList& tlsErrors)
+ApiError ApiError::fromResponse(const HttpResponse& response)
 {
     // A transport failure after a 2xx status line (a cut-off body) is still a transport failure.
-    const int status = reply.httpStatus();
-    if (reply.hasError() && (status == 0 || (status >= 200 && status < 300))) {
-        ApiError error = transport(reply.error(), reply.errorString(), tlsErrors);
+    const int status = response.status;
+    if (response.hasError() && (status == 0 || (status >= 200 && status < 300))) {
+        ApiError error = transport(response.error, response.errorString, response.tlsErrors);
         error.m_httpStatus = status;
         return error;
     }
-    ApiError error = fromStatus(reply.httpStatus(), body);
-    if (reply.hasError()) {
-        error.m_networkError = reply.error();
-        error.m_networkErrorString = reply.errorString();
+    ApiError error = fromStatus(status, response.body);
+    if (response.hasError()) {
+        error.m_networkError = response.error;
+        error.m_networkErrorString = response.errorString;
     }
     return error;
 }
 
-ApiError ApiError::transport(QNetworkReply::NetworkError networkError, const QString& errorString,
+ApiError ApiError::transport(TransportError networkError, const QString& errorString,
                              const QStringList& tlsErrors)
 {
     ApiError error;
-    error.m_kind = isTimeout(networkError)                                 ? Kind::Timeout
-                   : (isTls(networkError) || !tlsErrors.isEmpty())         ? Kind::Tls
-                   : networkError == QNetworkReply::OperationCanceledError ? Kind::Cancelled
-                                                                           : Kind::Transport;
+    error.m_kind = isTimeout(networkError)                             ? Kind::Timeout
+                   : (isTls(networkError) || !tlsErrors.isEmpty())     ? Kind::Tls
+                   : networkError == TransportError::OperationCanceled ? Kind::Cancelled
+                                                                       : Kind::Transport;
     error.m_networkError = networkError;
     error.m_networkErrorString = errorString;
     error.m_tlsErrors = tlsErrors;
@@ -90,7 +89,7 @@ ApiError ApiError::cancelled()
 {
     ApiError error;
     error.m_kind = Kind::Cancelled;
-    error.m_networkError = QNetworkReply::OperationCanceledError;
+    error.m_networkError = TransportError::OperationCanceled;
     return error;
 }
 
@@ -177,8 +176,8 @@ bool ApiError::outcomeUnknown() const
         return true;
     case Kind::Transport:
         // Refused or no such host: the request never reached a server.
-        return m_networkError != QNetworkReply::ConnectionRefusedError
-               && m_networkError != QNetworkReply::HostNotFoundError;
+        return m_networkError != TransportError::ConnectionRefused
+               && m_networkError != TransportError::HostNotFound;
     case Kind::Http:
         return m_httpStatus >= 500;
     case Kind::None:
@@ -198,18 +197,18 @@ bool ApiError::isTransient() const
         return true;
     case Kind::Transport:
         switch (m_networkError) {
-        case QNetworkReply::ConnectionRefusedError:
-        case QNetworkReply::RemoteHostClosedError:
-        case QNetworkReply::TemporaryNetworkFailureError:
-        case QNetworkReply::NetworkSessionFailedError:
-        case QNetworkReply::UnknownNetworkError:
-        case QNetworkReply::ProxyConnectionClosedError:
-        case QNetworkReply::ProxyConnectionRefusedError:
-        case QNetworkReply::UnknownProxyError:
-        case QNetworkReply::InternalServerError:
-        case QNetworkReply::ServiceUnavailableError:
-        case QNetworkReply::UnknownServerError:
-        case QNetworkReply::ProtocolFailure:
+        case TransportError::ConnectionRefused:
+        case TransportError::RemoteHostClosed:
+        case TransportError::TemporaryNetworkFailure:
+        case TransportError::NetworkSessionFailed:
+        case TransportError::UnknownNetwork:
+        case TransportError::ProxyConnectionClosed:
+        case TransportError::ProxyConnectionRefused:
+        case TransportError::UnknownProxy:
+        case TransportError::InternalServerError:
+        case TransportError::ServiceUnavailable:
+        case TransportError::UnknownServer:
+        case TransportError::ProtocolFailure:
             return true;
         default:
             return false;
@@ -244,14 +243,14 @@ QString ApiError::message() const
             .arg(m_tlsErrors.isEmpty() ? m_networkErrorString : m_tlsErrors.join(u"; "));
     case Kind::Transport:
         switch (m_networkError) {
-        case QNetworkReply::ConnectionRefusedError:
+        case TransportError::ConnectionRefused:
             return tr("The server refused the connection. Is it running?");
-        case QNetworkReply::HostNotFoundError:
+        case TransportError::HostNotFound:
             return tr("The server's address could not be found. Check the connection's URL.");
-        case QNetworkReply::RemoteHostClosedError:
+        case TransportError::RemoteHostClosed:
             return tr("The server closed the connection before answering.");
-        case QNetworkReply::TooManyRedirectsError:
-        case QNetworkReply::InsecureRedirectError:
+        case TransportError::TooManyRedirects:
+        case TransportError::InsecureRedirect:
             return tr("The server redirected the request somewhere the app will not follow.");
         default:
             return tr("The request could not be sent: %1").arg(m_networkErrorString);
@@ -319,7 +318,7 @@ QString ApiError::technicalDetails() const
         lines << QStringLiteral("message: %1").arg(m_serverMessage);
     for (const FieldError& detail : m_details)
         lines << QStringLiteral("detail: %1 %2 %3").arg(detail.code, detail.field, detail.message);
-    if (m_networkError != QNetworkReply::NoError)
+    if (m_networkError != TransportError::NoError)
         lines << QStringLiteral("network error %1: %2")
                      .arg(static_cast<int>(m_networkError))
                      .arg(m_networkErrorString);

@@ -3,14 +3,12 @@
 #pragma once
 
 #include "common/fielderror.h"
+#include "core/api/httptransport.h"
 
 #include <QCoreApplication>
 #include <QList>
 #include <QMetaType>
-#include <QNetworkReply>
 #include <QString>
-
-class QRestReply;
 
 namespace sfdesk {
 
@@ -55,9 +53,10 @@ public:
     };
 
     ApiError() = default;
-    static ApiError fromReply(QRestReply& reply, const QByteArray& body, const QStringList& tlsErrors = {});
+    // A response that is not a success: its status and envelope, or its transport error.
+    static ApiError fromResponse(const HttpResponse& response);
     static ApiError fromStatus(int httpStatus, const QByteArray& body);
-    static ApiError transport(QNetworkReply::NetworkError error, const QString& errorString,
+    static ApiError transport(TransportError error, const QString& errorString,
                               const QStringList& tlsErrors = {});
     static ApiError cancelled();
     static ApiError invalidResponse(int httpStatus, const QString& problem);
@@ -69,7 +68,7 @@ public:
     Kind kind() const { return m_kind; }
     Reason reason() const;
     int httpStatus() const { return m_httpStatus; }
-    QNetworkReply::NetworkError networkError() const { return m_networkError; }
+    TransportError networkError() const { return m_networkError; }
     QString networkErrorString() const { return m_networkErrorString; }
     // The envelope's error.type and error.message, empty without an envelope.
     QString type() const { return m_type; }
@@ -100,7 +99,7 @@ private:
 
     Kind m_kind = Kind::None;
     int m_httpStatus = 0;
-    QNetworkReply::NetworkError m_networkError = QNetworkReply::NoError;
+    TransportError m_networkError = TransportError::NoError;
     QString m_networkErrorString;
     QString m_type;
     QString m_serverMessage;

@@ -479,7 +479,7 @@ PartTransfer* ImageUploads::transfer()
 {
     // Its thread starts with the first part: most sessions never upload.
     if (!m_transfer) {
-        m_transfer = new PartTransfer(this);
+        m_transfer = new PartTransfer(m_client->network(), this);
         connect(m_transfer, &PartTransfer::finished, this, [this](quint64 id, const ApiError& error) {
             const auto owner = m_transferParts.take(id);
             if (owner.first)

@@ -5,14 +5,10 @@
 #include "core/api/apiclient.h"
 
 #include <QFile>
-#include <QHash>
 #include <QIODevice>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QPointer>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace sfdesk {
 
@@ -80,30 +76,24 @@ private:
 
 } // namespace
 
-// Lives on the transfer thread: its network manager, replies and file slices are that thread's.
+// Lives on the transfer thread: its transport, exchanges and file slices are that thread's.
 class PartTransferWorker final : public QObject
 {
     Q_OBJECT
 
 public:
-    using QObject::QObject;
+    explicit PartTransferWorker(std::shared_ptr<HttpNetwork> network)
+        : m_network(std::move(network))
+    {}
     ~PartTransferWorker() override
     {
-        // Nobody is told any more: the owner is going away.
-        const QHash<quint64, QPointer<QNetworkReply>> replies = std::exchange(m_replies, {});
-        for (const QPointer<QNetworkReply>& reply : replies) {
-            if (reply) {
-                reply->disconnect(this);
-                reply->abort();
-            }
-        }
+        // Nobody is told any more: the owner is going away. An exchange destroyed is aborted.
+        m_exchanges.clear();
     }
 
     void send(quint64 id, const PartTransfer::Job& job, const PartTransfer::Progress& progress)
     {
-        if (!m_network)
-            m_network = new QNetworkAccessManager(this);
-        auto* slice = new FileSlice(job.path, job.offset, job.length, this);
+        auto* slice = new FileSlice(job.path, job.offset, job.length, nullptr);
         if (!slice->open(QIODevice::ReadOnly)) {
             const QString problem = slice->errorString();
             delete slice;
@@ -111,52 +101,61 @@ public:
                 id, ApiError::configuration(PartTransfer::tr("Cannot read %1: %2").arg(job.path, problem)));
             return;
         }
-        QNetworkRequest request(job.url);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
-        request.setHeader(QNetworkRequest::ContentLengthHeader, job.length);
-        request.setHeader(QNetworkRequest::UserAgentHeader, ApiClient::userAgent());
+        if (!m_network) {
+            delete slice;
+            Q_EMIT finished(id, ApiError::configuration(ApiCall::tr("the connection was closed")));
+            return;
+        }
+        if (!m_transport)
+            m_transport = m_network->ownTransport(std::nullopt);
+        HttpRequest request;
+        request.method = "PUT";
+        request.url = job.url;
+        request.contentType = QByteArrayLiteral("application/octet-stream");
+        request.contentLength = job.length;
+        request.headers = {{QByteArrayLiteral("User-Agent"), ApiClient::userAgent()}};
         // A presigned URL is followed nowhere else; a minute without progress ends the attempt.
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-        request.setTransferTimeout(60000);
-        QNetworkReply* reply = m_network->put(request, slice);
-        slice->setParent(reply);
-        m_replies.insert(id, reply);
-        connect(reply, &QNetworkReply::uploadProgress, this,
-                [progress](qint64 sent, qint64) { progress->store(sent, std::memory_order_relaxed); });
-        connect(reply, &QNetworkReply::finished, this, [this, id, reply] {
-            m_replies.remove(id);
-            reply->deleteLater();
-            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            // An aborted reply is closed and has nothing to read.
-            const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-            if (status >= 200 && status < 300 && reply->error() == QNetworkReply::NoError)
+        request.transferTimeout = std::chrono::milliseconds(60000);
+        // The exchange takes the slice over.
+        request.upload = slice;
+        HttpHandlers handlers;
+        handlers.uploadProgress = [progress](qint64 sent, qint64) {
+            progress->store(sent, std::memory_order_relaxed);
+        };
+        handlers.done = [this, id](const HttpResponse& response) {
+            m_exchanges.erase(id);
+            const int status = response.status;
+            if (status >= 200 && status < 300 && !response.hasError())
                 Q_EMIT finished(id, ApiError());
-            else if (reply->error() == QNetworkReply::OperationCanceledError)
+            else if (response.error == TransportError::OperationCanceled)
                 Q_EMIT finished(id, ApiError::cancelled());
             else if (status > 0)
-                Q_EMIT finished(id, ApiError::fromStatus(status, body));
+                Q_EMIT finished(id, ApiError::fromStatus(status, response.body));
             else
-                Q_EMIT finished(id, ApiError::transport(reply->error(), reply->errorString()));
-        });
+                Q_EMIT finished(id, ApiError::transport(response.error, response.errorString));
+        };
+        m_exchanges[id] = m_transport->send(request, std::move(handlers));
     }
 
     void abort(quint64 id)
     {
-        if (const QPointer<QNetworkReply> reply = m_replies.value(id))
-            reply->abort();
+        const auto found = m_exchanges.find(id);
+        if (found != m_exchanges.end() && found->second)
+            found->second->abort();
     }
 
 Q_SIGNALS:
     void finished(quint64 id, const sfdesk::ApiError& error);
 
 private:
-    QNetworkAccessManager* m_network = nullptr;
-    QHash<quint64, QPointer<QNetworkReply>> m_replies;
+    std::shared_ptr<HttpNetwork> m_network;
+    std::unique_ptr<HttpTransport> m_transport;
+    std::unordered_map<quint64, std::unique_ptr<HttpExchange>> m_exchanges;
 };
 
-PartTransfer::PartTransfer(QObject* parent)
+PartTransfer::PartTransfer(std::shared_ptr<HttpNetwork> network, QObject* parent)
     : QObject(parent)
-    , m_worker(new PartTransferWorker)
+    , m_worker(new PartTransferWorker(std::move(network)))
 {
     m_thread.setObjectName(QStringLiteral("image upload transfers"));
     m_worker->moveToThread(&m_thread);

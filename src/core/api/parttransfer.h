@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/api/apierror.h"
+#include "core/api/httptransport.h"
 
 #include <QObject>
 #include <QString>
@@ -17,9 +18,9 @@ namespace sfdesk {
 class PartTransferWorker;
 
 // Sends byte ranges of local files to presigned URLs (PUT, application/octet-stream, no token: the
-// URL is the permission), on a thread of its own with a network manager of its own. The UI thread
-// neither reads the files nor sees the transfers' progress signals: each send reports how far it
-// got in an atomic the caller reads when it likes, and once when it ends.
+// URL is the permission), on a thread of its own with a transport of its own (made by `network`).
+// The UI thread neither reads the files nor sees the transfers' progress signals: each send reports
+// how far it got in an atomic the caller reads when it likes, and once when it ends.
 class PartTransfer final : public QObject
 {
     Q_OBJECT
@@ -35,7 +36,7 @@ public:
     };
     using Progress = std::shared_ptr<std::atomic<qint64>>;
 
-    explicit PartTransfer(QObject* parent = nullptr);
+    explicit PartTransfer(std::shared_ptr<HttpNetwork> network, QObject* parent = nullptr);
     // Aborts what is in flight and stops the thread.
     ~PartTransfer() override;
 

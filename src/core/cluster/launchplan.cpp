@@ -5,7 +5,6 @@
 #include "common/constvalue.h"
 #include "core/cli/sfcommand.h"
 
-#include <QHostAddress>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -56,9 +55,13 @@ bool isUsableHost(const QString& host)
         return true;
     // An IPv6 address as ssh and torchrun take it, without a zone ("%eth0").
     static const QRegularExpression ipv6(QRegularExpression::anchoredPattern(u"[0-9A-Fa-f:.]+"_s));
-    QHostAddress address;
-    return ipv6.match(host).hasMatch() && address.setAddress(host)
-           && address.protocol() == QAbstractSocket::IPv6Protocol;
+    if (!ipv6.match(host).hasMatch())
+        return false;
+    // QUrl reads a bracketed host as an IPv6 address, and leaves the URL without a host when it is
+    // not one.
+    QUrl url;
+    url.setHost(u'[' + host + u']');
+    return url.isValid() && !url.host().isEmpty();
 }
 
 QString commentText(const QString& text)

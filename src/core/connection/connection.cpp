@@ -9,32 +9,27 @@
 #include "core/settings/secretstore.h"
 
 #include <QMetaEnum>
-#include <QNetworkAccessManager>
-#include <QNetworkProxy>
-#include <QSslCertificate>
 
 namespace sfdesk {
 
 using namespace Qt::StringLiterals;
 
-Connection::Connection(const ConnectionProfile& profile, SecretStore* secrets, QNetworkAccessManager* network,
+Connection::Connection(const ConnectionProfile& profile, SecretStore* secrets, NetworkAccess network,
                        LocalServerFactory localServer, const QProcessEnvironment& environment,
                        QObject* parent)
     : QObject(parent)
     , m_profile(profile)
     , m_secrets(secrets)
-    , m_network(network)
+    , m_network(std::move(network))
     , m_localServerFactory(std::move(localServer))
     , m_environment(environment)
 {}
 
 Connection::~Connection()
 {
-    // The session's calls go through the client, whose server may be the local one and whose
-    // network access may be this connection's own.
+    // The session's calls go through the client, whose server may be the local one.
     m_session.reset();
     m_client.reset();
-    m_ownNetwork.reset();
     m_localServer.reset();
 }
 
@@ -68,16 +63,19 @@ void Connection::setState(State state, const QString& problem)
 
 bool Connection::createClient(const QUrl& serverUrl, QString* why)
 {
+    const std::shared_ptr<HttpNetwork> network = m_network.network(why);
+    if (!network)
+        return false;
     // The profile's own trust and proxy, or none of it: a file that cannot be read is an error,
     // never a quiet fall back to the system's settings.
-    QList<QSslCertificate> authorities;
+    QByteArray authorities;
     if (!m_profile.caCertificates.isEmpty()) {
-        const auto read = ApiClient::readCaCertificates(m_profile.caCertificates, why);
+        const auto read = ApiClient::readCaCertificates(m_profile.caCertificates, *network, why);
         if (!read)
             return false;
         authorities = *read;
     }
-    std::optional<QNetworkProxy> proxy;
+    std::optional<HttpProxy> proxy;
     if (!m_profile.proxy.isEmpty()) {
         proxy = ApiClient::proxyFromUrl(m_profile.proxy, why);
         if (!proxy)
@@ -86,14 +84,9 @@ bool Connection::createClient(const QUrl& serverUrl, QString* why)
     // A network access of its own: Qt reuses an open connection to the same host and port whatever
     // the request's TLS settings, so a connection trusted through this profile's CA must never
     // serve another, nor one of another's serve this.
-    QNetworkAccessManager* network = m_network;
-    if (proxy || !authorities.isEmpty()) {
-        m_ownNetwork = std::make_unique<QNetworkAccessManager>();
-        if (proxy)
-            m_ownNetwork->setProxy(*proxy);
-        network = m_ownNetwork.get();
-    }
-    m_client = std::make_unique<ApiClient>(serverUrl, network);
+    std::unique_ptr<HttpTransport> transport =
+        proxy || !authorities.isEmpty() ? network->ownTransport(proxy) : network->sharedTransport();
+    m_client = std::make_unique<ApiClient>(serverUrl, network, std::move(transport));
     if (!authorities.isEmpty())
         m_client->setExtraCaCertificates(authorities);
     m_session = std::make_unique<Session>(m_client.get());

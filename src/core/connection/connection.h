@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "core/api/httptransport.h"
 #include "core/model/resources.h"
 #include "core/settings/connectionprofile.h"
 
@@ -11,8 +12,6 @@
 
 #include <functional>
 #include <memory>
-
-class QNetworkAccessManager;
 
 namespace sfdesk {
 
@@ -66,7 +65,10 @@ public:
     };
     Q_ENUM(State)
 
-    Connection(const ConnectionProfile& profile, SecretStore* secrets, QNetworkAccessManager* network,
+    // network: where the client's transport comes from, asked when the client is made (after the
+    // local server has started, for the local profile); a network that cannot be had fails the
+    // connection with its reason.
+    Connection(const ConnectionProfile& profile, SecretStore* secrets, NetworkAccess network,
                LocalServerFactory localServer = {},
                const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment(),
                QObject* parent = nullptr);
@@ -136,12 +138,10 @@ private:
 
     ConnectionProfile m_profile;
     SecretStore* m_secrets;
-    QNetworkAccessManager* m_network;
+    NetworkAccess m_network;
     LocalServerFactory m_localServerFactory;
     QProcessEnvironment m_environment;
     std::unique_ptr<LocalServer> m_localServer;
-    // This connection's own network access, when its profile names a proxy or CA certificates.
-    std::unique_ptr<QNetworkAccessManager> m_ownNetwork;
     std::unique_ptr<ApiClient> m_client;
     std::unique_ptr<Session> m_session;
     State m_state = State::Starting;

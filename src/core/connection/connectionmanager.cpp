@@ -19,7 +19,7 @@ ConnectionManager::ConnectionManager(const Services& services, QObject* parent)
     : QObject(parent)
     , m_services(services)
 {
-    Q_ASSERT(services.settings && services.secrets && services.network);
+    Q_ASSERT(services.settings && services.secrets && !services.network.isNull());
 }
 
 ConnectionManager::~ConnectionManager()
@@ -214,9 +214,11 @@ bool ConnectionManager::isUsableServer(const QUrl& url, QString* why)
     return ApiClient::isAllowedServerUrl(url, why);
 }
 
-bool ConnectionManager::isUsableCaFile(const QString& file, QString* why)
+bool ConnectionManager::isUsableCaFile(const QString& file, QString* why) const
 {
-    return ApiClient::readCaCertificates(file, why).has_value();
+    // The certificates are read as the connection will read them, by the network module.
+    const std::shared_ptr<HttpNetwork> network = m_services.network.network(why);
+    return network && ApiClient::readCaCertificates(file, *network, why).has_value();
 }
 
 bool ConnectionManager::isUsableProxy(const QUrl& proxy, QString* why)

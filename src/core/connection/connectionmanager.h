@@ -11,8 +11,6 @@
 
 #include <memory>
 
-class QNetworkAccessManager;
-
 namespace sfdesk {
 
 class SecretStore;
@@ -34,7 +32,8 @@ public:
     {
         Settings* settings = nullptr;
         SecretStore* secrets = nullptr;
-        QNetworkAccessManager* network = nullptr;
+        // Where the connections' HTTP transports come from (the network module in the app).
+        NetworkAccess network;
         // Starts the local profile's simulator; without one the local profile cannot start.
         LocalServerFactory localServer;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -76,7 +75,7 @@ public:
     // why not in *why. A server: https anywhere, http only to loopback.
     static bool isUsableServer(const QUrl& url, QString* why);
     // A PEM file of CA certificates that can be read and holds at least one.
-    static bool isUsableCaFile(const QString& file, QString* why);
+    bool isUsableCaFile(const QString& file, QString* why) const;
     // http://host:port or socks5://host:port, without credentials.
     static bool isUsableProxy(const QUrl& proxy, QString* why);
 

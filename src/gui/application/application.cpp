@@ -70,7 +70,7 @@ Application::Application(const Services& services, QObject* parent)
     , m_window(std::make_unique<MainWindow>(services.settings))
     , m_connections(std::make_unique<ConnectionManager>(services))
 {
-    Q_ASSERT(services.settings && services.secrets && services.network);
+    Q_ASSERT(services.settings && services.secrets && !services.network.isNull());
     // A first start shows everything the account has, whichever workspace it is in.
     if (!m_context->hasRememberedScope())
         m_context->setAllWorkspaces(true);

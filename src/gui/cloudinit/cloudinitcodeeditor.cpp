@@ -3,14 +3,11 @@
 #include "gui/cloudinit/cloudinitcodeeditor.h"
 
 #include "common/constvalue.h"
+#include "common/logging.h"
 #include "core/cloudinit/cloudconfigschema.h"
 #include "core/cloudinit/validator.h"
 #include "core/util/plaintext.h"
-
-#include <KSyntaxHighlighting/Definition>
-#include <KSyntaxHighlighting/Repository>
-#include <KSyntaxHighlighting/SyntaxHighlighter>
-#include <KSyntaxHighlighting/Theme>
+#include "gui/cloudinit/highlighting.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -26,8 +23,11 @@
 #include <QSet>
 #include <QStringListModel>
 #include <QTextBlock>
+#include <QTextDocument>
 #include <QTimer>
 #include <QToolTip>
+
+#include <utility>
 
 namespace sfdesk {
 
@@ -94,20 +94,29 @@ void collectFolds(const CloudInit::YamlNode& node, QList<QPair<int, int>>& out)
 
 } // namespace
 
-KSyntaxHighlighting::Repository& CloudInitCodeEditor::repository()
+void CloudInitCodeEditor::loadHighlighting()
 {
-    static KSyntaxHighlighting::Repository repository;
-    return repository;
+    QTextDocument document;
+    // The module, and in it the syntax definitions, load with the first highlighter.
+    const std::unique_ptr<HighlightingModule::Highlighter> highlighter =
+        HighlightingModule::create(&document, nullptr);
+    if (highlighter)
+        highlighter->setDefinition(u"YAML"_s);
 }
 
 CloudInitCodeEditor::CloudInitCodeEditor(QWidget* parent)
     : QPlainTextEdit(parent)
-    , m_highlighter(new KSyntaxHighlighting::SyntaxHighlighter(document()))
     , m_sidebar(new CloudInitCodeEditorSidebar(this))
     , m_completer(new QCompleter(this))
     , m_completionModel(new QStringListModel(this))
 {
     setObjectName(u"cloudInitEditor"_s);
+    QString why;
+    m_highlighter = HighlightingModule::create(document(), &why);
+    // Said once: every editor after the first would say the same.
+    static bool told = false;
+    if (!m_highlighter && !std::exchange(told, true))
+        qCWarning(lcUi).noquote() << "The cloud-init editor shows no syntax colours:" << why;
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setTabChangesFocus(false);
@@ -142,17 +151,16 @@ CloudInitCodeEditor::~CloudInitCodeEditor() = default;
 
 QString CloudInitCodeEditor::syntaxName() const
 {
-    return m_highlighter->definition().name();
+    return m_highlighter ? m_highlighter->definitionName() : QString();
 }
 
 void CloudInitCodeEditor::updateDefinition()
 {
     const bool script = document()->firstBlock().text().startsWith(u"#!"_s);
     const QString wanted = script ? u"Bash"_s : u"YAML"_s;
-    if (m_highlighter->definition().name() == wanted)
+    if (!m_highlighter || m_highlighter->definitionName() == wanted)
         return;
-    m_highlighter->setDefinition(repository().definitionForName(wanted));
-    m_highlighter->rehighlight();
+    m_highlighter->setDefinition(wanted);
 }
 
 void CloudInitCodeEditor::applyThemeForPalette()
@@ -162,35 +170,38 @@ void CloudInitCodeEditor::applyThemeForPalette()
     m_applyingTheme = true;
     // Follow the application's palette (light or dark), not this widget's, which the theme recolours.
     const QPalette base = QApplication::palette(this);
-    const KSyntaxHighlighting::Theme theme = repository().defaultTheme(
-        base.color(QPalette::Base).lightness() < 128 ? KSyntaxHighlighting::Repository::DarkTheme
-                                                     : KSyntaxHighlighting::Repository::LightTheme);
-    // Only the roles the theme owns: a palette with every role set would no longer follow the
-    // application's, and a switch to dark would leave the editor light.
-    QPalette pal;
-    pal.setColor(QPalette::Base,
-                 QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::BackgroundColor)));
-    pal.setColor(QPalette::Highlight,
-                 QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::TextSelection)));
-    pal.setColor(QPalette::Text, QColor::fromRgba(theme.textColor(KSyntaxHighlighting::Theme::Normal)));
-    setPalette(pal);
-    m_highlighter->setTheme(theme);
-    m_highlighter->rehighlight();
+    const bool dark = base.color(QPalette::Base).lightness() < 128;
+    // Without the highlighting module: no theme, the palette's own colours.
+    HighlightingModule::Colors colors;
+    colors.background = base.color(QPalette::Base).rgba();
+    colors.selection = base.color(QPalette::Highlight).rgba();
+    colors.text = base.color(QPalette::Text).rgba();
+    colors.markError = dark ? qRgb(0xf4, 0x43, 0x36) : qRgb(0xc6, 0x28, 0x28);
+    colors.currentLine = base.color(QPalette::AlternateBase).rgba();
+    colors.iconBorder = base.color(QPalette::Window).rgba();
+    colors.lineNumbers = base.color(QPalette::PlaceholderText).rgba();
+    colors.currentLineNumber = base.color(QPalette::Text).rgba();
+    colors.codeFolding = base.color(QPalette::Highlight).rgba();
+    if (m_highlighter) {
+        colors = m_highlighter->setTheme(dark);
+        // Only the roles the theme owns: a palette with every role set would no longer follow the
+        // application's, and a switch to dark would leave the editor light.
+        QPalette pal;
+        pal.setColor(QPalette::Base, QColor::fromRgba(colors.background));
+        pal.setColor(QPalette::Highlight, QColor::fromRgba(colors.selection));
+        pal.setColor(QPalette::Text, QColor::fromRgba(colors.text));
+        setPalette(pal);
+    }
     // Errors in the theme's colour; warnings amber and notes blue in every theme (Breeze's
     // MarkWarning is green, which reads as "fine").
-    const bool dark = base.color(QPalette::Base).lightness() < 128;
-    m_errorColor = QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::MarkError));
+    m_errorColor = QColor::fromRgba(colors.markError);
     m_warningColor = dark ? QColor(0xf6, 0xb2, 0x2c) : QColor(0xd0, 0x8a, 0x00);
     m_infoColor = dark ? QColor(0x5d, 0xa9, 0xf6) : QColor(0x1d, 0x6f, 0xd6);
-    m_currentLineColor = QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::CurrentLine));
-    m_sidebar->setProperty("iconBorder",
-                           QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::IconBorder)));
-    m_sidebar->setProperty("lineNumbers",
-                           QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::LineNumbers)));
-    m_sidebar->setProperty("currentLineNumber", QColor::fromRgba(theme.editorColor(
-                                                    KSyntaxHighlighting::Theme::CurrentLineNumber)));
-    m_sidebar->setProperty("codeFolding",
-                           QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::CodeFolding)));
+    m_currentLineColor = QColor::fromRgba(colors.currentLine);
+    m_sidebar->setProperty("iconBorder", QColor::fromRgba(colors.iconBorder));
+    m_sidebar->setProperty("lineNumbers", QColor::fromRgba(colors.lineNumbers));
+    m_sidebar->setProperty("currentLineNumber", QColor::fromRgba(colors.currentLineNumber));
+    m_sidebar->setProperty("codeFolding", QColor::fromRgba(colors.codeFolding));
     updateExtraSelections();
     m_sidebar->update();
     m_applyingTheme = false;

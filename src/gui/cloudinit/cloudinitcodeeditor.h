@@ -3,19 +3,15 @@
 #pragma once
 
 #include "core/cloudinit/diagnostic.h"
+#include "gui/cloudinit/highlighting.h"
 
 #include <QPlainTextEdit>
 
+#include <memory>
 #include <optional>
 
 class QCompleter;
 class QStringListModel;
-
-namespace KSyntaxHighlighting {
-class Repository;
-class SyntaxHighlighter;
-class Theme;
-} // namespace KSyntaxHighlighting
 
 namespace sfdesk {
 
@@ -33,8 +29,9 @@ public:
     explicit CloudInitCodeEditor(QWidget* parent = nullptr);
     ~CloudInitCodeEditor() override;
 
-    // The one repository of the application (loading one is costly).
-    static KSyntaxHighlighting::Repository& repository();
+    // Loads the highlighting module and its syntax definitions (costly, once), as the first editor
+    // does; without the module, editors have no syntax colours.
+    static void loadHighlighting();
 
     void setDiagnostics(const QList<CloudInit::Diagnostic>& diagnostics);
     const QList<CloudInit::Diagnostic>& diagnostics() const { return m_diagnostics; }
@@ -84,7 +81,8 @@ private:
     QString wordBeforeCursor() const;
     void unfoldAll();
 
-    KSyntaxHighlighting::SyntaxHighlighter* m_highlighter;
+    // Null without the highlighting module (highlighting.h).
+    std::unique_ptr<HighlightingModule::Highlighter> m_highlighter;
     CloudInitCodeEditorSidebar* m_sidebar;
     QCompleter* m_completer;
     // A completion waits for the schema's compile (complete()).

@@ -241,7 +241,8 @@ QWidget* MainWindow::sectionPage(const QString& id)
 
 void MainWindow::startBuildingPendingPages()
 {
-    if (m_buildingPendingPages || m_pendingPages.isEmpty())
+    // With none pending, one turn still goes by so that pagesBuilt() follows the first frame.
+    if (m_buildingPendingPages || (m_pagesBuilt && m_pendingPages.isEmpty()))
         return;
     m_buildingPendingPages = true;
     QTimer::singleShot(0, this, &MainWindow::buildNextPendingPage);
@@ -251,6 +252,10 @@ void MainWindow::buildNextPendingPage()
 {
     if (m_pendingPages.isEmpty()) {
         m_buildingPendingPages = false;
+        if (!m_pagesBuilt) {
+            m_pagesBuilt = true;
+            Q_EMIT pagesBuilt();
+        }
         return;
     }
     sectionPage(m_pendingPages.first().first);

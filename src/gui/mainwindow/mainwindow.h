@@ -78,6 +78,9 @@ Q_SIGNALS:
     void spendGuardRequested();
     // The window's first frame is painted: what can wait for the user's first look starts now.
     void firstFramePainted();
+    // Once, after the first frame, when no page is left to build: the window's own start is over,
+    // and work that would compete with it for the UI thread or the cores can begin.
+    void pagesBuilt();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -118,6 +121,7 @@ private:
     QList<std::pair<QString, PageFactory>> m_pendingPages;
     bool m_buildingPendingPages = false;
     bool m_firstFramePainted = false;
+    bool m_pagesBuilt = false;
     // The section the user last had open; selected again when it is added.
     QString m_sectionToRestore;
 };

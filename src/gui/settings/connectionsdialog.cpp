@@ -233,7 +233,7 @@ void ConnectionsDialog::chooseCaCertificates()
             m_ui->caCertificatesField->setText(file);
             // A file that will not do is said at once, before it is saved.
             QString why;
-            const bool usable = ConnectionManager::isUsableCaFile(file, &why);
+            const bool usable = m_connections->isUsableCaFile(file, &why);
             m_ui->networkSettingsProblem->setText(usable ? QString() : why);
             m_ui->networkSettingsProblem->setVisible(!usable);
         });
@@ -250,7 +250,7 @@ void ConnectionsDialog::saveNetworkSettings()
     QString why;
     const QUrl proxy = proxyText.isEmpty() ? QUrl() : QUrl(proxyText, QUrl::StrictMode);
     if (!file.isEmpty())
-        ConnectionManager::isUsableCaFile(file, &why);
+        m_connections->isUsableCaFile(file, &why);
     if (why.isEmpty() && !proxyText.isEmpty())
         ConnectionManager::isUsableProxy(proxy, &why);
     m_ui->networkSettingsProblem->setText(why);
