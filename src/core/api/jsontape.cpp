@@ -400,13 +400,18 @@ bool Tokenizer::run()
     return true;
 }
 
-// UTF-8 to a QString, keeping a leading U+FEFF: QString::fromUtf8 drops one as a byte order mark,
-// where in a JSON string it is a character (Qt's JSON parser keeps it).
+// UTF-8 to a QString, keeping every leading U+FEFF: QString::fromUtf8 drops one as a byte order
+// mark, where in a JSON string it is a character (Qt's JSON parser keeps it), and a second one would
+// then lead what is left.
 QString decodeUtf8(const char* p, qsizetype length)
 {
-    if (length >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF')
-        return QChar(0xFEFF) + QString::fromUtf8(p + 3, length - 3);
-    return QString::fromUtf8(p, length);
+    qsizetype marks = 0;
+    while (length - 3 * marks >= 3 && p[3 * marks] == '\xEF' && p[3 * marks + 1] == '\xBB'
+           && p[3 * marks + 2] == '\xBF')
+        ++marks;
+    if (marks == 0)
+        return QString::fromUtf8(p, length);
+    return QString(marks, QChar(0xFEFF)) + QString::fromUtf8(p + 3 * marks, length - 3 * marks);
 }
 
 // Appends the decoded text of a string's raw content.
